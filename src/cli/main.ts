@@ -1,0 +1,178 @@
+import { Command, CommanderError, Option } from 'commander'
+import { InputError } from '../core/errors.js'
+import { parseRolls } from '../core/physical.js'
+import { makeStyle } from '../render/style.js'
+import { groups } from './registry.js'
+import { type Globals, quietChoices, runSpec } from './run.js'
+import { type CommandSpec, camelKey, parseValues } from './spec.js'
+import { askDice, terminalChoices } from './prompt.js'
+
+/**
+ * The only place that talks to the process: argv in, text out, exit codes.
+ * 0 resolved, 2 bad usage or input (one line on stderr), 1 a bug, 130 interrupted.
+ */
+
+const VERSION = '0.1.0'
+
+let stdoutClosed = false
+process.stdout.on('error', (e: NodeJS.ErrnoException) => {
+  if (e.code === 'EPIPE') {
+    stdoutClosed = true
+    process.exit(process.exitCode ?? 0)
+  }
+  throw e
+})
+
+export function write(text: string): void {
+  if (stdoutClosed) return
+  try {
+    process.stdout.write(text)
+  } catch (e) {
+    if ((e as NodeJS.ErrnoException).code === 'EPIPE') {
+      stdoutClosed = true
+      return
+    }
+    throw e
+  }
+}
+
+export function useColor(flag: boolean): boolean {
+  if (!flag) return false
+  const env = process.env
+  if (env.NO_COLOR !== undefined && env.NO_COLOR !== '') return false
+  if (env.FORCE_COLOR !== undefined && env.FORCE_COLOR !== '0') return true
+  return Boolean(process.stdout.isTTY) && env.TERM !== 'dumb'
+}
+
+function globalsFrom(opts: Record<string, unknown>): Globals {
+  const seed = opts.seed as string | undefined
+  if (seed !== undefined && seed.trim() === '') throw new InputError('bad-seed', '--seed: give some text to seed the dice, e.g. --seed table1')
+  return {
+    seed,
+    rolls: opts.rolls !== undefined ? parseRolls(String(opts.rolls)) : undefined,
+    json: Boolean(opts.json),
+    odds: Boolean(opts.odds),
+    explain: Boolean(opts.explain),
+  }
+}
+
+function addGlobalOptions(cmd: Command, hasDice: boolean): void {
+  if (hasDice) {
+    cmd.option('--seed <text>', 'seed the dice: same seed and arguments, same result')
+    cmd.option('--rolls <list>', 'physical dice, comma-separated, in the order listed below')
+    cmd.option('--odds', 'exact probability distribution instead of a roll')
+  }
+  cmd.option('--json', 'one JSON object on stdout')
+  cmd.option('--explain', 'walk through the arithmetic step by step')
+  cmd.option('--no-color', 'plain output (also: NO_COLOR, or stdout not a terminal)')
+  cmd.option('--auto', 'never prompt: every open choice is made automatically')
+}
+
+function registerSpec(parent: Command, spec: CommandSpec, leafName: string): void {
+  const cmd = parent.command(leafName).description(spec.summary)
+  for (const a of spec.args ?? []) cmd.argument(a.required ? `<${a.name}>` : `[${a.name}]`, a.description)
+  for (const o of spec.options) {
+    const t = o.type
+    const flags = t.kind === 'bool' ? `--${o.flag}` : `--${o.flag} <${o.placeholder ?? 'value'}>`
+    const opt = new Option(flags, o.description)
+    if (o.default !== undefined && t.kind !== 'bool') opt.default(o.default)
+    cmd.addOption(opt)
+  }
+  addGlobalOptions(cmd, spec.diceOrder !== undefined)
+  const after: string[] = []
+  if (spec.diceOrder) after.push(`Dice order for --rolls: ${spec.diceOrder}`)
+  if (spec.examples?.length) after.push('Examples:\n' + spec.examples.map((e) => `  $ ${e}`).join('\n'))
+  if (after.length) cmd.addHelpText('after', '\n' + after.join('\n\n'))
+
+  cmd.action(async (...params: unknown[]) => {
+    const command = params[params.length - 1] as Command
+    const opts = command.opts() as Record<string, unknown>
+    const raw: Record<string, unknown> = {}
+    for (const o of spec.options) {
+      const key = camelKey(o.flag)
+      // Defaults are applied by parseValues; commander's copies are only for --help.
+      if (command.getOptionValueSource(key) === 'cli') raw[key] = opts[key]
+    }
+    ;(spec.args ?? []).forEach((a, i) => {
+      if (params[i] !== undefined) raw[a.name] = params[i]
+    })
+    const g = globalsFrom(opts)
+    const values = parseValues(spec, raw, 'flag')
+    const interactive = Boolean(process.stdin.isTTY && process.stderr.isTTY) && !opts.auto
+    const color = useColor(opts.color !== false)
+    const out = await runSpec(
+      spec,
+      values,
+      g,
+      {
+        choice: interactive ? terminalChoices() : quietChoices,
+        askDice: interactive ? askDice : undefined,
+        render: { style: makeStyle(color), explain: g.explain, width: process.stdout.columns ?? 80 },
+      },
+      !g.json,
+    )
+    if (g.json) write(JSON.stringify(out.json, null, process.stdout.isTTY ? 2 : undefined) + '\n')
+    else write(out.text + '\n')
+  })
+}
+
+export function buildProgram(): Command {
+  const program = new Command('mecha')
+  program
+    .description('Dice and combat resolver for mech tabletop wargames (MechaStellar and three d6 rule sets)')
+    .version(VERSION, '-V, --version')
+    .exitOverride()
+    .configureOutput({
+      writeOut: (s) => write(s),
+      writeErr: (s) => process.stderr.write(s),
+      outputError: () => {}, // reported once, as one line, by fail()
+    })
+    .showSuggestionAfterError(true)
+  for (const group of groups) {
+    let parent = program
+    if (group.name) {
+      parent = program.command(group.name).description(group.summary)
+      // A group alone (`mecha wargroup`) shows its commands.
+      parent.action(() => parent.help())
+    }
+    for (const spec of group.commands) registerSpec(parent, spec, spec.name.split(' ').pop()!)
+  }
+  return program
+}
+
+function fail(message: string, code: number): void {
+  process.stderr.write(`mecha: ${message}\n`)
+  process.exitCode = code
+}
+
+export async function main(argv: string[]): Promise<void> {
+  const program = buildProgram()
+  try {
+    await program.parseAsync(argv, { from: 'user' })
+  } catch (e) {
+    handleError(e, argv)
+  }
+}
+
+export function handleError(e: unknown, argv: string[] = []): void {
+  if (e instanceof InputError) return fail(e.message, 2)
+  if (e instanceof CommanderError) {
+    if (e.code === 'commander.helpDisplayed' || e.code === 'commander.version' || e.code === 'commander.help') {
+      process.exitCode = 0
+      return
+    }
+    if (e.code === 'commander.executeSubCommandAsync') return
+    const where = argv.filter((a) => !a.startsWith('-')).slice(0, 2).join(' ')
+    const msg = e.message.replace(/^error: /, '').replace(/\n/g, ' ').replace(/\s+/g, ' ').trim()
+    return fail(`${msg}; see 'mecha ${where ? where + ' ' : ''}--help'`.replace(/\s+;/, ';'), 2)
+  }
+  if (e && typeof e === 'object' && (e as Error).name === 'ExitPromptError') {
+    process.exitCode = 130
+    return
+  }
+  const err = e as Error
+  process.stderr.write(`mecha: internal error (this is a bug, please report it): ${err?.message ?? String(e)}\n${err?.stack ?? ''}\n`)
+  process.exitCode = 1
+}
+
+main(process.argv.slice(2)).catch((e) => handleError(e))

@@ -1,0 +1,183 @@
+import { type Classify, type Dice, type Equivalence, SUM } from './dice.js'
+import { Dist } from './dist.js'
+import { Rational } from './rational.js'
+
+/**
+ * The exact driver: walks every branch of a resolution with its exact probability.
+ *
+ * A rule is an ordinary synchronous function of its dice, and JavaScript cannot fork a running
+ * function, so the walk re-runs it from the start with a prefix of already-chosen outcomes. The
+ * first pool past the prefix throws a Branch listing its distinct outcomes; each becomes a new
+ * prefix. A pool branches over how many dice fell in each class its rule cares about (or over
+ * distinct totals for SUM pools), never die by die, so 10 shots are 66 branches, not 10^10.
+ */
+
+interface Outcome {
+  faces: number[]
+  weight: Rational
+}
+
+class Branch {
+  constructor(readonly outcomes: Outcome[]) {}
+}
+
+/** The deepest chain of pools a resolution may ask for; deeper means a rule that never stops. */
+const MAX_DEPTH = 200
+
+class ReplayDice implements Dice {
+  private i = 0
+  constructor(private readonly prefix: number[][]) {}
+
+  pool(n: number, sides: number, _label: string, equiv?: Equivalence): number[] {
+    if (this.i < this.prefix.length) return this.prefix[this.i++]
+    if (this.i >= MAX_DEPTH) throw new Error(`exact driver: more than ${MAX_DEPTH} dice pools in one resolution`)
+    throw new Branch(poolOutcomes(n, sides, equiv))
+  }
+
+  roll(sides: number, label: string, equiv?: Equivalence): number {
+    return this.pool(1, sides, label, equiv)[0]
+  }
+}
+
+/**
+ * Visit every leaf of `fn` with its probability. Returns the number of leaves.
+ * `fn` must be pure apart from its dice.
+ */
+export function enumerate<R>(fn: (dice: Dice) => R, visit: (result: R, weight: Rational) => void): number {
+  const stack: Array<{ prefix: number[][]; weight: Rational }> = [{ prefix: [], weight: Rational.ONE }]
+  let leaves = 0
+  while (stack.length > 0) {
+    const { prefix, weight } = stack.pop()!
+    let result: R
+    try {
+      result = fn(new ReplayDice(prefix))
+    } catch (e) {
+      if (!(e instanceof Branch)) throw e
+      for (let k = e.outcomes.length - 1; k >= 0; k--) {
+        const o = e.outcomes[k]
+        stack.push({ prefix: [...prefix, o.faces], weight: weight.mul(o.weight) })
+      }
+      continue
+    }
+    leaves++
+    visit(result, weight)
+  }
+  return leaves
+}
+
+/** The exact distribution of `key(result)` over every outcome of `fn`. */
+export function exactDist<R, K extends string | number>(fn: (dice: Dice) => R, key: (result: R) => K): Dist<K> {
+  const d = new Dist<K>()
+  enumerate(fn, (r, w) => d.add(key(r), w))
+  return d
+}
+
+/** Several distributions from one walk: `keys` maps a result to one key per named outcome. */
+export function exactDists<R, N extends string>(
+  fn: (dice: Dice) => R,
+  keys: Record<N, (result: R) => number | string>,
+): Record<N, Dist<number | string>> {
+  const names = Object.keys(keys) as N[]
+  const out = {} as Record<N, Dist<number | string>>
+  for (const n of names) out[n] = new Dist()
+  enumerate(fn, (r, w) => {
+    for (const n of names) out[n].add(keys[n](r), w)
+  })
+  return out
+}
+
+// ---------------------------------------------------------------------------------------------
+// Pool outcomes, cached by (dice, sides, class signature): a rule's classifier closures differ
+// per call, but their signatures (which faces fall together) repeat.
+
+const cache = new Map<string, Outcome[]>()
+
+export function poolOutcomes(n: number, sides: number, equiv?: Equivalence): Outcome[] {
+  if (n === 0) return [{ faces: [], weight: Rational.ONE }]
+  if (equiv === SUM) {
+    const key = `${n}|${sides}|sum`
+    let hit = cache.get(key)
+    if (!hit) cache.set(key, (hit = sumOutcomes(n, sides)))
+    return hit
+  }
+  const classify: Classify = equiv ?? ((f) => f)
+  const classOf: Array<string | number> = []
+  for (let f = 1; f <= sides; f++) classOf.push(classify(f))
+  const key = `${n}|${sides}|${classOf.join(',')}`
+  let hit = cache.get(key)
+  if (!hit) cache.set(key, (hit = classOutcomes(n, sides, classOf)))
+  return hit
+}
+
+function classOutcomes(n: number, sides: number, classOf: Array<string | number>): Outcome[] {
+  // Classes in order of their first face; each keeps its face count and its smallest face,
+  // which stands for the whole class in the faces handed back to the rule.
+  const reps: number[] = []
+  const counts: number[] = []
+  const index = new Map<string | number, number>()
+  classOf.forEach((c, i) => {
+    const at = index.get(c)
+    if (at === undefined) {
+      index.set(c, reps.length)
+      reps.push(i + 1)
+      counts.push(1)
+    } else counts[at]++
+  })
+  const m = reps.length
+  const denom = BigInt(sides) ** BigInt(n)
+  const fact = factorials(n)
+  const out: Outcome[] = []
+  const ks = new Array<number>(m).fill(0)
+  const walk = (c: number, left: number): void => {
+    if (c === m - 1) {
+      ks[c] = left
+      let ways = fact[n]
+      for (let j = 0; j < m; j++) ways = (ways / fact[ks[j]]) * BigInt(counts[j]) ** BigInt(ks[j])
+      if (ways === 0n) return
+      const faces: number[] = []
+      for (let j = 0; j < m; j++) for (let t = 0; t < ks[j]; t++) faces.push(reps[j])
+      out.push({ faces, weight: Rational.of(ways, denom) })
+      return
+    }
+    for (let k = left; k >= 0; k--) {
+      ks[c] = k
+      walk(c + 1, left - k)
+    }
+  }
+  walk(0, n)
+  return out
+}
+
+function sumOutcomes(n: number, sides: number): Outcome[] {
+  // ways[s] = number of ordered rolls of n dice totalling s
+  let ways: bigint[] = [1n]
+  for (let d = 0; d < n; d++) {
+    const next = new Array<bigint>(ways.length + sides).fill(0n)
+    ways.forEach((w, s) => {
+      if (w === 0n) return
+      for (let f = 1; f <= sides; f++) next[s + f] += w
+    })
+    ways = next
+  }
+  const denom = BigInt(sides) ** BigInt(n)
+  const out: Outcome[] = []
+  ways.forEach((w, s) => {
+    if (w === 0n) return
+    // One arrangement of faces with this total, for rules that also look at the faces.
+    const faces = new Array<number>(n).fill(1)
+    let extra = s - n
+    for (let i = 0; i < n && extra > 0; i++) {
+      const add = Math.min(sides - 1, extra)
+      faces[i] += add
+      extra -= add
+    }
+    out.push({ faces, weight: Rational.of(w, denom) })
+  })
+  return out
+}
+
+const factCache: bigint[] = [1n]
+function factorials(n: number): bigint[] {
+  for (let i = factCache.length; i <= n; i++) factCache.push(factCache[i - 1] * BigInt(i))
+  return factCache
+}

@@ -1,0 +1,145 @@
+import { type Dice, SUM } from '../../core/dice.js'
+import { InputError } from '../../core/errors.js'
+
+/**
+ * Everyday dice expressions: `3d6+2`, `d10`, `2d6-1d4`, `4d6kh3` (keep highest 3; also kl, dh,
+ * dl), `5d10>=5` (count dice at or over 5 instead of adding them; also >, <=, <, =).
+ */
+export type Compare = '>=' | '>' | '<=' | '<' | '='
+
+export interface DiceTerm {
+  kind: 'dice'
+  sign: 1 | -1
+  count: number
+  sides: number
+  keep?: { mode: 'kh' | 'kl' | 'dh' | 'dl'; n: number }
+  count_if?: { op: Compare; n: number }
+  text: string
+}
+
+export interface ConstTerm {
+  kind: 'const'
+  sign: 1 | -1
+  value: number
+  text: string
+}
+
+export type Term = DiceTerm | ConstTerm
+
+export interface Expression {
+  text: string
+  terms: Term[]
+}
+
+export const MAX_DICE = 100
+export const MAX_SIDES = 1000
+
+const TERM = /^(\d*)d(\d+|%)(?:(kh|kl|dh|dl|k)(\d+))?(?:(>=|<=|>|<|=)(\d+))?$/i
+
+export function parseExpression(text: string): Expression {
+  const src = text.replace(/\s+/g, '')
+  if (!src) throw new InputError('bad-expression', 'roll: give a dice expression, e.g. 3d6+2, d10, 5d10>=5 or 4d6kh3')
+  const pieces = src.match(/[+-]?[^+-]+/g)
+  if (!pieces || pieces.join('') !== src) throw new InputError('bad-expression', `roll: "${text}" is not a dice expression; try 3d6+2, 5d10>=5 or 4d6kh3`)
+  const terms = pieces.map((piece): Term => {
+    const sign: 1 | -1 = piece.startsWith('-') ? -1 : 1
+    const body = piece.replace(/^[+-]/, '')
+    if (/^\d+$/.test(body)) return { kind: 'const', sign, value: Number(body), text: piece }
+    const m = TERM.exec(body)
+    if (!m) throw new InputError('bad-expression', `roll: "${body}" is not a dice term; write NdS with optional khN/klN and >=N, e.g. 4d6kh3`)
+    const count = m[1] === '' ? 1 : Number(m[1])
+    const sides = m[2] === '%' ? 100 : Number(m[2])
+    if (count < 1 || count > MAX_DICE) throw new InputError('bad-expression', `roll: ${count} dice in "${body}"; give 1-${MAX_DICE}`)
+    if (sides < 2 || sides > MAX_SIDES) throw new InputError('bad-expression', `roll: d${sides} in "${body}"; dice have 2-${MAX_SIDES} sides`)
+    const term: DiceTerm = { kind: 'dice', sign, count, sides, text: piece }
+    if (m[3]) {
+      const mode = (m[3].toLowerCase() === 'k' ? 'kh' : m[3].toLowerCase()) as 'kh' | 'kl' | 'dh' | 'dl'
+      const n = Number(m[4])
+      if (n > count) throw new InputError('bad-expression', `roll: cannot ${mode.startsWith('k') ? 'keep' : 'drop'} ${n} of ${count} dice in "${body}"`)
+      term.keep = { mode, n }
+    }
+    if (m[5]) term.count_if = { op: m[5] as Compare, n: Number(m[6]) }
+    return term
+  })
+  return { text: src, terms }
+}
+
+export function compare(op: Compare, a: number, b: number): boolean {
+  switch (op) {
+    case '>=':
+      return a >= b
+    case '>':
+      return a > b
+    case '<=':
+      return a <= b
+    case '<':
+      return a < b
+    case '=':
+      return a === b
+  }
+}
+
+export interface TermResult {
+  text: string
+  rolls: number[]
+  kept: number[]
+  value: number
+}
+
+export interface RollResult {
+  expression: string
+  terms: TermResult[]
+  total: number
+}
+
+/** Which dice a keep/drop clause keeps (faces sorted high to low first). */
+export function keptFaces(faces: number[], keep?: DiceTerm['keep']): number[] {
+  if (!keep) return faces
+  const sorted = [...faces].sort((a, b) => b - a)
+  switch (keep.mode) {
+    case 'kh':
+      return sorted.slice(0, keep.n)
+    case 'kl':
+      return sorted.slice(sorted.length - keep.n)
+    case 'dh':
+      return sorted.slice(keep.n)
+    case 'dl':
+      return sorted.slice(0, sorted.length - keep.n)
+  }
+}
+
+export function resolveRoll(dice: Dice, e: Expression): RollResult {
+  let total = 0
+  const terms = e.terms.map((t): TermResult => {
+    if (t.kind === 'const') {
+      total += t.sign * t.value
+      return { text: t.text, rolls: [], kept: [], value: t.sign * t.value }
+    }
+    // Tell the exact driver what matters: only successes, only the total, or every face.
+    const equiv = t.count_if && !t.keep ? (f: number) => (compare(t.count_if!.op, f, t.count_if!.n) ? 1 : 0) : t.keep ? undefined : SUM
+    const rolls = dice.pool(t.count, t.sides, `${t.count}d${t.sides}`, equiv)
+    const kept = keptFaces(rolls, t.keep)
+    const raw = t.count_if ? kept.filter((f) => compare(t.count_if!.op, f, t.count_if!.n)).length : kept.reduce((a, b) => a + b, 0)
+    total += t.sign * raw
+    return { text: t.text, rolls, kept, value: t.sign * raw }
+  })
+  return { expression: e.text, terms, total }
+}
+
+/** Number of branches the exact driver would walk, to refuse odds that would take too long. */
+export function oddsBranches(e: Expression): number {
+  let n = 1
+  for (const t of e.terms) {
+    if (t.kind === 'const') continue
+    if (t.count_if && !t.keep) n *= t.count + 1
+    else if (!t.keep) n *= t.count * (t.sides - 1) + 1
+    else n *= binomial(t.count + t.sides - 1, t.sides - 1)
+  }
+  return n
+}
+
+function binomial(n: number, k: number): number {
+  let r = 1
+  for (let i = 1; i <= k; i++) r = (r * (n - k + i)) / i
+  return Math.round(r)
+}

@@ -1,0 +1,25 @@
+import { spawnSync } from 'node:child_process'
+import { fileURLToPath } from 'node:url'
+
+/** The built binary, run as a user runs it (npm test builds dist/ first). */
+export const BIN = fileURLToPath(new URL('../../bin/mecha.js', import.meta.url))
+
+export interface CliResult {
+  code: number | null
+  stdout: string
+  stderr: string
+}
+
+/** Run `mecha …` with no terminal: stdin is a closed pipe unless `input` is given. */
+export function mecha(args: string[], opts: { input?: string; env?: Record<string, string> } = {}): CliResult {
+  const env: Record<string, string> = { PATH: process.env.PATH ?? '', ...opts.env }
+  const r = spawnSync(process.execPath, [BIN, ...args], { input: opts.input ?? '', env, encoding: 'utf8', timeout: 15_000 })
+  return { code: r.status, stdout: r.stdout, stderr: r.stderr }
+}
+
+/** Run and parse the JSON on stdout. */
+export function mechaJson(args: string[], opts: { input?: string } = {}): any {
+  const r = mecha([...args, '--json'], opts)
+  if (r.code !== 0) throw new Error(`mecha ${args.join(' ')} exited ${r.code}: ${r.stderr}`)
+  return JSON.parse(r.stdout)
+}
