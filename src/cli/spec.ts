@@ -115,6 +115,12 @@ export function textOpt(flag: string, placeholder: string, description: string, 
  */
 export function parseValues(spec: CommandSpec, raw: Record<string, unknown>, from: 'flag' | 'json'): Values {
   const out: Values = {}
+  for (const a of spec.args ?? []) {
+    const v = Object.prototype.hasOwnProperty.call(raw, a.name) ? raw[a.name] : undefined
+    if (v === undefined || v === null) continue
+    if (typeof v !== 'string') throw new InputError('bad-value', `${from === 'flag' ? a.name : `"${a.name}"`}: expected text, got ${show(v)}`)
+    out[a.name] = v
+  }
   for (const opt of spec.options) {
     const key = camelKey(opt.flag)
     const v = Object.prototype.hasOwnProperty.call(raw, key) ? raw[key] : undefined

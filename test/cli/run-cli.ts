@@ -23,3 +23,17 @@ export function mechaJson(args: string[], opts: { input?: string } = {}): any {
   if (r.code !== 0) throw new Error(`mecha ${args.join(' ')} exited ${r.code}: ${r.stderr}`)
   return JSON.parse(r.stdout)
 }
+
+/**
+ * Run `mecha …` in a real pseudo-terminal (python's pty), answering prompts: each step waits for
+ * a text on the screen, then types keys ('\r' Enter, '\x1b[B' arrow down, '\x03' Ctrl+C).
+ */
+export function mechaTty(args: string[], steps: Array<[string, string]>): { code: number | null; output: string; missing?: string } {
+  const driver = fileURLToPath(new URL('./pty-drive.py', import.meta.url))
+  const r = spawnSync('python3', [driver, JSON.stringify(steps), process.execPath, BIN, ...args], {
+    encoding: 'utf8',
+    timeout: 30_000,
+    env: { PATH: process.env.PATH ?? '', NO_COLOR: '1' },
+  })
+  return JSON.parse(r.stdout)
+}

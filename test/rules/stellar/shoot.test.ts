@@ -1,0 +1,195 @@
+import { describe, expect, it } from 'vitest'
+import { PhysicalDice } from '../../../src/core/physical.js'
+import { resolveArmorSaves } from '../../../src/rules/stellar/armor-save.js'
+import { resolveShot } from '../../../src/rules/stellar/shoot.js'
+import { parsePen } from '../../../src/rules/stellar/weapon.js'
+import { shot } from './shot-fixture.js'
+
+const roll = (over: Parameters<typeof shot>[0], faces: number[]) => {
+  const dice = new PhysicalDice(faces)
+  const r = resolveShot(dice, shot(over))
+  dice.assertAllUsed()
+  return r
+}
+
+describe('worked examples from the quickstart', () => {
+  it('Argonaut cannon: 4 shots at Acc 9 vs Evade+4, Dervish rolls 5,7,7,10: all miss', () => {
+    const r = roll({ shots: 4, dmg: 500 }, [5, 7, 7, 10])
+    expect(r.targetNumber).toBe(5)
+    expect(r.dice.map((d) => d.outcome)).toEqual(['evade', 'evade', 'evade', 'auto-miss'])
+    expect(r.hits).toBe(0)
+    expect(r.damage).toBe(0)
+  })
+
+  it('Argonaut machine gun: 7 shots, DMG 200, rolls 1,1,4,5,7,7,10: 5 hits, 1000 DMG', () => {
+    const r = roll({ shots: 7, dmg: 200 }, [1, 1, 4, 5, 7, 7, 10])
+    expect(r.dice.map((d) => d.outcome)).toEqual(['crit', 'crit', 'hit', 'evade', 'evade', 'evade', 'auto-miss'])
+    expect(r.crits).toBe(2)
+    expect(r.hits).toBe(5)
+    expect(r.unblockedHits).toBe(5)
+    expect(r.damage).toBe(1000)
+  })
+
+  it('Skill Defense: 4 beam shots, 1 evaded, 3 Momentum negate the other 3', () => {
+    const r = roll({ shots: 4, dmg: 300, momentum: 3 }, [5, 3, 4, 6])
+    expect(r.hits).toBe(2)
+    // only 2 hits got through, so only 2 of the 3 Momentum offered are spent
+    expect(r.momentumSpent).toBe(2)
+    expect(r.unblockedHits).toBe(0)
+    const r2 = roll({ shots: 4, dmg: 300, momentum: 3, evade: 0 }, [3, 4, 5, 9])
+    expect(r2.hits).toBe(3)
+    expect(r2.momentumSpent).toBe(3)
+    expect(r2.damage).toBe(0)
+  })
+
+  it('White Asura: a shield gives its blocks against each weapon', () => {
+    const mg = roll({ shots: 4, dmg: 200, shield: 2, evade: 0 }, [3, 4, 5, 6])
+    expect(mg.blocks).toBe(2)
+    expect(mg.unblockedHits).toBe(2)
+    const bazooka = roll({ shots: 2, dmg: 800, shield: 2, evade: 0 }, [3, 4])
+    expect(bazooka.blocks).toBe(2)
+    expect(bazooka.unblockedHits).toBe(0)
+  })
+
+  it('Laughing Joker (ARM Sv 2): PEN 5 twice rolls 3,5 and passes; PEN 4 four times is capped at 3 saves, 1,6,7 fails one', () => {
+    const a = resolveArmorSaves(new PhysicalDice([3, 5]), { hits: 2, pen: parsePen('5'), armSv: 2 })
+    expect(a.targetNumber).toBe(3)
+    expect(a.failedSaves).toBe(0)
+    const b = resolveArmorSaves(new PhysicalDice([1, 6, 7]), { hits: 4, pen: parsePen('4'), armSv: 2 })
+    expect(b.targetNumber).toBe(2)
+    expect(b.owed).toBe(3)
+    expect(b.saves).toEqual([
+      { roll: 1, passed: false },
+      { roll: 6, passed: true },
+      { roll: 7, passed: true },
+    ])
+    expect(b.failedSaves).toBe(1)
+    expect(b.damage).toBe(1000)
+  })
+
+  it('Arc Whip (stun): two failed saves cost two actions and no extra damage', () => {
+    const s = resolveArmorSaves(new PhysicalDice([1, 2]), { hits: 2, pen: parsePen('6S'), armSv: 1 })
+    expect(s.failedSaves).toBe(2)
+    expect(s.actionsLost).toBe(2)
+    expect(s.damage).toBe(0)
+  })
+})
+
+describe('shooting rules', () => {
+  it.each([
+    // [case, shot overrides, faces, expected hits, expected crits]
+    ['crits are capped at 3; the rest are plain hits', { shots: 5, evade: 0 }, [1, 2, 1, 2, 1], 8, 3],
+    ['target lock makes 3s critical', { shots: 3, targetLock: true }, [3, 3, 4], 5, 2],
+    ['without target lock a 3 is a plain hit', { shots: 3 }, [3, 3, 4], 3, 0],
+    ['indirect fire counts criticals as hits', { shots: 3, indirect: true }, [1, 2, 4], 3, 0],
+    ['9 and 10 always miss, even at a high target number', { shots: 2, acc: 20 }, [9, 10], 0, 0],
+    ['1 and 2 always crit, even at a low target number', { shots: 2, acc: 1 }, [1, 2], 4, 2],
+    ['a roll equal to the target number evades', { shots: 2 }, [5, 4], 1, 0],
+    ['tactical advantage adds a critical', { shots: 2, advantage: true }, [5, 6], 2, 1],
+    ['blindside is tactical advantage too', { shots: 1, blindside: true }, [6], 2, 1],
+    ['advantage past the crit cap is a plain hit', { shots: 3, advantage: true }, [1, 1, 1], 7, 3],
+    ['advantage and blindside give one critical, not two', { shots: 1, advantage: true, blindside: true }, [7], 2, 1],
+    ['focus: +2 hits with DMG 200 or less', { shots: 1, focus: true, dmg: 200 }, [7], 2, 0],
+    ['focus: +1 hit with DMG over 200', { shots: 1, focus: true, dmg: 300 }, [7], 1, 0],
+    ['bullseye: +1 hit', { shots: 1, bullseye: true }, [7], 1, 0],
+    ['other bonus hits are added', { shots: 1, extraHits: 4 }, [7], 4, 0],
+  ])('%s', (_name, over, faces, hits, crits) => {
+    const r = roll(over, faces)
+    expect(r.hits).toBe(hits)
+    expect(r.crits).toBe(crits)
+  })
+
+  it.each([
+    ['precision +1 raises the target number', { bonus: 'precision' as const }, 6],
+    ['precision +2 for level 1 pilots', { bonus: 'precision' as const, pilot: 1 as const }, 7],
+    ['dodge +1 lowers it', { defense: 'dodge' as const }, 4],
+    ['dodge +1 for level 1 defenders', { defense: 'dodge' as const, defPilot: 1 as const }, 4],
+    ['dodge +2 for level 2 defenders', { defense: 'dodge' as const, defPilot: 2 as const }, 3],
+  ])('%s', (_name, over, tn) => {
+    const faces = [7]
+    expect(roll({ shots: 1, ...over }, faces).targetNumber).toBe(tn)
+  })
+
+  it.each([
+    ['barrage +1 shot', { shots: 4, bonus: 'barrage' as const }, 5],
+    ['barrage +2 shots at level 1', { shots: 4, bonus: 'barrage' as const, pilot: 1 as const }, 6],
+    ['rapid fire adds shots', { shots: 4, rapidFire: 1 }, 5],
+    ['rapid fire can remove shots', { shots: 4, rapidFire: -2 }, 2],
+    ['shots are capped at 10', { shots: 10, bonus: 'barrage' as const, pilot: 2 as const, rapidFire: 3 }, 10],
+    ['focus gives indirect fire a shot instead of hits', { shots: 4, focus: true, indirect: true }, 5],
+  ])('%s', (_name, over, n) => {
+    const r = roll(over, new Array(n).fill(7))
+    expect(r.shotsFired).toBe(n)
+    expect(r.dice).toHaveLength(n)
+    expect(r.hits).toBe(0)
+  })
+
+  it.each([
+    ['guard +1 block', { defense: 'guard' as const }, 1, 'none'],
+    ['guard +2 at level 2', { defense: 'guard' as const, defPilot: 2 as const }, 2, 'none'],
+    ['cover: 2 blocks against DMG 500 or less', { cover: true, dmg: 500 }, 2, 'cover'],
+    ['cover: 1 block against DMG over 500', { cover: true, dmg: 600 }, 1, 'cover'],
+    ['shield and cover do not stack: the better counts', { cover: true, shield: 1, dmg: 200 }, 2, 'cover'],
+    ['a bigger shield beats cover', { cover: true, shield: 3, dmg: 200 }, 3, 'shield'],
+    ['guard stacks with a shield', { defense: 'guard' as const, shield: 2 }, 3, 'shield'],
+    ['blindside ignores shields and cover', { blindside: true, shield: 3, cover: true }, 0, 'none'],
+  ])('%s', (_name, over, blocks, source) => {
+    const r = roll({ shots: 1, ...over }, [7])
+    expect(r.blocks).toBe(blocks)
+    expect(r.blockSource).toBe(source)
+  })
+
+  it('damage is unblocked hits x DMG, plus 1000 per failed armor save', () => {
+    // 4 hits (crit + 2 plain), 1 block, 3 unblocked at DMG 300; PEN 6 vs ARM Sv 2 needs 4+: 3, 4, 9 -> 1 failure
+    const r = roll({ shots: 4, dmg: 300, pen: parsePen('6'), armSv: 2, shield: 1 }, [1, 3, 4, 8, 3, 4, 9])
+    expect(r.hits).toBe(4)
+    expect(r.unblockedHits).toBe(3)
+    expect(r.hitDamage).toBe(900)
+    expect(r.save.targetNumber).toBe(4)
+    expect(r.save.failedSaves).toBe(1)
+    expect(r.damage).toBe(1900)
+  })
+
+  it('PEN under 2 calls for no saves', () => {
+    const r = roll({ shots: 1, pen: parsePen('1') }, [3])
+    expect(r.save.owed).toBe(0)
+    expect(r.damage).toBe(100)
+  })
+
+  it('a save target of 1 or less passes without rolling', () => {
+    const r = roll({ shots: 1, pen: parsePen('3'), armSv: 2 }, [3])
+    expect(r.save.owed).toBe(1)
+    expect(r.save.saves).toEqual([])
+    expect(r.save.targetNumber).toBe(1)
+  })
+
+  it.each([
+    ['3 saves at most', {}, 10, 3],
+    ['warships make 5', { warship: true }, 10, 5],
+    ['warships make 10 against AOE', { warship: true, aoe: true }, 10, 10],
+    ['AOE alone does not lift the cap for other units', { aoe: true }, 10, 3],
+  ])('save cap: %s', (_n, over, hits, owed) => {
+    const s = resolveArmorSaves(new PhysicalDice(new Array(owed).fill(10)), { hits, pen: parsePen('5'), armSv: 0, ...over })
+    expect(s.owed).toBe(owed)
+  })
+
+  it('push/pull saves improve by 2 x Size, and failures push instead of damaging', () => {
+    const s = resolveArmorSaves(new PhysicalDice([3, 2]), { hits: 2, pen: parsePen('7P'), armSv: 1, size: 2 })
+    expect(s.targetNumber).toBe(2)
+    expect(s.failedSaves).toBe(0)
+    const t = resolveArmorSaves(new PhysicalDice([1]), { hits: 1, pen: parsePen('7P'), armSv: 1, size: 1 })
+    expect(t.pushes).toBe(1)
+    expect(t.damage).toBe(0)
+  })
+
+  it('warships pay 2 Momentum per negated hit', () => {
+    const r = roll({ shots: 3, evade: 0, momentum: 5, warship: true }, [3, 3, 3])
+    expect(r.momentumSpent).toBe(4)
+    expect(r.unblockedHits).toBe(1)
+  })
+
+  it('reports destruction against the remaining HP', () => {
+    expect(roll({ shots: 2, evade: 0, hp: 200 }, [3, 4]).destroyed).toBe(true)
+    expect(roll({ shots: 2, evade: 0, hp: 201 }, [3, 4]).remainingHp).toBe(1)
+  })
+})
