@@ -116,7 +116,12 @@ function registerSpec(parent: Command, spec: CommandSpec, leafName: string): voi
   })
 }
 
-export function buildProgram(): Command {
+/**
+ * The commander program. Only the command being run gets its options and action; the others
+ * are listed by name and summary (enough for `mecha --help` and "did you mean"), because
+ * building every option of every command costs more than a whole resolution.
+ */
+export function buildProgram(argv: string[] = []): Command {
   const program = new Command('mecha')
   program
     .description('Dice and combat resolver for mech tabletop wargames (MechaStellar and three d6 rule sets)')
@@ -128,14 +133,26 @@ export function buildProgram(): Command {
       outputError: () => {}, // reported once, as one line, by fail()
     })
     .showSuggestionAfterError(true)
+  // `mecha help shoot` names its command after the word help.
+  const words = argv.filter((a) => !a.startsWith('-'))
+  const path = words[0] === 'help' ? words.slice(1) : words
   for (const group of groups) {
     let parent = program
+    let wanted = path[0]
     if (group.name) {
       parent = program.command(group.name).description(group.summary)
       // A group alone (`mecha wargroup`) shows its commands.
       parent.action(() => parent.help())
+      if (path[0] !== group.name) {
+        continue
+      }
+      wanted = path[1]
     }
-    for (const spec of group.commands) registerSpec(parent, spec, spec.name.split(' ').pop()!)
+    for (const spec of group.commands) {
+      const leaf = spec.name.split(' ').pop()!
+      if (leaf === wanted) registerSpec(parent, spec, leaf)
+      else parent.command(leaf).description(spec.summary)
+    }
   }
   return program
 }
@@ -146,7 +163,7 @@ function fail(message: string, code: number): void {
 }
 
 export async function main(argv: string[]): Promise<void> {
-  const program = buildProgram()
+  const program = buildProgram(argv)
   try {
     await program.parseAsync(argv, { from: 'user' })
   } catch (e) {
@@ -162,7 +179,13 @@ export function handleError(e: unknown, argv: string[] = []): void {
       return
     }
     if (e.code === 'commander.executeSubCommandAsync') return
-    const where = argv.filter((a) => !a.startsWith('-')).slice(0, 2).join(' ')
+    // The command path is the leading words before the first flag ('wargroup shoot').
+    const lead: string[] = []
+    for (const a of argv) {
+      if (a.startsWith('-') || lead.length === 2) break
+      lead.push(a)
+    }
+    const where = e.code === 'commander.unknownCommand' ? '' : lead.join(' ')
     const msg = e.message.replace(/^error: /, '').replace(/\n/g, ' ').replace(/\s+/g, ' ').trim()
     return fail(`${msg}; see 'mecha ${where ? where + ' ' : ''}--help'`.replace(/\s+;/, ';'), 2)
   }

@@ -136,7 +136,7 @@ function classOutcomes(n: number, sides: number, classOf: Array<string | number>
       if (ways === 0n) return
       const faces: number[] = []
       for (let j = 0; j < m; j++) for (let t = 0; t < ks[j]; t++) faces.push(reps[j])
-      out.push({ faces, weight: Rational.of(ways, denom) })
+      out.push({ faces, weight: Rational.raw(ways, denom) })
       return
     }
     for (let k = left; k >= 0; k--) {
@@ -171,7 +171,7 @@ function sumOutcomes(n: number, sides: number): Outcome[] {
       faces[i] += add
       extra -= add
     }
-    out.push({ faces, weight: Rational.of(w, denom) })
+    out.push({ faces, weight: Rational.raw(w, denom) })
   })
   return out
 }

@@ -1,4 +1,5 @@
-import seedrandom from 'seedrandom'
+// Only the Alea generator: importing the package root loads every algorithm it ships.
+import alea from 'seedrandom/lib/alea.js'
 import type { DieRecord, RecordingDice } from './dice.js'
 
 /**
@@ -11,7 +12,7 @@ export class SeededDice implements RecordingDice {
   private readonly next: () => number
 
   constructor(readonly seed: string) {
-    const prng = seedrandom.alea(seed)
+    const prng = alea(seed)
     this.next = () => prng.int32() >>> 0
   }
 

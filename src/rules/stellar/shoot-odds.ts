@@ -13,9 +13,42 @@ export interface ShotOdds {
   expected: { damage: number; unblockedHits: number; failedSaves: number }
 }
 
+/** The fields of a Shot that decide its odds, in a fixed order: the memo key. */
+const SHOT_KEYS = [
+  'acc', 'evade', 'shots', 'rapidFire', 'dmg', 'armSv', 'bonus', 'pilot', 'defense', 'defPilot', 'shield', 'cover',
+  'blindside', 'targetLock', 'indirect', 'advantage', 'focus', 'bullseye', 'extraHits', 'momentum', 'warship', 'aoe', 'size', 'hp',
+] as const satisfies ReadonlyArray<keyof Shot>
+
+function shotKey(s: Shot): string {
+  let k = `${s.pen.value}${s.pen.kind}`
+  for (const f of SHOT_KEYS) k += `|${s[f]}`
+  return k
+}
+
+/**
+ * Odds are a pure function of the shot, so the last few are remembered: a roll's automatic
+ * choices and its luck percentile ask for the same walks, and batch lines repeat parameters.
+ */
+const memo = new Map<string, ShotOdds>()
+const MEMO_SIZE = 64
+
 export function shotOdds(s: Shot): ShotOdds {
+  const key = shotKey(s)
+  const hit = memo.get(key)
+  if (hit) {
+    memo.delete(key)
+    memo.set(key, hit)
+    return hit
+  }
+  const odds = computeShotOdds(s)
+  memo.set(key, odds)
+  if (memo.size > MEMO_SIZE) memo.delete(memo.keys().next().value!)
+  return odds
+}
+
+function computeShotOdds(s: Shot): ShotOdds {
   // Odds use the automatic Momentum policy: no prompts while walking the branches.
-  const quiet: Shot = { ...s, askDecisions: false }
+  const quiet: Shot = { ...s, askDecisions: false, decisions: undefined }
   const d = exactDists((dice) => resolveShot(dice, quiet), {
     damage: (r) => r.damage,
     unblockedHits: (r) => r.unblockedHits,
@@ -43,6 +76,13 @@ export interface ScoredOption<T> {
 
 export const ATTACK_BONUSES: AttackBonus[] = ['precision', 'barrage', 'none']
 export const DEFENSES: DefenseChoice[] = ['dodge', 'guard', 'none']
+/**
+ * The options automatic choices compare. Taking no bonus is never better than Precision (a
+ * higher target number) or Barrage (more shots), nor taking no reaction better than Dodge or
+ * Guard, so `none` is only scored when a prompt lists it.
+ */
+export const AUTO_BONUSES: AttackBonus[] = ['precision', 'barrage']
+export const AUTO_DEFENSES: DefenseChoice[] = ['dodge', 'guard']
 
 /**
  * Order options by what the attacker wants: more expected damage, then more failed saves
@@ -61,7 +101,7 @@ function better(a: number[], b: number[]): number {
 }
 
 /** The defender's options against a fixed bonus, best (least harm) first. */
-export function rankDefenses(s: Shot, options: DefenseChoice[] = DEFENSES): Array<ScoredOption<DefenseChoice>> {
+export function rankDefenses(s: Shot, options: DefenseChoice[] = AUTO_DEFENSES): Array<ScoredOption<DefenseChoice>> {
   const scored = options.map((value) => ({ value, odds: shotOdds({ ...s, defense: value }) }))
   return stableSort(scored, (a, b) => better(attackerScore(a.odds), attackerScore(b.odds)))
 }
@@ -73,12 +113,13 @@ export function rankDefenses(s: Shot, options: DefenseChoice[] = DEFENSES): Arra
 export function rankBonuses(
   s: Shot,
   defenseFixed: boolean,
-  options: AttackBonus[] = ATTACK_BONUSES,
+  options: AttackBonus[] = AUTO_BONUSES,
+  defenses: DefenseChoice[] = AUTO_DEFENSES,
 ): Array<ScoredOption<AttackBonus> & { defense: DefenseChoice }> {
   const scored = options.map((value) => {
     const withBonus = { ...s, bonus: value }
     if (defenseFixed) return { value, defense: s.defense, odds: shotOdds(withBonus) }
-    const best = rankDefenses(withBonus)[0]
+    const best = rankDefenses(withBonus, defenses)[0]
     return { value, defense: best.value, odds: best.odds }
   })
   return stableSort(scored, (a, b) => better(attackerScore(b.odds), attackerScore(a.odds)))

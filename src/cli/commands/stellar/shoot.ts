@@ -14,7 +14,7 @@ import {
   resolveShot,
   shotTargetNumber,
 } from '../../../rules/stellar/shoot.js'
-import { rankBonuses, rankDefenses, shotOdds } from '../../../rules/stellar/shoot-odds.js'
+import { ATTACK_BONUSES, AUTO_DEFENSES, DEFENSES, rankBonuses, rankDefenses, shotOdds } from '../../../rules/stellar/shoot-odds.js'
 import { NO_PEN, type Level, type Penetration, parsePen } from '../../../rules/stellar/weapon.js'
 import { num } from '../../../render/format.js'
 import { explainShot, renderShot, renderShotOdds } from '../../../render/stellar/shoot.js'
@@ -122,8 +122,9 @@ export const shootSpec: CommandSpec<ShotRequest, ShotResult> = {
     let s: ShotRequest = { ...req }
     const ask = (open?: 'ask' | 'auto') => open === 'ask' && ctx.interactive
     if (s.openBonus) {
-      const ranked = rankBonuses(s, !s.openDefense)
-      if (ask(s.openBonus)) {
+      const asking = ask(s.openBonus)
+      const ranked = asking ? rankBonuses(s, !s.openDefense, ATTACK_BONUSES, DEFENSES) : rankBonuses(s, !s.openDefense)
+      if (asking) {
         const size = attackBonusSize(s.pilot)
         const labels: Record<AttackBonus, string> = { precision: `Precision (+${size} Acc)`, barrage: `Barrage (+${size} shot${size > 1 ? 's' : ''})`, none: 'No bonus' }
         const vs = s.openDefense ? ' vs her best reply' : ''
@@ -136,8 +137,9 @@ export const shootSpec: CommandSpec<ShotRequest, ShotResult> = {
       } else s.bonus = ranked[0].value
     }
     if (s.openDefense) {
-      const ranked = rankDefenses(s)
-      if (ask(s.openDefense)) {
+      const asking = ask(s.openDefense)
+      const ranked = rankDefenses(s, asking ? DEFENSES : AUTO_DEFENSES)
+      if (asking) {
         const size = defenseBonusSize(s.defPilot)
         const labels: Record<DefenseChoice, string> = { dodge: `Dodge (+${size} Evade)`, guard: `Guard (+${size} Block)`, none: 'No reaction' }
         s.defense = await ctx.select(
