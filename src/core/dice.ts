@@ -21,6 +21,12 @@ export interface Dice {
   pool(n: number, sides: number, label: string, equiv?: Equivalence): number[]
   /** Roll one die. */
   roll(sides: number, label: string, equiv?: Equivalence): number
+  /**
+   * Optional hint for the exact driver: everything the rest of this resolution and its odds
+   * depend on is captured by `state` (the dice rolled so far matter only through it). Branches
+   * that reach the same state are then walked once. Seeded and physical dice ignore it.
+   */
+  checkpoint?(state: string): void
 }
 
 /** One die as it was rolled or typed. */

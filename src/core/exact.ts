@@ -24,9 +24,21 @@ class Branch {
 /** The deepest chain of pools a resolution may ask for; deeper means a rule that never stops. */
 const MAX_DEPTH = 200
 
+class ReachedCheckpoint {
+  constructor(readonly state: string) {}
+}
+
 class ReplayDice implements Dice {
   private i = 0
-  constructor(private readonly prefix: number[][]) {}
+  /** `passed`: the checkpoint met right at the end of the prefix has been handled. */
+  constructor(
+    private readonly prefix: number[][],
+    private readonly passed = true,
+  ) {}
+
+  checkpoint(state: string): void {
+    if (this.i === this.prefix.length && !this.passed) throw new ReachedCheckpoint(state)
+  }
 
   pool(n: number, sides: number, _label: string, equiv?: Equivalence): number[] {
     if (this.i < this.prefix.length) return this.prefix[this.i++]
@@ -68,7 +80,7 @@ export function enumerate<R>(fn: (dice: Dice) => R, visit: (result: R, weight: R
 /** The exact distribution of `key(result)` over every outcome of `fn`. */
 export function exactDist<R, K extends string | number>(fn: (dice: Dice) => R, key: (result: R) => K): Dist<K> {
   const d = new Dist<K>()
-  enumerate(fn, (r, w) => d.add(key(r), w))
+  for (const [k, w] of projected(fn, (r) => [key(r)])) d.add(k[0] as K, w)
   return d
 }
 
@@ -80,10 +92,45 @@ export function exactDists<R, N extends string>(
   const names = Object.keys(keys) as N[]
   const out = {} as Record<N, Dist<number | string>>
   for (const n of names) out[n] = new Dist()
-  enumerate(fn, (r, w) => {
-    for (const n of names) out[n].add(keys[n](r), w)
-  })
+  for (const [k, w] of projected(fn, (r) => names.map((n) => keys[n](r)))) names.forEach((n, i) => out[n].add(k[i], w))
   return out
+}
+
+type Joint = Map<string, { key: Array<number | string>; weight: Rational }>
+
+/**
+ * The joint distribution of `project(result)`, walked depth first. Unlike `enumerate`, this
+ * honours checkpoints: the distribution below a checkpoint state is walked once and reused by
+ * every branch that reaches the same state, since the projection depends on nothing else.
+ */
+function projected<R>(fn: (dice: Dice) => R, project: (r: R) => Array<number | string>): Array<[Array<number | string>, Rational]> {
+  const memo = new Map<string, Joint>()
+  const explore = (prefix: number[][], passed: boolean): Joint => {
+    let result: R
+    try {
+      result = fn(new ReplayDice(prefix, passed))
+    } catch (e) {
+      if (e instanceof ReachedCheckpoint) {
+        let below = memo.get(e.state)
+        if (!below) memo.set(e.state, (below = explore(prefix, true)))
+        return below
+      }
+      if (!(e instanceof Branch)) throw e
+      const joint: Joint = new Map()
+      for (const o of e.outcomes) {
+        for (const [id, leaf] of explore([...prefix, o.faces], false)) {
+          const w = leaf.weight.mul(o.weight)
+          const prev = joint.get(id)
+          if (prev) prev.weight = prev.weight.add(w)
+          else joint.set(id, { key: leaf.key, weight: w })
+        }
+      }
+      return joint
+    }
+    const key = project(result)
+    return new Map([[key.join('\u0000'), { key, weight: Rational.ONE }]])
+  }
+  return [...explore([], true).values()].map((l) => [l.key, l.weight])
 }
 
 // ---------------------------------------------------------------------------------------------
