@@ -13,17 +13,21 @@ import { type MiningShot, resolveMiningShot } from './shoot.js'
  */
 
 type D = Dist<number | string>
+/** A numeric outcome map (damage, points, scores). */
+type N = Dist<number>
+/** A yes/no outcome map keyed "false"/"true". */
+type B = Dist<string>
 
 export interface ShotOdds {
-  hit: D
-  damage: D
-  suppression: D
-  markersAfter: D
+  hit: B
+  damage: N
+  suppression: N
+  markersAfter: N
   /** Only when the target's damage is known. */
-  targetDamageAfter?: D
-  eliminated?: D
+  targetDamageAfter?: N
+  eliminated?: B
   /** Only when the target's damage and its force's earlier losses are known. */
-  retreat?: D
+  retreat?: B
   hitChance: Rational
   expected: { damage: number; suppression: number; hit: number }
 }
@@ -31,10 +35,12 @@ export interface ShotOdds {
 const bool = (b: boolean | undefined) => String(Boolean(b))
 
 /** Boolean maps always carry both keys ("false" first), even when one is impossible. */
-function yesNo(d: D): D {
+function yesNo(d: D): B {
   for (const k of ['false', 'true']) if (!d.weights.has(k)) d.add(k, Rational.ZERO)
-  return d
+  return d as B
 }
+
+const numeric = (d: D): N => d as N
 
 export function miningShotOdds(s: MiningShot): ShotOdds {
   const d = exactDists((dice) => resolveMiningShot(dice, s), {
@@ -48,9 +54,9 @@ export function miningShotOdds(s: MiningShot): ShotOdds {
   })
   const out: ShotOdds = {
     hit: yesNo(d.hit),
-    damage: d.damage,
-    suppression: d.suppression,
-    markersAfter: d.markersAfter,
+    damage: numeric(d.damage),
+    suppression: numeric(d.suppression),
+    markersAfter: numeric(d.markersAfter),
     hitChance: d.hit.prob('true'),
     expected: {
       damage: d.damage.expected(),
@@ -59,7 +65,7 @@ export function miningShotOdds(s: MiningShot): ShotOdds {
     },
   }
   if (s.targetDamage !== undefined) {
-    out.targetDamageAfter = d.targetDamageAfter
+    out.targetDamageAfter = numeric(d.targetDamageAfter)
     out.eliminated = yesNo(d.eliminated)
     if (s.lost !== undefined) out.retreat = yesNo(d.retreat)
   }
@@ -67,18 +73,18 @@ export function miningShotOdds(s: MiningShot): ShotOdds {
 }
 
 export interface ActionPointsOdds {
-  actionPoints: D
+  actionPoints: N
   expected: { actionPoints: number }
 }
 
 export function actionPointsOdds(a: ActionPointsRoll): ActionPointsOdds {
   const d = exactDists((dice) => resolveActionPoints(dice, a), { actionPoints: (r) => r.actionPoints })
-  return { actionPoints: d.actionPoints, expected: { actionPoints: d.actionPoints.expected() } }
+  return { actionPoints: numeric(d.actionPoints), expected: { actionPoints: d.actionPoints.expected() } }
 }
 
 export interface RepairOdds {
-  repaired: D
-  damageAfter: D
+  repaired: B
+  damageAfter: N
   expected: { damageAfter: number; repaired: number }
 }
 
@@ -86,14 +92,14 @@ export function repairOdds(r: Repair): RepairOdds {
   const d = exactDists((dice) => resolveRepair(dice, r), { repaired: (x) => bool(x.repaired), damageAfter: (x) => x.damageAfter })
   return {
     repaired: yesNo(d.repaired),
-    damageAfter: d.damageAfter,
+    damageAfter: numeric(d.damageAfter),
     expected: { damageAfter: d.damageAfter.expected(), repaired: d.repaired.prob('true').toNumber() },
   }
 }
 
 export interface ResolveTestOdds {
-  retreat: D
-  score: D
+  retreat: B
+  score: N
   retreatChance: Rational
   expected: { score: number; retreat: number }
 }
@@ -102,7 +108,7 @@ export function resolveTestOdds(t: ResolveTest): ResolveTestOdds {
   const d = exactDists((dice) => resolveResolveTest(dice, t), { retreat: (x) => bool(x.retreat), score: (x) => x.score })
   return {
     retreat: yesNo(d.retreat),
-    score: d.score,
+    score: numeric(d.score),
     retreatChance: d.retreat.prob('true'),
     expected: { score: d.score.expected(), retreat: d.retreat.prob('true').toNumber() },
   }

@@ -94,7 +94,7 @@ export interface TurnPlan {
   actionPoints: number
   units: PlannedUnit[]
   /** Points everything asked for would cost. */
-  wanted: number
+  cost: number
   spent: number
   left: number
   allFit: boolean
@@ -186,7 +186,8 @@ export function unitActions(u: UnitPlan, i: number): { actions: ActionName[]; ad
   if (u.kind === 'sentry' && rest.includes('lock')) throw illegal(i, u, listed, 'gun sentries cannot place a target lock')
   const repairs = rest.filter((a) => a === 'repair').length
   if (repairs > 0) {
-    if (u.kind === 'sentry' || u.kind === 'drone') throw illegal(i, u, listed, 'fixed defences and air units cannot repair')
+    if (u.kind === 'sentry') throw illegal(i, u, listed, 'gun sentries are fixed defences and cannot repair')
+    if (u.kind === 'drone') throw illegal(i, u, listed, 'drones are air units and cannot repair')
     if (repairs > 1) throw illegal(i, u, listed, 'a unit makes at most 1 repair action per turn')
     if (u.damage !== undefined && u.damage < 2) throw illegal(i, u, listed, `repairs need 2 or more damage points (it has ${u.damage})`)
   }
@@ -195,7 +196,7 @@ export function unitActions(u: UnitPlan, i: number): { actions: ActionName[]; ad
 
 export function planTurn(p: TurnPlanInput): TurnPlan {
   let left = p.actionPoints
-  let wanted = 0
+  let total = 0
   const notFitted: TurnPlan['notFitted'] = []
   const notes: string[] = []
   const tally = { shots: 0, suppressiveFire: 0, targetLocks: 0, repairs: 0, suppressionRemoved: 0, moves: 0 }
@@ -225,7 +226,7 @@ export function planTurn(p: TurnPlanInput): TurnPlan {
       if (k < added) a.added = true
       return a
     })
-    wanted += cost
+    total += cost
     const name = unitName(i, u)
     if (added) notes.push(`${name} carries ${suppression} suppression marker${suppression === 1 ? '' : 's'}: ${added === 1 ? 'a recover action was' : `${added} recover actions were`} put first.`)
     const recovered = planned.filter((a) => a.action === 'recover' && a.fits).length
@@ -242,11 +243,11 @@ export function planTurn(p: TurnPlanInput): TurnPlan {
   return {
     actionPoints: p.actionPoints,
     units,
-    wanted,
+    cost: total,
     spent,
     left,
     allFit: notFitted.length === 0,
-    short: Math.max(0, wanted - p.actionPoints),
+    short: Math.max(0, total - p.actionPoints),
     notFitted,
     tally,
     notes,
@@ -267,13 +268,14 @@ export interface ParsedUnit {
 
 const ACTIONS_HINT = 'use move, shoot, suppress, lock, repair, recover or special'
 
-export function parseUnits(text: string, flag = '--unit'): ParsedUnit[] {
+/** `first`: the number of the first unit in `text` (when several --unit flags are given). */
+export function parseUnits(text: string, flag = '--unit', first = 1): ParsedUnit[] {
   const pieces = text.split(/[/;]/)
-  return pieces.map((piece, i) => parseUnit(piece.trim(), flag, i, pieces.length))
+  const numbered = pieces.length > 1 || first > 1
+  return pieces.map((piece, i) => parseUnit(piece.trim(), flag, numbered ? ` (unit ${first + i})` : ''))
 }
 
-function parseUnit(piece: string, flag: string, i: number, count: number): ParsedUnit {
-  const where = count > 1 ? ` (unit ${i + 1})` : ''
+function parseUnit(piece: string, flag: string, where: string): ParsedUnit {
   if (piece === '') throw new InputError('bad-unit', `${flag}: an empty unit${where}; give actions like move,shoot, units separated by "/"`)
   const colon = piece.indexOf(':')
   const attrs = colon >= 0 ? piece.slice(0, colon) : ''

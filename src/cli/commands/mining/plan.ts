@@ -1,5 +1,6 @@
 import { InputError } from '../../../core/errors.js'
-import { MAX_ACTION_POINTS, MAX_UNITS, type ParsedUnit, type TurnPlan, type TurnPlanInput, type UnitPlan, parseUnits, planTurn } from '../../../rules/mining/plan.js'
+import { MAX_ACTION_POINTS, MAX_UNITS, type ParsedUnit,
+  type TurnPlan, type TurnPlanInput, type UnitPlan, parseUnits, planTurn } from '../../../rules/mining/plan.js'
 import type { UnitKind } from '../../../rules/mining/units.js'
 import { explainTurnPlan, renderTurnPlan } from '../../../render/mining/plan.js'
 import { type CommandSpec, type Values, intOpt, requireValue, textOpt } from '../../spec.js'
@@ -41,7 +42,12 @@ export function buildTurnPlan(v: Values, argv: readonly string[] = process.argv.
   const actionPoints = requireValue<number>(v, 'ap', '--ap', "the player's action points, e.g. --ap 7 (see 'mecha mining ap')")
   requireValue(v, 'unit', '--unit', 'each unit\'s actions, e.g. --unit "move,shoot / heavy: shoot,shoot"')
   const repeated = repeatedFlagValues(argv, '--unit')
-  const parsed: ParsedUnit[] = repeated.length > 1 ? repeated.flatMap((t) => parseUnits(t.trim())) : (v.unit as ParsedUnit[])
+  let parsed = v.unit as ParsedUnit[]
+  if (repeated.length > 1) {
+    parsed = []
+    // Number the units across flags, so an error names the right one.
+    for (const text of repeated) parsed.push(...parseUnits(text.trim(), '--unit', parsed.length + 1))
+  }
   if (parsed.length > MAX_UNITS) throw new InputError('out-of-range', `--unit: ${parsed.length} units; a plan takes at most ${MAX_UNITS}`)
   const kinds: Array<UnitKind | undefined> = parsed.map((u) => u.kind)
   const fromFlag: Array<string | undefined> = []
