@@ -42,12 +42,10 @@ export function buildTurnPlan(v: Values, argv: readonly string[] = process.argv.
   const actionPoints = requireValue<number>(v, 'ap', '--ap', "the player's action points, e.g. --ap 7 (see 'mecha mining ap')")
   requireValue(v, 'unit', '--unit', 'each unit\'s actions, e.g. --unit "move,shoot / heavy: shoot,shoot"')
   const repeated = repeatedFlagValues(argv, '--unit')
-  let parsed = v.unit as ParsedUnit[]
-  if (repeated.length > 1) {
-    parsed = []
-    // Number the units across flags, so an error names the right one.
-    for (const text of repeated) parsed.push(...parseUnits(text.trim(), '--unit', parsed.length + 1))
-  }
+  const texts = repeated.length > 1 ? repeated : [v.unit as string]
+  const parsed: ParsedUnit[] = []
+  // Number the units across flags, so an error names the right one.
+  for (const text of texts) parsed.push(...parseUnits(text.trim(), '--unit', parsed.length + 1))
   if (parsed.length > MAX_UNITS) throw new InputError('out-of-range', `--unit: ${parsed.length} units; a plan takes at most ${MAX_UNITS}`)
   const kinds: Array<UnitKind | undefined> = parsed.map((u) => u.kind)
   const fromFlag: Array<string | undefined> = []
@@ -80,7 +78,8 @@ export const miningPlanSpec: CommandSpec<TurnPlanInput, TurnPlan> = {
       'unit',
       'UNIT',
       'a unit\'s actions in order: move, shoot, suppress, lock, repair, recover, special; optional "kind sN dN:" prefix (kind light|heavy|tracks|drone|sentry, sN suppression markers, dN damage); repeat the flag or separate units with "/"',
-      (text, flag) => parseUnits(text, flag),
+      // Parsed in build, where units from repeated flags are numbered together.
+      (text) => text,
     ),
     textOpt('heavy', 'LIST', 'unit numbers (1 = first --unit) that are heavy mechs, e.g. 2,3', parseUnitNumbers),
     textOpt('tracks', 'LIST', 'unit numbers that are tracks (tracked mining vehicles)', parseUnitNumbers),
