@@ -1,0 +1,115 @@
+import type { Dist } from '../../core/dist.js'
+import { exactDists } from '../../core/exact.js'
+import { Rational } from '../../core/rational.js'
+import { type ActionPointsRoll, resolveActionPoints } from './action-points.js'
+import { type Repair, resolveRepair } from './repair.js'
+import { type ResolveTest, resolveResolveTest } from './resolve.js'
+import { type MiningShot, resolveMiningShot } from './shoot.js'
+
+/**
+ * Exact odds for every mining roll, walked through the rule functions themselves (one d6 each,
+ * two for a killing shot followed by a resolve test), so a roll and its odds cannot disagree.
+ * Booleans are keyed "true"/"false".
+ */
+
+type D = Dist<number | string>
+/** A numeric outcome map (damage, points, scores). */
+type N = Dist<number>
+/** A yes/no outcome map keyed "false"/"true". */
+type B = Dist<string>
+
+export interface ShotOdds {
+  hit: B
+  damage: N
+  suppression: N
+  markersAfter: N
+  /** Only when the target's damage is known. */
+  targetDamageAfter?: N
+  eliminated?: B
+  /** Only when the target's damage and its force's earlier losses are known. */
+  retreat?: B
+  hitChance: Rational
+  expected: { damage: number; suppression: number; hit: number }
+}
+
+const bool = (b: boolean | undefined) => String(Boolean(b))
+
+/** Boolean maps always carry both keys ("false" first), even when one is impossible. */
+function yesNo(d: D): B {
+  for (const k of ['false', 'true']) if (!d.weights.has(k)) d.add(k, Rational.ZERO)
+  return d as B
+}
+
+const numeric = (d: D): N => d as N
+
+export function miningShotOdds(s: MiningShot): ShotOdds {
+  const d = exactDists((dice) => resolveMiningShot(dice, s), {
+    hit: (r) => bool(r.hit),
+    damage: (r) => r.damage,
+    suppression: (r) => r.suppression,
+    markersAfter: (r) => r.markersAfter,
+    targetDamageAfter: (r) => r.targetDamageAfter ?? -1,
+    eliminated: (r) => bool(r.eliminated),
+    retreat: (r) => bool(r.resolve?.retreat),
+  })
+  const out: ShotOdds = {
+    hit: yesNo(d.hit),
+    damage: numeric(d.damage),
+    suppression: numeric(d.suppression),
+    markersAfter: numeric(d.markersAfter),
+    hitChance: d.hit.prob('true'),
+    expected: {
+      damage: d.damage.expected(),
+      suppression: d.suppression.expected(),
+      hit: d.hit.prob('true').toNumber(),
+    },
+  }
+  if (s.targetDamage !== undefined) {
+    out.targetDamageAfter = numeric(d.targetDamageAfter)
+    out.eliminated = yesNo(d.eliminated)
+    if (s.lost !== undefined) out.retreat = yesNo(d.retreat)
+  }
+  return out
+}
+
+export interface ActionPointsOdds {
+  actionPoints: N
+  expected: { actionPoints: number }
+}
+
+export function actionPointsOdds(a: ActionPointsRoll): ActionPointsOdds {
+  const d = exactDists((dice) => resolveActionPoints(dice, a), { actionPoints: (r) => r.actionPoints })
+  return { actionPoints: numeric(d.actionPoints), expected: { actionPoints: d.actionPoints.expected() } }
+}
+
+export interface RepairOdds {
+  repaired: B
+  damageAfter: N
+  expected: { damageAfter: number; repaired: number }
+}
+
+export function repairOdds(r: Repair): RepairOdds {
+  const d = exactDists((dice) => resolveRepair(dice, r), { repaired: (x) => bool(x.repaired), damageAfter: (x) => x.damageAfter })
+  return {
+    repaired: yesNo(d.repaired),
+    damageAfter: numeric(d.damageAfter),
+    expected: { damageAfter: d.damageAfter.expected(), repaired: d.repaired.prob('true').toNumber() },
+  }
+}
+
+export interface ResolveTestOdds {
+  retreat: B
+  score: N
+  retreatChance: Rational
+  expected: { score: number; retreat: number }
+}
+
+export function resolveTestOdds(t: ResolveTest): ResolveTestOdds {
+  const d = exactDists((dice) => resolveResolveTest(dice, t), { retreat: (x) => bool(x.retreat), score: (x) => x.score })
+  return {
+    retreat: yesNo(d.retreat),
+    score: numeric(d.score),
+    retreatChance: d.retreat.prob('true'),
+    expected: { score: d.score.expected(), retreat: d.retreat.prob('true').toNumber() },
+  }
+}
