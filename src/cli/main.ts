@@ -74,8 +74,9 @@ function registerSpec(parent: Command, spec: CommandSpec, leafName: string): voi
   for (const o of spec.options) {
     const t = o.type
     const flags = t.kind === 'bool' ? `--${o.flag}` : `--${o.flag} <${o.placeholder ?? 'value'}>`
-    const opt = new Option(flags, o.description)
-    if (o.default !== undefined && t.kind !== 'bool') opt.default(o.default)
+    const opt = new Option(flags, o.description + (o.repeatable ? ' (repeatable)' : ''))
+    if (o.repeatable) opt.argParser((v: string, prev: unknown) => [...((prev as string[] | undefined) ?? []), v])
+    else if (o.default !== undefined && t.kind !== 'bool') opt.default(o.default)
     cmd.addOption(opt)
   }
   addGlobalOptions(cmd, spec.diceOrder !== undefined)

@@ -87,6 +87,8 @@ export interface OptionSpec {
   default?: unknown
   /** Short placeholder for help: N, S, A/D … */
   placeholder?: string
+  /** The flag may be given several times (a JSON array in batch); the value is an array. */
+  repeatable?: boolean
 }
 
 export function camelKey(flag: string): string {
@@ -129,7 +131,15 @@ export function parseValues(spec: CommandSpec, raw: Record<string, unknown>, fro
       out[key] = opt.default
       continue
     }
-    out[key] = parseValue(opt, v, name)
+    if (opt.repeatable) {
+      const list = Array.isArray(v) ? v : [v]
+      out[key] = list.map((item) => parseValue(opt, item, name))
+    } else {
+      if (Array.isArray(v) && from === 'flag') {
+        throw new InputError('repeated-flag', `${name} was given ${v.length} times; give it once`)
+      }
+      out[key] = parseValue(opt, v, name)
+    }
   }
   return out
 }

@@ -21,28 +21,10 @@ const KIND_FLAGS: Array<{ key: string; flag: string; kind: UnitKind }> = [
   { key: 'sentry', flag: '--sentry', kind: 'sentry' },
 ]
 
-/**
- * Every value of a repeated `--unit` flag on the command line. The shared option table keeps
- * only the last value of a repeated flag, so `--unit move,shoot --unit shoot,shoot` would lose
- * a unit; until it can collect repeated flags, this reads them back from argv (batch lines and
- * a single --unit take the parsed value instead).
- */
-export function repeatedFlagValues(argv: readonly string[], flag: string): string[] {
-  const out: string[] = []
-  for (let i = 0; i < argv.length; i++) {
-    const a = argv[i]
-    if (a === '--') break
-    if (a === flag && i + 1 < argv.length) out.push(argv[++i])
-    else if (a.startsWith(`${flag}=`)) out.push(a.slice(flag.length + 1))
-  }
-  return out
-}
-
-export function buildTurnPlan(v: Values, argv: readonly string[] = process.argv.slice(2)): TurnPlanInput {
+export function buildTurnPlan(v: Values): TurnPlanInput {
   const actionPoints = requireValue<number>(v, 'ap', '--ap', "the player's action points, e.g. --ap 7 (see 'mecha mining ap')")
   requireValue(v, 'unit', '--unit', 'each unit\'s actions, e.g. --unit "move,shoot / heavy: shoot,shoot"')
-  const repeated = repeatedFlagValues(argv, '--unit')
-  const texts = repeated.length > 1 ? repeated : [v.unit as string]
+  const texts = v.unit as string[]
   const parsed: ParsedUnit[] = []
   // Number the units across flags, so an error names the right one.
   for (const text of texts) parsed.push(...parseUnits(text.trim(), '--unit', parsed.length + 1))
@@ -74,13 +56,16 @@ export const miningPlanSpec: CommandSpec<TurnPlanInput, TurnPlan> = {
   ],
   options: [
     intOpt('ap', `action points for the turn (0-${MAX_ACTION_POINTS})`, { min: 0, max: MAX_ACTION_POINTS }),
-    textOpt(
-      'unit',
+    {
+      ...textOpt(
+        'unit',
       'UNIT',
       'a unit\'s actions in order: move, shoot, suppress, lock, repair, recover, special; optional "kind sN dN:" prefix (kind light|heavy|tracks|drone|sentry, sN suppression markers, dN damage); repeat the flag or separate units with "/"',
-      // Parsed in build, where units from repeated flags are numbered together.
-      (text) => text,
-    ),
+        // Parsed in build, where units from repeated flags are numbered together.
+        (text) => text,
+      ),
+      repeatable: true,
+    },
     textOpt('heavy', 'LIST', 'unit numbers (1 = first --unit) that are heavy mechs, e.g. 2,3', parseUnitNumbers),
     textOpt('tracks', 'LIST', 'unit numbers that are tracks (tracked mining vehicles)', parseUnitNumbers),
     textOpt('drone', 'LIST', 'unit numbers that are drones', parseUnitNumbers),
