@@ -99,7 +99,7 @@ function targetLines(t: TargetResult, s: Strike, st: Style, indent: string): str
     L.push(`${indent}Defender ${answerVerb(t.defense)} ${signed(d.bonus)}${byText(t)}: ${sumText(d.roll, d.bonus, d.total)} vs ${t.attack.total} -> ${outcome}${t.actionSpent ? st.dim(' (an action spent)') : ''}`)
   }
   if (!t.connected) return L
-  L.push(`${indent}Damage: ${st.bold(String(t.damage))}${t.halved ? ` (${t.baseDamage} halved, rounded down)` : ''}`)
+  if (s.targets > 1 || t.halved) L.push(`${indent}Damage: ${st.bold(String(t.damage))}${t.halved ? ` (${t.baseDamage} halved, rounded down)` : ''}`)
   for (const r of t.starRolls) {
     L.push(`${indent}* box ${r.box}: d6 ${r.roll}${s.destroyMod ? ` ${s.destroyMod > 0 ? '+' : '-'} ${Math.abs(s.destroyMod)}` : ''} -> ${r.destroyed ? st.bold(st.red('DESTROYED outright')) : 'holds'}`)
   }
@@ -150,7 +150,7 @@ export function renderStrike(r: StrikeResult, s: StrikeView, out: RenderContext)
     }
   }
   const summary = !r.hit ? 'missed' : r.defended ? (r.damage ? 'defended (damage halved)' : 'defended') : 'hit'
-  L.push(st.bold(`Total damage: ${r.damage}`) + st.dim(`  (${summary})`))
+  L.push(st.bold(`${s.targets > 1 ? 'Total damage' : 'Damage'}: ${r.damage}`) + st.dim(`  (${summary})`))
   return L.join('\n')
 }
 
