@@ -168,7 +168,9 @@ export function explainStrike(r: StrikeResult, s: StrikeView, out: RenderContext
   else steps.push(`DMG ${s.dmg}${s.volley > 1 ? ` x Volley ${s.volley} = ${s.dmg * s.volley}` : ''}`)
   if (spreadDivisor(s) > 1) steps.push(`/ ${s.mode === 'burst' ? 'Burst' : 'Split fire'} ${s.spread} (spread over ${s.targets} targets)`)
   if (s.vsInfantry && !s.ai) steps.push('/ 2 (infantry, not an AI weapon)')
-  L.push(`3. Damage of a strike that gets through: ${steps.join(' ')} = ${num(f.num / f.den, 3)}, rounded down: ${Math.floor(f.num / f.den)}. Rolling with damage halves it (rounded down once, at the end).`)
+  const exact = f.num / f.den
+  const worked = steps.length === 1 && s.volley === 1 && s.meleePlus === undefined ? '' : ` = ${num(exact, 3)}${Number.isInteger(exact) ? '' : `, rounded down: ${Math.floor(exact)}`}`
+  L.push(`3. Damage of a strike that gets through: ${steps.join(' ')}${worked}.${s.missile ? ' Rolling with damage halves it (all halvings and divisions are rounded down once, at the end).' : ''}`)
   let n = 4
   for (const t of r.targets) {
     const who = s.targets > 1 ? `Target ${t.target}: ` : ''
