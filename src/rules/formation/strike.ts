@@ -1,0 +1,411 @@
+import { type Dice, atLeast } from '../../core/dice.js'
+import { type Decidable, decision } from '../../core/decide.js'
+import { enumerate } from '../../core/exact.js'
+import { Rational } from '../../core/rational.js'
+import { jamStrPenalty } from './jam.js'
+
+/**
+ * STRIKE AND THE DEFENDER'S ANSWER (formation rules, "Pilot Skills", the combat paragraph at the
+ * end, and the weapon traits Burst, AI, Accurate, Split fire, Knockdown, HARM, Volley, Melee;
+ * damage boxes with `*`, vulnerable-spot numbers and the Zentraedi infantry rule).
+ *
+ * The attacker rolls a d6 and adds STR (plus Accurate, HARM against a radar, a vulnerable
+ * spot's modifier and any jam penalty). A total of 2 or more hits; a natural 1 always misses and
+ * a natural 6 always hits. Once hit, the target may answer with one d6: dodge (+DOD, spends an
+ * action; or Auto-Dodge +N, free), parry (+PAR; in melee, or with parry shields against fire)
+ * or roll with damage (+ROL; missiles only). The answer succeeds when its total equals or beats
+ * the attack total: a dodge or parry avoids the hit, rolling with it halves the damage.
+ *
+ * Readings (each is listed in docs/formation.md):
+ * - The defender answers after seeing the attack roll ("the target can then choose"), so the
+ *   automatic answer is the best one against that roll, and the terminal prompt shows odds
+ *   against it. Best = lowest chance of destruction, then least expected damage, then fewest
+ *   expected actions lost (dodging, knockdown); ties go to the cheaper answer
+ *   (none, Auto-Dodge, parry, roll with damage, dodge).
+ * - "If all else fails, roll with damage" names the last resort, not a second roll: the defender
+ *   makes one answer, with one d6, as the contract's dice order says.
+ * - Parry costs no action (only dodging is said to).
+ * - Burst N: one attack roll for up to N targets; against two or more targets each takes DMG/N
+ *   (divided by N, not by the targets actually chosen, as the rule's example shows). A Burst
+ *   weapon fired at a single target does its full DMG.
+ * - Split fire N works "much like burst": DMG/N to each of two or more targets, but each target
+ *   gets its own attack roll.
+ * - Volley N: N shots (or missiles) per use, resolved with one attack roll and one answer;
+ *   damage is DMG x N.
+ * - Halving (non-AI weapons against infantry, rolling with damage) and dividing (Burst, Split
+ *   fire) are applied together and the result rounded down once.
+ * - Melee N+: the attack die's natural face must be N or more to do its single point of damage
+ *   ("an unmodified 1d6" is the strike die before STR); it still has to hit and get through.
+ * - A vulnerable spot's number is a penalty: it is subtracted whether typed as 2 or -2.
+ * - Knockdown: a target that takes the hit (not dodged or parried; rolling with it still takes
+ *   it) rolls a d6 and loses an action on 1-3, unless the hit destroyed it or it is infantry.
+ * - `*` boxes: `starBoxes` counts boxes from where this damage starts crossing (1 = the next
+ *   box). Each `*` the damage crosses calls for a d6; 6 or more (after the hero's modifier)
+ *   destroys the unit, and no further rolls are made. No rolls when the damage alone destroys it.
+ * - Zentraedi mecha: when the damage equals the boxes left exactly, the unit is destroyed and a
+ *   Zentraedi infantry unit appears in its place next turn.
+ * - Multi-target attacks use the same defender profile for every target.
+ */
+
+export type Answer = 'dodge' | 'auto-dodge' | 'parry' | 'roll-with' | 'none'
+/** Every answer, cheapest first: the order ties are broken in. */
+export const ANSWERS: readonly Answer[] = ['none', 'auto-dodge', 'parry', 'roll-with', 'dodge']
+export type StrikeMode = 'single' | 'burst' | 'split'
+export type ChosenBy = 'flag' | 'auto' | 'prompt' | 'default'
+
+export interface DefenderProfile {
+  /** Skill values; undefined when not known (then that answer is not offered automatically). */
+  dod?: number
+  par?: number
+  rol?: number
+  /** Auto-Dodge +N: a free dodge. */
+  autoDodge?: number
+  /** In melee, or the target has parry shields. */
+  parryAllowed: boolean
+  /** The incoming fire is a missile (rolling with damage only works against missiles). */
+  rollWithAllowed: boolean
+  /** Actions the defender has left this turn; 0 means it cannot dodge (Auto-Dodge is free). */
+  actions?: number
+}
+
+export interface Strike extends Decidable {
+  str: number
+  accurate: number
+  /** Vulnerable-spot modifier, already made a penalty (0 or less). */
+  vulnerable: number
+  /** HARM fired at a radar: +2. */
+  harm: boolean
+  /** Jam counters on the attacker (STR -1/-2/-3). */
+  jamCounters: number
+  dmg: number
+  volley: number
+  meleePlus?: number
+  melee: boolean
+  missile: boolean
+  mode: StrikeMode
+  /** The Burst or Split fire number (1 for a single-target weapon). */
+  spread: number
+  targets: number
+  ai: boolean
+  vsInfantry: boolean
+  knockdown: boolean
+  defender: DefenderProfile
+  /** The answer every target makes, or 'auto' (decided per target after its attack roll). */
+  answer: Answer | 'auto'
+  /** How a fixed answer was chosen ('flag', or 'default' when nothing is known of the defender). */
+  answerBy?: ChosenBy
+  boxes?: number
+  zentraedi: boolean
+  starBoxes: number[]
+  destroyMod: number
+}
+
+export interface AttackRoll {
+  roll: number
+  modifier: number
+  total: number
+  hit: boolean
+  /** A natural 1 or 6 decided it regardless of the total. */
+  natural: 'miss' | 'hit' | null
+}
+
+export interface AnswerRoll {
+  roll: number
+  bonus: number
+  total: number
+  /** The natural d6 needed (1 or less: any roll; 7 or more: none). */
+  needed: number
+  success: boolean
+}
+
+export interface StarRoll {
+  box: number
+  roll: number
+  destroyed: boolean
+}
+
+export interface TargetResult {
+  target: number
+  attack: AttackRoll
+  hit: boolean
+  defense: Answer
+  chosenBy: ChosenBy
+  defenseRoll: AnswerRoll | null
+  defended: boolean
+  halved: boolean
+  actionSpent: boolean
+  /** The strike was taken (landed and not dodged or parried). */
+  connected: boolean
+  /** Damage this target would take from a landed strike before any answer. */
+  baseDamage: number
+  damage: number
+  starRolls: StarRoll[]
+  /** null when nothing is known of the target's boxes. */
+  destroyed: boolean | null
+  destroyedBy: 'damage' | 'star' | null
+  boxesLeft: number | null
+  infantry: boolean
+  knockdown: { roll: number; actionLost: boolean } | null
+}
+
+export interface StrikeResult {
+  mode: StrikeMode
+  modifier: number
+  targets: TargetResult[]
+  hit: boolean
+  defended: boolean
+  damage: number
+}
+
+/** What the defender is asked after an attack roll lands (a mid-resolution decision). */
+export interface AnswerQuestion {
+  target: number
+  attack: AttackRoll
+}
+
+export const MAX_TARGETS = 10
+
+/** Everything added to the attack d6: STR, Accurate, HARM, vulnerable spot, jam penalty. */
+export function strikeModifier(s: Strike): number {
+  return s.str + s.accurate + (s.harm ? 2 : 0) + s.vulnerable - jamStrPenalty(s.jamCounters)
+}
+
+/** 2+ hits; a natural 1 always misses, a natural 6 always hits. */
+export function attackFromFace(s: Strike, roll: number): AttackRoll {
+  const modifier = strikeModifier(s)
+  const total = roll + modifier
+  const natural = roll === 1 && total >= 2 ? 'miss' : roll === 6 && total < 2 ? 'hit' : null
+  const hit = roll === 6 || (roll !== 1 && total >= 2)
+  return { roll, modifier, total, hit, natural }
+}
+
+export function rollAttack(dice: Dice, s: Strike, label: string): AttackRoll {
+  return attackFromFace(s, dice.roll(6, label))
+}
+
+export function answerBonus(s: Strike, a: Answer): number {
+  const d = s.defender
+  switch (a) {
+    case 'dodge':
+      return d.dod ?? 0
+    case 'auto-dodge':
+      return d.autoDodge ?? 0
+    case 'parry':
+      return d.par ?? 0
+    case 'roll-with':
+      return d.rol ?? 0
+    case 'none':
+      return 0
+  }
+}
+
+/** Answers open to the defender for the automatic choice, cheapest first ('none' always). */
+export function availableAnswers(s: Strike): Answer[] {
+  const d = s.defender
+  return ANSWERS.filter((a) => {
+    if (a === 'none') return true
+    if (a === 'dodge') return d.dod !== undefined && d.actions !== 0
+    if (a === 'auto-dodge') return d.autoDodge !== undefined
+    if (a === 'parry') return d.par !== undefined && d.parryAllowed
+    return d.rol !== undefined && d.rollWithAllowed
+  })
+}
+
+/** Burst and Split fire divide the damage only when they are spread over two or more targets. */
+export function spreadDivisor(s: Strike): number {
+  return s.targets > 1 ? s.spread : 1
+}
+
+/** Damage of a landed strike before any answer, as a fraction (rounded down at the very end). */
+export function damageFraction(s: Strike, attack: AttackRoll): { num: number; den: number } {
+  const num = s.meleePlus !== undefined ? (attack.roll >= s.meleePlus ? 1 : 0) : s.dmg * s.volley
+  const den = spreadDivisor(s) * (s.vsInfantry && !s.ai ? 2 : 1)
+  return { num, den }
+}
+
+export function resolveTarget(dice: Dice, s: Strike, attack: AttackRoll, index: number): TargetResult {
+  const frac = damageFraction(s, attack)
+  const baseDamage = Math.floor(frac.num / frac.den)
+  const base: TargetResult = {
+    target: index + 1,
+    attack,
+    hit: attack.hit,
+    defense: 'none',
+    chosenBy: s.answer === 'auto' ? 'auto' : (s.answerBy ?? 'flag'),
+    defenseRoll: null,
+    defended: false,
+    halved: false,
+    actionSpent: false,
+    connected: false,
+    baseDamage,
+    damage: 0,
+    starRolls: [],
+    destroyed: s.boxes !== undefined ? false : null,
+    destroyedBy: null,
+    boxesLeft: s.boxes ?? null,
+    infantry: false,
+    knockdown: null,
+  }
+  if (!attack.hit) return base
+
+  let answer: Answer
+  if (s.answer === 'auto') {
+    const id = answerDecisionId(index)
+    const asked = s.decisions !== undefined && Object.prototype.hasOwnProperty.call(s.decisions, id)
+    answer = decision<Answer>(s, id, { target: index + 1, attack } satisfies AnswerQuestion, bestAnswer(s, attack))
+    base.chosenBy = asked ? 'prompt' : 'auto'
+  } else answer = s.answer
+  base.defense = answer
+
+  const tag = s.targets > 1 ? ` (target ${index + 1})` : ''
+  let success = false
+  if (answer !== 'none') {
+    const bonus = answerBonus(s, answer)
+    const needed = attack.total - bonus
+    const roll = dice.roll(6, `${answerLabel(answer)}${tag}`, atLeast(needed))
+    success = roll + bonus >= attack.total
+    base.defenseRoll = { roll, bonus, total: roll + bonus, needed, success }
+    base.actionSpent = answer === 'dodge'
+  }
+  base.defended = success
+  base.connected = !(success && answer !== 'roll-with')
+  if (!base.connected) return base
+
+  base.halved = success && answer === 'roll-with'
+  const damage = Math.floor(frac.num / (frac.den * (base.halved ? 2 : 1)))
+  base.damage = damage
+
+  if (s.boxes !== undefined) {
+    base.boxesLeft = Math.max(0, s.boxes - damage)
+    if (damage >= s.boxes) {
+      base.destroyed = true
+      base.destroyedBy = 'damage'
+      base.infantry = s.zentraedi && damage === s.boxes
+    }
+  }
+  if (!base.destroyed) {
+    const destroyAt = 6 - s.destroyMod
+    for (const box of s.starBoxes) {
+      if (box > damage) break
+      const roll = dice.roll(6, `destruction roll (* box ${box})${tag}`, atLeast(destroyAt))
+      const destroyed = roll + s.destroyMod >= 6
+      base.starRolls.push({ box, roll, destroyed })
+      if (destroyed) {
+        base.destroyed = true
+        base.destroyedBy = 'star'
+        break
+      }
+    }
+  }
+  if (s.knockdown && !base.destroyed && !s.vsInfantry) {
+    const roll = dice.roll(6, `knockdown${tag}`, atLeast(KNOCKDOWN_KEEP))
+    base.knockdown = { roll, actionLost: roll < KNOCKDOWN_KEEP }
+  }
+  return base
+}
+
+/** Knockdown: the hit unit keeps its action on a 4+. */
+export const KNOCKDOWN_KEEP = 4
+
+export function answerDecisionId(index: number): string {
+  return `defense-${index + 1}`
+}
+
+export function answerLabel(a: Answer): string {
+  return a === 'roll-with' ? 'roll with damage' : a === 'auto-dodge' ? 'auto-dodge' : a
+}
+
+export function resolveStrike(dice: Dice, s: Strike): StrikeResult {
+  const targets: TargetResult[] = []
+  if (s.mode === 'split') {
+    for (let i = 0; i < s.targets; i++) {
+      const attack = rollAttack(dice, s, s.targets > 1 ? `attack (target ${i + 1})` : 'attack')
+      targets.push(resolveTarget(dice, s, attack, i))
+    }
+  } else {
+    const attack = rollAttack(dice, s, 'attack')
+    for (let i = 0; i < s.targets; i++) targets.push(resolveTarget(dice, s, attack, i))
+  }
+  const landed = targets.filter((t) => t.hit)
+  return {
+    mode: s.mode,
+    modifier: strikeModifier(s),
+    targets,
+    hit: landed.length > 0,
+    defended: landed.length > 0 && landed.every((t) => t.defended),
+    damage: targets.reduce((a, t) => a + t.damage, 0),
+  }
+}
+
+// ---------------------------------------------------------------------------------------------
+// The defender's best answer against a known attack roll, worked out through resolveTarget.
+
+export interface ScoredAnswer {
+  answer: Answer
+  bonus: number
+  /** Chance the answer succeeds (avoids, or halves for roll with damage). */
+  pSuccess: number
+  expectedDamage: number
+  pDestroyed: number
+  /** Dodge's action plus the knockdown chance. */
+  expectedActionsLost: number
+}
+
+/** The exact outcome of one answer against a known attack roll. */
+export function scoreAnswer(s: Strike, attack: AttackRoll, answer: Answer): ScoredAnswer {
+  const fixed: Strike = { ...s, answer, askDecisions: false }
+  let pSuccess = Rational.ZERO
+  let dmg = Rational.ZERO
+  let destroyed = Rational.ZERO
+  let actions = Rational.ZERO
+  enumerate(
+    (dice) => resolveTarget(dice, fixed, attack, 0),
+    (r, w) => {
+      if (r.defended) pSuccess = pSuccess.add(w)
+      if (r.damage) dmg = dmg.add(w.mulInt(r.damage))
+      if (r.destroyed) destroyed = destroyed.add(w)
+      const lost = (r.actionSpent ? 1 : 0) + (r.knockdown?.actionLost ? 1 : 0)
+      if (lost) actions = actions.add(w.mulInt(lost))
+    },
+  )
+  return {
+    answer,
+    bonus: answerBonus(s, answer),
+    pSuccess: pSuccess.toNumber(),
+    expectedDamage: dmg.toNumber(),
+    pDestroyed: destroyed.toNumber(),
+    expectedActionsLost: actions.toNumber(),
+  }
+}
+
+const EPS = 1e-12
+
+/** Answers ranked best first for the defender (see the reading above); ties keep cheapest first. */
+export function rankAnswers(s: Strike, attack: AttackRoll, options: Answer[] = availableAnswers(s)): ScoredAnswer[] {
+  const scored = options.map((a) => scoreAnswer(s, attack, a))
+  const key = (x: ScoredAnswer) => [x.pDestroyed, x.expectedDamage, x.expectedActionsLost]
+  return scored
+    .map((x, i) => ({ x, i }))
+    .sort((a, b) => {
+      const ka = key(a.x)
+      const kb = key(b.x)
+      for (let j = 0; j < ka.length; j++) if (Math.abs(ka[j] - kb[j]) > EPS) return ka[j] - kb[j]
+      return a.i - b.i
+    })
+    .map((e) => e.x)
+}
+
+/** Cached per input object and attack face: the odds walk asks the same question many times. */
+const bestCache = new WeakMap<Strike, Map<number, Answer>>()
+
+export function bestAnswer(s: Strike, attack: AttackRoll): Answer {
+  let m = bestCache.get(s)
+  if (!m) bestCache.set(s, (m = new Map()))
+  let best = m.get(attack.roll)
+  if (best === undefined) {
+    const options = availableAnswers(s)
+    best = options.length === 1 ? options[0] : rankAnswers(s, attack, options)[0].answer
+    m.set(attack.roll, best)
+  }
+  return best
+}

@@ -1,0 +1,135 @@
+import { describe, expect, it } from 'vitest'
+import type { Dist } from '../../../src/core/dist.js'
+import { exactDists } from '../../../src/core/exact.js'
+import { Rational } from '../../../src/core/rational.js'
+import { SeededDice } from '../../../src/core/seeded.js'
+import { type Strike, resolveStrike } from '../../../src/rules/formation/strike.js'
+import { strikeOdds } from '../../../src/rules/formation/strike-odds.js'
+import { strike } from './fixture.js'
+
+const total = (d: Dist<number | string>) => [...d.weights.values()].reduce((a, w) => a.add(w), Rational.ZERO)
+
+function expectOne(d: Dist<number | string>): void {
+  expect(total(d).toString()).toBe('1')
+}
+
+describe('strike odds: exact values by hand', () => {
+  it('STR 0, DMG 4, no answer: hits on 2-6', () => {
+    const o = strikeOdds(strike())
+    expect(o.damage.prob(4).toString()).toBe('5/6')
+    expect(o.damage.prob(0).toString()).toBe('1/6')
+    expect(o.hit.prob('true').toString()).toBe('5/6')
+    expect(o.defended.prob('true').toString()).toBe('0')
+  })
+
+  it('STR 2 against dodge +1: defended 5/18, full damage 5/9', () => {
+    // attack face f (2-5) totals f + 2; the dodge needs d6 >= f + 1: (6 - f)/6. A 6 (total 8) cannot be dodged.
+    // P(defended) = (4 + 3 + 2 + 1 + 0) / 36 = 10/36
+    const o = strikeOdds(strike({ str: 2, answer: 'dodge', defender: { dod: 1 } }))
+    expect(o.defended.prob('true').toString()).toBe('5/18')
+    expect(o.damage.prob(4).toString()).toBe('5/9')
+    expect(o.dodges.prob(1).toString()).toBe('5/6')
+  })
+
+  it('roll with damage +0 against STR 0: halves with chance 15/36', () => {
+    // face f (2-6) totals f; rolling with it needs d6 >= f: (7 - f)/6 -> 5+4+3+2+1 = 15 of 36
+    const o = strikeOdds(strike({ dmg: 4, answer: 'roll-with', defender: { rol: 0, rollWithAllowed: true } }))
+    expect(o.damage.prob(2).toString()).toBe('5/12')
+    expect(o.damage.prob(4).toString()).toBe(Rational.of(5, 6).sub(Rational.of(15, 36)).toString())
+    expect(o.expected.damage).toBeCloseTo(2 * (15 / 36) + 4 * (15 / 36), 12)
+  })
+
+  it('knockdown: half of the hits cost an action', () => {
+    const o = strikeOdds(strike({ knockdown: true }))
+    expect(o.knockdowns.prob(1).toString()).toBe('5/12')
+  })
+
+  it('a * box on a 4-damage hit: destroyed 5/36', () => {
+    const o = strikeOdds(strike({ starBoxes: [2] }))
+    expect(o.destroyed.prob(1).toString()).toBe('5/36')
+  })
+
+  it('Burst 3 at 3 targets with no answer: all or nothing, 2 each', () => {
+    const o = strikeOdds(strike({ dmg: 6, mode: 'burst', spread: 3, targets: 3 }))
+    expect(o.damage.toJSON()).toEqual({ '0': 1 / 6, '6': 5 / 6 })
+    expect(o.targetsHit.prob(3).toString()).toBe('5/6')
+  })
+
+  it('Split fire 2 at 2 targets with no answer: each hits 5/6 on its own', () => {
+    const o = strikeOdds(strike({ dmg: 6, mode: 'split', spread: 2, targets: 2 }))
+    expect(o.damage.prob(6).toString()).toBe('25/36')
+    expect(o.damage.prob(3).toString()).toBe('5/18') // 2 x 5/6 x 1/6
+    expect(o.damage.prob(0).toString()).toBe('1/36')
+  })
+})
+
+/** The composed odds must equal a direct walk of resolveStrike over every die. */
+function direct(s: Strike) {
+  return exactDists((dice) => resolveStrike(dice, s), {
+    damage: (r) => r.damage,
+    hit: (r) => String(r.hit),
+    defended: (r) => String(r.defended),
+    knockdowns: (r) => r.targets.filter((t) => t.knockdown?.actionLost).length,
+    destroyed: (r) => r.targets.filter((t) => t.destroyed).length,
+    infantry: (r) => r.targets.filter((t) => t.infantry).length,
+    targetsHit: (r) => r.targets.filter((t) => t.hit).length,
+  })
+}
+
+const defenderAll = { dod: 1, par: 2, rol: 2, autoDodge: 0, parryAllowed: true, rollWithAllowed: true }
+
+const CASES: Array<[string, Strike]> = [
+  ['single, auto answer, everything on', strike({ str: 1, dmg: 5, answer: 'auto', knockdown: true, boxes: 4, zentraedi: true, starBoxes: [1, 3], defender: defenderAll })],
+  ['burst 3 at 2 targets, auto', strike({ str: 1, dmg: 6, mode: 'burst', spread: 3, targets: 2, answer: 'auto', knockdown: true, starBoxes: [2], defender: defenderAll })],
+  ['burst 3 at 3 targets, dodge', strike({ str: 2, dmg: 6, mode: 'burst', spread: 3, targets: 3, answer: 'dodge', boxes: 2, zentraedi: true, defender: { dod: 1 } })],
+  ['split 2 at 2 targets, auto', strike({ str: 0, dmg: 4, mode: 'split', spread: 2, targets: 2, answer: 'auto', knockdown: true, boxes: 2, defender: defenderAll })],
+  ['melee 4+, parry', strike({ str: 1, meleePlus: 4, melee: true, dmg: 0, answer: 'parry', defender: { par: 1, parryAllowed: true } })],
+  ['jammed, vulnerable, infantry', strike({ str: 1, jamCounters: 2, vulnerable: -1, dmg: 5, vsInfantry: true, answer: 'auto', defender: { dod: 0 } })],
+]
+
+describe('strike odds: composition by target equals the direct walk', () => {
+  it.each(CASES)('%s', (_name, s) => {
+    const o = strikeOdds(s)
+    const d = direct(s)
+    for (const key of ['damage', 'knockdowns', 'destroyed', 'infantry', 'targetsHit'] as const) {
+      expect(o[key].toJSON(), key).toEqual((d[key] as Dist<number>).toJSON())
+    }
+    expect(o.hit.toJSON()).toEqual(d.hit.toJSON())
+    expect(o.defended.toJSON()).toEqual(d.defended.toJSON())
+    for (const dist of [o.damage, o.hit, o.defended, o.targetsHit, o.targetsDefended, o.knockdowns, o.dodges, o.destroyed, o.infantry]) expectOne(dist)
+  })
+})
+
+describe('strike odds: exact against Monte Carlo', () => {
+  // 6,000 seeded strikes: a probability's standard error is at most 0.0065, so 0.03 is over 4.5 sigma.
+  const N = 6000
+  const TOL = 0.03
+  it.each(CASES)('%s', (_name, s) => {
+    const o = strikeOdds(s)
+    const counts = new Map<number, number>()
+    let hits = 0
+    let defended = 0
+    for (let i = 0; i < N; i++) {
+      const r = resolveStrike(new SeededDice(`mc-${i}`), s)
+      counts.set(r.damage, (counts.get(r.damage) ?? 0) + 1)
+      if (r.hit) hits++
+      if (r.defended) defended++
+      // every sampled result lies in the exact support
+      expect(o.damage.prob(r.damage).isZero()).toBe(false)
+    }
+    for (const [dmg, w] of o.damage.weights) expect(Math.abs((counts.get(dmg) ?? 0) / N - w.toNumber())).toBeLessThan(TOL)
+    expect(Math.abs(hits / N - o.expected.hit)).toBeLessThan(TOL)
+    expect(Math.abs(defended / N - o.expected.defended)).toBeLessThan(TOL)
+  })
+})
+
+describe('strike odds: speed', () => {
+  it('Burst 10 at 10 targets with every option takes well under a second', () => {
+    const s = strike({ str: 1, dmg: 30, mode: 'burst', spread: 10, targets: 10, answer: 'auto', knockdown: true, boxes: 3, zentraedi: true, starBoxes: [1, 2], defender: defenderAll })
+    const t0 = performance.now()
+    const o = strikeOdds(s)
+    const ms = performance.now() - t0
+    expectOne(o.damage)
+    expect(ms).toBeLessThan(1000)
+  })
+})
