@@ -1,6 +1,6 @@
 import { spawnSync } from 'node:child_process'
 import { describe, expect, it } from 'vitest'
-import { BIN, mecha, mechaJson } from './run-cli.js'
+import { BIN, mecha, mechaJson, mechaTty } from './run-cli.js'
 import { strikeSpec } from '../../src/cli/commands/formation/strike.js'
 import type { ChoiceContext, ChoiceOption } from '../../src/cli/spec.js'
 import { parseValues } from '../../src/cli/spec.js'
@@ -253,7 +253,7 @@ describe("the defender's prompt", () => {
   })
 
   it('in a real terminal: asked after the attack die, answered with the keyboard', () => {
-    const r = tty(F('strike', '--str', '1', '--dmg', '4', '--def-quality', 'green', '--rolls', '3'), [["Defender's answer?", '\x1b[B\r']])
+    const r = mechaTty(F('strike', '--str', '1', '--dmg', '4', '--def-quality', 'green', '--rolls', '3'), [["Defender's answer?", '\x1b[B\r']])
     expect(r.missing).toBeUndefined()
     expect(r.output).toMatch(/Dodge \+1 \(spends an action\)\s+avoids on 3\+ \(66\.67%\)/)
     expect(r.output).toMatch(/No answer\s+expected damage 4/)
@@ -261,40 +261,3 @@ describe("the defender's prompt", () => {
     expect(r.code).toBe(0)
   })
 })
-
-/** A command in a real pseudo-terminal (python's pty), answering prompts: wait for text, type keys. */
-function tty(args: string[], steps: Array<[string, string]>): { code: number | null; output: string; missing?: string } {
-  const driver = `
-import json, os, pty, re, select, sys, time
-steps = json.loads(sys.argv[1]); cmd = sys.argv[2:]
-pid, fd = pty.fork()
-if pid == 0:
-    os.environ["TERM"] = "xterm"; os.environ["COLUMNS"] = "100"; os.execvp(cmd[0], cmd)
-out = b""; ansi = re.compile(rb"\\x1b\\[[0-9;?]*[A-Za-z]")
-def read_some(t):
-    global out
-    r, _, _ = select.select([fd], [], [], t)
-    if not r: return False
-    try: chunk = os.read(fd, 65536)
-    except OSError: return None
-    if not chunk: return None
-    out += chunk; return True
-for wait_for, keys in steps:
-    deadline = time.time() + 10
-    while wait_for.encode() not in ansi.sub(b"", out):
-        if time.time() > deadline or read_some(0.1) is None:
-            print(json.dumps({"code": None, "output": out.decode("utf8", "replace"), "missing": wait_for})); sys.exit(0)
-    time.sleep(0.05); os.write(fd, keys.encode())
-deadline = time.time() + 10
-while time.time() < deadline:
-    if read_some(0.1) is None: break
-_, status = os.waitpid(pid, 0)
-print(json.dumps({"code": os.waitstatus_to_exitcode(status), "output": ansi.sub(b"", out).decode("utf8", "replace")}))
-`
-  const r = spawnSync('python3', ['-c', driver, JSON.stringify(steps), process.execPath, BIN, ...args], {
-    encoding: 'utf8',
-    timeout: 30_000,
-    env: { PATH: process.env.PATH ?? '', NO_COLOR: '1' },
-  })
-  return JSON.parse(r.stdout)
-}
