@@ -1,6 +1,5 @@
-import { spawnSync } from 'node:child_process'
 import { describe, expect, it } from 'vitest'
-import { BIN, mecha, mechaJson, mechaTty } from './run-cli.js'
+import { mecha, mechaJson, mechaTty } from './run-cli.js'
 import { strikeSpec } from '../../src/cli/commands/formation/strike.js'
 import type { ChoiceContext, ChoiceOption } from '../../src/cli/spec.js'
 import { parseValues } from '../../src/cli/spec.js'
