@@ -1,7 +1,8 @@
 import type { CommandSpec } from '../../spec.js'
 import { rollSpec } from '../roll.js'
+import { coverSpec } from './cover.js'
 import { saveSpec } from './save.js'
 import { shootSpec } from './shoot.js'
 
 /** MechaStellar: the default rule set, registered at the top level. */
-export const stellarCommands: CommandSpec[] = [shootSpec, rollSpec, saveSpec]
+export const stellarCommands: CommandSpec[] = [shootSpec, rollSpec, saveSpec, coverSpec]
