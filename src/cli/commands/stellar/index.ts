@@ -1,8 +1,9 @@
 import type { CommandSpec } from '../../spec.js'
 import { rollSpec } from '../roll.js'
 import { coverSpec } from './cover.js'
+import { outmaneuverSpec } from './outmaneuver.js'
 import { saveSpec } from './save.js'
 import { shootSpec } from './shoot.js'
 
 /** MechaStellar: the default rule set, registered at the top level. */
-export const stellarCommands: CommandSpec[] = [shootSpec, rollSpec, saveSpec, coverSpec]
+export const stellarCommands: CommandSpec[] = [shootSpec, rollSpec, saveSpec, coverSpec, outmaneuverSpec]
