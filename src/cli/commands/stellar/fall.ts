@@ -1,7 +1,6 @@
 import { exactDist } from '../../../core/exact.js'
 import { FALL_MAX, type FallResult, resolveFall } from '../../../rules/stellar/fall.js'
-import { columns, pct } from '../../../render/format.js'
-import { renderFall } from '../../../render/stellar/fall.js'
+import { renderFall, renderFallOdds } from '../../../render/stellar/fall.js'
 import type { CommandSpec } from '../../spec.js'
 
 export const fallSpec: CommandSpec<Record<string, never>, FallResult> = {
@@ -18,8 +17,7 @@ export const fallSpec: CommandSpec<Record<string, never>, FallResult> = {
     const d = exactDist((dice) => resolveFall(dice), (r) => String(r.fell))
     return {
       json: { fell: d.toJSON(), expected: { fell: d.prob('true').toNumber() } },
-      render: (out) =>
-        [out.style.bold('Exact odds: low-gravity fall check'), columns([['Falls off (1-4)', pct(d.prob('true').toNumber())], ['Stays on the high ground (5-10)', pct(d.prob('false').toNumber())]])].join('\n'),
+      render: (out) => renderFallOdds(d, out),
     }
   },
 }
