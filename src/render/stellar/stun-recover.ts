@@ -17,7 +17,7 @@ export function renderStunRecovery(r: StunRecoveryResult, s: StunRecovery, out: 
 
 export function explainStunRecovery(r: StunRecoveryResult, s: StunRecovery, out: RenderContext): string {
   const L = [out.style.bold('How it was worked out')]
-  L.push(`1. Each d10 removes a penalty on ${RECOVERY_TARGET}+ (50%): ${r.dice.map((d) => `${d.roll} ${d.success ? 'yes' : 'no'}`).join(', ')} = ${r.successes}.`)
+  L.push(`1. Each d10 removes a penalty on ${RECOVERY_TARGET}+ (60%): ${r.dice.map((d) => `${d.roll} ${d.success ? 'yes' : 'no'}`).join(', ')} = ${r.successes}.`)
   if (s.penalty !== undefined) L.push(`2. Removed = the smaller of ${r.successes} and the penalty ${s.penalty} = ${r.removed}; ${s.penalty} - ${r.removed} = ${r.penaltyLeft} left.`)
   if (r.actionsLeft !== undefined) L.push(`3. Actions = ${s.actions} - ${r.penaltyLeft} = ${r.actionsLeft}; below 0 is a shutdown.`)
   return L.join('\n')

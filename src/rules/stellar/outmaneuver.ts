@@ -30,6 +30,8 @@ import type { Level } from './weapon.js'
 export const BASE_POOL = 5
 export const MAX_POOL = 15
 export const MAX_MOMENTUM_SUCCESSES = 3
+/** Rerolls per side: the listed skills and traits give 1-3; a few can combine. */
+export const MAX_REROLLS = 5
 /** Winning an outmaneuver by this much turns Tactical Advantage into Blindside. */
 export const BLINDSIDE_MARGIN = 3
 
@@ -252,19 +254,27 @@ export function sideSuccessDist(side: Pick<Side, 'dice' | 'reroll'>, who = 'side
 export function outmaneuverOdds(o: Outmaneuver): OutmaneuverOdds {
   const a = sideSuccessDist(o.attacker, 'attacker').map((n) => n + momentumSuccesses(o.attacker))
   const d = sideSuccessDist(o.defender, 'defender').map((n) => n + momentumSuccesses(o.defender))
-  const winner = new Dist<string>()
-  for (const k of ['attacker', 'defender', 'tie']) winner.add(k, Rational.ZERO)
-  const margin = new Dist<number>()
-  const outcome = new Dist<string>()
-  for (const [x, wx] of a.weights) {
-    for (const [y, wy] of d.weights) {
-      const w = wx.mul(wy)
+  // Pair the two sides over common denominators: whole-number weights, one fraction per key at
+  // the end (adding ~1,000 fractions with different denominators one by one is much slower).
+  const [an, ad] = commonWeights(a)
+  const [dn, dd] = commonWeights(d)
+  const winnerW = new Map<string, bigint>([['attacker', 0n], ['defender', 0n], ['tie', 0n]])
+  const marginW = new Map<number, bigint>()
+  const outcomeW = new Map<string, bigint>()
+  const bump = <K>(m: Map<K, bigint>, k: K, w: bigint) => m.set(k, (m.get(k) ?? 0n) + w)
+  for (const [x, wx] of an) {
+    for (const [y, wy] of dn) {
+      const w = wx * wy
       const r = outmaneuverOutcome(o.bridge, x, y)
-      winner.add(r.winner, w)
-      margin.add(x - y, w)
-      outcome.add(r.outcome, w)
+      bump(winnerW, r.winner, w)
+      bump(marginW, x - y, w)
+      bump(outcomeW, r.outcome, w)
     }
   }
+  const den = ad * dd
+  const winner = toDist(winnerW, den)
+  const margin = toDist(marginW, den)
+  const outcome = toDist(outcomeW, den)
   return {
     attackerSuccesses: a,
     defenderSuccesses: d,
@@ -273,4 +283,22 @@ export function outmaneuverOdds(o: Outmaneuver): OutmaneuverOdds {
     outcome,
     expected: { attackerSuccesses: a.expected(), defenderSuccesses: d.expected(), margin: margin.expected() },
   }
+}
+
+function gcd(a: bigint, b: bigint): bigint {
+  while (b !== 0n) [a, b] = [b, a % b]
+  return a
+}
+
+/** A distribution's weights as whole numbers over one common denominator. */
+function commonWeights(d: Dist<number>): [Array<[number, bigint]>, bigint] {
+  let den = 1n
+  for (const w of d.weights.values()) den = (den / gcd(den, w.den)) * w.den
+  return [[...d.weights].map(([k, w]) => [k, (w.num * den) / w.den]), den]
+}
+
+function toDist<K extends string | number>(weights: Map<K, bigint>, den: bigint): Dist<K> {
+  const out = new Dist<K>()
+  for (const [k, w] of weights) out.add(k, Rational.of(w, den))
+  return out
 }

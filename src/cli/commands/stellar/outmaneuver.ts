@@ -2,6 +2,7 @@ import { InputError } from '../../../core/errors.js'
 import {
   MAX_MOMENTUM_SUCCESSES,
   MAX_POOL,
+  MAX_REROLLS,
   type MomentumQuestion,
   type Outmaneuver,
   type OutmaneuverResult,
@@ -106,8 +107,8 @@ export const outmaneuverSpec: CommandSpec<OutmaneuverRequest, OutmaneuverResult>
     intOpt('def-pilot', "defender's pilot or captain level 0-2", { min: 0, max: 2, default: 0 }),
     intOpt('atk-momentum', `Momentum the attacker spends for +1 success each (0-${MAX_MOMENTUM_SUCCESSES}, level 1+)`, { min: 0, max: MAX_MOMENTUM_SUCCESSES }),
     intOpt('def-momentum', `Momentum the defender spends for +1 success each (0-${MAX_MOMENTUM_SUCCESSES}, level 1+)`, { min: 0, max: MAX_MOMENTUM_SUCCESSES }),
-    intOpt('atk-reroll', 'failed attacker dice to reroll (skills and traits that reroll Evade dice)', { min: 0, max: MAX_POOL, default: 0 }),
-    intOpt('def-reroll', 'failed defender dice to reroll (skills and traits that reroll Evade dice)', { min: 0, max: MAX_POOL, default: 0 }),
+    intOpt('atk-reroll', 'failed attacker dice to reroll (skills and traits that reroll Evade dice)', { min: 0, max: MAX_REROLLS, default: 0 }),
+    intOpt('def-reroll', 'failed defender dice to reroll (skills and traits that reroll Evade dice)', { min: 0, max: MAX_REROLLS, default: 0 }),
   ],
   build: buildOutmaneuver,
 
