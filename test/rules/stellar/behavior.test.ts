@@ -45,7 +45,7 @@ describe('enemy behaviour tables', () => {
     { r: b({ situation: 'cover' }), order: 'hold-and-attack', p: Rational.of(9, 10) },
     { r: b({ table: 'kaiju', situation: 'near' }), order: 'roaring-behemoth', p: Rational.of(1, 10) },
   ])('exact odds: $order with $p', ({ r, order, p }) => {
-    const d = exactDist((x) => resolveBehavior(x, r), (res) => res.order)
+    const d = exactDist((x) => resolveBehavior(x, r), (res): string => res.order)
     expect(d.prob(order).compare(p)).toBe(0)
     expect(d.total().compare(Rational.ONE)).toBe(0)
   })
