@@ -23,6 +23,19 @@ export function outcomeText(r: { winner: Winner; margin: number; outcome: Outcom
   }
 }
 
+/** A few words for prompt hints. */
+export function outcomeShort(r: { winner: Winner; margin: number; outcome: OutcomeCode }): string {
+  const effect: Record<OutcomeCode, string> = {
+    'tactical-advantage': 'Tactical Advantage',
+    blindside: 'Blindside',
+    'bridge-hit': 'Blindside, PEN+3',
+    'overwatch-shots': 'Overwatch +3 shots',
+    'overwatch-hits': 'Overwatch +3 hits',
+    none: 'sequence ends',
+  }
+  return r.winner === 'tie' ? 'tie, sequence ends' : `${r.winner} wins by ${r.margin}: ${effect[r.outcome]}`
+}
+
 function face(f: number, st: Style): string {
   const v = successValue(f)
   return v === 2 ? st.bold(st.green(`${f}!`)) : v === 1 ? st.green(String(f)) : st.dim(String(f))

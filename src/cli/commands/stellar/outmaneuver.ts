@@ -15,7 +15,7 @@ import {
   resolveOutmaneuver,
 } from '../../../rules/stellar/outmaneuver.js'
 import type { Level } from '../../../rules/stellar/weapon.js'
-import { explainOutmaneuver, outcomeText, renderOutmaneuver, renderOutmaneuverOdds } from '../../../render/stellar/outmaneuver.js'
+import { explainOutmaneuver, outcomeShort, outcomeText, renderOutmaneuver, renderOutmaneuverOdds } from '../../../render/stellar/outmaneuver.js'
 import { type CommandSpec, type Values, boolOpt, enumOpt, intOpt } from '../../spec.js'
 
 type ChosenBy = 'flag' | 'auto' | 'prompt' | 'not-allowed'
@@ -132,12 +132,12 @@ export const outmaneuverSpec: CommandSpec<OutmaneuverRequest, OutmaneuverResult>
     for (let p = 0; p <= MAX_MOMENTUM_SUCCESSES; p++) {
       const mine = q.own + p
       const [a, d] = q.who === 'attacker' ? [mine, q.other] : [q.other, mine]
-      options.push({ value: p, label: `Spend ${p} Momentum`, hint: `${mine} vs ${q.other}: ${outcomeText(outmaneuverOutcome(q.bridge, a, d))}` })
+      options.push({ value: p, label: `Spend ${p} Momentum`, hint: `${mine} vs ${q.other}: ${outcomeShort(outmaneuverOutcome(q.bridge, a, d))}` })
     }
     if (q.who === 'attacker') req.chosenBy.atkMomentum = 'prompt'
     else req.chosenBy.defMomentum = 'prompt'
     const name = q.who === 'attacker' ? 'Attacker' : 'Defender'
-    return ctx.select(`${name}: ${q.own} successes against ${q.other}. Spend Momentum for +1 success each?`, options, 0)
+    return ctx.select(`${name}: ${q.own} success${q.own === 1 ? '' : 'es'} against ${q.other}. Spend Momentum for +1 success each?`, options, 0)
   },
 
   resolve: resolveOutmaneuver,

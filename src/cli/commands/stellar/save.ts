@@ -155,7 +155,7 @@ export const saveSpec: CommandSpec<SaveRequest, SaveResult> = {
     for (let p = 0; p <= Math.min(10, q.maxPoints); p++) {
       const left = q.failed - p
       const effect = s.pen.kind === 'stun' ? `${left} action${left === 1 ? '' : 's'} lost` : `+${left * FAILED_SAVE_DMG} DMG`
-      options.push({ value: p, label: `Spend ${p} Momentum`, hint: `${left} failed save${left === 1 ? '' : 's'} stand: ${effect}` })
+      options.push({ value: p, label: `Spend ${p} Momentum`, hint: `${left} failed save${left === 1 ? ' stands' : 's stand'}: ${effect}` })
     }
     s.chosenBy.momentum = 'prompt'
     return ctx.select(`It's not over yet! ${q.failed} failed save${q.failed === 1 ? '' : 's'}. Spend Momentum to negate?`, options, 0)
