@@ -106,6 +106,13 @@ export function renderOutmaneuverOdds(o: OutmaneuverOdds, req: OutmaneuverReques
   L.push(columns(o.outcome.sorted().map(([k, w]) => [k, pct(w.toNumber())])))
   L.push('')
   L.push(st.bold('Attacker minus defender successes') + st.dim('   chance   at least'))
-  L.push(histogram(o.margin, st, out.width, (k) => (k > 0 ? `+${k}` : String(k))))
+  // Long tails of tiny chances are folded into their last shown row.
+  const shown = o.margin.sorted().filter(([, w]) => w.toNumber() >= 0.001).map(([k]) => k)
+  const lo = Math.min(0, ...shown)
+  const hi = Math.max(0, ...shown)
+  const folded = o.margin.map((k) => Math.max(lo, Math.min(hi, k)))
+  const sign = (k: number) => (k > 0 ? `+${k}` : String(k))
+  const label = (k: number) => (k === lo && o.margin.where((m) => m < lo).toNumber() > 0 ? `≤${sign(k)}` : k === hi && o.margin.where((m) => m > hi).toNumber() > 0 ? `≥${sign(k)}` : sign(k))
+  L.push(histogram(folded, st, out.width, label))
   return L.join('\n')
 }
