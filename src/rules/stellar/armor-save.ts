@@ -1,4 +1,5 @@
 import type { Dice } from '../../core/dice.js'
+import { type Decidable, decision } from '../../core/decide.js'
 import type { Penetration } from './weapon.js'
 
 /**
@@ -14,8 +15,15 @@ import type { Penetration } from './weapon.js'
  *
  * Reading: the "10 vs AOE" cap is written in the warship paragraph, so it applies to warships
  * only; other units keep the cap of 3 against AOE weapons too.
+ *
+ * Optional extras, all off unless asked for (shooting and melee pass none of them):
+ * - Unyielding (commander trait) and Don't Give up the Ship (fleet commander) reroll every failed
+ *   save once; the reroll stands. The reroll dice come after the first save dice.
+ * - "It's not over yet!" [M-1]: a level 1+ pilot or kaiju negates one failed save per Momentum
+ *   point, after any rerolls. Reading: nothing limits it to one use per attack, so each point
+ *   spent negates one more failed save. Never against push/pull weapons.
  */
-export interface SaveSpec {
+export interface SaveSpec extends Decidable {
   hits: number
   pen: Penetration
   armSv: number
@@ -25,6 +33,10 @@ export interface SaveSpec {
   size?: number
   /** Anti-Beam Coating and similar: extra ARM Sv against this weapon. */
   armSvBonus?: number
+  /** Unyielding / Don't Give up the Ship: reroll failed saves once. */
+  reroll?: boolean
+  /** "It's not over yet!": most Momentum the defender will spend, one failed save negated per point. */
+  notOverYet?: number
 }
 
 export interface SaveRoll {
@@ -38,6 +50,11 @@ export interface SaveResult {
   /** How many saves the hits called for, after the cap. */
   owed: number
   saves: SaveRoll[]
+  /** Rerolls of the failed saves (Unyielding), in the same order. */
+  rerolls: SaveRoll[]
+  /** Failed saves negated with Momentum ("It's not over yet!"). */
+  negated: number
+  /** Failed saves that take effect: after rerolls and negation. */
   failedSaves: number
   /** Extra damage from failed saves (0 for stun and push/pull weapons). */
   damage: number
@@ -65,17 +82,45 @@ export function savesOwed(spec: SaveSpec): number {
   return Math.min(spec.hits, saveCap(spec))
 }
 
+/** Anti-Beam Coating: +2 ARM Sv against [E]nergy shooting weapons (wargame rules, unit upgrades). */
+export const ANTI_BEAM_BONUS = 2
+
+/** "It's not over yet!" is a reaction of level 1+ pilots and kaiju, never against push/pull. */
+export function notOverYetAllowed(pen: Penetration): boolean {
+  return pen.kind !== 'push'
+}
+
+export interface NotOverYetQuestion {
+  failed: number
+  maxPoints: number
+}
+
 export function resolveArmorSaves(dice: Dice, spec: SaveSpec): SaveResult {
   const targetNumber = saveTargetNumber(spec)
   const owed = savesOwed(spec)
   const rolled = targetNumber > 1 && owed > 0
-  const faces = rolled ? dice.pool(owed, 10, 'armor saves', (f) => (f >= targetNumber ? 1 : 0)) : []
+  const pass = (f: number) => (f >= targetNumber ? 1 : 0)
+  const faces = rolled ? dice.pool(owed, 10, 'armor saves', pass) : []
   const saves = faces.map((roll) => ({ roll, passed: roll >= targetNumber }))
-  const failedSaves = saves.filter((s) => !s.passed).length
+  let failed = saves.filter((s) => !s.passed).length
+  let rerolls: SaveRoll[] = []
+  if (spec.reroll && failed > 0) {
+    rerolls = dice.pool(failed, 10, 'armor save rerolls', pass).map((roll) => ({ roll, passed: roll >= targetNumber }))
+    failed = rerolls.filter((s) => !s.passed).length
+  }
+  let negated = 0
+  if (failed > 0 && spec.notOverYet !== undefined && notOverYetAllowed(spec.pen)) {
+    const offered = Math.min(spec.notOverYet, failed)
+    const asked = decision<number>(spec, 'not-over-yet', { failed, maxPoints: failed } satisfies NotOverYetQuestion, offered)
+    negated = Math.max(0, Math.min(failed, asked))
+  }
+  const failedSaves = failed - negated
   return {
     targetNumber,
     owed,
     saves,
+    rerolls,
+    negated,
     failedSaves,
     damage: spec.pen.kind === 'damage' ? failedSaves * FAILED_SAVE_DMG : 0,
     actionsLost: spec.pen.kind === 'stun' ? failedSaves : 0,

@@ -1,6 +1,15 @@
 import type { CommandSpec } from '../../spec.js'
 import { rollSpec } from '../roll.js'
+import { coverSpec } from './cover.js'
+import { behaviorSpec } from './behavior.js'
+import { fallSpec } from './fall.js'
+import { initiativeSpec } from './initiative.js'
+import { momentumSpec } from './momentum.js'
+import { outmaneuverSpec } from './outmaneuver.js'
+import { saveSpec } from './save.js'
 import { shootSpec } from './shoot.js'
+import { stunRecoverSpec } from './stun-recover.js'
+import { vpSpec } from './vp.js'
 
 /** MechaStellar: the default rule set, registered at the top level. */
-export const stellarCommands: CommandSpec[] = [shootSpec, rollSpec]
+export const stellarCommands: CommandSpec[] = [shootSpec, rollSpec, saveSpec, coverSpec, outmaneuverSpec, initiativeSpec, stunRecoverSpec, fallSpec, behaviorSpec, vpSpec, momentumSpec]

@@ -1,0 +1,23 @@
+import { exactDist } from '../../../core/exact.js'
+import { FALL_MAX, type FallResult, resolveFall } from '../../../rules/stellar/fall.js'
+import { renderFall, renderFallOdds } from '../../../render/stellar/fall.js'
+import type { CommandSpec } from '../../spec.js'
+
+export const fallSpec: CommandSpec<Record<string, never>, FallResult> = {
+  name: 'fall',
+  summary: `MechaStellar low gravity: a unit on high ground that takes damage falls off on a d10 of 1-${FALL_MAX}`,
+  diceOrder: 'one d10',
+  examples: ['mecha fall', 'mecha fall --rolls 3', 'mecha fall --odds'],
+  options: [],
+  build: () => ({}),
+  resolve: (dice) => resolveFall(dice),
+  json: (r) => ({ roll: r.roll, fell: r.fell, fallsOn: `1-${FALL_MAX}`, damage: r.damage }),
+  render: renderFall,
+  odds() {
+    const d = exactDist((dice) => resolveFall(dice), (r) => String(r.fell))
+    return {
+      json: { fell: d.toJSON(), expected: { fell: d.prob('true').toNumber() } },
+      render: (out) => renderFallOdds(d, out),
+    }
+  },
+}

@@ -1,0 +1,164 @@
+import { InputError } from '../../../core/errors.js'
+import {
+  type Battle,
+  type BattleScore,
+  type Kill,
+  type KillScore,
+  type ListedUnit,
+  UNIT_LIST_HELP,
+  battleScore,
+  killVp,
+  parseUnitList,
+} from '../../../rules/stellar/victory-points.js'
+import type { Level } from '../../../rules/stellar/weapon.js'
+import { explainVp, renderVp } from '../../../render/stellar/vp.js'
+import { type CommandSpec, type Values, boolOpt, enumOpt, intOpt, textOpt } from '../../spec.js'
+
+export type VpMode = 'unit' | 'simple' | 'confrontation' | 'objective'
+
+export type VpRequest = { mode: 'unit'; kill: Kill; finale: boolean } | ({ mode: Exclude<VpMode, 'unit'> } & Battle)
+
+export type VpResult = { mode: 'unit'; score: KillScore } | { mode: Exclude<VpMode, 'unit'>; score: BattleScore }
+
+const UNIT_FLAGS: Array<[string, string]> = [
+  ['frame', '--frame'],
+  ['pilot', '--pilot'],
+  ['warship', '--warship'],
+  ['performance', '--performance'],
+  ['extraVp', '--extra-vp'],
+  ['belowHalf', '--below-half'],
+  ['commander', '--commander'],
+  ['round', '--round'],
+  ['challenge', '--challenge'],
+  ['cost', '--cost'],
+]
+const BATTLE_FLAGS: Array<[string, string]> = [
+  ['kills', '--kills'],
+  ['damaged', '--damaged'],
+  ['losses', '--losses'],
+  ['battleDamage', '--battle-damage'],
+  ['survivors', '--survivors'],
+  ['cps', '--cps'],
+  ['enemyCps', '--enemy-cps'],
+  ['actions', '--actions'],
+  ['previous', '--previous'],
+]
+
+const given = (v: Values, key: string) => v[key] !== undefined && v[key] !== false
+
+function parsePrevious(text: string, flag: string): number[] {
+  const parts = text.split(',').map((p) => p.trim())
+  return parts.map((p) => {
+    if (!/^-?\d+$/.test(p)) throw new InputError('bad-value', `${flag}: "${p}" is not a whole number; give earlier scores comma-separated, e.g. --previous 17,13`)
+    return Number(p)
+  })
+}
+
+/** Attributes a list does not allow (the Commander and Challenge bonuses need a destroyed enemy). */
+function forbid(units: ListedUnit[] | undefined, flag: string, what: Array<'C' | 'X' | '$'>, why: string): ListedUnit[] {
+  for (const u of units ?? []) {
+    if ((what.includes('C') && u.commanderRound !== undefined) || (what.includes('X') && u.challenge) || (what.includes('$') && u.cost !== undefined)) {
+      throw new InputError('bad-unit', `${flag}: "${u.text}": ${why}`)
+    }
+  }
+  return units ?? []
+}
+
+export function buildVp(v: Values): VpRequest {
+  const mode = v.mode as VpMode
+  if (mode === 'unit') {
+    for (const [key, flag] of BATTLE_FLAGS) {
+      if (given(v, key)) throw new InputError('bad-combination', `${flag} is for a battle's score; add --mode simple, confrontation or objective, or drop ${flag}`)
+    }
+    if (v.frame === undefined) throw new InputError('missing', "--frame is required: the destroyed unit's Frame Level 1-5, e.g. --frame 3 (or --mode simple|confrontation|objective for a battle's score)")
+    const commander = Boolean(v.commander)
+    const round = v.round as number | undefined
+    if (commander && round === undefined) throw new InputError('missing', '--round is required with --commander: the enemy Commander is worth the current round, e.g. --round 3')
+    if (!commander && round !== undefined) throw new InputError('bad-combination', '--round: only the enemy Commander scores the round; add --commander or drop --round')
+    const belowHalf = Boolean(v.belowHalf)
+    if (belowHalf && (commander || v.challenge)) throw new InputError('bad-combination', '--below-half: a unit left under 50% HP was not destroyed, so --commander and --challenge do not apply')
+    return {
+      mode,
+      finale: Boolean(v.finale),
+      kill: {
+        frame: v.frame as number,
+        level: ((v.pilot as number | undefined) ?? 0) as Level,
+        warship: Boolean(v.warship),
+        performance: v.performance as number | undefined,
+        extraVp: (v.extraVp as number | undefined) ?? 0,
+        belowHalf,
+        commanderRound: commander ? round : undefined,
+        challenge: Boolean(v.challenge),
+        cost: v.cost as number | undefined,
+      },
+    }
+  }
+  for (const [key, flag] of UNIT_FLAGS) {
+    if (given(v, key)) throw new InputError('bad-combination', `${flag} is for one unit's VP (--mode unit); in a battle's score describe units in --kills, e.g. --kills F3L1C2`)
+  }
+  if (mode !== 'confrontation' && given(v, 'survivors')) throw new InputError('bad-combination', '--survivors: surviving units score only in Confrontation; add --mode confrontation')
+  for (const [key, flag] of [['cps', '--cps'], ['enemyCps', '--enemy-cps'], ['actions', '--actions']] as const) {
+    if (mode !== 'objective' && given(v, key)) throw new InputError('bad-combination', `${flag}: Control Point VP are for Secure the Objective; add --mode objective`)
+  }
+  if (mode === 'simple' && given(v, 'previous')) throw new InputError('bad-combination', '--previous: a Simple Battle is one game; use it with --mode confrontation (earlier games) or objective (earlier rounds)')
+  return {
+    mode,
+    kills: forbid(v.kills as ListedUnit[] | undefined, '--kills', [], ''),
+    damaged: forbid(v.damaged as ListedUnit[] | undefined, '--damaged', ['C', 'X', '$'], 'units left under 50% HP were not destroyed, so C (Commander), X (Challenge) and $ (cost) do not apply'),
+    losses: forbid(v.losses as ListedUnit[] | undefined, '--losses', ['C', 'X'], 'your losses only cost VP through their $cost and Level 2; drop C and X'),
+    survivors: forbid(v.survivors as ListedUnit[] | undefined, '--survivors', ['C', 'X', '$'], 'survivors score frame, level, warship and performance only; drop C, X and $'),
+    battleDamage: (v.battleDamage as number | undefined) ?? 0,
+    finale: Boolean(v.finale),
+    objective: mode === 'objective' ? { cps: (v.cps as number | undefined) ?? 0, enemyCps: (v.enemyCps as number | undefined) ?? 0, actions: (v.actions as number | undefined) ?? 0 } : undefined,
+    previous: (v.previous as number[] | undefined) ?? [],
+  }
+}
+
+export function resolveVp(r: VpRequest): VpResult {
+  return r.mode === 'unit' ? { mode: 'unit', score: killVp(r.kill, r.finale) } : { mode: r.mode, score: battleScore(r) }
+}
+
+export const vpSpec: CommandSpec<VpRequest, VpResult> = {
+  name: 'vp',
+  summary: "MechaStellar victory points: one unit's VP, or a battle's score (Simple Battle, Confrontation, Secure the Objective)",
+  examples: [
+    'mecha vp --frame 3 --pilot 2 --performance 8',
+    'mecha vp --frame 4 --pilot 1 --commander --round 3 --challenge',
+    'mecha vp --mode confrontation --survivors 1xF2,2xF1 --previous 17,13',
+    'mecha vp --mode objective --cps 2 --enemy-cps 1 --actions 2',
+    'mecha vp --mode simple --kills 2xF2,F3L1C4 --damaged F4L2 --losses F3L2$520 --battle-damage 2',
+  ],
+  options: [
+    enumOpt('mode', ['unit', 'simple', 'confrontation', 'objective'], "unit: one destroyed enemy's VP; simple / confrontation / objective: a battle's (or round's) score", 'unit'),
+    intOpt('frame', "the unit's Frame Level", { min: 1, max: 5 }),
+    intOpt('pilot', "the unit's pilot, captain or kaiju Level", { min: 0, max: 2 }),
+    boolOpt('warship', 'the unit is a warship: +2 VP'),
+    intOpt('performance', "the unit's Performance (5+: +1 VP, 8+: +2, 10: +3)", { min: 0, max: 10 }),
+    intOpt('extra-vp', 'other VP the unit carries (Widespread Havoc, Immensely Powerful: +2)', { min: 0, max: 20 }),
+    boolOpt('below-half', 'the enemy unit was not destroyed but ended under 50% HP: half VP, rounded up'),
+    boolOpt('commander', 'the enemy Commander: + VP equal to the round it was destroyed in (--round)'),
+    intOpt('round', 'the round the Commander was destroyed in', { min: 1, max: 10 }),
+    boolOpt('challenge', 'a Challenge or Revenge target: double VP'),
+    intOpt('cost', "the unit's points cost: its owner loses 3 VP at 500+ (Lost a Critical Machine)", { min: 0, max: 100000 }),
+    boolOpt('finale', 'the finale of a campaign: the owner\'s VP penalties are waived'),
+    textOpt('kills', 'LIST', `enemy units you destroyed: ${UNIT_LIST_HELP}`, parseUnitList),
+    textOpt('damaged', 'LIST', 'enemy units left alive under 50% HP (half VP each), same list form', parseUnitList),
+    textOpt('losses', 'LIST', 'your own destroyed units, for the VP penalties ($cost 500+: -3, L2: -2), same list form', parseUnitList),
+    intOpt('battle-damage', 'times you dealt Battle Damage (optional module): +1 VP each', { min: 0, max: 100 }),
+    textOpt('survivors', 'LIST', 'Confrontation: your surviving units, same list form', parseUnitList),
+    intOpt('cps', 'Secure the Objective: Control Points you own at the end of the round (+5 VP each)', { min: 0, max: 20 }),
+    intOpt('enemy-cps', "Secure the Objective: your opponent's Control Points (+5 VP if you own more)", { min: 0, max: 20 }),
+    intOpt('actions', 'Secure the Objective: Actions on Objective this round (+3 VP each)', { min: 0, max: 20 }),
+    textOpt('previous', 'N,N', 'scores of earlier battles (Confrontation) or rounds (Secure the Objective), for the running total', parsePrevious),
+  ],
+  build: buildVp,
+  usesDice: () => false,
+  resolve: (_dice, r) => resolveVp(r),
+  json(r) {
+    if (r.mode === 'unit') return { mode: 'unit', vp: r.score.vp, parts: r.score.parts, ownerPenalty: r.score.ownerPenalty, penalties: r.score.penalties }
+    const s = r.score
+    return { mode: r.mode, vp: s.vp, total: s.total, kills: s.kills, damaged: s.damaged, survivors: s.survivors, penalties: s.penalties, battleDamage: s.battleDamage, objective: s.objective ?? null }
+  },
+  render: renderVp,
+  explain: explainVp,
+}

@@ -1,0 +1,23 @@
+import type { Dist } from '../../core/dist.js'
+import { columns, pct } from '../format.js'
+import type { RenderContext } from '../../cli/spec.js'
+import { FALL_MAX, type FallResult } from '../../rules/stellar/fall.js'
+
+export function renderFall(r: FallResult, _input: unknown, out: RenderContext): string {
+  const st = out.style
+  const head = st.bold(`Low-gravity fall check: d10 ${r.roll} (falls on 1-${FALL_MAX})`)
+  const verdict = r.fell
+    ? st.red('Falls off the high ground') + ' (no damage in low gravity; it loses the High Ground).'
+    : st.green('Keeps its footing') + ' on the high ground.'
+  return `${head}\n${verdict}`
+}
+
+export function renderFallOdds(d: Dist<string>, out: RenderContext): string {
+  return [
+    out.style.bold('Exact odds: low-gravity fall check'),
+    columns([
+      [`Falls off (1-${FALL_MAX})`, pct(d.prob('true').toNumber())],
+      [`Stays on the high ground (${FALL_MAX + 1}-10)`, pct(d.prob('false').toNumber())],
+    ]),
+  ].join('\n')
+}

@@ -1,0 +1,66 @@
+import type { RenderContext } from '../../cli/spec.js'
+import type { VpRequest, VpResult } from '../../cli/commands/stellar/vp.js'
+import type { BattleLine, VpPart } from '../../rules/stellar/victory-points.js'
+import { columns } from '../format.js'
+
+const signed = (n: number) => (n > 0 ? `+${n}` : String(n))
+
+function partRows(parts: VpPart[]): string[][] {
+  return parts.map((p) => [`  ${p.reason}`, signed(p.vp)])
+}
+
+function lineRows(title: string, lines: BattleLine[]): string[][] {
+  if (!lines.length) return []
+  return [[title, ''], ...lines.map((l) => [`  ${l.text}`, l.count > 1 ? `${l.count} x ${signed(l.each)} = ${signed(l.vp)}` : signed(l.vp)])]
+}
+
+const MODE_NAMES = { simple: 'Simple Battle', confrontation: 'Confrontation battle', objective: 'Secure the Objective round' }
+
+export function renderVp(r: VpResult, req: VpRequest, out: RenderContext): string {
+  const st = out.style
+  if (r.mode === 'unit') {
+    const s = r.score
+    const L = [st.bold(`Victory points: ${s.vp} VP`)]
+    L.push(columns(partRows(s.parts)))
+    if (s.penalties.length) {
+      const waived = req.mode === 'unit' && req.finale
+      L.push(`Its owner loses ${-s.penalties.reduce((a, p) => a + p.vp, 0)} VP${waived ? ' (waived: campaign finale)' : ''}:`)
+      L.push(columns(partRows(s.penalties)))
+    }
+    return L.join('\n')
+  }
+  const s = r.score
+  const L = [st.bold(`${MODE_NAMES[r.mode]}: ${s.vp} VP${s.total !== s.vp ? `  (running total ${s.total} VP)` : ''}`)]
+  const rows: string[][] = [
+    ...lineRows('Enemies destroyed', s.kills),
+    ...lineRows('Enemies under 50% HP (half VP)', s.damaged),
+    ...lineRows('Survivors', s.survivors),
+    ...(s.battleDamage ? [['Battle Damage', signed(s.battleDamage)]] : []),
+    ...(s.objective && s.objective.parts.length ? [['Control Points', ''], ...partRows(s.objective.parts)] : []),
+    ...lineRows('Penalties for your losses', s.penalties),
+  ]
+  if (rows.length) L.push(columns(rows))
+  else L.push('Nothing scored.')
+  return L.join('\n')
+}
+
+export function explainVp(r: VpResult, _req: VpRequest, out: RenderContext): string {
+  const head = out.style.bold('How it was worked out')
+  if (r.mode === 'unit') {
+    const s = r.score
+    const terms = s.parts.map((p, i) => `${i === 0 ? '' : p.vp < 0 ? '- ' : '+ '}${Math.abs(p.vp)} (${p.reason})`)
+    return `${head}\nVP = ${terms.join(' ')} = ${s.vp}.`
+  }
+  const s = r.score
+  const sum = (ls: BattleLine[]) => ls.reduce((a, l) => a + l.vp, 0)
+  const terms: string[] = []
+  if (s.kills.length) terms.push(`${sum(s.kills)} destroyed`)
+  if (s.damaged.length) terms.push(`${sum(s.damaged)} under 50% HP`)
+  if (s.survivors.length) terms.push(`${sum(s.survivors)} survivors`)
+  if (s.battleDamage) terms.push(`${s.battleDamage} Battle Damage`)
+  if (s.objective) terms.push(`${s.objective.vp} Control Points`)
+  if (s.penalties.length) terms.push(`${sum(s.penalties)} penalties`)
+  const L = [head, `VP = ${terms.length ? terms.join(' + ').replace(/\+ -/g, '- ') : '0'} = ${s.vp}.`]
+  if (s.total !== s.vp) L.push(`Running total = ${s.vp} + earlier ${s.total - s.vp} = ${s.total}.`)
+  return L.join('\n')
+}
