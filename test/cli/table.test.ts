@@ -134,7 +134,8 @@ describe('mecha outmaneuver', () => {
     const j = mechaJson(['outmaneuver', '--atk-dice', '1', '--def-dice', '1', '--odds'])
     expectMapsSumToOne(j.odds)
     expect(j.odds.winner).toEqual({ attacker: 0.29, defender: 0.29, tie: 0.42 })
-    expect(j.odds.margin['2']).toBeCloseTo(0.04, 12)
+    expect(j.odds.difference['2']).toBeCloseTo(0.04, 12)
+    expect(j.odds.margin['2']).toBeCloseTo(0.08, 12)
   })
 
   it.each([

@@ -65,7 +65,9 @@ export const miningShootSpec: CommandSpec<MiningShot, MiningShotResult> = {
       out.eliminated = r.eliminated
     }
     out.resolve = r.resolve
-    out.retreat = r.resolve ? r.resolve.retreat : null
+    // With --lost a resolve test is possible: no test rolled means no retreat (as in the odds).
+    // Without it, whether the force retreats is not known.
+    out.retreat = r.resolve ? r.resolve.retreat : s.lost !== undefined ? false : null
     return out
   },
   render: renderMiningShot,

@@ -161,11 +161,14 @@ export const outmaneuverSpec: CommandSpec<OutmaneuverRequest, OutmaneuverResult>
     return {
       json: {
         winner: o.winner.toJSON(),
-        margin: o.margin.toJSON(),
+        // `margin` means what a roll's `margin` means (how far the winner won by, 0 on a tie);
+        // `difference` keeps the sign: the attacker's successes minus the defender's.
+        margin: o.margin.map((k) => Math.abs(k)).toJSON(),
+        difference: o.margin.toJSON(),
         outcome: o.outcome.toJSON(),
         attackerSuccesses: o.attackerSuccesses.toJSON(),
         defenderSuccesses: o.defenderSuccesses.toJSON(),
-        expected: { ...o.expected },
+        expected: { ...o.expected, margin: o.margin.expected((k) => Math.abs(k)), difference: o.expected.margin },
       },
       extra: {
         bridge: req.bridge,

@@ -1,0 +1,132 @@
+import fc from 'fast-check'
+import { describe, expect, it } from 'vitest'
+import { InputError } from '../../src/core/errors.js'
+import { PhysicalDice } from '../../src/core/physical.js'
+import { SeededDice } from '../../src/core/seeded.js'
+import { camelKey } from '../../src/cli/spec.js'
+import { examples, inputOf, oddsMaps, scalarAt } from './examples.js'
+
+/**
+ * Properties of every resolving command, driven from the examples in each command's --help
+ * and from random variations of their whole-number and on/off options:
+ * - a seeded result replayed through physical dice (its own faces) is the same result;
+ * - every exact distribution sums to 1;
+ * - every sampled outcome lies in the exact distribution's support;
+ * - Monte Carlo frequencies agree with the exact odds.
+ */
+
+const cases = examples().filter((e) => e.spec.diceOrder !== undefined)
+const clone = <T>(x: T): T => structuredClone(x)
+
+/** Random variations of an example: its int options moved within range, its flags toggled. */
+function variations(e: (typeof cases)[number]) {
+  const ints = e.spec.options.filter((o) => o.type.kind === 'int' && !o.repeatable && e.raw[camelKey(o.flag)] !== undefined)
+  const bools = e.spec.options.filter((o) => o.type.kind === 'bool')
+  const fields: Record<string, fc.Arbitrary<unknown>> = {}
+  for (const o of ints) {
+    const t = o.type as { min?: number; max?: number }
+    const base = Number(e.raw[camelKey(o.flag)])
+    const lo = Math.max(t.min ?? -1000, base - 4)
+    const hi = Math.min(t.max ?? 1000, base + 4)
+    fields[camelKey(o.flag)] = fc.integer({ min: lo, max: hi }).map(String)
+  }
+  for (const o of bools.slice(0, 6)) fields[camelKey(o.flag)] = fc.boolean()
+  return fc.record(fields, { requiredKeys: [] }).map((over) => {
+    const raw = { ...e.raw, ...over }
+    for (const [k, v] of Object.entries(raw)) if (v === false) delete raw[k]
+    return raw
+  })
+}
+
+async function tryInput(e: (typeof cases)[number], raw: Record<string, unknown>): Promise<unknown | undefined> {
+  try {
+    return await inputOf(e.spec, raw)
+  } catch (err) {
+    if (err instanceof InputError) return undefined // an invalid combination: not a case
+    throw err
+  }
+}
+
+describe.each(cases.map((e) => [e.line, e] as const))('%s', (_line, e) => {
+  it('a seeded result replays identically from its own dice', async () => {
+    await fc.assert(
+      fc.asyncProperty(variations(e), fc.string({ minLength: 1, maxLength: 12 }), async (raw, seed) => {
+        const input = await tryInput(e, raw)
+        fc.pre(input !== undefined)
+        const seeded = new SeededDice(seed)
+        let first
+        try {
+          first = e.spec.json(e.spec.resolve(seeded, clone(input)), clone(input))
+        } catch (err) {
+          if (err instanceof InputError) return // rejected by the rule itself (e.g. an impossible state)
+          throw err
+        }
+        const physical = new PhysicalDice(seeded.log.map((d) => d.value))
+        const again = e.spec.json(e.spec.resolve(physical, clone(input)), clone(input))
+        physical.assertAllUsed()
+        expect(again).toEqual(first)
+      }),
+      { numRuns: 25 },
+    )
+  })
+
+  if (!e.spec.odds) return
+
+  it('odds sum to 1 and every sampled outcome is in their support', async () => {
+    await fc.assert(
+      fc.asyncProperty(variations(e), async (raw) => {
+        const input = await tryInput(e, raw)
+        fc.pre(input !== undefined)
+        let report
+        try {
+          report = e.spec.odds!(clone(input))
+        } catch (err) {
+          if (err instanceof InputError) return
+          throw err
+        }
+        const maps = oddsMaps(report.json)
+        expect(maps.length).toBeGreaterThan(0)
+        for (const { map } of maps) {
+          const sum = Object.values(map).reduce((a, b) => a + b, 0)
+          expect(Math.abs(sum - 1)).toBeLessThan(1e-9)
+        }
+        for (let i = 0; i < 20; i++) {
+          const result = e.spec.json(e.spec.resolve(new SeededDice(`support-${i}`), clone(input)), clone(input))
+          for (const { path, map } of maps) {
+            const v = scalarAt(result, path)
+            if (v === undefined) continue
+            expect(map[v] ?? 0, `${path.join('.')} = ${v}`).toBeGreaterThan(0)
+          }
+        }
+      }),
+      { numRuns: 15 },
+    )
+  })
+
+  it('Monte Carlo frequencies agree with the exact odds', async () => {
+    const input = await inputOf(e.spec, e.raw)
+    const report = e.spec.odds!(clone(input))
+    const maps = oddsMaps(report.json)
+    const runs = 3000
+    const counts = maps.map(() => new Map<string, number>())
+    let matched = 0
+    for (let i = 0; i < runs; i++) {
+      const result = e.spec.json(e.spec.resolve(new SeededDice(`mc-${i}`), clone(input)), clone(input))
+      maps.forEach(({ path }, k) => {
+        const v = scalarAt(result, path)
+        if (v === undefined) return
+        matched++
+        counts[k].set(v, (counts[k].get(v) ?? 0) + 1)
+      })
+    }
+    maps.forEach(({ path, map }, k) => {
+      if (counts[k].size === 0) return // this map has no matching field in a roll's JSON
+      for (const [outcome, p] of Object.entries(map)) {
+        const freq = (counts[k].get(outcome) ?? 0) / runs
+        const sd = Math.sqrt((p * (1 - p)) / runs)
+        expect(Math.abs(freq - p), `${path.join('.')}[${outcome}]`).toBeLessThan(5 * sd + 0.005)
+      }
+    })
+    expect(matched, 'at least one odds map matches a field of the roll').toBeGreaterThan(0)
+  })
+})
