@@ -46,70 +46,120 @@ export function damageOverTimeOdds(e: DamageOverTime): DamageOverTimeOdds {
   return e.turns === undefined && e.dam === undefined ? unboundedOdds() : boundedOdds(e)
 }
 
+/** The most dice a bounded effect can roll: its turns, or (with `dam`) ceil(dam / 2) at 2+ damage each. */
+export function maxDice(e: DamageOverTime): number {
+  const byTurns = e.turns ?? Infinity
+  const byDam = e.dam !== undefined ? Math.ceil(e.dam / 2) : Infinity
+  return Math.min(byTurns, byDam)
+}
+
+function addTo(m: Map<number, bigint>, k: number, v: bigint): void {
+  m.set(k, (m.get(k) ?? 0n) + v)
+}
+
 function boundedOdds(e: DamageOverTime): DamageOverTimeOdds {
-  const damage = new Dist<number | string>()
-  const duration = new Dist<number | string>()
-  let expired = Rational.ZERO
-  let destroyed = Rational.ZERO
-  let expectedDice = Rational.ZERO
-  // alive: damage so far -> ways out of 6^k, every branch having dealt damage on all k turns.
-  let alive = new Map<number, bigint>([[0, 1n]])
-  let denom = 1n
-  for (let k = 0; alive.size > 0; k++) {
-    const next = new Map<number, bigint>()
+  // Every weight is kept as a whole number of chances out of 6^K (K = the most dice rolled),
+  // so no fraction is reduced until the end.
+  const K = maxDice(e)
+  const pow: bigint[] = [1n]
+  for (let i = 1; i <= K; i++) pow.push(pow[i - 1] * 6n)
+  const damageWays = new Map<number, bigint>()
+  const durationWays = new Map<number, bigint>()
+  let expiredWays = 0n
+  let destroyedWays = 0n
+  let diceWays = 0n
+  // alive[s]: ways out of 6^k to have dealt s damage, every branch having dealt damage on all
+  // k turns so far (so k is each live branch's duration).
+  let alive: bigint[] = [1n]
+  for (let k = 0; alive.length > 0; k++) {
+    const next: bigint[] = []
     let endedWays = 0n
-    for (const [s, ways] of alive) {
+    for (let s = 0; s < alive.length; s++) {
+      const ways = alive[s]
+      if (ways === undefined || ways === 0n) continue
       const fallen = e.dam !== undefined && s >= e.dam
       if (fallen || k === e.turns) {
         // No more dice: the effect is still active (turns ran out) or the target is down.
-        const w = Rational.of(ways, denom)
-        damage.add(s, w)
-        duration.add(k, w)
-        if (fallen) destroyed = destroyed.add(w)
-        expectedDice = expectedDice.add(w.mulInt(k))
+        const w = ways * pow[K - k]
+        addTo(damageWays, s, w)
+        addTo(durationWays, k, w)
+        if (fallen) destroyedWays += w
+        diceWays += w * BigInt(k)
         continue
       }
       for (let face = 1; face <= 6; face++) {
         const t = effectTurn(face)
         if (t.ends) {
-          const w = Rational.of(ways, denom * 6n)
-          damage.add(s, w)
-          duration.add(k, w)
+          addTo(damageWays, s, ways * pow[K - k - 1])
           endedWays += ways
-          expectedDice = expectedDice.add(w.mulInt(k + 1))
-        } else next.set(s + t.damage, (next.get(s + t.damage) ?? 0n) + ways)
+        } else next[s + t.damage] = (next[s + t.damage] ?? 0n) + ways
       }
     }
-    if (endedWays > 0n) expired = expired.add(Rational.of(endedWays, denom * 6n))
+    if (endedWays > 0n) {
+      const w = endedWays * pow[K - k - 1]
+      addTo(durationWays, k, w)
+      expiredWays += w
+      diceWays += w * BigInt(k + 1)
+    }
     alive = next
-    denom *= 6n
   }
+  const total = pow[K]
+  const toDist = (m: Map<number, bigint>): Dist<number | string> => {
+    const d = new Dist<number | string>()
+    for (const k of [...m.keys()].sort((a, b) => a - b)) d.add(k, Rational.of(m.get(k)!, total))
+    return d
+  }
+  const damage = toDist(damageWays)
+  const duration = toDist(durationWays)
   const expectedExact = {
-    damage: damage.expectedExact(),
-    duration: duration.expectedExact(),
-    dice: expectedDice,
+    damage: Rational.of(sumProducts(damageWays), total),
+    duration: Rational.of(sumProducts(durationWays), total),
+    dice: Rational.of(diceWays, total),
   }
-  const odds: DamageOverTimeOdds = { damage, duration, expired, expectedExact, expected: toNumbers(expectedExact) }
-  if (e.dam !== undefined) odds.destroyed = destroyed
+  const odds: DamageOverTimeOdds = { damage, duration, expired: Rational.of(expiredWays, total), expectedExact, expected: toNumbers(expectedExact) }
+  if (e.dam !== undefined) odds.destroyed = Rational.of(destroyedWays, total)
   return odds
 }
 
-/** P(S = s) for the unbounded total damage, s = 0..n-1, from the recurrence above. */
-export function unboundedDamageProbabilities(n: number): Rational[] {
-  // p(s) = a(s) / 6^(s+1) with a(0) = 1 and a(s) = sum over damaging faces f of a(s-f) * 6^(f-1).
-  const a: bigint[] = []
-  const out: Rational[] = []
-  for (let s = 0; s < n; s++) {
-    let v = s === 0 ? 1n : 0n
+function sumProducts(m: Map<number, bigint>): bigint {
+  let t = 0n
+  for (const [k, w] of m) t += BigInt(k) * w
+  return t
+}
+
+/**
+ * Numerators of P(S = s) = a(s) / 6^(s+1), s = 0, 1, 2 …, for the unbounded total damage:
+ * a(0) = 1 and a(s) = sum over damaging faces f of a(s-f) * 6^(f-1), the recurrence above
+ * multiplied through by 6^(s+1).
+ */
+class DamageNumerators {
+  private readonly a: bigint[] = []
+  private readonly steps: Array<{ damage: number; scale: bigint }> = []
+
+  constructor() {
     for (let face = 1; face <= 6; face++) {
       const t = effectTurn(face)
-      if (t.ends || s - t.damage < 0) continue
-      v += a[s - t.damage] * 6n ** BigInt(t.damage - 1)
+      if (!t.ends) this.steps.push({ damage: t.damage, scale: 6n ** BigInt(t.damage - 1) })
     }
-    a.push(v)
-    out.push(Rational.of(v, 6n ** BigInt(s + 1)))
   }
-  return out
+
+  next(): bigint {
+    const s = this.a.length
+    let v = s === 0 ? 1n : 0n
+    for (const st of this.steps) if (s - st.damage >= 0) v += this.a[s - st.damage] * st.scale
+    this.a.push(v)
+    return v
+  }
+}
+
+export function unboundedDamageNumerators(n: number): bigint[] {
+  const a = new DamageNumerators()
+  return Array.from({ length: n }, () => a.next())
+}
+
+/** P(S = s) for the unbounded total damage, s = 0..n-1. */
+export function unboundedDamageProbabilities(n: number): Rational[] {
+  return unboundedDamageNumerators(n).map((v, s) => Rational.of(v, 6n ** BigInt(s + 1)))
 }
 
 /** Faces that keep the effect going, and the chance of the ending face. */
@@ -139,18 +189,22 @@ function unboundedOdds(): DamageOverTimeOdds {
   duration.add(`${k}+`, tailD)
   const durationFrom = k
 
+  // Damage: p(s) = a(s) / 6^(s+1); the listed mass so far is cum / 6^(s+1), kept in whole
+  // numbers; stop at the first s whose remaining mass 1 - cum / 6^(s+1) is at most TAIL_MASS.
   const damage = new Dist<number | string>()
-  let tailS = Rational.ONE
+  const a = new DamageNumerators()
+  let cum = 0n
+  let den = 1n
   let s = 0
-  // Grow the table in chunks until the mass left beyond it is small enough.
-  let probs = unboundedDamageProbabilities(256)
-  while (tailS.compare(TAIL_MASS) > 0) {
-    if (s >= probs.length) probs = unboundedDamageProbabilities(probs.length * 2)
-    const p = probs[s]
-    if (!p.isZero()) damage.add(s, p)
-    tailS = tailS.sub(p)
+  for (;;) {
+    const as = a.next()
+    den *= 6n
+    cum = cum * 6n + as
+    if (as !== 0n) damage.add(s, Rational.of(as, den))
     s++
+    if ((den - cum) * TAIL_MASS.den <= den * TAIL_MASS.num) break
   }
+  const tailS = Rational.of(den - cum, den)
   damage.add(`${s}+`, tailS)
 
   // E[D] = go / stop; E[S] = E[D] x mean damage of a damaging die; dice rolled = D + 1.

@@ -95,3 +95,21 @@ export function reasonText(reason: OpposedReason): string {
       return 'the totals decide'
   }
 }
+
+/** Exact chance the attacker wins an opposed roll with these modifiers (36 equally likely pairs). */
+export function opposedChance(modifier: number, opposingModifier: number): { wins: number; automaticWins: number; automaticLosses: number } {
+  let wins = 0
+  let automaticWins = 0
+  let automaticLosses = 0
+  for (let a = 1; a <= 6; a++) {
+    for (let d = 1; d <= 6; d++) {
+      const o = opposedRoll(a, modifier, d, opposingModifier)
+      if (o.won) wins++
+      if (o.automatic) {
+        if (o.won) automaticWins++
+        else automaticLosses++
+      }
+    }
+  }
+  return { wins, automaticWins, automaticLosses }
+}

@@ -95,34 +95,42 @@ export function moduleState(damage: number, mtp: number): ModuleState {
   return 'intact'
 }
 
+/** The to-hit roll: the attacker's d6 + Acu against the defender's d6 + Def. */
+export function rollToHit(dice: Dice, acu: number, def: number): OpposedRoll {
+  const hitRoll = dice.roll(6, 'to hit (attacker)')
+  const defenseRoll = dice.roll(6, 'defence (defender)')
+  return opposedRoll(hitRoll, acu, defenseRoll, def)
+}
+
+export interface AimEffect {
+  module?: ModuleState
+  disabledTurns?: number
+  immobilizedTurns?: number
+}
+
+/** What an aimed shot that dealt `damage` does, rolling its duration die when it takes effect. */
+export function rollAimEffect(dice: Dice, s: Pick<WargroupShot, 'aim' | 'mtp'>, damage: number): AimEffect {
+  if (s.aim === 'module') {
+    const module = damage > 0 ? moduleState(damage, s.mtp ?? 0) : 'intact'
+    return { module, disabledTurns: module === 'disabled' ? dice.roll(3, 'turns disabled (d3)') : 0 }
+  }
+  if (s.aim === 'movement') return { immobilizedTurns: damage > 0 ? dice.roll(6, 'turns immobilised (d6)') : 0 }
+  return {}
+}
+
 export function resolveWargroupShot(dice: Dice, s: WargroupShot): WargroupShotResult {
   const acu = effectiveAcu(s)
   const def = effectiveDef(s)
   const arm = effectiveArm(s)
   const damageModifier = AIM_DAMAGE_MODIFIER[s.aim]
-  const hitRoll = dice.roll(6, 'to hit (attacker)')
-  const defenseRoll = dice.roll(6, 'defence (defender)')
-  const toHit = opposedRoll(hitRoll, acu, defenseRoll, def)
-  const result: WargroupShotResult = { acu, def, arm, damageModifier, toHit, hit: toHit.won, damageRoll: null, damage: 0 }
-  if (s.aim === 'module') {
-    result.module = 'intact'
-    result.disabledTurns = 0
-  }
-  if (s.aim === 'movement') result.immobilizedTurns = 0
-
-  if (toHit.won) {
-    const dr = rollDamage(dice, s.str, damageModifier, arm)
-    result.damageRoll = dr
-    result.damage = dr.damage
-    if (s.aim === 'module' && dr.damage > 0) {
-      const state = moduleState(dr.damage, s.mtp ?? 0)
-      result.module = state
-      if (state === 'disabled') result.disabledTurns = dice.roll(3, 'turns disabled (d3)')
-    }
-    if (s.aim === 'movement' && dr.damage > 0) result.immobilizedTurns = dice.roll(6, 'turns immobilised (d6)')
-  }
+  const toHit = rollToHit(dice, acu, def)
+  const damageRoll = toHit.won ? rollDamage(dice, s.str, damageModifier, arm) : null
+  const damage = damageRoll?.damage ?? 0
+  // A miss deals no damage: the module stays intact and the mech mobile, with no die rolled.
+  const effect = rollAimEffect(dice, s, damage)
+  const result: WargroupShotResult = { acu, def, arm, damageModifier, toHit, hit: toHit.won, damageRoll, damage, ...effect }
   if (s.dam !== undefined) {
-    result.remainingDam = Math.max(0, s.dam - result.damage)
+    result.remainingDam = Math.max(0, s.dam - damage)
     result.destroyed = result.remainingDam === 0
   }
   return result
