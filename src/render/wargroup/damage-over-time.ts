@@ -52,11 +52,16 @@ export function explainDamageOverTime(r: DamageOverTimeResult, e: DamageOverTime
   return L.join('\n')
 }
 
-/** A display copy of a long distribution: rows up to 99.9% of the mass, then one tail row. */
+/** Most rows a histogram shows; longer distributions are grouped into equal bands. */
+const MAX_ROWS = 30
+
+/**
+ * A display copy of a long distribution: values up to 99.9% of the mass (grouped into bands
+ * when there are many), then one "N+" row for the rest. The JSON keeps every value.
+ */
 function shortened(d: Dist<number | string>, tailFrom?: number): { dist: Dist<number>; label: (k: number) => string } {
-  const rows = [...d.weights.entries()].filter(([k]) => typeof k === 'number') as Array<[number, Rational]>
-  rows.sort((a, b) => a[0] - b[0])
-  const shown = new Dist<number>()
+  const rows = ([...d.weights.entries()].filter(([k]) => typeof k === 'number') as Array<[number, Rational]>).sort((a, b) => a[0] - b[0])
+  const kept: Array<[number, Rational]> = []
   let mass = Rational.ZERO
   const stop = Rational.of(999, 1000)
   let cut: number | undefined
@@ -65,12 +70,23 @@ function shortened(d: Dist<number | string>, tailFrom?: number): { dist: Dist<nu
       cut = k
       break
     }
-    shown.add(k, w)
+    kept.push([k, w])
     mass = mass.add(w)
   }
   if (cut === undefined && tailFrom !== undefined) cut = tailFrom
-  if (cut !== undefined) shown.add(cut, Rational.ONE.sub(mass))
-  return { dist: shown, label: (k) => (k === cut ? `${k}+` : String(k)) }
+  const last = kept.length ? kept[kept.length - 1][0] : 0
+  const width = Math.max(1, Math.ceil((last + 1) / MAX_ROWS))
+  const shown = new Dist<number>()
+  for (const [k, w] of kept) shown.add(Math.floor(k / width) * width, w)
+  // The tail row sits after the last band (as a key) but is labelled with the first value it holds.
+  const tailKey = cut === undefined ? undefined : Math.floor(last / width) * width + width
+  if (tailKey !== undefined) shown.add(tailKey, Rational.ONE.sub(mass))
+  const label = (k: number): string => {
+    if (k === tailKey) return `${cut}+`
+    const end = Math.min(k + width - 1, cut === undefined ? Infinity : cut - 1)
+    return end === k ? String(k) : `${k}-${end}`
+  }
+  return { dist: shown, label }
 }
 
 export function renderDamageOverTimeOdds(o: DamageOverTimeOdds, e: DamageOverTime, out: RenderContext): string {
