@@ -15,13 +15,15 @@ export function renderBuilding(r: BuildingResult, b: BuildingAttack, out: Render
   return L.join('\n')
 }
 
+const cap = (t: string): string => t.charAt(0).toUpperCase() + t.slice(1)
+
 export function explainBuilding(r: BuildingResult, b: BuildingAttack, out: RenderContext): string {
   const L = [out.style.bold('How it was worked out'), `Arm = Dam = tiles ${r.tiles} + 2 = ${r.arm}.`]
   const d = r.damageRoll
   if (d) {
     L.push(`A building has no Def, so the attack goes straight to the damage roll: d6 + Str ${b.str} against d6 + Arm ${r.arm}, with the 1s-and-6s rule.`)
-    if (d.fullPower) L.push(`${reasonText(d.reason)}: full power, the attacker's total ${d.total} with no armor taken off.`)
-    else if (d.automatic) L.push(`${reasonText(d.reason)}: no damage.`)
+    if (d.fullPower) L.push(`${cap(reasonText(d.reason))}: full power, the attacker's total ${d.total} with no armor taken off.`)
+    else if (d.automatic) L.push(`${cap(reasonText(d.reason))}: no damage.`)
     else L.push(`${d.total} - ${d.opposingTotal} = ${d.total - d.opposingTotal}${d.damage ? '' : ': 0 or less, no damage'}.`)
     L.push(`Dam ${r.dam} - ${r.damage} = ${r.remainingDam}${r.destroyed ? ': destroyed, rubble on every tile it stood on' : ''}.`)
   }

@@ -32,7 +32,7 @@ function toHitLine(t: OpposedRoll, r: WargroupShotResult, st: Style): string {
 function damageLine(d: DamageRoll, s: WargroupShot, r: WargroupShotResult, st: Style): string {
   const mod = s.str + r.damageModifier
   const how = d.fullPower ? 'full power, armor ignored' : reasonText(d.reason)
-  return `Damage roll: ${dieTotal(d.roll, r.damageModifier ? 'Str-2' : 'Str', mod, d.total, st)} vs ${dieTotal(d.opposingRoll, 'Arm', r.arm, d.opposingTotal, st)}: ${st.bold(plural(d.damage, 'damage', 'damage'))} (${how})`
+  return `Damage roll: ${r.damageModifier ? `${dieTotal(d.roll, 'Str', s.str, d.roll + s.str, st).replace(/ = \d+$/, '')} - ${-r.damageModifier} = ${d.total}` : dieTotal(d.roll, 'Str', mod, d.total, st)} vs ${dieTotal(d.opposingRoll, 'Arm', r.arm, d.opposingTotal, st)}: ${st.bold(plural(d.damage, 'damage', 'damage'))} (${how})`
 }
 
 export function renderWargroupShot(r: WargroupShotResult, s: WargroupShot, out: RenderContext): string {
@@ -52,11 +52,13 @@ export function renderWargroupShot(r: WargroupShotResult, s: WargroupShot, out: 
   return L.join('\n')
 }
 
+const cap = (t: string): string => t.charAt(0).toUpperCase() + t.slice(1)
+
 export function explainWargroupShot(r: WargroupShotResult, s: WargroupShot, out: RenderContext): string {
   const st = out.style
   const L: string[] = [st.bold('How it was worked out')]
   const parts = [`Acu ${s.acu}`, s.commander ? 'commander +1' : '', AIM_ACU_PENALTY[s.aim] ? `aiming -${AIM_ACU_PENALTY[s.aim]}` : ''].filter(Boolean)
-  L.push(`1. Attacker's to-hit modifier: ${parts.join(' ')} = ${r.acu}. Defender's: Def ${s.def}${s.defCommander ? ' + commander 1' : ''} = ${r.def}.`)
+  L.push(`1. Attacker's to-hit modifier: ${parts.join(', ')} = ${r.acu}. Defender's: Def ${s.def}${s.defCommander ? ' + commander 1' : ''} = ${r.def}.`)
   const c = opposedChance(r.acu, r.def)
   L.push(
     `2. The attacker hits when d6 + ${r.acu} is higher than d6 + ${r.def} (a tie misses). A lone natural 6 on either die wins for whoever rolled it and a lone 1 loses; a double 1 or double 6 goes by the totals. ` +
@@ -70,8 +72,8 @@ export function explainWargroupShot(r: WargroupShotResult, s: WargroupShot, out:
   const d = r.damageRoll
   const mod = s.str + r.damageModifier
   L.push(`3. Damage roll: d6 + Str ${s.str}${r.damageModifier ? ` - 2 (aimed at movement)` : ''} = d6 + ${mod} against d6 + Arm ${s.arm}${s.defCommander ? ' + commander 1' : ''} = d6 + ${r.arm}.`)
-  if (d.fullPower) L.push(`   ${reasonText(d.reason)}: the target takes the weapon's full power, the attacker's total ${d.total}, with no armor taken off: ${d.damage} damage.`)
-  else if (d.automatic) L.push(`   ${reasonText(d.reason)}: no damage.`)
+  if (d.fullPower) L.push(`   ${cap(reasonText(d.reason))}: the target takes the weapon's full power, the attacker's total ${d.total}, with no armor taken off: ${d.damage} damage.`)
+  else if (d.automatic) L.push(`   ${cap(reasonText(d.reason))}: no damage.`)
   else L.push(`   ${d.total} - ${d.opposingTotal} = ${d.total - d.opposingTotal}${d.damage === 0 ? ': 0 or less, so no damage' : ` damage`}.`)
   if (s.aim === 'module') {
     const mtp = s.mtp ?? 0
