@@ -1,0 +1,55 @@
+import { InputError } from '../../../core/errors.js'
+import { exactDists } from '../../../core/exact.js'
+import type { Dist } from '../../../core/dist.js'
+import { type BuildingAttack, type BuildingResult, buildingArm, buildingDam, resolveBuilding } from '../../../rules/wargroup/building.js'
+import { explainBuilding, renderBuilding, renderBuildingOdds } from '../../../render/wargroup/building.js'
+import { type CommandSpec, intOpt, requireValue } from '../../spec.js'
+import { MAX_SCORE, damageRollJson, fullMap } from './shoot.js'
+
+export const MAX_TILES = 100
+
+export const wargroupBuildingSpec: CommandSpec<BuildingAttack, BuildingResult> = {
+  name: 'wargroup building',
+  summary: "a building's Arm and Dam (tiles + 2), and with --str an attack on it",
+  diceOrder: "with --str: the attacker's damage d6, then the building's armor d6 (no to-hit roll against a building); without --str no dice",
+  examples: ['mecha wargroup building --tiles 4', 'mecha wargroup building --tiles 2 --str 6 --rolls 5,2', 'mecha wargroup building --tiles 3 --str 6 --dam 2 --odds'],
+  options: [
+    intOpt('tiles', 'tiles the building covers', { min: 1, max: MAX_TILES }),
+    intOpt('str', "the attacking weapon's Str (leave out to just see the building's profile)", { min: 0, max: MAX_SCORE }),
+    intOpt('dam', "the building's Dam left (default: its full Dam, tiles + 2)", { min: 1, max: MAX_TILES + 2 }),
+  ],
+  build(v) {
+    const tiles = requireValue<number>(v, 'tiles', '--tiles', 'how many tiles the building covers, e.g. --tiles 4')
+    const b: BuildingAttack = { tiles }
+    if (v.str !== undefined) b.str = v.str as number
+    if (v.dam !== undefined) {
+      const dam = v.dam as number
+      if (dam > buildingDam(tiles)) throw new InputError('out-of-range', `--dam: ${dam} is more than a ${tiles}-tile building has; give 1-${buildingDam(tiles)}`)
+      b.dam = dam
+    }
+    return b
+  },
+  usesDice: (b) => b.str !== undefined,
+  resolve: resolveBuilding,
+  json(r) {
+    const out: Record<string, unknown> = { tiles: r.tiles, arm: r.arm, dam: r.maxDam, damLeft: r.dam }
+    if (r.damageRoll) {
+      Object.assign(out, { damageRoll: damageRollJson(r.damageRoll), damage: r.damage, fullPower: r.damageRoll.fullPower, remainingDam: r.remainingDam, destroyed: r.destroyed, rubbleTiles: r.rubbleTiles })
+    }
+    return out
+  },
+  render: renderBuilding,
+  explain: explainBuilding,
+  odds(b) {
+    if (b.str === undefined) throw new InputError('no-odds', 'wargroup building --odds: give the attacking weapon\'s --str to get the odds of an attack')
+    const d = exactDists((dice) => resolveBuilding(dice, b), { damage: (r) => r.damage, destroyed: (r) => String(r.destroyed) })
+    const damage = d.damage as Dist<number>
+    const destroyed = (d.destroyed as Dist<string>).prob('true')
+    const profile = { arm: buildingArm(b.tiles), dam: b.dam ?? buildingDam(b.tiles) }
+    return {
+      json: { damage: damage.toJSON(), destroyed: fullMap(d.destroyed as Dist<string>, ['false', 'true']), expected: { damage: damage.expected(), destroyed: destroyed.toNumber() } },
+      extra: { tiles: b.tiles, arm: profile.arm, dam: buildingDam(b.tiles), damLeft: profile.dam, str: b.str },
+      render: (out) => renderBuildingOdds(damage, destroyed, profile, b, out),
+    }
+  },
+}

@@ -1,0 +1,84 @@
+import { InputError } from '../../../core/errors.js'
+import { type DamageOverTime, type DamageOverTimeResult, type Effect, resolveDamageOverTime } from '../../../rules/wargroup/damage-over-time.js'
+import { damageOverTimeOdds } from '../../../rules/wargroup/damage-over-time-odds.js'
+import { explainDamageOverTime, renderDamageOverTime, renderDamageOverTimeOdds } from '../../../render/wargroup/damage-over-time.js'
+import { type CommandSpec, type OptionSpec, type Values, intOpt } from '../../spec.js'
+
+export const MAX_TURNS = 50
+export const MAX_EFFECT_DAM = 100
+
+function buildEffect(effect: Effect, v: Values): DamageOverTime {
+  let turns = v.turns as number | undefined
+  if (effect === 'void' && v.passes !== undefined) {
+    if (turns !== undefined) throw new InputError('bad-combination', '--passes and --turns mean the same for a void tile; give only one')
+    turns = v.passes as number
+  }
+  const e: DamageOverTime = { effect }
+  if (turns !== undefined) e.turns = turns
+  if (v.dam !== undefined) e.dam = v.dam as number
+  return e
+}
+
+function effectSpec(effect: Effect): CommandSpec<DamageOverTime, DamageOverTimeResult> {
+  const burn = effect === 'burn'
+  const turn = burn ? 'turn' : 'pass over the tile'
+  const options: OptionSpec[] = [
+    intOpt('turns', burn ? 'follow at most N turns (default: until a 1 puts the fire out)' : 'follow at most N passes over the tile (default: until a 1 ends it)', { min: 1, max: MAX_TURNS }),
+  ]
+  if (!burn) options.push(intOpt('passes', 'same as --turns: passes over the void tile', { min: 1, max: MAX_TURNS }))
+  options.push(intOpt('dam', "target's Dam left: stop once it is destroyed, and report it", { min: 1, max: MAX_EFFECT_DAM }))
+  return {
+    name: `wargroup ${effect}`,
+    summary: burn
+      ? 'fire: a burning mech or building takes d6 damage each turn until a 1 puts it out'
+      : 'void tile: each pass over it deals d6 damage until a 1 ends it',
+    diceOrder: `one d6 per ${turn}, until a 1 ends the effect, the --turns run out, or the target's --dam is used up`,
+    examples: [
+      `mecha wargroup ${effect} --rolls 4,6,1`,
+      `mecha wargroup ${effect} --turns 3 --seed table1`,
+      `mecha wargroup ${effect} --odds`,
+      `mecha wargroup ${effect} --dam 10 --odds`,
+    ],
+    options,
+    build: (v) => buildEffect(effect, v),
+    resolve: resolveDamageOverTime,
+    json(r, e) {
+      const out: Record<string, unknown> = {
+        effect,
+        damage: r.damage,
+        duration: r.duration,
+        expired: r.expired,
+        active: r.active,
+        dice: r.dice,
+        turns: e.turns ?? null,
+      }
+      if (r.remainingDam !== undefined) {
+        out.dam = e.dam
+        out.remainingDam = r.remainingDam
+        out.destroyed = r.destroyed
+      }
+      return out
+    },
+    render: renderDamageOverTime,
+    explain: explainDamageOverTime,
+    odds(e) {
+      const o = damageOverTimeOdds(e)
+      const json: Record<string, unknown> = {
+        damage: o.damage.toJSON(),
+        duration: o.duration.toJSON(),
+        expired: o.expired.toNumber(),
+      }
+      if (o.destroyed) json.destroyed = o.destroyed.toNumber()
+      if (o.tail) json.tail = { damage: { from: o.tail.damage.from, mass: o.tail.damage.mass.toNumber() }, duration: { from: o.tail.duration.from, mass: o.tail.duration.mass.toNumber() } }
+      json.expected = { ...o.expected }
+      return {
+        json,
+        extra: { effect, turns: e.turns ?? null, ...(e.dam !== undefined ? { dam: e.dam } : {}) },
+        render: (out) => renderDamageOverTimeOdds(o, e, out),
+      }
+    },
+  }
+}
+
+export const wargroupBurnSpec = effectSpec('burn')
+export const wargroupVoidSpec = effectSpec('void')

@@ -1,0 +1,169 @@
+import { describe, expect, it } from 'vitest'
+import { exactDists } from '../../../src/core/exact.js'
+import { PhysicalDice } from '../../../src/core/physical.js'
+import { Rational } from '../../../src/core/rational.js'
+import { SeededDice } from '../../../src/core/seeded.js'
+import type { Dist } from '../../../src/core/dist.js'
+import { type DamageOverTime, resolveDamageOverTime } from '../../../src/rules/wargroup/damage-over-time.js'
+import { TAIL_MASS, damageOverTimeOdds, maxDice, unboundedDamageProbabilities } from '../../../src/rules/wargroup/damage-over-time-odds.js'
+
+const run = (e: DamageOverTime, rolls: number[]) => {
+  const dice = new PhysicalDice(rolls)
+  const r = resolveDamageOverTime(dice, e)
+  dice.assertAllUsed()
+  return r
+}
+
+describe('fire and void with scripted dice', () => {
+  it.each([
+    { name: 'burns 4, then 6, then a 1 puts it out', e: { effect: 'burn' }, rolls: [4, 6, 1], damage: 10, duration: 2, expired: true },
+    { name: 'a first 1 does nothing at all', e: { effect: 'burn' }, rolls: [1], damage: 0, duration: 0, expired: true },
+    { name: 'a 6 is just 6 (no 1s-and-6s rule here)', e: { effect: 'void' }, rolls: [6, 6, 2, 1], damage: 14, duration: 3, expired: true },
+    { name: 'followed for 2 turns, still burning', e: { effect: 'burn', turns: 2 }, rolls: [3, 5], damage: 8, duration: 2, expired: false },
+    { name: 'a 1 inside the turns followed ends it early', e: { effect: 'void', turns: 3 }, rolls: [2, 1], damage: 2, duration: 1, expired: true },
+    { name: 'Dam 5: a 6 destroys the target, no more dice', e: { effect: 'burn', dam: 5 }, rolls: [6], damage: 6, duration: 1, expired: false, destroyed: true, remainingDam: 0 },
+    { name: 'Dam 10: 4 + 3 + 2 = 9, then the 1', e: { effect: 'burn', dam: 10 }, rolls: [4, 3, 2, 1], damage: 9, duration: 3, expired: true, destroyed: false, remainingDam: 1 },
+    { name: 'Dam 10: 4 + 6 is exactly 10', e: { effect: 'burn', dam: 10 }, rolls: [4, 6], damage: 10, duration: 2, expired: false, destroyed: true, remainingDam: 0 },
+    { name: 'Dam 10 but only 1 turn followed', e: { effect: 'burn', dam: 10, turns: 1 }, rolls: [5], damage: 5, duration: 1, expired: false, destroyed: false, remainingDam: 5 },
+  ])('$name', ({ name: _name, e, rolls, ...want }) => {
+    const r = run(e as DamageOverTime, rolls)
+    expect(r).toMatchObject(want)
+    expect(r.active).toBe(!r.expired)
+    expect(r.dice.map((d) => d.roll)).toEqual(rolls)
+  })
+})
+
+function sameDist(a: Dist<any>, b: Dist<any>): void {
+  const str = (d: Dist<any>) => Object.fromEntries(d.sorted().filter(([, w]) => !w.isZero()).map(([k, w]) => [String(k), w.toString()]))
+  expect(str(a)).toEqual(str(b))
+}
+
+describe('fire and void odds', () => {
+  it.each([
+    { effect: 'burn', turns: 1 },
+    { effect: 'burn', turns: 2 },
+    { effect: 'void', turns: 4 },
+    { effect: 'burn', dam: 7 },
+    { effect: 'burn', dam: 1 },
+    { effect: 'void', turns: 3, dam: 8 },
+  ] as DamageOverTime[])('bounded odds equal the exact walk of the rule itself (%o)', (e) => {
+    const w = exactDists((dice) => resolveDamageOverTime(dice, e), {
+      damage: (r) => r.damage,
+      duration: (r) => r.duration,
+      expired: (r) => String(r.expired),
+      destroyed: (r) => String(r.destroyed ?? false),
+      dice: (r) => r.dice.length,
+    })
+    const o = damageOverTimeOdds(e)
+    sameDist(o.damage, w.damage)
+    sameDist(o.duration, w.duration)
+    expect(o.expired.toString()).toBe(w.expired.prob('true').toString())
+    if (e.dam !== undefined) expect(o.destroyed!.toString()).toBe(w.destroyed.prob('true').toString())
+    expect(o.expectedExact.dice.toString()).toBe(w.dice.expectedExact().toString())
+    expect(o.damage.total().toString()).toBe('1')
+    expect(o.duration.total().toString()).toBe('1')
+    expect(o.tail).toBeUndefined()
+  })
+
+  it.each([1, 2, 3, 10, 50])('bounded by %i turns: E[duration] = 5 (1 - (5/6)^N), E[damage] = 4 x that', (n) => {
+    const o = damageOverTimeOdds({ effect: 'burn', turns: n })
+    const duration = Rational.of(5).mul(Rational.ONE.sub(Rational.of(5n ** BigInt(n), 6n ** BigInt(n))))
+    expect(o.expectedExact.duration.toString()).toBe(duration.toString())
+    expect(o.expectedExact.damage.toString()).toBe(duration.mulInt(4).toString())
+    // Still burning after N turns: (5/6)^N.
+    expect(Rational.ONE.sub(o.expired).toString()).toBe(Rational.of(5n ** BigInt(n), 6n ** BigInt(n)).toString())
+  })
+
+  it('hand-computed: two turns', () => {
+    // A first 1: 0. A first f of 2-6 then a 1: f. Two damaging dice f, g: f + g. Each 1/36.
+    const o = damageOverTimeOdds({ effect: 'burn', turns: 2 })
+    expect(o.damage.prob(0).toString()).toBe('1/6')
+    expect(o.damage.prob(2).toString()).toBe('1/36') // 2 then 1
+    expect(o.damage.prob(4).toString()).toBe('1/18') // 4 then 1, or 2 and 2
+    expect(o.damage.prob(7).toString()).toBe('1/9') // 2+5, 3+4, 4+3, 5+2
+    expect(o.damage.prob(12).toString()).toBe('1/36')
+    expect(o.duration.prob(1).toString()).toBe('5/36')
+    expect(o.duration.prob(2).toString()).toBe('25/36')
+  })
+
+  it.each([
+    { dam: 2, p: '5/6' }, // any first die but a 1
+    { dam: 3, p: '29/36' }, // 3-6 first (4/6), or 2 then anything but a 1 (1/6 x 5/6)
+  ])('chance to destroy Dam $dam is $p', ({ dam, p }) => {
+    expect(damageOverTimeOdds({ effect: 'burn', dam }).destroyed!.toString()).toBe(p)
+  })
+
+  it('maxDice bounds every walk', () => {
+    expect(maxDice({ effect: 'burn', turns: 7 })).toBe(7)
+    expect(maxDice({ effect: 'burn', dam: 7 })).toBe(4)
+    expect(maxDice({ effect: 'burn', dam: 8, turns: 3 })).toBe(3)
+  })
+})
+
+describe('unbounded fire and void odds', () => {
+  const o = damageOverTimeOdds({ effect: 'burn' })
+
+  it('closed-form expectations: 20 damage over 5 damaging turns, 6 dice', () => {
+    expect(o.expectedExact.damage.toString()).toBe('20')
+    expect(o.expectedExact.duration.toString()).toBe('5')
+    expect(o.expectedExact.dice.toString()).toBe('6')
+    expect(o.expired.toString()).toBe('1')
+  })
+
+  it('hand-computed first values', () => {
+    expect(o.damage.prob(0).toString()).toBe('1/6')
+    expect(o.damage.prob(1).toString()).toBe('0')
+    expect(o.damage.prob(2).toString()).toBe('1/36')
+    expect(o.damage.prob(3).toString()).toBe('1/36')
+    expect(o.damage.prob(4).toString()).toBe('7/216') // a 4 (1/36), or 2 and 2 (1/216)
+    for (let k = 0; k < 10; k++) expect(o.duration.prob(k).toString()).toBe(Rational.of(5n ** BigInt(k), 6n ** BigInt(k + 1)).toString())
+  })
+
+  it('every map sums to exactly 1, with a tail entry of at most 1e-9', () => {
+    expect(o.damage.total().toString()).toBe('1')
+    expect(o.duration.total().toString()).toBe('1')
+    const t = o.tail!
+    expect(t.damage.mass.compare(TAIL_MASS)).toBeLessThanOrEqual(0)
+    expect(t.duration.mass.compare(TAIL_MASS)).toBeLessThanOrEqual(0)
+    expect(t.damage.mass.isZero()).toBe(false)
+    expect(o.damage.prob(`${t.damage.from}+`).toString()).toBe(t.damage.mass.toString())
+    expect(t.duration.mass.toString()).toBe(Rational.of(5n ** BigInt(t.duration.from), 6n ** BigInt(t.duration.from)).toString())
+    // The horizon is the first value past which at most 1e-9 is left: one value earlier, more was.
+    const before = t.damage.mass.add(unboundedDamageProbabilities(t.damage.from)[t.damage.from - 1])
+    expect(before.compare(TAIL_MASS)).toBeGreaterThan(0)
+    expect(o.expected.damage).toBe(20)
+  })
+
+  it('agrees with the exact walk of the rule for every damage it can reach in the turns walked', () => {
+    // Within 6 turns, "ended with S = s" is the whole of P(S = s) for s < 12 (12 needs 6 damaging turns).
+    const w = exactDists((dice) => resolveDamageOverTime(dice, { effect: 'burn', turns: 6 }), { ended: (r) => (r.expired ? r.damage : 'active') })
+    for (let s = 0; s < 12; s++) expect(`${s}: ${o.damage.prob(s)}`).toBe(`${s}: ${w.ended.prob(s)}`)
+  })
+
+  it('matches Monte Carlo, and sampled results lie in the support', () => {
+    // 20,000 fires: damage sd about 22 (se 0.16), duration sd about 5.5 (se 0.04); tolerance 5 se.
+    const n = 20_000
+    let damage = 0
+    let duration = 0
+    let zero = 0
+    for (let i = 0; i < n; i++) {
+      const r = resolveDamageOverTime(new SeededDice(`wg-burn-${i}`), { effect: 'burn' })
+      damage += r.damage
+      duration += r.duration
+      if (r.damage === 0) zero++
+      expect(r.expired).toBe(true)
+      const inSupport = r.damage >= o.tail!.damage.from || !o.damage.prob(r.damage).isZero()
+      expect(inSupport).toBe(true)
+    }
+    expect(Math.abs(damage / n - 20)).toBeLessThan(0.8)
+    expect(Math.abs(duration / n - 5)).toBeLessThan(0.2)
+    expect(Math.abs(zero / n - 1 / 6)).toBeLessThan(0.013)
+  })
+
+  it('is quick enough', () => {
+    const t = performance.now()
+    damageOverTimeOdds({ effect: 'void' })
+    damageOverTimeOdds({ effect: 'burn', turns: 50, dam: 100 })
+    expect(performance.now() - t).toBeLessThan(1000)
+  })
+})
