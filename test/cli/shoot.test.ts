@@ -64,7 +64,8 @@ describe('mecha shoot (the real binary)', () => {
       expect(Math.abs(sum - 1)).toBeLessThan(1e-9)
     }
     expect(j.odds.expected.damage).toBeGreaterThan(0)
-    expect(j.odds.destroyed).toBeGreaterThan(0)
+    expect(j.odds.destroyed.true).toBeGreaterThan(0)
+    expect(j.odds.expected.destroyed).toBe(j.odds.destroyed.true)
     expect(j.bonus).toMatch(/precision|barrage/)
     expect(j.defense).toMatch(/dodge|guard/)
   })

@@ -70,7 +70,7 @@ describe('mecha wargroup shoot', () => {
     expect(o.hit.true).toBeCloseTo(15 / 36, 12)
     expect(o.module.destroyed).toBeCloseTo(35 / 432, 12)
     expect(o.module.disabled).toBeCloseTo(25 / 432, 12)
-    expect(o.chance.moduleDestroyed).toBeCloseTo(35 / 432, 12)
+    expect(o.expected.moduleDestroyed).toBeCloseTo(35 / 432, 12)
     expect(o.expected.hit).toBeCloseTo(15 / 36, 12)
     expect(typeof o.expected.damage).toBe('number')
   })
@@ -134,14 +134,14 @@ describe('mecha wargroup burn / void', () => {
 
   it('unbounded --odds: closed-form expectations, maps summing to 1 with a tail key', () => {
     const j = mechaJson(['wargroup', 'burn', '--odds'])
-    expect(j.odds.expected).toEqual({ damage: 20, duration: 5, dice: 6 })
+    expect(j.odds.expected).toEqual({ damage: 20, duration: 5, dice: 6, expired: 1 })
     expect(Math.abs(sumOf(j.odds.damage) - 1)).toBeLessThan(1e-9)
     expect(Math.abs(sumOf(j.odds.duration) - 1)).toBeLessThan(1e-9)
     expect(j.odds.damage['0']).toBeCloseTo(1 / 6, 15)
     expect(j.odds.damage['4']).toBeCloseTo(7 / 216, 15)
     expect(j.odds.duration['3']).toBeCloseTo(125 / 1296, 15)
-    expect(j.odds.damage[`${j.odds.tail.damage.from}+`]).toBeLessThanOrEqual(1e-9)
-    expect(j.odds.duration[`${j.odds.tail.duration.from}+`]).toBeLessThanOrEqual(1e-9)
+    expect(j.odds.damage[`${j.tail.damage.from}+`]).toBeLessThanOrEqual(1e-9)
+    expect(j.odds.duration[`${j.tail.duration.from}+`]).toBeLessThanOrEqual(1e-9)
   })
 
   it('bounded --odds', () => {
@@ -149,11 +149,13 @@ describe('mecha wargroup burn / void', () => {
     expect(j.odds.damage['4']).toBeCloseTo(1 / 18, 15)
     expect(j.odds.duration['2']).toBeCloseTo(25 / 36, 15)
     expect(j.odds.expected.duration).toBeCloseTo(5 * (1 - 25 / 36), 12)
-    expect(j.odds.tail).toBeUndefined()
+    expect(j.tail).toBeUndefined()
   })
 
   it('--dam --odds reports the chance to destroy', () => {
-    expect(mechaJson(['wargroup', 'burn', '--dam', '3', '--odds']).odds.destroyed).toBeCloseTo(29 / 36, 15)
+    const o = mechaJson(['wargroup', 'burn', '--dam', '3', '--odds']).odds
+    expect(o.destroyed.true).toBeCloseTo(29 / 36, 15)
+    expect(o.expected.destroyed).toBeCloseTo(29 / 36, 15)
   })
 
   it.each([

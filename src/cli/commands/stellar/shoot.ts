@@ -212,7 +212,11 @@ export const shootSpec: CommandSpec<ShotRequest, ShotResult> = {
       failedSaves: o.failedSaves.toJSON(),
       expected: { ...o.expected },
     }
-    if (o.destroyed) json.destroyed = o.destroyed.toNumber()
+    if (o.destroyed) {
+      // A map like every other entry under `odds`; the plain chance sits with the means.
+      json.destroyed = { false: 1 - o.destroyed.toNumber(), true: o.destroyed.toNumber() }
+      ;(json.expected as Record<string, number>).destroyed = o.destroyed.toNumber()
+    }
     return {
       json,
       extra: { targetNumber: shotTargetNumber(s), bonus: s.bonus, defense: s.defense, chosenBy: s.chosenBy },

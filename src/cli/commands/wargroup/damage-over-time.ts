@@ -1,3 +1,4 @@
+import { Rational } from '../../../core/rational.js'
 import { InputError } from '../../../core/errors.js'
 import { type DamageOverTime, type DamageOverTimeResult, type Effect, resolveDamageOverTime } from '../../../rules/wargroup/damage-over-time.js'
 import { damageOverTimeOdds } from '../../../rules/wargroup/damage-over-time-odds.js'
@@ -63,17 +64,20 @@ function effectSpec(effect: Effect): CommandSpec<DamageOverTime, DamageOverTimeR
     explain: explainDamageOverTime,
     odds(e) {
       const o = damageOverTimeOdds(e)
+      // Maps only directly under `odds`; chances of events go with the means in `expected`,
+      // and the folded tail is described beside the odds.
+      const yesNo = (p: Rational) => ({ false: Rational.ONE.sub(p).toNumber(), true: p.toNumber() })
       const json: Record<string, unknown> = {
         damage: o.damage.toJSON(),
         duration: o.duration.toJSON(),
-        expired: o.expired.toNumber(),
+        expired: yesNo(o.expired),
       }
-      if (o.destroyed) json.destroyed = o.destroyed.toNumber()
-      if (o.tail) json.tail = { damage: { from: o.tail.damage.from, mass: o.tail.damage.mass.toNumber() }, duration: { from: o.tail.duration.from, mass: o.tail.duration.mass.toNumber() } }
-      json.expected = { ...o.expected }
+      if (o.destroyed) json.destroyed = yesNo(o.destroyed)
+      json.expected = { ...o.expected, expired: o.expired.toNumber(), ...(o.destroyed ? { destroyed: o.destroyed.toNumber() } : {}) }
+      const tail = o.tail ? { damage: { from: o.tail.damage.from, mass: o.tail.damage.mass.toNumber() }, duration: { from: o.tail.duration.from, mass: o.tail.duration.mass.toNumber() } } : undefined
       return {
         json,
-        extra: { effect, turns: e.turns ?? null, ...(e.dam !== undefined ? { dam: e.dam } : {}) },
+        extra: { effect, turns: e.turns ?? null, ...(e.dam !== undefined ? { dam: e.dam } : {}), ...(tail ? { tail } : {}) },
         render: (out) => renderDamageOverTimeOdds(o, e, out),
       }
     },

@@ -74,8 +74,7 @@ export const wargroupInitiativeSpec: CommandSpec<NoInput, InitiativeResult> = {
         goesFirst: o.goesFirst.toJSON(),
         winningRoll: o.winningRoll.toJSON(),
         rounds: o.rounds.toJSON(),
-        tie: o.tie.toNumber(),
-        expected: { rounds: o.expectedRounds.toNumber(), winningRoll: o.winningRoll.expected() },
+        expected: { rounds: o.expectedRounds.toNumber(), winningRoll: o.winningRoll.expected(), tie: o.tie.toNumber() },
       },
       render: (out) => renderInitiativeOdds(o, out),
     }

@@ -103,9 +103,10 @@ export const wargroupShootSpec: CommandSpec<WargroupShot, WargroupShotResult> = 
   odds(s) {
     const o = wargroupShotOdds(s)
     const json: Record<string, unknown> = { hit: fullMap(o.hit, ['false', 'true']), damage: o.damage.toJSON() }
+    // Chances of events are means of yes/no outcomes, so they sit with the other means in
+    // `expected`: every object directly under `odds` stays a map that sums to 1.
     const chance: Record<string, number> = {
-      hit: o.expected.hit,
-      damage: Rational.ONE.sub(o.damage.prob(0)).toNumber(),
+      anyDamage: Rational.ONE.sub(o.damage.prob(0)).toNumber(),
       fullPower: o.fullPower.toNumber(),
     }
     if (o.module) {
@@ -119,11 +120,10 @@ export const wargroupShootSpec: CommandSpec<WargroupShot, WargroupShotResult> = 
       chance.immobilized = Rational.ONE.sub(o.immobilizedTurns.prob(0)).toNumber()
     }
     if (o.destroyed) {
-      json.destroyed = o.destroyed.toNumber()
+      json.destroyed = { false: Rational.ONE.sub(o.destroyed).toNumber(), true: o.destroyed.toNumber() }
       chance.destroyed = o.destroyed.toNumber()
     }
-    json.chance = chance
-    json.expected = { ...o.expected }
+    json.expected = { ...o.expected, ...chance }
     const acu = effectiveAcu(s)
     return {
       json,
