@@ -11,15 +11,18 @@ import {
   type StrikeSummary,
   MAX_POOL,
   attackStrike,
+  bonusTotal,
   clashContext,
   counterSkippedBy,
   counterStrike,
   finishingBlow,
+  finishingBlowDamage,
   overwatchAttacks,
   overwatchShot,
   rollAttackDice,
   rollDefenseDice,
   strikeSaveSpec,
+  strikeShift,
   strikeSummary,
   tallyStrike,
 } from './melee.js'
@@ -52,7 +55,14 @@ const pow10 = (n: number) => TEN ** BigInt(n)
 /** An exact distribution as bigint weights over one denominator. */
 export class WaysDist<K extends string | number = number> {
   readonly ways = new Map<K, bigint>()
-  constructor(readonly den: bigint) {}
+  private readonly denBits: number
+  constructor(readonly den: bigint) {
+    this.denBits = bitsOf(den)
+  }
+
+  private p(w: bigint): number {
+    return ratio(w, this.den, this.denBits)
+  }
 
   add(k: K, w: bigint): void {
     if (w === 0n) return
@@ -66,13 +76,13 @@ export class WaysDist<K extends string | number = number> {
   }
 
   prob(k: K): number {
-    return ratio(this.ways.get(k) ?? 0n, this.den)
+    return this.p(this.ways.get(k) ?? 0n)
   }
 
   where(pred: (k: K) => boolean): number {
     let t = 0n
     for (const [k, w] of this.ways) if (pred(k)) t += w
-    return ratio(t, this.den)
+    return this.p(t)
   }
 
   /** Exact mean, as a float. */
@@ -83,16 +93,16 @@ export class WaysDist<K extends string | number = number> {
       if (!Number.isInteger(v)) throw new Error('WaysDist.expected: integer outcomes only')
       t += w * BigInt(v)
     }
-    return ratio(t, this.den)
+    return this.p(t)
   }
 
   sortedKeys(): K[] {
-    return [...this.ways.keys()].sort((a, b) => (typeof a === 'number' && typeof b === 'number' ? a - b : String(a).localeCompare(String(b))))
+    return [...this.ways.keys()].sort((a, b) => (typeof a === 'number' && typeof b === 'number' ? a - b : a < b ? -1 : a > b ? 1 : 0))
   }
 
   toJSON(): Record<string, number> {
     const out: Record<string, number> = {}
-    for (const k of this.sortedKeys()) out[String(k)] = ratio(this.ways.get(k)!, this.den)
+    for (const k of this.sortedKeys()) out[String(k)] = this.p(this.ways.get(k)!)
     return out
   }
 
@@ -104,13 +114,20 @@ export class WaysDist<K extends string | number = number> {
   }
 }
 
-/** w / den as a float (within one unit in the last place), without reducing the fraction. */
-export function ratio(w: bigint, den: bigint): number {
+/** Bits in a positive bigint, to within 4 (from its hex digits). */
+function bitsOf(x: bigint): number {
+  return 4 * x.toString(16).length
+}
+
+/**
+ * w / den as a float, without reducing the fraction: the integer quotient is scaled to carry at
+ * least 64 significant bits for any w >= 1 (every non-zero weight is at least one way).
+ */
+export function ratio(w: bigint, den: bigint, denBits = bitsOf(den)): number {
   if (w === 0n) return 0
   const neg = w < 0n
   const a = neg ? -w : w
-  // Scale so the integer quotient carries at least 64 significant bits.
-  const k = Math.max(0, den.toString(2).length - a.toString(2).length + 64)
+  const k = denBits + 68
   const v = Number((a << BigInt(k)) / den) * 2 ** -k
   return neg ? -v : v
 }
@@ -124,49 +141,81 @@ function waysOf(r: Rational, n: number): bigint {
 
 // ---------------------------------------------------------------------------------------------
 // Pool distributions through the rolling functions, memoised
+//
+// rollAttackDice and rollDefenseDice count each die on its own and add the counts up, and the
+// dice are independent, so a pool's distribution is the one-die distribution (from the exact
+// driver running the rolling function on one die) convolved with itself: n-1 small convolutions
+// instead of an exact walk per pool size.
 
-const hitsCache = new Map<string, bigint[]>()
-const blocksCache = new Map<string, bigint[]>()
+interface PoolTable {
+  /** ways[n][k]: ways for n dice to count k, over 10^n. */
+  ways: bigint[][]
+  /** The same as probabilities, for the choice search. */
+  probs: Float64Array[]
+}
+
+const poolCache = new Map<string, PoolTable>()
+
+function poolTable(key: string, oneDie: (dice: import('../../core/dice.js').Dice) => number): PoolTable {
+  let hit = poolCache.get(key)
+  if (hit) return hit
+  const d = exactDist(oneDie, (k) => k)
+  let maxK = 0
+  for (const k of d.weights.keys()) maxK = Math.max(maxK, k)
+  const die = new Array<bigint>(maxK + 1).fill(0n)
+  for (const [k, w] of d.weights) die[k] = waysOf(w, 1)
+  const ways: bigint[][] = [[1n]]
+  for (let n = 1; n <= MAX_POOL; n++) {
+    const prev = ways[n - 1]
+    const next = new Array<bigint>(prev.length + maxK).fill(0n)
+    for (let i = 0; i < prev.length; i++) {
+      if (prev[i] === 0n) continue
+      for (let k = 0; k <= maxK; k++) if (die[k] !== 0n) next[i + k] += prev[i] * die[k]
+    }
+    ways.push(next)
+  }
+  // Float probabilities by the same convolution (Float64Array.from with a mapper is slow).
+  const dieP = die.map((w) => Number(w) / 10)
+  const probs: Float64Array[] = [Float64Array.of(1)]
+  for (let n = 1; n <= MAX_POOL; n++) {
+    const prev = probs[n - 1]
+    const next = new Float64Array(prev.length + maxK)
+    for (let i = 0; i < prev.length; i++) {
+      if (prev[i] === 0) continue
+      for (let k = 0; k <= maxK; k++) next[i + k] += prev[i] * dieP[k]
+    }
+    probs.push(next)
+  }
+  poolCache.set(key, (hit = { ways, probs }))
+  return hit
+}
+
+/** Rolled hits (crits count 2) of attack dice hitting on hitOn+: ways[n] over 10^n. */
+export function attackPool(hitOn: number): PoolTable {
+  const probe = { striker: 'attacker', attackDice: 1, hitOn } as Strike
+  return poolTable(`attack|${hitOn}`, (dice) => rollAttackDice(dice, probe).rolledHits)
+}
+
+/** Rolled blocks of defense dice blocking on blockOn+: ways[n] over 10^n. */
+export function defensePool(blockOn: number): PoolTable {
+  const probe = { striker: 'attacker', defenseDice: 1, blockOn } as Strike
+  return poolTable(`defense|${blockOn}`, (dice) => rollDefenseDice(dice, probe).rolledBlocks)
+}
+
 const diffCache = new Map<string, bigint[]>()
 const diffFloatCache = new Map<string, Float64Array>()
-const saveCache = new Map<string, Array<{ failed: number; w: bigint; rep: SaveResult }>>()
-
-/** Rolled hits (crits count 2) of `attackDice` dice hitting on hitOn+: ways over 10^attackDice. */
-export function rolledHitsWays(attackDice: number, hitOn: number): bigint[] {
-  const key = `${attackDice}|${hitOn}`
-  let hit = hitsCache.get(key)
-  if (hit) return hit
-  const probe = { striker: 'attacker', attackDice, hitOn } as Strike
-  const d = exactDist((dice) => rollAttackDice(dice, probe).rolledHits, (h) => h)
-  hit = new Array<bigint>(2 * attackDice + 1).fill(0n)
-  for (const [h, w] of d.weights) hit[h] = waysOf(w, attackDice)
-  hitsCache.set(key, hit)
-  return hit
-}
-
-/** Rolled blocks of `defenseDice` dice blocking on blockOn+: ways over 10^defenseDice. */
-export function rolledBlocksWays(defenseDice: number, blockOn: number): bigint[] {
-  const key = `${defenseDice}|${blockOn}`
-  let hit = blocksCache.get(key)
-  if (hit) return hit
-  const probe = { striker: 'attacker', defenseDice, blockOn } as Strike
-  const d = exactDist((dice) => rollDefenseDice(dice, probe).rolledBlocks, (b) => b)
-  hit = new Array<bigint>(defenseDice + 1).fill(0n)
-  for (const [b, w] of d.weights) hit[b] = waysOf(w, defenseDice)
-  blocksCache.set(key, hit)
-  return hit
-}
+type DiffKey = Pick<Strike, 'attackDice' | 'hitOn' | 'defenseDice' | 'blockOn'>
 
 /**
  * Rolled hits minus rolled blocks, as ways over 10^(attack + defense dice); index x + defenseDice
  * holds the difference x (from -defenseDice to 2 x attackDice).
  */
-export function diffWays(s: Pick<Strike, 'attackDice' | 'hitOn' | 'defenseDice' | 'blockOn'>): bigint[] {
+export function diffWays(s: DiffKey): bigint[] {
   const key = `${s.attackDice}|${s.hitOn}|${s.defenseDice}|${s.blockOn}`
   let hit = diffCache.get(key)
   if (hit) return hit
-  const h = rolledHitsWays(s.attackDice, s.hitOn)
-  const b = rolledBlocksWays(s.defenseDice, s.blockOn)
+  const h = attackPool(s.hitOn).ways[s.attackDice]
+  const b = defensePool(s.blockOn).ways[s.defenseDice]
   hit = new Array<bigint>(h.length + b.length - 1).fill(0n)
   for (let i = 0; i < h.length; i++) {
     if (h[i] === 0n) continue
@@ -177,96 +226,130 @@ export function diffWays(s: Pick<Strike, 'attackDice' | 'hitOn' | 'defenseDice' 
 }
 
 /** The same difference as float probabilities, for the choice search. */
-function diffFloat(s: Strike): Float64Array {
+function diffFloat(s: DiffKey): Float64Array {
   const key = `${s.attackDice}|${s.hitOn}|${s.defenseDice}|${s.blockOn}`
   let hit = diffFloatCache.get(key)
   if (hit) return hit
-  const ways = diffWays(s)
-  const den = pow10(s.attackDice + s.defenseDice)
-  hit = Float64Array.from(ways, (w) => ratio(w, den))
+  const h = attackPool(s.hitOn).probs[s.attackDice]
+  const b = defensePool(s.blockOn).probs[s.defenseDice]
+  hit = new Float64Array(h.length + b.length - 1)
+  for (let i = 0; i < h.length; i++) {
+    if (h[i] === 0) continue
+    for (let j = 0; j < b.length; j++) hit[i - j + s.defenseDice] += h[i] * b[j]
+  }
   diffFloatCache.set(key, hit)
   return hit
 }
 
-/** Failed saves against `unblocked` hits, through resolveArmorSaves: ways over 10^3. */
-function saveWays(s: Strike, unblocked: number): Array<{ failed: number; w: bigint; rep: SaveResult }> {
-  const spec = strikeSaveSpec(s, unblocked)
-  const key = `${Math.min(unblocked, 3)}|${spec.pen.value}|${spec.pen.kind}|${spec.armSv}|${spec.size}`
-  let hit = saveCache.get(key)
-  if (hit) return hit
-  const byFailed = new Map<number, { failed: number; w: bigint; rep: SaveResult }>()
-  enumerate(
-    (dice) => resolveArmorSaves(dice, spec),
-    (r, w) => {
-      const e = byFailed.get(r.failedSaves)
-      const ways = waysOf(w, 3)
-      if (e) e.w += ways
-      else byFailed.set(r.failedSaves, { failed: r.failedSaves, w: ways, rep: r })
-    },
-  )
-  hit = [...byFailed.values()].sort((a, b) => a.failed - b.failed)
-  saveCache.set(key, hit)
-  return hit
-}
-
 // ---------------------------------------------------------------------------------------------
-// One strike
+// One strike: the difference, then the tally and the saves for each number of unblocked hits
 
-export interface StrikeOutcome extends StrikeSummary {
+/** One outcome of the saves after `unblockedHits` got through, with its strike summary. */
+export interface SaveRow extends StrikeSummary {
   unblockedHits: number
   failedSaves: number
   /** Failed saves that cost actions (stun) or pushed (push/pull). */
   effects: number
-  momentumSpent: number
+  /** Ways over 10^3 (saves padded to 3 dice) and the same as a probability. */
+  w: bigint
+  p: number
+}
+
+/**
+ * Saves and summaries by unblocked hits, for one weapon against one target. The saves come from
+ * the exact driver running resolveArmorSaves (the save pool is the same for 3 or more hits).
+ */
+class SaveTable {
+  private readonly rows: SaveRow[][] = []
+  private readonly bySaves = new Map<number, Array<{ failed: number; w: bigint; rep: SaveResult }>>()
+  constructor(private readonly s: Strike) {}
+
+  get(unblocked: number): SaveRow[] {
+    let hit = this.rows[unblocked]
+    if (hit) return hit
+    const owedKey = Math.min(unblocked, 3)
+    let saves = this.bySaves.get(owedKey)
+    if (!saves) {
+      const byFailed = new Map<number, { failed: number; w: bigint; rep: SaveResult }>()
+      const spec = strikeSaveSpec(this.s, unblocked)
+      enumerate(
+        (dice) => resolveArmorSaves(dice, spec),
+        (r, w) => {
+          const e = byFailed.get(r.failedSaves)
+          const ways = waysOf(w, 3)
+          if (e) e.w += ways
+          else byFailed.set(r.failedSaves, { failed: r.failedSaves, w: ways, rep: r })
+        },
+      )
+      this.bySaves.set(owedKey, (saves = [...byFailed.values()].sort((a, b) => a.failed - b.failed)))
+    }
+    hit = saves.map((sv) => ({
+      ...strikeSummary(this.s, unblocked, sv.rep),
+      unblockedHits: unblocked,
+      failedSaves: sv.failed,
+      effects: sv.rep.actionsLost + sv.rep.pushes,
+      w: sv.w,
+      p: Number(sv.w) / 1000,
+    }))
+    this.rows[unblocked] = hit
+    return hit
+  }
+}
+
+const saveTables = new Map<string, SaveTable>()
+
+/** The save table for a strike's weapon and target (cached: it does not depend on the dice). */
+function saveTable(s: Strike): SaveTable {
+  const key = `${s.dmg}|${s.pen.value}|${s.pen.kind}|${s.armSv}|${s.size}`
+  let hit = saveTables.get(key)
+  if (!hit) saveTables.set(key, (hit = new SaveTable(s)))
+  return hit
+}
+
+/**
+ * Unblocked hits after blocks and Skill Defense, as ways over 10^(attack + defense dice): index u.
+ * tallyStrike decides each difference of rolled hits minus rolled blocks (it only looks at that
+ * difference, see its comment).
+ */
+export function unblockedWays(s: Strike): bigint[] {
+  const diff = diffWays(s)
+  const out: bigint[] = []
+  for (let i = 0; i < diff.length; i++) {
+    if (diff[i] === 0n) continue
+    const u = tallyStrike(s, i - s.defenseDice, 0).unblockedHits
+    while (out.length <= u) out.push(0n)
+    out[u] += diff[i]
+  }
+  return out
+}
+
+/**
+ * The same as float probabilities, for the choice search, through the identity in tallyStrike's
+ * comment: unblocked = max(0, difference + strikeShift). A test holds the two to each other.
+ */
+function unblockedFloat(s: Strike): Float64Array {
+  const diff = diffFloat(s)
+  const shift = strikeShift(s) - s.defenseDice
+  const out = new Float64Array(Math.max(1, diff.length + shift))
+  for (let i = 0; i < diff.length; i++) if (diff[i] !== 0) out[Math.max(0, i + shift)] += diff[i]
+  return out
 }
 
 /** A strike's exact outcomes, ways over 10^(attack dice + defense dice + 3). */
 export interface StrikeWays {
   strike: Strike
   den: bigint
-  outcomes: Array<StrikeOutcome & { w: bigint }>
+  outcomes: Array<SaveRow & { ways: bigint }>
 }
 
 export function strikeWays(s: Strike): StrikeWays {
-  const diff = diffWays(s)
-  const outcomes: Array<StrikeOutcome & { w: bigint }> = []
-  for (let i = 0; i < diff.length; i++) {
-    if (diff[i] === 0n) continue
-    // tallyStrike only looks at rolled hits minus rolled blocks (see its comment).
-    const t = tallyStrike(s, i - s.defenseDice, 0)
-    for (const sv of saveWays(s, t.unblockedHits)) {
-      const sum = strikeSummary(s, t.unblockedHits, sv.rep)
-      outcomes.push({
-        ...sum,
-        unblockedHits: t.unblockedHits,
-        failedSaves: sv.failed,
-        effects: sv.rep.actionsLost + sv.rep.pushes,
-        momentumSpent: t.momentumSpent,
-        w: diff[i] * sv.w,
-      })
-    }
-  }
+  const unblocked = unblockedWays(s)
+  const table = saveTable(s)
+  const outcomes: Array<SaveRow & { ways: bigint }> = []
+  unblocked.forEach((w, u) => {
+    if (w !== 0n) for (const row of table.get(u)) outcomes.push({ ...row, ways: w * row.w })
+  })
   return { strike: s, den: pow10(s.attackDice + s.defenseDice + 3), outcomes }
-}
-
-interface FloatOutcome extends StrikeSummary {
-  effects: number
-  p: number
-}
-
-function strikeFloat(s: Strike): FloatOutcome[] {
-  const diff = diffFloat(s)
-  const out: FloatOutcome[] = []
-  const d3 = pow10(3)
-  for (let i = 0; i < diff.length; i++) {
-    if (diff[i] === 0) continue
-    const t = tallyStrike(s, i - s.defenseDice, 0)
-    for (const sv of saveWays(s, t.unblockedHits)) {
-      const sum = strikeSummary(s, t.unblockedHits, sv.rep)
-      out.push({ ...sum, effects: sv.rep.actionsLost + sv.rep.pushes, p: diff[i] * ratio(sv.w, d3) })
-    }
-  }
-  return out
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -353,7 +436,11 @@ export interface MeleeOdds {
   }
 }
 
-const classKey = (a: StrikeSummary, c: ClashContext) => `${a.damage > 0}|${a.pushedOut}|${counterSkippedBy(a, c) ?? 'counter'}`
+/**
+ * The attack's class as finishingBlow sees it, for attacks that meet a counter-attack (the
+ * defender survived, so only these two facts remain).
+ */
+const classKey = (a: StrikeSummary) => (a.damage > 0 ? 1 : 0) | (a.pushedOut ? 2 : 0)
 
 /** Exact odds of the clash with the splits and choice in `m`. */
 export function meleeOdds(m: Melee): MeleeOdds {
@@ -367,62 +454,66 @@ export function meleeOdds(m: Melee): MeleeOdds {
   }
   const D1 = atkStrike.den
   const D2 = pow10(m.defSplit.attack + m.atkSplit.defense + 3)
-  const den = ow.den * D1 * D2
-  const mk = <K extends string | number = number>() => new WaysDist<K>(den)
-  const attack = { damage: mk(), unblockedHits: mk(), failedSaves: mk() }
+  // The attack's own outcomes need no counter dice: their weights stay over ow.den x D1.
+  const attackDen = ow.den * D1
+  const den = attackDen * D2
+  const mk = <K extends string | number = number>(d = den) => new WaysDist<K>(d)
+  const attack = { damage: mk(attackDen), unblockedHits: mk(attackDen), failedSaves: mk(attackDen) }
   const counter = { damage: mk(), unblockedHits: mk(), failedSaves: mk() }
-  const owDamage = mk()
+  const owDamage = mk(ow.den)
   const fbDist = mk<FinishingBlowKey>()
   const defenderDamage = mk()
   const attackerDamage = mk()
-  let counterWays = 0n
+  let noCounter = 0n
   let clashWays = 0n
 
   for (const st of ow.states) {
-    owDamage.add(st.damage, st.w * D1 * D2)
+    owDamage.add(st.damage, st.w)
     if (m.atk.hp !== undefined && st.damage >= m.atk.hp) {
       // The charger never reaches melee.
-      const w = st.w * D1 * D2
-      for (const d of [attack, counter]) for (const dist of Object.values(d)) dist.add(0, w)
-      fbDist.add('none', w)
-      defenderDamage.add(0, w)
-      attackerDamage.add(st.damage, w)
+      const w = st.w * D1
+      attack.damage.add(0, w)
+      attack.unblockedHits.add(0, w)
+      attack.failedSaves.add(0, w)
+      noCounter += w
+      fbDist.add('none', w * D2)
+      defenderDamage.add(0, w * D2)
+      attackerDamage.add(st.damage, w * D2)
       continue
     }
-    clashWays += st.w * D1 * D2
+    clashWays += st.w
     const ctx = clashContext(m, st.damage)
     const ctr = counterFor(m.atk.momentum - st.spent)
-    const classes = new Map<string, { rep: StrikeSummary; w: bigint; fbByAttacker: bigint; fbDamage: number }>()
+    const classes = new Map<number, { rep: StrikeSummary; w: bigint; fbByAttacker: bigint; fbDamage: number }>()
     for (const a of atkStrike.outcomes) {
-      const w = st.w * a.w * D2
+      const w = st.w === 1n ? a.ways : st.w * a.ways
       attack.damage.add(a.damage, w)
       attack.unblockedHits.add(a.unblockedHits, w)
       attack.failedSaves.add(a.failedSaves, w)
       if (counterSkippedBy(a, ctx)) {
         const fb = finishingBlow(a, null, ctx)
-        for (const d of Object.values(counter)) d.add(0, w)
-        fbDist.add(fb ? fb.by : 'none', w)
-        defenderDamage.add(a.damage + (fb?.by === 'attacker' ? fb.damage : 0), w)
-        attackerDamage.add(st.damage + (fb?.by === 'defender' ? fb.damage : 0), w)
+        noCounter += w
+        fbDist.add(fb ? fb.by : 'none', w * D2)
+        defenderDamage.add(a.damage + (fb?.by === 'attacker' ? fb.damage : 0), w * D2)
+        attackerDamage.add(st.damage + (fb?.by === 'defender' ? fb.damage : 0), w * D2)
         continue
       }
-      const k = classKey(a, ctx)
+      const k = classKey(a)
       const c = classes.get(k)
-      if (c) c.w += st.w * a.w
-      else classes.set(k, { rep: a, w: st.w * a.w, fbByAttacker: 0n, fbDamage: 0 })
+      if (c) c.w += w
+      else classes.set(k, { rep: a, w, fbByAttacker: 0n, fbDamage: 0 })
     }
     // Counter-attacks: each attack class against every counter outcome.
     for (const c of classes.values()) {
-      counterWays += c.w * D2
       for (const b of ctr.outcomes) {
-        const w = c.w * b.w
+        const w = c.w * b.ways
         counter.damage.add(b.damage, w)
         counter.unblockedHits.add(b.unblockedHits, w)
         counter.failedSaves.add(b.failedSaves, w)
         const fb = finishingBlow(c.rep, b, ctx)
         fbDist.add(fb ? fb.by : 'none', w)
         if (fb?.by === 'attacker') {
-          c.fbByAttacker += b.w
+          c.fbByAttacker += b.ways
           c.fbDamage = fb.damage
         }
         attackerDamage.add(st.damage + b.damage + (fb?.by === 'defender' ? fb.damage : 0), w)
@@ -431,12 +522,16 @@ export function meleeOdds(m: Melee): MeleeOdds {
     // The defender's total for each attack outcome that met a counter-attack.
     for (const a of atkStrike.outcomes) {
       if (counterSkippedBy(a, ctx)) continue
-      const c = classes.get(classKey(a, ctx))!
-      const w = st.w * a.w
+      const c = classes.get(classKey(a))!
+      const w = st.w === 1n ? a.ways : st.w * a.ways
       defenderDamage.add(a.damage, w * (D2 - c.fbByAttacker))
       defenderDamage.add(a.damage + c.fbDamage, w * c.fbByAttacker)
     }
   }
+  const counterWays = attackDen - noCounter
+  counter.damage.add(0, noCounter * D2)
+  counter.unblockedHits.add(0, noCounter * D2)
+  counter.failedSaves.add(0, noCounter * D2)
 
   const destroyed: MeleeOdds['destroyed'] = {}
   if (m.def.hp !== undefined) destroyed.defender = defenderDamage.where((d) => d >= m.def.hp!)
@@ -455,8 +550,8 @@ export function meleeOdds(m: Melee): MeleeOdds {
     finishingBlow: fbDist,
     defenderDamage,
     attackerDamage,
-    counterChance: ratio(counterWays, den),
-    clashChance: ratio(clashWays, den),
+    counterChance: ratio(counterWays, attackDen),
+    clashChance: ratio(clashWays, ow.den),
     destroyed,
     expected: {
       attack: expAttack,
@@ -499,61 +594,168 @@ export interface Option {
 }
 
 const cap = (x: number, hp: number | undefined) => (hp === undefined ? x : Math.min(x, hp))
+const indicator = (b: boolean) => (b ? 1 : 0)
 
-interface ClassSums {
-  pAtkFb: number
-  fbDamage: number
-  takenCap: number
-  taken: number
-  atkDestroyed: number
-  effects: number
-}
+/**
+ * The search's arithmetic. The clash's value is linear in the probabilities of each strike's
+ * outcomes, and both strikes' outcomes only depend on their unblocked hits u (then the saves), so
+ * every outcome's contribution is summed per u once per weapon, through counterSkippedBy and
+ * finishingBlow; a combination of splits then costs one pass over u for each strike.
+ *
+ * Per attack u: SKIP (attacks after which there is no counter-attack) holds [p x capped dealt,
+ * p x dealt, p x defender destroyed, p x effects]; for each attack class k (see classKey), ATK[k]
+ * holds [p, p x cap(d), p x cap(d + F), p x d, p x (d destroys), p x (d + F destroys), p x effects]
+ * with F the attacker's Finishing Blow. Per counter u and class k, CTR[k] holds [p x attacker
+ * strikes a Finishing Blow, p x capped taken, p x taken, p x attacker destroyed, p x effects].
+ */
+const SKIP_N = 4
+const ATK_N = 7
+const CTR_N = 5
+const CLASSES = 4
 
-/** Expected outcome of the clash (no overwatch) for one combination of splits and choice. */
-function clashValue(attack: FloatOutcome[], counter: FloatOutcome[], ctx: ClashContext, atkHp: number | undefined, classMemo: Map<string, ClassSums>): ClashValue {
-  let capDiff = 0
-  let dealt = 0
-  let taken = 0
-  let defDestroyed = 0
-  let atkDestroyed = 0
-  let effects = 0
-  for (const a of attack) {
-    if (counterSkippedBy(a, ctx)) {
-      const fb = finishingBlow(a, null, ctx)
-      const d = a.damage + (fb?.by === 'attacker' ? fb.damage : 0)
-      capDiff += a.p * cap(d, ctx.defHp)
-      dealt += a.p * d
-      if (ctx.defHp !== undefined && d >= ctx.defHp) defDestroyed += a.p
-      effects += a.p * a.effects
-      continue
-    }
-    const k = classKey(a, ctx)
-    let c = classMemo.get(k)
-    if (!c) {
-      c = { pAtkFb: 0, fbDamage: 0, takenCap: 0, taken: 0, atkDestroyed: 0, effects: 0 }
-      for (const b of counter) {
-        const fb = finishingBlow(a, b, ctx)
-        if (fb?.by === 'attacker') {
-          c.pAtkFb += b.p
-          c.fbDamage = fb.damage
-        }
-        const t = b.damage + (fb?.by === 'defender' ? fb.damage : 0)
-        c.takenCap += b.p * cap(t, atkHp)
-        c.taken += b.p * t
-        if (atkHp !== undefined && t >= atkHp) c.atkDestroyed += b.p
-        c.effects += b.p * b.effects
-      }
-      classMemo.set(k, c)
-    }
-    const withFb = a.damage + c.fbDamage
-    capDiff += a.p * ((1 - c.pAtkFb) * cap(a.damage, ctx.defHp) + c.pAtkFb * cap(withFb, ctx.defHp) - c.takenCap)
-    dealt += a.p * (a.damage + c.pAtkFb * c.fbDamage)
-    taken += a.p * c.taken
-    if (ctx.defHp !== undefined) defDestroyed += a.p * ((a.damage >= ctx.defHp ? 1 - c.pAtkFb : 0) + (withFb >= ctx.defHp ? c.pAtkFb : 0))
-    atkDestroyed += a.p * c.atkDestroyed
-    effects += a.p * (a.effects - c.effects)
+export class ClashSearch {
+  private readonly ctx: ClashContext
+  private readonly atkHp: number | undefined
+  private readonly fbA: number
+  /** Per attack u: SKIP then ATK[0..3], flattened. */
+  private readonly atkRows: Float64Array[] = []
+  /** A representative attack summary of each class, from the attack rows. */
+  private readonly reps: Array<StrikeSummary | undefined> = []
+  /** Per counter u: CTR[0..3], flattened. */
+  private readonly ctrRows: Float64Array[] = []
+  private readonly counterMemo = new Map<string, Float64Array>()
+  private readonly attackMemo = new Map<string, Float64Array>()
+
+  constructor(private readonly m: Melee) {
+    this.ctx = clashContext(m, 0)
+    this.atkHp = m.atk.hp
+    this.fbA = finishingBlowDamage(m.atk.finisher)
+    // Every attack row up front, so each class has its representative before any counter row.
+    const s = attackStrike(m, MAX_POOL, 0, 'counter')
+    const maxU = 2 * MAX_POOL + bonusTotal(s.bonusHits)
+    for (let u = 0; u <= maxU; u++) this.attackRow(s, u)
   }
-  return { score: [capDiff, defDestroyed - atkDestroyed, effects], dealt, taken, defDestroyed, atkDestroyed }
+
+  private attackRow(s: Strike, u: number): Float64Array {
+    let row = this.atkRows[u]
+    if (row) return row
+    row = new Float64Array(SKIP_N + CLASSES * ATK_N)
+    const { ctx, fbA } = this
+    const hp = ctx.defHp
+    for (const a of saveTable(s).get(u)) {
+      const p = a.p
+      if (counterSkippedBy(a, ctx)) {
+        const fb = finishingBlow(a, null, ctx)
+        const d = a.damage + (fb?.by === 'attacker' ? fb.damage : 0)
+        row[0] += p * cap(d, hp)
+        row[1] += p * d
+        row[2] += p * indicator(hp !== undefined && d >= hp)
+        row[3] += p * a.effects
+        continue
+      }
+      const k = classKey(a)
+      this.reps[k] ??= a
+      const o = SKIP_N + k * ATK_N
+      row[o] += p
+      row[o + 1] += p * cap(a.damage, hp)
+      row[o + 2] += p * cap(a.damage + fbA, hp)
+      row[o + 3] += p * a.damage
+      row[o + 4] += p * indicator(hp !== undefined && a.damage >= hp)
+      row[o + 5] += p * indicator(hp !== undefined && a.damage + fbA >= hp)
+      row[o + 6] += p * a.effects
+    }
+    this.atkRows[u] = row
+    return row
+  }
+
+  private counterRow(s: Strike, u: number): Float64Array {
+    let row = this.ctrRows[u]
+    if (row) return row
+    row = new Float64Array(CLASSES * CTR_N)
+    const { ctx, atkHp } = this
+    for (let k = 0; k < CLASSES; k++) {
+      const rep = this.reps[k]
+      if (!rep) continue
+      const o = k * CTR_N
+      for (const b of saveTable(s).get(u)) {
+        const fb = finishingBlow(rep, b, ctx)
+        const t = b.damage + (fb?.by === 'defender' ? fb.damage : 0)
+        row[o] += b.p * indicator(fb?.by === 'attacker')
+        row[o + 1] += b.p * cap(t, atkHp)
+        row[o + 2] += b.p * t
+        row[o + 3] += b.p * indicator(atkHp !== undefined && t >= atkHp)
+        row[o + 4] += b.p * b.effects
+      }
+    }
+    this.ctrRows[u] = row
+    return row
+  }
+
+  /** Expected outcome of the clash (no overwatch) for one combination of splits and choice. */
+  value(atkSplit: Split, defSplit: Split, defChoice: DefChoice): ClashValue {
+    const s1 = attackStrike(this.m, atkSplit.attack, defSplit.defense, defChoice)
+    const k1 = `${s1.attackDice}|${s1.defenseDice}|${defChoice}`
+    let A = this.attackMemo.get(k1)
+    if (!A) {
+      // SKIP and ATK summed over the attack's unblocked hits.
+      A = new Float64Array(SKIP_N + CLASSES * ATK_N)
+      const pu = unblockedFloat(s1)
+      for (let u = 0; u < pu.length; u++) {
+        if (pu[u] === 0) continue
+        const row = this.attackRow(s1, u)
+        for (let i = 0; i < A.length; i++) A[i] += pu[u] * row[i]
+      }
+      this.attackMemo.set(k1, A)
+    }
+    const s2 = counterStrike(this.m, this.m.atk.momentum, defSplit.attack, atkSplit.defense, defChoice)
+    const k2 = `${s2.attackDice}|${s2.defenseDice}|${defChoice}`
+    let C = this.counterMemo.get(k2)
+    if (!C) {
+      C = new Float64Array(CLASSES * CTR_N)
+      const pu = unblockedFloat(s2)
+      for (let u = 0; u < pu.length; u++) {
+        if (pu[u] === 0) continue
+        const row = this.counterRow(s2, u)
+        for (let i = 0; i < C.length; i++) C[i] += pu[u] * row[i]
+      }
+      this.counterMemo.set(k2, C)
+    }
+    let capDiff = A[0]
+    let dealt = A[1]
+    let defDestroyed = A[2]
+    let effects = A[3]
+    let taken = 0
+    let atkDestroyed = 0
+    for (let k = 0; k < CLASSES; k++) {
+      const o = SKIP_N + k * ATK_N
+      const pk = A[o]
+      if (pk === 0) continue
+      const c = k * CTR_N
+      const pFb = C[c]
+      capDiff += (1 - pFb) * A[o + 1] + pFb * A[o + 2] - pk * C[c + 1]
+      dealt += A[o + 3] + pFb * pk * this.fbA
+      taken += pk * C[c + 2]
+      defDestroyed += (1 - pFb) * A[o + 4] + pFb * A[o + 5]
+      atkDestroyed += pk * C[c + 3]
+      effects += A[o + 6] - pk * C[c + 4]
+    }
+    return { score: [capDiff, defDestroyed - atkDestroyed, effects], dealt, taken, defDestroyed, atkDestroyed }
+  }
+
+  /** The defender's options against one attacker split, best for the defender first. */
+  rankDefender(atkSplit: Split, space: ChoiceSpace): Option[] {
+    const opts: Option[] = []
+    for (const defChoice of space.defChoices) {
+      for (const defSplit of space.defSplits) opts.push({ atkSplit, defSplit, defChoice, value: this.value(atkSplit, defSplit, defChoice) })
+    }
+    return stableSort(opts, (x, y) => compareValue(x.value, y.value))
+  }
+
+  /** The attacker's splits, each against the defender's best answer, best for the attacker first. */
+  rankAttacker(space: ChoiceSpace): Option[] {
+    const opts = space.atkSplits.map((s) => this.rankDefender(s, space)[0])
+    return stableSort(opts, (x, y) => compareValue(y.value, x.value))
+  }
 }
 
 /** Lexicographic comparison with a relative tolerance: >0 when a is better for the attacker. */
@@ -579,49 +781,6 @@ export interface ChoiceSpace {
   atkSplits: Split[]
   defSplits: Split[]
   defChoices: DefChoice[]
-}
-
-/**
- * A search over the open choices, evaluated in double precision from the exact stage
- * distributions (each pool's distribution is computed once and shared by every split). The
- * search assumes the clash starts with the attacker's stated HP and Momentum: choices are made
- * when the charge is declared, before any overwatch dice.
- */
-export class ClashSearch {
-  private readonly attackMemo = new Map<string, FloatOutcome[]>()
-  private readonly counterMemo = new Map<string, { outcomes: FloatOutcome[]; classes: Map<string, ClassSums> }>()
-  private readonly ctx: ClashContext
-
-  constructor(private readonly m: Melee) {
-    this.ctx = clashContext(m, 0)
-  }
-
-  value(atkSplit: Split, defSplit: Split, defChoice: DefChoice): ClashValue {
-    const s1 = attackStrike(this.m, atkSplit.attack, defSplit.defense, defChoice)
-    const k1 = `${s1.attackDice}|${s1.defenseDice}|${defChoice}`
-    let a = this.attackMemo.get(k1)
-    if (!a) this.attackMemo.set(k1, (a = strikeFloat(s1)))
-    const s2 = counterStrike(this.m, this.m.atk.momentum, defSplit.attack, atkSplit.defense, defChoice)
-    const k2 = `${s2.attackDice}|${s2.defenseDice}|${defChoice}`
-    let b = this.counterMemo.get(k2)
-    if (!b) this.counterMemo.set(k2, (b = { outcomes: strikeFloat(s2), classes: new Map() }))
-    return clashValue(a, b.outcomes, this.ctx, this.m.atk.hp, b.classes)
-  }
-
-  /** The defender's options against one attacker split, best for the defender first. */
-  rankDefender(atkSplit: Split, space: ChoiceSpace): Option[] {
-    const opts: Option[] = []
-    for (const defChoice of space.defChoices) {
-      for (const defSplit of space.defSplits) opts.push({ atkSplit, defSplit, defChoice, value: this.value(atkSplit, defSplit, defChoice) })
-    }
-    return stableSort(opts, (x, y) => compareValue(x.value, y.value))
-  }
-
-  /** The attacker's splits, each against the defender's best answer, best for the attacker first. */
-  rankAttacker(space: ChoiceSpace): Option[] {
-    const opts = space.atkSplits.map((s) => this.rankDefender(s, space)[0])
-    return stableSort(opts, (x, y) => compareValue(y.value, x.value))
-  }
 }
 
 function stableSort<T>(xs: T[], cmp: (a: T, b: T) => number): T[] {
