@@ -46,10 +46,10 @@ function strikeLines(r: StrikeResult, title: string, st: Style): string[] {
   const L: string[] = [st.bold(title)]
   const atkDice = r.attackDice.length ? r.attackDice.map((d) => meleeGlyph(d, st)).join(' ') : 'none'
   const bonus = bonusTotal(s.bonusHits)
-  L.push(`  ${striker}'s attack (hit ${s.hitOn}+, critical ${CRIT_FROM}-10): ${atkDice}  -> ${r.rolledHits}${r.crits ? ` (${plural(r.crits, 'critical')})` : ''}${bonus ? ` + ${bonus}` : ''} = ${st.bold(plural(r.hits, 'hit'))}`)
+  L.push(`  ${striker}'s attack (hit ${s.hitOn}+, critical ${CRIT_FROM}-10): ${atkDice}  -> ${r.rolledHits}${r.crits ? ` (${plural(r.crits, 'critical')})` : ''}${bonus ? ` + ${bonusText(s.bonusHits)}` : ''} = ${st.bold(plural(r.hits, 'hit'))}`)
   const defDice = r.defenseDice.length ? r.defenseDice.map((d) => meleeGlyph(d, st)).join(' ') : 'none'
   const bb = bonusTotal(s.bonusBlocks)
-  L.push(`  ${target}'s defense (block ${s.blockOn}+): ${defDice}  -> ${r.rolledBlocks}${bb ? ` + ${bb}` : ''} = ${st.bold(plural(r.blocks, 'block'))}`)
+  L.push(`  ${target}'s defense (block ${s.blockOn}+): ${defDice}  -> ${r.rolledBlocks}${bb ? ` + ${bonusText(s.bonusBlocks)}` : ''} = ${st.bold(plural(r.blocks, 'block'))}`)
   if (r.momentumSpent) L.push(`  Skill Defense: ${r.momentumSpent} Momentum negates ${plural(r.momentumSpent, 'hit')}`)
   L.push(`  Unblocked hits: ${st.bold(String(r.unblockedHits))} x ${s.dmg} DMG = ${r.hitDamage}`)
   if (r.save.owed > 0) {
@@ -78,7 +78,11 @@ function hpText(o: SideOutcome, st: Style): string {
 export function renderMelee(r: MeleeResult, m: ChoiceInfo, out: RenderContext): string {
   const st = out.style
   const L: string[] = []
-  L.push(st.bold(`Melee clash: attacker Melee ${m.atkSplit.attack + m.atkSplit.defense} vs defender Melee ${m.defSplit.attack + m.defSplit.defense}`))
+  const pool = (side: Melee['atk'], split: Melee['atkSplit']) => {
+    const used = split.attack + split.defense
+    return side.melee !== undefined && side.melee !== used ? `Melee ${side.melee} (${used} dice used)` : `Melee ${used}`
+  }
+  L.push(st.bold(`Melee clash: attacker ${pool(m.atk, m.atkSplit)} vs defender ${pool(m.def, m.defSplit)}`))
   L.push(choiceText(m))
   if (m.overwatchSkipped) L.push(st.dim('No overwatch: a blindsided defender cannot fire overwatch.'))
   if (r.overwatch) {

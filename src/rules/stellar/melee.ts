@@ -273,7 +273,7 @@ const guards = (c: DefChoice) => c === 'guard' || c === 'both'
 export function attackStrike(m: Melee, atkAttackDice = m.atkSplit.attack, defDefenseDice = m.defSplit.defense, choice = m.defChoice): Strike {
   const { atk, def } = m
   const hits: Bonus[] = [{ source: `attacker bonus${atk.pilot >= 1 ? ' (level 1+)' : ''}`, amount: attackerBonus(atk.pilot) }]
-  if (m.blindside || atk.advantage) hits.push({ source: `Tactical Advantage${m.blindside ? ' (Blindside)' : ''}: +1 critical`, amount: 2 })
+  if (m.blindside || atk.advantage) hits.push({ source: `${m.blindside ? 'Blindside' : 'Tactical Advantage'} critical`, amount: 2 })
   hits.push(...traitHits(atk))
   const blocks: Bonus[] = []
   if (guards(choice)) blocks.push({ source: `Guard${def.pilot >= 2 ? ' (level 2)' : ''}`, amount: defenderBonus(def.pilot) })
@@ -306,7 +306,7 @@ export function counterStrike(
   const { atk, def } = m
   const hits: Bonus[] = []
   if (counters(choice)) hits.push({ source: `Counter${def.pilot >= 2 ? ' (level 2)' : ''}`, amount: defenderBonus(def.pilot) })
-  if (def.advantage) hits.push({ source: 'Tactical Advantage: +1 critical', amount: 2 })
+  if (def.advantage) hits.push({ source: 'Tactical Advantage critical', amount: 2 })
   hits.push(...traitHits(def))
   const blocks: Bonus[] = []
   if (atk.shield) blocks.push({ source: 'shield', amount: atk.shield })

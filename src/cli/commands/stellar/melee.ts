@@ -179,9 +179,17 @@ export function buildMelee(v: Values): MeleeRequest {
 
 function buildOverwatch(v: Values): Overwatch | null {
   const attacks = (v.defOverwatch as number | undefined) ?? 0
-  const given = ['defOwAcc', 'defOwShots', 'defOwDmg', 'defOwPen'].filter((k) => v[k] !== undefined)
+  const given = (
+    [
+      ['defOwAcc', '--def-ow-acc'],
+      ['defOwShots', '--def-ow-shots'],
+      ['defOwDmg', '--def-ow-dmg'],
+      ['defOwPen', '--def-ow-pen'],
+      ['defOwTargetLock', '--def-ow-target-lock'],
+    ] as const
+  ).find(([k]) => v[k] !== undefined && v[k] !== false)
   if (attacks === 0) {
-    if (given.length || v.defOwTargetLock) throw new InputError('missing', '--def-ow-…: overwatch weapon flags need --def-overwatch N (how many overwatch attacks the defender fires)')
+    if (given) throw new InputError('missing', `${given[1]}: overwatch weapon flags need --def-overwatch N, the number of overwatch attacks the defender fires (at least 1)`)
     return null
   }
   const need = (k: string, flag: string, hint: string) => requireValue<number>(v, k, flag, hint)
