@@ -12,7 +12,7 @@ import {
   defenderBonus,
   finishingBlowDamage,
 } from '../../rules/stellar/melee.js'
-import type { MeleeOdds } from '../../rules/stellar/melee-odds.js'
+import type { MeleeOdds, WaysDist } from '../../rules/stellar/melee-odds.js'
 import { penText } from '../../rules/stellar/weapon.js'
 import { columns, histogram, num, pct, plural } from '../format.js'
 import type { Style } from '../style.js'
@@ -206,17 +206,15 @@ export function renderMeleeOdds(o: MeleeOdds, m: ChoiceInfo, out: RenderContext)
   if (o.destroyed.defender !== undefined) rows.push([`Defender destroyed (HP ${m.def.hp})`, st.bold(pct(o.destroyed.defender))])
   if (o.destroyed.attacker !== undefined) rows.push([`Attacker destroyed (HP ${m.atk.hp})`, st.bold(pct(o.destroyed.attacker))])
   L.push(columns(rows))
-  const hist = (title: string, d: { toDist(): import('../../core/dist.js').Dist<number> }) => {
+  const hist = (title: string, d: WaysDist) => {
     L.push('')
     L.push(st.bold(title) + st.dim('   chance   at least'))
-    L.push(histogram(d.toDist(), st, out.width))
+    L.push(histogram(d.toDisplayDist(), st, out.width))
   }
   if (o.overwatch) hist('Overwatch damage to the attacker', o.overwatch.damage)
   hist('Attack damage to the defender', o.attack.damage)
   hist('Counter-attack damage to the attacker', o.counter.damage)
-  if (o.finishingBlow.prob('none') < 1 || o.overwatch) {
-    hist('Total damage to the defender', o.defenderDamage)
-    hist('Total damage to the attacker', o.attackerDamage)
-  }
+  // Totals (with Finishing Blows and overwatch) are in the table above and in the JSON
+  // (odds.defender.damage, odds.attacker.damage); their histograms only add length.
   return L.join('\n')
 }

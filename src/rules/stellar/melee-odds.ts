@@ -1,5 +1,6 @@
 import { Dist } from '../../core/dist.js'
-import { enumerate, exactDist } from '../../core/exact.js'
+import type { Dice } from '../../core/dice.js'
+import { exactDist } from '../../core/exact.js'
 import { Rational } from '../../core/rational.js'
 import { type SaveResult, resolveArmorSaves } from './armor-save.js'
 import {
@@ -106,7 +107,18 @@ export class WaysDist<K extends string | number = number> {
     return out
   }
 
-  /** As a Dist of exact rationals (for the histogram renderer). */
+  /**
+   * For display only (histograms show rounded percentages): each probability rounded to a
+   * multiple of 2^-52, which keeps the rationals small and cheap to build.
+   */
+  toDisplayDist(): Dist<K> {
+    const d = new Dist<K>()
+    const den = 2n ** 52n
+    for (const k of this.sortedKeys()) d.add(k, Rational.of(BigInt(Math.round(this.p(this.ways.get(k)!) * 2 ** 52)), den))
+    return d
+  }
+
+  /** As a Dist of exact rationals. */
   toDist(): Dist<K> {
     const d = new Dist<K>()
     for (const k of this.sortedKeys()) d.add(k, Rational.of(this.ways.get(k)!, this.den))
@@ -142,49 +154,63 @@ function waysOf(r: Rational, n: number): bigint {
 // ---------------------------------------------------------------------------------------------
 // Pool distributions through the rolling functions, memoised
 //
-// rollAttackDice and rollDefenseDice count each die on its own and add the counts up, and the
-// dice are independent, so a pool's distribution is the one-die distribution (from the exact
-// driver running the rolling function on one die) convolved with itself: n-1 small convolutions
-// instead of an exact walk per pool size.
+// rollAttackDice, rollDefenseDice and resolveArmorSaves count each die on its own and add the
+// counts up, and the dice are independent. So each is run on every face of ONE die (exact: ten
+// equally likely faces), and a pool of n dice is that one-die distribution convolved n times.
+// Pool counts of up to 10 dice are exact in doubles (at most 10^10 ways).
+
+/** Dice that hand out given faces: each face of one die, or a chosen set of faces. */
+class FaceDice implements Dice {
+  /** How many dice the rule asked for. */
+  asked = 0
+  constructor(private readonly face: (i: number) => number) {}
+  pool(n: number): number[] {
+    this.asked = n
+    return Array.from({ length: n }, (_, i) => this.face(i))
+  }
+  roll(): number {
+    return this.pool(1)[0]
+  }
+}
+
+/** ways[k]: faces of one d10 for which `count` is k. */
+function oneDieWays(count: (dice: Dice) => number): number[] {
+  const ways: number[] = []
+  for (let f = 1; f <= 10; f++) {
+    const k = count(new FaceDice(() => f))
+    while (ways.length <= k) ways.push(0)
+    ways[k]++
+  }
+  return ways
+}
 
 interface PoolTable {
-  /** ways[n][k]: ways for n dice to count k, over 10^n. */
-  ways: bigint[][]
+  /** ways[n][k]: ways for n dice to count k, over 10^n (exact integers). */
+  ways: number[][]
   /** The same as probabilities, for the choice search. */
   probs: Float64Array[]
 }
 
 const poolCache = new Map<string, PoolTable>()
 
-function poolTable(key: string, oneDie: (dice: import('../../core/dice.js').Dice) => number): PoolTable {
+function poolTable(key: string, count: (dice: Dice) => number): PoolTable {
   let hit = poolCache.get(key)
   if (hit) return hit
-  const d = exactDist(oneDie, (k) => k)
-  let maxK = 0
-  for (const k of d.weights.keys()) maxK = Math.max(maxK, k)
-  const die = new Array<bigint>(maxK + 1).fill(0n)
-  for (const [k, w] of d.weights) die[k] = waysOf(w, 1)
-  const ways: bigint[][] = [[1n]]
-  for (let n = 1; n <= MAX_POOL; n++) {
-    const prev = ways[n - 1]
-    const next = new Array<bigint>(prev.length + maxK).fill(0n)
-    for (let i = 0; i < prev.length; i++) {
-      if (prev[i] === 0n) continue
-      for (let k = 0; k <= maxK; k++) if (die[k] !== 0n) next[i + k] += prev[i] * die[k]
-    }
-    ways.push(next)
-  }
-  // Float probabilities by the same convolution (Float64Array.from with a mapper is slow).
-  const dieP = die.map((w) => Number(w) / 10)
+  const die = oneDieWays(count)
+  const ways: number[][] = [[1]]
   const probs: Float64Array[] = [Float64Array.of(1)]
   for (let n = 1; n <= MAX_POOL; n++) {
-    const prev = probs[n - 1]
-    const next = new Float64Array(prev.length + maxK)
+    const prev = ways[n - 1]
+    const next = new Array<number>(prev.length + die.length - 1).fill(0)
     for (let i = 0; i < prev.length; i++) {
       if (prev[i] === 0) continue
-      for (let k = 0; k <= maxK; k++) next[i + k] += prev[i] * dieP[k]
+      for (let k = 0; k < die.length; k++) next[i + k] += prev[i] * die[k]
     }
-    probs.push(next)
+    ways.push(next)
+    const den = 10 ** n
+    const p = new Float64Array(next.length)
+    for (let i = 0; i < next.length; i++) p[i] = next[i] / den
+    probs.push(p)
   }
   poolCache.set(key, (hit = { ways, probs }))
   return hit
@@ -214,8 +240,8 @@ export function diffWays(s: DiffKey): bigint[] {
   const key = `${s.attackDice}|${s.hitOn}|${s.defenseDice}|${s.blockOn}`
   let hit = diffCache.get(key)
   if (hit) return hit
-  const h = attackPool(s.hitOn).ways[s.attackDice]
-  const b = defensePool(s.blockOn).ways[s.defenseDice]
+  const h = attackPool(s.hitOn).ways[s.attackDice].map(BigInt)
+  const b = defensePool(s.blockOn).ways[s.defenseDice].map(BigInt)
   hit = new Array<bigint>(h.length + b.length - 1).fill(0n)
   for (let i = 0; i < h.length; i++) {
     if (h[i] === 0n) continue
@@ -256,44 +282,70 @@ export interface SaveRow extends StrikeSummary {
 }
 
 /**
- * Saves and summaries by unblocked hits, for one weapon against one target. The saves come from
- * the exact driver running resolveArmorSaves (the save pool is the same for 3 or more hits).
+ * Saves and summaries by unblocked hits, for one weapon against one target. resolveArmorSaves
+ * runs on each face of one save die (pass or fail), and on one set of faces per number of
+ * failures for that outcome's effects; failures among n saves are then binomial.
  */
 class SaveTable {
   private readonly rows: SaveRow[][] = []
-  private readonly bySaves = new Map<number, Array<{ failed: number; w: bigint; rep: SaveResult }>>()
+  private readonly byOwed = new Map<number, Array<{ failed: number; w: number; rep: SaveResult }>>()
+  private failFaces = -1
+  private failFace = 0
+  private passFace = 0
   constructor(private readonly s: Strike) {}
+
+  private saves(unblocked: number): Array<{ failed: number; w: number; rep: SaveResult }> {
+    const spec = strikeSaveSpec(this.s, unblocked)
+    const probe = new FaceDice(() => 10)
+    const none = resolveArmorSaves(probe, spec)
+    const n = probe.asked
+    let hit = this.byOwed.get(n)
+    if (hit) return hit
+    if (n === 0) {
+      hit = [{ failed: 0, w: 1000, rep: none }]
+    } else {
+      if (this.failFaces < 0) {
+        this.failFaces = 0
+        for (let f = 1; f <= 10; f++) {
+          if (resolveArmorSaves(new FaceDice(() => f), strikeSaveSpec(this.s, 1)).failedSaves) {
+            this.failFaces++
+            this.failFace = f
+          } else this.passFace = f
+        }
+      }
+      const pass = 10 - this.failFaces
+      hit = []
+      for (let k = 0; k <= n; k++) {
+        const w = binomial(n, k) * this.failFaces ** k * pass ** (n - k) * 10 ** (3 - n)
+        if (w === 0) continue
+        const rep = resolveArmorSaves(new FaceDice((i) => (i < k ? this.failFace : this.passFace)), spec)
+        hit.push({ failed: rep.failedSaves, w, rep })
+      }
+    }
+    this.byOwed.set(n, hit)
+    return hit
+  }
 
   get(unblocked: number): SaveRow[] {
     let hit = this.rows[unblocked]
     if (hit) return hit
-    const owedKey = Math.min(unblocked, 3)
-    let saves = this.bySaves.get(owedKey)
-    if (!saves) {
-      const byFailed = new Map<number, { failed: number; w: bigint; rep: SaveResult }>()
-      const spec = strikeSaveSpec(this.s, unblocked)
-      enumerate(
-        (dice) => resolveArmorSaves(dice, spec),
-        (r, w) => {
-          const e = byFailed.get(r.failedSaves)
-          const ways = waysOf(w, 3)
-          if (e) e.w += ways
-          else byFailed.set(r.failedSaves, { failed: r.failedSaves, w: ways, rep: r })
-        },
-      )
-      this.bySaves.set(owedKey, (saves = [...byFailed.values()].sort((a, b) => a.failed - b.failed)))
-    }
-    hit = saves.map((sv) => ({
+    hit = this.saves(unblocked).map((sv) => ({
       ...strikeSummary(this.s, unblocked, sv.rep),
       unblockedHits: unblocked,
       failedSaves: sv.failed,
       effects: sv.rep.actionsLost + sv.rep.pushes,
-      w: sv.w,
-      p: Number(sv.w) / 1000,
+      w: BigInt(sv.w),
+      p: sv.w / 1000,
     }))
     this.rows[unblocked] = hit
     return hit
   }
+}
+
+function binomial(n: number, k: number): number {
+  let r = 1
+  for (let i = 1; i <= k; i++) r = (r * (n - k + i)) / i
+  return r
 }
 
 const saveTables = new Map<string, SaveTable>()
@@ -693,11 +745,12 @@ export class ClashSearch {
 
   /** Expected outcome of the clash (no overwatch) for one combination of splits and choice. */
   value(atkSplit: Split, defSplit: Split, defChoice: DefChoice): ClashValue {
-    const s1 = attackStrike(this.m, atkSplit.attack, defSplit.defense, defChoice)
-    const k1 = `${s1.attackDice}|${s1.defenseDice}|${defChoice}`
+    // Each strike's sums depend only on its dice and the defender's choice: memoised by those.
+    const k1 = `${atkSplit.attack}|${defSplit.defense}|${defChoice}`
     let A = this.attackMemo.get(k1)
     if (!A) {
       // SKIP and ATK summed over the attack's unblocked hits.
+      const s1 = attackStrike(this.m, atkSplit.attack, defSplit.defense, defChoice)
       A = new Float64Array(SKIP_N + CLASSES * ATK_N)
       const pu = unblockedFloat(s1)
       for (let u = 0; u < pu.length; u++) {
@@ -707,10 +760,10 @@ export class ClashSearch {
       }
       this.attackMemo.set(k1, A)
     }
-    const s2 = counterStrike(this.m, this.m.atk.momentum, defSplit.attack, atkSplit.defense, defChoice)
-    const k2 = `${s2.attackDice}|${s2.defenseDice}|${defChoice}`
+    const k2 = `${defSplit.attack}|${atkSplit.defense}|${defChoice}`
     let C = this.counterMemo.get(k2)
     if (!C) {
+      const s2 = counterStrike(this.m, this.m.atk.momentum, defSplit.attack, atkSplit.defense, defChoice)
       C = new Float64Array(CLASSES * CTR_N)
       const pu = unblockedFloat(s2)
       for (let u = 0; u < pu.length; u++) {
