@@ -33,9 +33,10 @@ import { resolveShot } from './shoot.js'
  * Exact odds of a melee clash, composed from its independent stages instead of walking the whole
  * clash (66 attack x 11 defense x 4 save outcomes per strike, twice, would be millions of leaves).
  *
- * Each pool's distribution comes from the exact driver running the very functions a roll uses
- * (rollAttackDice, rollDefenseDice, resolveArmorSaves, resolveShot), memoised by the parameters
- * that matter. A strike's outcome only depends on rolled hits minus rolled blocks (see
+ * Each pool's distribution comes from the very functions a roll uses (rollAttackDice,
+ * rollDefenseDice and resolveArmorSaves run on each face of one die, then convolved; overwatch
+ * through the exact driver walking resolveShot), memoised by the parameters that matter. A
+ * strike's outcome only depends on rolled hits minus rolled blocks (see
  * tallyStrike), so the two pools are combined into that difference, then tallied and followed by
  * the saves. The attack and the counter-attack use independent dice; they are joined through
  * counterSkippedBy and finishingBlow, the same functions a roll concludes with. finishingBlow
@@ -44,7 +45,8 @@ import { resolveShot } from './shoot.js'
  *
  * Weights are exact: bigint counts of equally likely dice outcomes over a power of 10 (a strike's
  * saves are padded to 3 dice so every outcome of a stage shares one denominator). Probabilities
- * become floating point only for JSON and text.
+ * become floating point only for JSON and text. The choice search (ClashSearch, below) works in
+ * double precision from the same exact stage distributions; tests hold it to these odds.
  */
 
 // ---------------------------------------------------------------------------------------------

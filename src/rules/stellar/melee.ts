@@ -36,6 +36,11 @@ import type { Level, Penetration } from './weapon.js'
  *   qualify (only possible with DMG 0 push weapons) the attacker's comes first and is the only one.
  * - Traits are flags for the side that has them and are taken as in effect (Berserker and Killer
  *   Instinct only work under 50% HP or after an allied ace falls: the flag says they do).
+ * - The worked example (Blue Djinn vs White Asura) does not add up in two places: Blue Djinn is
+ *   Melee 7 but splits 6 attack + 3 defense = 9 dice (we roll the dice as the example does, a
+ *   6/3 split with no Melee stat stated; a stated Melee 7 rejects it), and the counter-attack's
+ *   3 hits against 1 block leave 2 unblocked hits where the text speaks of "the last hit" (we
+ *   count 2). Its crit counting (3 hits + 1 critical = 5 hits) is right.
  */
 
 export type DefChoice = 'counter' | 'guard' | 'both'
