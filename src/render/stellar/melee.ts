@@ -139,7 +139,7 @@ export function explainMelee(r: MeleeResult, m: ChoiceInfo, out: RenderContext):
   if (r.overwatch) {
     step(
       `Overwatch: ${plural(r.overwatch.shots.length, 'attack')} of ${m.overwatch!.shots} shots at Acc ${m.overwatch!.acc} vs the charger's Evade ${m.atk.evade}: evade on ${r.overwatch.shots[0]?.targetNumber ?? '-'}+ ` +
-        `(no Precision, Barrage, Dodge or Guard; the charger's shield ${m.atk.shield} blocks each attack). Damage ${r.overwatch.damage}${r.overwatch.momentumSpent ? `, ${r.overwatch.momentumSpent} Momentum spent` : ''}.`,
+        `(no Precision, Barrage, Dodge or Guard${m.atk.shield ? `; the charger's shield blocks ${m.atk.shield} per attack` : ''}). Damage ${r.overwatch.damage}${r.overwatch.momentumSpent ? `, ${r.overwatch.momentumSpent} Momentum spent` : ''}${r.overwatch.destroyed ? ': the charger is destroyed before reaching melee' : ''}.`,
     )
   }
   const strike = (x: StrikeResult, title: string) => {
