@@ -21,7 +21,7 @@ describe('mecha melee (the real binary)', () => {
       atkSplit: { attack: 6, defense: 3 },
       defSplit: { attack: 3, defense: 4 },
       defChoice: 'counter',
-      chosenBy: { atkSplit: 'flag', defSplit: 'flag', defChoice: 'flag' },
+      chosenBy: { atkSplit: 'flag', defSplit: 'flag', defChoice: 'flag', atkMomentum: 'auto', defMomentum: 'auto' },
       finishingBlow: null,
       seed: null,
     })
@@ -100,11 +100,11 @@ describe('mecha melee (the real binary)', () => {
 
   it('without a terminal, open choices are made automatically and reported', () => {
     const j = mechaJson([...BIG, '--seed', 'x'])
-    expect(j.chosenBy).toEqual({ atkSplit: 'auto', defSplit: 'auto', defChoice: 'auto' })
+    expect(j.chosenBy).toMatchObject({ atkSplit: 'auto', defSplit: 'auto', defChoice: 'auto' })
     expect(j.atkSplit.attack + j.atkSplit.defense).toBe(20)
     expect(['counter', 'guard']).toContain(j.defChoice)
     const fixed = mechaJson(['melee', '--atk-melee', '7', '--atk-dmg', '300', '--def-split', '3/4', '--def-dmg', '300', '--def-choice', 'guard', '--seed', 'x'])
-    expect(fixed.chosenBy).toEqual({ atkSplit: 'auto', defSplit: 'flag', defChoice: 'flag' })
+    expect(fixed.chosenBy).toEqual({ atkSplit: 'auto', defSplit: 'flag', defChoice: 'flag', atkMomentum: 'auto', defMomentum: 'auto' })
     expect(fixed.atkSplit.attack + fixed.atkSplit.defense).toBe(7)
   })
 
@@ -118,7 +118,7 @@ describe('mecha melee (the real binary)', () => {
     expect(j.odds.expected.attackDamage).toBe(j.odds.expected.attack.damage)
     expect(j.odds.destroyed.defender).toBeGreaterThan(0)
     expect(j.odds.destroyed.attacker).toBeGreaterThan(0)
-    expect(j.chosenBy).toEqual({ atkSplit: 'auto', defSplit: 'auto', defChoice: 'auto' })
+    expect(j.chosenBy).toMatchObject({ atkSplit: 'auto', defSplit: 'auto', defChoice: 'auto' })
   })
 
   it('--odds has exact values: one attack die against Guard', () => {
@@ -232,7 +232,7 @@ function mechaTty(args: string[], steps: Array<[string, string]>): { code: numbe
 const hasPython = spawnSync('python3', ['-c', 'import pty'], { encoding: 'utf8' }).status === 0
 
 describe.runIf(hasPython)('prompts in a terminal', () => {
-  const args = ['melee', '--atk-melee', '5', '--atk-dmg', '300', '--atk-pilot', '1', '--def-melee', '4', '--def-dmg', '300', '--def-hp', '2000', '--seed', 'pty']
+  const args = ['melee', '--atk-melee', '5', '--atk-dmg', '300', '--atk-pilot', '1', '--def-melee', '4', '--def-dmg', '300', '--def-hp', '2000', '--atk-momentum', '0', '--def-momentum', '0', '--seed', 'pty']
 
   it('asks the attacker\'s split, then the defender\'s reaction and split, with expected damage as hints', () => {
     const r = mechaTty(args, [
@@ -251,9 +251,21 @@ describe.runIf(hasPython)('prompts in a terminal', () => {
   })
 
   it('picks another option with the arrow keys', () => {
-    const r = mechaTty(['melee', '--atk-split', '3/2', '--atk-dmg', '300', '--def-split', '2/2', '--def-dmg', '300', '--seed', 'pty'], [["Defender's reaction", '\x1b[B\r']])
+    const r = mechaTty(['melee', '--atk-split', '3/2', '--atk-dmg', '300', '--def-split', '2/2', '--def-dmg', '300', '--atk-momentum', '1', '--def-momentum', '1', '--seed', 'pty'], [["Defender's reaction", '\x1b[B\r']])
     expect(r.code).toBe(0)
     expect(r.output).toMatch(/takes (Counter|Guard) \+1 \(prompt\)/)
+  })
+
+  it('without a Momentum flag, Skill Defense is asked after the dice', () => {
+    const r = mechaTty(
+      ['melee', '--atk-split', '2/0', '--atk-dmg', '300', '--def-split', '0/1', '--def-dmg', '300', '--def-choice', 'counter', '--atk-momentum', '0', '--rolls', '9,9,1'],
+      [["Defender's Skill Defense: 5 hits vs 0 blocks", '\x1b[B\x1b[B\r']],
+    )
+    expect(r.missing).toBeUndefined()
+    expect(r.code).toBe(0)
+    expect(r.output).toMatch(/Spend 1 Momentum\s+4 hits through, expected 1200 DMG/)
+    expect(r.output).toContain('Skill Defense: 2 Momentum negates 2 hits')
+    expect(r.output).toContain('Unblocked hits: 3 x 300 DMG = 900')
   })
 
   it('--auto never prompts', () => {

@@ -1,4 +1,5 @@
 import type { Dice } from '../../core/dice.js'
+import { type Decidable, decision } from '../../core/decide.js'
 import { type SaveResult, resolveArmorSaves } from './armor-save.js'
 import { type Shot, type ShotResult, resolveShot } from './shoot.js'
 import type { Level, Penetration } from './weapon.js'
@@ -100,7 +101,7 @@ export interface Overwatch {
   targetLock: boolean
 }
 
-export interface Melee {
+export interface Melee extends Decidable {
   atk: MeleeSide
   def: MeleeSide
   atkSplit: Split
@@ -108,6 +109,12 @@ export interface Melee {
   defChoice: DefChoice
   blindside: boolean
   overwatch: Overwatch | null
+  /**
+   * Sides whose Skill Defense is decided by a person after seeing the dice (their Momentum flag
+   * was not given and someone can answer): decisions 'def-momentum' (against the attack) and
+   * 'atk-momentum' (against the counter-attack). Otherwise the Momentum flag is spent greedily.
+   */
+  momentumAsked?: { atk: boolean; def: boolean }
 }
 
 export const MAX_POOL = 10
@@ -401,11 +408,29 @@ export function rollDefenseDice(dice: Dice, s: Strike): RolledDefense {
   return { dice: out, rolledBlocks }
 }
 
-/** One strike: attack dice, defense dice, tally, armor saves (the saves shared with shooting). */
-export function resolveStrike(dice: Dice, s: Strike): StrikeResult {
+/** What a side is asked before spending Momentum on Skill Defense. */
+export interface MomentumQuestion {
+  side: SideName
+  hits: number
+  blocks: number
+  hitsLeft: number
+  strike: Strike
+}
+
+/**
+ * One strike: attack dice, defense dice, tally, armor saves (the saves shared with shooting).
+ * `spend`, when given, decides the Momentum spent once the dice are known (a person asked);
+ * it is held between 0 and the hits left.
+ */
+export function resolveStrike(dice: Dice, s: Strike, spend?: (q: MomentumQuestion) => number): StrikeResult {
   const a = rollAttackDice(dice, s)
   const d = rollDefenseDice(dice, s)
-  const t = tallyStrike(s, a.rolledHits, d.rolledBlocks)
+  let t = tallyStrike(s, a.rolledHits, d.rolledBlocks)
+  if (spend && t.hitsLeft > 0) {
+    const side: SideName = s.striker === 'attacker' ? 'defender' : 'attacker'
+    const p = Math.max(0, Math.min(t.hitsLeft, Math.floor(spend({ side, hits: t.hits, blocks: t.blocks, hitsLeft: t.hitsLeft, strike: s }))))
+    t = { ...t, momentumSpent: p, unblockedHits: t.hitsLeft - p }
+  }
   const save = resolveArmorSaves(dice, strikeSaveSpec(s, t.unblockedHits))
   const sum = strikeSummary(s, t.unblockedHits, save)
   return {
@@ -567,10 +592,12 @@ export function resolveMelee(dice: Dice, m: Melee): MeleeResult {
     }
   }
   const ctx = clashContext(m, owDamage)
-  const attack = resolveStrike(dice, attackStrike(m))
+  const asked = (side: 'atk' | 'def') =>
+    m.momentumAsked?.[side] ? (q: MomentumQuestion) => decision<number>(m, `${side}-momentum`, q, 0) : undefined
+  const attack = resolveStrike(dice, attackStrike(m), asked('def'))
   const counterSkipped = counterSkippedBy(attack, ctx)
   const momentumLeft = m.atk.momentum - (overwatch?.momentumSpent ?? 0)
-  const counter = counterSkipped ? null : resolveStrike(dice, counterStrike(m, momentumLeft))
+  const counter = counterSkipped ? null : resolveStrike(dice, counterStrike(m, momentumLeft), asked('atk'))
   const fb = finishingBlow(attack, counter, ctx)
   const defTaken = attack.damage + (fb?.by === 'attacker' ? fb.damage : 0)
   const atkTaken = owDamage + (counter?.damage ?? 0) + (fb?.by === 'defender' ? fb.damage : 0)

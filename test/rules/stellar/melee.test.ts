@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest'
+import { NeedDecision } from '../../../src/core/errors.js'
 import { PhysicalDice } from '../../../src/core/physical.js'
 import {
   type Melee,
@@ -148,6 +149,24 @@ describe('tally and Skill Defense', () => {
     const m = melee({ def: side({ momentum: 2 }), atkSplit: { attack: 3, defense: 0 }, defSplit: { attack: 0, defense: 0 } })
     const r = roll(m, [9, 9, 5])
     expect(r.attack).toMatchObject({ hits: 6, blocks: 0, momentumSpent: 2, unblockedHits: 4, damage: 1200 })
+  })
+})
+
+describe('Skill Defense decided by a person', () => {
+  const m: Melee = { ...melee({ atkSplit: { attack: 3, defense: 0 }, defSplit: { attack: 1, defense: 0 } }), momentumAsked: { atk: false, def: true }, askDecisions: true }
+  it('stops for the decision once the dice are known, then spends the answer (held to the hits left)', () => {
+    try {
+      roll(m, [9, 9, 5, 1])
+      expect.unreachable()
+    } catch (e) {
+      expect(e).toBeInstanceOf(NeedDecision)
+      expect((e as NeedDecision<{ hitsLeft: number; side: string }>).context).toMatchObject({ side: 'defender', hitsLeft: 6 })
+    }
+    expect(roll({ ...m, decisions: { 'def-momentum': 2 } }, [9, 9, 5, 1]).attack).toMatchObject({ momentumSpent: 2, unblockedHits: 4 })
+    expect(roll({ ...m, decisions: { 'def-momentum': 9 } }, [9, 9, 5, 1]).attack).toMatchObject({ momentumSpent: 6, unblockedHits: 0 })
+  })
+  it('without anyone to ask, no Momentum is spent', () => {
+    expect(roll({ ...m, askDecisions: false }, [9, 9, 5, 1]).attack).toMatchObject({ momentumSpent: 0, unblockedHits: 6 })
   })
 })
 

@@ -5,13 +5,18 @@ import {
   type MeleeResult,
   type MeleeSide,
   type Overwatch,
+  type MomentumQuestion,
   type Split,
+  type Strike,
   type StrikeResult,
   MAX_POOL,
   attackerBonus,
   defenderBonus,
   resolveMelee,
+  strikeSaveSpec,
 } from '../../../rules/stellar/melee.js'
+import { exactDist } from '../../../core/exact.js'
+import { resolveArmorSaves } from '../../../rules/stellar/armor-save.js'
 import { type ChoiceSpace, type ClashValue, type Option, ClashSearch, meleeOdds, splitsOf } from '../../../rules/stellar/melee-odds.js'
 import { NO_PEN, type Level, type Penetration, parsePen } from '../../../rules/stellar/weapon.js'
 import { num, pct } from '../../../render/format.js'
@@ -22,7 +27,9 @@ export type ChosenBy = 'flag' | 'auto' | 'prompt'
 type Open = 'ask' | 'auto' | undefined
 
 export interface MeleeRequest extends Melee {
-  chosenBy: { atkSplit: ChosenBy; defSplit: ChosenBy; defChoice: ChosenBy }
+  chosenBy: { atkSplit: ChosenBy; defSplit: ChosenBy; defChoice: ChosenBy; atkMomentum: ChosenBy; defMomentum: ChosenBy }
+  /** Which sides gave a Momentum flag (the others may be asked after the dice). */
+  momentumGiven: { atk: boolean; def: boolean }
   openAtkSplit?: Open
   openDefSplit?: Open
   openDefChoice?: Open
@@ -73,7 +80,7 @@ function sideOptions(p: 'atk' | 'def', who: string): OptionSpec[] {
     intOpt(`${p}-shield`, `${who}'s shield blocks`, { min: 0, max: 20, default: 0 }),
     intOpt(`${p}-pilot`, `${who}'s pilot level 0-2 (1+: +2 attacker bonus and Finishing Blows; 2: Counter/Guard +2)`, { min: 0, max: 2, default: 0 }),
     intOpt(`${p}-hp`, `${who}'s remaining HP (decides survival, counter-attack and destruction)`, { min: 1, max: 1000000 }),
-    intOpt(`${p}-momentum`, `Skill Defense: the most Momentum the ${who} spends negating hits, one per hit`, { min: 0, max: 10, default: 0 }),
+    intOpt(`${p}-momentum`, `Skill Defense: the most Momentum the ${who} spends negating hits, one per hit; missing: asked after the dice in a terminal, else none`, { min: 0, max: 10 }),
     intOpt(`${p}-size`, `${who}'s Size (push/pull saves +2 per Size)`, { min: 0, max: 10, default: 0 }),
     intOpt(`${p}-finisher`, `${who}'s weapon Finisher level: Finishing Blow +1000 DMG each`, { min: 0, max: 10, default: 0 }),
     ...SIDE_TRAITS.map(([flag, text]) => boolOpt(`${p}-${flag}`, `${who}: ${text}`)),
@@ -105,7 +112,7 @@ function buildSide(v: Values, p: 'atk' | 'def', who: string): MeleeSide {
     shield: get('shield') as number,
     pilot: get('pilot') as Level,
     hp: get('hp') as number | undefined,
-    momentum: get('momentum') as number,
+    momentum: (get('momentum') as number | undefined) ?? 0,
     size: get('size') as number,
     finisher: get('finisher') as number,
     boldLeader: flag('bold-leader'),
@@ -173,7 +180,14 @@ export function buildMelee(v: Values): MeleeRequest {
     openAtkSplit: a.open,
     openDefSplit: d.open,
     openDefChoice,
-    chosenBy: { atkSplit: a.open ? 'auto' : 'flag', defSplit: d.open ? 'auto' : 'flag', defChoice: openDefChoice ? 'auto' : 'flag' },
+    momentumGiven: { atk: v.atkMomentum !== undefined, def: v.defMomentum !== undefined },
+    chosenBy: {
+      atkSplit: a.open ? 'auto' : 'flag',
+      defSplit: d.open ? 'auto' : 'flag',
+      defChoice: openDefChoice ? 'auto' : 'flag',
+      atkMomentum: v.atkMomentum !== undefined ? 'flag' : 'auto',
+      defMomentum: v.defMomentum !== undefined ? 'flag' : 'auto',
+    },
   }
 }
 
@@ -227,6 +241,11 @@ function hint(v: ClashValue, m: Melee, side: 'attacker' | 'defender'): string {
  */
 export async function chooseMelee(req: MeleeRequest, ctx: ChoiceContext): Promise<MeleeRequest> {
   const m: MeleeRequest = { ...req, chosenBy: { ...req.chosenBy } }
+  // Skill Defense without a Momentum flag is asked after the dice, when someone can answer.
+  if (ctx.interactive && (!m.momentumGiven.atk || !m.momentumGiven.def)) {
+    m.momentumAsked = { atk: !m.momentumGiven.atk, def: !m.momentumGiven.def }
+    m.askDecisions = true
+  }
   if (!m.openAtkSplit && !m.openDefSplit && !m.openDefChoice) return m
   const search = new ClashSearch(m)
   const ask = (o: Open) => o === 'ask' && ctx.interactive
@@ -292,6 +311,12 @@ export async function chooseMelee(req: MeleeRequest, ctx: ChoiceContext): Promis
   m.expectedChoice = chosen?.value ?? search.value(m.atkSplit, m.defSplit, m.defChoice)
   m.openAtkSplit = m.openDefSplit = m.openDefChoice = undefined
   return m
+}
+
+/** Expected damage of `unblocked` hits of a strike: their DMG plus the armor saves to come. */
+function expectedStrikeDamage(s: Strike, unblocked: number): number {
+  const saves = exactDist((dice) => resolveArmorSaves(dice, strikeSaveSpec(s, unblocked)), (r) => r.damage)
+  return unblocked * s.dmg + saves.expected()
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -361,6 +386,19 @@ export const meleeSpec: CommandSpec<MeleeRequest, MeleeResult> = {
   ],
   build: buildMelee,
   choose: chooseMelee,
+  async decide(id, context, m, ctx) {
+    if (id !== 'atk-momentum' && id !== 'def-momentum') throw new Error(`unknown decision ${id}`)
+    const q = context as MomentumQuestion
+    const options = []
+    for (let p = 0; p <= Math.min(10, q.hitsLeft); p++) {
+      const through = q.hitsLeft - p
+      options.push({ value: p, label: `Spend ${p} Momentum`, hint: `${through} hit${through === 1 ? '' : 's'} through, expected ${num(expectedStrikeDamage(q.strike, through), 1)} DMG` })
+    }
+    const who = q.side === 'defender' ? 'Defender' : 'Attacker'
+    const answer = await ctx.select(`${who}'s Skill Defense: ${q.hits} hits vs ${q.blocks} blocks, ${q.hitsLeft} get through. Spend Momentum (one per hit)?`, options, 0)
+    m.chosenBy[id === 'atk-momentum' ? 'atkMomentum' : 'defMomentum'] = 'prompt'
+    return answer
+  },
   resolve: resolveMelee,
 
   json(r, m) {
