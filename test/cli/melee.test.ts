@@ -98,6 +98,12 @@ describe('mecha melee (the real binary)', () => {
     expect(mechaJson([...BIG, '--seed', fresh.seed])).toEqual(fresh)
   })
 
+  it('frozen seeds: this ruling must stay the same across versions', () => {
+    const j = mechaJson([...EXAMPLE, '--atk-hp', '3000', '--def-hp', '2500', '--seed', 'frozen-1'])
+    const dice = (x: any) => x && { dice: x.dice.map((d: any) => d.roll), saves: x.saves.map((v: any) => v.roll), damage: x.damage }
+    expect({ attack: dice(j.attack), counter: dice(j.counter), finishingBlow: j.finishingBlow }).toMatchSnapshot()
+  })
+
   it('without a terminal, open choices are made automatically and reported', () => {
     const j = mechaJson([...BIG, '--seed', 'x'])
     expect(j.chosenBy).toMatchObject({ atkSplit: 'auto', defSplit: 'auto', defChoice: 'auto' })
