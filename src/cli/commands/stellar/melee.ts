@@ -1,0 +1,462 @@
+import { InputError } from '../../../core/errors.js'
+import {
+  type DefChoice,
+  type Melee,
+  type MeleeResult,
+  type MeleeSide,
+  type Overwatch,
+  type MomentumQuestion,
+  type Split,
+  type Strike,
+  type StrikeResult,
+  MAX_POOL,
+  attackerBonus,
+  defenderBonus,
+  resolveMelee,
+  strikeSaveSpec,
+} from '../../../rules/stellar/melee.js'
+import { exactDist } from '../../../core/exact.js'
+import { resolveArmorSaves } from '../../../rules/stellar/armor-save.js'
+import { type ChoiceSpace, type ClashValue, type Option, ClashSearch, meleeOdds, splitsOf } from '../../../rules/stellar/melee-odds.js'
+import { NO_PEN, type Level, type Penetration, parsePen } from '../../../rules/stellar/weapon.js'
+import { num, pct } from '../../../render/format.js'
+import { explainMelee, renderMelee, renderMeleeOdds } from '../../../render/stellar/melee.js'
+import { type ChoiceContext, type CommandSpec, type OptionSpec, type Values, boolOpt, enumOpt, intOpt, requireValue, textOpt } from '../../spec.js'
+
+export type ChosenBy = 'flag' | 'auto' | 'prompt'
+type Open = 'ask' | 'auto' | undefined
+
+export interface MeleeRequest extends Melee {
+  chosenBy: { atkSplit: ChosenBy; defSplit: ChosenBy; defChoice: ChosenBy; atkMomentum: ChosenBy; defMomentum: ChosenBy }
+  /** Which sides gave a Momentum flag (the others may be asked after the dice). */
+  momentumGiven: { atk: boolean; def: boolean }
+  openAtkSplit?: Open
+  openDefSplit?: Open
+  openDefChoice?: Open
+  /** The defender may take both Counter and Guard (Solo Operative). */
+  soloOperative: boolean
+  /** Overwatch was asked for but the defender is blindsided. */
+  overwatchSkipped: boolean
+  /** Expected outcome of the chosen splits and choice (from the choice search), when searched. */
+  expectedChoice?: ClashValue
+}
+
+// ---------------------------------------------------------------------------------------------
+// Parsing
+
+/** `6/3` (attack/defense dice, each 0-10) or `auto`. */
+export function parseSplit(text: string, flag: string): Split | 'auto' {
+  const t = text.trim().toLowerCase()
+  if (t === 'auto') return 'auto'
+  const m = /^(\d{1,3})\s*\/\s*(\d{1,3})$/.exec(t)
+  if (!m) throw new InputError('bad-split', `${flag}: "${text}" is not a split; give attack/defense dice as A/D, e.g. 6/3, or auto`)
+  const attack = Number(m[1])
+  const defense = Number(m[2])
+  if (attack > MAX_POOL || defense > MAX_POOL) {
+    throw new InputError('bad-split', `${flag}: ${attack}/${defense} puts more than ${MAX_POOL} dice in one pool; each pool is at most ${MAX_POOL} dice`)
+  }
+  return { attack, defense }
+}
+
+const SIDE_TRAITS = [
+  ['bold-leader', 'Bold Leader commander: hits and blocks on 4+'],
+  ['bold-ally', 'led by a Bold Leader commander: hits on 4+'],
+  ['skilled-swordsman', 'Skilled Swordsman: enemies hit it on 6+'],
+  ['master-swordsman', 'Master Swordsman: enemies hit it on 6+ and block its attacks on 6+'],
+  ['close-combat-expert', 'Close Combat Expert: +1 hit on attack, +1 block on defense'],
+  ['merciless-melee', 'Merciless Melee: +2 hits on attack, +1 block on defense'],
+  ['berserker', 'Berserker, in effect (HP under 50% or an allied ace destroyed): +3 hits, +1 block'],
+  ['killer-instinct', 'Killer Instinct, in effect: +1 hit (+2 with DMG 0-200), +1 block'],
+  ['advantage', 'Tactical Advantage (High Ground, High Speed Attack, Overwhelm, Shutdown): +1 critical hit'],
+] as const
+
+function sideOptions(p: 'atk' | 'def', who: string): OptionSpec[] {
+  return [
+    textOpt(`${p}-split`, 'A/D', `${who}'s attack/defense dice, e.g. 6/3, or auto; missing: asked in a terminal, else auto`, parseSplit),
+    intOpt(`${p}-melee`, `${who}'s Melee stat (dice pool; needed for auto splits)`, { min: 0, max: 30 }),
+    intOpt(`${p}-dmg`, `${who}'s melee weapon DMG per hit`, { min: 0, max: 100000 }),
+    textOpt(`${p}-pen`, 'N[S|P]', `${who}'s weapon ARM PEN, with S for stun or P for push/pull (e.g. 5P)`, parsePen),
+    intOpt(`${p}-arm-sv`, `${who}'s ARM Sv`, { min: 0, max: 20, default: 0 }),
+    intOpt(`${p}-shield`, `${who}'s shield blocks`, { min: 0, max: 20, default: 0 }),
+    intOpt(`${p}-pilot`, `${who}'s pilot level 0-2 (1+: +2 attacker bonus and Finishing Blows; 2: Counter/Guard +2)`, { min: 0, max: 2, default: 0 }),
+    intOpt(`${p}-hp`, `${who}'s remaining HP (decides survival, counter-attack and destruction)`, { min: 1, max: 1000000 }),
+    intOpt(`${p}-momentum`, `Skill Defense: the most Momentum the ${who} spends negating hits, one per hit; missing: asked after the dice in a terminal, else none`, { min: 0, max: 10 }),
+    intOpt(`${p}-size`, `${who}'s Size (push/pull saves +2 per Size)`, { min: 0, max: 10, default: 0 }),
+    intOpt(`${p}-finisher`, `${who}'s weapon Finisher level: Finishing Blow +1000 DMG each`, { min: 0, max: 10, default: 0 }),
+    ...SIDE_TRAITS.map(([flag, text]) => boolOpt(`${p}-${flag}`, `${who}: ${text}`)),
+    intOpt(`${p}-extra-hits`, `${who}'s other bonus hits (Focus, Bullseye, Make it Count!, Havoc Impact, high-ground target…)`, { min: 0, max: 20, default: 0 }),
+    intOpt(`${p}-extra-blocks`, `${who}'s other bonus blocks (Unyielding, Superior Instincts, Awe Inspiring Arrival…)`, { min: 0, max: 20, default: 0 }),
+  ]
+}
+
+const camel = (s: string) => s.replace(/-([a-z])/g, (_, c: string) => c.toUpperCase())
+
+function buildSide(v: Values, p: 'atk' | 'def', who: string): MeleeSide {
+  const get = (flag: string) => v[camel(`${p}-${flag}`)]
+  const dmg = requireValue<number>(v, camel(`${p}-dmg`), `--${p}-dmg`, `the ${who}'s melee weapon DMG per hit, e.g. --${p}-dmg 300`)
+  const flag = (f: string) => Boolean(get(f))
+  const pairs: Array<[string, string]> = [
+    ['close-combat-expert', 'merciless-melee'],
+    ['skilled-swordsman', 'master-swordsman'],
+    ['berserker', 'killer-instinct'],
+    ['bold-leader', 'bold-ally'],
+  ]
+  for (const [a, b] of pairs) {
+    if (flag(a) && flag(b)) throw new InputError('bad-combination', `--${p}-${a} and --${p}-${b}: a unit cannot have two traits with the same effect; keep one`)
+  }
+  return {
+    melee: get('melee') as number | undefined,
+    dmg,
+    pen: (get('pen') as Penetration | undefined) ?? NO_PEN,
+    armSv: get('arm-sv') as number,
+    shield: get('shield') as number,
+    pilot: get('pilot') as Level,
+    hp: get('hp') as number | undefined,
+    momentum: (get('momentum') as number | undefined) ?? 0,
+    size: get('size') as number,
+    finisher: get('finisher') as number,
+    boldLeader: flag('bold-leader'),
+    boldAlly: flag('bold-ally'),
+    skilledSwordsman: flag('skilled-swordsman'),
+    masterSwordsman: flag('master-swordsman'),
+    closeCombatExpert: flag('close-combat-expert'),
+    mercilessMelee: flag('merciless-melee'),
+    berserker: flag('berserker'),
+    killerInstinct: flag('killer-instinct'),
+    advantage: flag('advantage'),
+    extraHits: get('extra-hits') as number,
+    extraBlocks: get('extra-blocks') as number,
+    evade: (get('evade') as number | undefined) ?? 0,
+  }
+}
+
+/** The split used: the flag's (checked against the Melee stat) or an open choice. */
+function splitFrom(v: Values, p: 'atk' | 'def', who: string, pool: number | undefined): { split?: Split; open: Open } {
+  const raw = v[camel(`${p}-split`)] as Split | 'auto' | undefined
+  if (raw === undefined || raw === 'auto') {
+    if (pool === undefined) {
+      throw new InputError('missing', `--${p}-melee is required to choose the ${who}'s split: give --${p}-melee N (the Melee stat) or --${p}-split A/D`)
+    }
+    return { open: raw === 'auto' ? 'auto' : 'ask' }
+  }
+  if (pool !== undefined) {
+    const used = Math.min(pool, 2 * MAX_POOL)
+    const total = raw.attack + raw.defense
+    if (total !== used) {
+      const why = total > used ? 'is larger than' : 'does not use all of'
+      throw new InputError(
+        'bad-split',
+        `--${p}-split: ${raw.attack}/${raw.defense} is ${total} dice, which ${why} --${p}-melee ${pool}; split ${used} dice (each pool at most ${MAX_POOL})`,
+      )
+    }
+  }
+  return { split: raw, open: undefined }
+}
+
+export function buildMelee(v: Values): MeleeRequest {
+  const atk = buildSide(v, 'atk', 'attacker')
+  const def = buildSide(v, 'def', 'defender')
+  const a = splitFrom(v, 'atk', 'attacker', atk.melee)
+  const d = splitFrom(v, 'def', 'defender', def.melee)
+  const solo = Boolean(v.defSoloOperative)
+  const choiceFlag = v.defChoice as DefChoice | 'auto' | undefined
+  if (choiceFlag === 'both' && !solo) throw new InputError('bad-choice', '--def-choice: both (Counter and Guard) needs --def-solo-operative; give counter, guard or auto')
+  const openDefChoice: Open = choiceFlag === undefined ? 'ask' : choiceFlag === 'auto' ? 'auto' : undefined
+  const blindside = Boolean(v.blindside)
+  const overwatch = buildOverwatch(v)
+  const atkPool = atk.melee === undefined ? undefined : Math.min(atk.melee, 2 * MAX_POOL)
+  const defPool = def.melee === undefined ? undefined : Math.min(def.melee, 2 * MAX_POOL)
+  return {
+    atk,
+    def,
+    // Placeholders for open choices: choose() settles them.
+    atkSplit: a.split ?? splitsOf(atkPool!)[0],
+    defSplit: d.split ?? splitsOf(defPool!)[0],
+    defChoice: openDefChoice ? 'counter' : (choiceFlag as DefChoice),
+    blindside,
+    overwatch,
+    overwatchSkipped: overwatch !== null && blindside,
+    soloOperative: solo,
+    openAtkSplit: a.open,
+    openDefSplit: d.open,
+    openDefChoice,
+    momentumGiven: { atk: v.atkMomentum !== undefined, def: v.defMomentum !== undefined },
+    chosenBy: {
+      atkSplit: a.open ? 'auto' : 'flag',
+      defSplit: d.open ? 'auto' : 'flag',
+      defChoice: openDefChoice ? 'auto' : 'flag',
+      atkMomentum: v.atkMomentum !== undefined ? 'flag' : 'auto',
+      defMomentum: v.defMomentum !== undefined ? 'flag' : 'auto',
+    },
+  }
+}
+
+function buildOverwatch(v: Values): Overwatch | null {
+  const attacks = (v.defOverwatch as number | undefined) ?? 0
+  const given = (
+    [
+      ['defOwAcc', '--def-ow-acc'],
+      ['defOwShots', '--def-ow-shots'],
+      ['defOwDmg', '--def-ow-dmg'],
+      ['defOwPen', '--def-ow-pen'],
+      ['defOwTargetLock', '--def-ow-target-lock'],
+    ] as const
+  ).find(([k]) => v[k] !== undefined && v[k] !== false)
+  if (attacks === 0) {
+    if (given) throw new InputError('missing', `${given[1]}: overwatch weapon flags need --def-overwatch N, the number of overwatch attacks the defender fires (at least 1)`)
+    return null
+  }
+  const need = (k: string, flag: string, hint: string) => requireValue<number>(v, k, flag, hint)
+  return {
+    attacks,
+    acc: need('defOwAcc', '--def-ow-acc', "the overwatch weapon's Shooting Accuracy, e.g. --def-ow-acc 8"),
+    shots: need('defOwShots', '--def-ow-shots', "the overwatch weapon's shots, e.g. --def-ow-shots 3"),
+    dmg: need('defOwDmg', '--def-ow-dmg', "the overwatch weapon's DMG per hit, e.g. --def-ow-dmg 200"),
+    pen: (v.defOwPen as Penetration | undefined) ?? NO_PEN,
+    targetLock: Boolean(v.defOwTargetLock),
+  }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Choices
+
+const splitText = (s: Split) => `${s.attack}/${s.defense}`
+const choiceLabel = (c: DefChoice, m: Melee) =>
+  c === 'counter' ? `Counter (+${defenderBonus(m.def.pilot)} hit)` : c === 'guard' ? `Guard (+${defenderBonus(m.def.pilot)} block)` : `Counter and Guard (+${defenderBonus(m.def.pilot)} each)`
+
+function hint(v: ClashValue, m: Melee, side: 'attacker' | 'defender'): string {
+  const atkView = side === 'attacker'
+  const parts = [`deals ${num(atkView ? v.dealt : v.taken, 1)}, takes ${num(atkView ? v.taken : v.dealt, 1)} DMG expected`]
+  const enemyHp = atkView ? m.def.hp : m.atk.hp
+  const ownHp = atkView ? m.atk.hp : m.def.hp
+  if (enemyHp !== undefined) parts.push(`destroys ${pct(atkView ? v.defDestroyed : v.atkDestroyed)}`)
+  if (ownHp !== undefined) parts.push(`destroyed ${pct(atkView ? v.atkDestroyed : v.defDestroyed)}`)
+  return parts.join('; ')
+}
+
+/**
+ * Settle the open choices: the attacker's split first (against the defender's best answer), then
+ * the defender's Counter/Guard and split against that split. In a terminal each missing flag is
+ * asked, options shown with their exact expected damage dealt and taken.
+ */
+export async function chooseMelee(req: MeleeRequest, ctx: ChoiceContext): Promise<MeleeRequest> {
+  const m: MeleeRequest = { ...req, chosenBy: { ...req.chosenBy } }
+  // Skill Defense without a Momentum flag is asked after the dice, when someone can answer.
+  if (ctx.interactive && (!m.momentumGiven.atk || !m.momentumGiven.def)) {
+    m.momentumAsked = { atk: !m.momentumGiven.atk, def: !m.momentumGiven.def }
+    m.askDecisions = true
+  }
+  if (!m.openAtkSplit && !m.openDefSplit && !m.openDefChoice) return m
+  const search = new ClashSearch(m)
+  const ask = (o: Open) => o === 'ask' && ctx.interactive
+  const space: ChoiceSpace = {
+    atkSplits: m.openAtkSplit ? splitsOf(Math.min(m.atk.melee!, 2 * MAX_POOL)) : [m.atkSplit],
+    defSplits: m.openDefSplit ? splitsOf(Math.min(m.def.melee!, 2 * MAX_POOL)) : [m.defSplit],
+    defChoices: m.openDefChoice ? (m.soloOperative ? ['counter', 'guard', 'both'] : ['counter', 'guard']) : [m.defChoice],
+  }
+  let chosen: Option | undefined
+
+  if (m.openAtkSplit) {
+    const ranked = search.rankAttacker(space)
+    const best = ranked[0]
+    if (ask(m.openAtkSplit)) {
+      const bySplit = space.atkSplits.map((s) => ranked.find((o) => o.atkSplit === s)!)
+      const vs = m.openDefSplit || m.openDefChoice ? ' vs the best reply' : ''
+      const pick = await ctx.select(
+        `Attacker's split of Melee ${m.atk.melee} (attack/defense dice)${vs}`,
+        bySplit.map((o) => ({ value: o.atkSplit, label: `${splitText(o.atkSplit)}${o === best ? ' (best)' : ''}`, hint: hint(o.value, m, 'attacker') })),
+        best.atkSplit,
+      )
+      m.chosenBy.atkSplit = 'prompt'
+      m.atkSplit = pick
+      chosen = bySplit.find((o) => o.atkSplit === pick)
+    } else {
+      m.atkSplit = best.atkSplit
+      chosen = best
+    }
+    space.atkSplits = [m.atkSplit]
+  }
+
+  if (m.openDefChoice || m.openDefSplit) {
+    const ranked = search.rankDefender(m.atkSplit, space)
+    if (m.openDefChoice) {
+      // Each choice with the defender's best split for it.
+      const perChoice = space.defChoices.map((c) => ranked.find((o) => o.defChoice === c)!)
+      const best = ranked[0]
+      if (ask(m.openDefChoice)) {
+        m.defChoice = await ctx.select(
+          `Defender's reaction to a ${splitText(m.atkSplit)} attack${m.openDefSplit ? ' (with its best split)' : ''}`,
+          perChoice.map((o) => ({ value: o.defChoice, label: `${choiceLabel(o.defChoice, m)}${o === best ? ' (best)' : ''}`, hint: hint(o.value, m, 'defender') })),
+          best.defChoice,
+        )
+        m.chosenBy.defChoice = 'prompt'
+      } else m.defChoice = best.defChoice
+      space.defChoices = [m.defChoice]
+    }
+    const forChoice = ranked.filter((o) => o.defChoice === m.defChoice)
+    if (m.openDefSplit) {
+      const best = forChoice[0]
+      if (ask(m.openDefSplit)) {
+        const bySplit = space.defSplits.map((s) => forChoice.find((o) => o.defSplit === s)!)
+        m.defSplit = await ctx.select(
+          `Defender's split of Melee ${m.def.melee} (attack/defense dice) with ${m.defChoice}`,
+          bySplit.map((o) => ({ value: o.defSplit, label: `${splitText(o.defSplit)}${o === best ? ' (best)' : ''}`, hint: hint(o.value, m, 'defender') })),
+          best.defSplit,
+        )
+        m.chosenBy.defSplit = 'prompt'
+      } else m.defSplit = best.defSplit
+    }
+    chosen = forChoice.find((o) => o.defSplit === m.defSplit)
+  }
+  m.expectedChoice = chosen?.value ?? search.value(m.atkSplit, m.defSplit, m.defChoice)
+  m.openAtkSplit = m.openDefSplit = m.openDefChoice = undefined
+  return m
+}
+
+/** Expected damage of `unblocked` hits of a strike: their DMG plus the armor saves to come. */
+function expectedStrikeDamage(s: Strike, unblocked: number): number {
+  const saves = exactDist((dice) => resolveArmorSaves(dice, strikeSaveSpec(s, unblocked)), (r) => r.damage)
+  return unblocked * s.dmg + saves.expected()
+}
+
+// ---------------------------------------------------------------------------------------------
+// JSON
+
+export function strikeJson(r: StrikeResult): Record<string, unknown> {
+  return {
+    dice: [...r.attackDice, ...r.defenseDice],
+    attackDice: r.attackDice.map((d) => ({ roll: d.roll, outcome: d.outcome })),
+    defenseDice: r.defenseDice.map((d) => ({ roll: d.roll, outcome: d.outcome })),
+    hitOn: r.strike.hitOn,
+    blockOn: r.strike.blockOn,
+    crits: r.crits,
+    rolledHits: r.rolledHits,
+    bonusHits: r.strike.bonusHits,
+    hits: r.hits,
+    rolledBlocks: r.rolledBlocks,
+    bonusBlocks: r.strike.bonusBlocks,
+    blocks: r.blocks,
+    momentumSpent: r.momentumSpent,
+    unblockedHits: r.unblockedHits,
+    hitDamage: r.hitDamage,
+    saveTargetNumber: r.save.owed > 0 ? r.save.targetNumber : null,
+    saves: r.save.saves,
+    failedSaves: r.save.failedSaves,
+    actionsLost: r.save.actionsLost,
+    pushes: r.save.pushes,
+    pushedOut: r.pushedOut,
+    damage: r.damage,
+  }
+}
+
+function choicesJson(m: MeleeRequest): Record<string, unknown> {
+  return {
+    atkSplit: { ...m.atkSplit },
+    defSplit: { ...m.defSplit },
+    defChoice: m.defChoice,
+    chosenBy: { ...m.chosenBy },
+    atkBonus: attackerBonus(m.atk.pilot),
+    defBonus: defenderBonus(m.def.pilot),
+  }
+}
+
+export const meleeSpec: CommandSpec<MeleeRequest, MeleeResult> = {
+  name: 'melee',
+  summary: 'MechaStellar melee clash: overwatch on the charge, attack, counter-attack, Finishing Blow, best dice splits',
+  diceOrder:
+    "overwatch first (only with --def-overwatch): for each attack, one evade d10 per shot, then its armor saves; then the clash: the attacker's attack dice, the defender's defense dice, armor saves against the defender (at most 3); then, if the defender survives and was not pushed out, the defender's attack dice, the attacker's defense dice, armor saves against the attacker",
+  examples: [
+    'mecha melee --atk-split 6/3 --atk-pilot 2 --atk-shield 1 --atk-dmg 300 --atk-pen 4 --def-split 3/4 --def-pilot 1 --def-shield 1 --def-dmg 400 --def-pen 6 --def-arm-sv 1 --def-choice counter --rolls 3,3,7,7,8,10,2,5,8,10,6,4,9,2,8,8,2,4,4,5,3',
+    'mecha melee --atk-melee 9 --atk-pilot 1 --atk-dmg 300 --atk-pen 5 --def-melee 7 --def-dmg 400 --def-hp 2500 --seed table1',
+    'mecha melee --atk-melee 10 --atk-dmg 300 --atk-pen 5 --def-melee 10 --def-dmg 300 --def-pen 5 --def-hp 3000 --atk-hp 3000 --odds',
+  ],
+  options: [
+    ...sideOptions('atk', 'attacker'),
+    intOpt('atk-evade', "attacker's Evade against overwatch shots", { min: 0, max: 30, default: 0 }),
+    ...sideOptions('def', 'defender'),
+    enumOpt('def-choice', ['counter', 'guard', 'both', 'auto'], "defender's choice: Counter (+hit) or Guard (+block); both needs --def-solo-operative; missing: asked in a terminal, else auto"),
+    boolOpt('def-solo-operative', 'Solo Operative: the defender may take both Counter and Guard'),
+    boolOpt('blindside', 'attack from behind: +1 critical hit, ignores the defender\'s shield, no overwatch'),
+    intOpt('def-overwatch', "overwatch attacks the defender fires at the charger (one per action, x2 for Overwatch II, x3 for III)", { min: 0, max: 20 }),
+    intOpt('def-ow-acc', "overwatch weapon's Shooting Accuracy", { min: 0, max: 30 }),
+    intOpt('def-ow-shots', "overwatch weapon's shots per attack (1-10)", { min: 1, max: 10 }),
+    intOpt('def-ow-dmg', "overwatch weapon's DMG per hit", { min: 0, max: 100000 }),
+    textOpt('def-ow-pen', 'N[S|P]', "overwatch weapon's ARM PEN (e.g. 4, 5S)", parsePen),
+    boolOpt('def-ow-target-lock', 'overwatch with Target Lock: 3s are critical hits too'),
+  ],
+  build: buildMelee,
+  choose: chooseMelee,
+  async decide(id, context, m, ctx) {
+    if (id !== 'atk-momentum' && id !== 'def-momentum') throw new Error(`unknown decision ${id}`)
+    const q = context as MomentumQuestion
+    const options = []
+    for (let p = 0; p <= Math.min(10, q.hitsLeft); p++) {
+      const through = q.hitsLeft - p
+      options.push({ value: p, label: `Spend ${p} Momentum`, hint: `${through} hit${through === 1 ? '' : 's'} through, expected ${num(expectedStrikeDamage(q.strike, through), 1)} DMG` })
+    }
+    const who = q.side === 'defender' ? 'Defender' : 'Attacker'
+    const answer = await ctx.select(`${who}'s Skill Defense: ${q.hits} hits vs ${q.blocks} blocks, ${q.hitsLeft} get through. Spend Momentum (one per hit)?`, options, 0)
+    m.chosenBy[id === 'atk-momentum' ? 'atkMomentum' : 'defMomentum'] = 'prompt'
+    return answer
+  },
+  resolve: resolveMelee,
+
+  json(r, m) {
+    const side = (o: MeleeResult['attacker']) => ({ ...o })
+    return {
+      ...choicesJson(m),
+      blindside: m.blindside,
+      overwatch: r.overwatch
+        ? {
+            attacks: r.overwatch.shots.map((s) => ({
+              targetNumber: s.targetNumber,
+              dice: s.dice.map((d) => (d.critAsHit ? { roll: d.roll, outcome: d.outcome, critAsHit: true } : { roll: d.roll, outcome: d.outcome })),
+              hits: s.hits,
+              blocks: s.blocks,
+              momentumSpent: s.momentumSpent,
+              unblockedHits: s.unblockedHits,
+              saves: s.save.saves,
+              failedSaves: s.save.failedSaves,
+              damage: s.damage,
+            })),
+            damage: r.overwatch.damage,
+            momentumSpent: r.overwatch.momentumSpent,
+            destroyed: r.overwatch.destroyed,
+          }
+        : null,
+      overwatchSkipped: m.overwatchSkipped ? 'blindside' : null,
+      clash: r.clash,
+      attack: r.attack ? strikeJson(r.attack) : null,
+      counter: r.counter ? strikeJson(r.counter) : null,
+      counterSkipped: r.counterSkipped,
+      finishingBlow: r.finishingBlow ? { ...r.finishingBlow } : null,
+      attacker: side(r.attacker),
+      defender: side(r.defender),
+    }
+  },
+  render: (r, m, out) => renderMelee(r, m, out),
+  explain: (r, m, out) => explainMelee(r, m, out),
+  odds(m) {
+    const o = meleeOdds(m)
+    const strikes = (d: typeof o.attack) => ({ damage: d.damage.toJSON(), unblockedHits: d.unblockedHits.toJSON(), failedSaves: d.failedSaves.toJSON() })
+    const json: Record<string, unknown> = {
+      attack: strikes(o.attack),
+      counter: strikes(o.counter),
+      finishingBlow: o.finishingBlow.toJSON(),
+      defender: { damage: o.defenderDamage.toJSON() },
+      attacker: { damage: o.attackerDamage.toJSON() },
+      counterChance: o.counterChance,
+      expected: { ...o.expected },
+    }
+    if (o.overwatch) {
+      json.overwatch = { damage: o.overwatch.damage.toJSON() }
+      json.clashChance = o.clashChance
+    }
+    if (o.destroyed.attacker !== undefined || o.destroyed.defender !== undefined) json.destroyed = { ...o.destroyed }
+    return {
+      json,
+      extra: { ...choicesJson(m), blindside: m.blindside, overwatchSkipped: m.overwatchSkipped ? 'blindside' : null },
+      render: (out) => renderMeleeOdds(o, m, out),
+    }
+  },
+}

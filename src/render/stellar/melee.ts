@@ -1,0 +1,220 @@
+import type { RenderContext } from '../../cli/spec.js'
+import {
+  type Bonus,
+  type Melee,
+  type MeleeResult,
+  type SideOutcome,
+  type StrikeDie,
+  type StrikeResult,
+  CRIT_FROM,
+  attackerBonus,
+  bonusTotal,
+  defenderBonus,
+  finishingBlowDamage,
+} from '../../rules/stellar/melee.js'
+import type { MeleeOdds, WaysDist } from '../../rules/stellar/melee-odds.js'
+import { penText } from '../../rules/stellar/weapon.js'
+import { columns, histogram, num, pct, plural } from '../format.js'
+import type { Style } from '../style.js'
+import { dieGlyph } from './shoot.js'
+
+type ChoiceInfo = Melee & { chosenBy?: Record<string, string>; overwatchSkipped?: boolean; expectedChoice?: { dealt: number; taken: number } }
+
+/** A melee die marked by symbol as well as colour: ! critical (2 hits), • hit or block. */
+export function meleeGlyph(d: StrikeDie, st: Style): string {
+  if (d.outcome === 'crit') return st.bold(st.red(`${d.roll}!`))
+  if (d.outcome === 'hit') return st.yellow(`${d.roll}•`)
+  if (d.outcome === 'block') return st.green(`${d.roll}•`)
+  return st.dim(String(d.roll))
+}
+
+const splitText = (s: { attack: number; defense: number }) => `${s.attack}/${s.defense}`
+const by = (m: ChoiceInfo, k: string) => (m.chosenBy?.[k] && m.chosenBy[k] !== 'flag' ? ` (${m.chosenBy[k]})` : '')
+const bonusText = (bs: Bonus[]) => bs.map((b) => `${b.amount} ${b.source}`).join(' + ')
+
+function choiceText(m: ChoiceInfo): string {
+  const c = m.defChoice === 'both' ? 'Counter and Guard' : m.defChoice === 'counter' ? 'Counter' : 'Guard'
+  return (
+    `Attacker splits ${splitText(m.atkSplit)}${by(m, 'atkSplit')} (attack bonus +${attackerBonus(m.atk.pilot)}). ` +
+    `Defender splits ${splitText(m.defSplit)}${by(m, 'defSplit')} and takes ${c} +${defenderBonus(m.def.pilot)}${by(m, 'defChoice')}.`
+  )
+}
+
+function strikeLines(r: StrikeResult, title: string, st: Style): string[] {
+  const s = r.strike
+  const [striker, target] = s.striker === 'attacker' ? ['Attacker', 'Defender'] : ['Defender', 'Attacker']
+  const L: string[] = [st.bold(title)]
+  const atkDice = r.attackDice.length ? r.attackDice.map((d) => meleeGlyph(d, st)).join(' ') : 'none'
+  const bonus = bonusTotal(s.bonusHits)
+  L.push(`  ${striker}'s attack (hit ${s.hitOn}+, critical ${CRIT_FROM}-10): ${atkDice}  -> ${r.rolledHits}${r.crits ? ` (${plural(r.crits, 'critical')})` : ''}${bonus ? ` + ${bonusText(s.bonusHits)}` : ''} = ${st.bold(plural(r.hits, 'hit'))}`)
+  const defDice = r.defenseDice.length ? r.defenseDice.map((d) => meleeGlyph(d, st)).join(' ') : 'none'
+  const bb = bonusTotal(s.bonusBlocks)
+  L.push(`  ${target}'s defense (block ${s.blockOn}+): ${defDice}  -> ${r.rolledBlocks}${bb ? ` + ${bonusText(s.bonusBlocks)}` : ''} = ${st.bold(plural(r.blocks, 'block'))}`)
+  if (r.momentumSpent) L.push(`  Skill Defense: ${r.momentumSpent} Momentum negates ${plural(r.momentumSpent, 'hit')}`)
+  L.push(`  Unblocked hits: ${st.bold(String(r.unblockedHits))} x ${s.dmg} DMG = ${r.hitDamage}`)
+  if (r.save.owed > 0) {
+    if (r.save.targetNumber <= 1) L.push(`  Armor saves: ${r.save.owed} vs PEN ${penText(s.pen)}, passed automatically (needs ${r.save.targetNumber}+)`)
+    else {
+      const rolls = r.save.saves.map((x) => (x.passed ? st.green(String(x.roll)) : st.red(`${x.roll}x`))).join(' ')
+      const effect = !r.save.failedSaves
+        ? ''
+        : s.pen.kind === 'stun'
+          ? ` (${plural(r.save.actionsLost, 'action')} lost)`
+          : s.pen.kind === 'push'
+            ? ` (pushed out of melee)`
+            : ` (+${r.save.damage} DMG)`
+      L.push(`  Armor saves (${r.save.targetNumber}+ to pass): ${rolls} -> ${plural(r.save.failedSaves, 'failed save')}${effect}`)
+    }
+  }
+  L.push(`  ${st.bold(`Damage to the ${target.toLowerCase()}: ${r.damage}`)}`)
+  return L
+}
+
+function hpText(o: SideOutcome, st: Style): string {
+  if (o.hp === undefined) return `took ${o.damageTaken}`
+  return `took ${o.damageTaken}, HP ${o.hp} -> ${o.remainingHp}${o.destroyed ? `, ${st.red('DESTROYED')}` : ''}`
+}
+
+export function renderMelee(r: MeleeResult, m: ChoiceInfo, out: RenderContext): string {
+  const st = out.style
+  const L: string[] = []
+  const pool = (side: Melee['atk'], split: Melee['atkSplit']) => {
+    const used = split.attack + split.defense
+    return side.melee !== undefined && side.melee !== used ? `Melee ${side.melee} (${used} dice used)` : `Melee ${used}`
+  }
+  L.push(st.bold(`Melee clash: attacker ${pool(m.atk, m.atkSplit)} vs defender ${pool(m.def, m.defSplit)}`))
+  L.push(choiceText(m))
+  if (m.overwatchSkipped) L.push(st.dim('No overwatch: a blindsided defender cannot fire overwatch.'))
+  if (r.overwatch) {
+    L.push(st.bold(`Overwatch on the charge (${plural(r.overwatch.shots.length, 'attack')}):`))
+    r.overwatch.shots.forEach((s, i) => {
+      const dice = s.dice.map((d) => dieGlyph(d, st)).join(' ')
+      const saves = s.save.saves.length ? `, saves ${s.save.saves.map((x) => (x.passed ? String(x.roll) : `${x.roll}x`)).join(' ')}` : ''
+      L.push(`  #${i + 1} evade ${s.targetNumber}+: ${dice} -> ${plural(s.hits, 'hit')}, ${plural(s.blocks, 'block')}${s.momentumSpent ? `, ${s.momentumSpent} Momentum` : ''}, ${s.unblockedHits} through${saves}: ${s.damage} DMG`)
+    })
+    L.push(`  Overwatch damage to the attacker: ${st.bold(String(r.overwatch.damage))}${r.overwatch.destroyed ? ` (${st.red('destroyed before reaching melee')})` : ''}`)
+  }
+  if (r.attack) L.push(...strikeLines(r.attack, 'Attack', st))
+  if (r.counter) L.push(...strikeLines(r.counter, 'Counter-attack', st))
+  else if (r.counterSkipped && r.counterSkipped !== 'no clash') L.push(st.bold('Counter-attack: ') + `none (${r.counterSkipped})`)
+  if (r.clash) {
+    if (r.finishingBlow) L.push(st.bold(`Finishing Blow by the ${r.finishingBlow.by}: ${r.finishingBlow.damage} DMG`))
+    else L.push(`Finishing Blow: none${finishingBlowWhyNot(r, m)}`)
+  }
+  L.push(`Attacker ${hpText(r.attacker, st)}. Defender ${hpText(r.defender, st)}.`)
+  if (r.clash && !r.attacker.destroyed && !r.defender.destroyed && !r.counterSkipped) {
+    L.push(st.dim(`Both remain locked in melee (Disengage costs [M-1]${(m.atk.melee ?? 0) >= 10 ? "; with Melee 10+ the attacker may Disengage and move 5\"" : ''}).`))
+  }
+  return L.join('\n')
+}
+
+function finishingBlowWhyNot(r: MeleeResult, m: Melee): string {
+  const a = r.attack?.damage ?? 0
+  const c = r.counter?.damage ?? 0
+  if (a > 0 && c > 0) return ' (both sides took damage)'
+  if (a === 0 && c === 0 && !r.attack?.pushedOut && !r.counter?.pushedOut) return ' (no damage dealt)'
+  if (r.defender.destroyed || r.attacker.destroyed) return ' (the enemy is destroyed)'
+  const side = a > 0 || r.attack?.pushedOut ? m.atk : m.def
+  if (side.pilot < 1) return ' (level 0 pilots never strike one)'
+  return ''
+}
+
+// ---------------------------------------------------------------------------------------------
+
+/** --explain: the arithmetic behind every number. */
+export function explainMelee(r: MeleeResult, m: ChoiceInfo, out: RenderContext): string {
+  const st = out.style
+  const L: string[] = [st.bold('How it was worked out')]
+  let n = 1
+  const step = (s: string) => L.push(`${n++}. ${s}`)
+  step(
+    `Splits: the attacker rolls ${plural(m.atkSplit.attack, 'attack die', 'attack dice')} and ${plural(m.atkSplit.defense, 'defense die', 'defense dice')}; ` +
+      `the defender ${plural(m.defSplit.attack, 'attack die', 'attack dice')} and ${plural(m.defSplit.defense, 'defense die', 'defense dice')} (each pool at most 10).`,
+  )
+  const searched = m.chosenBy && Object.values(m.chosenBy).some((c) => c !== 'flag')
+  if (m.expectedChoice && searched) {
+    const v = m.expectedChoice
+    step(`Choices made by the search maximise the attacker's expected damage dealt minus taken (capped at HP), the defender answering with its best: this one is expected to deal ${num(v.dealt, 1)} and take ${num(v.taken, 1)}.`)
+  }
+  if (r.overwatch) {
+    step(
+      `Overwatch: ${plural(r.overwatch.shots.length, 'attack')} of ${m.overwatch!.shots} shots at Acc ${m.overwatch!.acc} vs the charger's Evade ${m.atk.evade}: evade on ${r.overwatch.shots[0]?.targetNumber ?? '-'}+ ` +
+        `(no Precision, Barrage, Dodge or Guard${m.atk.shield ? `; the charger's shield blocks ${m.atk.shield} per attack` : ''}). Damage ${r.overwatch.damage}${r.overwatch.momentumSpent ? `, ${r.overwatch.momentumSpent} Momentum spent` : ''}${r.overwatch.destroyed ? ': the charger is destroyed before reaching melee' : ''}.`,
+    )
+  }
+  const strike = (x: StrikeResult, title: string) => {
+    const s = x.strike
+    const [striker, target] = s.striker === 'attacker' ? ['attacker', 'defender'] : ['defender', 'attacker']
+    const hitP = Math.max(0, CRIT_FROM - s.hitOn) / 10
+    step(`${title}: each of the ${striker}'s attack dice is a critical hit (2 hits) on 9-10 (20%), a hit on ${s.hitOn}-8 (${pct(hitP)}), a miss below ${s.hitOn}${s.hitOn !== 5 ? ' (5+ normally; Bold Leader -1, Swordsman +1)' : ''}.`)
+    x.attackDice.forEach((d, i) => L.push(`   die ${i + 1}: ${meleeGlyph(d, st)}  ${d.outcome === 'crit' ? '9-10: critical, 2 hits' : d.outcome === 'hit' ? `${s.hitOn}+: hit` : `below ${s.hitOn}: miss`}`))
+    step(`Hits = ${x.rolledHits} from the dice${s.bonusHits.length ? ` + ${bonusText(s.bonusHits)}` : ''} = ${x.hits}.`)
+    step(`The ${target}'s defense dice block on ${s.blockOn}+ (${pct((11 - s.blockOn) / 10)} each)${s.blockOn !== 5 ? ' (5+ normally; Bold Leader commander -1, against a Master Swordsman +1)' : ''}: ${x.defenseDice.map((d) => meleeGlyph(d, st)).join(' ') || 'none'}.`)
+    step(`Blocks = ${x.rolledBlocks} from the dice${s.bonusBlocks.length ? ` + ${bonusText(s.bonusBlocks)}` : ''} = ${x.blocks}${m.blindside && s.striker === 'attacker' && m.def.shield ? ' (Blindside: the shield does not count)' : ''}.`)
+    step(`Hits left = ${x.hits} - ${x.blocks} = ${x.hitsLeft}${x.momentumSpent ? `; Skill Defense spends ${x.momentumSpent} Momentum (of at most ${s.momentum}) to negate ${plural(x.momentumSpent, 'hit')}` : ''}: ${plural(x.unblockedHits, 'unblocked hit')} x DMG ${s.dmg} = ${x.hitDamage}.`)
+    if (s.pen.value < 2) step(`Armor saves: PEN ${penText(s.pen)} is under 2, so none.`)
+    else if (x.unblockedHits === 0) step('Armor saves: no unblocked hits, so none.')
+    else {
+      const size = s.pen.kind === 'push' ? 2 * s.size : 0
+      step(
+        `Armor saves: one per unblocked hit, at most 3: ${x.save.owed}. Target = PEN ${s.pen.value} - ARM Sv ${s.armSv}${size ? ` - 2 x Size ${s.size}` : ''} = ${x.save.targetNumber}` +
+          (x.save.targetNumber <= 1 ? ': 1 or less passes automatically.' : `: each passes on ${x.save.targetNumber}+; ${plural(x.save.failedSaves, 'failure')}`) +
+          (x.save.failedSaves ? (s.pen.kind === 'stun' ? ', one action lost each.' : s.pen.kind === 'push' ? `: the ${target} is pushed out of melee.` : `, +1000 DMG each = ${x.save.damage}.`) : x.save.targetNumber <= 1 ? '' : '.'),
+      )
+    }
+    step(`Damage to the ${target}: ${x.damage}.`)
+  }
+  if (r.attack) strike(r.attack, 'Attack')
+  if (r.attack) {
+    if (r.counter) step(`The defender ${m.def.hp !== undefined ? `survives (${r.attack.damage} < HP ${m.def.hp})` : 'survives (no --def-hp given)'} and was not pushed out, so it counter-attacks.`)
+    else if (r.counterSkipped === 'defender destroyed') step(`The defender is destroyed (${r.attack.damage} >= HP ${m.def.hp}): no counter-attack.`)
+    else if (r.counterSkipped === 'pushed out of melee') step('The defender was pushed out of melee: no counter-attack.')
+  }
+  if (r.counter) strike(r.counter, 'Counter-attack')
+  if (r.clash) {
+    const a = r.attack?.damage ?? 0
+    const c = r.counter?.damage ?? 0
+    step(
+      `Finishing Blow (level 1+ only): a side that dealt damage while taking none, or pushed its enemy out of melee, strikes for 1000 DMG (+1000 per Finisher). ` +
+        `Attacker dealt ${a} and took ${c}; defender dealt ${c} and took ${a}. ` +
+        (r.finishingBlow
+          ? `The ${r.finishingBlow.by} strikes for ${r.finishingBlow.damage} (Finisher ${r.finishingBlow.by === 'attacker' ? m.atk.finisher : m.def.finisher}: ${finishingBlowDamage(r.finishingBlow.by === 'attacker' ? m.atk.finisher : m.def.finisher)}).`
+          : 'No Finishing Blow.'),
+    )
+  }
+  step(`Attacker ${hpText(r.attacker, st)}; defender ${hpText(r.defender, st)}.`)
+  return L.join('\n')
+}
+
+// ---------------------------------------------------------------------------------------------
+
+export function renderMeleeOdds(o: MeleeOdds, m: ChoiceInfo, out: RenderContext): string {
+  const st = out.style
+  const L: string[] = []
+  L.push(st.bold(`Exact odds: attacker ${splitText(m.atkSplit)} (DMG ${m.atk.dmg}${m.atk.pen.value ? `, PEN ${penText(m.atk.pen)}` : ''}) vs defender ${splitText(m.defSplit)} (DMG ${m.def.dmg}${m.def.pen.value ? `, PEN ${penText(m.def.pen)}` : ''})`))
+  L.push(choiceText(m))
+  if (m.overwatchSkipped) L.push(st.dim('No overwatch: a blindsided defender cannot fire overwatch.'))
+  const e = o.expected
+  const rows: string[][] = [
+    ['Expected damage to the defender (attack)', num(e.attack.damage, 2)],
+    ['Expected damage to the attacker (counter)', num(e.counter.damage, 2)],
+  ]
+  if (o.overwatch) rows.push(['Expected overwatch damage to the attacker', num(e.overwatchDamage, 2)], ['Chance the charger reaches melee', pct(o.clashChance)])
+  rows.push(['Chance of a counter-attack', pct(o.counterChance)])
+  rows.push(['Finishing Blow by the attacker', pct(o.finishingBlow.prob('attacker'))], ['Finishing Blow by the defender', pct(o.finishingBlow.prob('defender'))])
+  rows.push(['Expected total damage to the defender', num(e.defenderDamage, 2)], ['Expected total damage to the attacker', num(e.attackerDamage, 2)])
+  if (o.destroyed.defender !== undefined) rows.push([`Defender destroyed (HP ${m.def.hp})`, st.bold(pct(o.destroyed.defender))])
+  if (o.destroyed.attacker !== undefined) rows.push([`Attacker destroyed (HP ${m.atk.hp})`, st.bold(pct(o.destroyed.attacker))])
+  L.push(columns(rows))
+  const hist = (title: string, d: WaysDist) => {
+    L.push('')
+    L.push(st.bold(title) + st.dim('   chance   at least'))
+    L.push(histogram(d.toDisplayDist(), st, out.width))
+  }
+  if (o.overwatch) hist('Overwatch damage to the attacker', o.overwatch.damage)
+  hist('Attack damage to the defender', o.attack.damage)
+  hist('Counter-attack damage to the attacker', o.counter.damage)
+  // Totals (with Finishing Blows and overwatch) are in the table above and in the JSON
+  // (odds.defender.damage, odds.attacker.damage); their histograms only add length.
+  return L.join('\n')
+}

@@ -1,0 +1,614 @@
+import type { Dice } from '../../core/dice.js'
+import { type Decidable, decision } from '../../core/decide.js'
+import { type SaveResult, resolveArmorSaves } from './armor-save.js'
+import { type Shot, type ShotResult, resolveShot } from './shoot.js'
+import type { Level, Penetration } from './weapon.js'
+
+/**
+ * MELEE (quickstart: "Charge into Melee", "Melee Clash", "Armor Saves", "Shields", "Universal
+ * Skill - Defense", "Exceptional Pilots", "Tactical Advantage"; wargame rules: the melee pilot and
+ * commander traits).
+ *
+ * Both sides split their Melee dice into attack and defense dice (each pool at most 10). A 5+ on
+ * an attack die is a hit and a natural 9-10 a critical worth 2 hits; a 5+ on a defense die is a
+ * block. The attacker gains +1 hit (+2 at pilot level 1+); the defender picks Counter (+1 hit on
+ * its counter-attack) or Guard (+1 block), +2 at level 2. Shields add blocks. Unblocked hits, after
+ * Skill Defense (one Momentum per negated hit), deal the weapon's DMG and call for armor saves as
+ * in shooting. A defender that survives and was not pushed out of melee counter-attacks, rolling
+ * its attack dice against the attacker's defense dice. A level 1+ side that dealt damage while
+ * taking none in return, or pushed its enemy out of melee, strikes a Finishing Blow: 1000 DMG,
+ * +1000 per Finisher level of its weapon.
+ *
+ * Before the clash the defender may fire Overwatch weapons at the charger (each through
+ * resolveShot, with no Precision, Barrage, Dodge or Guard; the charger evades and uses its shield);
+ * a blindsided defender cannot.
+ *
+ * Readings (listed in docs/melee.md):
+ * - Critical hits in melee are not capped (the cap of 3 is written for shooting only).
+ * - Tactical Advantage (+1 critical hit) is +2 hits on that side's strike; Blindside is one source
+ *   and, as in shooting, several sources still give one critical.
+ * - Skill Defense is spent greedily: as many hits as possible are negated, up to the Momentum the
+ *   side is willing to spend (--atk-momentum / --def-momentum). The attacker's Momentum is one pool
+ *   for the overwatch shots and the counter-attack, in that order.
+ * - Any failed armor save against a push/pull (P) weapon pushes the target out of melee: a pushed
+ *   defender cannot counter-attack, and the pusher may strike a Finishing Blow.
+ * - "Taking zero in return" is read over the clash only: overwatch damage taken before the clash
+ *   does not stop a Finishing Blow. A destroyed unit receives no Finishing Blow. When both sides
+ *   qualify (only possible with DMG 0 push weapons) the attacker's comes first and is the only one.
+ * - Traits are flags for the side that has them and are taken as in effect (Berserker and Killer
+ *   Instinct only work under 50% HP or after an allied ace falls: the flag says they do).
+ * - The worked example (Blue Djinn vs White Asura) does not add up in two places: Blue Djinn is
+ *   Melee 7 but splits 6 attack + 3 defense = 9 dice (we roll the dice as the example does, a
+ *   6/3 split with no Melee stat stated; a stated Melee 7 rejects it), and the counter-attack's
+ *   3 hits against 1 block leave 2 unblocked hits where the text speaks of "the last hit" (we
+ *   count 2). Its crit counting (3 hits + 1 critical = 5 hits) is right.
+ */
+
+export type DefChoice = 'counter' | 'guard' | 'both'
+export type SideName = 'attacker' | 'defender'
+
+export interface Split {
+  attack: number
+  defense: number
+}
+
+/** One side of the clash: its weapon, defences and traits. */
+export interface MeleeSide {
+  /** Melee stat (dice pool), when known. */
+  melee?: number
+  dmg: number
+  pen: Penetration
+  armSv: number
+  shield: number
+  pilot: Level
+  hp?: number
+  /** Skill Defense: the most Momentum this side will spend negating hits. */
+  momentum: number
+  size: number
+  /** Weapon's Finisher level: +1000 DMG each on a Finishing Blow. */
+  finisher: number
+  /** Bold Leader commander: hits and blocks on 4+. */
+  boldLeader: boolean
+  /** An ally of a Bold Leader commander: hits on 4+. */
+  boldAlly: boolean
+  /** Skilled Swordsman: enemies hit this unit on 6+. */
+  skilledSwordsman: boolean
+  /** Master Swordsman: enemies hit it on 6+ and block its attacks on 6+. */
+  masterSwordsman: boolean
+  /** Close Combat Expert: +1 hit on attack, +1 block on defense. */
+  closeCombatExpert: boolean
+  /** Merciless Melee: +2 hits on attack, +1 block on defense. */
+  mercilessMelee: boolean
+  /** Berserker (in effect): +3 hits, +1 block. */
+  berserker: boolean
+  /** Killer Instinct (in effect): +1 hit (+2 with DMG 0-200), +1 block. */
+  killerInstinct: boolean
+  /** Tactical Advantage (High Ground, High Speed Attack, Overwhelm, Shutdown): +1 critical hit. */
+  advantage: boolean
+  extraHits: number
+  extraBlocks: number
+  /** Evade, for overwatch shots against the charger. */
+  evade: number
+}
+
+/** The defender's overwatch against the charge: `attacks` shots of one weapon profile. */
+export interface Overwatch {
+  attacks: number
+  acc: number
+  shots: number
+  dmg: number
+  pen: Penetration
+  targetLock: boolean
+}
+
+export interface Melee extends Decidable {
+  atk: MeleeSide
+  def: MeleeSide
+  atkSplit: Split
+  defSplit: Split
+  defChoice: DefChoice
+  blindside: boolean
+  overwatch: Overwatch | null
+  /**
+   * Sides whose Skill Defense is decided by a person after seeing the dice (their Momentum flag
+   * was not given and someone can answer): decisions 'def-momentum' (against the attack) and
+   * 'atk-momentum' (against the counter-attack). Otherwise the Momentum flag is spent greedily.
+   */
+  momentumAsked?: { atk: boolean; def: boolean }
+}
+
+export const MAX_POOL = 10
+export const FINISHING_BLOW_DMG = 1000
+/** Natural faces that are critical hits on attack dice. */
+export const CRIT_FROM = 9
+
+/** One strike: one side's attack dice against the other's defense dice, then armor saves. */
+export interface Strike {
+  striker: SideName
+  attackDice: number
+  /** Lowest face that hits (crits on 9-10 whatever this is). */
+  hitOn: number
+  /** Bonus hits with where each comes from (for --explain). */
+  bonusHits: Bonus[]
+  defenseDice: number
+  blockOn: number
+  bonusBlocks: Bonus[]
+  /** Most Momentum the target spends negating hits. */
+  momentum: number
+  dmg: number
+  pen: Penetration
+  armSv: number
+  size: number
+}
+
+export interface Bonus {
+  source: string
+  amount: number
+}
+
+export type AttackOutcome = 'crit' | 'hit' | 'miss'
+export interface StrikeDie {
+  roll: number
+  pool: 'attack' | 'defense'
+  outcome: AttackOutcome | 'block'
+}
+
+export interface RolledAttack {
+  dice: StrikeDie[]
+  crits: number
+  /** Hits from the dice alone: crits count 2. */
+  rolledHits: number
+}
+
+export interface RolledDefense {
+  dice: StrikeDie[]
+  rolledBlocks: number
+}
+
+export interface StrikeTally {
+  hits: number
+  blocks: number
+  hitsLeft: number
+  momentumSpent: number
+  unblockedHits: number
+}
+
+export interface StrikeResult extends StrikeTally {
+  strike: Strike
+  attackDice: StrikeDie[]
+  defenseDice: StrikeDie[]
+  crits: number
+  rolledHits: number
+  rolledBlocks: number
+  hitDamage: number
+  save: SaveResult
+  damage: number
+  /** The target was pushed out of melee (a failed save against a push/pull weapon). */
+  pushedOut: boolean
+}
+
+export interface OverwatchResult {
+  shots: ShotResult[]
+  damage: number
+  momentumSpent: number
+  /** The charger was destroyed before reaching melee. */
+  destroyed: boolean
+}
+
+export interface FinishingBlow {
+  by: SideName
+  damage: number
+}
+
+/** What the counter-attack and the Finishing Blow need to know about a strike. */
+export interface StrikeSummary {
+  damage: number
+  pushedOut: boolean
+}
+
+export type CounterSkipped = 'defender destroyed' | 'pushed out of melee' | 'no clash'
+
+export interface MeleeResult {
+  overwatch: OverwatchResult | null
+  /** False when the charger was destroyed by overwatch. */
+  clash: boolean
+  attack: StrikeResult | null
+  counter: StrikeResult | null
+  counterSkipped: CounterSkipped | null
+  finishingBlow: FinishingBlow | null
+  attacker: SideOutcome
+  defender: SideOutcome
+}
+
+export interface SideOutcome {
+  damageTaken: number
+  hp?: number
+  remainingHp?: number
+  destroyed?: boolean
+}
+
+// ---------------------------------------------------------------------------------------------
+// Arithmetic without dice
+
+/** The attacker's melee bonus: +1 hit, +2 for level 1+ pilots, captains and kaiju. */
+export function attackerBonus(pilot: Level): number {
+  return pilot >= 1 ? 2 : 1
+}
+
+/** Counter (+hits) or Guard (+blocks): +1, +2 for level 2 pilots, captains and kaiju. */
+export function defenderBonus(pilot: Level): number {
+  return pilot >= 2 ? 2 : 1
+}
+
+/** Face needed to hit: 5+, 4+ under a Bold Leader, one worse against a Swordsman. */
+export function hitOn(striker: MeleeSide, target: MeleeSide): number {
+  return 5 - (striker.boldLeader || striker.boldAlly ? 1 : 0) + (target.skilledSwordsman || target.masterSwordsman ? 1 : 0)
+}
+
+/** Face needed to block: 5+, 4+ for a Bold Leader commander, one worse against a Master Swordsman. */
+export function blockOn(target: MeleeSide, striker: MeleeSide): number {
+  return 5 - (target.boldLeader ? 1 : 0) + (striker.masterSwordsman ? 1 : 0)
+}
+
+/** Hits a side's traits and situation add to its strike. */
+function traitHits(side: MeleeSide): Bonus[] {
+  const out: Bonus[] = []
+  if (side.closeCombatExpert) out.push({ source: 'Close Combat Expert', amount: 1 })
+  if (side.mercilessMelee) out.push({ source: 'Merciless Melee', amount: 2 })
+  if (side.berserker) out.push({ source: 'Berserker', amount: 3 })
+  if (side.killerInstinct) out.push({ source: 'Killer Instinct', amount: side.dmg <= 200 ? 2 : 1 })
+  if (side.extraHits) out.push({ source: 'other bonuses', amount: side.extraHits })
+  return out
+}
+
+/** Blocks a side's traits add when it defends. */
+function traitBlocks(side: MeleeSide): Bonus[] {
+  const out: Bonus[] = []
+  if (side.closeCombatExpert) out.push({ source: 'Close Combat Expert', amount: 1 })
+  if (side.mercilessMelee) out.push({ source: 'Merciless Melee', amount: 1 })
+  if (side.berserker) out.push({ source: 'Berserker', amount: 1 })
+  if (side.killerInstinct) out.push({ source: 'Killer Instinct', amount: 1 })
+  if (side.extraBlocks) out.push({ source: 'other bonuses', amount: side.extraBlocks })
+  return out
+}
+
+export function bonusTotal(bs: Bonus[]): number {
+  let t = 0
+  for (const b of bs) t += b.amount
+  return t
+}
+
+const counters = (c: DefChoice) => c === 'counter' || c === 'both'
+const guards = (c: DefChoice) => c === 'guard' || c === 'both'
+
+/** The attacker's strike against the defender, with the given splits and choice. */
+export function attackStrike(m: Melee, atkAttackDice = m.atkSplit.attack, defDefenseDice = m.defSplit.defense, choice = m.defChoice): Strike {
+  const { atk, def } = m
+  const hits: Bonus[] = [{ source: `attacker bonus${atk.pilot >= 1 ? ' (level 1+)' : ''}`, amount: attackerBonus(atk.pilot) }]
+  if (m.blindside || atk.advantage) hits.push({ source: `${m.blindside ? 'Blindside' : 'Tactical Advantage'} critical`, amount: 2 })
+  hits.push(...traitHits(atk))
+  const blocks: Bonus[] = []
+  if (guards(choice)) blocks.push({ source: `Guard${def.pilot >= 2 ? ' (level 2)' : ''}`, amount: defenderBonus(def.pilot) })
+  if (def.shield && !m.blindside) blocks.push({ source: 'shield', amount: def.shield })
+  blocks.push(...traitBlocks(def))
+  return {
+    striker: 'attacker',
+    attackDice: atkAttackDice,
+    hitOn: hitOn(atk, def),
+    bonusHits: hits,
+    defenseDice: defDefenseDice,
+    blockOn: blockOn(def, atk),
+    bonusBlocks: blocks,
+    momentum: def.momentum,
+    dmg: atk.dmg,
+    pen: atk.pen,
+    armSv: def.armSv,
+    size: def.size,
+  }
+}
+
+/** The defender's counter-attack against the attacker's defense dice. */
+export function counterStrike(
+  m: Melee,
+  atkMomentumLeft: number,
+  defAttackDice = m.defSplit.attack,
+  atkDefenseDice = m.atkSplit.defense,
+  choice = m.defChoice,
+): Strike {
+  const { atk, def } = m
+  const hits: Bonus[] = []
+  if (counters(choice)) hits.push({ source: `Counter${def.pilot >= 2 ? ' (level 2)' : ''}`, amount: defenderBonus(def.pilot) })
+  if (def.advantage) hits.push({ source: 'Tactical Advantage critical', amount: 2 })
+  hits.push(...traitHits(def))
+  const blocks: Bonus[] = []
+  if (atk.shield) blocks.push({ source: 'shield', amount: atk.shield })
+  blocks.push(...traitBlocks(atk))
+  return {
+    striker: 'defender',
+    attackDice: defAttackDice,
+    hitOn: hitOn(def, atk),
+    bonusHits: hits,
+    defenseDice: atkDefenseDice,
+    blockOn: blockOn(atk, def),
+    bonusBlocks: blocks,
+    momentum: atkMomentumLeft,
+    dmg: def.dmg,
+    pen: def.pen,
+    armSv: atk.armSv,
+    size: atk.size,
+  }
+}
+
+/**
+ * Hits minus blocks decide everything after the dice: with y = hits - blocks, the hits left
+ * after blocks are max(0, y), Skill Defense negates min(momentum, that), and the unblocked hits
+ * are max(0, y - momentum). The odds use this identity on the distribution of rolled hits minus
+ * rolled blocks.
+ */
+export function tallyStrike(s: Strike, rolledHits: number, rolledBlocks: number): StrikeTally {
+  const hits = rolledHits + bonusTotal(s.bonusHits)
+  const blocks = rolledBlocks + bonusTotal(s.bonusBlocks)
+  const hitsLeft = Math.max(0, hits - blocks)
+  const momentumSpent = Math.min(s.momentum, hitsLeft)
+  return { hits, blocks, hitsLeft, momentumSpent, unblockedHits: hitsLeft - momentumSpent }
+}
+
+/** The fixed part of hits minus blocks: bonus hits - bonus blocks - Momentum. */
+export function strikeShift(s: Strike): number {
+  return bonusTotal(s.bonusHits) - bonusTotal(s.bonusBlocks) - s.momentum
+}
+
+export function strikeSaveSpec(s: Strike, unblockedHits: number) {
+  return { hits: unblockedHits, pen: s.pen, armSv: s.armSv, size: s.size }
+}
+
+/** Damage and push-out from a strike's unblocked hits and failed saves. */
+export function strikeSummary(s: Strike, unblockedHits: number, save: Pick<SaveResult, 'damage' | 'pushes'>): StrikeSummary {
+  return { damage: unblockedHits * s.dmg + save.damage, pushedOut: save.pushes > 0 }
+}
+
+// ---------------------------------------------------------------------------------------------
+// The dice
+
+const who = (s: Strike) => (s.striker === 'attacker' ? ['attacker', 'defender'] : ['defender', 'attacker'])
+
+/** Attack dice: classes crit (9-10), hit (hitOn-8) and miss; only the class matters. */
+export function rollAttackDice(dice: Dice, s: Strike): RolledAttack {
+  const on = s.hitOn
+  const faces = dice.pool(s.attackDice, 10, `${who(s)[0]}'s attack dice`, (f) => (f >= CRIT_FROM ? 2 : f >= on ? 1 : 0))
+  let crits = 0
+  let rolledHits = 0
+  const out: StrikeDie[] = faces.map((roll) => {
+    if (roll >= CRIT_FROM) {
+      crits++
+      rolledHits += 2
+      return { roll, pool: 'attack', outcome: 'crit' }
+    }
+    if (roll >= on) {
+      rolledHits += 1
+      return { roll, pool: 'attack', outcome: 'hit' }
+    }
+    return { roll, pool: 'attack', outcome: 'miss' }
+  })
+  return { dice: out, crits, rolledHits }
+}
+
+/** Defense dice: a block on blockOn+. */
+export function rollDefenseDice(dice: Dice, s: Strike): RolledDefense {
+  const on = s.blockOn
+  const faces = dice.pool(s.defenseDice, 10, `${who(s)[1]}'s defense dice`, (f) => (f >= on ? 1 : 0))
+  let rolledBlocks = 0
+  const out: StrikeDie[] = faces.map((roll) => {
+    if (roll >= on) {
+      rolledBlocks++
+      return { roll, pool: 'defense', outcome: 'block' }
+    }
+    return { roll, pool: 'defense', outcome: 'miss' }
+  })
+  return { dice: out, rolledBlocks }
+}
+
+/** What a side is asked before spending Momentum on Skill Defense. */
+export interface MomentumQuestion {
+  side: SideName
+  hits: number
+  blocks: number
+  hitsLeft: number
+  strike: Strike
+}
+
+/**
+ * One strike: attack dice, defense dice, tally, armor saves (the saves shared with shooting).
+ * `spend`, when given, decides the Momentum spent once the dice are known (a person asked);
+ * it is held between 0 and the hits left.
+ */
+export function resolveStrike(dice: Dice, s: Strike, spend?: (q: MomentumQuestion) => number): StrikeResult {
+  const a = rollAttackDice(dice, s)
+  const d = rollDefenseDice(dice, s)
+  let t = tallyStrike(s, a.rolledHits, d.rolledBlocks)
+  if (spend && t.hitsLeft > 0) {
+    const side: SideName = s.striker === 'attacker' ? 'defender' : 'attacker'
+    const p = Math.max(0, Math.min(t.hitsLeft, Math.floor(spend({ side, hits: t.hits, blocks: t.blocks, hitsLeft: t.hitsLeft, strike: s }))))
+    t = { ...t, momentumSpent: p, unblockedHits: t.hitsLeft - p }
+  }
+  const save = resolveArmorSaves(dice, strikeSaveSpec(s, t.unblockedHits))
+  const sum = strikeSummary(s, t.unblockedHits, save)
+  return {
+    ...t,
+    strike: s,
+    attackDice: a.dice,
+    defenseDice: d.dice,
+    crits: a.crits,
+    rolledHits: a.rolledHits,
+    rolledBlocks: d.rolledBlocks,
+    hitDamage: t.unblockedHits * s.dmg,
+    save,
+    damage: sum.damage,
+    pushedOut: sum.pushedOut,
+  }
+}
+
+/** One overwatch shot at the charger: no Precision/Barrage/Dodge/Guard, its shield counts. */
+export function overwatchShot(m: Melee, ow: Overwatch, momentumLeft: number): Shot {
+  const a = m.atk
+  return {
+    acc: ow.acc,
+    evade: a.evade,
+    shots: ow.shots,
+    rapidFire: 0,
+    dmg: ow.dmg,
+    pen: ow.pen,
+    armSv: a.armSv,
+    bonus: 'none',
+    pilot: 0,
+    defense: 'none',
+    defPilot: 0,
+    shield: a.shield,
+    cover: false,
+    blindside: false,
+    targetLock: ow.targetLock,
+    indirect: false,
+    advantage: false,
+    focus: false,
+    bullseye: false,
+    extraHits: 0,
+    momentum: momentumLeft,
+    warship: false,
+    aoe: false,
+    size: a.size,
+    askDecisions: false,
+  }
+}
+
+/** Overwatch attacks actually fired: none when blindsided. */
+export function overwatchAttacks(m: Melee): number {
+  return m.overwatch && !m.blindside ? m.overwatch.attacks : 0
+}
+
+/**
+ * The defender's overwatch, one attack after another, each through resolveShot. Momentum the
+ * charger spends here is gone for the counter-attack. Firing stops once the charger is destroyed.
+ */
+export function resolveOverwatch(dice: Dice, m: Melee): OverwatchResult | null {
+  const n = overwatchAttacks(m)
+  if (!m.overwatch || n === 0) return null
+  const shots: ShotResult[] = []
+  let damage = 0
+  let spent = 0
+  for (let i = 0; i < n; i++) {
+    if (m.atk.hp !== undefined && damage >= m.atk.hp) break
+    const r = resolveShot(dice, overwatchShot(m, m.overwatch, m.atk.momentum - spent))
+    shots.push(r)
+    damage += r.damage
+    spent += r.momentumSpent
+  }
+  return { shots, damage, momentumSpent: spent, destroyed: m.atk.hp !== undefined && damage >= m.atk.hp }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Concluding the clash: pure functions of the strikes' summaries, shared by rolls and odds.
+
+/** What concluding the clash needs besides the strikes: HP and the sides' finishing power. */
+export interface ClashContext {
+  defHp?: number
+  /** The attacker's HP when the clash starts (after overwatch). */
+  atkHpLeft?: number
+  atkPilot: Level
+  defPilot: Level
+  atkFinisher: number
+  defFinisher: number
+}
+
+export function clashContext(m: Melee, overwatchDamage: number): ClashContext {
+  return {
+    defHp: m.def.hp,
+    atkHpLeft: m.atk.hp === undefined ? undefined : m.atk.hp - overwatchDamage,
+    atkPilot: m.atk.pilot,
+    defPilot: m.def.pilot,
+    atkFinisher: m.atk.finisher,
+    defFinisher: m.def.finisher,
+  }
+}
+
+export function survives(damage: number, hp: number | undefined): boolean {
+  return hp === undefined || damage < hp
+}
+
+/** Whether the defender counter-attacks: it survived and was not pushed out of melee. */
+export function counterSkippedBy(attack: StrikeSummary, c: ClashContext): CounterSkipped | null {
+  if (!survives(attack.damage, c.defHp)) return 'defender destroyed'
+  if (attack.pushedOut) return 'pushed out of melee'
+  return null
+}
+
+export function finishingBlowDamage(finisher: number): number {
+  return FINISHING_BLOW_DMG * (1 + finisher)
+}
+
+/**
+ * FINISHING BLOW: a level 1+ side that dealt damage while taking none in return, or pushed its
+ * enemy out of melee, strikes for 1000 DMG (+1000 per Finisher level). Never at a destroyed unit.
+ *
+ * Invariant the odds rely on: this reads the attack only through (damage > 0, pushedOut, the
+ * defender surviving) and the counter only through its damage, pushedOut and the attacker
+ * surviving it.
+ */
+export function finishingBlow(attack: StrikeSummary, counter: StrikeSummary | null, c: ClashContext): FinishingBlow | null {
+  const defAlive = survives(attack.damage, c.defHp)
+  const taken = counter ? counter.damage : 0
+  if (c.atkPilot >= 1 && defAlive && ((attack.damage > 0 && taken === 0) || attack.pushedOut)) {
+    return { by: 'attacker', damage: finishingBlowDamage(c.atkFinisher) }
+  }
+  if (counter && c.defPilot >= 1 && survives(counter.damage, c.atkHpLeft) && ((counter.damage > 0 && attack.damage === 0) || counter.pushedOut)) {
+    return { by: 'defender', damage: finishingBlowDamage(c.defFinisher) }
+  }
+  return null
+}
+
+function sideOutcome(damageTaken: number, hp: number | undefined): SideOutcome {
+  if (hp === undefined) return { damageTaken }
+  return { damageTaken, hp, remainingHp: hp - damageTaken, destroyed: damageTaken >= hp }
+}
+
+// ---------------------------------------------------------------------------------------------
+
+/**
+ * The whole charge: overwatch, the attacker's strike, the counter-attack if the defender is still
+ * there, then the Finishing Blow.
+ */
+export function resolveMelee(dice: Dice, m: Melee): MeleeResult {
+  const overwatch = resolveOverwatch(dice, m)
+  const owDamage = overwatch?.damage ?? 0
+  if (overwatch?.destroyed) {
+    return {
+      overwatch,
+      clash: false,
+      attack: null,
+      counter: null,
+      counterSkipped: 'no clash',
+      finishingBlow: null,
+      attacker: sideOutcome(owDamage, m.atk.hp),
+      defender: sideOutcome(0, m.def.hp),
+    }
+  }
+  const ctx = clashContext(m, owDamage)
+  const asked = (side: 'atk' | 'def') =>
+    m.momentumAsked?.[side] ? (q: MomentumQuestion) => decision<number>(m, `${side}-momentum`, q, 0) : undefined
+  const attack = resolveStrike(dice, attackStrike(m), asked('def'))
+  const counterSkipped = counterSkippedBy(attack, ctx)
+  const momentumLeft = m.atk.momentum - (overwatch?.momentumSpent ?? 0)
+  const counter = counterSkipped ? null : resolveStrike(dice, counterStrike(m, momentumLeft), asked('atk'))
+  const fb = finishingBlow(attack, counter, ctx)
+  const defTaken = attack.damage + (fb?.by === 'attacker' ? fb.damage : 0)
+  const atkTaken = owDamage + (counter?.damage ?? 0) + (fb?.by === 'defender' ? fb.damage : 0)
+  return {
+    overwatch,
+    clash: true,
+    attack,
+    counter,
+    counterSkipped,
+    finishingBlow: fb,
+    attacker: sideOutcome(atkTaken, m.atk.hp),
+    defender: sideOutcome(defTaken, m.def.hp),
+  }
+}

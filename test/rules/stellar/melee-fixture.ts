@@ -1,0 +1,43 @@
+import type { Melee, MeleeSide } from '../../../src/rules/stellar/melee.js'
+import { NO_PEN, type Penetration, parsePen } from '../../../src/rules/stellar/weapon.js'
+
+/** A side with no traits, no shield, no PEN: tests override what they need. */
+export function side(over: Partial<Omit<MeleeSide, 'pen'>> & { pen?: Penetration | string } = {}): MeleeSide {
+  const { pen, ...rest } = over
+  return {
+    dmg: 300,
+    pen: typeof pen === 'string' ? parsePen(pen) : (pen ?? NO_PEN),
+    armSv: 0,
+    shield: 0,
+    pilot: 0,
+    momentum: 0,
+    size: 0,
+    finisher: 0,
+    boldLeader: false,
+    boldAlly: false,
+    skilledSwordsman: false,
+    masterSwordsman: false,
+    closeCombatExpert: false,
+    mercilessMelee: false,
+    berserker: false,
+    killerInstinct: false,
+    advantage: false,
+    extraHits: 0,
+    extraBlocks: 0,
+    evade: 0,
+    ...rest,
+  }
+}
+
+export function melee(over: Partial<Melee> & { atk?: MeleeSide; def?: MeleeSide } = {}): Melee {
+  return {
+    atk: side(),
+    def: side(),
+    atkSplit: { attack: 3, defense: 2 },
+    defSplit: { attack: 2, defense: 3 },
+    defChoice: 'counter',
+    blindside: false,
+    overwatch: null,
+    ...over,
+  }
+}
