@@ -122,8 +122,9 @@ describe('mecha melee (the real binary)', () => {
     expect(j.odds.expected.attack.damage).toBeGreaterThan(0)
     expect(j.odds.expected.counter.damage).toBeGreaterThan(0)
     expect(j.odds.expected.attackDamage).toBe(j.odds.expected.attack.damage)
-    expect(j.odds.destroyed.defender).toBeGreaterThan(0)
-    expect(j.odds.destroyed.attacker).toBeGreaterThan(0)
+    expect(j.odds.destroyed.defender.true).toBeGreaterThan(0)
+    expect(j.odds.destroyed.attacker.true).toBeGreaterThan(0)
+    expect(j.odds.expected.destroyed.defender).toBe(j.odds.destroyed.defender.true)
     expect(j.chosenBy).toMatchObject({ atkSplit: 'auto', defSplit: 'auto', defChoice: 'auto' })
   })
 

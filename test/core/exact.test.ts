@@ -71,3 +71,19 @@ describe('exact driver', () => {
     expect(d.percentile(1)).toBe(0.75)
   })
 })
+
+describe('checkpoints', () => {
+  it('branches reaching the same state share one walk, with the same distribution', () => {
+    // two d6, then a d6 per point of (first die odd ? 1 : 2): the second stage depends only on it
+    const rule = (withCheckpoint: boolean) => (dice: import('../../src/core/dice.js').Dice) => {
+      const a = dice.roll(6, 'a')
+      const n = a % 2 === 1 ? 1 : 2
+      if (withCheckpoint) dice.checkpoint?.(`${n}`)
+      return n + dice.pool(n, 6, 'b', SUM).reduce((x, y) => x + y, 0)
+    }
+    const plain = exactDist(rule(false), (s) => s)
+    const merged = exactDist(rule(true), (s) => s)
+    expect(merged.sorted().map(([k, w]) => [k, w.toString()])).toEqual(plain.sorted().map(([k, w]) => [k, w.toString()]))
+    expect(merged.total().toString()).toBe('1')
+  })
+})

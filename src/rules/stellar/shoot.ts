@@ -189,8 +189,6 @@ export function resolveShot(dice: Dice, s: Shot): ShotResult {
   const momentumSpent = points
   const unblockedHits = Math.max(0, hitsLeft - momentumNegates(points, s.warship))
   const hitDamage = unblockedHits * s.dmg
-  // Everything below depends on the evade dice only through these numbers.
-  dice.checkpoint?.(`${hits}|${crits}|${blocks}|${momentumSpent}|${unblockedHits}`)
 
   const save = resolveArmorSaves(dice, {
     hits: unblockedHits,

@@ -445,14 +445,25 @@ export const meleeSpec: CommandSpec<MeleeRequest, MeleeResult> = {
       finishingBlow: o.finishingBlow.toJSON(),
       defender: { damage: o.defenderDamage.toJSON() },
       attacker: { damage: o.attackerDamage.toJSON() },
-      counterChance: o.counterChance,
-      expected: { ...o.expected },
+      expected: { ...o.expected, counterChance: o.counterChance } as Record<string, unknown>,
     }
+    // Every object under `odds` is a map that sums to 1; chances of single events are means of
+    // yes/no outcomes and sit in `expected`.
+    const yesNo = (p: number) => ({ false: 1 - p, true: p })
+    const expected = json.expected as Record<string, unknown>
     if (o.overwatch) {
       json.overwatch = { damage: o.overwatch.damage.toJSON() }
-      json.clashChance = o.clashChance
+      expected.clashChance = o.clashChance
     }
-    if (o.destroyed.attacker !== undefined || o.destroyed.defender !== undefined) json.destroyed = { ...o.destroyed }
+    if (o.destroyed.attacker !== undefined || o.destroyed.defender !== undefined) {
+      const destroyed: Record<string, unknown> = {}
+      for (const side of ['attacker', 'defender'] as const) {
+        const p = o.destroyed[side]
+        if (p !== undefined) destroyed[side] = yesNo(p)
+      }
+      json.destroyed = destroyed
+      expected.destroyed = { ...o.destroyed }
+    }
     return {
       json,
       extra: { ...choicesJson(m), blindside: m.blindside, overwatchSkipped: m.overwatchSkipped ? 'blindside' : null },
