@@ -355,12 +355,12 @@ class Batch {
     }
     // Which of the command's options this line sets; anything else is a mistake worth naming.
     let given: OptionSpec[] | undefined
-    let args: Values | undefined
+    let hasArgs = false
     for (const key of Object.keys(req)) {
       if (LINE_KEYS.has(key)) continue
       const opt = entry.jsonOptions.get(key)
       if (opt) (given ??= []).push(opt)
-      else if (entry.args.has(key)) (args ??= {})[key] = req[key]
+      else if (entry.args.has(key)) hasArgs = true
       else {
         const near = suggest(key, [...entry.options.keys(), ...entry.args, ...LINE_KEYS])
         throw new LineError('unknown-key', `${show(key)} is not an option of ${name}${near ? `; did you mean "${near}"?` : ''} (see mecha ${name} --help)`)
@@ -370,11 +370,20 @@ class Batch {
     // as parseValues on the whole table (each option is parsed on its own), without walking the
     // table for every line.
     const values: Values = { ...entry.defaults }
-    if (given) {
-      const parsed = parseValues(narrowSpec(entry, given), req, 'json')
-      for (const opt of given) values[opt.flag] = parsed[opt.flag]
+    if (given || hasArgs) {
+      const parsed = parseValues(narrowSpec(entry, given ?? []), req, 'json')
+      for (const k of Object.keys(parsed)) values[k] = parsed[k]
+      // Positional arguments (roll's "expression"), when this parseValues leaves them out.
+      if (hasArgs) {
+        for (const a of entry.args) {
+          if (Object.prototype.hasOwnProperty.call(parsed, a) || !Object.prototype.hasOwnProperty.call(req, a)) continue
+          const v = req[a]
+          if (v === undefined || v === null) continue
+          if (typeof v !== 'string') throw new LineError('bad-value', `"${a}": expected text, got ${show(v).slice(0, 60)}`)
+          values[a] = v
+        }
+      }
     }
-    if (args) for (const k of Object.keys(args)) values[k] = args[k]
 
     const g: Globals = {
       seed: this.seedFor(req, n),
