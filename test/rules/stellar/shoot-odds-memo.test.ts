@@ -68,6 +68,9 @@ const CHANGES: Array<[keyof Shot, Partial<Shot>]> = [
   ['hp', { hp: 900 }],
 ]
 
+/** The changed shot and its twin that differs in that one field only. */
+const pairs = CHANGES.map(([f, change]) => [f, shot({ ...change, [f]: shot()[f] }), shot(change)] as const)
+
 const oddsJson = (s: Shot) => {
   const o = shotOdds(s)
   return { damage: o.damage.toJSON(), unblockedHits: o.unblockedHits.toJSON(), failedSaves: o.failedSaves.toJSON(), expected: o.expected, destroyed: o.destroyed?.toString() }
@@ -79,12 +82,12 @@ describe('shotOdds memo', () => {
   it('every field that decides the odds is in the key (the table covers every field of Shot)', () => {
     const fields = new Set(CHANGES.map(([f]) => f))
     for (const f of Object.keys(shot())) expect(fields.has(f as keyof Shot), `${f} has a change in CHANGES`).toBe(true)
-    const base = shot()
-    for (const [f, change] of CHANGES) {
-      const other = shot(change)
-      expect(shotKey(other), f).not.toBe(shotKey(base))
-      expect(sameShot(other, base), f).toBe(false)
+    for (const [f, twin, other] of pairs) {
+      expect(shotKey(other), f).not.toBe(shotKey(twin))
+      expect(sameShot(other, twin), f).toBe(false)
+      expect(sameShot(twin, other), f).toBe(false)
     }
+    const base = shot()
     expect(shotKey(shot())).toBe(shotKey(base))
     expect(sameShot(shot(), base)).toBe(true)
     // Choices bookkeeping and decisions' flags are not part of the key.
@@ -92,7 +95,8 @@ describe('shotOdds memo', () => {
   })
 
   it('memoised odds are the same numbers as a fresh walk, whatever was asked before', () => {
-    const shots = [shot(), ...CHANGES.map(([, c]) => shot(c))]
+    // Each changed shot right after its one-field twin: the last-shot shortcut must tell them apart.
+    const shots = [shot(), ...pairs.flatMap(([, twin, other]) => [twin, other])]
     // Interleaved, repeated: hits and misses of the last-shot shortcut and of the map.
     const memoised = [...shots, ...shots.slice().reverse(), ...shots].map(oddsJson)
     const fresh = [...shots, ...shots.slice().reverse(), ...shots].map((s) => {
