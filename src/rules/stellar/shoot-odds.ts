@@ -14,31 +14,36 @@ export interface ShotOdds {
 }
 
 /**
- * The exact odds of a shot. Memoised (see `oddsMemo` below): the same parameters give the very
- * same (shared, read-only) ShotOdds object, so callers must not mutate what they get back.
+ * The exact odds of a shot. Memoised (see "Memo" below): the same parameters give the very same
+ * (shared, read-only) ShotOdds object, so callers must not mutate what they get back.
  */
 export function shotOdds(s: Shot): ShotOdds {
-  // A Momentum answer already given changes the walk; such shots are rare (a prompt answered
-  // in a terminal), so they skip the memo rather than widen its key.
-  if (s.decisions && Object.keys(s.decisions).length > 0) return computeShotOdds(s)
-  // The same parameters as last time (a batch of one weapon profile): no key to build.
-  if (last && sameShot(s, last.shot)) return last.odds
+  // The last few shots asked for, compared field by field: a batch of one weapon profile, and
+  // the handful of variants an automatic choice scores, never build a key.
+  for (let i = 0; i < recent.length; i++) {
+    const r = recent[i]
+    if (sameShot(s, r.shot)) return r.odds
+  }
   const key = shotKey(s)
   let odds = oddsMemo.get(key)
   if (!odds) {
     odds = computeShotOdds(s)
     oddsMemo.set(key, odds)
   }
-  last = { shot: keyedFields(s), odds }
+  recent[recentNext] = { shot: keyedFields(s), odds }
+  recentNext = (recentNext + 1) % RECENT
   return odds
 }
 
-/** The last shot asked for (its keyed fields, copied) and its odds. */
-let last: { shot: Shot; odds: ShotOdds } | undefined
+/** The last RECENT shots asked for (their keyed fields, copied) and their odds. */
+const RECENT = 8
+const recent: Array<{ shot: Shot; odds: ShotOdds }> = []
+let recentNext = 0
 
 function computeShotOdds(s: Shot): ShotOdds {
-  // Odds use the automatic Momentum policy: no prompts while walking the branches.
-  const quiet: Shot = { ...s, askDecisions: false }
+  // Odds use the automatic Momentum policy (answers already given are not part of them): no
+  // prompts while walking the branches.
+  const quiet: Shot = { ...s, askDecisions: false, decisions: undefined }
   const d = exactDists((dice) => resolveShot(dice, quiet), {
     damage: (r) => r.damage,
     unblockedHits: (r) => r.unblockedHits,
@@ -60,7 +65,7 @@ function computeShotOdds(s: Shot): ShotOdds {
 
 // ---------------------------------------------------------------------------------------------
 // Memo. Batch mode resolves thousands of shots that share a few parameter sets, and every roll
-// asks for its exact odds (the luck percentile) and auto choices (up to 13 walks). Walking the
+// asks for its exact odds (the luck percentile) and automatic choices (up to 13 walks). Walking the
 // branches costs ~0.2 ms; a lookup costs well under a microsecond. The memo is pure: results are
 // the exact objects the walk produced, keyed by every field that can change the walk.
 
@@ -108,12 +113,11 @@ export class LruMemo<V> {
 export const SHOT_MEMO_LIMIT = 512
 
 const oddsMemo = new LruMemo<ShotOdds>(SHOT_MEMO_LIMIT)
-const rankMemo = new LruMemo<ReadonlyArray<ScoredOption<any> & { defense?: DefenseChoice }>>(SHOT_MEMO_LIMIT)
 
 /**
  * Which Shot fields enter the memo key. Listing every field of Shot (the mapped type makes a
  * new field a compile error until it is listed here) keeps the memo from going stale silently:
- * `true` fields change the walk; `decisions` and `askDecisions` are handled by the callers.
+ * `true` fields change the walk; `decisions` and `askDecisions` never enter it.
  */
 const KEY_FIELDS: { [K in keyof Required<Shot>]: boolean } = {
   acc: true,
@@ -192,6 +196,8 @@ function keyedFields(s: Shot): Shot {
 /** Whether two shots agree on every keyed field, compared exactly as shotKey spells them. */
 export function sameShot(a: Shot, b: Shot): boolean {
   return (
+    a.bonus === b.bonus &&
+    a.defense === b.defense &&
     a.acc === b.acc &&
     a.evade === b.evade &&
     a.shots === b.shots &&
@@ -200,9 +206,7 @@ export function sameShot(a: Shot, b: Shot): boolean {
     a.pen.value === b.pen.value &&
     a.pen.kind === b.pen.kind &&
     a.armSv === b.armSv &&
-    a.bonus === b.bonus &&
     a.pilot === b.pilot &&
-    a.defense === b.defense &&
     a.defPilot === b.defPilot &&
     a.shield === b.shield &&
     !a.cover === !b.cover &&
@@ -276,10 +280,6 @@ function better(a: number[], b: number[]): number {
 
 /** The defender's options against a fixed bonus, best (least harm) first. */
 export function rankDefenses(s: Shot, options: DefenseChoice[] = DEFENSES): Array<ScoredOption<DefenseChoice>> {
-  return memoRanking(s, `d:${options.join(',')}`, () => computeRankDefenses(s, options))
-}
-
-function computeRankDefenses(s: Shot, options: DefenseChoice[]): Array<ScoredOption<DefenseChoice>> {
   const scored = options.map((value) => ({ value, odds: shotOdds({ ...s, defense: value }) }))
   return stableSort(scored, (a, b) => better(attackerScore(a.odds), attackerScore(b.odds)))
 }
@@ -293,14 +293,6 @@ export function rankBonuses(
   defenseFixed: boolean,
   options: AttackBonus[] = ATTACK_BONUSES,
 ): Array<ScoredOption<AttackBonus> & { defense: DefenseChoice }> {
-  return memoRanking(s, `b:${defenseFixed}:${options.join(',')}`, () => computeRankBonuses(s, defenseFixed, options))
-}
-
-function computeRankBonuses(
-  s: Shot,
-  defenseFixed: boolean,
-  options: AttackBonus[],
-): Array<ScoredOption<AttackBonus> & { defense: DefenseChoice }> {
   const scored = options.map((value) => {
     const withBonus = { ...s, bonus: value }
     if (defenseFixed) return { value, defense: s.defense, odds: shotOdds(withBonus) }
@@ -310,22 +302,11 @@ function computeRankBonuses(
   return stableSort(scored, (a, b) => better(attackerScore(b.odds), attackerScore(a.odds)))
 }
 
-/** Rankings memoised like the odds; each caller gets its own copy of the (shared) entries. */
-function memoRanking<T>(s: Shot, what: string, compute: () => T[]): T[] {
-  if (s.decisions && Object.keys(s.decisions).length > 0) return compute()
-  const key = what + '#' + shotKey(s)
-  const hit = rankMemo.get(key)
-  if (hit) return hit.slice() as T[]
-  const ranked = compute()
-  rankMemo.set(key, ranked as never)
-  return ranked.slice()
-}
-
 /** Empty the memos (tests compare memoised and fresh walks). */
 export function clearShotOddsMemo(): void {
-  last = undefined
+  recent.length = 0
+  recentNext = 0
   oddsMemo.clear()
-  rankMemo.clear()
 }
 
 function stableSort<T>(xs: T[], cmp: (a: T, b: T) => number): T[] {
