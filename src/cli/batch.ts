@@ -7,7 +7,7 @@ import { freshSeed } from '../core/seeded.js'
 import { renderBatchSummary, renderProgress, clearProgress, type BatchSummary } from '../render/batch-summary.js'
 import { makeStyle } from '../render/style.js'
 import { allSpecs, findSpec } from './registry.js'
-import { type Globals, type RunEnv, quietChoices, runSpec } from './run.js'
+import { type Globals, type RunEnv, type RunOutput, quietChoices, runSpec } from './run.js'
 import { type CommandSpec, type OptionSpec, type Values, camelKey, parseValues, show } from './spec.js'
 
 /**
@@ -323,7 +323,7 @@ class Batch {
       if (text === null) throw new LineError('line-too-long', `line is longer than ${MAX_LINE_CHARS} characters; each line holds one request`)
       const req = parseLine(text)
       command = req.command as string
-      const json = await this.resolve(req, n)
+      const json = (await this.resolve(req, n)).json
       this.resolved++
       if (this.opts.summary || this.opts.summaryJson) this.count(command, json)
       const body = JSON.stringify(json)
@@ -346,7 +346,8 @@ class Batch {
     }
   }
 
-  private async resolve(req: Record<string, unknown>, n: number): Promise<Record<string, unknown>> {
+  /** Check and parse a line, then hand it to runSpec (synchronous up to there: no extra await). */
+  private resolve(req: Record<string, unknown>, n: number): Promise<RunOutput> {
     const name = req.command as string
     const entry = specEntry(name)
     if (!entry) {
@@ -392,8 +393,7 @@ class Batch {
       odds: req.odds === undefined || req.odds === null ? this.opts.odds : lineOdds(req.odds),
       explain: false,
     }
-    const out = await runSpec(entry.spec, values, g, this.env, false)
-    return out.json
+    return runSpec(entry.spec, values, g, this.env, false)
   }
 
   private seedFor(req: Record<string, unknown>, n: number): string {
