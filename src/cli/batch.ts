@@ -352,7 +352,7 @@ class Batch {
     const entry = specEntry(name)
     if (!entry) {
       const near = suggest(name, allSpecs().map((s) => s.name))
-      throw new LineError('unknown-command', `"command": ${show(name)} is not a command${near ? `; did you mean "${near}"?` : `; give one of ${commandList()}`}`)
+      throw new LineError('unknown-command', `"command": ${brief(name)} is not a command${near ? `; did you mean "${near}"?` : `; give one of ${commandList()}`}`)
     }
     // Which of the command's options this line sets; anything else is a mistake worth naming.
     let given: OptionSpec[] | undefined
@@ -364,7 +364,7 @@ class Batch {
       else if (entry.args.has(key)) hasArgs = true
       else {
         const near = suggest(key, [...entry.options.keys(), ...entry.args, ...LINE_KEYS])
-        throw new LineError('unknown-key', `${show(key)} is not an option of ${name}${near ? `; did you mean "${near}"?` : ''} (see mecha ${name} --help)`)
+        throw new LineError('unknown-key', `${brief(key)} is not an option of ${name}${near ? `; did you mean "${near}"?` : ''} (see mecha ${name} --help)`)
       }
     }
     // parseValues on the options this line gives, over the defaults of the rest: the same values
@@ -380,7 +380,7 @@ class Batch {
           if (Object.prototype.hasOwnProperty.call(parsed, a) || !Object.prototype.hasOwnProperty.call(req, a)) continue
           const v = req[a]
           if (v === undefined || v === null) continue
-          if (typeof v !== 'string') throw new LineError('bad-value', `"${a}": expected text, got ${show(v).slice(0, 60)}`)
+          if (typeof v !== 'string') throw new LineError('bad-value', `"${a}": expected text, got ${brief(v)}`)
           values[a] = v
         }
       }
@@ -400,7 +400,7 @@ class Batch {
     const s = req.seed
     if (s === undefined || s === null) return this.opts.seed !== undefined ? `${this.opts.seed}:${n}` : freshSeed()
     if ((typeof s === 'string' && s.trim() !== '') || (typeof s === 'number' && Number.isFinite(s))) return String(s)
-    throw new LineError('bad-seed', `"seed": ${show(s)} is not a seed; give some text, e.g. "seed": "table1"`)
+    throw new LineError('bad-seed', `"seed": ${brief(s)} is not a seed; give some text, e.g. "seed": "table1"`)
   }
 
   /** Messages from the shared runner name flags (`--arm-sv`); a batch line names keys (`"armSv"`). */
@@ -489,6 +489,12 @@ function addStat(fields: Map<string, FieldStat>, key: string, v: number | boolea
   if (v > f.max) f.max = v
 }
 
+/** A value as JSON for a message, cut short: a runaway line should not make a runaway answer. */
+function brief(v: unknown): string {
+  const text = show(v)
+  return text.length > 60 ? `${text.slice(0, 57)}...` : text
+}
+
 function isBlank(text: string): boolean {
   for (let i = 0; i < text.length; i++) {
     const c = text.charCodeAt(i)
@@ -505,7 +511,7 @@ function parseLine(text: string): Record<string, unknown> {
     throw new LineError('bad-json', `not valid JSON (${(e as Error).message}); each line must be one object, e.g. {"command":"shoot","acc":9,"shots":5,"dmg":300}`)
   }
   if (req === null || typeof req !== 'object' || Array.isArray(req)) {
-    throw new LineError('not-an-object', `expected a JSON object, got ${show(req).slice(0, 60)}; e.g. {"command":"shoot","acc":9,"shots":5,"dmg":300}`)
+    throw new LineError('not-an-object', `expected a JSON object, got ${brief(req)}; e.g. {"command":"shoot","acc":9,"shots":5,"dmg":300}`)
   }
   // JSON.parse makes "__proto__" an own data key, never a prototype; only own keys are read.
   const command = Object.prototype.hasOwnProperty.call(req, 'command') ? (req as Record<string, unknown>).command : undefined
@@ -518,12 +524,12 @@ function parseLine(text: string): Record<string, unknown> {
 function lineRolls(v: unknown): number[] {
   if (typeof v === 'string') return parseRolls(v, '"rolls"')
   if (Array.isArray(v) && v.every((x) => typeof x === 'number' && Number.isInteger(x))) return v as number[]
-  throw new LineError('bad-roll', `"rolls": ${show(v).slice(0, 60)} is not a list of dice; give whole numbers, e.g. "rolls": [1,1,4,5]`)
+  throw new LineError('bad-roll', `"rolls": ${brief(v)} is not a list of dice; give whole numbers, e.g. "rolls": [1,1,4,5]`)
 }
 
 function lineOdds(v: unknown): boolean {
   if (typeof v === 'boolean') return v
-  throw new LineError('bad-value', `"odds": expected true or false, got ${show(v).slice(0, 60)}`)
+  throw new LineError('bad-value', `"odds": expected true or false, got ${brief(v)}`)
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -235,12 +235,16 @@ describe('mecha batch: what pipelines throw at it', () => {
   it('very long lines resolve; a line past the limit is one error and the run goes on', () => {
     const padded = `{"command":"shoot",${' '.repeat(3_000_000)}"acc":9,"shots":5,"dmg":300,"seed":"long"}`
     const huge = `{"command":"shoot","note":"${'x'.repeat(17 * 1024 * 1024)}"}`
-    const r = batch([padded, huge, req({ ...SHOT, seed: 'z' })])
+    const longName = req({ command: 'x'.repeat(100_000) })
+    const r = batch([padded, huge, req({ ...SHOT, seed: 'z' }), longName])
     expect(r.out.map((o) => [o.line, o.code ?? o.seed])).toEqual([
       [1, 'long'],
       [2, 'line-too-long'],
       [3, 'z'],
+      [4, 'unknown-command'],
     ])
+    // the answer to a runaway line stays short
+    expect(r.out[3].error.length).toBeLessThan(200)
   })
 
   it('reads a file argument, and "-" for stdin', () => {
