@@ -66,7 +66,7 @@ function computeShotOdds(s: Shot): ShotOdds {
 // ---------------------------------------------------------------------------------------------
 // Memo. Batch mode resolves thousands of shots that share a few parameter sets, and every roll
 // asks for its exact odds (the luck percentile) and automatic choices (up to 13 walks). Walking the
-// branches costs ~0.2 ms; a lookup costs well under a microsecond. The memo is pure: results are
+// branches costs ~0.2 ms, a lookup about a microsecond. The memo is pure: results are
 // the exact objects the walk produced, keyed by every field that can change the walk.
 
 /** A small LRU map: a hit moves the entry to the back; the front is evicted past `limit`. */
@@ -110,7 +110,7 @@ export class LruMemo<V> {
 }
 
 /** Distinct parameter sets kept; a balance study rarely has more, and each entry is small. */
-export const SHOT_MEMO_LIMIT = 512
+export const SHOT_MEMO_LIMIT = 256
 
 const oddsMemo = new LruMemo<ShotOdds>(SHOT_MEMO_LIMIT)
 
