@@ -155,7 +155,43 @@ export function buildProgram(argv: string[] = []): Command {
       else parent.command(leaf).description(spec.summary)
     }
   }
+  registerBatch(program)
   return program
+}
+
+/** `mecha batch [file]`: not a CommandSpec (it runs them); its code is loaded only when used. */
+function registerBatch(program: Command): void {
+  program
+    .command('batch [file]')
+    .description('resolve JSON lines (one request per line, from a file or stdin) into JSON lines, streaming')
+    .option('--seed <text>', "derive each line's seed from this text and its line number (S:LINE)")
+    .option('--odds', 'exact odds instead of a roll, for every line')
+    .option('--summary', 'aggregate statistics on stderr at the end')
+    .option('--summary-json', 'the statistics as a final {"summary": …} JSON line on stdout instead')
+    .option('--no-progress', 'no progress line on stderr (shown only for long runs on a terminal)')
+    .option('--no-color', 'plain summary (also: NO_COLOR, or stderr not a terminal)')
+    .addHelpText(
+      'after',
+      '\nEach line: {"command": "shoot", "acc": 9, "shots": 5, "dmg": 300, "seed": "x"} (options as camelCase keys,\n' +
+        'optional "seed", "rolls": [..] and "odds": true). Each answer: the --json object plus "line";\n' +
+        'a bad line answers {"line": n, "error": "...", "code": "..."}. Exit 0 all resolved, 2 some bad.\n\n' +
+        'Examples:\n  $ mecha batch attacks.jsonl --seed league-7 --summary > results.jsonl\n  $ tail -f game.log | mecha batch',
+    )
+    .action(async (file: string | undefined, opts: Record<string, unknown>) => {
+      const { runBatch } = await import('./batch.js')
+      process.exitCode = await runBatch(
+        {
+          file,
+          seed: opts.seed as string | undefined,
+          odds: Boolean(opts.odds),
+          summary: Boolean(opts.summary),
+          summaryJson: Boolean(opts.summaryJson),
+          color: opts.color !== false,
+          progress: opts.progress !== false,
+        },
+        { stdin: process.stdin, stdout: process.stdout, stderr: process.stderr, stdoutIsTTY: Boolean(process.stdout.isTTY), env: process.env },
+      )
+    })
 }
 
 function fail(message: string, code: number): void {

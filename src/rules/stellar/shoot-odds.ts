@@ -1,4 +1,4 @@
-import type { Dist } from '../../core/dist.js'
+import { Dist } from '../../core/dist.js'
 import { exactDists } from '../../core/exact.js'
 import type { Rational } from '../../core/rational.js'
 import { type AttackBonus, type DefenseChoice, type Shot, resolveShot } from './shoot.js'
@@ -13,41 +13,36 @@ export interface ShotOdds {
   expected: { damage: number; unblockedHits: number; failedSaves: number }
 }
 
-/** The fields of a Shot that decide its odds, in a fixed order: the memo key. */
-const SHOT_KEYS = [
-  'acc', 'evade', 'shots', 'rapidFire', 'dmg', 'armSv', 'bonus', 'pilot', 'defense', 'defPilot', 'shield', 'cover',
-  'blindside', 'targetLock', 'indirect', 'advantage', 'focus', 'bullseye', 'extraHits', 'momentum', 'warship', 'aoe', 'size', 'hp',
-] as const satisfies ReadonlyArray<keyof Shot>
-
-function shotKey(s: Shot): string {
-  let k = `${s.pen.value}${s.pen.kind}`
-  for (const f of SHOT_KEYS) k += `|${s[f]}`
-  return k
-}
-
 /**
- * Odds are a pure function of the shot, so the last few are remembered: a roll's automatic
- * choices and its luck percentile ask for the same walks, and batch lines repeat parameters.
+ * The exact odds of a shot. Memoised (see "Memo" below): the same parameters give the very same
+ * (shared, read-only) ShotOdds object, so callers must not mutate what they get back.
  */
-const memo = new Map<string, ShotOdds>()
-const MEMO_SIZE = 64
-
 export function shotOdds(s: Shot): ShotOdds {
-  const key = shotKey(s)
-  const hit = memo.get(key)
-  if (hit) {
-    memo.delete(key)
-    memo.set(key, hit)
-    return hit
+  // The last few shots asked for, compared field by field: a batch of one weapon profile, and
+  // the handful of variants an automatic choice scores, never build a key.
+  for (let i = 0; i < recent.length; i++) {
+    const r = recent[i]
+    if (sameShot(s, r.shot)) return r.odds
   }
-  const odds = computeShotOdds(s)
-  memo.set(key, odds)
-  if (memo.size > MEMO_SIZE) memo.delete(memo.keys().next().value!)
+  const key = shotKey(s)
+  let odds = oddsMemo.get(key)
+  if (!odds) {
+    odds = computeShotOdds(s)
+    oddsMemo.set(key, odds)
+  }
+  recent[recentNext] = { shot: keyedFields(s), odds }
+  recentNext = (recentNext + 1) % RECENT
   return odds
 }
 
+/** The last RECENT shots asked for (their keyed fields, copied) and their odds. */
+const RECENT = 8
+const recent: Array<{ shot: Shot; odds: ShotOdds }> = []
+let recentNext = 0
+
 function computeShotOdds(s: Shot): ShotOdds {
-  // Odds use the automatic Momentum policy: no prompts while walking the branches.
+  // Odds use the automatic Momentum policy (answers already given are not part of them): no
+  // prompts while walking the branches.
   const quiet: Shot = { ...s, askDecisions: false, decisions: undefined }
   const d = exactDists((dice) => resolveShot(dice, quiet), {
     damage: (r) => r.damage,
@@ -55,7 +50,7 @@ function computeShotOdds(s: Shot): ShotOdds {
     failedSaves: (r) => r.save.failedSaves,
   }) as { damage: Dist<number>; unblockedHits: Dist<number>; failedSaves: Dist<number> }
   const odds: ShotOdds = {
-    damage: d.damage,
+    damage: PercentileMemoDist.from(d.damage),
     unblockedHits: d.unblockedHits,
     failedSaves: d.failedSaves,
     expected: {
@@ -66,6 +61,196 @@ function computeShotOdds(s: Shot): ShotOdds {
   }
   if (s.hp !== undefined) odds.destroyed = d.damage.where((dmg) => dmg >= s.hp!)
   return odds
+}
+
+// ---------------------------------------------------------------------------------------------
+// Memo. Batch mode resolves thousands of shots that share a few parameter sets, and every roll
+// asks for its exact odds (the luck percentile) and automatic choices (up to 13 walks). Walking the
+// branches costs ~0.2 ms, a lookup about a microsecond. The memo is pure: results are
+// the exact objects the walk produced, keyed by every field that can change the walk.
+
+/** A small LRU map: a hit moves the entry to the back; the front is evicted past `limit`. */
+export class LruMemo<V> {
+  private readonly map = new Map<string, V>()
+  constructor(readonly limit: number) {}
+
+  private lastKey: string | undefined
+  private lastValue: V | undefined
+
+  get(key: string): V | undefined {
+    // A run of the same parameters (the usual batch) skips the map entirely.
+    if (key === this.lastKey) return this.lastValue
+    const v = this.map.get(key)
+    if (v !== undefined) {
+      this.map.delete(key)
+      this.map.set(key, v)
+      this.lastKey = key
+      this.lastValue = v
+    }
+    return v
+  }
+
+  set(key: string, v: V): void {
+    this.lastKey = key
+    this.lastValue = v
+    this.map.delete(key)
+    this.map.set(key, v)
+    if (this.map.size > this.limit) this.map.delete(this.map.keys().next().value!)
+  }
+
+  get size(): number {
+    return this.map.size
+  }
+
+  clear(): void {
+    this.lastKey = undefined
+    this.lastValue = undefined
+    this.map.clear()
+  }
+}
+
+/** Distinct parameter sets kept; a balance study rarely has more, and each entry is small. */
+export const SHOT_MEMO_LIMIT = 256
+
+const oddsMemo = new LruMemo<ShotOdds>(SHOT_MEMO_LIMIT)
+
+/**
+ * Which Shot fields enter the memo key. Listing every field of Shot (the mapped type makes a
+ * new field a compile error until it is listed here) keeps the memo from going stale silently:
+ * `true` fields change the walk; `decisions` and `askDecisions` never enter it.
+ */
+const KEY_FIELDS: { [K in keyof Required<Shot>]: boolean } = {
+  acc: true,
+  evade: true,
+  shots: true,
+  rapidFire: true,
+  dmg: true,
+  pen: true,
+  armSv: true,
+  bonus: true,
+  pilot: true,
+  defense: true,
+  defPilot: true,
+  shield: true,
+  cover: true,
+  blindside: true,
+  targetLock: true,
+  indirect: true,
+  advantage: true,
+  focus: true,
+  bullseye: true,
+  extraHits: true,
+  momentum: true,
+  warship: true,
+  aoe: true,
+  size: true,
+  hp: true,
+  decisions: false,
+  askDecisions: false,
+}
+
+/**
+ * The memo key: every field KEY_FIELDS marks, in a fixed order (a test changes each of them and
+ * checks the key changes). Flags are keyed by truthiness, as the rules read them.
+ */
+export function shotKey(s: Shot): string {
+  const b = (x: unknown) => (x ? 1 : 0)
+  return (
+    `${s.acc}|${s.evade}|${s.shots}|${s.rapidFire}|${s.dmg}|${s.pen.value}${s.pen.kind}|${s.armSv}|${s.bonus}|${s.pilot}|` +
+    `${s.defense}|${s.defPilot}|${s.shield}|${b(s.cover)}${b(s.blindside)}${b(s.targetLock)}${b(s.indirect)}${b(s.advantage)}` +
+    `${b(s.focus)}${b(s.bullseye)}${b(s.warship)}${b(s.aoe)}|${s.extraHits}|${s.momentum}|${s.size}|${s.hp}`
+  )
+}
+
+/** A copy of the keyed fields (the caller may change its object after asking). */
+function keyedFields(s: Shot): Shot {
+  return {
+    acc: s.acc,
+    evade: s.evade,
+    shots: s.shots,
+    rapidFire: s.rapidFire,
+    dmg: s.dmg,
+    pen: { value: s.pen.value, kind: s.pen.kind },
+    armSv: s.armSv,
+    bonus: s.bonus,
+    pilot: s.pilot,
+    defense: s.defense,
+    defPilot: s.defPilot,
+    shield: s.shield,
+    cover: s.cover,
+    blindside: s.blindside,
+    targetLock: s.targetLock,
+    indirect: s.indirect,
+    advantage: s.advantage,
+    focus: s.focus,
+    bullseye: s.bullseye,
+    extraHits: s.extraHits,
+    momentum: s.momentum,
+    warship: s.warship,
+    aoe: s.aoe,
+    size: s.size,
+    hp: s.hp,
+  }
+}
+
+/** Whether two shots agree on every keyed field, compared exactly as shotKey spells them. */
+export function sameShot(a: Shot, b: Shot): boolean {
+  return (
+    a.bonus === b.bonus &&
+    a.defense === b.defense &&
+    a.acc === b.acc &&
+    a.evade === b.evade &&
+    a.shots === b.shots &&
+    a.rapidFire === b.rapidFire &&
+    a.dmg === b.dmg &&
+    a.pen.value === b.pen.value &&
+    a.pen.kind === b.pen.kind &&
+    a.armSv === b.armSv &&
+    a.pilot === b.pilot &&
+    a.defPilot === b.defPilot &&
+    a.shield === b.shield &&
+    !a.cover === !b.cover &&
+    !a.blindside === !b.blindside &&
+    !a.targetLock === !b.targetLock &&
+    !a.indirect === !b.indirect &&
+    !a.advantage === !b.advantage &&
+    !a.focus === !b.focus &&
+    !a.bullseye === !b.bullseye &&
+    !a.warship === !b.warship &&
+    !a.aoe === !b.aoe &&
+    a.extraHits === b.extraHits &&
+    a.momentum === b.momentum &&
+    a.size === b.size &&
+    a.hp === b.hp
+  )
+}
+
+/**
+ * The damage distribution of a memoised ShotOdds: the same Dist, with each percentile asked
+ * for kept (the luck of every roll asks once; the bigint sums cost a few microseconds).
+ */
+class PercentileMemoDist extends Dist<number> {
+  private readonly percentiles = new Map<number, number>()
+
+  static from(d: Dist<number>): PercentileMemoDist {
+    const out = new PercentileMemoDist()
+    for (const [k, w] of d.weights) out.weights.set(k, w)
+    return out
+  }
+
+  override add(k: number, w: Rational): void {
+    this.percentiles.clear()
+    super.add(k, w)
+  }
+
+  override percentile(k: number): number {
+    let p = this.percentiles.get(k)
+    if (p === undefined) {
+      p = super.percentile(k)
+      this.percentiles.set(k, p)
+    }
+    return p
+  }
 }
 
 /** One option of a choice with its exact expected outcome. */
@@ -123,6 +308,13 @@ export function rankBonuses(
     return { value, defense: best.value, odds: best.odds }
   })
   return stableSort(scored, (a, b) => better(attackerScore(b.odds), attackerScore(a.odds)))
+}
+
+/** Empty the memos (tests compare memoised and fresh walks). */
+export function clearShotOddsMemo(): void {
+  recent.length = 0
+  recentNext = 0
+  oddsMemo.clear()
 }
 
 function stableSort<T>(xs: T[], cmp: (a: T, b: T) => number): T[] {
