@@ -177,12 +177,6 @@ function fastCopy(values: Values): Values {
   return out
 }
 
-function commandList(): string {
-  return allSpecs()
-    .map((s) => s.name)
-    .join(', ')
-}
-
 /** A close spelling among `candidates` (case, dashes or one or two typos), for "did you mean". */
 function suggest(word: string, candidates: Iterable<string>): string | undefined {
   const norm = (s: string) => s.toLowerCase().replace(/[-_\s]/g, '')
@@ -352,7 +346,7 @@ class Batch {
     const entry = specEntry(name)
     if (!entry) {
       const near = suggest(name, allSpecs().map((s) => s.name))
-      throw new LineError('unknown-command', `"command": ${brief(name)} is not a command${near ? `; did you mean "${near}"?` : `; give one of ${commandList()}`}`)
+      throw new LineError('unknown-command', `"command": ${brief(name)} is not a command${near ? `; did you mean "${near}"?` : `; see 'mecha --help' for the commands (in a group: "wargroup shoot")`}`)
     }
     // Which of the command's options this line sets; anything else is a mistake worth naming.
     let given: OptionSpec[] | undefined
