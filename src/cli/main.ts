@@ -1,3 +1,4 @@
+import { isatty } from 'node:tty'
 import { Command, CommanderError, Option } from 'commander'
 import { InputError } from '../core/errors.js'
 import { parseRolls } from '../core/physical.js'
@@ -99,7 +100,9 @@ function registerSpec(parent: Command, spec: CommandSpec, leafName: string): voi
     })
     const g = globalsFrom(opts)
     const values = parseValues(spec, raw, 'flag')
-    const interactive = Boolean(process.stdin.isTTY && process.stderr.isTTY) && !opts.auto
+    // isatty() on the descriptor: touching process.stdin would open a stream on it, and a
+    // closed or idle stdin then costs time at exit for a command that never reads it.
+    const interactive = isatty(0) && isatty(2) && !opts.auto
     const color = useColor(opts.color !== false)
     const out = await runSpec(
       spec,

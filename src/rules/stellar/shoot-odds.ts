@@ -1,7 +1,7 @@
 import { Dist } from '../../core/dist.js'
-import { exactDists } from '../../core/exact.js'
+import { exactDist, exactDists } from '../../core/exact.js'
 import type { Rational } from '../../core/rational.js'
-import { type AttackBonus, type DefenseChoice, type Shot, resolveShot } from './shoot.js'
+import { type AttackBonus, type DefenseChoice, type EvadeStage, type Shot, finishShot, rollEvade } from './shoot.js'
 
 /** Exact distributions of one shooting attack, walked through resolveShot itself. */
 export interface ShotOdds {
@@ -44,11 +44,22 @@ function computeShotOdds(s: Shot): ShotOdds {
   // Odds use the automatic Momentum policy (answers already given are not part of them): no
   // prompts while walking the branches.
   const quiet: Shot = { ...s, askDecisions: false, decisions: undefined }
-  const d = exactDists((dice) => resolveShot(dice, quiet), {
-    damage: (r) => r.damage,
-    unblockedHits: (r) => r.unblockedHits,
-    failedSaves: (r) => r.save.failedSaves,
-  }) as { damage: Dist<number>; unblockedHits: Dist<number>; failedSaves: Dist<number> }
+  // The shot's two stages walked apart (see resolveShot): the evade dice give a number of hits,
+  // and the rest is walked once per number of hits, weighted by its chance. 10 shots are 66
+  // evade branches and a few short save walks, instead of every save walk under every branch.
+  const hitsDist = exactDist((dice) => rollEvade(dice, quiet).hits, (h) => h)
+  const d = { damage: new Dist<number>(), unblockedHits: new Dist<number>(), failedSaves: new Dist<number>() }
+  const noDice: EvadeStage = { targetNumber: 0, shotsFired: 0, dice: [], crits: 0, hits: 0 }
+  for (const [hits, wHits] of hitsDist.weights) {
+    const after = exactDists((dice) => finishShot(dice, quiet, { ...noDice, hits }), {
+      damage: (r) => r.damage,
+      unblockedHits: (r) => r.unblockedHits,
+      failedSaves: (r) => r.save.failedSaves,
+    }) as typeof d
+    for (const name of ['damage', 'unblockedHits', 'failedSaves'] as const) {
+      for (const [k, w] of after[name].weights) d[name].add(k, w.mul(wHits))
+    }
+  }
   const odds: ShotOdds = {
     damage: PercentileMemoDist.from(d.damage),
     unblockedHits: d.unblockedHits,

@@ -140,7 +140,27 @@ export interface MomentumQuestion {
   blocks: number
 }
 
+/** The first stage of a shot: the evade dice and the hits they leave. */
+export interface EvadeStage {
+  targetNumber: number
+  shotsFired: number
+  dice: EvadeDie[]
+  crits: number
+  /** Hits after criticals and every hit bonus, before blocks. */
+  hits: number
+}
+
+/**
+ * A whole shooting attack. It runs in two stages, and everything after the evade dice depends
+ * on them only through the number of hits; shotOdds walks the stages separately on that basis,
+ * through these same two functions.
+ */
 export function resolveShot(dice: Dice, s: Shot): ShotResult {
+  return finishShot(dice, s, rollEvade(dice, s))
+}
+
+/** Stage 1: the defender's evade dice, criticals, and the attack's bonus hits. */
+export function rollEvade(dice: Dice, s: Shot): EvadeStage {
   const targetNumber = shotTargetNumber(s)
   const n = shotsFired(s)
   const cm = critMax(s)
@@ -151,7 +171,7 @@ export function resolveShot(dice: Dice, s: Shot): ShotResult {
   let critsLeft = s.indirect ? 0 : CRIT_CAP
   let crits = 0
   let hits = 0
-  const dice_: EvadeDie[] = faces.map((roll) => {
+  const evadeDice: EvadeDie[] = faces.map((roll) => {
     if (roll <= cm) {
       if (critsLeft > 0) {
         critsLeft--
@@ -175,7 +195,12 @@ export function resolveShot(dice: Dice, s: Shot): ShotResult {
     } else hits += 1
   }
   hits += focusHits(s) + (s.bullseye ? 1 : 0) + s.extraHits
+  return { targetNumber, shotsFired: n, dice: evadeDice, crits, hits }
+}
 
+/** Stage 2: blocks, Skill Defense, damage and armor saves, from the hits of stage 1. */
+export function finishShot(dice: Dice, s: Shot, e: EvadeStage): ShotResult {
+  const { hits } = e
   const { blocks, source } = shotBlocks(s)
   const hitsLeft = Math.max(0, hits - blocks)
   // Skill Defense is decided after the evade dice are seen: spend up to the Momentum offered.
@@ -200,10 +225,10 @@ export function resolveShot(dice: Dice, s: Shot): ShotResult {
   })
   const damage = hitDamage + save.damage
   const result: ShotResult = {
-    targetNumber,
-    shotsFired: n,
-    dice: dice_,
-    crits,
+    targetNumber: e.targetNumber,
+    shotsFired: e.shotsFired,
+    dice: e.dice,
+    crits: e.crits,
     hits,
     blocks,
     blockSource: source,
