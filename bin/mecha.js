@@ -1,2 +1,2 @@
 #!/usr/bin/env node
-import '../dist/mecha.js'
+import '../dist/bundle/mecha.js'

@@ -9,12 +9,12 @@ import { fileURLToPath } from 'node:url'
 
 const BIN = fileURLToPath(new URL('../bin/mecha.js', import.meta.url))
 const OUT = fileURLToPath(new URL('../test/frozen/seeds.json', import.meta.url))
-const { allSpecs } = await import('../dist/cli/registry.js')
+const { loadAllSpecs } = await import('../dist/cli/registry.js')
 
 const words = (line) => (line.match(/"[^"]*"|'[^']*'|\S+/g) ?? []).map((w) => w.replace(/^["']|["']$/g, ''))
 const cases = []
 const seen = new Set()
-for (const spec of allSpecs()) {
+for (const spec of await loadAllSpecs()) {
   if (!spec.diceOrder) continue
   for (const example of spec.examples ?? []) {
     const argv = words(example).slice(1)

@@ -6,7 +6,7 @@ import { parseRolls } from '../core/physical.js'
 import { freshSeed } from '../core/seeded.js'
 import { renderBatchSummary, renderProgress, clearProgress, type BatchSummary } from '../render/batch-summary.js'
 import { makeStyle } from '../render/style.js'
-import { allSpecs, findSpec } from './registry.js'
+import { commandNames, loadAllSpecs, loadedSpec } from './registry.js'
 import { type Globals, type RunEnv, type RunOutput, quietChoices, runSpec } from './run.js'
 import { type CommandSpec, type OptionSpec, type Values, camelKey, parseValues, show } from './spec.js'
 
@@ -64,6 +64,8 @@ export async function runBatch(opts: BatchOptions, io: BatchIO): Promise<number>
   if (opts.seed !== undefined && opts.seed.trim() === '') {
     throw new InputError('bad-seed', '--seed: give some text to derive each line\'s seed from, e.g. --seed league-7')
   }
+  // Lines may name any command: load every spec once, before the first line.
+  await loadAllSpecs()
   const fromStdin = opts.file === undefined || opts.file === '-'
   let size: number | undefined
   if (fromStdin) {
@@ -142,7 +144,7 @@ const entries = new Map<string, SpecEntry | null>()
 function specEntry(name: string): SpecEntry | null {
   let e = entries.get(name)
   if (e !== undefined) return e
-  const spec = findSpec(name)
+  const spec = loadedSpec(name)
   if (!spec) e = null
   else {
     const options = new Map(spec.options.map((o) => [camelKey(o.flag), o] as const))
@@ -345,7 +347,7 @@ class Batch {
     const name = req.command as string
     const entry = specEntry(name)
     if (!entry) {
-      const near = suggest(name, allSpecs().map((s) => s.name))
+      const near = suggest(name, commandNames())
       throw new LineError('unknown-command', `"command": ${brief(name)} is not a command${near ? `; did you mean "${near}"?` : `; see 'mecha --help' for the commands (in a group: "wargroup shoot")`}`)
     }
     // Which of the command's options this line sets; anything else is a mistake worth naming.

@@ -1,11 +1,11 @@
-import { isatty } from 'node:tty'
+import { createRequire } from 'node:module'
 import { Command, CommanderError, Option } from 'commander'
 import { InputError } from '../core/errors.js'
 import { parseRolls } from '../core/physical.js'
 import { makeStyle } from '../render/style.js'
-import { groups } from './registry.js'
+import { groups, loadSpec } from './registry.js'
 import { type Globals, quietChoices, runSpec } from './run.js'
-import { type CommandSpec, camelKey, parseValues } from './spec.js'
+import { type ChoiceContext, type CommandSpec, camelKey, parseValues } from './spec.js'
 import { askDice, terminalChoices } from './prompt.js'
 
 /**
@@ -43,6 +43,31 @@ export function useColor(flag: boolean): boolean {
   if (env.NO_COLOR !== undefined && env.NO_COLOR !== '') return false
   if (env.FORCE_COLOR !== undefined && env.FORCE_COLOR !== '0') return true
   return Boolean(process.stdout.isTTY) && env.TERM !== 'dumb'
+}
+
+const require = createRequire(import.meta.url)
+
+/**
+ * Choices asked in a terminal when stdin and stderr are one, else made automatically. Whether
+ * they are is only looked up when a choice is actually open: node:tty costs ~3 ms to load, and
+ * touching process.stdin would open a stream on it that a closed stdin then makes us wait for.
+ */
+function terminalIfAny(): ChoiceContext {
+  let known: boolean | undefined
+  let terminal: ChoiceContext | undefined
+  return {
+    get interactive() {
+      if (known === undefined) {
+        const { isatty } = require('node:tty') as typeof import('node:tty')
+        known = isatty(0) && isatty(2)
+      }
+      return known
+    },
+    select(message, options, defaultValue) {
+      terminal ??= terminalChoices()
+      return terminal.select(message, options, defaultValue)
+    },
+  }
 }
 
 function globalsFrom(opts: Record<string, unknown>): Globals {
@@ -100,18 +125,15 @@ function registerSpec(parent: Command, spec: CommandSpec, leafName: string): voi
     })
     const g = globalsFrom(opts)
     const values = parseValues(spec, raw, 'flag')
-    // isatty() on the descriptor: touching process.stdin would open a stream on it, and a
-    // closed or idle stdin then costs time at exit for a command that never reads it.
-    const interactive = isatty(0) && isatty(2) && !opts.auto
-    const color = useColor(opts.color !== false)
+    const color = !g.json && useColor(opts.color !== false)
     const out = await runSpec(
       spec,
       values,
       g,
       {
-        choice: interactive ? terminalChoices() : quietChoices,
-        askDice: interactive ? askDice : undefined,
-        render: { style: makeStyle(color), explain: g.explain, width: process.stdout.columns ?? 80 },
+        choice: opts.auto ? quietChoices : terminalIfAny(),
+        askDice,
+        render: { style: makeStyle(color), explain: g.explain, width: g.json ? 80 : (process.stdout.columns ?? 80) },
       },
       !g.json,
     )
@@ -125,7 +147,7 @@ function registerSpec(parent: Command, spec: CommandSpec, leafName: string): voi
  * are listed by name and summary (enough for `mecha --help` and "did you mean"), because
  * building every option of every command costs more than a whole resolution.
  */
-export function buildProgram(argv: string[] = []): Command {
+export async function buildProgram(argv: string[] = []): Promise<Command> {
   const program = new Command('mecha')
   program
     .description('Dice and combat resolver for mech tabletop wargames (MechaStellar and three d6 rule sets)')
@@ -152,10 +174,10 @@ export function buildProgram(argv: string[] = []): Command {
       }
       wanted = path[1]
     }
-    for (const spec of group.commands) {
-      const leaf = spec.name.split(' ').pop()!
-      if (leaf === wanted) registerSpec(parent, spec, leaf)
-      else parent.command(leaf).description(spec.summary)
+    for (const entry of group.commands) {
+      const leaf = entry.name.split(' ').pop()!
+      if (leaf === wanted) registerSpec(parent, (await loadSpec(entry.name))!, leaf)
+      else parent.command(leaf).description(entry.summary)
     }
   }
   registerBatch(program)
@@ -203,7 +225,7 @@ function fail(message: string, code: number): void {
 }
 
 export async function main(argv: string[]): Promise<void> {
-  const program = buildProgram(argv)
+  const program = await buildProgram(argv)
   try {
     await program.parseAsync(argv, { from: 'user' })
   } catch (e) {

@@ -1,7 +1,7 @@
 import { spawn } from 'node:child_process'
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
-import { allSpecs } from '../../src/cli/registry.js'
+import { loadAllSpecs } from '../../src/cli/registry.js'
 import { BIN } from '../cli/run-cli.js'
 
 /**
@@ -39,7 +39,7 @@ const junk = fc.oneof(
   fc.string({ maxLength: 8 }),
 )
 
-const specs = allSpecs()
+const specs = await loadAllSpecs()
 const argvArb = fc
   .record({
     spec: fc.constantFrom(...specs),

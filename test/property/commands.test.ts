@@ -15,7 +15,7 @@ import { examples, inputOf, oddsMaps, scalarAt } from './examples.js'
  * - Monte Carlo frequencies agree with the exact odds.
  */
 
-const cases = examples().filter((e) => e.spec.diceOrder !== undefined)
+const cases = (await examples()).filter((e) => e.spec.diceOrder !== undefined)
 const clone = <T>(x: T): T => structuredClone(x)
 
 /** Random variations of an example: its int options moved within range, its flags toggled. */

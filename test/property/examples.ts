@@ -1,4 +1,4 @@
-import { allSpecs } from '../../src/cli/registry.js'
+import { loadAllSpecs } from '../../src/cli/registry.js'
 import { quietChoices } from '../../src/cli/run.js'
 import { type CommandSpec, camelKey, parseValues } from '../../src/cli/spec.js'
 
@@ -22,9 +22,9 @@ export interface Example {
 }
 
 /** Every example printed in every command's --help, turned back into raw option values. */
-export function examples(): Example[] {
+export async function examples(): Promise<Example[]> {
   const out: Example[] = []
-  for (const spec of allSpecs()) {
+  for (const spec of await loadAllSpecs()) {
     const words = spec.name.split(' ')
     for (const line of spec.examples ?? []) {
       const argv = shellWords(line).slice(1 + words.length)
