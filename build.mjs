@@ -27,7 +27,7 @@ await build({
   platform: 'node',
   format: 'esm',
   target: 'node20',
-  minify: true,
+  minify: !process.env.MECHA_NO_MINIFY, // MECHA_NO_MINIFY=1 for readable profiles
   external: ['@inquirer/prompts'],
   // commander and seedrandom are CommonJS: give the bundle a require() for Node built-ins.
   banner: { js: "import { createRequire as __mechaRequire } from 'node:module'; const require = __mechaRequire(import.meta.url);" },

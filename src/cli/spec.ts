@@ -91,8 +91,13 @@ export interface OptionSpec {
   repeatable?: boolean
 }
 
+const camelKeys = new Map<string, string>()
+
+/** 'arm-sv' -> 'armSv' (remembered: batch asks for every option of every line). */
 export function camelKey(flag: string): string {
-  return flag.replace(/-([a-z])/g, (_, c: string) => c.toUpperCase())
+  let key = camelKeys.get(flag)
+  if (key === undefined) camelKeys.set(flag, (key = flag.replace(/-([a-z])/g, (_, c: string) => c.toUpperCase())))
+  return key
 }
 
 export function intOpt(flag: string, description: string, opts: { min?: number; max?: number; default?: number } = {}): OptionSpec {

@@ -227,8 +227,10 @@ export const shootSpec: CommandSpec<ShotRequest, ShotResult> = {
 
 /** How lucky the attacker was: mid-rank percentile of this damage among all outcomes. */
 function shotLuck(r: ShotResult, s: ShotRequest): number {
-  // Measured against the same choices, with the Momentum actually spent as the policy.
-  const o = shotOdds({ ...s, momentum: r.momentumSpent, askDecisions: false })
+  // Measured against the same choices and Momentum policy. Momentum answered at a prompt has
+  // no policy: the amount spent stands in for it. (shotOdds ignores answers and prompts, and
+  // the shot is passed as it is where possible: batch calls this for every line.)
+  const o = s.chosenBy.momentum === 'prompt' ? shotOdds({ ...s, momentum: r.momentumSpent }) : shotOdds(s)
   return o.damage.percentile(r.damage)
 }
 
