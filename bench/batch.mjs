@@ -169,6 +169,10 @@ try {
   for (const name of Object.keys(best)) console.log(show(name))
   const ratio = best.batch.ms / best.floor.ms
   console.log(`batch: ${ratio.toFixed(2)}x the floor's wall time (target: within 2x) ${ratio <= 2 ? 'OK' : 'SLOW'}`)
+  // --json: one machine-readable line last, for npm run bench.
+  if (args.includes('--json')) {
+    console.log(JSON.stringify({ lines: LINES, floorMs: +best.floor.ms.toFixed(1), answerFloorMs: +best['answer-floor'].ms.toFixed(1), mechaMs: +best.batch.ms.toFixed(1), ratio: +ratio.toFixed(2), answerFloorRatio: +(best['answer-floor'].ms / best.floor.ms).toFixed(2) }))
+  }
 } finally {
   rmSync(dir, { recursive: true, force: true })
 }

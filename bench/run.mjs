@@ -82,7 +82,8 @@ if (existsSync(batchBench)) {
   if (b.status === 0) {
     try {
       const j = JSON.parse(b.stdout.trim().split('\n').pop())
-      rows.push({ name: `batch ${j.lines ?? ''} shoot lines`.trim(), ms: j.mechaMs ?? null, floor: 'bare JSON-lines pass', ratio: j.ratio, target: 2, ok: j.ratio <= 2 })
+      rows.push({ name: `batch, ${j.lines} shoot lines`, ms: j.mechaMs, floor: 'bare JSON-lines pass', ratio: j.ratio, target: 2, ok: j.ratio <= 2 })
+      rows.push({ name: 'batch answer floor', ms: j.answerFloorMs, floor: 'bare JSON-lines pass', ratio: j.answerFloorRatio, target: undefined, ok: null, detail: 'parse + write answers as large as batch writes' })
     } catch {
       rows.push({ name: 'batch', ms: null, floor: 'bare JSON-lines pass', ratio: null, target: 2, ok: null, detail: b.stdout.slice(-300) })
     }

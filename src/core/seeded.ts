@@ -8,7 +8,9 @@ import type { DieRecord, RecordingDice } from './dice.js'
  * same faces on every machine and version; the frozen-seed tests guard that.
  */
 export class SeededDice implements RecordingDice {
-  readonly log: DieRecord[] = []
+  /** Every face rolled, in order, and one entry per pool (where it starts, its die, its label). */
+  private readonly faces: number[] = []
+  private readonly pools: Array<{ start: number; sides: number; label: string }> = []
   private readonly next: () => number
 
   constructor(readonly seed: string) {
@@ -26,16 +28,30 @@ export class SeededDice implements RecordingDice {
 
   pool(n: number, sides: number, label: string): number[] {
     const out = new Array<number>(n)
+    this.pools.push({ start: this.faces.length, sides, label })
+    const limit = Math.floor(0x1_0000_0000 / sides) * sides
     for (let i = 0; i < n; i++) {
-      const value = this.face(sides)
+      let u = this.next()
+      while (u >= limit) u = this.next()
+      const value = (u % sides) + 1
       out[i] = value
-      this.log.push({ sides, value, label })
+      this.faces.push(value)
     }
     return out
   }
 
   roll(sides: number, label: string): number {
     return this.pool(1, sides, label)[0]
+  }
+
+  /** Every die rolled, with its label (built when asked: rolling stays cheap). */
+  get log(): DieRecord[] {
+    const out: DieRecord[] = []
+    this.pools.forEach((p, k) => {
+      const end = k + 1 < this.pools.length ? this.pools[k + 1].start : this.faces.length
+      for (let i = p.start; i < end; i++) out.push({ sides: p.sides, value: this.faces[i], label: p.label })
+    })
+    return out
   }
 }
 
