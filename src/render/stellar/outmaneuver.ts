@@ -13,7 +13,7 @@ export function outcomeText(r: { winner: Winner; margin: number; outcome: Outcom
     case 'blindside':
       return `attacker wins${by}: Blindside (ignores Overwatch, shields and cover; +1 critical hit)`
     case 'bridge-hit':
-      return `attacker wins${by}: Blindside and ARM PEN+3; if the ship survives it has ACC-2 and every attack within 16" Blindsides it`
+      return `attacker wins${by}: Blindside and PEN +3; a ship that survives then shoots at ACC -2, and any attack from within 16" Blindsides it`
     case 'overwatch-shots':
       return `defender wins${by}: Overwatch attack with +3 shots (3 shots without an Overwatch weapon)`
     case 'overwatch-hits':

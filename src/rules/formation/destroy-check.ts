@@ -1,8 +1,8 @@
 import { type Dice, atLeast } from '../../core/dice.js'
 
 /**
- * THE OPTIONAL DESTRUCTION ROLL (formation rules, damage boxes): each time damage crosses out a
- * box marked `*`, roll a d6; on a 6 the unit is destroyed outright. Some heroes have a modifier
+ * THE OPTIONAL DESTRUCTION ROLL (formation rules, damage boxes): whenever damage reaches a
+ * box marked `*`, one d6 is rolled and a 6 destroys the unit at once. Some heroes have a modifier
  * for this roll.
  *
  * Readings: the hero's modifier is added to the die (a hero with -1 can never be destroyed this

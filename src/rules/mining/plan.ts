@@ -2,8 +2,8 @@ import { InputError } from '../../core/errors.js'
 import { ACTION_COSTS, ELIMINATED_AT, KIND_NAMES, MAX_ACTIONS, MAX_SUPPRESSION, type UnitKind } from './units.js'
 
 /**
- * TURN PLAN (seed 003, "Activating Units", "Available Actions", "Movement", "Shooting",
- * "Suppressive Fire", "Target Lock", "Repairs", "Recover from Suppression"). No dice: the
+ * TURN PLAN (seed 003: its sections on activation, the actions on offer, moving, shooting,
+ * suppression and recovering from it, target locks and repairs). No dice: the
  * arithmetic of spending a turn's action points and the limits on what a unit may do.
  *
  * Units activate one at a time, in the order given, each finishing before the next starts. A

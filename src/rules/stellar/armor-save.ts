@@ -19,7 +19,7 @@ import type { Penetration } from './weapon.js'
  * Optional extras, all off unless asked for (shooting and melee pass none of them):
  * - Unyielding (commander trait) and Don't Give up the Ship (fleet commander) reroll every failed
  *   save once; the reroll stands. The reroll dice come after the first save dice.
- * - "It's not over yet!" [M-1]: a level 1+ pilot or kaiju negates one failed save per Momentum
+ * - It's not over yet! (1 Momentum each): a level 1+ pilot or kaiju cancels one failed save per Momentum
  *   point, after any rerolls. Reading: nothing limits it to one use per attack, so each point
  *   spent negates one more failed save. Never against push/pull weapons.
  */

@@ -46,7 +46,7 @@ export interface PoolModifiers {
   /** Base Movement in inches, for the speed bonus. */
   atkMove?: number
   defMove?: number
-  /** The defender has at least one allied warship within 16". */
+  /** An allied warship is within 16" of the defender (+1 die to the defender). */
   allyWarship: boolean
   /** The attacker makes a melee attack against a warship (bridge attack). */
   meleeVsWarship: boolean

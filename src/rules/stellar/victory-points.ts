@@ -18,7 +18,7 @@ import type { Level } from './weapon.js'
  * Control Point owned, 5 VP for owning more than the opponent, and 3 VP per Action on Objective.
  *
  * Readings:
- * - "Enemy units with less than 50% HP are worth half VP (round up)": a destroyed unit has no HP
+ * - The half-VP rule for enemies below half their HP (rounded up): a destroyed unit has no HP
  *   left, so this scores enemy units that end the battle alive but under half HP: half their
  *   value, rounded up. Commander and Challenge bonuses need the unit destroyed.
  * - A Challenge/Revenge target doubles everything its destruction scores, the Commander's round
