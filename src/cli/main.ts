@@ -1,3 +1,4 @@
+import { fstatSync, writeSync } from 'node:fs'
 import { createRequire } from 'node:module'
 import { Command, CommanderError, Option } from 'commander'
 import { InputError } from '../core/errors.js'
@@ -15,26 +16,63 @@ import { askDice, terminalChoices } from './prompt.js'
 
 const VERSION = '0.1.0'
 
+/**
+ * Output goes straight to the file descriptors with writeSync: creating process.stdout loads
+ * Node's stream, net and tty code (several ms of every start), and a CLI that prints one answer
+ * and exits needs none of it. A reader that went away (`mecha … | head -1`) ends the output
+ * quietly; a non-blocking pipe that is full is waited on.
+ */
 let stdoutClosed = false
-process.stdout.on('error', (e: NodeJS.ErrnoException) => {
-  if (e.code === 'EPIPE') {
-    stdoutClosed = true
-    process.exit(process.exitCode ?? 0)
+let quiet = false
+
+/** Discard all output (the build's warm-up runs, see entry.ts). */
+export function setQuiet(on: boolean): void {
+  quiet = on
+}
+
+function writeAll(fd: 1 | 2, text: string): void {
+  if (quiet || (fd === 1 && stdoutClosed)) return
+  const buf = Buffer.from(text, 'utf8')
+  let off = 0
+  while (off < buf.length) {
+    try {
+      off += writeSync(fd, buf, off)
+    } catch (e) {
+      const code = (e as NodeJS.ErrnoException).code
+      if (code === 'EAGAIN') {
+        Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, 2)
+        continue
+      }
+      if (code === 'EPIPE') {
+        if (fd === 1) stdoutClosed = true
+        return
+      }
+      throw e
+    }
   }
-  throw e
-})
+}
 
 export function write(text: string): void {
-  if (stdoutClosed) return
+  writeAll(1, text)
+}
+
+export function writeErr(text: string): void {
+  writeAll(2, text)
+}
+
+/**
+ * Whether a descriptor is a terminal. node:tty (~3 ms to load) is asked only about character
+ * devices other than /dev/null and its kin (major number 1), which is what a script's closed or
+ * ignored stdin usually is.
+ */
+export function isTerminal(fd: number): boolean {
   try {
-    process.stdout.write(text)
-  } catch (e) {
-    if ((e as NodeJS.ErrnoException).code === 'EPIPE') {
-      stdoutClosed = true
-      return
-    }
-    throw e
+    const st = fstatSync(fd)
+    if (!st.isCharacterDevice() || ((st.rdev >> 8) & 0xfff) === 1) return false
+  } catch {
+    return false
   }
+  return (require('node:tty') as typeof import('node:tty')).isatty(fd)
 }
 
 export function useColor(flag: boolean): boolean {
@@ -42,25 +80,22 @@ export function useColor(flag: boolean): boolean {
   const env = process.env
   if (env.NO_COLOR !== undefined && env.NO_COLOR !== '') return false
   if (env.FORCE_COLOR !== undefined && env.FORCE_COLOR !== '0') return true
-  return Boolean(process.stdout.isTTY) && env.TERM !== 'dumb'
+  return env.TERM !== 'dumb' && isTerminal(1)
 }
 
 const require = createRequire(import.meta.url)
 
 /**
  * Choices asked in a terminal when stdin and stderr are one, else made automatically. Whether
- * they are is only looked up when a choice is actually open: node:tty costs ~3 ms to load, and
- * touching process.stdin would open a stream on it that a closed stdin then makes us wait for.
+ * they are is only looked up when a choice is actually open, and without touching process.stdin,
+ * which would open a stream on it that a closed stdin then makes us wait for.
  */
 function terminalIfAny(): ChoiceContext {
   let known: boolean | undefined
   let terminal: ChoiceContext | undefined
   return {
     get interactive() {
-      if (known === undefined) {
-        const { isatty } = require('node:tty') as typeof import('node:tty')
-        known = isatty(0) && isatty(2)
-      }
+      if (known === undefined) known = isTerminal(0) && isTerminal(2)
       return known
     },
     select(message, options, defaultValue) {
@@ -133,11 +168,11 @@ function registerSpec(parent: Command, spec: CommandSpec, leafName: string): voi
       {
         choice: opts.auto ? quietChoices : terminalIfAny(),
         askDice,
-        render: { style: makeStyle(color), explain: g.explain, width: g.json ? 80 : (process.stdout.columns ?? 80) },
+        render: { style: makeStyle(color), explain: g.explain, width: !g.json && isTerminal(1) ? (process.stdout.columns ?? 80) : 80 },
       },
       !g.json,
     )
-    if (g.json) write(JSON.stringify(out.json, null, process.stdout.isTTY ? 2 : undefined) + '\n')
+    if (g.json) write(JSON.stringify(out.json, null, isTerminal(1) ? 2 : undefined) + '\n')
     else write(out.text + '\n')
   })
 }
@@ -155,7 +190,7 @@ export async function buildProgram(argv: string[] = []): Promise<Command> {
     .exitOverride()
     .configureOutput({
       writeOut: (s) => write(s),
-      writeErr: (s) => process.stderr.write(s),
+      writeErr: (s) => writeErr(s),
       outputError: () => {}, // reported once, as one line, by fail()
     })
     .showSuggestionAfterError(true)
@@ -203,6 +238,12 @@ function registerBatch(program: Command): void {
         'Examples:\n  $ mecha batch attacks.jsonl --seed league-7 --summary > results.jsonl\n  $ tail -f game.log | mecha batch',
     )
     .action(async (file: string | undefined, opts: Record<string, unknown>) => {
+      // Batch streams through process.stdout (with back-pressure); a reader that goes away
+      // (`| head -1`) ends the run quietly.
+      process.stdout.on('error', (e: NodeJS.ErrnoException) => {
+        if (e.code === 'EPIPE') process.exit(process.exitCode ?? 0)
+        throw e
+      })
       const { runBatch } = await import('./batch.js')
       process.exitCode = await runBatch(
         {
@@ -220,7 +261,7 @@ function registerBatch(program: Command): void {
 }
 
 function fail(message: string, code: number): void {
-  process.stderr.write(`mecha: ${message}\n`)
+  writeErr(`mecha: ${message}\n`)
   process.exitCode = code
 }
 
@@ -256,8 +297,7 @@ export function handleError(e: unknown, argv: string[] = []): void {
     return
   }
   const err = e as Error
-  process.stderr.write(`mecha: internal error (this is a bug, please report it): ${err?.message ?? String(e)}\n${err?.stack ?? ''}\n`)
+  writeErr(`mecha: internal error (this is a bug, please report it): ${err?.message ?? String(e)}\n${err?.stack ?? ''}\n`)
   process.exitCode = 1
 }
 
-main(process.argv.slice(2)).catch((e) => handleError(e))

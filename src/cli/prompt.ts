@@ -6,11 +6,27 @@ import type { ChoiceContext, ChoiceOption } from './spec.js'
  * Prompts, drawn on stderr so stdout stays clean for pipes. The prompt library costs ~75 ms to
  * import, so it is loaded only when a question is actually asked.
  */
+type Importer = (specifier: string) => Promise<unknown>
+
+/**
+ * How the prompt library is imported. bin/mecha.js runs the bundle through node:vm (for its code
+ * cache), where a dynamic import() has no loader, so it hands over one of its own.
+ */
+let importer: Importer = (specifier) => import(specifier)
+
+export function setModuleImporter(fn: Importer): void {
+  importer = fn
+}
+
+function prompts(): Promise<typeof import('@inquirer/prompts')> {
+  return importer('@inquirer/prompts') as Promise<typeof import('@inquirer/prompts')>
+}
+
 export function terminalChoices(): ChoiceContext {
   return {
     interactive: true,
     async select<T>(message: string, options: Array<ChoiceOption<T>>, defaultValue: T): Promise<T> {
-      const { select } = await import('@inquirer/prompts')
+      const { select } = await prompts()
       const width = Math.max(...options.map((o) => o.label.length))
       return select<T>(
         {
@@ -27,7 +43,7 @@ export function terminalChoices(): ChoiceContext {
 
 /** Ask for the dice a step still needs, checking each against the die's faces. */
 export async function askDice(need: NeedDice): Promise<number[]> {
-  const { input } = await import('@inquirer/prompts')
+  const { input } = await prompts()
   const answer = await input(
     {
       message: `Roll ${need.count} d${need.sides} for ${need.label} (comma-separated):`,
