@@ -1,7 +1,7 @@
 import { Dist } from '../../core/dist.js'
 import { exactDist, exactDists } from '../../core/exact.js'
 import type { Rational } from '../../core/rational.js'
-import { type AttackBonus, type DefenseChoice, type EvadeStage, type Shot, finishShot, rollEvade } from './shoot.js'
+import { type AttackBonus, type DefenseChoice, type EvadeStage, type Shot, finishShot, rollEvade, shotBlocks } from './shoot.js'
 
 /** Exact distributions of one shooting attack, walked through resolveShot itself. */
 export interface ShotOdds {
@@ -49,13 +49,8 @@ function computeShotOdds(s: Shot): ShotOdds {
   // evade branches and a few short save walks, instead of every save walk under every branch.
   const hitsDist = exactDist((dice) => rollEvade(dice, quiet).hits, (h) => h)
   const d = { damage: new Dist<number>(), unblockedHits: new Dist<number>(), failedSaves: new Dist<number>() }
-  const noDice: EvadeStage = { targetNumber: 0, shotsFired: 0, dice: [], crits: 0, hits: 0 }
   for (const [hits, wHits] of hitsDist.weights) {
-    const after = exactDists((dice) => finishShot(dice, quiet, { ...noDice, hits }), {
-      damage: (r) => r.damage,
-      unblockedHits: (r) => r.unblockedHits,
-      failedSaves: (r) => r.save.failedSaves,
-    }) as typeof d
+    const after = finishOdds(quiet, hits)
     for (const name of ['damage', 'unblockedHits', 'failedSaves'] as const) {
       for (const [k, w] of after[name].weights) d[name].add(k, w.mul(wHits))
     }
@@ -72,6 +67,32 @@ function computeShotOdds(s: Shot): ShotOdds {
   }
   if (s.hp !== undefined) odds.destroyed = d.damage.where((dmg) => dmg >= s.hp!)
   return odds
+}
+
+type StageTwoOdds = { damage: Dist<number>; unblockedHits: Dist<number>; failedSaves: Dist<number> }
+const noDice: EvadeStage = { targetNumber: 0, shotsFired: 0, dice: [], crits: 0, hits: 0 }
+const stageTwoMemo = new Map<string, StageTwoOdds>()
+
+/**
+ * Stage 2 of a shot (finishShot) walked for a given number of hits. It depends on the shot only
+ * through the blocks, Skill Defense and the weapon against the armour, so the walks are shared:
+ * the automatic choices score four bonus/reaction pairs, and Precision, Barrage and Dodge only
+ * change stage 1.
+ */
+function finishOdds(s: Shot, hits: number): StageTwoOdds {
+  const { blocks } = shotBlocks(s)
+  const key = `${hits}|${blocks}|${s.momentum}|${s.warship}|${s.dmg}|${s.pen.value}${s.pen.kind}|${s.armSv}|${s.aoe}|${s.size}`
+  let hit = stageTwoMemo.get(key)
+  if (!hit) {
+    hit = exactDists((dice) => finishShot(dice, s, { ...noDice, hits }), {
+      damage: (r) => r.damage,
+      unblockedHits: (r) => r.unblockedHits,
+      failedSaves: (r) => r.save.failedSaves,
+    }) as StageTwoOdds
+    if (stageTwoMemo.size >= 4096) stageTwoMemo.clear()
+    stageTwoMemo.set(key, hit)
+  }
+  return hit
 }
 
 // ---------------------------------------------------------------------------------------------
