@@ -806,6 +806,43 @@ export class ClashSearch {
     return stableSort(opts, (x, y) => compareValue(x.value, y.value))
   }
 
+  /**
+   * The attacker's best split against the defender's best answer: exactly rankAttacker(space)[0],
+   * found with far fewer evaluations when no prompt needs the whole ranking. A split is dropped
+   * as soon as one defender answer holds it to no better than the best split so far (it cannot
+   * win: ties go to the earlier split), and each split tries first the answer that was best
+   * against the previous one. The CLI runs cold, where the full ranking costs ~40 ms.
+   */
+  bestAttacker(space: ChoiceSpace): Option {
+    const answers: Array<{ defSplit: Split; defChoice: DefChoice }> = []
+    for (const defChoice of space.defChoices) for (const defSplit of space.defSplits) answers.push({ defSplit, defChoice })
+    let best: Option | undefined
+    let first = 0
+    for (const atkSplit of space.atkSplits) {
+      let worst: Option | undefined
+      let worstAt = -1
+      let dropped = false
+      for (let k = 0; k < answers.length; k++) {
+        const i = k === 0 ? first : k <= first ? k - 1 : k
+        const o: Option = { atkSplit, ...answers[i], value: this.value(atkSplit, answers[i].defSplit, answers[i].defChoice) }
+        const c = worst ? compareValue(o.value, worst.value) : -1
+        if (c < 0 || (c === 0 && i < worstAt)) {
+          worst = o
+          worstAt = i
+        }
+        if (best && compareValue(worst!.value, best.value) <= 0) {
+          dropped = true
+          break
+        }
+      }
+      if (!dropped && (!best || compareValue(worst!.value, best.value) > 0)) {
+        best = worst
+        first = worstAt
+      }
+    }
+    return best!
+  }
+
   /** The attacker's splits, each against the defender's best answer, best for the attacker first. */
   rankAttacker(space: ChoiceSpace): Option[] {
     const opts = space.atkSplits.map((s) => this.rankDefender(s, space)[0])

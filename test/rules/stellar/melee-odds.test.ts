@@ -184,6 +184,20 @@ describe('the choice search', () => {
     }
   })
 
+  it.each([
+    ['plain 10 vs 10', melee({ atk: side({ pen: '6', armSv: 1 }), def: side({ pen: '6', armSv: 1 }) }), 10, 10],
+    ['aces with HP and finishers', melee({ atk: side({ pilot: 2, pen: '5', hp: 2000, finisher: 1 }), def: side({ pilot: 2, pen: '5', dmg: 400, hp: 2400 }) }), 9, 8],
+    ['shields and traits', melee({ atk: side({ shield: 2, boldLeader: true, dmg: 200 }), def: side({ shield: 1, masterSwordsman: true, momentum: 2 }) }), 7, 12],
+    ['stun and push weapons', melee({ atk: side({ pen: '7S', pilot: 1 }), def: side({ pen: '6P', size: 2, hp: 900 }) }), 6, 6],
+    ['one side outmatched', melee({ atk: side({ dmg: 1000, hp: 500 }), def: side({ dmg: 100, armSv: 3 }) }), 4, 14],
+  ])('bestAttacker (pruned) picks exactly what the full ranking puts first: %s', (_name, base, atkPool, defPool) => {
+    const space = { atkSplits: splitsOf(atkPool), defSplits: splitsOf(defPool), defChoices: ['counter', 'guard'] as Array<'counter' | 'guard'> }
+    const ranked = new ClashSearch(base).rankAttacker(space)
+    const best = new ClashSearch(base).bestAttacker(space)
+    expect({ atk: best.atkSplit, def: best.defSplit, choice: best.defChoice }).toEqual({ atk: ranked[0].atkSplit, def: ranked[0].defSplit, choice: ranked[0].defChoice })
+    expect(best.value.score).toEqual(ranked[0].value.score)
+  })
+
   it('the attacker gets the best split against the defender\'s best answer (checked by exhaustion)', () => {
     const base = melee({ atk: side({ pilot: 1, pen: '5', hp: 2000 }), def: side({ pilot: 2, pen: '5', dmg: 400, hp: 2400 }) })
     const space = { atkSplits: splitsOf(6), defSplits: splitsOf(5), defChoices: ['counter', 'guard'] as Array<'counter' | 'guard'> }

@@ -257,9 +257,10 @@ export async function chooseMelee(req: MeleeRequest, ctx: ChoiceContext): Promis
   let chosen: Option | undefined
 
   if (m.openAtkSplit) {
-    const ranked = search.rankAttacker(space)
-    const best = ranked[0]
-    if (ask(m.openAtkSplit)) {
+    // The whole ranking only when a prompt shows it; otherwise just the best split.
+    const ranked = ask(m.openAtkSplit) ? search.rankAttacker(space) : undefined
+    const best = ranked ? ranked[0] : search.bestAttacker(space)
+    if (ranked) {
       const bySplit = space.atkSplits.map((s) => ranked.find((o) => o.atkSplit === s)!)
       const vs = m.openDefSplit || m.openDefChoice ? ' vs the best reply' : ''
       const pick = await ctx.select(
