@@ -197,3 +197,18 @@ describe('in a terminal', () => {
     expect(r.output).not.toMatch(/ExitPromptError|at .*\.js/)
   })
 })
+
+describe('colour', () => {
+  const args = ['shoot', '--acc', '9', '--evade', '4', '--shots', '3', '--dmg', '100', '--bonus', 'none', '--defense', 'none', '--rolls', '1,4,9']
+  it('is off when stdout is not a terminal', () => {
+    expect(mecha(args).stdout).not.toMatch(/\u001b\[/)
+  })
+  it('FORCE_COLOR turns it on; NO_COLOR and --no-color turn it off again', () => {
+    expect(mecha(args, { env: { FORCE_COLOR: '1' } }).stdout).toMatch(/\u001b\[/)
+    expect(mecha(args, { env: { FORCE_COLOR: '1', NO_COLOR: '1' } }).stdout).not.toMatch(/\u001b\[/)
+    expect(mecha([...args, '--no-color'], { env: { FORCE_COLOR: '1' } }).stdout).not.toMatch(/\u001b\[/)
+  })
+  it('--json never carries colour', () => {
+    expect(mecha([...args, '--json'], { env: { FORCE_COLOR: '1' } }).stdout).not.toMatch(/\u001b\[/)
+  })
+})
