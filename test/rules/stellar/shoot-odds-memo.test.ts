@@ -3,39 +3,12 @@ import { Dist } from '../../../src/core/dist.js'
 import type { Shot } from '../../../src/rules/stellar/shoot.js'
 import { LruMemo, clearShotOddsMemo, rankBonuses, rankDefenses, sameShot, shotKey, shotOdds } from '../../../src/rules/stellar/shoot-odds.js'
 import { NO_PEN } from '../../../src/rules/stellar/weapon.js'
+import { shot as base } from './shot-fixture.js'
 
 /** The memo in front of shotOdds must be invisible: same numbers as a fresh walk, always. */
 
-function shot(over: Partial<Shot> = {}): Shot {
-  return {
-    acc: 9,
-    evade: 4,
-    shots: 4,
-    rapidFire: 0,
-    dmg: 300,
-    pen: { value: 5, kind: 'damage' },
-    armSv: 2,
-    bonus: 'precision',
-    pilot: 0,
-    defense: 'dodge',
-    defPilot: 0,
-    shield: 0,
-    cover: false,
-    blindside: false,
-    targetLock: false,
-    indirect: false,
-    advantage: false,
-    focus: false,
-    bullseye: false,
-    extraHits: 0,
-    momentum: 0,
-    warship: false,
-    aoe: false,
-    size: 0,
-    hp: undefined,
-    ...over,
-  }
-}
+/** The shared fixture with this file's base: PEN 5 against ARM Sv 2, Precision against Dodge. */
+const shot = (over: Partial<Shot> = {}): Shot => base({ dmg: 300, pen: { value: 5, kind: 'damage' }, armSv: 2, bonus: 'precision', defense: 'dodge', hp: undefined, ...over })
 
 /** One change per field of Shot that can change the odds. */
 const CHANGES: Array<[keyof Shot, Partial<Shot>]> = [

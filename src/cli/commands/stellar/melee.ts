@@ -22,6 +22,7 @@ import { NO_PEN, type Level, type Penetration, parsePen } from '../../../rules/s
 import { num, pct } from '../../../render/format.js'
 import { explainMelee, renderMelee, renderMeleeOdds } from '../../../render/stellar/melee.js'
 import { type ChoiceContext, type CommandSpec, type OptionSpec, type Values, boolOpt, enumOpt, intOpt, requireValue, textOpt } from '../../spec.js'
+import { saveFields } from './save-fields.js'
 
 export type ChosenBy = 'flag' | 'auto' | 'prompt'
 type Open = 'ask' | 'auto' | undefined
@@ -340,11 +341,7 @@ export function strikeJson(r: StrikeResult): Record<string, unknown> {
     momentumSpent: r.momentumSpent,
     unblockedHits: r.unblockedHits,
     hitDamage: r.hitDamage,
-    saveTargetNumber: r.save.owed > 0 ? r.save.targetNumber : null,
-    saves: r.save.saves,
-    failedSaves: r.save.failedSaves,
-    actionsLost: r.save.actionsLost,
-    pushes: r.save.pushes,
+    ...saveFields(r.save),
     pushedOut: r.pushedOut,
     damage: r.damage,
   }

@@ -18,6 +18,7 @@ import { ATTACK_BONUSES, AUTO_DEFENSES, DEFENSES, rankBonuses, rankDefenses, sho
 import { NO_PEN, type Level, type Penetration, parsePen } from '../../../rules/stellar/weapon.js'
 import { num } from '../../../render/format.js'
 import { explainShot, renderShot, renderShotOdds } from '../../../render/stellar/shoot.js'
+import { saveFields } from './save-fields.js'
 import { type CommandSpec, type Values, boolOpt, enumOpt, intOpt, requireValue, textOpt } from '../../spec.js'
 
 export type ChosenBy = 'flag' | 'auto' | 'prompt'
@@ -185,11 +186,7 @@ export const shootSpec: CommandSpec<ShotRequest, ShotResult> = {
       momentumSpent: r.momentumSpent,
       unblockedHits: r.unblockedHits,
       hitDamage: r.hitDamage,
-      saveTargetNumber: r.save.owed > 0 ? r.save.targetNumber : null,
-      saves: r.save.saves,
-      failedSaves: r.save.failedSaves,
-      actionsLost: r.save.actionsLost,
-      pushes: r.save.pushes,
+      ...saveFields(r.save),
       damage: r.damage,
       bonus: s.bonus,
       defense: s.defense,
