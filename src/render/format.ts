@@ -20,7 +20,7 @@ export function plural(n: number, one: string, many = `${one}s`): string {
   return `${n} ${n === 1 ? one : many}`
 }
 
-/** A simple aligned table (cli-table3 is kept for the bigger tables; this one has no borders). */
+/** An aligned table without borders (all mecha's tables are small; colour codes are measured out). */
 export function columns(rows: string[][], gap = 2): string {
   const widths: number[] = []
   for (const r of rows) r.forEach((c, i) => (widths[i] = Math.max(widths[i] ?? 0, visibleLength(c))))
