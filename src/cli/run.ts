@@ -71,7 +71,9 @@ export async function runSpec(spec: CommandSpec, values: Values, g: Globals, env
         if (env.render.explain && spec.explain) text += '\n\n' + spec.explain(result, input, env.render)
         if (usesDice) {
           const st = env.render.style
-          text += '\n' + st.dim(seed !== undefined ? `seed ${seed} (replay: --seed ${seed})` : `dice: ${rolls!.join(',')}`)
+          const same = spec.replayFlags?.(input, result) ?? []
+          const replay = [...(seed !== undefined ? ['--seed', seed] : []), ...same].join(' ')
+          text += '\n' + st.dim(seed !== undefined ? `seed ${seed} (replay: ${replay})` : `dice: ${rolls!.join(',')}${same.length ? ` (same choices: ${replay})` : ''}`)
         }
       }
       return { json, text }

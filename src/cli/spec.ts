@@ -31,6 +31,11 @@ export interface CommandSpec<I = any, R = any> {
   /** Fields of the JSON object (seed, rolls and command are added by the runner). */
   json(result: R, input: I): Record<string, unknown>
   render(result: R, input: I, out: RenderContext): string
+  /**
+   * Flags that make a replay of this roll take the same choices as were answered at prompts
+   * (a seed alone would replay with the automatic ones), for the line that reports the seed.
+   */
+  replayFlags?(input: I, result: R): string[]
   /** Step-by-step arithmetic for --explain (appended after the summary). */
   explain?(result: R, input: I, out: RenderContext): string
   /** Exact odds for --odds. Commands without dice omit it. */

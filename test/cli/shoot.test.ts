@@ -178,6 +178,8 @@ describe('in a terminal', () => {
     expect(r.output).toMatch(/Dodge \(\+1 Evade\)\s+expected/)
     expect(r.output).toMatch(/Spend 1 Momentum/)
     expect(r.output).toMatch(/Momentum spent: 1/)
+    // the replay line carries the answers given at the prompts
+    expect(r.output).toMatch(/same choices: --bonus barrage --defense guard --momentum 1/)
     expect(r.code).toBe(0)
   })
 

@@ -432,6 +432,13 @@ export const meleeSpec: CommandSpec<MeleeRequest, MeleeResult> = {
       defender: side(r.defender),
     }
   },
+  replayFlags(m) {
+    const flags: string[] = []
+    if (m.chosenBy.atkSplit === 'prompt') flags.push('--atk-split', `${m.atkSplit.attack}/${m.atkSplit.defense}`)
+    if (m.chosenBy.defSplit === 'prompt') flags.push('--def-split', `${m.defSplit.attack}/${m.defSplit.defense}`)
+    if (m.chosenBy.defChoice === 'prompt') flags.push('--def-choice', m.defChoice)
+    return flags
+  },
   render: (r, m, out) => renderMelee(r, m, out),
   explain: (r, m, out) => explainMelee(r, m, out),
   odds(m) {

@@ -128,7 +128,7 @@ export const shootSpec: CommandSpec<ShotRequest, ShotResult> = {
       if (asking) {
         const size = attackBonusSize(s.pilot)
         const labels: Record<AttackBonus, string> = { precision: `Precision (+${size} Acc)`, barrage: `Barrage (+${size} shot${size > 1 ? 's' : ''})`, none: 'No bonus' }
-        const vs = s.openDefense ? ' vs her best reply' : ''
+        const vs = s.openDefense ? " vs the defender's best reply" : ''
         s.bonus = await ctx.select(
           `Attacker's bonus (Acc ${s.acc}, ${s.shots} shots, DMG ${s.dmg})`,
           ranked.map((o) => ({ value: o.value, label: labels[o.value], hint: `${exp(o.odds.expected.damage)}${vs}` })),
@@ -168,10 +168,19 @@ export const shootSpec: CommandSpec<ShotRequest, ShotResult> = {
       options.push({ value: p, label: `Spend ${p} Momentum`, hint: `${unblocked} hit${unblocked === 1 ? '' : 's'} through, ${exp(expectedAfterSaves(s, unblocked))}` })
     }
     s.chosenBy.momentum = 'prompt'
-    return ctx.select(`Skill Defense: ${q.hitsLeft} hit${q.hitsLeft === 1 ? '' : 's'} get through your blocks. Spend Momentum?`, options, 0)
+    return ctx.select(`Skill Defense: ${q.hitsLeft === 1 ? '1 hit gets' : `${q.hitsLeft} hits get`} through your blocks. Spend Momentum?`, options, 0)
   },
 
   resolve: resolveShot,
+
+  replayFlags(s, r) {
+    const flags: string[] = []
+    if (s.chosenBy.bonus === 'prompt') flags.push('--bonus', s.bonus)
+    if (s.chosenBy.defense === 'prompt') flags.push('--defense', s.defense)
+    // Momentum offered = Momentum spent: the automatic policy then spends exactly that.
+    if (s.chosenBy.momentum === 'prompt') flags.push('--momentum', String(r.momentumSpent))
+    return flags
+  },
 
   json(r, s) {
     const luck = shotLuck(r, s)
