@@ -55,6 +55,7 @@ if (meleeAvailable) {
   startCases.push({ name: 'mecha melee 10/10 split given --json', argv: [BIN, ...melee, '--atk-split', '5/5', '--def-split', '5/5', '--def-choice', 'guard', '--seed', 'b', '--json'] })
   startCases.push({ name: 'mecha melee 10/10 auto --json', argv: [BIN, ...melee, '--seed', 'b', '--json'] })
   startCases.push({ name: 'mecha melee 10/10 auto --odds --json', argv: [BIN, ...melee, '--odds', '--json'] })
+  startCases.push({ name: 'mecha melee 10/10 split given --odds --json', argv: [BIN, ...melee, '--atk-split', '5/5', '--def-split', '5/5', '--def-choice', 'guard', '--odds', '--json'] })
 }
 
 const t = timeAll(startCases)
@@ -72,7 +73,8 @@ row('shoot --odds (10 shots, saves)', t[4], 'shoot roll', plain, 1.2)
 if (meleeAvailable) {
   row('melee 10/10, split given', t[5], 'bare node', bare, 1.5)
   row('melee 10/10, auto split', t[6], 'melee roll', t[5], 1.3)
-  row('melee 10/10 --odds', t[7], 'melee roll', t[5], 1.3)
+  row('melee 10/10 --odds, auto split', t[7], 'melee roll', t[5], 1.3)
+  row('melee 10/10 --odds, split given', t[8], 'melee roll', t[5], 1.2)
 }
 
 // Seeded sampling rate: our seeded dice against a bare loop over the same generator.
