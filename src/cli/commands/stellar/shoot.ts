@@ -93,7 +93,7 @@ export const shootSpec: CommandSpec<ShotRequest, ShotResult> = {
   options: [
     intOpt('acc', "attacker's Shooting Accuracy", { min: 0, max: 30 }),
     intOpt('evade', "defender's Evade bonus", { min: 0, max: 30, default: 0 }),
-    intOpt('shots', "weapon's shots at this range (1-10)", { min: 0, max: 10 }),
+    intOpt('shots', "weapon's shots at this range (1-10)", { min: 1, max: 10 }),
     intOpt('rapid-fire', 'Rapid Fire shots gained within half range (negative: lost)', { min: -10, max: 10, default: 0 }),
     intOpt('dmg', 'DMG per hit', { min: 0, max: 100000 }),
     textOpt('pen', 'N[S|P]', 'ARM PEN, with S for stun or P for push/pull (e.g. 5S)', parsePen),
