@@ -90,3 +90,28 @@ export function numberToRational(v: number): Rational {
   const s = 1_000_000
   return Rational.of(BigInt(Math.round(v * s)), BigInt(s))
 }
+
+/**
+ * The number of tries up to and including the first success, each succeeding with chance
+ * `success` (a re-rolled tie, a burning that goes out), counted from `first`. Counts are listed
+ * exactly until the chance of going on is at most `tailMass`, or `horizon` counts are listed;
+ * what is left becomes one key `"N+"` (N the first count not listed), so the map sums to 1.
+ * The mean is (first - 1) + 1 / success.
+ */
+export function geometricDist(
+  success: Rational,
+  opts: { first: number; tailMass?: Rational; horizon?: number },
+): { dist: Dist<number | string>; tailFrom: number; tailMass: Rational } {
+  const dist = new Dist<number | string>()
+  let rest = Rational.ONE // chance the k-th try happens
+  let k = opts.first
+  const done = () => (opts.horizon !== undefined ? k - opts.first >= opts.horizon : rest.compare(opts.tailMass!) <= 0)
+  while (!done()) {
+    const p = rest.mul(success)
+    dist.add(k, p)
+    rest = rest.sub(p)
+    k++
+  }
+  dist.add(`${k}+`, rest)
+  return { dist, tailFrom: k, tailMass: rest }
+}

@@ -87,3 +87,25 @@ describe('checkpoints', () => {
     expect(merged.total().toString()).toBe('1')
   })
 })
+
+describe('geometricDist', () => {
+  it('lists counts until the horizon, then folds the rest into "N+"', async () => {
+    const { geometricDist } = await import('../../src/core/dist.js')
+    const { dist, tailFrom, tailMass } = geometricDist(Rational.of(5, 6), { first: 1, horizon: 3 })
+    expect(dist.prob(1).toString()).toBe('5/6')
+    expect(dist.prob(2).toString()).toBe('5/36')
+    expect(dist.prob(3).toString()).toBe('5/216')
+    expect(dist.prob('4+').toString()).toBe('1/216')
+    expect([tailFrom, tailMass.toString()]).toEqual([4, '1/216'])
+    expect(dist.total().toString()).toBe('1')
+  })
+
+  it('or until the chance of going on is small enough', async () => {
+    const { geometricDist } = await import('../../src/core/dist.js')
+    const { dist, tailMass } = geometricDist(Rational.of(1, 2), { first: 0, tailMass: Rational.of(1, 1000) })
+    expect(dist.prob(0).toString()).toBe('1/2')
+    expect(tailMass.compare(Rational.of(1, 1000))).toBeLessThanOrEqual(0)
+    expect(dist.prob('10+').toString()).toBe('1/1024')
+    expect(dist.total().toString()).toBe('1')
+  })
+})

@@ -1,5 +1,5 @@
 import type { Dice } from '../../core/dice.js'
-import { Dist } from '../../core/dist.js'
+import { Dist, geometricDist } from '../../core/dist.js'
 import { exactDist } from '../../core/exact.js'
 import { Rational } from '../../core/rational.js'
 
@@ -53,13 +53,7 @@ export function initiativeOdds(): InitiativeOdds {
   const decided = Rational.ONE.sub(tie)
   const winner = new Dist<number>()
   for (const side of [1, 2]) winner.add(side, Rational.of(round.prob(String(side)).num * decided.den, round.prob(String(side)).den * decided.num))
-  const rollOffs = new Dist<string>()
-  let reach = Rational.ONE // chance the k-th roll-off happens
-  for (let k = 1; k <= ROUNDS_HORIZON; k++) {
-    rollOffs.add(String(k), reach.mul(decided))
-    reach = reach.mul(tie)
-  }
-  rollOffs.add(`${ROUNDS_HORIZON + 1}+`, reach)
+  const rollOffs = geometricDist(decided, { first: 1, horizon: ROUNDS_HORIZON }).dist.map((k) => String(k))
   // Mean of a geometric count: 1 / (1 - q).
   const expected = Rational.of(decided.den, decided.num).toNumber()
   return { winner, rollOffs, tie, expected: { rollOffs: expected } }

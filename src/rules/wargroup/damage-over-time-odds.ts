@@ -1,4 +1,4 @@
-import { Dist } from '../../core/dist.js'
+import { Dist, geometricDist } from '../../core/dist.js'
 import { Rational } from '../../core/rational.js'
 import { type DamageOverTime, effectTurn } from './damage-over-time.js'
 
@@ -177,17 +177,7 @@ function turnShape(): { stop: Rational; go: Rational; meanDamage: Rational } {
 function unboundedOdds(): DamageOverTimeOdds {
   const { stop, go, meanDamage } = turnShape()
   // Duration: P(D = k) = stop * go^k; the tail P(D >= H) = go^H.
-  const duration = new Dist<number | string>()
-  let tailD = Rational.ONE
-  let k = 0
-  while (tailD.compare(TAIL_MASS) > 0) {
-    const p = stop.mul(tailD)
-    duration.add(k, p)
-    tailD = tailD.sub(p)
-    k++
-  }
-  duration.add(`${k}+`, tailD)
-  const durationFrom = k
+  const { dist: duration, tailFrom: durationFrom, tailMass: tailD } = geometricDist(stop, { first: 0, tailMass: TAIL_MASS })
 
   // Damage: p(s) = a(s) / 6^(s+1); the listed mass so far is cum / 6^(s+1), kept in whole
   // numbers; stop at the first s whose remaining mass 1 - cum / 6^(s+1) is at most TAIL_MASS.

@@ -1,5 +1,5 @@
 import type { Dice } from '../../core/dice.js'
-import { Dist } from '../../core/dist.js'
+import { Dist, geometricDist } from '../../core/dist.js'
 import { exactDist } from '../../core/exact.js'
 import { Rational } from '../../core/rational.js'
 
@@ -71,15 +71,6 @@ export function initiativeOdds(tailMass: Rational = Rational.of(1n, 1_000_000_00
     goesFirst.add(player, p)
     winningRoll.add(Number(roll), p)
   }
-  const rounds = new Dist<number | string>()
-  let tail = Rational.ONE
-  let k = 1
-  while (tail.compare(tailMass) > 0) {
-    const p = tail.mul(decided)
-    rounds.add(k, p)
-    tail = tail.sub(p)
-    k++
-  }
-  rounds.add(`${k}+`, tail)
+  const rounds = geometricDist(decided, { first: 1, tailMass }).dist
   return { goesFirst, winningRoll, rounds, tie, expectedRounds: Rational.of(decided.den, decided.num) }
 }
