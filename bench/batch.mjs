@@ -60,46 +60,32 @@ async function writeInput() {
   await new Promise((r) => out.on('finish', r))
 }
 
-// The floor: read stdin in chunks, split lines, JSON.parse + JSON.stringify each, write per chunk.
-writeFileSync(
-  floorScript,
-  `let rest = '', n = 0
-for await (const chunk of process.stdin.setEncoding('utf8')) {
-  const text = rest + chunk
-  let start = 0, nl, out = ''
-  while ((nl = text.indexOf('\\n', start)) !== -1) {
-    const l = text.slice(start, nl)
-    start = nl + 1
-    n++
-    out += JSON.stringify({ line: n, ...JSON.parse(l) }) + '\\n'
-  }
-  rest = text.slice(start)
-  if (!process.stdout.write(out)) await new Promise((r) => process.stdout.once('drain', r))
-}
-if (rest) process.stdout.write(JSON.stringify({ line: n + 1, ...JSON.parse(rest) }) + '\\n')
-`,
-)
-
-// The answer floor: the same loop, but each output is a stored batch answer (its seed and line set).
-writeFileSync(
-  answerFloorScript,
-  `import { readFileSync } from 'node:fs'
-const answer = JSON.parse(readFileSync(process.argv[2], 'utf8'))
+// Both floors read stdin in chunks, split lines and write per chunk; they differ only in the
+// answer each line gets. `answer` is an expression over the parsed line `req` and its number `n`.
+const floorLoop = (prelude, answer) => `${prelude}
 let rest = '', n = 0
 for await (const chunk of process.stdin.setEncoding('utf8')) {
   const text = rest + chunk
   let start = 0, nl, out = ''
   while ((nl = text.indexOf('\\n', start)) !== -1) {
-    const l = text.slice(start, nl)
+    const req = JSON.parse(text.slice(start, nl))
     start = nl + 1
     n++
-    answer.seed = JSON.parse(l).seed
-    out += JSON.stringify({ line: n, ...answer }) + '\\n'
+    out += JSON.stringify(${answer}) + '\\n'
   }
   rest = text.slice(start)
   if (!process.stdout.write(out)) await new Promise((r) => process.stdout.once('drain', r))
 }
-`,
+if (rest) { const req = JSON.parse(rest); n++; process.stdout.write(JSON.stringify(${answer}) + '\\n') }
+`
+
+// The floor: JSON.parse and JSON.stringify of each line, as it came.
+writeFileSync(floorScript, floorLoop('', '{ line: n, ...req }'))
+
+// The answer floor: each line answered with a stored batch answer (its seed and line set).
+writeFileSync(
+  answerFloorScript,
+  floorLoop("import { readFileSync } from 'node:fs'\nconst answer = JSON.parse(readFileSync(process.argv[2], 'utf8'))", '(answer.seed = req.seed, { line: n, ...answer })'),
 )
 writeFileSync(
   rssHook,
