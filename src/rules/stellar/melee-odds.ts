@@ -673,10 +673,13 @@ export class ClashSearch {
   private readonly fbA: number
   /** Per attack u: SKIP then ATK[0..3], flattened. */
   private readonly atkRows: Float64Array[] = []
+  /** The non-zero entries of each row (a row has ~4 of its 32): the sums only visit those. */
+  private readonly atkNz: Int32Array[] = []
   /** A representative attack summary of each class, from the attack rows. */
   private readonly reps: Array<StrikeSummary | undefined> = []
   /** Per counter u: CTR[0..3], flattened. */
   private readonly ctrRows: Float64Array[] = []
+  private readonly ctrNz: Int32Array[] = []
   private readonly counterMemo = new Map<string, Float64Array>()
   private readonly attackMemo = new Map<string, Float64Array>()
 
@@ -719,6 +722,7 @@ export class ClashSearch {
       row[o + 6] += p * a.effects
     }
     this.atkRows[u] = row
+    this.atkNz[u] = nonZero(row)
     return row
   }
 
@@ -742,6 +746,7 @@ export class ClashSearch {
       }
     }
     this.ctrRows[u] = row
+    this.ctrNz[u] = nonZero(row)
     return row
   }
 
@@ -756,9 +761,11 @@ export class ClashSearch {
       A = new Float64Array(SKIP_N + CLASSES * ATK_N)
       const pu = unblockedFloat(s1)
       for (let u = 0; u < pu.length; u++) {
-        if (pu[u] === 0) continue
+        const p = pu[u]
+        if (p === 0) continue
         const row = this.attackRow(s1, u)
-        for (let i = 0; i < A.length; i++) A[i] += pu[u] * row[i]
+        const nz = this.atkNz[u]
+        for (let j = 0; j < nz.length; j++) A[nz[j]] += p * row[nz[j]]
       }
       this.attackMemo.set(k1, A)
     }
@@ -769,9 +776,11 @@ export class ClashSearch {
       C = new Float64Array(CLASSES * CTR_N)
       const pu = unblockedFloat(s2)
       for (let u = 0; u < pu.length; u++) {
-        if (pu[u] === 0) continue
+        const p = pu[u]
+        if (p === 0) continue
         const row = this.counterRow(s2, u)
-        for (let i = 0; i < C.length; i++) C[i] += pu[u] * row[i]
+        const nz = this.ctrNz[u]
+        for (let j = 0; j < nz.length; j++) C[nz[j]] += p * row[nz[j]]
       }
       this.counterMemo.set(k2, C)
     }
@@ -808,36 +817,57 @@ export class ClashSearch {
 
   /**
    * The attacker's best split against the defender's best answer: exactly rankAttacker(space)[0],
-   * found with far fewer evaluations when no prompt needs the whole ranking. A split is dropped
-   * as soon as one defender answer holds it to no better than the best split so far (it cannot
-   * win: ties go to the earlier split), and each split tries first the answer that was best
-   * against the previous one. The CLI runs cold, where the full ranking costs ~40 ms.
+   * found with far fewer evaluations when no prompt needs the whole ranking (the CLI runs cold,
+   * where every evaluation counts). Any one defender answer bounds a split from above, so every
+   * split is first bounded by the same answer, then the splits are examined best bound first: a
+   * split whose bound cannot beat the best split so far is skipped, and a split's answers are
+   * tried starting with the one that held the best split down, dropping the split as soon as
+   * it cannot win. Ties go to the earlier split (in space.atkSplits) and, within a split, to the
+   * earlier answer, as in the ranking.
    */
   bestAttacker(space: ChoiceSpace): Option {
     const answers: Array<{ defSplit: Split; defChoice: DefChoice }> = []
     for (const defChoice of space.defChoices) for (const defSplit of space.defSplits) answers.push({ defSplit, defChoice })
+    const splits = space.atkSplits
+    const at = (i: number, k: number): Option => ({
+      atkSplit: splits[i],
+      ...answers[k],
+      value: this.value(splits[i], answers[k].defSplit, answers[k].defChoice),
+    })
+    // x (split xi) beats y (split yi) for the attacker.
+    const beats = (x: Option, xi: number, y: Option, yi: number) => {
+      const c = compareValue(x.value, y.value)
+      return c > 0 || (c === 0 && xi < yi)
+    }
+    const bounds = splits.map((_, i) => at(i, 0))
+    const order = splits.map((_, i) => i).sort((a, b) => compareValue(bounds[b].value, bounds[a].value) || a - b)
+
     let best: Option | undefined
-    let first = 0
-    for (const atkSplit of space.atkSplits) {
+    let bestIndex = -1
+    let bestAnswer = 0
+    for (const i of order) {
+      if (best && !beats(bounds[i], i, best, bestIndex)) continue
+      // Split i against every answer, the one that held the best split down first.
       let worst: Option | undefined
       let worstAt = -1
       let dropped = false
-      for (let k = 0; k < answers.length; k++) {
-        const i = k === 0 ? first : k <= first ? k - 1 : k
-        const o: Option = { atkSplit, ...answers[i], value: this.value(atkSplit, answers[i].defSplit, answers[i].defChoice) }
+      for (let j = 0; j < answers.length; j++) {
+        const k = j === 0 ? bestAnswer : j <= bestAnswer ? j - 1 : j
+        const o = k === 0 ? bounds[i] : at(i, k)
         const c = worst ? compareValue(o.value, worst.value) : -1
-        if (c < 0 || (c === 0 && i < worstAt)) {
+        if (c < 0 || (c === 0 && k < worstAt)) {
           worst = o
-          worstAt = i
+          worstAt = k
         }
-        if (best && compareValue(worst!.value, best.value) <= 0) {
+        if (best && !beats(worst!, i, best, bestIndex)) {
           dropped = true
           break
         }
       }
-      if (!dropped && (!best || compareValue(worst!.value, best.value) > 0)) {
+      if (!dropped) {
         best = worst
-        first = worstAt
+        bestIndex = i
+        bestAnswer = worstAt
       }
     }
     return best!
@@ -848,6 +878,15 @@ export class ClashSearch {
     const opts = space.atkSplits.map((s) => this.rankDefender(s, space)[0])
     return stableSort(opts, (x, y) => compareValue(y.value, x.value))
   }
+}
+
+/** Where a row is non-zero (adding its zeros would change no sum: x + 0 === x). */
+function nonZero(row: Float64Array): Int32Array {
+  let n = 0
+  for (let i = 0; i < row.length; i++) if (row[i] !== 0) n++
+  const out = new Int32Array(n)
+  for (let i = 0, j = 0; i < row.length; i++) if (row[i] !== 0) out[j++] = i
+  return out
 }
 
 /** Lexicographic comparison with a relative tolerance: >0 when a is better for the attacker. */

@@ -1,3 +1,4 @@
+import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
 import { exactDists } from '../../../src/core/exact.js'
 import { SeededDice } from '../../../src/core/seeded.js'
@@ -196,6 +197,42 @@ describe('the choice search', () => {
     const best = new ClashSearch(base).bestAttacker(space)
     expect({ atk: best.atkSplit, def: best.defSplit, choice: best.defChoice }).toEqual({ atk: ranked[0].atkSplit, def: ranked[0].defSplit, choice: ranked[0].defChoice })
     expect(best.value.score).toEqual(ranked[0].value.score)
+  })
+
+  it('bestAttacker matches the full ranking on random match-ups (pools, traits, HP, finishers, weapons)', () => {
+    fc.assert(
+      fc.property(
+        fc.record({
+          atkPool: fc.integer({ min: 1, max: 20 }),
+          defPool: fc.integer({ min: 1, max: 20 }),
+          atkPilot: fc.integer({ min: 0, max: 2 }),
+          defPilot: fc.integer({ min: 0, max: 2 }),
+          atkPen: fc.constantFrom('0', '4', '6', '6S', '5P'),
+          defPen: fc.constantFrom('0', '5', '7', '7S'),
+          atkDmg: fc.constantFrom(100, 300, 600),
+          defDmg: fc.constantFrom(100, 300, 600),
+          atkArmSv: fc.integer({ min: 0, max: 3 }),
+          defArmSv: fc.integer({ min: 0, max: 3 }),
+          atkHp: fc.option(fc.constantFrom(300, 900, 2400), { nil: undefined }),
+          defHp: fc.option(fc.constantFrom(300, 900, 2400), { nil: undefined }),
+          finisher: fc.integer({ min: 0, max: 1 }),
+          shield: fc.integer({ min: 0, max: 2 }),
+          bold: fc.boolean(),
+        }),
+        (r) => {
+          const base = melee({
+            atk: side({ pilot: r.atkPilot, pen: r.atkPen, dmg: r.atkDmg, armSv: r.atkArmSv, hp: r.atkHp, finisher: r.finisher, boldLeader: r.bold }),
+            def: side({ pilot: r.defPilot, pen: r.defPen, dmg: r.defDmg, armSv: r.defArmSv, hp: r.defHp, shield: r.shield }),
+          })
+          const space = { atkSplits: splitsOf(r.atkPool), defSplits: splitsOf(r.defPool), defChoices: ['counter', 'guard'] as Array<'counter' | 'guard'> }
+          const ranked = new ClashSearch(base).rankAttacker(space)
+          const best = new ClashSearch(base).bestAttacker(space)
+          expect({ atk: best.atkSplit, def: best.defSplit, choice: best.defChoice }).toEqual({ atk: ranked[0].atkSplit, def: ranked[0].defSplit, choice: ranked[0].defChoice })
+          expect(best.value.score).toEqual(ranked[0].value.score)
+        },
+      ),
+      { numRuns: 60, seed: 20261121 },
+    )
   })
 
   it('the attacker gets the best split against the defender\'s best answer (checked by exhaustion)', () => {
