@@ -8,7 +8,7 @@ import { renderBatchSummary, renderProgress, clearProgress, type BatchSummary } 
 import { makeStyle } from '../render/style.js'
 import { commandNames, loadAllSpecs, loadedSpec } from './registry.js'
 import { type Globals, type RunEnv, type RunOutput, quietChoices, runSpec } from './run.js'
-import { type CommandSpec, type OptionSpec, type Values, camelKey, parseValues, show } from './spec.js'
+import { type CommandSpec, type OptionSpec, type Values, camelKey, parseValues, parseValuesInto, show } from './spec.js'
 
 /**
  * `mecha batch [file]`: JSON lines in, JSON lines out.
@@ -271,18 +271,20 @@ class Batch {
       for (;;) {
         const nl = text.indexOf('\n', start)
         if (nl === -1) break
+        let waiting: void | Promise<void>
         if (overlong) {
-          await this.line(null)
+          waiting = this.line(null)
           overlong = false
         } else if (partsLength > 0) {
           parts.push(text.slice(start, nl))
           const line = parts.join('')
           parts = []
           partsLength = 0
-          await this.line(line.length > MAX_LINE_CHARS ? null : line)
+          waiting = this.line(line.length > MAX_LINE_CHARS ? null : line)
         } else {
-          await this.line(text.slice(start, nl))
+          waiting = this.line(text.slice(start, nl))
         }
+        if (waiting) await waiting
         start = nl + 1
         if (this.pending.length >= FLUSH_CHARS) await this.flush()
       }
@@ -304,8 +306,11 @@ class Batch {
     await this.flush()
   }
 
-  /** Resolve one input line (null: too long to keep) and queue its answer. */
-  private async line(text: string | null): Promise<void> {
+  /**
+   * Resolve one input line (null: too long to keep) and queue its answer. Synchronous (no
+   * Promise) unless the line's command had to wait for something, which no choice does here.
+   */
+  private line(text: string | null): void | Promise<void> {
     const n = ++this.lineNo
     if (text !== null) {
       if (text.length > 0 && text.charCodeAt(text.length - 1) === 13) text = text.slice(0, -1) // CRLF
@@ -319,31 +324,46 @@ class Batch {
       if (text === null) throw new LineError('line-too-long', `line is longer than ${MAX_LINE_CHARS} characters; each line holds one request`)
       const req = parseLine(text)
       command = req.command as string
-      const json = (await this.resolve(req, n)).json
-      this.resolved++
-      if (this.opts.summary || this.opts.summaryJson) this.count(command, json)
-      const body = JSON.stringify(json)
-      this.pending += body.length > 2 ? `{"line":${n},${body.slice(1)}\n` : `{"line":${n}}\n`
-    } catch (e) {
-      this.errors++
-      let code: string
-      let message: string
-      if (e instanceof LineError || e instanceof InputError) {
-        code = e.code
-        message = command !== undefined ? this.keyNames(command, e.message) : e.message
-      } else {
-        code = 'internal'
-        message = `internal error (this is a bug, please report it): ${(e as Error)?.message ?? String(e)}`
-        this.firstBug ??= { line: n, stack: (e as Error)?.stack ?? String(e) }
+      const out = this.resolve(req, n)
+      if (out instanceof Promise) {
+        const name = command
+        return out.then(
+          (o) => this.answer(n, name, o),
+          (e) => this.fail(n, name, e),
+        )
       }
-      this.errorCodes.set(code, (this.errorCodes.get(code) ?? 0) + 1)
-      if (command !== undefined && specEntry(command)) this.stats(command).errors++
-      this.pending += JSON.stringify({ line: n, error: message, code }) + '\n'
+      this.answer(n, command, out)
+    } catch (e) {
+      this.fail(n, command, e)
     }
   }
 
+  private answer(n: number, command: string, out: RunOutput): void {
+    this.resolved++
+    if (out.json && (this.opts.summary || this.opts.summaryJson)) this.count(command, out.json)
+    const body = out.jsonText ?? JSON.stringify(out.json)
+    this.pending += body.length > 2 ? `{"line":${n},${body.slice(1)}\n` : `{"line":${n}}\n`
+  }
+
+  private fail(n: number, command: string | undefined, e: unknown): void {
+    this.errors++
+    let code: string
+    let message: string
+    if (e instanceof LineError || e instanceof InputError) {
+      code = e.code
+      message = command !== undefined ? this.keyNames(command, e.message) : e.message
+    } else {
+      code = 'internal'
+      message = `internal error (this is a bug, please report it): ${(e as Error)?.message ?? String(e)}`
+      this.firstBug ??= { line: n, stack: (e as Error)?.stack ?? String(e) }
+    }
+    this.errorCodes.set(code, (this.errorCodes.get(code) ?? 0) + 1)
+    if (command !== undefined && specEntry(command)) this.stats(command).errors++
+    this.pending += JSON.stringify({ line: n, error: message, code }) + '\n'
+  }
+
   /** Check and parse a line, then hand it to runSpec (synchronous up to there: no extra await). */
-  private resolve(req: Record<string, unknown>, n: number): Promise<RunOutput> {
+  private resolve(req: Record<string, unknown>, n: number): RunOutput | Promise<RunOutput> {
     const name = req.command as string
     const entry = specEntry(name)
     if (!entry) {
@@ -368,12 +388,11 @@ class Batch {
     // table for every line.
     const values: Values = { ...entry.defaults }
     if (given || hasArgs) {
-      const parsed = parseValues(narrowSpec(entry, given ?? []), req, 'json')
-      for (const k of Object.keys(parsed)) values[k] = parsed[k]
+      parseValuesInto(values, narrowSpec(entry, given ?? []), req, 'json')
       // Positional arguments (roll's "expression"), when this parseValues leaves them out.
       if (hasArgs) {
         for (const a of entry.args) {
-          if (Object.prototype.hasOwnProperty.call(parsed, a) || !Object.prototype.hasOwnProperty.call(req, a)) continue
+          if (values[a] !== undefined || !Object.prototype.hasOwnProperty.call(req, a)) continue
           const v = req[a]
           if (v === undefined || v === null) continue
           if (typeof v !== 'string') throw new LineError('bad-value', `"${a}": expected text, got ${brief(v)}`)
@@ -388,6 +407,8 @@ class Batch {
       json: true,
       odds: req.odds === undefined || req.odds === null ? this.opts.odds : lineOdds(req.odds),
       explain: false,
+      // The summary counts the answer's fields: it needs the object, not just its text.
+      jsonText: !(this.opts.summary || this.opts.summaryJson),
     }
     return runSpec(entry.spec, values, g, this.env, false)
   }

@@ -172,7 +172,7 @@ function registerSpec(parent: Command, spec: CommandSpec, leafName: string): voi
       },
       !g.json,
     )
-    if (g.json) write(JSON.stringify(out.json, null, isTerminal(1) ? 2 : undefined) + '\n')
+    if (g.json) write(JSON.stringify(out.json!, null, isTerminal(1) ? 2 : undefined) + '\n')
     else write(out.text + '\n')
   })
 }

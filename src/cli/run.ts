@@ -11,6 +11,8 @@ export interface Globals {
   json: boolean
   odds: boolean
   explain: boolean
+  /** Batch: the answer as JSON text (RunOutput.jsonText) rather than an object, when the command can. */
+  jsonText?: boolean
 }
 
 /** What the runner needs from its surroundings (a terminal, or nothing for batch). */
@@ -22,7 +24,10 @@ export interface RunEnv {
 }
 
 export interface RunOutput {
-  json: Record<string, unknown>
+  /** The answer; absent only when jsonText stands in for it. */
+  json?: Record<string, unknown>
+  /** With Globals.jsonText and a command with jsonFields: JSON.stringify(json), built directly. */
+  jsonText?: string
   /** Human text, built only when asked for (not in batch or --json). */
   text?: string
 }
@@ -38,56 +43,77 @@ export const quietChoices: ChoiceContext = {
 /**
  * Resolve one command: validate, settle choices, then either the exact odds or one roll
  * (seeded or physical), asking for missing dice and mid-way decisions when someone can answer.
+ *
+ * Synchronous unless a person is asked something (a choice, dice, a mid-way decision): then a
+ * Promise. Batch resolves thousands of lines a second and awaits only when it must.
  */
-export async function runSpec(spec: CommandSpec, values: Values, g: Globals, env: RunEnv, wantText: boolean): Promise<RunOutput> {
+export function runSpec(spec: CommandSpec, values: Values, g: Globals, env: RunEnv, wantText: boolean): RunOutput | Promise<RunOutput> {
   if (g.odds && g.rolls) throw new InputError('bad-usage', '--odds and --rolls do not go together: --odds rolls no dice')
-  let input = spec.build(values)
-  if (spec.choose) input = await spec.choose(input, env.choice)
+  const built = spec.build(values)
+  const chosen = spec.choose ? spec.choose(built, env.choice) : built
+  return chosen instanceof Promise ? chosen.then((input) => settle(spec, input, g, env, wantText)) : settle(spec, chosen, g, env, wantText)
+}
 
+function settle(spec: CommandSpec, input: unknown, g: Globals, env: RunEnv, wantText: boolean): RunOutput | Promise<RunOutput> {
   if (g.odds) {
     if (!spec.odds) throw new InputError('no-odds', `${spec.name}: --odds is not available here (nothing is rolled)`)
     const report = spec.odds(input)
     const json = { command: spec.name, ...(report.extra ?? {}), odds: report.json }
     return { json, text: wantText ? report.render(env.render) : undefined }
   }
-
   const usesDice = spec.usesDice ? spec.usesDice(input) : true
   const seed = g.rolls ? undefined : (g.seed ?? freshSeed())
-  let rolls = g.rolls ? [...g.rolls] : undefined
+  const rolls = g.rolls ? [...g.rolls] : undefined
+  try {
+    return rollOnce(spec, input, g, env, wantText, usesDice, seed, rolls)
+  } catch (e) {
+    // Dice ran out or the rule asks a question: someone must answer, asynchronously.
+    if ((e instanceof NeedDice && rolls && env.choice.interactive && env.askDice) || (e instanceof NeedDecision && spec.decide)) {
+      return rollAsking(spec, input, g, env, wantText, usesDice, seed, rolls)
+    }
+    throw noMoreDice(e, rolls)
+  }
+}
 
+/** One resolution with the dice and decisions known so far (throws NeedDice / NeedDecision). */
+function rollOnce(spec: CommandSpec, input: unknown, g: Globals, env: RunEnv, wantText: boolean, usesDice: boolean, seed: string | undefined, rolls: number[] | undefined): RunOutput {
+  const dice = rolls ? new PhysicalDice(rolls) : new SeededDice(seed!)
+  const result = spec.resolve(dice, input)
+  if (dice instanceof PhysicalDice) dice.assertAllUsed()
+  if (g.jsonText && spec.jsonFields && !wantText) {
+    const fields = spec.jsonFields(result, input)
+    let tail = ''
+    if (usesDice) tail = `,"seed":${seed === undefined ? 'null' : JSON.stringify(seed)}${rolls ? `,"rolls":${JSON.stringify(rolls)}` : ''}`
+    return { jsonText: `{"command":${JSON.stringify(spec.name)}${fields ? ',' + fields : ''}${tail}}` }
+  }
+  const json: Record<string, unknown> = { command: spec.name, ...spec.json(result, input) }
+  if (usesDice) {
+    json.seed = seed ?? null
+    if (rolls) json.rolls = rolls
+  }
+  let text: string | undefined
+  if (wantText) {
+    text = spec.render(result, input, env.render)
+    if (env.render.explain && spec.explain) text += '\n\n' + spec.explain(result, input, env.render)
+    if (usesDice) {
+      const st = env.render.style
+      const same = spec.replayFlags?.(input, result) ?? []
+      const replay = [...(seed !== undefined ? ['--seed', seed] : []), ...same].join(' ')
+      text += '\n' + st.dim(seed !== undefined ? `seed ${seed} (replay: ${replay})` : `dice: ${rolls!.join(',')}${same.length ? ` (same choices: ${replay})` : ''}`)
+    }
+  }
+  return { json, text }
+}
+
+/** The roll again, asking for more dice and for decisions until it resolves. */
+async function rollAsking(spec: CommandSpec, input: unknown, g: Globals, env: RunEnv, wantText: boolean, usesDice: boolean, seed: string | undefined, rolls: number[] | undefined): Promise<RunOutput> {
   for (;;) {
-    const dice = rolls ? new PhysicalDice(rolls) : new SeededDice(seed!)
     try {
-      const result = spec.resolve(dice, input)
-      if (dice instanceof PhysicalDice) dice.assertAllUsed()
-      const json: Record<string, unknown> = { command: spec.name, ...spec.json(result, input) }
-      if (usesDice) {
-        json.seed = seed ?? null
-        if (rolls) json.rolls = rolls
-      }
-      let text: string | undefined
-      if (wantText) {
-        text = spec.render(result, input, env.render)
-        if (env.render.explain && spec.explain) text += '\n\n' + spec.explain(result, input, env.render)
-        if (usesDice) {
-          const st = env.render.style
-          const same = spec.replayFlags?.(input, result) ?? []
-          const replay = [...(seed !== undefined ? ['--seed', seed] : []), ...same].join(' ')
-          text += '\n' + st.dim(seed !== undefined ? `seed ${seed} (replay: ${replay})` : `dice: ${rolls!.join(',')}${same.length ? ` (same choices: ${replay})` : ''}`)
-        }
-      }
-      return { json, text }
+      return rollOnce(spec, input, g, env, wantText, usesDice, seed, rolls)
     } catch (e) {
-      if (e instanceof NeedDice) {
-        if (!rolls) throw e // seeded dice never run out
-        if (env.choice.interactive && env.askDice) {
-          rolls = [...rolls, ...(await env.askDice(e))]
-          continue
-        }
-        throw new InputError(
-          'need-dice',
-          `--rolls: ran out after ${e.used} dice: ${e.count} more d${e.sides} needed for ${e.label}; add them to --rolls (see --help for the order)`,
-        )
+      if (e instanceof NeedDice && rolls && env.choice.interactive && env.askDice) {
+        rolls = [...rolls, ...(await env.askDice(e))]
+        continue
       }
       if (e instanceof NeedDecision && spec.decide) {
         const answer = await spec.decide(e.id, e.context, input, env.choice)
@@ -95,7 +121,16 @@ export async function runSpec(spec: CommandSpec, values: Values, g: Globals, env
         d.decisions = { ...(d.decisions ?? {}), [e.id]: answer }
         continue
       }
-      throw e
+      throw noMoreDice(e, rolls)
     }
   }
+}
+
+/** Physical dice that ran out with nobody to ask: the user's input was short. */
+function noMoreDice(e: unknown, rolls: number[] | undefined): unknown {
+  if (!(e instanceof NeedDice) || !rolls) return e // seeded dice never run out
+  return new InputError(
+    'need-dice',
+    `--rolls: ran out after ${e.used} dice: ${e.count} more d${e.sides} needed for ${e.label}; add them to --rolls (see --help for the order)`,
+  )
 }

@@ -30,6 +30,12 @@ export interface CommandSpec<I = any, R = any> {
   resolve(dice: Dice, input: I): R
   /** Fields of the JSON object (seed, rolls and command are added by the runner). */
   json(result: R, input: I): Record<string, unknown>
+  /**
+   * Optional, for speed: the same fields as JSON text, exactly JSON.stringify(json(r, i)) without
+   * its braces. Batch writes one answer per line, and a hand-laid string is ~3x faster than
+   * JSON.stringify on Node 20. A property test holds every command that has it to json().
+   */
+  jsonFields?(result: R, input: I): string
   render(result: R, input: I, out: RenderContext): string
   /**
    * Flags that make a replay of this roll take the same choices as were answered at prompts
@@ -126,69 +132,86 @@ export function textOpt(flag: string, placeholder: string, description: string, 
  * the spec. Unknown keys are rejected by the callers; this only converts and checks.
  */
 export function parseValues(spec: CommandSpec, raw: Record<string, unknown>, from: 'flag' | 'json'): Values {
-  const out: Values = {}
+  return parseValuesInto({}, spec, raw, from)
+}
+
+/**
+ * parseValues writing into `out` (batch passes a copy of the defaults and a spec narrowed to the
+ * options a line gives). Error texts are only built when there is an error: batch validates
+ * every option of every line.
+ */
+export function parseValuesInto(out: Values, spec: CommandSpec, raw: Record<string, unknown>, from: 'flag' | 'json'): Values {
   for (const a of spec.args ?? []) {
     const v = Object.prototype.hasOwnProperty.call(raw, a.name) ? raw[a.name] : undefined
     if (v === undefined || v === null) continue
     if (typeof v !== 'string') throw new InputError('bad-value', `${from === 'flag' ? a.name : `"${a.name}"`}: expected text, got ${show(v)}`)
     out[a.name] = v
   }
-  for (const opt of spec.options) {
+  const options = spec.options
+  for (let i = 0; i < options.length; i++) {
+    const opt = options[i]
     const key = camelKey(opt.flag)
     const v = Object.prototype.hasOwnProperty.call(raw, key) ? raw[key] : undefined
-    const name = from === 'flag' ? `--${opt.flag}` : `"${key}"`
     if (v === undefined || v === null) {
       out[key] = opt.default
       continue
     }
     if (opt.repeatable) {
       const list = Array.isArray(v) ? v : [v]
-      out[key] = list.map((item) => parseValue(opt, item, name))
+      out[key] = list.map((item) => parseValue(opt, item, from))
     } else {
       if (Array.isArray(v) && from === 'flag') {
-        throw new InputError('repeated-flag', `${name} was given ${v.length} times; give it once`)
+        throw new InputError('repeated-flag', `${optionName(opt, from)} was given ${v.length} times; give it once`)
       }
-      out[key] = parseValue(opt, v, name)
+      out[key] = parseValue(opt, v, from)
     }
   }
   return out
 }
 
-function parseValue(opt: OptionSpec, v: unknown, name: string): unknown {
+/** How a message names an option: --arm-sv on the command line, "armSv" in a batch line. */
+function optionName(opt: OptionSpec, from: 'flag' | 'json'): string {
+  return from === 'flag' ? `--${opt.flag}` : `"${camelKey(opt.flag)}"`
+}
+
+function parseValue(opt: OptionSpec, v: unknown, from: 'flag' | 'json'): unknown {
   const t = opt.type
   switch (t.kind) {
     case 'bool':
       if (typeof v === 'boolean') return v
       if (v === 'true') return true
       if (v === 'false') return false
-      throw new InputError('bad-value', `${name}: expected true or false, got ${show(v)}`)
+      throw new InputError('bad-value', `${optionName(opt, from)}: expected true or false, got ${show(v)}`)
     case 'int': {
-      const range = rangeText(t.min, t.max)
       let n: number
       if (typeof v === 'number') n = v
       else if (typeof v === 'string' && /^[+-]?\d+$/.test(v.trim())) n = Number(v.trim())
-      else throw new InputError('bad-value', `${name}: ${show(v)} is not a whole number; give ${range}`)
-      if (!Number.isSafeInteger(n)) throw new InputError('bad-value', `${name}: ${show(v)} is not a whole number; give ${range}`)
+      else n = NaN
+      if (!Number.isSafeInteger(n)) {
+        throw new InputError('bad-value', `${optionName(opt, from)}: ${show(v)} is not a whole number; give ${rangeText(t.min, t.max)}`)
+      }
       if ((t.min !== undefined && n < t.min) || (t.max !== undefined && n > t.max)) {
-        throw new InputError('out-of-range', `${name}: ${n} is out of range; give ${range}`)
+        throw new InputError('out-of-range', `${optionName(opt, from)}: ${n} is out of range; give ${rangeText(t.min, t.max)}`)
       }
       return n
     }
     case 'enum': {
-      const s = String(v).trim().toLowerCase()
-      if (typeof v !== 'string' || !t.values.includes(s)) {
-        throw new InputError('bad-choice', `${name}: ${show(v)} is not one of ${t.values.join(', ')}`)
+      if (typeof v === 'string') {
+        // Exact spellings first (the usual case), then any case and surrounding spaces.
+        if (t.values.includes(v)) return v
+        const s = v.trim().toLowerCase()
+        if (t.values.includes(s)) return s
       }
-      return s
+      throw new InputError('bad-choice', `${optionName(opt, from)}: ${show(v)} is not one of ${t.values.join(', ')}`)
     }
     case 'string':
-      if (typeof v !== 'string' && typeof v !== 'number') throw new InputError('bad-value', `${name}: expected text, got ${show(v)}`)
+      if (typeof v !== 'string' && typeof v !== 'number') throw new InputError('bad-value', `${optionName(opt, from)}: expected text, got ${show(v)}`)
       return String(v)
     case 'text':
       if (typeof v !== 'string' && typeof v !== 'number') {
-        throw new InputError('bad-value', `${name}: expected ${t.placeholder}, got ${show(v)}`)
+        throw new InputError('bad-value', `${optionName(opt, from)}: expected ${t.placeholder}, got ${show(v)}`)
       }
-      return t.parse(String(v).trim(), name)
+      return t.parse(String(v).trim(), optionName(opt, from))
   }
 }
 

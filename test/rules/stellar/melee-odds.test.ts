@@ -205,8 +205,8 @@ describe('the choice search', () => {
         fc.record({
           atkPool: fc.integer({ min: 1, max: 20 }),
           defPool: fc.integer({ min: 1, max: 20 }),
-          atkPilot: fc.integer({ min: 0, max: 2 }),
-          defPilot: fc.integer({ min: 0, max: 2 }),
+          atkPilot: fc.constantFrom(0 as const, 1 as const, 2 as const),
+          defPilot: fc.constantFrom(0 as const, 1 as const, 2 as const),
           atkPen: fc.constantFrom('0', '4', '6', '6S', '5P'),
           defPen: fc.constantFrom('0', '5', '7', '7S'),
           atkDmg: fc.constantFrom(100, 300, 600),

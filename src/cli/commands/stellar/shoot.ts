@@ -18,8 +18,8 @@ import { ATTACK_BONUSES, AUTO_DEFENSES, DEFENSES, rankBonuses, rankDefenses, sho
 import { NO_PEN, type Level, type Penetration, parsePen } from '../../../rules/stellar/weapon.js'
 import { num } from '../../../render/format.js'
 import { explainShot, renderShot, renderShotOdds } from '../../../render/stellar/shoot.js'
-import { saveFields } from './save-fields.js'
-import { type CommandSpec, type Values, boolOpt, enumOpt, intOpt, requireValue, textOpt } from '../../spec.js'
+import { saveFields, saveFieldsText } from './save-fields.js'
+import { type ChoiceContext, type CommandSpec, type Values, boolOpt, enumOpt, intOpt, requireValue, textOpt } from '../../spec.js'
 
 export type ChosenBy = 'flag' | 'auto' | 'prompt'
 
@@ -119,43 +119,10 @@ export const shootSpec: CommandSpec<ShotRequest, ShotResult> = {
   ],
   build: buildShot,
 
-  async choose(req, ctx) {
-    let s: ShotRequest = { ...req }
-    const ask = (open?: 'ask' | 'auto') => open === 'ask' && ctx.interactive
-    if (s.openBonus) {
-      const asking = ask(s.openBonus)
-      const ranked = asking ? rankBonuses(s, !s.openDefense, ATTACK_BONUSES, DEFENSES) : rankBonuses(s, !s.openDefense)
-      if (asking) {
-        const size = attackBonusSize(s.pilot)
-        const labels: Record<AttackBonus, string> = { precision: `Precision (+${size} Acc)`, barrage: `Barrage (+${size} shot${size > 1 ? 's' : ''})`, none: 'No bonus' }
-        const vs = s.openDefense ? " vs the defender's best reply" : ''
-        s.bonus = await ctx.select(
-          `Attacker's bonus (Acc ${s.acc}, ${s.shots} shots, DMG ${s.dmg})`,
-          ranked.map((o) => ({ value: o.value, label: labels[o.value], hint: `${exp(o.odds.expected.damage)}${vs}` })),
-          ranked[0].value,
-        )
-        s.chosenBy.bonus = 'prompt'
-      } else s.bonus = ranked[0].value
-    }
-    if (s.openDefense) {
-      const asking = ask(s.openDefense)
-      const ranked = rankDefenses(s, asking ? DEFENSES : AUTO_DEFENSES)
-      if (asking) {
-        const size = defenseBonusSize(s.defPilot)
-        const labels: Record<DefenseChoice, string> = { dodge: `Dodge (+${size} Evade)`, guard: `Guard (+${size} Block)`, none: 'No reaction' }
-        s.defense = await ctx.select(
-          `Defender's reaction to ${s.bonus === 'none' ? 'no bonus' : s.bonus}`,
-          ranked.map((o) => ({ value: o.value, label: labels[o.value], hint: exp(o.odds.expected.damage) })),
-          ranked[0].value,
-        )
-        s.chosenBy.defense = 'prompt'
-      } else s.defense = ranked[0].value
-    }
-    s.openBonus = undefined
-    s.openDefense = undefined
-    // Momentum is asked after the evade dice are known, when a person is there to answer.
-    if (!s.momentumGiven && ctx.interactive) s = { ...s, askDecisions: true }
-    return s
+  choose(req, ctx) {
+    // Synchronous when nobody is asked (batch resolves thousands of lines a second).
+    const asking = ctx.interactive && (req.openBonus === 'ask' || req.openDefense === 'ask')
+    return asking ? chooseAsking(req, ctx) : chooseAuto(req, ctx)
   },
 
   async decide(id, context, s, ctx) {
@@ -208,6 +175,22 @@ export const shootSpec: CommandSpec<ShotRequest, ShotResult> = {
     }
     return out
   },
+  jsonFields(r, s) {
+    // json() above as text, member for member (every string here is one of our own words).
+    let dice = ''
+    for (let i = 0; i < r.dice.length; i++) {
+      const d = r.dice[i]
+      dice += `${i ? ',' : ''}{"roll":${d.roll},"outcome":"${d.outcome}"${d.critAsHit ? ',"critAsHit":true' : ''}}`
+    }
+    const c = s.chosenBy
+    let text =
+      `"targetNumber":${r.targetNumber},"shotsFired":${r.shotsFired},"dice":[${dice}],"crits":${r.crits},"hits":${r.hits},"blocks":${r.blocks},` +
+      `"blockSource":"${r.blockSource}","momentumSpent":${r.momentumSpent},"unblockedHits":${r.unblockedHits},"hitDamage":${r.hitDamage},` +
+      `${saveFieldsText(r.save)},"damage":${r.damage},"bonus":"${s.bonus}","defense":"${s.defense}",` +
+      `"chosenBy":{"bonus":"${c.bonus}","defense":"${c.defense}","momentum":"${c.momentum}"},"luck":{"percentile":${round6(shotLuck(r, s))}}`
+    if (r.remainingHp !== undefined) text += `,"remainingHp":${r.remainingHp},"destroyed":${r.destroyed}`
+    return text
+  },
   render: (r, s, out) => renderShot(r, s, shotLuck(r, s), out),
   explain: explainShot,
   odds(s) {
@@ -232,6 +215,57 @@ export const shootSpec: CommandSpec<ShotRequest, ShotResult> = {
 }
 
 /** How lucky the attacker was: mid-rank percentile of this damage among all outcomes. */
+/** The open choices, asked in a terminal (each option with its exact expected damage). */
+async function chooseAsking(req: ShotRequest, ctx: ChoiceContext): Promise<ShotRequest> {
+  let s: ShotRequest = { ...req }
+  const ask = (open?: 'ask' | 'auto') => open === 'ask' && ctx.interactive
+  if (s.openBonus) {
+    const asking = ask(s.openBonus)
+    const ranked = asking ? rankBonuses(s, !s.openDefense, ATTACK_BONUSES, DEFENSES) : rankBonuses(s, !s.openDefense)
+    if (asking) {
+      const size = attackBonusSize(s.pilot)
+      const labels: Record<AttackBonus, string> = { precision: `Precision (+${size} Acc)`, barrage: `Barrage (+${size} shot${size > 1 ? 's' : ''})`, none: 'No bonus' }
+      const vs = s.openDefense ? " vs the defender's best reply" : ''
+      s.bonus = await ctx.select(
+        `Attacker's bonus (Acc ${s.acc}, ${s.shots} shots, DMG ${s.dmg})`,
+        ranked.map((o) => ({ value: o.value, label: labels[o.value], hint: `${exp(o.odds.expected.damage)}${vs}` })),
+        ranked[0].value,
+      )
+      s.chosenBy.bonus = 'prompt'
+    } else s.bonus = ranked[0].value
+  }
+  if (s.openDefense) {
+    const asking = ask(s.openDefense)
+    const ranked = rankDefenses(s, asking ? DEFENSES : AUTO_DEFENSES)
+    if (asking) {
+      const size = defenseBonusSize(s.defPilot)
+      const labels: Record<DefenseChoice, string> = { dodge: `Dodge (+${size} Evade)`, guard: `Guard (+${size} Block)`, none: 'No reaction' }
+      s.defense = await ctx.select(
+        `Defender's reaction to ${s.bonus === 'none' ? 'no bonus' : s.bonus}`,
+        ranked.map((o) => ({ value: o.value, label: labels[o.value], hint: exp(o.odds.expected.damage) })),
+        ranked[0].value,
+      )
+      s.chosenBy.defense = 'prompt'
+    } else s.defense = ranked[0].value
+  }
+  s.openBonus = undefined
+  s.openDefense = undefined
+  // Momentum is asked after the evade dice are known, when a person is there to answer.
+  if (!s.momentumGiven && ctx.interactive) s = { ...s, askDecisions: true }
+  return s
+}
+
+/** The open choices, settled without asking: the same picks chooseAsking offers first. */
+function chooseAuto(req: ShotRequest, ctx: ChoiceContext): ShotRequest {
+  let s: ShotRequest = { ...req }
+  if (s.openBonus) s.bonus = rankBonuses(s, !s.openDefense)[0].value
+  if (s.openDefense) s.defense = rankDefenses(s, AUTO_DEFENSES)[0].value
+  s.openBonus = undefined
+  s.openDefense = undefined
+  if (!s.momentumGiven && ctx.interactive) s = { ...s, askDecisions: true }
+  return s
+}
+
 function shotLuck(r: ShotResult, s: ShotRequest): number {
   // Measured against the same choices and Momentum policy. Momentum answered at a prompt has
   // no policy: the amount spent stands in for it. (shotOdds ignores answers and prompts, and
