@@ -84,7 +84,7 @@ function rollOnce(spec: CommandSpec, input: unknown, g: Globals, env: RunEnv, wa
     const fields = spec.jsonFields(result, input)
     let tail = ''
     if (usesDice) tail = `,"seed":${seed === undefined ? 'null' : JSON.stringify(seed)}${rolls ? `,"rolls":${JSON.stringify(rolls)}` : ''}`
-    return { jsonText: `{"command":${JSON.stringify(spec.name)}${fields ? ',' + fields : ''}${tail}}` }
+    return { jsonText: `{"command":"${spec.name}"${fields ? ',' + fields : ''}${tail}}` } // names are plain words
   }
   const json: Record<string, unknown> = { command: spec.name, ...spec.json(result, input) }
   if (usesDice) {

@@ -150,7 +150,7 @@ export function parseValuesInto(out: Values, spec: CommandSpec, raw: Record<stri
   const options = spec.options
   for (let i = 0; i < options.length; i++) {
     const opt = options[i]
-    const key = camelKey(opt.flag)
+    const key = opt.flag.indexOf('-') < 0 ? opt.flag : camelKey(opt.flag) // batch's flags are keys already
     const v = Object.prototype.hasOwnProperty.call(raw, key) ? raw[key] : undefined
     if (v === undefined || v === null) {
       out[key] = opt.default
