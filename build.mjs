@@ -7,7 +7,7 @@
 // dynamically from src/cli/registry.ts), and a code cache made by running every command's
 // --help examples once here.
 import { execFileSync, spawnSync } from 'node:child_process'
-import { rmSync, writeFileSync } from 'node:fs'
+import { mkdirSync, rmSync, writeFileSync } from 'node:fs'
 import { build } from 'esbuild'
 
 // commander loads node:child_process (5-6 ms at every start) only to run executable
@@ -23,7 +23,7 @@ const noChildProcess = {
   },
 }
 
-rmSync('dist/mecha.cjs.v8cache', { force: true })
+rmSync('dist/mecha.cjs.v8cache', { force: true }) // from older builds
 await build({
   entryPoints: ['dist/cli/entry.js'],
   outfile: 'dist/mecha.cjs',
@@ -40,18 +40,40 @@ await build({
   logLevel: 'warning',
 })
 
-// The code cache: every example in every command's --help, run once in one process.
+// The code caches. Loading a cache costs time in proportion to its size (~5 ms for every
+// command's code, ~2 ms for one command's), so each command gets its own cache, made by running
+// its --help examples, and bin/mecha.js loads the one for the command it runs. `default` (every
+// example) serves batch, which may run any command, and anything unrecognised; `help` serves
+// mecha --help. Each is written by a fresh process: a cache holds every function its process
+// compiled.
 const examples = JSON.parse(
   execFileSync(process.execPath, ['--input-type=module', '-e', `
     const { loadAllSpecs } = await import('./dist/cli/registry.js')
     const words = (l) => (l.match(/"[^"]*"|'[^']*'|\\S+/g) ?? []).map((w) => w.replace(/^["']|["']$/g, ''))
-    const out = [['--help'], ['shoot', '--help']]
-    for (const s of await loadAllSpecs()) for (const e of s.examples ?? []) out.push(words(e).slice(1))
+    const out = []
+    for (const s of await loadAllSpecs()) {
+      out.push([...s.name.split(' '), '--help'])
+      for (const e of s.examples ?? []) out.push(words(e).slice(1))
+    }
     console.log(JSON.stringify(out))
   `], { encoding: 'utf8' }),
 )
+const groups = new Map([['help', [['--help']]], ['default', [['--help'], ...examples]]])
+for (const argv of examples) {
+  if (!groups.has(argv[0])) groups.set(argv[0], [])
+  groups.get(argv[0]).push(argv)
+}
+rmSync('dist/cache', { recursive: true, force: true })
+mkdirSync('dist/cache')
 const list = 'dist/warmup.json'
-writeFileSync(list, JSON.stringify(examples))
-const warm = spawnSync(process.execPath, ['bin/mecha.js'], { env: { ...process.env, MECHA_WRITE_CODE_CACHE: list }, stdio: ['ignore', 'ignore', 'inherit'] })
+let written = 0
+for (const [name, lines] of groups) {
+  writeFileSync(list, JSON.stringify(lines))
+  const warm = spawnSync(process.execPath, ['bin/mecha.js'], {
+    env: { ...process.env, MECHA_WRITE_CODE_CACHE: list, MECHA_CODE_CACHE: `dist/cache/${name}.v8cache` },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  })
+  if (warm.status === 0) written++
+}
 rmSync(list, { force: true })
-if (warm.status !== 0) console.warn('build: the code cache was not written; mecha works without it, only slower to start')
+if (written < groups.size) console.warn(`build: ${groups.size - written} of ${groups.size} code caches were not written; mecha works without them, only slower to start`)
