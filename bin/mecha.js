@@ -40,12 +40,15 @@ const script = new vm.Script(Module.wrap(fs.readFileSync(file, 'utf8')), {
 const cli = { exports: {} }
 script.runInThisContext().call(cli.exports, cli.exports, Module.createRequire(file), cli, file, path.dirname(file))
 
-if (warmup) {
+if (argv[0] === '--batch-worker') {
+  // One of batch's worker threads (started by batch itself, from this file).
+  cli.exports.batchWorker()
+} else if (warmup) {
   // Build time only: run the given command lines, then save the compiled code.
   cli.exports.warm(JSON.parse(fs.readFileSync(warmup, 'utf8'))).then(() => fs.writeFileSync(process.env.MECHA_CODE_CACHE, script.createCachedData()))
 } else {
   // The prompt library is an ES module, imported (from here) only when a prompt is shown.
-  cli.exports.run(argv, (specifier) => import(specifier)).then(() => {
+  cli.exports.run(argv, (specifier) => import(specifier), __filename).then(() => {
     // A command has written its answer synchronously by now. Exiting at once skips Node's wait
     // for V8's queued background compile jobs, useless at exit (~10 ms after a choice search).
     // Batch streams through process.stdout, and ends on its own.

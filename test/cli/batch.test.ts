@@ -339,3 +339,64 @@ describe('mecha batch: streaming', () => {
     expect(await exited).toBe(2)
   }, 30_000)
 })
+
+describe('mecha batch --jobs: worker threads give the same answers', () => {
+  // ~2,600 lines (~230 KB): past PARALLEL_AFTER, so the run starts on one thread and hands the
+  // rest to workers, with lines spanning chunk boundaries, blank and CRLF lines, bad lines, every
+  // rule set, and a line that only resolves once (a bad --rolls).
+  const lines: string[] = []
+  for (let i = 0; i < 2600; i++) {
+    const k = i % 13
+    if (k === 0) lines.push(req({ ...SHOT, shots: 1 + (i % 10), seed: `j${i}` }))
+    else if (k === 1) lines.push('')
+    else if (k === 2) lines.push(req({ command: 'melee', atkMelee: 4 + (i % 5), defMelee: 3 + (i % 4), atkDmg: 300, defDmg: 200 }) + '\r')
+    else if (k === 3) lines.push('{"command":"shoot",')
+    else if (k === 4) lines.push(req({ command: 'wargroup shoot', acu: 3 + (i % 3), def: 2, str: 5, arm: 3 }))
+    else if (k === 5) lines.push(req({ ...SHOT, acc: 99 }))
+    else if (k === 6) lines.push(req({ command: 'roll', expression: '3d6' }))
+    else if (k === 7) lines.push(req({ ...SHOT, rolls: [1, 2] }))
+    else lines.push(req({ ...SHOT, bonus: 'auto', defense: 'auto', hp: 400 + i }))
+  }
+  const input = lines.join('\n') // no final newline
+  const run = (args: string[]) => mecha(['batch', '--seed', 'par', ...args], { input })
+
+  it('the same lines, in the same order, with the same exit code, as one thread', () => {
+    const one = run(['--jobs', '1'])
+    const two = run(['--jobs', '2'])
+    expect(one.code).toBe(2)
+    expect(two.code).toBe(one.code)
+    expect(two.stderr).toBe('')
+    expect(two.stdout).toBe(one.stdout)
+    const out = two.stdout.trimEnd().split('\n').map((l) => JSON.parse(l))
+    expect(out).toHaveLength(2600 - 200) // blank lines get no answer
+    expect(out.at(-1).line).toBe(2600)
+  }, 60_000)
+
+  it('the same --summary-json counts', () => {
+    const summary = (args: string[]) => {
+      const r = run(['--summary-json', ...args])
+      const s = JSON.parse(r.stdout.trimEnd().split('\n').at(-1)!).summary
+      delete s.seconds
+      return s
+    }
+    const one = summary(['--jobs', '1'])
+    expect(one).toMatchObject({ lines: 2600, blank: 200 })
+    expect(summary(['--jobs', '3'])).toEqual(one)
+  }, 60_000)
+
+  it('a bad --jobs: one line on stderr, exit 2', () => {
+    for (const bad of ['0', '65', 'two', '1.5']) {
+      const r = mecha(['batch', '--jobs', bad], { input: req(SHOT) + '\n' })
+      expect(r.code).toBe(2)
+      expect(r.stdout).toBe('')
+      expect(r.stderr).toMatch(/^mecha: --jobs: "[^"]+" is not a thread count; give 1-64/)
+      expect(r.stderr.trim().split('\n')).toHaveLength(1)
+    }
+  })
+
+  it('the worker entry point refuses to run outside batch', () => {
+    const r = mecha(['--batch-worker'])
+    expect(r.code).toBe(2)
+    expect(r.stderr).toBe("mecha: --batch-worker is for mecha batch's own worker threads\n")
+  })
+})

@@ -13,7 +13,7 @@ export interface CliResult {
 /** Run `mecha …` with no terminal: stdin is a closed pipe unless `input` is given. */
 export function mecha(args: string[], opts: { input?: string; env?: Record<string, string> } = {}): CliResult {
   const env: Record<string, string> = { PATH: process.env.PATH ?? '', ...opts.env }
-  const r = spawnSync(process.execPath, [BIN, ...args], { input: opts.input ?? '', env, encoding: 'utf8', timeout: 15_000 })
+  const r = spawnSync(process.execPath, [BIN, ...args], { input: opts.input ?? '', env, encoding: 'utf8', timeout: 15_000, maxBuffer: 64 << 20 })
   return { code: r.status, stdout: r.stdout, stderr: r.stderr }
 }
 
