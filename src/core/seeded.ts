@@ -11,31 +11,24 @@ export class SeededDice implements RecordingDice {
   /** Every face rolled, in order, and one entry per pool (where it starts, its die, its label). */
   private readonly faces: number[] = []
   private readonly pools: Array<{ start: number; sides: number; label: string }> = []
-  private readonly next: () => number
+  private readonly prng: { int32(): number }
 
   constructor(readonly seed: string) {
-    const prng = alea(seed)
-    this.next = () => prng.int32() >>> 0
-  }
-
-  face(sides: number): number {
-    const limit = Math.floor(0x1_0000_0000 / sides) * sides
-    for (;;) {
-      const u = this.next()
-      if (u < limit) return (u % sides) + 1
-    }
+    this.prng = alea(seed)
   }
 
   pool(n: number, sides: number, label: string): number[] {
     const out = new Array<number>(n)
-    this.pools.push({ start: this.faces.length, sides, label })
+    const faces = this.faces
+    this.pools.push({ start: faces.length, sides, label })
+    const prng = this.prng
     const limit = Math.floor(0x1_0000_0000 / sides) * sides
     for (let i = 0; i < n; i++) {
-      let u = this.next()
-      while (u >= limit) u = this.next()
+      let u = prng.int32() >>> 0
+      while (u >= limit) u = prng.int32() >>> 0
       const value = (u % sides) + 1
       out[i] = value
-      this.faces.push(value)
+      faces.push(value)
     }
     return out
   }
