@@ -37,6 +37,7 @@ await build({
   define: { 'import.meta.url': '__mechaFileUrl' },
   banner: { js: "const __mechaFileUrl = require('node:url').pathToFileURL(__filename).href;" },
   plugins: [noChildProcess],
+  charset: 'ascii', // the default, relied on: bin/mecha.js reads the bundle as latin1
   logLevel: 'warning',
 })
 

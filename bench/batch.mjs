@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // Batch throughput against a floor measured in the same run.
 //
-//   node bench/batch.mjs [--lines 100000] [--runs 3] [--mixed]
+//   node bench/batch.mjs [--lines 100000] [--runs 3] [--mixed] [--jobs N]
 //
 // Generates N plain shooting lines with saves (varied seeds; --mixed also varies the parameters
 // over a few dozen sets and leaves some choices to auto), then times, each as a child process
@@ -29,6 +29,7 @@ const arg = (name, def) => {
 const LINES = Number(arg('--lines', 100_000))
 const RUNS = Number(arg('--runs', 3))
 const MIXED = args.includes('--mixed')
+const JOBS = Number(arg('--jobs', 1)) // also time `mecha batch --jobs N` when N > 1
 const BIN = fileURLToPath(new URL('../bin/mecha.js', import.meta.url))
 
 const dir = mkdtempSync(join(tmpdir(), 'mecha-bench-'))
@@ -135,11 +136,14 @@ try {
   await writeInput()
   sampleAnswer()
   const best = { floor: null, 'answer-floor': null, batch: null }
+  const jobsName = `batch --jobs ${JOBS}`
+  if (JOBS > 1) best[jobsName] = null
   for (let r = 0; r < RUNS; r++) {
     for (const [name, cmd] of [
       ['floor', [floorScript]],
       ['answer-floor', [answerFloorScript, sampleFile]],
       ['batch', [BIN, 'batch']],
+      ...(JOBS > 1 ? [[jobsName, [BIN, 'batch', '--jobs', String(JOBS)]]] : []),
     ]) {
       const res = await run(cmd)
       if (!best[name] || res.ms < best[name].ms) best[name] = res
@@ -149,7 +153,7 @@ try {
     const b = best[name]
     const rate = Math.round(LINES / (b.ms / 1000)).toLocaleString('en-US')
     const vs = name === 'floor' ? '' : `  ${(b.ms / best.floor.ms).toFixed(2)}x wall, ${(b.cpu / best.floor.cpu).toFixed(2)}x cpu`
-    return `${name.padEnd(12)} ${b.ms.toFixed(0).padStart(6)} ms wall ${b.cpu.toFixed(0).padStart(6)} ms cpu ${rate.padStart(9)} lines/s  peak RSS ${b.rss.toFixed(0).padStart(3)} MiB  out ${(b.bytes / 1048576).toFixed(1).padStart(5)} MiB${vs}`
+    return `${name.padEnd(16)} ${b.ms.toFixed(0).padStart(6)} ms wall ${b.cpu.toFixed(0).padStart(6)} ms cpu ${rate.padStart(9)} lines/s  peak RSS ${b.rss.toFixed(0).padStart(3)} MiB  out ${(b.bytes / 1048576).toFixed(1).padStart(5)} MiB${vs}`
   }
   console.log(`${LINES.toLocaleString('en-US')} ${MIXED ? 'mixed' : 'plain'} shooting lines, best of ${RUNS} (Node ${process.version})`)
   for (const name of Object.keys(best)) console.log(show(name))
@@ -157,7 +161,8 @@ try {
   console.log(`batch: ${ratio.toFixed(2)}x the floor's wall time (target: within 2x) ${ratio <= 2 ? 'OK' : 'SLOW'}`)
   // --json: one machine-readable line last, for npm run bench.
   if (args.includes('--json')) {
-    console.log(JSON.stringify({ lines: LINES, floorMs: +best.floor.ms.toFixed(1), answerFloorMs: +best['answer-floor'].ms.toFixed(1), mechaMs: +best.batch.ms.toFixed(1), ratio: +ratio.toFixed(2), answerFloorRatio: +(best['answer-floor'].ms / best.floor.ms).toFixed(2) }))
+    const jobs = JOBS > 1 ? { jobs: JOBS, jobsMs: +best[jobsName].ms.toFixed(1), jobsRatio: +(best[jobsName].ms / best.floor.ms).toFixed(2) } : {}
+    console.log(JSON.stringify({ lines: LINES, floorMs: +best.floor.ms.toFixed(1), answerFloorMs: +best['answer-floor'].ms.toFixed(1), mechaMs: +best.batch.ms.toFixed(1), ratio: +ratio.toFixed(2), answerFloorRatio: +(best['answer-floor'].ms / best.floor.ms).toFixed(2), ...jobs }))
   }
 } finally {
   rmSync(dir, { recursive: true, force: true })

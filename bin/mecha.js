@@ -33,7 +33,8 @@ function readCache(args) {
   }
 }
 
-const script = new vm.Script(Module.wrap(fs.readFileSync(file, 'utf8')), {
+// The bundle is ASCII (esbuild escapes everything else), so latin1 reads it as utf8 would, faster.
+const script = new vm.Script(Module.wrap(fs.readFileSync(file, 'latin1')), {
   filename: file,
   cachedData,
 })
