@@ -33,11 +33,13 @@ export interface BatchDelta {
   firstBug?: { line: number; stack: string }
 }
 
+/** A summary field's statistics, mergeable across threads. */
 export interface FieldStatData {
   n: number
   sum: number
   min: number
   max: number
+  /** Booleans: how many were true (n counts them all). */
   trues: number
   kind: 'number' | 'boolean'
 }

@@ -3,7 +3,7 @@ import { createReadStream, statSync } from 'node:fs'
 import type { Readable, Writable } from 'node:stream'
 import { InputError } from '../core/errors.js'
 import { parentPort, workerData } from 'node:worker_threads'
-import { type BatchDelta, type Job, type WorkerOptions, Pool } from './batch-pool.js'
+import { type BatchDelta, type FieldStatData, type Job, type WorkerOptions, Pool } from './batch-pool.js'
 import { WORKER_FLAG, getWorkerScript } from './worker-script.js'
 import { parseRolls } from '../core/physical.js'
 import { freshSeed } from '../core/seeded.js'
@@ -242,15 +242,8 @@ class LineError {
   ) {}
 }
 
-interface FieldStat {
-  n: number
-  sum: number
-  min: number
-  max: number
-  /** Booleans: how many were true (n counts them all). */
-  trues: number
-  kind: 'number' | 'boolean'
-}
+/** One field's statistics (booleans: `trues` of `n`). */
+type FieldStat = FieldStatData
 
 interface CommandStats {
   resolved: number
