@@ -497,7 +497,11 @@ class Batch {
   private answer(n: number, command: string, out: RunOutput): void {
     this.resolved++
     if (out.json && (this.opts.summary || this.opts.summaryJson)) this.count(command, out.json)
-    const body = out.jsonText ?? JSON.stringify(out.json)
+    if (out.jsonText !== undefined) {
+      this.pending += out.jsonText + '\n' // it opens with "line" (see resolve)
+      return
+    }
+    const body = JSON.stringify(out.json)
     this.pending += body.length > 2 ? `{"line":${n},${body.slice(1)}\n` : `{"line":${n}}\n`
   }
 
@@ -564,7 +568,7 @@ class Batch {
       odds: req.odds === undefined || req.odds === null ? this.opts.odds : lineOdds(req.odds),
       explain: false,
       // The summary counts the answer's fields: it needs the object, not just its text.
-      jsonText: !(this.opts.summary || this.opts.summaryJson),
+      jsonLead: this.opts.summary || this.opts.summaryJson ? undefined : `"line":${n},`,
     }
     return runSpec(entry.spec, values, g, this.env, false)
   }

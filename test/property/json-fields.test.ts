@@ -86,8 +86,8 @@ describe('jsonFields prints what JSON.stringify(json()) prints', async () => {
       { rolls: [1, 2, 3, 4, 5, 6, 7, 8, 9], json: true, odds: false, explain: false },
     ]) {
       const object = (await runSpec(spec, values, g, env, false)).json
-      const text = (await runSpec(spec, values, { ...g, jsonText: true }, env, false)).jsonText
-      expect(text).toBe(JSON.stringify(object))
+      const text = (await runSpec(spec, values, { ...g, jsonLead: '"line":7,' }, env, false)).jsonText
+      expect(text).toBe(JSON.stringify({ line: 7, ...object }))
     }
   })
 })

@@ -257,6 +257,7 @@ async function chooseAsking(req: ShotRequest, ctx: ChoiceContext): Promise<ShotR
 
 /** The open choices, settled without asking: the same picks chooseAsking offers first. */
 function chooseAuto(req: ShotRequest, ctx: ChoiceContext): ShotRequest {
+  if (!req.openBonus && !req.openDefense && !ctx.interactive) return req // nothing to settle
   let s: ShotRequest = { ...req }
   if (s.openBonus) s.bonus = rankBonuses(s, !s.openDefense)[0].value
   if (s.openDefense) s.defense = rankDefenses(s, AUTO_DEFENSES)[0].value
