@@ -251,6 +251,48 @@ interface CommandStats {
   fields: Map<string, FieldStat>
 }
 
+/** A line checked against its command: all of it but the seed and the line number. */
+interface Prepared {
+  name: string
+  spec: CommandSpec
+  values: Values
+  rolls?: number[]
+  odds: boolean
+}
+
+/** Checked requests remembered (distinct texts; a batch rarely has more parameter sets). */
+const PREPARED_LIMIT = 256
+
+/**
+ * Where a line's "seed" string is (its characters, start to end): when two lines are the same
+ * text but for those characters, they are the same request but for the seed. Only a plain case is cut:
+ * exactly one `"seed":"` and no backslash before the closing quote. Two lines with the same rest
+ * share every character up to the seed's opening quote, so a JSON parser is in the same state
+ * there in both; if parsing the first put its seed string exactly there (prepareLine checks),
+ * the second's seed is there too, and everything after it is the same. A line without a seed
+ * string is cut at its end (the same text: the same request). Undefined: not a plain case.
+ */
+export function seedCut(text: string): { start: number; end: number } | undefined {
+  const at = text.indexOf('"seed":"')
+  if (at === -1) return { start: text.length, end: text.length }
+  const start = at + 8
+  const end = text.indexOf('"', start)
+  if (end === -1 || text.indexOf('"seed":"', start) !== -1) return undefined
+  const slash = text.indexOf('\\', start)
+  if (slash !== -1 && slash < end) return undefined
+  return { start, end }
+}
+
+/** The seed seedCut found: undefined for a line without one (cut at its end). */
+function seedText(text: string, cut: { start: number; end: number }): string | undefined {
+  return cut.start === text.length ? undefined : text.slice(cut.start, cut.end)
+}
+
+/** Whether two texts are the same but for their seeds' characters (cut by seedCut). */
+function sameRest(a: string, ac: { start: number; end: number }, b: string, bc: { start: number; end: number }): boolean {
+  return ac.start === bc.start && a.length - ac.end === b.length - bc.end && a.slice(0, ac.start) === b.slice(0, bc.start) && a.slice(ac.end) === b.slice(bc.end)
+}
+
 /** A block of answers waiting its turn to be written. */
 interface Queued {
   text?: string
@@ -282,6 +324,10 @@ class Batch {
   private pool?: Pool
   /** Pool mode: answers not written yet, in input order (text: ready). */
   private readonly queue: Queued[] = []
+  /** Checked requests by their line's text without its seed (see line). */
+  private readonly prepared = new Map<string, Prepared>()
+  /** The last one used, with its line: a run of alike lines compares texts, without hashing. */
+  private last?: { text: string; cut: { start: number; end: number }; prepared: Prepared }
 
   constructor(
     private readonly opts: BatchOptions,
@@ -478,9 +524,35 @@ class Batch {
     let command: string | undefined
     try {
       if (text === null) throw new LineError('line-too-long', `line is longer than ${MAX_LINE_CHARS} characters; each line holds one request`)
-      const req = parseLine(text)
-      command = req.command as string
-      const out = this.resolve(req, n)
+      // A script's lines often differ only in their seed (a balance study: one loadout, many
+      // seeds): a line whose text is that of a line already checked, but for the characters of a
+      // plain "seed" string, reuses that line's check instead of parsing it again (see seedCut).
+      const cut = seedCut(text)
+      let prepared: Prepared | undefined
+      let seed: unknown
+      if (cut) {
+        const last = this.last
+        if (last && sameRest(text, cut, last.text, last.cut)) prepared = last.prepared
+        else {
+          prepared = this.prepared.get(text.slice(0, cut.start) + text.slice(cut.end))
+          if (prepared) this.last = { text, cut, prepared }
+        }
+        if (prepared) seed = seedText(text, cut)
+      }
+      if (!prepared) {
+        const req = parseLine(text)
+        command = req.command as string
+        prepared = this.prepare(req)
+        seed = req.seed
+        // Remembered only when the parse put the seed exactly where the cut found it.
+        if (cut && req.seed === seedText(text, cut)) {
+          if (this.prepared.size >= PREPARED_LIMIT) this.prepared.clear()
+          this.prepared.set(text.slice(0, cut.start) + text.slice(cut.end), prepared)
+          this.last = { text, cut, prepared }
+        }
+      }
+      command = prepared.name
+      const out = this.resolve(prepared, seed, n)
       if (out instanceof Promise) {
         const name = command
         return out.then(
@@ -522,8 +594,8 @@ class Batch {
     this.pending += JSON.stringify({ line: n, error: message, code }) + '\n'
   }
 
-  /** Check and parse a line, then hand it to runSpec (synchronous up to there: no extra await). */
-  private resolve(req: Record<string, unknown>, n: number): RunOutput | Promise<RunOutput> {
+  /** Check a parsed line against its command's options: everything but the seed and line number. */
+  private prepare(req: Record<string, unknown>): Prepared {
     const name = req.command as string
     const entry = specEntry(name)
     if (!entry) {
@@ -560,21 +632,31 @@ class Batch {
         }
       }
     }
-
-    const g: Globals = {
-      seed: this.seedFor(req, n),
+    return {
+      name,
+      spec: entry.spec,
+      values,
       rolls: req.rolls === undefined || req.rolls === null ? undefined : lineRolls(req.rolls),
-      json: true,
       odds: req.odds === undefined || req.odds === null ? this.opts.odds : lineOdds(req.odds),
+    }
+  }
+
+  /** Resolve a checked line (synchronous up to runSpec: no extra await). */
+  private resolve(p: Prepared, seed: unknown, n: number): RunOutput | Promise<RunOutput> {
+    const g: Globals = {
+      seed: this.seedFor(seed, n),
+      rolls: p.rolls,
+      json: true,
+      odds: p.odds,
       explain: false,
       // The summary counts the answer's fields: it needs the object, not just its text.
       jsonLead: this.opts.summary || this.opts.summaryJson ? undefined : `"line":${n},`,
     }
-    return runSpec(entry.spec, values, g, this.env, false)
+    // A copy: a command's build may not expect its values to be shared with other lines.
+    return runSpec(p.spec, { ...p.values }, g, this.env, false)
   }
 
-  private seedFor(req: Record<string, unknown>, n: number): string {
-    const s = req.seed
+  private seedFor(s: unknown, n: number): string {
     if (s === undefined || s === null) return this.opts.seed !== undefined ? `${this.opts.seed}:${n}` : freshSeed()
     if ((typeof s === 'string' && s.trim() !== '') || (typeof s === 'number' && Number.isFinite(s))) return String(s)
     throw new LineError('bad-seed', `"seed": ${brief(s)} is not a seed; give some text, e.g. "seed": "table1"`)
