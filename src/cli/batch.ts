@@ -265,12 +265,13 @@ const PREPARED_LIMIT = 256
 
 /**
  * Where a line's "seed" string is (its characters, start to end): when two lines are the same
- * text but for those characters, they are the same request but for the seed. Only a plain case is cut:
- * exactly one `"seed":"` and no backslash before the closing quote. Two lines with the same rest
- * share every character up to the seed's opening quote, so a JSON parser is in the same state
- * there in both; if parsing the first put its seed string exactly there (prepareLine checks),
- * the second's seed is there too, and everything after it is the same. A line without a seed
- * string is cut at its end (the same text: the same request). Undefined: not a plain case.
+ * text but for those characters, they are the same request but for the seed. Only a plain case
+ * is cut: exactly one `"seed":"`, and no backslash or control character before the closing
+ * quote. Two lines with the same rest share every character up to the seed's opening quote, so a
+ * JSON parser is in the same state there in both; if parsing the first put its seed string
+ * exactly there (the caller checks), the second's seed is there too, and everything after it is
+ * the same. A line without a seed string is cut at its end (the same text: the same request).
+ * Undefined: not a plain case.
  */
 export function seedCut(text: string): { start: number; end: number } | undefined {
   const at = text.indexOf('"seed":"')
@@ -278,8 +279,11 @@ export function seedCut(text: string): { start: number; end: number } | undefine
   const start = at + 8
   const end = text.indexOf('"', start)
   if (end === -1 || text.indexOf('"seed":"', start) !== -1) return undefined
-  const slash = text.indexOf('\\', start)
-  if (slash !== -1 && slash < end) return undefined
+  // No escapes, and no control characters (JSON.parse refuses those raw: the line is bad).
+  for (let i = start; i < end; i++) {
+    const c = text.charCodeAt(i)
+    if (c === 92 || c < 32) return undefined
+  }
   return { start, end }
 }
 

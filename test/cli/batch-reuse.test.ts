@@ -35,7 +35,7 @@ const bases = [
   '{"command":"shoot","acc":99,"shots":5,"dmg":300',
   '{"command":"wargroup shoot","acu":3,"def":2,"str":5,"arm":3',
 ]
-const seeds = ['"seed":"a"', '"seed":"b"', '"seed":"a b"', '"seed":""', '"seed":" "', '"seed":"q\\"uote"', '"seed":"\\u00e9"', '"seed":7', '"seed":null', '"seed":"a","seed":"b"', '"seed": "spaced"', '']
+const seeds = ['"seed":"a"', '"seed":"b"', '"seed":"a\tb"', '"seed":"a\u0001"', '"seed":"a b"', '"seed":""', '"seed":" "', '"seed":"q\\"uote"', '"seed":"\\u00e9"', '"seed":7', '"seed":null', '"seed":"a","seed":"b"', '"seed": "spaced"', '']
 
 describe('batch: lines alike but for their seed', () => {
   it('seedCut finds a plain seed string, and refuses what it cannot be sure of', () => {
@@ -46,6 +46,7 @@ describe('batch: lines alike but for their seed', () => {
     expect(seedCut('{"seed":"a\\"b"}')).toBeUndefined()
     expect(seedCut('{"seed":"a","seed":"b"}')).toBeUndefined()
     expect(seedCut('{"seed":"a')).toBeUndefined()
+    expect(seedCut('{"seed":"a\tb"}')).toBeUndefined() // a raw tab: JSON.parse refuses the line
   })
 
   it('each request with each kind of seed, three times over: each answer as alone', async () => {
