@@ -292,11 +292,6 @@ function seedText(text: string, cut: { start: number; end: number }): string | u
   return cut.start === text.length ? undefined : text.slice(cut.start, cut.end)
 }
 
-/** Whether two texts are the same but for their seeds' characters (cut by seedCut). */
-function sameRest(a: string, ac: { start: number; end: number }, b: string, bc: { start: number; end: number }): boolean {
-  return ac.start === bc.start && a.length - ac.end === b.length - bc.end && a.slice(0, ac.start) === b.slice(0, bc.start) && a.slice(ac.end) === b.slice(bc.end)
-}
-
 /** A block of answers waiting its turn to be written. */
 interface Queued {
   text?: string
@@ -330,8 +325,8 @@ class Batch {
   private readonly queue: Queued[] = []
   /** Checked requests by their line's text without its seed (see line). */
   private readonly prepared = new Map<string, Prepared>()
-  /** The last one used, with its line: a run of alike lines compares texts, without hashing. */
-  private last?: { text: string; cut: { start: number; end: number }; prepared: Prepared }
+  /** The last one used, with its text around the seed: a run of alike lines skips the hashing. */
+  private last?: { prefix: string; suffix: string; prepared: Prepared }
 
   constructor(
     private readonly opts: BatchOptions,
@@ -536,10 +531,11 @@ class Batch {
       let seed: unknown
       if (cut) {
         const last = this.last
-        if (last && sameRest(text, cut, last.text, last.cut)) prepared = last.prepared
-        else {
+        if (last && cut.start === last.prefix.length && text.length - cut.end === last.suffix.length && text.startsWith(last.prefix) && text.endsWith(last.suffix)) {
+          prepared = last.prepared
+        } else {
           prepared = this.prepared.get(text.slice(0, cut.start) + text.slice(cut.end))
-          if (prepared) this.last = { text, cut, prepared }
+          if (prepared) this.last = { prefix: text.slice(0, cut.start), suffix: text.slice(cut.end), prepared }
         }
         if (prepared) seed = seedText(text, cut)
       }
@@ -552,7 +548,7 @@ class Batch {
         if (cut && req.seed === seedText(text, cut)) {
           if (this.prepared.size >= PREPARED_LIMIT) this.prepared.clear()
           this.prepared.set(text.slice(0, cut.start) + text.slice(cut.end), prepared)
-          this.last = { text, cut, prepared }
+          this.last = { prefix: text.slice(0, cut.start), suffix: text.slice(cut.end), prepared }
         }
       }
       command = prepared.name

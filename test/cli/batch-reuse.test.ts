@@ -66,6 +66,12 @@ describe('batch: lines alike but for their seed', () => {
     }
   }, 60_000)
 
+  it('a seed before other keys: lines alike before it but not after are different requests', async () => {
+    const lines = ['3d6', '4d6', '3d6', '2d6'].map((e, i) => `{"command":"roll","seed":"s${i % 2}","expression":"${e}"}`)
+    const all = (await batch(lines.join('\n') + '\n')).out.trimEnd().split('\n')
+    for (let i = 0; i < lines.length; i++) expect(all[i]).toBe((await batch('\n'.repeat(i) + lines[i] + '\n')).out.trimEnd())
+  })
+
   it('every line answers as it does alone (random mixes of requests, seeds and --seed)', async () => {
     await fc.assert(
       fc.asyncProperty(
