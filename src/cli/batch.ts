@@ -118,7 +118,7 @@ export async function runBatch(opts: BatchOptions, io: BatchIO): Promise<number>
 
 /**
  * Worker threads only when asked for (--jobs N): on this project's shared 2-core machines they
- * gain little (4.4 s -> 3.7-4.3 s for 500,000 lines, at 30-50% more CPU), and a machine busy
+ * gain little (500,000 lines: 3.5-4.6 s -> 3.1-4.0 s, at 30-50% more CPU), and a machine busy
  * with other work can be slower with them. They start once the input has proved long.
  */
 function parallelism(opts: BatchOptions): Parallel | undefined {
