@@ -212,6 +212,18 @@ describe('mecha vp and mecha momentum (no dice)', () => {
     expect(mechaJson(['vp', '--mode', 'objective', '--cps', '2', '--enemy-cps', '1', '--actions', '2']).vp).toBe(21)
   })
 
+  it('Defend the City: the Attacker scores buildings, the Defender double for early kills', () => {
+    expect(mechaJson(['vp', '--mode', 'city', '--side', 'attacker', '--buildings', '7', '--kills', 'F3L1'])).toMatchObject({
+      mode: 'city',
+      vp: 8,
+      city: { side: 'attacker', buildings: 7, buildingVp: 4 },
+    })
+    const d = mechaJson(['vp', '--mode', 'city', '--side', 'defender', '--kills', 'F4L2R1,F2R3'])
+    expect(d).toMatchObject({ vp: 14, city: { side: 'defender', buildingVp: 0 } })
+    expect(d.kills.map((k: { each: number }) => k.each)).toEqual([12, 2])
+    expect(mechaJson(['vp', '--mode', 'simple', '--kills', 'F2']).city).toBeNull()
+  })
+
   it('momentum: the points bands', () => {
     expect(mechaJson(['momentum', '--points', '500']).momentum).toBe(3)
     expect(mechaJson(['momentum', '--points', '1000']).momentum).toBe(5)
@@ -227,6 +239,11 @@ describe('mecha vp and mecha momentum (no dice)', () => {
     [['vp', '--mode', 'simple', '--kills', 'F2Z'], /--kills: cannot read "Z"/],
     [['vp', '--mode', 'simple', '--frame', '2'], /--frame is for one unit's VP/],
     [['vp', '--frame', '2', '--seed', 'x'], /unknown option '--seed'/],
+    [['vp', '--mode', 'city', '--buildings', '3'], /--side is required with --mode city/],
+    [['vp', '--mode', 'city', '--side', 'defender', '--buildings', '3'], /--buildings: destroyed buildings score for the Attacker/],
+    [['vp', '--mode', 'simple', '--kills', 'F2R1'], /R \(the round a unit was destroyed\) only scores in Defend the City/],
+    [['vp', '--mode', 'simple', '--side', 'attacker'], /--side is for Defend the City/],
+    [['vp', '--mode', 'city', '--side', 'attacker', '--previous', '3'], /a Defend the City game is one game/],
     [['momentum'], /--points is required/],
     [['momentum', '--points', '0'], /--points: 0 is out of range/],
     [['momentum', '--points', '1000', '--odds'], /unknown option '--odds'/],

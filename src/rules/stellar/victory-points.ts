@@ -31,6 +31,15 @@ import type { Level } from './weapon.js'
  *   list, and score survivors by the rule.
  * - Actions on Objective are not checked against the Control Points owned: ownership can
  *   change during the round.
+ *
+ * Defend the City | Rampage scores as a Simple Battle, plus: the Attacker 1 VP per 2 buildings
+ * destroyed (rounded up, at most 10); the Defender double VP for a unit destroyed in round 1 or 2.
+ * Readings:
+ * - "Double" for an early kill and "double" for a Challenge / Revenge target do not stack: a
+ *   unit's VP is doubled once (doubling a double is not written anywhere).
+ * - An enemy Commander's round (C) is the round it was destroyed in; other kills give theirs
+ *   with R. A kill without a round is not doubled.
+ * - Each side is scored on its own (--side): the Attacker's buildings are not the Defender's VP.
  */
 
 export interface ScoredUnit {
@@ -47,6 +56,8 @@ export interface Kill extends ScoredUnit {
   belowHalf: boolean
   /** The enemy Commander, destroyed in this round: +round VP. */
   commanderRound?: number
+  /** The round the unit was destroyed in (Defend the City: rounds 1-2 score double for the Defender). */
+  round?: number
   /** A Challenge or Revenge target: double VP. */
   challenge: boolean
   /** Points cost, for Lost a Critical Machine. */
@@ -65,6 +76,10 @@ export const ACE_PENALTY = -2
 export const CP_VP = 5
 export const MORE_CPS_VP = 5
 export const ACTION_ON_OBJECTIVE_VP = 3
+/** Defend the City: the Attacker's VP per 2 buildings, the cap, and the Defender's early rounds. */
+export const BUILDINGS_PER_VP = 2
+export const BUILDING_VP_CAP = 10
+export const CITY_EARLY_ROUNDS = 2
 
 /** High Performance: +1 at 5+, +2 at 8+, +3 at 10. */
 export function performanceBonus(performance?: number): number {
@@ -91,7 +106,11 @@ export interface KillScore {
   penalties: VpPart[]
 }
 
-export function killVp(k: Kill, finale = false): KillScore {
+/**
+ * A destroyed enemy's VP. `earlyDouble`: Defend the City's Defender, whose kills in rounds 1-2
+ * score double (not on top of a Challenge's double: see the readings above).
+ */
+export function killVp(k: Kill, finale = false, earlyDouble = false): KillScore {
   const base = unitValue(k)
   const parts = [...base.parts]
   let vp = base.vp
@@ -104,8 +123,12 @@ export function killVp(k: Kill, finale = false): KillScore {
     parts.push({ reason: `enemy Commander destroyed in round ${k.commanderRound}`, vp: k.commanderRound })
     vp += k.commanderRound
   }
+  const round = k.round ?? k.commanderRound
   if (k.challenge) {
     parts.push({ reason: 'Challenge / Revenge target: double', vp })
+    vp *= 2
+  } else if (earlyDouble && round !== undefined && round <= CITY_EARLY_ROUNDS) {
+    parts.push({ reason: `Defend the City: destroyed in round ${round}, double`, vp })
     vp *= 2
   }
   const penalties: VpPart[] = []
@@ -139,9 +162,9 @@ export interface ListedUnit extends Kill {
 }
 
 export const UNIT_LIST_HELP =
-  'entries like 5xF2 or F4L2P8W: [Nx] then F frame 1-5, optional L level 0-2, W warship, P performance 0-10, +N extra VP, C round (enemy Commander), X (Challenge/Revenge), $cost'
+  'entries like 5xF2 or F4L2P8W: [Nx] then F frame 1-5, optional L level 0-2, W warship, P performance 0-10, +N extra VP, C round (enemy Commander), R round destroyed, X (Challenge/Revenge), $cost'
 
-const ATTR = /^(?:([FLPC])\s*(\d+)|(W)|(X)|\+\s*(\d+)|\$\s*(\d+))\s*/i
+const ATTR = /^(?:([FLPCR])\s*(\d+)|(W)|(X)|\+\s*(\d+)|\$\s*(\d+))\s*/i
 
 function ranged(flag: string, entry: string, what: string, v: number, min: number, max: number): number {
   if (v < min || v > max) throw new InputError('bad-unit', `${flag}: "${entry}" has ${what} ${v}; give ${min}-${max}`)
@@ -168,6 +191,7 @@ export function parseUnitList(text: string, flag: string): ListedUnit[] {
       else if (key === 'L') u.level = ranged(flag, entry, 'Level', n, 0, 2) as Level
       else if (key === 'P') u.performance = ranged(flag, entry, 'Performance', n, 0, 10)
       else if (key === 'C') u.commanderRound = ranged(flag, entry, 'Commander round', n, 1, 10)
+      else if (key === 'R') u.round = ranged(flag, entry, 'round', n, 1, 10)
       else if (key === 'W') u.warship = true
       else if (key === 'X') u.challenge = true
       else if (key === '+') u.extraVp = ranged(flag, entry, 'extra VP', n, 0, 20)
@@ -175,12 +199,26 @@ export function parseUnitList(text: string, flag: string): ListedUnit[] {
       rest = rest.slice(a[0].length)
     }
     if (!seen.has('F')) throw new InputError('bad-unit', `${flag}: "${entry}" has no frame; give ${UNIT_LIST_HELP}`)
+    if (u.round !== undefined && u.commanderRound !== undefined && u.round !== u.commanderRound) {
+      throw new InputError('bad-unit', `${flag}: "${entry}" gives the Commander's round as C${u.commanderRound} and R${u.round}; the Commander was destroyed in one round`)
+    }
     return u
   })
 }
 
+/** Defend the City | Rampage: which side is scored, and the Attacker's buildings destroyed. */
+export interface City {
+  side: 'attacker' | 'defender'
+  buildings: number
+}
+
+/** The Attacker's building VP: 1 per 2 buildings (rounded up), at most 10. */
+export function buildingVp(buildings: number): number {
+  return Math.min(BUILDING_VP_CAP, Math.ceil(buildings / BUILDINGS_PER_VP))
+}
+
 export interface Battle {
-  mode: 'simple' | 'confrontation' | 'objective'
+  mode: 'simple' | 'confrontation' | 'objective' | 'city'
   /** Enemy units you destroyed. */
   kills: ListedUnit[]
   /** Enemy units left alive under 50% HP (end of battle). */
@@ -193,6 +231,8 @@ export interface Battle {
   survivors: ListedUnit[]
   /** Secure the Objective: this round's Control Points and Actions on Objective. */
   objective?: ObjectiveRound
+  /** Defend the City | Rampage. */
+  city?: City
   /** Scores of earlier battles (Confrontation) or rounds (Secure the Objective). */
   previous: number[]
 }
@@ -211,6 +251,8 @@ export interface BattleScore {
   penalties: BattleLine[]
   battleDamage: number
   objective?: { vp: number; parts: VpPart[] }
+  /** Defend the City: the Attacker's building VP (0 for the Defender). */
+  buildings?: { destroyed: number; vp: number }
   /** This battle (or round). */
   vp: number
   /** With the earlier battles or rounds. */
@@ -219,12 +261,14 @@ export interface BattleScore {
 
 export function battleScore(b: Battle): BattleScore {
   const line = (u: ListedUnit, each: number): BattleLine => ({ text: u.text, count: u.count, each, vp: each * u.count })
-  const kills = b.kills.map((u) => line(u, killVp({ ...u, belowHalf: false }).vp))
+  const early = b.city?.side === 'defender'
+  const kills = b.kills.map((u) => line(u, killVp({ ...u, belowHalf: false }, false, early).vp))
   const damaged = b.damaged.map((u) => line(u, killVp({ ...u, belowHalf: true, commanderRound: undefined, challenge: false }).vp))
   const survivors = b.survivors.map((u) => line(u, unitValue(u).vp))
   const penalties = b.losses.map((u) => line(u, killVp({ ...u, belowHalf: false }, b.finale).ownerPenalty))
   const objective = b.objective ? objectiveRoundVp(b.objective) : undefined
+  const buildings = b.city ? { destroyed: b.city.buildings, vp: b.city.side === 'attacker' ? buildingVp(b.city.buildings) : 0 } : undefined
   const sum = (ls: BattleLine[]) => ls.reduce((s, l) => s + l.vp, 0)
-  const vp = sum(kills) + sum(damaged) + sum(survivors) + sum(penalties) + b.battleDamage + (objective?.vp ?? 0)
-  return { kills, damaged, survivors, penalties, battleDamage: b.battleDamage, objective, vp, total: vp + b.previous.reduce((s, x) => s + x, 0) }
+  const vp = sum(kills) + sum(damaged) + sum(survivors) + sum(penalties) + b.battleDamage + (objective?.vp ?? 0) + (buildings?.vp ?? 0)
+  return { kills, damaged, survivors, penalties, battleDamage: b.battleDamage, objective, buildings, vp, total: vp + b.previous.reduce((s, x) => s + x, 0) }
 }

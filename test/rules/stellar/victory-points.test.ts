@@ -125,3 +125,44 @@ describe('unit lists', () => {
     }
   })
 })
+
+describe('Defend the City | Rampage', () => {
+  const city = (side: 'attacker' | 'defender', kills: string, buildings = 0) =>
+    battleScore(battle({ mode: 'city', city: { side, buildings }, kills: kills ? parseUnitList(kills, '--kills') : [] }))
+
+  it.each([
+    [0, 0],
+    [1, 1],
+    [2, 1],
+    [7, 4],
+    [19, 10],
+    [20, 10],
+    [30, 10],
+  ])('the Attacker: %i buildings destroyed are %i VP (1 per 2, rounded up, at most 10)', (buildings, vp) => {
+    expect(city('attacker', '', buildings).vp).toBe(vp)
+  })
+
+  it('the Attacker adds Simple Battle VP, and its kills are never doubled', () => {
+    expect(city('attacker', 'F3L1R1', 7).vp).toBe(4 + 4)
+  })
+
+  it('the Defender: a unit destroyed in round 1 or 2 is worth double, from round 3 on not', () => {
+    const s = city('defender', 'F4L2R1,F2R3,2xF1R2')
+    expect(s.kills.map((k) => k.each)).toEqual([12, 2, 2])
+    expect(s.vp).toBe(12 + 2 + 4)
+    expect(s.buildings).toEqual({ destroyed: 0, vp: 0 })
+  })
+
+  it("the Defender: a Commander's round counts as the round it was destroyed in; a Challenge is not doubled again", () => {
+    expect(city('defender', 'F2C2').kills[0].each).toBe((2 + 2) * 2)
+    expect(city('defender', 'F2C3').kills[0].each).toBe(2 + 3)
+    expect(city('defender', 'F3C2X').kills[0].each).toBe((3 + 2) * 2)
+    expect(city('defender', 'F3R1X').kills[0].each).toBe(6)
+  })
+
+  it('a kill without a round is not doubled; R and C must agree', () => {
+    expect(city('defender', 'F3').kills[0].each).toBe(3)
+    expect(() => parseUnitList('F3C2R1', '--kills')).toThrow(/C2 and R1/)
+    expect(() => parseUnitList('F3R0', '--kills')).toThrow(InputError)
+  })
+})

@@ -2,6 +2,7 @@ import { InputError } from '../../../core/errors.js'
 import {
   type Battle,
   type BattleScore,
+  type City,
   type Kill,
   type KillScore,
   type ListedUnit,
@@ -14,7 +15,7 @@ import type { Level } from '../../../rules/stellar/weapon.js'
 import { explainVp, renderVp } from '../../../render/stellar/vp.js'
 import { type CommandSpec, type Values, boolOpt, enumOpt, intOpt, textOpt } from '../../spec.js'
 
-export type VpMode = 'unit' | 'simple' | 'confrontation' | 'objective'
+export type VpMode = 'unit' | 'simple' | 'confrontation' | 'objective' | 'city'
 
 export type VpRequest = { mode: 'unit'; kill: Kill; finale: boolean } | ({ mode: Exclude<VpMode, 'unit'> } & Battle)
 
@@ -42,6 +43,8 @@ const BATTLE_FLAGS: Array<[string, string]> = [
   ['enemyCps', '--enemy-cps'],
   ['actions', '--actions'],
   ['previous', '--previous'],
+  ['side', '--side'],
+  ['buildings', '--buildings'],
 ]
 
 const given = (v: Values, key: string) => v[key] !== undefined && v[key] !== false
@@ -55,9 +58,14 @@ function parsePrevious(text: string, flag: string): number[] {
 }
 
 /** Attributes a list does not allow (the Commander and Challenge bonuses need a destroyed enemy). */
-function forbid(units: ListedUnit[] | undefined, flag: string, what: Array<'C' | 'X' | '$'>, why: string): ListedUnit[] {
+function forbid(units: ListedUnit[] | undefined, flag: string, what: Array<'C' | 'X' | '$' | 'R'>, why: string): ListedUnit[] {
   for (const u of units ?? []) {
-    if ((what.includes('C') && u.commanderRound !== undefined) || (what.includes('X') && u.challenge) || (what.includes('$') && u.cost !== undefined)) {
+    if (
+      (what.includes('C') && u.commanderRound !== undefined) ||
+      (what.includes('X') && u.challenge) ||
+      (what.includes('$') && u.cost !== undefined) ||
+      (what.includes('R') && u.round !== undefined)
+    ) {
       throw new InputError('bad-unit', `${flag}: "${u.text}": ${why}`)
     }
   }
@@ -68,9 +76,11 @@ export function buildVp(v: Values): VpRequest {
   const mode = v.mode as VpMode
   if (mode === 'unit') {
     for (const [key, flag] of BATTLE_FLAGS) {
-      if (given(v, key)) throw new InputError('bad-combination', `${flag} is for a battle's score; add --mode simple, confrontation or objective, or drop ${flag}`)
+      if (!given(v, key)) continue
+      if (key === 'side' || key === 'buildings') throw new InputError('bad-combination', `${flag} is for Defend the City | Rampage; add --mode city`)
+      throw new InputError('bad-combination', `${flag} is for a battle's score; add --mode simple, confrontation, objective or city, or drop ${flag}`)
     }
-    if (v.frame === undefined) throw new InputError('missing', "--frame is required: the destroyed unit's Frame Level 1-5, e.g. --frame 3 (or --mode simple|confrontation|objective for a battle's score)")
+    if (v.frame === undefined) throw new InputError('missing', "--frame is required: the destroyed unit's Frame Level 1-5, e.g. --frame 3 (or --mode simple|confrontation|objective|city for a battle's score)")
     const commander = Boolean(v.commander)
     const round = v.round as number | undefined
     if (commander && round === undefined) throw new InputError('missing', '--round is required with --commander: the enemy Commander is worth the current round, e.g. --round 3')
@@ -100,18 +110,32 @@ export function buildVp(v: Values): VpRequest {
   for (const [key, flag] of [['cps', '--cps'], ['enemyCps', '--enemy-cps'], ['actions', '--actions']] as const) {
     if (mode !== 'objective' && given(v, key)) throw new InputError('bad-combination', `${flag}: Control Point VP are for Secure the Objective; add --mode objective`)
   }
-  if (mode === 'simple' && given(v, 'previous')) throw new InputError('bad-combination', '--previous: a Simple Battle is one game; use it with --mode confrontation (earlier games) or objective (earlier rounds)')
+  if ((mode === 'simple' || mode === 'city') && given(v, 'previous')) {
+    throw new InputError('bad-combination', `--previous: a ${mode === 'city' ? 'Defend the City game' : 'Simple Battle'} is one game; use it with --mode confrontation (earlier games) or objective (earlier rounds)`)
+  }
+  const city = mode === 'city' ? cityOf(v) : undefined
+  if (!city && (given(v, 'side') || given(v, 'buildings'))) throw new InputError('bad-combination', `${given(v, 'side') ? '--side' : '--buildings'} is for Defend the City | Rampage; add --mode city`)
   return {
     mode,
-    kills: forbid(v.kills as ListedUnit[] | undefined, '--kills', [], ''),
-    damaged: forbid(v.damaged as ListedUnit[] | undefined, '--damaged', ['C', 'X', '$'], 'units left under 50% HP were not destroyed, so C (Commander), X (Challenge) and $ (cost) do not apply'),
-    losses: forbid(v.losses as ListedUnit[] | undefined, '--losses', ['C', 'X'], 'your losses only cost VP through their $cost and Level 2; drop C and X'),
-    survivors: forbid(v.survivors as ListedUnit[] | undefined, '--survivors', ['C', 'X', '$'], 'survivors score frame, level, warship and performance only; drop C, X and $'),
+    kills: forbid(v.kills as ListedUnit[] | undefined, '--kills', city ? [] : ['R'], 'R (the round a unit was destroyed) only scores in Defend the City; add --mode city or drop R'),
+    damaged: forbid(v.damaged as ListedUnit[] | undefined, '--damaged', ['C', 'X', '$', 'R'], 'units left under 50% HP were not destroyed, so C (Commander), X (Challenge), $ (cost) and R (round destroyed) do not apply'),
+    losses: forbid(v.losses as ListedUnit[] | undefined, '--losses', ['C', 'X', 'R'], 'your losses only cost VP through their $cost and Level 2; drop C, X and R'),
+    survivors: forbid(v.survivors as ListedUnit[] | undefined, '--survivors', ['C', 'X', '$', 'R'], 'survivors score frame, level, warship and performance only; drop C, X, $ and R'),
+    city,
     battleDamage: (v.battleDamage as number | undefined) ?? 0,
     finale: Boolean(v.finale),
     objective: mode === 'objective' ? { cps: (v.cps as number | undefined) ?? 0, enemyCps: (v.enemyCps as number | undefined) ?? 0, actions: (v.actions as number | undefined) ?? 0 } : undefined,
     previous: (v.previous as number[] | undefined) ?? [],
   }
+}
+
+/** Defend the City | Rampage: the side scored, and the Attacker's buildings. */
+function cityOf(v: Values): City {
+  const side = v.side as City['side'] | undefined
+  if (side === undefined) throw new InputError('missing', '--side is required with --mode city: attacker (the rampage) or defender (the city), e.g. --side attacker --buildings 7')
+  const buildings = v.buildings as number | undefined
+  if (side === 'defender' && buildings !== undefined) throw new InputError('bad-combination', '--buildings: destroyed buildings score for the Attacker; drop --buildings or give --side attacker')
+  return { side, buildings: buildings ?? 0 }
 }
 
 export function resolveVp(r: VpRequest): VpResult {
@@ -120,16 +144,18 @@ export function resolveVp(r: VpRequest): VpResult {
 
 export const vpSpec: CommandSpec<VpRequest, VpResult> = {
   name: 'vp',
-  summary: "MechaStellar victory points: one unit's VP, or a battle's score (Simple Battle, Confrontation, Secure the Objective)",
+  summary: "MechaStellar victory points: one unit's VP, or a battle's score (Simple Battle, Confrontation, Secure the Objective, Defend the City)",
   examples: [
     'mecha vp --frame 3 --pilot 2 --performance 8',
     'mecha vp --frame 4 --pilot 1 --commander --round 3 --challenge',
     'mecha vp --mode confrontation --survivors 1xF2,2xF1 --previous 17,13',
     'mecha vp --mode objective --cps 2 --enemy-cps 1 --actions 2',
     'mecha vp --mode simple --kills 2xF2,F3L1C4 --damaged F4L2 --losses F3L2$520 --battle-damage 2',
+    'mecha vp --mode city --side attacker --buildings 7 --kills F3L1',
+    'mecha vp --mode city --side defender --kills F4L2R1,F2R3',
   ],
   options: [
-    enumOpt('mode', ['unit', 'simple', 'confrontation', 'objective'], "unit: one destroyed enemy's VP; simple / confrontation / objective: a battle's (or round's) score", 'unit'),
+    enumOpt('mode', ['unit', 'simple', 'confrontation', 'objective', 'city'], "unit: one destroyed enemy's VP; simple / confrontation / objective / city (Defend the City | Rampage): a battle's (or round's) score", 'unit'),
     intOpt('frame', "the unit's Frame Level", { min: 1, max: 5 }),
     intOpt('pilot', "the unit's pilot, captain or kaiju Level", { min: 0, max: 2 }),
     boolOpt('warship', 'the unit is a warship: +2 VP'),
@@ -150,14 +176,27 @@ export const vpSpec: CommandSpec<VpRequest, VpResult> = {
     intOpt('enemy-cps', "Secure the Objective: your opponent's Control Points (+5 VP if you own more)", { min: 0, max: 20 }),
     intOpt('actions', 'Secure the Objective: Actions on Objective this round (+3 VP each)', { min: 0, max: 20 }),
     textOpt('previous', 'N,N', 'scores of earlier battles (Confrontation) or rounds (Secure the Objective), for the running total', parsePrevious),
+    enumOpt('side', ['attacker', 'defender'], 'Defend the City: the side scored (the Attacker scores buildings, the Defender double VP for kills in rounds 1-2, marked R1/R2 in --kills)'),
+    intOpt('buildings', 'Defend the City: buildings the Attacker destroyed (+1 VP per 2, rounded up, at most 10)', { min: 0, max: 100 }),
   ],
   build: buildVp,
   usesDice: () => false,
   resolve: (_dice, r) => resolveVp(r),
-  json(r) {
+  json(r, req) {
     if (r.mode === 'unit') return { mode: 'unit', vp: r.score.vp, parts: r.score.parts, ownerPenalty: r.score.ownerPenalty, penalties: r.score.penalties }
     const s = r.score
-    return { mode: r.mode, vp: s.vp, total: s.total, kills: s.kills, damaged: s.damaged, survivors: s.survivors, penalties: s.penalties, battleDamage: s.battleDamage, objective: s.objective ?? null }
+    return {
+      mode: r.mode,
+      vp: s.vp,
+      total: s.total,
+      kills: s.kills,
+      damaged: s.damaged,
+      survivors: s.survivors,
+      penalties: s.penalties,
+      battleDamage: s.battleDamage,
+      objective: s.objective ?? null,
+      city: req.mode === 'city' && req.city ? { side: req.city.side, buildings: s.buildings!.destroyed, buildingVp: s.buildings!.vp } : null,
+    }
   },
   render: renderVp,
   explain: explainVp,
