@@ -107,6 +107,20 @@ describe('mecha formation strike (the real binary)', () => {
     expect(r.stderr).toBe('')
   })
 
+  it('HARM at a target that is not a radar: a d6 first; 4+ flies off with nothing else rolled', () => {
+    const off = mechaJson(F('strike', '--str', '2', '--dmg', '4', '--missile', '--dodge', '1', '--harm-stray', '--rolls', '4'))
+    expect(off).toMatchObject({ hit: false, damage: 0, attack: null, targets: [], harm: { roll: 4, retargeted: true }, rolls: [4] })
+    const stays = mechaJson(F('strike', '--str', '2', '--dmg', '4', '--missile', '--dodge', '1', '--harm-stray', '--rolls', '3,4,3'))
+    expect(stays).toMatchObject({ hit: true, damage: 4, harm: { roll: 3, retargeted: false }, attack: { roll: 4, total: 6 } })
+    expect(mechaJson(F('strike', '--str', '2', '--dmg', '4', '--rolls', '4'))).not.toHaveProperty('harm')
+    const odds = mechaJson(F('strike', '--str', '2', '--dmg', '4', '--harm-stray', '--odds')).odds
+    expect(odds.harmRetargeted).toBe(0.5)
+    expect(odds.damage['4']).toBeCloseTo((5 / 6) / 2, 12)
+    sumsToOne(odds.damage)
+    const text = mecha(F('strike', '--str', '2', '--dmg', '4', '--harm-stray', '--rolls', '6'), { env: { NO_COLOR: '1' } }).stdout
+    expect(text).toContain('HARM: d6 6 -> ignores this target and flies at the nearest radar (4+): no attack here')
+  })
+
   it('--help spells out the dice order, multi-target included', () => {
     const r = mecha(F('strike', '--help'))
     expect(r.code).toBe(0)
@@ -197,6 +211,9 @@ describe('bad input: one line on stderr, exit 2, no stack trace', () => {
     [F('strike', '--str', '1', '--dmg', '4', '--burst', '2', '--targets', '3'), /--targets: Burst 2 attacks at most 2 targets/],
     [F('strike', '--str', '1', '--dmg', '4', '--burst', '2', '--split', '2'), /--burst and --split do not go together/],
     [F('strike', '--str', '1', '--dmg', '4', '--zentraedi'), /--zentraedi: give the target's boxes left/],
+    [F('strike', '--str', '1', '--dmg', '4', '--harm', '--harm-stray'), /--harm-stray is HARM at a target that is not a radar, --harm at a radar/],
+    [F('strike', '--str', '1', '--dmg', '4', '--burst', '2', '--targets', '2', '--harm-stray'), /--harm-stray: a HARM missile flies at one target/],
+    [F('strike', '--str', '1', '--dmg', '4', '--harm-stray', '--rolls', '2'), /ran out after 1 dice: 1 more d6 needed for attack/],
     [F('strike', '--str', '1', '--dmg', '4', '--star-boxes', '2,x'), /--star-boxes: "x" is not a box number/],
     [F('strike', '--str', '1', '--dmg', '4', '--boxes', '3', '--star-boxes', '5'), /--star-boxes: box 5 is past the 3 boxes left/],
     [F('strike', '--str', '1', '--dmg', '4', '--quality', 'rookie'), /--quality: "rookie" is not one of green, regular/],

@@ -6,6 +6,7 @@ import {
   type Strike,
   type StrikeResult,
   type TargetResult,
+  HARM_STRAY_ON,
   KNOCKDOWN_KEEP,
   answerBonus,
   damageFraction,
@@ -119,6 +120,7 @@ function weaponText(s: Strike): string {
   if (s.melee && s.meleePlus === undefined) parts.push('melee')
   if (s.ai) parts.push('AI')
   if (s.knockdown) parts.push('Knockdown')
+  if (s.harmStray) parts.push('HARM at a target that is not a radar')
   return parts.join(', ')
 }
 
@@ -131,13 +133,29 @@ function modifierText(s: StrikeView): string {
   return parts.join(', ')
 }
 
+/** HARM at a target that is not a radar: the d6 that decides whether it stays on it. */
+function harmLine(r: StrikeResult, st: Style): string | undefined {
+  if (!r.harm) return undefined
+  return r.harm.retargeted
+    ? `HARM: d6 ${r.harm.roll} -> ${st.bold('ignores this target')} and flies at the nearest radar (${HARM_STRAY_ON}+): no attack here`
+    : `HARM: d6 ${r.harm.roll} -> stays on this target (it strays on ${HARM_STRAY_ON}+)`
+}
+
 export function renderStrike(r: StrikeResult, s: StrikeView, out: RenderContext): string {
   const st = out.style
   const L: string[] = []
+  if (r.harm?.retargeted) {
+    L.push(st.bold(`Strike: ${weaponText(s)}; ${modifierText(s)}`))
+    L.push(harmLine(r, st)!)
+    L.push(st.bold('Damage: 0') + st.dim('  (HARM flew at a radar)'))
+    return L.join('\n')
+  }
   const spreadNote = s.targets > 1 ? `, ${plural(s.targets, 'target')} at ${num(damageFraction(s, r.targets[0].attack).num / damageFraction(s, r.targets[0].attack).den, 2)} damage each` : ''
   L.push(st.bold(`Strike: ${weaponText(s)}${spreadNote}; ${modifierText(s)}`))
   if (s.mode !== 'single' && s.targets === 1) L.push(st.dim(`${s.mode === 'burst' ? 'Burst' : 'Split fire'} at one target: full damage (give --targets 2-${s.spread} to spread it)`))
   if (s.vsInfantry) L.push(st.dim(s.ai ? 'Infantry target: AI weapon, full damage' : 'Infantry target: half damage (not an AI weapon)'))
+  const harm = harmLine(r, st)
+  if (harm) L.push(harm)
   if (s.targets === 1) {
     const t = r.targets[0]
     L.push(`Attack: ${attackLine(t.attack, st)}`)
@@ -158,6 +176,10 @@ export function renderStrike(r: StrikeResult, s: StrikeView, out: RenderContext)
 export function explainStrike(r: StrikeResult, s: StrikeView, out: RenderContext): string {
   const st = out.style
   const L: string[] = [st.bold('How it was worked out')]
+  if (r.harm) {
+    L.push(`0. HARM fired at a target that is not a radar ignores it on a d6 of ${HARM_STRAY_ON}+ (50%) and flies at the nearest radar. Rolled ${r.harm.roll}: ${r.harm.retargeted ? 'it flies off, and nothing else is rolled for this target.' : 'it stays on this target.'}`)
+    if (r.harm.retargeted) return L.join('\n')
+  }
   const m = strikeModifier(s)
   L.push(`1. Attack modifier = ${modifierText(s).replace(/, /g, ' + ').replace(/\+ -/g, '- ')} = ${signed(m)}.`)
   const hitsFrom = Math.min(6, Math.max(2, 2 - m))
@@ -210,6 +232,7 @@ export function renderStrikeOdds(o: StrikeOdds, s: StrikeView, out: RenderContex
   if (s.knockdown) rows.push(['Expected actions lost to knockdown', num(o.expected.knockdowns, 3)])
   if (s.boxes !== undefined || s.starBoxes.length) rows.push([s.targets > 1 ? 'Expected targets destroyed' : 'Destroyed', s.targets > 1 ? num(o.expected.destroyed, 3) : pct(o.expected.destroyed)])
   if (s.zentraedi) rows.push(['Zentraedi infantry appear', pct(1 - o.infantry.prob(0).toNumber())])
+  if (o.harmRetargeted !== null) rows.unshift(['HARM flies at a radar instead', pct(o.harmRetargeted)])
   L.push(columns(rows))
   L.push('')
   L.push(st.bold('Damage') + st.dim('   chance   at least'))

@@ -2,7 +2,7 @@ import type { Dice } from '../../core/dice.js'
 import { Dist } from '../../core/dist.js'
 import { enumerate } from '../../core/exact.js'
 import { Rational } from '../../core/rational.js'
-import { type Strike, type TargetResult, attackFromFace, resolveTarget, rollAttack } from './strike.js'
+import { type Strike, type TargetResult, attackFromFace, resolveTarget, rollAttack, rollHarmCheck } from './strike.js'
 
 /**
  * Exact odds of a strike, built from resolveTarget itself.
@@ -29,6 +29,8 @@ export interface StrikeOdds {
   destroyed: Dist<number>
   /** Zentraedi infantry units that appear. */
   infantry: Dist<number>
+  /** HARM at a target that is not a radar: the chance it flies off at a radar (null: no such HARM). */
+  harmRetargeted: number | null
   expected: {
     damage: number
     hit: number
@@ -102,7 +104,7 @@ export function strikeOdds(s: Strike): StrikeOdds {
   const quiet: Strike = { ...s, askDecisions: false, decisions: undefined }
   const totals = {} as Record<Field, Dist<number>>
   for (const f of FIELDS) totals[f] = new Dist<number>()
-  const pairs = new Dist<string>()
+  let pairs = new Dist<string>()
 
   const accumulate = (pt: PerTarget, w: Rational) => {
     for (const f of FIELDS) addScaled(totals[f], sumOfCopies(pt.marginals[f], s.targets, addNum, 0), w)
@@ -125,6 +127,24 @@ export function strikeOdds(s: Strike): StrikeOdds {
     }
   }
 
+  // HARM at something other than a radar: the strike above happens only when the HARM d6 keeps
+  // it on this target; otherwise nothing happens here.
+  let pStray = Rational.ZERO
+  if (s.harmStray) {
+    enumerate(rollHarmCheck, (h, w) => {
+      if (h.retargeted) pStray = pStray.add(w)
+    })
+    const stays = Rational.ONE.sub(pStray)
+    const mix = <K extends string | number>(d: Dist<K>, nothing: K) => {
+      const out = new Dist<K>()
+      out.add(nothing, pStray)
+      addScaled(out, d, stays)
+      return out
+    }
+    for (const f of FIELDS) totals[f] = mix(totals[f], 0)
+    pairs = mix(pairs, '0|0')
+  }
+
   const targetsHit = pairs.map((k) => Number(k.split('|')[0]))
   const targetsDefended = pairs.map((k) => Number(k.split('|')[1]))
   const hit = pairs.map((k) => String(Number(k.split('|')[0]) > 0))
@@ -143,6 +163,7 @@ export function strikeOdds(s: Strike): StrikeOdds {
     dodges: totals.dodges,
     destroyed: totals.destroyed,
     infantry: totals.infantry,
+    harmRetargeted: s.harmStray ? pStray.toNumber() : null,
     expected: {
       damage: totals.damage.expected(),
       hit: pTrue(hit),

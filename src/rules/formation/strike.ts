@@ -45,6 +45,10 @@ import { jamStrPenalty } from './jam.js'
  * - Zentraedi mecha: when the damage equals the boxes left exactly, the unit is destroyed and a
  *   Zentraedi infantry unit appears in its place next turn.
  * - Multi-target attacks use the same defender profile for every target.
+ * - HARM fired at anything but a radar "ignores it on a 4+ and attacks the nearest radar
+ *   instead": a d6 before the attack roll; on 4+ there is no attack on this target (the strike at
+ *   the radar is another strike, with --harm). One check for the whole strike (a Volley's
+ *   missiles fly together), and only at a single target.
  */
 
 export type Answer = 'dodge' | 'auto-dodge' | 'parry' | 'roll-with' | 'none'
@@ -75,6 +79,8 @@ export interface Strike extends Decidable {
   vulnerable: number
   /** HARM fired at a radar: +2. */
   harm: boolean
+  /** HARM fired at a target that is not a radar: it may fly off at the nearest radar. */
+  harmStray: boolean
   /** Jam counters on the attacker (STR -1/-2/-3). */
   jamCounters: number
   dmg: number
@@ -151,10 +157,26 @@ export interface TargetResult {
 export interface StrikeResult {
   mode: StrikeMode
   modifier: number
+  /** Empty when HARM flew off at a radar. */
   targets: TargetResult[]
   hit: boolean
   defended: boolean
   damage: number
+  /** HARM at a target that is not a radar: the d6, and whether it flew off at a radar. */
+  harm: HarmCheck | null
+}
+
+/** HARM fired at something other than a radar ignores it on this d6 or more. */
+export const HARM_STRAY_ON = 4
+
+export interface HarmCheck {
+  roll: number
+  retargeted: boolean
+}
+
+export function rollHarmCheck(dice: Dice): HarmCheck {
+  const roll = dice.roll(6, `HARM: ignores this target on ${HARM_STRAY_ON}+`, atLeast(HARM_STRAY_ON))
+  return { roll, retargeted: roll >= HARM_STRAY_ON }
 }
 
 /** What the defender is asked after an attack roll lands (a mid-resolution decision). */
@@ -316,6 +338,8 @@ export function answerLabel(a: Answer): string {
 }
 
 export function resolveStrike(dice: Dice, s: Strike): StrikeResult {
+  const harm = s.harmStray ? rollHarmCheck(dice) : null
+  if (harm?.retargeted) return { mode: s.mode, modifier: strikeModifier(s), targets: [], hit: false, defended: false, damage: 0, harm }
   const targets: TargetResult[] = []
   if (s.mode === 'split') {
     for (let i = 0; i < s.targets; i++) {
@@ -334,6 +358,7 @@ export function resolveStrike(dice: Dice, s: Strike): StrikeResult {
     hit: landed.length > 0,
     defended: landed.length > 0 && landed.every((t) => t.defended),
     damage: targets.reduce((a, t) => a + t.damage, 0),
+    harm,
   }
 }
 

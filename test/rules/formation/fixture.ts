@@ -8,6 +8,7 @@ export function strike(over: Partial<Omit<Strike, 'defender'>> & { defender?: Pa
     accurate: 0,
     vulnerable: 0,
     harm: false,
+    harmStray: false,
     jamCounters: 0,
     dmg: 4,
     volley: 1,

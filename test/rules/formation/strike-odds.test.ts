@@ -85,6 +85,7 @@ const CASES: Array<[string, Strike]> = [
   ['split 2 at 2 targets, auto', strike({ str: 0, dmg: 4, mode: 'split', spread: 2, targets: 2, answer: 'auto', knockdown: true, boxes: 2, defender: defenderAll })],
   ['melee 4+, parry', strike({ str: 1, meleePlus: 4, melee: true, dmg: 0, answer: 'parry', defender: { par: 1, parryAllowed: true } })],
   ['jammed, vulnerable, infantry', strike({ str: 1, jamCounters: 2, vulnerable: -1, dmg: 5, vsInfantry: true, answer: 'auto', defender: { dod: 0 } })],
+  ['HARM at a non-radar target, auto answer, boxes', strike({ str: 1, dmg: 4, harmStray: true, missile: true, volley: 2, answer: 'auto', boxes: 6, starBoxes: [2], defender: defenderAll })],
 ]
 
 describe('strike odds: composition by target equals the direct walk', () => {
@@ -131,5 +132,21 @@ describe('strike odds: speed', () => {
     const ms = performance.now() - t0
     expectOne(o.damage)
     expect(ms).toBeLessThan(1000)
+  })
+})
+
+describe('strike odds: HARM at a target that is not a radar', () => {
+  it('half the time it flies off (4+ on a d6): every outcome is half the plain strike, plus nothing', () => {
+    const plain = strike({ str: 2, dmg: 4, answer: 'dodge', defender: { dod: 1 } })
+    const stray = strikeOdds({ ...plain, harmStray: true })
+    const o = strikeOdds(plain)
+    expect(stray.harmRetargeted).toBe(0.5)
+    expect(o.harmRetargeted).toBeNull()
+    const half = Rational.of(1, 2)
+    expect(stray.damage.prob(4).sub(o.damage.prob(4).mul(half)).toNumber()).toBe(0)
+    expect(stray.damage.prob(0).sub(o.damage.prob(0).mul(half).add(half)).toNumber()).toBe(0)
+    expect(stray.damage.prob(4).toNumber()).toBeCloseTo(5 / 18, 15) // half of the 5/9 worked out by hand above
+    expect(stray.expected.hit).toBeCloseTo(o.expected.hit / 2, 15)
+    expect(stray.expected.dodges).toBeCloseTo(o.expected.dodges / 2, 15)
   })
 })

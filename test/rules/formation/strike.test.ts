@@ -297,3 +297,24 @@ describe('pilot quality presets', () => {
     expect(QUALITY_PRESETS.green.act).toBe(2)
   })
 })
+
+describe('strike: HARM at a target that is not a radar', () => {
+  it('a d6 of 4+ first: it flies at the nearest radar, nothing else is rolled and nothing happens here', () => {
+    for (const face of [4, 5, 6]) {
+      const r = run(strike({ str: 2, harmStray: true, knockdown: true }), [face])
+      expect(r.harm).toEqual({ roll: face, retargeted: true })
+      expect(r).toMatchObject({ targets: [], hit: false, defended: false, damage: 0 })
+    }
+  })
+
+  it('on 1-3 it stays on the target, and the strike goes on as usual (no +2: that is HARM at a radar)', () => {
+    const r = run(strike({ str: 0, harmStray: true }), [3, 2])
+    expect(r.harm).toEqual({ roll: 3, retargeted: false })
+    expect(r.targets[0].attack).toMatchObject({ roll: 2, modifier: 0, total: 2, hit: true })
+    expect(r.damage).toBe(4)
+  })
+
+  it('an ordinary strike reports no HARM check', () => {
+    expect(run(strike({ str: 0 }), [2]).harm).toBeNull()
+  })
+})

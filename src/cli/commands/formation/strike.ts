@@ -106,6 +106,9 @@ export function buildStrike(v: Values): StrikeRequest {
     if (over !== undefined) bad('out-of-range', `--star-boxes: box ${over} is past the ${boxes} boxes left (--boxes); give boxes 1-${boxes}`)
   }
   const vulnerable = v.vulnerable as number | undefined
+  const harmStray = Boolean(v.harmStray)
+  if (harmStray && v.harm) bad('bad-combination', '--harm-stray is HARM at a target that is not a radar, --harm at a radar; give one of them')
+  if (harmStray && targets > 1) bad('bad-combination', '--harm-stray: a HARM missile flies at one target; drop --targets or --harm-stray')
 
   const s: StrikeRequest = {
     str,
@@ -114,6 +117,7 @@ export function buildStrike(v: Values): StrikeRequest {
     accurate: v.accurate as number,
     vulnerable: vulnerable === undefined ? 0 : -Math.abs(vulnerable),
     harm: Boolean(v.harm),
+    harmStray,
     jamCounters: jammed,
     dmg: dmg ?? 0,
     volley,
@@ -151,12 +155,14 @@ export const strikeSpec: CommandSpec<StrikeRequest, StrikeResult> = {
   diceOrder:
     "the attack d6; then, if it landed and the defender answers, the defender's d6 (dodge, parry or roll with damage); then one d6 for each * box the damage crosses (--star-boxes, stopping at a destruction); then the knockdown d6 (--knockdown, if the unit still stands). " +
     'Burst at several targets: the one attack d6, then each target\'s dice in target order (target 1 defender d6, * boxes, knockdown; then target 2...). ' +
-    "Split fire: for each target in turn, its own attack d6 followed by that target's dice.",
+    "Split fire: for each target in turn, its own attack d6 followed by that target's dice. " +
+    'With --harm-stray, a HARM d6 comes before all of these (4+: it flies at a radar and nothing else is rolled).',
   examples: [
     'mecha formation strike --str 2 --dmg 4 --dodge 1 --rolls 4,5',
     'mecha formation strike --quality veteran --dmg 6 --missile --volley 2 --def-quality green --seed table1',
     'mecha formation strike --str 1 --dmg 6 --burst 3 --targets 3 --def-quality regular --odds',
     'mecha formation strike --str 1 --dmg 2 --split 2 --targets 2 --dodge 1 --rolls 5,3,2',
+    'mecha formation strike --str 2 --dmg 4 --missile --harm-stray --def-quality green --seed radar',
   ],
   options: [
     intOpt('str', "attacker's STR (strike bonus); default: from --quality", SKILL),
@@ -165,6 +171,7 @@ export const strikeSpec: CommandSpec<StrikeRequest, StrikeResult> = {
     intOpt('accurate', 'Accurate +N: bonus to hit', { min: 0, max: 10, default: 0 }),
     intOpt('vulnerable', "vulnerable spot's number (a penalty to hit; damage starts at that box)", { min: -6, max: 6 }),
     boolOpt('harm', 'HARM weapon fired at a radar: +2 to hit'),
+    boolOpt('harm-stray', 'HARM fired at a target that is not a radar: on a d6 of 4+ it ignores the target for the nearest radar'),
     intOpt('jammed', 'jam counters on the attacker: STR -1, -2 or -3', { min: 0, max: 10, default: 0 }),
     intOpt('volley', 'Volley N: shots or missiles per use (one roll, damage x N)', { min: 1, max: 100, default: 1 }),
     boolOpt('melee', 'a hand-to-hand attack (the target may parry)'),
@@ -216,6 +223,34 @@ export const strikeSpec: CommandSpec<StrikeRequest, StrikeResult> = {
   resolve: resolveStrike,
 
   json(r, s) {
+    if (r.harm?.retargeted) {
+      // Nothing happened to this target: the same fields, all empty.
+      return {
+        hit: false,
+        defended: false,
+        damage: 0,
+        mode: r.mode,
+        attack: null,
+        modifier: r.modifier,
+        defense: 'none',
+        chosenBy: s.answer !== 'auto' ? s.answerBy : 'auto',
+        defenseRoll: null,
+        halved: false,
+        actionSpent: false,
+        baseDamage: 0,
+        knockdown: null,
+        destroyed: s.boxes !== undefined ? false : null,
+        infantry: false,
+        targets: [],
+        skills: skillsUsed(s),
+        missile: s.missile,
+        melee: s.melee,
+        destroyedBy: null,
+        boxesLeft: s.boxes ?? null,
+        starRolls: [],
+        harm: r.harm,
+      }
+    }
     const first = r.targets[0]
     const out: Record<string, unknown> = {
       hit: r.hit,
@@ -238,6 +273,8 @@ export const strikeSpec: CommandSpec<StrikeRequest, StrikeResult> = {
       missile: s.missile,
       melee: s.melee,
     }
+    // Only with --harm-stray: recorded rulings of other strikes keep their exact fields.
+    if (s.harmStray) out.harm = r.harm
     if (s.targets === 1) {
       out.destroyedBy = first.destroyedBy
       out.boxesLeft = first.boxesLeft
@@ -262,6 +299,7 @@ export const strikeSpec: CommandSpec<StrikeRequest, StrikeResult> = {
     if (s.defender.dod !== undefined) json.dodges = o.dodges.toJSON()
     if (s.boxes !== undefined || s.starBoxes.length) json.destroyed = o.destroyed.toJSON()
     if (s.zentraedi) json.infantry = o.infantry.toJSON()
+    if (o.harmRetargeted !== null) json.harmRetargeted = o.harmRetargeted
     json.expected = { ...o.expected }
     return {
       json,
