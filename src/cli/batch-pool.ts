@@ -57,6 +57,7 @@ export class Pool {
   private readonly waiting = new Map<number, { resolve: (r: JobResult) => void; reject: (e: Error) => void }>()
   private nextId = 0
   private failure?: Error
+  private closing = false
 
   constructor(script: string, size: number, opts: WorkerOptions) {
     for (let i = 0; i < size; i++) {
@@ -67,8 +68,9 @@ export class Pool {
         p?.resolve(r)
       })
       w.on('error', (e) => this.fail(e))
+      // A worker that ends before close() would leave its blocks, and later ones, waiting forever.
       w.on('exit', (code) => {
-        if (code !== 0 && this.waiting.size > 0) this.fail(new Error(`a batch worker stopped (exit code ${code})`))
+        if (!this.closing) this.fail(new Error(`a batch worker stopped (exit code ${code})`))
       })
       this.workers.push(w)
     }
@@ -96,6 +98,7 @@ export class Pool {
   }
 
   async close(): Promise<void> {
+    this.closing = true
     await Promise.all(this.workers.map((w) => w.terminate()))
   }
 }

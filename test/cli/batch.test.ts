@@ -394,6 +394,15 @@ describe('mecha batch --jobs: worker threads give the same answers', () => {
     }
   })
 
+  it('a worker that dies mid-run ends the run with exit 1 and says so, never a hang', () => {
+    const breaker = join(tmp, 'worker-dies.cjs')
+    writeFileSync(breaker, "if (!require('node:worker_threads').isMainThread) process.exit(0)\n")
+    const many = Array.from({ length: 20 }, () => input).join('\n')
+    const r = spawnSync(process.execPath, ['--require', breaker, BIN, 'batch', '--jobs', '2'], { input: many, encoding: 'utf8', timeout: 30_000, maxBuffer: 1 << 28, env: { PATH: process.env.PATH ?? '' } })
+    expect(r.status).toBe(1)
+    expect(r.stderr.split('\n')[0]).toBe('mecha: internal error (this is a bug, please report it): a batch worker stopped (exit code 0)')
+  }, 60_000)
+
   it('the worker entry point refuses to run outside batch', () => {
     const r = mecha(['--batch-worker'])
     expect(r.code).toBe(2)
