@@ -35,6 +35,7 @@ export const groups: CommandGroup[] = [
       { name: 'fall', summary: 'MechaStellar low gravity: a unit on high ground that takes damage falls off on a d10 of 1-4', load: () => import('./commands/stellar/fall.js').then((m) => m.fallSpec) },
       { name: 'behavior', summary: 'MechaStellar enemy behaviour tables (solo / co-op): roll a d10 for what an enemy mecha or kaiju does', load: () => import('./commands/stellar/behavior.js').then((m) => m.behaviorSpec) },
       { name: 'vp', summary: "MechaStellar victory points: one unit's VP, or a battle's score (Simple Battle, Confrontation, Secure the Objective, Defend the City)", load: () => import('./commands/stellar/vp.js').then((m) => m.vpSpec) },
+      { name: 'secondary', summary: 'MechaStellar secondary objectives (optional module): the VP one objective scored, at most 10', load: () => import('./commands/stellar/secondary.js').then((m) => m.secondarySpec) },
       { name: 'momentum', summary: "MechaStellar starting Momentum from the game's points size", load: () => import('./commands/stellar/momentum.js').then((m) => m.momentumSpec) },
       { name: 'roll', summary: 'roll a dice expression: 3d6+2, d10, 5d10>=5 (count successes), 4d6kh3 (keep highest)', load: () => import('./commands/roll.js').then((m) => m.rollSpec) },
     ],

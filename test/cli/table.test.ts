@@ -224,6 +224,15 @@ describe('mecha vp and mecha momentum (no dice)', () => {
     expect(mechaJson(['vp', '--mode', 'simple', '--kills', 'F2']).city).toBeNull()
   })
 
+  it('secondary objectives: one objective, its parts, at most 10', () => {
+    expect(mechaJson(['secondary', '--objective', 'rout', '--per-round', '3,6,2'])).toMatchObject({ objective: 'rout', name: 'Rout the Enemy', category: 'destruction', vp: 10, uncapped: 10 })
+    expect(mechaJson(['secondary', '--objective', 'strongest-prototype', '--times', '3'])).toMatchObject({ vp: 10, uncapped: 15 })
+    expect(mechaJson(['secondary', '--objective', 'last-bastion', '--commander-survived', '--units', '8', '--destroyed', '5']).vp).toBe(6)
+    const r = mecha(['secondary', '--objective', 'top-gun', '--times', '3', '--bonus', '1'], { env: { NO_COLOR: '1' } })
+    expect(r.code).toBe(0)
+    expect(r.stdout).toContain('Secondary objective: Top Gun (Destruction): 8 VP')
+  })
+
   it('momentum: the points bands', () => {
     expect(mechaJson(['momentum', '--points', '500']).momentum).toBe(3)
     expect(mechaJson(['momentum', '--points', '1000']).momentum).toBe(5)
@@ -244,6 +253,12 @@ describe('mecha vp and mecha momentum (no dice)', () => {
     [['vp', '--mode', 'simple', '--kills', 'F2R1'], /R \(the round a unit was destroyed\) only scores in Defend the City/],
     [['vp', '--mode', 'simple', '--side', 'attacker'], /--side is for Defend the City/],
     [['vp', '--mode', 'city', '--side', 'attacker', '--previous', '3'], /a Defend the City game is one game/],
+    [['secondary'], /--objective is required: one of top-gun, /],
+    [['secondary', '--objective', 'rout'], /--per-round is required for Rout the Enemy/],
+    [['secondary', '--objective', 'rout', '--times', '2'], /--times does not count for Rout the Enemy; it takes --per-round/],
+    [['secondary', '--objective', 'top-gun', '--times', '1', '--bonus', '2'], /--bonus: 2 is more than --times 1/],
+    [['secondary', '--objective', 'bonds', '--levels', '1,3'], /--levels: "3" is not a pilot level/],
+    [['secondary', '--objective', 'nope'], /--objective: "nope" is not one of/],
     [['momentum'], /--points is required/],
     [['momentum', '--points', '0'], /--points: 0 is out of range/],
     [['momentum', '--points', '1000', '--odds'], /unknown option '--odds'/],
