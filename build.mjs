@@ -6,8 +6,9 @@
 // command modules esbuild initialises only when their command runs (they are imported
 // dynamically from src/cli/registry.ts), and a code cache made by running every command's
 // --help examples once here.
-import { execFileSync, spawnSync } from 'node:child_process'
+import { execFileSync, spawn } from 'node:child_process'
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs'
+import { availableParallelism } from 'node:os'
 import { build } from 'esbuild'
 
 // commander loads node:child_process (5-6 ms at every start) only to run executable
@@ -66,15 +67,26 @@ for (const argv of examples) {
 }
 rmSync('dist/cache', { recursive: true, force: true })
 mkdirSync('dist/cache')
-const list = 'dist/warmup.json'
-let written = 0
-for (const [name, lines] of groups) {
-  writeFileSync(list, JSON.stringify(lines))
-  const warm = spawnSync(process.execPath, ['bin/mecha.js'], {
-    env: { ...process.env, MECHA_WRITE_CODE_CACHE: list, MECHA_CODE_CACHE: `dist/cache/${name}.v8cache` },
-    stdio: ['ignore', 'ignore', 'inherit'],
+// One process per cache, as many at a time as there are cores.
+const warmOne = ([name, lines]) =>
+  new Promise((resolve) => {
+    const list = `dist/cache/${name}.warmup.json`
+    writeFileSync(list, JSON.stringify(lines))
+    const child = spawn(process.execPath, ['bin/mecha.js'], {
+      env: { ...process.env, MECHA_WRITE_CODE_CACHE: list, MECHA_CODE_CACHE: `dist/cache/${name}.v8cache` },
+      stdio: ['ignore', 'ignore', 'inherit'],
+    })
+    child.on('error', () => resolve(false))
+    child.on('close', (code) => {
+      rmSync(list, { force: true })
+      resolve(code === 0)
+    })
   })
-  if (warm.status === 0) written++
-}
-rmSync(list, { force: true })
+const queue = [...groups]
+let written = 0
+await Promise.all(
+  Array.from({ length: Math.max(1, availableParallelism()) }, async () => {
+    while (queue.length) if (await warmOne(queue.shift())) written++
+  }),
+)
 if (written < groups.size) console.warn(`build: ${groups.size - written} of ${groups.size} code caches were not written; mecha works without them, only slower to start`)
