@@ -60,13 +60,27 @@ const examples = JSON.parse(
     console.log(JSON.stringify(out))
   `], { encoding: 'utf8' }),
 )
-const groups = new Map([['help', [['--help']]], ['default', [['--help'], ...examples]]])
+// Batch (which uses the default cache, as do its worker threads) runs a few lines of each kind.
+const batchLines = 'dist/cache/batch-warmup.jsonl'
+const warmLines =
+  [
+    { command: 'shoot', acc: 9, evade: 4, shots: 5, dmg: 300, pen: 5, armSv: 2, bonus: 'precision', defense: 'dodge', seed: 'w1' },
+    { command: 'shoot', acc: 9, evade: 4, shots: 5, dmg: 300, pen: 5, armSv: 2, bonus: 'precision', defense: 'dodge', seed: 'w2' },
+    { command: 'shoot', acc: 8, evade: 3, shots: 6, dmg: 200, seed: 'w3' },
+    { command: 'melee', atkMelee: 6, defMelee: 5, atkDmg: 300, defDmg: 300, seed: 'w4' },
+    { command: 'roll', expression: '3d6' },
+    { command: 'shot' },
+  ]
+    .map((l) => JSON.stringify(l))
+    .join('\n') + '\n'
+rmSync('dist/cache', { recursive: true, force: true })
+mkdirSync('dist/cache')
+writeFileSync(batchLines, warmLines)
+const groups = new Map([['help', [['--help']]], ['default', [['--help'], ...examples, ['batch', batchLines, '--seed', 'warm']]]])
 for (const argv of examples) {
   if (!groups.has(argv[0])) groups.set(argv[0], [])
   groups.get(argv[0]).push(argv)
 }
-rmSync('dist/cache', { recursive: true, force: true })
-mkdirSync('dist/cache')
 // One process per cache, as many at a time as there are cores.
 const warmOne = ([name, lines]) =>
   new Promise((resolve) => {
@@ -89,4 +103,5 @@ await Promise.all(
     while (queue.length) if (await warmOne(queue.shift())) written++
   }),
 )
+rmSync(batchLines, { force: true })
 if (written < groups.size) console.warn(`build: ${groups.size - written} of ${groups.size} code caches were not written; mecha works without them, only slower to start`)
