@@ -16,8 +16,10 @@ import { type CommandSpec, type OptionSpec, type Values, camelKey, parseValues, 
 /**
  * `mecha batch [file]`: JSON lines in, JSON lines out.
  *
- * Every line goes through the same path as a single command (findSpec → parseValues → runSpec),
- * with the non-interactive choice context: a missing choice is always `auto`, nothing prompts.
+ * Every line goes through the same path as a single command (parseValues → runSpec), with the
+ * non-interactive choice context: a missing choice is always `auto`, nothing prompts. A line
+ * alike an earlier one but for its seed reuses that line's checked options (see seedCut), and
+ * with --jobs, blocks of lines go to worker threads running this same code (batch-pool.ts).
  * Input is read chunk by chunk and each chunk's answers are written before the next chunk is
  * read, so `tail -f log | mecha batch` answers each line as it arrives and memory stays flat
  * (nothing is kept between lines but the summary counters).
