@@ -1,5 +1,6 @@
 import { type Classify, type Dice, type Equivalence, SUM } from './dice.js'
 import { Dist } from './dist.js'
+import { Distribution, type Outcome as Value } from './distribution.js'
 import { Rational } from './rational.js'
 
 /**
@@ -12,8 +13,13 @@ import { Rational } from './rational.js'
  * distinct totals for SUM pools), never die by die, so 10 shots are 66 branches, not 10^10.
  */
 
+/** One branch of a pool: the faces handed to the rule, and its ways out of sides^n. */
 interface Outcome {
   faces: number[]
+  ways: bigint
+  /** sides^n */
+  den: bigint
+  /** ways / den (the retiring Rational walk). */
   weight: Rational
 }
 
@@ -140,7 +146,7 @@ function projected<R>(fn: (dice: Dice) => R, project: (r: R) => Array<number | s
 const cache = new Map<string, Outcome[]>()
 
 export function poolOutcomes(n: number, sides: number, equiv?: Equivalence): Outcome[] {
-  if (n === 0) return [{ faces: [], weight: Rational.ONE }]
+  if (n === 0) return [{ faces: [], ways: 1n, den: 1n, weight: Rational.ONE }]
   if (equiv === SUM) {
     const key = `${n}|${sides}|sum`
     let hit = cache.get(key)
@@ -183,7 +189,7 @@ function classOutcomes(n: number, sides: number, classOf: Array<string | number>
       if (ways === 0n) return
       const faces: number[] = []
       for (let j = 0; j < m; j++) for (let t = 0; t < ks[j]; t++) faces.push(reps[j])
-      out.push({ faces, weight: Rational.raw(ways, denom) })
+      out.push({ faces, ways, den: denom, weight: Rational.raw(ways, denom) })
       return
     }
     for (let k = left; k >= 0; k--) {
@@ -196,14 +202,17 @@ function classOutcomes(n: number, sides: number, classOf: Array<string | number>
 }
 
 function sumOutcomes(n: number, sides: number): Outcome[] {
-  // ways[s] = number of ordered rolls of n dice totalling s
+  // ways[s] = ordered rolls of n dice totalling s, one die at a time: each new total is a
+  // window sum of `sides` earlier totals, kept as a running sum (n x range, not n x range x sides).
   let ways: bigint[] = [1n]
   for (let d = 0; d < n; d++) {
     const next = new Array<bigint>(ways.length + sides).fill(0n)
-    ways.forEach((w, s) => {
-      if (w === 0n) return
-      for (let f = 1; f <= sides; f++) next[s + f] += w
-    })
+    let window = 0n
+    for (let t = 1; t < next.length; t++) {
+      if (t - 1 < ways.length) window += ways[t - 1]
+      if (t - 1 - sides >= 0 && t - 1 - sides < ways.length) window -= ways[t - 1 - sides]
+      next[t] = window
+    }
     ways = next
   }
   const denom = BigInt(sides) ** BigInt(n)
@@ -218,7 +227,7 @@ function sumOutcomes(n: number, sides: number): Outcome[] {
       faces[i] += add
       extra -= add
     }
-    out.push({ faces, weight: Rational.raw(w, denom) })
+    out.push({ faces, ways: w, den: denom, weight: Rational.raw(w, denom) })
   })
   return out
 }
@@ -227,4 +236,62 @@ const factCache: bigint[] = [1n]
 function factorials(n: number): bigint[] {
   for (let i = factCache.length; i <= n; i++) factCache.push(factCache[i - 1] * BigInt(i))
   return factCache
+}
+
+// =============================================================================================
+// The exact driver over Distribution (bigint counts). The Rational functions above are being
+// retired as each rule's odds move onto these.
+
+/**
+ * The exact distribution of everything `fn` can return, walking its dice. A pool branches over
+ * how many dice fell in each class its rule declared (or over distinct totals for SUM pools),
+ * each with its count of ways out of sides^n; the walk is `bind` over those branches, so counts
+ * stay exact whatever the depth. Checkpoints (see Dice.checkpoint) merge the branches that reach
+ * the same declared state. `fn` must be pure apart from its dice.
+ */
+export function walk<R extends Value>(fn: (dice: Dice) => R): Distribution<R> {
+  const memo = new Map<string, Distribution<R>>()
+  const explore = (prefix: number[][], passed: boolean): Distribution<R> => {
+    let result: R
+    try {
+      result = fn(new ReplayDice(prefix, passed))
+    } catch (e) {
+      if (e instanceof ReachedCheckpoint) {
+        let below = memo.get(e.state)
+        if (!below) memo.set(e.state, (below = explore(prefix, true)))
+        return below
+      }
+      if (!(e instanceof Branch)) throw e
+      const branches = e.outcomes
+      return poolBranches(branches).bind((i) => explore([...prefix, branches[i].faces], false))
+    }
+    return Distribution.point(result)
+  }
+  return explore([], true)
+}
+
+/** A pool's branches as a distribution over their index (counts over sides^n), cached. */
+const branchCache = new WeakMap<Outcome[], Distribution<number>>()
+function poolBranches(outcomes: Outcome[]): Distribution<number> {
+  let d = branchCache.get(outcomes)
+  if (!d) branchCache.set(outcomes, (d = Distribution.weighted(outcomes.map((o, i) => [i, o.ways] as const))))
+  return d
+}
+
+/**
+ * A pool of `n` dice as the distribution of how many fell in each class (in the order of each
+ * class's smallest face), without running a rule: for odds composed by hand from counts.
+ */
+export function classCounts(n: number, sides: number, classify: Classify): Distribution<number[]> {
+  const outcomes = poolOutcomes(n, sides, classify)
+  const classes: Array<string | number> = []
+  for (let f = 1; f <= sides; f++) {
+    const c = classify(f)
+    if (!classes.includes(c)) classes.push(c)
+  }
+  return poolBranches(outcomes).map((i) => {
+    const counts = new Array<number>(classes.length).fill(0)
+    for (const f of outcomes[i].faces) counts[classes.indexOf(classify(f))]++
+    return counts
+  })
 }

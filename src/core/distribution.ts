@@ -1,0 +1,361 @@
+/**
+ * The one exact probability distribution every odds computation uses.
+ *
+ * Weights are whole numbers of equally likely ways over one common denominator (a dice pool's
+ * `sides^n`, a product of those along a resolution). Nothing is rounded until `probability`
+ * turns a count into a decimal for JSON or text, so maps sum to 1 exactly and large pools
+ * cannot overflow: counts are bigints, and the conversion scales by powers of two itself
+ * instead of dividing two huge numbers as floats (which gave Infinity, NaN and lost tails).
+ *
+ * Outcomes are numbers, strings, or small plain objects (a stage's state: `{damage, spent}`).
+ * Objects are told apart by their JSON text, so a stage must build its states with the same
+ * key order every time (a literal in one place does that).
+ *
+ * The algebra is what the rules compose their odds with: `map` (a function of the outcome),
+ * `bind` (a next stage per outcome), `product` (an independent second distribution), `repeat`
+ * (n independent copies folded together), `mixture`, `cap`, and `absorb` (a process repeated
+ * until it stops, "burn until a 1").
+ */
+export type Outcome = number | string | object
+
+const keyOf = (v: Outcome): number | string => (typeof v === 'object' ? JSON.stringify(v) : v)
+
+export class Distribution<K extends Outcome = number> {
+  /** Distinct outcomes, in the order first reached (see `sorted` for key order). */
+  private readonly values: K[] = []
+  private readonly counts: bigint[] = []
+  private readonly index = new Map<number | string, number>()
+
+  private constructor(
+    /** The common denominator: every count is over it, and they add up to it. */
+    readonly den: bigint,
+  ) {}
+
+  // -------------------------------------------------------------------------------------------
+  // Building
+
+  /** A certain outcome. */
+  static point<K extends Outcome>(value: K): Distribution<K> {
+    const d = new Distribution<K>(1n)
+    d.put(value, 1n)
+    return d
+  }
+
+  /** Each value equally likely (a value listed twice is twice as likely). */
+  static uniform<K extends Outcome>(values: readonly K[]): Distribution<K> {
+    if (values.length === 0) throw new RangeError('Distribution.uniform: no values')
+    const d = new Distribution<K>(BigInt(values.length))
+    for (const v of values) d.put(v, 1n)
+    return d
+  }
+
+  /** Outcomes with whole-number weights; the denominator is their total. */
+  static weighted<K extends Outcome>(entries: Iterable<readonly [K, bigint | number]>): Distribution<K> {
+    const list = [...entries].map(([v, w]) => [v, BigInt(w)] as const)
+    let total = 0n
+    for (const [, w] of list) {
+      if (w < 0n) throw new RangeError('Distribution.weighted: negative weight')
+      total += w
+    }
+    if (total === 0n) throw new RangeError('Distribution.weighted: no weight')
+    const d = new Distribution<K>(total)
+    for (const [v, w] of list) d.put(v, w)
+    return d
+  }
+
+  /**
+   * A mixture: each part happens with its whole-number weight, then its distribution applies.
+   * The parts' denominators may differ.
+   */
+  static mixture<K extends Outcome>(parts: Iterable<readonly [bigint | number, Distribution<K>]>): Distribution<K> {
+    const list = [...parts]
+    return Distribution.weighted(list.map(([w], i) => [i, w] as const)).bind((i) => list[i][1])
+  }
+
+  /** Adds `count` ways to an outcome (builders only: a finished distribution is never changed). */
+  private put(value: K, count: bigint): void {
+    if (count === 0n) return
+    const key = keyOf(value)
+    const at = this.index.get(key)
+    if (at === undefined) {
+      this.index.set(key, this.values.length)
+      this.values.push(value)
+      this.counts.push(count)
+    } else this.counts[at] += count
+  }
+
+  // -------------------------------------------------------------------------------------------
+  // Reading
+
+  /** Number of distinct outcomes. */
+  get size(): number {
+    return this.values.length
+  }
+
+  /** Outcomes with their counts (over `den`), in the order first reached. */
+  *entries(): IterableIterator<[K, bigint]> {
+    for (let i = 0; i < this.values.length; i++) yield [this.values[i], this.counts[i]]
+  }
+
+  outcomes(): K[] {
+    return [...this.values]
+  }
+
+  /** Ways (over `den`) of one outcome. */
+  ways(value: K): bigint {
+    const at = this.index.get(keyOf(value))
+    return at === undefined ? 0n : this.counts[at]
+  }
+
+  /** Chance of one outcome, as a decimal. */
+  prob(value: K): number {
+    return probability(this.ways(value), this.den)
+  }
+
+  /** Chance of one outcome as a reduced fraction, `"54/125"` (`"1"`, `"0"`). */
+  fraction(value: K): string {
+    return fraction(this.ways(value), this.den)
+  }
+
+  /** Ways (over `den`) that the predicate holds. */
+  waysWhere(pred: (v: K) => boolean): bigint {
+    let t = 0n
+    for (let i = 0; i < this.values.length; i++) if (pred(this.values[i])) t += this.counts[i]
+    return t
+  }
+
+  /** Chance that the predicate holds. */
+  where(pred: (v: K) => boolean): number {
+    return probability(this.waysWhere(pred), this.den)
+  }
+
+  /** The mean of a numeric function of the outcome (the outcome itself by default). */
+  expected(f: (v: K) => number = (v) => v as unknown as number): number {
+    let whole = 0n
+    let frac = 0
+    for (let i = 0; i < this.values.length; i++) {
+      const x = f(this.values[i])
+      if (Number.isSafeInteger(x)) whole += this.counts[i] * BigInt(x)
+      else frac += x * probability(this.counts[i], this.den)
+    }
+    return probability(whole, this.den) + frac
+  }
+
+  /** Outcomes in key order (numbers ascending, then strings), each with its decimal chance. */
+  sorted(): Array<[K, number]> {
+    return this.order().map((i) => [this.values[i], probability(this.counts[i], this.den)])
+  }
+
+  /** Outcomes in key order with their counts. */
+  sortedWays(): Array<[K, bigint]> {
+    return this.order().map((i) => [this.values[i], this.counts[i]])
+  }
+
+  private order(): number[] {
+    const keys = this.values.map(keyOf)
+    return keys
+      .map((_, i) => i)
+      .sort((a, b) => {
+        const x = keys[a]
+        const y = keys[b]
+        if (typeof x === 'number' && typeof y === 'number') return x - y
+        if (typeof x === 'number') return -1
+        if (typeof y === 'number') return 1
+        return x < y ? -1 : x > y ? 1 : 0
+      })
+  }
+
+  /** `{ "outcome": chance }` in key order: the JSON form of every odds map. */
+  toJSON(): Record<string, number> {
+    const out: Record<string, number> = {}
+    for (const i of this.order()) out[String(keyOf(this.values[i]))] = probability(this.counts[i], this.den)
+    return out
+  }
+
+  /**
+   * Mid-rank percentile of a numeric outcome: P(X < x) + P(X = x) / 2, in [0, 1] (how lucky a
+   * rolled result was).
+   */
+  percentile(x: number): number {
+    let below = 0n
+    let at = 0n
+    for (let i = 0; i < this.values.length; i++) {
+      const v = this.values[i] as unknown as number
+      if (v < x) below += this.counts[i]
+      else if (v === x) at += this.counts[i]
+    }
+    return probability(2n * below + at, 2n * this.den)
+  }
+
+  // -------------------------------------------------------------------------------------------
+  // The algebra
+
+  /** The distribution of `f(outcome)`. */
+  map<J extends Outcome>(f: (v: K) => J): Distribution<J> {
+    const d = new Distribution<J>(this.den)
+    for (let i = 0; i < this.values.length; i++) d.put(f(this.values[i]), this.counts[i])
+    return d
+  }
+
+  /**
+   * A next stage per outcome: each outcome leads to its own distribution, weighted by the
+   * outcome's chance. `f` is called once per distinct outcome.
+   */
+  bind<J extends Outcome>(f: (v: K) => Distribution<J>): Distribution<J> {
+    const next = this.values.map(f)
+    let common = 1n
+    for (const n of next) common = lcm(common, n.den)
+    const d = new Distribution<J>(this.den * common)
+    for (let i = 0; i < next.length; i++) {
+      const n = next[i]
+      const scale = this.counts[i] * (common / n.den)
+      for (let j = 0; j < n.values.length; j++) d.put(n.values[j], scale * n.counts[j])
+    }
+    return d
+  }
+
+  /** This and an independent `other`, combined outcome by outcome. */
+  product<J extends Outcome, R extends Outcome>(other: Distribution<J>, f: (a: K, b: J) => R): Distribution<R> {
+    const d = new Distribution<R>(this.den * other.den)
+    for (let i = 0; i < this.values.length; i++) {
+      for (let j = 0; j < other.values.length; j++) d.put(f(this.values[i], other.values[j]), this.counts[i] * other.counts[j])
+    }
+    return d
+  }
+
+  /**
+   * `n` independent copies folded with an associative `combine` (a sum of n dice, a count of
+   * successes over n dice). Doubling: about log2(n) products, not n.
+   */
+  repeat(n: number, combine: (a: K, b: K) => K, empty: K): Distribution<K> {
+    let result = Distribution.point(empty)
+    let power: Distribution<K> = this
+    for (let k = n; k > 0; k >>= 1) {
+      if (k & 1) result = result.product(power, combine)
+      if (k > 1) power = power.product(power, combine)
+    }
+    return result
+  }
+
+  /** Numeric outcomes held at most `max` (damage past a unit's HP, a pool past its cap). */
+  cap(this: Distribution<number>, max: number): Distribution<number> {
+    return this.map((v) => Math.min(v, max))
+  }
+
+  /** The same distribution over a denominator `den * factor` (counts scaled alike). */
+  scaled(factor: bigint): Distribution<K> {
+    const d = new Distribution<K>(this.den * factor)
+    for (let i = 0; i < this.values.length; i++) d.put(this.values[i], this.counts[i] * factor)
+    return d
+  }
+}
+
+/**
+ * A process repeated until it stops: `step` takes a running state to the next, and `stopped`
+ * says when a state is final (a burning that went out). States are walked as a distribution, so
+ * the same state reached two ways is stepped once. Every step's stopped mass is kept exactly;
+ * when the mass still running is at most `tail` (or after `maxSteps` steps), what is left is
+ * handed to `rest` (for example one "N+" outcome), so the result always sums to 1.
+ */
+export function absorb<S extends Outcome, R extends Outcome>(
+  start: Distribution<S>,
+  opts: {
+    step: (s: S, steps: number) => Distribution<S>
+    stopped: (s: S, steps: number) => boolean
+    /** The outcome reported for a state that stopped after `steps` steps. */
+    result: (s: S, steps: number) => R
+    /** The outcome reported for the mass still running when the walk is cut off. */
+    rest: (s: S, steps: number) => R
+    /** Stop walking once the running chance is at most this (default 1e-12). */
+    tail?: number
+    maxSteps?: number
+  },
+): Distribution<R> {
+  const tail = opts.tail ?? 1e-12
+  const maxSteps = opts.maxSteps ?? 10_000
+  type Tagged = { done: boolean; steps: number; s: S }
+  let current: Distribution<Tagged> = start.map((s) => ({ done: opts.stopped(s, 0), steps: 0, s }))
+  for (let steps = 0; ; steps++) {
+    const running = current.where((t) => !t.done)
+    if (running === 0) break
+    if (running <= tail || steps >= maxSteps) {
+      return current.map((t) => (t.done ? opts.result(t.s, t.steps) : opts.rest(t.s, t.steps)))
+    }
+    current = current.bind((t) =>
+      t.done ? Distribution.point(t) : opts.step(t.s, steps + 1).map((s) => ({ done: opts.stopped(s, steps + 1), steps: steps + 1, s })),
+    )
+  }
+  return current.map((t) => opts.result(t.s, t.steps))
+}
+
+// ---------------------------------------------------------------------------------------------
+// Numbers
+
+/**
+ * The one conversion of an exact chance to a decimal, used by every command: `num / den` to
+ * double precision, correctly signed, never NaN or Infinity, and keeping tiny chances (1e-200
+ * stays 1e-200; only what is below the smallest double, ~5e-324, becomes 0).
+ */
+export function probability(num: bigint, den: bigint): number {
+  if (num === 0n) return 0
+  if (den <= 0n) throw new RangeError('probability: the denominator must be positive')
+  const neg = num < 0n
+  const a = neg ? -num : num
+  let v: number
+  if (a <= MAX_SAFE && den <= MAX_SAFE) v = Number(a) / Number(den)
+  else {
+    // a / den = q * 2^-shift, with q an integer of 64-66 bits: exact to well past a double.
+    const shift = bitLength(den) - bitLength(a) + 65
+    const q = shift >= 0 ? (a << BigInt(shift)) / den : a / (den << BigInt(-shift))
+    v = scaleByPowerOfTwo(Number(q), -shift)
+  }
+  return neg ? -v : v
+}
+
+/** A reduced fraction as text: `"3/8"`, `"1"`, `"0"`. */
+export function fraction(num: bigint, den: bigint): string {
+  if (num === 0n) return '0'
+  const g = gcd(num < 0n ? -num : num, den)
+  const n = num / g
+  const d = den / g
+  return d === 1n ? `${n}` : `${n}/${d}`
+}
+
+const MAX_SAFE = BigInt(Number.MAX_SAFE_INTEGER)
+
+/** x * 2^e without overflowing the intermediate power (2^-1100 alone would already be 0). */
+function scaleByPowerOfTwo(x: number, e: number): number {
+  while (e > 1000) {
+    x *= 2 ** 1000
+    e -= 1000
+  }
+  while (e < -1000) {
+    x *= 2 ** -1000
+    e += 1000
+  }
+  return x * 2 ** e
+}
+
+/** Bits in a positive bigint. */
+export function bitLength(x: bigint): number {
+  // toString(16) is exact and fast; the leading hex digit holds 1-4 bits.
+  const hex = x.toString(16)
+  return 4 * (hex.length - 1) + (32 - Math.clz32(Number.parseInt(hex[0], 16)))
+}
+
+export function gcd(a: bigint, b: bigint): bigint {
+  while (b !== 0n) {
+    const t = a % b
+    a = b
+    b = t
+  }
+  return a === 0n ? 1n : a
+}
+
+export function lcm(a: bigint, b: bigint): bigint {
+  if (a === b || b === 1n) return a
+  if (a === 1n) return b
+  if (a > b && a % b === 0n) return a
+  if (b > a && b % a === 0n) return b
+  return (a / gcd(a, b)) * b
+}
