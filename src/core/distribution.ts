@@ -18,6 +18,9 @@
  */
 export type Outcome = number | string | object
 
+/** Literal types widened (a distribution of `1 | 2 | 3` is a distribution of numbers). */
+export type Widen<K> = K extends number ? number : K extends string ? string : K
+
 const keyOf = (v: Outcome): number | string => (typeof v === 'object' ? JSON.stringify(v) : v)
 
 export class Distribution<K extends Outcome = number> {
@@ -35,22 +38,22 @@ export class Distribution<K extends Outcome = number> {
   // Building
 
   /** A certain outcome. */
-  static point<K extends Outcome>(value: K): Distribution<K> {
-    const d = new Distribution<K>(1n)
-    d.put(value, 1n)
+  static point<K extends Outcome>(value: K): Distribution<Widen<K>> {
+    const d = new Distribution<Widen<K>>(1n)
+    d.put(value as Widen<K>, 1n)
     return d
   }
 
   /** Each value equally likely (a value listed twice is twice as likely). */
-  static uniform<K extends Outcome>(values: readonly K[]): Distribution<K> {
+  static uniform<K extends Outcome>(values: readonly K[]): Distribution<Widen<K>> {
     if (values.length === 0) throw new RangeError('Distribution.uniform: no values')
-    const d = new Distribution<K>(BigInt(values.length))
-    for (const v of values) d.put(v, 1n)
+    const d = new Distribution<Widen<K>>(BigInt(values.length))
+    for (const v of values) d.put(v as Widen<K>, 1n)
     return d
   }
 
   /** Outcomes with whole-number weights; the denominator is their total. */
-  static weighted<K extends Outcome>(entries: Iterable<readonly [K, bigint | number]>): Distribution<K> {
+  static weighted<K extends Outcome>(entries: Iterable<readonly [K, bigint | number]>): Distribution<Widen<K>> {
     const list = [...entries].map(([v, w]) => [v, BigInt(w)] as const)
     let total = 0n
     for (const [, w] of list) {
@@ -58,8 +61,8 @@ export class Distribution<K extends Outcome = number> {
       total += w
     }
     if (total === 0n) throw new RangeError('Distribution.weighted: no weight')
-    const d = new Distribution<K>(total)
-    for (const [v, w] of list) d.put(v, w)
+    const d = new Distribution<Widen<K>>(total)
+    for (const [v, w] of list) d.put(v as Widen<K>, w)
     return d
   }
 
@@ -68,6 +71,7 @@ export class Distribution<K extends Outcome = number> {
    * The parts' denominators may differ.
    */
   static mixture<K extends Outcome>(parts: Iterable<readonly [bigint | number, Distribution<K>]>): Distribution<K> {
+    // (the index distribution's own type is numbers: bind leads it to K)
     const list = [...parts]
     return Distribution.weighted(list.map(([w], i) => [i, w] as const)).bind((i) => list[i][1])
   }
@@ -228,7 +232,7 @@ export class Distribution<K extends Outcome = number> {
    * successes over n dice). Doubling: about log2(n) products, not n.
    */
   repeat(n: number, combine: (a: K, b: K) => K, empty: K): Distribution<K> {
-    let result = Distribution.point(empty)
+    let result = Distribution.point(empty) as Distribution<K>
     let power: Distribution<K> = this
     for (let k = n; k > 0; k >>= 1) {
       if (k & 1) result = result.product(power, combine)
@@ -282,7 +286,7 @@ export function absorb<S extends Outcome, R extends Outcome>(
       return current.map((t) => (t.done ? opts.result(t.s, t.steps) : opts.rest(t.s, t.steps)))
     }
     current = current.bind((t) =>
-      t.done ? Distribution.point(t) : opts.step(t.s, steps + 1).map((s) => ({ done: opts.stopped(s, steps + 1), steps: steps + 1, s })),
+      t.done ? (Distribution.point(t) as Distribution<Tagged>) : opts.step(t.s, steps + 1).map((s) => ({ done: opts.stopped(s, steps + 1), steps: steps + 1, s })),
     )
   }
   return current.map((t) => opts.result(t.s, t.steps))

@@ -265,7 +265,7 @@ export function walk<R extends Value>(fn: (dice: Dice) => R): Distribution<R> {
       const branches = e.outcomes
       return poolBranches(branches).bind((i) => explore([...prefix, branches[i].faces], false))
     }
-    return Distribution.point(result)
+    return Distribution.point(result) as Distribution<R>
   }
   return explore([], true)
 }

@@ -94,7 +94,7 @@ describe('Distribution', () => {
   })
 
   it('absorb: a burning that goes out on a 1 lasts 1/(1/6) turns on average', () => {
-    const turns = absorb(Distribution.point(0), {
+    const turns = absorb<number, number | string>(Distribution.point(0), {
       step: (n) => d6.map((f) => (f === 1 ? -(n + 1) : n + 1)),
       stopped: (n) => n < 0,
       result: (n) => -n,
