@@ -233,10 +233,11 @@ export class Distribution<K extends Outcome = number> {
    */
   repeat(n: number, combine: (a: K, b: K) => K, empty: K): Distribution<K> {
     let result = Distribution.point(empty) as Distribution<K>
-    let power: Distribution<K> = this
+    let power: Distribution<K> | undefined // this distribution to the 2^i-th, past the first
     for (let k = n; k > 0; k >>= 1) {
-      if (k & 1) result = result.product(power, combine)
-      if (k > 1) power = power.product(power, combine)
+      const p = power ?? this
+      if (k & 1) result = result.product(p, combine)
+      if (k > 1) power = p.product(p, combine)
     }
     return result
   }
