@@ -2,7 +2,7 @@ import type { Decidable } from '../core/decide.js'
 import { InputError, NeedDecision, NeedDice } from '../core/errors.js'
 import { PhysicalDice } from '../core/physical.js'
 import { SeededDice, freshSeed } from '../core/seeded.js'
-import type { ChoiceContext, CommandSpec, RenderContext, Values } from './spec.js'
+import { type ChoiceContext, type CommandSpec, type RenderContext, type Values, checkOptions } from './spec.js'
 
 /** The global flags every resolving command takes. */
 export interface Globals {
@@ -52,6 +52,7 @@ export const quietChoices: ChoiceContext = {
  */
 export function runSpec(spec: CommandSpec, values: Values, g: Globals, env: RunEnv, wantText: boolean): RunOutput | Promise<RunOutput> {
   if (g.odds && g.rolls) throw new InputError('bad-usage', '--odds and --rolls do not go together: --odds rolls no dice')
+  checkOptions(spec, values)
   const built = spec.build(values)
   const chosen = spec.choose ? spec.choose(built, env.choice) : built
   return chosen instanceof Promise ? chosen.then((input) => settle(spec, input, g, env, wantText)) : settle(spec, chosen, g, env, wantText)

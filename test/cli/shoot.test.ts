@@ -113,9 +113,15 @@ describe('mecha shoot (the real binary)', () => {
   })
 
   it('a missing required flag says which and how', () => {
+    const r = mecha(['shoot', '--evade', '4', '--shots', '5', '--dmg', '200'])
+    expect(r.code).toBe(2)
+    expect(r.stderr).toBe("mecha: --acc is required: the attacker's Shooting Accuracy, e.g. --acc 9\n")
+  })
+
+  it('every missing required flag is named in one message (issue 14)', () => {
     const r = mecha(['shoot', '--evade', '4'])
     expect(r.code).toBe(2)
-    expect(r.stderr).toMatch(/--acc is required/)
+    expect(r.stderr).toBe('mecha: --acc, --shots and --dmg are required, e.g. --acc 9 --shots 5 --dmg 200\n')
   })
 
   it('the armor saves come after the evade dice, in --rolls order', () => {
