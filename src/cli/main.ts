@@ -47,9 +47,21 @@ function writeAll(fd: 1 | 2, text: string): void {
         if (fd === 1) stdoutClosed = true
         return
       }
-      throw e
+      throw new OutputError(e as NodeJS.ErrnoException, fd)
     }
   }
+}
+
+/** The output could not be written (a full disk, a closed terminal): not a bug, exit 1. */
+export class OutputError extends Error {
+  constructor(cause: NodeJS.ErrnoException, fd: number) {
+    super(`cannot write to ${fd === 1 ? 'stdout' : 'stderr'}: ${cause.code ? `${cause.code} (${describeErrno(cause)})` : cause.message}`)
+  }
+}
+
+/** 'ENOSPC: no space left on device, write' → 'no space left on device'. */
+function describeErrno(e: NodeJS.ErrnoException): string {
+  return e.message.replace(/^[A-Z]+: /, '').replace(/, \w+$/, '')
 }
 
 export function write(text: string): void {
@@ -359,7 +371,8 @@ function registerBatch(program: Command): void {
       // (`| head -1`) ends the run quietly.
       process.stdout.on('error', (e: NodeJS.ErrnoException) => {
         if (e.code === 'EPIPE') process.exit(process.exitCode ?? 0)
-        throw e
+        handleError(new OutputError(e, 1))
+        process.exit(1)
       })
       const { runBatch } = await import('./batch.js')
       process.exitCode = await runBatch(
@@ -380,7 +393,7 @@ function registerBatch(program: Command): void {
 
 function jobsFrom(v: unknown): number {
   const n = Number(v)
-  if (!/^\s*\d+\s*$/.test(String(v)) || n < 1 || n > 64) throw new InputError('bad-value', `--jobs: ${JSON.stringify(v)} is not a thread count; give 1-64 (1: no worker threads)`)
+  if (!/^\s*\d+\s*$/.test(String(v)) || n < 1 || n > 64) throw new InputError('bad-value', `--jobs: ${JSON.stringify(v)} is not a thread count; give 1 to 64 (1: no worker threads)`)
   return n
 }
 
@@ -429,6 +442,14 @@ export function handleError(e: unknown, argv: string[] = []): void {
     const where = commandPath(argv)
     const msg = e.message.replace(/^error: /, '').replace(/\n/g, ' ').replace(/\s+/g, ' ').trim()
     return fail(`${msg}; see 'mecha ${where ? where + ' ' : ''}--help'`, 2)
+  }
+  if (e instanceof OutputError) {
+    // Said on stderr when stderr still takes it; either way the exit code tells.
+    try {
+      writeErr(`mecha: ${e.message}\n`)
+    } catch {}
+    process.exitCode = 1
+    return
   }
   if (e && typeof e === 'object' && (e as Error).name === 'ExitPromptError') {
     process.exitCode = 130

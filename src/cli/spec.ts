@@ -290,7 +290,7 @@ function parseValue(opt: OptionSpec, v: unknown, from: 'flag' | 'json'): unknown
 }
 
 function rangeText(min?: number, max?: number): string {
-  if (min !== undefined && max !== undefined) return `${min}-${max}`
+  if (min !== undefined && max !== undefined) return `${min} to ${max}`
   if (min !== undefined) return `${min} or more`
   if (max !== undefined) return `at most ${max}`
   return 'a whole number'

@@ -94,3 +94,15 @@ describe('usage errors: one line on stderr, exit 2', () => {
     expect(r.stderr).not.toMatch(/see 'mecha [^']*(shot|oops)/)
   })
 })
+
+describe('output that cannot be written', () => {
+  it.each([
+    ['$MECHA roll 3d6 --seed s > /dev/full'],
+    ['$MECHA shoot --acc 9 --shots 2 --dmg 100 --auto --seed s --json > /dev/full'],
+    ["echo '{\"command\":\"roll\",\"expression\":\"3d6\"}' | $MECHA batch --seed s > /dev/full"],
+  ])('%s: one line, exit 1, no trace and no "bug"', (line) => {
+    const r = sh(line)
+    expect(r.code).toBe(1)
+    expect(r.stderr).toBe('mecha: cannot write to stdout: ENOSPC (no space left on device)\n')
+  })
+})

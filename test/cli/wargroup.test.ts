@@ -93,8 +93,8 @@ describe('mecha wargroup shoot', () => {
 
   it.each([
     [['--acu', 'x', '--def', '1', '--str', '1', '--arm', '1'], /--acu: "x" is not a whole number/],
-    [['--acu', '-1', '--def', '1', '--str', '1', '--arm', '1'], /--acu: -1 is out of range; give 0-30/],
-    [['--acu', '31', '--def', '1', '--str', '1', '--arm', '1'], /--acu: 31 is out of range; give 0-30/],
+    [['--acu', '-1', '--def', '1', '--str', '1', '--arm', '1'], /--acu: -1 is out of range; give 0 to 30/],
+    [['--acu', '31', '--def', '1', '--str', '1', '--arm', '1'], /--acu: 31 is out of range; give 0 to 30/],
     [['--def', '1', '--str', '1', '--arm', '1'], /--acu is required/],
     [['--acu', '1', '--def', '1', '--str', '1'], /--arm is required/],
     [['--acu', '1', '--def', '1', '--str', '1', '--arm', '1', '--aim', 'head'], /--aim: "head" is not one of none, module, movement/],
@@ -159,13 +159,13 @@ describe('mecha wargroup burn / void', () => {
   })
 
   it.each([
-    [['burn', '--turns', '0'], /--turns: 0 is out of range; give 1-50/],
+    [['burn', '--turns', '0'], /--turns: 0 is out of range; give 1 to 50/],
     [['burn', '--turns', 'many'], /--turns: "many" is not a whole number/],
     [['void', '--turns', '2', '--passes', '2'], /--passes and --turns mean the same/],
     [['burn', '--rolls', '4,0'], /--rolls: 0 is not a d6 face/],
     [['burn', '--rolls', '4,5'], /ran out after 2 dice: 1 more d6 needed for burn turn 3/],
     [['burn', '--turns', '1', '--rolls', '4,5'], /1 dice left over/],
-    [['burn', '--dam', '101'], /--dam: 101 is out of range; give 1-100/],
+    [['burn', '--dam', '101'], /--dam: 101 is out of range; give 1 to 100/],
   ])('bad input %j', (args, pattern) => {
     expectBadInput(['wargroup', ...(args as string[])], pattern as RegExp)
   })
@@ -214,7 +214,8 @@ describe('mecha wargroup smoke, length, initiative, building', () => {
   it.each([
     [['building'], /--tiles is required/],
     [['building', '--tiles', '0'], /--tiles: 0 is out of range/],
-    [['building', '--tiles', '3', '--dam', '9'], /--dam: 9 is more than a 3-tile building has; give 1-5/],
+    [['building', '--tiles', '3', '--dam', '9'], /^mecha: --dam: 9 is out of range for a 3-tile building \(Dam 5\); give 1 to 5$/],
+    [['building', '--tiles', '2', '--dam', '0'], /^mecha: --dam: 0 is out of range for a 2-tile building \(Dam 4\); give 1 to 4$/],
     [['building', '--tiles', '3', '--odds'], /--str/],
     [['smoke', '--rolls', '7'], /7 is not a d6 face/],
   ])('bad input %j', (args, pattern) => {
