@@ -231,7 +231,7 @@ describe('bad input: one line on stderr, exit 2, no stack trace', () => {
     [F('jam', '--attempts', '2', '--rolls', '3'), /1 more d6 needed for jam/],
     [F('destroy-check', '--mod', '9'), /--mod: 9 is out of range/],
     [F('initiative', '--a-formations', '5'), /--b-formations: give both sides' formations/],
-    [F('initiative', '--rolls', '3,3'), /ran out after 2 dice: 1 more d6 needed for initiative, side A/],
+    [F('initiative', '--rolls', '3,3'), /ran out after 2 dice: 2 more dice needed: 1 d6 for initiative, side A, then 1 d6 for initiative, side B/],
     [F('initiative', '--winner-moves', 'middle'), /--winner-moves: "middle" is not one of first, last, auto/],
   ])('%j', (args, message) => {
     const r = mecha(args)

@@ -102,7 +102,9 @@ describe('mecha wargroup shoot', () => {
     [['--acu', '1', '--def', '1', '--str', '1', '--arm', '1', '--mtp', '2'], /--mtp: only used when aiming at a module/],
     [['--acu', '1', '--def', '1', '--str', '1', '--arm', '1', '--rolls', '7,1'], /--rolls: 7 is not a d6 face \(1-6\)/],
     [['--acu', '1', '--def', '1', '--str', '1', '--arm', '1', '--rolls', 'a,b'], /--rolls: "a" is not a die face/],
-    [['--acu', '1', '--def', '1', '--str', '1', '--arm', '1', '--rolls', '6'], /ran out after 1 dice: 1 more d6 needed/],
+    [['--acu', '1', '--def', '1', '--str', '1', '--arm', '1', '--rolls', '6'], /ran out after 1 dice: 3 more dice needed: 1 d6 for defence \(defender\), then 1 d6 for damage/],
+    // A hit with no damage dice typed: both the damage and the armor die are named (issue 14).
+    [['--acu', '3', '--def', '1', '--str', '3', '--arm', '1', '--rolls', '6,1'], /ran out after 2 dice: 2 more dice needed: 1 d6 for damage \(attacker\), then 1 d6 for armor \(defender\)/],
     [['--acu', '1', '--def', '1', '--str', '1', '--arm', '1', '--rolls', '1,2,3'], /1 dice left over/],
     [['--acu', '1', '--def', '1', '--str', '5', '--arm', '1', '--aim', 'module', '--mtp', '2', '--rolls', '6,2,3,3,4'], /--rolls: 4 is not a d3 face \(1-3\)/],
     [['--acu', '1', '--def', '1', '--str', '1', '--arm', '1', '--odds', '--rolls', '1,2'], /--odds and --rolls do not go together/],
@@ -194,7 +196,7 @@ describe('mecha wargroup smoke, length, initiative, building', () => {
     expect(o.goesFirst).toEqual({ A: 0.5, B: 0.5 })
     expect(o.expected.rounds).toBeCloseTo(1.2, 15)
     expect(Math.abs(sumOf(o.rounds) - 1)).toBeLessThan(1e-9)
-    expectBadInput(['wargroup', 'initiative', '--rolls', '3,3'], /1 more d6 needed for initiative round 2: player A/)
+    expectBadInput(['wargroup', 'initiative', '--rolls', '3,3'], /2 more dice needed: 1 d6 for initiative round 2: player A, then 1 d6 for initiative round 2: player B/)
   })
 
   it('building profile needs no dice', () => {
