@@ -6,7 +6,7 @@ import { parseRolls } from '../core/physical.js'
 import { makeStyle } from '../render/style.js'
 import { groups, loadSpec } from './registry.js'
 import { type Globals, quietChoices, runSpec } from './run.js'
-import { type ChoiceContext, type CommandSpec, camelKey, parseValues } from './spec.js'
+import { type ChoiceContext, type CommandSpec, type OptionSpec, camelKey, parseValues, show } from './spec.js'
 import { askDice, terminalChoices } from './prompt.js'
 
 /**
@@ -47,9 +47,21 @@ function writeAll(fd: 1 | 2, text: string): void {
         if (fd === 1) stdoutClosed = true
         return
       }
-      throw e
+      throw new OutputError(e as NodeJS.ErrnoException, fd)
     }
   }
+}
+
+/** The output could not be written (a full disk, a closed terminal): not a bug, exit 1. */
+export class OutputError extends Error {
+  constructor(cause: NodeJS.ErrnoException, fd: number) {
+    super(`cannot write to ${fd === 1 ? 'stdout' : 'stderr'}: ${cause.code ? `${cause.code} (${describeErrno(cause)})` : cause.message}`)
+  }
+}
+
+/** 'ENOSPC: no space left on device, write' → 'no space left on device'. */
+function describeErrno(e: NodeJS.ErrnoException): string {
+  return e.message.replace(/^[A-Z]+: /, '').replace(/, \w+$/, '')
 }
 
 export function write(text: string): void {
@@ -117,16 +129,78 @@ function globalsFrom(opts: Record<string, unknown>): Globals {
   }
 }
 
+/** The flags every resolving command takes, listed once under their own heading. */
+const GLOBAL_FLAGS: Array<[flags: string, description: string, dice: boolean]> = [
+  ['--seed <text>', 'seed the dice: same seed and arguments, same result', true],
+  ['--rolls <list>', 'physical dice, comma-separated, in the dice order of the command', true],
+  ['--odds', 'exact probability distribution instead of a roll', true],
+  ['--json', 'one JSON object on stdout', false],
+  ['--explain', 'walk through the arithmetic step by step', false],
+  ['--no-color', 'plain output (also: NO_COLOR, or stdout not a terminal)', false],
+  ['--auto', 'never prompt: every open choice is made automatically', false],
+]
+
 function addGlobalOptions(cmd: Command, hasDice: boolean): void {
-  if (hasDice) {
-    cmd.option('--seed <text>', 'seed the dice: same seed and arguments, same result')
-    cmd.option('--rolls <list>', 'physical dice, comma-separated, in the order listed below')
-    cmd.option('--odds', 'exact probability distribution instead of a roll')
+  for (const [flags, description, dice] of GLOBAL_FLAGS) {
+    if (dice && !hasDice) continue
+    cmd.addOption(new Option(flags, description).helpGroup('Global flags:'))
   }
-  cmd.option('--json', 'one JSON object on stdout')
-  cmd.option('--explain', 'walk through the arithmetic step by step')
-  cmd.option('--no-color', 'plain output (also: NO_COLOR, or stdout not a terminal)')
-  cmd.option('--auto', 'never prompt: every open choice is made automatically')
+}
+
+/**
+ * Columns for help: the terminal's, or 80 when the output is not a terminal or its width is
+ * unknown. (process.stdout is only created here, when help is shown.)
+ */
+function helpWidth(fd: 1 | 2): number {
+  if (!isTerminal(fd)) return 80
+  const columns = (fd === 1 ? process.stdout : process.stderr).columns
+  return columns && columns >= 20 ? columns : 80
+}
+
+/** Words filled into lines of at most `width` columns; lines after the first start with `indent`. */
+export function wrapWords(words: string[], width: number, first: string, indent: string, joiner = ''): string {
+  const lines: string[] = []
+  let line = first
+  let empty = true
+  for (const w of words) {
+    if (!empty && line.length + 1 + w.length + joiner.length > width) {
+      lines.push(line + joiner)
+      line = indent + w
+    } else line += (empty ? '' : ' ') + w
+    empty = false
+  }
+  lines.push(line)
+  return lines.join('\n')
+}
+
+/**
+ * A shell command over several lines with backslash continuations, breaking only before a flag,
+ * so that each line is a flag and its value and the whole still pastes into a shell.
+ */
+export function wrapCommand(command: string, width: number): string {
+  const tokens = command.match(/'[^']*'|"[^"]*"|\S+/g) ?? []
+  const units: string[] = []
+  for (const t of tokens) {
+    if (units.length && !t.startsWith('-') && units[units.length - 1].startsWith('--') && !units[units.length - 1].includes(' ')) units[units.length - 1] += ' ' + t
+    else if (units.length && !t.startsWith('-') && !units[units.length - 1].startsWith('-')) units[units.length - 1] += ' ' + t
+    else units.push(t)
+  }
+  return wrapWords(units, width, '  $ ', '      ', ' \\')
+}
+
+/** The text after a command's options: its dice order and examples, wrapped to `width`. */
+function afterHelp(spec: CommandSpec, width: number): string {
+  const parts: string[] = []
+  if (spec.diceOrder) parts.push(wrapWords(`Dice order for --rolls: ${spec.diceOrder}`.split(' '), width, '', '  '))
+  if (spec.examples?.length) parts.push('Examples:\n' + spec.examples.map((e) => wrapCommand(e, width)).join('\n'))
+  return parts.length ? '\n' + parts.join('\n\n') + '\n' : ''
+}
+
+/** How a placeholder reads in help: <n>, <list>, <choice>, or a pattern as written (<N[S|P]>). */
+function placeholderOf(o: OptionSpec): string {
+  if (o.type.kind === 'enum') return 'choice'
+  const p = o.placeholder ?? 'value'
+  return /^[A-Z]+$/.test(p) ? p.toLowerCase() : p
 }
 
 function registerSpec(parent: Command, spec: CommandSpec, leafName: string): void {
@@ -134,21 +208,30 @@ function registerSpec(parent: Command, spec: CommandSpec, leafName: string): voi
   for (const a of spec.args ?? []) cmd.argument(a.required ? `<${a.name}>` : `[${a.name}]`, a.description)
   for (const o of spec.options) {
     const t = o.type
-    const flags = t.kind === 'bool' ? `--${o.flag}` : `--${o.flag} <${o.placeholder ?? 'value'}>`
-    const opt = new Option(flags, o.description + (o.repeatable ? ' (repeatable)' : ''))
-    if (o.repeatable) opt.argParser((v: string, prev: unknown) => [...((prev as string[] | undefined) ?? []), v])
-    else if (o.default !== undefined && t.kind !== 'bool') opt.default(o.default)
+    const flags = t.kind === 'bool' ? `--${o.flag}` : `--${o.flag} <${placeholderOf(o)}>`
+    const notes = [o.repeatable ? '(repeatable)' : '', o.required !== undefined ? '(required)' : ''].filter(Boolean).join(' ')
+    const opt = new Option(flags, o.description + (notes ? ' ' + notes : ''))
+    // Choices are listed by commander; checking them stays with parseValues (one message for
+    // flags and batch keys, any case accepted).
+    if (t.kind === 'enum') opt.choices(t.values).argParser((v: string) => v)
+    if (o.repeatable) opt.argParser((v: string, prev: unknown) => [...(Array.isArray(prev) ? prev : []), v])
+    else if (o.default !== undefined && t.kind !== 'bool' && !o.open) opt.default(o.default)
     cmd.addOption(opt)
   }
   addGlobalOptions(cmd, spec.diceOrder !== undefined)
-  const after: string[] = []
-  if (spec.diceOrder) after.push(`Dice order for --rolls: ${spec.diceOrder}`)
-  if (spec.examples?.length) after.push('Examples:\n' + spec.examples.map((e) => `  $ ${e}`).join('\n'))
-  if (after.length) cmd.addHelpText('after', '\n' + after.join('\n\n'))
+  cmd.addHelpText('after', (ctx) => afterHelp(spec, helpWidth(ctx.error ? 2 : 1)))
+  // Stray words are reported by the action, by name.
+  cmd.allowExcessArguments(true)
 
   cmd.action(async (...params: unknown[]) => {
     const command = params[params.length - 1] as Command
-    const opts = command.opts() as Record<string, unknown>
+    const opts = command.opts()
+    refuseFlagValues(command)
+    const stray = command.args.slice((spec.args ?? []).length)
+    if (stray.length) {
+      const what = stray.length === 1 ? `unexpected word ${show(stray[0])}` : `unexpected words ${stray.map((w) => show(w)).join(' ')}`
+      throw new InputError('bad-usage', `${spec.name}: ${what}; every input is a flag (see 'mecha ${spec.name} --help')`)
+    }
     const raw: Record<string, unknown> = {}
     for (const o of spec.options) {
       const key = camelKey(o.flag)
@@ -178,6 +261,43 @@ function registerSpec(parent: Command, spec: CommandSpec, leafName: string): voi
 }
 
 /**
+ * An option that takes a value and got a flag instead (`--seed --json`): commander takes the next
+ * word whatever it is, so a forgotten value would swallow the flag after it.
+ */
+function refuseFlagValues(command: Command): void {
+  for (const o of command.options) {
+    if (!o.required && !o.optional) continue
+    const key = o.attributeName()
+    if (command.getOptionValueSource(key) !== 'cli') continue
+    const v = command.getOptionValue(key)
+    for (const item of Array.isArray(v) ? v : [v]) {
+      if (typeof item === 'string' && item.startsWith('--')) {
+        throw new InputError('missing-value', `${o.long}: expected a value, got the flag ${item}; give ${o.flags}`)
+      }
+    }
+  }
+}
+
+const TOP_EXAMPLES = [
+  'mecha shoot --acc 9 --evade 4 --shots 5 --dmg 300 --pen 5 --arm-sv 2 --seed table1',
+  'mecha melee --atk-melee 6 --def-melee 5 --atk-dmg 300 --def-dmg 300 --odds',
+  "mecha roll '5d10>=5' --seed table1",
+]
+
+/** Top-level help: the global flags, said once, and a few commands to try. */
+function topHelp(width: number): string {
+  const term = Math.max(...GLOBAL_FLAGS.map(([f]) => f.length)) + 2
+  const flags = GLOBAL_FLAGS.map(([f, d]) => wrapWords(d.split(' '), width, `  ${f.padEnd(term)}`, ' '.repeat(term + 2)))
+  return (
+    "\nGlobal flags (each command's --help lists the ones it takes):\n" +
+    flags.join('\n') +
+    "\n\nExamples (a group's commands: mecha wargroup --help):\n" +
+    TOP_EXAMPLES.map((e) => wrapCommand(e, width)).join('\n') +
+    '\n'
+  )
+}
+
+/**
  * The commander program. Only the command being run gets its options and action; the others
  * are listed by name and summary (enough for `mecha --help` and "did you mean"), because
  * building every option of every command costs more than a whole resolution.
@@ -191,9 +311,14 @@ export async function buildProgram(argv: string[] = []): Promise<Command> {
     .configureOutput({
       writeOut: (s) => write(s),
       writeErr: (s) => writeErr(s),
+      getOutHelpWidth: () => helpWidth(1),
+      getErrHelpWidth: () => helpWidth(2),
       outputError: () => {}, // reported once, as one line, by fail()
     })
+    // Wrap descriptions even in a narrow column (commander's default gives up under 40).
+    .configureHelp({ minWidthToWrap: 24 })
     .showSuggestionAfterError(true)
+    .addHelpText('after', (ctx) => topHelp(helpWidth(ctx.error ? 2 : 1)))
   // `mecha help shoot` names its command after the word help.
   const words = argv.filter((a) => !a.startsWith('-'))
   const path = words[0] === 'help' ? words.slice(1) : words
@@ -201,9 +326,9 @@ export async function buildProgram(argv: string[] = []): Promise<Command> {
     let parent = program
     let wanted = path[0]
     if (group.name) {
+      // A group alone (`mecha wargroup`) shows its commands on stderr (a usage error, exit 2);
+      // an unknown word after it is an unknown command, with commander's suggestion.
       parent = program.command(group.name).description(group.summary)
-      // A group alone (`mecha wargroup`) shows its commands.
-      parent.action(() => parent.help())
       if (path[0] !== group.name) {
         continue
       }
@@ -231,19 +356,23 @@ function registerBatch(program: Command): void {
     .option('--no-progress', 'no progress line on stderr (shown only for long runs on a terminal)')
     .option('--jobs <n>', 'threads resolving lines, 1-64 (default 1); more help long batches on idle cores')
     .option('--no-color', 'plain summary (also: NO_COLOR, or stderr not a terminal)')
-    .addHelpText(
-      'after',
-      '\nEach line: {"command": "shoot", "acc": 9, "shots": 5, "dmg": 300, "seed": "x"} (options as camelCase keys,\n' +
-        'optional "seed", "rolls": [..] and "odds": true). Each answer: the --json object plus "line";\n' +
-        'a bad line answers {"line": n, "error": "...", "code": "..."}. Exit 0 all resolved, 2 some bad.\n\n' +
-        'Examples:\n  $ mecha batch attacks.jsonl --seed league-7 --summary > results.jsonl\n  $ tail -f game.log | mecha batch',
-    )
-    .action(async (file: string | undefined, opts: Record<string, unknown>) => {
+    .addHelpText('after', (ctx) => {
+      const width = helpWidth(ctx.error ? 2 : 1)
+      const about =
+        'Each line: {"command": "shoot", "acc": 9, "shots": 5, "dmg": 300, "seed": "x"} (options as camelCase keys, ' +
+        'optional "seed", "rolls": [..] and "odds": true). Each answer: the --json object plus "line"; ' +
+        'a bad line answers {"line": n, "error": "...", "code": "..."}. Exit 0 all resolved, 2 some bad.'
+      const examples = ['mecha batch attacks.jsonl --seed league-7 --summary > results.jsonl', 'tail -f game.log | mecha batch']
+      return `\n${wrapWords(about.split(' '), width, '', '')}\n\nExamples:\n${examples.map((e) => wrapCommand(e, width)).join('\n')}\n`
+    })
+    .action(async (file: string | undefined, opts: Record<string, unknown>, command: Command) => {
+      refuseFlagValues(command)
       // Batch streams through process.stdout (with back-pressure); a reader that goes away
       // (`| head -1`) ends the run quietly.
       process.stdout.on('error', (e: NodeJS.ErrnoException) => {
         if (e.code === 'EPIPE') process.exit(process.exitCode ?? 0)
-        throw e
+        handleError(new OutputError(e, 1))
+        process.exit(1)
       })
       const { runBatch } = await import('./batch.js')
       process.exitCode = await runBatch(
@@ -264,8 +393,23 @@ function registerBatch(program: Command): void {
 
 function jobsFrom(v: unknown): number {
   const n = Number(v)
-  if (!/^\s*\d+\s*$/.test(String(v)) || n < 1 || n > 64) throw new InputError('bad-value', `--jobs: ${JSON.stringify(v)} is not a thread count; give 1-64 (1: no worker threads)`)
+  if (!/^\s*\d+\s*$/.test(String(v)) || n < 1 || n > 64) throw new InputError('bad-value', `--jobs: ${JSON.stringify(v)} is not a thread count; give 1 to 64 (1: no worker threads)`)
   return n
+}
+
+/** The command a command line names, as far as it names one ('wargroup shoot', 'wargroup', ''). */
+function commandPath(argv: string[]): string {
+  const words = argv.filter((a) => !a.startsWith('-'))
+  const start = words[0] === 'help' ? 1 : 0
+  const [first, second] = [words[start], words[start + 1]]
+  for (const g of groups) {
+    if (g.name === null) {
+      if (g.commands.some((c) => c.name === first)) return first
+    } else if (g.name === first) {
+      return g.commands.some((c) => c.name === `${first} ${second}`) ? `${first} ${second}` : first
+    }
+  }
+  return first === 'batch' || first === 'completion' ? first : ''
 }
 
 function fail(message: string, code: number): void {
@@ -285,20 +429,27 @@ export async function main(argv: string[]): Promise<void> {
 export function handleError(e: unknown, argv: string[] = []): void {
   if (e instanceof InputError) return fail(e.message, 2)
   if (e instanceof CommanderError) {
-    if (e.code === 'commander.helpDisplayed' || e.code === 'commander.version' || e.code === 'commander.help') {
+    if (e.code === 'commander.helpDisplayed' || e.code === 'commander.version') {
       process.exitCode = 0
       return
     }
-    if (e.code === 'commander.executeSubCommandAsync') return
-    // The command path is the leading words before the first flag ('wargroup shoot').
-    const lead: string[] = []
-    for (const a of argv) {
-      if (a.startsWith('-') || lead.length === 2) break
-      lead.push(a)
+    // Help shown because something was missing (`mecha`, `mecha wargroup`): a usage error.
+    if (e.code === 'commander.help') {
+      process.exitCode = e.exitCode === 0 ? 0 : 2
+      return
     }
-    const where = e.code === 'commander.unknownCommand' ? '' : lead.join(' ')
+    if (e.code === 'commander.executeSubCommandAsync') return
+    const where = commandPath(argv)
     const msg = e.message.replace(/^error: /, '').replace(/\n/g, ' ').replace(/\s+/g, ' ').trim()
-    return fail(`${msg}; see 'mecha ${where ? where + ' ' : ''}--help'`.replace(/\s+;/, ';'), 2)
+    return fail(`${msg}; see 'mecha ${where ? where + ' ' : ''}--help'`, 2)
+  }
+  if (e instanceof OutputError) {
+    // Said on stderr when stderr still takes it; either way the exit code tells.
+    try {
+      writeErr(`mecha: ${e.message}\n`)
+    } catch {}
+    process.exitCode = 1
+    return
   }
   if (e && typeof e === 'object' && (e as Error).name === 'ExitPromptError') {
     process.exitCode = 130

@@ -2,7 +2,7 @@ import type { Decidable } from '../core/decide.js'
 import { InputError, NeedDecision, NeedDice } from '../core/errors.js'
 import { PhysicalDice } from '../core/physical.js'
 import { SeededDice, freshSeed } from '../core/seeded.js'
-import type { ChoiceContext, CommandSpec, RenderContext, Values } from './spec.js'
+import { type ChoiceContext, type CommandSpec, type RenderContext, type Values, checkOptions } from './spec.js'
 
 /** The global flags every resolving command takes. */
 export interface Globals {
@@ -52,6 +52,7 @@ export const quietChoices: ChoiceContext = {
  */
 export function runSpec(spec: CommandSpec, values: Values, g: Globals, env: RunEnv, wantText: boolean): RunOutput | Promise<RunOutput> {
   if (g.odds && g.rolls) throw new InputError('bad-usage', '--odds and --rolls do not go together: --odds rolls no dice')
+  checkOptions(spec, values)
   const built = spec.build(values)
   const chosen = spec.choose ? spec.choose(built, env.choice) : built
   return chosen instanceof Promise ? chosen.then((input) => settle(spec, input, g, env, wantText)) : settle(spec, chosen, g, env, wantText)
@@ -74,7 +75,7 @@ function settle(spec: CommandSpec, input: unknown, g: Globals, env: RunEnv, want
     if ((e instanceof NeedDice && rolls && env.choice.interactive && env.askDice) || (e instanceof NeedDecision && spec.decide)) {
       return rollAsking(spec, input, g, env, wantText, usesDice, seed, rolls)
     }
-    throw noMoreDice(e, rolls)
+    throw noMoreDice(e, rolls, spec, input)
   }
 }
 
@@ -124,16 +125,36 @@ async function rollAsking(spec: CommandSpec, input: unknown, g: Globals, env: Ru
         d.decisions = { ...(d.decisions ?? {}), [e.id]: answer }
         continue
       }
-      throw noMoreDice(e, rolls)
+      throw noMoreDice(e, rolls, spec, input)
     }
   }
 }
 
-/** Physical dice that ran out with nobody to ask: the user's input was short. */
-function noMoreDice(e: unknown, rolls: number[] | undefined): unknown {
+/**
+ * Physical dice that ran out with nobody to ask: the user's input was short. The message names
+ * every die still needed: the resolution is run on, past the typed dice, to find them (the
+ * faces it stands in for them only decide which dice come next, and no answer is given).
+ */
+function noMoreDice(e: unknown, rolls: number[] | undefined, spec: CommandSpec, input: unknown): unknown {
   if (!(e instanceof NeedDice) || !rolls) return e // seeded dice never run out
-  return new InputError(
-    'need-dice',
-    `--rolls: ran out after ${e.used} dice: ${e.count} more d${e.sides} needed for ${e.label}; add them to --rolls (see --help for the order)`,
-  )
+  const dice = new PhysicalDice(rolls)
+  const needed = dice.lookAhead()
+  try {
+    spec.resolve(dice, input)
+  } catch {
+    // A question or a limit reached: the dice found so far are still needed.
+  }
+  if (needed.length === 0) needed.push(...Array.from({ length: e.count }, () => ({ sides: e.sides, label: e.label })))
+  // Runs of the same die for the same purpose, counted: "2 d10 for armor save".
+  const runs: Array<{ count: number; sides: number; label: string }> = []
+  for (const d of needed) {
+    const last = runs[runs.length - 1]
+    if (last && last.sides === d.sides && last.label === d.label) last.count++
+    else runs.push({ count: 1, ...d })
+  }
+  const what =
+    runs.length === 1
+      ? `${runs[0].count} more d${runs[0].sides} needed for ${runs[0].label}`
+      : `${needed.length} more dice needed: ${runs.map((r) => `${r.count} d${r.sides} for ${r.label}`).join(', then ')} (later dice depend on earlier ones)`
+  return new InputError('need-dice', `--rolls: ran out after ${e.used} dice: ${what}; add them to --rolls (see --help for the order)`)
 }

@@ -6,7 +6,11 @@ import type { Style } from '../render/style.js'
  * A resolving command, described once. The CLI builds its commander command from this, batch
  * mode parses JSON keys with the same option table, and both resolve through `runSpec`.
  */
-export interface CommandSpec<I = any, R = any> {
+/**
+ * I: the input a resolution takes, every choice made; R: its result; Q: what build() makes of
+ * the options, where a player's choice may still be open (choose() settles it into an I).
+ */
+export interface CommandSpec<I = any, R = any, Q = I> {
   /** 'shoot', or 'wargroup shoot' for a command in a group. */
   name: string
   summary: string
@@ -17,12 +21,12 @@ export interface CommandSpec<I = any, R = any> {
   args?: Array<{ name: string; description: string; required: boolean }>
   options: OptionSpec[]
   /** Turn parsed option values (camelCase keys) into the validated input. Throws InputError. */
-  build(values: Values): I
+  build(values: Values): Q
   /**
    * Settle every player choice left open ('auto' or missing): in a terminal ask through
    * `ctx`, otherwise pick the best option for that player. Returns a concrete input.
    */
-  choose?(input: I, ctx: ChoiceContext): Promise<I> | I
+  choose?(input: Q, ctx: ChoiceContext): Promise<I> | I
   /** Answer a decision a resolution asked for mid-way (NeedDecision), in a terminal. */
   decide?(id: string, context: unknown, input: I, ctx: ChoiceContext): Promise<unknown>
   /** Whether this input needs dice at all (false: a pure calculation, no seed reported). */
@@ -89,9 +93,9 @@ export type OptionType =
   /** Parsed by the command itself from the text (PEN 5S, splits 6/3 …). */
   | { kind: 'text'; placeholder: string; parse: (text: string, flag: string) => unknown }
 
-export interface OptionSpec {
+export interface OptionSpec<K extends string = string, T = unknown> {
   /** Flag without dashes: 'arm-sv'. The value key is its camelCase form: 'armSv'. */
-  flag: string
+  flag: K
   type: OptionType
   description: string
   /** Value when the flag is not given (undefined: not given, the command decides). */
@@ -100,31 +104,101 @@ export interface OptionSpec {
   placeholder?: string
   /** The flag may be given several times (a JSON array in batch); the value is an array. */
   repeatable?: boolean
+  /** Set when the command cannot do without it: what to give, for the message when it is missing. */
+  required?: string
+  /** A player's choice that may be left open: missing is 'ask', and 'auto' is accepted. */
+  open?: boolean
+  /** Flags that cannot be given with this one, each with the reason. */
+  conflicts?: Record<string, string>
+  /** Flags this one needs, each with the reason. */
+  requires?: Record<string, string>
+  /** Never set: carries the type of the value build() receives. */
+  readonly valueType?: T
 }
+
+/** 'arm-sv' → 'armSv', as a type. */
+export type CamelCase<S extends string> = S extends `${infer A}-${infer B}` ? `${A}${Capitalize<CamelCase<B>>}` : S
+
+/** The values build() receives from an option table, keyed and typed by the table. */
+export type ValuesOf<O extends readonly OptionSpec[]> = {
+  [P in O[number] as CamelCase<P['flag']>]: P extends OptionSpec<string, infer T> ? T : never
+}
+
+/** A player's choice: made with a flag, or left open (asked in a terminal, or chosen automatically). */
+export type Open<T extends string> = T | 'ask' | 'auto'
 
 const camelKeys = new Map<string, string>()
 
 /** 'arm-sv' -> 'armSv' (remembered: batch asks for every option of every line). */
-export function camelKey(flag: string): string {
+export function camelKey<S extends string>(flag: S): CamelCase<S> {
   let key = camelKeys.get(flag)
   if (key === undefined) camelKeys.set(flag, (key = flag.replace(/-([a-z])/g, (_, c: string) => c.toUpperCase())))
-  return key
+  return key as CamelCase<S>
 }
 
-export function intOpt(flag: string, description: string, opts: { min?: number; max?: number; default?: number } = {}): OptionSpec {
+interface IntLimits {
+  min?: number
+  max?: number
+}
+
+export function intOpt<K extends string>(flag: K, description: string, opts: IntLimits & { default: number }): OptionSpec<K, number>
+export function intOpt<K extends string>(flag: K, description: string, opts?: IntLimits): OptionSpec<K, number | undefined>
+export function intOpt<K extends string>(flag: K, description: string, opts: IntLimits & { default?: number } = {}): OptionSpec<K, number | undefined> {
   return { flag, description, type: { kind: 'int', min: opts.min, max: opts.max }, default: opts.default, placeholder: 'N' }
 }
 
-export function boolOpt(flag: string, description: string): OptionSpec {
+/** A pilot level, 0-2 (0 when not given). */
+export function levelOpt<K extends string>(flag: K, description: string): OptionSpec<K, 0 | 1 | 2> {
+  return { flag, description, type: { kind: 'int', min: 0, max: 2 }, default: 0, placeholder: 'N' }
+}
+
+export function boolOpt<K extends string>(flag: K, description: string): OptionSpec<K, boolean> {
   return { flag, description, type: { kind: 'bool' }, default: false }
 }
 
-export function enumOpt(flag: string, values: readonly string[], description: string, def?: string): OptionSpec {
+export function enumOpt<K extends string, const V extends readonly string[]>(flag: K, values: V, description: string, def: V[number]): OptionSpec<K, V[number]>
+export function enumOpt<K extends string, const V extends readonly string[]>(flag: K, values: V, description: string): OptionSpec<K, V[number] | undefined>
+export function enumOpt<K extends string, const V extends readonly string[]>(flag: K, values: V, description: string, def?: V[number]): OptionSpec<K, V[number] | undefined> {
   return { flag, description, type: { kind: 'enum', values }, default: def, placeholder: values.join('|') }
 }
 
-export function textOpt(flag: string, placeholder: string, description: string, parse: (text: string, flag: string) => unknown, def?: unknown): OptionSpec {
+/**
+ * A player's choice among `values`, which the player may leave open: missing is 'ask' (asked in
+ * a terminal, else chosen automatically), `auto` is always chosen automatically.
+ */
+export function choiceOpt<K extends string, const V extends readonly string[]>(flag: K, values: V, description: string): OptionSpec<K, Open<V[number]>> {
+  return { flag, description, type: { kind: 'enum', values: [...values, 'auto'] }, default: 'ask', open: true, placeholder: 'choice' }
+}
+
+export function textOpt<K extends string, T>(flag: K, placeholder: string, description: string, parse: (text: string, flag: string) => T, def: T): OptionSpec<K, T>
+export function textOpt<K extends string, T>(flag: K, placeholder: string, description: string, parse: (text: string, flag: string) => T): OptionSpec<K, T | undefined>
+export function textOpt<K extends string, T>(flag: K, placeholder: string, description: string, parse: (text: string, flag: string) => T, def?: T): OptionSpec<K, T | undefined> {
   return { flag, description, type: { kind: 'text', placeholder, parse }, default: def, placeholder }
+}
+
+/** The option, required: `hint` says what to give (e.g. "the weapon's DMG per hit, e.g. --dmg 200"). */
+export function required<K extends string, T>(opt: OptionSpec<K, T>, hint: string): OptionSpec<K, Exclude<T, undefined>> {
+  return { ...opt, required: hint } as OptionSpec<K, Exclude<T, undefined>>
+}
+
+/** The option, with the flags it cannot be given with (flag → why). */
+export function conflicts<K extends string, T>(opt: OptionSpec<K, T>, others: Record<string, string>): OptionSpec<K, T> {
+  return { ...opt, conflicts: others }
+}
+
+/** The option, with the flags it needs (flag → why). */
+export function requires<K extends string, T>(opt: OptionSpec<K, T>, others: Record<string, string>): OptionSpec<K, T> {
+  return { ...opt, requires: others }
+}
+
+/**
+ * A command whose build() receives the values its option table declares, typed. (The type
+ * parameters I and R come from the spec's own functions.)
+ */
+export function defineCommand<const O extends readonly OptionSpec[], I, R, Q = I>(
+  spec: Omit<CommandSpec<I, R, Q>, 'options' | 'build'> & { options: O; build(values: ValuesOf<O>): Q },
+): CommandSpec<I, R, Q> {
+  return spec as unknown as CommandSpec<I, R, Q>
 }
 
 /**
@@ -216,7 +290,7 @@ function parseValue(opt: OptionSpec, v: unknown, from: 'flag' | 'json'): unknown
 }
 
 function rangeText(min?: number, max?: number): string {
-  if (min !== undefined && max !== undefined) return `${min}-${max}`
+  if (min !== undefined && max !== undefined) return `${min} to ${max}`
   if (min !== undefined) return `${min} or more`
   if (max !== undefined) return `at most ${max}`
   return 'a whole number'
@@ -228,6 +302,39 @@ export function show(v: unknown): string {
     return JSON.stringify(v) ?? String(v)
   } catch {
     return String(v)
+  }
+}
+
+/** Whether an option was given a value of its own (not left to its default). */
+function given(opt: OptionSpec, values: Values): boolean {
+  const v = values[camelKey(opt.flag)]
+  return v !== undefined && v !== false && v !== opt.default
+}
+
+/**
+ * The checks the option table declares, before build(): every required option that is missing,
+ * named in one message (with an example of each when several are missing), then the flags
+ * given together that conflict, and the flags given without one they need.
+ */
+export function checkOptions(spec: CommandSpec, values: Values): void {
+  const missing = spec.options.filter((o) => o.required !== undefined && values[camelKey(o.flag)] === undefined)
+  if (missing.length === 1) throw new InputError('missing', `--${missing[0].flag} is required: ${missing[0].required}`)
+  if (missing.length > 1) {
+    const names = missing.map((o) => `--${o.flag}`)
+    const list = `${names.slice(0, -1).join(', ')} and ${names[names.length - 1]}`
+    const examples = missing.map((o) => /e\.g\. (--\S+ \S+)/.exec(o.required!)?.[1]).filter((x) => x !== undefined)
+    throw new InputError('missing', `${list} are required${examples.length === missing.length ? `, e.g. ${examples.join(' ')}` : ''}`)
+  }
+  for (const o of spec.options) {
+    if ((!o.conflicts && !o.requires) || !given(o, values)) continue
+    for (const [flag, why] of Object.entries(o.conflicts ?? {})) {
+      const other = spec.options.find((x) => x.flag === flag)
+      if (other && given(other, values)) throw new InputError('bad-combination', `--${flag}: ${why}; drop --${flag} or --${o.flag}`)
+    }
+    for (const [flag, why] of Object.entries(o.requires ?? {})) {
+      const other = spec.options.find((x) => x.flag === flag)
+      if (other && !given(other, values)) throw new InputError('bad-combination', `--${o.flag}: ${why}; add --${flag} or drop --${o.flag}`)
+    }
   }
 }
 

@@ -23,10 +23,36 @@ export class PhysicalDice implements RecordingDice {
     return this.values.length - this.index
   }
 
+  /**
+   * Dice past the typed ones, when looking ahead (see `lookAhead`): what each was for. Null
+   * when not looking ahead: running out then throws NeedDice.
+   */
+  private shortfall: Array<{ sides: number; label: string }> | null = null
+
+  /**
+   * From now on, running out does not throw: each missing die is noted and stands in as a
+   * face that varies from die to die, 1 first (a 1 ends what runs until a 1; two dice of a
+   * roll-off differ, so it does not tie again), and the
+   * resolution goes on, up to `limit` missing dice. It finds the dice a step after the one that
+   * ran short will need too (the armor die after the damage die, both dice of a re-rolled tie).
+   */
+  lookAhead(limit = 100): Array<{ sides: number; label: string }> {
+    this.shortfall = []
+    this.limit = limit
+    return this.shortfall
+  }
+
+  private limit = 0
+
   pool(n: number, sides: number, label: string): number[] {
     const out: number[] = []
     for (let i = 0; i < n; i++) {
-      if (this.index >= this.values.length) throw new NeedDice(n - i, sides, label, this.index)
+      if (this.index >= this.values.length) {
+        if (this.shortfall === null || this.shortfall.length >= this.limit) throw new NeedDice(n - i, sides, label, this.index)
+        this.shortfall.push({ sides, label })
+        out.push(((this.shortfall.length - 1) % sides) + 1)
+        continue
+      }
       const value = this.values[this.index]
       if (!Number.isInteger(value) || value < 1 || value > sides) {
         throw new InputError(

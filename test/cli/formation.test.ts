@@ -124,8 +124,9 @@ describe('mecha formation strike (the real binary)', () => {
   it('--help spells out the dice order, multi-target included', () => {
     const r = mecha(F('strike', '--help'))
     expect(r.code).toBe(0)
-    expect(r.stdout).toMatch(/Dice order for --rolls: the attack d6; then, if it landed and the defender answers, the defender's d6/)
-    expect(r.stdout).toMatch(/Split fire: for each target in turn/)
+    const text = r.stdout.replace(/\s+/g, ' ') // help is wrapped to 80 columns
+    expect(text).toMatch(/Dice order for --rolls: the attack d6; then, if it landed and the defender answers, the defender's d6/)
+    expect(text).toMatch(/Split fire: for each target in turn/)
   })
 })
 
@@ -198,7 +199,7 @@ describe('the other formation rolls (the real binary)', () => {
 describe('bad input: one line on stderr, exit 2, no stack trace', () => {
   it.each([
     [F('strike', '--str', 'x', '--dmg', '4'), /--str: "x" is not a whole number/],
-    [F('strike', '--str', '11', '--dmg', '4'), /--str: 11 is out of range; give -10-10/],
+    [F('strike', '--str', '11', '--dmg', '4'), /--str: 11 is out of range; give -10 to 10/],
     [F('strike', '--dmg', '4'), /--str is required/],
     [F('strike', '--str', '1'), /--dmg is required/],
     [F('strike', '--str', '1', '--dmg', '4', '--rolls', '7'), /--rolls: 7 is not a d6 face \(1-6\)/],
@@ -220,7 +221,7 @@ describe('bad input: one line on stderr, exit 2, no stack trace', () => {
     [F('strike', '--str', '1', '--dmg', '4', '--dodge', '1', '--def-actions', '0'), /--dodge: dodging spends an action/],
     [F('strike', '--str', '1', '--dmg', '4', '--missile', '--jammed', '2'), /--jammed: a unit with 2 or more jam counters cannot fire missiles/],
     [F('strike', '--str', '1', '--dmg', '4', '--odds', '--rolls', '3'), /--odds and --rolls do not go together/],
-    [F('ams', '--ams', '7', '--missiles', '3'), /--ams: 7 is out of range; give 1-6/],
+    [F('ams', '--ams', '7', '--missiles', '3'), /--ams: 7 is out of range; give 1 to 6/],
     [F('ams', '--missiles', '3'), /--ams is required/],
     [F('ams', '--ams', '4'), /--missiles is required/],
     [F('ams', '--ams', '4', '--missiles', 'many'), /--missiles: "many" is not a whole number/],
@@ -230,7 +231,7 @@ describe('bad input: one line on stderr, exit 2, no stack trace', () => {
     [F('jam', '--attempts', '2', '--rolls', '3'), /1 more d6 needed for jam/],
     [F('destroy-check', '--mod', '9'), /--mod: 9 is out of range/],
     [F('initiative', '--a-formations', '5'), /--b-formations: give both sides' formations/],
-    [F('initiative', '--rolls', '3,3'), /ran out after 2 dice: 1 more d6 needed for initiative, side A/],
+    [F('initiative', '--rolls', '3,3'), /ran out after 2 dice: 2 more dice needed: 1 d6 for initiative, side A, then 1 d6 for initiative, side B/],
     [F('initiative', '--winner-moves', 'middle'), /--winner-moves: "middle" is not one of first, last, auto/],
   ])('%j', (args, message) => {
     const r = mecha(args)

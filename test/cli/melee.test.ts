@@ -157,8 +157,9 @@ describe('mecha melee (the real binary)', () => {
   it('--help states the dice order', () => {
     const r = mecha(['melee', '--help'])
     expect(r.code).toBe(0)
-    expect(r.stdout).toContain("Dice order for --rolls: overwatch first")
-    expect(r.stdout).toContain("the attacker's attack dice, the defender's defense dice, armor saves against the defender")
+    const text = r.stdout.replace(/\s+/g, ' ') // help is wrapped to 80 columns
+    expect(text).toContain("Dice order for --rolls: overwatch first")
+    expect(text).toContain("the attacker's attack dice, the defender's defense dice, armor saves against the defender")
   })
 
   it.each([

@@ -93,8 +93,8 @@ describe('mecha shoot (the real binary)', () => {
   it.each([
     [['--acc', 'x'], /--acc: "x" is not a whole number/],
     [['--acc', '-3'], /--acc: -3 is out of range/],
-    [['--shots', '11'], /--shots: 11 is out of range; give 1-10/],
-    [['--shots', '0'], /--shots: 0 is out of range; give 1-10/],
+    [['--shots', '11'], /--shots: 11 is out of range; give 1 to 10/],
+    [['--shots', '0'], /--shots: 0 is out of range; give 1 to 10/],
     [['--bonus', 'sniper'], /--bonus: "sniper" is not one of precision, barrage, none, auto/],
     [['--pen', '5X'], /--pen: "5X" is not a PEN value/],
     [['--rolls', '1,1,4,5,7,7,11'], /--rolls: 11 is not a d10 face \(1-10\)/],
@@ -113,9 +113,15 @@ describe('mecha shoot (the real binary)', () => {
   })
 
   it('a missing required flag says which and how', () => {
+    const r = mecha(['shoot', '--evade', '4', '--shots', '5', '--dmg', '200'])
+    expect(r.code).toBe(2)
+    expect(r.stderr).toBe("mecha: --acc is required: the attacker's Shooting Accuracy, e.g. --acc 9\n")
+  })
+
+  it('every missing required flag is named in one message (issue 14)', () => {
     const r = mecha(['shoot', '--evade', '4'])
     expect(r.code).toBe(2)
-    expect(r.stderr).toMatch(/--acc is required/)
+    expect(r.stderr).toBe('mecha: --acc, --shots and --dmg are required, e.g. --acc 9 --shots 5 --dmg 200\n')
   })
 
   it('the armor saves come after the evade dice, in --rolls order', () => {

@@ -242,7 +242,7 @@ describe('mecha vp and mecha momentum (no dice)', () => {
 
   it.each([
     [['vp'], /--frame is required/],
-    [['vp', '--frame', '6'], /--frame: 6 is out of range; give 1-5/],
+    [['vp', '--frame', '6'], /--frame: 6 is out of range; give 1 to 5/],
     [['vp', '--frame', '2', '--commander'], /--round is required with --commander/],
     [['vp', '--frame', '2', '--below-half', '--challenge'], /--below-half/],
     [['vp', '--mode', 'simple', '--kills', 'F2Z'], /--kills: cannot read "Z"/],

@@ -93,8 +93,8 @@ describe('mecha wargroup shoot', () => {
 
   it.each([
     [['--acu', 'x', '--def', '1', '--str', '1', '--arm', '1'], /--acu: "x" is not a whole number/],
-    [['--acu', '-1', '--def', '1', '--str', '1', '--arm', '1'], /--acu: -1 is out of range; give 0-30/],
-    [['--acu', '31', '--def', '1', '--str', '1', '--arm', '1'], /--acu: 31 is out of range; give 0-30/],
+    [['--acu', '-1', '--def', '1', '--str', '1', '--arm', '1'], /--acu: -1 is out of range; give 0 to 30/],
+    [['--acu', '31', '--def', '1', '--str', '1', '--arm', '1'], /--acu: 31 is out of range; give 0 to 30/],
     [['--def', '1', '--str', '1', '--arm', '1'], /--acu is required/],
     [['--acu', '1', '--def', '1', '--str', '1'], /--arm is required/],
     [['--acu', '1', '--def', '1', '--str', '1', '--arm', '1', '--aim', 'head'], /--aim: "head" is not one of none, module, movement/],
@@ -102,7 +102,9 @@ describe('mecha wargroup shoot', () => {
     [['--acu', '1', '--def', '1', '--str', '1', '--arm', '1', '--mtp', '2'], /--mtp: only used when aiming at a module/],
     [['--acu', '1', '--def', '1', '--str', '1', '--arm', '1', '--rolls', '7,1'], /--rolls: 7 is not a d6 face \(1-6\)/],
     [['--acu', '1', '--def', '1', '--str', '1', '--arm', '1', '--rolls', 'a,b'], /--rolls: "a" is not a die face/],
-    [['--acu', '1', '--def', '1', '--str', '1', '--arm', '1', '--rolls', '6'], /ran out after 1 dice: 1 more d6 needed/],
+    [['--acu', '1', '--def', '1', '--str', '1', '--arm', '1', '--rolls', '6'], /ran out after 1 dice: 3 more dice needed: 1 d6 for defence \(defender\), then 1 d6 for damage/],
+    // A hit with no damage dice typed: both the damage and the armor die are named (issue 14).
+    [['--acu', '3', '--def', '1', '--str', '3', '--arm', '1', '--rolls', '6,1'], /ran out after 2 dice: 2 more dice needed: 1 d6 for damage \(attacker\), then 1 d6 for armor \(defender\)/],
     [['--acu', '1', '--def', '1', '--str', '1', '--arm', '1', '--rolls', '1,2,3'], /1 dice left over/],
     [['--acu', '1', '--def', '1', '--str', '5', '--arm', '1', '--aim', 'module', '--mtp', '2', '--rolls', '6,2,3,3,4'], /--rolls: 4 is not a d3 face \(1-3\)/],
     [['--acu', '1', '--def', '1', '--str', '1', '--arm', '1', '--odds', '--rolls', '1,2'], /--odds and --rolls do not go together/],
@@ -159,13 +161,13 @@ describe('mecha wargroup burn / void', () => {
   })
 
   it.each([
-    [['burn', '--turns', '0'], /--turns: 0 is out of range; give 1-50/],
+    [['burn', '--turns', '0'], /--turns: 0 is out of range; give 1 to 50/],
     [['burn', '--turns', 'many'], /--turns: "many" is not a whole number/],
     [['void', '--turns', '2', '--passes', '2'], /--passes and --turns mean the same/],
     [['burn', '--rolls', '4,0'], /--rolls: 0 is not a d6 face/],
     [['burn', '--rolls', '4,5'], /ran out after 2 dice: 1 more d6 needed for burn turn 3/],
     [['burn', '--turns', '1', '--rolls', '4,5'], /1 dice left over/],
-    [['burn', '--dam', '101'], /--dam: 101 is out of range; give 1-100/],
+    [['burn', '--dam', '101'], /--dam: 101 is out of range; give 1 to 100/],
   ])('bad input %j', (args, pattern) => {
     expectBadInput(['wargroup', ...(args as string[])], pattern as RegExp)
   })
@@ -194,7 +196,7 @@ describe('mecha wargroup smoke, length, initiative, building', () => {
     expect(o.goesFirst).toEqual({ A: 0.5, B: 0.5 })
     expect(o.expected.rounds).toBeCloseTo(1.2, 15)
     expect(Math.abs(sumOf(o.rounds) - 1)).toBeLessThan(1e-9)
-    expectBadInput(['wargroup', 'initiative', '--rolls', '3,3'], /1 more d6 needed for initiative round 2: player A/)
+    expectBadInput(['wargroup', 'initiative', '--rolls', '3,3'], /2 more dice needed: 1 d6 for initiative round 2: player A, then 1 d6 for initiative round 2: player B/)
   })
 
   it('building profile needs no dice', () => {
@@ -214,7 +216,8 @@ describe('mecha wargroup smoke, length, initiative, building', () => {
   it.each([
     [['building'], /--tiles is required/],
     [['building', '--tiles', '0'], /--tiles: 0 is out of range/],
-    [['building', '--tiles', '3', '--dam', '9'], /--dam: 9 is more than a 3-tile building has; give 1-5/],
+    [['building', '--tiles', '3', '--dam', '9'], /^mecha: --dam: 9 is out of range for a 3-tile building \(Dam 5\); give 1 to 5$/],
+    [['building', '--tiles', '2', '--dam', '0'], /^mecha: --dam: 0 is out of range for a 2-tile building \(Dam 4\); give 1 to 4$/],
     [['building', '--tiles', '3', '--odds'], /--str/],
     [['smoke', '--rolls', '7'], /7 is not a d6 face/],
   ])('bad input %j', (args, pattern) => {

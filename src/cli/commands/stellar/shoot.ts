@@ -15,73 +15,68 @@ import {
   shotTargetNumber,
 } from '../../../rules/stellar/shoot.js'
 import { ATTACK_BONUSES, AUTO_DEFENSES, DEFENSES, rankBonuses, rankDefenses, shotOdds } from '../../../rules/stellar/shoot-odds.js'
-import { NO_PEN, type Level, type Penetration, parsePen } from '../../../rules/stellar/weapon.js'
+import { NO_PEN, parsePen } from '../../../rules/stellar/weapon.js'
 import { num } from '../../../render/format.js'
 import { explainShot, renderShot, renderShotOdds } from '../../../render/stellar/shoot.js'
 import { saveFields, saveFieldsText } from './save-fields.js'
-import { type ChoiceContext, type CommandSpec, type Values, boolOpt, enumOpt, intOpt, requireValue, textOpt } from '../../spec.js'
+import { type ChoiceContext, type CommandSpec, type Open, type ValuesOf, boolOpt, choiceOpt, conflicts, defineCommand, intOpt, levelOpt, required, textOpt } from '../../spec.js'
 
 export type ChosenBy = 'flag' | 'auto' | 'prompt'
 
-export interface ShotRequest extends Shot {
+interface ShotChoices {
   chosenBy: { bonus: ChosenBy; defense: ChosenBy; momentum: ChosenBy }
-  /** Choices not settled yet: 'ask' (missing flag) or 'auto'. */
-  openBonus?: 'ask' | 'auto'
-  openDefense?: 'ask' | 'auto'
   momentumGiven: boolean
 }
 
-function openChoice(v: unknown): 'ask' | 'auto' | undefined {
-  if (v === undefined) return 'ask'
-  if (v === 'auto') return 'auto'
-  return undefined
-}
+/** A shot as the command line gives it: the bonus and the reaction may be left open. */
+export type ShotRequest = Omit<Shot, 'bonus' | 'defense'> & ShotChoices & { bonus: Open<AttackBonus>; defense: Open<DefenseChoice> }
 
-export function buildShot(v: Values): ShotRequest {
-  const acc = requireValue<number>(v, 'acc', '--acc', "the attacker's Shooting Accuracy, e.g. --acc 9")
-  const shots = requireValue<number>(v, 'shots', '--shots', "the weapon's shots, 1-10, e.g. --shots 5")
-  const dmg = requireValue<number>(v, 'dmg', '--dmg', "the weapon's DMG per hit, e.g. --dmg 200")
-  const indirect = Boolean(v.indirect)
-  if (indirect && v.bullseye) throw new InputError('bad-combination', '--bullseye: Indirect Fire cannot benefit from Skills; drop --bullseye or --indirect')
-  const pen = (v.pen as Penetration | undefined) ?? NO_PEN
-  const openBonus = openChoice(v.bonus)
-  const openDefense = openChoice(v.defense)
+/** A shot with every choice made. */
+export type ChosenShot = Shot & ShotChoices
+
+const options = [
+  required(intOpt('acc', "attacker's Shooting Accuracy", { min: 0, max: 30 }), "the attacker's Shooting Accuracy, e.g. --acc 9"),
+  intOpt('evade', "defender's Evade bonus", { min: 0, max: 30, default: 0 }),
+  required(intOpt('shots', "weapon's shots at this range (1-10)", { min: 1, max: 10 }), "the weapon's shots, 1-10, e.g. --shots 5"),
+  intOpt('rapid-fire', 'Rapid Fire shots gained within half range (negative: lost)', { min: -10, max: 10, default: 0 }),
+  required(intOpt('dmg', 'DMG per hit', { min: 0, max: 100000 }), "the weapon's DMG per hit, e.g. --dmg 200"),
+  textOpt('pen', 'N[S|P]', 'ARM PEN, with S for stun or P for push/pull (e.g. 5S)', parsePen),
+  intOpt('arm-sv', "defender's ARM Sv", { min: 0, max: 20, default: 0 }),
+  choiceOpt('bonus', ['precision', 'barrage', 'none'], "attacker's bonus: Precision (+Acc) or Barrage (+shots); missing: asked in a terminal, else auto"),
+  levelOpt('pilot', "attacker's pilot level 0-2 (level 1+: bonus +2)"),
+  choiceOpt('defense', ['dodge', 'guard', 'none'], "defender's reaction: Dodge (+Evade) or Guard (+Block); missing: asked in a terminal, else auto"),
+  levelOpt('def-pilot', "defender's pilot level 0-2 (level 2: Dodge/Guard +2)"),
+  intOpt('shield', "defender's shield blocks", { min: 0, max: 20, default: 0 }),
+  boolOpt('cover', 'defender in cover: 1 block, 2 vs DMG 500 or less (does not stack with a shield)'),
+  boolOpt('blindside', 'attack from behind: ignores shields and cover, +1 critical hit'),
+  boolOpt('target-lock', 'target within Sensors range: 3s are critical hits too'),
+  conflicts(boolOpt('indirect', 'Indirect Fire: critical hits count as plain hits; Focus gives +1 shot'), { bullseye: 'Indirect Fire cannot benefit from Skills' }),
+  boolOpt('advantage', 'Tactical Advantage (High Ground, High Speed, Overwhelm, Shutdown): +1 critical hit'),
+  boolOpt('focus', 'Focus action: +1 hit (+2 with DMG 0-200)'),
+  boolOpt('bullseye', 'Bullseye skill: +1 hit'),
+  intOpt('extra-hits', 'other bonus hits (Make it Count!, high-ground target, Havoc Impact)', { min: 0, max: 20, default: 0 }),
+  intOpt('momentum', 'Skill Defense: Momentum the defender will spend, one hit negated per point', { min: 0, max: 10 }),
+  boolOpt('warship', 'defender is a warship: saves capped at 5 (10 vs AOE), Momentum costs double'),
+  boolOpt('aoe', 'AOE weapon (warship saves capped at 10)'),
+  intOpt('size', "defender's Size (push/pull saves +2 per Size)", { min: 0, max: 10, default: 0 }),
+  intOpt('hp', "defender's remaining HP, to report destruction", { min: 1, max: 1000000 }),
+] as const
+
+/** The values are checked (ranges, required, conflicts) by the option table before this. */
+export function buildShot(v: ValuesOf<typeof options>): ShotRequest {
+  const given = (c: string): ChosenBy => (c === 'ask' || c === 'auto' ? 'auto' : 'flag')
   return {
-    acc,
-    evade: v.evade as number,
-    shots,
-    rapidFire: v.rapidFire as number,
-    dmg,
-    pen,
-    armSv: v.armSv as number,
-    bonus: openBonus ? 'precision' : (v.bonus as AttackBonus),
-    pilot: v.pilot as Level,
-    defense: openDefense ? 'dodge' : (v.defense as DefenseChoice),
-    defPilot: v.defPilot as Level,
-    shield: v.shield as number,
-    cover: Boolean(v.cover),
-    blindside: Boolean(v.blindside),
-    targetLock: Boolean(v.targetLock),
-    indirect,
-    advantage: Boolean(v.advantage),
-    focus: Boolean(v.focus),
-    bullseye: Boolean(v.bullseye),
-    extraHits: v.extraHits as number,
-    momentum: (v.momentum as number | undefined) ?? 0,
+    ...v,
+    pen: v.pen ?? NO_PEN,
+    momentum: v.momentum ?? 0,
     momentumGiven: v.momentum !== undefined,
-    warship: Boolean(v.warship),
-    aoe: Boolean(v.aoe),
-    size: v.size as number,
-    hp: v.hp as number | undefined,
-    openBonus,
-    openDefense,
-    chosenBy: { bonus: openBonus ? 'auto' : 'flag', defense: openDefense ? 'auto' : 'flag', momentum: v.momentum !== undefined ? 'flag' : 'auto' },
+    chosenBy: { bonus: given(v.bonus), defense: given(v.defense), momentum: v.momentum !== undefined ? 'flag' : 'auto' },
   }
 }
 
 const exp = (x: number) => `expected ${num(x, 1)} DMG`
 
-export const shootSpec: CommandSpec<ShotRequest, ShotResult> = {
+export const shootSpec = defineCommand<typeof options, ChosenShot, ShotResult, ShotRequest>({
   name: 'shoot',
   summary: 'MechaStellar shooting attack: the defender rolls a d10 to evade each shot',
   diceOrder: 'one evade d10 per shot, in shot order; then one armor-save d10 per unblocked hit (at most 3; 5 for warships, 10 vs AOE)',
@@ -90,40 +85,10 @@ export const shootSpec: CommandSpec<ShotRequest, ShotResult> = {
     'mecha shoot --acc 9 --evade 4 --shots 5 --dmg 300 --pen 5 --arm-sv 2 --shield 1 --momentum 3 --seed table1',
     'mecha shoot --acc 9 --evade 4 --shots 5 --dmg 300 --pen 5 --arm-sv 2 --hp 2000 --odds',
   ],
-  options: [
-    intOpt('acc', "attacker's Shooting Accuracy", { min: 0, max: 30 }),
-    intOpt('evade', "defender's Evade bonus", { min: 0, max: 30, default: 0 }),
-    intOpt('shots', "weapon's shots at this range (1-10)", { min: 1, max: 10 }),
-    intOpt('rapid-fire', 'Rapid Fire shots gained within half range (negative: lost)', { min: -10, max: 10, default: 0 }),
-    intOpt('dmg', 'DMG per hit', { min: 0, max: 100000 }),
-    textOpt('pen', 'N[S|P]', 'ARM PEN, with S for stun or P for push/pull (e.g. 5S)', parsePen),
-    intOpt('arm-sv', "defender's ARM Sv", { min: 0, max: 20, default: 0 }),
-    enumOpt('bonus', ['precision', 'barrage', 'none', 'auto'], "attacker's bonus: Precision (+Acc) or Barrage (+shots); missing: asked in a terminal, else auto"),
-    intOpt('pilot', "attacker's pilot level 0-2 (level 1+: bonus +2)", { min: 0, max: 2, default: 0 }),
-    enumOpt('defense', ['dodge', 'guard', 'none', 'auto'], "defender's reaction: Dodge (+Evade) or Guard (+Block); missing: asked in a terminal, else auto"),
-    intOpt('def-pilot', "defender's pilot level 0-2 (level 2: Dodge/Guard +2)", { min: 0, max: 2, default: 0 }),
-    intOpt('shield', "defender's shield blocks", { min: 0, max: 20, default: 0 }),
-    boolOpt('cover', 'defender in cover: 1 block, 2 vs DMG 500 or less (does not stack with a shield)'),
-    boolOpt('blindside', 'attack from behind: ignores shields and cover, +1 critical hit'),
-    boolOpt('target-lock', 'target within Sensors range: 3s are critical hits too'),
-    boolOpt('indirect', 'Indirect Fire: critical hits count as plain hits; Focus gives +1 shot'),
-    boolOpt('advantage', 'Tactical Advantage (High Ground, High Speed, Overwhelm, Shutdown): +1 critical hit'),
-    boolOpt('focus', 'Focus action: +1 hit (+2 with DMG 0-200)'),
-    boolOpt('bullseye', 'Bullseye skill: +1 hit'),
-    intOpt('extra-hits', 'other bonus hits (Make it Count!, high-ground target, Havoc Impact)', { min: 0, max: 20, default: 0 }),
-    intOpt('momentum', 'Skill Defense: Momentum the defender will spend, one hit negated per point', { min: 0, max: 10 }),
-    boolOpt('warship', 'defender is a warship: saves capped at 5 (10 vs AOE), Momentum costs double'),
-    boolOpt('aoe', 'AOE weapon (warship saves capped at 10)'),
-    intOpt('size', "defender's Size (push/pull saves +2 per Size)", { min: 0, max: 10, default: 0 }),
-    intOpt('hp', "defender's remaining HP, to report destruction", { min: 1, max: 1000000 }),
-  ],
+  options,
   build: buildShot,
 
-  choose(req, ctx) {
-    // Synchronous when nobody is asked (batch resolves thousands of lines a second).
-    const asking = ctx.interactive && (req.openBonus === 'ask' || req.openDefense === 'ask')
-    return asking ? chooseAsking(req, ctx) : chooseAuto(req, ctx)
-  },
+  choose: chooseShot,
 
   async decide(id, context, s, ctx) {
     if (id !== 'momentum') throw new Error(`unknown decision ${id}`)
@@ -212,20 +177,38 @@ export const shootSpec: CommandSpec<ShotRequest, ShotResult> = {
       render: (out) => renderShotOdds(o, s, out),
     }
   },
+})
+
+/** Whether a choice is still to be made, and whether a person makes it. */
+const isOpen = (c: string): c is 'ask' | 'auto' => c === 'ask' || c === 'auto'
+
+/**
+ * The shot with both choices made, for the ranking functions: where a choice is still open, the
+ * value given here is only a starting point (rankBonuses tries each bonus, and each defence
+ * when the defence is open).
+ */
+function withChoices(req: ShotRequest, bonus: AttackBonus, defense: DefenseChoice): ChosenShot {
+  return { ...req, bonus, defense }
 }
 
-/** How lucky the attacker was: mid-rank percentile of this damage among all outcomes. */
+function chooseShot(req: ShotRequest, ctx: ChoiceContext): Promise<ChosenShot> | ChosenShot {
+  // Synchronous when nobody is asked (batch resolves thousands of lines a second).
+  const asking = ctx.interactive && (req.bonus === 'ask' || req.defense === 'ask')
+  return asking ? chooseAsking(req, ctx) : chooseAuto(req, ctx)
+}
+
 /** The open choices, asked in a terminal (each option with its exact expected damage). */
-async function chooseAsking(req: ShotRequest, ctx: ChoiceContext): Promise<ShotRequest> {
-  let s: ShotRequest = { ...req }
-  const ask = (open?: 'ask' | 'auto') => open === 'ask' && ctx.interactive
-  if (s.openBonus) {
-    const asking = ask(s.openBonus)
-    const ranked = asking ? rankBonuses(s, !s.openDefense, ATTACK_BONUSES, DEFENSES) : rankBonuses(s, !s.openDefense)
+async function chooseAsking(req: ShotRequest, ctx: ChoiceContext): Promise<ChosenShot> {
+  const bonusOpen = isOpen(req.bonus)
+  const defenseOpen = isOpen(req.defense)
+  let s = withChoices(req, isOpen(req.bonus) ? 'precision' : req.bonus, isOpen(req.defense) ? 'dodge' : req.defense)
+  if (bonusOpen) {
+    const asking = req.bonus === 'ask'
+    const ranked = asking ? rankBonuses(s, !defenseOpen, ATTACK_BONUSES, DEFENSES) : rankBonuses(s, !defenseOpen)
     if (asking) {
       const size = attackBonusSize(s.pilot)
       const labels: Record<AttackBonus, string> = { precision: `Precision (+${size} Acc)`, barrage: `Barrage (+${size} shot${size > 1 ? 's' : ''})`, none: 'No bonus' }
-      const vs = s.openDefense ? " vs the defender's best reply" : ''
+      const vs = defenseOpen ? " vs the defender's best reply" : ''
       s.bonus = await ctx.select(
         `Attacker's bonus (Acc ${s.acc}, ${s.shots} shots, DMG ${s.dmg})`,
         ranked.map((o) => ({ value: o.value, label: labels[o.value], hint: `${exp(o.odds.expected.damage)}${vs}` })),
@@ -234,8 +217,8 @@ async function chooseAsking(req: ShotRequest, ctx: ChoiceContext): Promise<ShotR
       s.chosenBy.bonus = 'prompt'
     } else s.bonus = ranked[0].value
   }
-  if (s.openDefense) {
-    const asking = ask(s.openDefense)
+  if (defenseOpen) {
+    const asking = req.defense === 'ask'
     const ranked = rankDefenses(s, asking ? DEFENSES : AUTO_DEFENSES)
     if (asking) {
       const size = defenseBonusSize(s.defPilot)
@@ -248,26 +231,22 @@ async function chooseAsking(req: ShotRequest, ctx: ChoiceContext): Promise<ShotR
       s.chosenBy.defense = 'prompt'
     } else s.defense = ranked[0].value
   }
-  s.openBonus = undefined
-  s.openDefense = undefined
   // Momentum is asked after the evade dice are known, when a person is there to answer.
-  if (!s.momentumGiven && ctx.interactive) s = { ...s, askDecisions: true }
+  if (!s.momentumGiven) s = { ...s, askDecisions: true }
   return s
 }
 
 /** The open choices, settled without asking: the same picks chooseAsking offers first. */
-function chooseAuto(req: ShotRequest, ctx: ChoiceContext): ShotRequest {
-  if (!req.openBonus && !req.openDefense && !ctx.interactive) return req // nothing to settle
-  let s: ShotRequest = { ...req }
-  if (s.openBonus) s.bonus = rankBonuses(s, !s.openDefense)[0].value
-  if (s.openDefense) s.defense = rankDefenses(s, AUTO_DEFENSES)[0].value
-  s.openBonus = undefined
-  s.openDefense = undefined
-  if (!s.momentumGiven && ctx.interactive) s = { ...s, askDecisions: true }
-  return s
+function chooseAuto(req: ShotRequest, ctx: ChoiceContext): ChosenShot {
+  const bonusOpen = isOpen(req.bonus)
+  const defenseOpen = isOpen(req.defense)
+  const s = withChoices(req, isOpen(req.bonus) ? 'precision' : req.bonus, isOpen(req.defense) ? 'dodge' : req.defense)
+  if (bonusOpen) s.bonus = rankBonuses(s, !defenseOpen)[0].value
+  if (defenseOpen) s.defense = rankDefenses(s, AUTO_DEFENSES)[0].value
+  return !s.momentumGiven && ctx.interactive ? { ...s, askDecisions: true } : s
 }
 
-function shotLuck(r: ShotResult, s: ShotRequest): number {
+function shotLuck(r: ShotResult, s: ChosenShot): number {
   // Measured against the same choices and Momentum policy. Momentum answered at a prompt has
   // no policy: the amount spent stands in for it. (shotOdds ignores answers and prompts, and
   // the shot is passed as it is where possible: batch calls this for every line.)

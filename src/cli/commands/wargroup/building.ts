@@ -3,28 +3,29 @@ import { exactDists } from '../../../core/exact.js'
 import type { Dist } from '../../../core/dist.js'
 import { type BuildingAttack, type BuildingResult, buildingArm, buildingDam, resolveBuilding } from '../../../rules/wargroup/building.js'
 import { explainBuilding, renderBuilding, renderBuildingOdds } from '../../../render/wargroup/building.js'
-import { type CommandSpec, intOpt, requireValue } from '../../spec.js'
+import { type CommandSpec, defineCommand, intOpt, required } from '../../spec.js'
 import { MAX_SCORE, damageRollJson, fullMap } from './shoot.js'
 
 export const MAX_TILES = 100
 
-export const wargroupBuildingSpec: CommandSpec<BuildingAttack, BuildingResult> = {
+export const wargroupBuildingSpec: CommandSpec<BuildingAttack, BuildingResult> = defineCommand({
   name: 'wargroup building',
   summary: "a building's Arm and Dam (tiles + 2), and with --str an attack on it",
   diceOrder: "with --str: the attacker's damage d6, then the building's armor d6 (no to-hit roll against a building); without --str no dice",
   examples: ['mecha wargroup building --tiles 4', 'mecha wargroup building --tiles 2 --str 6 --rolls 5,2', 'mecha wargroup building --tiles 3 --str 6 --dam 2 --odds'],
   options: [
-    intOpt('tiles', 'tiles the building covers', { min: 1, max: MAX_TILES }),
+    required(intOpt('tiles', 'tiles the building covers', { min: 1, max: MAX_TILES }), 'how many tiles the building covers, e.g. --tiles 4'),
     intOpt('str', "the attacking weapon's Str (leave out to just see the building's profile)", { min: 0, max: MAX_SCORE }),
-    intOpt('dam', "the building's Dam left (default: its full Dam, tiles + 2)", { min: 1, max: MAX_TILES + 2 }),
+    // Its range depends on --tiles, so build() checks it.
+    intOpt('dam', "the building's Dam left, 1 to tiles + 2 (default: its full Dam)"),
   ],
   build(v) {
-    const tiles = requireValue<number>(v, 'tiles', '--tiles', 'how many tiles the building covers, e.g. --tiles 4')
+    const { tiles, str, dam } = v
     const b: BuildingAttack = { tiles }
-    if (v.str !== undefined) b.str = v.str as number
-    if (v.dam !== undefined) {
-      const dam = v.dam as number
-      if (dam > buildingDam(tiles)) throw new InputError('out-of-range', `--dam: ${dam} is more than a ${tiles}-tile building has; give 1-${buildingDam(tiles)}`)
+    if (str !== undefined) b.str = str
+    if (dam !== undefined) {
+      const full = buildingDam(tiles)
+      if (dam < 1 || dam > full) throw new InputError('out-of-range', `--dam: ${dam} is out of range for a ${tiles}-tile building (Dam ${full}); give 1 to ${full}`)
       b.dam = dam
     }
     return b
@@ -52,4 +53,4 @@ export const wargroupBuildingSpec: CommandSpec<BuildingAttack, BuildingResult> =
       render: (out) => renderBuildingOdds(damage, destroyed, profile, b, out),
     }
   },
-}
+})

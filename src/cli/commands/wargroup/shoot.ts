@@ -6,22 +6,29 @@ import type { OpposedRoll } from '../../../rules/wargroup/opposed.js'
 import { type Aim, type WargroupShot, type WargroupShotResult, AIM_DAMAGE_MODIFIER, effectiveAcu, effectiveArm, effectiveDef, resolveWargroupShot } from '../../../rules/wargroup/shoot.js'
 import { wargroupShotOdds } from '../../../rules/wargroup/shoot-odds.js'
 import { explainWargroupShot, renderWargroupShot, renderWargroupShotOdds } from '../../../render/wargroup/shoot.js'
-import { type CommandSpec, type Values, boolOpt, enumOpt, intOpt, requireValue } from '../../spec.js'
+import { type CommandSpec, type ValuesOf, boolOpt, defineCommand, enumOpt, intOpt, required } from '../../spec.js'
 
 export const MAX_SCORE = 30
 
-export function buildWargroupShot(v: Values): WargroupShot {
-  const acu = requireValue<number>(v, 'acu', '--acu', "the attacker's Acu, e.g. --acu 3")
-  const def = requireValue<number>(v, 'def', '--def', "the target's Def, e.g. --def 2")
-  const str = requireValue<number>(v, 'str', '--str', "the weapon's Str, e.g. --str 5")
-  const arm = requireValue<number>(v, 'arm', '--arm', "the target's Arm, e.g. --arm 3")
-  const aim = (v.aim as Aim | undefined) ?? 'none'
-  const mtp = v.mtp as number | undefined
+const options = [
+  required(intOpt('acu', "attacker's Acu", { min: 0, max: MAX_SCORE }), "the attacker's Acu, e.g. --acu 3"),
+  required(intOpt('def', "target's Def", { min: 0, max: MAX_SCORE }), "the target's Def, e.g. --def 2"),
+  required(intOpt('str', "weapon's Str", { min: 0, max: MAX_SCORE }), "the weapon's Str, e.g. --str 5"),
+  required(intOpt('arm', "target's Arm", { min: 0, max: MAX_SCORE }), "the target's Arm, e.g. --arm 3"),
+  enumOpt('aim', ['none', 'module', 'movement'], 'aimed shot: at a weapon/ability module (Acu -2) or at movement (Acu -1, damage -2)', 'none'),
+  intOpt('mtp', "the aimed-at module's MtP (with --aim module)", { min: 0, max: MAX_SCORE }),
+  boolOpt('commander', 'the attacker has the commander upgrade: +1 Acu'),
+  boolOpt('def-commander', 'the target has the commander upgrade: +1 Def and +1 Arm'),
+  intOpt('dam', "target's Dam left, to report whether it shuts down", { min: 1, max: 1000 }),
+] as const
+
+export function buildWargroupShot(v: ValuesOf<typeof options>): WargroupShot {
+  const { acu, def, str, arm, aim, mtp } = v
   if (aim === 'module' && mtp === undefined) throw new InputError('missing', '--mtp is required with --aim module: give the module\'s MtP, e.g. --mtp 2')
   if (aim !== 'module' && mtp !== undefined) throw new InputError('bad-combination', '--mtp: only used when aiming at a module; add --aim module or drop --mtp')
-  const shot: WargroupShot = { acu, def, str, arm, aim, commander: Boolean(v.commander), defCommander: Boolean(v.defCommander) }
+  const shot: WargroupShot = { acu, def, str, arm, aim, commander: v.commander, defCommander: v.defCommander }
   if (mtp !== undefined) shot.mtp = mtp
-  if (v.dam !== undefined) shot.dam = v.dam as number
+  if (v.dam !== undefined) shot.dam = v.dam
   return shot
 }
 
@@ -47,7 +54,7 @@ export function fullMap(d: Dist<string> | Dist<number>, keys: readonly string[])
   return { ...out, ...d.toJSON() }
 }
 
-export const wargroupShootSpec: CommandSpec<WargroupShot, WargroupShotResult> = {
+export const wargroupShootSpec: CommandSpec<WargroupShot, WargroupShotResult> = defineCommand({
   name: 'wargroup shoot',
   summary: 'shoot: d6 + Acu must beat Def + d6, then Str + d6 against Arm + d6; aimed shots at a module or movement',
   diceOrder:
@@ -57,17 +64,7 @@ export const wargroupShootSpec: CommandSpec<WargroupShot, WargroupShotResult> = 
     'mecha wargroup shoot --acu 4 --def 2 --str 6 --arm 2 --aim module --mtp 2 --rolls 5,2,4,3,2',
     'mecha wargroup shoot --acu 3 --def 3 --str 5 --arm 4 --aim movement --odds',
   ],
-  options: [
-    intOpt('acu', "attacker's Acu", { min: 0, max: MAX_SCORE }),
-    intOpt('def', "target's Def", { min: 0, max: MAX_SCORE }),
-    intOpt('str', "weapon's Str", { min: 0, max: MAX_SCORE }),
-    intOpt('arm', "target's Arm", { min: 0, max: MAX_SCORE }),
-    enumOpt('aim', ['none', 'module', 'movement'], 'aimed shot: at a weapon/ability module (Acu -2) or at movement (Acu -1, damage -2)', 'none'),
-    intOpt('mtp', "the aimed-at module's MtP (with --aim module)", { min: 0, max: MAX_SCORE }),
-    boolOpt('commander', 'the attacker has the commander upgrade: +1 Acu'),
-    boolOpt('def-commander', 'the target has the commander upgrade: +1 Def and +1 Arm'),
-    intOpt('dam', "target's Dam left, to report whether it shuts down", { min: 1, max: 1000 }),
-  ],
+  options,
   build: buildWargroupShot,
   resolve: resolveWargroupShot,
   json(r, s) {
@@ -131,4 +128,4 @@ export const wargroupShootSpec: CommandSpec<WargroupShot, WargroupShotResult> = 
       render: (out) => renderWargroupShotOdds(o, s, acu, out),
     }
   },
-}
+})
