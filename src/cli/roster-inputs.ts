@@ -36,13 +36,13 @@ class Inputs {
   }
 
   unit(prefix: string, u: RosterUnit, fields: Array<[key: string, field: keyof RosterUnit]>): void {
-    for (const [key, field] of fields) this.set(prefix ? camel(`${prefix}-${key}`) : key, u[field] as InputValue | undefined, `${u.key}.${field}`)
+    for (const [key, field] of fields) this.set(camel(prefix ? `${prefix}-${key}` : key), u[field] as InputValue | undefined, `${u.key}.${field}`)
   }
 
   weapon(prefix: string, u: RosterUnit, w: RosterWeapon, fields: Array<[key: string, field: keyof RosterWeapon]>): void {
     for (const [key, field] of fields) {
       const value = field === 'pen' ? weaponPenText(w) : (w[field] as InputValue | undefined)
-      this.set(prefix ? camel(`${prefix}-${key}`) : key, value, `${u.key}.weapons.${w.key}.${field}`)
+      this.set(camel(prefix ? `${prefix}-${key}` : key), value, `${u.key}.weapons.${w.key}.${field}`)
     }
   }
 }
