@@ -133,16 +133,23 @@ function oneOf<const T extends readonly string[]>(values: T, what: string) {
   return v.picklist(values, (i) => `${show(i.input)} is not a known ${what}; give one of ${values.join(', ')}`)
 }
 
+/** valibot's object and record schemas take arrays (they are objects too); a roster's maps never are. */
+function notList<S extends v.GenericSchema>(schema: S, message: (input: unknown) => string): S {
+  const list = v.custom<never>(() => false, (i) => message(i.input))
+  return v.lazy((input) => (Array.isArray(input) ? list : schema)) as unknown as S
+}
+
 /** A strict map: unknown fields are errors naming the known ones. */
 function fields<E extends v.ObjectEntries>(entries: E, what: string) {
   const known = Object.keys(entries).join(', ')
-  return v.strictObject(entries, (i) =>
+  const mapOf = (input: unknown) => `expected ${what} (a map of ${known}), got ${show(input)}`
+  return notList(v.strictObject(entries, (i) =>
     i.expected === 'never'
       ? `unknown field ${show(i.input)} of ${what}; the fields are ${known}`
       : i.expected?.startsWith('"')
         ? `missing; ${what} needs ${i.expected}`
-        : `expected ${what} (a map of ${known}), got ${show(i.input)}`,
-  )
+        : mapOf(i.input),
+  ), mapOf)
 }
 
 const PEN_TEXT = /^(\d{1,2})\s*([sSpP]?)$/
@@ -198,13 +205,13 @@ const unitSchema = fields(
     frame: v.optional(int(1, 5)),
     performance: v.optional(int(0, 10)),
     traits: v.optional(v.array(oneOf(TRAITS, 'trait'), (i) => `expected a list of traits, e.g. [close-combat-expert], got ${show(i.input)}`)),
-    weapons: v.optional(v.record(nameKey, weaponSchema, (i) => `expected a map of weapons by name, got ${show(i.input)}`)),
+    weapons: v.optional(notList(v.record(nameKey, weaponSchema, (i) => `expected a map of weapons by name, got ${show(i.input)}`), (x) => `expected a map of weapons by name, got ${show(x)}`)),
   },
   'a unit',
 )
 
 const rosterSchema = fields(
-  { units: v.record(nameKey, unitSchema, (i) => `expected a map of units by name, got ${show(i.input)}`) },
+  { units: notList(v.record(nameKey, unitSchema, (i) => `expected a map of units by name, got ${show(i.input)}`), (x) => `expected a map of units by name, got ${show(x)}`) },
   'a roster',
 )
 
@@ -257,6 +264,17 @@ class Source {
     return line
   }
 
+  /** A map node's entries by key: the line of the key and the value node (none for a non-map). */
+  entries(node: unknown): Map<string, { line: number; value: unknown }> {
+    const out = new Map<string, { line: number; value: unknown }>()
+    if (!isMap(node)) return out
+    for (const p of node.items) {
+      const k = p.key as Node | null
+      out.set(String(isScalar(k) ? k.value : k), { line: k?.range ? this.lineOf(k.range[0]) : 1, value: p.value })
+    }
+    return out
+  }
+
   fail(path: Path, message: string, key = false): InputError {
     return rosterError(this.file, this.line(path, key), path, message)
   }
@@ -305,13 +323,16 @@ export function parseRoster(text: string, file: string): Roster {
 
 /** The issue met first reading the file: the one a person fixes first. */
 function firstIssue(src: Source, issues: readonly v.BaseIssue<unknown>[]): InputError {
-  let best: { line: number; path: Path; message: string } | undefined
+  let best: { line: number; path: Path; message: string; present: boolean } | undefined
   for (const issue of issues) {
     const items = issue.path ?? []
     const path: Path = items.map((p) => p.key as string | number)
     const onKey = items.length > 0 && (items[items.length - 1] as { origin?: string }).origin === 'key'
     const line = src.line(path, onKey)
-    if (!best || line < best.line) best = { line, path, message: issue.message }
+    // On one line, a field that is there (`unit:`, misspelt) explains more than one that is missing.
+    const last = items[items.length - 1] as { input?: unknown; key?: unknown } | undefined
+    const present = !last || (typeof last.input === 'object' && last.input !== null && Object.hasOwn(last.input, String(last.key)))
+    if (!best || line < best.line || (line === best.line && present && !best.present)) best = { line, path, message: issue.message, present }
   }
   return rosterError(src.file, best!.line, best!.path, best!.message)
 }
@@ -319,8 +340,12 @@ function firstIssue(src: Source, issues: readonly v.BaseIssue<unknown>[]): Input
 function buildRoster(src: Source, raw: RawRoster): Roster {
   const units: RosterUnit[] = []
   const byName = new Map<string, RosterUnit>()
+  // Lines from one pass over the parsed document (finding each name from the top is quadratic).
+  const unitNodes = src.entries(src.entries(src.doc.contents).get('units')?.value)
   for (const [key, u] of Object.entries(raw.units)) {
     const at = ['units', key]
+    const node = unitNodes.get(key)
+    const weaponNodes = src.entries(src.entries(node?.value).get('weapons')?.value)
     const same = byName.get(key.toLowerCase())
     if (same) throw src.fail(at, `${key} is also the unit on line ${same.line} (${same.key}); names are matched without case, rename one`, true)
     const traits = u.traits ?? []
@@ -334,13 +359,13 @@ function buildRoster(src: Source, raw: RawRoster): Roster {
       const wat = [...at, 'weapons', wkey]
       const wsame = weapons.find((o) => o.key.toLowerCase() === wkey.toLowerCase())
       if (wsame) throw src.fail(wat, `${wkey} is also the weapon on line ${wsame.line} (${wsame.key}); names are matched without case, rename one`, true)
-      weapons.push(buildWeapon(src, wat, wkey, w))
+      weapons.push(buildWeapon(src, wat, wkey, w, weaponNodes.get(wkey)?.line ?? 1))
     }
     const unit: RosterUnit = {
       key,
       name: u.name ?? key,
       file: src.file,
-      line: src.line(at, true),
+      line: node?.line ?? 1,
       kind: u.kind ?? 'ms',
       pilot: u.pilot as Level | undefined,
       acc: u.acc,
@@ -365,7 +390,7 @@ function buildRoster(src: Source, raw: RawRoster): Roster {
 
 type RawWeapon = v.InferOutput<typeof weaponSchema>
 
-function buildWeapon(src: Source, at: Path, key: string, w: RawWeapon): RosterWeapon {
+function buildWeapon(src: Source, at: Path, key: string, w: RawWeapon, line: number): RosterWeapon {
   const melee = w.melee ?? false
   if (w.dmg === undefined) throw src.fail(at, `no dmg; every weapon needs its DMG per hit, e.g. dmg: 200`)
   if (melee) {
@@ -379,7 +404,7 @@ function buildWeapon(src: Source, at: Path, key: string, w: RawWeapon): RosterWe
   return {
     key,
     name: w.name ?? key,
-    line: src.line(at, true),
+    line,
     melee,
     shots: w.shots,
     rapidFire: w.rapidFire,
