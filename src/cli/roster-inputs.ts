@@ -172,16 +172,20 @@ export function saveInputs(attacker: RosterUnit, weapon: RosterWeapon, defender:
   return i.out
 }
 
-/** `mecha outmaneuver`: roles, base Move and pilot levels; against a warship, a bridge attack. */
+/**
+ * `mecha outmaneuver`: roles, pilot levels and base Move (only when both profiles give a Move:
+ * the speed bonus compares the two); against a warship, a bridge attack.
+ */
 export function outmaneuverInputs(attacker: RosterUnit, defender: RosterUnit): RosterInputs {
   const i = new Inputs()
+  const moves = attacker.move !== undefined && defender.move !== undefined
   for (const [p, u] of [
     ['atk', attacker],
     ['def', defender],
   ] as const) {
     i.unit(p, u, [
       ['role', 'role'],
-      ['move', 'move'],
+      ...(moves ? [['move', 'move'] as [string, keyof RosterUnit]] : []),
       ['pilot', 'pilot'],
     ])
   }
