@@ -1,0 +1,226 @@
+/**
+ * Saved units as command inputs: what a roster unit (and its weapon) gives each command, as the
+ * option values a batch line would carry (camelCase keys of the commands' option tables, PEN as
+ * the --pen text). Each value says where it came from, so the CLI can lay the flags the user
+ * typed over them and report `"inputs": {"acc": {"value": 9, "from": "roster"}}`.
+ *
+ * Only what a profile states is given; anything else keeps the command's own default. Pure: no
+ * I/O, no exits.
+ */
+import type { RosterUnit, RosterWeapon, Trait } from '../rules/stellar/roster.js'
+import { weaponPenText } from '../rules/stellar/roster.js'
+
+export type InputValue = number | string | boolean
+
+export interface RosterInput {
+  value: InputValue
+  from: 'roster'
+  /** The roster field it came from: `argonaut.acc`, `argonaut.weapons.cannon.shots`. */
+  field: string
+}
+
+/** Option values by camelCase key. */
+export type RosterInputs = Record<string, RosterInput>
+
+export interface Input {
+  value: unknown
+  from: 'flag' | 'roster'
+  field?: string
+}
+
+class Inputs {
+  readonly out: RosterInputs = {}
+
+  set(key: string, value: InputValue | undefined, field: string): void {
+    if (value !== undefined) this.out[key] = { value, from: 'roster', field }
+  }
+
+  unit(prefix: string, u: RosterUnit, fields: Array<[key: string, field: keyof RosterUnit]>): void {
+    for (const [key, field] of fields) this.set(camel(prefix ? `${prefix}-${key}` : key), u[field] as InputValue | undefined, `${u.key}.${field}`)
+  }
+
+  weapon(prefix: string, u: RosterUnit, w: RosterWeapon, fields: Array<[key: string, field: keyof RosterWeapon]>): void {
+    for (const [key, field] of fields) {
+      const value = field === 'pen' ? weaponPenText(w) : (w[field] as InputValue | undefined)
+      this.set(camel(prefix ? `${prefix}-${key}` : key), value, `${u.key}.weapons.${w.key}.${field}`)
+    }
+  }
+}
+
+const camel = (s: string) => s.replace(/-([a-z])/g, (_, c: string) => c.toUpperCase())
+
+/**
+ * `mecha shoot ATTACKER:WEAPON DEFENDER`: the attacker's Acc and pilot level; the weapon's shots,
+ * Rapid Fire, DMG, PEN, AOE and Indirect Fire; the defender's Evade, ARM Sv, shield, Size, pilot
+ * level and whether it is a warship. The defender's HP is not given: a shot reports destruction
+ * only when --hp says how much is left.
+ */
+export function shootInputs(attacker: RosterUnit, weapon: RosterWeapon, defender: RosterUnit): RosterInputs {
+  const i = new Inputs()
+  i.unit('', attacker, [
+    ['acc', 'acc'],
+    ['pilot', 'pilot'],
+  ])
+  i.weapon('', attacker, weapon, [
+    ['shots', 'shots'],
+    ['rapid-fire', 'rapidFire'],
+    ['dmg', 'dmg'],
+    ['pen', 'pen'],
+    ['aoe', 'aoe'],
+    ['indirect', 'indirect'],
+  ])
+  i.unit('', defender, [
+    ['evade', 'evade'],
+    ['arm-sv', 'armSv'],
+    ['shield', 'shield'],
+    ['size', 'size'],
+    ['def-pilot', 'pilot'],
+  ])
+  if (defender.kind === 'warship') i.set('warship', true, `${defender.key}.kind`)
+  return i.out
+}
+
+/** A unit's weapons that fire Overwatch, in file order. */
+export function overwatchWeapons(unit: RosterUnit): RosterWeapon[] {
+  return unit.weapons.filter((w) => !w.melee && w.overwatch !== undefined)
+}
+
+/**
+ * The Overwatch weapon a defender fires on the charge when the player names none: the one with
+ * the most DMG per charge (attacks x shots x DMG), the first in the file on a tie. The melee
+ * command takes one Overwatch weapon profile.
+ */
+export function defaultOverwatch(unit: RosterUnit): RosterWeapon | undefined {
+  let best: RosterWeapon | undefined
+  const weight = (w: RosterWeapon) => w.overwatch! * w.shots! * w.dmg
+  for (const w of overwatchWeapons(unit)) if (!best || weight(w) > weight(best)) best = w
+  return best
+}
+
+const SIDE_FIELDS: Array<[string, keyof RosterUnit]> = [
+  ['melee', 'melee'],
+  ['arm-sv', 'armSv'],
+  ['shield', 'shield'],
+  ['pilot', 'pilot'],
+  ['hp', 'hp'],
+  ['size', 'size'],
+]
+
+/** The melee command's per-side trait flags (solo-operative is the defender's alone). */
+const SIDE_TRAITS = new Set<Trait>(['bold-leader', 'bold-ally', 'skilled-swordsman', 'master-swordsman', 'close-combat-expert', 'merciless-melee', 'berserker', 'killer-instinct', 'advantage'])
+
+function meleeSide(i: Inputs, p: 'atk' | 'def', u: RosterUnit, w: RosterWeapon | undefined): void {
+  i.unit(p, u, SIDE_FIELDS)
+  if (w) {
+    i.weapon(p, u, w, [
+      ['dmg', 'dmg'],
+      ['pen', 'pen'],
+      ['finisher', 'finisher'],
+    ])
+  }
+  u.traits.forEach((t, n) => {
+    if (SIDE_TRAITS.has(t)) i.set(camel(`${p}-${t}`), true, `${u.key}.traits.${n}`)
+    else if (t === 'solo-operative' && p === 'def') i.set('defSoloOperative', true, `${u.key}.traits.${n}`)
+  })
+}
+
+/**
+ * `mecha melee ATTACKER:WEAPON DEFENDER:WEAPON`: each side's Melee dice, weapon DMG, PEN and
+ * Finisher, ARM Sv, shield, pilot level, HP (the full HP: --atk-hp/--def-hp give what is left),
+ * Size and traits; the attacker's Evade against Overwatch; and the defender's Overwatch on the
+ * charge: `overwatch` (by default defaultOverwatch(defender); null for none) fired as many times as
+ * its Overwatch level (one action's worth), at the defender's Acc, with the weapon's shots, DMG
+ * and PEN. A side without a weapon (undefined) leaves its DMG to the flags.
+ */
+export function meleeInputs(
+  attacker: RosterUnit,
+  atkWeapon: RosterWeapon | undefined,
+  defender: RosterUnit,
+  defWeapon: RosterWeapon | undefined,
+  overwatch: RosterWeapon | null = defaultOverwatch(defender) ?? null,
+): RosterInputs {
+  const i = new Inputs()
+  meleeSide(i, 'atk', attacker, atkWeapon)
+  meleeSide(i, 'def', defender, defWeapon)
+  if (overwatch) {
+    i.set('atkEvade', attacker.evade, `${attacker.key}.evade`)
+    i.weapon('', defender, overwatch, [['def-overwatch', 'overwatch']])
+    i.set('defOwAcc', defender.acc, `${defender.key}.acc`)
+    i.weapon('def-ow', defender, overwatch, [
+      ['shots', 'shots'],
+      ['dmg', 'dmg'],
+      ['pen', 'pen'],
+    ])
+  }
+  return i.out
+}
+
+/** `mecha save`: the weapon's PEN and AOE, the defender's ARM Sv, Size, pilot level, warship. */
+export function saveInputs(attacker: RosterUnit, weapon: RosterWeapon, defender: RosterUnit): RosterInputs {
+  const i = new Inputs()
+  i.weapon('', attacker, weapon, [
+    ['pen', 'pen'],
+    ['aoe', 'aoe'],
+    ['energy', 'energy'],
+  ])
+  i.unit('', defender, [
+    ['arm-sv', 'armSv'],
+    ['size', 'size'],
+    ['pilot', 'pilot'],
+  ])
+  if (defender.kind === 'warship') i.set('warship', true, `${defender.key}.kind`)
+  return i.out
+}
+
+/**
+ * `mecha outmaneuver`: roles, pilot levels and base Move (only when both profiles give a Move:
+ * the speed bonus compares the two); against a warship, a bridge attack.
+ */
+export function outmaneuverInputs(attacker: RosterUnit, defender: RosterUnit): RosterInputs {
+  const i = new Inputs()
+  const moves = attacker.move !== undefined && defender.move !== undefined
+  for (const [p, u] of [
+    ['atk', attacker],
+    ['def', defender],
+  ] as const) {
+    i.unit(p, u, [
+      ['role', 'role'],
+      ...(moves ? [['move', 'move'] as [string, keyof RosterUnit]] : []),
+      ['pilot', 'pilot'],
+    ])
+  }
+  if (defender.kind === 'warship') i.set('bridge', true, `${defender.key}.kind`)
+  return i.out
+}
+
+/** `mecha vp --mode unit`: a destroyed unit's Frame, pilot level, Performance and warship. */
+export function vpInputs(unit: RosterUnit): RosterInputs {
+  const i = new Inputs()
+  i.unit('', unit, [
+    ['frame', 'frame'],
+    ['pilot', 'pilot'],
+    ['performance', 'performance'],
+  ])
+  if (unit.kind === 'warship') i.set('warship', true, `${unit.key}.kind`)
+  return i.out
+}
+
+/**
+ * Flags over a profile: `given` holds the values the user typed (camelCase keys, only the options
+ * actually given, before the command's defaults are filled in). Returns the values to parse, as a
+ * batch line would carry them, and where each came from for the JSON's `inputs`.
+ */
+export function mergeInputs(roster: RosterInputs, given: Record<string, unknown>): { values: Record<string, unknown>; inputs: Record<string, Input> } {
+  const values: Record<string, unknown> = {}
+  const inputs: Record<string, Input> = {}
+  for (const [k, r] of Object.entries(roster)) {
+    values[k] = r.value
+    inputs[k] = { value: r.value, from: 'roster', field: r.field }
+  }
+  for (const [k, value] of Object.entries(given)) {
+    if (value === undefined) continue
+    values[k] = value
+    inputs[k] = { value, from: 'flag' }
+  }
+  return { values, inputs }
+}
