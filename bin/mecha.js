@@ -2,9 +2,10 @@
 'use strict'
 // Runs the one-file bundle dist/mecha.cjs, built by `npm run build` (see build.mjs).
 const path = require('node:path')
+const Module = require('node:module')
 
 // Node 22.1+ keeps compiled code on disk between runs, so a start skips compiling the bundle.
-require('node:module').enableCompileCache?.()
+Module.enableCompileCache?.()
 
 const bundle = path.join(__dirname, '..', 'dist', 'mecha.cjs')
 let cli
@@ -20,6 +21,10 @@ const argv = process.argv.slice(2)
 // The prompt library is an ES module, imported from here (not the bundle) when a prompt is shown.
 cli.run(argv, (specifier) => import(specifier)).then(() => {
   // A command has written its answer synchronously: exit without waiting for V8's background
-  // compile jobs. Batch streams through process.stdout and ends on its own.
-  if (argv[0] !== 'batch') process.exit()
+  // compile jobs (saving the compile cache first, where there is one). Batch streams through
+  // process.stdout and ends on its own.
+  if (argv[0] !== 'batch') {
+    Module.flushCompileCache?.()
+    process.exit()
+  }
 })
