@@ -1,118 +1,196 @@
 #!/usr/bin/env node
-// npm run bench: every figure is a ratio against a floor measured in the same run on the same
-// machine, so the numbers mean the same on a fast laptop and a loaded CI box.
-//   node bench/run.mjs [--json] [--runs N]
-// Child processes get a minimal environment: an extra CA bundle (NODE_EXTRA_CA_CERTS) or other
-// NODE_* settings add tens of milliseconds to every node start and would hide our own cost.
+// npm run bench: mecha's real work as ratios against floors measured in the same run, on the same
+// machine, so the figures mean the same on a laptop and a loaded CI box. Build first.
+//   node bench/run.mjs [--lines 100000] [--runs 15]
+// Children get a minimal environment: NODE_* settings (an extra CA bundle…) slow every node start
+// and would hide our own cost. Any command running past TIME_BOX_MS is stopped and reported so.
 import { spawnSync } from 'node:child_process'
-import { existsSync } from 'node:fs'
+import { closeSync, mkdtempSync, openSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 
 const args = process.argv.slice(2)
-const asJson = args.includes('--json')
-const runsAt = args.indexOf('--runs')
-const RUNS = runsAt >= 0 ? Number(args[runsAt + 1]) : 25
+const arg = (name, def) => (args.includes(name) ? Number(args[args.indexOf(name) + 1]) : def)
+const LINES = arg('--lines', 100_000)
+const RUNS = arg('--runs', 15)
+const TIME_BOX_MS = 20_000
 const BIN = fileURLToPath(new URL('../bin/mecha.js', import.meta.url))
 const ENV = { PATH: process.env.PATH ?? '/usr/bin:/bin', LANG: 'C' }
+const dir = mkdtempSync(join(tmpdir(), 'mecha-bench-'))
 
-function once(argv) {
+/** One run of `node …argv`: its wall time in ms, or why there is none. */
+function once(argv, { stdin = 'ignore', stdout = 'ignore', box = TIME_BOX_MS } = {}) {
+  const fds = [stdin, stdout].map((f) => (f === 'ignore' ? f : openSync(f, f === stdin ? 'r' : 'w')))
   const t = process.hrtime.bigint()
-  const r = spawnSync(process.execPath, argv, { env: ENV, stdio: ['ignore', 'ignore', 'pipe'] })
+  const r = spawnSync(process.execPath, argv, { env: ENV, stdio: [...fds, 'pipe'], timeout: box, maxBuffer: 1 << 24 })
   const ms = Number(process.hrtime.bigint() - t) / 1e6
-  if (r.status !== 0) throw new Error(`${argv.join(' ')} exited ${r.status}: ${r.stderr}`)
-  return ms
+  for (const fd of fds) if (fd !== 'ignore') closeSync(fd)
+  if (r.error?.code === 'ETIMEDOUT' || r.signal) return { ms, fault: `over ${box / 1000} s` }
+  if (r.status !== 0) return { ms, fault: `exit ${r.status}: ${String(r.stderr).trim().split('\n')[0].slice(0, 70)}` }
+  return { ms }
 }
 
-const median = (xs) => {
-  const s = [...xs].sort((a, b) => a - b)
-  return s[Math.floor(s.length / 2)]
-}
+const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]
 
 /**
- * Time several commands interleaved (so load spikes hit all alike). Returns each command's
- * median and its fastest run, in ms: on a shared machine the fastest run is the least disturbed
- * measure of the work itself, the median what a user sees.
+ * Median wall times of several commands run interleaved (a load spike hits them all alike). A
+ * command slower than 2 s runs fewer times; one that fails or is time-boxed is not run again.
  */
-function timeAll(cases) {
-  const samples = cases.map(() => [])
-  for (const c of cases) once(c.argv) // warm the file cache
-  for (let i = 0; i < RUNS; i++) cases.forEach((c, k) => samples[k].push(once(c.argv)))
-  return samples.map((xs) => ({ median: median(xs), min: Math.min(...xs) }))
+function timeAll(cases, runs = RUNS) {
+  const got = cases.map(() => ({ times: [], fault: undefined }))
+  for (let i = 0; i < runs; i++) {
+    cases.forEach((argv, k) => {
+      const g = got[k]
+      if (g.fault || (i >= 3 && g.times.some((t) => t > 2000)) || (i >= 1 && g.times[0] > 5000)) return
+      const r = once(argv)
+      if (r.fault) g.fault = r.fault
+      else g.times.push(r.ms)
+    })
+  }
+  return got.map((g) => ({ ms: g.times.length ? median(g.times) : undefined, runs: g.times.length, fault: g.fault }))
 }
 
-const shoot10 = ['shoot', '--acc', '9', '--evade', '4', '--shots', '10', '--dmg', '300', '--pen', '6', '--arm-sv', '2']
-const fixed = ['--bonus', 'precision', '--defense', 'dodge']
-const startCases = [
-  { name: 'bare node -e 0', argv: ['-e', '0'] },
-  { name: 'mecha --help', argv: [BIN, '--help'] },
-  { name: 'mecha shoot (choices given) --json', argv: [BIN, ...shoot10, ...fixed, '--seed', 'b', '--json'] },
-  { name: 'mecha shoot (auto choices) --json', argv: [BIN, ...shoot10, '--seed', 'b', '--json'] },
-  { name: 'mecha shoot (auto choices) --odds --json', argv: [BIN, ...shoot10, '--odds', '--json'] },
-]
-const meleeAvailable = / melee /.test(spawnSync(process.execPath, [BIN, '--help'], { env: ENV, encoding: 'utf8' }).stdout)
-const melee = ['melee', '--atk-melee', '10', '--def-melee', '10', '--atk-dmg', '300', '--def-dmg', '300', '--atk-pen', '6', '--def-pen', '6', '--atk-arm-sv', '1', '--def-arm-sv', '1']
-if (meleeAvailable) {
-  startCases.push({ name: 'mecha melee 10/10 split given --json', argv: [BIN, ...melee, '--atk-split', '5/5', '--def-split', '5/5', '--def-choice', 'guard', '--seed', 'b', '--json'] })
-  startCases.push({ name: 'mecha melee 10/10 auto --json', argv: [BIN, ...melee, '--seed', 'b', '--json'] })
-  startCases.push({ name: 'mecha melee 10/10 auto --odds --json', argv: [BIN, ...melee, '--odds', '--json'] })
-  startCases.push({ name: 'mecha melee 10/10 split given --odds --json', argv: [BIN, ...melee, '--atk-split', '5/5', '--def-split', '5/5', '--def-choice', 'guard', '--odds', '--json'] })
-}
-
-const t = timeAll(startCases)
 const rows = []
-const bare = t[0]
-const plain = t[2]
-const row = (name, m, floorName, floor, target) => {
-  const ratio = m.median / floor.median
-  rows.push({ name, ms: +m.median.toFixed(2), floor: floorName, ratio: +ratio.toFixed(2), ratioFastest: +(m.min / floor.min).toFixed(2), target, ok: target === undefined ? null : ratio <= target })
-}
-row('mecha --help', t[1], 'bare node', bare, 1.5)
-row('shoot, choices given', t[2], 'bare node', bare, 1.5)
-row('shoot, auto choices', t[3], 'shoot roll', plain, 1.2)
-row('shoot, auto choices (start)', t[3], 'bare node', bare, undefined)
-row('shoot --odds (10 shots, saves)', t[4], 'shoot roll', plain, 1.2)
-if (meleeAvailable) {
-  row('melee 10/10, split given', t[5], 'bare node', bare, 1.5)
-  row('melee 10/10, auto split', t[6], 'melee roll', t[5], 1.3)
-  row('melee 10/10 --odds, auto split', t[7], 'melee roll', t[5], 1.3)
-  row('melee 10/10 --odds, split given', t[8], 'melee roll', t[5], 1.2)
+function row(what, m, floorName, floor, target, bar) {
+  const ratio = m.fault || floor.fault ? undefined : m.ms / floor.ms
+  const met = m.fault ?? floor.fault ?? (ratio <= target ? 'yes' : bar !== undefined && ratio <= bar ? `no (within bar ${bar}x)` : 'no')
+  rows.push({ what, ms: m.ms, floorName, floorMs: floor.ms, ratio, target, bar, met })
 }
 
-// Seeded sampling rate: our seeded dice against a bare loop over the same generator.
-const sampling = spawnSync(process.execPath, [fileURLToPath(new URL('./sampling.mjs', import.meta.url))], { env: ENV, encoding: 'utf8' })
-if (sampling.status === 0) {
-  const s = JSON.parse(sampling.stdout)
-  // No target in the issue: every die is also recorded (for --explain and replays), and checked
-  // against rejection sampling's limit.
-  rows.push({ name: 'seeded d10 (dice/s)', ms: null, floor: 'bare alea loop', ratio: +(s.bareRate / s.diceRate).toFixed(2), target: undefined, ok: null, detail: s })
+// ---- 1. Cold start: a seeded shoot against bare node ----------------------------------------
+const shoot = [BIN, 'shoot', '--acc', '9', '--evade', '4', '--shots', '5', '--dmg', '300', '--pen', '5', '--arm-sv', '2', '--shield', '1', '--momentum', '3', '--seed', 'table1']
+const [bare, shootJson, shootText, help] = timeAll([['-e', '0'], [...shoot, '--json'], shoot, [BIN, '--help']])
+row('start: shoot --seed --json', shootJson, 'node -e 0', bare, 1.5, 1.8)
+row('start: shoot --seed (text)', shootText, 'node -e 0', bare)
+row('start: mecha --help', help, 'node -e 0', bare)
+
+// ---- 2. Exact odds against the same command rolled once --------------------------------------
+const shootMax = ['shoot', '--acc', '12', '--evade', '4', '--shots', '10', '--dmg', '300', '--pen', '6', '--arm-sv', '3', '--momentum', '3', '--hp', '2000', '--target-lock']
+const meleeMax = [
+  'melee', '--atk-melee', '20', '--def-melee', '20', '--atk-dmg', '300', '--def-dmg', '300', '--atk-pen', '5', '--def-pen', '5',
+  '--atk-arm-sv', '2', '--def-arm-sv', '2', '--atk-hp', '3000', '--def-hp', '3000',
+  '--def-overwatch', '20', '--def-ow-acc', '10', '--def-ow-shots', '10', '--def-ow-dmg', '200',
+]
+const meleeGiven = [...meleeMax, '--atk-split', '10/10', '--def-split', '10/10', '--def-choice', 'guard']
+const odds = [
+  ['roll 12d10kh3 --odds', ['roll', '12d10kh3']],
+  ['roll 8d20kh1 --odds', ['roll', '8d20kh1']],
+  ['formation ams, 100 missiles, 10 shots --odds', ['formation', 'ams', '--ams', '1', '--missiles', '100', '--shots', '10']],
+  ['shoot --odds, 10 shots, saves, HP, auto choices', shootMax],
+  ['melee --odds, Melee 20 a side, 20 overwatch x 10 shots, HP, splits given', meleeGiven],
+  ['melee --odds, the same, automatic splits', meleeMax],
+]
+for (const [what, argv] of odds) {
+  const [o, r] = timeAll([[BIN, ...argv, '--odds', '--json'], [BIN, ...argv, '--seed', 'b', '--json']], 5)
+  row(what, o, 'the same rolled', r, 1.3)
 }
 
-// Batch throughput, when the batch bench is there.
-const batchBench = fileURLToPath(new URL('./batch.mjs', import.meta.url))
-if (existsSync(batchBench)) {
-  const b = spawnSync(process.execPath, [batchBench, '--json', '--jobs', '2'], { env: ENV, encoding: 'utf8', maxBuffer: 1 << 26 })
-  if (b.status === 0) {
-    try {
-      const j = JSON.parse(b.stdout.trim().split('\n').pop())
-      rows.push({ name: `batch, ${j.lines} shoot lines`, ms: j.mechaMs, floor: 'bare JSON-lines pass', ratio: j.ratio, target: 2, ok: j.ratio <= 2 })
-      rows.push({ name: 'batch answer floor', ms: j.answerFloorMs, floor: 'bare JSON-lines pass', ratio: j.answerFloorRatio, target: undefined, ok: null, detail: 'parse + write answers as large as batch writes' })
-      if (j.jobsMs) rows.push({ name: `batch --jobs ${j.jobs}`, ms: j.jobsMs, floor: 'bare JSON-lines pass', ratio: j.jobsRatio, target: undefined, ok: null, detail: 'worker threads (opt-in)' })
-    } catch {
-      rows.push({ name: 'batch', ms: null, floor: 'bare JSON-lines pass', ratio: null, target: 2, ok: null, detail: b.stdout.slice(-300) })
+// ---- 3. A mixed batch against a floor that parses each line and writes as much -----------------
+/** A small seeded generator (mulberry32): the same 100,000 requests on every run. */
+function generator(seed) {
+  let a = seed >>> 0
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0
+    let t = Math.imul(a ^ (a >>> 15), 1 | a)
+    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296
+  }
+}
+const rnd = generator(20240601)
+const int = (lo, hi) => lo + Math.floor(rnd() * (hi - lo + 1))
+const pick = (xs) => xs[Math.floor(rnd() * xs.length)]
+const pen = () => `${int(0, 8)}${pick(['', '', '', '', 'S', 'P'])}`
+
+function request(i) {
+  const seed = `m${i}`
+  const kind = rnd()
+  if (kind < 0.5) {
+    const r = { command: 'shoot', acc: int(4, 14), evade: int(0, 6), shots: int(1, 10), dmg: pick([100, 200, 300, 500, 800]), pen: pen(), armSv: int(0, 3) }
+    if (rnd() < 0.5) Object.assign(r, { bonus: pick(['precision', 'barrage', 'none']), defense: pick(['dodge', 'guard', 'none']) })
+    if (rnd() < 0.2) r.hp = int(5, 30) * 100
+    if (rnd() < 0.1) r.cover = true
+    if (rnd() < 0.1) r.momentum = int(1, 3)
+    if (rnd() < 0.1) r.targetLock = true
+    return { ...r, seed }
+  }
+  if (kind < 0.7) {
+    const atkMelee = int(3, 12)
+    const defMelee = int(3, 12)
+    const a = int(Math.max(0, atkMelee - 10), Math.min(10, atkMelee)) // at most 10 dice a pool
+    const d = int(Math.max(0, defMelee - 10), Math.min(10, defMelee))
+    const r = {
+      command: 'melee', atkMelee, defMelee, atkSplit: `${a}/${atkMelee - a}`, defSplit: `${d}/${defMelee - d}`, defChoice: pick(['counter', 'guard']),
+      atkDmg: pick([200, 300, 500]), defDmg: pick([200, 300, 500]), atkPen: pen(), defPen: pen(), atkArmSv: int(0, 3), defArmSv: int(0, 3),
     }
+    if (rnd() < 0.3) Object.assign(r, { atkHp: int(5, 30) * 100, defHp: int(5, 30) * 100 })
+    if (rnd() < 0.2) Object.assign(r, { defOverwatch: int(1, 2), defOwAcc: int(6, 12), defOwShots: int(1, 5), defOwDmg: 200 })
+    return { ...r, seed }
   }
+  if (kind < 0.85) {
+    const r = { command: 'save', pen: pen(), armSv: int(0, 4), hits: int(1, 6) }
+    if (rnd() < 0.2) r.warship = true
+    return { ...r, seed }
+  }
+  const n = int(1, 12)
+  const expression = pick([`${n}d6`, `${n}d10`, `${n + 1}d6kh${int(1, n)}`, `${n}d10>=${int(4, 8)}`, `d20+${int(0, 5)}`, `${n}d6+${n}d10`, 'd100'])
+  return { command: 'roll', expression, seed }
 }
 
-if (asJson) {
-  process.stdout.write(JSON.stringify({ runs: RUNS, bareNodeMs: +bare.median.toFixed(2), rows }, null, 2) + '\n')
-} else {
-  console.log(`${RUNS} interleaved runs each; bare node start: median ${bare.median.toFixed(1)} ms, fastest ${bare.min.toFixed(1)} ms`)
-  console.log('ratio: medians; fastest: the fastest runs compared (least disturbed by other load)\n')
-  const w = Math.max(...rows.map((r) => r.name.length))
-  console.log(`${'figure'.padEnd(w)}  ${'ms'.padStart(8)}  ${'floor'.padEnd(20)}  ratio  fastest  target`)
-  for (const r of rows) {
-    const mark = r.ok === null ? '' : r.ok ? 'ok' : 'MISSED'
-    const target = r.target === undefined ? '' : `<= ${r.target}`
-    console.log(`${r.name.padEnd(w)}  ${(r.ms === null ? '-' : r.ms.toFixed(1)).padStart(8)}  ${r.floor.padEnd(20)}  ${String(r.ratio).padStart(5)}  ${String(r.ratioFastest ?? '').padStart(7)}  ${target.padEnd(7)} ${mark}`)
+const input = join(dir, 'mixed.jsonl')
+const answers = join(dir, 'answers.jsonl')
+writeFileSync(input, Array.from({ length: LINES }, (_, i) => JSON.stringify(request(i)) + '\n').join(''))
+
+// The floor reads stdin the way batch does, JSON.parses each line and writes an answer of exactly
+// the byte size mecha wrote for that line (the request padded), so only the resolving differs.
+const sizes = join(dir, 'sizes.bin')
+const floor = join(dir, 'floor.mjs')
+writeFileSync(
+  floor,
+  `import { readFileSync } from 'node:fs'
+import { once } from 'node:events'
+const b = readFileSync(process.argv[2])
+const sizes = new Uint32Array(b.buffer, b.byteOffset, b.length / 4)
+let rest = '', n = 0
+for await (const chunk of process.stdin.setEncoding('utf8')) {
+  const text = rest + chunk
+  let start = 0, nl, out = ''
+  while ((nl = text.indexOf('\\n', start)) !== -1) {
+    const req = JSON.parse(text.slice(start, nl))
+    start = nl + 1
+    const answer = JSON.stringify({ line: n + 1, ...req, pad: '' })
+    out += answer.slice(0, -2) + 'x'.repeat(Math.max(0, sizes[n++] - answer.length)) + '"}\\n'
+  }
+  rest = text.slice(start)
+  if (!process.stdout.write(out)) await once(process.stdout, 'drain')
+}
+`,
+)
+const BATCH_BOX_MS = 120_000
+const first = once([BIN, 'batch'], { stdin: input, stdout: answers, box: BATCH_BOX_MS })
+let batchRow = first
+let floorRow = { fault: 'not run: batch failed' }
+if (!first.fault) {
+  const lengths = readFileSync(answers, 'utf8').trimEnd().split('\n').map((l) => Buffer.byteLength(l))
+  if (lengths.length !== LINES) batchRow = { fault: `${lengths.length} answers to ${LINES} lines` }
+  writeFileSync(sizes, new Uint32Array(lengths))
+  const floors = [1, 2, 3].map(() => once([floor, sizes], { stdin: input, stdout: join(dir, 'floor.out') }))
+  floorRow = floors.find((f) => f.fault) ?? { ms: Math.min(...floors.map((f) => f.ms)) }
+  // A second batch run when the first was short enough; the faster one counts, as for the floor.
+  if (!batchRow.fault && first.ms < 30_000) {
+    const again = once([BIN, 'batch'], { stdin: input, stdout: answers, box: BATCH_BOX_MS })
+    if (!again.fault) batchRow = { ms: Math.min(first.ms, again.ms) }
   }
 }
+row(`batch, ${LINES.toLocaleString('en-US')} mixed requests`, batchRow, 'parse + same bytes', floorRow, 2, 3)
+rmSync(dir, { recursive: true, force: true })
+
+// ---- The table ------------------------------------------------------------------------------
+const fmt = (ms) => (ms === undefined ? '-' : ms >= 10_000 ? `${(ms / 1000).toFixed(1)} s` : `${ms.toFixed(ms < 100 ? 1 : 0)} ms`)
+const table = [
+  ['what', 'time', 'floor', 'floor time', 'ratio', 'target', 'met?'],
+  ...rows.map((r) => [r.what, fmt(r.ms), r.floorName, fmt(r.floorMs), r.ratio === undefined ? '-' : `${r.ratio.toFixed(2)}x`, r.target === undefined ? '-' : `${r.target}x`, r.target === undefined && !r.met.startsWith('exit') && !r.met.startsWith('over') ? '' : r.met]),
+]
+const widths = table[0].map((_, c) => Math.max(...table.map((r) => r[c].length)))
+console.log(`Node ${process.version}; start-ups: median of ${RUNS} interleaved runs; odds: median of up to 5; batch: best of 2, floor best of 3`)
+for (const r of table) console.log(r.map((cell, c) => (c === 0 || c === 2 || c === 6 ? cell.padEnd(widths[c]) : cell.padStart(widths[c]))).join('  ').trimEnd())

@@ -23,15 +23,9 @@ const VERSION = '0.1.0'
  * quietly; a non-blocking pipe that is full is waited on.
  */
 let stdoutClosed = false
-let quiet = false
-
-/** Discard all output (the build's warm-up runs, see entry.ts). */
-export function setQuiet(on: boolean): void {
-  quiet = on
-}
 
 function writeAll(fd: 1 | 2, text: string): void {
-  if (quiet || (fd === 1 && stdoutClosed)) return
+  if (fd === 1 && stdoutClosed) return
   const buf = Buffer.from(text, 'utf8')
   let off = 0
   while (off < buf.length) {
@@ -354,7 +348,6 @@ function registerBatch(program: Command): void {
     .option('--summary', 'aggregate statistics on stderr at the end')
     .option('--summary-json', 'the statistics as a final {"summary": …} JSON line on stdout instead')
     .option('--no-progress', 'no progress line on stderr (shown only for long runs on a terminal)')
-    .option('--jobs <n>', 'threads resolving lines, 1-64 (default 1); more help long batches on idle cores')
     .option('--no-color', 'plain summary (also: NO_COLOR, or stderr not a terminal)')
     .addHelpText('after', (ctx) => {
       const width = helpWidth(ctx.error ? 2 : 1)
@@ -384,17 +377,10 @@ function registerBatch(program: Command): void {
           summaryJson: Boolean(opts.summaryJson),
           color: opts.color !== false,
           progress: opts.progress !== false,
-          jobs: opts.jobs === undefined ? undefined : jobsFrom(opts.jobs),
         },
         { stdin: process.stdin, stdout: process.stdout, stderr: process.stderr, stdoutIsTTY: Boolean(process.stdout.isTTY), env: process.env },
       )
     })
-}
-
-function jobsFrom(v: unknown): number {
-  const n = Number(v)
-  if (!/^\s*\d+\s*$/.test(String(v)) || n < 1 || n > 64) throw new InputError('bad-value', `--jobs: ${JSON.stringify(v)} is not a thread count; give 1 to 64 (1: no worker threads)`)
-  return n
 }
 
 /** The command a command line names, as far as it names one ('wargroup shoot', 'wargroup', ''). */

@@ -11,11 +11,6 @@ export interface Globals {
   json: boolean
   odds: boolean
   explain: boolean
-  /**
-   * Batch: the answer as JSON text (RunOutput.jsonText) rather than an object, when the command
-   * can, opening with these members (`"line":12,`).
-   */
-  jsonLead?: string
 }
 
 /** What the runner needs from its surroundings (a terminal, or nothing for batch). */
@@ -27,10 +22,8 @@ export interface RunEnv {
 }
 
 export interface RunOutput {
-  /** The answer; absent only when jsonText stands in for it. */
-  json?: Record<string, unknown>
-  /** With Globals.jsonLead and a command with jsonFields: JSON.stringify(json), built directly, lead first. */
-  jsonText?: string
+  /** The answer, as --json prints it. */
+  json: Record<string, unknown>
   /** Human text, built only when asked for (not in batch or --json). */
   text?: string
 }
@@ -84,12 +77,6 @@ function rollOnce(spec: CommandSpec, input: unknown, g: Globals, env: RunEnv, wa
   const dice = rolls ? new PhysicalDice(rolls) : new SeededDice(seed!)
   const result = spec.resolve(dice, input)
   if (dice instanceof PhysicalDice) dice.assertAllUsed()
-  if (g.jsonLead !== undefined && spec.jsonFields && !wantText) {
-    const fields = spec.jsonFields(result, input)
-    let tail = ''
-    if (usesDice) tail = `,"seed":${seed === undefined ? 'null' : JSON.stringify(seed)}${rolls ? `,"rolls":${JSON.stringify(rolls)}` : ''}`
-    return { jsonText: `{${g.jsonLead}"command":"${spec.name}"${fields ? ',' + fields : ''}${tail}}` } // names are plain words
-  }
   const json: Record<string, unknown> = { command: spec.name, ...spec.json(result, input) }
   if (usesDice) {
     json.seed = seed ?? null

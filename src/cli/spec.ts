@@ -34,12 +34,6 @@ export interface CommandSpec<I = any, R = any, Q = I> {
   resolve(dice: Dice, input: I): R
   /** Fields of the JSON object (seed, rolls and command are added by the runner). */
   json(result: R, input: I): Record<string, unknown>
-  /**
-   * Optional, for speed: the same fields as JSON text, exactly JSON.stringify(json(r, i)) without
-   * its braces. Batch writes one answer per line, and a hand-laid string is ~3x faster than
-   * JSON.stringify on Node 20. A property test holds every command that has it to json().
-   */
-  jsonFields?(result: R, input: I): string
   render(result: R, input: I, out: RenderContext): string
   /**
    * Flags that make a replay of this roll take the same choices as were answered at prompts

@@ -5,6 +5,7 @@ import { buildMelee, meleeSpec } from '../../src/cli/commands/stellar/melee.js'
 import { outmaneuverSpec } from '../../src/cli/commands/stellar/outmaneuver.js'
 import { saveSpec } from '../../src/cli/commands/stellar/save.js'
 import { buildShot, shootSpec } from '../../src/cli/commands/stellar/shoot.js'
+type ShotValues = Parameters<typeof buildShot>[0]
 import { vpSpec } from '../../src/cli/commands/stellar/vp.js'
 import { type CommandSpec, camelKey, parseValues } from '../../src/cli/spec.js'
 import { TRAITS, findUnit, lookupUnit, parseRoster } from '../../src/rules/stellar/roster.js'
@@ -235,7 +236,7 @@ describe('a unit by name gives the input of the same command spelled with flags'
       fc.property(both, ([a, d]) => {
         const r = load(a, d)
         const { unit: atk, weapon } = findUnit(r, 'red:gun', 'shoot')
-        const byName = buildShot(parseValues(shootSpec, mergeInputs(shootInputs(atk, weapon, lookupUnit(r, 'blue')), { bonus: 'none', defense: 'none' }).values, 'json'))
+        const byName = buildShot(parseValues(shootSpec, mergeInputs(shootInputs(atk, weapon, lookupUnit(r, 'blue')), { bonus: 'none', defense: 'none' }).values, 'json') as ShotValues)
         const flags = {
           acc: a.acc,
           pilot: a.pilot,
@@ -253,7 +254,7 @@ describe('a unit by name gives the input of the same command spelled with flags'
           bonus: 'none',
           defense: 'none',
         }
-        expect(byName).toEqual(buildShot(parseValues(shootSpec, flags, 'json')))
+        expect(byName).toEqual(buildShot(parseValues(shootSpec, flags, 'json') as ShotValues))
       }),
       { numRuns: 200 },
     )

@@ -5,7 +5,8 @@ import { BIN } from '../cli/run-cli.js'
 
 /**
  * Random batch input: good shooting lines with malformed lines between them (broken JSON,
- * unknown commands and keys, wrong types, prototype keys, huge numbers, control characters).
+ * unknown commands and keys, wrong types, prototype keys, huge numbers, control characters, deep
+ * nesting).
  * Every non-blank line gets exactly one answer, in order, and every good line resolves with the
  * same result as on its own: a bad neighbour never costs a good line.
  */
@@ -40,6 +41,10 @@ const bad = fc
       '{"command":"roll","expression":"3x6"}',
       '{"command":"shoot","acc":9,"shots":3,"dmg":100,"bogus":true}',
       '\u0000\u0001',
+      '['.repeat(5000) + ']'.repeat(5000),
+      '{"command":"shoot","acc":' + '{"a":'.repeat(3000) + '1' + '}'.repeat(3000) + '}',
+      '{"command":"shoot","acc":{"a":1},"shots":3,"dmg":100}',
+      '{"command":"vp","frame":3,"seed":"x"}',
     ),
   )
   .map((text) => ({ kind: 'bad' as const, text }))

@@ -10,13 +10,3 @@ export function saveFields(save: SaveResult): Record<string, unknown> {
     pushes: save.pushes,
   }
 }
-
-/** saveFields as JSON text (see CommandSpec.jsonFields): the same members, in the same order. */
-export function saveFieldsText(save: SaveResult): string {
-  let saves = ''
-  for (let i = 0; i < save.saves.length; i++) {
-    const sv = save.saves[i]
-    saves += `${i ? ',' : ''}{"roll":${sv.roll},"passed":${sv.passed}}`
-  }
-  return `"saveTargetNumber":${save.owed > 0 ? save.targetNumber : null},"saves":[${saves}],"failedSaves":${save.failedSaves},"actionsLost":${save.actionsLost},"pushes":${save.pushes}`
-}

@@ -18,7 +18,7 @@ import { ATTACK_BONUSES, AUTO_DEFENSES, DEFENSES, rankBonuses, rankDefenses, sho
 import { NO_PEN, parsePen } from '../../../rules/stellar/weapon.js'
 import { num } from '../../../render/format.js'
 import { explainShot, renderShot, renderShotOdds } from '../../../render/stellar/shoot.js'
-import { saveFields, saveFieldsText } from './save-fields.js'
+import { saveFields } from './save-fields.js'
 import { type ChoiceContext, type CommandSpec, type Open, type ValuesOf, boolOpt, choiceOpt, conflicts, defineCommand, intOpt, levelOpt, required, textOpt } from '../../spec.js'
 
 export type ChosenBy = 'flag' | 'auto' | 'prompt'
@@ -139,22 +139,6 @@ export const shootSpec = defineCommand<typeof options, ChosenShot, ShotResult, S
       out.destroyed = r.destroyed
     }
     return out
-  },
-  jsonFields(r, s) {
-    // json() above as text, member for member (every string here is one of our own words).
-    let dice = ''
-    for (let i = 0; i < r.dice.length; i++) {
-      const d = r.dice[i]
-      dice += `${i ? ',' : ''}{"roll":${d.roll},"outcome":"${d.outcome}"${d.critAsHit ? ',"critAsHit":true' : ''}}`
-    }
-    const c = s.chosenBy
-    let text =
-      `"targetNumber":${r.targetNumber},"shotsFired":${r.shotsFired},"dice":[${dice}],"crits":${r.crits},"hits":${r.hits},"blocks":${r.blocks},` +
-      `"blockSource":"${r.blockSource}","momentumSpent":${r.momentumSpent},"unblockedHits":${r.unblockedHits},"hitDamage":${r.hitDamage},` +
-      `${saveFieldsText(r.save)},"damage":${r.damage},"bonus":"${s.bonus}","defense":"${s.defense}",` +
-      `"chosenBy":{"bonus":"${c.bonus}","defense":"${c.defense}","momentum":"${c.momentum}"},"luck":{"percentile":${round6(shotLuck(r, s))}}`
-    if (r.remainingHp !== undefined) text += `,"remainingHp":${r.remainingHp},"destroyed":${r.destroyed}`
-    return text
   },
   render: (r, s, out) => renderShot(r, s, shotLuck(r, s), out),
   explain: explainShot,
