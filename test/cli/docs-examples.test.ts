@@ -155,6 +155,36 @@ function listedCommands(args: string[]): string[] {
   return names
 }
 
+/** GitHub's anchor for a heading: lower case, punctuation dropped, spaces as dashes. */
+function slug(heading: string): string {
+  return heading
+    .trim()
+    .toLowerCase()
+    .replace(/[^\p{L}\p{N} _-]/gu, '')
+    .replace(/ /g, '-')
+}
+
+/** Relative links (`[text](path#anchor)`) that point at no file or at no heading there. */
+function brokenLinks(file: string): string[] {
+  const text = readFileSync(join(REPO, file), 'utf8')
+  const broken: string[] = []
+  for (const m of text.matchAll(/\]\(([^)\s]+)\)/g)) {
+    const target = m[1]!
+    if (/^[a-z]+:/.test(target)) continue
+    const [path, anchor] = target.split('#')
+    const dest = path ? join(REPO, file, '..', path) : join(REPO, file)
+    let body: string
+    try {
+      body = readFileSync(dest, 'utf8')
+    } catch {
+      broken.push(`${file}: ${target}`)
+      continue
+    }
+    if (anchor && !body.split('\n').some((l) => /^#+ /.test(l) && slug(l.replace(/^#+ /, '')) === anchor)) broken.push(`${file}: ${target}`)
+  }
+  return broken
+}
+
 const files = docFiles()
 const extracted = files.map((f) => ({ file: f, ...extract(f) }))
 const all = extracted.flatMap((e) => e.examples)
@@ -169,6 +199,10 @@ describe('docs examples', () => {
   it('finds the examples; ```sh blocks hold only examples and setup, ```text blocks only their output', () => {
     expect(all.length).toBeGreaterThan(60)
     expect(extracted.flatMap((e) => e.strays)).toEqual([])
+  })
+
+  it('links between the docs point at files and headings that exist', () => {
+    expect(files.flatMap(brokenLinks)).toEqual([])
   })
 
   it('the CLI lists the commands the docs expect', () => {
