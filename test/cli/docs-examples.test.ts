@@ -1,0 +1,243 @@
+/**
+ * Every shell example in README.md and docs/*.md runs, as a reader would paste it.
+ *
+ * What counts as an example: a line in a fenced ```sh block (a trailing `\` joins the next line)
+ * that starts with `mecha ` or `node bin/mecha.js `, possibly after `npm install && `, or that
+ * pipes into `mecha` (`printf … | mecha batch`). Other lines in ```sh blocks must be setup
+ * commands (`npm install`, `npm link`, `npm test`, `npx mecha …`, `git clone`, `cd`); they are
+ * not run here.
+ *
+ * Each example runs through `/bin/sh -c` against the built binary, with `mecha` on the PATH as a
+ * wrapper around `node <repo>/bin/mecha.js`, in an empty directory (an unquoted `>` would leave a
+ * file there, and fails the test). It must exit 0 with something on stdout, unless the line ends
+ * with a comment `# exit N`: then it must exit N, and with nothing on stdout, say why in one line
+ * on stderr (batch answers a bad line on stdout and exits 2).
+ * It runs twice and must print the same both times: an example that rolls gives `--seed` or
+ * `--rolls`.
+ *
+ * A ```text block right after a ```sh block (and only there) shows the output of that block's last example
+ * (stdout, or stderr when stdout is empty) and must match it. In the shown output, a line that is
+ * only `…` stands for any number of lines, and `…` inside a line for any text on that line.
+ */
+import { spawnSync } from 'node:child_process'
+import { chmodSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { fileURLToPath } from 'node:url'
+import { afterAll, describe, expect, it } from 'vitest'
+import { BIN, mecha } from './run-cli.js'
+
+const REPO = fileURLToPath(new URL('../../', import.meta.url))
+
+interface Example {
+  file: string
+  line: number
+  command: string
+  exit: number
+  /** The output shown in the docs right after this example, if any. */
+  shown?: string
+}
+
+const SETUP = /^(npm (install|ci|link|test|run build)\b|npx mecha\b|git clone\b|cd\b)/
+
+function docFiles(): string[] {
+  const docs = readdirSync(join(REPO, 'docs'))
+    .filter((f) => f.endsWith('.md'))
+    .sort()
+    .map((f) => `docs/${f}`)
+  return ['README.md', ...docs]
+}
+
+/**
+ * The examples of one Markdown file, and its strays: lines of ```sh blocks that are neither
+ * examples nor setup, and ```text blocks that do not come right after an example.
+ */
+function extract(file: string): { examples: Example[]; strays: string[] } {
+  const lines = readFileSync(join(REPO, file), 'utf8').split('\n')
+  const examples: Example[] = []
+  const strays: string[] = []
+  // The last example of the ```sh block just closed, while only blank lines follow it.
+  let pending: Example | undefined
+  let i = 0
+  while (i < lines.length) {
+    const fence = /^```(\w*)\s*$/.exec(lines[i]!)
+    if (!fence) {
+      if (lines[i]!.trim() !== '') pending = undefined
+      i++
+      continue
+    }
+    const lang = fence[1]
+    const start = i + 1
+    let end = start
+    while (end < lines.length && !/^```\s*$/.test(lines[end]!)) end++
+    const body = lines.slice(start, end)
+    if (lang === 'text') {
+      if (pending) pending.shown = body.join('\n')
+      else strays.push(`${file}:${start}: a \`\`\`text block that follows no example (no output is checked)`)
+    }
+    pending = undefined
+    if (lang === 'sh') {
+      for (let k = 0; k < body.length; k++) {
+        const lineNo = start + k + 1
+        let text = body[k]!
+        while (text.endsWith('\\') && k + 1 < body.length) text = text.slice(0, -1) + ' ' + body[++k]!.trim()
+        text = text.trim()
+        if (text === '' || text.startsWith('#')) continue
+        const run = text.replace(/^npm install && /, '')
+        if (/^(mecha |node bin\/mecha\.js )/.test(run) || /\| *mecha /.test(run)) {
+          const exit = /#\s*exit (\d+)\s*$/.exec(run)
+          const ex: Example = { file, line: lineNo, command: run, exit: exit ? Number(exit[1]) : 0 }
+          examples.push(ex)
+          pending = ex
+        } else if (!SETUP.test(text)) {
+          strays.push(`${file}:${lineNo}: ${text}`)
+        }
+      }
+    }
+    i = end + 1
+  }
+  return { examples, strays }
+}
+
+/** Shown output as a pattern: `…` alone on a line is any lines, `…` in a line is any text. */
+function shownPattern(shown: string): RegExp {
+  const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
+  const parts = shown
+    .replace(/\s+$/, '')
+    .split('\n')
+    .map((l) => l.replace(/\s+$/, ''))
+    .map((l) => (l.trim() === '…' ? '(?:[^\\n]*\\n)*?' : l.split('…').map(escape).join('[^\\n]*') + '\\n'))
+  return new RegExp(`^${parts.join('')}$`)
+}
+
+function normalise(out: string): string {
+  const text = out
+    .split('\n')
+    .map((l) => l.replace(/\s+$/, ''))
+    .join('\n')
+    .replace(/\s+$/, '')
+  return text + '\n'
+}
+
+const work = mkdtempSync(join(tmpdir(), 'mecha-docs-'))
+const pathDir = join(work, 'path')
+const cwd = join(work, 'cwd')
+mkdirSync(pathDir)
+mkdirSync(cwd)
+writeFileSync(join(pathDir, 'mecha'), `#!/bin/sh\nexec "${process.execPath}" "${BIN}" "$@"\n`)
+chmodSync(join(pathDir, 'mecha'), 0o755)
+// `node bin/mecha.js …` examples run from the repository's root in the README; give them a `bin`.
+symlinkSync(join(REPO, 'bin'), join(cwd, 'bin'))
+afterAll(() => rmSync(work, { recursive: true, force: true }))
+
+function sh(command: string): { code: number | null; stdout: string; stderr: string } {
+  const r = spawnSync('/bin/sh', ['-c', command], {
+    cwd,
+    env: { PATH: `${pathDir}:${process.env.PATH ?? ''}`, HOME: work },
+    encoding: 'utf8',
+    timeout: 20_000,
+    maxBuffer: 64 << 20,
+  })
+  return { code: r.status, stdout: r.stdout, stderr: r.stderr }
+}
+
+/** The commands a `--help` lists (commander's "Commands:" section), without `help`. */
+function listedCommands(args: string[]): string[] {
+  const r = mecha([...args, '--help'])
+  const out = r.stdout + r.stderr
+  const section = out.split(/^Commands:\n/m)[1] ?? ''
+  const names: string[] = []
+  for (const line of section.split('\n')) {
+    if (line !== '' && !line.startsWith(' ')) break
+    const m = /^ {2}([a-z][a-z-]*)\b/.exec(line)
+    if (m && m[1] !== 'help') names.push(m[1]!)
+  }
+  return names
+}
+
+/** GitHub's anchor for a heading: lower case, punctuation dropped, spaces as dashes. */
+function slug(heading: string): string {
+  return heading
+    .trim()
+    .toLowerCase()
+    .replace(/[^\p{L}\p{N} _-]/gu, '')
+    .replace(/ /g, '-')
+}
+
+/** Relative links (`[text](path#anchor)`) that point at no file or at no heading there. */
+function brokenLinks(file: string): string[] {
+  const text = readFileSync(join(REPO, file), 'utf8')
+  const broken: string[] = []
+  for (const m of text.matchAll(/\]\(([^)\s]+)\)/g)) {
+    const target = m[1]!
+    if (/^[a-z]+:/.test(target)) continue
+    const [path, anchor] = target.split('#')
+    const dest = path ? join(REPO, file, '..', path) : join(REPO, file)
+    let body: string
+    try {
+      body = readFileSync(dest, 'utf8')
+    } catch {
+      broken.push(`${file}: ${target}`)
+      continue
+    }
+    if (anchor && !body.split('\n').some((l) => /^#+ /.test(l) && slug(l.replace(/^#+ /, '')) === anchor)) broken.push(`${file}: ${target}`)
+  }
+  return broken
+}
+
+const files = docFiles()
+const extracted = files.map((f) => ({ file: f, ...extract(f) }))
+const all = extracted.flatMap((e) => e.examples)
+const topLevel = listedCommands([])
+const groups = ['wargroup', 'formation', 'mining'].filter((g) => topLevel.includes(g))
+const commands = [
+  ...topLevel.filter((c) => !groups.includes(c)),
+  ...groups.flatMap((g) => listedCommands([g]).map((c) => `${g} ${c}`)),
+]
+
+describe('docs examples', () => {
+  it('finds the examples; ```sh blocks hold only examples and setup, ```text blocks only their output', () => {
+    expect(all.length).toBeGreaterThan(60)
+    expect(extracted.flatMap((e) => e.strays)).toEqual([])
+  })
+
+  it('links between the docs point at files and headings that exist', () => {
+    expect(files.flatMap(brokenLinks)).toEqual([])
+  })
+
+  it('the CLI lists the commands the docs expect', () => {
+    expect(commands).toEqual(expect.arrayContaining(['shoot', 'melee', 'roll', 'batch', 'wargroup shoot', 'mining plan']))
+  })
+
+  it.each(['README.md', 'docs'])('%s gives an example of every command', (where) => {
+    const examples = all.filter((e) => (where === 'docs' ? e.file.startsWith('docs/') : e.file === where))
+    const invoked = (c: string) => examples.some((e) => new RegExp(`(^|\\| *)(mecha|node bin/mecha\\.js) ${c}( |$)`).test(e.command))
+    expect(commands.filter((c) => !invoked(c))).toEqual([])
+  })
+
+  const runnable = all.filter((e) => {
+    const word = /(?:mecha|node bin\/mecha\.js) ([a-z-]+)/.exec(e.command)?.[1]
+    // `completion` is documented ahead of its arrival: run once the CLI has it.
+    return word !== 'completion' || topLevel.includes('completion')
+  })
+
+  it.each(runnable.map((e) => [`${e.file}:${e.line}`, e] as const))('%s', (_where, ex) => {
+    const first = sh(ex.command)
+    const label = `${ex.file}:${ex.line}: ${ex.command}\nstderr: ${first.stderr}`
+    expect(first.code, label).toBe(ex.exit)
+    if (ex.exit === 0) {
+      expect(first.stdout.trim(), label).not.toBe('')
+    } else if (first.stdout === '') {
+      expect(first.stderr.trim().split('\n'), label).toHaveLength(1)
+    }
+    const left = readdirSync(cwd).filter((f) => f !== 'bin')
+    for (const f of left) rmSync(join(cwd, f), { recursive: true, force: true })
+    expect(left, `${label}\n(an unquoted > or a file written)`).toEqual([])
+    const again = sh(ex.command)
+    expect(again.stdout, `${label}\n(not reproducible: give --seed or --rolls)`).toBe(first.stdout)
+    if (ex.shown !== undefined) {
+      const out = normalise(first.stdout !== '' ? first.stdout : first.stderr)
+      expect(out, label).toMatch(shownPattern(ex.shown))
+    }
+  })
+})
