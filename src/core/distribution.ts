@@ -278,19 +278,42 @@ export function absorb<S extends Outcome, R extends Outcome>(
 ): Distribution<R> {
   const tail = opts.tail ?? 1e-12
   const maxSteps = opts.maxSteps ?? 10_000
-  type Tagged = { done: boolean; steps: number; s: S }
-  let current: Distribution<Tagged> = start.map((s) => ({ done: opts.stopped(s, 0), steps: 0, s }))
-  for (let steps = 0; ; steps++) {
-    const running = current.where((t) => !t.done)
-    if (running === 0) break
-    if (running <= tail || steps >= maxSteps) {
-      return current.map((t) => (t.done ? opts.result(t.s, t.steps) : opts.rest(t.s, t.steps)))
-    }
-    current = current.bind((t) =>
-      t.done ? (Distribution.point(t) as Distribution<Tagged>) : opts.step(t.s, steps + 1).map((s) => ({ done: opts.stopped(s, steps + 1), steps: steps + 1, s })),
-    )
+  // Only the running states are stepped; what stops is set aside with its count over the
+  // denominator of its step, and everything is brought to one denominator at the end.
+  const finished: Array<[R, bigint, bigint]> = []
+  let den = start.den
+  let running = new Map<number | string, [S, bigint]>()
+  for (const [s, count] of start.entries()) {
+    if (opts.stopped(s, 0)) finished.push([opts.result(s, 0), count, den])
+    else running.set(keyOf(s), [s, count])
   }
-  return current.map((t) => opts.result(t.s, t.steps))
+  for (let steps = 0; running.size > 0; steps++) {
+    let mass = 0n
+    for (const [, count] of running.values()) mass += count
+    if (probability(mass, den) <= tail || steps >= maxSteps) {
+      for (const [s, count] of running.values()) finished.push([opts.rest(s, steps), count, den])
+      break
+    }
+    const nexts = [...running.values()].map(([s, count]) => [opts.step(s, steps + 1), count] as const)
+    let common = 1n
+    for (const [d] of nexts) common = lcm(common, d.den)
+    den *= common
+    running = new Map()
+    for (const [d, count] of nexts) {
+      const scale = count * (common / d.den)
+      for (const [s, c] of d.entries()) {
+        if (opts.stopped(s, steps + 1)) {
+          finished.push([opts.result(s, steps + 1), scale * c, den])
+          continue
+        }
+        const key = keyOf(s)
+        const at = running.get(key)
+        if (at) at[1] += scale * c
+        else running.set(key, [s, scale * c])
+      }
+    }
+  }
+  return Distribution.weighted(finished.map(([r, count, d]) => [r, count * (den / d)] as const)) as Distribution<R>
 }
 
 // ---------------------------------------------------------------------------------------------

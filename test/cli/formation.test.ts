@@ -27,6 +27,10 @@ describe('mecha formation strike (the real binary)', () => {
     ['a natural 6 hits at STR -5', ['--str', '-5', '--dmg', '4', '--rolls', '6'], { hit: true, defended: false, damage: 4 }],
     ['parry', ['--str', '1', '--dmg', '3', '--parry', '2', '--rolls', '3,2'], { hit: true, defended: true, damage: 0, defense: 'parry' }],
     ['roll with damage vs a missile halves', ['--str', '1', '--dmg', '5', '--missile', '--roll-with', '1', '--rolls', '3,3'], { hit: true, defended: true, damage: 2, halved: true }],
+    // issue 14: rolling with damage only works against missiles, never halves a melee blow
+    ['--melee --roll-with: a melee blow is not halved', ['--str', '1', '--dmg', '5', '--melee', '--roll-with', '1', '--rolls', '3,6'], { hit: true, defended: false, damage: 5, halved: false, defense: 'roll-with' }],
+    ['--melee --defense roll-with: not halved', ['--str', '1', '--dmg', '5', '--melee', '--def-rol', '1', '--defense', 'roll-with', '--rolls', '3,6'], { hit: true, defended: false, damage: 5, halved: false }],
+    ['--melee, automatic defender with ROL: not halved', ['--str', '1', '--dmg', '5', '--melee', '--def-rol', '6', '--defense', 'auto', '--rolls', '3'], { hit: true, damage: 5, halved: false, defense: 'none' }],
     ['Accurate +1 makes a 1-total a hit', ['--str', '-1', '--accurate', '1', '--dmg', '3', '--rolls', '2'], { hit: true, damage: 3 }],
     ['Volley 3', ['--str', '0', '--dmg', '2', '--volley', '3', '--rolls', '4'], { damage: 6 }],
     ['half damage to infantry', ['--str', '0', '--dmg', '5', '--vs-infantry', '--rolls', '4'], { damage: 2 }],
@@ -221,6 +225,7 @@ describe('bad input: one line on stderr, exit 2, no stack trace', () => {
     [F('strike', '--str', '1', '--dmg', '4', '--dodge', '1', '--def-actions', '0'), /--dodge: dodging spends an action/],
     [F('strike', '--str', '1', '--dmg', '4', '--missile', '--jammed', '2'), /--jammed: a unit with 2 or more jam counters cannot fire missiles/],
     [F('strike', '--str', '1', '--dmg', '4', '--odds', '--rolls', '3'), /--odds and --rolls do not go together/],
+    [F('strike', '--str', '1', '--dmg', '4', '--melee', '--missile'), /--melee and --missile do not go together/],
     [F('ams', '--ams', '7', '--missiles', '3'), /--ams: 7 is out of range; give 1 to 6/],
     [F('ams', '--missiles', '3'), /--ams is required/],
     [F('ams', '--ams', '4'), /--missiles is required/],

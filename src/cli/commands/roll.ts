@@ -1,10 +1,11 @@
 import { InputError } from '../../core/errors.js'
-import { exactDist } from '../../core/exact.js'
-import { type Expression, type RollResult, oddsBranches, parseExpression, resolveRoll } from '../../rules/roll/expression.js'
+import { type Expression, type RollResult, parseExpression, resolveRoll } from '../../rules/roll/expression.js'
+import { expressionOdds, oddsCost } from '../../rules/roll/odds.js'
 import { columns, histogram, num, pct } from '../../render/format.js'
 import type { CommandSpec } from '../spec.js'
 
-const MAX_BRANCHES = 300_000
+/** The most work `roll --odds` takes on (see oddsCost): about a second on a slow machine. */
+const MAX_COST = 50_000_000
 
 export const rollSpec: CommandSpec<Expression, RollResult> = {
   name: 'roll',
@@ -30,9 +31,10 @@ export const rollSpec: CommandSpec<Expression, RollResult> = {
     return `${st.bold(`${r.expression}: ${r.total}`)}\n${st.dim(parts.join('   '))}`
   },
   odds(e) {
-    const branches = oddsBranches(e)
-    if (branches > MAX_BRANCHES) throw new InputError('too-large', `roll --odds: ${e.text} has too many outcomes to enumerate exactly; use fewer dice or sides`)
-    const d = exactDist((dice) => resolveRoll(dice, e), (r) => r.total)
+    const cost = oddsCost(e)
+    if (cost > MAX_COST) throw new InputError('too-large', `roll --odds: ${e.text} is too large to work out exactly (about ${cost.toPrecision(2)} steps, the limit is ${MAX_COST.toPrecision(2)}); keep fewer dice or use fewer sides`)
+    const d = expressionOdds(e)
+    const rows = d.sorted()
     const mean = d.expected()
     const variance = d.expected((k) => (k - mean) ** 2)
     return {
@@ -44,8 +46,8 @@ export const rollSpec: CommandSpec<Expression, RollResult> = {
           columns([
             ['Mean', num(mean, 4)],
             ['Standard deviation', num(Math.sqrt(variance), 4)],
-            ['Range', `${d.sorted()[0][0]} to ${d.sorted()[d.size - 1][0]}`],
-            ['Most likely', `${mostLikely(d.sorted())}`],
+            ['Range', `${rows[0][0]} to ${rows[rows.length - 1][0]}`],
+            ['Most likely', `${mostLikely(rows)}`],
           ]),
           '',
           out.style.bold('Total') + out.style.dim('   chance   at least'),
@@ -55,10 +57,10 @@ export const rollSpec: CommandSpec<Expression, RollResult> = {
   },
 }
 
-function mostLikely(rows: Array<[number, { toNumber(): number }]>): string {
+function mostLikely(rows: Array<[number, number]>): string {
   let best = rows[0]
-  for (const r of rows) if (r[1].toNumber() > best[1].toNumber()) best = r
-  return `${best[0]} (${pct(best[1].toNumber())})`
+  for (const r of rows) if (r[1] > best[1]) best = r
+  return `${best[0]} (${pct(best[1])})`
 }
 
 function dropSet(all: number[], kept: number[]): number[] {

@@ -1,5 +1,5 @@
 import type { RenderContext } from '../../cli/spec.js'
-import type { Dist } from '../../core/dist.js'
+import type { Distribution } from '../../core/distribution.js'
 import type { Ams, AmsResult } from '../../rules/formation/ams.js'
 import { columns, histogram, num, pct, plural } from '../format.js'
 
@@ -31,14 +31,14 @@ export function explainAms(r: AmsResult, a: Ams, out: RenderContext): string {
   return L.join('\n')
 }
 
-export function renderAmsOdds(destroyed: Dist<number>, a: Ams, out: RenderContext): string {
+export function renderAmsOdds(destroyed: Distribution<number>, a: Ams, out: RenderContext): string {
   const st = out.style
   return [
     st.bold(`Exact odds: ${headline(a)}`),
     columns([
       ['Expected missiles destroyed', num(destroyed.expected(), 3)],
-      ['Whole salvo destroyed', pct(destroyed.prob(a.missiles).toNumber())],
-      ['None destroyed', pct(destroyed.prob(0).toNumber())],
+      ['Whole salvo destroyed', pct(destroyed.prob(a.missiles))],
+      ['None destroyed', pct(destroyed.prob(0))],
     ]),
     '',
     st.bold('Destroyed') + st.dim('   chance   at least'),

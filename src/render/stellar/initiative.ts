@@ -20,14 +20,14 @@ export function renderInitiativeOdds(o: InitiativeOdds, req: InitiativeRequest, 
   const L = [st.bold(`Exact odds: initiative roll-off, ${req.names[0]} vs ${req.names[1]}`)]
   L.push(
     columns([
-      [`${req.names[0]} wins`, pct(o.winner.prob(1).toNumber())],
-      [`${req.names[1]} wins`, pct(o.winner.prob(2).toNumber())],
-      ['Tie on a roll-off (rolled again)', pct(o.tie.toNumber())],
+      [`${req.names[0]} wins`, pct(o.winner.prob(1))],
+      [`${req.names[1]} wins`, pct(o.winner.prob(2))],
+      ['Tie on a roll-off (rolled again)', pct(o.tie)],
       ['Expected roll-offs', num(o.expected.rollOffs, 4)],
     ]),
   )
   L.push('')
   L.push(st.bold('Roll-offs needed'))
-  L.push(columns(o.rollOffs.sorted().sort(([x], [y]) => parseInt(x) - parseInt(y)).map(([k, w]) => [k, pct(w.toNumber())])))
+  L.push(columns(o.rollOffs.sorted().sort(([x], [y]) => parseInt(x) - parseInt(y)).map(([k, w]) => [k, pct(w)])))
   return L.join('\n')
 }

@@ -92,7 +92,7 @@ export function renderOutmaneuverOdds(o: OutmaneuverOdds, req: OutmaneuverReques
   const st = out.style
   const L: string[] = []
   L.push(st.bold(`Exact odds: ${req.bridge ? 'bridge attack' : 'outmaneuver'}, attacker ${req.attacker.dice}d10 vs defender ${req.defender.dice}d10`))
-  const p = (k: string) => pct(o.winner.prob(k).toNumber())
+  const p = (k: string) => pct(o.winner.prob(k))
   L.push(
     columns([
       ['Attacker wins', st.bold(p('attacker'))],
@@ -103,16 +103,16 @@ export function renderOutmaneuverOdds(o: OutmaneuverOdds, req: OutmaneuverReques
   )
   L.push('')
   L.push(st.bold('Outcome'))
-  L.push(columns(o.outcome.sorted().map(([k, w]) => [k, pct(w.toNumber())])))
+  L.push(columns(o.outcome.sorted().map(([k, w]) => [k, pct(w)])))
   L.push('')
   L.push(st.bold('Attacker minus defender successes') + st.dim('   chance   at least'))
   // Long tails of tiny chances are folded into their last shown row.
-  const shown = o.margin.sorted().filter(([, w]) => w.toNumber() >= 0.001).map(([k]) => k)
+  const shown = o.margin.sorted().filter(([, w]) => w >= 0.001).map(([k]) => k)
   const lo = Math.min(0, ...shown)
   const hi = Math.max(0, ...shown)
   const folded = o.margin.map((k) => Math.max(lo, Math.min(hi, k)))
   const sign = (k: number) => (k > 0 ? `+${k}` : String(k))
-  const label = (k: number) => (k === lo && o.margin.where((m) => m < lo).toNumber() > 0 ? `≤${sign(k)}` : k === hi && o.margin.where((m) => m > hi).toNumber() > 0 ? `≥${sign(k)}` : sign(k))
+  const label = (k: number) => (k === lo && o.margin.where((m) => m < lo) > 0 ? `≤${sign(k)}` : k === hi && o.margin.where((m) => m > hi) > 0 ? `≥${sign(k)}` : sign(k))
   L.push(histogram(folded, st, out.width, label))
   return L.join('\n')
 }

@@ -1,4 +1,6 @@
 import type { Dice } from '../../core/dice.js'
+import { Distribution } from '../../core/distribution.js'
+import { walk } from '../../core/exact.js'
 
 /**
  * ANTI-MISSILE SYSTEMS (formation rules, weapon traits "AMS" and "Missile").
@@ -47,15 +49,25 @@ export function amsKills(a: Pick<Ams, 'ams' | 'longRange'>, roll: number): numbe
   return modified >= a.ams ? 1 + modified - a.ams : 0
 }
 
+/** One AMS shot at what is left of the salvo: a die never destroys more than are left. */
+export function amsShot(dice: Dice, a: Ams, shot: number, left: number): AmsRoll {
+  const label = a.shots > 1 ? `AMS shot ${shot}` : 'AMS'
+  const roll = dice.roll(6, label, (f) => Math.min(left, amsKills(a, f)))
+  return { roll, modified: roll + amsModifier(a), destroyed: Math.min(left, amsKills(a, roll)) }
+}
+
+/** Whether another shot is fired: shots remain and so do missiles. */
+function firesAgain(a: Ams, fired: number, remaining: number): boolean {
+  return fired < a.shots && remaining > 0
+}
+
 export function resolveAms(dice: Dice, a: Ams): AmsResult {
   let remaining = a.missiles
   const rolls: AmsRoll[] = []
-  for (let i = 0; i < a.shots && remaining > 0; i++) {
-    const left = remaining
-    const roll = dice.roll(6, a.shots > 1 ? `AMS shot ${i + 1}` : 'AMS', (f) => Math.min(left, amsKills(a, f)))
-    const destroyed = Math.min(left, amsKills(a, roll))
-    remaining -= destroyed
-    rolls.push({ roll, modified: roll + amsModifier(a), destroyed })
+  while (firesAgain(a, rolls.length, remaining)) {
+    const r = amsShot(dice, a, rolls.length + 1, remaining)
+    remaining -= r.destroyed
+    rolls.push(r)
   }
   return {
     needed: a.ams - amsModifier(a),
@@ -64,4 +76,19 @@ export function resolveAms(dice: Dice, a: Ams): AmsResult {
     destroyed: a.missiles - remaining,
     remaining,
   }
+}
+
+/**
+ * Exact odds of the missiles destroyed: the salvo's state between shots is only the missiles
+ * left, so the shots are walked one at a time over that state (`amsShot`, the rule's own
+ * stage), shots x missiles x 6 steps instead of 6^shots branches.
+ */
+export function amsOdds(a: Ams): Distribution<number> {
+  let remaining = Distribution.point(a.missiles)
+  for (let fired = 0; fired < a.shots; fired++) {
+    remaining = remaining.bind((left) =>
+      firesAgain(a, fired, left) ? walk((dice) => left - amsShot(dice, a, fired + 1, left).destroyed) : Distribution.point(left),
+    )
+  }
+  return remaining.map((left) => a.missiles - left)
 }

@@ -221,6 +221,15 @@ export function answerBonus(s: Strike, a: Answer): number {
   }
 }
 
+/**
+ * Rolling with damage "only works vs missiles": declared allowed (a missile, or chosen by flag)
+ * and never against a melee blow. Against a melee blow the answer may still be named, and its die
+ * is rolled, but it cannot succeed.
+ */
+export function rollWithWorks(s: Strike): boolean {
+  return s.defender.rollWithAllowed && !s.melee
+}
+
 /** Answers open to the defender for the automatic choice, cheapest first ('none' always). */
 export function availableAnswers(s: Strike): Answer[] {
   const d = s.defender
@@ -229,7 +238,7 @@ export function availableAnswers(s: Strike): Answer[] {
     if (a === 'dodge') return d.dod !== undefined && d.actions !== 0
     if (a === 'auto-dodge') return d.autoDodge !== undefined
     if (a === 'parry') return d.par !== undefined && d.parryAllowed
-    return d.rol !== undefined && d.rollWithAllowed
+    return d.rol !== undefined && rollWithWorks(s)
   })
 }
 
@@ -283,9 +292,11 @@ export function resolveTarget(dice: Dice, s: Strike, attack: AttackRoll, index: 
   let success = false
   if (answer !== 'none') {
     const bonus = answerBonus(s, answer)
-    const needed = attack.total - bonus
+    const works = answer !== 'roll-with' || rollWithWorks(s)
+    // an answer that cannot work needs a 7 on the d6
+    const needed = works ? attack.total - bonus : 7
     const roll = dice.roll(6, `${answerLabel(answer)}${tag}`, atLeast(needed))
-    success = roll + bonus >= attack.total
+    success = roll >= needed
     base.defenseRoll = { roll, bonus, total: roll + bonus, needed, success }
     base.actionSpent = answer === 'dodge'
   }

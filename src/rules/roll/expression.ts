@@ -92,20 +92,35 @@ export interface RollResult {
   total: number
 }
 
-/** Which dice a keep/drop clause keeps (faces sorted high to low first). */
-export function keptFaces(faces: number[], keep?: DiceTerm['keep']): number[] {
-  if (!keep) return faces
-  const sorted = [...faces].sort((a, b) => b - a)
+/**
+ * A keep/drop clause as the dice kept from one end: of 4 dice, kh3 and dl1 both keep the highest
+ * 3, kl1 and dh3 the lowest 1. Undefined: every die counts.
+ */
+export function keptEnd(count: number, keep?: DiceTerm['keep']): { from: 'high' | 'low'; n: number } | undefined {
+  if (!keep) return undefined
   switch (keep.mode) {
     case 'kh':
-      return sorted.slice(0, keep.n)
+      return { from: 'high', n: keep.n }
     case 'kl':
-      return sorted.slice(sorted.length - keep.n)
+      return { from: 'low', n: keep.n }
     case 'dh':
-      return sorted.slice(keep.n)
+      return { from: 'low', n: count - keep.n }
     case 'dl':
-      return sorted.slice(0, sorted.length - keep.n)
+      return { from: 'high', n: count - keep.n }
   }
+}
+
+/** Which dice a keep/drop clause keeps (faces sorted high to low first). */
+export function keptFaces(faces: number[], keep?: DiceTerm['keep']): number[] {
+  const end = keptEnd(faces.length, keep)
+  if (!end) return faces
+  const sorted = [...faces].sort((a, b) => b - a)
+  return end.from === 'high' ? sorted.slice(0, end.n) : sorted.slice(sorted.length - end.n)
+}
+
+/** What one kept die adds to its term: its face, or 1 or 0 when the term counts successes. */
+export function dieValue(t: DiceTerm, face: number): number {
+  return t.count_if ? (compare(t.count_if.op, face, t.count_if.n) ? 1 : 0) : face
 }
 
 export function resolveRoll(dice: Dice, e: Expression): RollResult {
@@ -116,30 +131,13 @@ export function resolveRoll(dice: Dice, e: Expression): RollResult {
       return { text: t.text, rolls: [], kept: [], value: t.sign * t.value }
     }
     // Tell the exact driver what matters: only successes, only the total, or every face.
-    const equiv = t.count_if && !t.keep ? (f: number) => (compare(t.count_if!.op, f, t.count_if!.n) ? 1 : 0) : t.keep ? undefined : SUM
+    const equiv = t.count_if && !t.keep ? (f: number) => dieValue(t, f) : t.keep ? undefined : SUM
     const rolls = dice.pool(t.count, t.sides, `${t.count}d${t.sides}`, equiv)
     const kept = keptFaces(rolls, t.keep)
-    const raw = t.count_if ? kept.filter((f) => compare(t.count_if!.op, f, t.count_if!.n)).length : kept.reduce((a, b) => a + b, 0)
+    let raw = 0
+    for (const f of kept) raw += dieValue(t, f)
     total += t.sign * raw
     return { text: t.text, rolls, kept, value: t.sign * raw }
   })
   return { expression: e.text, terms, total }
-}
-
-/** Number of branches the exact driver would walk, to refuse odds that would take too long. */
-export function oddsBranches(e: Expression): number {
-  let n = 1
-  for (const t of e.terms) {
-    if (t.kind === 'const') continue
-    if (t.count_if && !t.keep) n *= t.count + 1
-    else if (!t.keep) n *= t.count * (t.sides - 1) + 1
-    else n *= binomial(t.count + t.sides - 1, t.sides - 1)
-  }
-  return n
-}
-
-function binomial(n: number, k: number): number {
-  let r = 1
-  for (let i = 1; i <= k; i++) r = (r * (n - k + i)) / i
-  return Math.round(r)
 }

@@ -1,7 +1,6 @@
 import type { Dice } from '../../core/dice.js'
-import { Dist, geometricDist } from '../../core/dist.js'
-import { exactDist } from '../../core/exact.js'
-import { Rational } from '../../core/rational.js'
+import { Distribution, absorb, probability } from '../../core/distribution.js'
+import { walk } from '../../core/exact.js'
 
 /**
  * INITIATIVE (quickstart, "Activations"): before each round both sides roll a d10; the higher
@@ -40,21 +39,27 @@ export function resolveInitiative(dice: Dice): InitiativeResult {
 export const ROUNDS_HORIZON = 5
 
 export interface InitiativeOdds {
-  winner: Dist<number>
+  winner: Distribution<number>
   /** Number of roll-offs: "1" … "5", then "6+". */
-  rollOffs: Dist<string>
-  tie: Rational
+  rollOffs: Distribution<string>
+  /** Chance one roll-off is a tie. */
+  tie: number
   expected: { rollOffs: number }
 }
 
 export function initiativeOdds(): InitiativeOdds {
-  const round = exactDist(rollOffRound, (r) => String(r.result))
-  const tie = round.prob('tie')
-  const decided = Rational.ONE.sub(tie)
-  const winner = new Dist<number>()
-  for (const side of [1, 2]) winner.add(side, Rational.of(round.prob(String(side)).num * decided.den, round.prob(String(side)).den * decided.num))
-  const rollOffs = geometricDist(decided, { first: 1, horizon: ROUNDS_HORIZON }).dist.map((k) => String(k))
+  const round = walk((dice) => rollOffRound(dice).result)
+  // The winner is the first roll-off that is not a tie: one round with its ties left out.
+  const winner = Distribution.weighted([...round.entries()].filter(([r]) => r !== 'tie') as Array<[number, bigint]>)
+  // Roll-offs: the round repeated while it ties, listed up to the horizon.
+  const rollOffs = absorb(round, {
+    step: () => round,
+    stopped: (r) => r !== 'tie',
+    result: (_r, again) => String(again + 1),
+    rest: () => `${ROUNDS_HORIZON + 1}+`,
+    tail: 0,
+    maxSteps: ROUNDS_HORIZON - 1,
+  })
   // Mean of a geometric count: 1 / (1 - q).
-  const expected = Rational.of(decided.den, decided.num).toNumber()
-  return { winner, rollOffs, tie, expected: { rollOffs: expected } }
+  return { winner, rollOffs, tie: round.prob('tie'), expected: { rollOffs: probability(round.den, round.den - round.ways('tie')) } }
 }

@@ -1,8 +1,7 @@
 import type { Classify, Dice } from '../../core/dice.js'
 import { type Decidable, decision } from '../../core/decide.js'
-import { Dist } from '../../core/dist.js'
-import { exactDist } from '../../core/exact.js'
-import { Rational } from '../../core/rational.js'
+import { Distribution } from '../../core/distribution.js'
+import { walk } from '../../core/exact.js'
 import type { Level } from './weapon.js'
 
 /**
@@ -229,76 +228,41 @@ export function resolveOutmaneuver(dice: Dice, o: Outmaneuver): OutmaneuverResul
 }
 
 export interface OutmaneuverOdds {
-  attackerSuccesses: Dist<number>
-  defenderSuccesses: Dist<number>
-  winner: Dist<string>
+  attackerSuccesses: Distribution<number>
+  defenderSuccesses: Distribution<number>
+  winner: Distribution<string>
   /** Attacker's successes minus the defender's. */
-  margin: Dist<number>
-  outcome: Dist<string>
+  margin: Distribution<number>
+  outcome: Distribution<string>
   expected: { attackerSuccesses: number; defenderSuccesses: number; margin: number }
 }
 
-/** Exact successes of one side from its dice and rerolls (the same helpers the roll uses). */
-export function sideSuccessDist(side: Pick<Side, 'dice' | 'reroll'>, who = 'side'): Dist<number> {
-  return exactDist((dice) => {
+/** Exact successes of one side from its dice and rerolls (the same stages the roll uses). */
+export function sideSuccessDist(side: Pick<Side, 'dice' | 'reroll'>, who = 'side'): Distribution<number> {
+  return walk((dice) => {
     const rolls = rollPool(dice, side.dice, who)
     return diceSuccesses(rolls, rerollFailures(dice, rolls, side.reroll, who))
-  }, (n) => n)
+  })
 }
 
 /**
- * Exact odds. The two sides' dice are independent, so each side's success distribution is
- * walked on its own and the two are combined pair by pair (at most ~1,000 pairs) instead of
- * walking both pools together. Momentum follows the automatic policy (what each side was given).
+ * Exact odds. The two sides' dice are independent, so each side's successes are walked on
+ * their own (a pool branches over its success classes, the reroll pool over the failures left)
+ * and the two are paired by `product`: at most 31 x 31 pairs, each concluded by the rule's own
+ * `outmaneuverOutcome`. Momentum follows the automatic policy (what each side was given).
  */
 export function outmaneuverOdds(o: Outmaneuver): OutmaneuverOdds {
   const a = sideSuccessDist(o.attacker, 'attacker').map((n) => n + momentumSuccesses(o.attacker))
   const d = sideSuccessDist(o.defender, 'defender').map((n) => n + momentumSuccesses(o.defender))
-  // Pair the two sides over common denominators: whole-number weights, one fraction per key at
-  // the end (adding ~1,000 fractions with different denominators one by one is much slower).
-  const [an, ad] = commonWeights(a)
-  const [dn, dd] = commonWeights(d)
-  const winnerW = new Map<string, bigint>([['attacker', 0n], ['defender', 0n], ['tie', 0n]])
-  const marginW = new Map<number, bigint>()
-  const outcomeW = new Map<string, bigint>()
-  const bump = <K>(m: Map<K, bigint>, k: K, w: bigint) => m.set(k, (m.get(k) ?? 0n) + w)
-  for (const [x, wx] of an) {
-    for (const [y, wy] of dn) {
-      const w = wx * wy
-      const r = outmaneuverOutcome(o.bridge, x, y)
-      bump(winnerW, r.winner, w)
-      bump(marginW, x - y, w)
-      bump(outcomeW, r.outcome, w)
-    }
-  }
-  const den = ad * dd
-  const winner = toDist(winnerW, den)
-  const margin = toDist(marginW, den)
-  const outcome = toDist(outcomeW, den)
+  const pairs = a.product(d, (x, y) => [x, y])
+  const margin = pairs.map(([x, y]) => x - y)
+  const concluded = pairs.map(([x, y]) => outmaneuverOutcome(o.bridge, x, y))
   return {
     attackerSuccesses: a,
     defenderSuccesses: d,
-    winner,
+    winner: concluded.map((r) => r.winner),
     margin,
-    outcome,
+    outcome: concluded.map((r) => r.outcome),
     expected: { attackerSuccesses: a.expected(), defenderSuccesses: d.expected(), margin: margin.expected() },
   }
-}
-
-function gcd(a: bigint, b: bigint): bigint {
-  while (b !== 0n) [a, b] = [b, a % b]
-  return a
-}
-
-/** A distribution's weights as whole numbers over one common denominator. */
-function commonWeights(d: Dist<number>): [Array<[number, bigint]>, bigint] {
-  let den = 1n
-  for (const w of d.weights.values()) den = (den / gcd(den, w.den)) * w.den
-  return [[...d.weights].map(([k, w]) => [k, (w.num * den) / w.den]), den]
-}
-
-function toDist<K extends string | number>(weights: Map<K, bigint>, den: bigint): Dist<K> {
-  const out = new Dist<K>()
-  for (const [k, w] of weights) out.add(k, Rational.of(w, den))
-  return out
 }

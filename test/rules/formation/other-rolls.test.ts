@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest'
 import { PhysicalDice } from '../../../src/core/physical.js'
 import { NeedDecision, NeedDice } from '../../../src/core/errors.js'
-import { exactDist } from '../../../src/core/exact.js'
+import { exactDist, walk } from '../../../src/core/exact.js'
 import { SeededDice } from '../../../src/core/seeded.js'
-import { type Ams, resolveAms } from '../../../src/rules/formation/ams.js'
+import { type Ams, amsOdds, resolveAms } from '../../../src/rules/formation/ams.js'
 import { resolveKnockdown } from '../../../src/rules/formation/knockdown.js'
 import { type Jam, jamEffects, resolveJam } from '../../../src/rules/formation/jam.js'
 import { resolveDestroyCheck } from '../../../src/rules/formation/destroy-check.js'
@@ -38,20 +38,40 @@ describe('AMS', () => {
   })
 
   it('exact odds: AMS 4 against 3 missiles', () => {
-    const d = exactDist((dice) => resolveAms(dice, ams({})), (r) => r.destroyed)
+    const d = amsOdds(ams({}))
     expect(d.toJSON()).toEqual({ '0': 1 / 2, '1': 1 / 6, '2': 1 / 6, '3': 1 / 6 })
   })
 
   it('exact odds: two shots of AMS 3 at 6 missiles match Monte Carlo', () => {
     const a = ams({ ams: 3, missiles: 6, shots: 2 })
-    const d = exactDist((dice) => resolveAms(dice, a), (r) => r.destroyed)
+    const d = amsOdds(a)
     // one die kills 0 (faces 1-2), 1, 2, 3 or 4 (faces 3-6); two dice, capped at the 6 missiles.
-    expect(d.prob(0).toString()).toBe('1/9') // both 1-2: 4 of 36
-    expect(d.prob(6).toString()).toBe('1/6') // kills 2+4, 3+3, 3+4, 4+2, 4+3, 4+4: 6 of 36
+    expect(d.fraction(0)).toBe('1/9') // both 1-2: 4 of 36
+    expect(d.fraction(6)).toBe('1/6') // kills 2+4, 3+3, 3+4, 4+2, 4+3, 4+4: 6 of 36
     const N = 6000
     let mean = 0
     for (let i = 0; i < N; i++) mean += resolveAms(new SeededDice(`ams-${i}`), a).destroyed / N
     expect(Math.abs(mean - d.expected())).toBeLessThan(0.1) // sd about 1.9, se 0.025
+  })
+})
+
+describe('AMS odds shot by shot', () => {
+  it.each([
+    { ams: 1, missiles: 7, longRange: false, shots: 4 },
+    { ams: 3, missiles: 9, longRange: true, shots: 3 },
+    { ams: 6, missiles: 2, longRange: false, shots: 5 },
+  ])('equal the walk of the whole resolution: %o', (a) => {
+    const whole = walk((dice) => resolveAms(dice, a).destroyed)
+    const byShot = amsOdds(a)
+    expect(byShot.size).toBe(whole.size)
+    for (const [k] of whole.entries()) expect(byShot.fraction(k)).toBe(whole.fraction(k))
+  })
+
+  it('100 missiles and 10 shots in well under a second (6^10 branches walked whole)', () => {
+    const start = performance.now()
+    const d = amsOdds({ ams: 1, missiles: 100, longRange: false, shots: 10 })
+    expect(performance.now() - start).toBeLessThan(1000)
+    expect(d.expected()).toBe(35) // every face kills its value at AMS 1: 10 x 3.5, never capped
   })
 })
 

@@ -79,6 +79,25 @@ describe("strike: the defender's answer (one d6, succeeds on equal or more)", ()
     expect(r.damage).toBe(0)
   })
 
+  // issue 14: rolling with damage "only works vs missiles", never against a melee blow
+  it.each([
+    ['declared allowed (--roll-with)', { rol: 3, rollWithAllowed: true }],
+    ['not declared', { rol: 3 }],
+  ])('a melee blow is not halved by rolling with it, %s', (_what, skills) => {
+    const r = run(strike({ melee: true, dmg: 5, answer: 'roll-with', defender: skills }), [2, 6])
+    expect(r.targets[0].halved).toBe(false)
+    expect(r.targets[0].defended).toBe(false)
+    expect(r.targets[0].defenseRoll?.success).toBe(false)
+    expect(r.damage).toBe(5)
+  })
+
+  it('the automatic defender never rolls with a melee blow', () => {
+    const s = strike({ melee: true, answer: 'auto', defender: { rol: 5, rollWithAllowed: true, parryAllowed: true } })
+    expect(availableAnswers(s)).toEqual(['none'])
+    expect(bestAnswer(s, attackFromFace(s, 3))).toBe('none')
+    expect(run(s, [3]).damage).toBe(4)
+  })
+
   it('halved damage rounds down: 5 -> 2', () => {
     const r = run(strike({ dmg: 5, answer: 'roll-with', defender: { rol: 3, rollWithAllowed: true } }), [2, 1])
     expect(r.targets[0].halved).toBe(true)

@@ -1,5 +1,4 @@
-import { exactDist } from '../../../core/exact.js'
-import { type Ams, type AmsResult, LONG_RANGE_DMG, resolveAms } from '../../../rules/formation/ams.js'
+import { type Ams, type AmsResult, LONG_RANGE_DMG, amsOdds, resolveAms } from '../../../rules/formation/ams.js'
 import { explainAms, renderAms, renderAmsOdds } from '../../../render/formation/ams.js'
 import { type CommandSpec, boolOpt, intOpt, requireValue } from '../../spec.js'
 
@@ -36,7 +35,7 @@ export const amsSpec: CommandSpec<Ams, AmsResult> = {
   render: renderAms,
   explain: explainAms,
   odds(a) {
-    const destroyed = exactDist((dice) => resolveAms(dice, a), (r) => r.destroyed)
+    const destroyed = amsOdds(a)
     const remaining = destroyed.map((d) => a.missiles - d)
     return {
       json: { destroyed: destroyed.toJSON(), remaining: remaining.toJSON(), expected: { destroyed: destroyed.expected(), remaining: remaining.expected() } },

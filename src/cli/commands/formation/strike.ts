@@ -69,6 +69,7 @@ export function buildStrike(v: Values): StrikeRequest {
   const jammed = v.jammed as number
   const missileFlag = Boolean(v.missile)
   const melee = Boolean(v.melee) || meleePlus !== undefined
+  if (melee && missileFlag) bad('bad-combination', `${v.melee ? '--melee' : '--melee-plus'} and --missile do not go together: a blow is not a missile; give one of them`)
 
   // The defender: explicit answer flags (value + choice), skills, preset.
   const preset = defQuality ? QUALITY_PRESETS[defQuality] : undefined
@@ -89,7 +90,7 @@ export function buildStrike(v: Values): StrikeRequest {
     autoDodge: v.autoDodge as number | undefined,
     // Choosing parry or roll with damage by flag declares that it is allowed here.
     parryAllowed: melee || Boolean(v.parryShield) || fixed === 'parry',
-    rollWithAllowed: missileFlag || fixed === 'roll-with',
+    rollWithAllowed: !melee && (missileFlag || fixed === 'roll-with'),
     actions,
   }
   const missile = defender.rollWithAllowed
