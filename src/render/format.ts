@@ -1,4 +1,5 @@
 import type { Dist } from '../core/dist.js'
+import type { Distribution } from '../core/distribution.js'
 import type { Style } from './style.js'
 import { visibleLength } from './style.js'
 
@@ -38,10 +39,13 @@ export function columns(rows: string[][], gap = 2): string {
  * A horizontal histogram of a numeric distribution: one row per outcome with its probability,
  * the cumulative chance of at least that much, and a bar scaled to the most likely outcome.
  */
-export function histogram(dist: Dist<number>, style: Style, width: number, label: (k: number) => string = String): string {
-  const rows = dist.sorted().filter(([, w]) => !w.isZero())
+export function histogram(dist: Dist<number> | Distribution<number>, style: Style, width: number, label: (k: number) => string = String): string {
+  // (Dist is retiring: its weights are Rationals; Distribution's sorted() gives decimals)
+  const rows = (dist.sorted() as Array<[number, number | { isZero(): boolean; toNumber(): number }]>)
+    .map(([k, w]) => [k, typeof w === 'number' ? w : w.isZero() ? 0 : w.toNumber()] as const)
+    .filter(([, p]) => p > 0)
   if (rows.length === 0) return ''
-  const probs = rows.map(([, w]) => w.toNumber())
+  const probs = rows.map(([, p]) => p)
   const max = Math.max(...probs)
   const labels = rows.map(([k]) => label(k))
   const labelWidth = Math.max(...labels.map((l) => l.length))
