@@ -3,10 +3,10 @@ import { poolOutcomes, walk } from '../../core/exact.js'
 import { type SaveResult, resolveArmorSaves, savesOwed } from './armor-save.js'
 import {
   type AttackBonus,
-  type BlockStage,
   type DefenseChoice,
   type EvadeStage,
   type Shot,
+  type ShotResult,
   blockHits,
   concludeShot,
   countOutcomes,
@@ -15,15 +15,6 @@ import {
   shotSaves,
   shotsFired,
 } from './shoot.js'
-
-/** What the odds of a shot report, per outcome: read off finishShot's own result. */
-export interface ShotOutcome {
-  damage: number
-  unblockedHits: number
-  failedSaves: number
-  /** Only when the target's HP is known. */
-  destroyed?: boolean
-}
 
 /** Exact distributions of one shooting attack, composed from its stages. */
 export interface ShotOdds {
@@ -41,24 +32,26 @@ const hitsOnly = (hits: number): EvadeStage => ({ targetNumber: 0, shotsFired: 0
 /**
  * The exact odds of a shot, composed from its stages (see resolveShot):
  * 1. the evade pool as counts per class (evadeClass), turned into hits by evadeHits;
- * 2. blocks and Skill Defense per number of hits (blockHits);
- * 3. the armour saves (resolveArmorSaves, walked), and the result (concludeShot).
+ * 2. per number of hits, blocks and Skill Defense (blockHits);
+ * 3. the armour saves (resolveArmorSaves, walked) and the result they conclude (concludeShot),
+ *    read off as each distribution needs it.
  * Odds use the automatic Momentum policy (answers already given and prompts are not part of
  * them).
  */
 export function shotOdds(s: Shot): ShotOdds {
   const quiet: Shot = { ...s, askDecisions: false, decisions: undefined }
-  const outcomes = evadeOdds(quiet).map((hits) => blockHits(quiet, hits)).bind(afterBlocks(quiet))
-  const damage = outcomes.map((o) => o.damage)
-  const unblockedHits = outcomes.map((o) => o.unblockedHits)
-  const failedSaves = outcomes.map((o) => o.failedSaves)
+  const hits = evadeOdds(quiet)
+  const rest = afterEvade(quiet)
+  const damage = hits.bind(rest((r) => r.damage))
+  const unblockedHits = hits.bind(rest((r) => r.unblockedHits))
+  const failedSaves = hits.bind(rest((r) => r.save.failedSaves))
   const odds: ShotOdds = {
     damage,
     unblockedHits,
     failedSaves,
     expected: { damage: damage.expected(), unblockedHits: unblockedHits.expected(), failedSaves: failedSaves.expected() },
   }
-  if (s.hp !== undefined) odds.destroyed = outcomes.map((o) => String(o.destroyed))
+  if (s.hp !== undefined) odds.destroyed = hits.bind(rest((r) => String(r.destroyed)))
   return odds
 }
 
@@ -74,25 +67,23 @@ export function evadeOdds(s: Shot): Distribution<number> {
 }
 
 /**
- * Stage 3 from a block stage: the armour saves, walked, and the result they conclude. The saves
- * depend on the block stage only through the count owed (their cap makes many counts of hits
- * alike), so each count owed is walked once per shot.
+ * Stages 2 and 3 from a number of hits: blocks and Skill Defense, then the armour saves
+ * (walked) and the result they conclude, read through `read`. The saves depend on the hits only
+ * through the count owed (their cap makes many counts of hits alike), so each count owed is
+ * walked once per shot, whatever is read.
  */
-function afterBlocks(s: Shot): (b: BlockStage) => Distribution<ShotOutcome> {
+function afterEvade(s: Shot) {
   const byOwed = new Map<number, Distribution<SaveResult>>()
-  return (b) => {
-    const spec = shotSaves(s, b.unblockedHits)
-    const owed = savesOwed(spec)
-    let saves = byOwed.get(owed)
-    if (!saves) byOwed.set(owed, (saves = walk((dice) => resolveArmorSaves(dice, spec))))
-    return saves.map((save) => outcomeOf(concludeShot(s, hitsOnly(0), b, save)))
-  }
-}
-
-function outcomeOf(r: ReturnType<typeof concludeShot>): ShotOutcome {
-  const o: ShotOutcome = { damage: r.damage, unblockedHits: r.unblockedHits, failedSaves: r.save.failedSaves }
-  if (r.destroyed !== undefined) o.destroyed = r.destroyed
-  return o
+  return <K extends number | string>(read: (r: ShotResult) => K) =>
+    (hits: number): Distribution<K> => {
+      const b = blockHits(s, hits)
+      const spec = shotSaves(s, b.unblockedHits)
+      const owed = savesOwed(spec)
+      let saves = byOwed.get(owed)
+      if (!saves) byOwed.set(owed, (saves = walk((dice) => resolveArmorSaves(dice, spec))))
+      const e = hitsOnly(hits)
+      return saves.map((save) => read(concludeShot(s, e, b, save)))
+    }
 }
 
 /**
@@ -100,7 +91,7 @@ function outcomeOf(r: ReturnType<typeof concludeShot>): ShotOutcome {
  * `s` decides it, saves) from `hits`. For a prompt's hints.
  */
 export function expectedDamageFrom(s: Shot, hits: number): number {
-  return Distribution.point(hits).map((h) => blockHits(s, h)).bind(afterBlocks(s)).expected((o) => o.damage)
+  return afterEvade(s)((r) => r.damage)(hits).expected()
 }
 
 /** One option of a choice with its exact expected outcome. */
