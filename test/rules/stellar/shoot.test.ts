@@ -5,7 +5,7 @@ import { SeededDice } from '../../../src/core/seeded.js'
 import { buildShot, shootSpec } from '../../../src/cli/commands/stellar/shoot.js'
 import { parseValues } from '../../../src/cli/spec.js'
 import { MAX_WEAPON_SHOTS, evadeClass, resolveShot, shotsFired } from '../../../src/rules/stellar/shoot.js'
-import { parsePen } from '../../../src/rules/stellar/weapon.js'
+import { NO_PEN, parsePen } from '../../../src/rules/stellar/weapon.js'
 import { shot } from './shot-fixture.js'
 
 const roll = (over: Parameters<typeof shot>[0], faces: number[]) => {
@@ -232,5 +232,16 @@ describe('issue 14 defects', () => {
   it('the evade pool separates every outcome the result tells apart (evade vs auto-miss)', () => {
     const classify = evadeClass(shot({ acc: 9, evade: 4, targetLock: true }))
     expect([1, 2, 3, 4, 5, 6, 7, 8, 9, 10].map(classify)).toEqual(['crit', 'crit', 'crit', 'hit', 'evade', 'evade', 'evade', 'evade', 'auto-miss', 'auto-miss'])
+  })
+})
+
+describe("melee's overwatch shares the shot's cap", () => {
+  it('an overwatch weapon printing 12 shots fires 10 (shotsFired through overwatchShot)', async () => {
+    const { overwatchShot } = await import('../../../src/rules/stellar/melee.js')
+    const { side } = await import('./melee-fixture.js')
+    const ow = { attacks: 1, acc: 9, shots: 12, dmg: 100, pen: NO_PEN, targetLock: false }
+    const s = overwatchShot({ atk: side(), def: side() } as Parameters<typeof overwatchShot>[0], ow, 0)
+    expect(shotsFired(s)).toBe(10)
+    expect(resolveShot(new SeededDice('ow'), s).dice).toHaveLength(10)
   })
 })
