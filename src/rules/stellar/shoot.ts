@@ -1,4 +1,4 @@
-import type { Classify, Dice } from '../../core/dice.js'
+import type { Dice } from '../../core/dice.js'
 import { type Decidable, decision } from '../../core/decide.js'
 import { type SaveResult, type SaveSpec, resolveArmorSaves, saveCap } from './armor-save.js'
 import type { Level, Penetration } from './weapon.js'
