@@ -40,8 +40,9 @@ export function columns(rows: string[][], gap = 2): string {
  * the cumulative chance of at least that much, and a bar scaled to the most likely outcome.
  */
 export function histogram(dist: Dist<number> | Distribution<number>, style: Style, width: number, label: (k: number) => string = String): string {
-  const rows = (dist.sorted() as Array<[number, number | { toNumber(): number }]>)
-    .map(([k, w]): [number, number] => [k, typeof w === 'number' ? w : w.toNumber()])
+  // (Dist is retiring: its weights are Rationals; Distribution's sorted() gives decimals)
+  const rows = (dist.sorted() as Array<[number, number | { isZero(): boolean; toNumber(): number }]>)
+    .map(([k, w]) => [k, typeof w === 'number' ? w : w.isZero() ? 0 : w.toNumber()] as const)
     .filter(([, p]) => p > 0)
   if (rows.length === 0) return ''
   const probs = rows.map(([, p]) => p)

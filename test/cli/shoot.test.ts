@@ -93,8 +93,8 @@ describe('mecha shoot (the real binary)', () => {
   it.each([
     [['--acc', 'x'], /--acc: "x" is not a whole number/],
     [['--acc', '-3'], /--acc: -3 is out of range/],
-    [['--shots', '11'], /--shots: 11 is out of range; give 1 to 10/],
-    [['--shots', '0'], /--shots: 0 is out of range; give 1 to 10/],
+    [['--shots', '31'], /--shots: 31 is out of range; give 1 to 30/], // printed shots above 10 are valid (issue 14)
+    [['--shots', '0'], /--shots: 0 is out of range; give 1 to 30/],
     [['--bonus', 'sniper'], /--bonus: "sniper" is not one of precision, barrage, none, auto/],
     [['--pen', '5X'], /--pen: "5X" is not a PEN value/],
     [['--rolls', '1,1,4,5,7,7,11'], /--rolls: 11 is not a d10 face \(1-10\)/],

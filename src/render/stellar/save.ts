@@ -1,5 +1,6 @@
 import type { RenderContext } from '../../cli/spec.js'
-import type { SaveOdds, SaveRequest } from '../../cli/commands/stellar/save.js'
+import type { SaveRequest } from '../../cli/commands/stellar/save.js'
+import type { SaveOdds } from '../../rules/stellar/armor-save-odds.js'
 import { FAILED_SAVE_DMG, type SaveResult, type SaveRoll, saveCap } from '../../rules/stellar/armor-save.js'
 import { penText } from '../../rules/stellar/weapon.js'
 import { columns, histogram, num, pct, plural } from '../format.js'
@@ -79,7 +80,7 @@ export function renderSaveOdds(o: SaveOdds, s: SaveRequest, out: RenderContext):
   L.push(st.bold(`Exact odds: ${plural(s.hits, 'hit')} at PEN ${penText(s.pen)} vs ARM Sv ${s.armSv}${s.armSvBonus ? ` +${s.armSvBonus}` : ''}`))
   const rows: string[][] = [
     ['Expected failed saves', num(o.expected.failedSaves, 3)],
-    ['No failed save', pct(o.failedSaves.prob(0).toNumber())],
+    ['No failed save', pct(o.failedSaves.prob(0))],
   ]
   if (s.pen.kind === 'damage') rows.push(['Expected damage', num(o.expected.damage, 2)])
   if (s.pen.kind === 'stun') rows.push(['Expected actions lost', num(o.expected.actionsLost, 3)])

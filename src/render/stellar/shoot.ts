@@ -10,6 +10,9 @@ import {
   momentumNegates,
   saveCapFor,
   shotBlocks,
+  shotsBeforeCap,
+  shotsFired,
+  MAX_SHOTS,
 } from '../../rules/stellar/shoot.js'
 import type { ShotOdds } from '../../rules/stellar/shoot-odds.js'
 import { penText } from '../../rules/stellar/weapon.js'
@@ -84,8 +87,8 @@ export function explainShot(r: ShotResult, s: Shot, out: RenderContext): string 
   const dodge = s.defense === 'dodge' ? defenseBonusSize(s.defPilot) : 0
   L.push(`1. Target number = Acc ${s.acc}${prec ? ` + Precision ${prec}` : ''} - Evade ${s.evade}${dodge ? ` - Dodge ${dodge}` : ''} = ${r.targetNumber}. The defender evades a shot on a d10 of ${r.targetNumber}+.`)
   const barrage = s.bonus === 'barrage' ? attackBonusSize(s.pilot) : 0
-  const raw = s.shots + s.rapidFire + barrage + (s.focus && s.indirect ? 1 : 0)
-  L.push(`2. Shots = ${s.shots}${s.rapidFire ? ` ${s.rapidFire > 0 ? '+' : '-'} Rapid Fire ${Math.abs(s.rapidFire)}` : ''}${barrage ? ` + Barrage ${barrage}` : ''}${s.focus && s.indirect ? ' + Focus 1 (Indirect Fire)' : ''} = ${raw}${raw > 10 ? ', capped at 10' : ''}: ${r.shotsFired} evade dice.`)
+  const raw = shotsBeforeCap(s)
+  L.push(`2. Shots = ${s.shots}${s.rapidFire ? ` ${s.rapidFire > 0 ? '+' : '-'} Rapid Fire ${Math.abs(s.rapidFire)}` : ''}${barrage ? ` + Barrage ${barrage}` : ''}${s.focus && s.indirect ? ' + Focus 1 (Indirect Fire)' : ''} = ${raw}${raw > MAX_SHOTS ? `, capped at ${MAX_SHOTS}` : ''}: ${r.shotsFired} evade dice.`)
   const cm = critMax(s)
   const p = (k: number) => pct(Math.max(0, k) / 10)
   const critP = cm
@@ -137,15 +140,15 @@ export function explainShot(r: ShotResult, s: Shot, out: RenderContext): string 
 export function renderShotOdds(o: ShotOdds, s: Shot & { chosenBy?: Record<string, string> }, out: RenderContext): string {
   const st = out.style
   const L: string[] = []
-  L.push(st.bold(`Exact odds: ${s.shots + s.rapidFire} shots at Acc ${s.acc} vs Evade ${s.evade}, DMG ${s.dmg}${s.pen.value ? `, PEN ${penText(s.pen)} vs ARM Sv ${s.armSv}` : ''}`))
+  L.push(st.bold(`Exact odds: ${shotsFired(s)} shots at Acc ${s.acc} vs Evade ${s.evade}, DMG ${s.dmg}${s.pen.value ? `, PEN ${penText(s.pen)} vs ARM Sv ${s.armSv}` : ''}`))
   L.push(choiceLine(s))
   L.push(
     columns([
       ['Expected damage', num(o.expected.damage, 2)],
       ['Expected unblocked hits', num(o.expected.unblockedHits, 3)],
       ['Expected failed saves', num(o.expected.failedSaves, 3)],
-      ['No damage at all', pct(o.damage.prob(0).toNumber())],
-      ...(o.destroyed ? [[`Destroyed (HP ${s.hp})`, st.bold(pct(o.destroyed.toNumber()))]] : []),
+      ['No damage at all', pct(o.damage.prob(0))],
+      ...(o.destroyed ? [[`Destroyed (HP ${s.hp})`, st.bold(pct(o.destroyed.prob('true')))]] : []),
     ]),
   )
   L.push('')

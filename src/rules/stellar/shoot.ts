@@ -1,6 +1,6 @@
 import type { Dice } from '../../core/dice.js'
 import { type Decidable, decision } from '../../core/decide.js'
-import { type SaveResult, resolveArmorSaves, saveCap } from './armor-save.js'
+import { type SaveResult, type SaveSpec, resolveArmorSaves, saveCap } from './armor-save.js'
 import type { Level, Penetration } from './weapon.js'
 
 /**
@@ -75,7 +75,10 @@ export interface ShotResult {
   destroyed?: boolean
 }
 
+/** Shots rolled in one attack, at most: the cap applies after every modifier. */
 export const MAX_SHOTS = 10
+/** The most shots a weapon profile may print (before modifiers and the cap): the flags' limit. */
+export const MAX_WEAPON_SHOTS = 30
 export const CRIT_CAP = 3
 
 /** Precision/Barrage: +1, or +2 for level 1+ pilots, captains and kaiju. */
@@ -95,13 +98,18 @@ export function shotTargetNumber(s: Shot): number {
 }
 
 /**
- * Shots rolled: weapon shots + Rapid Fire + Barrage (+ Focus for Indirect Fire, which gains a
- * shot instead of a hit), capped at 10 whatever the modifiers.
+ * Shots before the cap: the weapon's printed shots + Rapid Fire + Barrage (+ Focus for Indirect
+ * Fire, which gains a shot instead of a hit).
  */
-export function shotsFired(s: Shot): number {
+export function shotsBeforeCap(s: Shot): number {
   const barrage = s.bonus === 'barrage' ? attackBonusSize(s.pilot) : 0
   const focusShot = s.focus && s.indirect ? 1 : 0
-  return Math.max(0, Math.min(MAX_SHOTS, s.shots + s.rapidFire + barrage + focusShot))
+  return s.shots + s.rapidFire + barrage + focusShot
+}
+
+/** Shots rolled: every modifier first, then the cap of 10 (a printed 12 with Rapid Fire -2 fires 10). */
+export function shotsFired(s: Shot): number {
+  return Math.max(0, Math.min(MAX_SHOTS, shotsBeforeCap(s)))
 }
 
 /** Natural faces that are critical hits: 1-2, and 3 with Target Lock. */
@@ -117,12 +125,13 @@ export function focusHits(s: Shot): number {
 
 /**
  * Blocks the defender gets before Momentum: Guard, plus the better of shield and cover (they
- * do not stack). Cover blocks 1, or 2 against DMG 500 or less. Blindside ignores both.
+ * do not stack). Cover blocks 1, or 2 against DMG 500 or less; warships never benefit from
+ * Cover ("Targets in Cover"). Blindside ignores both.
  */
 export function shotBlocks(s: Shot): { blocks: number; source: 'shield' | 'cover' | 'none' } {
   const guard = s.defense === 'guard' ? defenseBonusSize(s.defPilot) : 0
   if (s.blindside) return { blocks: guard, source: 'none' }
-  const cover = s.cover ? (s.dmg <= 500 ? 2 : 1) : 0
+  const cover = s.cover && !s.warship ? (s.dmg <= 500 ? 2 : 1) : 0
   if (s.shield === 0 && cover === 0) return { blocks: guard, source: 'none' }
   return s.shield >= cover ? { blocks: guard + s.shield, source: 'shield' } : { blocks: guard + cover, source: 'cover' }
 }
@@ -140,6 +149,18 @@ export interface MomentumQuestion {
   blocks: number
 }
 
+/**
+ * How the defender's evade die counts, by face: natural criticals first, then natural 9-10
+ * (always a miss), then an evade at the target number or above, else a hit. These are the
+ * classes the evade pool declares, and the rule reads a face only through them, so every
+ * outcome the result tells apart is its own class ('evade' and 'auto-miss' included).
+ */
+export function evadeClass(s: Shot): (face: number) => DieOutcome {
+  const targetNumber = shotTargetNumber(s)
+  const cm = critMax(s)
+  return (f) => (f <= cm ? 'crit' : f >= 9 ? 'auto-miss' : f >= targetNumber ? 'evade' : 'hit')
+}
+
 /** The first stage of a shot: the evade dice and the hits they leave. */
 export interface EvadeStage {
   targetNumber: number
@@ -150,10 +171,20 @@ export interface EvadeStage {
   hits: number
 }
 
+/** The second stage: blocks and Skill Defense (no dice). */
+export interface BlockStage {
+  blocks: number
+  blockSource: 'shield' | 'cover' | 'none'
+  momentumSpent: number
+  unblockedHits: number
+  hitDamage: number
+}
+
 /**
- * A whole shooting attack. It runs in two stages, and everything after the evade dice depends
- * on them only through the number of hits; shotOdds walks the stages separately on that basis,
- * through these same two functions.
+ * A whole shooting attack, in three stages: the evade dice (rollEvade), blocks and Skill
+ * Defense (blockHits), and the armour saves (finishShot). Everything after the evade dice
+ * depends on them only through the number of hits; shotOdds composes the same stages on that
+ * basis.
  */
 export function resolveShot(dice: Dice, s: Shot): ShotResult {
   return finishShot(dice, s, rollEvade(dice, s))
@@ -161,46 +192,54 @@ export function resolveShot(dice: Dice, s: Shot): ShotResult {
 
 /** Stage 1: the defender's evade dice, criticals, and the attack's bonus hits. */
 export function rollEvade(dice: Dice, s: Shot): EvadeStage {
-  const targetNumber = shotTargetNumber(s)
-  const n = shotsFired(s)
-  const cm = critMax(s)
-  const faces = dice.pool(n, 10, 'evade', (f) => (f <= cm ? 'crit' : f >= 9 || f >= targetNumber ? 'miss' : 'hit'))
-
-  // Tactical Advantage: +1 critical hit (Blindside is one source; several never give more).
-  const advantageCrit = s.advantage || s.blindside ? 1 : 0
-  let critsLeft = s.indirect ? 0 : CRIT_CAP
-  let crits = 0
-  let hits = 0
-  const evadeDice: EvadeDie[] = faces.map((roll) => {
-    if (roll <= cm) {
-      if (critsLeft > 0) {
-        critsLeft--
-        crits++
-        hits += 2
-        return { roll, outcome: 'crit' }
-      }
-      hits += 1
-      return { roll, outcome: 'hit', critAsHit: true }
-    }
-    if (roll >= 9) return { roll, outcome: 'auto-miss' }
-    if (roll >= targetNumber) return { roll, outcome: 'evade' }
-    hits += 1
-    return { roll, outcome: 'hit' }
+  const classify = evadeClass(s)
+  const faces = dice.pool(shotsFired(s), 10, 'evade', classify)
+  const outcomes = faces.map(classify)
+  const counted = evadeHits(s, countOutcomes(outcomes))
+  // Criticals past the cap (or under Indirect Fire) count as plain hits, in roll order.
+  let critsLeft = counted.diceCrits
+  const evadeDice: EvadeDie[] = faces.map((roll, i) => {
+    const outcome = outcomes[i]
+    if (outcome !== 'crit') return { roll, outcome }
+    if (critsLeft-- > 0) return { roll, outcome }
+    return { roll, outcome: 'hit', critAsHit: true }
   })
-  // The advantage crit obeys the same cap and the Indirect Fire rule: past them it is a hit.
-  if (advantageCrit) {
-    if (critsLeft > 0) {
-      crits++
-      hits += 2
-    } else hits += 1
-  }
-  hits += focusHits(s) + (s.bullseye ? 1 : 0) + s.extraHits
-  return { targetNumber, shotsFired: n, dice: evadeDice, crits, hits }
+  return { targetNumber: shotTargetNumber(s), shotsFired: faces.length, dice: evadeDice, crits: counted.crits, hits: counted.hits }
 }
 
-/** Stage 2: blocks, Skill Defense, damage and armor saves, from the hits of stage 1. */
-export function finishShot(dice: Dice, s: Shot, e: EvadeStage): ShotResult {
-  const { hits } = e
+/** How many evade dice fell in each class. */
+export function countOutcomes(outcomes: readonly DieOutcome[]): Record<DieOutcome, number> {
+  let crit = 0
+  let hit = 0
+  let evade = 0
+  let miss = 0
+  for (const o of outcomes) {
+    if (o === 'crit') crit++
+    else if (o === 'hit') hit++
+    else if (o === 'evade') evade++
+    else miss++
+  }
+  return { crit, hit, evade, 'auto-miss': miss }
+}
+
+/**
+ * Criticals and hits from the evade dice's class counts, with the attack's bonus hits. At most
+ * CRIT_CAP criticals (none with Indirect Fire) are worth 2 hits; the others count as 1. The
+ * Tactical Advantage critical (Blindside is one source; several never give more) obeys the same
+ * cap, after the dice.
+ */
+export function evadeHits(s: Shot, counts: Record<DieOutcome, number>): { diceCrits: number; crits: number; hits: number } {
+  const cap = s.indirect ? 0 : CRIT_CAP
+  const diceCrits = Math.min(counts.crit, cap)
+  const advantageCrit = (s.advantage || s.blindside) && diceCrits < cap ? 1 : 0
+  const advantageHit = (s.advantage || s.blindside) && !advantageCrit ? 1 : 0
+  const crits = diceCrits + advantageCrit
+  const hits = 2 * crits + (counts.crit - diceCrits) + counts.hit + advantageHit + focusHits(s) + (s.bullseye ? 1 : 0) + s.extraHits
+  return { diceCrits, crits, hits }
+}
+
+/** Stage 2: blocks and Skill Defense against the hits of stage 1. */
+export function blockHits(s: Shot, hits: number): BlockStage {
   const { blocks, source } = shotBlocks(s)
   const hitsLeft = Math.max(0, hits - blocks)
   // Skill Defense is decided after the evade dice are seen: spend up to the Momentum offered.
@@ -211,30 +250,35 @@ export function finishShot(dice: Dice, s: Shot, e: EvadeStage): ShotResult {
     hitsLeft === 0
       ? 0
       : Math.min(maxPoints, decision<number>(s, 'momentum', { hitsLeft, maxPoints, shot: s, hits, blocks } satisfies MomentumQuestion, offered))
-  const momentumSpent = points
   const unblockedHits = Math.max(0, hitsLeft - momentumNegates(points, s.warship))
-  const hitDamage = unblockedHits * s.dmg
+  return { blocks, blockSource: source, momentumSpent: points, unblockedHits, hitDamage: unblockedHits * s.dmg }
+}
 
-  const save = resolveArmorSaves(dice, {
-    hits: unblockedHits,
-    pen: s.pen,
-    armSv: s.armSv,
-    warship: s.warship,
-    aoe: s.aoe,
-    size: s.size,
-  })
-  const damage = hitDamage + save.damage
+/** The armour saves a shot's unblocked hits call for. */
+export function shotSaves(s: Shot, unblockedHits: number): SaveSpec {
+  return { hits: unblockedHits, pen: s.pen, armSv: s.armSv, warship: s.warship, aoe: s.aoe, size: s.size }
+}
+
+/** Stages 2 and 3: blocks, Skill Defense, then armour saves and damage, from stage 1. */
+export function finishShot(dice: Dice, s: Shot, e: EvadeStage): ShotResult {
+  const b = blockHits(s, e.hits)
+  return concludeShot(s, e, b, resolveArmorSaves(dice, shotSaves(s, b.unblockedHits)))
+}
+
+/** The shot's result from its stages: damage from hits and failed saves, and destruction. */
+export function concludeShot(s: Shot, e: EvadeStage, b: BlockStage, save: SaveResult): ShotResult {
+  const damage = b.hitDamage + save.damage
   const result: ShotResult = {
     targetNumber: e.targetNumber,
     shotsFired: e.shotsFired,
     dice: e.dice,
     crits: e.crits,
-    hits,
-    blocks,
-    blockSource: source,
-    momentumSpent,
-    unblockedHits,
-    hitDamage,
+    hits: e.hits,
+    blocks: b.blocks,
+    blockSource: b.blockSource,
+    momentumSpent: b.momentumSpent,
+    unblockedHits: b.unblockedHits,
+    hitDamage: b.hitDamage,
     save,
     damage,
   }

@@ -1,16 +1,18 @@
 import { describe, expect, it } from 'vitest'
 import { SeededDice } from '../../../src/core/seeded.js'
-import { resolveShot } from '../../../src/rules/stellar/shoot.js'
-import { rankBonuses, rankDefenses, shotOdds } from '../../../src/rules/stellar/shoot-odds.js'
+import { fraction } from '../../../src/core/distribution.js'
+import { walk } from '../../../src/core/exact.js'
+import { type Shot, resolveShot } from '../../../src/rules/stellar/shoot.js'
+import { expectedDamageFrom, rankBonuses, rankDefenses, shotOdds } from '../../../src/rules/stellar/shoot-odds.js'
 import { parsePen } from '../../../src/rules/stellar/weapon.js'
 import { shot } from './shot-fixture.js'
 
 describe('exact shooting odds', () => {
   it('one shot at 5+: crit 1/5 (2 hits), hit 1/5, miss 3/5', () => {
     const o = shotOdds(shot({ shots: 1, dmg: 100 }))
-    expect(o.damage.prob(200).toString()).toBe('1/5')
-    expect(o.damage.prob(100).toString()).toBe('1/5')
-    expect(o.damage.prob(0).toString()).toBe('3/5')
+    expect(o.damage.fraction(200)).toBe('1/5')
+    expect(o.damage.fraction(100)).toBe('1/5')
+    expect(o.damage.fraction(0)).toBe('3/5')
     expect(o.expected.damage).toBeCloseTo(60, 12)
   })
 
@@ -35,21 +37,22 @@ describe('exact shooting odds', () => {
       for (let f = 0; f <= Math.min(k, 3); f++) {
         const dmg = 100 * k + 1000 * f
         // different (k, f) pairs never share a damage value here
-        expect(o.damage.prob(dmg).toNumber()).toBeCloseTo(expect4(k, f), 12)
+        expect(o.damage.prob(dmg)).toBeCloseTo(expect4(k, f), 12)
       }
     }
-    expect(o.damage.total().toString()).toBe('1')
+    expect(o.damage.waysWhere(() => true)).toBe(o.damage.den)
   })
 
   it('10 shots with saves: the distribution sums to 1 and the walk stays small', () => {
     const o = shotOdds(shot({ shots: 10, dmg: 300, pen: parsePen('6'), armSv: 1, shield: 1, targetLock: true }))
-    expect(o.damage.total().toString()).toBe('1')
-    expect(o.unblockedHits.total().toString()).toBe('1')
+    expect(o.damage.waysWhere(() => true)).toBe(o.damage.den)
+    expect(o.unblockedHits.waysWhere(() => true)).toBe(o.unblockedHits.den)
   })
 
   it('destruction chance is P(damage >= HP)', () => {
     const o = shotOdds(shot({ shots: 1, dmg: 100, hp: 200 }))
-    expect(o.destroyed!.toString()).toBe('1/5')
+    expect(o.destroyed!.fraction('true')).toBe('1/5')
+    expect(o.destroyed!.fraction('false')).toBe('4/5')
   })
 
   it.each([
@@ -70,10 +73,9 @@ describe('exact shooting odds', () => {
       counts.set(r.damage, (counts.get(r.damage) ?? 0) + 1)
       sum += r.damage
       // every sampled result lies in the exact support
-      if (i < 2000) expect(o.damage.prob(r.damage).isZero()).toBe(false)
+      if (i < 2000) expect(o.damage.ways(r.damage)).not.toBe(0n)
     }
-    for (const [dmg, w] of o.damage.weights) {
-      const p = w.toNumber()
+    for (const [dmg, p] of o.damage.sorted()) {
       const sd = Math.sqrt((p * (1 - p)) / runs)
       // 5 standard deviations, plus a little slack for very rare outcomes
       expect(Math.abs((counts.get(dmg) ?? 0) / runs - p)).toBeLessThan(5 * sd + 1e-3)
@@ -109,5 +111,46 @@ describe('automatic choices', () => {
     const s = shot({ shots: 3, dmg: 100, defense: 'dodge' })
     const ranked = rankBonuses(s, true)
     for (const r of ranked) expect(r.defense).toBe('dodge')
+  })
+})
+
+describe('odds composed from the stages are the whole shot walked', () => {
+  // The oracle: resolveShot walked as one function by the exact driver, every die branching.
+  const whole = (s: Shot) =>
+    walk((dice) => {
+      const r = resolveShot(dice, { ...s, askDecisions: false })
+      return { damage: r.damage, unblockedHits: r.unblockedHits, failedSaves: r.save.failedSaves, destroyed: String(r.destroyed) }
+    })
+  it.each([
+    ['plain', {}],
+    ['saves, shield, target lock', { shots: 6, dmg: 300, pen: parsePen('6'), armSv: 1, shield: 1, targetLock: true }],
+    ['crit cap and advantage', { shots: 8, evade: 0, advantage: true, dmg: 100 }],
+    ['indirect focus cover', { shots: 5, indirect: true, cover: true, focus: true, dmg: 200, pen: parsePen('4') }],
+    ['warship AOE Momentum HP', { shots: 7, evade: 2, warship: true, aoe: true, momentum: 5, pen: parsePen('8'), armSv: 2, dmg: 500, hp: 3000 }],
+    ['push', { shots: 4, pen: parsePen('9P'), size: 2, defense: 'guard' as const, extraHits: 2 }],
+    ['stun, blindside, bullseye', { shots: 5, pen: parsePen('6S'), armSv: 1, blindside: true, bullseye: true, shield: 3, hp: 100 }],
+  ])('%s', (_n, over) => {
+    const s = shot(over)
+    const o = shotOdds(s)
+    const w = whole(s)
+    const exact = (d: { sortedWays(): Array<[unknown, bigint]>; den: bigint }) => d.sortedWays().map(([k, n]) => [k, fraction(n, d.den)])
+    expect(exact(o.damage)).toEqual(exact(w.map((r) => r.damage)))
+    expect(exact(o.unblockedHits)).toEqual(exact(w.map((r) => r.unblockedHits)))
+    expect(exact(o.failedSaves)).toEqual(exact(w.map((r) => r.failedSaves)))
+    if (s.hp !== undefined) expect(exact(o.destroyed!)).toEqual(exact(w.map((r) => r.destroyed)))
+  })
+
+  it('odds follow the automatic Momentum policy: answers already given and prompts do not enter them', () => {
+    const s = shot({ momentum: 3, shots: 6, dmg: 300 })
+    const json = (x: Shot) => shotOdds(x).damage.toJSON()
+    expect(json({ ...s, decisions: { momentum: 0 }, askDecisions: true })).toEqual(json(s))
+    expect(json({ ...s, momentum: 0 })).not.toEqual(json(s))
+  })
+
+  it('expectedDamageFrom is the rest of the shot from a number of hits', () => {
+    // 3 hits, 1 blocked by the shield, PEN 5 vs ARM Sv 2: 2 saves on 3+, each fails 1/5.
+    const s = shot({ dmg: 300, shield: 1, pen: parsePen('5'), armSv: 2 })
+    expect(expectedDamageFrom(s, 3)).toBeCloseTo(600 + 2 * 0.2 * 1000, 9)
+    expect(expectedDamageFrom({ ...s, momentum: 1 }, 3)).toBeCloseTo(300 + 0.2 * 1000, 9)
   })
 })

@@ -1,8 +1,10 @@
 import { describe, expect, it } from 'vitest'
 import { PhysicalDice } from '../../../src/core/physical.js'
 import { resolveArmorSaves } from '../../../src/rules/stellar/armor-save.js'
-import { resolveShot } from '../../../src/rules/stellar/shoot.js'
-import { parsePen } from '../../../src/rules/stellar/weapon.js'
+import { SeededDice } from '../../../src/core/seeded.js'
+import { mecha } from '../../cli/run-cli.js'
+import { MAX_WEAPON_SHOTS, evadeClass, resolveShot, shotsFired } from '../../../src/rules/stellar/shoot.js'
+import { NO_PEN, parsePen } from '../../../src/rules/stellar/weapon.js'
 import { shot } from './shot-fixture.js'
 
 const roll = (over: Parameters<typeof shot>[0], faces: number[]) => {
@@ -191,5 +193,57 @@ describe('shooting rules', () => {
   it('reports destruction against the remaining HP', () => {
     expect(roll({ shots: 2, evade: 0, hp: 200 }, [3, 4]).destroyed).toBe(true)
     expect(roll({ shots: 2, evade: 0, hp: 201 }, [3, 4]).remainingHp).toBe(1)
+  })
+})
+
+describe('issue 14 defects', () => {
+  it('a warship gets no Cover ("Warships do not benefit from Cover"); a shield still blocks', () => {
+    const r = roll({ shots: 3, evade: 0, dmg: 300, cover: true, warship: true }, [3, 4, 5])
+    expect(r.blocks).toBe(0)
+    expect(r.blockSource).toBe('none')
+    expect(r.unblockedHits).toBe(3)
+    const shielded = roll({ shots: 3, evade: 0, dmg: 300, cover: true, warship: true, shield: 1 }, [3, 4, 5])
+    expect([shielded.blocks, shielded.blockSource]).toEqual([1, 'shield'])
+    // not a warship: cover blocks 2 against DMG 500 or less
+    expect(roll({ shots: 3, evade: 0, dmg: 300, cover: true }, [3, 4, 5]).blocks).toBe(2)
+  })
+
+  it.each([
+    // [printed shots, rapid fire, bonus, focus+indirect, fired]
+    [12, -2, 'none', false, 10],
+    [12, -3, 'none', false, 9],
+    [30, -10, 'none', false, 10],
+    [9, 0, 'barrage', false, 10],
+    [8, -1, 'barrage', true, 9],
+    [1, -5, 'none', false, 0],
+  ] as const)('the 10-shot cap applies after modifiers: %i shots, Rapid Fire %i, %s, focus %s → %i', (shots, rapidFire, bonus, focus, fired) => {
+    const s = shot({ shots, rapidFire, bonus, focus, indirect: focus, pilot: 0 })
+    expect(shotsFired(s)).toBe(fired)
+    expect(resolveShot(new SeededDice('cap'), s).dice).toHaveLength(fired)
+  })
+
+  it('the shoot command takes printed shots above 10: --shots 12 --rapid-fire -2 fires 10', () => {
+    const r = mecha(['shoot', '--acc', '9', '--evade', '4', '--shots', '12', '--rapid-fire', '-2', '--dmg', '100', '--bonus', 'none', '--defense', 'none', '--seed', 's', '--json'])
+    expect(r.code).toBe(0)
+    expect(JSON.parse(r.stdout).shotsFired).toBe(10)
+    const over = mecha(['shoot', '--acc', '9', '--shots', String(MAX_WEAPON_SHOTS + 1), '--dmg', '100'])
+    expect(over.code).toBe(2)
+    expect(over.stderr).toMatch(/--shots: 31 is out of range; give 1 to 30/)
+  })
+
+  it('the evade pool separates every outcome the result tells apart (evade vs auto-miss)', () => {
+    const classify = evadeClass(shot({ acc: 9, evade: 4, targetLock: true }))
+    expect([1, 2, 3, 4, 5, 6, 7, 8, 9, 10].map(classify)).toEqual(['crit', 'crit', 'crit', 'hit', 'evade', 'evade', 'evade', 'evade', 'auto-miss', 'auto-miss'])
+  })
+})
+
+describe("melee's overwatch shares the shot's cap", () => {
+  it('an overwatch weapon printing 12 shots fires 10 (shotsFired through overwatchShot)', async () => {
+    const { overwatchShot } = await import('../../../src/rules/stellar/melee.js')
+    const { side } = await import('./melee-fixture.js')
+    const ow = { attacks: 1, acc: 9, shots: 12, dmg: 100, pen: NO_PEN, targetLock: false }
+    const s = overwatchShot({ atk: side(), def: side() } as Parameters<typeof overwatchShot>[0], ow, 0)
+    expect(shotsFired(s)).toBe(10)
+    expect(resolveShot(new SeededDice('ow'), s).dice).toHaveLength(10)
   })
 })

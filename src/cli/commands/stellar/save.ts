@@ -1,6 +1,4 @@
 import { InputError } from '../../../core/errors.js'
-import { exactDists } from '../../../core/exact.js'
-import type { Dist } from '../../../core/dist.js'
 import {
   ANTI_BEAM_BONUS,
   FAILED_SAVE_DMG,
@@ -13,6 +11,7 @@ import {
   saveTargetNumber,
   savesOwed,
 } from '../../../rules/stellar/armor-save.js'
+import { saveOdds } from '../../../rules/stellar/armor-save-odds.js'
 import { type Level, type Penetration, parsePen, penText } from '../../../rules/stellar/weapon.js'
 import { explainSave, renderSave, renderSaveOdds } from '../../../render/stellar/save.js'
 import { type CommandSpec, type Values, boolOpt, intOpt, requireValue, textOpt } from '../../spec.js'
@@ -32,14 +31,6 @@ export interface SaveRequest extends SaveSpec {
   /** How the "It's not over yet!" Momentum was settled. */
   chosenBy: { momentum: 'flag' | 'auto' | 'prompt' | 'not-allowed' }
   momentumGiven: boolean
-}
-
-export interface SaveOdds {
-  failedSaves: Dist<number>
-  damage: Dist<number>
-  actionsLost: Dist<number>
-  pushes: Dist<number>
-  expected: { failedSaves: number; damage: number; actionsLost: number; pushes: number }
 }
 
 export function buildSave(v: Values): SaveRequest {
@@ -80,26 +71,6 @@ export function buildSave(v: Values): SaveRequest {
     pilot,
     momentumGiven: momentum !== undefined,
     chosenBy: { momentum: !allowed ? 'not-allowed' : momentum !== undefined ? 'flag' : 'auto' },
-  }
-}
-
-export function saveOdds(s: SaveSpec): SaveOdds {
-  // Odds follow the automatic Momentum policy: no prompts while walking the branches.
-  const quiet: SaveSpec = { ...s, askDecisions: false }
-  const d = exactDists((dice) => resolveArmorSaves(dice, quiet), {
-    failedSaves: (r) => r.failedSaves,
-    damage: (r) => r.damage,
-    actionsLost: (r) => r.actionsLost,
-    pushes: (r) => r.pushes,
-  }) as { failedSaves: Dist<number>; damage: Dist<number>; actionsLost: Dist<number>; pushes: Dist<number> }
-  return {
-    ...d,
-    expected: {
-      failedSaves: d.failedSaves.expected(),
-      damage: d.damage.expected(),
-      actionsLost: d.actionsLost.expected(),
-      pushes: d.pushes.expected(),
-    },
   }
 }
 

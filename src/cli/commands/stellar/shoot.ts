@@ -1,20 +1,18 @@
 import { InputError } from '../../../core/errors.js'
-import { Dist } from '../../../core/dist.js'
-import { enumerate } from '../../../core/exact.js'
-import { resolveArmorSaves } from '../../../rules/stellar/armor-save.js'
 import {
   type AttackBonus,
   type DefenseChoice,
   type MomentumQuestion,
   type Shot,
   type ShotResult,
+  MAX_WEAPON_SHOTS,
   attackBonusSize,
   defenseBonusSize,
   momentumNegates,
   resolveShot,
   shotTargetNumber,
 } from '../../../rules/stellar/shoot.js'
-import { ATTACK_BONUSES, AUTO_DEFENSES, DEFENSES, rankBonuses, rankDefenses, shotOdds } from '../../../rules/stellar/shoot-odds.js'
+import { ATTACK_BONUSES, AUTO_DEFENSES, DEFENSES, expectedDamageFrom, rankBonuses, rankDefenses, shotOdds } from '../../../rules/stellar/shoot-odds.js'
 import { NO_PEN, parsePen } from '../../../rules/stellar/weapon.js'
 import { num } from '../../../render/format.js'
 import { explainShot, renderShot, renderShotOdds } from '../../../render/stellar/shoot.js'
@@ -37,7 +35,7 @@ export type ChosenShot = Shot & ShotChoices
 const options = [
   required(intOpt('acc', "attacker's Shooting Accuracy", { min: 0, max: 30 }), "the attacker's Shooting Accuracy, e.g. --acc 9"),
   intOpt('evade', "defender's Evade bonus", { min: 0, max: 30, default: 0 }),
-  required(intOpt('shots', "weapon's shots at this range (1-10)", { min: 1, max: 10 }), "the weapon's shots, 1-10, e.g. --shots 5"),
+  required(intOpt('shots', "weapon's printed shots at this range; at most 10 are rolled, after modifiers", { min: 1, max: MAX_WEAPON_SHOTS }), `the weapon's printed shots, 1-${MAX_WEAPON_SHOTS}, e.g. --shots 5`),
   intOpt('rapid-fire', 'Rapid Fire shots gained within half range (negative: lost)', { min: -10, max: 10, default: 0 }),
   required(intOpt('dmg', 'DMG per hit', { min: 0, max: 100000 }), "the weapon's DMG per hit, e.g. --dmg 200"),
   textOpt('pen', 'N[S|P]', 'ARM PEN, with S for stun or P for push/pull (e.g. 5S)', parsePen),
@@ -97,7 +95,7 @@ export const shootSpec = defineCommand<typeof options, ChosenShot, ShotResult, S
     const step = s.warship ? 2 : 1
     for (let p = 0; p <= Math.min(10, q.maxPoints); p += step) {
       const unblocked = q.hitsLeft - momentumNegates(p, s.warship)
-      options.push({ value: p, label: `Spend ${p} Momentum`, hint: `${unblocked} hit${unblocked === 1 ? '' : 's'} through, ${exp(expectedAfterSaves(s, unblocked))}` })
+      options.push({ value: p, label: `Spend ${p} Momentum`, hint: `${unblocked} hit${unblocked === 1 ? '' : 's'} through, ${exp(expectedDamageFrom({ ...s, askDecisions: false, decisions: { momentum: p } }, q.hits))}` })
     }
     s.chosenBy.momentum = 'prompt'
     return ctx.select(`Skill Defense: ${q.hitsLeft === 1 ? '1 hit gets' : `${q.hitsLeft} hits get`} through your blocks. Spend Momentum?`, options, 0)
@@ -152,8 +150,8 @@ export const shootSpec = defineCommand<typeof options, ChosenShot, ShotResult, S
     }
     if (o.destroyed) {
       // A map like every other entry under `odds`; the plain chance sits with the means.
-      json.destroyed = { false: 1 - o.destroyed.toNumber(), true: o.destroyed.toNumber() }
-      ;(json.expected as Record<string, number>).destroyed = o.destroyed.toNumber()
+      json.destroyed = { false: o.destroyed.prob('false'), true: o.destroyed.prob('true') }
+      ;(json.expected as Record<string, number>).destroyed = o.destroyed.prob('true')
     }
     return {
       json,
@@ -236,16 +234,6 @@ function shotLuck(r: ShotResult, s: ChosenShot): number {
   // the shot is passed as it is where possible: batch calls this for every line.)
   const o = s.chosenBy.momentum === 'prompt' ? shotOdds({ ...s, momentum: r.momentumSpent }) : shotOdds(s)
   return o.damage.percentile(r.damage)
-}
-
-/** Expected damage once `unblocked` hits are known: their DMG plus the armor saves to come. */
-function expectedAfterSaves(s: Shot, unblocked: number): number {
-  const d = new Dist<number>()
-  enumerate(
-    (dice) => resolveArmorSaves(dice, { hits: unblocked, pen: s.pen, armSv: s.armSv, warship: s.warship, aoe: s.aoe, size: s.size }),
-    (r, w) => d.add(r.damage, w),
-  )
-  return unblocked * s.dmg + d.expected()
 }
 
 /** Expected values and percentiles in JSON: six decimals are plenty and stay readable. */
