@@ -49,12 +49,6 @@ export function atLeast(target: number): Classify {
   return (face) => (face >= target ? 1 : 0)
 }
 
-export function countWhere(faces: number[], pred: (f: number) => boolean): number {
-  let n = 0
-  for (const f of faces) if (pred(f)) n++
-  return n
-}
-
 export function sumOf(faces: number[]): number {
   let s = 0
   for (const f of faces) s += f

@@ -8,8 +8,6 @@
  */
 export type UnitKind = 'light' | 'heavy' | 'tracks' | 'drone' | 'sentry'
 
-export const UNIT_KINDS: readonly UnitKind[] = ['light', 'heavy', 'tracks', 'drone', 'sentry']
-
 export const KIND_NAMES: Record<UnitKind, string> = {
   light: 'light mech',
   heavy: 'heavy mech',
@@ -29,7 +27,3 @@ export const ACTION_COSTS: readonly number[] = [1, 2, 4]
 
 /** Most actions one unit may take in a turn. */
 export const MAX_ACTIONS = ACTION_COSTS.length
-
-export function isEliminated(damage: number): boolean {
-  return damage >= ELIMINATED_AT
-}

@@ -38,10 +38,6 @@ export interface MomentumResult {
   capped: boolean
 }
 
-export function bandMomentum(points: number): number {
-  return BANDS.find((b) => points <= b.upTo)!.momentum
-}
-
 export function startingMomentum(m: MomentumStart): MomentumResult {
   const parts: MomentumPart[] = []
   if (m.rampage) parts.push({ reason: 'Defend the City | Rampage: both sides start with 7', momentum: RAMPAGE_MOMENTUM })
