@@ -26,13 +26,29 @@ const keyOf = (v: Outcome): number | string => (typeof v === 'object' ? JSON.str
 export class Distribution<K extends Outcome = number> {
   /** Distinct outcomes, in the order first reached (see `sorted` for key order). */
   private readonly values: K[] = []
-  private readonly counts: bigint[] = []
   private readonly index = new Map<number | string, number>()
+  /**
+   * Counts, one per outcome. While the denominator is a safe integer every count (never more
+   * than the denominator) and every sum and product of them stays exact as a plain number, so
+   * `small` holds them and the arithmetic runs on doubles; past 2^53, `big` holds bigints.
+   */
+  private readonly small: number[] | undefined
+  private readonly big: bigint[] | undefined
+  /** The denominator as a number (exact when `small`). */
+  private readonly denN: number
+  /** What makes two outcomes the same outcome (by default: equal values, objects by JSON). */
+  private readonly keyFn: (v: Outcome) => number | string
 
   private constructor(
     /** The common denominator: every count is over it, and they add up to it. */
     readonly den: bigint,
-  ) {}
+    key?: (v: K) => number | string,
+  ) {
+    this.keyFn = (key as ((v: Outcome) => number | string) | undefined) ?? keyOf
+    this.denN = Number(den)
+    if (den <= MAX_SAFE) this.small = []
+    else this.big = []
+  }
 
   // -------------------------------------------------------------------------------------------
   // Building
@@ -71,21 +87,45 @@ export class Distribution<K extends Outcome = number> {
    * The parts' denominators may differ.
    */
   static mixture<K extends Outcome>(parts: Iterable<readonly [bigint | number, Distribution<K>]>): Distribution<K> {
-    // (the index distribution's own type is numbers: bind leads it to K)
     const list = [...parts]
     return Distribution.weighted(list.map(([w], i) => [i, w] as const)).bind((i) => list[i][1])
   }
 
   /** Adds `count` ways to an outcome (builders only: a finished distribution is never changed). */
   private put(value: K, count: bigint): void {
-    if (count === 0n) return
-    const key = keyOf(value)
-    const at = this.index.get(key)
+    if (this.small) this.putSmall(value, Number(count))
+    else this.putBig(value, count)
+  }
+
+  private slot(value: K): number {
+    const key = this.keyFn(value)
+    let at = this.index.get(key)
     if (at === undefined) {
-      this.index.set(key, this.values.length)
+      at = this.values.length
+      this.index.set(key, at)
       this.values.push(value)
-      this.counts.push(count)
-    } else this.counts[at] += count
+      if (this.small) this.small.push(0)
+      else this.big!.push(0n)
+    }
+    return at
+  }
+
+  private putSmall(value: K, count: number): void {
+    if (count !== 0) this.small![this.slot(value)] += count
+  }
+
+  private putBig(value: K, count: bigint): void {
+    if (count !== 0n) this.big![this.slot(value)] += count
+  }
+
+  /** The i-th count as a bigint. */
+  private count(i: number): bigint {
+    return this.small ? BigInt(this.small[i]) : this.big![i]
+  }
+
+  /** The i-th chance as a decimal. */
+  private chance(i: number): number {
+    return this.small ? this.small[i] / this.denN : probability(this.big![i], this.den)
   }
 
   // -------------------------------------------------------------------------------------------
@@ -98,7 +138,7 @@ export class Distribution<K extends Outcome = number> {
 
   /** Outcomes with their counts (over `den`), in the order first reached. */
   *entries(): IterableIterator<[K, bigint]> {
-    for (let i = 0; i < this.values.length; i++) yield [this.values[i], this.counts[i]]
+    for (let i = 0; i < this.values.length; i++) yield [this.values[i], this.count(i)]
   }
 
   outcomes(): K[] {
@@ -107,13 +147,14 @@ export class Distribution<K extends Outcome = number> {
 
   /** Ways (over `den`) of one outcome. */
   ways(value: K): bigint {
-    const at = this.index.get(keyOf(value))
-    return at === undefined ? 0n : this.counts[at]
+    const at = this.index.get(this.keyFn(value))
+    return at === undefined ? 0n : this.count(at)
   }
 
   /** Chance of one outcome, as a decimal. */
   prob(value: K): number {
-    return probability(this.ways(value), this.den)
+    const at = this.index.get(this.keyFn(value))
+    return at === undefined ? 0 : this.chance(at)
   }
 
   /** Chance of one outcome as a reduced fraction, `"54/125"` (`"1"`, `"0"`). */
@@ -123,8 +164,13 @@ export class Distribution<K extends Outcome = number> {
 
   /** Ways (over `den`) that the predicate holds. */
   waysWhere(pred: (v: K) => boolean): bigint {
+    if (this.small) {
+      let t = 0
+      for (let i = 0; i < this.values.length; i++) if (pred(this.values[i])) t += this.small[i]
+      return BigInt(t)
+    }
     let t = 0n
-    for (let i = 0; i < this.values.length; i++) if (pred(this.values[i])) t += this.counts[i]
+    for (let i = 0; i < this.values.length; i++) if (pred(this.values[i])) t += this.big![i]
     return t
   }
 
@@ -135,28 +181,33 @@ export class Distribution<K extends Outcome = number> {
 
   /** The mean of a numeric function of the outcome (the outcome itself by default). */
   expected(f: (v: K) => number = (v) => v as unknown as number): number {
+    if (this.small) {
+      let t = 0
+      for (let i = 0; i < this.values.length; i++) t += this.small[i] * f(this.values[i])
+      return t / this.denN
+    }
     let whole = 0n
     let frac = 0
     for (let i = 0; i < this.values.length; i++) {
       const x = f(this.values[i])
-      if (Number.isSafeInteger(x)) whole += this.counts[i] * BigInt(x)
-      else frac += x * probability(this.counts[i], this.den)
+      if (Number.isSafeInteger(x)) whole += this.big![i] * BigInt(x)
+      else frac += x * probability(this.big![i], this.den)
     }
     return probability(whole, this.den) + frac
   }
 
   /** Outcomes in key order (numbers ascending, then strings), each with its decimal chance. */
   sorted(): Array<[K, number]> {
-    return this.order().map((i) => [this.values[i], probability(this.counts[i], this.den)])
+    return this.order().map((i) => [this.values[i], this.chance(i)])
   }
 
   /** Outcomes in key order with their counts. */
   sortedWays(): Array<[K, bigint]> {
-    return this.order().map((i) => [this.values[i], this.counts[i]])
+    return this.order().map((i) => [this.values[i], this.count(i)])
   }
 
   private order(): number[] {
-    const keys = this.values.map(keyOf)
+    const keys = this.values.map(this.keyFn)
     return keys
       .map((_, i) => i)
       .sort((a, b) => {
@@ -172,7 +223,7 @@ export class Distribution<K extends Outcome = number> {
   /** `{ "outcome": chance }` in key order: the JSON form of every odds map. */
   toJSON(): Record<string, number> {
     const out: Record<string, number> = {}
-    for (const i of this.order()) out[String(keyOf(this.values[i]))] = probability(this.counts[i], this.den)
+    for (const i of this.order()) out[String(this.keyFn(this.values[i]))] = this.chance(i)
     return out
   }
 
@@ -181,12 +232,22 @@ export class Distribution<K extends Outcome = number> {
    * rolled result was).
    */
   percentile(x: number): number {
+    if (this.small) {
+      let below = 0
+      let at = 0
+      for (let i = 0; i < this.values.length; i++) {
+        const v = this.values[i] as unknown as number
+        if (v < x) below += this.small[i]
+        else if (v === x) at += this.small[i]
+      }
+      return (below + at / 2) / this.denN
+    }
     let below = 0n
     let at = 0n
     for (let i = 0; i < this.values.length; i++) {
       const v = this.values[i] as unknown as number
-      if (v < x) below += this.counts[i]
-      else if (v === x) at += this.counts[i]
+      if (v < x) below += this.big![i]
+      else if (v === x) at += this.big![i]
     }
     return probability(2n * below + at, 2n * this.den)
   }
@@ -197,23 +258,38 @@ export class Distribution<K extends Outcome = number> {
   /** The distribution of `f(outcome)`. */
   map<J extends Outcome>(f: (v: K) => J): Distribution<J> {
     const d = new Distribution<J>(this.den)
-    for (let i = 0; i < this.values.length; i++) d.put(f(this.values[i]), this.counts[i])
+    for (let i = 0; i < this.values.length; i++) {
+      if (this.small) d.putSmall(f(this.values[i]), this.small[i])
+      else d.putBig(f(this.values[i]), this.big![i])
+    }
     return d
   }
 
   /**
    * A next stage per outcome: each outcome leads to its own distribution, weighted by the
-   * outcome's chance. `f` is called once per distinct outcome.
+   * outcome's chance. `f` is called once per distinct outcome. `key`, when given, declares which
+   * outcomes are the same for everything that follows (a stage's state, icepool's next_state):
+   * outcomes with one key merge, the first standing for them all.
    */
-  bind<J extends Outcome>(f: (v: K) => Distribution<J>): Distribution<J> {
+  bind<J extends Outcome>(f: (v: K) => Distribution<J>, key?: (v: J) => number | string): Distribution<J> {
     const next = this.values.map(f)
     let common = 1n
     for (const n of next) common = lcm(common, n.den)
-    const d = new Distribution<J>(this.den * common)
+    const d = new Distribution<J>(this.den * common, key)
+    if (d.small) {
+      // (then this, every next and `common` are safe integers too: each divides d.den)
+      const c = Number(common)
+      for (let i = 0; i < next.length; i++) {
+        const n = next[i]
+        const scale = this.small![i] * (c / n.denN)
+        for (let j = 0; j < n.values.length; j++) d.putSmall(n.values[j], scale * n.small![j])
+      }
+      return d
+    }
     for (let i = 0; i < next.length; i++) {
       const n = next[i]
-      const scale = this.counts[i] * (common / n.den)
-      for (let j = 0; j < n.values.length; j++) d.put(n.values[j], scale * n.counts[j])
+      const scale = this.count(i) * (common / n.den)
+      for (let j = 0; j < n.values.length; j++) d.putBig(n.values[j], scale * n.count(j))
     }
     return d
   }
@@ -222,7 +298,11 @@ export class Distribution<K extends Outcome = number> {
   product<J extends Outcome, R extends Outcome>(other: Distribution<J>, f: (a: K, b: J) => R): Distribution<R> {
     const d = new Distribution<R>(this.den * other.den)
     for (let i = 0; i < this.values.length; i++) {
-      for (let j = 0; j < other.values.length; j++) d.put(f(this.values[i], other.values[j]), this.counts[i] * other.counts[j])
+      for (let j = 0; j < other.values.length; j++) {
+        const v = f(this.values[i], other.values[j])
+        if (d.small) d.putSmall(v, this.small![i] * other.small![j])
+        else d.putBig(v, this.count(i) * other.count(j))
+      }
     }
     return d
   }
@@ -250,7 +330,7 @@ export class Distribution<K extends Outcome = number> {
   /** The same distribution over a denominator `den * factor` (counts scaled alike). */
   scaled(factor: bigint): Distribution<K> {
     const d = new Distribution<K>(this.den * factor)
-    for (let i = 0; i < this.values.length; i++) d.put(this.values[i], this.counts[i] * factor)
+    for (let i = 0; i < this.values.length; i++) d.put(this.values[i], this.count(i) * factor)
     return d
   }
 }

@@ -247,9 +247,11 @@ function factorials(n: number): bigint[] {
  * how many dice fell in each class its rule declared (or over distinct totals for SUM pools),
  * each with its count of ways out of sides^n; the walk is `bind` over those branches, so counts
  * stay exact whatever the depth. Checkpoints (see Dice.checkpoint) merge the branches that reach
- * the same declared state. `fn` must be pure apart from its dice.
+ * the same declared state. `key`, when given, says which results are the same for everything
+ * read from them later (results that record their dice differ in faces alone): results with one
+ * key merge, the first standing for them. `fn` must be pure apart from its dice.
  */
-export function walk<R extends Value>(fn: (dice: Dice) => R): Distribution<R> {
+export function walk<R extends Value>(fn: (dice: Dice) => R, key?: (result: R) => number | string): Distribution<R> {
   const memo = new Map<string, Distribution<R>>()
   const explore = (prefix: number[][], passed: boolean): Distribution<R> => {
     let result: R
@@ -263,7 +265,7 @@ export function walk<R extends Value>(fn: (dice: Dice) => R): Distribution<R> {
       }
       if (!(e instanceof Branch)) throw e
       const branches = e.outcomes
-      return poolBranches(branches).bind((i) => explore([...prefix, branches[i].faces], false))
+      return poolBranches(branches).bind((i) => explore([...prefix, branches[i].faces], false), key)
     }
     return Distribution.point(result) as Distribution<R>
   }

@@ -80,7 +80,8 @@ function afterEvade(s: Shot) {
       const spec = shotSaves(s, b.unblockedHits)
       const owed = savesOwed(spec)
       let saves = byOwed.get(owed)
-      if (!saves) byOwed.set(owed, (saves = walk((dice) => resolveArmorSaves(dice, spec))))
+      // Later stages read a save result only through its failed saves and their damage.
+      if (!saves) byOwed.set(owed, (saves = walk((dice) => resolveArmorSaves(dice, spec), (r) => `${r.failedSaves} ${r.damage}`)))
       const e = hitsOnly(hits)
       return saves.map((save) => read(concludeShot(s, e, b, save)))
     }
