@@ -53,9 +53,9 @@ export class Distribution<K extends Outcome = number> {
   // -------------------------------------------------------------------------------------------
   // Building
 
-  /** A certain outcome. */
-  static point<K extends Outcome>(value: K): Distribution<Widen<K>> {
-    const d = new Distribution<Widen<K>>(1n)
+  /** A certain outcome (`key` as in `bind`). */
+  static point<K extends Outcome>(value: K, key?: (v: Widen<K>) => number | string): Distribution<Widen<K>> {
+    const d = new Distribution<Widen<K>>(1n, key)
     d.put(value as Widen<K>, 1n)
     return d
   }

@@ -1,6 +1,6 @@
 import { type Classify, type Dice, type Equivalence, SUM } from './dice.js'
 import { Dist } from './dist.js'
-import { Distribution, type Outcome as Value } from './distribution.js'
+import { Distribution, type Outcome as Value, type Widen } from './distribution.js'
 import { Rational } from './rational.js'
 
 /**
@@ -267,7 +267,7 @@ export function walk<R extends Value>(fn: (dice: Dice) => R, key?: (result: R) =
       const branches = e.outcomes
       return poolBranches(branches).bind((i) => explore([...prefix, branches[i].faces], false), key)
     }
-    return Distribution.point(result) as Distribution<R>
+    return Distribution.point(result, key as ((v: Widen<R>) => number | string) | undefined) as Distribution<R>
   }
   return explore([], true)
 }
