@@ -56,6 +56,18 @@ export function shotOdds(s: Shot): ShotOdds {
 }
 
 /**
+ * The expected outcomes of a shot, from the same stages as shotOdds, without building its
+ * distributions: what the automatic choices compare.
+ */
+export function shotExpected(s: Shot): ShotOdds['expected'] {
+  const quiet: Shot = { ...s, askDecisions: false, decisions: undefined }
+  const hits = evadeOdds(quiet)
+  const rest = afterEvade(quiet)
+  const mean = (read: (r: ShotResult) => number) => hits.expected((h) => rest(read)(h).expected())
+  return { damage: mean((r) => r.damage), unblockedHits: mean((r) => r.unblockedHits), failedSaves: mean((r) => r.save.failedSaves) }
+}
+
+/**
  * Stage 1's hits: the evade pool's branches as the exact driver makes them (one per count of
  * dice in each class evadeClass declares, its faces standing for the class), each counted by
  * evadeHits as rollEvade counts them.
@@ -95,10 +107,10 @@ export function expectedDamageFrom(s: Shot, hits: number): number {
   return afterEvade(s)((r) => r.damage)(hits).expected()
 }
 
-/** One option of a choice with its exact expected outcome. */
+/** One option of a choice with its expected outcome. */
 export interface ScoredOption<T> {
   value: T
-  odds: ShotOdds
+  expected: ShotOdds['expected']
 }
 
 export const ATTACK_BONUSES: AttackBonus[] = ['precision', 'barrage', 'none']
@@ -116,8 +128,8 @@ export const AUTO_DEFENSES: DefenseChoice[] = ['dodge', 'guard']
  * (they matter for stun and push weapons, whose saves deal no damage), then more hits.
  * Ties keep the listed order.
  */
-function attackerScore(o: ShotOdds): number[] {
-  return [o.expected.damage, o.expected.failedSaves, o.expected.unblockedHits]
+function attackerScore(e: ShotOdds['expected']): number[] {
+  return [e.damage, e.failedSaves, e.unblockedHits]
 }
 
 function better(a: number[], b: number[]): number {
@@ -129,8 +141,8 @@ function better(a: number[], b: number[]): number {
 
 /** The defender's options against a fixed bonus, best (least harm) first. */
 export function rankDefenses(s: Shot, options: DefenseChoice[] = AUTO_DEFENSES): Array<ScoredOption<DefenseChoice>> {
-  const scored = options.map((value) => ({ value, odds: shotOdds({ ...s, defense: value }) }))
-  return stableSort(scored, (a, b) => better(attackerScore(a.odds), attackerScore(b.odds)))
+  const scored = options.map((value) => ({ value, expected: shotExpected({ ...s, defense: value }) }))
+  return stableSort(scored, (a, b) => better(attackerScore(a.expected), attackerScore(b.expected)))
 }
 
 /**
@@ -145,11 +157,11 @@ export function rankBonuses(
 ): Array<ScoredOption<AttackBonus> & { defense: DefenseChoice }> {
   const scored = options.map((value) => {
     const withBonus = { ...s, bonus: value }
-    if (defenseFixed) return { value, defense: s.defense, odds: shotOdds(withBonus) }
+    if (defenseFixed) return { value, defense: s.defense, expected: shotExpected(withBonus) }
     const best = rankDefenses(withBonus, defenses)[0]
-    return { value, defense: best.value, odds: best.odds }
+    return { value, defense: best.value, expected: best.expected }
   })
-  return stableSort(scored, (a, b) => better(attackerScore(b.odds), attackerScore(a.odds)))
+  return stableSort(scored, (a, b) => better(attackerScore(b.expected), attackerScore(a.expected)))
 }
 
 function stableSort<T>(xs: T[], cmp: (a: T, b: T) => number): T[] {

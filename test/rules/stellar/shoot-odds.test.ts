@@ -3,7 +3,7 @@ import { SeededDice } from '../../../src/core/seeded.js'
 import { fraction } from '../../../src/core/distribution.js'
 import { walk } from '../../../src/core/exact.js'
 import { type Shot, resolveShot } from '../../../src/rules/stellar/shoot.js'
-import { expectedDamageFrom, rankBonuses, rankDefenses, shotOdds } from '../../../src/rules/stellar/shoot-odds.js'
+import { expectedDamageFrom, rankBonuses, rankDefenses, shotExpected, shotOdds } from '../../../src/rules/stellar/shoot-odds.js'
 import { parsePen } from '../../../src/rules/stellar/weapon.js'
 import { shot } from './shot-fixture.js'
 
@@ -87,11 +87,25 @@ describe('exact shooting odds', () => {
 })
 
 describe('automatic choices', () => {
+  it.each([
+    [{}],
+    [{ shots: 10, dmg: 100, pen: parsePen('3'), armSv: 2 }],
+    [{ shots: 4, dmg: 700, pen: parsePen('6P'), armSv: 1, momentum: 2, shield: 1 }],
+    [{ shots: 8, dmg: 200, pen: parsePen('5S'), armSv: 3, warship: true, momentum: 4 }],
+  ])('shotExpected is the mean of shotOdds, from the same stages (%o)', (extra) => {
+    const s = shot(extra)
+    const e = shotExpected(s)
+    const o = shotOdds(s)
+    expect(e.damage).toBeCloseTo(o.damage.expected(), 9)
+    expect(e.unblockedHits).toBeCloseTo(o.unblockedHits.expected(), 12)
+    expect(e.failedSaves).toBeCloseTo(o.failedSaves.expected(), 12)
+  })
+
   it('the defender picks the reaction with the least expected damage', () => {
     // One big-DMG shot against a shield-less target: Guard blocks the single hit outright
     // unless it is a crit; Dodge only moves the target number by one.
     const ranked = rankDefenses(shot({ shots: 1, dmg: 1000 }))
-    const exp = ranked.map((r) => r.odds.expected.damage)
+    const exp = ranked.map((r) => r.expected.damage)
     expect(exp).toEqual([...exp].sort((a, b) => a - b))
     expect(ranked[0].value).toBe('guard')
   })
@@ -103,7 +117,7 @@ describe('automatic choices', () => {
     expect(ranked[0].value).toBe('precision')
     for (const r of ranked) {
       const best = rankDefenses({ ...s, bonus: r.value })[0]
-      expect(r.odds.expected.damage).toBeCloseTo(best.odds.expected.damage, 12)
+      expect(r.expected.damage).toBeCloseTo(best.expected.damage, 12)
     }
   })
 

@@ -193,7 +193,7 @@ async function chooseAsking(req: ShotRequest, ctx: ChoiceContext): Promise<Chose
       const vs = defenseOpen ? " vs the defender's best reply" : ''
       s.bonus = await ctx.select(
         `Attacker's bonus (Acc ${s.acc}, ${s.shots} shots, DMG ${s.dmg})`,
-        ranked.map((o) => ({ value: o.value, label: labels[o.value], hint: `${exp(o.odds.expected.damage)}${vs}` })),
+        ranked.map((o) => ({ value: o.value, label: labels[o.value], hint: `${exp(o.expected.damage)}${vs}` })),
         ranked[0].value,
       )
       s.chosenBy.bonus = 'prompt'
@@ -207,7 +207,7 @@ async function chooseAsking(req: ShotRequest, ctx: ChoiceContext): Promise<Chose
       const labels: Record<DefenseChoice, string> = { dodge: `Dodge (+${size} Evade)`, guard: `Guard (+${size} Block)`, none: 'No reaction' }
       s.defense = await ctx.select(
         `Defender's reaction to ${s.bonus === 'none' ? 'no bonus' : s.bonus}`,
-        ranked.map((o) => ({ value: o.value, label: labels[o.value], hint: exp(o.odds.expected.damage) })),
+        ranked.map((o) => ({ value: o.value, label: labels[o.value], hint: exp(o.expected.damage) })),
         ranked[0].value,
       )
       s.chosenBy.defense = 'prompt'
