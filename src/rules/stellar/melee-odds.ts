@@ -1,5 +1,5 @@
 import type { Dice } from '../../core/dice.js'
-import { Distribution } from '../../core/distribution.js'
+import { Distribution, lcm, probability } from '../../core/distribution.js'
 import { walk } from '../../core/exact.js'
 import {
   type ClashConclusion,
@@ -153,6 +153,19 @@ const NO_STRIKE: StrikeOutcome = { damage: 0, pushedOut: false, unblockedHits: 0
 /** What concludeClash reads of a strike (outcomes that differ only in the report merge). */
 const summaryOf = (o: StrikeOutcome): StrikeSummary => ({ damage: o.damage, pushedOut: o.pushedOut })
 
+/** Ways per outcome, added up leaf by leaf (the one pass over a charge's leaves in meleeOdds). */
+class Tally<K extends number | string> {
+  private readonly ways = new Map<K, bigint>()
+  add(k: K, w: bigint): void {
+    this.ways.set(k, (this.ways.get(k) ?? 0n) + w)
+  }
+  distribution(den: bigint): Distribution<K> {
+    const d = Distribution.weighted(this.ways) as Distribution<K>
+    if (d.den !== den) throw new Error('meleeOdds: the leaves do not add up to the stages\' denominator')
+    return d
+  }
+}
+
 function strikeReport(d: Distribution<StrikeOutcome>): StrikeOdds {
   return { damage: d.map((o) => o.damage), unblockedHits: d.map((o) => o.unblockedHits), failedSaves: d.map((o) => o.failedSaves) }
 }
@@ -161,7 +174,6 @@ function strikeReport(d: Distribution<StrikeOutcome>): StrikeOdds {
 export function meleeOdds(m: Melee): MeleeOdds {
   const ow = overwatchOdds(m)
   const attack = strikeOdds(attackStrike(m))
-  const attackSummary = attack.map(summaryOf)
   const counters = new Map<number, Distribution<StrikeOutcome>>()
   /** The counter-attack against a charger with `left` Momentum. */
   const counterFor = (left: number) => {
@@ -171,18 +183,44 @@ export function meleeOdds(m: Melee): MeleeOdds {
   }
   const momentumLeft = (st: OverwatchState) => m.atk.momentum - st.momentumSpent
 
-  /** How the charge ends, seen through `project`: concludeClash on every way the stages can go. */
-  const ends = <K extends string | number | object>(project: (c: ClashConclusion) => K): Distribution<K> =>
-    ow.bind((st) => {
-      if (st.destroyed) return Distribution.point(project(concludeClash(m, st, null, null))) as Distribution<K>
-      const ctx = clashContext(m, st.damage)
-      const counter = counterFor(momentumLeft(st)).map(summaryOf)
-      return attackSummary.bind((a) =>
-        counterSkippedBy(a, ctx)
-          ? (Distribution.point(project(concludeClash(m, st, a, null))) as Distribution<K>)
-          : counter.map((c) => project(concludeClash(m, st, a, c))),
-      )
-    })
+  // How the charge ends: concludeClash once on every (overwatch state, attack, counter-attack)
+  // that can happen, its chance a product of the three stages' counts (the bind of the three,
+  // visited leaf by leaf so that the three maps read below are filled in one pass).
+  const attackSummary = attack.map(summaryOf)
+  const alive = ow.outcomes().filter((st) => !st.destroyed)
+  const counterSummary = new Map(alive.map((st) => [momentumLeft(st), counterFor(momentumLeft(st)).map(summaryOf)]))
+  let counterDen = 1n
+  for (const d of counterSummary.values()) counterDen = lcm(counterDen, d.den)
+  const fbWays = new Tally<FinishingBlowKey>()
+  const defWays = new Tally<number>()
+  const atkWays = new Tally<number>()
+  let defDestroyedWays = 0n
+  let atkDestroyedWays = 0n
+  const leaf = (end: ClashConclusion, w: bigint) => {
+    fbWays.add(end.finishingBlow?.by ?? 'none', w)
+    defWays.add(end.defender.damageTaken, w)
+    atkWays.add(end.attacker.damageTaken, w)
+    if (end.defender.destroyed) defDestroyedWays += w
+    if (end.attacker.destroyed) atkDestroyedWays += w
+  }
+  for (const [st, wOw] of ow.entries()) {
+    if (st.destroyed) {
+      leaf(concludeClash(m, st, null, null), wOw * attackSummary.den * counterDen)
+      continue
+    }
+    const ctx = clashContext(m, st.damage)
+    const counter = counterSummary.get(momentumLeft(st))!
+    const scale = counterDen / counter.den
+    for (const [a, wA] of attackSummary.entries()) {
+      const w = wOw * wA
+      if (counterSkippedBy(a, ctx)) leaf(concludeClash(m, st, a, null), w * counterDen)
+      else for (const [c, wC] of counter.entries()) leaf(concludeClash(m, st, a, c), w * wC * scale)
+    }
+  }
+  const den = ow.den * attackSummary.den * counterDen
+  const finishingBlow = fbWays.distribution(den)
+  const defenderDamage = defWays.distribution(den)
+  const attackerDamage = atkWays.distribution(den)
 
   // Which strikes happen: the attack unless overwatch destroyed the charger; the counter-attack
   // (with the Momentum the charger has left) unless counterSkippedBy skips it.
@@ -194,16 +232,11 @@ export function meleeOdds(m: Melee): MeleeOdds {
   })
   const counterMade = counterLeft.bind((left) => (left < 0 ? Distribution.point(NO_STRIKE) : counterFor(left)))
 
-  const finishingBlow = ends((c): FinishingBlowKey => c.finishingBlow?.by ?? 'none')
-  const defender = ends((c) => c.defender)
-  const attacker = ends((c) => c.attacker)
-  const defenderDamage = defender.map((o) => o.damageTaken)
-  const attackerDamage = attacker.map((o) => o.damageTaken)
   const owDamage = ow.map((st) => st.damage)
 
   const destroyed: MeleeOdds['destroyed'] = {}
-  if (m.def.hp !== undefined) destroyed.defender = defender.where((o) => o.destroyed === true)
-  if (m.atk.hp !== undefined) destroyed.attacker = attacker.where((o) => o.destroyed === true)
+  if (m.def.hp !== undefined) destroyed.defender = probability(defDestroyedWays, den)
+  if (m.atk.hp !== undefined) destroyed.attacker = probability(atkDestroyedWays, den)
   const attackOdds = strikeReport(attackMade)
   const counterOdds = strikeReport(counterMade)
   const ex = (d: StrikeOdds) => ({ damage: d.damage.expected(), unblockedHits: d.unblockedHits.expected(), failedSaves: d.failedSaves.expected() })
