@@ -320,7 +320,7 @@ function chances(d: Distribution<number>): Float64Array {
  * rollAttackDice / rollDefenseDice, walked once per pool size, and tallyStrike).
  */
 export class ClashSearch {
-  /** Per pair uA, uC: the value parts, PARTS apiece (undefined until needed). */
+  /** Per uA: the value parts against each uC, PARTS apiece (filled when first needed). */
   private readonly table: Array<Float64Array | undefined> = []
   private readonly width: number
   private readonly attackSaves: Array<Array<[StrikeOutcome, number]>> = []
@@ -346,30 +346,32 @@ export class ClashSearch {
     return (list[u] ??= strikeSaveOdds(which === 'attack' ? this.attackRef : this.counterRef, u).sorted())
   }
 
-  /** The value parts of uA against uC: concludeClash over both strikes' saves. */
-  private entry(uA: number, uC: number): Float64Array {
-    const at = uA * this.width + uC
-    let row = this.table[at]
+  /** Row uA of the table: the value parts of uA against every uC, concludeClash over both strikes' saves. */
+  private row(uA: number): Float64Array {
+    let row = this.table[uA]
     if (row) return row
-    row = new Float64Array(PARTS)
+    row = new Float64Array(this.width * PARTS)
     const m = this.m
     const ctx = clashContext(m, 0)
-    const add = (p: number, attack: StrikeOutcome, counter: StrikeOutcome | null) => {
+    const add = (at: number, p: number, attack: StrikeOutcome, counter: StrikeOutcome | null) => {
       const end = concludeClash(m, OVERWATCH_START, attack, counter)
       const dealt = end.defender.damageTaken
       const taken = end.attacker.damageTaken
-      row![CAP_DIFF] += p * (cap(dealt, m.def.hp) - cap(taken, m.atk.hp))
-      row![EFFECTS] += p * (attack.effects - (counter?.effects ?? 0))
-      row![DEALT] += p * dealt
-      row![TAKEN] += p * taken
-      if (end.defender.destroyed) row![DEF_DESTROYED] += p
-      if (end.attacker.destroyed) row![ATK_DESTROYED] += p
+      row![at + CAP_DIFF] += p * (cap(dealt, m.def.hp) - cap(taken, m.atk.hp))
+      row![at + EFFECTS] += p * (attack.effects - (counter?.effects ?? 0))
+      row![at + DEALT] += p * dealt
+      row![at + TAKEN] += p * taken
+      if (end.defender.destroyed) row![at + DEF_DESTROYED] += p
+      if (end.attacker.destroyed) row![at + ATK_DESTROYED] += p
     }
-    for (const [a, pa] of this.saves('attack', uA)) {
-      if (counterSkippedBy(a, ctx)) add(pa, a, null)
-      else for (const [c, pc] of this.saves('counter', uC)) add(pa * pc, a, c)
+    for (let uC = 0; uC < this.width; uC++) {
+      const at = uC * PARTS
+      for (const [a, pa] of this.saves('attack', uA)) {
+        if (counterSkippedBy(a, ctx)) add(at, pa, a, null)
+        else for (const [c, pc] of this.saves('counter', uC)) add(at, pa * pc, a, c)
+      }
     }
-    this.table[at] = row
+    this.table[uA] = row
     return row
   }
 
@@ -381,19 +383,26 @@ export class ClashSearch {
     return p
   }
 
-  /** Float chances of a strike's unblocked hits: tallyStrike on each pair of rolls. */
+  /**
+   * Float chances of a strike's unblocked hits. tallyStrike reads the rolls only through rolled
+   * hits minus rolled blocks (see its comment; melee.test.ts holds it to that), so the two pools
+   * are convolved into that difference first and tallied once per difference.
+   */
   private unblocked(s: Strike): Float64Array {
     const hits = this.pool('hits', s)
     const blocks = this.pool('blocks', s)
-    const out: number[] = []
+    const diff = new Float64Array(hits.length + blocks.length - 1)
+    const offset = blocks.length - 1
     for (let h = 0; h < hits.length; h++) {
       if (hits[h] === 0) continue
-      for (let b = 0; b < blocks.length; b++) {
-        if (blocks[b] === 0) continue
-        const u = tallyStrike(s, h, b).unblockedHits
-        while (out.length <= u) out.push(0)
-        out[u] += hits[h] * blocks[b]
-      }
+      for (let b = 0; b < blocks.length; b++) diff[h - b + offset] += hits[h] * blocks[b]
+    }
+    const out: number[] = []
+    for (let i = 0; i < diff.length; i++) {
+      if (diff[i] === 0) continue
+      const u = tallyStrike(s, i - offset, 0).unblockedHits
+      while (out.length <= u) out.push(0)
+      out[u] += diff[i]
     }
     return Float64Array.from(out)
   }
@@ -409,10 +418,8 @@ export class ClashSearch {
       for (let uA = 0; uA < pA.length; uA++) {
         const p = pA[uA]
         if (p === 0) continue
-        for (let uC = 0; uC < this.width; uC++) {
-          const e = this.entry(uA, uC)
-          for (let j = 0; j < PARTS; j++) A[uC * PARTS + j] += p * e[j]
-        }
+        const row = this.row(uA)
+        for (let j = 0; j < row.length; j++) A[j] += p * row[j]
       }
       this.attackMemo.set(k1, A)
     }
