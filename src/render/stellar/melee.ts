@@ -12,7 +12,10 @@ import {
   defenderBonus,
   finishingBlowDamage,
 } from '../../rules/stellar/melee.js'
-import type { MeleeOdds, WaysDist } from '../../rules/stellar/melee-odds.js'
+import { Dist } from '../../core/dist.js'
+import type { Distribution } from '../../core/distribution.js'
+import { Rational } from '../../core/rational.js'
+import type { MeleeOdds } from '../../rules/stellar/melee-odds.js'
 import { penText } from '../../rules/stellar/weapon.js'
 import { columns, histogram, num, pct, plural } from '../format.js'
 import type { Style } from '../style.js'
@@ -206,10 +209,10 @@ export function renderMeleeOdds(o: MeleeOdds, m: ChoiceInfo, out: RenderContext)
   if (o.destroyed.defender !== undefined) rows.push([`Defender destroyed (HP ${m.def.hp})`, st.bold(pct(o.destroyed.defender))])
   if (o.destroyed.attacker !== undefined) rows.push([`Attacker destroyed (HP ${m.atk.hp})`, st.bold(pct(o.destroyed.attacker))])
   L.push(columns(rows))
-  const hist = (title: string, d: WaysDist) => {
+  const hist = (title: string, d: Distribution<number>) => {
     L.push('')
     L.push(st.bold(title) + st.dim('   chance   at least'))
-    L.push(histogram(d.toDisplayDist(), st, out.width))
+    L.push(histogram(displayDist(d), st, out.width))
   }
   if (o.overwatch) hist('Overwatch damage to the attacker', o.overwatch.damage)
   hist('Attack damage to the defender', o.attack.damage)
@@ -217,4 +220,14 @@ export function renderMeleeOdds(o: MeleeOdds, m: ChoiceInfo, out: RenderContext)
   // Totals (with Finishing Blows and overwatch) are in the table above and in the JSON
   // (odds.defender.damage, odds.attacker.damage); their histograms only add length.
   return L.join('\n')
+}
+
+/**
+ * histogram still reads the retiring Dist: each chance rounded to a multiple of 2^-52 (it only
+ * prints rounded percentages), so the rationals stay small. Goes when histogram reads Distribution.
+ */
+function displayDist(d: Distribution<number>): Dist<number> {
+  const out = new Dist<number>()
+  for (const [k, p] of d.sorted()) out.add(k, Rational.of(BigInt(Math.round(p * 2 ** 52)), 2n ** 52n))
+  return out
 }

@@ -1,480 +1,138 @@
-import { Dist } from '../../core/dist.js'
 import type { Dice } from '../../core/dice.js'
-import { exactDist } from '../../core/exact.js'
-import { Rational } from '../../core/rational.js'
-import { type SaveResult, resolveArmorSaves } from './armor-save.js'
+import { Distribution, lcm, probability } from '../../core/distribution.js'
+import { walk } from '../../core/exact.js'
 import {
-  type ClashContext,
+  type ClashConclusion,
   type DefChoice,
   type Melee,
+  type OverwatchState,
   type Split,
   type Strike,
   type StrikeSummary,
   MAX_POOL,
+  OVERWATCH_START,
+  afterOverwatchShot,
   attackStrike,
-  bonusTotal,
   clashContext,
+  concludeClash,
   counterSkippedBy,
   counterStrike,
-  finishingBlow,
-  finishingBlowDamage,
+  nextOverwatchShot,
   overwatchAttacks,
-  overwatchShot,
   rollAttackDice,
   rollDefenseDice,
-  strikeSaveSpec,
-  strikeShift,
-  strikeSummary,
+  strikeSaves,
   tallyStrike,
 } from './melee.js'
 import { resolveShot } from './shoot.js'
 
 /**
- * Exact odds of a melee clash, composed from its independent stages instead of walking the whole
- * clash (66 attack x 11 defense x 4 save outcomes per strike, twice, would be millions of leaves).
+ * Exact odds of a melee charge, composed from the stages resolveMelee runs:
+ * - the overwatch loop over a distribution of OverwatchState (one attack's distribution is the
+ *   exact walk of resolveShot, then afterOverwatchShot, as resolveOverwatch does);
+ * - each strike as its stages: the attack dice and the defense dice (each walked through
+ *   rollAttackDice / rollDefenseDice), tallyStrike on each pair, then the saves (strikeSaves)
+ *   for each number of unblocked hits;
+ * - concludeClash on every (overwatch state, attack, counter-attack) that can happen.
+ * Weights are exact bigint counts (Distribution) until they are printed.
  *
- * Each pool's distribution comes from the very functions a roll uses (rollAttackDice,
- * rollDefenseDice and resolveArmorSaves run on each face of one die, then convolved; overwatch
- * through the exact driver walking resolveShot), memoised by the parameters that matter. A
- * strike's outcome only depends on rolled hits minus rolled blocks (see
- * tallyStrike), so the two pools are combined into that difference, then tallied and followed by
- * the saves. The attack and the counter-attack use independent dice; they are joined through
- * counterSkippedBy and finishingBlow, the same functions a roll concludes with. finishingBlow
- * reads the attack only through its class (dealt damage, pushed out, defender alive), so the
- * join runs over attack classes x counter outcomes, not attack x counter outcomes.
- *
- * Weights are exact: bigint counts of equally likely dice outcomes over a power of 10 (a strike's
- * saves are padded to 3 dice so every outcome of a stage shares one denominator). Probabilities
- * become floating point only for JSON and text. The choice search (ClashSearch, below) works in
- * double precision from the same exact stage distributions; tests hold it to these odds.
+ * The choice search (ClashSearch, below) works in doubles, from tables filled through the same
+ * stages and the same concludeClash.
  */
 
-// ---------------------------------------------------------------------------------------------
-// Exact weights over a common denominator
-
-const TEN = 10n
-const pow10 = (n: number) => TEN ** BigInt(n)
-
-/** An exact distribution as bigint weights over one denominator. */
-export class WaysDist<K extends string | number = number> {
-  readonly ways = new Map<K, bigint>()
-  private readonly denBits: number
-  constructor(readonly den: bigint) {
-    this.denBits = bitsOf(den)
-  }
-
-  private p(w: bigint): number {
-    return ratio(w, this.den, this.denBits)
-  }
-
-  add(k: K, w: bigint): void {
-    if (w === 0n) return
-    this.ways.set(k, (this.ways.get(k) ?? 0n) + w)
-  }
-
-  total(): bigint {
-    let t = 0n
-    for (const w of this.ways.values()) t += w
-    return t
-  }
-
-  prob(k: K): number {
-    return this.p(this.ways.get(k) ?? 0n)
-  }
-
-  where(pred: (k: K) => boolean): number {
-    let t = 0n
-    for (const [k, w] of this.ways) if (pred(k)) t += w
-    return this.p(t)
-  }
-
-  /** Exact mean, as a float. */
-  expected(f: (k: K) => number = (k) => Number(k)): number {
-    let t = 0n
-    for (const [k, w] of this.ways) {
-      const v = f(k)
-      if (!Number.isInteger(v)) throw new Error('WaysDist.expected: integer outcomes only')
-      t += w * BigInt(v)
-    }
-    return this.p(t)
-  }
-
-  sortedKeys(): K[] {
-    return [...this.ways.keys()].sort((a, b) => (typeof a === 'number' && typeof b === 'number' ? a - b : a < b ? -1 : a > b ? 1 : 0))
-  }
-
-  toJSON(): Record<string, number> {
-    const out: Record<string, number> = {}
-    for (const k of this.sortedKeys()) out[String(k)] = this.p(this.ways.get(k)!)
-    return out
-  }
-
-  /**
-   * For display only (histograms show rounded percentages): each probability rounded to a
-   * multiple of 2^-52, which keeps the rationals small and cheap to build.
-   */
-  toDisplayDist(): Dist<K> {
-    const d = new Dist<K>()
-    const den = 2n ** 52n
-    for (const k of this.sortedKeys()) d.add(k, Rational.of(BigInt(Math.round(this.p(this.ways.get(k)!) * 2 ** 52)), den))
-    return d
-  }
-
-  /** As a Dist of exact rationals. */
-  toDist(): Dist<K> {
-    const d = new Dist<K>()
-    for (const k of this.sortedKeys()) d.add(k, Rational.of(this.ways.get(k)!, this.den))
-    return d
-  }
-}
-
-/** Bits in a positive bigint, to within 4 (from its hex digits). */
-function bitsOf(x: bigint): number {
-  return 4 * x.toString(16).length
-}
-
-/**
- * w / den as a float, without reducing the fraction: the integer quotient is scaled to carry at
- * least 64 significant bits for any w >= 1 (every non-zero weight is at least one way).
- */
-export function ratio(w: bigint, den: bigint, denBits = bitsOf(den)): number {
-  if (w === 0n) return 0
-  const neg = w < 0n
-  const a = neg ? -w : w
-  const k = denBits + 68
-  const v = Number((a << BigInt(k)) / den) * 2 ** -k
-  return neg ? -v : v
-}
-
-/** A Rational from the exact driver as ways over 10^n (its denominator divides 10^n). */
-function waysOf(r: Rational, n: number): bigint {
-  const den = pow10(n)
-  if (den % r.den !== 0n) throw new Error('waysOf: denominator is not a divisor of 10^n')
-  return r.num * (den / r.den)
-}
-
-// ---------------------------------------------------------------------------------------------
-// Pool distributions through the rolling functions, memoised
-//
-// rollAttackDice, rollDefenseDice and resolveArmorSaves count each die on its own and add the
-// counts up, and the dice are independent. So each is run on every face of ONE die (exact: ten
-// equally likely faces), and a pool of n dice is that one-die distribution convolved n times.
-// Pool counts of up to 10 dice are exact in doubles (at most 10^10 ways).
-
-/** Dice that hand out given faces: each face of one die, or a chosen set of faces. */
-class FaceDice implements Dice {
-  /** How many dice the rule asked for. */
-  asked = 0
-  constructor(private readonly face: (i: number) => number) {}
-  pool(n: number): number[] {
-    this.asked = n
-    return Array.from({ length: n }, (_, i) => this.face(i))
-  }
-  roll(): number {
-    return this.pool(1)[0]
-  }
-}
-
-/** ways[k]: faces of one d10 for which `count` is k. */
-function oneDieWays(count: (dice: Dice) => number): number[] {
-  const ways: number[] = []
-  for (let f = 1; f <= 10; f++) {
-    const k = count(new FaceDice(() => f))
-    while (ways.length <= k) ways.push(0)
-    ways[k]++
-  }
-  return ways
-}
-
-interface PoolTable {
-  /** ways[n][k]: ways for n dice to count k, over 10^n (exact integers). */
-  ways: number[][]
-  /** The same as probabilities, for the choice search. */
-  probs: Float64Array[]
-}
-
-const poolCache = new Map<string, PoolTable>()
-
-function poolTable(key: string, count: (dice: Dice) => number): PoolTable {
-  let hit = poolCache.get(key)
-  if (hit) return hit
-  const die = oneDieWays(count)
-  const ways: number[][] = [[1]]
-  const probs: Float64Array[] = [Float64Array.of(1)]
-  for (let n = 1; n <= MAX_POOL; n++) {
-    const prev = ways[n - 1]
-    const next = new Array<number>(prev.length + die.length - 1).fill(0)
-    for (let i = 0; i < prev.length; i++) {
-      if (prev[i] === 0) continue
-      for (let k = 0; k < die.length; k++) next[i + k] += prev[i] * die[k]
-    }
-    ways.push(next)
-    const den = 10 ** n
-    const p = new Float64Array(next.length)
-    for (let i = 0; i < next.length; i++) p[i] = next[i] / den
-    probs.push(p)
-  }
-  poolCache.set(key, (hit = { ways, probs }))
-  return hit
-}
-
-/** Rolled hits (crits count 2) of attack dice hitting on hitOn+: ways[n] over 10^n. */
-export function attackPool(hitOn: number): PoolTable {
-  const probe = { striker: 'attacker', attackDice: 1, hitOn } as Strike
-  return poolTable(`attack|${hitOn}`, (dice) => rollAttackDice(dice, probe).rolledHits)
-}
-
-/** Rolled blocks of defense dice blocking on blockOn+: ways[n] over 10^n. */
-export function defensePool(blockOn: number): PoolTable {
-  const probe = { striker: 'attacker', defenseDice: 1, blockOn } as Strike
-  return poolTable(`defense|${blockOn}`, (dice) => rollDefenseDice(dice, probe).rolledBlocks)
-}
-
-const diffCache = new Map<string, bigint[]>()
-const diffFloatCache = new Map<string, Float64Array>()
-type DiffKey = Pick<Strike, 'attackDice' | 'hitOn' | 'defenseDice' | 'blockOn'>
-
-/**
- * Rolled hits minus rolled blocks, as ways over 10^(attack + defense dice); index x + defenseDice
- * holds the difference x (from -defenseDice to 2 x attackDice).
- */
-export function diffWays(s: DiffKey): bigint[] {
-  const key = `${s.attackDice}|${s.hitOn}|${s.defenseDice}|${s.blockOn}`
-  let hit = diffCache.get(key)
-  if (hit) return hit
-  const h = attackPool(s.hitOn).ways[s.attackDice].map(BigInt)
-  const b = defensePool(s.blockOn).ways[s.defenseDice].map(BigInt)
-  hit = new Array<bigint>(h.length + b.length - 1).fill(0n)
-  for (let i = 0; i < h.length; i++) {
-    if (h[i] === 0n) continue
-    for (let j = 0; j < b.length; j++) if (b[j] !== 0n) hit[i - j + s.defenseDice] += h[i] * b[j]
-  }
-  diffCache.set(key, hit)
-  return hit
-}
-
-/** The same difference as float probabilities, for the choice search. */
-function diffFloat(s: DiffKey): Float64Array {
-  const key = `${s.attackDice}|${s.hitOn}|${s.defenseDice}|${s.blockOn}`
-  let hit = diffFloatCache.get(key)
-  if (hit) return hit
-  const h = attackPool(s.hitOn).probs[s.attackDice]
-  const b = defensePool(s.blockOn).probs[s.defenseDice]
-  hit = new Float64Array(h.length + b.length - 1)
-  for (let i = 0; i < h.length; i++) {
-    if (h[i] === 0) continue
-    for (let j = 0; j < b.length; j++) hit[i - j + s.defenseDice] += h[i] * b[j]
-  }
-  diffFloatCache.set(key, hit)
-  return hit
-}
-
-// ---------------------------------------------------------------------------------------------
-// One strike: the difference, then the tally and the saves for each number of unblocked hits
-
-/** One outcome of the saves after `unblockedHits` got through, with its strike summary. */
-export interface SaveRow extends StrikeSummary {
+/** What the report and the clash read of one strike. */
+export interface StrikeOutcome extends StrikeSummary {
   unblockedHits: number
   failedSaves: number
   /** Failed saves that cost actions (stun) or pushed (push/pull). */
   effects: number
-  /** Ways over 10^3 (saves padded to 3 dice) and the same as a probability. */
-  w: bigint
-  p: number
 }
 
-/**
- * Saves and summaries by unblocked hits, for one weapon against one target. resolveArmorSaves
- * runs on each face of one save die (pass or fail), and on one set of faces per number of
- * failures for that outcome's effects; failures among n saves are then binomial.
- */
-class SaveTable {
-  private readonly rows: SaveRow[][] = []
-  private readonly byOwed = new Map<number, Array<{ failed: number; w: number; rep: SaveResult }>>()
-  private failFaces = -1
-  private failFace = 0
-  private passFace = 0
-  constructor(private readonly s: Strike) {}
+/** Rolled hits of a strike's attack dice (crits count 2): the attack-dice stage, walked. */
+export function rolledHitsOdds(s: Strike): Distribution<number> {
+  return walk((dice) => rollAttackDice(dice, s).rolledHits)
+}
 
-  private saves(unblocked: number): Array<{ failed: number; w: number; rep: SaveResult }> {
-    const spec = strikeSaveSpec(this.s, unblocked)
-    const probe = new FaceDice(() => 10)
-    const none = resolveArmorSaves(probe, spec)
-    const n = probe.asked
-    let hit = this.byOwed.get(n)
-    if (hit) return hit
-    if (n === 0) {
-      hit = [{ failed: 0, w: 1000, rep: none }]
-    } else {
-      if (this.failFaces < 0) {
-        this.failFaces = 0
-        for (let f = 1; f <= 10; f++) {
-          if (resolveArmorSaves(new FaceDice(() => f), strikeSaveSpec(this.s, 1)).failedSaves) {
-            this.failFaces++
-            this.failFace = f
-          } else this.passFace = f
-        }
-      }
-      const pass = 10 - this.failFaces
-      hit = []
-      for (let k = 0; k <= n; k++) {
-        const w = binomial(n, k) * this.failFaces ** k * pass ** (n - k) * 10 ** (3 - n)
-        if (w === 0) continue
-        const rep = resolveArmorSaves(new FaceDice((i) => (i < k ? this.failFace : this.passFace)), spec)
-        hit.push({ failed: rep.failedSaves, w, rep })
-      }
+/** Rolled blocks of a strike's defense dice: the defense-dice stage, walked. */
+export function rolledBlocksOdds(s: Strike): Distribution<number> {
+  return walk((dice) => rollDefenseDice(dice, s).rolledBlocks)
+}
+
+/** Unblocked hits after blocks and Skill Defense: tallyStrike on each pair of rolls. */
+export function unblockedOdds(s: Strike): Distribution<number> {
+  return rolledHitsOdds(s).product(rolledBlocksOdds(s), (h, b) => tallyStrike(s, h, b).unblockedHits)
+}
+
+/** The saves stage against `unblockedHits`, walked: what the clash and the report read. */
+export function strikeSaveOdds(s: Strike, unblockedHits: number): Distribution<StrikeOutcome> {
+  return walk((dice: Dice) => {
+    const { save, summary } = strikeSaves(dice, s, unblockedHits)
+    const out: StrikeOutcome = {
+      damage: summary.damage,
+      pushedOut: summary.pushedOut,
+      unblockedHits,
+      failedSaves: save.failedSaves,
+      effects: save.actionsLost + save.pushes,
     }
-    this.byOwed.set(n, hit)
-    return hit
-  }
-
-  get(unblocked: number): SaveRow[] {
-    let hit = this.rows[unblocked]
-    if (hit) return hit
-    hit = this.saves(unblocked).map((sv) => ({
-      ...strikeSummary(this.s, unblocked, sv.rep),
-      unblockedHits: unblocked,
-      failedSaves: sv.failed,
-      effects: sv.rep.actionsLost + sv.rep.pushes,
-      w: BigInt(sv.w),
-      p: sv.w / 1000,
-    }))
-    this.rows[unblocked] = hit
-    return hit
-  }
-}
-
-function binomial(n: number, k: number): number {
-  let r = 1
-  for (let i = 1; i <= k; i++) r = (r * (n - k + i)) / i
-  return r
-}
-
-const saveTables = new Map<string, SaveTable>()
-
-/** The save table for a strike's weapon and target (cached: it does not depend on the dice). */
-function saveTable(s: Strike): SaveTable {
-  const key = `${s.dmg}|${s.pen.value}|${s.pen.kind}|${s.armSv}|${s.size}`
-  let hit = saveTables.get(key)
-  if (!hit) saveTables.set(key, (hit = new SaveTable(s)))
-  return hit
-}
-
-/**
- * Unblocked hits after blocks and Skill Defense, as ways over 10^(attack + defense dice): index u.
- * tallyStrike decides each difference of rolled hits minus rolled blocks (it only looks at that
- * difference, see its comment).
- */
-export function unblockedWays(s: Strike): bigint[] {
-  const diff = diffWays(s)
-  const out: bigint[] = []
-  for (let i = 0; i < diff.length; i++) {
-    if (diff[i] === 0n) continue
-    const u = tallyStrike(s, i - s.defenseDice, 0).unblockedHits
-    while (out.length <= u) out.push(0n)
-    out[u] += diff[i]
-  }
-  return out
-}
-
-/**
- * The same as float probabilities, for the choice search, through the identity in tallyStrike's
- * comment: unblocked = max(0, difference + strikeShift). A test holds the two to each other.
- */
-function unblockedFloat(s: Strike): Float64Array {
-  const diff = diffFloat(s)
-  const shift = strikeShift(s) - s.defenseDice
-  const out = new Float64Array(Math.max(1, diff.length + shift))
-  for (let i = 0; i < diff.length; i++) if (diff[i] !== 0) out[Math.max(0, i + shift)] += diff[i]
-  return out
-}
-
-/** A strike's exact outcomes, ways over 10^(attack dice + defense dice + 3). */
-export interface StrikeWays {
-  strike: Strike
-  den: bigint
-  outcomes: Array<SaveRow & { ways: bigint }>
-}
-
-export function strikeWays(s: Strike): StrikeWays {
-  const unblocked = unblockedWays(s)
-  const table = saveTable(s)
-  const outcomes: Array<SaveRow & { ways: bigint }> = []
-  unblocked.forEach((w, u) => {
-    if (w !== 0n) for (const row of table.get(u)) outcomes.push({ ...row, ways: w * row.w })
+    return out
   })
-  return { strike: s, den: pow10(s.attackDice + s.defenseDice + 3), outcomes }
 }
 
-// ---------------------------------------------------------------------------------------------
-// Overwatch
-
-interface OverwatchState {
-  damage: number
-  spent: number
-  w: bigint
+/** A whole strike: dice, tally, saves. */
+export function strikeOdds(s: Strike): Distribution<StrikeOutcome> {
+  return unblockedOdds(s).bind((u) => strikeSaveOdds(s, u))
 }
 
-/** Overwatch outcomes (damage taken, Momentum spent) as ways over the returned denominator. */
-export function overwatchWays(m: Melee): { den: bigint; states: OverwatchState[] } {
+/**
+ * The overwatch stage: resolveOverwatch's loop over a distribution of states. One attack's
+ * distribution is the walk of resolveShot for the Momentum the charger has left (all the next
+ * shot depends on, see nextOverwatchShot), walked once per value.
+ */
+export function overwatchOdds(m: Melee): Distribution<OverwatchState> {
+  let states = Distribution.point(OVERWATCH_START) as Distribution<OverwatchState>
   const n = overwatchAttacks(m)
-  if (!m.overwatch || n === 0) return { den: 1n, states: [{ damage: 0, spent: 0, w: 1n }] }
-  const ow = m.overwatch
-  const digits = Math.min(10, ow.shots) + 3
-  const perShot = new Map<number, Array<{ damage: number; spent: number; w: bigint }>>()
-  const shotOutcomes = (momentum: number) => {
-    let hit = perShot.get(momentum)
-    if (hit) return hit
-    const shot = overwatchShot(m, ow, momentum)
-    const d = exactDist(
-      (dice) => resolveShot(dice, shot),
-      (r) => `${r.damage}|${r.momentumSpent}`,
-    )
-    hit = [...d.weights].map(([k, w]) => {
-      const [damage, spent] = k.split('|').map(Number)
-      return { damage, spent, w: waysOf(w, digits) }
-    })
-    perShot.set(momentum, hit)
-    return hit
+  if (n === 0) return states
+  const byMomentum = new Map<number, Distribution<{ damage: number; momentumSpent: number }>>()
+  const oneAttack = (st: OverwatchState) => {
+    let d = byMomentum.get(st.momentumSpent)
+    if (!d) {
+      const shot = nextOverwatchShot(m, st)
+      d = walk((dice) => {
+        const r = resolveShot(dice, shot)
+        return { damage: r.damage, momentumSpent: r.momentumSpent }
+      })
+      byMomentum.set(st.momentumSpent, d)
+    }
+    return d
   }
-  const shotDen = pow10(digits)
-  let states = new Map<string, OverwatchState>([['0|0', { damage: 0, spent: 0, w: 1n }]])
   for (let i = 0; i < n; i++) {
-    const next = new Map<string, OverwatchState>()
-    const put = (damage: number, spent: number, w: bigint) => {
-      const k = `${damage}|${spent}`
-      const e = next.get(k)
-      if (e) e.w += w
-      else next.set(k, { damage, spent, w })
-    }
-    for (const st of states.values()) {
-      // A destroyed charger is shot no more (as resolveOverwatch stops firing).
-      if (m.atk.hp !== undefined && st.damage >= m.atk.hp) {
-        put(st.damage, st.spent, st.w * shotDen)
-        continue
-      }
-      for (const o of shotOutcomes(m.atk.momentum - st.spent)) put(st.damage + o.damage, st.spent + o.spent, st.w * o.w)
-    }
-    states = next
+    states = states.bind((st) => (st.destroyed ? Distribution.point(st) : oneAttack(st).map((r) => afterOverwatchShot(m, st, r))))
   }
-  return { den: shotDen ** BigInt(n), states: [...states.values()] }
+  return states
 }
 
 // ---------------------------------------------------------------------------------------------
-// The whole clash, exact
+// The whole charge, exact
 
 export type FinishingBlowKey = 'none' | 'attacker' | 'defender'
 
+/** One strike's report: all 0 when the strike did not happen. */
+export interface StrikeOdds {
+  damage: Distribution<number>
+  unblockedHits: Distribution<number>
+  failedSaves: Distribution<number>
+}
+
 export interface MeleeOdds {
-  /** Damage the attacker's strike deals to the defender (0 when there is no clash). */
-  attack: { damage: WaysDist; unblockedHits: WaysDist; failedSaves: WaysDist }
-  /** Damage the counter-attack deals to the attacker (0 when there is none). */
-  counter: { damage: WaysDist; unblockedHits: WaysDist; failedSaves: WaysDist }
-  overwatch: { damage: WaysDist } | null
-  finishingBlow: WaysDist<FinishingBlowKey>
+  /** The attacker's strike (0 when there is no clash). */
+  attack: StrikeOdds
+  /** The counter-attack (0 when there is none). */
+  counter: StrikeOdds
+  overwatch: { damage: Distribution<number> } | null
+  finishingBlow: Distribution<FinishingBlowKey>
   /** Total damage each side takes: strikes, overwatch and Finishing Blow. */
-  defenderDamage: WaysDist
-  attackerDamage: WaysDist
+  defenderDamage: Distribution<number>
+  attackerDamage: Distribution<number>
   counterChance: number
   clashChance: number
   destroyed: { attacker?: number; defender?: number }
@@ -490,122 +148,109 @@ export interface MeleeOdds {
   }
 }
 
-/**
- * The attack's class as finishingBlow sees it, for attacks that meet a counter-attack (the
- * defender survived, so only these two facts remain).
- */
-const classKey = (a: StrikeSummary) => (a.damage > 0 ? 1 : 0) | (a.pushedOut ? 2 : 0)
+const NO_STRIKE: StrikeOutcome = { damage: 0, pushedOut: false, unblockedHits: 0, failedSaves: 0, effects: 0 }
 
-/** Exact odds of the clash with the splits and choice in `m`. */
-export function meleeOdds(m: Melee): MeleeOdds {
-  const ow = overwatchWays(m)
-  const atkStrike = strikeWays(attackStrike(m))
-  const counterByMomentum = new Map<number, StrikeWays>()
-  const counterFor = (momentum: number) => {
-    let hit = counterByMomentum.get(momentum)
-    if (!hit) counterByMomentum.set(momentum, (hit = strikeWays(counterStrike(m, momentum))))
-    return hit
+/** What concludeClash reads of a strike (outcomes that differ only in the report merge). */
+const summaryOf = (o: StrikeOutcome): StrikeSummary => ({ damage: o.damage, pushedOut: o.pushedOut })
+
+/** Ways per outcome, added up leaf by leaf (the one pass over a charge's leaves in meleeOdds). */
+class Tally<K extends number | string> {
+  private readonly ways = new Map<K, bigint>()
+  add(k: K, w: bigint): void {
+    this.ways.set(k, (this.ways.get(k) ?? 0n) + w)
   }
-  const D1 = atkStrike.den
-  const D2 = pow10(m.defSplit.attack + m.atkSplit.defense + 3)
-  // The attack's own outcomes need no counter dice: their weights stay over ow.den x D1.
-  const attackDen = ow.den * D1
-  const den = attackDen * D2
-  const mk = <K extends string | number = number>(d = den) => new WaysDist<K>(d)
-  const attack = { damage: mk(attackDen), unblockedHits: mk(attackDen), failedSaves: mk(attackDen) }
-  const counter = { damage: mk(), unblockedHits: mk(), failedSaves: mk() }
-  const owDamage = mk(ow.den)
-  const fbDist = mk<FinishingBlowKey>()
-  const defenderDamage = mk()
-  const attackerDamage = mk()
-  let noCounter = 0n
-  let clashWays = 0n
+  distribution(den: bigint): Distribution<K> {
+    const d = Distribution.weighted(this.ways) as Distribution<K>
+    if (d.den !== den) throw new Error('meleeOdds: the leaves do not add up to the stages\' denominator')
+    return d
+  }
+}
 
-  for (const st of ow.states) {
-    owDamage.add(st.damage, st.w)
-    if (m.atk.hp !== undefined && st.damage >= m.atk.hp) {
-      // The charger never reaches melee.
-      const w = st.w * D1
-      attack.damage.add(0, w)
-      attack.unblockedHits.add(0, w)
-      attack.failedSaves.add(0, w)
-      noCounter += w
-      fbDist.add('none', w * D2)
-      defenderDamage.add(0, w * D2)
-      attackerDamage.add(st.damage, w * D2)
+function strikeReport(d: Distribution<StrikeOutcome>): StrikeOdds {
+  return { damage: d.map((o) => o.damage), unblockedHits: d.map((o) => o.unblockedHits), failedSaves: d.map((o) => o.failedSaves) }
+}
+
+/** Exact odds of the charge with the splits and choice in `m`. */
+export function meleeOdds(m: Melee): MeleeOdds {
+  const ow = overwatchOdds(m)
+  const attack = strikeOdds(attackStrike(m))
+  const counters = new Map<number, Distribution<StrikeOutcome>>()
+  /** The counter-attack against a charger with `left` Momentum. */
+  const counterFor = (left: number) => {
+    let d = counters.get(left)
+    if (!d) counters.set(left, (d = strikeOdds(counterStrike(m, left))))
+    return d
+  }
+  const momentumLeft = (st: OverwatchState) => m.atk.momentum - st.momentumSpent
+
+  // How the charge ends: concludeClash once on every (overwatch state, attack, counter-attack)
+  // that can happen, its chance a product of the three stages' counts (the bind of the three,
+  // visited leaf by leaf so that the three maps read below are filled in one pass).
+  const attackSummary = attack.map(summaryOf)
+  const alive = ow.outcomes().filter((st) => !st.destroyed)
+  const counterSummary = new Map(alive.map((st) => [momentumLeft(st), counterFor(momentumLeft(st)).map(summaryOf)]))
+  let counterDen = 1n
+  for (const d of counterSummary.values()) counterDen = lcm(counterDen, d.den)
+  const fbWays = new Tally<FinishingBlowKey>()
+  const defWays = new Tally<number>()
+  const atkWays = new Tally<number>()
+  let defDestroyedWays = 0n
+  let atkDestroyedWays = 0n
+  const leaf = (end: ClashConclusion, w: bigint) => {
+    fbWays.add(end.finishingBlow?.by ?? 'none', w)
+    defWays.add(end.defender.damageTaken, w)
+    atkWays.add(end.attacker.damageTaken, w)
+    if (end.defender.destroyed) defDestroyedWays += w
+    if (end.attacker.destroyed) atkDestroyedWays += w
+  }
+  for (const [st, wOw] of ow.entries()) {
+    if (st.destroyed) {
+      leaf(concludeClash(m, st, null, null), wOw * attackSummary.den * counterDen)
       continue
     }
-    clashWays += st.w
     const ctx = clashContext(m, st.damage)
-    const ctr = counterFor(m.atk.momentum - st.spent)
-    const classes = new Map<number, { rep: StrikeSummary; w: bigint; fbByAttacker: bigint; fbDamage: number }>()
-    for (const a of atkStrike.outcomes) {
-      const w = st.w === 1n ? a.ways : st.w * a.ways
-      attack.damage.add(a.damage, w)
-      attack.unblockedHits.add(a.unblockedHits, w)
-      attack.failedSaves.add(a.failedSaves, w)
-      if (counterSkippedBy(a, ctx)) {
-        const fb = finishingBlow(a, null, ctx)
-        noCounter += w
-        fbDist.add(fb ? fb.by : 'none', w * D2)
-        defenderDamage.add(a.damage + (fb?.by === 'attacker' ? fb.damage : 0), w * D2)
-        attackerDamage.add(st.damage + (fb?.by === 'defender' ? fb.damage : 0), w * D2)
-        continue
-      }
-      const k = classKey(a)
-      const c = classes.get(k)
-      if (c) c.w += w
-      else classes.set(k, { rep: a, w, fbByAttacker: 0n, fbDamage: 0 })
-    }
-    // Counter-attacks: each attack class against every counter outcome.
-    for (const c of classes.values()) {
-      for (const b of ctr.outcomes) {
-        const w = c.w * b.ways
-        counter.damage.add(b.damage, w)
-        counter.unblockedHits.add(b.unblockedHits, w)
-        counter.failedSaves.add(b.failedSaves, w)
-        const fb = finishingBlow(c.rep, b, ctx)
-        fbDist.add(fb ? fb.by : 'none', w)
-        if (fb?.by === 'attacker') {
-          c.fbByAttacker += b.ways
-          c.fbDamage = fb.damage
-        }
-        attackerDamage.add(st.damage + b.damage + (fb?.by === 'defender' ? fb.damage : 0), w)
-      }
-    }
-    // The defender's total for each attack outcome that met a counter-attack.
-    for (const a of atkStrike.outcomes) {
-      if (counterSkippedBy(a, ctx)) continue
-      const c = classes.get(classKey(a))!
-      const w = st.w === 1n ? a.ways : st.w * a.ways
-      defenderDamage.add(a.damage, w * (D2 - c.fbByAttacker))
-      defenderDamage.add(a.damage + c.fbDamage, w * c.fbByAttacker)
+    const counter = counterSummary.get(momentumLeft(st))!
+    const scale = counterDen / counter.den
+    for (const [a, wA] of attackSummary.entries()) {
+      const w = wOw * wA
+      if (counterSkippedBy(a, ctx)) leaf(concludeClash(m, st, a, null), w * counterDen)
+      else for (const [c, wC] of counter.entries()) leaf(concludeClash(m, st, a, c), w * wC * scale)
     }
   }
-  const counterWays = attackDen - noCounter
-  counter.damage.add(0, noCounter * D2)
-  counter.unblockedHits.add(0, noCounter * D2)
-  counter.failedSaves.add(0, noCounter * D2)
+  const den = ow.den * attackSummary.den * counterDen
+  const finishingBlow = fbWays.distribution(den)
+  const defenderDamage = defWays.distribution(den)
+  const attackerDamage = atkWays.distribution(den)
+
+  // Which strikes happen: the attack unless overwatch destroyed the charger; the counter-attack
+  // (with the Momentum the charger has left) unless counterSkippedBy skips it.
+  const attackMade = ow.map((st) => (st.destroyed ? 'no' : 'yes')).bind((x) => (x === 'yes' ? attack : Distribution.point(NO_STRIKE)))
+  const counterLeft = ow.bind((st) => {
+    if (st.destroyed) return Distribution.point(-1)
+    const ctx = clashContext(m, st.damage)
+    return attackSummary.map((a) => (counterSkippedBy(a, ctx) ? -1 : momentumLeft(st)))
+  })
+  const counterMade = counterLeft.bind((left) => (left < 0 ? Distribution.point(NO_STRIKE) : counterFor(left)))
+
+  const owDamage = ow.map((st) => st.damage)
 
   const destroyed: MeleeOdds['destroyed'] = {}
-  if (m.def.hp !== undefined) destroyed.defender = defenderDamage.where((d) => d >= m.def.hp!)
-  if (m.atk.hp !== undefined) destroyed.attacker = attackerDamage.where((d) => d >= m.atk.hp!)
-  const ex = (d: { damage: WaysDist; unblockedHits: WaysDist; failedSaves: WaysDist }) => ({
-    damage: d.damage.expected(),
-    unblockedHits: d.unblockedHits.expected(),
-    failedSaves: d.failedSaves.expected(),
-  })
-  const expAttack = ex(attack)
-  const expCounter = ex(counter)
+  if (m.def.hp !== undefined) destroyed.defender = probability(defDestroyedWays, den)
+  if (m.atk.hp !== undefined) destroyed.attacker = probability(atkDestroyedWays, den)
+  const attackOdds = strikeReport(attackMade)
+  const counterOdds = strikeReport(counterMade)
+  const ex = (d: StrikeOdds) => ({ damage: d.damage.expected(), unblockedHits: d.unblockedHits.expected(), failedSaves: d.failedSaves.expected() })
+  const expAttack = ex(attackOdds)
+  const expCounter = ex(counterOdds)
   return {
-    attack,
-    counter,
+    attack: attackOdds,
+    counter: counterOdds,
     overwatch: overwatchAttacks(m) > 0 ? { damage: owDamage } : null,
-    finishingBlow: fbDist,
+    finishingBlow,
     defenderDamage,
     attackerDamage,
-    counterChance: ratio(counterWays, attackDen),
-    clashChance: ratio(clashWays, ow.den),
+    counterChance: counterLeft.where((left) => left >= 0),
+    clashChance: ow.where((st) => !st.destroyed),
     destroyed,
     expected: {
       attack: expAttack,
@@ -615,7 +260,7 @@ export function meleeOdds(m: Melee): MeleeOdds {
       counterDamage: expCounter.damage,
       defenderDamage: defenderDamage.expected(),
       attackerDamage: attackerDamage.expected(),
-      finishingBlow: 1 - fbDist.prob('none'),
+      finishingBlow: finishingBlow.where((by) => by !== 'none'),
     },
   }
 }
@@ -648,164 +293,153 @@ export interface Option {
 }
 
 const cap = (x: number, hp: number | undefined) => (hp === undefined ? x : Math.min(x, hp))
-const indicator = (b: boolean) => (b ? 1 : 0)
+
+/** The parts of a clash's value, in a table row: capped dealt - capped taken, effects, dealt, taken, destroyed each. */
+const CAP_DIFF = 0
+const EFFECTS = 1
+const DEALT = 2
+const TAKEN = 3
+const DEF_DESTROYED = 4
+const ATK_DESTROYED = 5
+const PARTS = 6
+
+/** Float chances of a distribution of small whole numbers, by index. */
+function chances(d: Distribution<number>): Float64Array {
+  const sorted = d.sorted()
+  const out = new Float64Array(sorted.length === 0 ? 1 : sorted[sorted.length - 1][0] + 1)
+  for (const [k, p] of sorted) out[k] = p
+  return out
+}
 
 /**
- * The search's arithmetic. The clash's value is linear in the probabilities of each strike's
- * outcomes, and both strikes' outcomes only depend on their unblocked hits u (then the saves), so
- * every outcome's contribution is summed per u once per weapon, through counterSkippedBy and
- * finishingBlow; a combination of splits then costs one pass over u for each strike.
- *
- * Per attack u: SKIP (attacks after which there is no counter-attack) holds [p x capped dealt,
- * p x dealt, p x defender destroyed, p x effects]; for each attack class k (see classKey), ATK[k]
- * holds [p, p x cap(d), p x cap(d + F), p x d, p x (d destroys), p x (d + F destroys), p x effects]
- * with F the attacker's Finishing Blow. Per counter u and class k, CTR[k] holds [p x attacker
- * strikes a Finishing Blow, p x capped taken, p x taken, p x attacker destroyed, p x effects].
+ * The search's arithmetic, in doubles (the CLI runs it cold, where every evaluation counts). A
+ * clash without overwatch is decided by each strike's unblocked hits, then its saves: so the
+ * value of every pair (attack's unblocked hits uA, counter's uC) is one table entry, the
+ * expectation over both strikes' saves of concludeClash's result (filled on demand, once per
+ * search). A split and choice then only change the chances of uA and uC (the pools through
+ * rollAttackDice / rollDefenseDice, walked once per pool size, and tallyStrike).
  */
-const SKIP_N = 4
-const ATK_N = 7
-const CTR_N = 5
-const CLASSES = 4
-
 export class ClashSearch {
-  private readonly ctx: ClashContext
-  private readonly atkHp: number | undefined
-  private readonly fbA: number
-  /** Per attack u: SKIP then ATK[0..3], flattened. */
-  private readonly atkRows: Float64Array[] = []
-  /** The non-zero entries of each row (a row has ~4 of its 32): the sums only visit those. */
-  private readonly atkNz: Int32Array[] = []
-  /** A representative attack summary of each class, from the attack rows. */
-  private readonly reps: Array<StrikeSummary | undefined> = []
-  /** Per counter u: CTR[0..3], flattened. */
-  private readonly ctrRows: Float64Array[] = []
-  private readonly ctrNz: Int32Array[] = []
-  private readonly counterMemo = new Map<string, Float64Array>()
+  /** Per uA: the value parts against each uC, PARTS apiece (filled when first needed). */
+  private readonly table: Array<Float64Array | undefined> = []
+  private readonly width: number
+  private readonly attackSaves: Array<Array<[StrikeOutcome, number]>> = []
+  private readonly counterSaves: Array<Array<[StrikeOutcome, number]>> = []
+  private readonly pools = new Map<string, Float64Array>()
+  /** Per attack configuration: the value parts summed over uA, by uC. */
   private readonly attackMemo = new Map<string, Float64Array>()
+  /** Per counter-attack configuration: the chances of uC. */
+  private readonly counterMemo = new Map<string, Float64Array>()
+  private readonly attackRef: Strike
+  private readonly counterRef: Strike
 
   constructor(private readonly m: Melee) {
-    this.ctx = clashContext(m, 0)
-    this.atkHp = m.atk.hp
-    this.fbA = finishingBlowDamage(m.atk.finisher)
-    // Every attack row up front, so each class has its representative before any counter row.
-    const s = attackStrike(m, MAX_POOL, 0, 'counter')
-    const maxU = 2 * MAX_POOL + bonusTotal(s.bonusHits)
-    for (let u = 0; u <= maxU; u++) this.attackRow(s, u)
+    // The saves depend on the weapon and target only, never on the splits or the choice.
+    this.attackRef = attackStrike(m, MAX_POOL, 0, 'counter')
+    this.counterRef = counterStrike(m, m.atk.momentum, MAX_POOL, 0, 'both')
+    // The most hits a counter-attack can leave: every die a critical, every bonus hit.
+    this.width = 2 * MAX_POOL + this.counterRef.bonusHits.reduce((t, b) => t + b.amount, 0) + 1
   }
 
-  private attackRow(s: Strike, u: number): Float64Array {
-    let row = this.atkRows[u]
+  private saves(which: 'attack' | 'counter', u: number): Array<[StrikeOutcome, number]> {
+    const list = which === 'attack' ? this.attackSaves : this.counterSaves
+    return (list[u] ??= strikeSaveOdds(which === 'attack' ? this.attackRef : this.counterRef, u).sorted())
+  }
+
+  /** Row uA of the table: the value parts of uA against every uC, concludeClash over both strikes' saves. */
+  private row(uA: number): Float64Array {
+    let row = this.table[uA]
     if (row) return row
-    row = new Float64Array(SKIP_N + CLASSES * ATK_N)
-    const { ctx, fbA } = this
-    const hp = ctx.defHp
-    for (const a of saveTable(s).get(u)) {
-      const p = a.p
-      if (counterSkippedBy(a, ctx)) {
-        const fb = finishingBlow(a, null, ctx)
-        const d = a.damage + (fb?.by === 'attacker' ? fb.damage : 0)
-        row[0] += p * cap(d, hp)
-        row[1] += p * d
-        row[2] += p * indicator(hp !== undefined && d >= hp)
-        row[3] += p * a.effects
-        continue
-      }
-      const k = classKey(a)
-      this.reps[k] ??= a
-      const o = SKIP_N + k * ATK_N
-      row[o] += p
-      row[o + 1] += p * cap(a.damage, hp)
-      row[o + 2] += p * cap(a.damage + fbA, hp)
-      row[o + 3] += p * a.damage
-      row[o + 4] += p * indicator(hp !== undefined && a.damage >= hp)
-      row[o + 5] += p * indicator(hp !== undefined && a.damage + fbA >= hp)
-      row[o + 6] += p * a.effects
+    row = new Float64Array(this.width * PARTS)
+    const m = this.m
+    const ctx = clashContext(m, 0)
+    const add = (at: number, p: number, attack: StrikeOutcome, counter: StrikeOutcome | null) => {
+      const end = concludeClash(m, OVERWATCH_START, attack, counter)
+      const dealt = end.defender.damageTaken
+      const taken = end.attacker.damageTaken
+      row![at + CAP_DIFF] += p * (cap(dealt, m.def.hp) - cap(taken, m.atk.hp))
+      row![at + EFFECTS] += p * (attack.effects - (counter?.effects ?? 0))
+      row![at + DEALT] += p * dealt
+      row![at + TAKEN] += p * taken
+      if (end.defender.destroyed) row![at + DEF_DESTROYED] += p
+      if (end.attacker.destroyed) row![at + ATK_DESTROYED] += p
     }
-    this.atkRows[u] = row
-    this.atkNz[u] = nonZero(row)
+    for (let uC = 0; uC < this.width; uC++) {
+      const at = uC * PARTS
+      for (const [a, pa] of this.saves('attack', uA)) {
+        if (counterSkippedBy(a, ctx)) add(at, pa, a, null)
+        else for (const [c, pc] of this.saves('counter', uC)) add(at, pa * pc, a, c)
+      }
+    }
+    this.table[uA] = row
     return row
   }
 
-  private counterRow(s: Strike, u: number): Float64Array {
-    let row = this.ctrRows[u]
-    if (row) return row
-    row = new Float64Array(CLASSES * CTR_N)
-    const { ctx, atkHp } = this
-    for (let k = 0; k < CLASSES; k++) {
-      const rep = this.reps[k]
-      if (!rep) continue
-      const o = k * CTR_N
-      for (const b of saveTable(s).get(u)) {
-        const fb = finishingBlow(rep, b, ctx)
-        const t = b.damage + (fb?.by === 'defender' ? fb.damage : 0)
-        row[o] += b.p * indicator(fb?.by === 'attacker')
-        row[o + 1] += b.p * cap(t, atkHp)
-        row[o + 2] += b.p * t
-        row[o + 3] += b.p * indicator(atkHp !== undefined && t >= atkHp)
-        row[o + 4] += b.p * b.effects
-      }
+  /** Float chances of a pool's rolled hits or blocks (walked once per pool and target face). */
+  private pool(kind: 'hits' | 'blocks', s: Strike): Float64Array {
+    const key = kind === 'hits' ? `h${s.attackDice}|${s.hitOn}` : `b${s.defenseDice}|${s.blockOn}`
+    let p = this.pools.get(key)
+    if (!p) this.pools.set(key, (p = chances(kind === 'hits' ? rolledHitsOdds(s) : rolledBlocksOdds(s))))
+    return p
+  }
+
+  /**
+   * Float chances of a strike's unblocked hits. tallyStrike reads the rolls only through rolled
+   * hits minus rolled blocks (see its comment; melee.test.ts holds it to that), so the two pools
+   * are convolved into that difference first and tallied once per difference.
+   */
+  private unblocked(s: Strike): Float64Array {
+    const hits = this.pool('hits', s)
+    const blocks = this.pool('blocks', s)
+    const diff = new Float64Array(hits.length + blocks.length - 1)
+    const offset = blocks.length - 1
+    for (let h = 0; h < hits.length; h++) {
+      if (hits[h] === 0) continue
+      for (let b = 0; b < blocks.length; b++) diff[h - b + offset] += hits[h] * blocks[b]
     }
-    this.ctrRows[u] = row
-    this.ctrNz[u] = nonZero(row)
-    return row
+    const out: number[] = []
+    for (let i = 0; i < diff.length; i++) {
+      if (diff[i] === 0) continue
+      const u = tallyStrike(s, i - offset, 0).unblockedHits
+      while (out.length <= u) out.push(0)
+      out[u] += diff[i]
+    }
+    return Float64Array.from(out)
   }
 
   /** Expected outcome of the clash (no overwatch) for one combination of splits and choice. */
   value(atkSplit: Split, defSplit: Split, defChoice: DefChoice): ClashValue {
-    // Each strike's sums depend only on its dice and the defender's choice: memoised by those.
+    // Each strike's chances depend only on its dice and the defender's choice: memoised by those.
     const k1 = `${atkSplit.attack}|${defSplit.defense}|${defChoice}`
     let A = this.attackMemo.get(k1)
     if (!A) {
-      // SKIP and ATK summed over the attack's unblocked hits.
-      const s1 = attackStrike(this.m, atkSplit.attack, defSplit.defense, defChoice)
-      A = new Float64Array(SKIP_N + CLASSES * ATK_N)
-      const pu = unblockedFloat(s1)
-      for (let u = 0; u < pu.length; u++) {
-        const p = pu[u]
+      const pA = this.unblocked(attackStrike(this.m, atkSplit.attack, defSplit.defense, defChoice))
+      A = new Float64Array(this.width * PARTS)
+      for (let uA = 0; uA < pA.length; uA++) {
+        const p = pA[uA]
         if (p === 0) continue
-        const row = this.attackRow(s1, u)
-        const nz = this.atkNz[u]
-        for (let j = 0; j < nz.length; j++) A[nz[j]] += p * row[nz[j]]
+        const row = this.row(uA)
+        for (let j = 0; j < row.length; j++) A[j] += p * row[j]
       }
       this.attackMemo.set(k1, A)
     }
     const k2 = `${defSplit.attack}|${atkSplit.defense}|${defChoice}`
     let C = this.counterMemo.get(k2)
-    if (!C) {
-      const s2 = counterStrike(this.m, this.m.atk.momentum, defSplit.attack, atkSplit.defense, defChoice)
-      C = new Float64Array(CLASSES * CTR_N)
-      const pu = unblockedFloat(s2)
-      for (let u = 0; u < pu.length; u++) {
-        const p = pu[u]
-        if (p === 0) continue
-        const row = this.counterRow(s2, u)
-        const nz = this.ctrNz[u]
-        for (let j = 0; j < nz.length; j++) C[nz[j]] += p * row[nz[j]]
-      }
-      this.counterMemo.set(k2, C)
+    if (!C) this.counterMemo.set(k2, (C = this.unblocked(counterStrike(this.m, this.m.atk.momentum, defSplit.attack, atkSplit.defense, defChoice))))
+    const v = new Float64Array(PARTS)
+    for (let uC = 0; uC < C.length; uC++) {
+      const p = C[uC]
+      if (p === 0) continue
+      for (let j = 0; j < PARTS; j++) v[j] += p * A[uC * PARTS + j]
     }
-    let capDiff = A[0]
-    let dealt = A[1]
-    let defDestroyed = A[2]
-    let effects = A[3]
-    let taken = 0
-    let atkDestroyed = 0
-    for (let k = 0; k < CLASSES; k++) {
-      const o = SKIP_N + k * ATK_N
-      const pk = A[o]
-      if (pk === 0) continue
-      const c = k * CTR_N
-      const pFb = C[c]
-      capDiff += (1 - pFb) * A[o + 1] + pFb * A[o + 2] - pk * C[c + 1]
-      dealt += A[o + 3] + pFb * pk * this.fbA
-      taken += pk * C[c + 2]
-      defDestroyed += (1 - pFb) * A[o + 4] + pFb * A[o + 5]
-      atkDestroyed += pk * C[c + 3]
-      effects += A[o + 6] - pk * C[c + 4]
+    return {
+      score: [v[CAP_DIFF], v[DEF_DESTROYED] - v[ATK_DESTROYED], v[EFFECTS]],
+      dealt: v[DEALT],
+      taken: v[TAKEN],
+      defDestroyed: v[DEF_DESTROYED],
+      atkDestroyed: v[ATK_DESTROYED],
     }
-    return { score: [capDiff, defDestroyed - atkDestroyed, effects], dealt, taken, defDestroyed, atkDestroyed }
   }
-
   /** The defender's options against one attacker split, best for the defender first. */
   rankDefender(atkSplit: Split, space: ChoiceSpace): Option[] {
     const opts: Option[] = []
@@ -880,14 +514,6 @@ export class ClashSearch {
   }
 }
 
-/** Where a row is non-zero (adding its zeros would change no sum: x + 0 === x). */
-function nonZero(row: Float64Array): Int32Array {
-  let n = 0
-  for (let i = 0; i < row.length; i++) if (row[i] !== 0) n++
-  const out = new Int32Array(n)
-  for (let i = 0, j = 0; i < row.length; i++) if (row[i] !== 0) out[j++] = i
-  return out
-}
 
 /** Lexicographic comparison with a relative tolerance: >0 when a is better for the attacker. */
 export function compareValue(a: ClashValue, b: ClashValue): number {

@@ -187,12 +187,19 @@ export interface StrikeResult extends StrikeTally {
   pushedOut: boolean
 }
 
-export interface OverwatchResult {
-  shots: ShotResult[]
+/**
+ * The overwatch stage's state after each attack: all the rest of the charge reads of it (the
+ * damage taken so far, the charger's Momentum spent, whether it was destroyed).
+ */
+export interface OverwatchState {
   damage: number
   momentumSpent: number
   /** The charger was destroyed before reaching melee. */
   destroyed: boolean
+}
+
+export interface OverwatchResult extends OverwatchState {
+  shots: ShotResult[]
 }
 
 export interface FinishingBlow {
@@ -353,11 +360,6 @@ export function tallyStrike(s: Strike, rolledHits: number, rolledBlocks: number)
   return { hits, blocks, hitsLeft, momentumSpent, unblockedHits: hitsLeft - momentumSpent }
 }
 
-/** The fixed part of hits minus blocks: bonus hits - bonus blocks - Momentum. */
-export function strikeShift(s: Strike): number {
-  return bonusTotal(s.bonusHits) - bonusTotal(s.bonusBlocks) - s.momentum
-}
-
 export function strikeSaveSpec(s: Strike, unblockedHits: number) {
   return { hits: unblockedHits, pen: s.pen, armSv: s.armSv, size: s.size }
 }
@@ -408,6 +410,12 @@ export function rollDefenseDice(dice: Dice, s: Strike): RolledDefense {
   return { dice: out, rolledBlocks }
 }
 
+/** A strike's last stage: armor saves against its unblocked hits, and what the clash reads of it. */
+export function strikeSaves(dice: Dice, s: Strike, unblockedHits: number): { save: SaveResult; summary: StrikeSummary } {
+  const save = resolveArmorSaves(dice, strikeSaveSpec(s, unblockedHits))
+  return { save, summary: strikeSummary(s, unblockedHits, save) }
+}
+
 /** What a side is asked before spending Momentum on Skill Defense. */
 export interface MomentumQuestion {
   side: SideName
@@ -431,8 +439,7 @@ export function resolveStrike(dice: Dice, s: Strike, spend?: (q: MomentumQuestio
     const p = Math.max(0, Math.min(t.hitsLeft, Math.floor(spend({ side, hits: t.hits, blocks: t.blocks, hitsLeft: t.hitsLeft, strike: s }))))
     t = { ...t, momentumSpent: p, unblockedHits: t.hitsLeft - p }
   }
-  const save = resolveArmorSaves(dice, strikeSaveSpec(s, t.unblockedHits))
-  const sum = strikeSummary(s, t.unblockedHits, save)
+  const { save, summary: sum } = strikeSaves(dice, s, t.unblockedHits)
   return {
     ...t,
     strike: s,
@@ -485,24 +492,35 @@ export function overwatchAttacks(m: Melee): number {
   return m.overwatch && !m.blindside ? m.overwatch.attacks : 0
 }
 
+export const OVERWATCH_START: OverwatchState = { damage: 0, momentumSpent: 0, destroyed: false }
+
+/** The shot of the next overwatch attack: the charger has the Momentum it has not spent yet. */
+export function nextOverwatchShot(m: Melee, st: OverwatchState): Shot {
+  return overwatchShot(m, m.overwatch!, m.atk.momentum - st.momentumSpent)
+}
+
+/** The state after one more overwatch attack: its damage and Momentum add up; HP decides. */
+export function afterOverwatchShot(m: Melee, st: OverwatchState, shot: Pick<ShotResult, 'damage' | 'momentumSpent'>): OverwatchState {
+  const damage = st.damage + shot.damage
+  return { damage, momentumSpent: st.momentumSpent + shot.momentumSpent, destroyed: !survives(damage, m.atk.hp) }
+}
+
 /**
  * The defender's overwatch, one attack after another, each through resolveShot. Momentum the
  * charger spends here is gone for the counter-attack. Firing stops once the charger is destroyed.
+ * The odds run the same loop over a distribution of states (meleeOdds).
  */
 export function resolveOverwatch(dice: Dice, m: Melee): OverwatchResult | null {
   const n = overwatchAttacks(m)
   if (!m.overwatch || n === 0) return null
   const shots: ShotResult[] = []
-  let damage = 0
-  let spent = 0
-  for (let i = 0; i < n; i++) {
-    if (m.atk.hp !== undefined && damage >= m.atk.hp) break
-    const r = resolveShot(dice, overwatchShot(m, m.overwatch, m.atk.momentum - spent))
+  let st = OVERWATCH_START
+  for (let i = 0; i < n && !st.destroyed; i++) {
+    const r = resolveShot(dice, nextOverwatchShot(m, st))
     shots.push(r)
-    damage += r.damage
-    spent += r.momentumSpent
+    st = afterOverwatchShot(m, st, r)
   }
-  return { shots, damage, momentumSpent: spent, destroyed: m.atk.hp !== undefined && damage >= m.atk.hp }
+  return { shots, ...st }
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -570,45 +588,54 @@ function sideOutcome(damageTaken: number, hp: number | undefined): SideOutcome {
   return { damageTaken, hp, remainingHp: hp - damageTaken, destroyed: damageTaken >= hp }
 }
 
+/** How a charge ends: everything after the dice, for rolls and odds alike. */
+export interface ClashConclusion {
+  /** False when the charger was destroyed by overwatch. */
+  clash: boolean
+  counterSkipped: CounterSkipped | null
+  finishingBlow: FinishingBlow | null
+  attacker: SideOutcome
+  defender: SideOutcome
+}
+
+/**
+ * Concluding the charge from its stages' results: the overwatch state, the attack (null when the
+ * charger never reached melee) and the counter-attack (null exactly when counterSkippedBy skips
+ * it). The Finishing Blow, the damage each side takes and who is destroyed are decided here
+ * only: resolveMelee and the odds (meleeOdds, ClashSearch) both call this.
+ */
+export function concludeClash(m: Melee, ow: OverwatchState, attack: StrikeSummary | null, counter: StrikeSummary | null): ClashConclusion {
+  if (ow.destroyed || !attack) {
+    return { clash: false, counterSkipped: 'no clash', finishingBlow: null, attacker: sideOutcome(ow.damage, m.atk.hp), defender: sideOutcome(0, m.def.hp) }
+  }
+  const ctx = clashContext(m, ow.damage)
+  const counterSkipped = counterSkippedBy(attack, ctx)
+  if ((counterSkipped === null) !== (counter !== null)) throw new Error('concludeClash: a counter-attack exactly when it is not skipped')
+  const fb = finishingBlow(attack, counter, ctx)
+  const defTaken = attack.damage + (fb?.by === 'attacker' ? fb.damage : 0)
+  const atkTaken = ow.damage + (counter?.damage ?? 0) + (fb?.by === 'defender' ? fb.damage : 0)
+  return { clash: true, counterSkipped, finishingBlow: fb, attacker: sideOutcome(atkTaken, m.atk.hp), defender: sideOutcome(defTaken, m.def.hp) }
+}
+
 // ---------------------------------------------------------------------------------------------
 
 /**
  * The whole charge: overwatch, the attacker's strike, the counter-attack if the defender is still
- * there, then the Finishing Blow.
+ * there, then the conclusion (Finishing Blow, damage taken, destruction).
  */
 export function resolveMelee(dice: Dice, m: Melee): MeleeResult {
   const overwatch = resolveOverwatch(dice, m)
-  const owDamage = overwatch?.damage ?? 0
-  if (overwatch?.destroyed) {
-    return {
-      overwatch,
-      clash: false,
-      attack: null,
-      counter: null,
-      counterSkipped: 'no clash',
-      finishingBlow: null,
-      attacker: sideOutcome(owDamage, m.atk.hp),
-      defender: sideOutcome(0, m.def.hp),
+  const ow: OverwatchState = overwatch ?? OVERWATCH_START
+  let attack: StrikeResult | null = null
+  let counter: StrikeResult | null = null
+  if (!ow.destroyed) {
+    const asked = (side: 'atk' | 'def') =>
+      m.momentumAsked?.[side] ? (q: MomentumQuestion) => decision<number>(m, `${side}-momentum`, q, 0) : undefined
+    attack = resolveStrike(dice, attackStrike(m), asked('def'))
+    if (!counterSkippedBy(attack, clashContext(m, ow.damage))) {
+      counter = resolveStrike(dice, counterStrike(m, m.atk.momentum - ow.momentumSpent), asked('atk'))
     }
   }
-  const ctx = clashContext(m, owDamage)
-  const asked = (side: 'atk' | 'def') =>
-    m.momentumAsked?.[side] ? (q: MomentumQuestion) => decision<number>(m, `${side}-momentum`, q, 0) : undefined
-  const attack = resolveStrike(dice, attackStrike(m), asked('def'))
-  const counterSkipped = counterSkippedBy(attack, ctx)
-  const momentumLeft = m.atk.momentum - (overwatch?.momentumSpent ?? 0)
-  const counter = counterSkipped ? null : resolveStrike(dice, counterStrike(m, momentumLeft), asked('atk'))
-  const fb = finishingBlow(attack, counter, ctx)
-  const defTaken = attack.damage + (fb?.by === 'attacker' ? fb.damage : 0)
-  const atkTaken = owDamage + (counter?.damage ?? 0) + (fb?.by === 'defender' ? fb.damage : 0)
-  return {
-    overwatch,
-    clash: true,
-    attack,
-    counter,
-    counterSkipped,
-    finishingBlow: fb,
-    attacker: sideOutcome(atkTaken, m.atk.hp),
-    defender: sideOutcome(defTaken, m.def.hp),
-  }
+  const end = concludeClash(m, ow, attack, counter)
+  return { overwatch, clash: end.clash, attack, counter, counterSkipped: end.counterSkipped, finishingBlow: end.finishingBlow, attacker: end.attacker, defender: end.defender }
 }

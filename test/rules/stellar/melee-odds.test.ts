@@ -1,30 +1,52 @@
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
-import { exactDists } from '../../../src/core/exact.js'
+import type { Distribution, Outcome } from '../../../src/core/distribution.js'
+import { walk } from '../../../src/core/exact.js'
 import { SeededDice } from '../../../src/core/seeded.js'
 import { type Melee, type MeleeResult, resolveMelee } from '../../../src/rules/stellar/melee.js'
-import { ClashSearch, type WaysDist, compareValue, meleeOdds, ratio, splitsOf } from '../../../src/rules/stellar/melee-odds.js'
+import { ClashSearch, compareValue, meleeOdds, splitsOf } from '../../../src/rules/stellar/melee-odds.js'
 import { melee, side } from './melee-fixture.js'
 
-const sum = (d: WaysDist<string | number>) => Object.values(d.toJSON()).reduce((a, b) => a + b, 0)
+const sum = (d: Distribution<Outcome>) => Object.values(d.toJSON()).reduce((a, b) => a + b, 0)
 
-/** Plain exact walk over the whole resolution: slow, only for small pools. */
+const bruteWalks = new Map<Melee, ReturnType<typeof bruteWalk>>()
+/** The brute-force oracle (once per case): the exact walk of resolveMelee itself, every die of the whole charge. */
 function brute(m: Melee) {
-  return exactDists((dice) => resolveMelee(dice, m), {
-    attack: (r: MeleeResult) => r.attack?.damage ?? 0,
-    counter: (r: MeleeResult) => r.counter?.damage ?? 0,
-    attackUnblocked: (r: MeleeResult) => r.attack?.unblockedHits ?? 0,
-    counterFailed: (r: MeleeResult) => r.counter?.save.failedSaves ?? 0,
-    defender: (r: MeleeResult) => r.defender.damageTaken,
-    attacker: (r: MeleeResult) => r.attacker.damageTaken,
-    fb: (r: MeleeResult) => r.finishingBlow?.by ?? 'none',
-    overwatch: (r: MeleeResult) => r.overwatch?.damage ?? 0,
-  })
+  let b = bruteWalks.get(m)
+  if (!b) bruteWalks.set(m, (b = bruteWalk(m)))
+  return b
 }
 
-function expectSameDist(got: Record<string, number>, want: Record<string, number>) {
-  expect(Object.keys(got).sort()).toEqual(Object.keys(want).sort())
-  for (const k of Object.keys(want)) expect(got[k]).toBeCloseTo(want[k], 14)
+function bruteWalk(m: Melee) {
+  const all = walk((dice) => {
+    const r = resolveMelee(dice, m)
+    return {
+      attack: r.attack?.damage ?? 0,
+      counter: r.counter?.damage ?? 0,
+      attackUnblocked: r.attack?.unblockedHits ?? 0,
+      attackFailed: r.attack?.save.failedSaves ?? 0,
+      counterUnblocked: r.counter?.unblockedHits ?? 0,
+      counterFailed: r.counter?.save.failedSaves ?? 0,
+      defender: r.defender.damageTaken,
+      attacker: r.attacker.damageTaken,
+      fb: r.finishingBlow?.by ?? 'none',
+      overwatch: r.overwatch?.damage ?? 0,
+      clash: r.clash ? 1 : 0,
+      countered: r.counter ? 1 : 0,
+      defDestroyed: r.defender.destroyed ? 1 : 0,
+      atkDestroyed: r.attacker.destroyed ? 1 : 0,
+    }
+  })
+  type Leaf = typeof all extends Distribution<infer L> ? L : never
+  const of = <K extends keyof Leaf>(k: K) => all.map((l) => l[k])
+  return { of, all }
+}
+
+/** Two distributions are the same exact fractions, outcome by outcome. */
+function expectSameFractions<K extends Outcome>(got: Distribution<K>, want: Distribution<K>) {
+  const keys = (d: Distribution<K>) => d.sortedWays().filter(([, w]) => w > 0n).map(([k]) => JSON.stringify(k))
+  expect(keys(got)).toEqual(keys(want))
+  for (const k of want.outcomes()) expect(got.fraction(k)).toBe(want.fraction(k))
 }
 
 describe('exact values worked by hand', () => {
@@ -54,12 +76,6 @@ describe('exact values worked by hand', () => {
     expect(o.expected.defenderDamage).toBeCloseTo(200 + 240, 10)
   })
 
-  it('ratio converts exact weights to the nearest float', () => {
-    expect(ratio(3n, 5n)).toBe(0.6)
-    expect(ratio(8192n, 10n ** 8n)).toBe(0.00008192)
-    expect(ratio(-1n, 3n)).toBeCloseTo(-1 / 3, 16)
-    expect(ratio(0n, 7n)).toBe(0)
-  })
 })
 
 describe('composed odds equal the exact walk over the whole resolution', () => {
@@ -79,28 +95,60 @@ describe('composed odds equal the exact walk over the whole resolution', () => {
         defSplit: { attack: 1, defense: 2 },
       }),
     ],
+    [
+      'overwatch with PEN, Target Lock and a push weapon in the clash; HP both sides',
+      melee({
+        atk: side({ evade: 1, momentum: 3, hp: 1400, pilot: 2, pen: '5P', dmg: 200, finisher: 2 }),
+        def: side({ pilot: 1, hp: 800, pen: '5', size: 1, finisher: 1 }),
+        overwatch: { attacks: 3, acc: 7, shots: 2, dmg: 200, pen: { value: 5, kind: 'damage' }, targetLock: true },
+        atkSplit: { attack: 2, defense: 1 },
+        defSplit: { attack: 2, defense: 1 },
+        defChoice: 'guard',
+      }),
+    ],
+    [
+      'Solo Operative, traits, no HP, overwatch that never kills',
+      melee({
+        atk: side({ momentum: 1, shield: 1, berserker: true, advantage: true, pen: '4S' }),
+        def: side({ pilot: 2, killerInstinct: true, dmg: 150, pen: '6', extraBlocks: 1 }),
+        overwatch: { attacks: 2, acc: 6, shots: 1, dmg: 100, pen: { value: 0, kind: 'damage' }, targetLock: false },
+        atkSplit: { attack: 2, defense: 2 },
+        defSplit: { attack: 2, defense: 1 },
+        defChoice: 'both',
+      }),
+    ],
   ]
   it.each(cases)('%s', (_name, m) => {
     const o = meleeOdds(m)
     const b = brute(m)
-    expectSameDist(o.attack.damage.toJSON(), b.attack.toJSON() as Record<string, number>)
-    expectSameDist(o.counter.damage.toJSON(), b.counter.toJSON() as Record<string, number>)
-    expectSameDist(o.attack.unblockedHits.toJSON(), b.attackUnblocked.toJSON() as Record<string, number>)
-    expectSameDist(o.counter.failedSaves.toJSON(), b.counterFailed.toJSON() as Record<string, number>)
-    expectSameDist(o.defenderDamage.toJSON(), b.defender.toJSON() as Record<string, number>)
-    expectSameDist(o.attackerDamage.toJSON(), b.attacker.toJSON() as Record<string, number>)
-    expectSameDist(o.finishingBlow.toJSON(), b.fb.toJSON() as Record<string, number>)
-    if (o.overwatch) expectSameDist(o.overwatch.damage.toJSON(), b.overwatch.toJSON() as Record<string, number>)
+    expectSameFractions(o.attack.damage, b.of('attack'))
+    expectSameFractions(o.attack.unblockedHits, b.of('attackUnblocked'))
+    expectSameFractions(o.attack.failedSaves, b.of('attackFailed'))
+    expectSameFractions(o.counter.damage, b.of('counter'))
+    expectSameFractions(o.counter.unblockedHits, b.of('counterUnblocked'))
+    expectSameFractions(o.counter.failedSaves, b.of('counterFailed'))
+    expectSameFractions(o.defenderDamage, b.of('defender'))
+    expectSameFractions(o.attackerDamage, b.of('attacker'))
+    expectSameFractions(o.finishingBlow as Distribution<string>, b.of('fb'))
+    if (o.overwatch) expectSameFractions(o.overwatch.damage, b.of('overwatch'))
+    else expect(b.of('overwatch').fraction(0)).toBe('1')
+    expect(o.clashChance).toBeCloseTo(b.of('clash').prob(1), 15)
+    expect(o.counterChance).toBeCloseTo(b.of('countered').prob(1), 15)
+    if (m.def.hp !== undefined) expect(o.destroyed.defender).toBeCloseTo(b.of('defDestroyed').prob(1), 15)
+    if (m.atk.hp !== undefined) expect(o.destroyed.attacker).toBeCloseTo(b.of('atkDestroyed').prob(1), 15)
+    expect(o.expected.defenderDamage).toBeCloseTo(b.of('defender').expected(), 9)
     for (const d of [o.attack.damage, o.counter.damage, o.defenderDamage, o.attackerDamage, o.finishingBlow, o.attack.failedSaves, o.counter.unblockedHits]) {
       expect(Math.abs(sum(d) - 1)).toBeLessThan(1e-12)
     }
   })
 
-  it('the exact weights convert to exactly the rationals of the exact driver', () => {
-    const m = cases[1][1]
-    const got = meleeOdds(m).defenderDamage.toDist()
-    const want = brute(m).defender
-    for (const [k, w] of want.weights) expect(got.prob(k as number).toString()).toBe(w.toString())
+  it('the cases reach what they are about: a charger killed by overwatch, Finishing Blows both ways, push-outs', () => {
+    const [, pushOw] = cases[6]
+    const b = brute(pushOw)
+    expect(b.of('clash').prob(0)).toBeGreaterThan(0)
+    expect(b.of('fb').prob('attacker')).toBeGreaterThan(0)
+    expect(b.of('fb').prob('defender')).toBeGreaterThan(0)
+    expect(brute(cases[4][1]).of('fb').prob('defender')).toBeGreaterThan(0)
   })
 })
 
@@ -135,7 +183,7 @@ describe('exact odds against Monte Carlo (10 vs 10 dice, saves both ways)', () =
     ] as const) {
       const mu = d.expected()
       let variance = 0
-      for (const [k, w] of d.toDist().weights) variance += w.toNumber() * (Number(k) - mu) ** 2
+      for (const [k, p] of d.sorted()) variance += p * (k - mu) ** 2
       expect(Math.abs(mean(f) - mu)).toBeLessThan((4 * Math.sqrt(variance)) / Math.sqrt(N))
     }
     for (const [p, f] of [
@@ -155,7 +203,7 @@ describe('the choice search', () => {
   const exactValue = (m: Melee) => {
     const o = meleeOdds(m)
     return {
-      capDiff: o.defenderDamage.toDist().expected((d) => cap(d, m.def.hp)) - o.attackerDamage.toDist().expected((d) => cap(d, m.atk.hp)),
+      capDiff: o.defenderDamage.expected((d) => cap(d, m.def.hp)) - o.attackerDamage.expected((d) => cap(d, m.atk.hp)),
       dealt: o.expected.defenderDamage,
       taken: o.expected.attackerDamage,
       defDestroyed: o.destroyed.defender ?? 0,

@@ -12,10 +12,12 @@ import {
   hitOn,
   resolveMelee,
   resolveStrike,
-  strikeShift,
   tallyStrike,
 } from '../../../src/rules/stellar/melee.js'
 import { melee, side } from './melee-fixture.js'
+
+/** The fixed part of hits minus blocks: bonus hits - bonus blocks - Momentum (the oracle of the tally identity). */
+const strikeShift = (s: ReturnType<typeof attackStrike>) => bonusTotal(s.bonusHits) - bonusTotal(s.bonusBlocks) - s.momentum
 
 const roll = (m: Melee, dice: number[]) => {
   const d = new PhysicalDice(dice)
