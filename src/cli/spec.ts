@@ -18,7 +18,7 @@ export interface CommandSpec<I = any, R = any, Q = I> {
   diceOrder?: string
   examples?: string[]
   /** Positional arguments (for example the expression of `mecha roll`), stored under their name. */
-  args?: Array<{ name: string; description: string; required: boolean }>
+  args?: readonly ArgSpec[]
   options: OptionSpec[]
   /** Turn parsed option values (camelCase keys) into the validated input. Throws InputError. */
   build(values: Values): Q
@@ -181,6 +181,11 @@ export function required<K extends string, T>(opt: OptionSpec<K, T>, hint: strin
   return { ...opt, required: hint } as OptionSpec<K, Exclude<T, undefined>>
 }
 
+/** The option, given any number of times (a JSON array in batch): its values in order, or undefined when never given. */
+export function repeatable<K extends string, T>(opt: OptionSpec<K, T>): OptionSpec<K, Array<Exclude<T, undefined>> | undefined> {
+  return { ...opt, repeatable: true, default: undefined } as OptionSpec<K, Array<Exclude<T, undefined>> | undefined>
+}
+
 /** The option, with the flags it cannot be given with (flag → why). */
 export function conflicts<K extends string, T>(opt: OptionSpec<K, T>, others: Record<string, string>): OptionSpec<K, T> {
   return { ...opt, conflicts: others }
@@ -191,14 +196,34 @@ export function requires<K extends string, T>(opt: OptionSpec<K, T>, others: Rec
   return { ...opt, requires: others }
 }
 
+export interface ArgSpec<N extends string = string> {
+  name: N
+  description: string
+  required: boolean
+}
+
+/** Positional arguments' values, by name: their text, or undefined when not given. */
+export type ArgValuesOf<A extends readonly ArgSpec[]> = { [P in A[number] as P['name']]: string | undefined }
+
 /**
  * A command whose build() receives the values its option table declares, typed. (The type
- * parameters I and R come from the spec's own functions.)
+ * parameters I and R come from the spec's own functions; give them with `typeof options` when
+ * build() makes more than the resolution takes.) Positional arguments arrive as text, by name.
  */
-export function defineCommand<const O extends readonly OptionSpec[], I, R, Q = I>(
-  spec: Omit<CommandSpec<I, R, Q>, 'options' | 'build'> & { options: O; build(values: ValuesOf<O>): Q },
-): CommandSpec<I, R, Q> {
-  return spec as unknown as CommandSpec<I, R, Q>
+export function defineCommand<const O extends readonly OptionSpec[], I, R, Q, const A extends readonly ArgSpec[] = []>(
+  spec: Omit<CommandSpec<NoInfer<I>, R, Q>, 'options' | 'build' | 'args' | 'choose'> & {
+    options: O
+    args?: A
+    build(values: ValuesOf<O> & ArgValuesOf<A>): Q
+    choose(input: Q, ctx: ChoiceContext): Promise<I> | I
+  },
+): CommandSpec<I, R, Q>
+/** build() makes the input itself (choose(), if any, only fills it in): its type is the input's. */
+export function defineCommand<const O extends readonly OptionSpec[], I, R, const A extends readonly ArgSpec[] = []>(
+  spec: Omit<CommandSpec<NoInfer<I>, R, NoInfer<I>>, 'options' | 'build' | 'args'> & { options: O; args?: A; build(values: ValuesOf<O> & ArgValuesOf<A>): I },
+): CommandSpec<I, R, I>
+export function defineCommand(spec: CommandSpec): CommandSpec {
+  return spec
 }
 
 /**

@@ -58,3 +58,8 @@ export function initiativeOdds(): InitiativeOdds {
   const expected = Rational.of(decided.den, decided.num).toNumber()
   return { winner, rollOffs, tie, expected: { rollOffs: expected } }
 }
+
+/** An initiative roll as asked for: the two sides' names (for the text; the roll is the same). */
+export interface InitiativeRequest {
+  names: [string, string]
+}
