@@ -147,9 +147,11 @@ export function intOpt<K extends string>(flag: K, description: string, opts: Int
   return { flag, description, type: { kind: 'int', min: opts.min, max: opts.max }, default: opts.default, placeholder: 'N' }
 }
 
-/** A pilot level, 0-2 (0 when not given). */
-export function levelOpt<K extends string>(flag: K, description: string): OptionSpec<K, 0 | 1 | 2> {
-  return { flag, description, type: { kind: 'int', min: 0, max: 2 }, default: 0, placeholder: 'N' }
+/** A pilot level, 0-2 (0 when not given; undefined with `optional`, where giving it at all means something). */
+export function levelOpt<K extends string>(flag: K, description: string): OptionSpec<K, 0 | 1 | 2>
+export function levelOpt<K extends string>(flag: K, description: string, opts: { optional: true }): OptionSpec<K, 0 | 1 | 2 | undefined>
+export function levelOpt<K extends string>(flag: K, description: string, opts?: { optional: true }): OptionSpec<K, 0 | 1 | 2 | undefined> {
+  return { flag, description, type: { kind: 'int', min: 0, max: 2 }, default: opts?.optional ? undefined : 0, placeholder: 'N' }
 }
 
 export function boolOpt<K extends string>(flag: K, description: string): OptionSpec<K, boolean> {

@@ -302,3 +302,8 @@ function toDist<K extends string | number>(weights: Map<K, bigint>, den: bigint)
   for (const [k, w] of weights) out.add(k, Rational.of(w, den))
   return out
 }
+
+/** An outmaneuver roll as asked for: the pools with how each was built (for the text). */
+export interface OutmaneuverRequest extends Outmaneuver {
+  pools: { attacker: Pool; defender: Pool }
+}
