@@ -38,6 +38,7 @@ export const initiativeSpec = defineCommand<typeof options, InitiativeRequest, I
     )
   },
   resolve: resolveInitiative,
+  replayFlags: (_s, r) => (r.winnerMovesBy === 'prompt' ? ['--winner-moves', r.winnerMoves] : []),
   json: (r) => ({
     winner: r.winner,
     rounds: r.rounds,

@@ -209,6 +209,12 @@ export const strikeSpec = defineCommand<typeof options, StrikeRequest, StrikeRes
 
   resolve: resolveStrike,
 
+  replayFlags(_s, r) {
+    // One flag answers for every target: given when the answers at the prompts were the same.
+    const asked = [...new Set(r.targets.filter((t) => t.chosenBy === 'prompt').map((t) => t.defense))]
+    return asked.length === 1 ? ['--defense', asked[0]] : []
+  },
+
   json(r, s) {
     if (r.harm?.retargeted) {
       // Nothing happened to this target: the same fields, all empty.

@@ -439,11 +439,17 @@ export const meleeSpec = defineCommand<typeof options, MeleeRequest, MeleeResult
       defender: side(r.defender),
     }
   },
-  replayFlags(m) {
+  replayFlags(m, r) {
     const flags: string[] = []
     if (m.chosenBy.atkSplit === 'prompt') flags.push('--atk-split', `${m.atkSplit.attack}/${m.atkSplit.defense}`)
     if (m.chosenBy.defSplit === 'prompt') flags.push('--def-split', `${m.defSplit.attack}/${m.defSplit.defense}`)
     if (m.chosenBy.defChoice === 'prompt') flags.push('--def-choice', m.defChoice)
+    // Momentum answered at a prompt is at most the hits left, so a flag of that amount, spent
+    // greedily, spends it again. The defender's goes to the attack only. The attacker's flag is
+    // also offered to overwatch hits first, which spend nothing while the answer is asked: with
+    // overwatch hits through, no flag replays that (a known gap; the seed still replays the dice).
+    if (m.chosenBy.defMomentum === 'prompt' && r.attack) flags.push('--def-momentum', String(r.attack.momentumSpent))
+    if (m.chosenBy.atkMomentum === 'prompt' && r.counter) flags.push('--atk-momentum', String(r.counter.momentumSpent))
     return flags
   },
   render: (r, m, out) => renderMelee(r, m, out),

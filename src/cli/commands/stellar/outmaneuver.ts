@@ -126,6 +126,13 @@ export const outmaneuverSpec = defineCommand<typeof options, OutmaneuverInput, O
 
   resolve: resolveOutmaneuver,
 
+  replayFlags(req, r) {
+    const flags: string[] = []
+    if (req.chosenBy.atkMomentum === 'prompt') flags.push('--atk-momentum', String(r.attacker.momentum))
+    if (req.chosenBy.defMomentum === 'prompt') flags.push('--def-momentum', String(r.defender.momentum))
+    return flags
+  },
+
   json(r, req) {
     return {
       bridge: r.bridge,

@@ -118,6 +118,9 @@ export const saveSpec = defineCommand<typeof options, SaveInput, SaveResult>({
 
   resolve: resolveArmorSaves,
 
+  // Momentum answered at a prompt is at most the failed saves: a flag of that amount spends it again.
+  replayFlags: (s, r) => (s.chosenBy.momentum === 'prompt' ? ['--momentum', String(r.negated)] : []),
+
   json(r, s) {
     return {
       targetNumber: r.targetNumber,
