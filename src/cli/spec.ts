@@ -127,6 +127,14 @@ export type ValuesOf<O extends readonly OptionSpec[]> = {
 /** A player's choice: made with a flag, or left open (asked in a terminal, or chosen automatically). */
 export type Open<T extends string> = T | 'ask' | 'auto'
 
+/** Whether a choice is still open: to ask ('ask', when someone can answer) or to choose automatically. */
+export function isOpen(choice: unknown): choice is 'ask' | 'auto' {
+  return choice === 'ask' || choice === 'auto'
+}
+
+/** How a choice was made, as the JSON's `chosenBy` reports it. */
+export type ChosenBy = 'flag' | 'auto' | 'prompt'
+
 const camelKeys = new Map<string, string>()
 
 /** 'arm-sv' -> 'armSv' (remembered: batch asks for every option of every line). */

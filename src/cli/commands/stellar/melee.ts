@@ -21,10 +21,9 @@ import { type ChoiceSpace, type ClashValue, type Option, ClashSearch, meleeOdds,
 import { NO_PEN, parsePen } from '../../../rules/stellar/weapon.js'
 import { num, pct } from '../../../render/format.js'
 import { explainMelee, renderMelee, renderMeleeOdds } from '../../../render/stellar/melee.js'
-import { type ChoiceContext, type ValuesOf, boolOpt, choiceOpt, conflicts, defineCommand, intOpt, levelOpt, required, textOpt } from '../../spec.js'
+import { type ChoiceContext, type ChosenBy, type ValuesOf, isOpen, boolOpt, choiceOpt, conflicts, defineCommand, intOpt, levelOpt, required, textOpt } from '../../spec.js'
 import { saveFields } from './save-fields.js'
 
-export type ChosenBy = 'flag' | 'auto' | 'prompt'
 /** A split or reaction left open: asked in a terminal ('ask'), or chosen automatically. */
 type Open = 'ask' | 'auto' | undefined
 export type OpenSplit = Split | 'ask' | 'auto'
@@ -166,8 +165,6 @@ function splitFrom(raw: OpenSplit, p: 'atk' | 'def', who: string, pool: number |
   }
   return raw
 }
-
-const isOpen = (c: unknown): c is 'ask' | 'auto' => c === 'ask' || c === 'auto'
 
 export function buildMelee(v: MeleeValues): MeleeQuery {
   const atk = buildSide(v, 'atk')

@@ -15,13 +15,13 @@ import {
 } from '../../../rules/stellar/outmaneuver.js'
 import type { Level } from '../../../rules/stellar/weapon.js'
 import { explainOutmaneuver, outcomeShort, outcomeText, renderOutmaneuver, renderOutmaneuverOdds } from '../../../render/stellar/outmaneuver.js'
-import { type ValuesOf, boolOpt, conflicts, defineCommand, enumOpt, intOpt, levelOpt, requires } from '../../spec.js'
+import { type ChosenBy, type ValuesOf, boolOpt, conflicts, defineCommand, enumOpt, intOpt, levelOpt, requires } from '../../spec.js'
 
-type ChosenBy = 'flag' | 'auto' | 'prompt' | 'not-allowed'
+type MomentumChosenBy = ChosenBy | 'not-allowed'
 
 /** The roll with how each side's Momentum was settled (on the command line). */
 export interface OutmaneuverInput extends OutmaneuverRequest {
-  chosenBy: { atkMomentum: ChosenBy; defMomentum: ChosenBy }
+  chosenBy: { atkMomentum: MomentumChosenBy; defMomentum: MomentumChosenBy }
 }
 
 const POOL_GIVEN = 'give the final pool size or the modifiers that build it, not both'
@@ -48,7 +48,7 @@ const options = [
   intOpt('def-reroll', 'failed defender dice to reroll (skills and traits that reroll Evade dice)', { min: 0, max: MAX_REROLLS, default: 0 }),
 ] as const
 
-function sideMomentum(m: number | undefined, level: Level, flag: string): { momentum: number; chosenBy: ChosenBy } {
+function sideMomentum(m: number | undefined, level: Level, flag: string): { momentum: number; chosenBy: MomentumChosenBy } {
   if (m !== undefined && m > 0 && level < 1) {
     throw new InputError('bad-combination', `--${flag}-momentum: only level 1+ pilots and captains buy successes with Momentum; add --${flag}-pilot 1 or drop --${flag}-momentum`)
   }
@@ -80,7 +80,7 @@ export function buildOutmaneuver(v: ValuesOf<typeof options>): OutmaneuverInput 
   }
 }
 
-function sideJson(r: OutmaneuverResult['attacker'], pool: Pool, chosenBy: ChosenBy) {
+function sideJson(r: OutmaneuverResult['attacker'], pool: Pool, chosenBy: MomentumChosenBy) {
   return { ...r, pool: pool.parts, momentumChosenBy: chosenBy }
 }
 

@@ -16,12 +16,12 @@ import {
 import { saveOdds } from '../../../rules/stellar/armor-save-odds.js'
 import { type Penetration, parsePen, penText } from '../../../rules/stellar/weapon.js'
 import { explainSave, renderSave, renderSaveOdds } from '../../../render/stellar/save.js'
-import { type ValuesOf, boolOpt, defineCommand, intOpt, levelOpt, required, requires, textOpt } from '../../spec.js'
+import { type ChosenBy, type ValuesOf, boolOpt, defineCommand, intOpt, levelOpt, required, requires, textOpt } from '../../spec.js'
 
 /** A save with how its Momentum was settled (on the command line). */
 export interface SaveInput extends SaveRequest {
   /** How the "It's not over yet!" Momentum was settled. */
-  chosenBy: { momentum: 'flag' | 'auto' | 'prompt' | 'not-allowed' }
+  chosenBy: { momentum: ChosenBy | 'not-allowed' }
   momentumGiven: boolean
 }
 
