@@ -196,6 +196,11 @@ export function repeatable<K extends string, T>(opt: OptionSpec<K, T>): OptionSp
   return { ...opt, repeatable: true, default: undefined } as OptionSpec<K, Array<Exclude<T, undefined>> | undefined>
 }
 
+/** The option is a player's choice that may be left open (its default is 'ask', not shown in help). */
+export function openChoice<K extends string, T>(opt: OptionSpec<K, T>): OptionSpec<K, T> {
+  return { ...opt, open: true }
+}
+
 /** The option, with the flags it cannot be given with (flag → why). */
 export function conflicts<K extends string, T>(opt: OptionSpec<K, T>, others: Record<string, string>): OptionSpec<K, T> {
   return { ...opt, conflicts: others }

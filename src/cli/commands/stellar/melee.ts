@@ -21,7 +21,7 @@ import { type ChoiceSpace, type ClashValue, type Option, ClashSearch, meleeOdds,
 import { NO_PEN, parsePen } from '../../../rules/stellar/weapon.js'
 import { num, pct } from '../../../render/format.js'
 import { explainMelee, renderMelee, renderMeleeOdds } from '../../../render/stellar/melee.js'
-import { type ChoiceContext, type ChosenBy, type ValuesOf, isOpen, boolOpt, choiceOpt, conflicts, defineCommand, intOpt, levelOpt, required, textOpt } from '../../spec.js'
+import { type ChoiceContext, type ChosenBy, type ValuesOf, boolOpt, choiceOpt, conflicts, defineCommand, intOpt, isOpen, levelOpt, openChoice, required, textOpt } from '../../spec.js'
 import { saveFields } from './save-fields.js'
 
 /** A split or reaction left open: asked in a terminal ('ask'), or chosen automatically. */
@@ -73,7 +73,7 @@ function sideOptions<P extends 'atk' | 'def'>(p: P, who: string) {
     return sameAs ? conflicts(opt, { [`${p}-${sameAs}`]: SAME_EFFECT }) : opt
   }
   return [
-    textOpt(`${p}-split`, 'A/D', `${who}'s attack/defense dice, e.g. 6/3, or auto; missing: asked in a terminal, else auto`, parseSplit, 'ask'),
+    openChoice(textOpt(`${p}-split`, 'A/D', `${who}'s attack/defense dice, e.g. 6/3, or auto; missing: asked in a terminal, else auto`, parseSplit, 'ask')),
     intOpt(`${p}-melee`, `${who}'s Melee stat (dice pool; needed for auto splits)`, { min: 0, max: 30 }),
     required(intOpt(`${p}-dmg`, `${who}'s melee weapon DMG per hit`, { min: 0, max: 100000 }), `the ${who}'s melee weapon DMG per hit, e.g. --${p}-dmg 300`),
     textOpt(`${p}-pen`, 'N[S|P]', `${who}'s weapon ARM PEN, with S for stun or P for push/pull (e.g. 5P)`, parsePen),
