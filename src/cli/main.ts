@@ -4,7 +4,7 @@ import { Command, CommanderError, Option } from 'commander'
 import { InputError } from '../core/errors.js'
 import { parseRolls } from '../core/physical.js'
 import { makeStyle } from '../render/style.js'
-import { groups, loadSpec } from './registry.js'
+import { groups, loadAllSpecs, loadSpec } from './registry.js'
 import { type Globals, quietChoices, runSpec } from './run.js'
 import { type ChoiceContext, type CommandSpec, type OptionSpec, camelKey, parseValues, show } from './spec.js'
 import { askDice, terminalChoices } from './prompt.js'
@@ -335,7 +335,37 @@ export async function buildProgram(argv: string[] = []): Promise<Command> {
     }
   }
   registerBatch(program)
+  registerCompletion(program)
   return program
+}
+
+/** `mecha completion bash|zsh|fish`: the script, from every spec's option table (loaded only here). */
+function registerCompletion(program: Command): void {
+  program
+    .command('completion')
+    .argument('<shell>', 'bash, zsh or fish')
+    .description('print a shell completion script: bash, zsh or fish')
+    .addHelpText('after', (ctx) => {
+      const examples = ['source <(mecha completion bash)   # in ~/.bashrc', 'source <(mecha completion zsh)    # in ~/.zshrc, after compinit', 'mecha completion fish | source   # in ~/.config/fish/config.fish']
+      return `\nExamples:\n${examples.map((e) => wrapCommand(e, helpWidth(ctx.error ? 2 : 1))).join('\n')}\n`
+    })
+    .action(async (shell: string, _opts: unknown, command: Command) => {
+      refuseFlagValues(command)
+      const { SHELLS, completionModel, completionScript } = await import('./completion.js')
+      const chosen = SHELLS.find((s) => s === shell.trim().toLowerCase())
+      if (!chosen) throw new InputError('bad-choice', `completion: ${show(shell.slice(0, 60))} is not one of ${SHELLS.join(', ')}`)
+      const globals = GLOBAL_FLAGS.map(([flags, description, dice]) => ({ flag: flags.split(' ')[0].slice(2), description, takesValue: flags.includes('<'), dice }))
+      globals.push({ flag: 'help', description: 'show help for the command', takesValue: false, dice: false })
+      const others = program.commands
+        .filter((c) => c.name() === 'batch' || c.name() === 'completion')
+        .map((c) => ({
+          path: [c.name()],
+          summary: c.description(),
+          flags: c.options.map((o) => ({ flag: o.long!.slice(2), description: o.description, takesValue: o.required || o.optional })),
+          words: c.name() === 'completion' ? SHELLS : undefined,
+        }))
+      write(completionScript(chosen, completionModel(groups, await loadAllSpecs(), globals, others)))
+    })
 }
 
 /** `mecha batch [file]`: not a CommandSpec (it runs them); its code is loaded only when used. */

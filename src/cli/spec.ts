@@ -18,7 +18,7 @@ export interface CommandSpec<I = any, R = any, Q = I> {
   diceOrder?: string
   examples?: string[]
   /** Positional arguments (for example the expression of `mecha roll`), stored under their name. */
-  args?: Array<{ name: string; description: string; required: boolean }>
+  args?: readonly ArgSpec[]
   options: OptionSpec[]
   /** Turn parsed option values (camelCase keys) into the validated input. Throws InputError. */
   build(values: Values): Q
@@ -121,6 +121,14 @@ export type ValuesOf<O extends readonly OptionSpec[]> = {
 /** A player's choice: made with a flag, or left open (asked in a terminal, or chosen automatically). */
 export type Open<T extends string> = T | 'ask' | 'auto'
 
+/** Whether a choice is still open: to ask ('ask', when someone can answer) or to choose automatically. */
+export function isOpen(choice: unknown): choice is 'ask' | 'auto' {
+  return choice === 'ask' || choice === 'auto'
+}
+
+/** How a choice was made, as the JSON's `chosenBy` reports it. */
+export type ChosenBy = 'flag' | 'auto' | 'prompt'
+
 const camelKeys = new Map<string, string>()
 
 /** 'arm-sv' -> 'armSv' (remembered: batch asks for every option of every line). */
@@ -141,9 +149,11 @@ export function intOpt<K extends string>(flag: K, description: string, opts: Int
   return { flag, description, type: { kind: 'int', min: opts.min, max: opts.max }, default: opts.default, placeholder: 'N' }
 }
 
-/** A pilot level, 0-2 (0 when not given). */
-export function levelOpt<K extends string>(flag: K, description: string): OptionSpec<K, 0 | 1 | 2> {
-  return { flag, description, type: { kind: 'int', min: 0, max: 2 }, default: 0, placeholder: 'N' }
+/** A pilot level, 0-2 (0 when not given; undefined with `optional`, where giving it at all means something). */
+export function levelOpt<K extends string>(flag: K, description: string): OptionSpec<K, 0 | 1 | 2>
+export function levelOpt<K extends string>(flag: K, description: string, opts: { optional: true }): OptionSpec<K, 0 | 1 | 2 | undefined>
+export function levelOpt<K extends string>(flag: K, description: string, opts?: { optional: true }): OptionSpec<K, 0 | 1 | 2 | undefined> {
+  return { flag, description, type: { kind: 'int', min: 0, max: 2 }, default: opts?.optional ? undefined : 0, placeholder: 'N' }
 }
 
 export function boolOpt<K extends string>(flag: K, description: string): OptionSpec<K, boolean> {
@@ -175,6 +185,16 @@ export function required<K extends string, T>(opt: OptionSpec<K, T>, hint: strin
   return { ...opt, required: hint } as OptionSpec<K, Exclude<T, undefined>>
 }
 
+/** The option, given any number of times (a JSON array in batch): its values in order, or undefined when never given. */
+export function repeatable<K extends string, T>(opt: OptionSpec<K, T>): OptionSpec<K, Array<Exclude<T, undefined>> | undefined> {
+  return { ...opt, repeatable: true, default: undefined } as OptionSpec<K, Array<Exclude<T, undefined>> | undefined>
+}
+
+/** The option is a player's choice that may be left open (its default is 'ask', not shown in help). */
+export function openChoice<K extends string, T>(opt: OptionSpec<K, T>): OptionSpec<K, T> {
+  return { ...opt, open: true }
+}
+
 /** The option, with the flags it cannot be given with (flag → why). */
 export function conflicts<K extends string, T>(opt: OptionSpec<K, T>, others: Record<string, string>): OptionSpec<K, T> {
   return { ...opt, conflicts: others }
@@ -185,14 +205,34 @@ export function requires<K extends string, T>(opt: OptionSpec<K, T>, others: Rec
   return { ...opt, requires: others }
 }
 
+export interface ArgSpec<N extends string = string> {
+  name: N
+  description: string
+  required: boolean
+}
+
+/** Positional arguments' values, by name: their text, or undefined when not given. */
+export type ArgValuesOf<A extends readonly ArgSpec[]> = { [P in A[number] as P['name']]: string | undefined }
+
 /**
  * A command whose build() receives the values its option table declares, typed. (The type
- * parameters I and R come from the spec's own functions.)
+ * parameters I and R come from the spec's own functions; give them with `typeof options` when
+ * build() makes more than the resolution takes.) Positional arguments arrive as text, by name.
  */
-export function defineCommand<const O extends readonly OptionSpec[], I, R, Q = I>(
-  spec: Omit<CommandSpec<I, R, Q>, 'options' | 'build'> & { options: O; build(values: ValuesOf<O>): Q },
-): CommandSpec<I, R, Q> {
-  return spec as unknown as CommandSpec<I, R, Q>
+export function defineCommand<const O extends readonly OptionSpec[], I, R, Q, const A extends readonly ArgSpec[] = []>(
+  spec: Omit<CommandSpec<NoInfer<I>, R, Q>, 'options' | 'build' | 'args' | 'choose'> & {
+    options: O
+    args?: A
+    build(values: ValuesOf<O> & ArgValuesOf<A>): Q
+    choose(input: Q, ctx: ChoiceContext): Promise<I> | I
+  },
+): CommandSpec<I, R, Q>
+/** build() makes the input itself (choose(), if any, only fills it in): its type is the input's. */
+export function defineCommand<const O extends readonly OptionSpec[], I, R, const A extends readonly ArgSpec[] = []>(
+  spec: Omit<CommandSpec<NoInfer<I>, R, NoInfer<I>>, 'options' | 'build' | 'args'> & { options: O; args?: A; build(values: ValuesOf<O> & ArgValuesOf<A>): I },
+): CommandSpec<I, R, I>
+export function defineCommand(spec: CommandSpec): CommandSpec {
+  return spec
 }
 
 /**

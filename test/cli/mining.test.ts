@@ -196,7 +196,7 @@ describe('mecha mining: bad input is one line on stderr and exit 2', () => {
     [['shoot', '--suppress', '--markers', '2'], /already carries 2 suppression markers/],
     [['shoot', '--markers', '3'], /--markers: 3 is out of range; give 0 to 2/],
     [['shoot', '--target-damage', '4'], /--target-damage: 4 is out of range; give 0 to 3/],
-    [['shoot', '--lost', '1'], /--lost needs --target-damage/],
+    [['shoot', '--lost', '1'], /--lost: give the damage the target already carries \(0-3\), so a kill can be told; add --target-damage or drop --lost/],
     [['shoot', '--odds', '--rolls', '3'], /do not go together/],
     [['ap'], /--units is required/],
     [['ap', '--units', '0'], /--units: 0 is out of range/],

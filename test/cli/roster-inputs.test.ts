@@ -6,6 +6,7 @@ import { outmaneuverSpec } from '../../src/cli/commands/stellar/outmaneuver.js'
 import { saveSpec } from '../../src/cli/commands/stellar/save.js'
 import { buildShot, shootSpec } from '../../src/cli/commands/stellar/shoot.js'
 type ShotValues = Parameters<typeof buildShot>[0]
+type MeleeValues = Parameters<typeof buildMelee>[0]
 import { vpSpec } from '../../src/cli/commands/stellar/vp.js'
 import { type CommandSpec, camelKey, parseValues } from '../../src/cli/spec.js'
 import { TRAITS, findUnit, lookupUnit, parseRoster } from '../../src/rules/stellar/roster.js'
@@ -267,7 +268,7 @@ describe('a unit by name gives the input of the same command spelled with flags'
         const atk = findUnit(r, 'red:blade', 'melee')
         const def = findUnit(r, 'blue:blade', 'melee')
         const given = { atkSplit: 'auto', defSplit: 'auto', defChoice: 'auto' }
-        const byName = buildMelee(parseValues(meleeSpec, mergeInputs(meleeInputs(atk.unit, atk.weapon, def.unit, def.weapon), given).values, 'json'))
+        const byName = buildMelee(parseValues(meleeSpec, mergeInputs(meleeInputs(atk.unit, atk.weapon, def.unit, def.weapon), given).values, 'json') as MeleeValues)
         const side = (p: 'atk' | 'def', u: Profile) => ({
           [`${p}Melee`]: u.melee,
           [`${p}Dmg`]: u.blade.dmg,
@@ -292,7 +293,7 @@ describe('a unit by name gives the input of the same command spelled with flags'
           ...(ow === undefined ? {} : { atkEvade: a.evade, defOverwatch: ow, defOwAcc: d.acc, defOwShots: d.gun.shots, defOwDmg: d.gun.dmg, defOwPen: penFlag(d.gun.pen) }),
           ...given,
         }
-        expect(byName).toEqual(buildMelee(parseValues(meleeSpec, flags, 'json')))
+        expect(byName).toEqual(buildMelee(parseValues(meleeSpec, flags, 'json') as MeleeValues))
       }),
       { numRuns: 200 },
     )

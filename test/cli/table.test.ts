@@ -142,7 +142,7 @@ describe('mecha outmaneuver', () => {
     [['outmaneuver', '--melee'], /--melee: .*add --bridge/],
     [['outmaneuver', '--atk-momentum', '1'], /--atk-momentum: only level 1\+/],
     [['outmaneuver', '--atk-dice', '5', '--atk-role', 'battler'], /--atk-dice: give the final pool size or the modifiers/],
-    [['outmaneuver', '--atk-move', '10'], /--def-move is needed too/],
+    [['outmaneuver', '--atk-move', '10'], /--atk-move: the speed bonus compares both sides' base Move; add --def-move or drop --atk-move/],
     [['outmaneuver', '--atk-role', 'pilot'], /--atk-role: "pilot" is not one of/],
     [['outmaneuver', '--atk-dice', '16'], /--atk-dice: 16 is out of range/],
   ])('bad input %j', (args, pattern) => expectBadInput(args as string[], pattern as RegExp))

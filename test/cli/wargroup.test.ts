@@ -163,7 +163,7 @@ describe('mecha wargroup burn / void', () => {
   it.each([
     [['burn', '--turns', '0'], /--turns: 0 is out of range; give 1 to 50/],
     [['burn', '--turns', 'many'], /--turns: "many" is not a whole number/],
-    [['void', '--turns', '2', '--passes', '2'], /--passes and --turns mean the same/],
+    [['void', '--turns', '2', '--passes', '2'], /--turns: it means the same as --passes for a void tile; drop --turns or --passes/],
     [['burn', '--rolls', '4,0'], /--rolls: 0 is not a d6 face/],
     [['burn', '--rolls', '4,5'], /ran out after 2 dice: 1 more d6 needed for burn turn 3/],
     [['burn', '--turns', '1', '--rolls', '4,5'], /1 dice left over/],

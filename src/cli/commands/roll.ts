@@ -2,12 +2,12 @@ import { InputError } from '../../core/errors.js'
 import { type Expression, type RollResult, parseExpression, resolveRoll } from '../../rules/roll/expression.js'
 import { expressionOdds, oddsCost } from '../../rules/roll/odds.js'
 import { columns, histogram, num, pct } from '../../render/format.js'
-import type { CommandSpec } from '../spec.js'
+import { type CommandSpec, defineCommand } from '../spec.js'
 
 /** The most work `roll --odds` takes on (see oddsCost): about a second on a slow machine. */
 const MAX_COST = 50_000_000
 
-export const rollSpec: CommandSpec<Expression, RollResult> = {
+export const rollSpec: CommandSpec<Expression, RollResult> = defineCommand({
   name: 'roll',
   summary: 'roll a dice expression: 3d6+2, d10, 5d10>=5 (count successes), 4d6kh3 (keep highest)',
   diceOrder: 'the dice of each term, left to right',
@@ -15,7 +15,7 @@ export const rollSpec: CommandSpec<Expression, RollResult> = {
   args: [{ name: 'expression', description: 'dice expression, e.g. 3d6+2', required: true }],
   options: [],
   build(v) {
-    if (typeof v.expression !== 'string') throw new InputError('missing', 'roll: give a dice expression, e.g. mecha roll 3d6+2')
+    if (v.expression === undefined) throw new InputError('missing', 'roll: give a dice expression, e.g. mecha roll 3d6+2')
     return parseExpression(v.expression)
   },
   usesDice: (e) => e.terms.some((t) => t.kind === 'dice'),
@@ -55,7 +55,7 @@ export const rollSpec: CommandSpec<Expression, RollResult> = {
         ].join('\n'),
     }
   },
-}
+})
 
 function mostLikely(rows: Array<[number, number]>): string {
   let best = rows[0]

@@ -1,5 +1,5 @@
 import type { RenderContext } from '../../cli/spec.js'
-import type { BehaviorRequest } from '../../cli/commands/stellar/behavior.js'
+import type { BehaviorRequest } from '../../rules/stellar/behavior.js'
 import type { Dist } from '../../core/dist.js'
 import { BEHAVIOR_TABLES, type BehaviorResult, ORDERS, type Order, SITUATION_NAMES, behaviorColumn } from '../../rules/stellar/behavior.js'
 import { columns, pct } from '../format.js'

@@ -1,5 +1,6 @@
 import type { RenderContext } from '../../cli/spec.js'
-import type { CoverOdds, CoverRequest } from '../../cli/commands/stellar/cover.js'
+import type { CoverOdds } from '../../rules/stellar/cover-odds.js'
+import type { CoverRequest } from '../../rules/stellar/cover.js'
 import { type CoverResult, coverChecks, coverDmg, coverTargetNumber, pieceSurvival } from '../../rules/stellar/cover.js'
 import { columns, pct, plural } from '../format.js'
 

@@ -1,5 +1,5 @@
 import type { RenderContext } from '../../cli/spec.js'
-import type { InitiativeRequest } from '../../cli/commands/stellar/initiative.js'
+import type { InitiativeRequest } from '../../rules/stellar/initiative.js'
 import type { InitiativeOdds, InitiativeResult } from '../../rules/stellar/initiative.js'
 import { columns, num, pct } from '../format.js'
 

@@ -1,6 +1,6 @@
 import type { RenderContext } from '../../cli/spec.js'
-import type { SaveRequest } from '../../cli/commands/stellar/save.js'
 import type { SaveOdds } from '../../rules/stellar/armor-save-odds.js'
+import type { SaveRequest } from '../../rules/stellar/armor-save.js'
 import { FAILED_SAVE_DMG, type SaveResult, type SaveRoll, saveCap } from '../../rules/stellar/armor-save.js'
 import { penText } from '../../rules/stellar/weapon.js'
 import { columns, histogram, num, pct, plural } from '../format.js'

@@ -1,5 +1,5 @@
 import type { RenderContext } from '../../cli/spec.js'
-import type { StunRecoveryOdds } from '../../cli/commands/stellar/stun-recover.js'
+import type { StunRecoveryOdds } from '../../rules/stellar/stun-recover-odds.js'
 import { RECOVERY_TARGET, type StunRecovery, type StunRecoveryResult } from '../../rules/stellar/stun-recover.js'
 import { columns, histogram, num, pct, plural } from '../format.js'
 

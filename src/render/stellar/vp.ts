@@ -1,5 +1,5 @@
 import type { RenderContext } from '../../cli/spec.js'
-import type { VpRequest, VpResult } from '../../cli/commands/stellar/vp.js'
+import type { VpRequest, VpResult } from '../../rules/stellar/victory-points.js'
 import type { BattleLine, VpPart } from '../../rules/stellar/victory-points.js'
 import { columns } from '../format.js'
 

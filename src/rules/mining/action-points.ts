@@ -19,3 +19,6 @@ export function resolveActionPoints(dice: Dice, a: ActionPointsRoll): ActionPoin
   const roll = dice.roll(6, 'action points')
   return { units: a.units, roll, actionPoints: a.units + roll }
 }
+
+/** The most units a force has in play (a sanity limit on the input, not a rule). */
+export const MAX_UNITS_IN_PLAY = 99

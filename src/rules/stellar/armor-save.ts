@@ -1,6 +1,6 @@
 import type { Dice } from '../../core/dice.js'
 import { type Decidable, decision } from '../../core/decide.js'
-import type { Penetration } from './weapon.js'
+import type { Level, Penetration } from './weapon.js'
 
 /**
  * ARMOR SAVES (quickstart, "Armor Saves", "Warship Armor Saves", "Stun", "Push/Pull").
@@ -126,4 +126,19 @@ export function resolveArmorSaves(dice: Dice, spec: SaveSpec): SaveResult {
     actionsLost: spec.pen.kind === 'stun' ? failedSaves : 0,
     pushes: spec.pen.kind === 'push' ? failedSaves : 0,
   }
+}
+
+/** Energy weapons through buildings (within Sensors) lose 3 PEN; underwater, 5 PEN. */
+export const THROUGH_WALL_PEN = 3
+export const UNDERWATER_PEN = 5
+
+/** A stand-alone save as asked for: the weapon as printed and what changed its PEN and ARM Sv. */
+export interface SaveRequest extends SaveSpec {
+  /** PEN as printed, before the energy-weapon penalties. */
+  printedPen: Penetration
+  antiBeam: boolean
+  energy: boolean
+  throughWall: boolean
+  underwater: boolean
+  pilot: Level
 }

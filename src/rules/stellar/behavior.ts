@@ -105,3 +105,9 @@ export function resolveBehavior(dice: Dice, b: BehaviorRoll): BehaviorResult {
   const readAs = b.oneIsTen && roll === 1 ? 10 : roll
   return { roll, readAs, column: behaviorColumn(b), order: behaviorOrder(b, readAs) }
 }
+
+/** A behaviour roll as asked for: the table's roll, and why a 1 reads as 10 (for the text). */
+export interface BehaviorRequest extends BehaviorRoll {
+  commander: boolean
+  returnFire: boolean
+}

@@ -98,3 +98,9 @@ export function resolveCover(dice: Dice, c: CoverCheck): CoverResult {
     destroyed,
   }
 }
+
+/** A cover check as asked for: Crash Through and AOE are named for the text. */
+export interface CoverRequest extends CoverCheck {
+  crashThrough: boolean
+  aoe: boolean
+}

@@ -63,3 +63,8 @@ export function initiativeOdds(): InitiativeOdds {
   // Mean of a geometric count: 1 / (1 - q).
   return { winner, rollOffs, tie: round.prob('tie'), expected: { rollOffs: probability(round.den, round.den - round.ways('tie')) } }
 }
+
+/** An initiative roll as asked for: the two sides' names (for the text; the roll is the same). */
+export interface InitiativeRequest {
+  names: [string, string]
+}

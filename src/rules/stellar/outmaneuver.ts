@@ -266,3 +266,8 @@ export function outmaneuverOdds(o: Outmaneuver): OutmaneuverOdds {
     expected: { attackerSuccesses: a.expected(), defenderSuccesses: d.expected(), margin: margin.expected() },
   }
 }
+
+/** An outmaneuver roll as asked for: the pools with how each was built (for the text). */
+export interface OutmaneuverRequest extends Outmaneuver {
+  pools: { attacker: Pool; defender: Pool }
+}

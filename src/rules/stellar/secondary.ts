@@ -231,3 +231,9 @@ export function scoreSecondary(objective: ObjectiveName, c: SecondaryCounts): Se
 export function objectiveDef(objective: ObjectiveName): ObjectiveDef {
   return OBJECTIVES[objective]
 }
+
+/** One objective and the game's counts for it. */
+export interface SecondaryRequest {
+  objective: ObjectiveName
+  counts: SecondaryCounts
+}

@@ -272,3 +272,14 @@ export function battleScore(b: Battle): BattleScore {
   const vp = sum(kills) + sum(damaged) + sum(survivors) + sum(penalties) + b.battleDamage + (objective?.vp ?? 0) + (buildings?.vp ?? 0)
   return { kills, damaged, survivors, penalties, battleDamage: b.battleDamage, objective, buildings, vp, total: vp + b.previous.reduce((s, x) => s + x, 0) }
 }
+
+export type VpMode = 'unit' | 'simple' | 'confrontation' | 'objective' | 'city'
+
+/** One destroyed unit's VP, or a battle's score. */
+export type VpRequest = { mode: 'unit'; kill: Kill; finale: boolean } | ({ mode: Exclude<VpMode, 'unit'> } & Battle)
+
+export type VpResult = { mode: 'unit'; score: KillScore } | { mode: Exclude<VpMode, 'unit'>; score: BattleScore }
+
+export function resolveVp(r: VpRequest): VpResult {
+  return r.mode === 'unit' ? { mode: 'unit', score: killVp(r.kill, r.finale) } : { mode: r.mode, score: battleScore(r) }
+}

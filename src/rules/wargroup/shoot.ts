@@ -135,3 +135,6 @@ export function resolveWargroupShot(dice: Dice, s: WargroupShot): WargroupShotRe
   }
   return result
 }
+
+/** The largest score (Acu, Def, Str, Arm, MtP) the commands take: a sanity limit on the input, not a rule. */
+export const MAX_SCORE = 30

@@ -1,9 +1,9 @@
 import { exactDists } from '../../../core/exact.js'
 import { type DestroyCheck, type DestroyCheckResult, destroyNeeded, resolveDestroyCheck } from '../../../rules/formation/destroy-check.js'
 import { explainDestroyCheck, renderDestroyCheck, renderDestroyOdds } from '../../../render/formation/destroy-check.js'
-import { type CommandSpec, intOpt } from '../../spec.js'
+import { type CommandSpec, defineCommand, intOpt } from '../../spec.js'
 
-export const destroyCheckSpec: CommandSpec<DestroyCheck, DestroyCheckResult> = {
+export const destroyCheckSpec: CommandSpec<DestroyCheck, DestroyCheckResult> = defineCommand({
   name: 'formation destroy-check',
   summary: 'the optional destruction roll: a d6 for each * box crossed out, a 6 destroys the unit outright',
   diceOrder: 'one d6 per * box crossed (--stars), in box order, stopping at the first destruction',
@@ -12,7 +12,7 @@ export const destroyCheckSpec: CommandSpec<DestroyCheck, DestroyCheckResult> = {
     intOpt('stars', '* boxes the damage crossed out (one d6 each)', { min: 1, max: 50, default: 1 }),
     intOpt('mod', "a hero's modifier to the roll (e.g. -1)", { min: -5, max: 5, default: 0 }),
   ],
-  build: (v) => ({ stars: v.stars as number, mod: v.mod as number }),
+  build: (v) => ({ stars: v.stars, mod: v.mod }),
   resolve: resolveDestroyCheck,
   json: (r) => ({ destroyed: r.destroyed, destroyedOn: r.destroyedOn, needed: r.needed, dice: r.rolls }),
   render: renderDestroyCheck,
@@ -26,4 +26,4 @@ export const destroyCheckSpec: CommandSpec<DestroyCheck, DestroyCheckResult> = {
       render: (out) => renderDestroyOdds(p, c, out),
     }
   },
-}
+})

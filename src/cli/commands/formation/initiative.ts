@@ -1,30 +1,28 @@
-import { InputError } from '../../../core/errors.js'
 import { type Initiative, type InitiativeResult, type MoveOrder, initiativeOdds, resolveInitiative } from '../../../rules/formation/initiative.js'
 import { explainInitiative, renderInitiative, renderInitiativeOdds } from '../../../render/formation/initiative.js'
-import { type CommandSpec, enumOpt, intOpt } from '../../spec.js'
+import { choiceOpt, defineCommand, intOpt, requires } from '../../spec.js'
 
 interface InitiativeRequest extends Initiative {
   askOrder: boolean
 }
 
-export const initiativeSpec: CommandSpec<InitiativeRequest, InitiativeResult> = {
+const options = [
+  intOpt('a-mod', "side A's initiative modifier (heroes, special units)", { min: -6, max: 6, default: 0 }),
+  intOpt('b-mod', "side B's initiative modifier", { min: -6, max: 6, default: 0 }),
+  requires(intOpt('a-formations', "side A's formations (with --b-formations: the movement split)", { min: 1, max: 200 }), { 'b-formations': "the movement split needs both sides' formations" }),
+  requires(intOpt('b-formations', "side B's formations", { min: 1, max: 200 }), { 'a-formations': "the movement split needs both sides' formations" }),
+  choiceOpt('winner-moves', ['first', 'last'], 'the winner moves a formation first or last; missing: asked in a terminal, else last'),
+] as const
+
+export const initiativeSpec = defineCommand<typeof options, InitiativeRequest, InitiativeResult>({
   name: 'formation initiative',
   summary: 'initiative: a d6 per side, the winner moves first or last; the larger side spreads its formations',
   diceOrder: "side A's d6, then side B's d6; on a tie both roll again, in the same order",
   examples: ['mecha formation initiative --rolls 5,2', 'mecha formation initiative --a-formations 12 --b-formations 7 --winner-moves last --seed t1', 'mecha formation initiative --a-mod 1 --odds'],
-  options: [
-    intOpt('a-mod', "side A's initiative modifier (heroes, special units)", { min: -6, max: 6, default: 0 }),
-    intOpt('b-mod', "side B's initiative modifier", { min: -6, max: 6, default: 0 }),
-    intOpt('a-formations', "side A's formations (with --b-formations: the movement split)", { min: 1, max: 200 }),
-    intOpt('b-formations', "side B's formations", { min: 1, max: 200 }),
-    enumOpt('winner-moves', ['first', 'last', 'auto'], 'the winner moves a formation first or last; missing: asked in a terminal, else last'),
-  ],
+  options,
   build(v) {
-    const a = v.aFormations as number | undefined
-    const b = v.bFormations as number | undefined
-    if ((a === undefined) !== (b === undefined)) throw new InputError('missing', `--${a === undefined ? 'a' : 'b'}-formations: give both sides' formations for the movement split, or neither`)
-    const wm = v.winnerMoves as MoveOrder | 'auto' | undefined
-    return { aMod: v.aMod as number, bMod: v.bMod as number, aFormations: a, bFormations: b, winnerMoves: wm ?? 'auto', askOrder: wm === undefined }
+    const wm = v.winnerMoves
+    return { aMod: v.aMod, bMod: v.bMod, aFormations: v.aFormations, bFormations: v.bFormations, winnerMoves: wm === 'ask' ? 'auto' : wm, askOrder: wm === 'ask' }
   },
   choose: (s, ctx) => (s.winnerMoves === 'auto' && s.askOrder && ctx.interactive ? { ...s, askDecisions: true } : s),
   async decide(id, context, _s, ctx) {
@@ -40,6 +38,7 @@ export const initiativeSpec: CommandSpec<InitiativeRequest, InitiativeResult> = 
     )
   },
   resolve: resolveInitiative,
+  replayFlags: (_s, r) => (r.winnerMovesBy === 'prompt' ? ['--winner-moves', r.winnerMoves] : []),
   json: (r) => ({
     winner: r.winner,
     rounds: r.rounds,
@@ -58,4 +57,4 @@ export const initiativeSpec: CommandSpec<InitiativeRequest, InitiativeResult> = 
       render: (out) => renderInitiativeOdds(o, s, out),
     }
   },
-}
+})

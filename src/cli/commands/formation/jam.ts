@@ -2,9 +2,9 @@ import { InputError } from '../../../core/errors.js'
 import { exactDist } from '../../../core/exact.js'
 import { type Jam, type JamResult, jamTargetNumber, resolveJam } from '../../../rules/formation/jam.js'
 import { explainJam, renderJam, renderJamOdds } from '../../../render/formation/jam.js'
-import { type CommandSpec, boolOpt, intOpt } from '../../spec.js'
+import { type CommandSpec, boolOpt, conflicts, defineCommand, intOpt, requires } from '../../spec.js'
 
-export const jamSpec: CommandSpec<Jam, JamResult> = {
+export const jamSpec: CommandSpec<Jam, JamResult> = defineCommand({
   name: 'formation jam',
   summary: 'jam/spoof: each attempt places a jam counter on 3+ (5+ when countered), or removes a missile salvo',
   diceOrder: 'one d6 per attempt (--attempts); none against ordinary missile salvos',
@@ -14,17 +14,13 @@ export const jamSpec: CommandSpec<Jam, JamResult> = {
     intOpt('dmg', 'the jam/spoof item\'s damage (same as --attempts)', { min: 1, max: 20 }),
     boolOpt('countered', 'the target counters with its own jam/spoof: 5+ instead of 3+'),
     intOpt('counters', 'jam counters already on the target', { min: 0, max: 20, default: 0 }),
-    boolOpt('vs-missiles', 'use the attempts to remove missile salvos in range (one salvo each)'),
-    boolOpt('smart', 'the salvos are smart missiles: removed only on 4+'),
+    conflicts(boolOpt('vs-missiles', 'use the attempts to remove missile salvos in range (one salvo each)'), { countered: 'missile salvos cannot counter a jammer' }),
+    requires(boolOpt('smart', 'the salvos are smart missiles: removed only on 4+'), { 'vs-missiles': 'only for attempts against missile salvos' }),
   ],
   build(v) {
-    const attempts = v.attempts as number | undefined
-    const dmg = v.dmg as number | undefined
+    const { attempts, dmg } = v
     if (attempts !== undefined && dmg !== undefined && attempts !== dmg) throw new InputError('bad-combination', '--attempts and --dmg say the same thing (one attempt per point of damage); give one of them')
-    const vsMissiles = Boolean(v.vsMissiles)
-    if (v.smart && !vsMissiles) throw new InputError('bad-combination', '--smart: only for attempts against missile salvos; add --vs-missiles')
-    if (v.countered && vsMissiles) throw new InputError('bad-combination', '--countered: missile salvos cannot counter a jammer; drop --countered or --vs-missiles')
-    return { attempts: attempts ?? dmg ?? 1, countered: Boolean(v.countered), counters: v.counters as number, vsMissiles, smart: Boolean(v.smart) }
+    return { attempts: attempts ?? dmg ?? 1, countered: v.countered, counters: v.counters, vsMissiles: v.vsMissiles, smart: v.smart }
   },
   usesDice: (j) => jamTargetNumber(j) !== null,
   resolve: resolveJam,
@@ -55,4 +51,4 @@ export const jamSpec: CommandSpec<Jam, JamResult> = {
       render: (out) => renderJamOdds(d, j.vsMissiles ? 'salvos removed' : 'counters placed', j, out),
     }
   },
-}
+})

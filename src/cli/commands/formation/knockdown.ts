@@ -1,9 +1,9 @@
 import { exactDist } from '../../../core/exact.js'
 import { type Knockdown, type KnockdownResult, resolveKnockdown } from '../../../rules/formation/knockdown.js'
 import { explainKnockdown, renderKnockdown, renderKnockdownOdds } from '../../../render/formation/knockdown.js'
-import { type CommandSpec, intOpt } from '../../spec.js'
+import { type CommandSpec, defineCommand, intOpt } from '../../spec.js'
 
-export const knockdownSpec: CommandSpec<Knockdown, KnockdownResult> = {
+export const knockdownSpec: CommandSpec<Knockdown, KnockdownResult> = defineCommand({
   name: 'formation knockdown',
   summary: 'knockdown: a mecha hit by a Knockdown weapon keeps its action on 4+',
   diceOrder: 'one d6 per Knockdown hit (--hits)',
@@ -12,7 +12,7 @@ export const knockdownSpec: CommandSpec<Knockdown, KnockdownResult> = {
     intOpt('hits', 'Knockdown hits to roll for (one d6 each)', { min: 1, max: 20, default: 1 }),
     intOpt('actions', "the unit's actions left (losses stop at 0)", { min: 0, max: 10 }),
   ],
-  build: (v) => ({ hits: v.hits as number, actions: v.actions as number | undefined }),
+  build: (v) => ({ hits: v.hits, actions: v.actions }),
   resolve: resolveKnockdown,
   json: (r) => ({ actionLost: r.actionLost, actionsLost: r.actionsLost, actionsLeft: r.actionsLeft, dice: r.rolls }),
   render: renderKnockdown,
@@ -25,4 +25,4 @@ export const knockdownSpec: CommandSpec<Knockdown, KnockdownResult> = {
       render: (out) => renderKnockdownOdds(lost, k, out),
     }
   },
-}
+})

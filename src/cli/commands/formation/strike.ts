@@ -14,7 +14,7 @@ import {
 } from '../../../rules/formation/strike.js'
 import { strikeOdds } from '../../../rules/formation/strike-odds.js'
 import { answerHint, answerOptionLabel, explainStrike, renderStrike, renderStrikeOdds } from '../../../render/formation/strike.js'
-import { type CommandSpec, type Values, boolOpt, enumOpt, intOpt, textOpt } from '../../spec.js'
+import { type ValuesOf, boolOpt, choiceOpt, conflicts, defineCommand, enumOpt, intOpt, requires, textOpt } from '../../spec.js'
 
 export interface StrikeRequest extends Strike {
   quality?: Quality
@@ -41,34 +41,60 @@ export function parseStarBoxes(text: string, flag: string): number[] {
   return out.sort((a, b) => a - b)
 }
 
+const options = [
+  intOpt('str', "attacker's STR (strike bonus); default: from --quality", SKILL),
+  enumOpt('quality', QUALITIES, "attacker's pilot quality: fills in STR when --str is not given"),
+  conflicts(intOpt('dmg', "weapon's damage (per shot; Melee N for a hand-to-hand attack)", { min: 0, max: 1000 }), { 'melee-plus': 'a Melee N+ attack does 1 damage, so --dmg does not apply' }),
+  intOpt('accurate', 'Accurate +N: bonus to hit', { min: 0, max: 10, default: 0 }),
+  intOpt('vulnerable', "vulnerable spot's number (a penalty to hit; damage starts at that box)", { min: -6, max: 6 }),
+  conflicts(boolOpt('harm', 'HARM weapon fired at a radar: +2 to hit'), { 'harm-stray': 'HARM at a target that is not a radar, --harm at a radar' }),
+  boolOpt('harm-stray', 'HARM fired at a target that is not a radar: on a d6 of 4+ it ignores the target for the nearest radar'),
+  intOpt('jammed', 'jam counters on the attacker: STR -1, -2 or -3', { min: 0, max: 10, default: 0 }),
+  intOpt('volley', 'Volley N: shots or missiles per use (one roll, damage x N)', { min: 1, max: 100, default: 1 }),
+  boolOpt('melee', 'a hand-to-hand attack (the target may parry)'),
+  conflicts(intOpt('melee-plus', 'Melee N+ attack: 1 damage when the natural attack die is N or more', { min: 1, max: 6 }), { volley: 'a Melee N+ attack is a single blow' }),
+  boolOpt('missile', 'the weapon is a missile or rocket (the target may roll with damage)'),
+  intOpt('burst', 'Burst N: one attack roll for up to N targets; DMG/N each when spread', { min: 1, max: MAX_TARGETS }),
+  conflicts(intOpt('split', 'Split fire N: up to N targets, an attack roll each; DMG/N each when spread', { min: 1, max: MAX_TARGETS }), { burst: 'a weapon fires one way, Burst or Split fire' }),
+  intOpt('targets', 'targets attacked (2 or more need --burst or --split)', { min: 1, max: MAX_TARGETS }),
+  boolOpt('ai', 'anti-infantry weapon: full damage against infantry'),
+  boolOpt('vs-infantry', 'the target is infantry (not Zentraedi): half damage unless --ai'),
+  boolOpt('knockdown', 'Knockdown weapon: a unit that takes the hit keeps its action on 4+'),
+  intOpt('dodge', 'the defender dodges with DOD N (spends an action)', SKILL),
+  intOpt('parry', 'the defender parries with PAR N (melee, or parry shields)', SKILL),
+  intOpt('roll-with', 'the defender rolls with damage, ROL N (missiles; halves the damage)', SKILL),
+  choiceOpt('defense', ['dodge', 'auto-dodge', 'parry', 'roll-with', 'none'], "the defender's answer from its skills; missing: asked in a terminal after the attack roll, else auto"),
+  enumOpt('def-quality', QUALITIES, "defender's pilot quality: fills in DOD, PAR and ROL"),
+  intOpt('def-dod', "defender's DOD (dodge bonus), without choosing the answer", SKILL),
+  intOpt('def-par', "defender's PAR (parry bonus), without choosing the answer", SKILL),
+  intOpt('def-rol', "defender's ROL (roll with damage bonus), without choosing the answer", SKILL),
+  intOpt('auto-dodge', 'the defender has Auto-Dodge +N: a dodge that costs no action', SKILL),
+  boolOpt('parry-shield', 'the defender has parry shields: it may parry fire, not only melee'),
+  intOpt('def-actions', "defender's actions left this turn (0: it cannot dodge)", { min: 0, max: 10 }),
+  intOpt('boxes', "target's damage boxes left (reports destruction)", { min: 1, max: 500 }),
+  requires(boolOpt('zentraedi', 'the target is a Zentraedi mecha: infantry appear when the damage equals the boxes left'), { boxes: "give the target's boxes left, to know when the damage matches them exactly" }),
+  textOpt('star-boxes', 'LIST', 'boxes marked * among the next ones, counted from the next box to cross, e.g. 2,5', parseStarBoxes),
+  intOpt('destroy-mod', "hero's modifier to the destruction roll on * boxes", { min: -5, max: 5, default: 0 }),
+] as const
+
 function bad(code: string, message: string): never {
   throw new InputError(code, message)
 }
 
-export function buildStrike(v: Values): StrikeRequest {
-  const quality = v.quality as Quality | undefined
-  const defQuality = v.defQuality as Quality | undefined
-  const str = (v.str as number | undefined) ?? (quality ? QUALITY_PRESETS[quality].str : undefined)
+export function buildStrike(v: ValuesOf<typeof options>): StrikeRequest {
+  const { quality, defQuality, meleePlus, dmg, volley, burst, split, jammed } = v
+  const str = v.str ?? (quality ? QUALITY_PRESETS[quality].str : undefined)
   if (str === undefined) bad('missing', "--str is required: the attacker's STR bonus, e.g. --str 2 (or give --quality green|regular|veteran|elite|ace|legendary)")
-  const meleePlus = v.meleePlus as number | undefined
-  const dmg = v.dmg as number | undefined
   if (dmg === undefined && meleePlus === undefined) bad('missing', "--dmg is required: the weapon's damage, e.g. --dmg 3 (or --melee-plus N for a Melee N+ attack)")
-  const volley = v.volley as number
-  if (meleePlus !== undefined && volley > 1) bad('bad-combination', '--volley: a Melee N+ attack is a single blow; drop --volley or --melee-plus')
-  if (meleePlus !== undefined && dmg !== undefined) bad('bad-combination', '--melee-plus: a Melee N+ attack does 1 damage, so --dmg does not apply; drop one of them')
 
-  const burst = v.burst as number | undefined
-  const split = v.split as number | undefined
-  if (burst !== undefined && split !== undefined) bad('bad-combination', '--burst and --split do not go together: a weapon fires one way; give one of them')
   const mode: StrikeMode = burst !== undefined ? 'burst' : split !== undefined ? 'split' : 'single'
   const spread = burst ?? split ?? 1
-  const targets = (v.targets as number | undefined) ?? 1
+  const targets = v.targets ?? 1
   if (targets > 1 && mode === 'single') bad('bad-combination', `--targets: ${targets} targets need a Burst or Split fire weapon; add --burst N or --split N`)
   if (targets > spread) bad('out-of-range', `--targets: ${mode === 'burst' ? 'Burst' : 'Split fire'} ${spread} attacks at most ${spread} target${spread === 1 ? '' : 's'}; give --targets 1-${spread}`)
 
-  const jammed = v.jammed as number
-  const missileFlag = Boolean(v.missile)
-  const melee = Boolean(v.melee) || meleePlus !== undefined
+  const missileFlag = v.missile
+  const melee = v.melee || meleePlus !== undefined
   if (melee && missileFlag) bad('bad-combination', `${v.melee ? '--melee' : '--melee-plus'} and --missile do not go together: a blow is not a missile; give one of them`)
 
   // The defender: explicit answer flags (value + choice), skills, preset.
@@ -77,19 +103,19 @@ export function buildStrike(v: Values): StrikeRequest {
   if (v.dodge !== undefined) chosen.push(['dodge', '--dodge'])
   if (v.parry !== undefined) chosen.push(['parry', '--parry'])
   if (v.rollWith !== undefined) chosen.push(['roll-with', '--roll-with'])
-  const defense = v.defense as Answer | 'auto' | undefined
-  if (defense === undefined && chosen.length > 1) {
+  const defense = v.defense
+  if (defense === 'ask' && chosen.length > 1) {
     bad('bad-combination', `${chosen.map((c) => c[1]).join(' and ')}: each of these both sets the bonus and picks the answer; give one, or add --defense auto to let the defender pick among them`)
   }
-  const fixed: Answer | undefined = defense !== undefined ? (defense === 'auto' ? undefined : defense) : chosen[0]?.[0]
-  const actions = v.defActions as number | undefined
+  const fixed: Answer | undefined = defense !== 'ask' ? (defense === 'auto' ? undefined : defense) : chosen[0]?.[0]
+  const actions = v.defActions
   const defender = {
-    dod: (v.dodge as number | undefined) ?? (v.defDod as number | undefined) ?? preset?.dod,
-    par: (v.parry as number | undefined) ?? (v.defPar as number | undefined) ?? preset?.par,
-    rol: (v.rollWith as number | undefined) ?? (v.defRol as number | undefined) ?? preset?.rol,
-    autoDodge: v.autoDodge as number | undefined,
+    dod: v.dodge ?? v.defDod ?? preset?.dod,
+    par: v.parry ?? v.defPar ?? preset?.par,
+    rol: v.rollWith ?? v.defRol ?? preset?.rol,
+    autoDodge: v.autoDodge,
     // Choosing parry or roll with damage by flag declares that it is allowed here.
-    parryAllowed: melee || Boolean(v.parryShield) || fixed === 'parry',
+    parryAllowed: melee || v.parryShield || fixed === 'parry',
     rollWithAllowed: !melee && (missileFlag || fixed === 'roll-with'),
     actions,
   }
@@ -98,26 +124,21 @@ export function buildStrike(v: Values): StrikeRequest {
   if (fixed === 'auto-dodge' && defender.autoDodge === undefined) bad('missing', "--defense auto-dodge: give the defender's Auto-Dodge bonus, e.g. --auto-dodge 1")
   if (jammed >= 2 && missile) bad('bad-combination', '--jammed: a unit with 2 or more jam counters cannot fire missiles')
 
-  const boxes = v.boxes as number | undefined
-  const zentraedi = Boolean(v.zentraedi)
-  if (zentraedi && boxes === undefined) bad('missing', "--zentraedi: give the target's boxes left with --boxes N, to know when the damage matches them exactly")
-  const starBoxes = (v.starBoxes as number[] | undefined) ?? []
+  const { boxes, zentraedi, vulnerable, harmStray } = v
+  const starBoxes = v.starBoxes ?? []
   if (boxes !== undefined) {
     const over = starBoxes.find((b) => b > boxes)
     if (over !== undefined) bad('out-of-range', `--star-boxes: box ${over} is past the ${boxes} boxes left (--boxes); give boxes 1-${boxes}`)
   }
-  const vulnerable = v.vulnerable as number | undefined
-  const harmStray = Boolean(v.harmStray)
-  if (harmStray && v.harm) bad('bad-combination', '--harm-stray is HARM at a target that is not a radar, --harm at a radar; give one of them')
   if (harmStray && targets > 1) bad('bad-combination', '--harm-stray: a HARM missile flies at one target; drop --targets or --harm-stray')
 
   const s: StrikeRequest = {
     str,
     quality,
     defQuality,
-    accurate: v.accurate as number,
+    accurate: v.accurate,
     vulnerable: vulnerable === undefined ? 0 : -Math.abs(vulnerable),
-    harm: Boolean(v.harm),
+    harm: v.harm,
     harmStray,
     jamCounters: jammed,
     dmg: dmg ?? 0,
@@ -128,16 +149,16 @@ export function buildStrike(v: Values): StrikeRequest {
     mode,
     spread,
     targets,
-    ai: Boolean(v.ai),
-    vsInfantry: Boolean(v.vsInfantry),
-    knockdown: Boolean(v.knockdown),
+    ai: v.ai,
+    vsInfantry: v.vsInfantry,
+    knockdown: v.knockdown,
     defender,
     answer: fixed ?? 'auto',
     answerBy: fixed ? 'flag' : undefined,
     boxes,
     zentraedi,
     starBoxes,
-    destroyMod: v.destroyMod as number,
+    destroyMod: v.destroyMod,
     askAnswer: false,
   }
   if (!fixed) {
@@ -145,12 +166,12 @@ export function buildStrike(v: Values): StrikeRequest {
     if (availableAnswers(s).length === 1) {
       s.answer = 'none'
       s.answerBy = defense === 'auto' ? 'auto' : 'default'
-    } else s.askAnswer = defense === undefined
+    } else s.askAnswer = defense === 'ask'
   }
   return s
 }
 
-export const strikeSpec: CommandSpec<StrikeRequest, StrikeResult> = {
+export const strikeSpec = defineCommand<typeof options, StrikeRequest, StrikeResult>({
   name: 'formation strike',
   summary: "strike: d6 + STR hits on 2+ (natural 1 misses, 6 hits); the target may dodge, parry or roll with damage",
   diceOrder:
@@ -165,41 +186,7 @@ export const strikeSpec: CommandSpec<StrikeRequest, StrikeResult> = {
     'mecha formation strike --str 1 --dmg 2 --split 2 --targets 2 --dodge 1 --rolls 5,3,2',
     'mecha formation strike --str 2 --dmg 4 --missile --harm-stray --def-quality green --seed radar',
   ],
-  options: [
-    intOpt('str', "attacker's STR (strike bonus); default: from --quality", SKILL),
-    enumOpt('quality', QUALITIES, "attacker's pilot quality: fills in STR when --str is not given"),
-    intOpt('dmg', "weapon's damage (per shot; Melee N for a hand-to-hand attack)", { min: 0, max: 1000 }),
-    intOpt('accurate', 'Accurate +N: bonus to hit', { min: 0, max: 10, default: 0 }),
-    intOpt('vulnerable', "vulnerable spot's number (a penalty to hit; damage starts at that box)", { min: -6, max: 6 }),
-    boolOpt('harm', 'HARM weapon fired at a radar: +2 to hit'),
-    boolOpt('harm-stray', 'HARM fired at a target that is not a radar: on a d6 of 4+ it ignores the target for the nearest radar'),
-    intOpt('jammed', 'jam counters on the attacker: STR -1, -2 or -3', { min: 0, max: 10, default: 0 }),
-    intOpt('volley', 'Volley N: shots or missiles per use (one roll, damage x N)', { min: 1, max: 100, default: 1 }),
-    boolOpt('melee', 'a hand-to-hand attack (the target may parry)'),
-    intOpt('melee-plus', 'Melee N+ attack: 1 damage when the natural attack die is N or more', { min: 1, max: 6 }),
-    boolOpt('missile', 'the weapon is a missile or rocket (the target may roll with damage)'),
-    intOpt('burst', 'Burst N: one attack roll for up to N targets; DMG/N each when spread', { min: 1, max: MAX_TARGETS }),
-    intOpt('split', 'Split fire N: up to N targets, an attack roll each; DMG/N each when spread', { min: 1, max: MAX_TARGETS }),
-    intOpt('targets', 'targets attacked (2 or more need --burst or --split)', { min: 1, max: MAX_TARGETS }),
-    boolOpt('ai', 'anti-infantry weapon: full damage against infantry'),
-    boolOpt('vs-infantry', 'the target is infantry (not Zentraedi): half damage unless --ai'),
-    boolOpt('knockdown', 'Knockdown weapon: a unit that takes the hit keeps its action on 4+'),
-    intOpt('dodge', 'the defender dodges with DOD N (spends an action)', SKILL),
-    intOpt('parry', 'the defender parries with PAR N (melee, or parry shields)', SKILL),
-    intOpt('roll-with', 'the defender rolls with damage, ROL N (missiles; halves the damage)', SKILL),
-    enumOpt('defense', ['dodge', 'auto-dodge', 'parry', 'roll-with', 'none', 'auto'], "the defender's answer from its skills; missing: asked in a terminal after the attack roll, else auto"),
-    enumOpt('def-quality', QUALITIES, "defender's pilot quality: fills in DOD, PAR and ROL"),
-    intOpt('def-dod', "defender's DOD (dodge bonus), without choosing the answer", SKILL),
-    intOpt('def-par', "defender's PAR (parry bonus), without choosing the answer", SKILL),
-    intOpt('def-rol', "defender's ROL (roll with damage bonus), without choosing the answer", SKILL),
-    intOpt('auto-dodge', 'the defender has Auto-Dodge +N: a dodge that costs no action', SKILL),
-    boolOpt('parry-shield', 'the defender has parry shields: it may parry fire, not only melee'),
-    intOpt('def-actions', "defender's actions left this turn (0: it cannot dodge)", { min: 0, max: 10 }),
-    intOpt('boxes', "target's damage boxes left (reports destruction)", { min: 1, max: 500 }),
-    boolOpt('zentraedi', 'the target is a Zentraedi mecha: infantry appear when the damage equals the boxes left'),
-    textOpt('star-boxes', 'LIST', 'boxes marked * among the next ones, counted from the next box to cross, e.g. 2,5', parseStarBoxes),
-    intOpt('destroy-mod', "hero's modifier to the destruction roll on * boxes", { min: -5, max: 5, default: 0 }),
-  ],
+  options,
   build: buildStrike,
 
   choose(s, ctx) {
@@ -222,6 +209,12 @@ export const strikeSpec: CommandSpec<StrikeRequest, StrikeResult> = {
   },
 
   resolve: resolveStrike,
+
+  replayFlags(_s, r) {
+    // One flag answers for every target: given when the answers at the prompts were the same.
+    const asked = [...new Set(r.targets.filter((t) => t.chosenBy === 'prompt').map((t) => t.defense))]
+    return asked.length === 1 ? ['--defense', asked[0]] : []
+  },
 
   json(r, s) {
     if (r.harm?.retargeted) {
@@ -314,7 +307,7 @@ export const strikeSpec: CommandSpec<StrikeRequest, StrikeResult> = {
       render: (out) => renderStrikeOdds(o, s, out),
     }
   },
-}
+})
 
 function summaryAnswer(r: StrikeResult): Answer | 'mixed' {
   const used = [...new Set(r.targets.filter((t) => t.hit).map((t) => t.defense))]

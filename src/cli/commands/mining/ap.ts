@@ -1,17 +1,15 @@
-import { type ActionPointsResult, type ActionPointsRoll, resolveActionPoints } from '../../../rules/mining/action-points.js'
+import { type ActionPointsResult, type ActionPointsRoll, MAX_UNITS_IN_PLAY, resolveActionPoints } from '../../../rules/mining/action-points.js'
 import { actionPointsOdds } from '../../../rules/mining/odds.js'
 import { explainActionPoints, renderActionPoints, renderActionPointsOdds } from '../../../render/mining/action-points.js'
-import { type CommandSpec, intOpt, requireValue } from '../../spec.js'
+import { type CommandSpec, defineCommand, intOpt, required } from '../../spec.js'
 
-export const MAX_UNITS_IN_PLAY = 99
-
-export const miningApSpec: CommandSpec<ActionPointsRoll, ActionPointsResult> = {
+export const miningApSpec: CommandSpec<ActionPointsRoll, ActionPointsResult> = defineCommand({
   name: 'mining ap',
   summary: "a player's action points for the turn: active units + d6",
   diceOrder: 'one d6',
   examples: ['mecha mining ap --units 5 --rolls 3', 'mecha mining ap --units 4 --odds'],
-  options: [intOpt('units', `active units, not counting eliminated ones (1-${MAX_UNITS_IN_PLAY})`, { min: 1, max: MAX_UNITS_IN_PLAY })],
-  build: (v) => ({ units: requireValue<number>(v, 'units', '--units', 'the number of active units, e.g. --units 5') }),
+  options: [required(intOpt('units', `active units, not counting eliminated ones (1-${MAX_UNITS_IN_PLAY})`, { min: 1, max: MAX_UNITS_IN_PLAY }), 'the number of active units, e.g. --units 5')],
+  build: (v) => ({ units: v.units }),
   resolve: resolveActionPoints,
   json: (r) => ({ units: r.units, roll: r.roll, actionPoints: r.actionPoints }),
   render: (r, _a, out) => renderActionPoints(r, out),
@@ -24,4 +22,4 @@ export const miningApSpec: CommandSpec<ActionPointsRoll, ActionPointsResult> = {
       render: (out) => renderActionPointsOdds(o, a.units, out),
     }
   },
-}
+})

@@ -1,15 +1,15 @@
 import { resolveTestOdds } from '../../../rules/mining/odds.js'
 import { type ResolveTest, type ResolveTestResult, resolveResolveTest, retreatsOnOrBelow } from '../../../rules/mining/resolve.js'
 import { explainResolveTest, renderResolveTest, renderResolveTestOdds } from '../../../render/mining/resolve.js'
-import { type CommandSpec, intOpt, requireValue } from '../../spec.js'
+import { type CommandSpec, defineCommand, intOpt, required } from '../../spec.js'
 
-export const miningResolveSpec: CommandSpec<ResolveTest, ResolveTestResult> = {
+export const miningResolveSpec: CommandSpec<ResolveTest, ResolveTestResult> = defineCommand({
   name: 'mining resolve',
   summary: 'resolve test after a unit is eliminated: d6 + 2 - units eliminated; under 1 the force retreats',
   diceOrder: 'one d6',
   examples: ['mecha mining resolve --eliminated 3 --rolls 1', 'mecha mining resolve --eliminated 4 --odds'],
-  options: [intOpt('eliminated', "units the force has lost so far, including the one just eliminated (1-99)", { min: 1, max: 99 })],
-  build: (v) => ({ eliminated: requireValue<number>(v, 'eliminated', '--eliminated', 'the units the force has lost so far, e.g. --eliminated 3') }),
+  options: [required(intOpt('eliminated', 'units the force has lost so far, including the one just eliminated (1-99)', { min: 1, max: 99 }), 'the units the force has lost so far, e.g. --eliminated 3')],
+  build: (v) => ({ eliminated: v.eliminated }),
   resolve: resolveResolveTest,
   json: (r) => ({ eliminated: r.eliminated, roll: r.roll, score: r.score, retreat: r.retreat }),
   render: (r, _t, out) => renderResolveTest(r, out),
@@ -22,4 +22,4 @@ export const miningResolveSpec: CommandSpec<ResolveTest, ResolveTestResult> = {
       render: (out) => renderResolveTestOdds(o, t.eliminated, out),
     }
   },
-}
+})

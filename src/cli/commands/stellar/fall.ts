@@ -1,9 +1,9 @@
 import { exactDist } from '../../../core/exact.js'
 import { FALL_MAX, type FallResult, resolveFall } from '../../../rules/stellar/fall.js'
 import { renderFall, renderFallOdds } from '../../../render/stellar/fall.js'
-import type { CommandSpec } from '../../spec.js'
+import { defineCommand } from '../../spec.js'
 
-export const fallSpec: CommandSpec<Record<string, never>, FallResult> = {
+export const fallSpec = defineCommand({
   name: 'fall',
   summary: `MechaStellar low gravity: a unit on high ground that takes damage falls off on a d10 of 1-${FALL_MAX}`,
   diceOrder: 'one d10',
@@ -20,4 +20,4 @@ export const fallSpec: CommandSpec<Record<string, never>, FallResult> = {
       render: (out) => renderFallOdds(d, out),
     }
   },
-}
+})

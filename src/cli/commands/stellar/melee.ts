@@ -18,22 +18,21 @@ import {
 import { exactDist } from '../../../core/exact.js'
 import { resolveArmorSaves } from '../../../rules/stellar/armor-save.js'
 import { type ChoiceSpace, type ClashValue, type Option, ClashSearch, meleeOdds, splitsOf } from '../../../rules/stellar/melee-odds.js'
-import { NO_PEN, type Level, type Penetration, parsePen } from '../../../rules/stellar/weapon.js'
+import { NO_PEN, parsePen } from '../../../rules/stellar/weapon.js'
 import { num, pct } from '../../../render/format.js'
 import { explainMelee, renderMelee, renderMeleeOdds } from '../../../render/stellar/melee.js'
-import { type ChoiceContext, type CommandSpec, type OptionSpec, type Values, boolOpt, enumOpt, intOpt, requireValue, textOpt } from '../../spec.js'
+import { type ChoiceContext, type ChosenBy, type ValuesOf, boolOpt, choiceOpt, conflicts, defineCommand, intOpt, isOpen, levelOpt, openChoice, required, textOpt } from '../../spec.js'
 import { saveFields } from './save-fields.js'
 
-export type ChosenBy = 'flag' | 'auto' | 'prompt'
+/** A split or reaction left open: asked in a terminal ('ask'), or chosen automatically. */
 type Open = 'ask' | 'auto' | undefined
+export type OpenSplit = Split | 'ask' | 'auto'
 
+/** A clash with every choice made, and how each was made. */
 export interface MeleeRequest extends Melee {
   chosenBy: { atkSplit: ChosenBy; defSplit: ChosenBy; defChoice: ChosenBy; atkMomentum: ChosenBy; defMomentum: ChosenBy }
   /** Which sides gave a Momentum flag (the others may be asked after the dice). */
   momentumGiven: { atk: boolean; def: boolean }
-  openAtkSplit?: Open
-  openDefSplit?: Open
-  openDefChoice?: Open
   /** The defender may take both Counter and Guard (Solo Operative). */
   soloOperative: boolean
   /** Overwatch was asked for but the defender is blindsided. */
@@ -42,11 +41,18 @@ export interface MeleeRequest extends Melee {
   expectedChoice?: ClashValue
 }
 
+/** The clash as the command line gives it: the splits and the defender's reaction may be open. */
+export type MeleeQuery = Omit<MeleeRequest, 'atkSplit' | 'defSplit' | 'defChoice'> & {
+  atkSplit: OpenSplit
+  defSplit: OpenSplit
+  defChoice: DefChoice | 'ask' | 'auto'
+}
+
 // ---------------------------------------------------------------------------------------------
 // Parsing
 
 /** `6/3` (attack/defense dice, each 0-10) or `auto`. */
-export function parseSplit(text: string, flag: string): Split | 'auto' {
+export function parseSplit(text: string, flag: string): OpenSplit {
   const t = text.trim().toLowerCase()
   if (t === 'auto') return 'auto'
   const m = /^(\d{1,3})\s*\/\s*(\d{1,3})$/.exec(t)
@@ -59,86 +65,92 @@ export function parseSplit(text: string, flag: string): Split | 'auto' {
   return { attack, defense }
 }
 
-const SIDE_TRAITS = [
-  ['bold-leader', 'Bold Leader commander: hits and blocks on 4+'],
-  ['bold-ally', 'led by a Bold Leader commander: hits on 4+'],
-  ['skilled-swordsman', 'Skilled Swordsman: enemies hit it on 6+'],
-  ['master-swordsman', 'Master Swordsman: enemies hit it on 6+ and block its attacks on 6+'],
-  ['close-combat-expert', 'Close Combat Expert: +1 hit on attack, +1 block on defense'],
-  ['merciless-melee', 'Merciless Melee: +2 hits on attack, +1 block on defense'],
-  ['berserker', 'Berserker, in effect (HP under 50% or an allied ace destroyed): +3 hits, +1 block'],
-  ['killer-instinct', 'Killer Instinct, in effect: +1 hit (+2 with DMG 0-200), +1 block'],
-  ['advantage', 'Tactical Advantage (High Ground, High Speed Attack, Overwhelm, Shutdown): +1 critical hit'],
-] as const
+const SAME_EFFECT = 'a unit cannot have two traits with the same effect'
 
-function sideOptions(p: 'atk' | 'def', who: string): OptionSpec[] {
+function sideOptions<P extends 'atk' | 'def'>(p: P, who: string) {
+  const trait = <F extends string>(flag: F, text: string, sameAs?: string) => {
+    const opt = boolOpt(`${p}-${flag}`, `${who}: ${text}`)
+    return sameAs ? conflicts(opt, { [`${p}-${sameAs}`]: SAME_EFFECT }) : opt
+  }
   return [
-    textOpt(`${p}-split`, 'A/D', `${who}'s attack/defense dice, e.g. 6/3, or auto; missing: asked in a terminal, else auto`, parseSplit),
+    openChoice(textOpt(`${p}-split`, 'A/D', `${who}'s attack/defense dice, e.g. 6/3, or auto; missing: asked in a terminal, else auto`, parseSplit, 'ask')),
     intOpt(`${p}-melee`, `${who}'s Melee stat (dice pool; needed for auto splits)`, { min: 0, max: 30 }),
-    intOpt(`${p}-dmg`, `${who}'s melee weapon DMG per hit`, { min: 0, max: 100000 }),
+    required(intOpt(`${p}-dmg`, `${who}'s melee weapon DMG per hit`, { min: 0, max: 100000 }), `the ${who}'s melee weapon DMG per hit, e.g. --${p}-dmg 300`),
     textOpt(`${p}-pen`, 'N[S|P]', `${who}'s weapon ARM PEN, with S for stun or P for push/pull (e.g. 5P)`, parsePen),
     intOpt(`${p}-arm-sv`, `${who}'s ARM Sv`, { min: 0, max: 20, default: 0 }),
     intOpt(`${p}-shield`, `${who}'s shield blocks`, { min: 0, max: 20, default: 0 }),
-    intOpt(`${p}-pilot`, `${who}'s pilot level 0-2 (1+: +2 attacker bonus and Finishing Blows; 2: Counter/Guard +2)`, { min: 0, max: 2, default: 0 }),
+    levelOpt(`${p}-pilot`, `${who}'s pilot level 0-2 (1+: +2 attacker bonus and Finishing Blows; 2: Counter/Guard +2)`),
     intOpt(`${p}-hp`, `${who}'s remaining HP (decides survival, counter-attack and destruction)`, { min: 1, max: 1000000 }),
     intOpt(`${p}-momentum`, `Skill Defense: the most Momentum the ${who} spends negating hits, one per hit; missing: asked after the dice in a terminal, else none`, { min: 0, max: 10 }),
     intOpt(`${p}-size`, `${who}'s Size (push/pull saves +2 per Size)`, { min: 0, max: 10, default: 0 }),
     intOpt(`${p}-finisher`, `${who}'s weapon Finisher level: Finishing Blow +1000 DMG each`, { min: 0, max: 10, default: 0 }),
-    ...SIDE_TRAITS.map(([flag, text]) => boolOpt(`${p}-${flag}`, `${who}: ${text}`)),
+    trait('bold-leader', 'Bold Leader commander: hits and blocks on 4+'),
+    trait('bold-ally', 'led by a Bold Leader commander: hits on 4+', 'bold-leader'),
+    trait('skilled-swordsman', 'Skilled Swordsman: enemies hit it on 6+'),
+    trait('master-swordsman', 'Master Swordsman: enemies hit it on 6+ and block its attacks on 6+', 'skilled-swordsman'),
+    trait('close-combat-expert', 'Close Combat Expert: +1 hit on attack, +1 block on defense'),
+    trait('merciless-melee', 'Merciless Melee: +2 hits on attack, +1 block on defense', 'close-combat-expert'),
+    trait('berserker', 'Berserker, in effect (HP under 50% or an allied ace destroyed): +3 hits, +1 block'),
+    trait('killer-instinct', 'Killer Instinct, in effect: +1 hit (+2 with DMG 0-200), +1 block', 'berserker'),
+    trait('advantage', 'Tactical Advantage (High Ground, High Speed Attack, Overwhelm, Shutdown): +1 critical hit'),
     intOpt(`${p}-extra-hits`, `${who}'s other bonus hits (Focus, Bullseye, Make it Count!, Havoc Impact, high-ground target…)`, { min: 0, max: 20, default: 0 }),
     intOpt(`${p}-extra-blocks`, `${who}'s other bonus blocks (Unyielding, Superior Instincts, Awe Inspiring Arrival…)`, { min: 0, max: 20, default: 0 }),
-  ]
+  ] as const
 }
 
-const camel = (s: string) => s.replace(/-([a-z])/g, (_, c: string) => c.toUpperCase())
+const options = [
+  ...sideOptions('atk', 'attacker'),
+  intOpt('atk-evade', "attacker's Evade against overwatch shots", { min: 0, max: 30, default: 0 }),
+  ...sideOptions('def', 'defender'),
+  choiceOpt('def-choice', ['counter', 'guard', 'both'], "defender's choice: Counter (+hit) or Guard (+block); both needs --def-solo-operative; missing: asked in a terminal, else auto"),
+  boolOpt('def-solo-operative', 'Solo Operative: the defender may take both Counter and Guard'),
+  boolOpt('blindside', 'attack from behind: +1 critical hit, ignores the defender\'s shield, no overwatch'),
+  intOpt('def-overwatch', 'overwatch attacks the defender fires at the charger (one per action, x2 for Overwatch II, x3 for III)', { min: 0, max: 20 }),
+  intOpt('def-ow-acc', "overwatch weapon's Shooting Accuracy", { min: 0, max: 30 }),
+  intOpt('def-ow-shots', "overwatch weapon's shots per attack (1-10)", { min: 1, max: 10 }),
+  intOpt('def-ow-dmg', "overwatch weapon's DMG per hit", { min: 0, max: 100000 }),
+  textOpt('def-ow-pen', 'N[S|P]', "overwatch weapon's ARM PEN (e.g. 4, 5S)", parsePen),
+  boolOpt('def-ow-target-lock', 'overwatch with Target Lock: 3s are critical hits too'),
+] as const
 
-function buildSide(v: Values, p: 'atk' | 'def', who: string): MeleeSide {
-  const get = (flag: string) => v[camel(`${p}-${flag}`)]
-  const dmg = requireValue<number>(v, camel(`${p}-dmg`), `--${p}-dmg`, `the ${who}'s melee weapon DMG per hit, e.g. --${p}-dmg 300`)
-  const flag = (f: string) => Boolean(get(f))
-  const pairs: Array<[string, string]> = [
-    ['close-combat-expert', 'merciless-melee'],
-    ['skilled-swordsman', 'master-swordsman'],
-    ['berserker', 'killer-instinct'],
-    ['bold-leader', 'bold-ally'],
-  ]
-  for (const [a, b] of pairs) {
-    if (flag(a) && flag(b)) throw new InputError('bad-combination', `--${p}-${a} and --${p}-${b}: a unit cannot have two traits with the same effect; keep one`)
-  }
+type MeleeValues = ValuesOf<typeof options>
+
+function buildSide(v: MeleeValues, p: 'atk' | 'def'): MeleeSide {
+  // The side's own flags: `${p}Dmg` is atkDmg or defDmg, the same option for either side.
+  const k = <S extends string>(s: S) => `${p}${s}` as const
   return {
-    melee: get('melee') as number | undefined,
-    dmg,
-    pen: (get('pen') as Penetration | undefined) ?? NO_PEN,
-    armSv: get('arm-sv') as number,
-    shield: get('shield') as number,
-    pilot: get('pilot') as Level,
-    hp: get('hp') as number | undefined,
-    momentum: (get('momentum') as number | undefined) ?? 0,
-    size: get('size') as number,
-    finisher: get('finisher') as number,
-    boldLeader: flag('bold-leader'),
-    boldAlly: flag('bold-ally'),
-    skilledSwordsman: flag('skilled-swordsman'),
-    masterSwordsman: flag('master-swordsman'),
-    closeCombatExpert: flag('close-combat-expert'),
-    mercilessMelee: flag('merciless-melee'),
-    berserker: flag('berserker'),
-    killerInstinct: flag('killer-instinct'),
-    advantage: flag('advantage'),
-    extraHits: get('extra-hits') as number,
-    extraBlocks: get('extra-blocks') as number,
-    evade: (get('evade') as number | undefined) ?? 0,
+    melee: v[k('Melee')],
+    dmg: v[k('Dmg')],
+    pen: v[k('Pen')] ?? NO_PEN,
+    armSv: v[k('ArmSv')],
+    shield: v[k('Shield')],
+    pilot: v[k('Pilot')],
+    hp: v[k('Hp')],
+    momentum: v[k('Momentum')] ?? 0,
+    size: v[k('Size')],
+    finisher: v[k('Finisher')],
+    boldLeader: v[k('BoldLeader')],
+    boldAlly: v[k('BoldAlly')],
+    skilledSwordsman: v[k('SkilledSwordsman')],
+    masterSwordsman: v[k('MasterSwordsman')],
+    closeCombatExpert: v[k('CloseCombatExpert')],
+    mercilessMelee: v[k('MercilessMelee')],
+    berserker: v[k('Berserker')],
+    killerInstinct: v[k('KillerInstinct')],
+    advantage: v[k('Advantage')],
+    extraHits: v[k('ExtraHits')],
+    extraBlocks: v[k('ExtraBlocks')],
+    evade: p === 'atk' ? v.atkEvade : 0,
   }
 }
 
-/** The split used: the flag's (checked against the Melee stat) or an open choice. */
-function splitFrom(v: Values, p: 'atk' | 'def', who: string, pool: number | undefined): { split?: Split; open: Open } {
-  const raw = v[camel(`${p}-split`)] as Split | 'auto' | undefined
-  if (raw === undefined || raw === 'auto') {
+/** The split given (checked against the Melee stat), or the open choice. */
+function splitFrom(raw: OpenSplit, p: 'atk' | 'def', who: string, pool: number | undefined): OpenSplit {
+  if (raw === 'ask' || raw === 'auto') {
     if (pool === undefined) {
       throw new InputError('missing', `--${p}-melee is required to choose the ${who}'s split: give --${p}-melee N (the Melee stat) or --${p}-split A/D`)
     }
-    return { open: raw === 'auto' ? 'auto' : 'ask' }
+    return raw
   }
   if (pool !== undefined) {
     const used = Math.min(pool, 2 * MAX_POOL)
@@ -151,49 +163,42 @@ function splitFrom(v: Values, p: 'atk' | 'def', who: string, pool: number | unde
       )
     }
   }
-  return { split: raw, open: undefined }
+  return raw
 }
 
-export function buildMelee(v: Values): MeleeRequest {
-  const atk = buildSide(v, 'atk', 'attacker')
-  const def = buildSide(v, 'def', 'defender')
-  const a = splitFrom(v, 'atk', 'attacker', atk.melee)
-  const d = splitFrom(v, 'def', 'defender', def.melee)
-  const solo = Boolean(v.defSoloOperative)
-  const choiceFlag = v.defChoice as DefChoice | 'auto' | undefined
-  if (choiceFlag === 'both' && !solo) throw new InputError('bad-choice', '--def-choice: both (Counter and Guard) needs --def-solo-operative; give counter, guard or auto')
-  const openDefChoice: Open = choiceFlag === undefined ? 'ask' : choiceFlag === 'auto' ? 'auto' : undefined
-  const blindside = Boolean(v.blindside)
+export function buildMelee(v: MeleeValues): MeleeQuery {
+  const atk = buildSide(v, 'atk')
+  const def = buildSide(v, 'def')
+  const atkSplit = splitFrom(v.atkSplit, 'atk', 'attacker', atk.melee)
+  const defSplit = splitFrom(v.defSplit, 'def', 'defender', def.melee)
+  const solo = v.defSoloOperative
+  const defChoice = v.defChoice
+  if (defChoice === 'both' && !solo) throw new InputError('bad-choice', '--def-choice: both (Counter and Guard) needs --def-solo-operative; give counter, guard or auto')
+  const blindside = v.blindside
   const overwatch = buildOverwatch(v)
-  const atkPool = atk.melee === undefined ? undefined : Math.min(atk.melee, 2 * MAX_POOL)
-  const defPool = def.melee === undefined ? undefined : Math.min(def.melee, 2 * MAX_POOL)
   return {
     atk,
     def,
-    // Placeholders for open choices: choose() settles them.
-    atkSplit: a.split ?? splitsOf(atkPool!)[0],
-    defSplit: d.split ?? splitsOf(defPool!)[0],
-    defChoice: openDefChoice ? 'counter' : (choiceFlag as DefChoice),
+    atkSplit,
+    defSplit,
+    defChoice,
     blindside,
     overwatch,
     overwatchSkipped: overwatch !== null && blindside,
     soloOperative: solo,
-    openAtkSplit: a.open,
-    openDefSplit: d.open,
-    openDefChoice,
     momentumGiven: { atk: v.atkMomentum !== undefined, def: v.defMomentum !== undefined },
     chosenBy: {
-      atkSplit: a.open ? 'auto' : 'flag',
-      defSplit: d.open ? 'auto' : 'flag',
-      defChoice: openDefChoice ? 'auto' : 'flag',
+      atkSplit: isOpen(atkSplit) ? 'auto' : 'flag',
+      defSplit: isOpen(defSplit) ? 'auto' : 'flag',
+      defChoice: isOpen(defChoice) ? 'auto' : 'flag',
       atkMomentum: v.atkMomentum !== undefined ? 'flag' : 'auto',
       defMomentum: v.defMomentum !== undefined ? 'flag' : 'auto',
     },
   }
 }
 
-function buildOverwatch(v: Values): Overwatch | null {
-  const attacks = (v.defOverwatch as number | undefined) ?? 0
+function buildOverwatch(v: MeleeValues): Overwatch | null {
+  const attacks = v.defOverwatch ?? 0
   const given = (
     [
       ['defOwAcc', '--def-ow-acc'],
@@ -207,14 +212,17 @@ function buildOverwatch(v: Values): Overwatch | null {
     if (given) throw new InputError('missing', `${given[1]}: overwatch weapon flags need --def-overwatch N, the number of overwatch attacks the defender fires (at least 1)`)
     return null
   }
-  const need = (k: string, flag: string, hint: string) => requireValue<number>(v, k, flag, hint)
+  const need = (n: number | undefined, flag: string, hint: string): number => {
+    if (n === undefined) throw new InputError('missing', `${flag} is required: ${hint}`)
+    return n
+  }
   return {
     attacks,
-    acc: need('defOwAcc', '--def-ow-acc', "the overwatch weapon's Shooting Accuracy, e.g. --def-ow-acc 8"),
-    shots: need('defOwShots', '--def-ow-shots', "the overwatch weapon's shots, e.g. --def-ow-shots 3"),
-    dmg: need('defOwDmg', '--def-ow-dmg', "the overwatch weapon's DMG per hit, e.g. --def-ow-dmg 200"),
-    pen: (v.defOwPen as Penetration | undefined) ?? NO_PEN,
-    targetLock: Boolean(v.defOwTargetLock),
+    acc: need(v.defOwAcc, '--def-ow-acc', "the overwatch weapon's Shooting Accuracy, e.g. --def-ow-acc 8"),
+    shots: need(v.defOwShots, '--def-ow-shots', "the overwatch weapon's shots, e.g. --def-ow-shots 3"),
+    dmg: need(v.defOwDmg, '--def-ow-dmg', "the overwatch weapon's DMG per hit, e.g. --def-ow-dmg 200"),
+    pen: v.defOwPen ?? NO_PEN,
+    targetLock: v.defOwTargetLock,
   }
 }
 
@@ -240,30 +248,40 @@ function hint(v: ClashValue, m: Melee, side: 'attacker' | 'defender'): string {
  * the defender's Counter/Guard and split against that split. In a terminal each missing flag is
  * asked, options shown with their exact expected damage dealt and taken.
  */
-export async function chooseMelee(req: MeleeRequest, ctx: ChoiceContext): Promise<MeleeRequest> {
-  const m: MeleeRequest = { ...req, chosenBy: { ...req.chosenBy } }
+export async function chooseMelee(req: MeleeQuery, ctx: ChoiceContext): Promise<MeleeRequest> {
+  const openAtkSplit: Open = isOpen(req.atkSplit) ? req.atkSplit : undefined
+  const openDefSplit: Open = isOpen(req.defSplit) ? req.defSplit : undefined
+  const openDefChoice: Open = isOpen(req.defChoice) ? req.defChoice : undefined
+  // Open choices start from a stand-in (the first split, Counter) that the search replaces.
+  const m: MeleeRequest = {
+    ...req,
+    atkSplit: isOpen(req.atkSplit) ? splitsOf(Math.min(req.atk.melee!, 2 * MAX_POOL))[0] : req.atkSplit,
+    defSplit: isOpen(req.defSplit) ? splitsOf(Math.min(req.def.melee!, 2 * MAX_POOL))[0] : req.defSplit,
+    defChoice: isOpen(req.defChoice) ? 'counter' : req.defChoice,
+    chosenBy: { ...req.chosenBy },
+  }
   // Skill Defense without a Momentum flag is asked after the dice, when someone can answer.
   if (ctx.interactive && (!m.momentumGiven.atk || !m.momentumGiven.def)) {
     m.momentumAsked = { atk: !m.momentumGiven.atk, def: !m.momentumGiven.def }
     m.askDecisions = true
   }
-  if (!m.openAtkSplit && !m.openDefSplit && !m.openDefChoice) return m
+  if (!openAtkSplit && !openDefSplit && !openDefChoice) return m
   const search = new ClashSearch(m)
   const ask = (o: Open) => o === 'ask' && ctx.interactive
   const space: ChoiceSpace = {
-    atkSplits: m.openAtkSplit ? splitsOf(Math.min(m.atk.melee!, 2 * MAX_POOL)) : [m.atkSplit],
-    defSplits: m.openDefSplit ? splitsOf(Math.min(m.def.melee!, 2 * MAX_POOL)) : [m.defSplit],
-    defChoices: m.openDefChoice ? (m.soloOperative ? ['counter', 'guard', 'both'] : ['counter', 'guard']) : [m.defChoice],
+    atkSplits: openAtkSplit ? splitsOf(Math.min(m.atk.melee!, 2 * MAX_POOL)) : [m.atkSplit],
+    defSplits: openDefSplit ? splitsOf(Math.min(m.def.melee!, 2 * MAX_POOL)) : [m.defSplit],
+    defChoices: openDefChoice ? (m.soloOperative ? ['counter', 'guard', 'both'] : ['counter', 'guard']) : [m.defChoice],
   }
   let chosen: Option | undefined
 
-  if (m.openAtkSplit) {
+  if (openAtkSplit) {
     // The whole ranking only when a prompt shows it; otherwise just the best split.
-    const ranked = ask(m.openAtkSplit) ? search.rankAttacker(space) : undefined
+    const ranked = ask(openAtkSplit) ? search.rankAttacker(space) : undefined
     const best = ranked ? ranked[0] : search.bestAttacker(space)
     if (ranked) {
       const bySplit = space.atkSplits.map((s) => ranked.find((o) => o.atkSplit === s)!)
-      const vs = m.openDefSplit || m.openDefChoice ? ' vs the best reply' : ''
+      const vs = openDefSplit || openDefChoice ? ' vs the best reply' : ''
       const pick = await ctx.select(
         `Attacker's split of Melee ${m.atk.melee} (attack/defense dice)${vs}`,
         bySplit.map((o) => ({ value: o.atkSplit, label: `${splitText(o.atkSplit)}${o === best ? ' (best)' : ''}`, hint: hint(o.value, m, 'attacker') })),
@@ -279,15 +297,15 @@ export async function chooseMelee(req: MeleeRequest, ctx: ChoiceContext): Promis
     space.atkSplits = [m.atkSplit]
   }
 
-  if (m.openDefChoice || m.openDefSplit) {
+  if (openDefChoice || openDefSplit) {
     const ranked = search.rankDefender(m.atkSplit, space)
-    if (m.openDefChoice) {
+    if (openDefChoice) {
       // Each choice with the defender's best split for it.
       const perChoice = space.defChoices.map((c) => ranked.find((o) => o.defChoice === c)!)
       const best = ranked[0]
-      if (ask(m.openDefChoice)) {
+      if (ask(openDefChoice)) {
         m.defChoice = await ctx.select(
-          `Defender's reaction to a ${splitText(m.atkSplit)} attack${m.openDefSplit ? ' (with its best split)' : ''}`,
+          `Defender's reaction to a ${splitText(m.atkSplit)} attack${openDefSplit ? ' (with its best split)' : ''}`,
           perChoice.map((o) => ({ value: o.defChoice, label: `${choiceLabel(o.defChoice, m)}${o === best ? ' (best)' : ''}`, hint: hint(o.value, m, 'defender') })),
           best.defChoice,
         )
@@ -296,9 +314,9 @@ export async function chooseMelee(req: MeleeRequest, ctx: ChoiceContext): Promis
       space.defChoices = [m.defChoice]
     }
     const forChoice = ranked.filter((o) => o.defChoice === m.defChoice)
-    if (m.openDefSplit) {
+    if (openDefSplit) {
       const best = forChoice[0]
-      if (ask(m.openDefSplit)) {
+      if (ask(openDefSplit)) {
         const bySplit = space.defSplits.map((s) => forChoice.find((o) => o.defSplit === s)!)
         m.defSplit = await ctx.select(
           `Defender's split of Melee ${m.def.melee} (attack/defense dice) with ${m.defChoice}`,
@@ -311,7 +329,6 @@ export async function chooseMelee(req: MeleeRequest, ctx: ChoiceContext): Promis
     chosen = forChoice.find((o) => o.defSplit === m.defSplit)
   }
   m.expectedChoice = chosen?.value ?? search.value(m.atkSplit, m.defSplit, m.defChoice)
-  m.openAtkSplit = m.openDefSplit = m.openDefChoice = undefined
   return m
 }
 
@@ -358,7 +375,7 @@ function choicesJson(m: MeleeRequest): Record<string, unknown> {
   }
 }
 
-export const meleeSpec: CommandSpec<MeleeRequest, MeleeResult> = {
+export const meleeSpec = defineCommand<typeof options, MeleeRequest, MeleeResult, MeleeQuery>({
   name: 'melee',
   summary: 'MechaStellar melee clash: overwatch on the charge, attack, counter-attack, Finishing Blow, best dice splits',
   diceOrder:
@@ -368,20 +385,7 @@ export const meleeSpec: CommandSpec<MeleeRequest, MeleeResult> = {
     'mecha melee --atk-melee 9 --atk-pilot 1 --atk-dmg 300 --atk-pen 5 --def-melee 7 --def-dmg 400 --def-hp 2500 --seed table1',
     'mecha melee --atk-melee 10 --atk-dmg 300 --atk-pen 5 --def-melee 10 --def-dmg 300 --def-pen 5 --def-hp 3000 --atk-hp 3000 --odds',
   ],
-  options: [
-    ...sideOptions('atk', 'attacker'),
-    intOpt('atk-evade', "attacker's Evade against overwatch shots", { min: 0, max: 30, default: 0 }),
-    ...sideOptions('def', 'defender'),
-    enumOpt('def-choice', ['counter', 'guard', 'both', 'auto'], "defender's choice: Counter (+hit) or Guard (+block); both needs --def-solo-operative; missing: asked in a terminal, else auto"),
-    boolOpt('def-solo-operative', 'Solo Operative: the defender may take both Counter and Guard'),
-    boolOpt('blindside', 'attack from behind: +1 critical hit, ignores the defender\'s shield, no overwatch'),
-    intOpt('def-overwatch', "overwatch attacks the defender fires at the charger (one per action, x2 for Overwatch II, x3 for III)", { min: 0, max: 20 }),
-    intOpt('def-ow-acc', "overwatch weapon's Shooting Accuracy", { min: 0, max: 30 }),
-    intOpt('def-ow-shots', "overwatch weapon's shots per attack (1-10)", { min: 1, max: 10 }),
-    intOpt('def-ow-dmg', "overwatch weapon's DMG per hit", { min: 0, max: 100000 }),
-    textOpt('def-ow-pen', 'N[S|P]', "overwatch weapon's ARM PEN (e.g. 4, 5S)", parsePen),
-    boolOpt('def-ow-target-lock', 'overwatch with Target Lock: 3s are critical hits too'),
-  ],
+  options,
   build: buildMelee,
   choose: chooseMelee,
   async decide(id, context, m, ctx) {
@@ -432,11 +436,17 @@ export const meleeSpec: CommandSpec<MeleeRequest, MeleeResult> = {
       defender: side(r.defender),
     }
   },
-  replayFlags(m) {
+  replayFlags(m, r) {
     const flags: string[] = []
     if (m.chosenBy.atkSplit === 'prompt') flags.push('--atk-split', `${m.atkSplit.attack}/${m.atkSplit.defense}`)
     if (m.chosenBy.defSplit === 'prompt') flags.push('--def-split', `${m.defSplit.attack}/${m.defSplit.defense}`)
     if (m.chosenBy.defChoice === 'prompt') flags.push('--def-choice', m.defChoice)
+    // Momentum answered at a prompt is at most the hits left, so a flag of that amount, spent
+    // greedily, spends it again. The defender's goes to the attack only. The attacker's flag is
+    // also offered to overwatch hits first, which spend nothing while the answer is asked: with
+    // overwatch hits through, no flag replays that (a known gap; the seed still replays the dice).
+    if (m.chosenBy.defMomentum === 'prompt' && r.attack) flags.push('--def-momentum', String(r.attack.momentumSpent))
+    if (m.chosenBy.atkMomentum === 'prompt' && r.counter) flags.push('--atk-momentum', String(r.counter.momentumSpent))
     return flags
   },
   render: (r, m, out) => renderMelee(r, m, out),
@@ -475,4 +485,4 @@ export const meleeSpec: CommandSpec<MeleeRequest, MeleeResult> = {
       render: (out) => renderMeleeOdds(o, m, out),
     }
   },
-}
+})

@@ -1,9 +1,9 @@
 import { InputError } from '../../../core/errors.js'
 import { type MomentumResult, type MomentumStart, startingMomentum } from '../../../rules/stellar/momentum.js'
 import { explainMomentum, renderMomentum } from '../../../render/stellar/momentum.js'
-import { type CommandSpec, boolOpt, intOpt } from '../../spec.js'
+import { type CommandSpec, boolOpt, defineCommand, intOpt } from '../../spec.js'
 
-export const momentumSpec: CommandSpec<MomentumStart, MomentumResult> = {
+export const momentumSpec: CommandSpec<MomentumStart, MomentumResult> = defineCommand({
   name: 'momentum',
   summary: "MechaStellar starting Momentum from the game's points size",
   examples: ['mecha momentum --points 1000', 'mecha momentum --points 2000 --resourceful', 'mecha momentum --rampage'],
@@ -14,13 +14,13 @@ export const momentumSpec: CommandSpec<MomentumStart, MomentumResult> = {
     intOpt('upgrades', 'Widespread Havoc / Immensely Powerful upgrades taken: -2 each', { min: 0, max: 10, default: 0 }),
   ],
   build(v) {
-    const rampage = Boolean(v.rampage)
-    if (v.points === undefined && !rampage) throw new InputError('missing', "--points is required: the game's points size, e.g. --points 1000 (or --rampage)")
-    return { points: v.points as number | undefined, rampage, resourceful: Boolean(v.resourceful), upgrades: v.upgrades as number }
+    const { points, rampage } = v
+    if (points === undefined && !rampage) throw new InputError('missing', "--points is required: the game's points size, e.g. --points 1000 (or --rampage)")
+    return { points, rampage, resourceful: v.resourceful, upgrades: v.upgrades }
   },
   usesDice: () => false,
   resolve: (_dice, m) => startingMomentum(m),
   json: (r, m) => ({ points: m.points ?? null, momentum: r.momentum, parts: r.parts, capped: r.capped }),
   render: renderMomentum,
   explain: explainMomentum,
-}
+})

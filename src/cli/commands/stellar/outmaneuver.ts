@@ -4,11 +4,10 @@ import {
   MAX_POOL,
   MAX_REROLLS,
   type MomentumQuestion,
-  type Outmaneuver,
+  type OutmaneuverRequest,
   type OutmaneuverResult,
   type Pool,
   ROLES,
-  type Role,
   buildPools,
   outmaneuverOdds,
   outmaneuverOutcome,
@@ -16,17 +15,40 @@ import {
 } from '../../../rules/stellar/outmaneuver.js'
 import type { Level } from '../../../rules/stellar/weapon.js'
 import { explainOutmaneuver, outcomeShort, outcomeText, renderOutmaneuver, renderOutmaneuverOdds } from '../../../render/stellar/outmaneuver.js'
-import { type CommandSpec, type Values, boolOpt, enumOpt, intOpt } from '../../spec.js'
+import { type ChosenBy, type ValuesOf, boolOpt, conflicts, defineCommand, enumOpt, intOpt, levelOpt, requires } from '../../spec.js'
 
-type ChosenBy = 'flag' | 'auto' | 'prompt' | 'not-allowed'
+type MomentumChosenBy = ChosenBy | 'not-allowed'
 
-export interface OutmaneuverRequest extends Outmaneuver {
-  pools: { attacker: Pool; defender: Pool }
-  chosenBy: { atkMomentum: ChosenBy; defMomentum: ChosenBy }
+/** The roll with how each side's Momentum was settled (on the command line). */
+export interface OutmaneuverInput extends OutmaneuverRequest {
+  chosenBy: { atkMomentum: MomentumChosenBy; defMomentum: MomentumChosenBy }
 }
 
-function sideMomentum(v: Values, key: 'atkMomentum' | 'defMomentum', level: Level, flag: string): { momentum: number; chosenBy: ChosenBy } {
-  const m = v[key] as number | undefined
+const POOL_GIVEN = 'give the final pool size or the modifiers that build it, not both'
+const MOVES = "the speed bonus compares both sides' base Move"
+
+const options = [
+  intOpt('atk-dice', "attacker's final pool size (instead of building it from the modifiers)", { min: 0, max: MAX_POOL }),
+  intOpt('def-dice', "defender's final pool size (instead of building it from the modifiers)", { min: 0, max: MAX_POOL }),
+  boolOpt('bridge', 'the target is a warship: a bridge attack (Blindside and PEN+3 / Overwatch with +3 hits)'),
+  conflicts(enumOpt('atk-role', ROLES, "attacker's role (battler, interceptor, attacker and melee: +1d10)"), { 'atk-dice': POOL_GIVEN }),
+  conflicts(enumOpt('def-role', ROLES, "defender's role (battler, interceptor, attacker and melee: +1d10)"), { 'def-dice': POOL_GIVEN }),
+  requires(intOpt('atk-move', "attacker's base Move in inches (5\" faster: +1d10, 10\" faster: +2d10)", { min: 0, max: 100 }), { 'def-move': MOVES }),
+  requires(intOpt('def-move', "defender's base Move in inches", { min: 0, max: 100 }), { 'atk-move': MOVES }),
+  conflicts(boolOpt('ally-warship', 'the defender has an allied warship within 16": defender +1d10'), { 'def-dice': POOL_GIVEN }),
+  requires(
+    conflicts(boolOpt('melee', 'the attacker makes a melee attack against the warship: attacker -2d10 (with --bridge)'), { 'atk-dice': POOL_GIVEN }),
+    { bridge: 'the -2d10 is for melee attacks against a warship' },
+  ),
+  levelOpt('atk-pilot', "attacker's pilot level 0-2 (level 1+ may spend Momentum for successes)"),
+  levelOpt('def-pilot', "defender's pilot or captain level 0-2"),
+  intOpt('atk-momentum', `Momentum the attacker spends for +1 success each (0-${MAX_MOMENTUM_SUCCESSES}, level 1+)`, { min: 0, max: MAX_MOMENTUM_SUCCESSES }),
+  intOpt('def-momentum', `Momentum the defender spends for +1 success each (0-${MAX_MOMENTUM_SUCCESSES}, level 1+)`, { min: 0, max: MAX_MOMENTUM_SUCCESSES }),
+  intOpt('atk-reroll', 'failed attacker dice to reroll (skills and traits that reroll Evade dice)', { min: 0, max: MAX_REROLLS, default: 0 }),
+  intOpt('def-reroll', 'failed defender dice to reroll (skills and traits that reroll Evade dice)', { min: 0, max: MAX_REROLLS, default: 0 }),
+] as const
+
+function sideMomentum(m: number | undefined, level: Level, flag: string): { momentum: number; chosenBy: MomentumChosenBy } {
   if (m !== undefined && m > 0 && level < 1) {
     throw new InputError('bad-combination', `--${flag}-momentum: only level 1+ pilots and captains buy successes with Momentum; add --${flag}-pilot 1 or drop --${flag}-momentum`)
   }
@@ -34,57 +56,35 @@ function sideMomentum(v: Values, key: 'atkMomentum' | 'defMomentum', level: Leve
   return { momentum: m ?? 0, chosenBy: m !== undefined ? 'flag' : 'auto' }
 }
 
-export function buildOutmaneuver(v: Values): OutmaneuverRequest {
-  const bridge = Boolean(v.bridge)
-  const melee = Boolean(v.melee)
-  if (melee && !bridge) throw new InputError('bad-combination', '--melee: the -2d10 is for melee attacks against a warship; add --bridge or drop --melee')
-  const atkDice = v.atkDice as number | undefined
-  const defDice = v.defDice as number | undefined
-  if (atkDice !== undefined && (v.atkRole !== undefined || melee)) {
-    throw new InputError('bad-combination', '--atk-dice: give the final pool size or the modifiers that build it (--atk-role, --melee), not both')
-  }
-  if (defDice !== undefined && (v.defRole !== undefined || v.allyWarship)) {
-    throw new InputError('bad-combination', '--def-dice: give the final pool size or the modifiers that build it (--def-role, --ally-warship), not both')
-  }
-  const atkMove = v.atkMove as number | undefined
-  const defMove = v.defMove as number | undefined
-  if ((atkMove === undefined) !== (defMove === undefined)) {
-    throw new InputError('missing', `--${atkMove === undefined ? 'atk' : 'def'}-move is needed too: the speed bonus compares both sides' base Move`)
-  }
+export function buildOutmaneuver(v: ValuesOf<typeof options>): OutmaneuverInput {
+  const { bridge, melee, atkDice, defDice, atkMove, defMove } = v
   if (atkMove !== undefined && atkDice !== undefined && defDice !== undefined) {
     throw new InputError('bad-combination', '--atk-move/--def-move: both pool sizes are given, so the speed bonus would be ignored; drop the moves or a pool size')
   }
-  const built = buildPools({
-    atkRole: v.atkRole as Role | undefined,
-    defRole: v.defRole as Role | undefined,
-    atkMove,
-    defMove,
-    allyWarship: Boolean(v.allyWarship),
-    meleeVsWarship: melee,
-  })
+  const built = buildPools({ atkRole: v.atkRole, defRole: v.defRole, atkMove, defMove, allyWarship: v.allyWarship, meleeVsWarship: melee })
   const given = (n: number): Pool => ({ dice: n, parts: [{ reason: 'given', dice: n }] })
   const pools = { attacker: atkDice !== undefined ? given(atkDice) : built.attacker, defender: defDice !== undefined ? given(defDice) : built.defender }
   for (const [who, p] of [['attacker', pools.attacker], ['defender', pools.defender]] as const) {
     if (p.dice > MAX_POOL) throw new InputError('out-of-range', `--${who === 'attacker' ? 'atk' : 'def'}-dice: ${p.dice} dice is out of range; give 0-${MAX_POOL}`)
   }
-  const atkLevel = v.atkPilot as Level
-  const defLevel = v.defPilot as Level
-  const am = sideMomentum(v, 'atkMomentum', atkLevel, 'atk')
-  const dm = sideMomentum(v, 'defMomentum', defLevel, 'def')
+  const atkLevel = v.atkPilot
+  const defLevel = v.defPilot
+  const am = sideMomentum(v.atkMomentum, atkLevel, 'atk')
+  const dm = sideMomentum(v.defMomentum, defLevel, 'def')
   return {
     bridge,
     pools,
-    attacker: { dice: pools.attacker.dice, level: atkLevel, momentum: am.momentum, reroll: v.atkReroll as number },
-    defender: { dice: pools.defender.dice, level: defLevel, momentum: dm.momentum, reroll: v.defReroll as number },
+    attacker: { dice: pools.attacker.dice, level: atkLevel, momentum: am.momentum, reroll: v.atkReroll },
+    defender: { dice: pools.defender.dice, level: defLevel, momentum: dm.momentum, reroll: v.defReroll },
     chosenBy: { atkMomentum: am.chosenBy, defMomentum: dm.chosenBy },
   }
 }
 
-function sideJson(r: OutmaneuverResult['attacker'], pool: Pool, chosenBy: ChosenBy) {
+function sideJson(r: OutmaneuverResult['attacker'], pool: Pool, chosenBy: MomentumChosenBy) {
   return { ...r, pool: pool.parts, momentumChosenBy: chosenBy }
 }
 
-export const outmaneuverSpec: CommandSpec<OutmaneuverRequest, OutmaneuverResult> = {
+export const outmaneuverSpec = defineCommand<typeof options, OutmaneuverInput, OutmaneuverResult>({
   name: 'outmaneuver',
   summary: 'MechaStellar outmaneuver roll in open space (or --bridge: attack run on a warship\'s bridge)',
   diceOrder: "the attacker's pool, then the defender's pool; then the attacker's rerolls (one d10 per failed die, up to --atk-reroll), then the defender's",
@@ -93,23 +93,7 @@ export const outmaneuverSpec: CommandSpec<OutmaneuverRequest, OutmaneuverResult>
     'mecha outmaneuver --atk-dice 6 --def-dice 5 --odds',
     'mecha outmaneuver --atk-move 20 --def-move 10 --atk-pilot 1 --atk-momentum 2 --seed t1',
   ],
-  options: [
-    intOpt('atk-dice', "attacker's final pool size (instead of building it from the modifiers)", { min: 0, max: MAX_POOL }),
-    intOpt('def-dice', "defender's final pool size (instead of building it from the modifiers)", { min: 0, max: MAX_POOL }),
-    boolOpt('bridge', 'the target is a warship: a bridge attack (Blindside and PEN+3 / Overwatch with +3 hits)'),
-    enumOpt('atk-role', ROLES, "attacker's role (battler, interceptor, attacker and melee: +1d10)"),
-    enumOpt('def-role', ROLES, "defender's role (battler, interceptor, attacker and melee: +1d10)"),
-    intOpt('atk-move', "attacker's base Move in inches (5\" faster: +1d10, 10\" faster: +2d10)", { min: 0, max: 100 }),
-    intOpt('def-move', "defender's base Move in inches", { min: 0, max: 100 }),
-    boolOpt('ally-warship', 'the defender has an allied warship within 16": defender +1d10'),
-    boolOpt('melee', 'the attacker makes a melee attack against the warship: attacker -2d10 (with --bridge)'),
-    intOpt('atk-pilot', "attacker's pilot level 0-2 (level 1+ may spend Momentum for successes)", { min: 0, max: 2, default: 0 }),
-    intOpt('def-pilot', "defender's pilot or captain level 0-2", { min: 0, max: 2, default: 0 }),
-    intOpt('atk-momentum', `Momentum the attacker spends for +1 success each (0-${MAX_MOMENTUM_SUCCESSES}, level 1+)`, { min: 0, max: MAX_MOMENTUM_SUCCESSES }),
-    intOpt('def-momentum', `Momentum the defender spends for +1 success each (0-${MAX_MOMENTUM_SUCCESSES}, level 1+)`, { min: 0, max: MAX_MOMENTUM_SUCCESSES }),
-    intOpt('atk-reroll', 'failed attacker dice to reroll (skills and traits that reroll Evade dice)', { min: 0, max: MAX_REROLLS, default: 0 }),
-    intOpt('def-reroll', 'failed defender dice to reroll (skills and traits that reroll Evade dice)', { min: 0, max: MAX_REROLLS, default: 0 }),
-  ],
+  options,
   build: buildOutmaneuver,
 
   choose(req, ctx) {
@@ -141,6 +125,13 @@ export const outmaneuverSpec: CommandSpec<OutmaneuverRequest, OutmaneuverResult>
   },
 
   resolve: resolveOutmaneuver,
+
+  replayFlags(req, r) {
+    const flags: string[] = []
+    if (req.chosenBy.atkMomentum === 'prompt') flags.push('--atk-momentum', String(r.attacker.momentum))
+    if (req.chosenBy.defMomentum === 'prompt') flags.push('--def-momentum', String(r.defender.momentum))
+    return flags
+  },
 
   json(r, req) {
     return {
@@ -179,4 +170,4 @@ export const outmaneuverSpec: CommandSpec<OutmaneuverRequest, OutmaneuverResult>
       render: (out) => renderOutmaneuverOdds(o, req, out),
     }
   },
-}
+})

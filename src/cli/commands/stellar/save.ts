@@ -3,8 +3,10 @@ import {
   ANTI_BEAM_BONUS,
   FAILED_SAVE_DMG,
   type NotOverYetQuestion,
+  type SaveRequest,
   type SaveResult,
-  type SaveSpec,
+  THROUGH_WALL_PEN,
+  UNDERWATER_PEN,
   notOverYetAllowed,
   resolveArmorSaves,
   saveCap,
@@ -12,41 +14,37 @@ import {
   savesOwed,
 } from '../../../rules/stellar/armor-save.js'
 import { saveOdds } from '../../../rules/stellar/armor-save-odds.js'
-import { type Level, type Penetration, parsePen, penText } from '../../../rules/stellar/weapon.js'
+import { type Penetration, parsePen, penText } from '../../../rules/stellar/weapon.js'
 import { explainSave, renderSave, renderSaveOdds } from '../../../render/stellar/save.js'
-import { type CommandSpec, type Values, boolOpt, intOpt, requireValue, textOpt } from '../../spec.js'
+import { type ChosenBy, type ValuesOf, boolOpt, defineCommand, intOpt, levelOpt, required, requires, textOpt } from '../../spec.js'
 
-/** Energy weapons through buildings (within Sensors) lose 3 PEN; underwater, 5 PEN. */
-export const THROUGH_WALL_PEN = 3
-export const UNDERWATER_PEN = 5
-
-export interface SaveRequest extends SaveSpec {
-  /** PEN as printed, before the energy-weapon penalties. */
-  printedPen: Penetration
-  antiBeam: boolean
-  energy: boolean
-  throughWall: boolean
-  underwater: boolean
-  pilot: Level
+/** A save with how its Momentum was settled (on the command line). */
+export interface SaveInput extends SaveRequest {
   /** How the "It's not over yet!" Momentum was settled. */
-  chosenBy: { momentum: 'flag' | 'auto' | 'prompt' | 'not-allowed' }
+  chosenBy: { momentum: ChosenBy | 'not-allowed' }
   momentumGiven: boolean
 }
 
-export function buildSave(v: Values): SaveRequest {
-  const printedPen = requireValue<Penetration>(v, 'pen', '--pen', "the weapon's ARM PEN, e.g. --pen 5, --pen 5S (stun) or --pen 5P (push/pull)")
-  const hits = requireValue<number>(v, 'hits', '--hits', 'the unblocked hits that call for saves, e.g. --hits 2')
-  const energy = Boolean(v.energy)
-  const throughWall = Boolean(v.throughWall)
-  const underwater = Boolean(v.underwater)
-  if (throughWall && !energy) throw new InputError('bad-combination', '--through-wall: only energy weapons shoot through buildings; add --energy or drop --through-wall')
-  if (underwater && !energy) throw new InputError('bad-combination', '--underwater: the PEN penalty is for energy weapons; add --energy or drop --underwater')
-  const warship = Boolean(v.warship)
-  const pilot = v.pilot as Level
+const options = [
+  required(textOpt('pen', 'N[S|P]', 'ARM PEN, with S for stun or P for push/pull (e.g. 5S)', parsePen), "the weapon's ARM PEN, e.g. --pen 5, --pen 5S (stun) or --pen 5P (push/pull)"),
+  intOpt('arm-sv', "defender's ARM Sv", { min: 0, max: 20, default: 0 }),
+  required(intOpt('hits', 'unblocked hits from this weapon', { min: 0, max: 100 }), 'the unblocked hits that call for saves, e.g. --hits 2'),
+  boolOpt('warship', 'defender is a warship: saves capped at 5 (10 vs AOE)'),
+  boolOpt('aoe', 'AOE weapon (warship saves capped at 10)'),
+  intOpt('size', "defender's Size (push/pull saves +2 per Size)", { min: 0, max: 10, default: 0 }),
+  boolOpt('energy', 'the weapon is an [E]nergy (beam) shooting weapon'),
+  boolOpt('anti-beam', 'defender has Anti-Beam Coating: +2 ARM Sv against energy weapons (with --energy)'),
+  requires(boolOpt('through-wall', 'energy weapon firing through a building at a target within Sensors: PEN -3'), { energy: 'only energy weapons shoot through buildings' }),
+  requires(boolOpt('underwater', 'energy weapon firing underwater: PEN -5'), { energy: 'the PEN penalty is for energy weapons' }),
+  boolOpt('unyielding', 'Unyielding commander / Don\'t Give up the Ship fleet commander: reroll failed saves once'),
+  levelOpt('pilot', "defender's pilot or kaiju level 0-2 (level 1+ may use \"It's not over yet!\")"),
+  intOpt('momentum', "\"It's not over yet!\": Momentum the defender will spend, one failed save negated per point", { min: 0, max: 10 }),
+] as const
+
+export function buildSave(v: ValuesOf<typeof options>): SaveInput {
+  const { pen: printedPen, hits, energy, throughWall, underwater, warship, pilot, antiBeam, momentum } = v
   const penalty = (throughWall ? THROUGH_WALL_PEN : 0) + (underwater ? UNDERWATER_PEN : 0)
   const pen: Penetration = { value: Math.max(0, printedPen.value - penalty), kind: printedPen.kind }
-  const antiBeam = Boolean(v.antiBeam)
-  const momentum = v.momentum as number | undefined
   const allowed = pilot >= 1 && !warship && notOverYetAllowed(pen)
   if (momentum !== undefined && momentum > 0 && !allowed) {
     if (warship) throw new InputError('bad-combination', `--momentum: "It's not over yet!" is for level 1+ pilots and kaiju, not warships; drop --momentum`)
@@ -57,12 +55,12 @@ export function buildSave(v: Values): SaveRequest {
     hits,
     pen,
     printedPen,
-    armSv: v.armSv as number,
+    armSv: v.armSv,
     armSvBonus: antiBeam && energy ? ANTI_BEAM_BONUS : 0,
     warship,
-    aoe: Boolean(v.aoe),
-    size: v.size as number,
-    reroll: Boolean(v.unyielding),
+    aoe: v.aoe,
+    size: v.size,
+    reroll: v.unyielding,
     notOverYet: allowed ? (momentum ?? 0) : undefined,
     antiBeam,
     energy,
@@ -75,7 +73,7 @@ export function buildSave(v: Values): SaveRequest {
 }
 
 /** The save-related fields every save JSON carries (rolls and odds alike). */
-function saveFacts(s: SaveRequest): Record<string, unknown> {
+function saveFacts(s: SaveInput): Record<string, unknown> {
   return {
     pen: penText(s.pen),
     armSv: s.armSv,
@@ -85,7 +83,7 @@ function saveFacts(s: SaveRequest): Record<string, unknown> {
   }
 }
 
-export const saveSpec: CommandSpec<SaveRequest, SaveResult> = {
+export const saveSpec = defineCommand<typeof options, SaveInput, SaveResult>({
   name: 'save',
   summary: 'MechaStellar armor saves on their own: PEN minus ARM Sv, one d10 per unblocked hit (capped)',
   diceOrder:
@@ -96,21 +94,7 @@ export const saveSpec: CommandSpec<SaveRequest, SaveResult> = {
     'mecha save --pen 3 --hits 9 --warship --odds',
     'mecha save --pen 6 --arm-sv 1 --hits 3 --energy --anti-beam --pilot 1 --momentum 1 --seed t1',
   ],
-  options: [
-    textOpt('pen', 'N[S|P]', 'ARM PEN, with S for stun or P for push/pull (e.g. 5S)', parsePen),
-    intOpt('arm-sv', "defender's ARM Sv", { min: 0, max: 20, default: 0 }),
-    intOpt('hits', 'unblocked hits from this weapon', { min: 0, max: 100 }),
-    boolOpt('warship', 'defender is a warship: saves capped at 5 (10 vs AOE)'),
-    boolOpt('aoe', 'AOE weapon (warship saves capped at 10)'),
-    intOpt('size', "defender's Size (push/pull saves +2 per Size)", { min: 0, max: 10, default: 0 }),
-    boolOpt('energy', 'the weapon is an [E]nergy (beam) shooting weapon'),
-    boolOpt('anti-beam', 'defender has Anti-Beam Coating: +2 ARM Sv against energy weapons (with --energy)'),
-    boolOpt('through-wall', 'energy weapon firing through a building at a target within Sensors: PEN -3'),
-    boolOpt('underwater', 'energy weapon firing underwater: PEN -5'),
-    boolOpt('unyielding', 'Unyielding commander / Don\'t Give up the Ship fleet commander: reroll failed saves once'),
-    intOpt('pilot', "defender's pilot or kaiju level 0-2 (level 1+ may use \"It's not over yet!\")", { min: 0, max: 2, default: 0 }),
-    intOpt('momentum', "\"It's not over yet!\": Momentum the defender will spend, one failed save negated per point", { min: 0, max: 10 }),
-  ],
+  options,
   build: buildSave,
 
   choose(req, ctx) {
@@ -133,6 +117,9 @@ export const saveSpec: CommandSpec<SaveRequest, SaveResult> = {
   },
 
   resolve: resolveArmorSaves,
+
+  // Momentum answered at a prompt is at most the failed saves: a flag of that amount spends it again.
+  replayFlags: (s, r) => (s.chosenBy.momentum === 'prompt' ? ['--momentum', String(r.negated)] : []),
 
   json(r, s) {
     return {
@@ -166,4 +153,4 @@ export const saveSpec: CommandSpec<SaveRequest, SaveResult> = {
       render: (out) => renderSaveOdds(o, s, out),
     }
   },
-}
+})

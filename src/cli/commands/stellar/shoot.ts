@@ -17,9 +17,7 @@ import { NO_PEN, parsePen } from '../../../rules/stellar/weapon.js'
 import { num } from '../../../render/format.js'
 import { explainShot, renderShot, renderShotOdds } from '../../../render/stellar/shoot.js'
 import { saveFields } from './save-fields.js'
-import { type ChoiceContext, type CommandSpec, type Open, type ValuesOf, boolOpt, choiceOpt, conflicts, defineCommand, intOpt, levelOpt, required, textOpt } from '../../spec.js'
-
-export type ChosenBy = 'flag' | 'auto' | 'prompt'
+import { type ChoiceContext, type ChosenBy, type CommandSpec, type Open, type ValuesOf, isOpen, boolOpt, choiceOpt, conflicts, defineCommand, intOpt, levelOpt, required, textOpt } from '../../spec.js'
 
 interface ShotChoices {
   chosenBy: { bonus: ChosenBy; defense: ChosenBy; momentum: ChosenBy }
@@ -62,7 +60,7 @@ const options = [
 
 /** The values are checked (ranges, required, conflicts) by the option table before this. */
 export function buildShot(v: ValuesOf<typeof options>): ShotRequest {
-  const given = (c: string): ChosenBy => (c === 'ask' || c === 'auto' ? 'auto' : 'flag')
+  const given = (c: string): ChosenBy => (isOpen(c) ? 'auto' : 'flag')
   return {
     ...v,
     pen: v.pen ?? NO_PEN,
@@ -160,9 +158,6 @@ export const shootSpec = defineCommand<typeof options, ChosenShot, ShotResult, S
     }
   },
 })
-
-/** Whether a choice is still to be made, and whether a person makes it. */
-const isOpen = (c: string): c is 'ask' | 'auto' => c === 'ask' || c === 'auto'
 
 /**
  * The shot with both choices made, for the ranking functions: where a choice is still open, the

@@ -1,27 +1,11 @@
 import { InputError } from '../../../core/errors.js'
-import {
-  type Battle,
-  type BattleScore,
-  type City,
-  type Kill,
-  type KillScore,
-  type ListedUnit,
-  UNIT_LIST_HELP,
-  battleScore,
-  killVp,
-  parseUnitList,
-} from '../../../rules/stellar/victory-points.js'
-import type { Level } from '../../../rules/stellar/weapon.js'
+import { type City, type ListedUnit, UNIT_LIST_HELP, type VpRequest, type VpResult, parseUnitList, resolveVp } from '../../../rules/stellar/victory-points.js'
 import { explainVp, renderVp } from '../../../render/stellar/vp.js'
-import { type CommandSpec, type Values, boolOpt, enumOpt, intOpt, textOpt } from '../../spec.js'
+import { type ValuesOf, boolOpt, defineCommand, enumOpt, intOpt, levelOpt, textOpt } from '../../spec.js'
 
-export type VpMode = 'unit' | 'simple' | 'confrontation' | 'objective' | 'city'
+type VpValues = ValuesOf<typeof options>
 
-export type VpRequest = { mode: 'unit'; kill: Kill; finale: boolean } | ({ mode: Exclude<VpMode, 'unit'> } & Battle)
-
-export type VpResult = { mode: 'unit'; score: KillScore } | { mode: Exclude<VpMode, 'unit'>; score: BattleScore }
-
-const UNIT_FLAGS: Array<[string, string]> = [
+const UNIT_FLAGS: Array<[keyof VpValues, string]> = [
   ['frame', '--frame'],
   ['pilot', '--pilot'],
   ['warship', '--warship'],
@@ -33,7 +17,7 @@ const UNIT_FLAGS: Array<[string, string]> = [
   ['challenge', '--challenge'],
   ['cost', '--cost'],
 ]
-const BATTLE_FLAGS: Array<[string, string]> = [
+const BATTLE_FLAGS: Array<[keyof VpValues, string]> = [
   ['kills', '--kills'],
   ['damaged', '--damaged'],
   ['losses', '--losses'],
@@ -47,7 +31,33 @@ const BATTLE_FLAGS: Array<[string, string]> = [
   ['buildings', '--buildings'],
 ]
 
-const given = (v: Values, key: string) => v[key] !== undefined && v[key] !== false
+const options = [
+  enumOpt('mode', ['unit', 'simple', 'confrontation', 'objective', 'city'], "unit: one destroyed enemy's VP; simple / confrontation / objective / city (Defend the City | Rampage): a battle's (or round's) score", 'unit'),
+  intOpt('frame', "the unit's Frame Level", { min: 1, max: 5 }),
+  levelOpt('pilot', "the unit's pilot, captain or kaiju Level", { optional: true }),
+  boolOpt('warship', 'the unit is a warship: +2 VP'),
+  intOpt('performance', "the unit's Performance (5+: +1 VP, 8+: +2, 10: +3)", { min: 0, max: 10 }),
+  intOpt('extra-vp', 'other VP the unit carries (Widespread Havoc, Immensely Powerful: +2)', { min: 0, max: 20 }),
+  boolOpt('below-half', 'the enemy unit was not destroyed but ended under 50% HP: half VP, rounded up'),
+  boolOpt('commander', 'the enemy Commander: + VP equal to the round it was destroyed in (--round)'),
+  intOpt('round', 'the round the Commander was destroyed in', { min: 1, max: 10 }),
+  boolOpt('challenge', 'a Challenge or Revenge target: double VP'),
+  intOpt('cost', "the unit's points cost: its owner loses 3 VP at 500+ (Lost a Critical Machine)", { min: 0, max: 100000 }),
+  boolOpt('finale', 'the finale of a campaign: the owner\'s VP penalties are waived'),
+  textOpt('kills', 'LIST', `enemy units you destroyed: ${UNIT_LIST_HELP}`, parseUnitList),
+  textOpt('damaged', 'LIST', 'enemy units left alive under 50% HP (half VP each), same list form', parseUnitList),
+  textOpt('losses', 'LIST', 'your own destroyed units, for the VP penalties ($cost 500+: -3, L2: -2), same list form', parseUnitList),
+  intOpt('battle-damage', 'times you dealt Battle Damage (optional module): +1 VP each', { min: 0, max: 100 }),
+  textOpt('survivors', 'LIST', 'Confrontation: your surviving units, same list form', parseUnitList),
+  intOpt('cps', 'Secure the Objective: Control Points you own at the end of the round (+5 VP each)', { min: 0, max: 20 }),
+  intOpt('enemy-cps', "Secure the Objective: your opponent's Control Points (+5 VP if you own more)", { min: 0, max: 20 }),
+  intOpt('actions', 'Secure the Objective: Actions on Objective this round (+3 VP each)', { min: 0, max: 20 }),
+  textOpt('previous', 'N,N', 'scores of earlier battles (Confrontation) or rounds (Secure the Objective), for the running total', parsePrevious),
+  enumOpt('side', ['attacker', 'defender'], 'Defend the City: the side scored (the Attacker scores buildings, the Defender double VP for kills in rounds 1-2, marked R1/R2 in --kills)'),
+  intOpt('buildings', 'Defend the City: buildings the Attacker destroyed (+1 VP per 2, rounded up, at most 10)', { min: 0, max: 100 }),
+] as const
+
+const given = (v: VpValues, key: keyof VpValues) => v[key] !== undefined && v[key] !== false
 
 function parsePrevious(text: string, flag: string): number[] {
   const parts = text.split(',').map((p) => p.trim())
@@ -72,8 +82,8 @@ function forbid(units: ListedUnit[] | undefined, flag: string, what: Array<'C' |
   return units ?? []
 }
 
-export function buildVp(v: Values): VpRequest {
-  const mode = v.mode as VpMode
+export function buildVp(v: VpValues): VpRequest {
+  const mode = v.mode
   if (mode === 'unit') {
     for (const [key, flag] of BATTLE_FLAGS) {
       if (!given(v, key)) continue
@@ -81,25 +91,23 @@ export function buildVp(v: Values): VpRequest {
       throw new InputError('bad-combination', `${flag} is for a battle's score; add --mode simple, confrontation, objective or city, or drop ${flag}`)
     }
     if (v.frame === undefined) throw new InputError('missing', "--frame is required: the destroyed unit's Frame Level 1-5, e.g. --frame 3 (or --mode simple|confrontation|objective|city for a battle's score)")
-    const commander = Boolean(v.commander)
-    const round = v.round as number | undefined
+    const { commander, round, belowHalf } = v
     if (commander && round === undefined) throw new InputError('missing', '--round is required with --commander: the enemy Commander is worth the current round, e.g. --round 3')
     if (!commander && round !== undefined) throw new InputError('bad-combination', '--round: only the enemy Commander scores the round; add --commander or drop --round')
-    const belowHalf = Boolean(v.belowHalf)
     if (belowHalf && (commander || v.challenge)) throw new InputError('bad-combination', '--below-half: a unit left under 50% HP was not destroyed, so --commander and --challenge do not apply')
     return {
       mode,
-      finale: Boolean(v.finale),
+      finale: v.finale,
       kill: {
-        frame: v.frame as number,
-        level: ((v.pilot as number | undefined) ?? 0) as Level,
-        warship: Boolean(v.warship),
-        performance: v.performance as number | undefined,
-        extraVp: (v.extraVp as number | undefined) ?? 0,
+        frame: v.frame,
+        level: v.pilot ?? 0,
+        warship: v.warship,
+        performance: v.performance,
+        extraVp: v.extraVp ?? 0,
         belowHalf,
         commanderRound: commander ? round : undefined,
-        challenge: Boolean(v.challenge),
-        cost: v.cost as number | undefined,
+        challenge: v.challenge,
+        cost: v.cost,
       },
     }
   }
@@ -117,32 +125,28 @@ export function buildVp(v: Values): VpRequest {
   if (!city && (given(v, 'side') || given(v, 'buildings'))) throw new InputError('bad-combination', `${given(v, 'side') ? '--side' : '--buildings'} is for Defend the City | Rampage; add --mode city`)
   return {
     mode,
-    kills: forbid(v.kills as ListedUnit[] | undefined, '--kills', city ? [] : ['R'], 'R (the round a unit was destroyed) only scores in Defend the City; add --mode city or drop R'),
-    damaged: forbid(v.damaged as ListedUnit[] | undefined, '--damaged', ['C', 'X', '$', 'R'], 'units left under 50% HP were not destroyed, so C (Commander), X (Challenge), $ (cost) and R (round destroyed) do not apply'),
-    losses: forbid(v.losses as ListedUnit[] | undefined, '--losses', ['C', 'X', 'R'], 'your losses only cost VP through their $cost and Level 2; drop C, X and R'),
-    survivors: forbid(v.survivors as ListedUnit[] | undefined, '--survivors', ['C', 'X', '$', 'R'], 'survivors score frame, level, warship and performance only; drop C, X, $ and R'),
+    kills: forbid(v.kills, '--kills', city ? [] : ['R'], 'R (the round a unit was destroyed) only scores in Defend the City; add --mode city or drop R'),
+    damaged: forbid(v.damaged, '--damaged', ['C', 'X', '$', 'R'], 'units left under 50% HP were not destroyed, so C (Commander), X (Challenge), $ (cost) and R (round destroyed) do not apply'),
+    losses: forbid(v.losses, '--losses', ['C', 'X', 'R'], 'your losses only cost VP through their $cost and Level 2; drop C, X and R'),
+    survivors: forbid(v.survivors, '--survivors', ['C', 'X', '$', 'R'], 'survivors score frame, level, warship and performance only; drop C, X, $ and R'),
     city,
-    battleDamage: (v.battleDamage as number | undefined) ?? 0,
-    finale: Boolean(v.finale),
-    objective: mode === 'objective' ? { cps: (v.cps as number | undefined) ?? 0, enemyCps: (v.enemyCps as number | undefined) ?? 0, actions: (v.actions as number | undefined) ?? 0 } : undefined,
-    previous: (v.previous as number[] | undefined) ?? [],
+    battleDamage: v.battleDamage ?? 0,
+    finale: v.finale,
+    objective: mode === 'objective' ? { cps: v.cps ?? 0, enemyCps: v.enemyCps ?? 0, actions: v.actions ?? 0 } : undefined,
+    previous: v.previous ?? [],
   }
 }
 
 /** Defend the City | Rampage: the side scored, and the Attacker's buildings. */
-function cityOf(v: Values): City {
-  const side = v.side as City['side'] | undefined
+function cityOf(v: VpValues): City {
+  const side = v.side
   if (side === undefined) throw new InputError('missing', '--side is required with --mode city: attacker (the rampage) or defender (the city), e.g. --side attacker --buildings 7')
-  const buildings = v.buildings as number | undefined
+  const buildings = v.buildings
   if (side === 'defender' && buildings !== undefined) throw new InputError('bad-combination', '--buildings: destroyed buildings score for the Attacker; drop --buildings or give --side attacker')
   return { side, buildings: buildings ?? 0 }
 }
 
-export function resolveVp(r: VpRequest): VpResult {
-  return r.mode === 'unit' ? { mode: 'unit', score: killVp(r.kill, r.finale) } : { mode: r.mode, score: battleScore(r) }
-}
-
-export const vpSpec: CommandSpec<VpRequest, VpResult> = {
+export const vpSpec = defineCommand({
   name: 'vp',
   summary: "MechaStellar victory points: one unit's VP, or a battle's score (Simple Battle, Confrontation, Secure the Objective, Defend the City)",
   examples: [
@@ -154,31 +158,7 @@ export const vpSpec: CommandSpec<VpRequest, VpResult> = {
     'mecha vp --mode city --side attacker --buildings 7 --kills F3L1',
     'mecha vp --mode city --side defender --kills F4L2R1,F2R3',
   ],
-  options: [
-    enumOpt('mode', ['unit', 'simple', 'confrontation', 'objective', 'city'], "unit: one destroyed enemy's VP; simple / confrontation / objective / city (Defend the City | Rampage): a battle's (or round's) score", 'unit'),
-    intOpt('frame', "the unit's Frame Level", { min: 1, max: 5 }),
-    intOpt('pilot', "the unit's pilot, captain or kaiju Level", { min: 0, max: 2 }),
-    boolOpt('warship', 'the unit is a warship: +2 VP'),
-    intOpt('performance', "the unit's Performance (5+: +1 VP, 8+: +2, 10: +3)", { min: 0, max: 10 }),
-    intOpt('extra-vp', 'other VP the unit carries (Widespread Havoc, Immensely Powerful: +2)', { min: 0, max: 20 }),
-    boolOpt('below-half', 'the enemy unit was not destroyed but ended under 50% HP: half VP, rounded up'),
-    boolOpt('commander', 'the enemy Commander: + VP equal to the round it was destroyed in (--round)'),
-    intOpt('round', 'the round the Commander was destroyed in', { min: 1, max: 10 }),
-    boolOpt('challenge', 'a Challenge or Revenge target: double VP'),
-    intOpt('cost', "the unit's points cost: its owner loses 3 VP at 500+ (Lost a Critical Machine)", { min: 0, max: 100000 }),
-    boolOpt('finale', 'the finale of a campaign: the owner\'s VP penalties are waived'),
-    textOpt('kills', 'LIST', `enemy units you destroyed: ${UNIT_LIST_HELP}`, parseUnitList),
-    textOpt('damaged', 'LIST', 'enemy units left alive under 50% HP (half VP each), same list form', parseUnitList),
-    textOpt('losses', 'LIST', 'your own destroyed units, for the VP penalties ($cost 500+: -3, L2: -2), same list form', parseUnitList),
-    intOpt('battle-damage', 'times you dealt Battle Damage (optional module): +1 VP each', { min: 0, max: 100 }),
-    textOpt('survivors', 'LIST', 'Confrontation: your surviving units, same list form', parseUnitList),
-    intOpt('cps', 'Secure the Objective: Control Points you own at the end of the round (+5 VP each)', { min: 0, max: 20 }),
-    intOpt('enemy-cps', "Secure the Objective: your opponent's Control Points (+5 VP if you own more)", { min: 0, max: 20 }),
-    intOpt('actions', 'Secure the Objective: Actions on Objective this round (+3 VP each)', { min: 0, max: 20 }),
-    textOpt('previous', 'N,N', 'scores of earlier battles (Confrontation) or rounds (Secure the Objective), for the running total', parsePrevious),
-    enumOpt('side', ['attacker', 'defender'], 'Defend the City: the side scored (the Attacker scores buildings, the Defender double VP for kills in rounds 1-2, marked R1/R2 in --kills)'),
-    intOpt('buildings', 'Defend the City: buildings the Attacker destroyed (+1 VP per 2, rounded up, at most 10)', { min: 0, max: 100 }),
-  ],
+  options,
   build: buildVp,
   usesDice: () => false,
   resolve: (_dice, r) => resolveVp(r),
@@ -200,4 +180,4 @@ export const vpSpec: CommandSpec<VpRequest, VpResult> = {
   },
   render: renderVp,
   explain: explainVp,
-}
+})

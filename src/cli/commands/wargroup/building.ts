@@ -4,9 +4,11 @@ import type { Dist } from '../../../core/dist.js'
 import { type BuildingAttack, type BuildingResult, buildingArm, buildingDam, resolveBuilding } from '../../../rules/wargroup/building.js'
 import { explainBuilding, renderBuilding, renderBuildingOdds } from '../../../render/wargroup/building.js'
 import { type CommandSpec, defineCommand, intOpt, required } from '../../spec.js'
-import { MAX_SCORE, damageRollJson, fullMap } from './shoot.js'
+import { MAX_SCORE } from '../../../rules/wargroup/shoot.js'
+import { damageRollJson, fullMap } from './shoot.js'
 
-export const MAX_TILES = 100
+/** The largest building the command takes (a sanity limit on the input, not a rule). */
+const MAX_TILES = 100
 
 export const wargroupBuildingSpec: CommandSpec<BuildingAttack, BuildingResult> = defineCommand({
   name: 'wargroup building',

@@ -1,34 +1,32 @@
 import { Rational } from '../../../core/rational.js'
-import { InputError } from '../../../core/errors.js'
 import { type DamageOverTime, type DamageOverTimeResult, type Effect, resolveDamageOverTime } from '../../../rules/wargroup/damage-over-time.js'
 import { damageOverTimeOdds } from '../../../rules/wargroup/damage-over-time-odds.js'
 import { explainDamageOverTime, renderDamageOverTime, renderDamageOverTimeOdds } from '../../../render/wargroup/damage-over-time.js'
-import { type CommandSpec, type OptionSpec, type Values, intOpt } from '../../spec.js'
+import { type CommandSpec, type OptionSpec, type ValuesOf, conflicts, defineCommand, intOpt } from '../../spec.js'
 
-export const MAX_TURNS = 50
-export const MAX_EFFECT_DAM = 100
+/** Sanity limits on the input, not rules. */
+const MAX_TURNS = 50
+const MAX_EFFECT_DAM = 100
 
-function buildEffect(effect: Effect, v: Values): DamageOverTime {
-  let turns = v.turns as number | undefined
-  if (effect === 'void' && v.passes !== undefined) {
-    if (turns !== undefined) throw new InputError('bad-combination', '--passes and --turns mean the same for a void tile; give only one')
-    turns = v.passes as number
-  }
+const dam = intOpt('dam', "target's Dam left: stop once it is destroyed, and report it", { min: 1, max: MAX_EFFECT_DAM })
+const burnOptions = [intOpt('turns', 'follow at most N turns (default: until a 1 puts the fire out)', { min: 1, max: MAX_TURNS }), dam] as const
+const voidOptions = [
+  intOpt('turns', 'follow at most N passes over the tile (default: until a 1 ends it)', { min: 1, max: MAX_TURNS }),
+  conflicts(intOpt('passes', 'same as --turns: passes over the void tile', { min: 1, max: MAX_TURNS }), { turns: 'it means the same as --passes for a void tile' }),
+  dam,
+] as const
+
+function buildEffect(effect: Effect, turns: number | undefined, dam: number | undefined): DamageOverTime {
   const e: DamageOverTime = { effect }
   if (turns !== undefined) e.turns = turns
-  if (v.dam !== undefined) e.dam = v.dam as number
+  if (dam !== undefined) e.dam = dam
   return e
 }
 
-function effectSpec(effect: Effect): CommandSpec<DamageOverTime, DamageOverTimeResult> {
+function effectSpec<const O extends readonly OptionSpec[]>(effect: Effect, options: O, build: (v: ValuesOf<O>) => DamageOverTime): CommandSpec<DamageOverTime, DamageOverTimeResult> {
   const burn = effect === 'burn'
   const turn = burn ? 'turn' : 'pass over the tile'
-  const options: OptionSpec[] = [
-    intOpt('turns', burn ? 'follow at most N turns (default: until a 1 puts the fire out)' : 'follow at most N passes over the tile (default: until a 1 ends it)', { min: 1, max: MAX_TURNS }),
-  ]
-  if (!burn) options.push(intOpt('passes', 'same as --turns: passes over the void tile', { min: 1, max: MAX_TURNS }))
-  options.push(intOpt('dam', "target's Dam left: stop once it is destroyed, and report it", { min: 1, max: MAX_EFFECT_DAM }))
-  return {
+  return defineCommand({
     name: `wargroup ${effect}`,
     summary: burn
       ? 'fire: a burning mech or building takes d6 damage each turn until a 1 puts it out'
@@ -41,7 +39,7 @@ function effectSpec(effect: Effect): CommandSpec<DamageOverTime, DamageOverTimeR
       `mecha wargroup ${effect} --dam 10 --odds`,
     ],
     options,
-    build: (v) => buildEffect(effect, v),
+    build,
     resolve: resolveDamageOverTime,
     json(r, e) {
       const out: Record<string, unknown> = {
@@ -81,8 +79,8 @@ function effectSpec(effect: Effect): CommandSpec<DamageOverTime, DamageOverTimeR
         render: (out) => renderDamageOverTimeOdds(o, e, out),
       }
     },
-  }
+  })
 }
 
-export const wargroupBurnSpec = effectSpec('burn')
-export const wargroupVoidSpec = effectSpec('void')
+export const wargroupBurnSpec = effectSpec('burn', burnOptions, (v) => buildEffect('burn', v.turns, v.dam))
+export const wargroupVoidSpec = effectSpec('void', voidOptions, (v) => buildEffect('void', v.passes ?? v.turns, v.dam))

@@ -12,11 +12,11 @@ import {
   renderSmoke,
   renderUniformOdds,
 } from '../../../render/wargroup/rolls.js'
-import type { CommandSpec } from '../../spec.js'
+import { type CommandSpec, defineCommand } from '../../spec.js'
 
 type NoInput = Record<string, never>
 
-export const wargroupSmokeSpec: CommandSpec<NoInput, SmokeResult> = {
+export const wargroupSmokeSpec: CommandSpec<NoInput, SmokeResult> = defineCommand({
   name: 'wargroup smoke',
   summary: 'smoke tile: blocks line of sight for d6 turns',
   diceOrder: 'one d6: the turns the smoke lasts',
@@ -34,9 +34,9 @@ export const wargroupSmokeSpec: CommandSpec<NoInput, SmokeResult> = {
       render: (out) => renderUniformOdds('Exact odds: smoke lasts d6 turns', d, 'Turns', out),
     }
   },
-}
+})
 
-export const wargroupLengthSpec: CommandSpec<NoInput, LengthResult> = {
+export const wargroupLengthSpec: CommandSpec<NoInput, LengthResult> = defineCommand({
   name: 'wargroup length',
   summary: 'game length: the game lasts 3d6 turns',
   diceOrder: 'three d6, added',
@@ -54,9 +54,9 @@ export const wargroupLengthSpec: CommandSpec<NoInput, LengthResult> = {
       render: (out) => renderUniformOdds('Exact odds: game length 3d6 turns', d, 'Turns', out),
     }
   },
-}
+})
 
-export const wargroupInitiativeSpec: CommandSpec<NoInput, InitiativeResult> = {
+export const wargroupInitiativeSpec: CommandSpec<NoInput, InitiativeResult> = defineCommand({
   name: 'wargroup initiative',
   summary: 'who goes first: both players roll a d6, the higher sets up and goes first, ties re-rolled',
   diceOrder: "player A's d6, player B's d6; on a tie, the same again until one is higher",
@@ -79,4 +79,4 @@ export const wargroupInitiativeSpec: CommandSpec<NoInput, InitiativeResult> = {
       render: (out) => renderInitiativeOdds(o, out),
     }
   },
-}
+})

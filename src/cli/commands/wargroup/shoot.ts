@@ -3,12 +3,10 @@ import type { Dist } from '../../../core/dist.js'
 import { Rational } from '../../../core/rational.js'
 import type { DamageRoll } from '../../../rules/wargroup/damage.js'
 import type { OpposedRoll } from '../../../rules/wargroup/opposed.js'
-import { type Aim, type WargroupShot, type WargroupShotResult, AIM_DAMAGE_MODIFIER, effectiveAcu, effectiveArm, effectiveDef, resolveWargroupShot } from '../../../rules/wargroup/shoot.js'
+import { type WargroupShot, type WargroupShotResult, AIM_DAMAGE_MODIFIER, MAX_SCORE, effectiveAcu, effectiveArm, effectiveDef, resolveWargroupShot } from '../../../rules/wargroup/shoot.js'
 import { wargroupShotOdds } from '../../../rules/wargroup/shoot-odds.js'
 import { explainWargroupShot, renderWargroupShot, renderWargroupShotOdds } from '../../../render/wargroup/shoot.js'
 import { type CommandSpec, type ValuesOf, boolOpt, defineCommand, enumOpt, intOpt, required } from '../../spec.js'
-
-export const MAX_SCORE = 30
 
 const options = [
   required(intOpt('acu', "attacker's Acu", { min: 0, max: MAX_SCORE }), "the attacker's Acu, e.g. --acu 3"),

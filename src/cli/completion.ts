@@ -1,0 +1,187 @@
+/**
+ * `mecha completion bash|zsh|fish`: a completion script for the shell, written from the command
+ * registry (commands, group subcommands, flags, and the values of flags with a fixed set of
+ * choices). The scripts are static: a TAB never starts node.
+ */
+
+import type { CommandGroup } from './registry.js'
+import type { CommandSpec } from './spec.js'
+
+export const SHELLS = ['bash', 'zsh', 'fish'] as const
+export type Shell = (typeof SHELLS)[number]
+
+/** One command line's words and flags: `['wargroup', 'shoot']` with its `--flags`. */
+export interface CompletedCommand {
+  path: string[]
+  summary: string
+  flags: Array<{ flag: string; description: string; takesValue: boolean; values?: readonly string[] }>
+  /** Words offered in place of a flag (the shells of `mecha completion`). */
+  words?: readonly string[]
+}
+
+export interface CompletionModel {
+  /** First words: commands, groups, `batch`, `completion`, with their summaries. */
+  top: Array<{ word: string; summary: string }>
+  /** A group's subcommands. */
+  groups: Array<{ name: string; commands: Array<{ word: string; summary: string }> }>
+  commands: CompletedCommand[]
+}
+
+/**
+ * The model from the registry: every command with its option table (a choice's values, 'auto'
+ * included), the global flags it takes, and the commands that are not specs (batch, completion).
+ */
+export function completionModel(
+  groups: readonly CommandGroup[],
+  specs: readonly CommandSpec[],
+  globals: ReadonlyArray<CompletedCommand['flags'][number] & { dice: boolean }>,
+  others: readonly CompletedCommand[],
+): CompletionModel {
+  const top: CompletionModel['top'] = []
+  const model: CompletionModel = { top, groups: [], commands: [] }
+  for (const g of groups) {
+    if (g.name) {
+      top.push({ word: g.name, summary: g.summary })
+      model.groups.push({ name: g.name, commands: g.commands.map((c) => ({ word: c.name.split(' ')[1], summary: c.summary })) })
+    } else top.push(...g.commands.map((c) => ({ word: c.name, summary: c.summary })))
+  }
+  for (const spec of specs) {
+    const flags: CompletedCommand['flags'] = spec.options.map((o) => ({
+      flag: o.flag,
+      description: o.description,
+      takesValue: o.type.kind !== 'bool',
+      values: o.type.kind === 'enum' ? o.type.values : undefined,
+    }))
+    for (const g of globals) if (!g.dice || spec.diceOrder !== undefined) flags.push(g)
+    model.commands.push({ path: spec.name.split(' '), summary: spec.summary, flags })
+  }
+  for (const o of others) {
+    top.push({ word: o.path[0], summary: o.summary })
+    model.commands.push(o)
+  }
+  return model
+}
+
+export function completionScript(shell: Shell, model: CompletionModel): string {
+  return shell === 'bash' ? bashScript(model) : shell === 'zsh' ? zshScript(model) : fishScript(model)
+}
+
+const words = (list: Array<{ word: string }>) => list.map((w) => w.word).join(' ')
+const key = (c: CompletedCommand) => c.path.join(' ')
+/** Only our own words go into the scripts; anything else would be a bug in a spec. */
+function plain(word: string): string {
+  if (!/^[a-z0-9][a-z0-9-]*$/i.test(word)) throw new Error(`completion: "${word}" is not a plain word`)
+  return word
+}
+
+/** The case arms both bash and zsh use: a command's value completions, then its flags. */
+function caseArms(model: CompletionModel, offer: (list: string) => string, indent: string): string {
+  const out: string[] = []
+  for (const c of model.commands) {
+    const valued = c.flags.filter((f) => f.takesValue)
+    const lines = [`${indent}'${key(c)}')`, `${indent}  case "$prev" in`]
+    for (const f of valued) if (f.values) lines.push(`${indent}    --${plain(f.flag)}) ${offer(f.values.map(plain).join(' '))}; return ;;`)
+    // The other flags that take a value: a number or text is typed, nothing is offered.
+    const typed = valued.filter((f) => !f.values).map((f) => `--${plain(f.flag)}`)
+    if (typed.length) lines.push(`${indent}    ${typed.join('|')}) ${offer('')}; return ;;`)
+    const offered = [...(c.words ?? []).map(plain), ...c.flags.map((f) => `--${plain(f.flag)}`)]
+    lines.push(`${indent}  esac`, `${indent}  ${offer(offered.join(' '))} ;;`)
+    out.push(lines.join('\n'))
+  }
+  return out.join('\n')
+}
+
+function groupArms(model: CompletionModel, offer: (list: string) => string, indent: string): string {
+  return model.groups.map((g) => `${indent}${plain(g.name)}) ${offer(words(g.commands))}; return ;;`).join('\n')
+}
+
+function bashScript(model: CompletionModel): string {
+  const offer = (list: string) => (list ? `COMPREPLY=($(compgen -W "${list}" -- "$cur"))` : 'COMPREPLY=()')
+  const groupNames = model.groups.map((g) => g.name).join('|')
+  return `# mecha completion for bash: source it, e.g. in ~/.bashrc:  source <(mecha completion bash)
+_mecha() {
+  local cur="\${COMP_WORDS[COMP_CWORD]}" prev="\${COMP_WORDS[COMP_CWORD-1]}" cmd
+  if [ "$COMP_CWORD" -eq 1 ]; then
+    ${offer(words(model.top))}
+    return
+  fi
+  case "\${COMP_WORDS[1]}" in
+    ${groupNames})
+      if [ "$COMP_CWORD" -eq 2 ]; then
+        case "\${COMP_WORDS[1]}" in
+${groupArms(model, offer, '          ')}
+        esac
+      fi
+      cmd="\${COMP_WORDS[1]} \${COMP_WORDS[2]}" ;;
+    *) cmd="\${COMP_WORDS[1]}" ;;
+  esac
+  case "$cmd" in
+${caseArms(model, offer, '    ')}
+    *) COMPREPLY=() ;;
+  esac
+}
+complete -o default -F _mecha mecha
+`
+}
+
+function zshScript(model: CompletionModel): string {
+  const offer = (list: string) => (list ? `compadd -- ${list}` : ':')
+  const groupNames = model.groups.map((g) => g.name).join('|')
+  const described = model.top.map((t) => `'${plain(t.word)}:${t.summary.replace(/'/g, "'\\''").replace(/:/g, '\\:')}'`).join(' ')
+  return `#compdef mecha
+# mecha completion for zsh: source it, e.g. in ~/.zshrc (after compinit):  source <(mecha completion zsh)
+_mecha() {
+  local cur="\${words[CURRENT]}" prev="\${words[CURRENT-1]}" cmd
+  if (( CURRENT == 2 )); then
+    local -a top=(${described})
+    _describe command top
+    return
+  fi
+  case "\${words[2]}" in
+    ${groupNames})
+      if (( CURRENT == 3 )); then
+        case "\${words[2]}" in
+${groupArms(model, offer, '          ')}
+        esac
+      fi
+      cmd="\${words[2]} \${words[3]}" ;;
+    *) cmd="\${words[2]}" ;;
+  esac
+  case "$cmd" in
+${caseArms(model, offer, '    ')}
+  esac
+}
+compdef _mecha mecha
+`
+}
+
+function fishScript(model: CompletionModel): string {
+  const q = (text: string) => `'${text.replace(/\\/g, '\\\\').replace(/'/g, "\\'")}'`
+  const L: string[] = [
+    '# mecha completion for fish: source it, e.g. in ~/.config/fish/config.fish:  mecha completion fish | source',
+    '# The command being typed: its first word, and for a group its second ("wargroup shoot").',
+    'function __mecha_cmd',
+    '    set -l w (commandline -opc)',
+    '    switch "$w[2]"',
+    `        case ${model.groups.map((g) => plain(g.name)).join(' ')}`,
+    '            string trim -- "$w[2] $w[3]"',
+    '        case \'*\'',
+    '            echo "$w[2]"',
+    '    end',
+    'end',
+    'complete -c mecha -f',
+  ]
+  for (const t of model.top) L.push(`complete -c mecha -n 'test (count (commandline -opc)) -eq 1' -a ${plain(t.word)} -d ${q(t.summary)}`)
+  for (const g of model.groups) {
+    for (const c of g.commands) L.push(`complete -c mecha -n 'test (__mecha_cmd) = ${plain(g.name)}' -a ${plain(c.word)} -d ${q(c.summary)}`)
+  }
+  for (const c of model.commands) {
+    const when = `-n 'test (__mecha_cmd) = "${key(c)}"'`
+    for (const w of c.words ?? []) L.push(`complete -c mecha ${when} -a ${plain(w)}`)
+    for (const f of c.flags) {
+      const value = f.values ? ` -x -a ${q(f.values.map(plain).join(' '))}` : f.takesValue ? ' -r' : ''
+      L.push(`complete -c mecha ${when} -l ${plain(f.flag)}${value} -d ${q(f.description)}`)
+    }
+  }
+  return L.join('\n') + '\n'
+}
