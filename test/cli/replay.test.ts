@@ -1,6 +1,7 @@
 import { spawnSync } from 'node:child_process'
 import { describe, expect, it } from 'vitest'
 import { mecha, mechaTty } from './run-cli.js'
+import { stripVTControlCharacters } from 'node:util'
 
 /**
  * Every command that asks something in a terminal prints, under its result, how to replay it:
@@ -11,8 +12,7 @@ const hasPython = spawnSync('python3', ['-c', 'import pty'], { encoding: 'utf8' 
 const DOWN = '\x1b[B'
 
 const clean = (text: string) =>
-  text
-    .replace(/\x1b\[[0-9;?]*[A-Za-z]/g, '')
+  stripVTControlCharacters(text)
     .replace(/\r/g, '')
     // How a choice was made is the one thing a replay says differently.
     .replace(/ \((prompt|flag|auto)\)/g, '')
