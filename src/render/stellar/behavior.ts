@@ -1,6 +1,6 @@
 import type { RenderContext } from '../../cli/spec.js'
 import type { BehaviorRequest } from '../../rules/stellar/behavior.js'
-import type { Dist } from '../../core/dist.js'
+import type { Distribution } from '../../core/distribution.js'
 import { BEHAVIOR_TABLES, type BehaviorResult, ORDERS, type Order, SITUATION_NAMES, behaviorColumn } from '../../rules/stellar/behavior.js'
 import { columns, pct } from '../format.js'
 
@@ -26,10 +26,10 @@ export function explainBehavior(r: BehaviorResult, b: BehaviorRequest, out: Rend
   return L.join('\n')
 }
 
-export function renderBehaviorOdds(d: Dist<string>, b: BehaviorRequest, out: RenderContext): string {
+export function renderBehaviorOdds(d: Distribution<string>, b: BehaviorRequest, out: RenderContext): string {
   const st = out.style
   const column = behaviorColumn(b)
   const L = [st.bold(`Exact odds: ${b.table === 'kaiju' ? 'kaiju' : 'enemy mecha'} behaviour, ${SITUATION_NAMES[column]}${b.oneIsTen ? ' (1 reads as 10)' : ''}`)]
-  L.push(columns(d.sorted().sort(([, x], [, y]) => y.compare(x)).map(([k, w]) => [ORDERS[k as Order].name, pct(w.toNumber())])))
+  L.push(columns(d.sorted().sort(([, x], [, y]) => y - x).map(([k, p]) => [ORDERS[k as Order].name, pct(p)])))
   return L.join('\n')
 }

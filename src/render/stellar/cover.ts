@@ -45,9 +45,9 @@ export function renderCoverOdds(o: CoverOdds, c: CoverRequest, out: RenderContex
   L.push(st.bold(`Exact odds: cover vs ${attackText(c)}, ${plural(coverChecks(c), 'check')} at ${tn}+${c.pieces > 1 ? `, ${c.pieces} pieces` : ''}`))
   const rows: string[][] = [[c.pieces > 1 ? 'Each piece survives' : 'Survives', pct(pieceSurvival(c))]]
   if (c.pieces > 1) {
-    rows.push(['Both survive', pct(o.survived.prob('true').toNumber())])
-    for (const [k, w] of o.destroyed.sorted()) rows.push([`${k} destroyed`, pct(w.toNumber())])
-  } else rows.push(['Destroyed', pct(o.survived.prob('false').toNumber())])
+    rows.push(['Both survive', pct(o.survived.prob('true'))])
+    for (const [k, w] of o.destroyed.sorted()) rows.push([`${k} destroyed`, pct(w)])
+  } else rows.push(['Destroyed', pct(o.survived.prob('false'))])
   L.push(columns(rows))
   return L.join('\n')
 }

@@ -1,4 +1,4 @@
-import type { Dist } from '../../core/dist.js'
+import type { Distribution } from '../../core/distribution.js'
 import { columns, pct } from '../format.js'
 import type { RenderContext } from '../../cli/spec.js'
 import { FALL_MAX, type FallResult } from '../../rules/stellar/fall.js'
@@ -12,12 +12,12 @@ export function renderFall(r: FallResult, _input: unknown, out: RenderContext): 
   return `${head}\n${verdict}`
 }
 
-export function renderFallOdds(d: Dist<string>, out: RenderContext): string {
+export function renderFallOdds(d: Distribution<string>, out: RenderContext): string {
   return [
     out.style.bold('Exact odds: low-gravity fall check'),
     columns([
-      [`Falls off (1-${FALL_MAX})`, pct(d.prob('true').toNumber())],
-      [`Stays on the high ground (${FALL_MAX + 1}-10)`, pct(d.prob('false').toNumber())],
+      [`Falls off (1-${FALL_MAX})`, pct(d.prob('true'))],
+      [`Stays on the high ground (${FALL_MAX + 1}-10)`, pct(d.prob('false'))],
     ]),
   ].join('\n')
 }

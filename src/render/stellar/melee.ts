@@ -12,9 +12,7 @@ import {
   defenderBonus,
   finishingBlowDamage,
 } from '../../rules/stellar/melee.js'
-import { Dist } from '../../core/dist.js'
 import type { Distribution } from '../../core/distribution.js'
-import { Rational } from '../../core/rational.js'
 import type { MeleeOdds } from '../../rules/stellar/melee-odds.js'
 import { penText } from '../../rules/stellar/weapon.js'
 import { columns, histogram, num, pct, plural } from '../format.js'
@@ -212,7 +210,7 @@ export function renderMeleeOdds(o: MeleeOdds, m: ChoiceInfo, out: RenderContext)
   const hist = (title: string, d: Distribution<number>) => {
     L.push('')
     L.push(st.bold(title) + st.dim('   chance   at least'))
-    L.push(histogram(displayDist(d), st, out.width))
+    L.push(histogram(d, st, out.width))
   }
   if (o.overwatch) hist('Overwatch damage to the attacker', o.overwatch.damage)
   hist('Attack damage to the defender', o.attack.damage)
@@ -222,12 +220,3 @@ export function renderMeleeOdds(o: MeleeOdds, m: ChoiceInfo, out: RenderContext)
   return L.join('\n')
 }
 
-/**
- * histogram still reads the retiring Dist: each chance rounded to a multiple of 2^-52 (it only
- * prints rounded percentages), so the rationals stay small. Goes when histogram reads Distribution.
- */
-function displayDist(d: Distribution<number>): Dist<number> {
-  const out = new Dist<number>()
-  for (const [k, p] of d.sorted()) out.add(k, Rational.of(BigInt(Math.round(p * 2 ** 52)), 2n ** 52n))
-  return out
-}

@@ -27,8 +27,8 @@ export function renderStunRecoveryOdds(o: StunRecoveryOdds, s: StunRecovery, out
   const st = out.style
   const L = [st.bold(`Exact odds: stun recovery${s.penalty !== undefined ? ` from a penalty of ${s.penalty}` : ''}`)]
   const rows: string[][] = [['Expected penalties removed', num(o.expected.removed, 3)]]
-  if (o.penaltyLeft) rows.push(['All penalties removed', pct(o.penaltyLeft.prob(0).toNumber())])
-  if (o.shutdown) rows.push(['Still shut down', pct(o.shutdown.prob('true').toNumber())])
+  if (o.penaltyLeft) rows.push(['All penalties removed', pct(o.penaltyLeft.prob(0))])
+  if (o.shutdown) rows.push(['Still shut down', pct(o.shutdown.prob('true'))])
   L.push(columns(rows))
   L.push('')
   L.push(st.bold('Penalties removed') + st.dim('   chance   at least'))

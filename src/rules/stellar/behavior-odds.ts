@@ -1,8 +1,8 @@
-import type { Dist } from '../../core/dist.js'
-import { exactDist } from '../../core/exact.js'
+import type { Distribution } from '../../core/distribution.js'
+import { walk } from '../../core/exact.js'
 import { type BehaviorRoll, resolveBehavior } from './behavior.js'
 
-/** The exact chance of each order on the table. */
-export function behaviorOdds(b: BehaviorRoll): Dist<string> {
-  return exactDist((dice) => resolveBehavior(dice, b), (r) => r.order)
+/** The exact chance of each order on the table: resolveBehavior walked, read by its order. */
+export function behaviorOdds(b: BehaviorRoll): Distribution<string> {
+  return walk((dice) => resolveBehavior(dice, b).order)
 }

@@ -1,17 +1,22 @@
-import type { Dist } from '../../core/dist.js'
-import { exactDists } from '../../core/exact.js'
+import type { Distribution } from '../../core/distribution.js'
+import { walk } from '../../core/exact.js'
 import { type CoverCheck, resolveCover } from './cover.js'
 
 export interface CoverOdds {
-  survived: Dist<string>
-  destroyed: Dist<number>
+  survived: Distribution<string>
+  destroyed: Distribution<number>
   expected: { destroyed: number }
 }
 
+/** The exact odds of a cover check: resolveCover walked, read by survival and the pieces lost. */
 export function coverOdds(c: CoverCheck): CoverOdds {
-  const d = exactDists((dice) => resolveCover(dice, c), {
-    survived: (r) => String(r.survived),
-    destroyed: (r) => r.destroyed,
-  }) as { survived: Dist<string>; destroyed: Dist<number> }
-  return { ...d, expected: { destroyed: d.destroyed.expected() } }
+  const outcomes = walk(
+    (dice) => {
+      const r = resolveCover(dice, c)
+      return { survived: r.survived, destroyed: r.destroyed }
+    },
+    (o) => `${o.survived} ${o.destroyed}`,
+  )
+  const destroyed = outcomes.map((o) => o.destroyed)
+  return { survived: outcomes.map((o) => String(o.survived)), destroyed, expected: { destroyed: destroyed.expected() } }
 }

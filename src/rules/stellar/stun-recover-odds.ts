@@ -1,24 +1,29 @@
-import type { Dist } from '../../core/dist.js'
-import { exactDists } from '../../core/exact.js'
-import { type StunRecovery, type StunRecoveryResult, resolveStunRecovery } from './stun-recover.js'
+import type { Distribution } from '../../core/distribution.js'
+import { walk } from '../../core/exact.js'
+import { type StunRecovery, resolveStunRecovery } from './stun-recover.js'
 
 export interface StunRecoveryOdds {
-  removed: Dist<number>
-  penaltyLeft?: Dist<number>
-  shutdown?: Dist<string>
+  removed: Distribution<number>
+  penaltyLeft?: Distribution<number>
+  shutdown?: Distribution<string>
   expected: { removed: number; penaltyLeft?: number }
 }
 
+/** The exact odds of a stun recovery roll: resolveStunRecovery walked, read off its result. */
 export function stunRecoveryOdds(s: StunRecovery): StunRecoveryOdds {
-  const keys: Record<string, (r: StunRecoveryResult) => number | string> = { removed: (r) => r.removed }
-  if (s.penalty !== undefined) keys.penaltyLeft = (r) => r.penaltyLeft!
-  if (s.actions !== undefined) keys.shutdown = (r) => String(r.shutdown)
-  const d = exactDists((dice) => resolveStunRecovery(dice, s), keys) as Record<string, Dist<number>>
-  const o: StunRecoveryOdds = { removed: d.removed, expected: { removed: d.removed.expected() } }
-  if (d.penaltyLeft) {
-    o.penaltyLeft = d.penaltyLeft
-    o.expected.penaltyLeft = d.penaltyLeft.expected()
+  const outcomes = walk(
+    (dice) => {
+      const r = resolveStunRecovery(dice, s)
+      return { removed: r.removed, penaltyLeft: r.penaltyLeft ?? 0, shutdown: String(r.shutdown) }
+    },
+    (o) => `${o.removed} ${o.penaltyLeft} ${o.shutdown}`,
+  )
+  const removed = outcomes.map((o) => o.removed)
+  const odds: StunRecoveryOdds = { removed, expected: { removed: removed.expected() } }
+  if (s.penalty !== undefined) {
+    odds.penaltyLeft = outcomes.map((o) => o.penaltyLeft)
+    odds.expected.penaltyLeft = odds.penaltyLeft.expected()
   }
-  if (d.shutdown) o.shutdown = d.shutdown as unknown as Dist<string>
-  return o
+  if (s.actions !== undefined) odds.shutdown = outcomes.map((o) => o.shutdown)
+  return odds
 }

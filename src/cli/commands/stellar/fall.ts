@@ -1,4 +1,4 @@
-import { exactDist } from '../../../core/exact.js'
+import { walk } from '../../../core/exact.js'
 import { FALL_MAX, type FallResult, resolveFall } from '../../../rules/stellar/fall.js'
 import { renderFall, renderFallOdds } from '../../../render/stellar/fall.js'
 import { defineCommand } from '../../spec.js'
@@ -14,9 +14,9 @@ export const fallSpec = defineCommand({
   json: (r) => ({ roll: r.roll, fell: r.fell, fallsOn: `1-${FALL_MAX}`, damage: r.damage }),
   render: renderFall,
   odds() {
-    const d = exactDist((dice) => resolveFall(dice), (r) => String(r.fell))
+    const d = walk((dice) => String(resolveFall(dice).fell))
     return {
-      json: { fell: d.toJSON(), expected: { fell: d.prob('true').toNumber() } },
+      json: { fell: d.toJSON(), expected: { fell: d.prob('true') } },
       render: (out) => renderFallOdds(d, out),
     }
   },

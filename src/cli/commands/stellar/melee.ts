@@ -15,7 +15,7 @@ import {
   resolveMelee,
   strikeSaveSpec,
 } from '../../../rules/stellar/melee.js'
-import { exactDist } from '../../../core/exact.js'
+import { walk } from '../../../core/exact.js'
 import { resolveArmorSaves } from '../../../rules/stellar/armor-save.js'
 import { type ChoiceSpace, type ClashValue, type Option, ClashSearch, meleeOdds, splitsOf } from '../../../rules/stellar/melee-odds.js'
 import { NO_PEN, parsePen } from '../../../rules/stellar/weapon.js'
@@ -334,7 +334,7 @@ export async function chooseMelee(req: MeleeQuery, ctx: ChoiceContext): Promise<
 
 /** Expected damage of `unblocked` hits of a strike: their DMG plus the armor saves to come. */
 function expectedStrikeDamage(s: Strike, unblocked: number): number {
-  const saves = exactDist((dice) => resolveArmorSaves(dice, strikeSaveSpec(s, unblocked)), (r) => r.damage)
+  const saves = walk((dice) => resolveArmorSaves(dice, strikeSaveSpec(s, unblocked)).damage)
   return unblocked * s.dmg + saves.expected()
 }
 
