@@ -1,4 +1,4 @@
-import type { RenderContext } from '../../cli/spec.js'
+import type { RenderContext } from '../context.js'
 import type { Dist } from '../../core/dist.js'
 import type { Ams, AmsResult } from '../../rules/formation/ams.js'
 import { columns, histogram, num, pct, plural } from '../format.js'

@@ -1,4 +1,4 @@
-import type { RenderContext } from '../../cli/spec.js'
+import type { RenderContext } from '../context.js'
 import type { Rational } from '../../core/rational.js'
 import type { DestroyCheck, DestroyCheckResult } from '../../rules/formation/destroy-check.js'
 import { columns, pct, plural } from '../format.js'

@@ -1,4 +1,4 @@
-import type { RenderContext } from '../../cli/spec.js'
+import type { RenderContext } from '../context.js'
 import type { Initiative, InitiativeOdds, InitiativeResult, Movement, Side } from '../../rules/formation/initiative.js'
 import { columns, num, pct } from '../format.js'
 import { signed } from './strike.js'

@@ -1,4 +1,4 @@
-import type { RenderContext } from '../../cli/spec.js'
+import type { RenderContext } from '../context.js'
 import type { Dist } from '../../core/dist.js'
 import type { Knockdown, KnockdownResult } from '../../rules/formation/knockdown.js'
 import { columns, histogram, num, pct, plural } from '../format.js'

@@ -1,4 +1,4 @@
-import type { RenderContext } from '../../cli/spec.js'
+import type { RenderContext } from '../context.js'
 import type { ActionPointsResult } from '../../rules/mining/action-points.js'
 import type { ActionPointsOdds } from '../../rules/mining/odds.js'
 import { ACTION_COSTS } from '../../rules/mining/units.js'

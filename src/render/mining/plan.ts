@@ -1,4 +1,4 @@
-import type { RenderContext } from '../../cli/spec.js'
+import type { RenderContext } from '../context.js'
 import type { PlannedAction, TurnPlan } from '../../rules/mining/plan.js'
 import { ACTION_COSTS, KIND_NAMES } from '../../rules/mining/units.js'
 import { columns } from '../format.js'

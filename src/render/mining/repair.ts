@@ -1,4 +1,4 @@
-import type { RenderContext } from '../../cli/spec.js'
+import type { RenderContext } from '../context.js'
 import type { RepairOdds } from '../../rules/mining/odds.js'
 import { REPAIR_MIN_DAMAGE, REPAIR_ON, type RepairResult } from '../../rules/mining/repair.js'
 import { columns, num, pct } from '../format.js'

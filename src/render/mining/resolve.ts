@@ -1,4 +1,4 @@
-import type { RenderContext } from '../../cli/spec.js'
+import type { RenderContext } from '../context.js'
 import type { ResolveTestOdds } from '../../rules/mining/odds.js'
 import { RESOLVE_BONUS, type ResolveTestResult, retreatsOnOrBelow } from '../../rules/mining/resolve.js'
 import { columns, histogram, num, pct } from '../format.js'

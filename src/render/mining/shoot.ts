@@ -1,4 +1,4 @@
-import type { RenderContext } from '../../cli/spec.js'
+import type { RenderContext } from '../context.js'
 import type { ShotOdds } from '../../rules/mining/odds.js'
 import { retreatsOnOrBelow } from '../../rules/mining/resolve.js'
 import { HIT_ON, type MiningShot, type MiningShotResult, type ShootModifier, hitNeeds, shootModifiers } from '../../rules/mining/shoot.js'

@@ -1,4 +1,4 @@
-import type { RenderContext } from '../../cli/spec.js'
+import type { RenderContext } from '../context.js'
 import type { BehaviorRequest } from '../../cli/commands/stellar/behavior.js'
 import type { Dist } from '../../core/dist.js'
 import { BEHAVIOR_TABLES, type BehaviorResult, ORDERS, type Order, SITUATION_NAMES, behaviorColumn } from '../../rules/stellar/behavior.js'

@@ -1,4 +1,4 @@
-import type { RenderContext } from '../../cli/spec.js'
+import type { RenderContext } from '../context.js'
 import type { CoverOdds, CoverRequest } from '../../cli/commands/stellar/cover.js'
 import { type CoverResult, coverChecks, coverDmg, coverTargetNumber, pieceSurvival } from '../../rules/stellar/cover.js'
 import { columns, pct, plural } from '../format.js'

@@ -1,6 +1,6 @@
 import type { Dist } from '../../core/dist.js'
 import { columns, pct } from '../format.js'
-import type { RenderContext } from '../../cli/spec.js'
+import type { RenderContext } from '../context.js'
 import { FALL_MAX, type FallResult } from '../../rules/stellar/fall.js'
 
 export function renderFall(r: FallResult, _input: unknown, out: RenderContext): string {

@@ -1,4 +1,4 @@
-import type { RenderContext } from '../../cli/spec.js'
+import type { RenderContext } from '../context.js'
 import type { InitiativeRequest } from '../../cli/commands/stellar/initiative.js'
 import type { InitiativeOdds, InitiativeResult } from '../../rules/stellar/initiative.js'
 import { columns, num, pct } from '../format.js'

@@ -1,4 +1,4 @@
-import type { RenderContext } from '../../cli/spec.js'
+import type { RenderContext } from '../context.js'
 import {
   type Bonus,
   type Melee,

@@ -1,4 +1,4 @@
-import type { RenderContext } from '../../cli/spec.js'
+import type { RenderContext } from '../context.js'
 import { MOMENTUM_CAP, type MomentumResult } from '../../rules/stellar/momentum.js'
 import { columns } from '../format.js'
 

@@ -1,4 +1,4 @@
-import type { RenderContext } from '../../cli/spec.js'
+import type { RenderContext } from '../context.js'
 import type { OutmaneuverRequest } from '../../cli/commands/stellar/outmaneuver.js'
 import { BLINDSIDE_MARGIN, type OutcomeCode, type OutmaneuverOdds, type OutmaneuverResult, type Pool, type SideResult, type Winner, successValue } from '../../rules/stellar/outmaneuver.js'
 import { columns, histogram, num, pct, plural } from '../format.js'

@@ -1,4 +1,4 @@
-import type { RenderContext } from '../../cli/spec.js'
+import type { RenderContext } from '../context.js'
 import type { SaveOdds, SaveRequest } from '../../cli/commands/stellar/save.js'
 import { FAILED_SAVE_DMG, type SaveResult, type SaveRoll, saveCap } from '../../rules/stellar/armor-save.js'
 import { penText } from '../../rules/stellar/weapon.js'

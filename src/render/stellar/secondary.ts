@@ -1,4 +1,4 @@
-import type { RenderContext } from '../../cli/spec.js'
+import type { RenderContext } from '../context.js'
 import { SECONDARY_CAP, type SecondaryResult } from '../../rules/stellar/secondary.js'
 import { columns } from '../format.js'
 

@@ -1,4 +1,4 @@
-import type { RenderContext } from '../../cli/spec.js'
+import type { RenderContext } from '../context.js'
 import type { StunRecoveryOdds } from '../../cli/commands/stellar/stun-recover.js'
 import { RECOVERY_TARGET, type StunRecovery, type StunRecoveryResult } from '../../rules/stellar/stun-recover.js'
 import { columns, histogram, num, pct, plural } from '../format.js'

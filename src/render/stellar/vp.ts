@@ -1,4 +1,4 @@
-import type { RenderContext } from '../../cli/spec.js'
+import type { RenderContext } from '../context.js'
 import type { VpRequest, VpResult } from '../../cli/commands/stellar/vp.js'
 import type { BattleLine, VpPart } from '../../rules/stellar/victory-points.js'
 import { columns } from '../format.js'

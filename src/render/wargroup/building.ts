@@ -1,4 +1,4 @@
-import type { RenderContext } from '../../cli/spec.js'
+import type { RenderContext } from '../context.js'
 import type { Dist } from '../../core/dist.js'
 import type { Rational } from '../../core/rational.js'
 import type { BuildingAttack, BuildingResult } from '../../rules/wargroup/building.js'

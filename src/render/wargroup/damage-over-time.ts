@@ -1,4 +1,4 @@
-import type { RenderContext } from '../../cli/spec.js'
+import type { RenderContext } from '../context.js'
 import { Dist } from '../../core/dist.js'
 import { Rational } from '../../core/rational.js'
 import { type DamageOverTime, type DamageOverTimeResult, effectNoun } from '../../rules/wargroup/damage-over-time.js'

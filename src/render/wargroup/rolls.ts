@@ -1,4 +1,4 @@
-import type { RenderContext } from '../../cli/spec.js'
+import type { RenderContext } from '../context.js'
 import type { Dist } from '../../core/dist.js'
 import type { InitiativeOdds, InitiativeResult } from '../../rules/wargroup/initiative.js'
 import type { LengthResult } from '../../rules/wargroup/length.js'

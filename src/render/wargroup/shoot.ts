@@ -1,4 +1,4 @@
-import type { RenderContext } from '../../cli/spec.js'
+import type { RenderContext } from '../context.js'
 import { Rational } from '../../core/rational.js'
 import type { DamageRoll } from '../../rules/wargroup/damage.js'
 import { type OpposedRoll, opposedChance, reasonText } from '../../rules/wargroup/opposed.js'
