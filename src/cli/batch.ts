@@ -8,7 +8,7 @@ import { WORKER_FLAG, getWorkerScript } from './worker-script.js'
 import { parseRolls } from '../core/physical.js'
 import { freshSeed } from '../core/seeded.js'
 import { renderBatchSummary, renderProgress, clearProgress, type BatchSummary } from '../render/batch-summary.js'
-import { makeStyle } from '../render/style.js'
+import { colorLevel, makeStyle } from '../render/style.js'
 import { commandNames, loadAllSpecs, loadedSpec } from './registry.js'
 import { type Globals, type RunEnv, type RunOutput, quietChoices, runSpec } from './run.js'
 import { type CommandSpec, type OptionSpec, type Values, camelKey, parseValues, parseValuesInto, show } from './spec.js'
@@ -111,7 +111,7 @@ export async function runBatch(opts: BatchOptions, io: BatchIO): Promise<number>
   const summary = batch.summary()
   if (opts.summaryJson) await batch.write(JSON.stringify({ summary }) + '\n')
   else if (opts.summary) {
-    const color = opts.color && Boolean(io.stderr.isTTY) && !(io.env.NO_COLOR !== undefined && io.env.NO_COLOR !== '')
+    const color = colorLevel('stderr', opts.color, io.env)
     io.stderr.write(renderBatchSummary(summary, makeStyle(color)) + '\n')
   }
   if (batch.firstBug) io.stderr.write(`mecha: internal error on line ${batch.firstBug.line} (this is a bug, please report it)\n${batch.firstBug.stack}\n`)
