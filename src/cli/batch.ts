@@ -112,7 +112,7 @@ export async function runBatch(opts: BatchOptions, io: BatchIO): Promise<number>
   if (opts.summaryJson) await batch.write(JSON.stringify({ summary }) + '\n')
   else if (opts.summary) {
     const color = colorLevel('stderr', opts.color, io.env)
-    io.stderr.write(renderBatchSummary(summary, makeStyle(color)) + '\n')
+    io.stderr.write(renderBatchSummary(summary, makeStyle(color), io.stderr.columns ?? 80) + '\n')
   }
   if (batch.firstBug) io.stderr.write(`mecha: internal error on line ${batch.firstBug.line} (this is a bug, please report it)\n${batch.firstBug.stack}\n`)
   return batch.firstBug ? 1 : summary.errors > 0 ? 2 : 0

@@ -48,8 +48,7 @@ export const rollSpec: CommandSpec<Expression, RollResult> = {
             ['Most likely', `${mostLikely(d.sorted())}`],
           ]),
           '',
-          out.style.bold('Total') + out.style.dim('   chance   at least'),
-          histogram(d, out.style, out.width),
+          histogram(d, out.style, out.width, { title: 'Total' }),
         ].join('\n'),
     }
   },

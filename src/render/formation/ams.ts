@@ -39,9 +39,8 @@ export function renderAmsOdds(destroyed: Dist<number>, a: Ams, out: RenderContex
       ['Expected missiles destroyed', num(destroyed.expected(), 3)],
       ['Whole salvo destroyed', pct(destroyed.prob(a.missiles).toNumber())],
       ['None destroyed', pct(destroyed.prob(0).toNumber())],
-    ]),
+    ], out.width),
     '',
-    st.bold('Destroyed') + st.dim('   chance   at least'),
-    histogram(destroyed, st, out.width),
+    histogram(destroyed, st, out.width, { title: 'Destroyed' }),
   ].join('\n')
 }

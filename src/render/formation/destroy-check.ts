@@ -28,5 +28,5 @@ export function explainDestroyCheck(r: DestroyCheckResult, c: DestroyCheck, out:
 }
 
 export function renderDestroyOdds(p: Rational, c: DestroyCheck, out: RenderContext): string {
-  return [out.style.bold(`Exact odds: ${headline(c)}`), columns([['Destroyed', pct(p.toNumber())], ['Survives', pct(1 - p.toNumber())]])].join('\n')
+  return [out.style.bold(`Exact odds: ${headline(c)}`), columns([['Destroyed', pct(p.toNumber())], ['Survives', pct(1 - p.toNumber())]], out.width)].join('\n')
 }

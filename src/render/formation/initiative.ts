@@ -53,6 +53,6 @@ export function renderInitiativeOdds(o: InitiativeOdds, s: Initiative, out: Rend
       ['Side B wins', pct(o.winner.prob('b').toNumber())],
       ['A tie on one roll (rolled again)', pct(o.round.prob('tie').toNumber())],
       ['Expected rolls', num(o.expectedRounds, 3)],
-    ]),
+    ], out.width),
   ].join('\n')
 }

@@ -49,9 +49,8 @@ export function renderJamOdds(d: Dist<number>, label: string, j: Jam, out: Rende
     columns([
       [`Expected ${label}`, num(d.expected(), 3)],
       [`At least one`, pct(1 - d.prob(0).toNumber())],
-    ]),
+    ], out.width),
     '',
-    st.bold(label[0].toUpperCase() + label.slice(1)) + st.dim('   chance   at least'),
-    histogram(d, st, out.width),
+    histogram(d, st, out.width, { title: label[0].toUpperCase() + label.slice(1) }),
   ].join('\n')
 }

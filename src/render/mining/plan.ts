@@ -20,6 +20,7 @@ export function renderTurnPlan(p: TurnPlan, out: RenderContext): string {
         u.actions.length ? u.actions.map((a) => actionText(a, st)).join(', ') : st.dim('no actions'),
         st.dim(`spent ${u.spent}, left ${u.left}`),
       ]),
+      out.width,
     ),
   )
   const summary = `Cost ${p.cost}, spent ${p.spent}, left ${p.left}.`

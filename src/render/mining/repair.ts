@@ -32,6 +32,6 @@ export function renderRepairOdds(o: RepairOdds, damage: number, out: RenderConte
     columns([
       ['Chance to repair', st.bold(pct(o.repaired.prob('true').toNumber()))],
       ['Expected damage after', num(o.expected.damageAfter, 3)],
-    ]),
+    ], out.width),
   ].join('\n')
 }

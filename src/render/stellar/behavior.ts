@@ -30,6 +30,6 @@ export function renderBehaviorOdds(d: Dist<string>, b: BehaviorRequest, out: Ren
   const st = out.style
   const column = behaviorColumn(b)
   const L = [st.bold(`Exact odds: ${b.table === 'kaiju' ? 'kaiju' : 'enemy mecha'} behaviour, ${SITUATION_NAMES[column]}${b.oneIsTen ? ' (1 reads as 10)' : ''}`)]
-  L.push(columns(d.sorted().sort(([, x], [, y]) => y.compare(x)).map(([k, w]) => [ORDERS[k as Order].name, pct(w.toNumber())])))
+  L.push(columns(d.sorted().sort(([, x], [, y]) => y.compare(x)).map(([k, w]) => [ORDERS[k as Order].name, pct(w.toNumber())]), out.width))
   return L.join('\n')
 }

@@ -47,6 +47,6 @@ export function renderCoverOdds(o: CoverOdds, c: CoverRequest, out: RenderContex
     rows.push(['Both survive', pct(o.survived.prob('true').toNumber())])
     for (const [k, w] of o.destroyed.sorted()) rows.push([`${k} destroyed`, pct(w.toNumber())])
   } else rows.push(['Destroyed', pct(o.survived.prob('false').toNumber())])
-  L.push(columns(rows))
+  L.push(columns(rows, out.width))
   return L.join('\n')
 }

@@ -18,6 +18,6 @@ export function renderFallOdds(d: Dist<string>, out: RenderContext): string {
     columns([
       [`Falls off (1-${FALL_MAX})`, pct(d.prob('true').toNumber())],
       [`Stays on the high ground (${FALL_MAX + 1}-10)`, pct(d.prob('false').toNumber())],
-    ]),
+    ], out.width),
   ].join('\n')
 }

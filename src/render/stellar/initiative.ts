@@ -24,10 +24,10 @@ export function renderInitiativeOdds(o: InitiativeOdds, req: InitiativeRequest, 
       [`${req.names[1]} wins`, pct(o.winner.prob(2).toNumber())],
       ['Tie on a roll-off (rolled again)', pct(o.tie.toNumber())],
       ['Expected roll-offs', num(o.expected.rollOffs, 4)],
-    ]),
+    ], out.width),
   )
   L.push('')
   L.push(st.bold('Roll-offs needed'))
-  L.push(columns(o.rollOffs.sorted().sort(([x], [y]) => parseInt(x) - parseInt(y)).map(([k, w]) => [k, pct(w.toNumber())])))
+  L.push(columns(o.rollOffs.sorted().sort(([x], [y]) => parseInt(x) - parseInt(y)).map(([k, w]) => [k, pct(w.toNumber())]), out.width))
   return L.join('\n')
 }

@@ -29,9 +29,8 @@ export function renderStunRecoveryOdds(o: StunRecoveryOdds, s: StunRecovery, out
   const rows: string[][] = [['Expected penalties removed', num(o.expected.removed, 3)]]
   if (o.penaltyLeft) rows.push(['All penalties removed', pct(o.penaltyLeft.prob(0).toNumber())])
   if (o.shutdown) rows.push(['Still shut down', pct(o.shutdown.prob('true').toNumber())])
-  L.push(columns(rows))
+  L.push(columns(rows, out.width))
   L.push('')
-  L.push(st.bold('Penalties removed') + st.dim('   chance   at least'))
-  L.push(histogram(o.removed, st, out.width))
+  L.push(histogram(o.removed, st, out.width, { title: 'Penalties removed' }))
   return L.join('\n')
 }
