@@ -135,19 +135,27 @@ export function histogram(dist: Outcomes | Dist<number>, style: Style, width: nu
   const barWidth = Math.max(10, Math.min(50, width - fixed))
   const max = Math.max(...shown.map((r) => r.p))
 
-  const rows: Table.Cell[][] = []
-  if (o.title !== undefined) rows.push([{ content: titleFits ? style.bold(o.title) : '', hAlign: 'left' }, style.dim('chance'), style.dim('at least'), ''])
+  // Fixed columns: "100.00%" is the widest chance, "at least" the widest heading. (Drawn by hand,
+  // not with cli-table3: a 30-row chart through it costs ~10 ms of start-up, mostly string-width.)
+  const pad = (text: string, n: number) => ' '.repeat(Math.max(0, n - visibleLength(text))) + text
+  const row = (lbl: string, chance: string, atLeastText: string, rest: string) =>
+    `${pad(lbl, labelColumn)}  ${pad(chance, 7)}  ${pad(atLeastText, 8)}  ${rest}`.trimEnd()
+  const lines: string[] = []
+  if (o.title !== undefined) {
+    const head = titleFits ? style.bold(o.title) + ' '.repeat(labelColumn - visibleLength(o.title)) : ' '.repeat(labelColumn)
+    lines.push(`${head}  ${pad(style.dim('chance'), 7)}  ${style.dim('at least')}`)
+  }
   const cut = o.cutoff?.at
   shown.forEach((r, i) => {
     const cells = Math.round((r.p / max) * barWidth)
     const bar = cells === 0 ? '▏' : '█'.repeat(cells)
     const paint = cut !== undefined && r.k >= cut ? style.red : style.cyan
-    rows.push([labels[i], pctFixed(r.p), style.dim(pctFixed(r.atLeast)), { content: paint(bar), hAlign: 'left' }])
+    lines.push(row(labels[i], pctFixed(r.p), style.dim(pctFixed(r.atLeast)), paint(bar)))
   })
-  if (hidden.length) rows.push([groupLabel, pctFixed(hidden.reduce((a, [, p]) => a + p, 0)), '', ''])
-  // The table is drawn first; the notes that span columns go in after, so they never widen it.
-  const lines = borderless(rows, { colAligns: ['right', 'right', 'right', 'left'] }).split('\n')
-  if (hidden.length) lines[lines.length - 1] += '  ' + style.dim(`${hidden.length} less likely outcomes, each under ${num(threshold * 100, 1)}%`)
+  if (hidden.length) {
+    const note = `${hidden.length} less likely outcomes, each under ${num(threshold * 100, 1)}%`
+    lines.push(`${pad(groupLabel, labelColumn)}  ${pad(pctFixed(hidden.reduce((a, [, p]) => a + p, 0)), 7)}  ${style.dim(note)}`)
+  }
   if (cut !== undefined && all.some(([k]) => k >= cut)) {
     const destroyed = all.filter(([k]) => k >= cut).reduce((a, [, p]) => a + p, 0)
     const first = shown.findIndex((r) => r.k >= cut)

@@ -43,10 +43,10 @@ describe('histogram', () => {
   it('draws one row per outcome: chance, chance of at least that much, a bar scaled to the likeliest', () => {
     expect(histogram(few, plain, 80, { title: 'Hits' })).toBe(
       [
-        'Hits  chance  at least',
-        '   0  50.00%   100.00%  ' + '█'.repeat(50),
-        '   1  30.00%    50.00%  ' + '█'.repeat(30),
-        '   2  20.00%    20.00%  ' + '█'.repeat(20),
+        'Hits   chance  at least',
+        '   0   50.00%   100.00%  ' + '█'.repeat(50),
+        '   1   30.00%    50.00%  ' + '█'.repeat(30),
+        '   2   20.00%    20.00%  ' + '█'.repeat(20),
       ].join('\n'),
     )
   })
@@ -54,7 +54,7 @@ describe('histogram', () => {
   it('takes a Dist-like list in any order, drops zero chances, and a title too long for the label column goes above it', () => {
     const out = histogram([[2, 0.2], [1, 0.3], [5, 0], [0, 0.5]], plain, 80, { title: 'Unblocked hits' })
     expect(lines(out)[0]).toBe('Unblocked hits')
-    expect(lines(out)[1]).toBe('   chance  at least')
+    expect(lines(out)[1]).toBe('    chance  at least')
     expect(lines(out)).toHaveLength(5)
     expect(out).not.toMatch(/^5/m)
   })
@@ -66,22 +66,22 @@ describe('histogram', () => {
     for (let k = 10; k < 67; k++) d.push([k * 100, 0.057 / 57])
     const out = histogram(d, plain, 80, { title: 'Damage' })
     expect(lines(out)).toHaveLength(1 + 10 + 1)
-    expect(lines(out).at(-1)).toBe('others   5.70%  57 less likely outcomes, each under 0.5%')
-    expect(lines(out)[10]).toMatch(/^ {3}900 {3}9\.43% {4}15\.13% {2}█+$/) // at least counts the hidden tail
+    expect(lines(out).at(-1)).toBe('others    5.70%  57 less likely outcomes, each under 0.5%')
+    expect(lines(out)[10]).toMatch(/^ {3}900 {4}9\.43% {4}15\.13% {2}█+$/) // at least counts the hidden tail
     expect(d).toHaveLength(67)
   })
 
   it('shows a single unlikely outcome as it is, rather than as a group of one', () => {
     const out = histogram([[0, 0.6], [1, 0.397], [2, 0.003]], plain, 80)
     expect(lines(out)).toHaveLength(3)
-    expect(lines(out)[2]).toBe('2   0.30%    0.30%  ▏') // too short for a full cell
+    expect(lines(out)[2]).toBe('2    0.30%     0.30%  ▏') // too short for a full cell
   })
 
   it('raises the threshold to 1% when 0.5% still leaves more than 40 rows', () => {
     const d: Array<[number, number]> = []
     for (let k = 0; k < 60; k++) d.push([k, k < 45 ? 0.008 : 0.01 * (0.64 / 15) / 0.01])
     const out = histogram(d, plain, 80)
-    expect(lines(out).at(-1)).toBe('others  36.00%  45 less likely outcomes, each under 1%')
+    expect(lines(out).at(-1)).toBe('others   36.00%  45 less likely outcomes, each under 1%')
     expect(lines(out)).toHaveLength(16)
   })
 
@@ -98,9 +98,9 @@ describe('histogram', () => {
       { title: 'Damage', cutoff: { at: 500 } },
     )
     expect(lines(out).slice(2, 5)).toEqual([
-      '   300  20.00%    50.00%  ' + '█'.repeat(20),
+      '   300   20.00%    50.00%  ' + '█'.repeat(20),
       '── destroyed at HP 500 or more: 30.00% ──',
-      '   600  20.00%    30.00%  ' + '█'.repeat(20),
+      '   600   20.00%    30.00%  ' + '█'.repeat(20),
     ])
     const red = histogram([[0, 0.5], [600, 0.5]], makeStyle(1), 80, { cutoff: { at: 500, label: 'shut down at Dam 500 or more' } })
     expect(red).toContain('shut down at Dam 500 or more: 50.00%')
@@ -111,7 +111,7 @@ describe('histogram', () => {
   it('marks the cut-off at the end when only hidden outcomes reach it, and not at all when none do', () => {
     const tail: Array<[number, number]> = [[0, 0.5], [1, 0.49], [8, 0.004], [9, 0.006 - 0.004 - 0.001], [10, 0.001]]
     const out = histogram(tail, plain, 80, { cutoff: { at: 8 } })
-    expect(lines(out).slice(-2)).toEqual(['── destroyed at HP 8 or more: 0.60% ──', 'others   0.60%  3 less likely outcomes, each under 0.5%'])
+    expect(lines(out).slice(-2)).toEqual(['── destroyed at HP 8 or more: 0.60% ──', 'others    0.60%  3 less likely outcomes, each under 0.5%'])
     expect(histogram(few, plain, 80, { cutoff: { at: 100 } })).not.toContain('destroyed')
   })
 
@@ -120,7 +120,7 @@ describe('histogram', () => {
       const out = histogram(few, plain, w, { title: 'Hits', cutoff: { at: 1 } })
       expect(widest(out)).toBeLessThanOrEqual(w)
     }
-    expect(lines(histogram(few, plain, 40))[1]).toBe('1  30.00%   50.00%  ' + '█'.repeat(11))
+    expect(lines(histogram(few, plain, 40))[1]).toBe('1   30.00%    50.00%  ' + '█'.repeat(11))
   })
 })
 
@@ -132,7 +132,7 @@ describe('odds output through the binary', () => {
     const chart = r.stdout.slice(r.stdout.indexOf('Damage '), r.stdout.indexOf('Unblocked hits'))
     expect(lines(chart.trim()).length).toBeLessThanOrEqual(30)
     expect(chart).toContain('── destroyed at HP 200 or more: 75.95% ──')
-    expect(chart).toMatch(/^others {3}2\.73% {2}23 less likely outcomes, each under 0\.5%$/m)
+    expect(chart).toMatch(/^others {4}2\.73% {2}23 less likely outcomes, each under 0\.5%$/m)
     // the percentages sit in fixed columns
     const rows = lines(chart).filter((l) => /^ +\d+ /.test(l))
     expect(new Set(rows.map((l) => l.indexOf('%'))).size).toBe(1)
