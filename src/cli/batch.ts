@@ -5,7 +5,7 @@ import { InputError } from '../core/errors.js'
 import { parseRolls } from '../core/physical.js'
 import { freshSeed } from '../core/seeded.js'
 import { renderBatchSummary, renderProgress, clearProgress, type BatchSummary } from '../render/batch-summary.js'
-import { makeStyle } from '../render/style.js'
+import { colorLevel, makeStyle } from '../render/style.js'
 import { commandNames, loadAllSpecs, loadedSpec } from './registry.js'
 import { type Globals, type RunEnv, type RunOutput, quietChoices, runSpec } from './run.js'
 import { type CommandSpec, type OptionSpec, camelKey, parseValues, show } from './spec.js'
@@ -123,8 +123,8 @@ export async function runBatch(opts: BatchOptions, io: BatchIO): Promise<number>
   const summary = batch.summary()
   if (opts.summaryJson) await batch.write(JSON.stringify({ summary }) + '\n')
   else if (opts.summary) {
-    const color = opts.color && Boolean(io.stderr.isTTY) && !(io.env.NO_COLOR !== undefined && io.env.NO_COLOR !== '')
-    io.stderr.write(renderBatchSummary(summary, makeStyle(color)) + '\n')
+    const color = colorLevel('stderr', opts.color, io.env)
+    io.stderr.write(renderBatchSummary(summary, makeStyle(color), io.stderr.columns ?? 80) + '\n')
   }
   if (batch.firstBug) io.stderr.write(`mecha: internal error on line ${batch.firstBug.line} (this is a bug, please report it)\n${batch.firstBug.stack}\n`)
   return batch.firstBug ? 1 : summary.errors > 0 ? 2 : 0

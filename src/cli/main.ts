@@ -3,7 +3,7 @@ import { createRequire } from 'node:module'
 import { Command, CommanderError, Option } from 'commander'
 import { InputError } from '../core/errors.js'
 import { parseRolls } from '../core/physical.js'
-import { makeStyle } from '../render/style.js'
+import { type ColorLevel, colorLevel, makeStyle } from '../render/style.js'
 import { groups, loadAllSpecs, loadSpec } from './registry.js'
 import { type Globals, quietChoices, runSpec } from './run.js'
 import { type ChoiceContext, type CommandSpec, type OptionSpec, camelKey, parseValues, show } from './spec.js'
@@ -81,12 +81,8 @@ export function isTerminal(fd: number): boolean {
   return (require('node:tty') as typeof import('node:tty')).isatty(fd)
 }
 
-export function useColor(flag: boolean): boolean {
-  if (!flag) return false
-  const env = process.env
-  if (env.NO_COLOR !== undefined && env.NO_COLOR !== '') return false
-  if (env.FORCE_COLOR !== undefined && env.FORCE_COLOR !== '0') return true
-  return env.TERM !== 'dumb' && isTerminal(1)
+export function useColor(flag: boolean): ColorLevel {
+  return colorLevel('stdout', flag)
 }
 
 const require = createRequire(import.meta.url)

@@ -1,6 +1,8 @@
 import type { Dice } from '../core/dice.js'
 import { InputError } from '../core/errors.js'
-import type { Style } from '../render/style.js'
+import type { RenderContext } from '../render/context.js'
+
+export type { RenderContext } from '../render/context.js'
 
 /**
  * A resolving command, described once. The CLI builds its commander command from this, batch
@@ -52,13 +54,6 @@ export interface OddsReport {
   /** Extra top-level JSON fields (the choices used, target numbers…). */
   extra?: Record<string, unknown>
   render(out: RenderContext): string
-}
-
-export interface RenderContext {
-  style: Style
-  explain: boolean
-  /** Columns available for histograms and tables. */
-  width: number
 }
 
 export type Values = Record<string, unknown>

@@ -22,8 +22,8 @@ export interface BatchSummary {
   seconds: number
 }
 
-/** The summary as text for stderr: totals, then one small table per command. */
-export function renderBatchSummary(s: BatchSummary, st: Style): string {
+/** The summary as text for stderr: totals, then one small table per command, within `width` columns. */
+export function renderBatchSummary(s: BatchSummary, st: Style, width = 80): string {
   const out: string[] = []
   const rate = s.seconds > 0 ? `, ${Math.round((s.resolved + s.errors) / s.seconds).toLocaleString('en-US')} lines/s` : ''
   out.push(
@@ -43,7 +43,7 @@ export function renderBatchSummary(s: BatchSummary, st: Style): string {
       if ('rate' in f) rows.push([`  ${field}`, st.dim('true'), `${num(f.rate * 100, 2)}%`])
       else rows.push([`  ${field}`, st.dim('mean'), num(f.mean, 3), st.dim('min'), num(f.min, 3), st.dim('max'), num(f.max, 3)])
     }
-    if (rows.length) out.push(columns(rows))
+    if (rows.length) out.push(columns(rows, width, ['left', 'left', 'right', 'left', 'right', 'left', 'right']))
   }
   return out.join('\n')
 }

@@ -1,3 +1,4 @@
+import Table from 'cli-table3'
 import type { Dist } from '../core/dist.js'
 import type { Distribution } from '../core/distribution.js'
 import type { Style } from './style.js'
@@ -21,45 +22,148 @@ export function plural(n: number, one: string, many = `${one}s`): string {
   return `${n} ${n === 1 ? one : many}`
 }
 
-/** An aligned table without borders (all mecha's tables are small; colour codes are measured out). */
-export function columns(rows: string[][], gap = 2): string {
-  const widths: number[] = []
-  for (const r of rows) r.forEach((c, i) => (widths[i] = Math.max(widths[i] ?? 0, visibleLength(c))))
-  return rows
-    .map((r) =>
-      r
-        .map((c, i) => (i === r.length - 1 ? c : c + ' '.repeat(widths[i] - visibleLength(c) + gap)))
-        .join('')
-        .trimEnd(),
-    )
+/** Two decimals always, so a column of them lines up: 0.5 → "50.00%", tiny non-zero → "<0.01%". */
+export function pctFixed(p: number): string {
+  return p > 0 && p < 0.00005 ? '<0.01%' : `${(p * 100).toFixed(2)}%`
+}
+
+const NO_BORDER: Partial<Record<Table.CharName, string>> = Object.fromEntries(
+  (['top', 'top-mid', 'top-left', 'top-right', 'bottom', 'bottom-mid', 'bottom-left', 'bottom-right', 'left', 'left-mid', 'mid', 'mid-mid', 'right', 'right-mid'] as const).map((k) => [k, '']),
+)
+
+/**
+ * A cli-table3 table drawn without borders: columns two spaces apart, lines trimmed at the end.
+ * `colWidths` (content widths) makes the cells wrap to them.
+ */
+function borderless(rows: Table.Cell[][], opts: { colWidths?: number[]; colAligns?: Table.HorizontalAlignment[] } = {}): string {
+  const table = new Table({
+    chars: { ...NO_BORDER, middle: '  ' },
+    style: { head: [], border: [], 'padding-left': 0, 'padding-right': 0 },
+    colWidths: opts.colWidths ?? [],
+    colAligns: opts.colAligns ?? [],
+    wordWrap: opts.colWidths !== undefined,
+    wrapOnWordBoundary: true,
+  })
+  table.push(...rows)
+  return table
+    .toString()
+    .split('\n')
+    .map((l) => l.trimEnd())
     .join('\n')
 }
 
 /**
- * A horizontal histogram of a numeric distribution: one row per outcome with its probability,
- * the cumulative chance of at least that much, and a bar scaled to the most likely outcome.
+ * An aligned table without borders, columns two spaces apart (colour codes are measured out;
+ * rows may be ragged; `align` per column, left by default). When the table would be wider than
+ * `width`, its widest columns are narrowed and their cells wrap.
  */
-export function histogram(dist: Dist<number> | Distribution<number>, style: Style, width: number, label: (k: number) => string = String): string {
-  // (Dist is retiring: its weights are Rationals; Distribution's sorted() gives decimals)
-  const rows = (dist.sorted() as Array<[number, number | { isZero(): boolean; toNumber(): number }]>)
-    .map(([k, w]) => [k, typeof w === 'number' ? w : w.isZero() ? 0 : w.toNumber()] as const)
-    .filter(([, p]) => p > 0)
+export function columns(rows: string[][], width = 80, align: Table.HorizontalAlignment[] = []): string {
+  const gap = 2
   if (rows.length === 0) return ''
-  const probs = rows.map(([, p]) => p)
-  const max = Math.max(...probs)
-  const labels = rows.map(([k]) => label(k))
-  const labelWidth = Math.max(...labels.map((l) => l.length))
-  const barWidth = Math.max(10, Math.min(50, width - labelWidth - 28))
-  let atLeast = 1
+  const widths: number[] = []
+  for (const r of rows) r.forEach((c, i) => (widths[i] = Math.max(widths[i] ?? 0, visibleLength(c))))
+  const over = widths.reduce((a, b) => a + b, 0) + gap * (widths.length - 1) - width
+  if (over <= 0) return borderless(rows, { colAligns: align })
+  // Narrow the widest column one character at a time (never below 8) until the table fits.
+  const fitted = [...widths]
+  for (let left = over; left > 0; left--) {
+    const i = fitted.indexOf(Math.max(...fitted))
+    if (fitted[i] <= 8) break
+    fitted[i]--
+  }
+  return borderless(rows, { colAligns: align, colWidths: fitted })
+}
+
+/** Outcomes and their probabilities as plain numbers: what the histogram draws. */
+export type Outcomes = ReadonlyArray<readonly [number, number]>
+
+export interface HistogramOptions {
+  /** How an outcome is written (default: the number). */
+  label?: (k: number) => string
+  /** The header of the outcome column ("Damage"); the histogram then heads its own columns. */
+  title?: string
+  /**
+   * Outcomes at or above `at` destroy the target (its HP): a line marks where they start, with
+   * their chance. `label` says what they do (default `destroyed at HP <at> or more`).
+   */
+  cutoff?: { at: number; label?: string }
+}
+
+/**
+ * Outcomes less likely than the threshold are grouped into one "others" row (the JSON keeps each):
+ * 0.5%, or 1% when that still leaves more than MAX_HISTOGRAM_ROWS rows. A single outcome below
+ * it is shown as it is.
+ */
+export const HISTOGRAM_THRESHOLDS = [0.005, 0.01]
+export const MAX_HISTOGRAM_ROWS = 40
+
+function toOutcomes(d: Outcomes | Distribution<number> | Dist<number>): Array<readonly [number, number]> {
+  if (d instanceof Array) return [...d]
+  // (Dist is retiring: its weights are Rationals; Distribution's sorted() gives decimals)
+  return (d.sorted() as Array<[number, number | { toNumber(): number }]>).map(([k, w]) => [k, typeof w === 'number' ? w : w.toNumber()] as const)
+}
+
+/**
+ * A horizontal histogram of a numeric distribution: one row per outcome with its probability,
+ * the chance of at least that much, and a bar scaled to the most likely outcome. Unlikely
+ * outcomes are grouped into one "others" row; a known HP is marked where the outcomes that
+ * destroy begin. Every line fits in `width`.
+ */
+export function histogram(dist: Outcomes | Distribution<number> | Dist<number>, style: Style, width: number, options: HistogramOptions | ((k: number) => string) = {}): string {
+  const o: HistogramOptions = typeof options === 'function' ? { label: options } : options
+  const label = o.label ?? String
+  const all = toOutcomes(dist)
+    .filter(([, p]) => p > 0)
+    .sort(([a], [b]) => a - b)
+  if (all.length === 0) return ''
+  // Chance of at least each outcome, summed from the top so the small tails stay exact enough.
+  const atLeast: number[] = []
+  for (let i = all.length - 1, sum = 0; i >= 0; i--) atLeast[i] = sum = Math.min(1, sum + all[i][1])
+  let threshold = 0
+  for (const t of HISTOGRAM_THRESHOLDS) {
+    threshold = t
+    if (all.filter(([, p]) => p >= t).length <= MAX_HISTOGRAM_ROWS) break
+  }
+  if (all.filter(([, p]) => p < threshold).length < 2) threshold = 0
+  const shown = all.map((e, i) => ({ k: e[0], p: e[1], atLeast: atLeast[i] })).filter((r) => r.p >= threshold)
+  const hidden = all.filter(([, p]) => p < threshold)
+
+  const labels = shown.map((r) => label(r.k))
+  const groupLabel = 'others'
+  const labelWidth = Math.max(...labels.map(visibleLength), hidden.length ? groupLabel.length : 0)
+  const titleFits = o.title !== undefined && visibleLength(o.title) <= Math.max(labelWidth, 8)
+  const labelColumn = Math.max(labelWidth, titleFits ? visibleLength(o.title!) : 0)
+  const fixed = labelColumn + 2 + 7 + 2 + 8 + 2 // label, chance, at least, each 2 apart
+  const barWidth = Math.max(10, Math.min(50, width - fixed))
+  const max = Math.max(...shown.map((r) => r.p))
+
+  // Fixed columns: "100.00%" is the widest chance, "at least" the widest heading. (Drawn by hand,
+  // not with cli-table3: a 30-row chart through it costs ~10 ms of start-up, mostly string-width.)
+  const pad = (text: string, n: number) => ' '.repeat(Math.max(0, n - visibleLength(text))) + text
+  const row = (lbl: string, chance: string, atLeastText: string, rest: string) =>
+    `${pad(lbl, labelColumn)}  ${pad(chance, 7)}  ${pad(atLeastText, 8)}  ${rest}`.trimEnd()
   const lines: string[] = []
-  rows.forEach(([,], i) => {
-    const p = probs[i]
-    const cells = Math.round((p / max) * barWidth)
-    const bar = p > 0 && cells === 0 ? '▏' : '█'.repeat(cells)
-    lines.push(
-      `${labels[i].padStart(labelWidth)}  ${pct(p).padStart(7)}  ${style.dim(('≥ ' + pct(Math.max(0, atLeast))).padStart(9))}  ${style.cyan(bar)}`,
-    )
-    atLeast -= p
+  if (o.title !== undefined) {
+    const head = titleFits ? style.bold(o.title) + ' '.repeat(labelColumn - visibleLength(o.title)) : ' '.repeat(labelColumn)
+    lines.push(`${head}  ${pad(style.dim('chance'), 7)}  ${style.dim('at least')}`)
+  }
+  const cut = o.cutoff?.at
+  shown.forEach((r, i) => {
+    const cells = Math.round((r.p / max) * barWidth)
+    const bar = cells === 0 ? '▏' : '█'.repeat(cells)
+    const paint = cut !== undefined && r.k >= cut ? style.red : style.cyan
+    lines.push(row(labels[i], pctFixed(r.p), style.dim(pctFixed(r.atLeast)), paint(bar)))
   })
-  return lines.join('\n')
+  if (hidden.length) {
+    const note = `${hidden.length} less likely outcomes, each under ${num(threshold * 100, 1)}%`
+    lines.push(`${pad(groupLabel, labelColumn)}  ${pad(pctFixed(hidden.reduce((a, [, p]) => a + p, 0)), 7)}  ${style.dim(note)}`)
+  }
+  if (cut !== undefined && all.some(([k]) => k >= cut)) {
+    const destroyed = all.filter(([k]) => k >= cut).reduce((a, [, p]) => a + p, 0)
+    const first = shown.findIndex((r) => r.k >= cut)
+    const at = (o.title !== undefined ? 1 : 0) + (first === -1 ? shown.length : first)
+    lines.splice(at, 0, style.dim(`── ${o.cutoff?.label ?? `destroyed at HP ${cut} or more`}: ${pctFixed(destroyed)} ──`.slice(0, width)))
+  }
+  const table = lines.join('\n')
+  return titleFits || o.title === undefined ? table : `${style.bold(o.title)}\n${table}`
 }

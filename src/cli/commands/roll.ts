@@ -50,8 +50,7 @@ export const rollSpec: CommandSpec<Expression, RollResult> = defineCommand({
             ['Most likely', `${mostLikely(rows)}`],
           ]),
           '',
-          out.style.bold('Total') + out.style.dim('   chance   at least'),
-          histogram(d, out.style, out.width),
+          histogram(d, out.style, out.width, { title: 'Total' }),
         ].join('\n'),
     }
   },

@@ -1,4 +1,4 @@
-import type { RenderContext } from '../../cli/spec.js'
+import type { RenderContext } from '../context.js'
 import type { Distribution } from '../../core/distribution.js'
 import type { Ams, AmsResult } from '../../rules/formation/ams.js'
 import { columns, histogram, num, pct, plural } from '../format.js'
@@ -39,9 +39,8 @@ export function renderAmsOdds(destroyed: Distribution<number>, a: Ams, out: Rend
       ['Expected missiles destroyed', num(destroyed.expected(), 3)],
       ['Whole salvo destroyed', pct(destroyed.prob(a.missiles))],
       ['None destroyed', pct(destroyed.prob(0))],
-    ]),
+    ], out.width),
     '',
-    st.bold('Destroyed') + st.dim('   chance   at least'),
-    histogram(destroyed, st, out.width),
+    histogram(destroyed, st, out.width, { title: 'Destroyed' }),
   ].join('\n')
 }

@@ -1,4 +1,4 @@
-import type { RenderContext } from '../../cli/spec.js'
+import type { RenderContext } from '../context.js'
 import type { Rational } from '../../core/rational.js'
 import type { DestroyCheck, DestroyCheckResult } from '../../rules/formation/destroy-check.js'
 import { columns, pct, plural } from '../format.js'
@@ -28,5 +28,5 @@ export function explainDestroyCheck(r: DestroyCheckResult, c: DestroyCheck, out:
 }
 
 export function renderDestroyOdds(p: Rational, c: DestroyCheck, out: RenderContext): string {
-  return [out.style.bold(`Exact odds: ${headline(c)}`), columns([['Destroyed', pct(p.toNumber())], ['Survives', pct(1 - p.toNumber())]])].join('\n')
+  return [out.style.bold(`Exact odds: ${headline(c)}`), columns([['Destroyed', pct(p.toNumber())], ['Survives', pct(1 - p.toNumber())]], out.width)].join('\n')
 }

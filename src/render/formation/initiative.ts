@@ -1,4 +1,4 @@
-import type { RenderContext } from '../../cli/spec.js'
+import type { RenderContext } from '../context.js'
 import type { Initiative, InitiativeOdds, InitiativeResult, Movement, Side } from '../../rules/formation/initiative.js'
 import { columns, num, pct } from '../format.js'
 import { signed } from './strike.js'
@@ -53,6 +53,6 @@ export function renderInitiativeOdds(o: InitiativeOdds, s: Initiative, out: Rend
       ['Side B wins', pct(o.winner.prob('b').toNumber())],
       ['A tie on one roll (rolled again)', pct(o.round.prob('tie').toNumber())],
       ['Expected rolls', num(o.expectedRounds, 3)],
-    ]),
+    ], out.width),
   ].join('\n')
 }

@@ -1,4 +1,4 @@
-import type { RenderContext } from '../../cli/spec.js'
+import type { RenderContext } from '../context.js'
 import type { Dist } from '../../core/dist.js'
 import { type Jam, type JamEffects, type JamResult, jamEffects } from '../../rules/formation/jam.js'
 import { columns, histogram, num, pct, plural } from '../format.js'
@@ -49,9 +49,8 @@ export function renderJamOdds(d: Dist<number>, label: string, j: Jam, out: Rende
     columns([
       [`Expected ${label}`, num(d.expected(), 3)],
       [`At least one`, pct(1 - d.prob(0).toNumber())],
-    ]),
+    ], out.width),
     '',
-    st.bold(label[0].toUpperCase() + label.slice(1)) + st.dim('   chance   at least'),
-    histogram(d, st, out.width),
+    histogram(d, st, out.width, { title: label[0].toUpperCase() + label.slice(1) }),
   ].join('\n')
 }

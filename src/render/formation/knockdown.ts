@@ -1,4 +1,4 @@
-import type { RenderContext } from '../../cli/spec.js'
+import type { RenderContext } from '../context.js'
 import type { Dist } from '../../core/dist.js'
 import type { Knockdown, KnockdownResult } from '../../rules/formation/knockdown.js'
 import { columns, histogram, num, pct, plural } from '../format.js'
@@ -26,9 +26,8 @@ export function renderKnockdownOdds(lost: Dist<number>, k: Knockdown, out: Rende
     columns([
       ['At least one action lost', pct(1 - lost.prob(0).toNumber())],
       ['Expected actions lost', num(lost.expected(), 3)],
-    ]),
+    ], out.width),
     '',
-    st.bold('Actions lost') + st.dim('   chance   at least'),
-    histogram(lost, st, out.width),
+    histogram(lost, st, out.width, { title: 'Actions lost' }),
   ].join('\n')
 }

@@ -1,4 +1,4 @@
-import type { RenderContext } from '../../cli/spec.js'
+import type { RenderContext } from '../context.js'
 import {
   type Answer,
   type AttackRoll,
@@ -233,9 +233,8 @@ export function renderStrikeOdds(o: StrikeOdds, s: StrikeView, out: RenderContex
   if (s.boxes !== undefined || s.starBoxes.length) rows.push([s.targets > 1 ? 'Expected targets destroyed' : 'Destroyed', s.targets > 1 ? num(o.expected.destroyed, 3) : pct(o.expected.destroyed)])
   if (s.zentraedi) rows.push(['Zentraedi infantry appear', pct(1 - o.infantry.prob(0).toNumber())])
   if (o.harmRetargeted !== null) rows.unshift(['HARM flies at a radar instead', pct(o.harmRetargeted)])
-  L.push(columns(rows))
+  L.push(columns(rows, out.width))
   L.push('')
-  L.push(st.bold('Damage') + st.dim('   chance   at least'))
-  L.push(histogram(o.damage, st, out.width))
+  L.push(histogram(o.damage, st, out.width, { title: 'Damage' }))
   return L.join('\n')
 }

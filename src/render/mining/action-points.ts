@@ -1,4 +1,4 @@
-import type { RenderContext } from '../../cli/spec.js'
+import type { RenderContext } from '../context.js'
 import type { ActionPointsResult } from '../../rules/mining/action-points.js'
 import type { ActionPointsOdds } from '../../rules/mining/odds.js'
 import { ACTION_COSTS } from '../../rules/mining/units.js'
@@ -26,9 +26,8 @@ export function renderActionPointsOdds(o: ActionPointsOdds, units: number, out: 
   const st = out.style
   return [
     st.bold(`Exact odds: action points for ${units} active unit${units === 1 ? '' : 's'} (units + d6)`),
-    columns([['Expected action points', num(o.expected.actionPoints, 3)]]),
+    columns([['Expected action points', num(o.expected.actionPoints, 3)]], out.width),
     '',
-    st.bold('Action points') + st.dim('   chance   at least'),
-    histogram(o.actionPoints, st, out.width),
+    histogram(o.actionPoints, st, out.width, { title: 'Action points' }),
   ].join('\n')
 }

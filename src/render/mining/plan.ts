@@ -1,4 +1,4 @@
-import type { RenderContext } from '../../cli/spec.js'
+import type { RenderContext } from '../context.js'
 import type { PlannedAction, TurnPlan } from '../../rules/mining/plan.js'
 import { ACTION_COSTS, KIND_NAMES } from '../../rules/mining/units.js'
 import { columns } from '../format.js'
@@ -20,6 +20,7 @@ export function renderTurnPlan(p: TurnPlan, out: RenderContext): string {
         u.actions.length ? u.actions.map((a) => actionText(a, st)).join(', ') : st.dim('no actions'),
         st.dim(`spent ${u.spent}, left ${u.left}`),
       ]),
+      out.width,
     ),
   )
   const summary = `Cost ${p.cost}, spent ${p.spent}, left ${p.left}.`

@@ -1,4 +1,4 @@
-import type { RenderContext } from '../../cli/spec.js'
+import type { RenderContext } from '../context.js'
 import type { RepairOdds } from '../../rules/mining/odds.js'
 import { REPAIR_MIN_DAMAGE, REPAIR_ON, type RepairResult } from '../../rules/mining/repair.js'
 import { columns, num, pct } from '../format.js'
@@ -32,6 +32,6 @@ export function renderRepairOdds(o: RepairOdds, damage: number, out: RenderConte
     columns([
       ['Chance to repair', st.bold(pct(o.repaired.prob('true').toNumber()))],
       ['Expected damage after', num(o.expected.damageAfter, 3)],
-    ]),
+    ], out.width),
   ].join('\n')
 }

@@ -1,4 +1,4 @@
-import type { RenderContext } from '../../cli/spec.js'
+import type { RenderContext } from '../context.js'
 import type { ResolveTestOdds } from '../../rules/mining/odds.js'
 import { RESOLVE_BONUS, type ResolveTestResult, retreatsOnOrBelow } from '../../rules/mining/resolve.js'
 import { columns, histogram, num, pct } from '../format.js'
@@ -35,10 +35,9 @@ export function renderResolveTestOdds(o: ResolveTestOdds, eliminated: number, ou
       ['Chance the force retreats', st.bold(pct(o.retreatChance.toNumber()))],
       ['Retreats on', worst === 0 ? 'no roll' : worst >= 6 ? 'every roll' : `a roll of ${worst === 1 ? '1' : `1-${worst}`}`],
       ['Expected score', num(o.expected.score, 3)],
-    ]),
+    ], out.width),
     '',
-    st.bold('Score') + st.dim('   chance   at least'),
-    histogram(o.score, st, out.width),
+    histogram(o.score, st, out.width, { title: 'Score' }),
   ]
   return lines.join('\n')
 }

@@ -1,4 +1,4 @@
-import type { RenderContext } from '../../cli/spec.js'
+import type { RenderContext } from '../context.js'
 import type { ShotOdds } from '../../rules/mining/odds.js'
 import { retreatsOnOrBelow } from '../../rules/mining/resolve.js'
 import { HIT_ON, type MiningShot, type MiningShotResult, type ShootModifier, hitNeeds, shootModifiers } from '../../rules/mining/shoot.js'
@@ -69,7 +69,7 @@ export function renderMiningShotOdds(o: ShotOdds, s: MiningShot, out: RenderCont
     const worst = retreatsOnOrBelow((s.lost ?? 0) + 1)
     rows.push([`Its force retreats (${s.lost} lost before)`, st.bold(pct(o.retreat.prob('true').toNumber())) + st.dim(worst ? ` (resolve test fails on ${worst >= 6 ? 'any roll' : `1${worst > 1 ? `-${worst}` : ''}`})` : ' (resolve cannot fail)')])
   }
-  L.push(columns(rows))
+  L.push(columns(rows, out.width))
   return L.join('\n')
 }
 

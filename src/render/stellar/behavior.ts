@@ -1,4 +1,4 @@
-import type { RenderContext } from '../../cli/spec.js'
+import type { RenderContext } from '../context.js'
 import type { BehaviorRequest } from '../../rules/stellar/behavior.js'
 import type { Distribution } from '../../core/distribution.js'
 import { BEHAVIOR_TABLES, type BehaviorResult, ORDERS, type Order, SITUATION_NAMES, behaviorColumn } from '../../rules/stellar/behavior.js'
@@ -30,6 +30,6 @@ export function renderBehaviorOdds(d: Distribution<string>, b: BehaviorRequest, 
   const st = out.style
   const column = behaviorColumn(b)
   const L = [st.bold(`Exact odds: ${b.table === 'kaiju' ? 'kaiju' : 'enemy mecha'} behaviour, ${SITUATION_NAMES[column]}${b.oneIsTen ? ' (1 reads as 10)' : ''}`)]
-  L.push(columns(d.sorted().sort(([, x], [, y]) => y - x).map(([k, p]) => [ORDERS[k as Order].name, pct(p)])))
+  L.push(columns(d.sorted().sort(([, x], [, y]) => y - x).map(([k, w]) => [ORDERS[k as Order].name, pct(w)]), out.width))
   return L.join('\n')
 }

@@ -1,4 +1,4 @@
-import type { RenderContext } from '../../cli/spec.js'
+import type { RenderContext } from '../context.js'
 import type { CoverOdds } from '../../rules/stellar/cover-odds.js'
 import type { CoverRequest } from '../../rules/stellar/cover.js'
 import { type CoverResult, coverChecks, coverDmg, coverTargetNumber, pieceSurvival } from '../../rules/stellar/cover.js'
@@ -48,6 +48,6 @@ export function renderCoverOdds(o: CoverOdds, c: CoverRequest, out: RenderContex
     rows.push(['Both survive', pct(o.survived.prob('true'))])
     for (const [k, w] of o.destroyed.sorted()) rows.push([`${k} destroyed`, pct(w)])
   } else rows.push(['Destroyed', pct(o.survived.prob('false'))])
-  L.push(columns(rows))
+  L.push(columns(rows, out.width))
   return L.join('\n')
 }

@@ -1,6 +1,6 @@
 import type { Distribution } from '../../core/distribution.js'
 import { columns, pct } from '../format.js'
-import type { RenderContext } from '../../cli/spec.js'
+import type { RenderContext } from '../context.js'
 import { FALL_MAX, type FallResult } from '../../rules/stellar/fall.js'
 
 export function renderFall(r: FallResult, _input: unknown, out: RenderContext): string {
@@ -18,6 +18,6 @@ export function renderFallOdds(d: Distribution<string>, out: RenderContext): str
     columns([
       [`Falls off (1-${FALL_MAX})`, pct(d.prob('true'))],
       [`Stays on the high ground (${FALL_MAX + 1}-10)`, pct(d.prob('false'))],
-    ]),
+    ], out.width),
   ].join('\n')
 }

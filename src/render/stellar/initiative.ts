@@ -1,4 +1,4 @@
-import type { RenderContext } from '../../cli/spec.js'
+import type { RenderContext } from '../context.js'
 import type { InitiativeRequest } from '../../rules/stellar/initiative.js'
 import type { InitiativeOdds, InitiativeResult } from '../../rules/stellar/initiative.js'
 import { columns, num, pct } from '../format.js'
@@ -24,10 +24,10 @@ export function renderInitiativeOdds(o: InitiativeOdds, req: InitiativeRequest, 
       [`${req.names[1]} wins`, pct(o.winner.prob(2))],
       ['Tie on a roll-off (rolled again)', pct(o.tie)],
       ['Expected roll-offs', num(o.expected.rollOffs, 4)],
-    ]),
+    ], out.width),
   )
   L.push('')
   L.push(st.bold('Roll-offs needed'))
-  L.push(columns(o.rollOffs.sorted().sort(([x], [y]) => parseInt(x) - parseInt(y)).map(([k, w]) => [k, pct(w)])))
+  L.push(columns(o.rollOffs.sorted().sort(([x], [y]) => parseInt(x) - parseInt(y)).map(([k, w]) => [k, pct(w)]), out.width))
   return L.join('\n')
 }

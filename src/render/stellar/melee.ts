@@ -1,4 +1,4 @@
-import type { RenderContext } from '../../cli/spec.js'
+import type { RenderContext } from '../context.js'
 import {
   type Bonus,
   type Melee,
@@ -206,11 +206,10 @@ export function renderMeleeOdds(o: MeleeOdds, m: ChoiceInfo, out: RenderContext)
   rows.push(['Expected total damage to the defender', num(e.defenderDamage, 2)], ['Expected total damage to the attacker', num(e.attackerDamage, 2)])
   if (o.destroyed.defender !== undefined) rows.push([`Defender destroyed (HP ${m.def.hp})`, st.bold(pct(o.destroyed.defender))])
   if (o.destroyed.attacker !== undefined) rows.push([`Attacker destroyed (HP ${m.atk.hp})`, st.bold(pct(o.destroyed.attacker))])
-  L.push(columns(rows))
+  L.push(columns(rows, out.width))
   const hist = (title: string, d: Distribution<number>) => {
     L.push('')
-    L.push(st.bold(title) + st.dim('   chance   at least'))
-    L.push(histogram(d, st, out.width))
+    L.push(histogram(d, st, out.width, { title }))
   }
   if (o.overwatch) hist('Overwatch damage to the attacker', o.overwatch.damage)
   hist('Attack damage to the defender', o.attack.damage)

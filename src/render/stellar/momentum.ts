@@ -1,4 +1,4 @@
-import type { RenderContext } from '../../cli/spec.js'
+import type { RenderContext } from '../context.js'
 import { MOMENTUM_CAP, type MomentumResult } from '../../rules/stellar/momentum.js'
 import { columns } from '../format.js'
 
@@ -6,7 +6,7 @@ const signed = (n: number) => (n > 0 ? `+${n}` : String(n))
 
 export function renderMomentum(r: MomentumResult, _m: unknown, out: RenderContext): string {
   const L = [out.style.bold(`Starting Momentum: ${r.momentum}`)]
-  L.push(columns(r.parts.map((p, i) => [`  ${p.reason}`, i === 0 ? String(p.momentum) : signed(p.momentum)])))
+  L.push(columns(r.parts.map((p, i) => [`  ${p.reason}`, i === 0 ? String(p.momentum) : signed(p.momentum)]), out.width))
   if (r.capped) L.push(out.style.dim(`(kept within 0-${MOMENTUM_CAP}: the pool never exceeds ${MOMENTUM_CAP})`))
   return L.join('\n')
 }

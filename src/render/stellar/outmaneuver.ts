@@ -1,4 +1,4 @@
-import type { RenderContext } from '../../cli/spec.js'
+import type { RenderContext } from '../context.js'
 import type { OutmaneuverRequest } from '../../rules/stellar/outmaneuver.js'
 import { BLINDSIDE_MARGIN, type OutcomeCode, type OutmaneuverOdds, type OutmaneuverResult, type Pool, type SideResult, type Winner, successValue } from '../../rules/stellar/outmaneuver.js'
 import { columns, histogram, num, pct, plural } from '../format.js'
@@ -99,13 +99,12 @@ export function renderOutmaneuverOdds(o: OutmaneuverOdds, req: OutmaneuverReques
       ['Defender wins', st.bold(p('defender'))],
       ['Tie (sequence ends)', p('tie')],
       ['Expected successes', `attacker ${num(o.expected.attackerSuccesses, 2)}, defender ${num(o.expected.defenderSuccesses, 2)}`],
-    ]),
+    ], out.width),
   )
   L.push('')
   L.push(st.bold('Outcome'))
-  L.push(columns(o.outcome.sorted().map(([k, w]) => [k, pct(w)])))
+  L.push(columns(o.outcome.sorted().map(([k, w]) => [k, pct(w)]), out.width))
   L.push('')
-  L.push(st.bold('Attacker minus defender successes') + st.dim('   chance   at least'))
   // Long tails of tiny chances are folded into their last shown row.
   const shown = o.margin.sorted().filter(([, w]) => w >= 0.001).map(([k]) => k)
   const lo = Math.min(0, ...shown)
@@ -113,6 +112,6 @@ export function renderOutmaneuverOdds(o: OutmaneuverOdds, req: OutmaneuverReques
   const folded = o.margin.map((k) => Math.max(lo, Math.min(hi, k)))
   const sign = (k: number) => (k > 0 ? `+${k}` : String(k))
   const label = (k: number) => (k === lo && o.margin.where((m) => m < lo) > 0 ? `≤${sign(k)}` : k === hi && o.margin.where((m) => m > hi) > 0 ? `≥${sign(k)}` : sign(k))
-  L.push(histogram(folded, st, out.width, label))
+  L.push(histogram(folded, st, out.width, { title: 'Attacker minus defender successes', label }))
   return L.join('\n')
 }

@@ -1,4 +1,4 @@
-import type { RenderContext } from '../../cli/spec.js'
+import type { RenderContext } from '../context.js'
 import type { SaveOdds } from '../../rules/stellar/armor-save-odds.js'
 import type { SaveRequest } from '../../rules/stellar/armor-save.js'
 import { FAILED_SAVE_DMG, type SaveResult, type SaveRoll, saveCap } from '../../rules/stellar/armor-save.js'
@@ -86,9 +86,8 @@ export function renderSaveOdds(o: SaveOdds, s: SaveRequest, out: RenderContext):
   if (s.pen.kind === 'stun') rows.push(['Expected actions lost', num(o.expected.actionsLost, 3)])
   if (s.pen.kind === 'push') rows.push(['Expected pushes', num(o.expected.pushes, 3)])
   if (s.notOverYet) rows.push(["It's not over yet!", `up to ${s.notOverYet} Momentum spent on failed saves`])
-  L.push(columns(rows))
+  L.push(columns(rows, out.width))
   L.push('')
-  L.push(st.bold('Failed saves') + st.dim('   chance   at least'))
-  L.push(histogram(o.failedSaves, st, out.width))
+  L.push(histogram(o.failedSaves, st, out.width, { title: 'Failed saves' }))
   return L.join('\n')
 }

@@ -1,4 +1,4 @@
-import type { RenderContext } from '../../cli/spec.js'
+import type { RenderContext } from '../context.js'
 import { SECONDARY_CAP, type SecondaryResult } from '../../rules/stellar/secondary.js'
 import { columns } from '../format.js'
 
@@ -8,7 +8,7 @@ const signed = (n: number) => (n > 0 ? `+${n}` : String(n))
 export function renderSecondary(r: SecondaryResult, _req: unknown, out: RenderContext): string {
   const st = out.style
   const L = [st.bold(`Secondary objective: ${r.name} (${CATEGORY[r.category]}): ${r.vp} VP`)]
-  if (r.parts.length) L.push(columns(r.parts.map((p) => [`  ${p.reason}`, signed(p.vp)])))
+  if (r.parts.length) L.push(columns(r.parts.map((p) => [`  ${p.reason}`, signed(p.vp)]), out.width))
   else L.push('  nothing scored')
   if (r.uncapped > SECONDARY_CAP) L.push(st.dim(`(${r.uncapped} VP, capped at ${SECONDARY_CAP}: an objective is worth at most ${SECONDARY_CAP})`))
   return L.join('\n')

@@ -1,4 +1,4 @@
-import type { RenderContext } from '../../cli/spec.js'
+import type { RenderContext } from '../context.js'
 import {
   type EvadeDie,
   type Shot,
@@ -149,13 +149,11 @@ export function renderShotOdds(o: ShotOdds, s: Shot & { chosenBy?: Record<string
       ['Expected failed saves', num(o.expected.failedSaves, 3)],
       ['No damage at all', pct(o.damage.prob(0))],
       ...(o.destroyed ? [[`Destroyed (HP ${s.hp})`, st.bold(pct(o.destroyed.prob('true')))]] : []),
-    ]),
+    ], out.width),
   )
   L.push('')
-  L.push(st.bold('Damage') + st.dim('   chance   at least'))
-  L.push(histogram(o.damage, st, out.width))
+  L.push(histogram(o.damage, st, out.width, { title: 'Damage', cutoff: s.hp === undefined ? undefined : { at: s.hp } }))
   L.push('')
-  L.push(st.bold('Unblocked hits') + st.dim('   chance   at least'))
-  L.push(histogram(o.unblockedHits, st, out.width))
+  L.push(histogram(o.unblockedHits, st, out.width, { title: 'Unblocked hits' }))
   return L.join('\n')
 }

@@ -1,4 +1,4 @@
-import type { RenderContext } from '../../cli/spec.js'
+import type { RenderContext } from '../context.js'
 import type { StunRecoveryOdds } from '../../rules/stellar/stun-recover-odds.js'
 import { RECOVERY_TARGET, type StunRecovery, type StunRecoveryResult } from '../../rules/stellar/stun-recover.js'
 import { columns, histogram, num, pct, plural } from '../format.js'
@@ -29,9 +29,8 @@ export function renderStunRecoveryOdds(o: StunRecoveryOdds, s: StunRecovery, out
   const rows: string[][] = [['Expected penalties removed', num(o.expected.removed, 3)]]
   if (o.penaltyLeft) rows.push(['All penalties removed', pct(o.penaltyLeft.prob(0))])
   if (o.shutdown) rows.push(['Still shut down', pct(o.shutdown.prob('true'))])
-  L.push(columns(rows))
+  L.push(columns(rows, out.width))
   L.push('')
-  L.push(st.bold('Penalties removed') + st.dim('   chance   at least'))
-  L.push(histogram(o.removed, st, out.width))
+  L.push(histogram(o.removed, st, out.width, { title: 'Penalties removed' }))
   return L.join('\n')
 }

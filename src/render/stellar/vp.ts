@@ -1,4 +1,4 @@
-import type { RenderContext } from '../../cli/spec.js'
+import type { RenderContext } from '../context.js'
 import type { VpRequest, VpResult } from '../../rules/stellar/victory-points.js'
 import type { BattleLine, VpPart } from '../../rules/stellar/victory-points.js'
 import { columns } from '../format.js'
@@ -21,11 +21,11 @@ export function renderVp(r: VpResult, req: VpRequest, out: RenderContext): strin
   if (r.mode === 'unit') {
     const s = r.score
     const L = [st.bold(`Victory points: ${s.vp} VP`)]
-    L.push(columns(partRows(s.parts)))
+    L.push(columns(partRows(s.parts), out.width))
     if (s.penalties.length) {
       const waived = req.mode === 'unit' && req.finale
       L.push(`Its owner loses ${-s.penalties.reduce((a, p) => a + p.vp, 0)} VP${waived ? ' (waived: campaign finale)' : ''}:`)
-      L.push(columns(partRows(s.penalties)))
+      L.push(columns(partRows(s.penalties), out.width))
     }
     return L.join('\n')
   }
@@ -41,7 +41,7 @@ export function renderVp(r: VpResult, req: VpRequest, out: RenderContext): strin
     ...(s.buildings?.vp ? [[`Buildings destroyed: ${s.buildings.destroyed} (1 VP per 2, at most 10)`, signed(s.buildings.vp)]] : []),
     ...lineRows('Penalties for your losses', s.penalties),
   ]
-  if (rows.length) L.push(columns(rows))
+  if (rows.length) L.push(columns(rows, out.width))
   else L.push('Nothing scored.')
   return L.join('\n')
 }

@@ -1,4 +1,4 @@
-import type { RenderContext } from '../../cli/spec.js'
+import type { RenderContext } from '../context.js'
 import type { Dist } from '../../core/dist.js'
 import type { Rational } from '../../core/rational.js'
 import type { BuildingAttack, BuildingResult } from '../../rules/wargroup/building.js'
@@ -38,9 +38,8 @@ export function renderBuildingOdds(damage: Dist<number>, destroyed: Rational, r:
       ['Expected damage', num(damage.expected(), 4)],
       ['Any damage', pct(1 - damage.prob(0).toNumber())],
       ['Destroyed', st.bold(pct(destroyed.toNumber()))],
-    ]),
+    ], out.width),
     '',
-    st.bold('Damage') + st.dim('   chance   at least'),
-    histogram(damage, st, out.width),
+    histogram(damage, st, out.width, { title: 'Damage', cutoff: { at: r.dam, label: `destroyed at Dam ${r.dam} or more` } }),
   ].join('\n')
 }

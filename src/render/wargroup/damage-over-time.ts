@@ -1,4 +1,4 @@
-import type { RenderContext } from '../../cli/spec.js'
+import type { RenderContext } from '../context.js'
 import { Dist } from '../../core/dist.js'
 import { Rational } from '../../core/rational.js'
 import { type DamageOverTime, type DamageOverTimeResult, effectNoun } from '../../rules/wargroup/damage-over-time.js'
@@ -101,11 +101,11 @@ export function renderDamageOverTimeOdds(o: DamageOverTimeOdds, e: DamageOverTim
   ]
   if (e.turns !== undefined) rows.push([`Still active after ${plural(e.turns, n.turn, n.turns)}`, pct(1 - o.expired.toNumber() - (o.destroyed?.toNumber() ?? 0))])
   if (o.destroyed) rows.push([`Target destroyed (Dam ${e.dam})`, st.bold(pct(o.destroyed.toNumber()))])
-  L.push(columns(rows))
+  L.push(columns(rows, out.width))
   const dmg = shortened(o.damage, o.tail?.damage.from)
-  L.push('', st.bold('Damage') + st.dim('   chance   at least'), histogram(dmg.dist, st, out.width, dmg.label))
+  L.push('', histogram(dmg.dist, st, out.width, { title: 'Damage', label: dmg.label }))
   const dur = shortened(o.duration, o.tail?.duration.from)
-  L.push('', st.bold(`Damaging ${n.turns}`) + st.dim('   chance   at least'), histogram(dur.dist, st, out.width, dur.label))
+  L.push('', histogram(dur.dist, st, out.width, { title: `Damaging ${n.turns}`, label: dur.label }))
   if (o.tail) L.push('', st.dim(`JSON lists every value up to ${o.tail.damage.from - 1} damage and ${o.tail.duration.from - 1} ${n.turns}; the rest (at most 1e-9) is one "N+" entry.`))
   return L.join('\n')
 }

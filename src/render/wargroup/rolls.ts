@@ -1,4 +1,4 @@
-import type { RenderContext } from '../../cli/spec.js'
+import type { RenderContext } from '../context.js'
 import type { Dist } from '../../core/dist.js'
 import type { InitiativeOdds, InitiativeResult } from '../../rules/wargroup/initiative.js'
 import type { LengthResult } from '../../rules/wargroup/length.js'
@@ -44,14 +44,13 @@ export function renderInitiativeOdds(o: InitiativeOdds, out: RenderContext): str
       ['Player B goes first', pct(o.goesFirst.prob('B').toNumber())],
       ['Tie in a round', pct(o.tie.toNumber())],
       ['Expected rounds', num(o.expectedRounds.toNumber(), 4)],
-    ]),
+    ], out.width),
     '',
-    st.bold('Winning die') + st.dim('   chance   at least'),
-    histogram(o.winningRoll, st, out.width),
+    histogram(o.winningRoll, st, out.width, { title: 'Winning die' }),
   ].join('\n')
 }
 
 export function renderUniformOdds(title: string, d: Dist<number>, label: string, out: RenderContext): string {
   const st = out.style
-  return [st.bold(title), columns([['Expected', num(d.expected(), 4)]]), '', st.bold(label) + st.dim('   chance   at least'), histogram(d, st, out.width)].join('\n')
+  return [st.bold(title), columns([['Expected', num(d.expected(), 4)]], out.width), '', histogram(d, st, out.width, { title: label })].join('\n')
 }

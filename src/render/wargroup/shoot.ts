@@ -1,4 +1,4 @@
-import type { RenderContext } from '../../cli/spec.js'
+import type { RenderContext } from '../context.js'
 import { Rational } from '../../core/rational.js'
 import type { DamageRoll } from '../../rules/wargroup/damage.js'
 import { type OpposedRoll, opposedChance, reasonText } from '../../rules/wargroup/opposed.js'
@@ -107,14 +107,12 @@ export function renderWargroupShotOdds(o: WargroupShotOdds, s: WargroupShot, acu
     rows.push(['Expected turns immobilised', num(o.expected.immobilizedTurns!, 3)])
   }
   if (o.destroyed) rows.push([`Shut down (Dam ${s.dam})`, st.bold(pct(o.destroyed.toNumber()))])
-  L.push(columns(rows))
+  L.push(columns(rows, out.width))
   L.push('')
-  L.push(st.bold('Damage') + st.dim('   chance   at least'))
-  L.push(histogram(o.damage, st, out.width))
+  L.push(histogram(o.damage, st, out.width, { title: 'Damage', cutoff: s.dam === undefined ? undefined : { at: s.dam, label: `shut down at Dam ${s.dam} or more` } }))
   if (o.immobilizedTurns) {
     L.push('')
-    L.push(st.bold('Turns immobilised') + st.dim('   chance   at least'))
-    L.push(histogram(o.immobilizedTurns, st, out.width))
+    L.push(histogram(o.immobilizedTurns, st, out.width, { title: 'Turns immobilised' }))
   }
   return L.join('\n')
 }
