@@ -459,7 +459,9 @@ export function handleError(e: unknown, argv: string[] = []): void {
     // Said on stderr when stderr still takes it; either way the exit code tells.
     try {
       writeErr(`mecha: ${e.message}\n`)
-    } catch {}
+    } catch {
+      // stderr is gone too: the exit code is all that is left to say it
+    }
     process.exitCode = 1
     return
   }

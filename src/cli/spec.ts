@@ -366,10 +366,3 @@ export function checkOptions(spec: CommandSpec, values: Values): void {
     }
   }
 }
-
-/** Common check for options a command needs. */
-export function requireValue<T>(values: Values, key: string, flag: string, hint: string): T {
-  const v = values[key]
-  if (v === undefined) throw new InputError('missing', `${flag} is required: ${hint}`)
-  return v as T
-}

@@ -1,5 +1,5 @@
 import { walk } from '../../../core/exact.js'
-import { FALL_MAX, type FallResult, resolveFall } from '../../../rules/stellar/fall.js'
+import { FALL_MAX, resolveFall } from '../../../rules/stellar/fall.js'
 import { renderFall, renderFallOdds } from '../../../render/stellar/fall.js'
 import { defineCommand } from '../../spec.js'
 

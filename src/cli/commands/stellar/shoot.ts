@@ -1,4 +1,3 @@
-import { InputError } from '../../../core/errors.js'
 import {
   type AttackBonus,
   type DefenseChoice,
@@ -17,7 +16,7 @@ import { NO_PEN, parsePen } from '../../../rules/stellar/weapon.js'
 import { num } from '../../../render/format.js'
 import { explainShot, renderShot, renderShotOdds } from '../../../render/stellar/shoot.js'
 import { saveFields } from './save-fields.js'
-import { type ChoiceContext, type ChosenBy, type CommandSpec, type Open, type ValuesOf, isOpen, boolOpt, choiceOpt, conflicts, defineCommand, intOpt, levelOpt, required, textOpt } from '../../spec.js'
+import { type ChoiceContext, type ChosenBy, type Open, type ValuesOf, isOpen, boolOpt, choiceOpt, conflicts, defineCommand, intOpt, levelOpt, required, textOpt } from '../../spec.js'
 
 interface ShotChoices {
   chosenBy: { bonus: ChosenBy; defense: ChosenBy; momentum: ChosenBy }

@@ -1,5 +1,5 @@
 import { InputError } from '../../../core/errors.js'
-import { type City, type ListedUnit, UNIT_LIST_HELP, type VpRequest, type VpResult, parseUnitList, resolveVp } from '../../../rules/stellar/victory-points.js'
+import { type City, type ListedUnit, UNIT_LIST_HELP, type VpRequest, parseUnitList, resolveVp } from '../../../rules/stellar/victory-points.js'
 import { explainVp, renderVp } from '../../../render/stellar/vp.js'
 import { type ValuesOf, boolOpt, defineCommand, enumOpt, intOpt, levelOpt, textOpt } from '../../spec.js'
 
