@@ -255,9 +255,9 @@ export class Distribution<K extends Outcome = number> {
   // -------------------------------------------------------------------------------------------
   // The algebra
 
-  /** The distribution of `f(outcome)`. */
-  map<J extends Outcome>(f: (v: K) => J): Distribution<J> {
-    const d = new Distribution<J>(this.den)
+  /** The distribution of `f(outcome)` (`key` as in `bind`). */
+  map<J extends Outcome>(f: (v: K) => J, key?: (v: J) => number | string): Distribution<J> {
+    const d = new Distribution<J>(this.den, key)
     for (let i = 0; i < this.values.length; i++) {
       if (this.small) d.putSmall(f(this.values[i]), this.small[i])
       else d.putBig(f(this.values[i]), this.big![i])
@@ -294,9 +294,9 @@ export class Distribution<K extends Outcome = number> {
     return d
   }
 
-  /** This and an independent `other`, combined outcome by outcome. */
-  product<J extends Outcome, R extends Outcome>(other: Distribution<J>, f: (a: K, b: J) => R): Distribution<R> {
-    const d = new Distribution<R>(this.den * other.den)
+  /** This and an independent `other`, combined outcome by outcome (`key` as in `bind`). */
+  product<J extends Outcome, R extends Outcome>(other: Distribution<J>, f: (a: K, b: J) => R, key?: (v: R) => number | string): Distribution<R> {
+    const d = new Distribution<R>(this.den * other.den, key)
     for (let i = 0; i < this.values.length; i++) {
       for (let j = 0; j < other.values.length; j++) {
         const v = f(this.values[i], other.values[j])

@@ -1,6 +1,6 @@
-import type { Dice } from '../../core/dice.js'
-import { Distribution, lcm, probability } from '../../core/distribution.js'
+import { Distribution } from '../../core/distribution.js'
 import { walk } from '../../core/exact.js'
+import { type SaveResult, savesOwed } from './armor-save.js'
 import {
   type ClashConclusion,
   type DefChoice,
@@ -13,15 +13,22 @@ import {
   OVERWATCH_START,
   afterOverwatchShot,
   attackStrike,
+  attackView,
   clashContext,
   concludeClash,
   counterSkippedBy,
   counterStrike,
+  damageTaken,
   nextOverwatchShot,
   overwatchAttacks,
+  overwatchKey,
+  overwatchView,
   rollAttackDice,
   rollDefenseDice,
+  strikeSaveSpec,
   strikeSaves,
+  strikeSummary,
+  survives,
   tallyStrike,
 } from './melee.js'
 import { resolveShot } from './shoot.js'
@@ -63,33 +70,50 @@ export function unblockedOdds(s: Strike): Distribution<number> {
   return rolledHitsOdds(s).product(rolledBlocksOdds(s), (h, b) => tallyStrike(s, h, b).unblockedHits)
 }
 
+/** Strike outcomes that are the same for everything read of them. */
+const outcomeKey = (o: StrikeOutcome) => `${o.damage} ${o.pushedOut} ${o.unblockedHits} ${o.failedSaves} ${o.effects}`
+/** What concludeClash reads of a strike (outcomes that differ only in the report merge). */
+const summaryKey = (o: StrikeSummary) => `${o.damage} ${o.pushedOut}`
+/** Save results that are the same for everything a strike reads of them. */
+const saveKey = (r: SaveResult) => `${r.failedSaves} ${r.damage} ${r.actionsLost} ${r.pushes}`
+
+function strikeOutcome(s: Strike, unblockedHits: number, save: SaveResult): StrikeOutcome {
+  const summary = strikeSummary(s, unblockedHits, save)
+  return { damage: summary.damage, pushedOut: summary.pushedOut, unblockedHits, failedSaves: save.failedSaves, effects: save.actionsLost + save.pushes }
+}
+
+/**
+ * A strike's saves stage from its unblocked hits, walked (strikeSaves), read as StrikeOutcome.
+ * The saves depend on the hits only through the count owed (their cap makes many counts alike),
+ * so each count owed is walked once per strike.
+ */
+function strikeSaveStage(s: Strike): (unblockedHits: number) => Distribution<StrikeOutcome> {
+  const byOwed = new Map<number, Distribution<SaveResult>>()
+  return (u) => {
+    const owed = savesOwed(strikeSaveSpec(s, u))
+    let saves = byOwed.get(owed)
+    if (!saves) byOwed.set(owed, (saves = walk((dice) => strikeSaves(dice, s, u).save, saveKey)))
+    return saves.map((save) => strikeOutcome(s, u, save), outcomeKey)
+  }
+}
+
 /** The saves stage against `unblockedHits`, walked: what the clash and the report read. */
 export function strikeSaveOdds(s: Strike, unblockedHits: number): Distribution<StrikeOutcome> {
-  return walk((dice: Dice) => {
-    const { save, summary } = strikeSaves(dice, s, unblockedHits)
-    const out: StrikeOutcome = {
-      damage: summary.damage,
-      pushedOut: summary.pushedOut,
-      unblockedHits,
-      failedSaves: save.failedSaves,
-      effects: save.actionsLost + save.pushes,
-    }
-    return out
-  })
+  return strikeSaveStage(s)(unblockedHits)
 }
 
 /** A whole strike: dice, tally, saves. */
 export function strikeOdds(s: Strike): Distribution<StrikeOutcome> {
-  return unblockedOdds(s).bind((u) => strikeSaveOdds(s, u))
+  return unblockedOdds(s).bind(strikeSaveStage(s), outcomeKey)
 }
 
 /**
- * The overwatch stage: resolveOverwatch's loop over a distribution of states. One attack's
- * distribution is the walk of resolveShot for the Momentum the charger has left (all the next
- * shot depends on, see nextOverwatchShot), walked once per value.
+ * The overwatch stage: resolveOverwatch's loop over a distribution of states (merged on
+ * overwatchKey). One attack's distribution is the walk of resolveShot for the Momentum the charger
+ * has left (all the next shot depends on, see nextOverwatchShot), walked once per value.
  */
 export function overwatchOdds(m: Melee): Distribution<OverwatchState> {
-  let states = Distribution.point(OVERWATCH_START) as Distribution<OverwatchState>
+  let states = Distribution.point(OVERWATCH_START, overwatchKey) as Distribution<OverwatchState>
   const n = overwatchAttacks(m)
   if (n === 0) return states
   const byMomentum = new Map<number, Distribution<{ damage: number; momentumSpent: number }>>()
@@ -97,16 +121,20 @@ export function overwatchOdds(m: Melee): Distribution<OverwatchState> {
     let d = byMomentum.get(st.momentumSpent)
     if (!d) {
       const shot = nextOverwatchShot(m, st)
-      d = walk((dice) => {
-        const r = resolveShot(dice, shot)
-        return { damage: r.damage, momentumSpent: r.momentumSpent }
-      })
+      d = walk(
+        (dice) => {
+          const r = resolveShot(dice, shot)
+          return { damage: r.damage, momentumSpent: r.momentumSpent }
+        },
+        (r) => `${r.damage} ${r.momentumSpent}`,
+      )
       byMomentum.set(st.momentumSpent, d)
     }
     return d
   }
+  const still = (st: OverwatchState) => Distribution.point(st, overwatchKey) as Distribution<OverwatchState>
   for (let i = 0; i < n; i++) {
-    states = states.bind((st) => (st.destroyed ? Distribution.point(st) : oneAttack(st).map((r) => afterOverwatchShot(m, st, r))))
+    states = states.bind((st) => (st.destroyed ? still(st) : oneAttack(st).map((r) => afterOverwatchShot(m, st, r), overwatchKey)), overwatchKey)
   }
   return states
 }
@@ -150,21 +178,8 @@ export interface MeleeOdds {
 
 const NO_STRIKE: StrikeOutcome = { damage: 0, pushedOut: false, unblockedHits: 0, failedSaves: 0, effects: 0 }
 
-/** What concludeClash reads of a strike (outcomes that differ only in the report merge). */
-const summaryOf = (o: StrikeOutcome): StrikeSummary => ({ damage: o.damage, pushedOut: o.pushedOut })
-
-/** Ways per outcome, added up leaf by leaf (the one pass over a charge's leaves in meleeOdds). */
-class Tally<K extends number | string> {
-  private readonly ways = new Map<K, bigint>()
-  add(k: K, w: bigint): void {
-    this.ways.set(k, (this.ways.get(k) ?? 0n) + w)
-  }
-  distribution(den: bigint): Distribution<K> {
-    const d = Distribution.weighted(this.ways) as Distribution<K>
-    if (d.den !== den) throw new Error('meleeOdds: the leaves do not add up to the stages\' denominator')
-    return d
-  }
-}
+/** What the maps read of a conclusion (the sides' own damage taken is composed separately). */
+const conclusionKey = (e: ClashConclusion) => `${e.finishingBlow?.by ?? 'none'} ${e.later.attacker} ${e.later.defender}`
 
 function strikeReport(d: Distribution<StrikeOutcome>): StrikeOdds {
   return { damage: d.map((o) => o.damage), unblockedHits: d.map((o) => o.unblockedHits), failedSaves: d.map((o) => o.failedSaves) }
@@ -174,69 +189,67 @@ function strikeReport(d: Distribution<StrikeOutcome>): StrikeOdds {
 export function meleeOdds(m: Melee): MeleeOdds {
   const ow = overwatchOdds(m)
   const attack = strikeOdds(attackStrike(m))
-  const counters = new Map<number, Distribution<StrikeOutcome>>()
-  /** The counter-attack against a charger with `left` Momentum. */
-  const counterFor = (left: number) => {
-    let d = counters.get(left)
-    if (!d) counters.set(left, (d = strikeOdds(counterStrike(m, left))))
-    return d
-  }
   const momentumLeft = (st: OverwatchState) => m.atk.momentum - st.momentumSpent
+  /** The counter-attack against a charger with `left` Momentum: its outcomes, what the clash reads of them, their damages. */
+  const counters = new Map<number, { outcomes: Distribution<StrikeOutcome>; summaries: Distribution<StrikeSummary>; damages: number[] }>()
+  const counterFor = (left: number) => {
+    let c = counters.get(left)
+    if (!c) {
+      const outcomes = strikeOdds(counterStrike(m, left))
+      const summaries = outcomes.map((o): StrikeSummary => ({ damage: o.damage, pushedOut: o.pushedOut }), summaryKey)
+      const damages = [...new Set(summaries.outcomes().map((o) => o.damage))].sort((a, b) => a - b)
+      counters.set(left, (c = { outcomes, summaries, damages }))
+    }
+    return c
+  }
 
-  // How the charge ends: concludeClash once on every (overwatch state, attack, counter-attack)
-  // that can happen, its chance a product of the three stages' counts (the bind of the three,
-  // visited leaf by leaf so that the three maps read below are filled in one pass).
-  const attackSummary = attack.map(summaryOf)
-  const alive = ow.outcomes().filter((st) => !st.destroyed)
-  const counterSummary = new Map(alive.map((st) => [momentumLeft(st), counterFor(momentumLeft(st)).map(summaryOf)]))
-  let counterDen = 1n
-  for (const d of counterSummary.values()) counterDen = lcm(counterDen, d.den)
-  const fbWays = new Tally<FinishingBlowKey>()
-  const defWays = new Tally<number>()
-  const atkWays = new Tally<number>()
-  let defDestroyedWays = 0n
-  let atkDestroyedWays = 0n
-  const leaf = (end: ClashConclusion, w: bigint) => {
-    fbWays.add(end.finishingBlow?.by ?? 'none', w)
-    defWays.add(end.defender.damageTaken, w)
-    atkWays.add(end.attacker.damageTaken, w)
-    if (end.defender.destroyed) defDestroyedWays += w
-    if (end.attacker.destroyed) atkDestroyedWays += w
-  }
-  for (const [st, wOw] of ow.entries()) {
-    if (st.destroyed) {
-      leaf(concludeClash(m, st, null, null), wOw * attackSummary.den * counterDen)
-      continue
+  // The joins are keyed on what concludeClash reads (overwatchView, attackView, melee.ts): one
+  // state and one attack stand for each view, and concludeClash runs once per view pair and
+  // counter-attack. The sides' own stage damage (overwatch's, the attack's) is added after, one
+  // product per view (damageTaken), so the overwatch states never meet the attack's outcomes.
+  const owView = (st: OverwatchState) => overwatchView(m, st, st.destroyed ? [] : counterFor(momentumLeft(st)).damages)
+  const atkView = (a: StrikeSummary) => attackView(m, a)
+  const owViews = ow.bind((st) => Distribution.point(st, owView), owView)
+  const attackViews = attack.bind((a) => Distribution.point(a as StrikeSummary, atkView), atkView)
+  const pairs = new Map<string, { ends: Distribution<ClashConclusion>; laterDefender: Distribution<number> }>()
+  /** concludeClash over the counter-attack, for one overwatch view and one attack view. */
+  const pair = (st: OverwatchState, a: StrikeSummary) => {
+    const key = `${owView(st)}|${atkView(a)}`
+    let p = pairs.get(key)
+    if (!p) {
+      let ends: Distribution<ClashConclusion>
+      if (st.destroyed) ends = Distribution.point(concludeClash(m, st, null, null), conclusionKey)
+      else if (counterSkippedBy(a, clashContext(m, st.damage))) ends = Distribution.point(concludeClash(m, st, a, null), conclusionKey)
+      else ends = counterFor(momentumLeft(st)).summaries.map((c) => concludeClash(m, st, a, c), conclusionKey)
+      pairs.set(key, (p = { ends, laterDefender: ends.map((e) => e.later.defender) }))
     }
-    const ctx = clashContext(m, st.damage)
-    const counter = counterSummary.get(momentumLeft(st))!
-    const scale = counterDen / counter.den
-    for (const [a, wA] of attackSummary.entries()) {
-      const w = wOw * wA
-      if (counterSkippedBy(a, ctx)) leaf(concludeClash(m, st, a, null), w * counterDen)
-      else for (const [c, wC] of counter.entries()) leaf(concludeClash(m, st, a, c), w * wC * scale)
-    }
+    return p
   }
-  const den = ow.den * attackSummary.den * counterDen
-  const finishingBlow = fbWays.distribution(den)
-  const defenderDamage = defWays.distribution(den)
-  const attackerDamage = atkWays.distribution(den)
+  const clash = (st: OverwatchState, a: StrikeSummary) => pair(st, a).ends
+  const finishingBlow = owViews.bind((st) => attackViews.bind((a) => clash(st, a).map((e): FinishingBlowKey => e.finishingBlow?.by ?? 'none')))
+  const laterAttacker = new Map(owViews.outcomes().map((st) => [owView(st), attackViews.bind((a) => clash(st, a).map((e) => e.later.attacker))]))
+  const attackerDamage = ow.bind((st) => laterAttacker.get(owView(st))!.map((x) => damageTaken(st.damage, x)))
+  const defenderDamage = owViews.bind((st) =>
+    st.destroyed
+      ? Distribution.point(concludeClash(m, st, null, null).defender.damageTaken)
+      : attack.bind((a) => pair(st, a).laterDefender.map((x) => damageTaken(a.damage, x))),
+  )
 
   // Which strikes happen: the attack unless overwatch destroyed the charger; the counter-attack
   // (with the Momentum the charger has left) unless counterSkippedBy skips it.
-  const attackMade = ow.map((st) => (st.destroyed ? 'no' : 'yes')).bind((x) => (x === 'yes' ? attack : Distribution.point(NO_STRIKE)))
-  const counterLeft = ow.bind((st) => {
+  const counterLeft = owViews.bind((st) => {
     if (st.destroyed) return Distribution.point(-1)
     const ctx = clashContext(m, st.damage)
-    return attackSummary.map((a) => (counterSkippedBy(a, ctx) ? -1 : momentumLeft(st)))
+    return attackViews.map((a) => (counterSkippedBy(a, ctx) ? -1 : momentumLeft(st)))
   })
-  const counterMade = counterLeft.bind((left) => (left < 0 ? Distribution.point(NO_STRIKE) : counterFor(left)))
+  const attackMade = ow.map((st) => (st.destroyed ? 'no' : 'yes')).bind((x) => (x === 'yes' ? attack : Distribution.point(NO_STRIKE)), outcomeKey)
+  const counterMade = counterLeft.bind((left) => (left < 0 ? Distribution.point(NO_STRIKE) : counterFor(left).outcomes), outcomeKey)
 
   const owDamage = ow.map((st) => st.damage)
 
   const destroyed: MeleeOdds['destroyed'] = {}
-  if (m.def.hp !== undefined) destroyed.defender = probability(defDestroyedWays, den)
-  if (m.atk.hp !== undefined) destroyed.attacker = probability(atkDestroyedWays, den)
+  if (m.def.hp !== undefined) destroyed.defender = defenderDamage.where((d) => !survives(d, m.def.hp))
+  if (m.atk.hp !== undefined) destroyed.attacker = attackerDamage.where((d) => !survives(d, m.atk.hp))
   const attackOdds = strikeReport(attackMade)
   const counterOdds = strikeReport(counterMade)
   const ex = (d: StrikeOdds) => ({ damage: d.damage.expected(), unblockedHits: d.unblockedHits.expected(), failedSaves: d.failedSaves.expected() })
