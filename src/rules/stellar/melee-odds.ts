@@ -113,7 +113,8 @@ export function strikeOdds(s: Strike): Distribution<StrikeOutcome> {
  * has left (all the next shot depends on, see nextOverwatchShot), walked once per value.
  */
 export function overwatchOdds(m: Melee): Distribution<OverwatchState> {
-  let states = Distribution.point(OVERWATCH_START, overwatchKey) as Distribution<OverwatchState>
+  const key = overwatchKey(m)
+  let states = Distribution.point(OVERWATCH_START, key) as Distribution<OverwatchState>
   const n = overwatchAttacks(m)
   if (n === 0) return states
   const byMomentum = new Map<number, Distribution<{ damage: number; momentumSpent: number }>>()
@@ -132,9 +133,10 @@ export function overwatchOdds(m: Melee): Distribution<OverwatchState> {
     }
     return d
   }
-  const still = (st: OverwatchState) => Distribution.point(st, overwatchKey) as Distribution<OverwatchState>
+  /** A destroyed charger is fired at no more: nothing is added. */
+  const none = Distribution.point({ damage: 0, momentumSpent: 0 })
   for (let i = 0; i < n; i++) {
-    states = states.bind((st) => (st.destroyed ? still(st) : oneAttack(st).map((r) => afterOverwatchShot(m, st, r), overwatchKey)), overwatchKey)
+    states = states.step((st) => (st.destroyed ? none : oneAttack(st)), (st, r) => afterOverwatchShot(m, st, r), key)
   }
   return states
 }
@@ -228,11 +230,11 @@ export function meleeOdds(m: Melee): MeleeOdds {
   const clash = (st: OverwatchState, a: StrikeSummary) => pair(st, a).ends
   const finishingBlow = owViews.bind((st) => attackViews.bind((a) => clash(st, a).map((e): FinishingBlowKey => e.finishingBlow?.by ?? 'none')))
   const laterAttacker = new Map(owViews.outcomes().map((st) => [owView(st), attackViews.bind((a) => clash(st, a).map((e) => e.later.attacker))]))
-  const attackerDamage = ow.bind((st) => laterAttacker.get(owView(st))!.map((x) => damageTaken(st.damage, x)))
+  const attackerDamage = ow.step((st) => laterAttacker.get(owView(st))!, (st, x) => damageTaken(st.damage, x))
   const defenderDamage = owViews.bind((st) =>
     st.destroyed
       ? Distribution.point(concludeClash(m, st, null, null).defender.damageTaken)
-      : attack.bind((a) => pair(st, a).laterDefender.map((x) => damageTaken(a.damage, x))),
+      : attack.step((a) => pair(st, a).laterDefender, (a, x) => damageTaken(a.damage, x)),
   )
 
   // Which strikes happen: the attack unless overwatch destroyed the charger; the counter-attack

@@ -198,8 +198,14 @@ export interface OverwatchState {
   destroyed: boolean
 }
 
-/** Overwatch states that are the same state for everything after (destroyed follows from the damage). */
-export const overwatchKey = (st: OverwatchState): string => `${st.damage} ${st.momentumSpent}`
+/**
+ * Overwatch states that are the same state for everything after: one number per (damage, Momentum
+ * spent), as the charger never spends more than it has (destroyed follows from the damage).
+ */
+export function overwatchKey(m: Melee): (st: OverwatchState) => number {
+  const per = m.atk.momentum + 1
+  return (st) => st.damage * per + st.momentumSpent
+}
 
 export interface OverwatchResult extends OverwatchState {
   shots: ShotResult[]
