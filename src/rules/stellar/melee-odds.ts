@@ -40,9 +40,12 @@ import { resolveShot } from './shoot.js'
  *   exact walk of resolveShot, then afterOverwatchShot, as resolveOverwatch does);
  * - each strike as its stages: the attack dice and the defense dice (each walked through
  *   rollAttackDice / rollDefenseDice), tallyStrike on each pair, then the saves (strikeSaves)
- *   for each number of unblocked hits;
- * - concludeClash on every (overwatch state, attack, counter-attack) that can happen.
- * Weights are exact bigint counts (Distribution) until they are printed.
+ *   walked once per count of saves owed;
+ * - concludeClash once per (overwatch view, attack view, counter-attack outcome): the joins are
+ *   keyed on what it reads (overwatchView, attackView), and the overwatch's and the attack's own
+ *   damage are added per view afterwards (damageTaken), so the cost grows with the number of views
+ *   and outcomes, never with overwatch states times attacks times counter-attacks.
+ * Weights are exact counts (Distribution) until they are printed.
  *
  * The choice search (ClashSearch, below) works in doubles, from tables filled through the same
  * stages and the same concludeClash.
@@ -96,11 +99,6 @@ function strikeSaveStage(s: Strike): (unblockedHits: number) => Distribution<Str
     if (!saves) byOwed.set(owed, (saves = walk((dice) => strikeSaves(dice, s, u).save, saveKey)))
     return saves.map((save) => strikeOutcome(s, u, save), outcomeKey)
   }
-}
-
-/** The saves stage against `unblockedHits`, walked: what the clash and the report read. */
-export function strikeSaveOdds(s: Strike, unblockedHits: number): Distribution<StrikeOutcome> {
-  return strikeSaveStage(s)(unblockedHits)
 }
 
 /** A whole strike: dice, tally, saves. */
