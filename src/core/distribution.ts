@@ -255,9 +255,9 @@ export class Distribution<K extends Outcome = number> {
   // -------------------------------------------------------------------------------------------
   // The algebra
 
-  /** The distribution of `f(outcome)`. */
-  map<J extends Outcome>(f: (v: K) => J): Distribution<J> {
-    const d = new Distribution<J>(this.den)
+  /** The distribution of `f(outcome)` (`key` as in `bind`). */
+  map<J extends Outcome>(f: (v: K) => J, key?: (v: J) => number | string): Distribution<J> {
+    const d = new Distribution<J>(this.den, key)
     for (let i = 0; i < this.values.length; i++) {
       if (this.small) d.putSmall(f(this.values[i]), this.small[i])
       else d.putBig(f(this.values[i]), this.big![i])
@@ -294,9 +294,40 @@ export class Distribution<K extends Outcome = number> {
     return d
   }
 
-  /** This and an independent `other`, combined outcome by outcome. */
-  product<J extends Outcome, R extends Outcome>(other: Distribution<J>, f: (a: K, b: J) => R): Distribution<R> {
-    const d = new Distribution<R>(this.den * other.den)
+  /**
+   * A next stage per outcome, read through `combine`: the distribution of
+   * `bind((v) => next(v).map((r) => combine(v, r)), key)`, without a distribution built per
+   * outcome (for a state advanced by a stage that many states share, as one more attack).
+   */
+  step<J extends Outcome, R extends Outcome>(next: (v: K) => Distribution<J>, combine: (v: K, r: J) => R, key?: (v: R) => number | string): Distribution<R> {
+    const nexts = this.values.map(next)
+    let common = 1n
+    for (const n of nexts) common = lcm(common, n.den)
+    const d = new Distribution<R>(this.den * common, key)
+    if (d.small) {
+      const c = Number(common)
+      for (let i = 0; i < nexts.length; i++) {
+        const n = nexts[i]
+        const scale = this.small![i] * (c / n.denN)
+        for (let j = 0; j < n.values.length; j++) d.putSmall(combine(this.values[i], n.values[j]), scale * n.small![j])
+      }
+      return d
+    }
+    // Each distinct next stage's counts as bigints once (many outcomes share one).
+    const counts = new Map<Distribution<J>, { scale: bigint; counts: bigint[] }>()
+    for (let i = 0; i < nexts.length; i++) {
+      const n = nexts[i]
+      let c = counts.get(n)
+      if (!c) counts.set(n, (c = { scale: common / n.den, counts: n.values.map((_, j) => n.count(j)) }))
+      const scale = this.count(i) * c.scale
+      for (let j = 0; j < n.values.length; j++) d.putBig(combine(this.values[i], n.values[j]), scale * c.counts[j])
+    }
+    return d
+  }
+
+  /** This and an independent `other`, combined outcome by outcome (`key` as in `bind`). */
+  product<J extends Outcome, R extends Outcome>(other: Distribution<J>, f: (a: K, b: J) => R, key?: (v: R) => number | string): Distribution<R> {
+    const d = new Distribution<R>(this.den * other.den, key)
     for (let i = 0; i < this.values.length; i++) {
       for (let j = 0; j < other.values.length; j++) {
         const v = f(this.values[i], other.values[j])

@@ -1,6 +1,6 @@
-import type { Dice } from '../../core/dice.js'
-import { Distribution, lcm, probability } from '../../core/distribution.js'
+import { Distribution } from '../../core/distribution.js'
 import { walk } from '../../core/exact.js'
+import { type SaveResult, savesOwed } from './armor-save.js'
 import {
   type ClashConclusion,
   type DefChoice,
@@ -13,15 +13,23 @@ import {
   OVERWATCH_START,
   afterOverwatchShot,
   attackStrike,
+  attackView,
+  bonusTotal,
   clashContext,
   concludeClash,
   counterSkippedBy,
   counterStrike,
+  damageTaken,
   nextOverwatchShot,
   overwatchAttacks,
+  overwatchKey,
+  overwatchView,
   rollAttackDice,
   rollDefenseDice,
+  strikeSaveSpec,
   strikeSaves,
+  strikeSummary,
+  survives,
   tallyStrike,
 } from './melee.js'
 import { resolveShot } from './shoot.js'
@@ -32,9 +40,12 @@ import { resolveShot } from './shoot.js'
  *   exact walk of resolveShot, then afterOverwatchShot, as resolveOverwatch does);
  * - each strike as its stages: the attack dice and the defense dice (each walked through
  *   rollAttackDice / rollDefenseDice), tallyStrike on each pair, then the saves (strikeSaves)
- *   for each number of unblocked hits;
- * - concludeClash on every (overwatch state, attack, counter-attack) that can happen.
- * Weights are exact bigint counts (Distribution) until they are printed.
+ *   walked once per count of saves owed;
+ * - concludeClash once per (overwatch view, attack view, counter-attack outcome): the joins are
+ *   keyed on what it reads (overwatchView, attackView), and the overwatch's and the attack's own
+ *   damage are added per view afterwards (damageTaken), so the cost grows with the number of views
+ *   and outcomes, never with overwatch states times attacks times counter-attacks.
+ * Weights are exact counts (Distribution) until they are printed.
  *
  * The choice search (ClashSearch, below) works in doubles, from tables filled through the same
  * stages and the same concludeClash.
@@ -63,33 +74,46 @@ export function unblockedOdds(s: Strike): Distribution<number> {
   return rolledHitsOdds(s).product(rolledBlocksOdds(s), (h, b) => tallyStrike(s, h, b).unblockedHits)
 }
 
-/** The saves stage against `unblockedHits`, walked: what the clash and the report read. */
-export function strikeSaveOdds(s: Strike, unblockedHits: number): Distribution<StrikeOutcome> {
-  return walk((dice: Dice) => {
-    const { save, summary } = strikeSaves(dice, s, unblockedHits)
-    const out: StrikeOutcome = {
-      damage: summary.damage,
-      pushedOut: summary.pushedOut,
-      unblockedHits,
-      failedSaves: save.failedSaves,
-      effects: save.actionsLost + save.pushes,
-    }
-    return out
-  })
+/** Strike outcomes that are the same for everything read of them. */
+const outcomeKey = (o: StrikeOutcome) => `${o.damage} ${o.pushedOut} ${o.unblockedHits} ${o.failedSaves} ${o.effects}`
+/** What concludeClash reads of a strike (outcomes that differ only in the report merge). */
+const summaryKey = (o: StrikeSummary) => `${o.damage} ${o.pushedOut}`
+/** Save results that are the same for everything a strike reads of them. */
+const saveKey = (r: SaveResult) => `${r.failedSaves} ${r.damage} ${r.actionsLost} ${r.pushes}`
+
+function strikeOutcome(s: Strike, unblockedHits: number, save: SaveResult): StrikeOutcome {
+  const summary = strikeSummary(s, unblockedHits, save)
+  return { damage: summary.damage, pushedOut: summary.pushedOut, unblockedHits, failedSaves: save.failedSaves, effects: save.actionsLost + save.pushes }
+}
+
+/**
+ * A strike's saves stage from its unblocked hits, walked (strikeSaves), read as StrikeOutcome.
+ * The saves depend on the hits only through the count owed (their cap makes many counts alike),
+ * so each count owed is walked once per strike.
+ */
+function strikeSaveStage(s: Strike): (unblockedHits: number) => Distribution<StrikeOutcome> {
+  const byOwed = new Map<number, Distribution<SaveResult>>()
+  return (u) => {
+    const owed = savesOwed(strikeSaveSpec(s, u))
+    let saves = byOwed.get(owed)
+    if (!saves) byOwed.set(owed, (saves = walk((dice) => strikeSaves(dice, s, u).save, saveKey)))
+    return saves.map((save) => strikeOutcome(s, u, save), outcomeKey)
+  }
 }
 
 /** A whole strike: dice, tally, saves. */
 export function strikeOdds(s: Strike): Distribution<StrikeOutcome> {
-  return unblockedOdds(s).bind((u) => strikeSaveOdds(s, u))
+  return unblockedOdds(s).bind(strikeSaveStage(s), outcomeKey)
 }
 
 /**
- * The overwatch stage: resolveOverwatch's loop over a distribution of states. One attack's
- * distribution is the walk of resolveShot for the Momentum the charger has left (all the next
- * shot depends on, see nextOverwatchShot), walked once per value.
+ * The overwatch stage: resolveOverwatch's loop over a distribution of states (merged on
+ * overwatchKey). One attack's distribution is the walk of resolveShot for the Momentum the charger
+ * has left (all the next shot depends on, see nextOverwatchShot), walked once per value.
  */
 export function overwatchOdds(m: Melee): Distribution<OverwatchState> {
-  let states = Distribution.point(OVERWATCH_START) as Distribution<OverwatchState>
+  const key = overwatchKey(m)
+  let states = Distribution.point(OVERWATCH_START, key) as Distribution<OverwatchState>
   const n = overwatchAttacks(m)
   if (n === 0) return states
   const byMomentum = new Map<number, Distribution<{ damage: number; momentumSpent: number }>>()
@@ -97,16 +121,21 @@ export function overwatchOdds(m: Melee): Distribution<OverwatchState> {
     let d = byMomentum.get(st.momentumSpent)
     if (!d) {
       const shot = nextOverwatchShot(m, st)
-      d = walk((dice) => {
-        const r = resolveShot(dice, shot)
-        return { damage: r.damage, momentumSpent: r.momentumSpent }
-      })
+      d = walk(
+        (dice) => {
+          const r = resolveShot(dice, shot)
+          return { damage: r.damage, momentumSpent: r.momentumSpent }
+        },
+        (r) => `${r.damage} ${r.momentumSpent}`,
+      )
       byMomentum.set(st.momentumSpent, d)
     }
     return d
   }
+  /** A destroyed charger is fired at no more: nothing is added. */
+  const none = Distribution.point({ damage: 0, momentumSpent: 0 })
   for (let i = 0; i < n; i++) {
-    states = states.bind((st) => (st.destroyed ? Distribution.point(st) : oneAttack(st).map((r) => afterOverwatchShot(m, st, r))))
+    states = states.step((st) => (st.destroyed ? none : oneAttack(st)), (st, r) => afterOverwatchShot(m, st, r), key)
   }
   return states
 }
@@ -150,21 +179,8 @@ export interface MeleeOdds {
 
 const NO_STRIKE: StrikeOutcome = { damage: 0, pushedOut: false, unblockedHits: 0, failedSaves: 0, effects: 0 }
 
-/** What concludeClash reads of a strike (outcomes that differ only in the report merge). */
-const summaryOf = (o: StrikeOutcome): StrikeSummary => ({ damage: o.damage, pushedOut: o.pushedOut })
-
-/** Ways per outcome, added up leaf by leaf (the one pass over a charge's leaves in meleeOdds). */
-class Tally<K extends number | string> {
-  private readonly ways = new Map<K, bigint>()
-  add(k: K, w: bigint): void {
-    this.ways.set(k, (this.ways.get(k) ?? 0n) + w)
-  }
-  distribution(den: bigint): Distribution<K> {
-    const d = Distribution.weighted(this.ways) as Distribution<K>
-    if (d.den !== den) throw new Error('meleeOdds: the leaves do not add up to the stages\' denominator')
-    return d
-  }
-}
+/** What the maps read of a conclusion (the sides' own damage taken is composed separately). */
+const conclusionKey = (e: ClashConclusion) => `${e.finishingBlow?.by ?? 'none'} ${e.later.attacker} ${e.later.defender}`
 
 function strikeReport(d: Distribution<StrikeOutcome>): StrikeOdds {
   return { damage: d.map((o) => o.damage), unblockedHits: d.map((o) => o.unblockedHits), failedSaves: d.map((o) => o.failedSaves) }
@@ -174,69 +190,67 @@ function strikeReport(d: Distribution<StrikeOutcome>): StrikeOdds {
 export function meleeOdds(m: Melee): MeleeOdds {
   const ow = overwatchOdds(m)
   const attack = strikeOdds(attackStrike(m))
-  const counters = new Map<number, Distribution<StrikeOutcome>>()
-  /** The counter-attack against a charger with `left` Momentum. */
-  const counterFor = (left: number) => {
-    let d = counters.get(left)
-    if (!d) counters.set(left, (d = strikeOdds(counterStrike(m, left))))
-    return d
-  }
   const momentumLeft = (st: OverwatchState) => m.atk.momentum - st.momentumSpent
+  /** The counter-attack against a charger with `left` Momentum: its outcomes, what the clash reads of them, their damages. */
+  const counters = new Map<number, { outcomes: Distribution<StrikeOutcome>; summaries: Distribution<StrikeSummary>; damages: number[] }>()
+  const counterFor = (left: number) => {
+    let c = counters.get(left)
+    if (!c) {
+      const outcomes = strikeOdds(counterStrike(m, left))
+      const summaries = outcomes.map((o): StrikeSummary => ({ damage: o.damage, pushedOut: o.pushedOut }), summaryKey)
+      const damages = [...new Set(summaries.outcomes().map((o) => o.damage))].sort((a, b) => a - b)
+      counters.set(left, (c = { outcomes, summaries, damages }))
+    }
+    return c
+  }
 
-  // How the charge ends: concludeClash once on every (overwatch state, attack, counter-attack)
-  // that can happen, its chance a product of the three stages' counts (the bind of the three,
-  // visited leaf by leaf so that the three maps read below are filled in one pass).
-  const attackSummary = attack.map(summaryOf)
-  const alive = ow.outcomes().filter((st) => !st.destroyed)
-  const counterSummary = new Map(alive.map((st) => [momentumLeft(st), counterFor(momentumLeft(st)).map(summaryOf)]))
-  let counterDen = 1n
-  for (const d of counterSummary.values()) counterDen = lcm(counterDen, d.den)
-  const fbWays = new Tally<FinishingBlowKey>()
-  const defWays = new Tally<number>()
-  const atkWays = new Tally<number>()
-  let defDestroyedWays = 0n
-  let atkDestroyedWays = 0n
-  const leaf = (end: ClashConclusion, w: bigint) => {
-    fbWays.add(end.finishingBlow?.by ?? 'none', w)
-    defWays.add(end.defender.damageTaken, w)
-    atkWays.add(end.attacker.damageTaken, w)
-    if (end.defender.destroyed) defDestroyedWays += w
-    if (end.attacker.destroyed) atkDestroyedWays += w
-  }
-  for (const [st, wOw] of ow.entries()) {
-    if (st.destroyed) {
-      leaf(concludeClash(m, st, null, null), wOw * attackSummary.den * counterDen)
-      continue
+  // The joins are keyed on what concludeClash reads (overwatchView, attackView, melee.ts): one
+  // state and one attack stand for each view, and concludeClash runs once per view pair and
+  // counter-attack. The sides' own stage damage (overwatch's, the attack's) is added after, one
+  // product per view (damageTaken), so the overwatch states never meet the attack's outcomes.
+  const owView = (st: OverwatchState) => overwatchView(m, st, st.destroyed ? [] : counterFor(momentumLeft(st)).damages)
+  const atkView = (a: StrikeSummary) => attackView(m, a)
+  const owViews = ow.bind((st) => Distribution.point(st, owView), owView)
+  const attackViews = attack.bind((a) => Distribution.point(a as StrikeSummary, atkView), atkView)
+  const pairs = new Map<string, { ends: Distribution<ClashConclusion>; laterDefender: Distribution<number> }>()
+  /** concludeClash over the counter-attack, for one overwatch view and one attack view. */
+  const pair = (st: OverwatchState, a: StrikeSummary) => {
+    const key = `${owView(st)}|${atkView(a)}`
+    let p = pairs.get(key)
+    if (!p) {
+      let ends: Distribution<ClashConclusion>
+      if (st.destroyed) ends = Distribution.point(concludeClash(m, st, null, null), conclusionKey)
+      else if (counterSkippedBy(a, clashContext(m, st.damage))) ends = Distribution.point(concludeClash(m, st, a, null), conclusionKey)
+      else ends = counterFor(momentumLeft(st)).summaries.map((c) => concludeClash(m, st, a, c), conclusionKey)
+      pairs.set(key, (p = { ends, laterDefender: ends.map((e) => e.later.defender) }))
     }
-    const ctx = clashContext(m, st.damage)
-    const counter = counterSummary.get(momentumLeft(st))!
-    const scale = counterDen / counter.den
-    for (const [a, wA] of attackSummary.entries()) {
-      const w = wOw * wA
-      if (counterSkippedBy(a, ctx)) leaf(concludeClash(m, st, a, null), w * counterDen)
-      else for (const [c, wC] of counter.entries()) leaf(concludeClash(m, st, a, c), w * wC * scale)
-    }
+    return p
   }
-  const den = ow.den * attackSummary.den * counterDen
-  const finishingBlow = fbWays.distribution(den)
-  const defenderDamage = defWays.distribution(den)
-  const attackerDamage = atkWays.distribution(den)
+  const clash = (st: OverwatchState, a: StrikeSummary) => pair(st, a).ends
+  const finishingBlow = owViews.bind((st) => attackViews.bind((a) => clash(st, a).map((e): FinishingBlowKey => e.finishingBlow?.by ?? 'none')))
+  const laterAttacker = new Map(owViews.outcomes().map((st) => [owView(st), attackViews.bind((a) => clash(st, a).map((e) => e.later.attacker))]))
+  const attackerDamage = ow.step((st) => laterAttacker.get(owView(st))!, (st, x) => damageTaken(st.damage, x))
+  const defenderDamage = owViews.bind((st) =>
+    st.destroyed
+      ? Distribution.point(concludeClash(m, st, null, null).defender.damageTaken)
+      : attack.step((a) => pair(st, a).laterDefender, (a, x) => damageTaken(a.damage, x)),
+  )
 
   // Which strikes happen: the attack unless overwatch destroyed the charger; the counter-attack
   // (with the Momentum the charger has left) unless counterSkippedBy skips it.
-  const attackMade = ow.map((st) => (st.destroyed ? 'no' : 'yes')).bind((x) => (x === 'yes' ? attack : Distribution.point(NO_STRIKE)))
-  const counterLeft = ow.bind((st) => {
+  const counterLeft = owViews.bind((st) => {
     if (st.destroyed) return Distribution.point(-1)
     const ctx = clashContext(m, st.damage)
-    return attackSummary.map((a) => (counterSkippedBy(a, ctx) ? -1 : momentumLeft(st)))
+    return attackViews.map((a) => (counterSkippedBy(a, ctx) ? -1 : momentumLeft(st)))
   })
-  const counterMade = counterLeft.bind((left) => (left < 0 ? Distribution.point(NO_STRIKE) : counterFor(left)))
+  const attackMade = ow.map((st) => (st.destroyed ? 'no' : 'yes')).bind((x) => (x === 'yes' ? attack : Distribution.point(NO_STRIKE)), outcomeKey)
+  const counterMade = counterLeft.bind((left) => (left < 0 ? Distribution.point(NO_STRIKE) : counterFor(left).outcomes), outcomeKey)
 
   const owDamage = ow.map((st) => st.damage)
 
   const destroyed: MeleeOdds['destroyed'] = {}
-  if (m.def.hp !== undefined) destroyed.defender = probability(defDestroyedWays, den)
-  if (m.atk.hp !== undefined) destroyed.attacker = probability(atkDestroyedWays, den)
+  if (m.def.hp !== undefined) destroyed.defender = defenderDamage.where((d) => !survives(d, m.def.hp))
+  if (m.atk.hp !== undefined) destroyed.attacker = attackerDamage.where((d) => !survives(d, m.atk.hp))
   const attackOdds = strikeReport(attackMade)
   const counterOdds = strikeReport(counterMade)
   const ex = (d: StrikeOdds) => ({ damage: d.damage.expected(), unblockedHits: d.unblockedHits.expected(), failedSaves: d.failedSaves.expected() })
@@ -294,15 +308,6 @@ export interface Option {
 
 const cap = (x: number, hp: number | undefined) => (hp === undefined ? x : Math.min(x, hp))
 
-/** The parts of a clash's value, in a table row: capped dealt - capped taken, effects, dealt, taken, destroyed each. */
-const CAP_DIFF = 0
-const EFFECTS = 1
-const DEALT = 2
-const TAKEN = 3
-const DEF_DESTROYED = 4
-const ATK_DESTROYED = 5
-const PARTS = 6
-
 /** Float chances of a distribution of small whole numbers, by index. */
 function chances(d: Distribution<number>): Float64Array {
   const sorted = d.sorted()
@@ -311,67 +316,126 @@ function chances(d: Distribution<number>): Float64Array {
   return out
 }
 
+/** An attack row's parts per (attack view, damage the defender takes later): chance, capped dealt, dealt, defender destroyed, effects. */
+const A_P = 0
+const A_CAP = 1
+const A_DEALT = 2
+const A_DESTROYED = 3
+const A_EFFECTS = 4
+const A_N = 5
+/** A counter row's parts per attack view: capped taken, taken, attacker destroyed, effects, then the chance of each later damage to the defender. */
+const C_CAP = 0
+const C_TAKEN = 1
+const C_DESTROYED = 2
+const C_EFFECTS = 3
+const C_N = 4
+
 /**
  * The search's arithmetic, in doubles (the CLI runs it cold, where every evaluation counts). A
- * clash without overwatch is decided by each strike's unblocked hits, then its saves: so the
- * value of every pair (attack's unblocked hits uA, counter's uC) is one table entry, the
- * expectation over both strikes' saves of concludeClash's result (filled on demand, once per
- * search). A split and choice then only change the chances of uA and uC (the pools through
- * rollAttackDice / rollDefenseDice, walked once per pool size, and tallyStrike).
+ * clash without overwatch is decided by each strike's unblocked hits, then its saves; and
+ * concludeClash reads the attack only through its view (attackView) and its damage, which it
+ * passes on to damageTaken with the defender's later damage (a Finishing Blow). So:
+ * - an attack row (per attack's unblocked hits uA) sums, per attack view and per later damage
+ *   the defender can take, the chance and the dealt parts over the attack's saves;
+ * - a counter row (per counter's unblocked hits uC) sums, per attack view (one attack standing
+ *   for each), concludeClash over the counter's saves: the taken parts and the chance of each
+ *   later damage to the defender.
+ * A split and choice then only change the chances of uA and uC (the pools through
+ * rollAttackDice / rollDefenseDice, walked once per pool size and face, and tallyStrike); a
+ * value is the rows summed by those chances and joined per view.
  */
 export class ClashSearch {
-  /** Per uA: the value parts against each uC, PARTS apiece (filled when first needed). */
-  private readonly table: Array<Float64Array | undefined> = []
-  private readonly width: number
-  private readonly attackSaves: Array<Array<[StrikeOutcome, number]>> = []
-  private readonly counterSaves: Array<Array<[StrikeOutcome, number]>> = []
+  /** The attack views met so far, each with the attack that stands for it. */
+  private readonly views: StrikeOutcome[] = []
+  private readonly viewIndex = new Map<string, number>()
+  /** The later damages the defender can take (concludeClash's later.defender), by index. */
+  private readonly laters: number[] = []
+  private readonly attackRows: Float64Array[] = []
+  private readonly counterRows: Array<Float64Array | undefined> = []
+  private readonly attackSaves: (u: number) => Distribution<StrikeOutcome>
+  private readonly counterSaves: (u: number) => Distribution<StrikeOutcome>
   private readonly pools = new Map<string, Float64Array>()
-  /** Per attack configuration: the value parts summed over uA, by uC. */
+  /** Per attack configuration: the attack rows summed by the chances of uA. */
   private readonly attackMemo = new Map<string, Float64Array>()
-  /** Per counter-attack configuration: the chances of uC. */
+  /** Per counter-attack configuration: the counter rows summed by the chances of uC. */
   private readonly counterMemo = new Map<string, Float64Array>()
-  private readonly attackRef: Strike
-  private readonly counterRef: Strike
+  private readonly aWidth: number
+  private readonly cWidth: number
 
   constructor(private readonly m: Melee) {
     // The saves depend on the weapon and target only, never on the splits or the choice.
-    this.attackRef = attackStrike(m, MAX_POOL, 0, 'counter')
-    this.counterRef = counterStrike(m, m.atk.momentum, MAX_POOL, 0, 'both')
-    // The most hits a counter-attack can leave: every die a critical, every bonus hit.
-    this.width = 2 * MAX_POOL + this.counterRef.bonusHits.reduce((t, b) => t + b.amount, 0) + 1
-  }
-
-  private saves(which: 'attack' | 'counter', u: number): Array<[StrikeOutcome, number]> {
-    const list = which === 'attack' ? this.attackSaves : this.counterSaves
-    return (list[u] ??= strikeSaveOdds(which === 'attack' ? this.attackRef : this.counterRef, u).sorted())
-  }
-
-  /** Row uA of the table: the value parts of uA against every uC, concludeClash over both strikes' saves. */
-  private row(uA: number): Float64Array {
-    let row = this.table[uA]
-    if (row) return row
-    row = new Float64Array(this.width * PARTS)
-    const m = this.m
-    const ctx = clashContext(m, 0)
-    const add = (at: number, p: number, attack: StrikeOutcome, counter: StrikeOutcome | null) => {
-      const end = concludeClash(m, OVERWATCH_START, attack, counter)
-      const dealt = end.defender.damageTaken
-      const taken = end.attacker.damageTaken
-      row![at + CAP_DIFF] += p * (cap(dealt, m.def.hp) - cap(taken, m.atk.hp))
-      row![at + EFFECTS] += p * (attack.effects - (counter?.effects ?? 0))
-      row![at + DEALT] += p * dealt
-      row![at + TAKEN] += p * taken
-      if (end.defender.destroyed) row![at + DEF_DESTROYED] += p
-      if (end.attacker.destroyed) row![at + ATK_DESTROYED] += p
+    const attackRef = attackStrike(m, MAX_POOL, 0, 'counter')
+    const counterRef = counterStrike(m, m.atk.momentum, MAX_POOL, 0, 'both')
+    this.attackSaves = strikeSaveStage(attackRef)
+    this.counterSaves = strikeSaveStage(counterRef)
+    // Every attack row up front (the most hits an attack can leave: every die a critical, every
+    // bonus hit), so that every view has the attack standing for it before any counter row.
+    const most = 2 * MAX_POOL + bonusTotal(attackRef.bonusHits)
+    const saves = Array.from({ length: most + 1 }, (_, u) => this.attackSaves(u).sorted())
+    for (const list of saves) for (const [a] of list) this.view(a)
+    // Then every later damage the defender can take, from each view against every counter outcome.
+    const laters = new Set<number>()
+    const counterMost = 2 * MAX_POOL + bonusTotal(counterRef.bonusHits)
+    for (const a of this.views) {
+      if (counterSkippedBy(a, clashContext(m, 0))) laters.add(concludeClash(m, OVERWATCH_START, a, null).later.defender)
+      else for (let u = 0; u <= counterMost; u++) for (const c of this.counterSaves(u).outcomes()) laters.add(concludeClash(m, OVERWATCH_START, a, c).later.defender)
     }
-    for (let uC = 0; uC < this.width; uC++) {
-      const at = uC * PARTS
-      for (const [a, pa] of this.saves('attack', uA)) {
-        if (counterSkippedBy(a, ctx)) add(at, pa, a, null)
-        else for (const [c, pc] of this.saves('counter', uC)) add(at, pa * pc, a, c)
+    this.laters.push(...laters)
+    this.aWidth = this.views.length * this.laters.length * A_N
+    this.cWidth = this.views.length * (C_N + this.laters.length)
+    for (const list of saves) this.attackRows.push(this.attackRow(list))
+  }
+
+  private view(a: StrikeOutcome): number {
+    const key = attackView(this.m, a)
+    let k = this.viewIndex.get(key)
+    if (k === undefined) {
+      this.viewIndex.set(key, (k = this.views.length))
+      this.views.push(a)
+    }
+    return k
+  }
+
+  /** Per view and later damage: the attack's chance and dealt parts over its saves. */
+  private attackRow(saves: Array<[StrikeOutcome, number]>): Float64Array {
+    const { m, laters } = this
+    const row = new Float64Array(this.aWidth)
+    for (const [a, p] of saves) {
+      const k = this.view(a)
+      for (let x = 0; x < laters.length; x++) {
+        const at = (k * laters.length + x) * A_N
+        const dealt = damageTaken(a.damage, laters[x])
+        row[at + A_P] += p
+        row[at + A_CAP] += p * cap(dealt, m.def.hp)
+        row[at + A_DEALT] += p * dealt
+        if (!survives(dealt, m.def.hp)) row[at + A_DESTROYED] += p
+        row[at + A_EFFECTS] += p * a.effects
       }
     }
-    this.table[uA] = row
+    return row
+  }
+
+  /** Per view (its attack standing for it): concludeClash over the counter's saves, uC unblocked hits. */
+  private counterRow(uC: number): Float64Array {
+    let row = this.counterRows[uC]
+    if (row) return row
+    const { m, laters } = this
+    row = new Float64Array(this.cWidth)
+    const saves = this.counterSaves(uC).sorted()
+    const per = C_N + laters.length
+    this.views.forEach((a, k) => {
+      const skipped = counterSkippedBy(a, clashContext(m, 0)) !== null
+      for (const [c, p] of skipped ? ([[null, 1]] as const) : saves) {
+        const end = concludeClash(m, OVERWATCH_START, a, c)
+        const at = k * per
+        row![at + C_CAP] += p * cap(end.attacker.damageTaken, m.atk.hp)
+        row![at + C_TAKEN] += p * end.attacker.damageTaken
+        if (end.attacker.destroyed) row![at + C_DESTROYED] += p
+        row![at + C_EFFECTS] += p * (c?.effects ?? 0)
+        row![at + C_N + laters.indexOf(end.later.defender)] += p
+      }
+    })
+    this.counterRows[uC] = row
     return row
   }
 
@@ -407,6 +471,18 @@ export class ClashSearch {
     return Float64Array.from(out)
   }
 
+  /** Rows summed by the chances of their unblocked hits. */
+  private summed(chancesOfU: Float64Array, width: number, row: (u: number) => Float64Array): Float64Array {
+    const out = new Float64Array(width)
+    for (let u = 0; u < chancesOfU.length; u++) {
+      const p = chancesOfU[u]
+      if (p === 0) continue
+      const r = row(u)
+      for (let j = 0; j < width; j++) out[j] += p * r[j]
+    }
+    return out
+  }
+
   /** Expected outcome of the clash (no overwatch) for one combination of splits and choice. */
   value(atkSplit: Split, defSplit: Split, defChoice: DefChoice): ClashValue {
     // Each strike's chances depend only on its dice and the defender's choice: memoised by those.
@@ -414,31 +490,43 @@ export class ClashSearch {
     let A = this.attackMemo.get(k1)
     if (!A) {
       const pA = this.unblocked(attackStrike(this.m, atkSplit.attack, defSplit.defense, defChoice))
-      A = new Float64Array(this.width * PARTS)
-      for (let uA = 0; uA < pA.length; uA++) {
-        const p = pA[uA]
-        if (p === 0) continue
-        const row = this.row(uA)
-        for (let j = 0; j < row.length; j++) A[j] += p * row[j]
-      }
-      this.attackMemo.set(k1, A)
+      this.attackMemo.set(k1, (A = this.summed(pA, this.aWidth, (u) => this.attackRows[u])))
     }
     const k2 = `${defSplit.attack}|${atkSplit.defense}|${defChoice}`
     let C = this.counterMemo.get(k2)
-    if (!C) this.counterMemo.set(k2, (C = this.unblocked(counterStrike(this.m, this.m.atk.momentum, defSplit.attack, atkSplit.defense, defChoice))))
-    const v = new Float64Array(PARTS)
-    for (let uC = 0; uC < C.length; uC++) {
-      const p = C[uC]
-      if (p === 0) continue
-      for (let j = 0; j < PARTS; j++) v[j] += p * A[uC * PARTS + j]
+    if (!C) {
+      const pC = this.unblocked(counterStrike(this.m, this.m.atk.momentum, defSplit.attack, atkSplit.defense, defChoice))
+      this.counterMemo.set(k2, (C = this.summed(pC, this.cWidth, (u) => this.counterRow(u))))
     }
-    return {
-      score: [v[CAP_DIFF], v[DEF_DESTROYED] - v[ATK_DESTROYED], v[EFFECTS]],
-      dealt: v[DEALT],
-      taken: v[TAKEN],
-      defDestroyed: v[DEF_DESTROYED],
-      atkDestroyed: v[ATK_DESTROYED],
+    // Joined per view: the attack's parts weighted by the chance of each later damage to the
+    // defender, the counter's parts by the chance of the view.
+    const L = this.laters.length
+    const per = C_N + L
+    let capDiff = 0
+    let effects = 0
+    let dealt = 0
+    let taken = 0
+    let defDestroyed = 0
+    let atkDestroyed = 0
+    for (let k = 0; k < this.views.length; k++) {
+      const c = k * per
+      let pView = 0
+      for (let x = 0; x < L; x++) {
+        const a = (k * L + x) * A_N
+        const pX = C[c + C_N + x]
+        if (x === 0) pView = A[a + A_P]
+        capDiff += pX * A[a + A_CAP]
+        dealt += pX * A[a + A_DEALT]
+        defDestroyed += pX * A[a + A_DESTROYED]
+        effects += pX * A[a + A_EFFECTS]
+      }
+      if (pView === 0) continue
+      capDiff -= pView * C[c + C_CAP]
+      taken += pView * C[c + C_TAKEN]
+      atkDestroyed += pView * C[c + C_DESTROYED]
+      effects -= pView * C[c + C_EFFECTS]
     }
+    return { score: [capDiff, defDestroyed - atkDestroyed, effects], dealt, taken, defDestroyed, atkDestroyed }
   }
   /** The defender's options against one attacker split, best for the defender first. */
   rankDefender(atkSplit: Split, space: ChoiceSpace): Option[] {

@@ -198,6 +198,15 @@ export interface OverwatchState {
   destroyed: boolean
 }
 
+/**
+ * Overwatch states that are the same state for everything after: one number per (damage, Momentum
+ * spent), as the charger never spends more than it has (destroyed follows from the damage).
+ */
+export function overwatchKey(m: Melee): (st: OverwatchState) => number {
+  const per = m.atk.momentum + 1
+  return (st) => st.damage * per + st.momentumSpent
+}
+
 export interface OverwatchResult extends OverwatchState {
   shots: ShotResult[]
 }
@@ -585,7 +594,7 @@ export function finishingBlow(attack: StrikeSummary, counter: StrikeSummary | nu
 
 function sideOutcome(damageTaken: number, hp: number | undefined): SideOutcome {
   if (hp === undefined) return { damageTaken }
-  return { damageTaken, hp, remainingHp: hp - damageTaken, destroyed: damageTaken >= hp }
+  return { damageTaken, hp, remainingHp: hp - damageTaken, destroyed: !survives(damageTaken, hp) }
 }
 
 /** How a charge ends: everything after the dice, for rolls and odds alike. */
@@ -596,6 +605,17 @@ export interface ClashConclusion {
   finishingBlow: FinishingBlow | null
   attacker: SideOutcome
   defender: SideOutcome
+  /**
+   * Damage each side takes after its first stage: the attacker after overwatch (the counter-attack,
+   * a Finishing Blow), the defender after the attack (a Finishing Blow). Each side's damage taken
+   * is damageTaken(first stage's damage, this).
+   */
+  later: { attacker: number; defender: number }
+}
+
+/** A side's damage taken: its first stage's damage (overwatch's, the attack's), then the rest. */
+export function damageTaken(first: number, later: number): number {
+  return first + later
 }
 
 /**
@@ -606,15 +626,47 @@ export interface ClashConclusion {
  */
 export function concludeClash(m: Melee, ow: OverwatchState, attack: StrikeSummary | null, counter: StrikeSummary | null): ClashConclusion {
   if (ow.destroyed || !attack) {
-    return { clash: false, counterSkipped: 'no clash', finishingBlow: null, attacker: sideOutcome(ow.damage, m.atk.hp), defender: sideOutcome(0, m.def.hp) }
+    const later = { attacker: 0, defender: 0 }
+    return { clash: false, counterSkipped: 'no clash', finishingBlow: null, attacker: sideOutcome(damageTaken(ow.damage, 0), m.atk.hp), defender: sideOutcome(0, m.def.hp), later }
   }
   const ctx = clashContext(m, ow.damage)
   const counterSkipped = counterSkippedBy(attack, ctx)
   if ((counterSkipped === null) !== (counter !== null)) throw new Error('concludeClash: a counter-attack exactly when it is not skipped')
   const fb = finishingBlow(attack, counter, ctx)
-  const defTaken = attack.damage + (fb?.by === 'attacker' ? fb.damage : 0)
-  const atkTaken = ow.damage + (counter?.damage ?? 0) + (fb?.by === 'defender' ? fb.damage : 0)
-  return { clash: true, counterSkipped, finishingBlow: fb, attacker: sideOutcome(atkTaken, m.atk.hp), defender: sideOutcome(defTaken, m.def.hp) }
+  const later = { attacker: (counter?.damage ?? 0) + (fb?.by === 'defender' ? fb.damage : 0), defender: fb?.by === 'attacker' ? fb.damage : 0 }
+  const attacker = sideOutcome(damageTaken(ow.damage, later.attacker), m.atk.hp)
+  return { clash: true, counterSkipped, finishingBlow: fb, attacker, defender: sideOutcome(damageTaken(attack.damage, later.defender), m.def.hp), later }
+}
+
+/**
+ * What concludeClash reads of the attack besides its damage (which it only passes on to
+ * damageTaken): whether it dealt any, pushed the defender out, and left the defender standing.
+ * Attacks with one view conclude alike (the same Finishing Blow, counter-attack and `later`).
+ */
+export function attackView(m: Melee, attack: StrikeSummary): string {
+  return `${attack.damage > 0 ? 'dealt' : 'none'} ${attack.pushedOut ? 'pushed' : 'stayed'} ${survives(attack.damage, m.def.hp) ? 'standing' : 'destroyed'}`
+}
+
+/**
+ * What the rest of the charge reads of the overwatch state besides its damage (which concludeClash
+ * only passes on to damageTaken): whether the charger was destroyed, the Momentum it spent (the
+ * counter-attack's Skill Defense, see counterStrike), and its HP left only through
+ * survives(counter-attack damage, HP left). `counterDamages` (ascending) are the damages the
+ * counter-attack can deal: states whose HP left survives the same of them share a view, and
+ * conclude alike against every attack and counter-attack (the same Finishing Blow and `later`).
+ */
+export function overwatchView(m: Melee, st: OverwatchState, counterDamages: readonly number[]): string {
+  if (st.destroyed) return 'destroyed'
+  const hpLeft = clashContext(m, st.damage).atkHpLeft
+  // survives is monotone in the damage: count the damages survived by bisection.
+  let lo = 0
+  let hi = counterDamages.length
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1
+    if (survives(counterDamages[mid], hpLeft)) lo = mid + 1
+    else hi = mid
+  }
+  return `${st.momentumSpent} ${lo}`
 }
 
 // ---------------------------------------------------------------------------------------------
