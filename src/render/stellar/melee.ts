@@ -6,15 +6,13 @@ import {
   type SideOutcome,
   type StrikeDie,
   type StrikeResult,
-  CRIT_FROM,
-  attackerBonus,
-  bonusTotal,
-  defenderBonus,
+  CRIT_FROM, 
+  bonusTotal, 
   finishingBlowDamage,
 } from '../../rules/stellar/melee.js'
 import type { Distribution } from '../../core/distribution.js'
 import type { MeleeOdds } from '../../rules/stellar/melee-odds.js'
-import { penText } from '../../rules/stellar/weapon.js'
+import { penText, attackerBonus, defenderBonus } from '../../rules/stellar/weapon.js'
 import { columns, histogram, num, pct, plural } from '../format.js'
 import type { Style } from '../style.js'
 import { dieGlyph } from './shoot.js'

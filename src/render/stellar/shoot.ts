@@ -2,10 +2,8 @@ import type { RenderContext } from '../context.js'
 import {
   type EvadeDie,
   type Shot,
-  type ShotResult,
-  attackBonusSize,
-  critMax,
-  defenseBonusSize,
+  type ShotResult, 
+  critMax, 
   focusHits,
   momentumNegates,
   saveCapFor,
@@ -15,7 +13,7 @@ import {
   MAX_SHOTS,
 } from '../../rules/stellar/shoot.js'
 import type { ShotOdds } from '../../rules/stellar/shoot-odds.js'
-import { penText } from '../../rules/stellar/weapon.js'
+import { penText, attackerBonus, defenderBonus } from '../../rules/stellar/weapon.js'
 import { columns, histogram, num, pct, plural } from '../format.js'
 import type { Style } from '../style.js'
 
@@ -35,8 +33,8 @@ export function dieGlyph(d: EvadeDie, st: Style): string {
 
 function choiceLine(s: Shot & { chosenBy?: Record<string, string> }): string {
   const by = (k: string) => (s.chosenBy?.[k] && s.chosenBy[k] !== 'flag' ? ` (${s.chosenBy[k]})` : '')
-  const bonus = s.bonus === 'none' ? 'no bonus' : `${s.bonus} +${attackBonusSize(s.pilot)}`
-  const defense = s.defense === 'none' ? 'no reaction' : `${s.defense} +${defenseBonusSize(s.defPilot)}`
+  const bonus = s.bonus === 'none' ? 'no bonus' : `${s.bonus} +${attackerBonus(s.pilot)}`
+  const defense = s.defense === 'none' ? 'no reaction' : `${s.defense} +${defenderBonus(s.defPilot)}`
   return `Attacker: ${bonus}${by('bonus')}. Defender: ${defense}${by('defense')}.`
 }
 
@@ -83,10 +81,10 @@ function ordinal(n: number): string {
 export function explainShot(r: ShotResult, s: Shot, out: RenderContext): string {
   const st = out.style
   const L: string[] = [st.bold('How it was worked out')]
-  const prec = s.bonus === 'precision' ? attackBonusSize(s.pilot) : 0
-  const dodge = s.defense === 'dodge' ? defenseBonusSize(s.defPilot) : 0
+  const prec = s.bonus === 'precision' ? attackerBonus(s.pilot) : 0
+  const dodge = s.defense === 'dodge' ? defenderBonus(s.defPilot) : 0
   L.push(`1. Target number = Acc ${s.acc}${prec ? ` + Precision ${prec}` : ''} - Evade ${s.evade}${dodge ? ` - Dodge ${dodge}` : ''} = ${r.targetNumber}. The defender evades a shot on a d10 of ${r.targetNumber}+.`)
-  const barrage = s.bonus === 'barrage' ? attackBonusSize(s.pilot) : 0
+  const barrage = s.bonus === 'barrage' ? attackerBonus(s.pilot) : 0
   const raw = shotsBeforeCap(s)
   L.push(`2. Shots = ${s.shots}${s.rapidFire ? ` ${s.rapidFire > 0 ? '+' : '-'} Rapid Fire ${Math.abs(s.rapidFire)}` : ''}${barrage ? ` + Barrage ${barrage}` : ''}${s.focus && s.indirect ? ' + Focus 1 (Indirect Fire)' : ''} = ${raw}${raw > MAX_SHOTS ? `, capped at ${MAX_SHOTS}` : ''}: ${r.shotsFired} evade dice.`)
   const cm = critMax(s)
@@ -116,7 +114,7 @@ export function explainShot(r: ShotResult, s: Shot, out: RenderContext): string 
   if (s.extraHits) extras.push(`other +${s.extraHits}`)
   L.push(`4. Hits = ${r.hits}${extras.length ? ` (including ${extras.join(', ')})` : ''}; critical hits counted: ${r.crits} of at most 3${s.indirect ? ' (none under Indirect Fire)' : ''}.`)
   const b = shotBlocks(s)
-  const guard = s.defense === 'guard' ? defenseBonusSize(s.defPilot) : 0
+  const guard = s.defense === 'guard' ? defenderBonus(s.defPilot) : 0
   const parts = [guard ? `Guard ${guard}` : '', b.source === 'shield' ? `shield ${s.shield}` : '', b.source === 'cover' ? `cover ${b.blocks - guard} (${s.dmg <= 500 ? 'DMG 500 or less' : 'DMG over 500'})` : ''].filter(Boolean)
   L.push(`5. Blocks = ${parts.length ? parts.join(' + ') : 'none'} = ${r.blocks}${s.blindside && (s.shield || s.cover) ? ' (Blindside ignores shields and cover)' : s.shield && s.cover ? ' (shield and cover do not stack: the better one counts)' : ''}.`)
   if (r.momentumSpent) L.push(`6. Skill Defense: ${r.momentumSpent} Momentum negates ${momentumNegates(r.momentumSpent, s.warship)} hit(s)${s.warship ? ' (warships pay double)' : ''}.`)

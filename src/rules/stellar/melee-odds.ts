@@ -534,7 +534,7 @@ export class ClashSearch {
     for (const defChoice of space.defChoices) {
       for (const defSplit of space.defSplits) opts.push({ atkSplit, defSplit, defChoice, value: this.value(atkSplit, defSplit, defChoice) })
     }
-    return stableSort(opts, (x, y) => compareValue(x.value, y.value))
+    return [...opts].sort((x, y) => compareValue(x.value, y.value))
   }
 
   /**
@@ -598,7 +598,7 @@ export class ClashSearch {
   /** The attacker's splits, each against the defender's best answer, best for the attacker first. */
   rankAttacker(space: ChoiceSpace): Option[] {
     const opts = space.atkSplits.map((s) => this.rankDefender(s, space)[0])
-    return stableSort(opts, (x, y) => compareValue(y.value, x.value))
+    return [...opts].sort((x, y) => compareValue(y.value, x.value))
   }
 }
 
@@ -626,11 +626,4 @@ export interface ChoiceSpace {
   atkSplits: Split[]
   defSplits: Split[]
   defChoices: DefChoice[]
-}
-
-function stableSort<T>(xs: T[], cmp: (a: T, b: T) => number): T[] {
-  return xs
-    .map((x, i) => ({ x, i }))
-    .sort((a, b) => cmp(a.x, b.x) || a.i - b.i)
-    .map((e) => e.x)
 }

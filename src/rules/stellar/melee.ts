@@ -2,7 +2,7 @@ import type { Dice } from '../../core/dice.js'
 import { type Decidable, decision } from '../../core/decide.js'
 import { type SaveResult, resolveArmorSaves } from './armor-save.js'
 import { type Shot, type ShotResult, resolveShot } from './shoot.js'
-import type { Level, Penetration } from './weapon.js'
+import { type Level, type Penetration, type SkillDefenseQuestion, attackerBonus, defenderBonus } from './weapon.js'
 
 /**
  * MELEE (quickstart: "Charge into Melee", "Melee Clash", "Armor Saves", "Shields", "Universal
@@ -246,15 +246,6 @@ export interface SideOutcome {
 // ---------------------------------------------------------------------------------------------
 // Arithmetic without dice
 
-/** The attacker's melee bonus: +1 hit, +2 for level 1+ pilots, captains and kaiju. */
-export function attackerBonus(pilot: Level): number {
-  return pilot >= 1 ? 2 : 1
-}
-
-/** Counter (+hits) or Guard (+blocks): +1, +2 for level 2 pilots, captains and kaiju. */
-export function defenderBonus(pilot: Level): number {
-  return pilot >= 2 ? 2 : 1
-}
 
 /** Face needed to hit: 5+, 4+ under a Bold Leader, one worse against a Swordsman. */
 export function hitOn(striker: MeleeSide, target: MeleeSide): number {
@@ -426,13 +417,8 @@ export function strikeSaves(dice: Dice, s: Strike, unblockedHits: number): { sav
 }
 
 /** What a side is asked before spending Momentum on Skill Defense. */
-export interface MomentumQuestion {
-  side: SideName
-  hits: number
-  blocks: number
-  hitsLeft: number
-  strike: Strike
-}
+/** A side's Skill Defense question against a strike. */
+export type MomentumQuestion = SkillDefenseQuestion<Strike>
 
 /**
  * One strike: attack dice, defense dice, tally, armor saves (the saves shared with shooting).
@@ -445,7 +431,7 @@ export function resolveStrike(dice: Dice, s: Strike, spend?: (q: MomentumQuestio
   let t = tallyStrike(s, a.rolledHits, d.rolledBlocks)
   if (spend && t.hitsLeft > 0) {
     const side: SideName = s.striker === 'attacker' ? 'defender' : 'attacker'
-    const p = Math.max(0, Math.min(t.hitsLeft, Math.floor(spend({ side, hits: t.hits, blocks: t.blocks, hitsLeft: t.hitsLeft, strike: s }))))
+    const p = Math.max(0, Math.min(t.hitsLeft, Math.floor(spend({ side, hits: t.hits, blocks: t.blocks, hitsLeft: t.hitsLeft, maxPoints: t.hitsLeft, attack: s }))))
     t = { ...t, momentumSpent: p, unblockedHits: t.hitsLeft - p }
   }
   const { save, summary: sum } = strikeSaves(dice, s, t.unblockedHits)

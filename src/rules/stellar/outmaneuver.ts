@@ -197,7 +197,8 @@ export function outmaneuverOutcome(bridge: boolean, atk: number, def: number): {
   return { winner: 'defender', margin, outcome: 'overwatch-shots', effects }
 }
 
-export interface MomentumQuestion {
+/** Momentum spent for extra successes, asked once a side has seen its dice (not Skill Defense). */
+export interface OutmaneuverMomentumQuestion {
   who: 'attacker' | 'defender'
   /** This side's successes from dice (and, for the defender, nothing else yet). */
   own: number
@@ -213,7 +214,7 @@ export function resolveOutmaneuver(dice: Dice, o: Outmaneuver): OutmaneuverResul
   const dRerolls = rerollFailures(dice, dRolls, o.defender.reroll, 'defender')
   const aDice = diceSuccesses(aRolls, aRerolls)
   const dDice = diceSuccesses(dRolls, dRerolls)
-  const spend = (side: Side, id: string, q: MomentumQuestion): number =>
+  const spend = (side: Side, id: string, q: OutmaneuverMomentumQuestion): number =>
     side.level >= 1 && side.momentumOpen ? decision<number>(o, id, q, side.momentum) : side.momentum
   const aMomentum = momentumSuccesses({ level: o.attacker.level, momentum: spend(o.attacker, 'atk-momentum', { who: 'attacker', own: aDice, other: dDice + momentumSuccesses(o.defender), bridge: o.bridge }) })
   const aTotal = aDice + aMomentum

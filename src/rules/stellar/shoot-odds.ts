@@ -142,7 +142,7 @@ function better(a: number[], b: number[]): number {
 /** The defender's options against a fixed bonus, best (least harm) first. */
 export function rankDefenses(s: Shot, options: DefenseChoice[] = AUTO_DEFENSES): Array<ScoredOption<DefenseChoice>> {
   const scored = options.map((value) => ({ value, expected: shotExpected({ ...s, defense: value }) }))
-  return stableSort(scored, (a, b) => better(attackerScore(a.expected), attackerScore(b.expected)))
+  return [...scored].sort((a, b) => better(attackerScore(a.expected), attackerScore(b.expected)))
 }
 
 /**
@@ -161,12 +161,5 @@ export function rankBonuses(
     const best = rankDefenses(withBonus, defenses)[0]
     return { value, defense: best.value, expected: best.expected }
   })
-  return stableSort(scored, (a, b) => better(attackerScore(b.expected), attackerScore(a.expected)))
-}
-
-function stableSort<T>(xs: T[], cmp: (a: T, b: T) => number): T[] {
-  return xs
-    .map((x, i) => ({ x, i }))
-    .sort((a, b) => cmp(a.x, b.x) || a.i - b.i)
-    .map((e) => e.x)
+  return [...scored].sort((a, b) => better(attackerScore(b.expected), attackerScore(a.expected)))
 }

@@ -1,7 +1,7 @@
 import type { Dice } from '../../core/dice.js'
 import { type Decidable, decision } from '../../core/decide.js'
 import { type SaveResult, type SaveSpec, resolveArmorSaves, saveCap } from './armor-save.js'
-import type { Level, Penetration } from './weapon.js'
+import { type Level, type Penetration, type SkillDefenseQuestion, attackerBonus, defenderBonus } from './weapon.js'
 
 /**
  * SHOOTING ATTACK (quickstart: "[Action] Shooting Attack", "Quick Dice", "Focus", "Weapon's
@@ -81,19 +81,10 @@ export const MAX_SHOTS = 10
 export const MAX_WEAPON_SHOTS = 30
 export const CRIT_CAP = 3
 
-/** Precision/Barrage: +1, or +2 for level 1+ pilots, captains and kaiju. */
-export function attackBonusSize(pilot: Level): number {
-  return pilot >= 1 ? 2 : 1
-}
-
-/** Dodge/Guard: +1, or +2 for level 2 pilots, captains and kaiju. */
-export function defenseBonusSize(defPilot: Level): number {
-  return defPilot >= 2 ? 2 : 1
-}
 
 export function shotTargetNumber(s: Shot): number {
-  const precision = s.bonus === 'precision' ? attackBonusSize(s.pilot) : 0
-  const dodge = s.defense === 'dodge' ? defenseBonusSize(s.defPilot) : 0
+  const precision = s.bonus === 'precision' ? attackerBonus(s.pilot) : 0
+  const dodge = s.defense === 'dodge' ? defenderBonus(s.defPilot) : 0
   return s.acc + precision - s.evade - dodge
 }
 
@@ -102,7 +93,7 @@ export function shotTargetNumber(s: Shot): number {
  * Fire, which gains a shot instead of a hit).
  */
 export function shotsBeforeCap(s: Shot): number {
-  const barrage = s.bonus === 'barrage' ? attackBonusSize(s.pilot) : 0
+  const barrage = s.bonus === 'barrage' ? attackerBonus(s.pilot) : 0
   const focusShot = s.focus && s.indirect ? 1 : 0
   return s.shots + s.rapidFire + barrage + focusShot
 }
@@ -129,7 +120,7 @@ export function focusHits(s: Shot): number {
  * Cover ("Targets in Cover"). Blindside ignores both.
  */
 export function shotBlocks(s: Shot): { blocks: number; source: 'shield' | 'cover' | 'none' } {
-  const guard = s.defense === 'guard' ? defenseBonusSize(s.defPilot) : 0
+  const guard = s.defense === 'guard' ? defenderBonus(s.defPilot) : 0
   if (s.blindside) return { blocks: guard, source: 'none' }
   const cover = s.cover && !s.warship ? (s.dmg <= 500 ? 2 : 1) : 0
   if (s.shield === 0 && cover === 0) return { blocks: guard, source: 'none' }
@@ -141,13 +132,8 @@ export function momentumNegates(points: number, warship: boolean): number {
   return warship ? Math.floor(points / 2) : points
 }
 
-export interface MomentumQuestion {
-  hitsLeft: number
-  maxPoints: number
-  shot: Shot
-  hits: number
-  blocks: number
-}
+/** The defender's Skill Defense question when shot at. */
+export type MomentumQuestion = SkillDefenseQuestion<Shot>
 
 /**
  * How the defender's evade die counts, by face: natural criticals first, then natural 9-10
@@ -249,7 +235,7 @@ export function blockHits(s: Shot, hits: number): BlockStage {
   const points =
     hitsLeft === 0
       ? 0
-      : Math.min(maxPoints, decision<number>(s, 'momentum', { hitsLeft, maxPoints, shot: s, hits, blocks } satisfies MomentumQuestion, offered))
+      : Math.min(maxPoints, decision<number>(s, 'momentum', { side: 'defender', hits, blocks, hitsLeft, maxPoints, attack: s } satisfies MomentumQuestion, offered))
   const unblockedHits = Math.max(0, hitsLeft - momentumNegates(points, s.warship))
   return { blocks, blockSource: source, momentumSpent: points, unblockedHits, hitDamage: unblockedHits * s.dmg }
 }

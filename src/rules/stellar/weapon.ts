@@ -29,3 +29,33 @@ export function penText(p: Penetration): string {
 
 /** Pilot, captain or kaiju level: 0 basic, 1 skilled, 2 ace. */
 export type Level = 0 | 1 | 2
+
+/**
+ * UNIVERSAL SKILL - DEFENSE, asked once the dice are known: how many hits get through the blocks
+ * and the most Momentum worth spending on them (one per hit; warships pay two). Shooting and
+ * melee ask the same question; `attack` is what is being defended against (a Shot, a Strike).
+ */
+export interface SkillDefenseQuestion<A> {
+  side: 'attacker' | 'defender'
+  hits: number
+  blocks: number
+  hitsLeft: number
+  maxPoints: number
+  attack: A
+}
+
+/**
+ * EXCEPTIONAL PILOTS: the attacker's bonus (Precision or Barrage when shooting, the attacker's
+ * +hits in melee) is +1, or +2 for level 1+ pilots, captains and kaiju.
+ */
+export function attackerBonus(pilot: Level): number {
+  return pilot >= 1 ? 2 : 1
+}
+
+/**
+ * EXCEPTIONAL PILOTS: the defender's reaction (Dodge or Guard when shot at, Counter or Guard in
+ * melee) is +1, or +2 for level 2 pilots, captains and kaiju.
+ */
+export function defenderBonus(pilot: Level): number {
+  return pilot >= 2 ? 2 : 1
+}

@@ -9,16 +9,14 @@ import {
   type Split,
   type Strike,
   type StrikeResult,
-  MAX_POOL,
-  attackerBonus,
-  defenderBonus,
+  MAX_POOL,  
   resolveMelee,
   strikeSaveSpec,
 } from '../../../rules/stellar/melee.js'
 import { walk } from '../../../core/exact.js'
 import { resolveArmorSaves } from '../../../rules/stellar/armor-save.js'
 import { type ChoiceSpace, type ClashValue, type Option, ClashSearch, meleeOdds, splitsOf } from '../../../rules/stellar/melee-odds.js'
-import { NO_PEN, parsePen } from '../../../rules/stellar/weapon.js'
+import { NO_PEN, parsePen, attackerBonus, defenderBonus } from '../../../rules/stellar/weapon.js'
 import { num, pct } from '../../../render/format.js'
 import { explainMelee, renderMelee, renderMeleeOdds } from '../../../render/stellar/melee.js'
 import { type ChoiceContext, type ChosenBy, type ValuesOf, boolOpt, choiceOpt, conflicts, defineCommand, intOpt, isOpen, levelOpt, openChoice, required, textOpt } from '../../spec.js'
@@ -394,7 +392,7 @@ export const meleeSpec = defineCommand<typeof options, MeleeRequest, MeleeResult
     const options = []
     for (let p = 0; p <= Math.min(10, q.hitsLeft); p++) {
       const through = q.hitsLeft - p
-      options.push({ value: p, label: `Spend ${p} Momentum`, hint: `${through} hit${through === 1 ? '' : 's'} through, expected ${num(expectedStrikeDamage(q.strike, through), 1)} DMG` })
+      options.push({ value: p, label: `Spend ${p} Momentum`, hint: `${through} hit${through === 1 ? '' : 's'} through, expected ${num(expectedStrikeDamage(q.attack, through), 1)} DMG` })
     }
     const who = q.side === 'defender' ? 'Defender' : 'Attacker'
     const answer = await ctx.select(`${who}'s Skill Defense: ${q.hits} hits vs ${q.blocks} blocks, ${q.hitsLeft} get through. Spend Momentum (one per hit)?`, options, 0)

@@ -3,7 +3,7 @@ import {
   MAX_MOMENTUM_SUCCESSES,
   MAX_POOL,
   MAX_REROLLS,
-  type MomentumQuestion,
+  type OutmaneuverMomentumQuestion,
   type OutmaneuverRequest,
   type OutmaneuverResult,
   type Pool,
@@ -111,7 +111,7 @@ export const outmaneuverSpec = defineCommand<typeof options, OutmaneuverInput, O
 
   async decide(id, context, req, ctx) {
     if (id !== 'atk-momentum' && id !== 'def-momentum') throw new Error(`unknown decision ${id}`)
-    const q = context as MomentumQuestion
+    const q = context as OutmaneuverMomentumQuestion
     const options = []
     for (let p = 0; p <= MAX_MOMENTUM_SUCCESSES; p++) {
       const mine = q.own + p

@@ -4,15 +4,13 @@ import {
   type MomentumQuestion,
   type Shot,
   type ShotResult,
-  MAX_WEAPON_SHOTS,
-  attackBonusSize,
-  defenseBonusSize,
+  MAX_WEAPON_SHOTS,  
   momentumNegates,
   resolveShot,
   shotTargetNumber,
 } from '../../../rules/stellar/shoot.js'
 import { ATTACK_BONUSES, AUTO_DEFENSES, DEFENSES, expectedDamageFrom, rankBonuses, rankDefenses, shotOdds } from '../../../rules/stellar/shoot-odds.js'
-import { NO_PEN, parsePen } from '../../../rules/stellar/weapon.js'
+import { NO_PEN, parsePen, attackerBonus, defenderBonus } from '../../../rules/stellar/weapon.js'
 import { num } from '../../../render/format.js'
 import { explainShot, renderShot, renderShotOdds } from '../../../render/stellar/shoot.js'
 import { saveFields } from './save-fields.js'
@@ -182,7 +180,7 @@ async function chooseAsking(req: ShotRequest, ctx: ChoiceContext): Promise<Chose
     const asking = req.bonus === 'ask'
     const ranked = asking ? rankBonuses(s, !defenseOpen, ATTACK_BONUSES, DEFENSES) : rankBonuses(s, !defenseOpen)
     if (asking) {
-      const size = attackBonusSize(s.pilot)
+      const size = attackerBonus(s.pilot)
       const labels: Record<AttackBonus, string> = { precision: `Precision (+${size} Acc)`, barrage: `Barrage (+${size} shot${size > 1 ? 's' : ''})`, none: 'No bonus' }
       const vs = defenseOpen ? " vs the defender's best reply" : ''
       s.bonus = await ctx.select(
@@ -197,7 +195,7 @@ async function chooseAsking(req: ShotRequest, ctx: ChoiceContext): Promise<Chose
     const asking = req.defense === 'ask'
     const ranked = rankDefenses(s, asking ? DEFENSES : AUTO_DEFENSES)
     if (asking) {
-      const size = defenseBonusSize(s.defPilot)
+      const size = defenderBonus(s.defPilot)
       const labels: Record<DefenseChoice, string> = { dodge: `Dodge (+${size} Evade)`, guard: `Guard (+${size} Block)`, none: 'No reaction' }
       s.defense = await ctx.select(
         `Defender's reaction to ${s.bonus === 'none' ? 'no bonus' : s.bonus}`,
