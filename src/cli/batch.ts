@@ -5,7 +5,7 @@ import { InputError } from '../core/errors.js'
 import { parseRolls } from '../core/physical.js'
 import { freshSeed } from '../core/seeded.js'
 import { renderBatchSummary, renderProgress, clearProgress, type BatchSummary } from '../render/batch-summary.js'
-import { colorLevel, makeStyle } from '../render/style.js'
+import { plainStyle } from '../render/style.js'
 import { commandNames, loadAllSpecs, loadedSpec } from './registry.js'
 import { type Globals, type RunEnv, type RunOutput, quietChoices, runSpec } from './run.js'
 import { type CommandSpec, type OptionSpec, camelKey, parseValues, show } from './spec.js'
@@ -123,6 +123,7 @@ export async function runBatch(opts: BatchOptions, io: BatchIO): Promise<number>
   const summary = batch.summary()
   if (opts.summaryJson) await batch.write(JSON.stringify({ summary }) + '\n')
   else if (opts.summary) {
+    const { colorLevel, makeStyle } = await import('../render/color.js')
     const color = colorLevel('stderr', opts.color, io.env)
     io.stderr.write(renderBatchSummary(summary, makeStyle(color), io.stderr.columns ?? 80) + '\n')
   }
@@ -231,7 +232,7 @@ const NOT_STATS = new Set(['line', 'seed', 'command'])
 class Batch {
   private readonly env: RunEnv = {
     choice: quietChoices,
-    render: { style: makeStyle(false), explain: false, width: 80 },
+    render: { style: plainStyle, explain: false, width: 80 },
   }
   private pending = ''
   private lineNo = 0

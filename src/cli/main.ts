@@ -3,7 +3,7 @@ import { createRequire } from 'node:module'
 import { Command, CommanderError, Option } from 'commander'
 import { InputError } from '../core/errors.js'
 import { parseRolls } from '../core/physical.js'
-import { type ColorLevel, colorLevel, makeStyle } from '../render/style.js'
+import { type Style, plainStyle } from '../render/style.js'
 import { groups, loadAllSpecs, loadSpec } from './registry.js'
 import { type Globals, quietChoices, runSpec } from './run.js'
 import { type ChoiceContext, type CommandSpec, type OptionSpec, camelKey, parseValues, show } from './spec.js'
@@ -81,8 +81,14 @@ export function isTerminal(fd: number): boolean {
   return (require('node:tty') as typeof import('node:tty')).isatty(fd)
 }
 
-export function useColor(flag: boolean): ColorLevel {
-  return colorLevel('stdout', flag)
+/**
+ * The style for stdout. Colour needs a terminal or FORCE_COLOR; only then is chalk loaded to
+ * decide the level (its detection costs a few milliseconds that pipes and files never need).
+ */
+export async function stdoutStyle(flag: boolean): Promise<Style> {
+  if (!flag || (process.env.FORCE_COLOR === undefined && !isTerminal(1))) return plainStyle
+  const { colorLevel, makeStyle } = await import('../render/color.js')
+  return makeStyle(colorLevel('stdout', flag))
 }
 
 const require = createRequire(import.meta.url)
@@ -233,7 +239,7 @@ function registerSpec(parent: Command, spec: CommandSpec, leafName: string): voi
     })
     const g = globalsFrom(opts)
     const values = parseValues(spec, raw, 'flag')
-    const color = !g.json && useColor(opts.color !== false)
+    const style = g.json ? plainStyle : await stdoutStyle(opts.color !== false)
     const out = await runSpec(
       spec,
       values,
@@ -241,7 +247,7 @@ function registerSpec(parent: Command, spec: CommandSpec, leafName: string): voi
       {
         choice: opts.auto ? quietChoices : terminalIfAny(),
         askDice,
-        render: { style: makeStyle(color), explain: g.explain, width: !g.json && isTerminal(1) ? (process.stdout.columns ?? 80) : 80 },
+        render: { style, explain: g.explain, width: !g.json && isTerminal(1) ? (process.stdout.columns ?? 80) : 80 },
       },
       !g.json,
     )

@@ -1,6 +1,6 @@
 import { spawnSync } from 'node:child_process'
 import { describe, expect, it } from 'vitest'
-import { makeStyle } from '../../src/render/style.js'
+import { makeStyle } from '../../src/render/color.js'
 import { BIN, mecha } from '../cli/run-cli.js'
 
 // Runs the real binary in a pseudo-terminal (python's pty) and returns everything it wrote,

@@ -6,7 +6,7 @@ import { saveSpec } from '../../../src/cli/commands/stellar/save.js'
 import { shootSpec } from '../../../src/cli/commands/stellar/shoot.js'
 import { quietChoices } from '../../../src/cli/run.js'
 import { type CommandSpec, parseValues } from '../../../src/cli/spec.js'
-import { makeStyle } from '../../../src/render/style.js'
+import { makeStyle } from '../../../src/render/color.js'
 import { BIN } from '../../cli/run-cli.js'
 import { oddsMaps } from '../../property/examples.js'
 
