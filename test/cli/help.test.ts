@@ -106,3 +106,21 @@ describe('output that cannot be written', () => {
     expect(r.stderr).toBe('mecha: cannot write to stdout: ENOSPC (no space left on device)\n')
   })
 })
+
+describe('every --help example runs as printed, through a real shell', async () => {
+  const { loadAllSpecs } = await import('../../src/cli/registry.js')
+  const lines = (await loadAllSpecs()).flatMap((s) => (s.examples ?? []).map((line) => [s.name, line] as const))
+  // `mecha …` as a user pastes it, with the built binary standing in for the installed command.
+  const run = (line: string) => sh(line.replace(/^mecha /, '$MECHA '))
+
+  it('there are examples to run', () => expect(lines.length).toBeGreaterThan(60))
+
+  it.each(lines)('%s: %s', (_, line) => {
+    const first = run(line)
+    expect(first.stderr).toBe('')
+    expect(first.code).toBe(0)
+    expect(first.stdout.trim()).not.toBe('')
+    // Reproducible: an example that rolls gives its seed or its dice, so it prints the same twice.
+    expect(run(line).stdout).toBe(first.stdout)
+  })
+})

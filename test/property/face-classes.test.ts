@@ -55,7 +55,7 @@ const KNOWN_FAILURES = new Set<string>([
   // `readAs` (the d10 read after the situation's shift) shows a face its pool does not separate.
   'behavior',
   // `kept` lists the faces of a success-count pool (classes: success/failure) as results.
-  'roll 5d10>=5',
+  "roll '5d10>=5'",
   // `defenseRoll.total` (face + bonus) of a pass/fail defence die.
   'formation strike',
   // `dice[].modified` (face + modifier) of a pass/fail AMS die.

@@ -11,7 +11,7 @@ export const rollSpec: CommandSpec<Expression, RollResult> = defineCommand({
   name: 'roll',
   summary: 'roll a dice expression: 3d6+2, d10, 5d10>=5 (count successes), 4d6kh3 (keep highest)',
   diceOrder: 'the dice of each term, left to right',
-  examples: ['mecha roll 3d6+2', 'mecha roll 5d10>=5 --odds', 'mecha roll 4d6kh3 --rolls 6,2,5,3'],
+  examples: ['mecha roll 3d6+2 --seed demo', "mecha roll '5d10>=5' --odds", 'mecha roll 4d6kh3 --rolls 6,2,5,3'],
   args: [{ name: 'expression', description: 'dice expression, e.g. 3d6+2', required: true }],
   options: [],
   build(v) {

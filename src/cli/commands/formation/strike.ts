@@ -183,7 +183,7 @@ export const strikeSpec = defineCommand<typeof options, StrikeRequest, StrikeRes
     'mecha formation strike --str 2 --dmg 4 --dodge 1 --rolls 4,5',
     'mecha formation strike --quality veteran --dmg 6 --missile --volley 2 --def-quality green --seed table1',
     'mecha formation strike --str 1 --dmg 6 --burst 3 --targets 3 --def-quality regular --odds',
-    'mecha formation strike --str 1 --dmg 2 --split 2 --targets 2 --dodge 1 --rolls 5,3,2',
+    'mecha formation strike --str 1 --dmg 2 --split 2 --targets 2 --dodge 1 --rolls 5,3,2,4',
     'mecha formation strike --str 2 --dmg 4 --missile --harm-stray --def-quality green --seed radar',
   ],
   options,

@@ -31,7 +31,7 @@ export const behaviorSpec: CommandSpec<BehaviorRequest, BehaviorResult> = define
   name: 'behavior',
   summary: 'MechaStellar enemy behaviour tables (solo / co-op): roll a d10 for what an enemy mecha or kaiju does',
   diceOrder: 'one d10',
-  examples: ['mecha behavior --situation hurt', 'mecha behavior --table kaiju --situation near --commander --rolls 1', 'mecha behavior --situation default --odds'],
+  examples: ['mecha behavior --situation hurt --seed turn3', 'mecha behavior --table kaiju --situation near --commander --rolls 1', 'mecha behavior --situation default --odds'],
   options,
   build: buildBehavior,
   resolve: resolveBehavior,

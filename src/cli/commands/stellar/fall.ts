@@ -7,7 +7,7 @@ export const fallSpec = defineCommand({
   name: 'fall',
   summary: `MechaStellar low gravity: a unit on high ground that takes damage falls off on a d10 of 1-${FALL_MAX}`,
   diceOrder: 'one d10',
-  examples: ['mecha fall', 'mecha fall --rolls 3', 'mecha fall --odds'],
+  examples: ['mecha fall --seed ridge', 'mecha fall --rolls 3', 'mecha fall --odds'],
   options: [],
   build: () => ({}),
   resolve: (dice) => resolveFall(dice),

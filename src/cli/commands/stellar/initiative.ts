@@ -13,7 +13,7 @@ export const initiativeSpec: CommandSpec<InitiativeRequest, InitiativeResult> = 
   name: 'initiative',
   summary: 'MechaStellar initiative: both sides roll a d10, the higher chooses to go first or second (ties re-rolled)',
   diceOrder: "side 1's d10, then side 2's d10; again for as long as they tie",
-  examples: ['mecha initiative', 'mecha initiative --names Federation,Zeon --rolls 4,4,7,2', 'mecha initiative --odds'],
+  examples: ['mecha initiative --seed round1', 'mecha initiative --names Federation,Zeon --rolls 4,4,7,2', 'mecha initiative --odds'],
   options: [textOpt('names', 'A,B', 'names of the two sides (default: side 1, side 2)', parseNames)],
   build: (v) => ({ names: v.names ?? ['side 1', 'side 2'] }),
   resolve: (dice) => resolveInitiative(dice),

@@ -154,7 +154,7 @@ export const vpSpec = defineCommand({
     'mecha vp --frame 4 --pilot 1 --commander --round 3 --challenge',
     'mecha vp --mode confrontation --survivors 1xF2,2xF1 --previous 17,13',
     'mecha vp --mode objective --cps 2 --enemy-cps 1 --actions 2',
-    'mecha vp --mode simple --kills 2xF2,F3L1C4 --damaged F4L2 --losses F3L2$520 --battle-damage 2',
+    "mecha vp --mode simple --kills 2xF2,F3L1C4 --damaged F4L2 --losses 'F3L2$520' --battle-damage 2",
     'mecha vp --mode city --side attacker --buildings 7 --kills F3L1',
     'mecha vp --mode city --side defender --kills F4L2R1,F2R3',
   ],
