@@ -70,7 +70,19 @@ export class Distribution<K extends Outcome = number> {
 
   /** Outcomes with whole-number weights; the denominator is their total. */
   static weighted<K extends Outcome>(entries: Iterable<readonly [K, bigint | number]>): Distribution<Widen<K>> {
-    const list = [...entries].map(([v, w]) => [v, BigInt(w)] as const)
+    const given = [...entries]
+    // Whole-number weights whose total is a safe integer: no bigints at all.
+    let sum = 0
+    for (const [, w] of given) sum = typeof w === 'number' && Number.isSafeInteger(w) && w >= 0 ? sum + w : NaN
+    if (sum > 0 && sum <= Number.MAX_SAFE_INTEGER) {
+      const d = new Distribution<Widen<K>>(BigInt(sum))
+      for (const [v, w] of given) d.putSmall(v as Widen<K>, w as number)
+      return d
+    }
+    const list = given.map(([v, w]) => {
+      if (typeof w === 'number' && !Number.isSafeInteger(w)) throw new RangeError('Distribution.weighted: a number weight past 2^53 is not exact; give a bigint')
+      return [v, BigInt(w)] as const
+    })
     let total = 0n
     for (const [, w] of list) {
       if (w < 0n) throw new RangeError('Distribution.weighted: negative weight')

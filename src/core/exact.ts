@@ -19,6 +19,8 @@ interface Outcome {
   ways: bigint
   /** sides^n */
   den: bigint
+  /** `ways` as a number (exact: sides^n is below 2^53 for every pool a rule rolls). */
+  waysN: number
   /** ways / den (the retiring Rational walk). */
   weight: Rational
 }
@@ -146,7 +148,7 @@ function projected<R>(fn: (dice: Dice) => R, project: (r: R) => Array<number | s
 const cache = new Map<string, Outcome[]>()
 
 export function poolOutcomes(n: number, sides: number, equiv?: Equivalence): Outcome[] {
-  if (n === 0) return [{ faces: [], ways: 1n, den: 1n, weight: Rational.ONE }]
+  if (n === 0) return [{ faces: [], ways: 1n, waysN: 1, den: 1n, weight: Rational.ONE }]
   if (equiv === SUM) {
     const key = `${n}|${sides}|sum`
     let hit = cache.get(key)
@@ -189,7 +191,7 @@ function classOutcomes(n: number, sides: number, classOf: Array<string | number>
       if (ways === 0n) return
       const faces: number[] = []
       for (let j = 0; j < m; j++) for (let t = 0; t < ks[j]; t++) faces.push(reps[j])
-      out.push({ faces, ways, den: denom, weight: Rational.raw(ways, denom) })
+      out.push({ faces, ways, waysN: Number(ways), den: denom, weight: Rational.raw(ways, denom) })
       return
     }
     for (let k = left; k >= 0; k--) {
@@ -227,7 +229,7 @@ function sumOutcomes(n: number, sides: number): Outcome[] {
       faces[i] += add
       extra -= add
     }
-    out.push({ faces, ways: w, den: denom, weight: Rational.raw(w, denom) })
+    out.push({ faces, ways: w, waysN: Number(w), den: denom, weight: Rational.raw(w, denom) })
   })
   return out
 }

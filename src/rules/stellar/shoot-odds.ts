@@ -75,7 +75,7 @@ export function shotExpected(s: Shot): ShotOdds['expected'] {
 export function evadeOdds(s: Shot): Distribution<number> {
   const classify = evadeClass(s)
   const branches = poolOutcomes(shotsFired(s), 10, classify)
-  return Distribution.weighted(branches.map((b) => [evadeHits(s, countOutcomes(b.faces.map(classify))).hits, b.ways] as const))
+  return Distribution.weighted(branches.map((b) => [evadeHits(s, countOutcomes(b.faces.map(classify))).hits, b.waysN] as const))
 }
 
 /**
