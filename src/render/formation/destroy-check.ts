@@ -1,5 +1,4 @@
 import type { RenderContext } from '../context.js'
-import type { Rational } from '../../core/rational.js'
 import type { DestroyCheck, DestroyCheckResult } from '../../rules/formation/destroy-check.js'
 import { columns, pct, plural } from '../format.js'
 import { neededText, signed } from './strike.js'
@@ -27,6 +26,6 @@ export function explainDestroyCheck(r: DestroyCheckResult, c: DestroyCheck, out:
   return L.join('\n')
 }
 
-export function renderDestroyOdds(p: Rational, c: DestroyCheck, out: RenderContext): string {
-  return [out.style.bold(`Exact odds: ${headline(c)}`), columns([['Destroyed', pct(p.toNumber())], ['Survives', pct(1 - p.toNumber())]], out.width)].join('\n')
+export function renderDestroyOdds(p: number, c: DestroyCheck, out: RenderContext): string {
+  return [out.style.bold(`Exact odds: ${headline(c)}`), columns([['Destroyed', pct(p)], ['Survives', pct(1 - p)]], out.width)].join('\n')
 }

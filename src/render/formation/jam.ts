@@ -1,5 +1,5 @@
 import type { RenderContext } from '../context.js'
-import type { Dist } from '../../core/dist.js'
+import type { Distribution } from '../../core/distribution.js'
 import { type Jam, type JamEffects, type JamResult, jamEffects } from '../../rules/formation/jam.js'
 import { columns, histogram, num, pct, plural } from '../format.js'
 
@@ -42,13 +42,13 @@ export function explainJam(r: JamResult, j: Jam, out: RenderContext): string {
   return L.join('\n')
 }
 
-export function renderJamOdds(d: Dist<number>, label: string, j: Jam, out: RenderContext): string {
+export function renderJamOdds(d: Distribution<number>, label: string, j: Jam, out: RenderContext): string {
   const st = out.style
   return [
     st.bold(`Exact odds: ${headline(j)}`),
     columns([
       [`Expected ${label}`, num(d.expected(), 3)],
-      [`At least one`, pct(1 - d.prob(0).toNumber())],
+      [`At least one`, pct(1 - d.prob(0))],
     ], out.width),
     '',
     histogram(d, st, out.width, { title: label[0].toUpperCase() + label.slice(1) }),

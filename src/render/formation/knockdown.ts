@@ -1,5 +1,5 @@
 import type { RenderContext } from '../context.js'
-import type { Dist } from '../../core/dist.js'
+import type { Distribution } from '../../core/distribution.js'
 import type { Knockdown, KnockdownResult } from '../../rules/formation/knockdown.js'
 import { columns, histogram, num, pct, plural } from '../format.js'
 
@@ -19,12 +19,12 @@ export function explainKnockdown(r: KnockdownResult, k: Knockdown, out: RenderCo
   return L.join('\n')
 }
 
-export function renderKnockdownOdds(lost: Dist<number>, k: Knockdown, out: RenderContext): string {
+export function renderKnockdownOdds(lost: Distribution<number>, k: Knockdown, out: RenderContext): string {
   const st = out.style
   return [
     st.bold(`Exact odds: knockdown, ${plural(k.hits, 'hit')}`),
     columns([
-      ['At least one action lost', pct(1 - lost.prob(0).toNumber())],
+      ['At least one action lost', pct(1 - lost.prob(0))],
       ['Expected actions lost', num(lost.expected(), 3)],
     ], out.width),
     '',

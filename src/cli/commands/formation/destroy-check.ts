@@ -1,4 +1,4 @@
-import { exactDists } from '../../../core/exact.js'
+import { walk } from '../../../core/exact.js'
 import { type DestroyCheck, type DestroyCheckResult, destroyNeeded, resolveDestroyCheck } from '../../../rules/formation/destroy-check.js'
 import { explainDestroyCheck, renderDestroyCheck, renderDestroyOdds } from '../../../render/formation/destroy-check.js'
 import { type CommandSpec, defineCommand, intOpt } from '../../spec.js'
@@ -18,10 +18,17 @@ export const destroyCheckSpec: CommandSpec<DestroyCheck, DestroyCheckResult> = d
   render: renderDestroyCheck,
   explain: explainDestroyCheck,
   odds(c) {
-    const d = exactDists((dice) => resolveDestroyCheck(dice, c), { destroyed: (r) => String(r.destroyed), dice: (r) => r.rolls.length })
+    const outcomes = walk(
+      (dice) => {
+        const r = resolveDestroyCheck(dice, c)
+        return { destroyed: String(r.destroyed), dice: r.rolls.length }
+      },
+      (o) => `${o.destroyed} ${o.dice}`,
+    )
+    const d = { destroyed: outcomes.map((o) => o.destroyed), dice: outcomes.map((o) => o.dice) }
     const p = d.destroyed.prob('true')
     return {
-      json: { destroyed: d.destroyed.toJSON(), dice: d.dice.toJSON(), expected: { destroyed: p.toNumber(), dice: d.dice.expected() } },
+      json: { destroyed: d.destroyed.toJSON(), dice: d.dice.toJSON(), expected: { destroyed: p, dice: d.dice.expected() } },
       extra: { needed: destroyNeeded(c.mod) },
       render: (out) => renderDestroyOdds(p, c, out),
     }

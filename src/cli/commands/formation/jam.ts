@@ -1,5 +1,5 @@
 import { InputError } from '../../../core/errors.js'
-import { exactDist } from '../../../core/exact.js'
+import { walk } from '../../../core/exact.js'
 import { type Jam, type JamResult, jamTargetNumber, resolveJam } from '../../../rules/formation/jam.js'
 import { explainJam, renderJam, renderJamOdds } from '../../../render/formation/jam.js'
 import { type CommandSpec, boolOpt, conflicts, defineCommand, intOpt, requires } from '../../spec.js'
@@ -38,7 +38,10 @@ export const jamSpec: CommandSpec<Jam, JamResult> = defineCommand({
   explain: explainJam,
   odds(j) {
     const key = j.vsMissiles ? 'salvosRemoved' : 'countersPlaced'
-    const d = exactDist((dice) => resolveJam(dice, j), (r) => (j.vsMissiles ? r.salvosRemoved : r.countersPlaced))
+    const d = walk((dice) => {
+      const r = resolveJam(dice, j)
+      return j.vsMissiles ? r.salvosRemoved : r.countersPlaced
+    })
     const json: Record<string, unknown> = { [key]: d.toJSON(), expected: { [key]: d.expected() } }
     if (!j.vsMissiles) {
       const total = d.map((n) => n + j.counters)

@@ -1,4 +1,4 @@
-import { exactDist } from '../../../core/exact.js'
+import { walk } from '../../../core/exact.js'
 import { type Knockdown, type KnockdownResult, resolveKnockdown } from '../../../rules/formation/knockdown.js'
 import { explainKnockdown, renderKnockdown, renderKnockdownOdds } from '../../../render/formation/knockdown.js'
 import { type CommandSpec, defineCommand, intOpt } from '../../spec.js'
@@ -18,10 +18,10 @@ export const knockdownSpec: CommandSpec<Knockdown, KnockdownResult> = defineComm
   render: renderKnockdown,
   explain: explainKnockdown,
   odds(k) {
-    const lost = exactDist((dice) => resolveKnockdown(dice, k), (r) => r.actionsLost)
+    const lost = walk((dice) => resolveKnockdown(dice, k).actionsLost)
     const any = lost.map((n) => String(n > 0))
     return {
-      json: { actionLost: any.toJSON(), actionsLost: lost.toJSON(), expected: { actionsLost: lost.expected(), actionLost: any.prob('true').toNumber() } },
+      json: { actionLost: any.toJSON(), actionsLost: lost.toJSON(), expected: { actionsLost: lost.expected(), actionLost: any.prob('true') } },
       render: (out) => renderKnockdownOdds(lost, k, out),
     }
   },
