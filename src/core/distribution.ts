@@ -370,6 +370,16 @@ export class Distribution<K extends Outcome = number> {
     return this.map((v) => Math.min(v, max))
   }
 
+  /**
+   * The same distribution, listing `values` too where it lacks them, with chance 0 (a yes/no
+   * map that always shows both answers).
+   */
+  including(values: readonly K[]): Distribution<K> {
+    const d = this.map((v) => v)
+    for (const v of values) d.slot(v)
+    return d
+  }
+
   /** The same distribution over a denominator `den * factor` (counts scaled alike). */
   scaled(factor: bigint): Distribution<K> {
     const d = new Distribution<K>(this.den * factor)

@@ -299,3 +299,24 @@ export function classCounts(n: number, sides: number, classify: Classify): Distr
     return counts
   })
 }
+
+/**
+ * Several maps read off one walk of `fn`: each reader picks one field of the result (the walk
+ * merges results that agree on every field read).
+ */
+export function walkMaps<R, N extends string>(
+  fn: (dice: Dice) => R,
+  readers: Record<N, (result: R) => number | string>,
+): Record<N, Distribution<number | string>> {
+  const names = Object.keys(readers) as N[]
+  const joint = walk(
+    (dice) => {
+      const r = fn(dice)
+      return names.map((n) => readers[n](r))
+    },
+    (fields) => fields.join('\u0000'),
+  )
+  const out = {} as Record<N, Distribution<number | string>>
+  names.forEach((n, i) => (out[n] = joint.map((fields) => fields[i])))
+  return out
+}

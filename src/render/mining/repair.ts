@@ -30,7 +30,7 @@ export function renderRepairOdds(o: RepairOdds, damage: number, out: RenderConte
   return [
     st.bold(`Exact odds: repair with ${damage} damage (${REPAIR_ON}+ on a d6, only with ${REPAIR_MIN_DAMAGE}+ damage)`),
     columns([
-      ['Chance to repair', st.bold(pct(o.repaired.prob('true').toNumber()))],
+      ['Chance to repair', st.bold(pct(o.repaired.prob('true')))],
       ['Expected damage after', num(o.expected.damageAfter, 3)],
     ], out.width),
   ].join('\n')

@@ -32,7 +32,7 @@ export function renderResolveTestOdds(o: ResolveTestOdds, eliminated: number, ou
   const lines = [
     st.bold(`Exact odds: resolve test with ${eliminated} unit${eliminated === 1 ? '' : 's'} eliminated (d6 + ${RESOLVE_BONUS} - ${eliminated}, retreat under 1)`),
     columns([
-      ['Chance the force retreats', st.bold(pct(o.retreatChance.toNumber()))],
+      ['Chance the force retreats', st.bold(pct(o.retreatChance))],
       ['Retreats on', worst === 0 ? 'no roll' : worst >= 6 ? 'every roll' : `a roll of ${worst === 1 ? '1' : `1-${worst}`}`],
       ['Expected score', num(o.expected.score, 3)],
     ], out.width),

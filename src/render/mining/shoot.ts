@@ -60,14 +60,14 @@ export function renderMiningShotOdds(o: ShotOdds, s: MiningShot, out: RenderCont
   const needs = hitNeeds(s)
   const L: string[] = []
   L.push(st.bold(`Exact odds: ${kindOfFire(s).toLowerCase()}, ${modifierText(shootModifiers(s))}: a natural ${needs}+ hits`))
-  const rows: string[][] = [['Chance to hit', st.bold(pct(o.hitChance.toNumber()))]]
+  const rows: string[][] = [['Chance to hit', st.bold(pct(o.hitChance))]]
   rows.push(['Faces', faceLine(needs)])
   if (s.suppress) rows.push(['Expected markers placed', num(o.expected.suppression, 4)])
   else rows.push(['Expected damage', num(o.expected.damage, 4)])
-  if (o.eliminated) rows.push([`Target eliminated (has ${s.targetDamage} damage)`, pct(o.eliminated.prob('true').toNumber())])
+  if (o.eliminated) rows.push([`Target eliminated (has ${s.targetDamage} damage)`, pct(o.eliminated.prob('true'))])
   if (o.retreat) {
     const worst = retreatsOnOrBelow((s.lost ?? 0) + 1)
-    rows.push([`Its force retreats (${s.lost} lost before)`, st.bold(pct(o.retreat.prob('true').toNumber())) + st.dim(worst ? ` (resolve test fails on ${worst >= 6 ? 'any roll' : `1${worst > 1 ? `-${worst}` : ''}`})` : ' (resolve cannot fail)')])
+    rows.push([`Its force retreats (${s.lost} lost before)`, st.bold(pct(o.retreat.prob('true'))) + st.dim(worst ? ` (resolve test fails on ${worst >= 6 ? 'any roll' : `1${worst > 1 ? `-${worst}` : ''}`})` : ' (resolve cannot fail)')])
   }
   L.push(columns(rows, out.width))
   return L.join('\n')

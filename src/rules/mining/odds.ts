@@ -1,6 +1,5 @@
-import type { Dist } from '../../core/dist.js'
-import { exactDists } from '../../core/exact.js'
-import { Rational } from '../../core/rational.js'
+import type { Distribution } from '../../core/distribution.js'
+import { walkMaps } from '../../core/exact.js'
 import { type ActionPointsRoll, resolveActionPoints } from './action-points.js'
 import { type Repair, resolveRepair } from './repair.js'
 import { type ResolveTest, resolveResolveTest } from './resolve.js'
@@ -12,11 +11,11 @@ import { type MiningShot, resolveMiningShot } from './shoot.js'
  * Booleans are keyed "true"/"false".
  */
 
-type D = Dist<number | string>
+type D = Distribution<number | string>
 /** A numeric outcome map (damage, points, scores). */
-type N = Dist<number>
+type N = Distribution<number>
 /** A yes/no outcome map keyed "false"/"true". */
-type B = Dist<string>
+type B = Distribution<string>
 
 export interface ShotOdds {
   hit: B
@@ -28,7 +27,7 @@ export interface ShotOdds {
   eliminated?: B
   /** Only when the target's damage and its force's earlier losses are known. */
   retreat?: B
-  hitChance: Rational
+  hitChance: number
   expected: { damage: number; suppression: number; hit: number }
 }
 
@@ -36,14 +35,13 @@ const bool = (b: boolean | undefined) => String(Boolean(b))
 
 /** Boolean maps always carry both keys ("false" first), even when one is impossible. */
 function yesNo(d: D): B {
-  for (const k of ['false', 'true']) if (!d.weights.has(k)) d.add(k, Rational.ZERO)
-  return d as B
+  return d.including(['false', 'true']) as B
 }
 
 const numeric = (d: D): N => d as N
 
 export function miningShotOdds(s: MiningShot): ShotOdds {
-  const d = exactDists((dice) => resolveMiningShot(dice, s), {
+  const d = walkMaps((dice) => resolveMiningShot(dice, s), {
     hit: (r) => bool(r.hit),
     damage: (r) => r.damage,
     suppression: (r) => r.suppression,
@@ -61,7 +59,7 @@ export function miningShotOdds(s: MiningShot): ShotOdds {
     expected: {
       damage: d.damage.expected(),
       suppression: d.suppression.expected(),
-      hit: d.hit.prob('true').toNumber(),
+      hit: d.hit.prob('true'),
     },
   }
   if (s.targetDamage !== undefined) {
@@ -78,7 +76,7 @@ export interface ActionPointsOdds {
 }
 
 export function actionPointsOdds(a: ActionPointsRoll): ActionPointsOdds {
-  const d = exactDists((dice) => resolveActionPoints(dice, a), { actionPoints: (r) => r.actionPoints })
+  const d = walkMaps((dice) => resolveActionPoints(dice, a), { actionPoints: (r) => r.actionPoints })
   return { actionPoints: numeric(d.actionPoints), expected: { actionPoints: d.actionPoints.expected() } }
 }
 
@@ -89,27 +87,27 @@ export interface RepairOdds {
 }
 
 export function repairOdds(r: Repair): RepairOdds {
-  const d = exactDists((dice) => resolveRepair(dice, r), { repaired: (x) => bool(x.repaired), damageAfter: (x) => x.damageAfter })
+  const d = walkMaps((dice) => resolveRepair(dice, r), { repaired: (x) => bool(x.repaired), damageAfter: (x) => x.damageAfter })
   return {
     repaired: yesNo(d.repaired),
     damageAfter: numeric(d.damageAfter),
-    expected: { damageAfter: d.damageAfter.expected(), repaired: d.repaired.prob('true').toNumber() },
+    expected: { damageAfter: d.damageAfter.expected(), repaired: d.repaired.prob('true') },
   }
 }
 
 export interface ResolveTestOdds {
   retreat: B
   score: N
-  retreatChance: Rational
+  retreatChance: number
   expected: { score: number; retreat: number }
 }
 
 export function resolveTestOdds(t: ResolveTest): ResolveTestOdds {
-  const d = exactDists((dice) => resolveResolveTest(dice, t), { retreat: (x) => bool(x.retreat), score: (x) => x.score })
+  const d = walkMaps((dice) => resolveResolveTest(dice, t), { retreat: (x) => bool(x.retreat), score: (x) => x.score })
   return {
     retreat: yesNo(d.retreat),
     score: numeric(d.score),
     retreatChance: d.retreat.prob('true'),
-    expected: { score: d.score.expected(), retreat: d.retreat.prob('true').toNumber() },
+    expected: { score: d.score.expected(), retreat: d.retreat.prob('true') },
   }
 }

@@ -34,7 +34,7 @@ describe('mining repair: with 2+ damage, 4+ on a d6 removes one point', () => {
 
   it('exact odds: a half when allowed, none otherwise', () => {
     const o = repairOdds({ damage: 3 })
-    expect(o.repaired.prob('true').toString()).toBe('1/2')
+    expect(o.repaired.fraction('true')).toBe('1/2')
     expect(o.damageAfter.toJSON()).toEqual({ 2: 0.5, 3: 0.5 })
     expect(o.expected.damageAfter).toBe(2.5)
     const none = repairOdds({ damage: 1 })

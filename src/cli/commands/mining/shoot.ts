@@ -80,11 +80,11 @@ export const miningShootSpec: CommandSpec<MiningShot, MiningShotResult> = define
     if (o.targetDamageAfter) {
       json.targetDamageAfter = o.targetDamageAfter.toJSON()
       json.eliminated = o.eliminated!.toJSON()
-      expected.eliminated = o.eliminated!.prob('true').toNumber()
+      expected.eliminated = o.eliminated!.prob('true')
     }
     if (o.retreat) {
       json.retreat = o.retreat.toJSON()
-      expected.retreat = o.retreat.prob('true').toNumber()
+      expected.retreat = o.retreat.prob('true')
     }
     json.expected = expected
     return {
