@@ -1,5 +1,5 @@
 import type { RenderContext } from '../context.js'
-import type { Dist } from '../../core/dist.js'
+import type { Distribution } from '../../core/distribution.js'
 import type { InitiativeOdds, InitiativeResult } from '../../rules/wargroup/initiative.js'
 import type { LengthResult } from '../../rules/wargroup/length.js'
 import type { SmokeResult } from '../../rules/wargroup/smoke.js'
@@ -40,17 +40,17 @@ export function renderInitiativeOdds(o: InitiativeOdds, out: RenderContext): str
   return [
     st.bold('Exact odds: initiative roll-off, d6 each, ties re-rolled'),
     columns([
-      ['Player A goes first', pct(o.goesFirst.prob('A').toNumber())],
-      ['Player B goes first', pct(o.goesFirst.prob('B').toNumber())],
-      ['Tie in a round', pct(o.tie.toNumber())],
-      ['Expected rounds', num(o.expectedRounds.toNumber(), 4)],
+      ['Player A goes first', pct(o.goesFirst.prob('A'))],
+      ['Player B goes first', pct(o.goesFirst.prob('B'))],
+      ['Tie in a round', pct(o.tie)],
+      ['Expected rounds', num(o.expectedRounds, 4)],
     ], out.width),
     '',
     histogram(o.winningRoll, st, out.width, { title: 'Winning die' }),
   ].join('\n')
 }
 
-export function renderUniformOdds(title: string, d: Dist<number>, label: string, out: RenderContext): string {
+export function renderUniformOdds(title: string, d: Distribution<number>, label: string, out: RenderContext): string {
   const st = out.style
   return [st.bold(title), columns([['Expected', num(d.expected(), 4)]], out.width), '', histogram(d, st, out.width, { title: label })].join('\n')
 }

@@ -1,7 +1,6 @@
 import type { Dice } from '../../core/dice.js'
-import { Dist, geometricDist } from '../../core/dist.js'
-import { exactDist } from '../../core/exact.js'
-import { Rational } from '../../core/rational.js'
+import { Distribution, absorb, probability } from '../../core/distribution.js'
+import { walk } from '../../core/exact.js'
 
 /**
  * WHO GOES FIRST (wargroup seed, "Who goes first"): both players roll a d6; the higher sets up
@@ -44,33 +43,34 @@ export function resolveInitiative(dice: Dice): InitiativeResult {
 }
 
 /**
- * Exact odds by conditioning: the re-rolls repeat one independent round until it is not a
- * tie, so the deciding round is one round conditioned on "not a tie" (walk one round with the
- * exact driver, drop the ties, renormalise). The number of rounds is geometric: P(rounds = k)
- * = t^(k-1) (1 - t) with t the chance of a tie, E = 1 / (1 - t); it is listed up to the first
- * k whose remaining mass is at most `tailMass`, and that mass is reported exactly as "k+".
+ * Exact odds from one round (resolveInitiativeRound, walked): the re-rolls repeat that round
+ * until it is not a tie, so the deciding round is one round with its ties left out. The number
+ * of rounds is the round repeated while it ties (`absorb`), listed until the chance of going on
+ * is at most `tail`, and that remaining chance is reported exactly as "k+". Its mean is
+ * 1 / (1 - chance of a tie).
  */
 export interface InitiativeOdds {
-  goesFirst: Dist<string>
-  winningRoll: Dist<number>
-  rounds: Dist<number | string>
-  tie: Rational
-  expectedRounds: Rational
+  goesFirst: Distribution<string>
+  winningRoll: Distribution<number>
+  rounds: Distribution<number | string>
+  tie: number
+  expectedRounds: number
 }
 
-export function initiativeOdds(tailMass: Rational = Rational.of(1n, 1_000_000_000n)): InitiativeOdds {
-  const one = exactDist((dice) => resolveInitiativeRound(dice, 1), (r) => (r.winner ? `${r.winner}:${Math.max(r.a, r.b)}` : 'tie'))
-  const tie = one.prob('tie')
-  const decided = Rational.ONE.sub(tie)
-  const goesFirst = new Dist<string>()
-  const winningRoll = new Dist<number>()
-  for (const [k, w] of one.sorted()) {
-    if (k === 'tie') continue
-    const [player, roll] = k.split(':')
-    const p = w.mul(Rational.of(decided.den, decided.num))
-    goesFirst.add(player, p)
-    winningRoll.add(Number(roll), p)
-  }
-  const rounds = geometricDist(decided, { first: 1, tailMass }).dist
-  return { goesFirst, winningRoll, rounds, tie, expectedRounds: Rational.of(decided.den, decided.num) }
+export function initiativeOdds(tail = 1e-9): InitiativeOdds {
+  const round = walk((dice) => {
+    const r = resolveInitiativeRound(dice, 1)
+    return r.winner ? `${r.winner}:${Math.max(r.a, r.b)}` : 'tie'
+  })
+  const decided = Distribution.weighted([...round.entries()].filter(([k]) => k !== 'tie'))
+  const goesFirst = decided.map((k) => k.split(':')[0])
+  const winningRoll = decided.map((k) => Number(k.split(':')[1]))
+  const rounds = absorb<string, number | string>(round, {
+    step: () => round,
+    stopped: (k) => k !== 'tie',
+    result: (_k, again) => again + 1,
+    rest: (_k, again) => `${again + 2}+`, // every round so far tied: at least one more
+    tail,
+  })
+  return { goesFirst, winningRoll, rounds, tie: round.prob('tie'), expectedRounds: probability(round.den, round.den - round.ways('tie')) }
 }

@@ -1,4 +1,4 @@
-import { exactDist } from '../../../core/exact.js'
+import { walk } from '../../../core/exact.js'
 import { type InitiativeResult, initiativeOdds, resolveInitiative } from '../../../rules/wargroup/initiative.js'
 import { type LengthResult, resolveLength } from '../../../rules/wargroup/length.js'
 import { type SmokeResult, resolveSmoke } from '../../../rules/wargroup/smoke.js'
@@ -28,7 +28,7 @@ export const wargroupSmokeSpec: CommandSpec<NoInput, SmokeResult> = defineComman
   render: (r, _i, out) => renderSmoke(r, out),
   explain: (r, _i, out) => explainSmoke(r, out),
   odds() {
-    const d = exactDist((dice) => resolveSmoke(dice), (r) => r.turns)
+    const d = walk((dice) => resolveSmoke(dice).turns)
     return {
       json: { turns: d.toJSON(), expected: { turns: d.expected() } },
       render: (out) => renderUniformOdds('Exact odds: smoke lasts d6 turns', d, 'Turns', out),
@@ -48,7 +48,7 @@ export const wargroupLengthSpec: CommandSpec<NoInput, LengthResult> = defineComm
   render: (r, _i, out) => renderLength(r, out),
   explain: (r, _i, out) => explainLength(r, out),
   odds() {
-    const d = exactDist((dice) => resolveLength(dice), (r) => r.turns)
+    const d = walk((dice) => resolveLength(dice).turns)
     return {
       json: { turns: d.toJSON(), expected: { turns: d.expected() } },
       render: (out) => renderUniformOdds('Exact odds: game length 3d6 turns', d, 'Turns', out),
@@ -74,7 +74,7 @@ export const wargroupInitiativeSpec: CommandSpec<NoInput, InitiativeResult> = de
         goesFirst: o.goesFirst.toJSON(),
         winningRoll: o.winningRoll.toJSON(),
         rounds: o.rounds.toJSON(),
-        expected: { rounds: o.expectedRounds.toNumber(), winningRoll: o.winningRoll.expected(), tie: o.tie.toNumber() },
+        expected: { rounds: o.expectedRounds, winningRoll: o.winningRoll.expected(), tie: o.tie },
       },
       render: (out) => renderInitiativeOdds(o, out),
     }
