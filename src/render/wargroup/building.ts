@@ -1,6 +1,5 @@
 import type { RenderContext } from '../context.js'
-import type { Dist } from '../../core/dist.js'
-import type { Rational } from '../../core/rational.js'
+import type { Distribution } from '../../core/distribution.js'
 import type { BuildingAttack, BuildingResult } from '../../rules/wargroup/building.js'
 import { reasonText } from '../../rules/wargroup/opposed.js'
 import { columns, histogram, num, pct, plural } from '../format.js'
@@ -30,14 +29,14 @@ export function explainBuilding(r: BuildingResult, b: BuildingAttack, out: Rende
   return L.join('\n')
 }
 
-export function renderBuildingOdds(damage: Dist<number>, destroyed: Rational, r: { arm: number; dam: number }, b: BuildingAttack, out: RenderContext): string {
+export function renderBuildingOdds(damage: Distribution<number>, destroyed: number, r: { arm: number; dam: number }, b: BuildingAttack, out: RenderContext): string {
   const st = out.style
   return [
     st.bold(`Exact odds: Str ${b.str} against a building of ${plural(b.tiles, 'tile')} (Arm ${r.arm}, Dam left ${r.dam})`),
     columns([
       ['Expected damage', num(damage.expected(), 4)],
-      ['Any damage', pct(1 - damage.prob(0).toNumber())],
-      ['Destroyed', st.bold(pct(destroyed.toNumber()))],
+      ['Any damage', pct(damage.where((k) => k !== 0))],
+      ['Destroyed', st.bold(pct(destroyed))],
     ], out.width),
     '',
     histogram(damage, st, out.width, { title: 'Damage', cutoff: { at: r.dam, label: `destroyed at Dam ${r.dam} or more` } }),

@@ -1,5 +1,4 @@
 import type { RenderContext } from '../context.js'
-import { Rational } from '../../core/rational.js'
 import type { DamageRoll } from '../../rules/wargroup/damage.js'
 import { type OpposedRoll, opposedChance, reasonText } from '../../rules/wargroup/opposed.js'
 import { AIM_ACU_PENALTY, type WargroupShot, type WargroupShotResult } from '../../rules/wargroup/shoot.js'
@@ -94,19 +93,19 @@ export function renderWargroupShotOdds(o: WargroupShotOdds, s: WargroupShot, acu
   const rows: string[][] = [
     ['Chance to hit', st.bold(pct(o.expected.hit)) + st.dim(` (d6 + ${acu} must beat d6 + ${s.def + (s.defCommander ? 1 : 0)})`)],
     ['Expected damage', num(o.expected.damage, 3)],
-    ['Any damage', pct(Rational.ONE.sub(o.damage.prob(0)).toNumber())],
-    ['Full-power hit', pct(o.fullPower.toNumber())],
+    ['Any damage', pct(o.damage.where((k) => k !== 0))],
+    ['Full-power hit', pct(o.fullPower)],
   ]
   if (o.module) {
-    rows.push(['Module disabled', pct(o.module.prob('disabled').toNumber())])
-    rows.push(['Module destroyed', pct(o.module.prob('destroyed').toNumber())])
+    rows.push(['Module disabled', pct(o.module.prob('disabled'))])
+    rows.push(['Module destroyed', pct(o.module.prob('destroyed'))])
     rows.push(['Expected turns disabled', num(o.expected.disabledTurns!, 3)])
   }
   if (o.immobilizedTurns) {
-    rows.push(['Immobilised', pct(1 - o.immobilizedTurns.prob(0).toNumber())])
+    rows.push(['Immobilised', pct(o.immobilizedTurns.where((k) => k !== 0))])
     rows.push(['Expected turns immobilised', num(o.expected.immobilizedTurns!, 3)])
   }
-  if (o.destroyed) rows.push([`Shut down (Dam ${s.dam})`, st.bold(pct(o.destroyed.toNumber()))])
+  if (o.destroyed) rows.push([`Shut down (Dam ${s.dam})`, st.bold(pct(o.destroyed))])
   L.push(columns(rows, out.width))
   L.push('')
   L.push(histogram(o.damage, st, out.width, { title: 'Damage', cutoff: s.dam === undefined ? undefined : { at: s.dam, label: `shut down at Dam ${s.dam} or more` } }))

@@ -1,81 +1,72 @@
-import { Dist } from '../../core/dist.js'
-import { exactDist } from '../../core/exact.js'
-import { Rational } from '../../core/rational.js'
+import { Distribution } from '../../core/distribution.js'
+import { walk } from '../../core/exact.js'
 import { rollDamage } from './damage.js'
 import { AIM_DAMAGE_MODIFIER, type WargroupShot, effectiveAcu, effectiveArm, effectiveDef, rollAimEffect, rollToHit } from './shoot.js'
 
 /**
- * Exact odds of one wargroup shot. The three stages of resolveWargroupShot are independent
- * given what came before (to hit; damage on a hit; the duration die given the damage), so each
- * stage is walked on its own by the exact driver through the very functions the shot uses
- * (rollToHit, rollDamage, rollAimEffect) and the stages are multiplied together: about 80 leaves
- * instead of the 7,776 of a walk over the whole shot. The tests check the two agree exactly.
+ * Exact odds of one wargroup shot, composed from the shot's stages, each walked through the
+ * very function the shot uses: to hit (rollToHit); on a hit, the damage (rollDamage); then, for
+ * an aimed shot, the duration die given the damage (rollAimEffect). About 80 branches instead of
+ * the 7,776 of a walk over the whole shot; the tests check the two agree exactly.
  */
 export interface WargroupShotOdds {
-  hit: Dist<string>
-  damage: Dist<number>
-  module?: Dist<string>
-  disabledTurns?: Dist<number>
-  immobilizedTurns?: Dist<number>
+  hit: Distribution<string>
+  damage: Distribution<number>
+  module?: Distribution<string>
+  disabledTurns?: Distribution<number>
+  immobilizedTurns?: Distribution<number>
   /** Chance the target's Dam reaches 0 (when `dam` is given). */
-  destroyed?: Rational
+  destroyed?: number
   /** Chance the armor was ignored (a full-power hit). */
-  fullPower: Rational
+  fullPower: number
   expected: { hit: number; damage: number; disabledTurns?: number; immobilizedTurns?: number }
 }
 
+/** What the later stages and the maps read of a shot so far. */
+interface ShotState {
+  damage: number
+  fullPower: boolean
+  module: string
+  disabledTurns: number
+  immobilizedTurns: number
+}
+const stateKey = (x: ShotState) => `${x.damage}|${x.fullPower}|${x.module}|${x.disabledTurns}|${x.immobilizedTurns}`
+const missed: ShotState = { damage: 0, fullPower: false, module: '', disabledTurns: 0, immobilizedTurns: 0 }
+
 export function wargroupShotOdds(s: WargroupShot): WargroupShotOdds {
-  const hit = exactDist((dice) => rollToHit(dice, effectiveAcu(s), effectiveDef(s)), (t) => String(t.won))
-  const pHit = hit.prob('true')
-  const pMiss = hit.prob('false')
-  // Damage on a hit, keyed "damage|fullPower".
-  const onHit = exactDist((dice) => rollDamage(dice, s.str, AIM_DAMAGE_MODIFIER[s.aim], effectiveArm(s)), (d) => `${d.damage}|${d.fullPower}`)
+  const hit = walk((dice) => String(rollToHit(dice, effectiveAcu(s), effectiveDef(s)).won))
+  const onHit = walk(
+    (dice) => {
+      const d = rollDamage(dice, s.str, AIM_DAMAGE_MODIFIER[s.aim], effectiveArm(s))
+      return { ...missed, damage: d.damage, fullPower: d.fullPower }
+    },
+    stateKey,
+  )
+  const struck = hit.bind((h) => (h === 'true' ? onHit : Distribution.point(missed, stateKey)), stateKey)
+  // An aimed shot's duration die, given the damage (a miss too: the rule says what 0 does).
+  const shot =
+    s.aim === 'none'
+      ? struck
+      : struck.bind(
+          (x) =>
+            walk((dice) => {
+              const e = rollAimEffect(dice, s, x.damage)
+              return { ...x, module: e.module ?? '', disabledTurns: e.disabledTurns ?? 0, immobilizedTurns: e.immobilizedTurns ?? 0 }
+            }, stateKey),
+          stateKey,
+        )
 
-  const damage = new Dist<number>()
-  const module = new Dist<string>()
-  const disabledTurns = new Dist<number>()
-  const immobilizedTurns = new Dist<number>()
-  let fullPower = Rational.ZERO
-  const addEffect = (dmg: number, w: Rational): void => {
-    if (s.aim === 'none') return
-    const e = exactDist((dice) => rollAimEffect(dice, s, dmg), (x) => `${x.module ?? ''}|${x.disabledTurns ?? 0}|${x.immobilizedTurns ?? 0}`)
-    for (const [key, p] of e.weights) {
-      const [m, dis, imm] = key.split('|')
-      const pw = w.mul(p)
-      if (s.aim === 'module') {
-        module.add(m, pw)
-        disabledTurns.add(Number(dis), pw)
-      } else immobilizedTurns.add(Number(imm), pw)
-    }
-  }
-  if (!pMiss.isZero()) {
-    damage.add(0, pMiss)
-    addEffect(0, pMiss)
-  }
-  for (const [key, p] of onHit.sorted()) {
-    const [dmg, full] = key.split('|')
-    const w = pHit.mul(p)
-    damage.add(Number(dmg), w)
-    if (full === 'true') fullPower = fullPower.add(w)
-    addEffect(Number(dmg), w)
-  }
-
-  const odds: WargroupShotOdds = { hit, damage: sortedDist(damage), fullPower, expected: { hit: pHit.toNumber(), damage: damage.expected() } }
+  const damage = shot.map((x) => x.damage)
+  const odds: WargroupShotOdds = { hit, damage, fullPower: shot.where((x) => x.fullPower), expected: { hit: hit.prob('true'), damage: damage.expected() } }
   if (s.aim === 'module') {
-    odds.module = module
-    odds.disabledTurns = sortedDist(disabledTurns)
-    odds.expected.disabledTurns = disabledTurns.expected()
+    odds.module = shot.map((x) => x.module)
+    odds.disabledTurns = shot.map((x) => x.disabledTurns)
+    odds.expected.disabledTurns = odds.disabledTurns.expected()
   }
   if (s.aim === 'movement') {
-    odds.immobilizedTurns = sortedDist(immobilizedTurns)
-    odds.expected.immobilizedTurns = immobilizedTurns.expected()
+    odds.immobilizedTurns = shot.map((x) => x.immobilizedTurns)
+    odds.expected.immobilizedTurns = odds.immobilizedTurns.expected()
   }
   if (s.dam !== undefined) odds.destroyed = damage.where((k) => k >= s.dam!)
   return odds
-}
-
-function sortedDist(d: Dist<number>): Dist<number> {
-  const out = new Dist<number>()
-  for (const [k, w] of d.sorted()) out.add(k, w)
-  return out
 }

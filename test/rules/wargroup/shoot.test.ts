@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest'
-import { exactDists } from '../../../src/core/exact.js'
+import { walkMaps } from '../../../src/core/exact.js'
 import { PhysicalDice } from '../../../src/core/physical.js'
 import { SeededDice } from '../../../src/core/seeded.js'
-import type { Dist } from '../../../src/core/dist.js'
+import { type Distribution, fraction } from '../../../src/core/distribution.js'
 import { damageFromDice } from '../../../src/rules/wargroup/damage.js'
 import { type WargroupShot, moduleState, resolveWargroupShot } from '../../../src/rules/wargroup/shoot.js'
 import { wargroupShotOdds } from '../../../src/rules/wargroup/shoot-odds.js'
@@ -121,7 +121,7 @@ describe('the damage roll and full power', () => {
 
 /** The odds walk of the whole shot through the exact driver, to check the composed odds. */
 function fullWalk(s: WargroupShot) {
-  return exactDists((dice) => resolveWargroupShot(dice, s), {
+  return walkMaps((dice) => resolveWargroupShot(dice, s), {
     hit: (r) => String(r.hit),
     damage: (r) => r.damage,
     module: (r) => r.module ?? 'none',
@@ -131,13 +131,12 @@ function fullWalk(s: WargroupShot) {
   })
 }
 
-function sameDist(a: Dist<any>, b: Dist<any>): void {
-  const keys = new Set([...a.weights.keys(), ...b.weights.keys()].map(String))
-  for (const k of keys) {
-    const x = [...a.weights.entries()].find(([kk]) => String(kk) === k)?.[1]
-    const y = [...b.weights.entries()].find(([kk]) => String(kk) === k)?.[1]
-    expect(`${k}: ${x?.toString() ?? '0'}`).toBe(`${k}: ${y?.toString() ?? '0'}`)
-  }
+/** Both distributions give every outcome the same exact chance (as reduced fractions). */
+function sameDist(a: Distribution<any>, b: Distribution<any>): void {
+  const exact = (d: Distribution<any>) => new Map(d.sortedWays().map(([k, w]) => [String(k), fraction(w, d.den)]))
+  const x = exact(a)
+  const y = exact(b)
+  for (const k of new Set([...x.keys(), ...y.keys()])) expect(`${k}: ${x.get(k) ?? '0'}`).toBe(`${k}: ${y.get(k) ?? '0'}`)
 }
 
 describe('wargroup shoot odds', () => {
@@ -145,29 +144,29 @@ describe('wargroup shoot odds', () => {
     // P(hit) = 15/36. Damage on a hit: full power 6 on a lone 6 (5 pairs), 2-5 once each on
     // the defender's lone 1; 1 on 3 pairs, 2 on 2, 3 on 1 by the totals; 0 on the other 21.
     const o = wargroupShotOdds(shot({ acu: 2, def: 2, str: 0, arm: 0 }))
-    expect(o.hit.prob('true').toString()).toBe('5/12')
-    expect(o.damage.prob(6).toString()).toBe('25/432')
-    expect(o.damage.prob(0).toString()).toBe('119/144')
-    expect(o.damage.prob(1).toString()).toBe('5/144') // 15/36 x 3/36
-    expect(o.fullPower.toString()).toBe('5/48') // 15/36 x 9/36
-    expect(o.damage.total().toString()).toBe('1')
+    expect(o.hit.fraction('true')).toBe('5/12')
+    expect(o.damage.fraction(6)).toBe('25/432')
+    expect(o.damage.fraction(0)).toBe('119/144')
+    expect(o.damage.fraction(1)).toBe('5/144') // 15/36 x 3/36
+    expect(o.fullPower).toBeCloseTo(5 / 48, 15) // 15/36 x 9/36
+    expect(o.damage.waysWhere(() => true)).toBe(o.damage.den)
   })
 
   it('hand-computed: module aimed, MtP 1', () => {
     // Acu 2 - 2 = 0 vs Def 0: 15/36 to hit; damage over 3 (4, 5 or 6): 7/36; 2 or 3: 5/36.
     const o = wargroupShotOdds(shot({ acu: 2, def: 0, str: 0, arm: 0, aim: 'module', mtp: 1 }))
-    expect(o.module!.prob('destroyed').toString()).toBe('35/432')
-    expect(o.module!.prob('disabled').toString()).toBe('25/432')
-    expect(o.disabledTurns!.prob(1).toString()).toBe('25/1296')
-    expect(o.disabledTurns!.prob(3).toString()).toBe('25/1296')
-    expect(o.module!.total().toString()).toBe('1')
+    expect(o.module!.fraction('destroyed')).toBe('35/432')
+    expect(o.module!.fraction('disabled')).toBe('25/432')
+    expect(o.disabledTurns!.fraction(1)).toBe('25/1296')
+    expect(o.disabledTurns!.fraction(3)).toBe('25/1296')
+    expect(o.module!.waysWhere(() => true)).toBe(o.module!.den)
   })
 
   it('hand-computed: movement aimed', () => {
     // Acu 1 - 1 = 0 vs Def 0: 15/36; Str 2 - 2 = 0 vs Arm 0 deals damage on 15/36.
     const o = wargroupShotOdds(shot({ acu: 1, def: 0, str: 2, arm: 0, aim: 'movement' }))
-    expect(o.immobilizedTurns!.prob(0).toString()).toBe('119/144')
-    for (let k = 1; k <= 6; k++) expect(o.immobilizedTurns!.prob(k).toString()).toBe('25/864')
+    expect(o.immobilizedTurns!.fraction(0)).toBe('119/144')
+    for (let k = 1; k <= 6; k++) expect(o.immobilizedTurns!.fraction(k)).toBe('25/864')
     expect(o.expected.immobilizedTurns).toBeCloseTo((25 / 144) * 3.5, 12)
   })
 
@@ -185,8 +184,8 @@ describe('wargroup shoot odds', () => {
     if (o.module) sameDist(o.module, w.module)
     if (o.disabledTurns) sameDist(o.disabledTurns, w.disabled)
     if (o.immobilizedTurns) sameDist(o.immobilizedTurns, w.immobilized)
-    expect(o.fullPower.toString()).toBe(w.full.prob('true').toString())
-    for (const d of [o.hit, o.damage, o.module, o.disabledTurns, o.immobilizedTurns]) if (d) expect(d.total().toString()).toBe('1')
+    expect(o.fullPower).toBe(w.full.prob('true'))
+    for (const d of [o.hit, o.damage, o.module, o.disabledTurns, o.immobilizedTurns]) if (d) expect(d.waysWhere(() => true)).toBe(d.den)
   })
 
   it('matches Monte Carlo, and every sampled result lies in the exact support', () => {
@@ -199,20 +198,20 @@ describe('wargroup shoot odds', () => {
     let hits = 0
     for (let i = 0; i < n; i++) {
       const r = resolveWargroupShot(new SeededDice(`wg-shoot-${i}`), s)
-      expect(o.damage.prob(r.damage).isZero()).toBe(false)
-      expect(o.disabledTurns!.prob(r.disabledTurns!).isZero()).toBe(false)
+      expect(o.damage.prob(r.damage)).toBeGreaterThan(0)
+      expect(o.disabledTurns!.prob(r.disabledTurns!)).toBeGreaterThan(0)
       counts.set(r.damage, (counts.get(r.damage) ?? 0) + 1)
       modules.set(r.module!, (modules.get(r.module!) ?? 0) + 1)
       if (r.hit) hits++
     }
     expect(Math.abs(hits / n - o.expected.hit)).toBeLessThan(0.015)
-    for (const [k, w] of o.damage.weights) expect(Math.abs((counts.get(k) ?? 0) / n - w.toNumber())).toBeLessThan(0.015)
-    for (const [k, w] of o.module!.weights) expect(Math.abs((modules.get(k) ?? 0) / n - w.toNumber())).toBeLessThan(0.015)
+    for (const [k, w] of o.damage.sorted()) expect(Math.abs((counts.get(k) ?? 0) / n - w)).toBeLessThan(0.015)
+    for (const [k, w] of o.module!.sorted()) expect(Math.abs((modules.get(k) ?? 0) / n - w)).toBeLessThan(0.015)
   })
 
   it('reports the chance the target shuts down', () => {
     const o = wargroupShotOdds(shot({ dam: 1 }))
-    expect(o.destroyed!.toString()).toBe(o.damage.where((k) => k >= 1).toString())
-    expect(o.destroyed!.isZero()).toBe(false)
+    expect(o.destroyed).toBe(o.damage.where((k) => k >= 1))
+    expect(o.destroyed).toBeGreaterThan(0)
   })
 })

@@ -1,6 +1,6 @@
 import { InputError } from '../../../core/errors.js'
-import { exactDists } from '../../../core/exact.js'
-import type { Dist } from '../../../core/dist.js'
+import { walkMaps } from '../../../core/exact.js'
+import type { Distribution } from '../../../core/distribution.js'
 import { type BuildingAttack, type BuildingResult, buildingArm, buildingDam, resolveBuilding } from '../../../rules/wargroup/building.js'
 import { explainBuilding, renderBuilding, renderBuildingOdds } from '../../../render/wargroup/building.js'
 import { type CommandSpec, defineCommand, intOpt, required } from '../../spec.js'
@@ -45,12 +45,12 @@ export const wargroupBuildingSpec: CommandSpec<BuildingAttack, BuildingResult> =
   explain: explainBuilding,
   odds(b) {
     if (b.str === undefined) throw new InputError('no-odds', 'wargroup building --odds: give the attacking weapon\'s --str to get the odds of an attack')
-    const d = exactDists((dice) => resolveBuilding(dice, b), { damage: (r) => r.damage, destroyed: (r) => String(r.destroyed) })
-    const damage = d.damage as Dist<number>
-    const destroyed = (d.destroyed as Dist<string>).prob('true')
+    const d = walkMaps((dice) => resolveBuilding(dice, b), { damage: (r) => r.damage, destroyed: (r) => String(r.destroyed) })
+    const damage = d.damage as Distribution<number>
+    const destroyed = (d.destroyed as Distribution<string>).prob('true')
     const profile = { arm: buildingArm(b.tiles), dam: b.dam ?? buildingDam(b.tiles) }
     return {
-      json: { damage: damage.toJSON(), destroyed: fullMap(d.destroyed as Dist<string>, ['false', 'true']), expected: { damage: damage.expected(), destroyed: destroyed.toNumber() } },
+      json: { damage: damage.toJSON(), destroyed: fullMap(d.destroyed as Distribution<string>, ['false', 'true']), expected: { damage: damage.expected(), destroyed } },
       extra: { tiles: b.tiles, arm: profile.arm, dam: buildingDam(b.tiles), damLeft: profile.dam, str: b.str },
       render: (out) => renderBuildingOdds(damage, destroyed, profile, b, out),
     }

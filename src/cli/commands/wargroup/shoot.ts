@@ -1,6 +1,5 @@
 import { InputError } from '../../../core/errors.js'
-import type { Dist } from '../../../core/dist.js'
-import { Rational } from '../../../core/rational.js'
+import type { Distribution } from '../../../core/distribution.js'
 import type { DamageRoll } from '../../../rules/wargroup/damage.js'
 import type { OpposedRoll } from '../../../rules/wargroup/opposed.js'
 import { type WargroupShot, type WargroupShotResult, AIM_DAMAGE_MODIFIER, MAX_SCORE, effectiveAcu, effectiveArm, effectiveDef, resolveWargroupShot } from '../../../rules/wargroup/shoot.js'
@@ -46,7 +45,7 @@ export function damageRollJson(d: DamageRoll): Record<string, unknown> {
 }
 
 /** A map with every listed key present (0 when impossible), then any others. */
-export function fullMap(d: Dist<string> | Dist<number>, keys: readonly string[]): Record<string, number> {
+export function fullMap(d: Distribution<string> | Distribution<number>, keys: readonly string[]): Record<string, number> {
   const out: Record<string, number> = {}
   for (const k of keys) out[k] = 0
   return { ...out, ...d.toJSON() }
@@ -101,22 +100,22 @@ export const wargroupShootSpec: CommandSpec<WargroupShot, WargroupShotResult> = 
     // Chances of events are means of yes/no outcomes, so they sit with the other means in
     // `expected`: every object directly under `odds` stays a map that sums to 1.
     const chance: Record<string, number> = {
-      anyDamage: Rational.ONE.sub(o.damage.prob(0)).toNumber(),
-      fullPower: o.fullPower.toNumber(),
+      anyDamage: o.damage.where((k) => k !== 0),
+      fullPower: o.fullPower,
     }
     if (o.module) {
       json.module = fullMap(o.module, ['intact', 'disabled', 'destroyed'])
       json.disabledTurns = fullMap(o.disabledTurns!, ['0', '1', '2', '3'])
-      chance.moduleDisabled = o.module.prob('disabled').toNumber()
-      chance.moduleDestroyed = o.module.prob('destroyed').toNumber()
+      chance.moduleDisabled = o.module.prob('disabled')
+      chance.moduleDestroyed = o.module.prob('destroyed')
     }
     if (o.immobilizedTurns) {
       json.immobilizedTurns = fullMap(o.immobilizedTurns, ['0', '1', '2', '3', '4', '5', '6'])
-      chance.immobilized = Rational.ONE.sub(o.immobilizedTurns.prob(0)).toNumber()
+      chance.immobilized = o.immobilizedTurns.where((k) => k !== 0)
     }
     if (o.destroyed) {
-      json.destroyed = { false: Rational.ONE.sub(o.destroyed).toNumber(), true: o.destroyed.toNumber() }
-      chance.destroyed = o.destroyed.toNumber()
+      json.destroyed = { false: o.damage.where((k) => k < s.dam!), true: o.destroyed }
+      chance.destroyed = o.destroyed
     }
     json.expected = { ...o.expected, ...chance }
     const acu = effectiveAcu(s)
