@@ -1,6 +1,5 @@
 import type { RenderContext } from '../context.js'
-import { Dist } from '../../core/dist.js'
-import { Rational } from '../../core/rational.js'
+import type { Distribution } from '../../core/distribution.js'
 import { type DamageOverTime, type DamageOverTimeResult, effectNoun } from '../../rules/wargroup/damage-over-time.js'
 import type { DamageOverTimeOdds } from '../../rules/wargroup/damage-over-time-odds.js'
 import { columns, histogram, num, pct, plural } from '../format.js'
@@ -59,28 +58,30 @@ const MAX_ROWS = 30
  * A display copy of a long distribution: values up to 99.9% of the mass (grouped into bands
  * when there are many), then one "N+" row for the rest. The JSON keeps every value.
  */
-function shortened(d: Dist<number | string>, tailFrom?: number): { dist: Dist<number>; label: (k: number) => string } {
-  const rows = ([...d.weights.entries()].filter(([k]) => typeof k === 'number') as Array<[number, Rational]>).sort((a, b) => a[0] - b[0])
-  const kept: Array<[number, Rational]> = []
-  let mass = Rational.ZERO
-  const stop = Rational.of(999, 1000)
+function shortened(d: Distribution<number | string>, tailFrom?: number): { dist: Array<[number, number]>; label: (k: number) => string } {
+  // (chances as decimals: this only decides what the picture shows)
+  const rows = d.sorted().filter((e): e is [number, number] => typeof e[0] === 'number')
+  const kept: Array<[number, number]> = []
+  let mass = 0
+  const stop = 0.999
   let cut: number | undefined
   for (const [k, w] of rows) {
-    if (mass.compare(stop) >= 0) {
+    if (mass >= stop) {
       cut = k
       break
     }
     kept.push([k, w])
-    mass = mass.add(w)
+    mass += w
   }
   if (cut === undefined && tailFrom !== undefined) cut = tailFrom
   const last = kept.length ? kept[kept.length - 1][0] : 0
   const width = Math.max(1, Math.ceil((last + 1) / MAX_ROWS))
-  const shown = new Dist<number>()
-  for (const [k, w] of kept) shown.add(Math.floor(k / width) * width, w)
+  const bands = new Map<number, number>()
+  for (const [k, w] of kept) bands.set(Math.floor(k / width) * width, (bands.get(Math.floor(k / width) * width) ?? 0) + w)
   // The tail row sits after the last band (as a key) but is labelled with the first value it holds.
   const tailKey = cut === undefined ? undefined : Math.floor(last / width) * width + width
-  if (tailKey !== undefined) shown.add(tailKey, Rational.ONE.sub(mass))
+  if (tailKey !== undefined) bands.set(tailKey, Math.max(0, 1 - mass))
+  const shown = [...bands]
   const label = (k: number): string => {
     if (k === tailKey) return `${cut}+`
     const end = Math.min(k + width - 1, cut === undefined ? Infinity : cut - 1)
@@ -97,10 +98,10 @@ export function renderDamageOverTimeOdds(o: DamageOverTimeOdds, e: DamageOverTim
     ['Expected damage', num(o.expected.damage, 4)],
     [`Expected damaging ${n.turns}`, num(o.expected.duration, 4)],
     ['Expected dice rolled', num(o.expected.dice, 4)],
-    ['No damage at all', pct(o.damage.prob(0).toNumber())],
+    ['No damage at all', pct(o.damage.prob(0))],
   ]
-  if (e.turns !== undefined) rows.push([`Still active after ${plural(e.turns, n.turn, n.turns)}`, pct(1 - o.expired.toNumber() - (o.destroyed?.toNumber() ?? 0))])
-  if (o.destroyed) rows.push([`Target destroyed (Dam ${e.dam})`, st.bold(pct(o.destroyed.toNumber()))])
+  if (e.turns !== undefined) rows.push([`Still active after ${plural(e.turns, n.turn, n.turns)}`, pct(1 - o.expired.prob('true') - (o.destroyed?.prob('true') ?? 0))])
+  if (o.destroyed) rows.push([`Target destroyed (Dam ${e.dam})`, st.bold(pct(o.destroyed.prob('true')))])
   L.push(columns(rows, out.width))
   const dmg = shortened(o.damage, o.tail?.damage.from)
   L.push('', histogram(dmg.dist, st, out.width, { title: 'Damage', label: dmg.label }))

@@ -1,5 +1,4 @@
-import { Dist, geometricDist } from '../../core/dist.js'
-import { Rational } from '../../core/rational.js'
+import { Distribution, absorb, probability } from '../../core/distribution.js'
 import { type DamageOverTime, effectTurn } from './damage-over-time.js'
 
 /**
@@ -7,11 +6,10 @@ import { type DamageOverTime, effectTurn } from './damage-over-time.js'
  * "roll until a 1" (it never has to end), and even a bounded run of N turns has 5^N leaves, so
  * the odds are computed two other ways, both from the same per-turn rule `effectTurn`:
  *
- * 1. Bounded (`turns` and/or `dam` given): a step-by-step distribution. After k turns every
- *    live branch has dealt damage on all k turns, so the state is just the damage so far,
- *    weighted by its number of ways out of 6^k. A branch stops when the turns run out, when its
- *    damage reaches `dam`, or on the 1. With only `dam` the walk is still finite: each damaging
- *    turn adds at least 2, so at most ceil(dam / 2) turns deal damage.
+ * 1. Bounded (`turns` and/or `dam` given): the turn repeated with `absorb` over a state (damage
+ *    so far, damaging turns, ended). A branch stops when the turns run out, when its damage
+ *    reaches `dam`, or on the 1. With only `dam` the walk is still finite: each damaging turn
+ *    adds at least 2, so at most ceil(dam / 2) turns deal damage.
  *
  * 2. Unbounded (neither given): closed forms.
  *    - duration D (damaging turns) is geometric: P(D = k) = (1/6)(5/6)^k, E[D] = 5;
@@ -20,27 +18,26 @@ import { type DamageOverTime, effectTurn } from './damage-over-time.js'
  *      E[S] = E[D] x 4 = 20 (Wald: each damaging die averages (2 + ... + 6) / 5 = 4).
  *    Both maps are listed value by value up to a horizon, the first value H where the mass left
  *    beyond is at most 1e-9, and that remaining mass is reported exactly under the key "H+"
- *    (so every map sums to exactly 1). Expectations are the exact closed forms, not the
- *    truncated sums.
+ *    (so every map sums to exactly 1): the duration by `absorb` over the turn, the damage by the
+ *    recurrence. Expectations are the closed forms, not the truncated sums.
  */
 
 export interface DamageOverTimeOdds {
   /** Damage dealt; unbounded: keys 0..H-1 and a tail key "H+". */
-  damage: Dist<number | string>
+  damage: Distribution<number | string>
   /** Turns (passes) that dealt damage; unbounded: with a tail key too. */
-  duration: Dist<number | string>
-  /** Chance a 1 ended the effect within the turns followed. */
-  expired: Rational
-  /** Chance the target's Dam reached 0 (when `dam` is given). */
-  destroyed?: Rational
-  /** Where the tail keys start, and their exact mass (unbounded only). */
-  tail?: { damage: { from: number; mass: Rational }; duration: { from: number; mass: Rational } }
-  expectedExact: { damage: Rational; duration: Rational; dice: Rational }
+  duration: Distribution<number | string>
+  /** Whether a 1 ended the effect within the turns followed ("false"/"true"). */
+  expired: Distribution<string>
+  /** Whether the target's Dam reached 0 (when `dam` is given). */
+  destroyed?: Distribution<string>
+  /** Where the tail keys start, and their mass (unbounded only). */
+  tail?: { damage: { from: number; mass: number }; duration: { from: number; mass: number } }
   expected: { damage: number; duration: number; dice: number }
 }
 
 /** Tail mass allowed beyond the listed values of an unbounded map. */
-export const TAIL_MASS = Rational.of(1n, 1_000_000_000n)
+export const TAIL_MASS = 1e-9
 
 export function damageOverTimeOdds(e: DamageOverTime): DamageOverTimeOdds {
   return e.turns === undefined && e.dam === undefined ? unboundedOdds() : boundedOdds(e)
@@ -53,78 +50,50 @@ export function maxDice(e: DamageOverTime): number {
   return Math.min(byTurns, byDam)
 }
 
-function addTo(m: Map<number, bigint>, k: number, v: bigint): void {
-  m.set(k, (m.get(k) ?? 0n) + v)
+/** A yes/no map ("false" and "true" always listed) of a condition on the outcome. */
+function yesNo<K extends object>(d: Distribution<K>, holds: (v: K) => boolean): Distribution<string> {
+  return d.map((v) => String(holds(v))).including(['false', 'true'])
+}
+
+/** The die each turn, face by face. */
+const FACES = [1, 2, 3, 4, 5, 6]
+
+/** An effect so far: its damage, the turns that dealt damage, and whether a 1 ended it. */
+interface Burning {
+  damage: number
+  turns: number
+  ended: boolean
+}
+const burningKey = (b: Burning) => `${b.damage} ${b.turns} ${b.ended}`
+
+/** One more turn of the effect: its die through effectTurn. */
+function nextTurn(b: Burning): Distribution<Burning> {
+  return Distribution.uniform(FACES).map((face) => {
+    const t = effectTurn(face)
+    return t.ends ? { ...b, ended: true } : { damage: b.damage + t.damage, turns: b.turns + 1, ended: false }
+  })
 }
 
 function boundedOdds(e: DamageOverTime): DamageOverTimeOdds {
-  // Every weight is kept as a whole number of chances out of 6^K (K = the most dice rolled),
-  // so no fraction is reduced until the end.
-  const K = maxDice(e)
-  const pow: bigint[] = [1n]
-  for (let i = 1; i <= K; i++) pow.push(pow[i - 1] * 6n)
-  const damageWays = new Map<number, bigint>()
-  const durationWays = new Map<number, bigint>()
-  let expiredWays = 0n
-  let destroyedWays = 0n
-  let diceWays = 0n
-  // alive[s]: ways out of 6^k to have dealt s damage, every branch having dealt damage on all
-  // k turns so far (so k is each live branch's duration).
-  let alive: bigint[] = [1n]
-  for (let k = 0; alive.length > 0; k++) {
-    const next: bigint[] = []
-    let endedWays = 0n
-    for (let s = 0; s < alive.length; s++) {
-      const ways = alive[s]
-      if (ways === undefined || ways === 0n) continue
-      const fallen = e.dam !== undefined && s >= e.dam
-      if (fallen || k === e.turns) {
-        // No more dice: the effect is still active (turns ran out) or the target is down.
-        const w = ways * pow[K - k]
-        addTo(damageWays, s, w)
-        addTo(durationWays, k, w)
-        if (fallen) destroyedWays += w
-        diceWays += w * BigInt(k)
-        continue
-      }
-      for (let face = 1; face <= 6; face++) {
-        const t = effectTurn(face)
-        if (t.ends) {
-          addTo(damageWays, s, ways * pow[K - k - 1])
-          endedWays += ways
-        } else next[s + t.damage] = (next[s + t.damage] ?? 0n) + ways
-      }
-    }
-    if (endedWays > 0n) {
-      const w = endedWays * pow[K - k - 1]
-      addTo(durationWays, k, w)
-      expiredWays += w
-      diceWays += w * BigInt(k + 1)
-    }
-    alive = next
+  const fallen = (b: Burning) => e.dam !== undefined && b.damage >= e.dam
+  const over = absorb<Burning, Burning>(Distribution.point({ damage: 0, turns: 0, ended: false }, burningKey), {
+    step: nextTurn,
+    stopped: (b) => b.ended || fallen(b) || b.turns === e.turns,
+    result: (b) => b,
+    rest: (b) => b,
+    tail: 0,
+  })
+  const damage = over.map((b): number | string => b.damage)
+  const duration = over.map((b): number | string => b.turns)
+  const odds: DamageOverTimeOdds = {
+    damage,
+    duration,
+    expired: yesNo(over, (b) => b.ended),
+    // Dice rolled: one per damaging turn, and the 1 that ended it.
+    expected: { damage: damage.expected(Number), duration: duration.expected(Number), dice: over.expected((b) => b.turns + (b.ended ? 1 : 0)) },
   }
-  const total = pow[K]
-  const toDist = (m: Map<number, bigint>): Dist<number | string> => {
-    const d = new Dist<number | string>()
-    for (const k of [...m.keys()].sort((a, b) => a - b)) d.add(k, Rational.of(m.get(k)!, total))
-    return d
-  }
-  const damage = toDist(damageWays)
-  const duration = toDist(durationWays)
-  const expectedExact = {
-    damage: Rational.of(sumProducts(damageWays), total),
-    duration: Rational.of(sumProducts(durationWays), total),
-    dice: Rational.of(diceWays, total),
-  }
-  const odds: DamageOverTimeOdds = { damage, duration, expired: Rational.of(expiredWays, total), expectedExact, expected: toNumbers(expectedExact) }
-  if (e.dam !== undefined) odds.destroyed = Rational.of(destroyedWays, total)
+  if (e.dam !== undefined) odds.destroyed = yesNo(over, fallen)
   return odds
-}
-
-function sumProducts(m: Map<number, bigint>): bigint {
-  let t = 0n
-  for (const [k, w] of m) t += BigInt(k) * w
-  return t
 }
 
 /**
@@ -137,7 +106,7 @@ class DamageNumerators {
   private readonly steps: Array<{ damage: number; scale: bigint }> = []
 
   constructor() {
-    for (let face = 1; face <= 6; face++) {
+    for (const face of FACES) {
       const t = effectTurn(face)
       if (!t.ends) this.steps.push({ damage: t.damage, scale: 6n ** BigInt(t.damage - 1) })
     }
@@ -157,59 +126,49 @@ export function unboundedDamageNumerators(n: number): bigint[] {
   return Array.from({ length: n }, () => a.next())
 }
 
-/** P(S = s) for the unbounded total damage, s = 0..n-1. */
-export function unboundedDamageProbabilities(n: number): Rational[] {
-  return unboundedDamageNumerators(n).map((v, s) => Rational.of(v, 6n ** BigInt(s + 1)))
-}
-
-/** Faces that keep the effect going, and the chance of the ending face. */
-function turnShape(): { stop: Rational; go: Rational; meanDamage: Rational } {
-  let stops = 0
-  let total = 0
-  for (let face = 1; face <= 6; face++) {
-    const t = effectTurn(face)
-    if (t.ends) stops++
-    else total += t.damage
-  }
-  return { stop: Rational.of(stops, 6), go: Rational.of(6 - stops, 6), meanDamage: Rational.of(total, 6 - stops) }
-}
-
 function unboundedOdds(): DamageOverTimeOdds {
-  const { stop, go, meanDamage } = turnShape()
-  // Duration: P(D = k) = stop * go^k; the tail P(D >= H) = go^H.
-  const { dist: duration, tailFrom: durationFrom, tailMass: tailD } = geometricDist(stop, { first: 0, tailMass: TAIL_MASS })
+  // Duration: the turn repeated until its 1, listed while more than TAIL_MASS is still burning.
+  const start: Burning = { damage: 0, turns: 0, ended: false }
+  const duration = absorb<Burning, number | string>(Distribution.point(start, burningKey), {
+    step: (b) => nextTurn({ ...b, damage: 0 }),
+    stopped: (b) => b.ended,
+    result: (b) => b.turns,
+    rest: (b) => `${b.turns}+`,
+    tail: TAIL_MASS,
+  })
+  const durationFrom = Number(String(duration.outcomes().find((k) => typeof k === 'string')).replace('+', ''))
 
-  // Damage: p(s) = a(s) / 6^(s+1); the listed mass so far is cum / 6^(s+1), kept in whole
-  // numbers; stop at the first s whose remaining mass 1 - cum / 6^(s+1) is at most TAIL_MASS.
-  const damage = new Dist<number | string>()
+  // Damage: p(s) = a(s) / 6^(s+1); the listed mass so far is cum / 6^(s+1), in whole numbers;
+  // stop at the first s whose remaining mass 1 - cum / 6^(s+1) is at most TAIL_MASS.
   const a = new DamageNumerators()
+  const listed: Array<[number, bigint]> = []
   let cum = 0n
   let den = 1n
-  let s = 0
-  for (;;) {
+  for (let s = 0; probability(den - cum, den) > TAIL_MASS || s === 0; s++) {
     const as = a.next()
     den *= 6n
     cum = cum * 6n + as
-    if (as !== 0n) damage.add(s, Rational.of(as, den))
-    s++
-    if ((den - cum) * TAIL_MASS.den <= den * TAIL_MASS.num) break
+    listed.push([s, as])
   }
-  const tailS = Rational.of(den - cum, den)
-  damage.add(`${s}+`, tailS)
+  // Every listed a(s) is over 6^(s+1): bring them to the last, common denominator.
+  const damage = Distribution.weighted<number | string>([
+    ...listed.filter(([, as]) => as !== 0n).map(([s, as]): [number, bigint] => [s, as * 6n ** BigInt(listed.length - 1 - s)]),
+    [`${listed.length}+`, den - cum],
+  ])
 
   // E[D] = go / stop; E[S] = E[D] x mean damage of a damaging die; dice rolled = D + 1.
-  const meanDuration = go.mul(Rational.of(stop.den, stop.num))
-  const expectedExact = { damage: meanDuration.mul(meanDamage), duration: meanDuration, dice: meanDuration.add(Rational.ONE) }
+  const turn = FACES.map(effectTurn)
+  const stops = turn.filter((t) => t.ends).length
+  const meanDuration = (FACES.length - stops) / stops
+  const meanDamage = turn.reduce((t, x) => t + x.damage, 0) / (FACES.length - stops)
   return {
     damage,
     duration,
-    expired: Rational.ONE,
-    tail: { damage: { from: s, mass: tailS }, duration: { from: durationFrom, mass: tailD } },
-    expectedExact,
-    expected: toNumbers(expectedExact),
+    expired: Distribution.point('true').including(['false']),
+    tail: {
+      damage: { from: listed.length, mass: damage.prob(`${listed.length}+`) },
+      duration: { from: durationFrom, mass: duration.prob(`${durationFrom}+`) },
+    },
+    expected: { damage: meanDuration * meanDamage, duration: meanDuration, dice: meanDuration + 1 },
   }
-}
-
-function toNumbers(x: { damage: Rational; duration: Rational; dice: Rational }): { damage: number; duration: number; dice: number } {
-  return { damage: x.damage.toNumber(), duration: x.duration.toNumber(), dice: x.dice.toNumber() }
 }

@@ -1,4 +1,3 @@
-import { Rational } from '../../../core/rational.js'
 import { type DamageOverTime, type DamageOverTimeResult, type Effect, resolveDamageOverTime } from '../../../rules/wargroup/damage-over-time.js'
 import { damageOverTimeOdds } from '../../../rules/wargroup/damage-over-time-odds.js'
 import { explainDamageOverTime, renderDamageOverTime, renderDamageOverTimeOdds } from '../../../render/wargroup/damage-over-time.js'
@@ -64,15 +63,14 @@ function effectSpec<const O extends readonly OptionSpec[]>(effect: Effect, optio
       const o = damageOverTimeOdds(e)
       // Maps only directly under `odds`; chances of events go with the means in `expected`,
       // and the folded tail is described beside the odds.
-      const yesNo = (p: Rational) => ({ false: Rational.ONE.sub(p).toNumber(), true: p.toNumber() })
       const json: Record<string, unknown> = {
         damage: o.damage.toJSON(),
         duration: o.duration.toJSON(),
-        expired: yesNo(o.expired),
+        expired: o.expired.toJSON(),
       }
-      if (o.destroyed) json.destroyed = yesNo(o.destroyed)
-      json.expected = { ...o.expected, expired: o.expired.toNumber(), ...(o.destroyed ? { destroyed: o.destroyed.toNumber() } : {}) }
-      const tail = o.tail ? { damage: { from: o.tail.damage.from, mass: o.tail.damage.mass.toNumber() }, duration: { from: o.tail.duration.from, mass: o.tail.duration.mass.toNumber() } } : undefined
+      if (o.destroyed) json.destroyed = o.destroyed.toJSON()
+      json.expected = { ...o.expected, expired: o.expired.prob('true'), ...(o.destroyed ? { destroyed: o.destroyed.prob('true') } : {}) }
+      const tail = o.tail ? { damage: { from: o.tail.damage.from, mass: o.tail.damage.mass }, duration: { from: o.tail.duration.from, mass: o.tail.duration.mass } } : undefined
       return {
         json,
         extra: { effect, turns: e.turns ?? null, ...(e.dam !== undefined ? { dam: e.dam } : {}), ...(tail ? { tail } : {}) },
