@@ -226,12 +226,12 @@ export function renderStrikeOdds(o: StrikeOdds, s: StrikeView, out: RenderContex
     [s.targets > 1 ? 'Strike lands on at least one' : 'Strike lands', pct(o.expected.hit)],
     ['Defended', pct(o.expected.defended)],
     ['Expected damage', num(o.expected.damage, 3)],
-    ['No damage at all', pct(o.damage.prob(0).toNumber())],
+    ['No damage at all', pct(o.damage.prob(0))],
   ]
   if (s.targets > 1) rows.push(['Expected targets hit', num(o.expected.targetsHit, 3)])
   if (s.knockdown) rows.push(['Expected actions lost to knockdown', num(o.expected.knockdowns, 3)])
   if (s.boxes !== undefined || s.starBoxes.length) rows.push([s.targets > 1 ? 'Expected targets destroyed' : 'Destroyed', s.targets > 1 ? num(o.expected.destroyed, 3) : pct(o.expected.destroyed)])
-  if (s.zentraedi) rows.push(['Zentraedi infantry appear', pct(1 - o.infantry.prob(0).toNumber())])
+  if (s.zentraedi) rows.push(['Zentraedi infantry appear', pct(1 - o.infantry.prob(0))])
   if (o.harmRetargeted !== null) rows.unshift(['HARM flies at a radar instead', pct(o.harmRetargeted)])
   L.push(columns(rows, out.width))
   L.push('')

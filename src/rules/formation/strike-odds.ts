@@ -1,7 +1,6 @@
 import type { Dice } from '../../core/dice.js'
-import { Dist } from '../../core/dist.js'
-import { enumerate } from '../../core/exact.js'
-import { Rational } from '../../core/rational.js'
+import { Distribution } from '../../core/distribution.js'
+import { walk } from '../../core/exact.js'
 import { type Strike, type TargetResult, attackFromFace, resolveTarget, rollAttack, rollHarmCheck } from './strike.js'
 
 /**
@@ -14,21 +13,21 @@ import { type Strike, type TargetResult, attackFromFace, resolveTarget, rollAtta
  * check this against a direct walk of resolveStrike.
  */
 export interface StrikeOdds {
-  damage: Dist<number>
+  damage: Distribution<number>
   /** 'true' when the strike landed on at least one target. */
-  hit: Dist<string>
+  hit: Distribution<string>
   /** 'true' when it landed and every landed strike was answered successfully. */
-  defended: Dist<string>
-  targetsHit: Dist<number>
-  targetsDefended: Dist<number>
+  defended: Distribution<string>
+  targetsHit: Distribution<number>
+  targetsDefended: Distribution<number>
   /** Actions lost to Knockdown, over all targets. */
-  knockdowns: Dist<number>
+  knockdowns: Distribution<number>
   /** Actions spent dodging, over all targets. */
-  dodges: Dist<number>
+  dodges: Distribution<number>
   /** Targets destroyed (by damage or a `*` roll). */
-  destroyed: Dist<number>
+  destroyed: Distribution<number>
   /** Zentraedi infantry units that appear. */
-  infantry: Dist<number>
+  infantry: Distribution<number>
   /** HARM at a target that is not a radar: the chance it flies off at a radar (null: no such HARM). */
   harmRetargeted: number | null
   expected: {
@@ -46,8 +45,9 @@ export interface StrikeOdds {
 
 const FIELDS = ['damage', 'hit', 'defended', 'knockdowns', 'dodges', 'destroyed', 'infantry'] as const
 type Field = (typeof FIELDS)[number]
+type Fields = Record<Field, number>
 
-function fieldsOf(r: TargetResult): Record<Field, number> {
+function fieldsOf(r: TargetResult): Fields {
   return {
     damage: r.damage,
     hit: r.hit ? 1 : 0,
@@ -58,34 +58,20 @@ function fieldsOf(r: TargetResult): Record<Field, number> {
     infantry: r.infantry ? 1 : 0,
   }
 }
+const fieldsKey = (v: Fields) => FIELDS.map((f) => v[f]).join(' ')
 
 /** One target's marginal distributions, plus the joint (hit, defended) pair. */
 interface PerTarget {
-  marginals: Record<Field, Dist<number>>
-  pair: Dist<string>
+  marginals: Record<Field, Distribution<number>>
+  pair: Distribution<string>
 }
 
+/** One target walked through resolveTarget, read field by field. */
 function perTarget(fn: (dice: Dice) => TargetResult): PerTarget {
-  const marginals = {} as Record<Field, Dist<number>>
-  for (const f of FIELDS) marginals[f] = new Dist<number>()
-  const pair = new Dist<string>()
-  enumerate(fn, (r, w) => {
-    const v = fieldsOf(r)
-    for (const f of FIELDS) marginals[f].add(v[f], w)
-    pair.add(`${v.hit}|${v.defended}`, w)
-  })
-  return { marginals, pair }
-}
-
-/** The distribution of the sum of `k` independent copies of `d`. */
-export function sumOfCopies<K extends string | number>(d: Dist<K>, k: number, add: (a: K, b: K) => K, zero: K): Dist<K> {
-  let acc = Dist.point<K>(zero)
-  for (let i = 0; i < k; i++) {
-    const next = new Dist<K>()
-    for (const [a, wa] of acc.weights) for (const [b, wb] of d.weights) next.add(add(a, b), wa.mul(wb))
-    acc = next
-  }
-  return acc
+  const joint = walk((dice) => fieldsOf(fn(dice)), fieldsKey)
+  const marginals = {} as Record<Field, Distribution<number>>
+  for (const f of FIELDS) marginals[f] = joint.map((v) => v[f])
+  return { marginals, pair: joint.map((v) => `${v.hit}|${v.defended}`) }
 }
 
 const addNum = (a: number, b: number) => a + b
@@ -95,56 +81,38 @@ const addPair = (a: string, b: string) => {
   return `${h1 + h2}|${d1 + d2}`
 }
 
-function addScaled<K extends string | number>(into: Dist<K>, d: Dist<K>, w: Rational): void {
-  for (const [k, x] of d.weights) into.add(k, x.mul(w))
+/** Every target's fields added up: `targets` independent copies of one target. */
+function allTargets(pt: PerTarget, targets: number): PerTarget {
+  const marginals = {} as Record<Field, Distribution<number>>
+  for (const f of FIELDS) marginals[f] = pt.marginals[f].repeat(targets, addNum, 0)
+  return { marginals, pair: pt.pair.repeat(targets, addPair, '0|0') }
 }
 
 export function strikeOdds(s: Strike): StrikeOdds {
   // Odds use the automatic answer: no prompts while walking the branches.
   const quiet: Strike = { ...s, askDecisions: false, decisions: undefined }
-  const totals = {} as Record<Field, Dist<number>>
-  for (const f of FIELDS) totals[f] = new Dist<number>()
-  let pairs = new Dist<string>()
-
-  const accumulate = (pt: PerTarget, w: Rational) => {
-    for (const f of FIELDS) addScaled(totals[f], sumOfCopies(pt.marginals[f], s.targets, addNum, 0), w)
-    addScaled(pairs, sumOfCopies(pt.pair, s.targets, addPair, '0|0'), w)
-  }
-
-  if (s.mode === 'split') {
-    accumulate(
-      perTarget((dice) => resolveTarget(dice, quiet, rollAttack(dice, quiet, 'attack'), 0)),
-      Rational.ONE,
-    )
-  } else {
-    const sixth = Rational.of(1, 6)
-    for (let face = 1; face <= 6; face++) {
-      const attack = attackFromFace(quiet, face)
-      accumulate(
-        perTarget((dice) => resolveTarget(dice, quiet, attack, 0)),
-        sixth,
-      )
-    }
-  }
+  // Split fire: each target has its own attack roll. Burst and single strikes share one roll:
+  // the targets are independent given its face, so they are added up face by face.
+  const byFace =
+    s.mode === 'split'
+      ? undefined
+      : FACES.map((face) => {
+          const attack = attackFromFace(quiet, face)
+          return allTargets(perTarget((dice) => resolveTarget(dice, quiet, attack, 0)), s.targets)
+        })
+  const split = s.mode === 'split' ? allTargets(perTarget((dice) => resolveTarget(dice, quiet, rollAttack(dice, quiet, 'attack'), 0)), s.targets) : undefined
+  const strike = <K extends number | string>(read: (t: PerTarget) => Distribution<K>): Distribution<K> =>
+    split ? read(split) : Distribution.uniform(FACES).bind((face) => read(byFace![face - 1]))
 
   // HARM at something other than a radar: the strike above happens only when the HARM d6 keeps
   // it on this target; otherwise nothing happens here.
-  let pStray = Rational.ZERO
-  if (s.harmStray) {
-    enumerate(rollHarmCheck, (h, w) => {
-      if (h.retargeted) pStray = pStray.add(w)
-    })
-    const stays = Rational.ONE.sub(pStray)
-    const mix = <K extends string | number>(d: Dist<K>, nothing: K) => {
-      const out = new Dist<K>()
-      out.add(nothing, pStray)
-      addScaled(out, d, stays)
-      return out
-    }
-    for (const f of FIELDS) totals[f] = mix(totals[f], 0)
-    pairs = mix(pairs, '0|0')
-  }
+  const harm = s.harmStray ? walk((dice) => String(rollHarmCheck(dice).retargeted)) : undefined
+  const landed = <K extends number | string>(read: (t: PerTarget) => Distribution<K>, nothing: K): Distribution<K> =>
+    harm ? harm.bind((stray) => (stray === 'true' ? (Distribution.point(nothing) as Distribution<K>) : strike(read))) : strike(read)
 
+  const totals = {} as Record<Field, Distribution<number>>
+  for (const f of FIELDS) totals[f] = landed((t) => t.marginals[f], 0)
+  const pairs = landed((t) => t.pair, '0|0')
   const targetsHit = pairs.map((k) => Number(k.split('|')[0]))
   const targetsDefended = pairs.map((k) => Number(k.split('|')[1]))
   const hit = pairs.map((k) => String(Number(k.split('|')[0]) > 0))
@@ -152,7 +120,7 @@ export function strikeOdds(s: Strike): StrikeOdds {
     const [h, d] = k.split('|').map(Number)
     return String(h > 0 && d === h)
   })
-  const pTrue = (d: Dist<string>) => d.prob('true').toNumber()
+  const pTrue = (d: Distribution<string>) => d.prob('true')
   return {
     damage: totals.damage,
     hit,
@@ -163,7 +131,7 @@ export function strikeOdds(s: Strike): StrikeOdds {
     dodges: totals.dodges,
     destroyed: totals.destroyed,
     infantry: totals.infantry,
-    harmRetargeted: s.harmStray ? pStray.toNumber() : null,
+    harmRetargeted: harm ? harm.prob('true') : null,
     expected: {
       damage: totals.damage.expected(),
       hit: pTrue(hit),
@@ -177,3 +145,6 @@ export function strikeOdds(s: Strike): StrikeOdds {
     },
   }
 }
+
+/** The attack die's faces. */
+const FACES = [1, 2, 3, 4, 5, 6]

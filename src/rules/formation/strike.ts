@@ -1,7 +1,6 @@
 import { type Dice, atLeast } from '../../core/dice.js'
 import { type Decidable, decision } from '../../core/decide.js'
-import { enumerate } from '../../core/exact.js'
-import { Rational } from '../../core/rational.js'
+import { walk } from '../../core/exact.js'
 import { jamStrPenalty } from './jam.js'
 
 /**
@@ -390,27 +389,21 @@ export interface ScoredAnswer {
 /** The exact outcome of one answer against a known attack roll. */
 export function scoreAnswer(s: Strike, attack: AttackRoll, answer: Answer): ScoredAnswer {
   const fixed: Strike = { ...s, answer, askDecisions: false }
-  let pSuccess = Rational.ZERO
-  let dmg = Rational.ZERO
-  let destroyed = Rational.ZERO
-  let actions = Rational.ZERO
-  enumerate(
-    (dice) => resolveTarget(dice, fixed, attack, 0),
-    (r, w) => {
-      if (r.defended) pSuccess = pSuccess.add(w)
-      if (r.damage) dmg = dmg.add(w.mulInt(r.damage))
-      if (r.destroyed) destroyed = destroyed.add(w)
-      const lost = (r.actionSpent ? 1 : 0) + (r.knockdown?.actionLost ? 1 : 0)
-      if (lost) actions = actions.add(w.mulInt(lost))
+  // The target's outcome walked through resolveTarget, read by what the ranking weighs.
+  const outcomes = walk(
+    (dice) => {
+      const r = resolveTarget(dice, fixed, attack, 0)
+      return { defended: r.defended, damage: r.damage, destroyed: r.destroyed, actionsLost: (r.actionSpent ? 1 : 0) + (r.knockdown?.actionLost ? 1 : 0) }
     },
+    (o) => `${o.defended} ${o.damage} ${o.destroyed} ${o.actionsLost}`,
   )
   return {
     answer,
     bonus: answerBonus(s, answer),
-    pSuccess: pSuccess.toNumber(),
-    expectedDamage: dmg.toNumber(),
-    pDestroyed: destroyed.toNumber(),
-    expectedActionsLost: actions.toNumber(),
+    pSuccess: outcomes.where((o) => Boolean(o.defended)),
+    expectedDamage: outcomes.expected((o) => o.damage),
+    pDestroyed: outcomes.where((o) => Boolean(o.destroyed)),
+    expectedActionsLost: outcomes.expected((o) => o.actionsLost),
   }
 }
 
