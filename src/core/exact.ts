@@ -1,7 +1,5 @@
 import { type Classify, type Dice, type Equivalence, SUM } from './dice.js'
-import { Dist } from './dist.js'
 import { Distribution, type Outcome as Value, type Widen } from './distribution.js'
-import { Rational } from './rational.js'
 
 /**
  * The exact driver: walks every branch of a resolution with its exact probability.
@@ -19,10 +17,8 @@ interface Outcome {
   ways: bigint
   /** sides^n */
   den: bigint
-  /** `ways` as a number (exact: sides^n is below 2^53 for every pool a rule rolls). */
+  /** `ways` as a number (exact while sides^n is below 2^53, as for every pool a rule rolls). */
   waysN: number
-  /** ways / den (the retiring Rational walk). */
-  weight: Rational
 }
 
 class Branch {
@@ -59,88 +55,6 @@ class ReplayDice implements Dice {
   }
 }
 
-/**
- * Visit every leaf of `fn` with its probability. Returns the number of leaves.
- * `fn` must be pure apart from its dice.
- */
-export function enumerate<R>(fn: (dice: Dice) => R, visit: (result: R, weight: Rational) => void): number {
-  const stack: Array<{ prefix: number[][]; weight: Rational }> = [{ prefix: [], weight: Rational.ONE }]
-  let leaves = 0
-  while (stack.length > 0) {
-    const { prefix, weight } = stack.pop()!
-    let result: R
-    try {
-      result = fn(new ReplayDice(prefix))
-    } catch (e) {
-      if (!(e instanceof Branch)) throw e
-      for (let k = e.outcomes.length - 1; k >= 0; k--) {
-        const o = e.outcomes[k]
-        stack.push({ prefix: [...prefix, o.faces], weight: weight.mul(o.weight) })
-      }
-      continue
-    }
-    leaves++
-    visit(result, weight)
-  }
-  return leaves
-}
-
-/** The exact distribution of `key(result)` over every outcome of `fn`. */
-export function exactDist<R, K extends string | number>(fn: (dice: Dice) => R, key: (result: R) => K): Dist<K> {
-  const d = new Dist<K>()
-  for (const [k, w] of projected(fn, (r) => [key(r)])) d.add(k[0] as K, w)
-  return d
-}
-
-/** Several distributions from one walk: `keys` maps a result to one key per named outcome. */
-export function exactDists<R, N extends string>(
-  fn: (dice: Dice) => R,
-  keys: Record<N, (result: R) => number | string>,
-): Record<N, Dist<number | string>> {
-  const names = Object.keys(keys) as N[]
-  const out = {} as Record<N, Dist<number | string>>
-  for (const n of names) out[n] = new Dist()
-  for (const [k, w] of projected(fn, (r) => names.map((n) => keys[n](r)))) names.forEach((n, i) => out[n].add(k[i], w))
-  return out
-}
-
-type Joint = Map<string, { key: Array<number | string>; weight: Rational }>
-
-/**
- * The joint distribution of `project(result)`, walked depth first. Unlike `enumerate`, this
- * honours checkpoints: the distribution below a checkpoint state is walked once and reused by
- * every branch that reaches the same state, since the projection depends on nothing else.
- */
-function projected<R>(fn: (dice: Dice) => R, project: (r: R) => Array<number | string>): Array<[Array<number | string>, Rational]> {
-  const memo = new Map<string, Joint>()
-  const explore = (prefix: number[][], passed: boolean): Joint => {
-    let result: R
-    try {
-      result = fn(new ReplayDice(prefix, passed))
-    } catch (e) {
-      if (e instanceof ReachedCheckpoint) {
-        let below = memo.get(e.state)
-        if (!below) memo.set(e.state, (below = explore(prefix, true)))
-        return below
-      }
-      if (!(e instanceof Branch)) throw e
-      const joint: Joint = new Map()
-      for (const o of e.outcomes) {
-        for (const [id, leaf] of explore([...prefix, o.faces], false)) {
-          const w = leaf.weight.mul(o.weight)
-          const prev = joint.get(id)
-          if (prev) prev.weight = prev.weight.add(w)
-          else joint.set(id, { key: leaf.key, weight: w })
-        }
-      }
-      return joint
-    }
-    const key = project(result)
-    return new Map([[key.join('\u0000'), { key, weight: Rational.ONE }]])
-  }
-  return [...explore([], true).values()].map((l) => [l.key, l.weight])
-}
-
 // ---------------------------------------------------------------------------------------------
 // Pool outcomes, cached by (dice, sides, class signature): a rule's classifier closures differ
 // per call, but their signatures (which faces fall together) repeat.
@@ -148,7 +62,7 @@ function projected<R>(fn: (dice: Dice) => R, project: (r: R) => Array<number | s
 const cache = new Map<string, Outcome[]>()
 
 export function poolOutcomes(n: number, sides: number, equiv?: Equivalence): Outcome[] {
-  if (n === 0) return [{ faces: [], ways: 1n, waysN: 1, den: 1n, weight: Rational.ONE }]
+  if (n === 0) return [{ faces: [], ways: 1n, waysN: 1, den: 1n }]
   if (equiv === SUM) {
     const key = `${n}|${sides}|sum`
     let hit = cache.get(key)
@@ -191,7 +105,7 @@ function classOutcomes(n: number, sides: number, classOf: Array<string | number>
       if (ways === 0n) return
       const faces: number[] = []
       for (let j = 0; j < m; j++) for (let t = 0; t < ks[j]; t++) faces.push(reps[j])
-      out.push({ faces, ways, waysN: Number(ways), den: denom, weight: Rational.raw(ways, denom) })
+      out.push({ faces, ways, waysN: Number(ways), den: denom })
       return
     }
     for (let k = left; k >= 0; k--) {
@@ -229,7 +143,7 @@ function sumOutcomes(n: number, sides: number): Outcome[] {
       faces[i] += add
       extra -= add
     }
-    out.push({ faces, ways: w, waysN: Number(w), den: denom, weight: Rational.raw(w, denom) })
+    out.push({ faces, ways: w, waysN: Number(w), den: denom })
   })
   return out
 }
@@ -239,10 +153,6 @@ function factorials(n: number): bigint[] {
   for (let i = factCache.length; i <= n; i++) factCache.push(factCache[i - 1] * BigInt(i))
   return factCache
 }
-
-// =============================================================================================
-// The exact driver over Distribution (bigint counts). The Rational functions above are being
-// retired as each rule's odds move onto these.
 
 /**
  * The exact distribution of everything `fn` can return, walking its dice. A pool branches over

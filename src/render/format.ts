@@ -1,5 +1,4 @@
 import Table from 'cli-table3'
-import type { Dist } from '../core/dist.js'
 import type { Distribution } from '../core/distribution.js'
 import type { Style } from './style.js'
 import { visibleLength } from './style.js'
@@ -97,10 +96,8 @@ export interface HistogramOptions {
 export const HISTOGRAM_THRESHOLDS = [0.005, 0.01]
 export const MAX_HISTOGRAM_ROWS = 40
 
-function toOutcomes(d: Outcomes | Distribution<number> | Dist<number>): Array<readonly [number, number]> {
-  if (d instanceof Array) return [...d]
-  // (Dist is retiring: its weights are Rationals; Distribution's sorted() gives decimals)
-  return (d.sorted() as Array<[number, number | { toNumber(): number }]>).map(([k, w]) => [k, typeof w === 'number' ? w : w.toNumber()] as const)
+function toOutcomes(d: Outcomes | Distribution<number>): Array<readonly [number, number]> {
+  return d instanceof Array ? [...d] : d.sorted()
 }
 
 /**
@@ -109,7 +106,7 @@ function toOutcomes(d: Outcomes | Distribution<number> | Dist<number>): Array<re
  * outcomes are grouped into one "others" row; a known HP is marked where the outcomes that
  * destroy begin. Every line fits in `width`.
  */
-export function histogram(dist: Outcomes | Distribution<number> | Dist<number>, style: Style, width: number, options: HistogramOptions | ((k: number) => string) = {}): string {
+export function histogram(dist: Outcomes | Distribution<number>, style: Style, width: number, options: HistogramOptions | ((k: number) => string) = {}): string {
   const o: HistogramOptions = typeof options === 'function' ? { label: options } : options
   const label = o.label ?? String
   const all = toOutcomes(dist)

@@ -49,9 +49,9 @@ export function renderInitiativeOdds(o: InitiativeOdds, s: Initiative, out: Rend
   return [
     out.style.bold(`Exact odds: initiative, A ${signed(s.aMod)} vs B ${signed(s.bMod)}`),
     columns([
-      ['Side A wins', pct(o.winner.prob('a').toNumber())],
-      ['Side B wins', pct(o.winner.prob('b').toNumber())],
-      ['A tie on one roll (rolled again)', pct(o.round.prob('tie').toNumber())],
+      ['Side A wins', pct(o.winner.prob('a'))],
+      ['Side B wins', pct(o.winner.prob('b'))],
+      ['A tie on one roll (rolled again)', pct(o.round.prob('tie'))],
       ['Expected rolls', num(o.expectedRounds, 3)],
     ], out.width),
   ].join('\n')

@@ -1,7 +1,6 @@
 import type { Dice } from '../../core/dice.js'
-import { Dist } from '../../core/dist.js'
-import { enumerate } from '../../core/exact.js'
-import { Rational } from '../../core/rational.js'
+import { Distribution, probability } from '../../core/distribution.js'
+import { walk } from '../../core/exact.js'
 import { type Decidable, decision } from '../../core/decide.js'
 
 /**
@@ -113,9 +112,9 @@ export function resolveInitiative(dice: Dice, s: Initiative): InitiativeResult {
 
 export interface InitiativeOdds {
   /** Who wins in the end: 'a' or 'b'. */
-  winner: Dist<string>
+  winner: Distribution<string>
   /** One round's chances, ties included. */
-  round: Dist<string>
+  round: Distribution<string>
   expectedRounds: number
 }
 
@@ -125,16 +124,8 @@ export interface InitiativeOdds {
  * rounds is geometric, with mean 1 / (1 - P(tie)).
  */
 export function initiativeOdds(s: Initiative): InitiativeOdds {
-  const round = new Dist<string>()
-  enumerate(
-    (dice) => rollInitiativeRound(dice, s),
-    (r, w) => round.add(r.winner ?? 'tie', w),
-  )
-  const decisive = Rational.ONE.sub(round.prob('tie'))
-  const winner = new Dist<string>()
-  for (const side of ['a', 'b']) {
-    const p = round.prob(side)
-    winner.add(side, Rational.of(p.num * decisive.den, p.den * decisive.num))
-  }
-  return { winner, round, expectedRounds: Rational.of(decisive.den, decisive.num).toNumber() }
+  const round = walk((dice): string => rollInitiativeRound(dice, s).winner ?? 'tie')
+  // Wins are whole counts out of the same denominator: dropping the ties renormalises them.
+  const winner = Distribution.weighted(['a', 'b'].map((side) => [side, round.ways(side)] as const))
+  return { winner, round, expectedRounds: probability(round.den, round.den - round.ways('tie')) }
 }

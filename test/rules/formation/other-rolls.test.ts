@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { PhysicalDice } from '../../../src/core/physical.js'
 import { NeedDecision, NeedDice } from '../../../src/core/errors.js'
-import { exactDist, walk } from '../../../src/core/exact.js'
+import { walk } from '../../../src/core/exact.js'
 import { SeededDice } from '../../../src/core/seeded.js'
 import { type Ams, amsOdds, resolveAms } from '../../../src/rules/formation/ams.js'
 import { resolveKnockdown } from '../../../src/rules/formation/knockdown.js'
@@ -92,7 +92,7 @@ describe('knockdown', () => {
   })
 
   it('exact odds: two hits, 1/4 / 1/2 / 1/4', () => {
-    expect(exactDist((dice) => resolveKnockdown(dice, { hits: 2 }), (r) => r.actionsLost).toJSON()).toEqual({ '0': 0.25, '1': 0.5, '2': 0.25 })
+    expect(walk((dice) => resolveKnockdown(dice, { hits: 2 }).actionsLost).toJSON()).toEqual({ '0': 0.25, '1': 0.5, '2': 0.25 })
   })
 })
 
@@ -131,10 +131,10 @@ describe('jam / spoof', () => {
   })
 
   it('exact odds: countered, 2 attempts: 4/9, 4/9, 1/9', () => {
-    const d = exactDist((dice) => resolveJam(dice, jam({ countered: true, attempts: 2 })), (r) => r.countersPlaced)
-    expect(d.prob(0).toString()).toBe('4/9')
-    expect(d.prob(1).toString()).toBe('4/9')
-    expect(d.prob(2).toString()).toBe('1/9')
+    const d = walk((dice) => resolveJam(dice, jam({ countered: true, attempts: 2 })).countersPlaced)
+    expect(d.fraction(0)).toBe('4/9')
+    expect(d.fraction(1)).toBe('4/9')
+    expect(d.fraction(2)).toBe('1/9')
   })
 })
 
@@ -153,8 +153,8 @@ describe('destruction roll on * boxes', () => {
   })
 
   it('exact odds: three boxes, 1 - (5/6)^3 = 91/216', () => {
-    const d = exactDist((dice) => resolveDestroyCheck(dice, { stars: 3, mod: 0 }), (r) => String(r.destroyed))
-    expect(d.prob('true').toString()).toBe('91/216')
+    const d = walk((dice) => String(resolveDestroyCheck(dice, { stars: 3, mod: 0 }).destroyed))
+    expect(d.fraction('true')).toBe('91/216')
   })
 })
 
@@ -214,17 +214,17 @@ describe('initiative', () => {
   })
 
   it('exact odds by conditioning on no tie: even sides 1/2; A +1 wins 21/31', () => {
-    expect(initiativeOdds(ini()).winner.prob('a').toString()).toBe('1/2')
+    expect(initiativeOdds(ini()).winner.fraction('a')).toBe('1/2')
     // one round with A +1: A ahead 21/36, tie 5/36, B ahead 10/36 -> 21/31
     const o = initiativeOdds(ini({ aMod: 1 }))
-    expect(o.round.prob('tie').toString()).toBe('5/36')
-    expect(o.winner.prob('a').toString()).toBe('21/31')
+    expect(o.round.fraction('tie')).toBe('5/36')
+    expect(o.winner.fraction('a')).toBe('21/31')
     expect(o.expectedRounds).toBeCloseTo(36 / 31, 12)
   })
 
   it('exact odds match Monte Carlo, ties re-rolled', () => {
     const s = ini({ aMod: -1, bMod: 1 })
-    const p = initiativeOdds(s).winner.prob('a').toNumber()
+    const p = initiativeOdds(s).winner.prob('a')
     const N = 6000
     let a = 0
     for (let i = 0; i < N; i++) if (resolveInitiative(new SeededDice(`ini-${i}`), s).winner === 'a') a++

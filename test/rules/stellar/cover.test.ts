@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
-import { exactDist } from '../../../src/core/exact.js'
+import { walk } from '../../../src/core/exact.js'
 import { PhysicalDice } from '../../../src/core/physical.js'
-import { Rational } from '../../../src/core/rational.js'
+import { fraction } from '../../../src/core/distribution.js'
 import { SeededDice } from '../../../src/core/seeded.js'
 import { type CoverCheck, coverTargetNumber, resolveCover } from '../../../src/rules/stellar/cover.js'
 
@@ -62,27 +62,33 @@ describe('cover: target numbers and special cases', () => {
 })
 
 describe('cover: exact odds', () => {
-  const survive = (c: CoverCheck) => exactDist((d) => resolveCover(d, c), (r) => String(r.survived))
+  const survive = (c: CoverCheck) => walk((d) => {
+      const r = resolveCover(d, c)
+      return String(r.survived)
+    })
   it.each([
-    { c: cover({ dmg: 200 }), p: Rational.of(9, 10) },
-    { c: cover({ dmg: 800 }), p: Rational.of(3, 10) },
-    { c: cover({ dmg: 800, direct: true }), p: Rational.of(27, 1000) },
-    { c: cover({ dmg: 300, melee: true }), p: Rational.of(125, 1000) },
-    { c: cover({ dmg: 200, melee: true }), p: Rational.of(343, 1000) },
-    { c: cover({ dmg: 500, pieces: 2 }), p: Rational.of(36, 100) },
+    { c: cover({ dmg: 200 }), p: fraction(9n, 10n) },
+    { c: cover({ dmg: 800 }), p: fraction(3n, 10n) },
+    { c: cover({ dmg: 800, direct: true }), p: fraction(27n, 1000n) },
+    { c: cover({ dmg: 300, melee: true }), p: fraction(125n, 1000n) },
+    { c: cover({ dmg: 200, melee: true }), p: fraction(343n, 1000n) },
+    { c: cover({ dmg: 500, pieces: 2 }), p: fraction(36n, 100n) },
   ])('survival chance %#', ({ c, p }) => {
     const d = survive(c)
-    expect(d.prob('true').compare(p)).toBe(0)
-    expect(d.total().compare(Rational.ONE)).toBe(0)
+    expect(d.fraction('true')).toBe(p)
+    expect(d.waysWhere(() => true)).toBe(d.den)
   })
 
   it('exact matches Monte Carlo for two pieces targeted directly', () => {
     const c = cover({ dmg: 400, direct: true, pieces: 2 })
-    const d = exactDist((x) => resolveCover(x, c), (r) => r.destroyed)
+    const d = walk((x) => {
+      const r = resolveCover(x, c)
+      return r.destroyed
+    })
     const n = 4000
     const counts = [0, 0, 0]
     for (let i = 0; i < n; i++) counts[resolveCover(new SeededDice(`cover-${i}`), c).destroyed]++
     // Standard error under 0.008 with 4000 samples; allow 4.
-    for (const [k, w] of d.weights) expect(Math.abs(counts[k] / n - w.toNumber())).toBeLessThan(0.032)
+    for (const [k, w] of d.sorted()) expect(Math.abs(counts[k] / n - w)).toBeLessThan(0.032)
   })
 })

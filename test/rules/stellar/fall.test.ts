@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
-import { exactDist } from '../../../src/core/exact.js'
+import { walk } from '../../../src/core/exact.js'
 import { PhysicalDice } from '../../../src/core/physical.js'
-import { Rational } from '../../../src/core/rational.js'
+import { fraction } from '../../../src/core/distribution.js'
 import { SeededDice } from '../../../src/core/seeded.js'
 import { resolveFall } from '../../../src/rules/stellar/fall.js'
 
@@ -16,9 +16,12 @@ describe('low-gravity fall', () => {
   })
 
   it('exact odds: falls 2/5 of the time; Monte Carlo agrees', () => {
-    const d = exactDist((x) => resolveFall(x), (r) => String(r.fell))
-    expect(d.prob('true').compare(Rational.of(2, 5))).toBe(0)
-    expect(d.total().compare(Rational.ONE)).toBe(0)
+    const d = walk((x) => {
+      const r = resolveFall(x)
+      return String(r.fell)
+    })
+    expect(d.fraction('true')).toBe(fraction(2n, 5n))
+    expect(d.waysWhere(() => true)).toBe(d.den)
     let fell = 0
     for (let i = 0; i < 4000; i++) if (resolveFall(new SeededDice(`fall-${i}`)).fell) fell++
     expect(Math.abs(fell / 4000 - 0.4)).toBeLessThan(0.032)

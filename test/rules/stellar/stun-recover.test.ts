@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
-import { exactDists } from '../../../src/core/exact.js'
+import { walkMaps } from '../../../src/core/exact.js'
 import { PhysicalDice } from '../../../src/core/physical.js'
-import { Rational } from '../../../src/core/rational.js'
+import { fraction } from '../../../src/core/distribution.js'
 import { SeededDice } from '../../../src/core/seeded.js'
 import { type StunRecovery, resolveStunRecovery } from '../../../src/rules/stellar/stun-recover.js'
 
@@ -24,18 +24,18 @@ describe('stun recovery', () => {
   })
 
   it('exact odds: each die succeeds 6/10; penalty 2 cleared with 1 - 0.4^3 - 3 x 0.6 x 0.4^2', () => {
-    const d = exactDists((x) => resolveStunRecovery(x, { penalty: 2 }), { removed: (r) => r.removed })
-    expect(d.removed.prob(0).compare(Rational.of(64, 1000))).toBe(0)
-    expect(d.removed.prob(1).compare(Rational.of(288, 1000))).toBe(0)
-    expect(d.removed.prob(2).compare(Rational.of(648, 1000))).toBe(0)
-    expect(d.removed.total().compare(Rational.ONE)).toBe(0)
+    const d = walkMaps((x) => resolveStunRecovery(x, { penalty: 2 }), { removed: (r) => r.removed })
+    expect(d.removed.fraction(0)).toBe(fraction(64n, 1000n))
+    expect(d.removed.fraction(1)).toBe(fraction(288n, 1000n))
+    expect(d.removed.fraction(2)).toBe(fraction(648n, 1000n))
+    expect(d.removed.waysWhere(() => true)).toBe(d.removed.den)
   })
 
   it('Monte Carlo agrees with the exact odds', () => {
-    const d = exactDists((x) => resolveStunRecovery(x, {}), { removed: (r) => r.removed })
+    const d = walkMaps((x) => resolveStunRecovery(x, {}), { removed: (r) => r.removed })
     const n = 4000
     const counts = [0, 0, 0, 0]
     for (let i = 0; i < n; i++) counts[resolveStunRecovery(new SeededDice(`stun-${i}`), {}).removed]++
-    for (const [k, w] of d.removed.weights) expect(Math.abs(counts[k as number] / n - w.toNumber())).toBeLessThan(0.032)
+    for (const [k, w] of d.removed.sorted()) expect(Math.abs(counts[k as number] / n - w)).toBeLessThan(0.032)
   })
 })

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { exactDist } from '../../../src/core/exact.js'
+import { fraction } from '../../../src/core/distribution.js'
+import { walk } from '../../../src/core/exact.js'
 import { automaticResult, opposedChance, opposedRoll } from '../../../src/rules/wargroup/opposed.js'
 
 /**
@@ -51,7 +52,10 @@ describe('the rule of 1s and 6s', () => {
     { m: 0, dm: 30, wins: 9 }, // only the automatic wins: the least is 1 in 4
   ])('chance to win with +$m against +$dm is $wins/36', ({ m, dm, wins }) => {
     expect(opposedChance(m, dm).wins).toBe(wins)
-    const d = exactDist((dice) => opposedRoll(dice.roll(6, 'a'), m, dice.roll(6, 'd'), dm), (o) => String(o.won))
-    expect(d.prob('true').mulInt(36).toString()).toBe(String(wins))
+    const d = walk((dice) => {
+      const o = opposedRoll(dice.roll(6, 'a'), m, dice.roll(6, 'd'), dm)
+      return String(o.won)
+    })
+    expect(d.fraction('true')).toBe(fraction(BigInt(wins), 36n))
   })
 })

@@ -53,7 +53,7 @@ export const initiativeSpec = defineCommand<typeof options, InitiativeRequest, I
   odds(s) {
     const o = initiativeOdds(s)
     return {
-      json: { winner: o.winner.toJSON(), round: o.round.toJSON(), expected: { rounds: o.expectedRounds, aWins: o.winner.prob('a').toNumber() } },
+      json: { winner: o.winner.toJSON(), round: o.round.toJSON(), expected: { rounds: o.expectedRounds, aWins: o.winner.prob('a') } },
       render: (out) => renderInitiativeOdds(o, s, out),
     }
   },
