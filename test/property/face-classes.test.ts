@@ -46,21 +46,6 @@ function withoutFaces(x: unknown): unknown {
   return out
 }
 
-/**
- * Examples (their command line's start) whose results still show faces beyond their pools'
- * classes (rules owned by other engineers): the lead removes a mark once its fix is merged. `it.fails` keeps the mark
- * honest: when the rule is fixed, the test fails until the mark goes.
- */
-const KNOWN_FAILURES = new Set<string>([
-  // `readAs` (the d10 read after the situation's shift) shows a face its pool does not separate.
-  'behavior',
-  // `kept` lists the faces of a success-count pool (classes: success/failure) as results.
-  "roll '5d10>=5'",
-  // `defenseRoll.total` (face + bonus) of a pass/fail defence die.
-  'formation strike',
-  // `dice[].modified` (face + modifier) of a pass/fail AMS die.
-  'formation ams',
-])
 
 const cases = (await examples()).filter((e) => e.spec.diceOrder !== undefined)
 
@@ -84,9 +69,7 @@ function variations(e: Example) {
 }
 
 describe.each(cases.map((e) => [e.line, e] as const))('%s', (_line, e) => {
-  const known = [...KNOWN_FAILURES].some((k) => `${e.line} `.startsWith(`mecha ${k} `))
-  const test = known ? it.fails : it
-  test('faces swapped within their classes give the same result', async () => {
+  it('faces swapped within their classes give the same result', async () => {
     await fc.assert(
       fc.asyncProperty(variations(e), fc.string({ minLength: 1, maxLength: 10 }), fc.integer(), async (raw, seed, swapSeed) => {
         let input: unknown

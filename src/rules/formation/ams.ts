@@ -52,7 +52,8 @@ export function amsKills(a: Pick<Ams, 'ams' | 'longRange'>, roll: number): numbe
 /** One AMS shot at what is left of the salvo: a die never destroys more than are left. */
 export function amsShot(dice: Dice, a: Ams, shot: number, left: number): AmsRoll {
   const label = a.shots > 1 ? `AMS shot ${shot}` : 'AMS'
-  const roll = dice.roll(6, label, (f) => Math.min(left, amsKills(a, f)))
+  // Every face its own class: the result shows the modified roll, not only what it destroys.
+  const roll = dice.roll(6, label)
   return { roll, modified: roll + amsModifier(a), destroyed: Math.min(left, amsKills(a, roll)) }
 }
 

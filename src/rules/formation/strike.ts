@@ -294,7 +294,8 @@ export function resolveTarget(dice: Dice, s: Strike, attack: AttackRoll, index: 
     const works = answer !== 'roll-with' || rollWithWorks(s)
     // an answer that cannot work needs a 7 on the d6
     const needed = works ? attack.total - bonus : 7
-    const roll = dice.roll(6, `${answerLabel(answer)}${tag}`, atLeast(needed))
+    // Every face its own class: the result shows the total, face + bonus.
+    const roll = dice.roll(6, `${answerLabel(answer)}${tag}`)
     success = roll >= needed
     base.defenseRoll = { roll, bonus, total: roll + bonus, needed, success }
     base.actionSpent = answer === 'dodge'

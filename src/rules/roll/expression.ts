@@ -130,8 +130,9 @@ export function resolveRoll(dice: Dice, e: Expression): RollResult {
       total += t.sign * t.value
       return { text: t.text, rolls: [], kept: [], value: t.sign * t.value }
     }
-    // Tell the exact driver what matters: only successes, only the total, or every face.
-    const equiv = t.count_if && !t.keep ? (f: number) => dieValue(t, f) : t.keep ? undefined : SUM
+    // Tell the exact driver what matters: only the total of a plain sum, else every face (the
+    // result lists the faces kept). The odds of `mecha roll` are counted in odds.ts.
+    const equiv = t.count_if || t.keep ? undefined : SUM
     const rolls = dice.pool(t.count, t.sides, `${t.count}d${t.sides}`, equiv)
     const kept = keptFaces(rolls, t.keep)
     let raw = 0

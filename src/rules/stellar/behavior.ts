@@ -100,8 +100,8 @@ export function behaviorOrder(b: Pick<BehaviorRoll, 'table' | 'situation' | 'ind
 }
 
 export function resolveBehavior(dice: Dice, b: BehaviorRoll): BehaviorResult {
-  // Only the bands matter: 1, 2-9 and 10.
-  const roll = dice.roll(10, 'behaviour', (f) => (f === 1 ? 'one' : f === 10 ? 'ten' : 'mid'))
+  // Every face is its own class: the result shows the face as read (readAs), not only its band.
+  const roll = dice.roll(10, 'behaviour')
   const readAs = b.oneIsTen && roll === 1 ? 10 : roll
   return { roll, readAs, column: behaviorColumn(b), order: behaviorOrder(b, readAs) }
 }
