@@ -12,7 +12,8 @@ const noChildProcess = {
   setup(b) {
     b.onResolve({ filter: /^(node:)?child_process$/ }, () => ({ path: 'child_process', namespace: 'stub' }))
     b.onLoad({ filter: /.*/, namespace: 'stub' }, () => ({
-      contents: "const no = () => { throw new Error('mecha runs no executable subcommands') }; module.exports = { spawn: no, execFileSync: no }",
+      contents:
+        "const no = () => { throw new Error('mecha runs no executable subcommands') }; module.exports = { spawn: no, execFileSync: no }",
       loader: 'js',
     }))
   },
@@ -37,4 +38,25 @@ await build({
 // bin/mecha.js keeps one V8 code cache beside the bundle on Node 20 (newer Node caches by
 // itself): a new bundle needs a new one, made here by one ordinary run.
 rmSync('dist/mecha.cjs.cache', { force: true })
-execFileSync(process.execPath, ['bin/mecha.js', 'shoot', '--acc', '9', '--evade', '4', '--shots', '5', '--dmg', '300', '--pen', '4', '--arm-sv', '2', '--seed', 'build'], { stdio: 'ignore' })
+execFileSync(
+  process.execPath,
+  [
+    'bin/mecha.js',
+    'shoot',
+    '--acc',
+    '9',
+    '--evade',
+    '4',
+    '--shots',
+    '5',
+    '--dmg',
+    '300',
+    '--pen',
+    '4',
+    '--arm-sv',
+    '2',
+    '--seed',
+    'build',
+  ],
+  { stdio: 'ignore' },
+)

@@ -7,7 +7,12 @@ import tseslint from 'typescript-eslint'
 const forbid = (...layers) => ({
   'no-restricted-imports': [
     'error',
-    { patterns: layers.map((layer) => ({ group: [`**/${layer}/**`, `**/${layer}`], message: `this layer may not import ${layer}/ (see STYLE.md, one picture of the code)` })) },
+    {
+      patterns: layers.map((layer) => ({
+        group: [`**/${layer}/**`, `**/${layer}`],
+        message: `this layer may not import ${layer}/ (see STYLE.md, one picture of the code)`,
+      })),
+    },
   ],
 })
 
@@ -18,7 +23,10 @@ export default tseslint.config(
   {
     languageOptions: { globals: { ...globals.node } },
     rules: {
-      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_', caughtErrors: 'none' }],
+      '@typescript-eslint/no-unused-vars': [
+        'error',
+        { argsIgnorePattern: '^_', varsIgnorePattern: '^_', caughtErrors: 'none' },
+      ],
       '@typescript-eslint/no-explicit-any': 'off',
       '@typescript-eslint/no-non-null-assertion': 'off',
     },
@@ -26,5 +34,8 @@ export default tseslint.config(
   { files: ['src/core/**/*.ts'], rules: forbid('rules', 'render', 'cli') },
   { files: ['src/rules/**/*.ts'], rules: forbid('render', 'cli') },
   { files: ['src/render/**/*.ts'], rules: forbid('cli') },
-  { files: ['bin/**/*.js', 'scripts/**', 'bench/**', 'build.mjs', 'test/**/*.mjs'], rules: { '@typescript-eslint/no-require-imports': 'off' } },
+  {
+    files: ['bin/**/*.js', 'scripts/**', 'bench/**', 'build.mjs', 'test/**/*.mjs'],
+    rules: { '@typescript-eslint/no-require-imports': 'off' },
+  },
 )

@@ -23,11 +23,17 @@ const dir = mkdtempSync(join(tmpdir(), 'mecha-bench-'))
 function once(argv, { stdin = 'ignore', stdout = 'ignore', box = TIME_BOX_MS } = {}) {
   const fds = [stdin, stdout].map((f) => (f === 'ignore' ? f : openSync(f, f === stdin ? 'r' : 'w')))
   const t = process.hrtime.bigint()
-  const r = spawnSync(process.execPath, argv, { env: ENV, stdio: [...fds, 'pipe'], timeout: box, maxBuffer: 1 << 24 })
+  const r = spawnSync(process.execPath, argv, {
+    env: ENV,
+    stdio: [...fds, 'pipe'],
+    timeout: box,
+    maxBuffer: 1 << 24,
+  })
   const ms = Number(process.hrtime.bigint() - t) / 1e6
   for (const fd of fds) if (fd !== 'ignore') closeSync(fd)
   if (r.error?.code === 'ETIMEDOUT' || r.signal) return { ms, fault: `over ${box / 1000} s` }
-  if (r.status !== 0) return { ms, fault: `exit ${r.status}: ${String(r.stderr).trim().split('\n')[0].slice(0, 70)}` }
+  if (r.status !== 0)
+    return { ms, fault: `exit ${r.status}: ${String(r.stderr).trim().split('\n')[0].slice(0, 70)}` }
   return { ms }
 }
 
@@ -48,41 +54,128 @@ function timeAll(cases, runs = RUNS) {
       else g.times.push(r.ms)
     })
   }
-  return got.map((g) => ({ ms: g.times.length ? median(g.times) : undefined, runs: g.times.length, fault: g.fault }))
+  return got.map((g) => ({
+    ms: g.times.length ? median(g.times) : undefined,
+    runs: g.times.length,
+    fault: g.fault,
+  }))
 }
 
 const rows = []
 function row(what, m, floorName, floor, target, bar) {
   const ratio = m.fault || floor.fault ? undefined : m.ms / floor.ms
-  const met = m.fault ?? floor.fault ?? (ratio <= target ? 'yes' : bar !== undefined && ratio <= bar ? `no (within bar ${bar}x)` : 'no')
+  const met =
+    m.fault ??
+    floor.fault ??
+    (ratio <= target ? 'yes' : bar !== undefined && ratio <= bar ? `no (within bar ${bar}x)` : 'no')
   rows.push({ what, ms: m.ms, floorName, floorMs: floor.ms, ratio, target, bar, met })
 }
 
 // ---- 1. Cold start: a seeded shoot against bare node ----------------------------------------
-const shoot = [BIN, 'shoot', '--acc', '9', '--evade', '4', '--shots', '5', '--dmg', '300', '--pen', '5', '--arm-sv', '2', '--shield', '1', '--momentum', '3', '--seed', 'table1']
-const [bare, shootJson, shootText, help] = timeAll([['-e', '0'], [...shoot, '--json'], shoot, [BIN, '--help']])
+const shoot = [
+  BIN,
+  'shoot',
+  '--acc',
+  '9',
+  '--evade',
+  '4',
+  '--shots',
+  '5',
+  '--dmg',
+  '300',
+  '--pen',
+  '5',
+  '--arm-sv',
+  '2',
+  '--shield',
+  '1',
+  '--momentum',
+  '3',
+  '--seed',
+  'table1',
+]
+const [bare, shootJson, shootText, help] = timeAll([
+  ['-e', '0'],
+  [...shoot, '--json'],
+  shoot,
+  [BIN, '--help'],
+])
 row('start: shoot --seed --json', shootJson, 'node -e 0', bare, 1.5, 1.8)
 row('start: shoot --seed (text)', shootText, 'node -e 0', bare)
 row('start: mecha --help', help, 'node -e 0', bare)
 
 // ---- 2. Exact odds against the same command rolled once --------------------------------------
-const shootMax = ['shoot', '--acc', '12', '--evade', '4', '--shots', '10', '--dmg', '300', '--pen', '6', '--arm-sv', '3', '--momentum', '3', '--hp', '2000', '--target-lock']
+const shootMax = [
+  'shoot',
+  '--acc',
+  '12',
+  '--evade',
+  '4',
+  '--shots',
+  '10',
+  '--dmg',
+  '300',
+  '--pen',
+  '6',
+  '--arm-sv',
+  '3',
+  '--momentum',
+  '3',
+  '--hp',
+  '2000',
+  '--target-lock',
+]
 const meleeMax = [
-  'melee', '--atk-melee', '20', '--def-melee', '20', '--atk-dmg', '300', '--def-dmg', '300', '--atk-pen', '5', '--def-pen', '5',
-  '--atk-arm-sv', '2', '--def-arm-sv', '2', '--atk-hp', '3000', '--def-hp', '3000',
-  '--def-overwatch', '20', '--def-ow-acc', '10', '--def-ow-shots', '10', '--def-ow-dmg', '200',
+  'melee',
+  '--atk-melee',
+  '20',
+  '--def-melee',
+  '20',
+  '--atk-dmg',
+  '300',
+  '--def-dmg',
+  '300',
+  '--atk-pen',
+  '5',
+  '--def-pen',
+  '5',
+  '--atk-arm-sv',
+  '2',
+  '--def-arm-sv',
+  '2',
+  '--atk-hp',
+  '3000',
+  '--def-hp',
+  '3000',
+  '--def-overwatch',
+  '20',
+  '--def-ow-acc',
+  '10',
+  '--def-ow-shots',
+  '10',
+  '--def-ow-dmg',
+  '200',
 ]
 const meleeGiven = [...meleeMax, '--atk-split', '10/10', '--def-split', '10/10', '--def-choice', 'guard']
 const odds = [
   ['roll 12d10kh3 --odds', ['roll', '12d10kh3']],
   ['roll 8d20kh1 --odds', ['roll', '8d20kh1']],
-  ['formation ams, 100 missiles, 10 shots --odds', ['formation', 'ams', '--ams', '1', '--missiles', '100', '--shots', '10']],
+  [
+    'formation ams, 100 missiles, 10 shots --odds',
+    ['formation', 'ams', '--ams', '1', '--missiles', '100', '--shots', '10'],
+  ],
   ['shoot --odds, 10 shots, saves, HP, auto choices', shootMax],
   ['melee --odds, Melee 20 a side, 20 overwatch x 10 shots, HP, splits given', meleeGiven],
   ['melee --odds, the same, automatic splits', meleeMax],
 ]
 for (const [what, argv] of odds) {
-  const [o, r] = timeAll([[BIN, ...argv, '--odds', '--json'], [BIN, ...argv, '--seed', 'b', '--json']], 5)
+  const [o, r] = timeAll(
+    [
+      [BIN, ...argv, '--odds', '--json'],
+      [BIN, ...argv, '--seed', 'b', '--json'],
+    ],
+    5,
+  )
   row(what, o, 'the same rolled', r, 1.3)
 }
 
@@ -106,8 +199,20 @@ function request(i) {
   const seed = `m${i}`
   const kind = rnd()
   if (kind < 0.5) {
-    const r = { command: 'shoot', acc: int(4, 14), evade: int(0, 6), shots: int(1, 10), dmg: pick([100, 200, 300, 500, 800]), pen: pen(), armSv: int(0, 3) }
-    if (rnd() < 0.5) Object.assign(r, { bonus: pick(['precision', 'barrage', 'none']), defense: pick(['dodge', 'guard', 'none']) })
+    const r = {
+      command: 'shoot',
+      acc: int(4, 14),
+      evade: int(0, 6),
+      shots: int(1, 10),
+      dmg: pick([100, 200, 300, 500, 800]),
+      pen: pen(),
+      armSv: int(0, 3),
+    }
+    if (rnd() < 0.5)
+      Object.assign(r, {
+        bonus: pick(['precision', 'barrage', 'none']),
+        defense: pick(['dodge', 'guard', 'none']),
+      })
     if (rnd() < 0.2) r.hp = int(5, 30) * 100
     if (rnd() < 0.1) r.cover = true
     if (rnd() < 0.1) r.momentum = int(1, 3)
@@ -120,11 +225,27 @@ function request(i) {
     const a = int(Math.max(0, atkMelee - 10), Math.min(10, atkMelee)) // at most 10 dice a pool
     const d = int(Math.max(0, defMelee - 10), Math.min(10, defMelee))
     const r = {
-      command: 'melee', atkMelee, defMelee, atkSplit: `${a}/${atkMelee - a}`, defSplit: `${d}/${defMelee - d}`, defChoice: pick(['counter', 'guard']),
-      atkDmg: pick([200, 300, 500]), defDmg: pick([200, 300, 500]), atkPen: pen(), defPen: pen(), atkArmSv: int(0, 3), defArmSv: int(0, 3),
+      command: 'melee',
+      atkMelee,
+      defMelee,
+      atkSplit: `${a}/${atkMelee - a}`,
+      defSplit: `${d}/${defMelee - d}`,
+      defChoice: pick(['counter', 'guard']),
+      atkDmg: pick([200, 300, 500]),
+      defDmg: pick([200, 300, 500]),
+      atkPen: pen(),
+      defPen: pen(),
+      atkArmSv: int(0, 3),
+      defArmSv: int(0, 3),
     }
     if (rnd() < 0.3) Object.assign(r, { atkHp: int(5, 30) * 100, defHp: int(5, 30) * 100 })
-    if (rnd() < 0.2) Object.assign(r, { defOverwatch: int(1, 2), defOwAcc: int(6, 12), defOwShots: int(1, 5), defOwDmg: 200 })
+    if (rnd() < 0.2)
+      Object.assign(r, {
+        defOverwatch: int(1, 2),
+        defOwAcc: int(6, 12),
+        defOwShots: int(1, 5),
+        defOwDmg: 200,
+      })
     return { ...r, seed }
   }
   if (kind < 0.85) {
@@ -133,7 +254,15 @@ function request(i) {
     return { ...r, seed }
   }
   const n = int(1, 12)
-  const expression = pick([`${n}d6`, `${n}d10`, `${n + 1}d6kh${int(1, n)}`, `${n}d10>=${int(4, 8)}`, `d20+${int(0, 5)}`, `${n}d6+${n}d10`, 'd100'])
+  const expression = pick([
+    `${n}d6`,
+    `${n}d10`,
+    `${n + 1}d6kh${int(1, n)}`,
+    `${n}d10>=${int(4, 8)}`,
+    `d20+${int(0, 5)}`,
+    `${n}d6+${n}d10`,
+    'd100',
+  ])
   return { command: 'roll', expression, seed }
 }
 
@@ -171,7 +300,10 @@ const first = once([BIN, 'batch'], { stdin: input, stdout: answers, box: BATCH_B
 let batchRow = first
 let floorRow = { fault: 'not run: batch failed' }
 if (!first.fault) {
-  const lengths = readFileSync(answers, 'utf8').trimEnd().split('\n').map((l) => Buffer.byteLength(l))
+  const lengths = readFileSync(answers, 'utf8')
+    .trimEnd()
+    .split('\n')
+    .map((l) => Buffer.byteLength(l))
   if (lengths.length !== LINES) batchRow = { fault: `${lengths.length} answers to ${LINES} lines` }
   writeFileSync(sizes, new Uint32Array(lengths))
   const floors = [1, 2, 3].map(() => once([floor, sizes], { stdin: input, stdout: join(dir, 'floor.out') }))
@@ -186,11 +318,28 @@ row(`batch, ${LINES.toLocaleString('en-US')} mixed requests`, batchRow, 'parse +
 rmSync(dir, { recursive: true, force: true })
 
 // ---- The table ------------------------------------------------------------------------------
-const fmt = (ms) => (ms === undefined ? '-' : ms >= 10_000 ? `${(ms / 1000).toFixed(1)} s` : `${ms.toFixed(ms < 100 ? 1 : 0)} ms`)
+const fmt = (ms) =>
+  ms === undefined ? '-' : ms >= 10_000 ? `${(ms / 1000).toFixed(1)} s` : `${ms.toFixed(ms < 100 ? 1 : 0)} ms`
 const table = [
   ['what', 'time', 'floor', 'floor time', 'ratio', 'target', 'met?'],
-  ...rows.map((r) => [r.what, fmt(r.ms), r.floorName, fmt(r.floorMs), r.ratio === undefined ? '-' : `${r.ratio.toFixed(2)}x`, r.target === undefined ? '-' : `${r.target}x`, r.target === undefined && !r.met.startsWith('exit') && !r.met.startsWith('over') ? '' : r.met]),
+  ...rows.map((r) => [
+    r.what,
+    fmt(r.ms),
+    r.floorName,
+    fmt(r.floorMs),
+    r.ratio === undefined ? '-' : `${r.ratio.toFixed(2)}x`,
+    r.target === undefined ? '-' : `${r.target}x`,
+    r.target === undefined && !r.met.startsWith('exit') && !r.met.startsWith('over') ? '' : r.met,
+  ]),
 ]
 const widths = table[0].map((_, c) => Math.max(...table.map((r) => r[c].length)))
-console.log(`Node ${process.version}; start-ups: median of ${RUNS} interleaved runs; odds: median of up to 5; batch: best of 2, floor best of 3`)
-for (const r of table) console.log(r.map((cell, c) => (c === 0 || c === 2 || c === 6 ? cell.padEnd(widths[c]) : cell.padStart(widths[c]))).join('  ').trimEnd())
+console.log(
+  `Node ${process.version}; start-ups: median of ${RUNS} interleaved runs; odds: median of up to 5; batch: best of 2, floor best of 3`,
+)
+for (const r of table)
+  console.log(
+    r
+      .map((cell, c) => (c === 0 || c === 2 || c === 6 ? cell.padEnd(widths[c]) : cell.padStart(widths[c])))
+      .join('  ')
+      .trimEnd(),
+  )

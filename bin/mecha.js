@@ -31,7 +31,9 @@ if (Module.enableCompileCache) {
   }
   const script = new vm.Script(Module.wrap(fs.readFileSync(bundle, 'utf8')), { filename: bundle, cachedData })
   const mod = { exports: {} }
-  script.runInThisContext().call(mod.exports, mod.exports, Module.createRequire(bundle), mod, bundle, path.dirname(bundle))
+  script
+    .runInThisContext()
+    .call(mod.exports, mod.exports, Module.createRequire(bundle), mod, bundle, path.dirname(bundle))
   cli = mod.exports
   if (!cachedData || script.cachedDataRejected) {
     saveCache = () => {
@@ -46,9 +48,11 @@ if (Module.enableCompileCache) {
 
 const argv = process.argv.slice(2)
 // The prompt library is an ES module, imported from here (not the bundle) when a prompt is shown.
-cli.run(argv, (specifier) => import(specifier)).then(() => {
-  // A command has written its answer synchronously: exit without waiting for V8's background
-  // compile jobs. Batch streams through process.stdout and ends on its own.
-  saveCache()
-  if (argv[0] !== 'batch') process.exit()
-})
+cli
+  .run(argv, (specifier) => import(specifier))
+  .then(() => {
+    // A command has written its answer synchronously: exit without waiting for V8's background
+    // compile jobs. Batch streams through process.stdout and ends on its own.
+    saveCache()
+    if (argv[0] !== 'batch') process.exit()
+  })

@@ -29,7 +29,11 @@ for (const spec of await loadAllSpecs()) {
       if (seen.has(key)) continue
       seen.add(key)
       try {
-        const out = execFileSync(process.execPath, [BIN, ...args], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'], env: { PATH: process.env.PATH } })
+        const out = execFileSync(process.execPath, [BIN, ...args], {
+          encoding: 'utf8',
+          stdio: ['ignore', 'pipe', 'pipe'],
+          env: { PATH: process.env.PATH },
+        })
         cases.push({ args, result: JSON.parse(out) })
       } catch {
         // an example that needs more than a seed (e.g. physical dice only) is not frozen

@@ -4,7 +4,12 @@ import type { Readable, Writable } from 'node:stream'
 import { InputError } from '../core/errors.js'
 import { parseRolls } from '../core/physical.js'
 import { freshSeed } from '../core/seeded.js'
-import { renderBatchSummary, renderProgress, clearProgress, type BatchSummary } from '../render/batch-summary.js'
+import {
+  renderBatchSummary,
+  renderProgress,
+  clearProgress,
+  type BatchSummary,
+} from '../render/batch-summary.js'
 import { plainStyle } from '../render/style.js'
 import { commandNames, loadAllSpecs, loadedSpec } from './registry.js'
 import { type Globals, type RunEnv, type RunOutput, quietChoices, runSpec } from './run.js'
@@ -79,7 +84,10 @@ export interface BatchIO {
 /** Exit codes: 0 every line resolved, 2 some line was bad, 1 some line hit a bug, 130/143 stopped by a signal. */
 export async function runBatch(opts: BatchOptions, io: BatchIO): Promise<number> {
   if (opts.seed !== undefined && opts.seed.trim() === '') {
-    throw new InputError('bad-seed', '--seed: give some text to derive each line\'s seed from, e.g. --seed league-7')
+    throw new InputError(
+      'bad-seed',
+      "--seed: give some text to derive each line's seed from, e.g. --seed league-7",
+    )
   }
   // Lines may name any command: load every spec once, before the first line.
   await loadAllSpecs()
@@ -87,7 +95,10 @@ export async function runBatch(opts: BatchOptions, io: BatchIO): Promise<number>
   let size: number | undefined
   if (fromStdin) {
     if (io.stdin.isTTY) {
-      throw new InputError('tty-stdin', 'batch: give a file or pipe JSON lines in, e.g. mecha batch attacks.jsonl or cat attacks.jsonl | mecha batch')
+      throw new InputError(
+        'tty-stdin',
+        'batch: give a file or pipe JSON lines in, e.g. mecha batch attacks.jsonl or cat attacks.jsonl | mecha batch',
+      )
     }
   } else {
     size = fileSize(opts.file!)
@@ -96,7 +107,8 @@ export async function runBatch(opts: BatchOptions, io: BatchIO): Promise<number>
   input.setEncoding('utf8')
 
   const batch = new Batch(opts, io.stdout)
-  const progress = opts.progress && Boolean(io.stderr.isTTY) && !io.stdoutIsTTY ? new Progress(io.stderr, size) : undefined
+  const progress =
+    opts.progress && Boolean(io.stderr.isTTY) && !io.stdoutIsTTY ? new Progress(io.stderr, size) : undefined
   // A first signal stops the run after the current line; a second (a line that takes long) ends it at once.
   const onSignal = (signal: NodeJS.Signals) => {
     if (batch.stoppedBy === undefined) batch.stoppedBy = signal
@@ -111,7 +123,10 @@ export async function runBatch(opts: BatchOptions, io: BatchIO): Promise<number>
   } catch (e) {
     progress?.clear()
     if ((e as NodeJS.ErrnoException)?.code !== undefined && !(e instanceof InputError)) {
-      throw new InputError('read-failed', `batch: cannot read ${fromStdin ? 'stdin' : JSON.stringify(opts.file)}: ${(e as Error).message}`)
+      throw new InputError(
+        'read-failed',
+        `batch: cannot read ${fromStdin ? 'stdin' : JSON.stringify(opts.file)}: ${(e as Error).message}`,
+      )
     }
     throw e
   } finally {
@@ -127,7 +142,10 @@ export async function runBatch(opts: BatchOptions, io: BatchIO): Promise<number>
     const color = colorLevel('stderr', opts.color, io.env)
     io.stderr.write(renderBatchSummary(summary, makeStyle(color), io.stderr.columns ?? 80) + '\n')
   }
-  if (batch.firstBug) io.stderr.write(`mecha: internal error on line ${batch.firstBug.line} (this is a bug, please report it)\n${batch.firstBug.stack}\n`)
+  if (batch.firstBug)
+    io.stderr.write(
+      `mecha: internal error on line ${batch.firstBug.line} (this is a bug, please report it)\n${batch.firstBug.stack}\n`,
+    )
   return batch.firstBug ? 1 : summary.errors > 0 ? 2 : 0
 }
 
@@ -137,10 +155,18 @@ function fileSize(file: string): number {
     st = statSync(file)
   } catch (e) {
     const code = (e as NodeJS.ErrnoException).code
-    const why = code === 'ENOENT' ? 'no such file' : code === 'EACCES' ? 'permission denied' : (e as Error).message
-    throw new InputError('bad-file', `batch: cannot read ${JSON.stringify(file)}: ${why}; give a JSON-lines file, or - for stdin`)
+    const why =
+      code === 'ENOENT' ? 'no such file' : code === 'EACCES' ? 'permission denied' : (e as Error).message
+    throw new InputError(
+      'bad-file',
+      `batch: cannot read ${JSON.stringify(file)}: ${why}; give a JSON-lines file, or - for stdin`,
+    )
   }
-  if (st.isDirectory()) throw new InputError('bad-file', `batch: ${JSON.stringify(file)} is a directory; give a JSON-lines file, or - for stdin`)
+  if (st.isDirectory())
+    throw new InputError(
+      'bad-file',
+      `batch: ${JSON.stringify(file)} is a directory; give a JSON-lines file, or - for stdin`,
+    )
   return st.size
 }
 
@@ -193,7 +219,8 @@ function editDistance(a: string, b: string): number {
   let prev = Array.from({ length: b.length + 1 }, (_, j) => j)
   for (let i = 1; i <= a.length; i++) {
     const cur = [i]
-    for (let j = 1; j <= b.length; j++) cur[j] = Math.min(prev[j] + 1, cur[j - 1] + 1, prev[j - 1] + (a[i - 1] === b[j - 1] ? 0 : 1))
+    for (let j = 1; j <= b.length; j++)
+      cur[j] = Math.min(prev[j] + 1, cur[j - 1] + 1, prev[j - 1] + (a[i - 1] === b[j - 1] ? 0 : 1))
     prev = cur
   }
   return prev[b.length]
@@ -336,7 +363,11 @@ class Batch {
     }
     let command: string | undefined
     try {
-      if (text === null) throw new LineError('line-too-long', `line is longer than ${MAX_LINE_CHARS} characters; each line holds one request`)
+      if (text === null)
+        throw new LineError(
+          'line-too-long',
+          `line is longer than ${MAX_LINE_CHARS} characters; each line holds one request`,
+        )
       const req = parseLine(text)
       command = req.command as string
       const out = this.resolve(req, n)
@@ -382,7 +413,10 @@ class Batch {
     const entry = specEntry(name)
     if (!entry) {
       const near = suggest(name, commandNames())
-      throw new LineError('unknown-command', `"command": ${brief(name)} is not a command${near ? `; did you mean "${near}"?` : `; see 'mecha --help' for the commands (in a group: "wargroup shoot")`}`)
+      throw new LineError(
+        'unknown-command',
+        `"command": ${brief(name)} is not a command${near ? `; did you mean "${near}"?` : `; see 'mecha --help' for the commands (in a group: "wargroup shoot")`}`,
+      )
     }
     // Anything but the command's options and arguments and the line keys is a mistake worth naming.
     for (const key of Object.keys(req)) {
@@ -393,11 +427,18 @@ class Batch {
         continue
       }
       const near = suggest(key, [...entry.options.keys(), ...entry.args, ...LINE_KEYS])
-      throw new LineError('unknown-key', `${brief(key)} is not an option of ${name}${near ? `; did you mean "${near}"?` : ''} (see mecha ${name} --help)`)
+      throw new LineError(
+        'unknown-key',
+        `${brief(key)} is not an option of ${name}${near ? `; did you mean "${near}"?` : ''} (see mecha ${name} --help)`,
+      )
     }
     if (entry.spec.diceOrder === undefined) {
       for (const key of DICE_KEYS) {
-        if (req[key] !== undefined && req[key] !== null) throw new LineError('unknown-key', `"${key}" is not an option of ${name}: it rolls no dice (see mecha ${name} --help)`)
+        if (req[key] !== undefined && req[key] !== null)
+          throw new LineError(
+            'unknown-key',
+            `"${key}" is not an option of ${name}: it rolls no dice (see mecha ${name} --help)`,
+          )
       }
     }
     const g: Globals = {
@@ -411,9 +452,13 @@ class Batch {
   }
 
   private seedFor(s: unknown, n: number): string {
-    if (s === undefined || s === null) return this.opts.seed !== undefined ? `${this.opts.seed}:${n}` : freshSeed()
+    if (s === undefined || s === null)
+      return this.opts.seed !== undefined ? `${this.opts.seed}:${n}` : freshSeed()
     if ((typeof s === 'string' && s.trim() !== '') || typeof s === 'number') return String(s)
-    throw new LineError('bad-seed', `"seed": ${brief(s)} is not a seed; give some text, e.g. "seed": "table1"`)
+    throw new LineError(
+      'bad-seed',
+      `"seed": ${brief(s)} is not a seed; give some text, e.g. "seed": "table1"`,
+    )
   }
 
   /** Messages from the shared runner name flags (`--arm-sv`); a batch line names keys (`"armSv"`). */
@@ -443,7 +488,8 @@ class Batch {
       else if (key === 'odds' && v !== null && typeof v === 'object') {
         const expected = (v as Record<string, unknown>).expected
         if (expected !== null && typeof expected === 'object') {
-          for (const [k, x] of Object.entries(expected)) if (typeof x === 'number') addStat(s.fields, `expected.${k}`, x)
+          for (const [k, x] of Object.entries(expected))
+            if (typeof x === 'number') addStat(s.fields, `expected.${k}`, x)
         }
       }
     }
@@ -454,7 +500,8 @@ class Batch {
     for (const [name, s] of this.commands) {
       const fields: BatchSummary['commands'][string]['fields'] = {}
       for (const [k, f] of s.fields) {
-        fields[k] = f.kind === 'boolean' ? { rate: f.trues / f.n } : { mean: f.sum / f.n, min: f.min, max: f.max }
+        fields[k] =
+          f.kind === 'boolean' ? { rate: f.trues / f.n } : { mean: f.sum / f.n, min: f.min, max: f.max }
       }
       commands[name] = { resolved: s.resolved, errors: s.errors, fields }
     }
@@ -486,7 +533,14 @@ class Batch {
 function addStat(fields: Map<string, FieldStat>, key: string, v: number | boolean): void {
   let f = fields.get(key)
   if (!f) {
-    f = { n: 0, sum: 0, min: Infinity, max: -Infinity, trues: 0, kind: typeof v === 'boolean' ? 'boolean' : 'number' }
+    f = {
+      n: 0,
+      sum: 0,
+      min: Infinity,
+      max: -Infinity,
+      trues: 0,
+      kind: typeof v === 'boolean' ? 'boolean' : 'number',
+    }
     fields.set(key, f)
   }
   if (typeof v === 'boolean') {
@@ -508,7 +562,8 @@ function addStat(fields: Map<string, FieldStat>, key: string, v: number | boolea
  * cannot overflow the stack on them, and every number in them is finite.)
  */
 function brief(v: unknown): string {
-  if (v !== null && typeof v === 'object') return `${Array.isArray(v) ? 'a list' : 'an object'} ${cut(JSON.stringify(v))}`
+  if (v !== null && typeof v === 'object')
+    return `${Array.isArray(v) ? 'a list' : 'an object'} ${cut(JSON.stringify(v))}`
   return cut(show(v))
 }
 
@@ -521,7 +576,9 @@ function cut(text: string): string {
  * the value they refuse, and a runaway line should not make a runaway answer.
  */
 function cutQuotes(message: string): string {
-  return message.replace(/"(?:[^"\\]|\\.)*"/g, (q) => (q.length > QUOTE_CHARS ? `${q.slice(0, QUOTE_CHARS - 4).replace(/\\u?[0-9a-fA-F]{0,3}$/, '')}..."` : q))
+  return message.replace(/"(?:[^"\\]|\\.)*"/g, (q) =>
+    q.length > QUOTE_CHARS ? `${q.slice(0, QUOTE_CHARS - 4).replace(/\\u?[0-9a-fA-F]{0,3}$/, '')}..."` : q,
+  )
 }
 
 /**
@@ -532,7 +589,10 @@ function oneValueEach(key: string, v: unknown, repeatable: boolean, command: str
   const items = repeatable && Array.isArray(v) ? v : [v]
   for (const item of items) {
     if (item !== null && typeof item === 'object') {
-      throw new LineError('bad-value', `"${key}": got ${Array.isArray(item) ? 'a list' : 'an object'} (${cut(JSON.stringify(item))}); give one value (see mecha ${command} --help)`)
+      throw new LineError(
+        'bad-value',
+        `"${key}": got ${Array.isArray(item) ? 'a list' : 'an object'} (${cut(JSON.stringify(item))}); give one value (see mecha ${command} --help)`,
+      )
     }
   }
 }
@@ -545,11 +605,17 @@ function oneValueEach(key: string, v: unknown, repeatable: boolean, command: str
 function shapeProblem(v: unknown, key: string | undefined, depth: number): LineError | undefined {
   if (typeof v === 'number') {
     if (Number.isFinite(v)) return undefined
-    return new LineError('bad-value', `${key === undefined ? 'a number' : `"${key}"`}: a number too large for JSON (it overflows); give a value in range`)
+    return new LineError(
+      'bad-value',
+      `${key === undefined ? 'a number' : `"${key}"`}: a number too large for JSON (it overflows); give a value in range`,
+    )
   }
   if (v === null || typeof v !== 'object') return undefined
   if (depth >= MAX_DEPTH) {
-    return new LineError('too-deep', `nested more than ${MAX_DEPTH} levels deep; each line is one flat object, e.g. {"command":"shoot","acc":9,"shots":5,"dmg":300}`)
+    return new LineError(
+      'too-deep',
+      `nested more than ${MAX_DEPTH} levels deep; each line is one flat object, e.g. {"command":"shoot","acc":9,"shots":5,"dmg":300}`,
+    )
   }
   const top = depth === 0 && !Array.isArray(v)
   for (const k of Object.keys(v)) {
@@ -572,17 +638,28 @@ function parseLine(text: string): Record<string, unknown> {
   try {
     req = JSON.parse(text)
   } catch (e) {
-    throw new LineError('bad-json', `not valid JSON (${(e as Error).message}); each line must be one object, e.g. {"command":"shoot","acc":9,"shots":5,"dmg":300}`)
+    throw new LineError(
+      'bad-json',
+      `not valid JSON (${(e as Error).message}); each line must be one object, e.g. {"command":"shoot","acc":9,"shots":5,"dmg":300}`,
+    )
   }
   const problem = shapeProblem(req, undefined, 0)
   if (problem) throw problem
   if (req === null || typeof req !== 'object' || Array.isArray(req)) {
-    throw new LineError('not-an-object', `expected a JSON object, got ${brief(req)}; e.g. {"command":"shoot","acc":9,"shots":5,"dmg":300}`)
+    throw new LineError(
+      'not-an-object',
+      `expected a JSON object, got ${brief(req)}; e.g. {"command":"shoot","acc":9,"shots":5,"dmg":300}`,
+    )
   }
   // JSON.parse makes "__proto__" an own data key, never a prototype; only own keys are read.
-  const command = Object.prototype.hasOwnProperty.call(req, 'command') ? (req as Record<string, unknown>).command : undefined
+  const command = Object.prototype.hasOwnProperty.call(req, 'command')
+    ? (req as Record<string, unknown>).command
+    : undefined
   if (typeof command !== 'string' || command.trim() === '') {
-    throw new LineError('missing-command', `"command" is missing; give the command to resolve, e.g. "command": "shoot" or "command": "wargroup shoot"`)
+    throw new LineError(
+      'missing-command',
+      `"command" is missing; give the command to resolve, e.g. "command": "shoot" or "command": "wargroup shoot"`,
+    )
   }
   return req as Record<string, unknown>
 }
@@ -590,7 +667,10 @@ function parseLine(text: string): Record<string, unknown> {
 function lineRolls(v: unknown): number[] {
   if (typeof v === 'string') return parseRolls(v, '"rolls"')
   if (Array.isArray(v) && v.every((x) => typeof x === 'number' && Number.isInteger(x))) return v as number[]
-  throw new LineError('bad-roll', `"rolls": ${brief(v)} is not a list of dice; give whole numbers, e.g. "rolls": [1,1,4,5]`)
+  throw new LineError(
+    'bad-roll',
+    `"rolls": ${brief(v)} is not a list of dice; give whole numbers, e.g. "rolls": [1,1,4,5]`,
+  )
 }
 
 function lineOdds(v: unknown): boolean {
@@ -620,7 +700,15 @@ class Progress {
     if (now - this.started < PROGRESS_AFTER_MS || now - this.last < PROGRESS_EVERY_MS) return
     this.last = now
     this.shown = true
-    this.err.write(renderProgress({ lines, bytes, totalBytes: this.totalBytes, seconds: (now - this.started) / 1000, width: this.err.columns ?? 80 }))
+    this.err.write(
+      renderProgress({
+        lines,
+        bytes,
+        totalBytes: this.totalBytes,
+        seconds: (now - this.started) / 1000,
+        width: this.err.columns ?? 80,
+      }),
+    )
   }
 
   clear(): void {

@@ -42,7 +42,10 @@ export function completionModel(
   for (const g of groups) {
     if (g.name) {
       top.push({ word: g.name, summary: g.summary })
-      model.groups.push({ name: g.name, commands: g.commands.map((c) => ({ word: c.name.split(' ')[1], summary: c.summary })) })
+      model.groups.push({
+        name: g.name,
+        commands: g.commands.map((c) => ({ word: c.name.split(' ')[1], summary: c.summary })),
+      })
     } else top.push(...g.commands.map((c) => ({ word: c.name, summary: c.summary })))
   }
   for (const spec of specs) {
@@ -80,7 +83,9 @@ function caseArms(model: CompletionModel, offer: (list: string) => string, inden
   for (const c of model.commands) {
     const valued = c.flags.filter((f) => f.takesValue)
     const lines = [`${indent}'${key(c)}')`, `${indent}  case "$prev" in`]
-    for (const f of valued) if (f.values) lines.push(`${indent}    --${plain(f.flag)}) ${offer(f.values.map(plain).join(' '))}; return ;;`)
+    for (const f of valued)
+      if (f.values)
+        lines.push(`${indent}    --${plain(f.flag)}) ${offer(f.values.map(plain).join(' '))}; return ;;`)
     // The other flags that take a value: a number or text is typed, nothing is offered.
     const typed = valued.filter((f) => !f.values).map((f) => `--${plain(f.flag)}`)
     if (typed.length) lines.push(`${indent}    ${typed.join('|')}) ${offer('')}; return ;;`)
@@ -92,7 +97,9 @@ function caseArms(model: CompletionModel, offer: (list: string) => string, inden
 }
 
 function groupArms(model: CompletionModel, offer: (list: string) => string, indent: string): string {
-  return model.groups.map((g) => `${indent}${plain(g.name)}) ${offer(words(g.commands))}; return ;;`).join('\n')
+  return model.groups
+    .map((g) => `${indent}${plain(g.name)}) ${offer(words(g.commands))}; return ;;`)
+    .join('\n')
 }
 
 function bashScript(model: CompletionModel): string {
@@ -127,7 +134,9 @@ complete -o default -F _mecha mecha
 function zshScript(model: CompletionModel): string {
   const offer = (list: string) => (list ? `compadd -- ${list}` : ':')
   const groupNames = model.groups.map((g) => g.name).join('|')
-  const described = model.top.map((t) => `'${plain(t.word)}:${t.summary.replace(/'/g, "'\\''").replace(/:/g, '\\:')}'`).join(' ')
+  const described = model.top
+    .map((t) => `'${plain(t.word)}:${t.summary.replace(/'/g, "'\\''").replace(/:/g, '\\:')}'`)
+    .join(' ')
   return `#compdef mecha
 # mecha completion for zsh: source it, e.g. in ~/.zshrc (after compinit):  source <(mecha completion zsh)
 _mecha() {
@@ -165,15 +174,21 @@ function fishScript(model: CompletionModel): string {
     '    switch "$w[2]"',
     `        case ${model.groups.map((g) => plain(g.name)).join(' ')}`,
     '            string trim -- "$w[2] $w[3]"',
-    '        case \'*\'',
+    "        case '*'",
     '            echo "$w[2]"',
     '    end',
     'end',
     'complete -c mecha -f',
   ]
-  for (const t of model.top) L.push(`complete -c mecha -n 'test (count (commandline -opc)) -eq 1' -a ${plain(t.word)} -d ${q(t.summary)}`)
+  for (const t of model.top)
+    L.push(
+      `complete -c mecha -n 'test (count (commandline -opc)) -eq 1' -a ${plain(t.word)} -d ${q(t.summary)}`,
+    )
   for (const g of model.groups) {
-    for (const c of g.commands) L.push(`complete -c mecha -n 'test (__mecha_cmd) = ${plain(g.name)}' -a ${plain(c.word)} -d ${q(c.summary)}`)
+    for (const c of g.commands)
+      L.push(
+        `complete -c mecha -n 'test (__mecha_cmd) = ${plain(g.name)}' -a ${plain(c.word)} -d ${q(c.summary)}`,
+      )
   }
   for (const c of model.commands) {
     const when = `-n 'test (__mecha_cmd) = "${key(c)}"'`

@@ -49,7 +49,9 @@ function writeAll(fd: 1 | 2, text: string): void {
 /** The output could not be written (a full disk, a closed terminal): not a bug, exit 1. */
 export class OutputError extends Error {
   constructor(cause: NodeJS.ErrnoException, fd: number) {
-    super(`cannot write to ${fd === 1 ? 'stdout' : 'stderr'}: ${cause.code ? `${cause.code} (${describeErrno(cause)})` : cause.message}`)
+    super(
+      `cannot write to ${fd === 1 ? 'stdout' : 'stderr'}: ${cause.code ? `${cause.code} (${describeErrno(cause)})` : cause.message}`,
+    )
   }
 }
 
@@ -115,7 +117,8 @@ function terminalIfAny(): ChoiceContext {
 
 function globalsFrom(opts: Record<string, unknown>): Globals {
   const seed = opts.seed as string | undefined
-  if (seed !== undefined && seed.trim() === '') throw new InputError('bad-seed', '--seed: give some text to seed the dice, e.g. --seed table1')
+  if (seed !== undefined && seed.trim() === '')
+    throw new InputError('bad-seed', '--seed: give some text to seed the dice, e.g. --seed table1')
   return {
     seed,
     rolls: opts.rolls !== undefined ? parseRolls(String(opts.rolls)) : undefined,
@@ -154,7 +157,13 @@ function helpWidth(fd: 1 | 2): number {
 }
 
 /** Words filled into lines of at most `width` columns; lines after the first start with `indent`. */
-export function wrapWords(words: string[], width: number, first: string, indent: string, joiner = ''): string {
+export function wrapWords(
+  words: string[],
+  width: number,
+  first: string,
+  indent: string,
+  joiner = '',
+): string {
   const lines: string[] = []
   let line = first
   let empty = true
@@ -177,8 +186,15 @@ export function wrapCommand(command: string, width: number): string {
   const tokens = command.match(/'[^']*'|"[^"]*"|\S+/g) ?? []
   const units: string[] = []
   for (const t of tokens) {
-    if (units.length && !t.startsWith('-') && units[units.length - 1].startsWith('--') && !units[units.length - 1].includes(' ')) units[units.length - 1] += ' ' + t
-    else if (units.length && !t.startsWith('-') && !units[units.length - 1].startsWith('-')) units[units.length - 1] += ' ' + t
+    if (
+      units.length &&
+      !t.startsWith('-') &&
+      units[units.length - 1].startsWith('--') &&
+      !units[units.length - 1].includes(' ')
+    )
+      units[units.length - 1] += ' ' + t
+    else if (units.length && !t.startsWith('-') && !units[units.length - 1].startsWith('-'))
+      units[units.length - 1] += ' ' + t
     else units.push(t)
   }
   return wrapWords(units, width, '  $ ', '      ', ' \\')
@@ -187,8 +203,10 @@ export function wrapCommand(command: string, width: number): string {
 /** The text after a command's options: its dice order and examples, wrapped to `width`. */
 function afterHelp(spec: CommandSpec, width: number): string {
   const parts: string[] = []
-  if (spec.diceOrder) parts.push(wrapWords(`Dice order for --rolls: ${spec.diceOrder}`.split(' '), width, '', '  '))
-  if (spec.examples?.length) parts.push('Examples:\n' + spec.examples.map((e) => wrapCommand(e, width)).join('\n'))
+  if (spec.diceOrder)
+    parts.push(wrapWords(`Dice order for --rolls: ${spec.diceOrder}`.split(' '), width, '', '  '))
+  if (spec.examples?.length)
+    parts.push('Examples:\n' + spec.examples.map((e) => wrapCommand(e, width)).join('\n'))
   return parts.length ? '\n' + parts.join('\n\n') + '\n' : ''
 }
 
@@ -205,7 +223,9 @@ function registerSpec(parent: Command, spec: CommandSpec, leafName: string): voi
   for (const o of spec.options) {
     const t = o.type
     const flags = t.kind === 'bool' ? `--${o.flag}` : `--${o.flag} <${placeholderOf(o)}>`
-    const notes = [o.repeatable ? '(repeatable)' : '', o.required !== undefined ? '(required)' : ''].filter(Boolean).join(' ')
+    const notes = [o.repeatable ? '(repeatable)' : '', o.required !== undefined ? '(required)' : '']
+      .filter(Boolean)
+      .join(' ')
     const opt = new Option(flags, o.description + (notes ? ' ' + notes : ''))
     // Choices are listed by commander; checking them stays with parseValues (one message for
     // flags and batch keys, any case accepted).
@@ -225,8 +245,14 @@ function registerSpec(parent: Command, spec: CommandSpec, leafName: string): voi
     refuseFlagValues(command)
     const stray = command.args.slice((spec.args ?? []).length)
     if (stray.length) {
-      const what = stray.length === 1 ? `unexpected word ${show(stray[0])}` : `unexpected words ${stray.map((w) => show(w)).join(' ')}`
-      throw new InputError('bad-usage', `${spec.name}: ${what}; every input is a flag (see 'mecha ${spec.name} --help')`)
+      const what =
+        stray.length === 1
+          ? `unexpected word ${show(stray[0])}`
+          : `unexpected words ${stray.map((w) => show(w)).join(' ')}`
+      throw new InputError(
+        'bad-usage',
+        `${spec.name}: ${what}; every input is a flag (see 'mecha ${spec.name} --help')`,
+      )
     }
     const raw: Record<string, unknown> = {}
     for (const o of spec.options) {
@@ -247,7 +273,11 @@ function registerSpec(parent: Command, spec: CommandSpec, leafName: string): voi
       {
         choice: opts.auto ? quietChoices : terminalIfAny(),
         askDice,
-        render: { style, explain: g.explain, width: !g.json && isTerminal(1) ? (process.stdout.columns ?? 80) : 80 },
+        render: {
+          style,
+          explain: g.explain,
+          width: !g.json && isTerminal(1) ? (process.stdout.columns ?? 80) : 80,
+        },
       },
       !g.json,
     )
@@ -268,7 +298,10 @@ function refuseFlagValues(command: Command): void {
     const v = command.getOptionValue(key)
     for (const item of Array.isArray(v) ? v : [v]) {
       if (typeof item === 'string' && item.startsWith('--')) {
-        throw new InputError('missing-value', `${o.long}: expected a value, got the flag ${item}; give ${o.flags}`)
+        throw new InputError(
+          'missing-value',
+          `${o.long}: expected a value, got the flag ${item}; give ${o.flags}`,
+        )
       }
     }
   }
@@ -283,7 +316,9 @@ const TOP_EXAMPLES = [
 /** Top-level help: the global flags, said once, and a few commands to try. */
 function topHelp(width: number): string {
   const term = Math.max(...GLOBAL_FLAGS.map(([f]) => f.length)) + 2
-  const flags = GLOBAL_FLAGS.map(([f, d]) => wrapWords(d.split(' '), width, `  ${f.padEnd(term)}`, ' '.repeat(term + 2)))
+  const flags = GLOBAL_FLAGS.map(([f, d]) =>
+    wrapWords(d.split(' '), width, `  ${f.padEnd(term)}`, ' '.repeat(term + 2)),
+  )
   return (
     "\nGlobal flags (each command's --help lists the ones it takes):\n" +
     flags.join('\n') +
@@ -348,22 +383,39 @@ function registerCompletion(program: Command): void {
     .argument('<shell>', 'bash, zsh or fish')
     .description('print a shell completion script: bash, zsh or fish')
     .addHelpText('after', (ctx) => {
-      const examples = ['source <(mecha completion bash)   # in ~/.bashrc', 'source <(mecha completion zsh)    # in ~/.zshrc, after compinit', 'mecha completion fish | source   # in ~/.config/fish/config.fish']
+      const examples = [
+        'source <(mecha completion bash)   # in ~/.bashrc',
+        'source <(mecha completion zsh)    # in ~/.zshrc, after compinit',
+        'mecha completion fish | source   # in ~/.config/fish/config.fish',
+      ]
       return `\nExamples:\n${examples.map((e) => wrapCommand(e, helpWidth(ctx.error ? 2 : 1))).join('\n')}\n`
     })
     .action(async (shell: string, _opts: unknown, command: Command) => {
       refuseFlagValues(command)
       const { SHELLS, completionModel, completionScript } = await import('./completion.js')
       const chosen = SHELLS.find((s) => s === shell.trim().toLowerCase())
-      if (!chosen) throw new InputError('bad-choice', `completion: ${show(shell.slice(0, 60))} is not one of ${SHELLS.join(', ')}`)
-      const globals = GLOBAL_FLAGS.map(([flags, description, dice]) => ({ flag: flags.split(' ')[0].slice(2), description, takesValue: flags.includes('<'), dice }))
+      if (!chosen)
+        throw new InputError(
+          'bad-choice',
+          `completion: ${show(shell.slice(0, 60))} is not one of ${SHELLS.join(', ')}`,
+        )
+      const globals = GLOBAL_FLAGS.map(([flags, description, dice]) => ({
+        flag: flags.split(' ')[0].slice(2),
+        description,
+        takesValue: flags.includes('<'),
+        dice,
+      }))
       globals.push({ flag: 'help', description: 'show help for the command', takesValue: false, dice: false })
       const others = program.commands
         .filter((c) => c.name() === 'batch' || c.name() === 'completion')
         .map((c) => ({
           path: [c.name()],
           summary: c.description(),
-          flags: c.options.map((o) => ({ flag: o.long!.slice(2), description: o.description, takesValue: o.required || o.optional })),
+          flags: c.options.map((o) => ({
+            flag: o.long!.slice(2),
+            description: o.description,
+            takesValue: o.required || o.optional,
+          })),
           words: c.name() === 'completion' ? SHELLS : undefined,
         }))
       write(completionScript(chosen, completionModel(groups, await loadAllSpecs(), globals, others)))
@@ -387,7 +439,10 @@ function registerBatch(program: Command): void {
         'Each line: {"command": "shoot", "acc": 9, "shots": 5, "dmg": 300, "seed": "x"} (options as camelCase keys, ' +
         'optional "seed", "rolls": [..] and "odds": true). Each answer: the --json object plus "line"; ' +
         'a bad line answers {"line": n, "error": "...", "code": "..."}. Exit 0 all resolved, 2 some bad.'
-      const examples = ['mecha batch attacks.jsonl --seed league-7 --summary > results.jsonl', 'tail -f game.log | mecha batch']
+      const examples = [
+        'mecha batch attacks.jsonl --seed league-7 --summary > results.jsonl',
+        'tail -f game.log | mecha batch',
+      ]
       return `\n${wrapWords(about.split(' '), width, '', '')}\n\nExamples:\n${examples.map((e) => wrapCommand(e, width)).join('\n')}\n`
     })
     .action(async (file: string | undefined, opts: Record<string, unknown>, command: Command) => {
@@ -410,7 +465,13 @@ function registerBatch(program: Command): void {
           color: opts.color !== false,
           progress: opts.progress !== false,
         },
-        { stdin: process.stdin, stdout: process.stdout, stderr: process.stderr, stdoutIsTTY: Boolean(process.stdout.isTTY), env: process.env },
+        {
+          stdin: process.stdin,
+          stdout: process.stdout,
+          stderr: process.stderr,
+          stdoutIsTTY: Boolean(process.stdout.isTTY),
+          env: process.env,
+        },
       )
     })
 }
@@ -458,7 +519,11 @@ export function handleError(e: unknown, argv: string[] = []): void {
     }
     if (e.code === 'commander.executeSubCommandAsync') return
     const where = commandPath(argv)
-    const msg = e.message.replace(/^error: /, '').replace(/\n/g, ' ').replace(/\s+/g, ' ').trim()
+    const msg = e.message
+      .replace(/^error: /, '')
+      .replace(/\n/g, ' ')
+      .replace(/\s+/g, ' ')
+      .trim()
     return fail(`${msg}; see 'mecha ${where ? where + ' ' : ''}--help'`, 2)
   }
   if (e instanceof OutputError) {
@@ -476,7 +541,8 @@ export function handleError(e: unknown, argv: string[] = []): void {
     return
   }
   const err = e as Error
-  writeErr(`mecha: internal error (this is a bug, please report it): ${err?.message ?? String(e)}\n${err?.stack ?? ''}\n`)
+  writeErr(
+    `mecha: internal error (this is a bug, please report it): ${err?.message ?? String(e)}\n${err?.stack ?? ''}\n`,
+  )
   process.exitCode = 1
 }
-

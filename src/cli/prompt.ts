@@ -31,7 +31,10 @@ export function terminalChoices(): ChoiceContext {
       return select<T>(
         {
           message,
-          choices: options.map((o) => ({ name: o.hint ? `${o.label.padEnd(width)}  ${o.hint}` : o.label, value: o.value })),
+          choices: options.map((o) => ({
+            name: o.hint ? `${o.label.padEnd(width)}  ${o.hint}` : o.label,
+            value: o.value,
+          })),
           default: defaultValue,
           pageSize: 12,
         },

@@ -48,7 +48,10 @@ function shownPath(abs: string, cwd: string): string {
 export function locateRoster(search: RosterSearch = {}): RosterLocation | null {
   const env = search.env ?? process.env
   const cwd = resolve(search.cwd ?? process.cwd())
-  const named = (list: readonly string[], from: RosterSource): RosterLocation => ({ files: list.map((p) => ({ path: resolve(cwd, p), shown: p })), from })
+  const named = (list: readonly string[], from: RosterSource): RosterLocation => ({
+    files: list.map((p) => ({ path: resolve(cwd, p), shown: p })),
+    from,
+  })
   if (search.flags && search.flags.length) return named(search.flags, 'flag')
   const fromEnv = (env.MECHA_ROSTER ?? '').split(delimiter).filter((p) => p.trim() !== '')
   if (fromEnv.length) return named(fromEnv, 'env')
@@ -58,13 +61,21 @@ export function locateRoster(search: RosterSearch = {}): RosterLocation | null {
     if (dirname(dir) === dir) break
   }
   // XDG: an unset, empty or relative XDG_CONFIG_HOME means ~/.config.
-  const xdg = env.XDG_CONFIG_HOME && isAbsolute(env.XDG_CONFIG_HOME) ? env.XDG_CONFIG_HOME : join(search.home ?? homedir(), '.config')
+  const xdg =
+    env.XDG_CONFIG_HOME && isAbsolute(env.XDG_CONFIG_HOME)
+      ? env.XDG_CONFIG_HOME
+      : join(search.home ?? homedir(), '.config')
   const p = join(xdg, 'mecha', 'roster.yaml')
   if (isFile(p)) return { files: [{ path: p, shown: p }], from: 'config' }
   return null
 }
 
-const WHERE: Record<RosterSource, string> = { flag: '--roster', env: 'MECHA_ROSTER', directory: 'found', config: 'found' }
+const WHERE: Record<RosterSource, string> = {
+  flag: '--roster',
+  env: 'MECHA_ROSTER',
+  directory: 'found',
+  config: 'found',
+}
 
 /** Read and parse the located files into one roster. Throws InputError naming the file. */
 export function readRoster(location: RosterLocation): Roster {
@@ -74,7 +85,14 @@ export function readRoster(location: RosterLocation): Roster {
       text = readFileSync(path, 'utf8')
     } catch (e) {
       const code = (e as NodeJS.ErrnoException).code
-      const why = code === 'ENOENT' ? 'no such file' : code === 'EISDIR' ? 'it is a directory' : code === 'EACCES' ? 'permission denied' : (e as Error).message
+      const why =
+        code === 'ENOENT'
+          ? 'no such file'
+          : code === 'EISDIR'
+            ? 'it is a directory'
+            : code === 'EACCES'
+              ? 'permission denied'
+              : (e as Error).message
       throw new InputError('bad-roster', `${WHERE[location.from]}: cannot read ${shown}: ${why}`)
     }
     return parseRoster(text, shown)

@@ -36,10 +36,20 @@ class Inputs {
   }
 
   unit(prefix: string, u: RosterUnit, fields: Array<[key: string, field: keyof RosterUnit]>): void {
-    for (const [key, field] of fields) this.set(camel(prefix ? `${prefix}-${key}` : key), u[field] as InputValue | undefined, `${u.key}.${field}`)
+    for (const [key, field] of fields)
+      this.set(
+        camel(prefix ? `${prefix}-${key}` : key),
+        u[field] as InputValue | undefined,
+        `${u.key}.${field}`,
+      )
   }
 
-  weapon(prefix: string, u: RosterUnit, w: RosterWeapon, fields: Array<[key: string, field: keyof RosterWeapon]>): void {
+  weapon(
+    prefix: string,
+    u: RosterUnit,
+    w: RosterWeapon,
+    fields: Array<[key: string, field: keyof RosterWeapon]>,
+  ): void {
     for (const [key, field] of fields) {
       const value = field === 'pen' ? weaponPenText(w) : (w[field] as InputValue | undefined)
       this.set(camel(prefix ? `${prefix}-${key}` : key), value, `${u.key}.weapons.${w.key}.${field}`)
@@ -107,7 +117,17 @@ const SIDE_FIELDS: Array<[string, keyof RosterUnit]> = [
 ]
 
 /** The melee command's per-side trait flags (solo-operative is the defender's alone). */
-const SIDE_TRAITS = new Set<Trait>(['bold-leader', 'bold-ally', 'skilled-swordsman', 'master-swordsman', 'close-combat-expert', 'merciless-melee', 'berserker', 'killer-instinct', 'advantage'])
+const SIDE_TRAITS = new Set<Trait>([
+  'bold-leader',
+  'bold-ally',
+  'skilled-swordsman',
+  'master-swordsman',
+  'close-combat-expert',
+  'merciless-melee',
+  'berserker',
+  'killer-instinct',
+  'advantage',
+])
 
 function meleeSide(i: Inputs, p: 'atk' | 'def', u: RosterUnit, w: RosterWeapon | undefined): void {
   i.unit(p, u, SIDE_FIELDS)
@@ -210,7 +230,10 @@ export function vpInputs(unit: RosterUnit): RosterInputs {
  * actually given, before the command's defaults are filled in). Returns the values to parse, as a
  * batch line would carry them, and where each came from for the JSON's `inputs`.
  */
-export function mergeInputs(roster: RosterInputs, given: Record<string, unknown>): { values: Record<string, unknown>; inputs: Record<string, Input> } {
+export function mergeInputs(
+  roster: RosterInputs,
+  given: Record<string, unknown>,
+): { values: Record<string, unknown>; inputs: Record<string, Input> } {
   const values: Record<string, unknown> = {}
   const inputs: Record<string, Input> = {}
   for (const [k, r] of Object.entries(roster)) {

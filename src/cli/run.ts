@@ -2,7 +2,13 @@ import type { Decidable } from '../core/decide.js'
 import { InputError, NeedDecision, NeedDice } from '../core/errors.js'
 import { PhysicalDice } from '../core/physical.js'
 import { SeededDice, freshSeed } from '../core/seeded.js'
-import { type ChoiceContext, type CommandSpec, type RenderContext, type Values, checkOptions } from './spec.js'
+import {
+  type ChoiceContext,
+  type CommandSpec,
+  type RenderContext,
+  type Values,
+  checkOptions,
+} from './spec.js'
 
 /** The global flags every resolving command takes. */
 export interface Globals {
@@ -43,17 +49,33 @@ export const quietChoices: ChoiceContext = {
  * Synchronous unless a person is asked something (a choice, dice, a mid-way decision): then a
  * Promise. Batch resolves thousands of lines a second and awaits only when it must.
  */
-export function runSpec(spec: CommandSpec, values: Values, g: Globals, env: RunEnv, wantText: boolean): RunOutput | Promise<RunOutput> {
-  if (g.odds && g.rolls) throw new InputError('bad-usage', '--odds and --rolls do not go together: --odds rolls no dice')
+export function runSpec(
+  spec: CommandSpec,
+  values: Values,
+  g: Globals,
+  env: RunEnv,
+  wantText: boolean,
+): RunOutput | Promise<RunOutput> {
+  if (g.odds && g.rolls)
+    throw new InputError('bad-usage', '--odds and --rolls do not go together: --odds rolls no dice')
   checkOptions(spec, values)
   const built = spec.build(values)
   const chosen = spec.choose ? spec.choose(built, env.choice) : built
-  return chosen instanceof Promise ? chosen.then((input) => settle(spec, input, g, env, wantText)) : settle(spec, chosen, g, env, wantText)
+  return chosen instanceof Promise
+    ? chosen.then((input) => settle(spec, input, g, env, wantText))
+    : settle(spec, chosen, g, env, wantText)
 }
 
-function settle(spec: CommandSpec, input: unknown, g: Globals, env: RunEnv, wantText: boolean): RunOutput | Promise<RunOutput> {
+function settle(
+  spec: CommandSpec,
+  input: unknown,
+  g: Globals,
+  env: RunEnv,
+  wantText: boolean,
+): RunOutput | Promise<RunOutput> {
   if (g.odds) {
-    if (!spec.odds) throw new InputError('no-odds', `${spec.name}: --odds is not available here (nothing is rolled)`)
+    if (!spec.odds)
+      throw new InputError('no-odds', `${spec.name}: --odds is not available here (nothing is rolled)`)
     const report = spec.odds(input)
     const json = { command: spec.name, ...(report.extra ?? {}), odds: report.json }
     return { json, text: wantText ? report.render(env.render) : undefined }
@@ -65,7 +87,10 @@ function settle(spec: CommandSpec, input: unknown, g: Globals, env: RunEnv, want
     return rollOnce(spec, input, g, env, wantText, usesDice, seed, rolls)
   } catch (e) {
     // Dice ran out or the rule asks a question: someone must answer, asynchronously.
-    if ((e instanceof NeedDice && rolls && env.choice.interactive && env.askDice) || (e instanceof NeedDecision && spec.decide)) {
+    if (
+      (e instanceof NeedDice && rolls && env.choice.interactive && env.askDice) ||
+      (e instanceof NeedDecision && spec.decide)
+    ) {
       return rollAsking(spec, input, g, env, wantText, usesDice, seed, rolls)
     }
     throw noMoreDice(e, rolls, spec, input)
@@ -73,7 +98,16 @@ function settle(spec: CommandSpec, input: unknown, g: Globals, env: RunEnv, want
 }
 
 /** One resolution with the dice and decisions known so far (throws NeedDice / NeedDecision). */
-function rollOnce(spec: CommandSpec, input: unknown, g: Globals, env: RunEnv, wantText: boolean, usesDice: boolean, seed: string | undefined, rolls: number[] | undefined): RunOutput {
+function rollOnce(
+  spec: CommandSpec,
+  input: unknown,
+  g: Globals,
+  env: RunEnv,
+  wantText: boolean,
+  usesDice: boolean,
+  seed: string | undefined,
+  rolls: number[] | undefined,
+): RunOutput {
   const dice = rolls ? new PhysicalDice(rolls) : new SeededDice(seed!)
   const result = spec.resolve(dice, input)
   if (dice instanceof PhysicalDice) dice.assertAllUsed()
@@ -90,14 +124,29 @@ function rollOnce(spec: CommandSpec, input: unknown, g: Globals, env: RunEnv, wa
       const st = env.render.style
       const same = spec.replayFlags?.(input, result) ?? []
       const replay = [...(seed !== undefined ? ['--seed', seed] : []), ...same].join(' ')
-      text += '\n' + st.dim(seed !== undefined ? `seed ${seed} (replay: ${replay})` : `dice: ${rolls!.join(',')}${same.length ? ` (same choices: ${replay})` : ''}`)
+      text +=
+        '\n' +
+        st.dim(
+          seed !== undefined
+            ? `seed ${seed} (replay: ${replay})`
+            : `dice: ${rolls!.join(',')}${same.length ? ` (same choices: ${replay})` : ''}`,
+        )
     }
   }
   return { json, text }
 }
 
 /** The roll again, asking for more dice and for decisions until it resolves. */
-async function rollAsking(spec: CommandSpec, input: unknown, g: Globals, env: RunEnv, wantText: boolean, usesDice: boolean, seed: string | undefined, rolls: number[] | undefined): Promise<RunOutput> {
+async function rollAsking(
+  spec: CommandSpec,
+  input: unknown,
+  g: Globals,
+  env: RunEnv,
+  wantText: boolean,
+  usesDice: boolean,
+  seed: string | undefined,
+  rolls: number[] | undefined,
+): Promise<RunOutput> {
   for (;;) {
     try {
       return rollOnce(spec, input, g, env, wantText, usesDice, seed, rolls)
@@ -131,7 +180,8 @@ function noMoreDice(e: unknown, rolls: number[] | undefined, spec: CommandSpec, 
   } catch {
     // A question or a limit reached: the dice found so far are still needed.
   }
-  if (needed.length === 0) needed.push(...Array.from({ length: e.count }, () => ({ sides: e.sides, label: e.label })))
+  if (needed.length === 0)
+    needed.push(...Array.from({ length: e.count }, () => ({ sides: e.sides, label: e.label })))
   // Runs of the same die for the same purpose, counted: "2 d10 for armor save".
   const runs: Array<{ count: number; sides: number; label: string }> = []
   for (const d of needed) {
@@ -143,5 +193,8 @@ function noMoreDice(e: unknown, rolls: number[] | undefined, spec: CommandSpec, 
     runs.length === 1
       ? `${runs[0].count} more d${runs[0].sides} needed for ${runs[0].label}`
       : `${needed.length} more dice needed: ${runs.map((r) => `${r.count} d${r.sides} for ${r.label}`).join(', then ')} (later dice depend on earlier ones)`
-  return new InputError('need-dice', `--rolls: ran out after ${e.used} dice: ${what}; add them to --rolls (see --help for the order)`)
+  return new InputError(
+    'need-dice',
+    `--rolls: ran out after ${e.used} dice: ${what}; add them to --rolls (see --help for the order)`,
+  )
 }

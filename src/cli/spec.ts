@@ -106,7 +106,9 @@ export interface OptionSpec<K extends string = string, T = unknown> {
 }
 
 /** 'arm-sv' → 'armSv', as a type. */
-export type CamelCase<S extends string> = S extends `${infer A}-${infer B}` ? `${A}${Capitalize<CamelCase<B>>}` : S
+export type CamelCase<S extends string> = S extends `${infer A}-${infer B}`
+  ? `${A}${Capitalize<CamelCase<B>>}`
+  : S
 
 /** The values build() receives from an option table, keyed and typed by the table. */
 export type ValuesOf<O extends readonly OptionSpec[]> = {
@@ -129,7 +131,8 @@ const camelKeys = new Map<string, string>()
 /** 'arm-sv' -> 'armSv' (remembered: batch asks for every option of every line). */
 export function camelKey<S extends string>(flag: S): CamelCase<S> {
   let key = camelKeys.get(flag)
-  if (key === undefined) camelKeys.set(flag, (key = flag.replace(/-([a-z])/g, (_, c: string) => c.toUpperCase())))
+  if (key === undefined)
+    camelKeys.set(flag, (key = flag.replace(/-([a-z])/g, (_, c: string) => c.toUpperCase())))
   return key as CamelCase<S>
 }
 
@@ -138,26 +141,72 @@ interface IntLimits {
   max?: number
 }
 
-export function intOpt<K extends string>(flag: K, description: string, opts: IntLimits & { default: number }): OptionSpec<K, number>
-export function intOpt<K extends string>(flag: K, description: string, opts?: IntLimits): OptionSpec<K, number | undefined>
-export function intOpt<K extends string>(flag: K, description: string, opts: IntLimits & { default?: number } = {}): OptionSpec<K, number | undefined> {
-  return { flag, description, type: { kind: 'int', min: opts.min, max: opts.max }, default: opts.default, placeholder: 'N' }
+export function intOpt<K extends string>(
+  flag: K,
+  description: string,
+  opts: IntLimits & { default: number },
+): OptionSpec<K, number>
+export function intOpt<K extends string>(
+  flag: K,
+  description: string,
+  opts?: IntLimits,
+): OptionSpec<K, number | undefined>
+export function intOpt<K extends string>(
+  flag: K,
+  description: string,
+  opts: IntLimits & { default?: number } = {},
+): OptionSpec<K, number | undefined> {
+  return {
+    flag,
+    description,
+    type: { kind: 'int', min: opts.min, max: opts.max },
+    default: opts.default,
+    placeholder: 'N',
+  }
 }
 
 /** A pilot level, 0-2 (0 when not given; undefined with `optional`, where giving it at all means something). */
 export function levelOpt<K extends string>(flag: K, description: string): OptionSpec<K, 0 | 1 | 2>
-export function levelOpt<K extends string>(flag: K, description: string, opts: { optional: true }): OptionSpec<K, 0 | 1 | 2 | undefined>
-export function levelOpt<K extends string>(flag: K, description: string, opts?: { optional: true }): OptionSpec<K, 0 | 1 | 2 | undefined> {
-  return { flag, description, type: { kind: 'int', min: 0, max: 2 }, default: opts?.optional ? undefined : 0, placeholder: 'N' }
+export function levelOpt<K extends string>(
+  flag: K,
+  description: string,
+  opts: { optional: true },
+): OptionSpec<K, 0 | 1 | 2 | undefined>
+export function levelOpt<K extends string>(
+  flag: K,
+  description: string,
+  opts?: { optional: true },
+): OptionSpec<K, 0 | 1 | 2 | undefined> {
+  return {
+    flag,
+    description,
+    type: { kind: 'int', min: 0, max: 2 },
+    default: opts?.optional ? undefined : 0,
+    placeholder: 'N',
+  }
 }
 
 export function boolOpt<K extends string>(flag: K, description: string): OptionSpec<K, boolean> {
   return { flag, description, type: { kind: 'bool' }, default: false }
 }
 
-export function enumOpt<K extends string, const V extends readonly string[]>(flag: K, values: V, description: string, def: V[number]): OptionSpec<K, V[number]>
-export function enumOpt<K extends string, const V extends readonly string[]>(flag: K, values: V, description: string): OptionSpec<K, V[number] | undefined>
-export function enumOpt<K extends string, const V extends readonly string[]>(flag: K, values: V, description: string, def?: V[number]): OptionSpec<K, V[number] | undefined> {
+export function enumOpt<K extends string, const V extends readonly string[]>(
+  flag: K,
+  values: V,
+  description: string,
+  def: V[number],
+): OptionSpec<K, V[number]>
+export function enumOpt<K extends string, const V extends readonly string[]>(
+  flag: K,
+  values: V,
+  description: string,
+): OptionSpec<K, V[number] | undefined>
+export function enumOpt<K extends string, const V extends readonly string[]>(
+  flag: K,
+  values: V,
+  description: string,
+  def?: V[number],
+): OptionSpec<K, V[number] | undefined> {
   return { flag, description, type: { kind: 'enum', values }, default: def, placeholder: values.join('|') }
 }
 
@@ -165,24 +214,60 @@ export function enumOpt<K extends string, const V extends readonly string[]>(fla
  * A player's choice among `values`, which the player may leave open: missing is 'ask' (asked in
  * a terminal, else chosen automatically), `auto` is always chosen automatically.
  */
-export function choiceOpt<K extends string, const V extends readonly string[]>(flag: K, values: V, description: string): OptionSpec<K, Open<V[number]>> {
-  return { flag, description, type: { kind: 'enum', values: [...values, 'auto'] }, default: 'ask', open: true, placeholder: 'choice' }
+export function choiceOpt<K extends string, const V extends readonly string[]>(
+  flag: K,
+  values: V,
+  description: string,
+): OptionSpec<K, Open<V[number]>> {
+  return {
+    flag,
+    description,
+    type: { kind: 'enum', values: [...values, 'auto'] },
+    default: 'ask',
+    open: true,
+    placeholder: 'choice',
+  }
 }
 
-export function textOpt<K extends string, T>(flag: K, placeholder: string, description: string, parse: (text: string, flag: string) => T, def: T): OptionSpec<K, T>
-export function textOpt<K extends string, T>(flag: K, placeholder: string, description: string, parse: (text: string, flag: string) => T): OptionSpec<K, T | undefined>
-export function textOpt<K extends string, T>(flag: K, placeholder: string, description: string, parse: (text: string, flag: string) => T, def?: T): OptionSpec<K, T | undefined> {
+export function textOpt<K extends string, T>(
+  flag: K,
+  placeholder: string,
+  description: string,
+  parse: (text: string, flag: string) => T,
+  def: T,
+): OptionSpec<K, T>
+export function textOpt<K extends string, T>(
+  flag: K,
+  placeholder: string,
+  description: string,
+  parse: (text: string, flag: string) => T,
+): OptionSpec<K, T | undefined>
+export function textOpt<K extends string, T>(
+  flag: K,
+  placeholder: string,
+  description: string,
+  parse: (text: string, flag: string) => T,
+  def?: T,
+): OptionSpec<K, T | undefined> {
   return { flag, description, type: { kind: 'text', placeholder, parse }, default: def, placeholder }
 }
 
 /** The option, required: `hint` says what to give (e.g. "the weapon's DMG per hit, e.g. --dmg 200"). */
-export function required<K extends string, T>(opt: OptionSpec<K, T>, hint: string): OptionSpec<K, Exclude<T, undefined>> {
+export function required<K extends string, T>(
+  opt: OptionSpec<K, T>,
+  hint: string,
+): OptionSpec<K, Exclude<T, undefined>> {
   return { ...opt, required: hint } as OptionSpec<K, Exclude<T, undefined>>
 }
 
 /** The option, given any number of times (a JSON array in batch): its values in order, or undefined when never given. */
-export function repeatable<K extends string, T>(opt: OptionSpec<K, T>): OptionSpec<K, Array<Exclude<T, undefined>> | undefined> {
-  return { ...opt, repeatable: true, default: undefined } as OptionSpec<K, Array<Exclude<T, undefined>> | undefined>
+export function repeatable<K extends string, T>(
+  opt: OptionSpec<K, T>,
+): OptionSpec<K, Array<Exclude<T, undefined>> | undefined> {
+  return { ...opt, repeatable: true, default: undefined } as OptionSpec<
+    K,
+    Array<Exclude<T, undefined>> | undefined
+  >
 }
 
 /** The option is a player's choice that may be left open (its default is 'ask', not shown in help). */
@@ -191,12 +276,18 @@ export function openChoice<K extends string, T>(opt: OptionSpec<K, T>): OptionSp
 }
 
 /** The option, with the flags it cannot be given with (flag → why). */
-export function conflicts<K extends string, T>(opt: OptionSpec<K, T>, others: Record<string, string>): OptionSpec<K, T> {
+export function conflicts<K extends string, T>(
+  opt: OptionSpec<K, T>,
+  others: Record<string, string>,
+): OptionSpec<K, T> {
   return { ...opt, conflicts: others }
 }
 
 /** The option, with the flags it needs (flag → why). */
-export function requires<K extends string, T>(opt: OptionSpec<K, T>, others: Record<string, string>): OptionSpec<K, T> {
+export function requires<K extends string, T>(
+  opt: OptionSpec<K, T>,
+  others: Record<string, string>,
+): OptionSpec<K, T> {
   return { ...opt, requires: others }
 }
 
@@ -214,7 +305,13 @@ export type ArgValuesOf<A extends readonly ArgSpec[]> = { [P in A[number] as P['
  * parameters I and R come from the spec's own functions; give them with `typeof options` when
  * build() makes more than the resolution takes.) Positional arguments arrive as text, by name.
  */
-export function defineCommand<const O extends readonly OptionSpec[], I, R, Q, const A extends readonly ArgSpec[] = []>(
+export function defineCommand<
+  const O extends readonly OptionSpec[],
+  I,
+  R,
+  Q,
+  const A extends readonly ArgSpec[] = [],
+>(
   spec: Omit<CommandSpec<NoInfer<I>, R, Q>, 'options' | 'build' | 'args' | 'choose'> & {
     options: O
     args?: A
@@ -223,8 +320,17 @@ export function defineCommand<const O extends readonly OptionSpec[], I, R, Q, co
   },
 ): CommandSpec<I, R, Q>
 /** build() makes the input itself (choose(), if any, only fills it in): its type is the input's. */
-export function defineCommand<const O extends readonly OptionSpec[], I, R, const A extends readonly ArgSpec[] = []>(
-  spec: Omit<CommandSpec<NoInfer<I>, R, NoInfer<I>>, 'options' | 'build' | 'args'> & { options: O; args?: A; build(values: ValuesOf<O> & ArgValuesOf<A>): I },
+export function defineCommand<
+  const O extends readonly OptionSpec[],
+  I,
+  R,
+  const A extends readonly ArgSpec[] = [],
+>(
+  spec: Omit<CommandSpec<NoInfer<I>, R, NoInfer<I>>, 'options' | 'build' | 'args'> & {
+    options: O
+    args?: A
+    build(values: ValuesOf<O> & ArgValuesOf<A>): I
+  },
 ): CommandSpec<I, R, I>
 export function defineCommand(spec: CommandSpec): CommandSpec {
   return spec
@@ -243,11 +349,20 @@ export function parseValues(spec: CommandSpec, raw: Record<string, unknown>, fro
  * options a line gives). Error texts are only built when there is an error: batch validates
  * every option of every line.
  */
-export function parseValuesInto(out: Values, spec: CommandSpec, raw: Record<string, unknown>, from: 'flag' | 'json'): Values {
+export function parseValuesInto(
+  out: Values,
+  spec: CommandSpec,
+  raw: Record<string, unknown>,
+  from: 'flag' | 'json',
+): Values {
   for (const a of spec.args ?? []) {
     const v = Object.prototype.hasOwnProperty.call(raw, a.name) ? raw[a.name] : undefined
     if (v === undefined || v === null) continue
-    if (typeof v !== 'string') throw new InputError('bad-value', `${from === 'flag' ? a.name : `"${a.name}"`}: expected text, got ${show(v)}`)
+    if (typeof v !== 'string')
+      throw new InputError(
+        'bad-value',
+        `${from === 'flag' ? a.name : `"${a.name}"`}: expected text, got ${show(v)}`,
+      )
     out[a.name] = v
   }
   const options = spec.options
@@ -264,7 +379,10 @@ export function parseValuesInto(out: Values, spec: CommandSpec, raw: Record<stri
       out[key] = list.map((item) => parseValue(opt, item, from))
     } else {
       if (Array.isArray(v) && from === 'flag') {
-        throw new InputError('repeated-flag', `${optionName(opt, from)} was given ${v.length} times; give it once`)
+        throw new InputError(
+          'repeated-flag',
+          `${optionName(opt, from)} was given ${v.length} times; give it once`,
+        )
       }
       out[key] = parseValue(opt, v, from)
     }
@@ -291,10 +409,16 @@ function parseValue(opt: OptionSpec, v: unknown, from: 'flag' | 'json'): unknown
       else if (typeof v === 'string' && /^[+-]?\d+$/.test(v.trim())) n = Number(v.trim())
       else n = NaN
       if (!Number.isSafeInteger(n)) {
-        throw new InputError('bad-value', `${optionName(opt, from)}: ${show(v)} is not a whole number; give ${rangeText(t.min, t.max)}`)
+        throw new InputError(
+          'bad-value',
+          `${optionName(opt, from)}: ${show(v)} is not a whole number; give ${rangeText(t.min, t.max)}`,
+        )
       }
       if ((t.min !== undefined && n < t.min) || (t.max !== undefined && n > t.max)) {
-        throw new InputError('out-of-range', `${optionName(opt, from)}: ${n} is out of range; give ${rangeText(t.min, t.max)}`)
+        throw new InputError(
+          'out-of-range',
+          `${optionName(opt, from)}: ${n} is out of range; give ${rangeText(t.min, t.max)}`,
+        )
       }
       return n
     }
@@ -305,14 +429,21 @@ function parseValue(opt: OptionSpec, v: unknown, from: 'flag' | 'json'): unknown
         const s = v.trim().toLowerCase()
         if (t.values.includes(s)) return s
       }
-      throw new InputError('bad-choice', `${optionName(opt, from)}: ${show(v)} is not one of ${t.values.join(', ')}`)
+      throw new InputError(
+        'bad-choice',
+        `${optionName(opt, from)}: ${show(v)} is not one of ${t.values.join(', ')}`,
+      )
     }
     case 'string':
-      if (typeof v !== 'string' && typeof v !== 'number') throw new InputError('bad-value', `${optionName(opt, from)}: expected text, got ${show(v)}`)
+      if (typeof v !== 'string' && typeof v !== 'number')
+        throw new InputError('bad-value', `${optionName(opt, from)}: expected text, got ${show(v)}`)
       return String(v)
     case 'text':
       if (typeof v !== 'string' && typeof v !== 'number') {
-        throw new InputError('bad-value', `${optionName(opt, from)}: expected ${t.placeholder}, got ${show(v)}`)
+        throw new InputError(
+          'bad-value',
+          `${optionName(opt, from)}: expected ${t.placeholder}, got ${show(v)}`,
+        )
       }
       return t.parse(String(v).trim(), optionName(opt, from))
   }
@@ -346,23 +477,33 @@ function given(opt: OptionSpec, values: Values): boolean {
  * given together that conflict, and the flags given without one they need.
  */
 export function checkOptions(spec: CommandSpec, values: Values): void {
-  const missing = spec.options.filter((o) => o.required !== undefined && values[camelKey(o.flag)] === undefined)
-  if (missing.length === 1) throw new InputError('missing', `--${missing[0].flag} is required: ${missing[0].required}`)
+  const missing = spec.options.filter(
+    (o) => o.required !== undefined && values[camelKey(o.flag)] === undefined,
+  )
+  if (missing.length === 1)
+    throw new InputError('missing', `--${missing[0].flag} is required: ${missing[0].required}`)
   if (missing.length > 1) {
     const names = missing.map((o) => `--${o.flag}`)
     const list = `${names.slice(0, -1).join(', ')} and ${names[names.length - 1]}`
-    const examples = missing.map((o) => /e\.g\. (--\S+ \S+)/.exec(o.required!)?.[1]).filter((x) => x !== undefined)
-    throw new InputError('missing', `${list} are required${examples.length === missing.length ? `, e.g. ${examples.join(' ')}` : ''}`)
+    const examples = missing
+      .map((o) => /e\.g\. (--\S+ \S+)/.exec(o.required!)?.[1])
+      .filter((x) => x !== undefined)
+    throw new InputError(
+      'missing',
+      `${list} are required${examples.length === missing.length ? `, e.g. ${examples.join(' ')}` : ''}`,
+    )
   }
   for (const o of spec.options) {
     if ((!o.conflicts && !o.requires) || !given(o, values)) continue
     for (const [flag, why] of Object.entries(o.conflicts ?? {})) {
       const other = spec.options.find((x) => x.flag === flag)
-      if (other && given(other, values)) throw new InputError('bad-combination', `--${flag}: ${why}; drop --${flag} or --${o.flag}`)
+      if (other && given(other, values))
+        throw new InputError('bad-combination', `--${flag}: ${why}; drop --${flag} or --${o.flag}`)
     }
     for (const [flag, why] of Object.entries(o.requires ?? {})) {
       const other = spec.options.find((x) => x.flag === flag)
-      if (other && !given(other, values)) throw new InputError('bad-combination', `--${o.flag}: ${why}; add --${flag} or drop --${o.flag}`)
+      if (other && !given(other, values))
+        throw new InputError('bad-combination', `--${o.flag}: ${why}; add --${flag} or drop --${o.flag}`)
     }
   }
 }

@@ -14,7 +14,8 @@ export interface Decidable {
  * NeedDecision for the CLI to ask and re-run, or else `fallback`, the automatic choice.
  */
 export function decision<T>(input: Decidable, id: string, context: unknown, fallback: T): T {
-  if (input.decisions && Object.prototype.hasOwnProperty.call(input.decisions, id)) return input.decisions[id] as T
+  if (input.decisions && Object.prototype.hasOwnProperty.call(input.decisions, id))
+    return input.decisions[id] as T
   if (input.askDecisions) throw new NeedDecision(id, context)
   return fallback
 }

@@ -69,18 +69,22 @@ export class Distribution<K extends Outcome = number> {
   }
 
   /** Outcomes with whole-number weights; the denominator is their total. */
-  static weighted<K extends Outcome>(entries: Iterable<readonly [K, bigint | number]>): Distribution<Widen<K>> {
+  static weighted<K extends Outcome>(
+    entries: Iterable<readonly [K, bigint | number]>,
+  ): Distribution<Widen<K>> {
     const given = [...entries]
     // Whole-number weights whose total is a safe integer: no bigints at all.
     let sum = 0
-    for (const [, w] of given) sum = typeof w === 'number' && Number.isSafeInteger(w) && w >= 0 ? sum + w : NaN
+    for (const [, w] of given)
+      sum = typeof w === 'number' && Number.isSafeInteger(w) && w >= 0 ? sum + w : NaN
     if (sum > 0 && sum <= Number.MAX_SAFE_INTEGER) {
       const d = new Distribution<Widen<K>>(BigInt(sum))
       for (const [v, w] of given) d.putSmall(v as Widen<K>, w as number)
       return d
     }
     const list = given.map(([v, w]) => {
-      if (typeof w === 'number' && !Number.isSafeInteger(w)) throw new RangeError('Distribution.weighted: a number weight past 2^53 is not exact; give a bigint')
+      if (typeof w === 'number' && !Number.isSafeInteger(w))
+        throw new RangeError('Distribution.weighted: a number weight past 2^53 is not exact; give a bigint')
       return [v, BigInt(w)] as const
     })
     let total = 0n
@@ -98,7 +102,9 @@ export class Distribution<K extends Outcome = number> {
    * A mixture: each part happens with its whole-number weight, then its distribution applies.
    * The parts' denominators may differ.
    */
-  static mixture<K extends Outcome>(parts: Iterable<readonly [bigint | number, Distribution<K>]>): Distribution<K> {
+  static mixture<K extends Outcome>(
+    parts: Iterable<readonly [bigint | number, Distribution<K>]>,
+  ): Distribution<K> {
     const list = [...parts]
     return Distribution.weighted(list.map(([w], i) => [i, w] as const)).bind((i) => list[i][1])
   }
@@ -311,7 +317,11 @@ export class Distribution<K extends Outcome = number> {
    * `bind((v) => next(v).map((r) => combine(v, r)), key)`, without a distribution built per
    * outcome (for a state advanced by a stage that many states share, as one more attack).
    */
-  step<J extends Outcome, R extends Outcome>(next: (v: K) => Distribution<J>, combine: (v: K, r: J) => R, key?: (v: R) => number | string): Distribution<R> {
+  step<J extends Outcome, R extends Outcome>(
+    next: (v: K) => Distribution<J>,
+    combine: (v: K, r: J) => R,
+    key?: (v: R) => number | string,
+  ): Distribution<R> {
     const nexts = this.values.map(next)
     let common = 1n
     for (const n of nexts) common = lcm(common, n.den)
@@ -321,7 +331,8 @@ export class Distribution<K extends Outcome = number> {
       for (let i = 0; i < nexts.length; i++) {
         const n = nexts[i]
         const scale = this.small![i] * (c / n.denN)
-        for (let j = 0; j < n.values.length; j++) d.putSmall(combine(this.values[i], n.values[j]), scale * n.small![j])
+        for (let j = 0; j < n.values.length; j++)
+          d.putSmall(combine(this.values[i], n.values[j]), scale * n.small![j])
       }
       return d
     }
@@ -332,13 +343,18 @@ export class Distribution<K extends Outcome = number> {
       let c = counts.get(n)
       if (!c) counts.set(n, (c = { scale: common / n.den, counts: n.values.map((_, j) => n.count(j)) }))
       const scale = this.count(i) * c.scale
-      for (let j = 0; j < n.values.length; j++) d.putBig(combine(this.values[i], n.values[j]), scale * c.counts[j])
+      for (let j = 0; j < n.values.length; j++)
+        d.putBig(combine(this.values[i], n.values[j]), scale * c.counts[j])
     }
     return d
   }
 
   /** This and an independent `other`, combined outcome by outcome (`key` as in `bind`). */
-  product<J extends Outcome, R extends Outcome>(other: Distribution<J>, f: (a: K, b: J) => R, key?: (v: R) => number | string): Distribution<R> {
+  product<J extends Outcome, R extends Outcome>(
+    other: Distribution<J>,
+    f: (a: K, b: J) => R,
+    key?: (v: R) => number | string,
+  ): Distribution<R> {
     const d = new Distribution<R>(this.den * other.den, key)
     for (let i = 0; i < this.values.length; i++) {
       for (let j = 0; j < other.values.length; j++) {
@@ -446,7 +462,9 @@ export function absorb<S extends Outcome, R extends Outcome>(
       }
     }
   }
-  return Distribution.weighted(finished.map(([r, count, d]) => [r, count * (den / d)] as const)) as Distribution<R>
+  return Distribution.weighted(
+    finished.map(([r, count, d]) => [r, count * (den / d)] as const),
+  ) as Distribution<R>
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -46,7 +46,8 @@ class ReplayDice implements Dice {
 
   pool(n: number, sides: number, _label: string, equiv?: Equivalence): number[] {
     if (this.i < this.prefix.length) return this.prefix[this.i++]
-    if (this.i >= MAX_DEPTH) throw new Error(`exact driver: more than ${MAX_DEPTH} dice pools in one resolution`)
+    if (this.i >= MAX_DEPTH)
+      throw new Error(`exact driver: more than ${MAX_DEPTH} dice pools in one resolution`)
     throw new Branch(poolOutcomes(n, sides, equiv))
   }
 
@@ -163,7 +164,10 @@ function factorials(n: number): bigint[] {
  * read from them later (results that record their dice differ in faces alone): results with one
  * key merge, the first standing for them. `fn` must be pure apart from its dice.
  */
-export function walk<R extends Value>(fn: (dice: Dice) => R, key?: (result: R) => number | string): Distribution<R> {
+export function walk<R extends Value>(
+  fn: (dice: Dice) => R,
+  key?: (result: R) => number | string,
+): Distribution<R> {
   const memo = new Map<string, Distribution<R>>()
   const explore = (prefix: number[][], passed: boolean): Distribution<R> => {
     let result: R
@@ -179,7 +183,10 @@ export function walk<R extends Value>(fn: (dice: Dice) => R, key?: (result: R) =
       const branches = e.outcomes
       return poolBranches(branches).bind((i) => explore([...prefix, branches[i].faces], false), key)
     }
-    return Distribution.point(result, key as ((v: Widen<R>) => number | string) | undefined) as Distribution<R>
+    return Distribution.point(
+      result,
+      key as ((v: Widen<R>) => number | string) | undefined,
+    ) as Distribution<R>
   }
   return explore([], true)
 }

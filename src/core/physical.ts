@@ -48,7 +48,8 @@ export class PhysicalDice implements RecordingDice {
     const out: number[] = []
     for (let i = 0; i < n; i++) {
       if (this.index >= this.values.length) {
-        if (this.shortfall === null || this.shortfall.length >= this.limit) throw new NeedDice(n - i, sides, label, this.index)
+        if (this.shortfall === null || this.shortfall.length >= this.limit)
+          throw new NeedDice(n - i, sides, label, this.index)
         this.shortfall.push({ sides, label })
         out.push(((this.shortfall.length - 1) % sides) + 1)
         continue
@@ -89,7 +90,11 @@ export function parseRolls(text: string, source = '--rolls'): number[] {
     .map((p) => p.trim())
     .filter((p) => p.length > 0)
   return parts.map((p) => {
-    if (!/^\d+$/.test(p)) throw new InputError('bad-roll', `${source}: "${p}" is not a die face; give whole numbers separated by commas, e.g. 1,4,10`)
+    if (!/^\d+$/.test(p))
+      throw new InputError(
+        'bad-roll',
+        `${source}: "${p}" is not a die face; give whole numbers separated by commas, e.g. 1,4,10`,
+      )
     return Number(p)
   })
 }

@@ -25,7 +25,10 @@ export interface BatchSummary {
 /** The summary as text for stderr: totals, then one small table per command, within `width` columns. */
 export function renderBatchSummary(s: BatchSummary, st: Style, width = 80): string {
   const out: string[] = []
-  const rate = s.seconds > 0 ? `, ${Math.round((s.resolved + s.errors) / s.seconds).toLocaleString('en-US')} lines/s` : ''
+  const rate =
+    s.seconds > 0
+      ? `, ${Math.round((s.resolved + s.errors) / s.seconds).toLocaleString('en-US')} lines/s`
+      : ''
   out.push(
     st.bold('Batch summary: ') +
       `${s.lines} line${s.lines === 1 ? '' : 's'}: ${s.resolved} resolved, ` +
@@ -41,9 +44,19 @@ export function renderBatchSummary(s: BatchSummary, st: Style, width = 80): stri
     const rows: string[][] = []
     for (const [field, f] of Object.entries(c.fields)) {
       if ('rate' in f) rows.push([`  ${field}`, st.dim('true'), `${num(f.rate * 100, 2)}%`])
-      else rows.push([`  ${field}`, st.dim('mean'), num(f.mean, 3), st.dim('min'), num(f.min, 3), st.dim('max'), num(f.max, 3)])
+      else
+        rows.push([
+          `  ${field}`,
+          st.dim('mean'),
+          num(f.mean, 3),
+          st.dim('min'),
+          num(f.min, 3),
+          st.dim('max'),
+          num(f.max, 3),
+        ])
     }
-    if (rows.length) out.push(columns(rows, width, ['left', 'left', 'right', 'left', 'right', 'left', 'right']))
+    if (rows.length)
+      out.push(columns(rows, width, ['left', 'left', 'right', 'left', 'right', 'left', 'right']))
   }
   return out.join('\n')
 }

@@ -10,7 +10,11 @@ import { type ColorLevel, type Style, plainStyle } from './style.js'
  * line and `TERM=dumb` are honoured. On top of it: `NO_COLOR` (any non-empty value) and a
  * `--no-color` that the caller parsed itself (`flag` false) turn colour off.
  */
-export function colorLevel(stream: 'stdout' | 'stderr', flag = true, env: NodeJS.ProcessEnv = process.env): ColorLevel {
+export function colorLevel(
+  stream: 'stdout' | 'stderr',
+  flag = true,
+  env: NodeJS.ProcessEnv = process.env,
+): ColorLevel {
   if (!flag) return 0
   if (env.NO_COLOR !== undefined && env.NO_COLOR !== '') return 0
   const found = stream === 'stdout' ? supportsColor : supportsColorStderr

@@ -27,14 +27,34 @@ export function pctFixed(p: number): string {
 }
 
 const NO_BORDER: Partial<Record<Table.CharName, string>> = Object.fromEntries(
-  (['top', 'top-mid', 'top-left', 'top-right', 'bottom', 'bottom-mid', 'bottom-left', 'bottom-right', 'left', 'left-mid', 'mid', 'mid-mid', 'right', 'right-mid'] as const).map((k) => [k, '']),
+  (
+    [
+      'top',
+      'top-mid',
+      'top-left',
+      'top-right',
+      'bottom',
+      'bottom-mid',
+      'bottom-left',
+      'bottom-right',
+      'left',
+      'left-mid',
+      'mid',
+      'mid-mid',
+      'right',
+      'right-mid',
+    ] as const
+  ).map((k) => [k, '']),
 )
 
 /**
  * A cli-table3 table drawn without borders: columns two spaces apart, lines trimmed at the end.
  * `colWidths` (content widths) makes the cells wrap to them.
  */
-function borderless(rows: Table.Cell[][], opts: { colWidths?: number[]; colAligns?: Table.HorizontalAlignment[] } = {}): string {
+function borderless(
+  rows: Table.Cell[][],
+  opts: { colWidths?: number[]; colAligns?: Table.HorizontalAlignment[] } = {},
+): string {
   const table = new Table({
     chars: { ...NO_BORDER, middle: '  ' },
     style: { head: [], border: [], 'padding-left': 0, 'padding-right': 0 },
@@ -106,7 +126,12 @@ function toOutcomes(d: Outcomes | Distribution<number>): Array<readonly [number,
  * outcomes are grouped into one "others" row; a known HP is marked where the outcomes that
  * destroy begin. Every line fits in `width`.
  */
-export function histogram(dist: Outcomes | Distribution<number>, style: Style, width: number, options: HistogramOptions | ((k: number) => string) = {}): string {
+export function histogram(
+  dist: Outcomes | Distribution<number>,
+  style: Style,
+  width: number,
+  options: HistogramOptions | ((k: number) => string) = {},
+): string {
   const o: HistogramOptions = typeof options === 'function' ? { label: options } : options
   const label = o.label ?? String
   const all = toOutcomes(dist)
@@ -141,7 +166,9 @@ export function histogram(dist: Outcomes | Distribution<number>, style: Style, w
     `${pad(lbl, labelColumn)}  ${pad(chance, 7)}  ${pad(atLeastText, 8)}  ${rest}`.trimEnd()
   const lines: string[] = []
   if (o.title !== undefined) {
-    const head = titleFits ? style.bold(o.title) + ' '.repeat(labelColumn - visibleLength(o.title)) : ' '.repeat(labelColumn)
+    const head = titleFits
+      ? style.bold(o.title) + ' '.repeat(labelColumn - visibleLength(o.title))
+      : ' '.repeat(labelColumn)
     lines.push(`${head}  ${pad(style.dim('chance'), 7)}  ${style.dim('at least')}`)
   }
   const cut = o.cutoff?.at
@@ -153,13 +180,24 @@ export function histogram(dist: Outcomes | Distribution<number>, style: Style, w
   })
   if (hidden.length) {
     const note = `${hidden.length} less likely outcomes, each under ${num(threshold * 100, 1)}%`
-    lines.push(`${pad(groupLabel, labelColumn)}  ${pad(pctFixed(hidden.reduce((a, [, p]) => a + p, 0)), 7)}  ${style.dim(note)}`)
+    lines.push(
+      `${pad(groupLabel, labelColumn)}  ${pad(pctFixed(hidden.reduce((a, [, p]) => a + p, 0)), 7)}  ${style.dim(note)}`,
+    )
   }
   if (cut !== undefined && all.some(([k]) => k >= cut)) {
     const destroyed = all.filter(([k]) => k >= cut).reduce((a, [, p]) => a + p, 0)
     const first = shown.findIndex((r) => r.k >= cut)
     const at = (o.title !== undefined ? 1 : 0) + (first === -1 ? shown.length : first)
-    lines.splice(at, 0, style.dim(`── ${o.cutoff?.label ?? `destroyed at HP ${cut} or more`}: ${pctFixed(destroyed)} ──`.slice(0, width)))
+    lines.splice(
+      at,
+      0,
+      style.dim(
+        `── ${o.cutoff?.label ?? `destroyed at HP ${cut} or more`}: ${pctFixed(destroyed)} ──`.slice(
+          0,
+          width,
+        ),
+      ),
+    )
   }
   const table = lines.join('\n')
   return titleFits || o.title === undefined ? table : `${style.bold(o.title)}\n${table}`

@@ -20,7 +20,17 @@ export type ColorLevel = 0 | 1 | 2 | 3
 const id = (s: string) => s
 
 /** No colour: every style is the text itself. */
-export const plainStyle: Style = { enabled: false, bold: id, dim: id, red: id, green: id, yellow: id, blue: id, magenta: id, cyan: id }
+export const plainStyle: Style = {
+  enabled: false,
+  bold: id,
+  dim: id,
+  red: id,
+  green: id,
+  yellow: id,
+  blue: id,
+  magenta: id,
+  cyan: id,
+}
 
 /** Visible width of a string that may hold ANSI colour codes. */
 export function visibleLength(s: string): number {

@@ -8,7 +8,13 @@ import { BIN, mecha } from './run-cli.js'
 /** Lines of JSON in, parsed answers out. */
 function batch(lines: string[], args: string[] = []) {
   const r = mecha(['batch', ...args], { input: lines.join('\n') + '\n' })
-  const out = r.stdout === '' ? [] : r.stdout.trimEnd().split('\n').map((l) => JSON.parse(l))
+  const out =
+    r.stdout === ''
+      ? []
+      : r.stdout
+          .trimEnd()
+          .split('\n')
+          .map((l) => JSON.parse(l))
   return { ...r, out }
 }
 
@@ -18,7 +24,8 @@ const LONG = 'a'.repeat(500)
 describe('batch: what a hostile line cannot do', () => {
   it('JSON nested 5,000 levels deep is a bad line (exit 2), not an internal error, and the run goes on', () => {
     const deepList = '['.repeat(5000) + ']'.repeat(5000)
-    const deepValue = '{"command":"shoot","acc":' + '{"a":'.repeat(5000) + '1' + '}'.repeat(5000) + ',"shots":3,"dmg":100}'
+    const deepValue =
+      '{"command":"shoot","acc":' + '{"a":'.repeat(5000) + '1' + '}'.repeat(5000) + ',"shots":3,"dmg":100}'
     const deepKeyless = '{"x":' + '{"a":'.repeat(5000) + '1' + '}'.repeat(5000) + '}'
     const r = batch([deepList, deepValue, deepKeyless, GOOD])
     expect(r.code).toBe(2)
@@ -55,7 +62,7 @@ describe('batch: what a hostile line cannot do', () => {
     expect(r.out[1].error).toMatch(/^"bonus": "a{40,60}\.\.\." is not one of /)
   })
 
-  it('1e400 (past JSON\'s range) and objects are described as what they are', () => {
+  it("1e400 (past JSON's range) and objects are described as what they are", () => {
     const r = batch([
       '{"command":"wargroup shoot","acu":1e400,"def":2,"str":5,"arm":3}',
       '{"command":"shoot","acc":-1e400,"shots":3,"dmg":100}',
@@ -83,9 +90,21 @@ describe('batch: what a hostile line cannot do', () => {
 describe('batch: "seed" as the single command takes --seed', () => {
   it('a command that rolls nothing refuses a seed both ways', () => {
     expect(mecha(['vp', '--frame', '3', '--seed', 'x']).code).toBe(2)
-    const r = batch(['{"command":"vp","frame":3,"seed":"x"}', '{"command":"vp","frame":3,"rolls":[1]}', '{"command":"vp","frame":3,"seed":null}'])
-    expect(r.out[0]).toEqual({ line: 1, code: 'unknown-key', error: '"seed" is not an option of vp: it rolls no dice (see mecha vp --help)' })
-    expect(r.out[1]).toEqual({ line: 2, code: 'unknown-key', error: '"rolls" is not an option of vp: it rolls no dice (see mecha vp --help)' })
+    const r = batch([
+      '{"command":"vp","frame":3,"seed":"x"}',
+      '{"command":"vp","frame":3,"rolls":[1]}',
+      '{"command":"vp","frame":3,"seed":null}',
+    ])
+    expect(r.out[0]).toEqual({
+      line: 1,
+      code: 'unknown-key',
+      error: '"seed" is not an option of vp: it rolls no dice (see mecha vp --help)',
+    })
+    expect(r.out[1]).toEqual({
+      line: 2,
+      code: 'unknown-key',
+      error: '"rolls" is not an option of vp: it rolls no dice (see mecha vp --help)',
+    })
     expect(r.out[2]).toMatchObject({ line: 3, command: 'vp', vp: 3 }) // null: no seed given
   })
 
@@ -93,7 +112,10 @@ describe('batch: "seed" as the single command takes --seed', () => {
     const single = mecha(['roll', '3+4', '--seed', 'x', '--json'])
     expect(single.code).toBe(0)
     expect(mecha(['roll', '3+4', '--seed', ' ']).code).toBe(2)
-    const r = batch(['{"command":"roll","expression":"3+4","seed":"x"}', '{"command":"roll","expression":"3+4","seed":" "}'])
+    const r = batch([
+      '{"command":"roll","expression":"3+4","seed":"x"}',
+      '{"command":"roll","expression":"3+4","seed":" "}',
+    ])
     const { line: _, ...answer } = r.out[0]
     expect(answer).toEqual(JSON.parse(single.stdout))
     expect(r.out[1]).toMatchObject({ line: 2, code: 'bad-seed' })
@@ -103,46 +125,62 @@ describe('batch: "seed" as the single command takes --seed', () => {
 describe('batch: interrupted', () => {
   // Lines are fed for as long as the batch runs; it is signalled once it has answered some.
   const interrupt = (signal: NodeJS.Signals) =>
-    new Promise<{ code: number | null; signal: NodeJS.Signals | null; stdout: string; stderr: string }>((resolve) => {
-      const child = spawn(process.execPath, [BIN, 'batch', '--seed', 'sig'], { env: { PATH: process.env.PATH ?? '' }, stdio: ['pipe', 'pipe', 'pipe'] })
-      const block = Array.from({ length: 2000 }, (_, i) => `{"command":"shoot","acc":${5 + (i % 7)},"evade":3,"shots":${1 + (i % 10)},"dmg":300,"pen":5,"armSv":2}\n`).join('')
-      let stdout = ''
-      let stderr = ''
-      let sent = false
-      const feed = () => {
-        while (!child.stdin.destroyed && child.stdin.write(block));
-      }
-      child.stdin.on('drain', feed)
-      child.stdin.on('error', () => {})
-      child.stdout.setEncoding('utf8')
-      child.stdout.on('data', (d: string) => {
-        stdout += d
-        if (!sent && stdout.length > 200_000) {
-          sent = true
-          child.kill(signal)
+    new Promise<{ code: number | null; signal: NodeJS.Signals | null; stdout: string; stderr: string }>(
+      (resolve) => {
+        const child = spawn(process.execPath, [BIN, 'batch', '--seed', 'sig'], {
+          env: { PATH: process.env.PATH ?? '' },
+          stdio: ['pipe', 'pipe', 'pipe'],
+        })
+        const block = Array.from(
+          { length: 2000 },
+          (_, i) =>
+            `{"command":"shoot","acc":${5 + (i % 7)},"evade":3,"shots":${1 + (i % 10)},"dmg":300,"pen":5,"armSv":2}\n`,
+        ).join('')
+        let stdout = ''
+        let stderr = ''
+        let sent = false
+        const feed = () => {
+          while (!child.stdin.destroyed && child.stdin.write(block));
         }
-      })
-      child.stderr.on('data', (d) => (stderr += d))
-      child.on('close', (code, sig) => {
-        child.stdin.destroy()
-        resolve({ code, signal: sig, stdout, stderr })
-      })
-      feed()
-    })
+        child.stdin.on('drain', feed)
+        child.stdin.on('error', () => {})
+        child.stdout.setEncoding('utf8')
+        child.stdout.on('data', (d: string) => {
+          stdout += d
+          if (!sent && stdout.length > 200_000) {
+            sent = true
+            child.kill(signal)
+          }
+        })
+        child.stderr.on('data', (d) => (stderr += d))
+        child.on('close', (code, sig) => {
+          child.stdin.destroy()
+          resolve({ code, signal: sig, stdout, stderr })
+        })
+        feed()
+      },
+    )
 
   it.each([
     ['SIGINT', 130],
     ['SIGTERM', 143],
-  ] as const)('on %s it finishes the line it is writing, then exits %i', async (signal, code) => {
-    const r = await interrupt(signal)
-    expect(r.signal).toBeNull()
-    expect(r.code).toBe(code)
-    expect(r.stderr).toBe('')
-    expect(r.stdout.endsWith('\n')).toBe(true)
-    const lines = r.stdout.trimEnd().split('\n').map((l) => JSON.parse(l))
-    expect(lines.length).toBeGreaterThan(100)
-    expect(lines.map((l) => l.line)).toEqual(lines.map((_, i) => i + 1))
-  }, 30_000)
+  ] as const)(
+    'on %s it finishes the line it is writing, then exits %i',
+    async (signal, code) => {
+      const r = await interrupt(signal)
+      expect(r.signal).toBeNull()
+      expect(r.code).toBe(code)
+      expect(r.stderr).toBe('')
+      expect(r.stdout.endsWith('\n')).toBe(true)
+      const lines = r.stdout
+        .trimEnd()
+        .split('\n')
+        .map((l) => JSON.parse(l))
+      expect(lines.length).toBeGreaterThan(100)
+      expect(lines.map((l) => l.line)).toEqual(lines.map((_, i) => i + 1))
+    },
+    30_000,
+  )
 })
 
 describe('bin/mecha.js before a build', () => {
@@ -152,7 +190,10 @@ describe('bin/mecha.js before a build', () => {
   it('says in one line to run npm run build', () => {
     mkdirSync(join(dir, 'bin'))
     copyFileSync(BIN, join(dir, 'bin', 'mecha.js'))
-    const r = spawnSync(process.execPath, [join(dir, 'bin', 'mecha.js'), 'roll', '2d6'], { encoding: 'utf8', env: { PATH: process.env.PATH ?? '' } })
+    const r = spawnSync(process.execPath, [join(dir, 'bin', 'mecha.js'), 'roll', '2d6'], {
+      encoding: 'utf8',
+      env: { PATH: process.env.PATH ?? '' },
+    })
     expect(r.status).toBe(1)
     expect(r.stdout).toBe('')
     expect(r.stderr).toMatch(/^mecha: dist\/mecha\.cjs is missing: run `npm run build` first\n$/)

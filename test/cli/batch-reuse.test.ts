@@ -35,7 +35,22 @@ const bases = [
   '{"command":"shoot","acc":99,"shots":5,"dmg":300',
   '{"command":"wargroup shoot","acu":3,"def":2,"str":5,"arm":3',
 ]
-const seeds = ['"seed":"a"', '"seed":"b"', '"seed":"a\tb"', '"seed":"a\u0001"', '"seed":"a b"', '"seed":""', '"seed":" "', '"seed":"q\\"uote"', '"seed":"\\u00e9"', '"seed":7', '"seed":null', '"seed":"a","seed":"b"', '"seed": "spaced"', '']
+const seeds = [
+  '"seed":"a"',
+  '"seed":"b"',
+  '"seed":"a\tb"',
+  '"seed":"a\u0001"',
+  '"seed":"a b"',
+  '"seed":""',
+  '"seed":" "',
+  '"seed":"q\\"uote"',
+  '"seed":"\\u00e9"',
+  '"seed":7',
+  '"seed":null',
+  '"seed":"a","seed":"b"',
+  '"seed": "spaced"',
+  '',
+]
 
 describe('batch: lines alike but for their seed', () => {
   it('each request with each kind of seed, three times over: each answer as alone', async () => {
@@ -45,8 +60,14 @@ describe('batch: lines alike but for their seed', () => {
           if (runSeed === undefined && (seed === '' || seed === '"seed":null')) continue // fresh random seeds
           const line = `${base}${seed ? ',' + seed : ''}}`
           const other = '{"command":"roll","expression":"5d6","seed":"o"}'
-          const all = (await batch([line, line, other, line].join('\n') + '\n', runSeed)).out.trimEnd().split('\n')
-          for (const [i, n] of [[0, 1], [1, 2], [3, 4]]) {
+          const all = (await batch([line, line, other, line].join('\n') + '\n', runSeed)).out
+            .trimEnd()
+            .split('\n')
+          for (const [i, n] of [
+            [0, 1],
+            [1, 2],
+            [3, 4],
+          ]) {
             const alone = (await batch('\n'.repeat(n - 1) + line + '\n', runSeed)).out.trimEnd()
             expect(all[i], `${line} (line ${n}, --seed ${runSeed})`).toBe(alone)
           }
@@ -56,15 +77,24 @@ describe('batch: lines alike but for their seed', () => {
   }, 60_000)
 
   it('a seed before other keys: lines alike before it but not after are different requests', async () => {
-    const lines = ['3d6', '4d6', '3d6', '2d6'].map((e, i) => `{"command":"roll","seed":"s${i % 2}","expression":"${e}"}`)
+    const lines = ['3d6', '4d6', '3d6', '2d6'].map(
+      (e, i) => `{"command":"roll","seed":"s${i % 2}","expression":"${e}"}`,
+    )
     const all = (await batch(lines.join('\n') + '\n')).out.trimEnd().split('\n')
-    for (let i = 0; i < lines.length; i++) expect(all[i]).toBe((await batch('\n'.repeat(i) + lines[i] + '\n')).out.trimEnd())
+    for (let i = 0; i < lines.length; i++)
+      expect(all[i]).toBe((await batch('\n'.repeat(i) + lines[i] + '\n')).out.trimEnd())
   })
 
   it('every line answers as it does alone (random mixes of requests, seeds and --seed)', async () => {
     await fc.assert(
       fc.asyncProperty(
-        fc.array(fc.tuple(fc.integer({ min: 0, max: bases.length - 1 }), fc.integer({ min: 0, max: seeds.length - 1 })), { minLength: 1, maxLength: 25 }),
+        fc.array(
+          fc.tuple(
+            fc.integer({ min: 0, max: bases.length - 1 }),
+            fc.integer({ min: 0, max: seeds.length - 1 }),
+          ),
+          { minLength: 1, maxLength: 25 },
+        ),
         fc.option(fc.constantFrom('S', 'league-7'), { nil: undefined }),
         async (picks, runSeed) => {
           const lines = picks.map(([b, s]) => `${bases[b]}${seeds[s] ? ',' + seeds[s] : ''}}`)

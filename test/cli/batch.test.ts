@@ -11,12 +11,28 @@ const ESC = '\u001b[' // an ANSI escape (colour)
 function batch(lines: string[] | string, args: string[] = [], env?: Record<string, string>) {
   const input = Array.isArray(lines) ? lines.join('\n') + '\n' : lines
   const r = mecha(['batch', ...args], { input, env })
-  const out = r.stdout === '' ? [] : r.stdout.trimEnd().split('\n').map((l) => JSON.parse(l))
+  const out =
+    r.stdout === ''
+      ? []
+      : r.stdout
+          .trimEnd()
+          .split('\n')
+          .map((l) => JSON.parse(l))
   return { ...r, out }
 }
 
 const req = (o: Record<string, unknown>) => JSON.stringify(o)
-const SHOT = { command: 'shoot', acc: 9, evade: 4, shots: 5, dmg: 300, pen: 5, armSv: 2, bonus: 'precision', defense: 'dodge' }
+const SHOT = {
+  command: 'shoot',
+  acc: 9,
+  evade: 4,
+  shots: 5,
+  dmg: 300,
+  pen: 5,
+  armSv: 2,
+  bonus: 'precision',
+  defense: 'dodge',
+}
 
 /** A batch line's options as the flags of the single command. */
 function flags(line: Record<string, unknown>): string[] {
@@ -64,8 +80,15 @@ describe('mecha batch: one answer per line, in order', () => {
     expect(err(6)).toMatchObject({ code: 'not-an-object' })
     expect(err(7)).toMatchObject({ code: 'missing-command' })
     expect(err(8).error).toBe('"acc": 99 is out of range; give 0 to 30')
-    for (const o of r.out.filter((o) => 'error' in o)) expect(Object.keys(o).sort()).toEqual(['code', 'error', 'line'])
-    expect(err(1)).toMatchObject({ line: 1, command: 'shoot', seed: 'a', bonus: 'precision', defense: 'dodge' })
+    for (const o of r.out.filter((o) => 'error' in o))
+      expect(Object.keys(o).sort()).toEqual(['code', 'error', 'line'])
+    expect(err(1)).toMatchObject({
+      line: 1,
+      command: 'shoot',
+      seed: 'a',
+      bonus: 'precision',
+      defense: 'dodge',
+    })
     expect(err(9)).toMatchObject({ line: 9, command: 'roll', expression: '3d6', seed: 'r' })
   })
 
@@ -82,11 +105,18 @@ describe('mecha batch: one answer per line, in order', () => {
     const r = batch([req({ ...open, seed: 'x' })])
     expect(r.code).toBe(0)
     expect(r.out[0].chosenBy).toEqual({ bonus: 'auto', defense: 'auto', momentum: 'auto' })
-    expect(r.out[0]).toEqual({ line: 1, ...mechaJson([...flags(open), '--bonus', 'auto', '--defense', 'auto', '--seed', 'x']) })
+    expect(r.out[0]).toEqual({
+      line: 1,
+      ...mechaJson([...flags(open), '--bonus', 'auto', '--defense', 'auto', '--seed', 'x']),
+    })
   })
 
   it('error messages name the JSON keys a line uses, not the flags', () => {
-    const r = batch([req({ command: 'shoot', shots: 5, dmg: 300 }), req({ ...SHOT, rolls: [1, 11] }), req({ ...SHOT, rolls: [1, 2] })])
+    const r = batch([
+      req({ command: 'shoot', shots: 5, dmg: 300 }),
+      req({ ...SHOT, rolls: [1, 11] }),
+      req({ ...SHOT, rolls: [1, 2] }),
+    ])
     expect(r.out[0].error).toMatch(/^"acc" is required/)
     expect(r.out[1].error).toMatch(/^"rolls": 11 is not a d10 face/)
     expect(r.out[2]).toMatchObject({ code: 'need-dice' })
@@ -94,7 +124,16 @@ describe('mecha batch: one answer per line, in order', () => {
   })
 
   it('"rolls" are physical dice in the command\'s order, like --rolls', () => {
-    const line = { command: 'shoot', acc: 9, evade: 4, shots: 7, dmg: 200, bonus: 'none', defense: 'none', rolls: [1, 1, 4, 5, 7, 7, 10] }
+    const line = {
+      command: 'shoot',
+      acc: 9,
+      evade: 4,
+      shots: 7,
+      dmg: 200,
+      bonus: 'none',
+      defense: 'none',
+      rolls: [1, 1, 4, 5, 7, 7, 10],
+    }
     const r = batch([req(line), req({ ...line, rolls: 'x' })])
     expect(r.out[0]).toEqual({ line: 1, ...mechaJson([...flags(line), '--rolls', '1,1,4,5,7,7,10']) })
     expect(r.out[0]).toMatchObject({ hits: 5, damage: 1000, seed: null })
@@ -144,7 +183,11 @@ describe('mecha batch: seeds', () => {
   })
 
   it('a bad seed is an error for that line', () => {
-    const r = batch([req({ ...SHOT, seed: '' }), req({ ...SHOT, seed: { a: 1 } }), req({ ...SHOT, seed: 42 })])
+    const r = batch([
+      req({ ...SHOT, seed: '' }),
+      req({ ...SHOT, seed: { a: 1 } }),
+      req({ ...SHOT, seed: 42 }),
+    ])
     expect(r.out[0]).toMatchObject({ code: 'bad-seed' })
     expect(r.out[1]).toMatchObject({ code: 'bad-seed' })
     expect(r.out[2]).toMatchObject({ seed: '42' })
@@ -153,7 +196,10 @@ describe('mecha batch: seeds', () => {
 
 describe('mecha batch: --odds and --summary', () => {
   it('--odds applies to every line; each map sums to 1', () => {
-    const r = batch([req(SHOT), req({ ...SHOT, shots: 3 }), req({ command: 'roll', expression: '2d6' })], ['--odds'])
+    const r = batch(
+      [req(SHOT), req({ ...SHOT, shots: 3 }), req({ command: 'roll', expression: '2d6' })],
+      ['--odds'],
+    )
     expect(r.code).toBe(0)
     for (const o of r.out) {
       expect(o.odds).toBeDefined()
@@ -163,13 +209,22 @@ describe('mecha batch: --odds and --summary', () => {
     }
     expect(r.out[0]).toEqual({ line: 1, ...mechaJson([...flags(SHOT), '--odds']) })
     // a line may opt out; rolls and odds do not mix
-    const r2 = batch([req({ ...SHOT, odds: false, seed: 'q' }), req({ ...SHOT, rolls: [1, 2, 3, 4, 5] })], ['--odds'])
+    const r2 = batch(
+      [req({ ...SHOT, odds: false, seed: 'q' }), req({ ...SHOT, rolls: [1, 2, 3, 4, 5] })],
+      ['--odds'],
+    )
     expect(r2.out[0].dice).toHaveLength(5)
     expect(r2.out[1]).toMatchObject({ code: 'bad-usage' })
   })
 
   it('--summary prints counts and per-command means on stderr, stdout unchanged', () => {
-    const lines = [req({ ...SHOT, seed: 1 }), req({ ...SHOT, seed: 2 }), 'oops', '', req({ command: 'roll', expression: '1d6', seed: 3 })]
+    const lines = [
+      req({ ...SHOT, seed: 1 }),
+      req({ ...SHOT, seed: 2 }),
+      'oops',
+      '',
+      req({ command: 'roll', expression: '1d6', seed: 3 }),
+    ]
     const plain = batch(lines)
     const r = batch(lines, ['--summary'])
     expect(r.stdout).toBe(plain.stdout)
@@ -182,21 +237,42 @@ describe('mecha batch: --odds and --summary', () => {
   })
 
   it('--summary-json ends stdout with one {"summary": …} object', () => {
-    const lines = [req({ ...SHOT, seed: 1 }), req({ ...SHOT, seed: 2 }), 'oops', req({ command: 'roll', expression: '1d6', seed: 3 })]
+    const lines = [
+      req({ ...SHOT, seed: 1 }),
+      req({ ...SHOT, seed: 2 }),
+      'oops',
+      req({ command: 'roll', expression: '1d6', seed: 3 }),
+    ]
     const r = batch(lines, ['--summary-json'])
     expect(r.out).toHaveLength(5)
     const { summary } = r.out[4]
-    expect(summary).toMatchObject({ lines: 4, blank: 0, resolved: 3, errors: 1, errorCodes: { 'bad-json': 1 } })
+    expect(summary).toMatchObject({
+      lines: 4,
+      blank: 0,
+      resolved: 3,
+      errors: 1,
+      errorCodes: { 'bad-json': 1 },
+    })
     const dmg = r.out.slice(0, 2).map((o) => o.damage)
     expect(summary.commands.shoot.resolved).toBe(2)
-    expect(summary.commands.shoot.fields.damage).toEqual({ mean: (dmg[0] + dmg[1]) / 2, min: Math.min(...dmg), max: Math.max(...dmg) })
+    expect(summary.commands.shoot.fields.damage).toEqual({
+      mean: (dmg[0] + dmg[1]) / 2,
+      min: Math.min(...dmg),
+      max: Math.max(...dmg),
+    })
     expect(summary.commands.roll.fields.total.mean).toBe(r.out[3].total)
   })
 })
 
 describe('mecha batch: what pipelines throw at it', () => {
   it('blank lines are skipped but counted; CRLF and a missing final newline work', () => {
-    const text = '\r\n' + req({ ...SHOT, seed: 'a' }) + '\r\n   \r\n\t\n' + req({ ...SHOT, seed: 'b' }) + '\r\n' + req({ ...SHOT, seed: 'c' })
+    const text =
+      '\r\n' +
+      req({ ...SHOT, seed: 'a' }) +
+      '\r\n   \r\n\t\n' +
+      req({ ...SHOT, seed: 'b' }) +
+      '\r\n' +
+      req({ ...SHOT, seed: 'c' })
     const r = batch(text)
     expect(r.code).toBe(0)
     expect(r.out.map((o) => [o.line, o.seed])).toEqual([
@@ -227,7 +303,16 @@ describe('mecha batch: what pipelines throw at it', () => {
       req({ ...SHOT, seed: 'after' }),
     ]
     const r = batch(lines)
-    expect(r.out.map((o) => o.code ?? 'ok')).toEqual(['unknown-key', 'missing-command', 'unknown-command', 'unknown-command', 'unknown-key', 'unknown-key', 'bad-value', 'ok'])
+    expect(r.out.map((o) => o.code ?? 'ok')).toEqual([
+      'unknown-key',
+      'missing-command',
+      'unknown-command',
+      'unknown-command',
+      'unknown-key',
+      'unknown-key',
+      'bad-value',
+      'ok',
+    ])
     expect(r.out[0].error).toMatch(/"__proto__" is not an option of shoot/)
     // the line after is untouched: no cover block, no stray field
     expect(r.out[7]).toEqual({ line: 8, ...mechaJson([...flags(SHOT), '--seed', 'after']) })
@@ -254,7 +339,12 @@ describe('mecha batch: what pipelines throw at it', () => {
     writeFileSync(file, [req({ ...SHOT, seed: 'f' }), 'nope'].join('\n'))
     const r = mecha(['batch', file])
     expect(r.code).toBe(2)
-    expect(r.stdout.trim().split('\n').map((l) => JSON.parse(l).line)).toEqual([1, 2])
+    expect(
+      r.stdout
+        .trim()
+        .split('\n')
+        .map((l) => JSON.parse(l).line),
+    ).toEqual([1, 2])
     const dash = mecha(['batch', '-'], { input: req({ ...SHOT, seed: 'f' }) })
     expect(JSON.parse(dash.stdout)).toEqual(JSON.parse(r.stdout.split('\n')[0]))
   })
@@ -271,12 +361,22 @@ describe('mecha batch: what pipelines throw at it', () => {
 
   it('a consumer that closes early (| head -1): quiet exit, no EPIPE trace', () => {
     const file = join(tmp, 'many.jsonl')
-    writeFileSync(file, Array.from({ length: 20_000 }, (_, i) => req({ ...SHOT, seed: `h${i}` })).join('\n') + '\n')
-    const r = spawnSync('bash', ['-c', `"${process.execPath}" "${BIN}" batch "${file}" 2>"${file}.err" | head -1; echo "status \${PIPESTATUS[0]}"; cat "${file}.err"`], {
-      encoding: 'utf8',
-      env: { PATH: process.env.PATH ?? '' },
-      timeout: 30_000,
-    })
+    writeFileSync(
+      file,
+      Array.from({ length: 20_000 }, (_, i) => req({ ...SHOT, seed: `h${i}` })).join('\n') + '\n',
+    )
+    const r = spawnSync(
+      'bash',
+      [
+        '-c',
+        `"${process.execPath}" "${BIN}" batch "${file}" 2>"${file}.err" | head -1; echo "status \${PIPESTATUS[0]}"; cat "${file}.err"`,
+      ],
+      {
+        encoding: 'utf8',
+        env: { PATH: process.env.PATH ?? '' },
+        timeout: 30_000,
+      },
+    )
     const [first, status, ...rest] = r.stdout.trim().split('\n')
     expect(JSON.parse(first)).toMatchObject({ line: 1, seed: 'h0' })
     expect(status).toBe('status 0')
@@ -290,7 +390,11 @@ describe('mecha batch: what pipelines throw at it', () => {
       'p = subprocess.run(sys.argv[1:], stdin=s, stdout=subprocess.PIPE, stderr=subprocess.PIPE, timeout=10)',
       'print(json.dumps({"code": p.returncode, "stdout": p.stdout.decode(), "stderr": p.stderr.decode()}))',
     ].join('\n')
-    const r = spawnSync('python3', ['-c', py, process.execPath, BIN, 'batch'], { encoding: 'utf8', env: { PATH: process.env.PATH ?? '' }, timeout: 20_000 })
+    const r = spawnSync('python3', ['-c', py, process.execPath, BIN, 'batch'], {
+      encoding: 'utf8',
+      env: { PATH: process.env.PATH ?? '' },
+      timeout: 20_000,
+    })
     const out = JSON.parse(r.stdout)
     expect(out.code).toBe(2)
     expect(out.stdout).toBe('')
@@ -301,7 +405,10 @@ describe('mecha batch: what pipelines throw at it', () => {
 
 describe('mecha batch: streaming', () => {
   it('answers each line before the input ends (tail -f log | mecha batch)', async () => {
-    const child = spawn(process.execPath, [BIN, 'batch', '--seed', 'live'], { env: { PATH: process.env.PATH ?? '' }, stdio: ['pipe', 'pipe', 'pipe'] })
+    const child = spawn(process.execPath, [BIN, 'batch', '--seed', 'live'], {
+      env: { PATH: process.env.PATH ?? '' },
+      stdio: ['pipe', 'pipe', 'pipe'],
+    })
     let buffered = ''
     const waiting: Array<(line: string) => void> = []
     child.stdout.setEncoding('utf8')
@@ -350,7 +457,11 @@ describe('mecha batch: a long mixed run', () => {
     const k = i % 13
     if (k === 0) lines.push(req({ ...SHOT, shots: 1 + (i % 10), seed: `j${i}` }))
     else if (k === 1) lines.push('')
-    else if (k === 2) lines.push(req({ command: 'melee', atkMelee: 4 + (i % 5), defMelee: 3 + (i % 4), atkDmg: 300, defDmg: 200 }) + '\r')
+    else if (k === 2)
+      lines.push(
+        req({ command: 'melee', atkMelee: 4 + (i % 5), defMelee: 3 + (i % 4), atkDmg: 300, defDmg: 200 }) +
+          '\r',
+      )
     else if (k === 3) lines.push('{"command":"shoot",')
     else if (k === 4) lines.push(req({ command: 'wargroup shoot', acu: 3 + (i % 3), def: 2, str: 5, arm: 3 }))
     else if (k === 5) lines.push(req({ ...SHOT, acc: 99 }))
@@ -365,7 +476,10 @@ describe('mecha batch: a long mixed run', () => {
     const one = run([])
     expect(one.code).toBe(2)
     expect(one.stderr).toBe('')
-    const out = one.stdout.trimEnd().split('\n').map((l) => JSON.parse(l))
+    const out = one.stdout
+      .trimEnd()
+      .split('\n')
+      .map((l) => JSON.parse(l))
     expect(out).toHaveLength(2600 - 200) // blank lines get no answer
     expect(out.at(-1).line).toBe(2600)
     expect(run([]).stdout).toBe(one.stdout)
@@ -374,7 +488,13 @@ describe('mecha batch: a long mixed run', () => {
   it('--summary-json counts every line', () => {
     const r = run(['--summary-json'])
     const s = JSON.parse(r.stdout.trimEnd().split('\n').at(-1)!).summary
-    expect(s).toMatchObject({ lines: 2600, blank: 200, resolved: 1800, errors: 600, errorCodes: { 'bad-json': 200, 'out-of-range': 200, 'need-dice': 200 } })
+    expect(s).toMatchObject({
+      lines: 2600,
+      blank: 200,
+      resolved: 1800,
+      errors: 600,
+      errorCodes: { 'bad-json': 200, 'out-of-range': 200, 'need-dice': 200 },
+    })
   }, 60_000)
 
   it('--jobs is gone (0.1.0 had worker threads): an unknown option, exit 2, one line', () => {

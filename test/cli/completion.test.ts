@@ -21,7 +21,14 @@ const has = (shell: string) => spawnSync(shell, ['-c', 'exit 0']).status === 0
 function bashOffers(file: string, line: string): string[] {
   const words = line.split(' ')
   const quoted = words.map((w) => `'${w}'`).join(' ')
-  const r = spawnSync('bash', ['-c', `source '${file}'; COMP_WORDS=(${quoted}); COMP_CWORD=${words.length - 1}; _mecha; printf '%s\\n' "\${COMPREPLY[@]}"`], { encoding: 'utf8' })
+  const r = spawnSync(
+    'bash',
+    [
+      '-c',
+      `source '${file}'; COMP_WORDS=(${quoted}); COMP_CWORD=${words.length - 1}; _mecha; printf '%s\\n' "\${COMPREPLY[@]}"`,
+    ],
+    { encoding: 'utf8' },
+  )
   expect(r.status, r.stderr).toBe(0)
   return r.stdout.split('\n').filter(Boolean)
 }
@@ -69,7 +76,11 @@ describe.skipIf(!has('zsh'))('mecha completion zsh (skipped when zsh is not inst
   it('parses, loads and defines _mecha', () => {
     const file = script('zsh')
     expect(spawnSync('zsh', ['-n', file]).status).toBe(0)
-    const r = spawnSync('zsh', ['-c', `autoload -U compinit && compinit -u -d '${dir}/zcompdump'; source '${file}'; whence -w _mecha`], { encoding: 'utf8' })
+    const r = spawnSync(
+      'zsh',
+      ['-c', `autoload -U compinit && compinit -u -d '${dir}/zcompdump'; source '${file}'; whence -w _mecha`],
+      { encoding: 'utf8' },
+    )
     expect(r.stdout.trim()).toBe('_mecha: function')
   })
 })

@@ -20,7 +20,16 @@
  * only `…` stands for any number of lines, and `…` inside a line for any text on that line.
  */
 import { spawnSync } from 'node:child_process'
-import { chmodSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs'
+import {
+  chmodSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  symlinkSync,
+  writeFileSync,
+} from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
@@ -180,7 +189,8 @@ function brokenLinks(file: string): string[] {
       broken.push(`${file}: ${target}`)
       continue
     }
-    if (anchor && !body.split('\n').some((l) => /^#+ /.test(l) && slug(l.replace(/^#+ /, '')) === anchor)) broken.push(`${file}: ${target}`)
+    if (anchor && !body.split('\n').some((l) => /^#+ /.test(l) && slug(l.replace(/^#+ /, '')) === anchor))
+      broken.push(`${file}: ${target}`)
   }
   return broken
 }
@@ -206,12 +216,15 @@ describe('docs examples', () => {
   })
 
   it('the CLI lists the commands the docs expect', () => {
-    expect(commands).toEqual(expect.arrayContaining(['shoot', 'melee', 'roll', 'batch', 'wargroup shoot', 'mining plan']))
+    expect(commands).toEqual(
+      expect.arrayContaining(['shoot', 'melee', 'roll', 'batch', 'wargroup shoot', 'mining plan']),
+    )
   })
 
   it.each(['README.md', 'docs'])('%s gives an example of every command', (where) => {
     const examples = all.filter((e) => (where === 'docs' ? e.file.startsWith('docs/') : e.file === where))
-    const invoked = (c: string) => examples.some((e) => new RegExp(`(^|\\| *)(mecha|node bin/mecha\\.js) ${c}( |$)`).test(e.command))
+    const invoked = (c: string) =>
+      examples.some((e) => new RegExp(`(^|\\| *)(mecha|node bin/mecha\\.js) ${c}( |$)`).test(e.command))
     expect(commands.filter((c) => !invoked(c))).toEqual([])
   })
 

@@ -17,13 +17,16 @@ const groupNames = groups.flatMap((g) => (g.name ? [g.name] : []))
 const everyHelp = [[], ...commandNames().map((n) => n.split(' ')), ...groupNames.map((g) => [g]), ['batch']]
 
 describe('--help fits an 80-column terminal', () => {
-  it.each(everyHelp.map((words) => [words.join(' ') || '(top level)', words] as const))('mecha %s --help', (_, words) => {
-    const r = mecha([...words, '--help'])
-    expect(r.code).toBe(0)
-    expect(r.stderr).toBe('')
-    const long = r.stdout.split('\n').filter((l) => l.length > 80)
-    expect(long).toEqual([])
-  })
+  it.each(everyHelp.map((words) => [words.join(' ') || '(top level)', words] as const))(
+    'mecha %s --help',
+    (_, words) => {
+      const r = mecha([...words, '--help'])
+      expect(r.code).toBe(0)
+      expect(r.stderr).toBe('')
+      const long = r.stdout.split('\n').filter((l) => l.length > 80)
+      expect(long).toEqual([])
+    },
+  )
 
   it('shows short placeholders, the choices, defaults and which flags are required', () => {
     const out = mecha(['shoot', '--help']).stdout
@@ -36,7 +39,10 @@ describe('--help fits an 80-column terminal', () => {
   it('lists the global flags once, and three examples, at the top level', () => {
     const out = mecha(['--help']).stdout
     for (const flag of ['--seed', '--rolls', '--json', '--odds', '--explain', '--no-color', '--auto']) {
-      expect(out.split('\n').filter((l) => l.startsWith(`  ${flag} `)), flag).toHaveLength(1)
+      expect(
+        out.split('\n').filter((l) => l.startsWith(`  ${flag} `)),
+        flag,
+      ).toHaveLength(1)
     }
     const examples = out.slice(out.indexOf('Examples'))
     expect(examples.split('\n').filter((l) => l.startsWith('  $ mecha '))).toHaveLength(3)
@@ -44,10 +50,15 @@ describe('--help fits an 80-column terminal', () => {
 
   it('a wrapped example still runs when pasted into a shell, as the one-line form does', () => {
     const out = mecha(['shoot', '--help']).stdout
-    const first = out.slice(out.indexOf('Examples:\n') + 'Examples:\n'.length).split('\n  $ ')[0].replace(/^ {2}\$ /, '')
+    const first = out
+      .slice(out.indexOf('Examples:\n') + 'Examples:\n'.length)
+      .split('\n  $ ')[0]
+      .replace(/^ {2}\$ /, '')
     expect(first).toContain('\\\n') // it was wrapped
     const pasted = sh(first.replace(/^mecha /, '$MECHA ') + ' --json')
-    const oneLine = sh('$MECHA shoot --acc 9 --evade 4 --shots 7 --dmg 200 --bonus none --defense none --rolls 1,1,4,5,7,7,10 --json')
+    const oneLine = sh(
+      '$MECHA shoot --acc 9 --evade 4 --shots 7 --dmg 200 --bonus none --defense none --rolls 1,1,4,5,7,7,10 --json',
+    )
     expect(pasted.code).toBe(0)
     expect(pasted.stdout).toBe(oneLine.stdout)
   })
@@ -70,17 +81,41 @@ describe('usage errors: one line on stderr, exit 2', () => {
   })
 
   it.each([
-    [['wargroup', 'shot'], "mecha: unknown command 'shot' (Did you mean shoot?); see 'mecha wargroup --help'\n"],
-    [['formation', 'strik', '--str', '1'], "mecha: unknown command 'strik' (Did you mean strike?); see 'mecha formation --help'\n"],
+    [
+      ['wargroup', 'shot'],
+      "mecha: unknown command 'shot' (Did you mean shoot?); see 'mecha wargroup --help'\n",
+    ],
+    [
+      ['formation', 'strik', '--str', '1'],
+      "mecha: unknown command 'strik' (Did you mean strike?); see 'mecha formation --help'\n",
+    ],
     [['shot'], "mecha: unknown command 'shot' (Did you mean shoot?); see 'mecha --help'\n"],
-    [['shoot', 'extra', '--acc', '1'], `mecha: shoot: unexpected word "extra"; every input is a flag (see 'mecha shoot --help')\n`],
-    [['wargroup', 'shoot', '--acu', '1', 'stray'], `mecha: wargroup shoot: unexpected word "stray"; every input is a flag (see 'mecha wargroup shoot --help')\n`],
-    [['shoot', '--seed', '--json', '--acc', '9', '--shots', '2', '--dmg', '100'], 'mecha: --seed: expected a value, got the flag --json; give --seed <text>\n'],
-    [['shoot', '--acc', '9', '--shots', '2', '--dmg', '100', '--rolls', '--odds'], 'mecha: --rolls: expected a value, got the flag --odds; give --rolls <list>\n'],
-    [['batch', '--seed', '--odds'], 'mecha: --seed: expected a value, got the flag --odds; give --seed <text>\n'],
+    [
+      ['shoot', 'extra', '--acc', '1'],
+      `mecha: shoot: unexpected word "extra"; every input is a flag (see 'mecha shoot --help')\n`,
+    ],
+    [
+      ['wargroup', 'shoot', '--acu', '1', 'stray'],
+      `mecha: wargroup shoot: unexpected word "stray"; every input is a flag (see 'mecha wargroup shoot --help')\n`,
+    ],
+    [
+      ['shoot', '--seed', '--json', '--acc', '9', '--shots', '2', '--dmg', '100'],
+      'mecha: --seed: expected a value, got the flag --json; give --seed <text>\n',
+    ],
+    [
+      ['shoot', '--acc', '9', '--shots', '2', '--dmg', '100', '--rolls', '--odds'],
+      'mecha: --rolls: expected a value, got the flag --odds; give --rolls <list>\n',
+    ],
+    [
+      ['batch', '--seed', '--odds'],
+      'mecha: --seed: expected a value, got the flag --odds; give --seed <text>\n',
+    ],
     [['shoot'], 'mecha: --acc, --shots and --dmg are required, e.g. --acc 9 --shots 5 --dmg 200\n'],
-    [['shoot', '--shots', '2'], "mecha: --acc and --dmg are required, e.g. --acc 9 --dmg 200\n"],
-    [['wargroup', 'shoot', '--acu', '1'], 'mecha: --def, --str and --arm are required, e.g. --def 2 --str 5 --arm 3\n'],
+    [['shoot', '--shots', '2'], 'mecha: --acc and --dmg are required, e.g. --acc 9 --dmg 200\n'],
+    [
+      ['wargroup', 'shoot', '--acu', '1'],
+      'mecha: --def, --str and --arm are required, e.g. --def 2 --str 5 --arm 3\n',
+    ],
   ])('mecha %j', (args, stderr) => {
     const r = mecha(args)
     expect(r.stderr).toBe(stderr)
@@ -99,7 +134,7 @@ describe('output that cannot be written', () => {
   it.each([
     ['$MECHA roll 3d6 --seed s > /dev/full'],
     ['$MECHA shoot --acc 9 --shots 2 --dmg 100 --auto --seed s --json > /dev/full'],
-    ["echo '{\"command\":\"roll\",\"expression\":\"3d6\"}' | $MECHA batch --seed s > /dev/full"],
+    ['echo \'{"command":"roll","expression":"3d6"}\' | $MECHA batch --seed s > /dev/full'],
   ])('%s: one line, exit 1, no trace and no "bug"', (line) => {
     const r = sh(line)
     expect(r.code).toBe(1)
@@ -109,7 +144,9 @@ describe('output that cannot be written', () => {
 
 describe('every --help example runs as printed, through a real shell', async () => {
   const { loadAllSpecs } = await import('../../src/cli/registry.js')
-  const lines = (await loadAllSpecs()).flatMap((s) => (s.examples ?? []).map((line) => [s.name, line] as const))
+  const lines = (await loadAllSpecs()).flatMap((s) =>
+    (s.examples ?? []).map((line) => [s.name, line] as const),
+  )
   // `mecha …` as a user pastes it, with the built binary standing in for the installed command.
   const run = (line: string) => sh(line.replace(/^mecha /, '$MECHA '))
 

@@ -33,7 +33,8 @@ describe('layers', () => {
   it('cli/commands exports no odds functions and no rule constants', () => {
     const found: string[] = []
     for (const f of commandFiles) {
-      for (const m of read(f).matchAll(/^export (?:function (\w*Odds)\b|const ([A-Z][A-Z0-9_]+)\b)/gm)) found.push(`${relative('cli', f)}: ${m[1] ?? m[2]}`)
+      for (const m of read(f).matchAll(/^export (?:function (\w*Odds)\b|const ([A-Z][A-Z0-9_]+)\b)/gm))
+        found.push(`${relative('cli', f)}: ${m[1] ?? m[2]}`)
     }
     expect(found).toEqual([])
   })
@@ -41,7 +42,9 @@ describe('layers', () => {
 
 describe('typed option tables', () => {
   it('every command is made by defineCommand', () => {
-    const untyped = commandFiles.filter((f) => /^export const \w+Spec\b/m.test(read(f)) && !/defineCommand[<(]/.test(read(f)))
+    const untyped = commandFiles.filter(
+      (f) => /^export const \w+Spec\b/m.test(read(f)) && !/defineCommand[<(]/.test(read(f)),
+    )
     expect(untyped).toEqual([])
   })
 
@@ -49,7 +52,8 @@ describe('typed option tables', () => {
     const found: string[] = []
     for (const f of commandFiles) {
       const text = read(f)
-      for (const m of text.matchAll(/\bv\.\w+ as [^c]|\bv\[\w+\] as |\bValues\b|requireValue\(/g)) found.push(`${relative('cli', f)}: ${m[0]}`)
+      for (const m of text.matchAll(/\bv\.\w+ as [^c]|\bv\[\w+\] as |\bValues\b|requireValue\(/g))
+        found.push(`${relative('cli', f)}: ${m[0]}`)
     }
     expect(found).toEqual([])
   })

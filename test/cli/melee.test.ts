@@ -6,12 +6,61 @@ const ESC = '\u001b[' // an ANSI escape (colour)
 
 const EXAMPLE = [
   'melee',
-  '--atk-split', '6/3', '--atk-pilot', '2', '--atk-shield', '1', '--atk-dmg', '300', '--atk-pen', '4', '--atk-arm-sv', '1',
-  '--def-split', '3/4', '--def-pilot', '1', '--def-shield', '1', '--def-dmg', '400', '--def-pen', '6', '--def-arm-sv', '1',
-  '--def-choice', 'counter',
+  '--atk-split',
+  '6/3',
+  '--atk-pilot',
+  '2',
+  '--atk-shield',
+  '1',
+  '--atk-dmg',
+  '300',
+  '--atk-pen',
+  '4',
+  '--atk-arm-sv',
+  '1',
+  '--def-split',
+  '3/4',
+  '--def-pilot',
+  '1',
+  '--def-shield',
+  '1',
+  '--def-dmg',
+  '400',
+  '--def-pen',
+  '6',
+  '--def-arm-sv',
+  '1',
+  '--def-choice',
+  'counter',
 ]
 const EXAMPLE_DICE = '3,3,7,7,8,10,2,5,8,10,6,4,9,2,8,8,2,4,4,5,3'
-const BIG = ['melee', '--atk-melee', '20', '--atk-dmg', '300', '--atk-pen', '5', '--atk-arm-sv', '1', '--atk-pilot', '1', '--atk-hp', '3000', '--def-melee', '20', '--def-dmg', '300', '--def-pen', '5', '--def-arm-sv', '1', '--def-pilot', '2', '--def-hp', '3000']
+const BIG = [
+  'melee',
+  '--atk-melee',
+  '20',
+  '--atk-dmg',
+  '300',
+  '--atk-pen',
+  '5',
+  '--atk-arm-sv',
+  '1',
+  '--atk-pilot',
+  '1',
+  '--atk-hp',
+  '3000',
+  '--def-melee',
+  '20',
+  '--def-dmg',
+  '300',
+  '--def-pen',
+  '5',
+  '--def-arm-sv',
+  '1',
+  '--def-pilot',
+  '2',
+  '--def-hp',
+  '3000',
+]
 
 const total = (d: Record<string, number>) => Object.values(d).reduce((a, b) => a + b, 0)
 
@@ -23,7 +72,13 @@ describe('mecha melee (the real binary)', () => {
       atkSplit: { attack: 6, defense: 3 },
       defSplit: { attack: 3, defense: 4 },
       defChoice: 'counter',
-      chosenBy: { atkSplit: 'flag', defSplit: 'flag', defChoice: 'flag', atkMomentum: 'auto', defMomentum: 'auto' },
+      chosenBy: {
+        atkSplit: 'flag',
+        defSplit: 'flag',
+        defChoice: 'flag',
+        atkMomentum: 'auto',
+        defMomentum: 'auto',
+      },
       finishingBlow: null,
       seed: null,
     })
@@ -44,7 +99,7 @@ describe('mecha melee (the real binary)', () => {
     expect(j.rolls).toEqual(EXAMPLE_DICE.split(',').map(Number))
   })
 
-  it('rejects the example\'s 6/3 split of a stated Melee 7', () => {
+  it("rejects the example's 6/3 split of a stated Melee 7", () => {
     const r = mecha([...EXAMPLE, '--atk-melee', '7', '--rolls', EXAMPLE_DICE])
     expect(r.code).toBe(2)
     expect(r.stderr.trim().split('\n')).toHaveLength(1)
@@ -76,7 +131,25 @@ describe('mecha melee (the real binary)', () => {
   })
 
   it('a Finishing Blow: the attacker hurts the defender and takes nothing', () => {
-    const j = mechaJson(['melee', '--atk-split', '2/1', '--atk-pilot', '1', '--atk-finisher', '1', '--atk-dmg', '300', '--def-split', '1/2', '--def-dmg', '300', '--def-choice', 'guard', '--rolls', '9,5,1,1,1,9'])
+    const j = mechaJson([
+      'melee',
+      '--atk-split',
+      '2/1',
+      '--atk-pilot',
+      '1',
+      '--atk-finisher',
+      '1',
+      '--atk-dmg',
+      '300',
+      '--def-split',
+      '1/2',
+      '--def-dmg',
+      '300',
+      '--def-choice',
+      'guard',
+      '--rolls',
+      '9,5,1,1,1,9',
+    ])
     // 3 + 2 = 5 hits vs 0 + Guard 1 blocks; the counter's 1 die misses.
     expect(j.attack.damage).toBe(1200)
     expect(j.counter.damage).toBe(0)
@@ -85,7 +158,23 @@ describe('mecha melee (the real binary)', () => {
   })
 
   it('no counter-attack from a destroyed defender: counter is null', () => {
-    const j = mechaJson(['melee', '--atk-split', '2/0', '--atk-dmg', '500', '--def-split', '2/0', '--def-dmg', '300', '--def-hp', '1000', '--def-choice', 'counter', '--rolls', '9,9'])
+    const j = mechaJson([
+      'melee',
+      '--atk-split',
+      '2/0',
+      '--atk-dmg',
+      '500',
+      '--def-split',
+      '2/0',
+      '--def-dmg',
+      '300',
+      '--def-hp',
+      '1000',
+      '--def-choice',
+      'counter',
+      '--rolls',
+      '9,9',
+    ])
     expect(j.counter).toBeNull()
     expect(j.counterSkipped).toBe('defender destroyed')
     expect(j.defender).toMatchObject({ destroyed: true, remainingHp: -1500 })
@@ -102,8 +191,13 @@ describe('mecha melee (the real binary)', () => {
 
   it('frozen seeds: this ruling must stay the same across versions', () => {
     const j = mechaJson([...EXAMPLE, '--atk-hp', '3000', '--def-hp', '2500', '--seed', 'frozen-1'])
-    const dice = (x: any) => x && { dice: x.dice.map((d: any) => d.roll), saves: x.saves.map((v: any) => v.roll), damage: x.damage }
-    expect({ attack: dice(j.attack), counter: dice(j.counter), finishingBlow: j.finishingBlow }).toMatchSnapshot()
+    const dice = (x: any) =>
+      x && { dice: x.dice.map((d: any) => d.roll), saves: x.saves.map((v: any) => v.roll), damage: x.damage }
+    expect({
+      attack: dice(j.attack),
+      counter: dice(j.counter),
+      finishingBlow: j.finishingBlow,
+    }).toMatchSnapshot()
   })
 
   it('without a terminal, open choices are made automatically and reported', () => {
@@ -111,14 +205,40 @@ describe('mecha melee (the real binary)', () => {
     expect(j.chosenBy).toMatchObject({ atkSplit: 'auto', defSplit: 'auto', defChoice: 'auto' })
     expect(j.atkSplit.attack + j.atkSplit.defense).toBe(20)
     expect(['counter', 'guard']).toContain(j.defChoice)
-    const fixed = mechaJson(['melee', '--atk-melee', '7', '--atk-dmg', '300', '--def-split', '3/4', '--def-dmg', '300', '--def-choice', 'guard', '--seed', 'x'])
-    expect(fixed.chosenBy).toEqual({ atkSplit: 'auto', defSplit: 'flag', defChoice: 'flag', atkMomentum: 'auto', defMomentum: 'auto' })
+    const fixed = mechaJson([
+      'melee',
+      '--atk-melee',
+      '7',
+      '--atk-dmg',
+      '300',
+      '--def-split',
+      '3/4',
+      '--def-dmg',
+      '300',
+      '--def-choice',
+      'guard',
+      '--seed',
+      'x',
+    ])
+    expect(fixed.chosenBy).toEqual({
+      atkSplit: 'auto',
+      defSplit: 'flag',
+      defChoice: 'flag',
+      atkMomentum: 'auto',
+      defMomentum: 'auto',
+    })
     expect(fixed.atkSplit.attack + fixed.atkSplit.defense).toBe(7)
   })
 
   it('--odds: exact distributions of both strikes that sum to 1, destroyed chances, expectations', () => {
     const j = mechaJson([...BIG, '--odds'])
-    for (const d of [j.odds.attack.damage, j.odds.counter.damage, j.odds.defender.damage, j.odds.attacker.damage, j.odds.finishingBlow]) {
+    for (const d of [
+      j.odds.attack.damage,
+      j.odds.counter.damage,
+      j.odds.defender.damage,
+      j.odds.attacker.damage,
+      j.odds.finishingBlow,
+    ]) {
       expect(Math.abs(total(d) - 1)).toBeLessThan(1e-9)
     }
     expect(j.odds.expected.attack.damage).toBeGreaterThan(0)
@@ -131,7 +251,20 @@ describe('mecha melee (the real binary)', () => {
   })
 
   it('--odds has exact values: one attack die against Guard', () => {
-    const j = mechaJson(['melee', '--atk-split', '1/0', '--atk-dmg', '100', '--def-split', '0/0', '--def-dmg', '100', '--def-choice', 'guard', '--odds'])
+    const j = mechaJson([
+      'melee',
+      '--atk-split',
+      '1/0',
+      '--atk-dmg',
+      '100',
+      '--def-split',
+      '0/0',
+      '--def-dmg',
+      '100',
+      '--def-choice',
+      'guard',
+      '--odds',
+    ])
     expect(j.odds.attack.damage).toEqual({ '0': 0.4, '100': 0.4, '200': 0.2 })
     expect(j.odds.counter.damage).toEqual({ '0': 1 })
     expect(j.odds.expected.attack.damage).toBeCloseTo(80, 9)
@@ -147,7 +280,29 @@ describe('mecha melee (the real binary)', () => {
   })
 
   it('overwatch: shots at the charger come first, and a blindside stops them', () => {
-    const ow = ['melee', '--atk-split', '1/0', '--atk-dmg', '300', '--atk-evade', '3', '--def-split', '0/1', '--def-dmg', '300', '--def-choice', 'guard', '--def-overwatch', '1', '--def-ow-acc', '8', '--def-ow-shots', '2', '--def-ow-dmg', '200']
+    const ow = [
+      'melee',
+      '--atk-split',
+      '1/0',
+      '--atk-dmg',
+      '300',
+      '--atk-evade',
+      '3',
+      '--def-split',
+      '0/1',
+      '--def-dmg',
+      '300',
+      '--def-choice',
+      'guard',
+      '--def-overwatch',
+      '1',
+      '--def-ow-acc',
+      '8',
+      '--def-ow-shots',
+      '2',
+      '--def-ow-dmg',
+      '200',
+    ]
     const j = mechaJson([...ow, '--rolls', '1,3,5,1'])
     expect(j.overwatch.attacks[0]).toMatchObject({ targetNumber: 5, hits: 3, damage: 600 })
     expect(j.attacker.damageTaken).toBe(600)
@@ -160,8 +315,10 @@ describe('mecha melee (the real binary)', () => {
     const r = mecha(['melee', '--help'])
     expect(r.code).toBe(0)
     const text = r.stdout.replace(/\s+/g, ' ') // help is wrapped to 80 columns
-    expect(text).toContain("Dice order for --rolls: overwatch first")
-    expect(text).toContain("the attacker's attack dice, the defender's defense dice, armor saves against the defender")
+    expect(text).toContain('Dice order for --rolls: overwatch first')
+    expect(text).toContain(
+      "the attacker's attack dice, the defender's defense dice, armor saves against the defender",
+    )
   })
 
   it.each([
@@ -178,11 +335,27 @@ describe('mecha melee (the real binary)', () => {
     [['--atk-pilot', '3'], '--atk-pilot: 3 is out of range'],
     [['--rolls', '1,2,11'], '--rolls: 11 is not a d10 face'],
     [['--rolls', '5,5'], 'ran out after 2 dice'],
-    [['--atk-merciless-melee', '--atk-close-combat-expert'], 'a unit cannot have two traits with the same effect'],
+    [
+      ['--atk-merciless-melee', '--atk-close-combat-expert'],
+      'a unit cannot have two traits with the same effect',
+    ],
     [['--def-ow-acc', '8'], '--def-ow-acc: overwatch weapon flags need --def-overwatch N'],
   ])('bad input %j: exit 2 and one line', (extra, message) => {
-    const base = ['melee', '--atk-dmg', '300', '--def-split', '3/4', '--def-dmg', '300', '--def-choice', 'guard']
-    const args = extra.includes('--atk-split') || extra.includes('--atk-melee') ? [...base, ...extra] : [...base, '--atk-split', '6/3', ...extra]
+    const base = [
+      'melee',
+      '--atk-dmg',
+      '300',
+      '--def-split',
+      '3/4',
+      '--def-dmg',
+      '300',
+      '--def-choice',
+      'guard',
+    ]
+    const args =
+      extra.includes('--atk-split') || extra.includes('--atk-melee')
+        ? [...base, ...extra]
+        : [...base, '--atk-split', '6/3', ...extra]
     const r = mecha(args)
     expect(r.code).toBe(2)
     expect(r.stdout).toBe('')
@@ -234,17 +407,44 @@ _, status = os.waitpid(pid, 0)
 print(json.dumps({"code": os.waitstatus_to_exitcode(status), "output": ansi.sub(b"", out).decode("utf8", "replace")}))
 `
 
-function mechaTty(args: string[], steps: Array<[string, string]>): { code: number | null; output: string; missing?: string } {
-  const r = spawnSync('python3', ['-c', PTY_DRIVER, JSON.stringify(steps), process.execPath, BIN, ...args], { encoding: 'utf8', timeout: 60_000, env: { PATH: process.env.PATH ?? '' } })
+function mechaTty(
+  args: string[],
+  steps: Array<[string, string]>,
+): { code: number | null; output: string; missing?: string } {
+  const r = spawnSync('python3', ['-c', PTY_DRIVER, JSON.stringify(steps), process.execPath, BIN, ...args], {
+    encoding: 'utf8',
+    timeout: 60_000,
+    env: { PATH: process.env.PATH ?? '' },
+  })
   return JSON.parse(r.stdout)
 }
 
 const hasPython = spawnSync('python3', ['-c', 'import pty'], { encoding: 'utf8' }).status === 0
 
 describe.runIf(hasPython)('prompts in a terminal', () => {
-  const args = ['melee', '--atk-melee', '5', '--atk-dmg', '300', '--atk-pilot', '1', '--def-melee', '4', '--def-dmg', '300', '--def-hp', '2000', '--atk-momentum', '0', '--def-momentum', '0', '--seed', 'pty']
+  const args = [
+    'melee',
+    '--atk-melee',
+    '5',
+    '--atk-dmg',
+    '300',
+    '--atk-pilot',
+    '1',
+    '--def-melee',
+    '4',
+    '--def-dmg',
+    '300',
+    '--def-hp',
+    '2000',
+    '--atk-momentum',
+    '0',
+    '--def-momentum',
+    '0',
+    '--seed',
+    'pty',
+  ]
 
-  it('asks the attacker\'s split, then the defender\'s reaction and split, with expected damage as hints', () => {
+  it("asks the attacker's split, then the defender's reaction and split, with expected damage as hints", () => {
     const r = mechaTty(args, [
       ["Attacker's split of Melee 5", '\r'],
       ["Defender's reaction", '\r'],
@@ -261,14 +461,49 @@ describe.runIf(hasPython)('prompts in a terminal', () => {
   })
 
   it('picks another option with the arrow keys', () => {
-    const r = mechaTty(['melee', '--atk-split', '3/2', '--atk-dmg', '300', '--def-split', '2/2', '--def-dmg', '300', '--atk-momentum', '1', '--def-momentum', '1', '--seed', 'pty'], [["Defender's reaction", '\x1b[B\r']])
+    const r = mechaTty(
+      [
+        'melee',
+        '--atk-split',
+        '3/2',
+        '--atk-dmg',
+        '300',
+        '--def-split',
+        '2/2',
+        '--def-dmg',
+        '300',
+        '--atk-momentum',
+        '1',
+        '--def-momentum',
+        '1',
+        '--seed',
+        'pty',
+      ],
+      [["Defender's reaction", '\x1b[B\r']],
+    )
     expect(r.code).toBe(0)
     expect(r.output).toMatch(/takes (Counter|Guard) \+1 \(prompt\)/)
   })
 
   it('without a Momentum flag, Skill Defense is asked after the dice', () => {
     const r = mechaTty(
-      ['melee', '--atk-split', '2/0', '--atk-dmg', '300', '--def-split', '0/1', '--def-dmg', '300', '--def-choice', 'counter', '--atk-momentum', '0', '--rolls', '9,9,1'],
+      [
+        'melee',
+        '--atk-split',
+        '2/0',
+        '--atk-dmg',
+        '300',
+        '--def-split',
+        '0/1',
+        '--def-dmg',
+        '300',
+        '--def-choice',
+        'counter',
+        '--atk-momentum',
+        '0',
+        '--rolls',
+        '9,9,1',
+      ],
       [["Defender's Skill Defense: 5 hits vs 0 blocks", '\x1b[B\x1b[B\r']],
     )
     expect(r.missing).toBeUndefined()

@@ -22,7 +22,16 @@ describe('mecha mining shoot', () => {
     [[], '1', false, 0, 0],
   ])('%j with --rolls %s: hit %s, damage %i, modifier %i', (flags, rolls, hit, damage, modifier) => {
     const j = mechaJson(['mining', 'shoot', ...flags, '--rolls', rolls])
-    expect(j).toMatchObject({ command: 'mining shoot', hit, damage, modifier, mode: 'damage', roll: Number(rolls), seed: null, rolls: [Number(rolls)] })
+    expect(j).toMatchObject({
+      command: 'mining shoot',
+      hit,
+      damage,
+      modifier,
+      mode: 'damage',
+      roll: Number(rolls),
+      seed: null,
+      rolls: [Number(rolls)],
+    })
   })
 
   it('reports the target lock as used up', () => {
@@ -32,12 +41,26 @@ describe('mecha mining shoot', () => {
 
   it('suppressive fire places a marker instead of damage', () => {
     const j = mechaJson(['mining', 'shoot', '--suppress', '--markers', '1', '--rolls', '5'])
-    expect(j).toMatchObject({ mode: 'suppress', hit: true, damage: 0, suppression: 1, markersBefore: 1, markersAfter: 2 })
+    expect(j).toMatchObject({
+      mode: 'suppress',
+      hit: true,
+      damage: 0,
+      suppression: 1,
+      markersBefore: 1,
+      markersAfter: 2,
+    })
   })
 
   it('a kill at 4 damage rolls the resolve test of the target force', () => {
     const j = mechaJson(['mining', 'shoot', '--target-damage', '3', '--lost', '2', '--rolls', '6,1'])
-    expect(j).toMatchObject({ damage: 1, targetDamage: 3, targetDamageAfter: 4, eliminated: true, retreat: true, resolve: { roll: 1, eliminated: 3, score: 0, retreat: true } })
+    expect(j).toMatchObject({
+      damage: 1,
+      targetDamage: 3,
+      targetDamageAfter: 4,
+      eliminated: true,
+      retreat: true,
+      resolve: { roll: 1, eliminated: 3, score: 0, retreat: true },
+    })
   })
 
   it('a seeded shot reports its seed and replays', () => {
@@ -78,18 +101,29 @@ describe('mecha mining shoot', () => {
 
 describe('mecha mining ap', () => {
   it('active units + d6', () => {
-    expect(mechaJson(['mining', 'ap', '--units', '5', '--rolls', '3'])).toMatchObject({ command: 'mining ap', units: 5, roll: 3, actionPoints: 8 })
+    expect(mechaJson(['mining', 'ap', '--units', '5', '--rolls', '3'])).toMatchObject({
+      command: 'mining ap',
+      units: 5,
+      roll: 3,
+      actionPoints: 8,
+    })
   })
 
   it('--odds: units+1 to units+6, each 1/6', () => {
     const j = mechaJson(['mining', 'ap', '--units', '4', '--odds'])
     expectMapsSumToOne(j.odds)
-    expect(Object.keys(j.odds.actionPoints).map(Number).sort((a, b) => a - b)).toEqual([5, 6, 7, 8, 9, 10])
+    expect(
+      Object.keys(j.odds.actionPoints)
+        .map(Number)
+        .sort((a, b) => a - b),
+    ).toEqual([5, 6, 7, 8, 9, 10])
     expect(j.odds.expected.actionPoints).toBe(7.5)
   })
 
   it('--explain shows the sum', () => {
-    expect(mecha(['mining', 'ap', '--units', '4', '--rolls', '6', '--explain']).stdout).toMatch(/Action points = 4 \+ 6 = 10/)
+    expect(mecha(['mining', 'ap', '--units', '4', '--rolls', '6', '--explain']).stdout).toMatch(
+      /Action points = 4 \+ 6 = 10/,
+    )
   })
 })
 
@@ -99,7 +133,12 @@ describe('mecha mining repair', () => {
     ['2', '3', false, 2],
     ['3', '6', true, 2],
   ])('--damage %s --rolls %s: repaired %s, damage after %i', (damage, roll, repaired, after) => {
-    expect(mechaJson(['mining', 'repair', '--damage', damage, '--rolls', roll])).toMatchObject({ allowed: true, repaired, damageAfter: after, roll: Number(roll) })
+    expect(mechaJson(['mining', 'repair', '--damage', damage, '--rolls', roll])).toMatchObject({
+      allowed: true,
+      repaired,
+      damageAfter: after,
+      roll: Number(roll),
+    })
   })
 
   it('with 1 damage no repair is allowed and nothing is rolled', () => {
@@ -122,7 +161,12 @@ describe('mecha mining resolve', () => {
     ['1', '1', 2, false],
     ['8', '6', 0, true],
   ])('--eliminated %s --rolls %s: score %i, retreat %s', (eliminated, roll, score, retreat) => {
-    expect(mechaJson(['mining', 'resolve', '--eliminated', eliminated, '--rolls', roll])).toMatchObject({ command: 'mining resolve', score, retreat, roll: Number(roll) })
+    expect(mechaJson(['mining', 'resolve', '--eliminated', eliminated, '--rolls', roll])).toMatchObject({
+      command: 'mining resolve',
+      score,
+      retreat,
+      roll: Number(roll),
+    })
   })
 
   it.each([
@@ -136,20 +180,48 @@ describe('mecha mining resolve', () => {
   })
 
   it('--explain says which faces retreat', () => {
-    expect(mecha(['mining', 'resolve', '--eliminated', '4', '--rolls', '2', '--explain']).stdout).toMatch(/retreats on a 1-2/)
+    expect(mecha(['mining', 'resolve', '--eliminated', '4', '--rolls', '2', '--explain']).stdout).toMatch(
+      /retreats on a 1-2/,
+    )
   })
 })
 
 describe('mecha mining plan', () => {
   it('the repeated --unit form with --heavy', () => {
-    const j = mechaJson(['mining', 'plan', '--ap', '7', '--unit', 'move,shoot', '--unit', 'shoot,shoot', '--heavy', '2'])
-    expect(j).toMatchObject({ command: 'mining plan', actionPoints: 7, cost: 6, spent: 6, left: 1, allFit: true, short: 0 })
+    const j = mechaJson([
+      'mining',
+      'plan',
+      '--ap',
+      '7',
+      '--unit',
+      'move,shoot',
+      '--unit',
+      'shoot,shoot',
+      '--heavy',
+      '2',
+    ])
+    expect(j).toMatchObject({
+      command: 'mining plan',
+      actionPoints: 7,
+      cost: 6,
+      spent: 6,
+      left: 1,
+      allFit: true,
+      short: 0,
+    })
     expect(j.units.map((u: { kind: string }) => u.kind)).toEqual(['light', 'heavy'])
     expect(j.seed).toBeUndefined()
   })
 
   it('units separated by "/" in one --unit, with what does not fit', () => {
-    const j = mechaJson(['mining', 'plan', '--ap', '4', '--unit', 's1: move,shoot / heavy: move,shoot / drone: move,lock'])
+    const j = mechaJson([
+      'mining',
+      'plan',
+      '--ap',
+      '4',
+      '--unit',
+      's1: move,shoot / heavy: move,shoot / drone: move,lock',
+    ])
     expect(j).toMatchObject({ cost: 13, spent: 4, left: 0, allFit: false, short: 9 })
     expect(j.notFitted).toEqual([
       { unit: 1, action: 'shoot', cost: 4 },
@@ -196,7 +268,10 @@ describe('mecha mining: bad input is one line on stderr and exit 2', () => {
     [['shoot', '--suppress', '--markers', '2'], /already carries 2 suppression markers/],
     [['shoot', '--markers', '3'], /--markers: 3 is out of range; give 0 to 2/],
     [['shoot', '--target-damage', '4'], /--target-damage: 4 is out of range; give 0 to 3/],
-    [['shoot', '--lost', '1'], /--lost: give the damage the target already carries \(0-3\), so a kill can be told; add --target-damage or drop --lost/],
+    [
+      ['shoot', '--lost', '1'],
+      /--lost: give the damage the target already carries \(0-3\), so a kill can be told; add --target-damage or drop --lost/,
+    ],
     [['shoot', '--odds', '--rolls', '3'], /do not go together/],
     [['ap'], /--units is required/],
     [['ap', '--units', '0'], /--units: 0 is out of range/],

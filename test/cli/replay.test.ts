@@ -20,7 +20,21 @@ const clean = (text: string) =>
 const cases: Array<[string, string[], Array<[string, string]>]> = [
   [
     'melee: Momentum answered at both prompts',
-    ['melee', '--atk-split', '3/2', '--atk-dmg', '300', '--def-split', '3/1', '--def-dmg', '300', '--def-choice', 'counter', '--seed', 'replay7'],
+    [
+      'melee',
+      '--atk-split',
+      '3/2',
+      '--atk-dmg',
+      '300',
+      '--def-split',
+      '3/1',
+      '--def-dmg',
+      '300',
+      '--def-choice',
+      'counter',
+      '--seed',
+      'replay7',
+    ],
     [
       ["Defender's Skill Defense", `${DOWN}\r`],
       ["Attacker's Skill Defense", `${DOWN}\r`],
@@ -28,7 +42,25 @@ const cases: Array<[string, string[], Array<[string, string]>]> = [
   ],
   [
     'melee: splits and reaction answered',
-    ['melee', '--atk-melee', '5', '--atk-dmg', '300', '--def-melee', '4', '--def-dmg', '300', '--def-hp', '2000', '--atk-momentum', '0', '--def-momentum', '0', '--seed', 'replay2'],
+    [
+      'melee',
+      '--atk-melee',
+      '5',
+      '--atk-dmg',
+      '300',
+      '--def-melee',
+      '4',
+      '--def-dmg',
+      '300',
+      '--def-hp',
+      '2000',
+      '--atk-momentum',
+      '0',
+      '--def-momentum',
+      '0',
+      '--seed',
+      'replay2',
+    ],
     [
       ["Attacker's split of Melee 5", `${DOWN}\r`],
       ["Defender's reaction", `${DOWN}\r`],
@@ -37,24 +69,76 @@ const cases: Array<[string, string[], Array<[string, string]>]> = [
   ],
   [
     'shoot: bonus, reaction and Momentum answered',
-    ['shoot', '--acc', '9', '--evade', '2', '--shots', '6', '--dmg', '200', '--pen', '4', '--arm-sv', '1', '--seed', 'replay3'],
+    [
+      'shoot',
+      '--acc',
+      '9',
+      '--evade',
+      '2',
+      '--shots',
+      '6',
+      '--dmg',
+      '200',
+      '--pen',
+      '4',
+      '--arm-sv',
+      '1',
+      '--seed',
+      'replay3',
+    ],
     [
       ["Attacker's bonus", `${DOWN}\r`],
       ["Defender's reaction", `${DOWN}\r`],
       ['Spend Momentum?', `${DOWN}\r`],
     ],
   ],
-  ['save: "It\'s not over yet!" answered', ['save', '--pen', '7', '--hits', '3', '--pilot', '1', '--rolls', '1,2,3'], [["It's not over yet!", `${DOWN}\r`]]],
+  [
+    'save: "It\'s not over yet!" answered',
+    ['save', '--pen', '7', '--hits', '3', '--pilot', '1', '--rolls', '1,2,3'],
+    [["It's not over yet!", `${DOWN}\r`]],
+  ],
   [
     'outmaneuver: Momentum answered on both sides',
-    ['outmaneuver', '--atk-dice', '4', '--def-dice', '4', '--atk-pilot', '1', '--def-pilot', '1', '--rolls', '5,1,2,3,9,1,2,3'],
+    [
+      'outmaneuver',
+      '--atk-dice',
+      '4',
+      '--def-dice',
+      '4',
+      '--atk-pilot',
+      '1',
+      '--def-pilot',
+      '1',
+      '--rolls',
+      '5,1,2,3,9,1,2,3',
+    ],
     [
       ['Attacker: ', `${DOWN}\r`],
       ['Defender: ', `${DOWN}${DOWN}\r`],
     ],
   ],
-  ['formation strike: the defender answers', ['formation', 'strike', '--str', '2', '--dmg', '4', '--def-quality', 'veteran', '--melee', '--rolls', '5,3'], [["Defender's answer?", `${DOWN}\r`]]],
-  ['formation initiative: the winner moves first', ['formation', 'initiative', '--rolls', '5,2'], [['Move a formation first or last?', `${DOWN}\r`]]],
+  [
+    'formation strike: the defender answers',
+    [
+      'formation',
+      'strike',
+      '--str',
+      '2',
+      '--dmg',
+      '4',
+      '--def-quality',
+      'veteran',
+      '--melee',
+      '--rolls',
+      '5,3',
+    ],
+    [["Defender's answer?", `${DOWN}\r`]],
+  ],
+  [
+    'formation initiative: the winner moves first',
+    ['formation', 'initiative', '--rolls', '5,2'],
+    [['Move a formation first or last?', `${DOWN}\r`]],
+  ],
 ]
 
 describe.runIf(hasPython)('the printed replay reproduces the printed result', () => {
@@ -63,7 +147,9 @@ describe.runIf(hasPython)('the printed replay reproduces the printed result', ()
     expect(tty.missing).toBeUndefined()
     expect(tty.code).toBe(0)
     const shown = clean(tty.output)
-    const line = /(?:seed \S+ \(replay: ([^)]*)\)|dice: \S+(?: \(same choices: ([^)]*)\))?)\n?$/.exec(shown.trimEnd())
+    const line = /(?:seed \S+ \(replay: ([^)]*)\)|dice: \S+(?: \(same choices: ([^)]*)\))?)\n?$/.exec(
+      shown.trimEnd(),
+    )
     expect(line, shown).not.toBeNull()
     const flags = (line![1] ?? line![2] ?? '').split(' ').filter(Boolean)
     // The answers went into the flags: every prompt above is now answered by one.

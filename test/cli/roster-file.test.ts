@@ -25,7 +25,12 @@ beforeEach(() => {
 })
 afterEach(() => rmSync(root, { recursive: true, force: true }))
 
-const search = (over: { flags?: string[]; env?: NodeJS.ProcessEnv; cwd?: string } = {}) => ({ env: {}, home, cwd: deep, ...over })
+const search = (over: { flags?: string[]; env?: NodeJS.ProcessEnv; cwd?: string } = {}) => ({
+  env: {},
+  home,
+  cwd: deep,
+  ...over,
+})
 const names = (r: ReturnType<typeof loadRoster>) => r?.units.map((u) => u.key)
 
 describe('locating the roster', () => {
@@ -36,7 +41,15 @@ describe('locating the roster', () => {
 
   it('takes ~/.config/mecha/roster.yaml last, and XDG_CONFIG_HOME instead when set', () => {
     write(join(home, '.config', 'mecha', 'roster.yaml'), unitFile('homeunit'))
-    expect(locateRoster(search())).toEqual({ from: 'config', files: [{ path: join(home, '.config', 'mecha', 'roster.yaml'), shown: join(home, '.config', 'mecha', 'roster.yaml') }] })
+    expect(locateRoster(search())).toEqual({
+      from: 'config',
+      files: [
+        {
+          path: join(home, '.config', 'mecha', 'roster.yaml'),
+          shown: join(home, '.config', 'mecha', 'roster.yaml'),
+        },
+      ],
+    })
     const xdg = join(root, 'xdg')
     // A set XDG_CONFIG_HOME is the only place looked at; a relative one is ignored (the spec's rule).
     expect(locateRoster(search({ env: { XDG_CONFIG_HOME: xdg } }))).toBeNull()
@@ -48,7 +61,10 @@ describe('locating the roster', () => {
   it('prefers mecha-roster.yaml in the current directory or the nearest parent', () => {
     write(join(home, '.config', 'mecha', 'roster.yaml'), unitFile('homeunit'))
     write(join(project, 'mecha-roster.yaml'), unitFile('projectunit'))
-    expect(locateRoster(search())).toEqual({ from: 'directory', files: [{ path: join(project, 'mecha-roster.yaml'), shown: join(project, 'mecha-roster.yaml') }] })
+    expect(locateRoster(search())).toEqual({
+      from: 'directory',
+      files: [{ path: join(project, 'mecha-roster.yaml'), shown: join(project, 'mecha-roster.yaml') }],
+    })
     expect(locateRoster(search({ cwd: project }))?.files[0].shown).toBe('mecha-roster.yaml')
     write(join(project, 'a', 'mecha-roster.yaml'), unitFile('nearer'))
     expect(names(loadRoster(search()))).toEqual(['nearer'])
@@ -59,7 +75,9 @@ describe('locating the roster', () => {
     write(join(root, 'red.yaml'), unitFile('red'))
     write(join(root, 'blue.yaml'), unitFile('blue'))
     expect(names(loadRoster(search({ env: { MECHA_ROSTER: join(root, 'red.yaml') } })))).toEqual(['red'])
-    const both = loadRoster(search({ env: { MECHA_ROSTER: [join(root, 'red.yaml'), join(root, 'blue.yaml')].join(delimiter) } }))
+    const both = loadRoster(
+      search({ env: { MECHA_ROSTER: [join(root, 'red.yaml'), join(root, 'blue.yaml')].join(delimiter) } }),
+    )
     expect(names(both)).toEqual(['red', 'blue'])
     // An empty MECHA_ROSTER is unset.
     expect(names(loadRoster(search({ env: { MECHA_ROSTER: '' } })))).toEqual(['projectunit'])
@@ -69,7 +87,9 @@ describe('locating the roster', () => {
     write(join(project, 'mecha-roster.yaml'), unitFile('projectunit'))
     write(join(root, 'red.yaml'), unitFile('red'))
     write(join(deep, 'blue.yaml'), unitFile('blue'))
-    const r = loadRoster(search({ flags: [join(root, 'red.yaml'), 'blue.yaml'], env: { MECHA_ROSTER: join(root, 'red.yaml') } }))
+    const r = loadRoster(
+      search({ flags: [join(root, 'red.yaml'), 'blue.yaml'], env: { MECHA_ROSTER: join(root, 'red.yaml') } }),
+    )
     expect(names(r)).toEqual(['red', 'blue'])
     expect(r?.files).toEqual([join(root, 'red.yaml'), 'blue.yaml'])
   })
@@ -77,21 +97,37 @@ describe('locating the roster', () => {
 
 describe('reading the roster', () => {
   it('names a missing file and where it was named', () => {
-    expect(() => loadRoster(search({ flags: ['nope.yaml'] }))).toThrow('--roster: cannot read nope.yaml: no such file')
-    expect(() => loadRoster(search({ env: { MECHA_ROSTER: 'gone.yaml' } }))).toThrow('MECHA_ROSTER: cannot read gone.yaml: no such file')
+    expect(() => loadRoster(search({ flags: ['nope.yaml'] }))).toThrow(
+      '--roster: cannot read nope.yaml: no such file',
+    )
+    expect(() => loadRoster(search({ env: { MECHA_ROSTER: 'gone.yaml' } }))).toThrow(
+      'MECHA_ROSTER: cannot read gone.yaml: no such file',
+    )
     expect(() => loadRoster(search({ flags: ['.'] }))).toThrow('--roster: cannot read .: it is a directory')
   })
 
   it('names the file as given in its errors, and both files of a name taken twice', () => {
     write(join(deep, 'bad.yaml'), 'units:\n  a:\n    acc: 40\n')
-    expect(() => loadRoster(search({ flags: ['bad.yaml'] }))).toThrow(/^bad\.yaml:3: units\.a\.acc: 40 is not 0-30$/)
+    expect(() => loadRoster(search({ flags: ['bad.yaml'] }))).toThrow(
+      /^bad\.yaml:3: units\.a\.acc: 40 is not 0-30$/,
+    )
     write(join(deep, 'one.yaml'), unitFile('argonaut'))
     write(join(deep, 'two.yaml'), '# the blue side\n' + unitFile('Argonaut'))
-    expect(() => loadRoster(search({ flags: ['one.yaml', 'two.yaml'] }))).toThrow('two.yaml:3: units.Argonaut: Argonaut is also in one.yaml:2; rename one')
+    expect(() => loadRoster(search({ flags: ['one.yaml', 'two.yaml'] }))).toThrow(
+      'two.yaml:3: units.Argonaut: Argonaut is also in one.yaml:2; rename one',
+    )
   })
 
   it('reads the example roster', () => {
-    const r = readRoster({ from: 'flag', files: [{ path: new URL('../../examples/roster.yaml', import.meta.url).pathname, shown: 'examples/roster.yaml' }] })
+    const r = readRoster({
+      from: 'flag',
+      files: [
+        {
+          path: new URL('../../examples/roster.yaml', import.meta.url).pathname,
+          shown: 'examples/roster.yaml',
+        },
+      ],
+    })
     expect(r.units.length).toBeGreaterThanOrEqual(15)
   })
 })

@@ -1,6 +1,15 @@
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
-import { defaultOverwatch, meleeInputs, mergeInputs, outmaneuverInputs, overwatchWeapons, saveInputs, shootInputs, vpInputs } from '../../src/cli/roster-inputs.js'
+import {
+  defaultOverwatch,
+  meleeInputs,
+  mergeInputs,
+  outmaneuverInputs,
+  overwatchWeapons,
+  saveInputs,
+  shootInputs,
+  vpInputs,
+} from '../../src/cli/roster-inputs.js'
 import { buildMelee, meleeSpec } from '../../src/cli/commands/stellar/melee.js'
 import { outmaneuverSpec } from '../../src/cli/commands/stellar/outmaneuver.js'
 import { saveSpec } from '../../src/cli/commands/stellar/save.js'
@@ -54,14 +63,27 @@ const roster = parseRoster(
   'roster.yaml',
 )
 const unit = (name: string) => lookupUnit(roster, name)
-const plain = (inputs: Record<string, { value: unknown }>) => Object.fromEntries(Object.entries(inputs).map(([k, v]) => [k, v.value]))
+const plain = (inputs: Record<string, { value: unknown }>) =>
+  Object.fromEntries(Object.entries(inputs).map(([k, v]) => [k, v.value]))
 const optionKeys = (spec: CommandSpec) => new Set(spec.options.map((o) => camelKey(o.flag)))
 
 describe('shootInputs', () => {
   it("takes the attacker's Acc and pilot, the weapon's profile, the defender's defences", () => {
     const { unit: a, weapon } = findUnit(roster, 'argonaut:cannon', 'shoot')
     const inputs = shootInputs(a, weapon, unit('dervish'))
-    expect(plain(inputs)).toEqual({ acc: 9, pilot: 0, shots: 4, rapidFire: 1, dmg: 800, pen: '4', aoe: true, evade: 4, armSv: 1, size: 2, defPilot: 2 })
+    expect(plain(inputs)).toEqual({
+      acc: 9,
+      pilot: 0,
+      shots: 4,
+      rapidFire: 1,
+      dmg: 800,
+      pen: '4',
+      aoe: true,
+      evade: 4,
+      armSv: 1,
+      size: 2,
+      defPilot: 2,
+    })
     expect(inputs.acc).toEqual({ value: 9, from: 'roster', field: 'argonaut.acc' })
     expect(inputs.pen).toEqual({ value: '4', from: 'roster', field: 'argonaut.weapons.cannon.pen' })
     expect(inputs.defPilot).toEqual({ value: 2, from: 'roster', field: 'dervish.pilot' })
@@ -69,7 +91,16 @@ describe('shootInputs', () => {
 
   it('marks a warship defender', () => {
     const { unit: a, weapon } = findUnit(roster, 'argonaut:machine-gun', 'shoot')
-    expect(plain(shootInputs(a, weapon, unit('cruiser')))).toEqual({ acc: 9, pilot: 0, shots: 7, dmg: 200, armSv: 3, size: 4, defPilot: 1, warship: true })
+    expect(plain(shootInputs(a, weapon, unit('cruiser')))).toEqual({
+      acc: 9,
+      pilot: 0,
+      shots: 7,
+      dmg: 200,
+      armSv: 3,
+      size: 4,
+      defPilot: 1,
+      warship: true,
+    })
   })
 })
 
@@ -116,9 +147,15 @@ describe('meleeInputs', () => {
     const a = findUnit(roster, 'argonaut', 'melee')
     const d = findUnit(roster, 'dervish', 'melee')
     const vulcan = findUnit(roster, 'dervish:vulcan', 'shoot').weapon
-    expect(plain(meleeInputs(a.unit, a.weapon, d.unit, d.weapon, vulcan))).toMatchObject({ defOverwatch: 2, defOwShots: 4, defOwDmg: 100 })
+    expect(plain(meleeInputs(a.unit, a.weapon, d.unit, d.weapon, vulcan))).toMatchObject({
+      defOverwatch: 2,
+      defOwShots: 4,
+      defOwDmg: 100,
+    })
     const none = plain(meleeInputs(a.unit, a.weapon, d.unit, d.weapon, null))
-    expect(Object.keys(none).filter((k) => k.startsWith('defOw') || k === 'defOverwatch' || k === 'atkEvade')).toEqual([])
+    expect(
+      Object.keys(none).filter((k) => k.startsWith('defOw') || k === 'defOverwatch' || k === 'atkEvade'),
+    ).toEqual([])
   })
 
   it("leaves a side's DMG to the flags when it has no weapon; solo-operative is the defender's", () => {
@@ -134,10 +171,28 @@ describe('meleeInputs', () => {
 describe('the other commands', () => {
   it('save, outmaneuver and vp', () => {
     const { unit: a, weapon } = findUnit(roster, 'argonaut:cannon', 'shoot')
-    expect(plain(saveInputs(a, weapon, unit('cruiser')))).toEqual({ pen: '4', aoe: true, armSv: 3, size: 4, pilot: 1, warship: true })
-    expect(plain(outmaneuverInputs(unit('argonaut'), unit('dervish')))).toEqual({ atkRole: 'battler', atkMove: 13, atkPilot: 0, defMove: 20, defPilot: 2 })
+    expect(plain(saveInputs(a, weapon, unit('cruiser')))).toEqual({
+      pen: '4',
+      aoe: true,
+      armSv: 3,
+      size: 4,
+      pilot: 1,
+      warship: true,
+    })
+    expect(plain(outmaneuverInputs(unit('argonaut'), unit('dervish')))).toEqual({
+      atkRole: 'battler',
+      atkMove: 13,
+      atkPilot: 0,
+      defMove: 20,
+      defPilot: 2,
+    })
     // The cruiser gives no Move: neither side's goes in (the speed bonus needs both).
-    expect(plain(outmaneuverInputs(unit('argonaut'), unit('cruiser')))).toEqual({ atkRole: 'battler', atkPilot: 0, defPilot: 1, bridge: true })
+    expect(plain(outmaneuverInputs(unit('argonaut'), unit('cruiser')))).toEqual({
+      atkRole: 'battler',
+      atkPilot: 0,
+      defPilot: 1,
+      bridge: true,
+    })
     expect(plain(vpInputs(unit('cruiser')))).toEqual({ frame: 4, pilot: 1, performance: 5, warship: true })
   })
 
@@ -146,7 +201,15 @@ describe('the other commands', () => {
     // With what only the table knows (the hits to save against).
     const cases: Array<[CommandSpec, Record<string, unknown>, Record<string, unknown>?]> = [
       [shootSpec, shootInputs(a.unit, a.weapon, unit('cruiser'))],
-      [meleeSpec, meleeInputs(unit('argonaut'), findUnit(roster, 'argonaut', 'melee').weapon, unit('dervish'), findUnit(roster, 'dervish', 'melee').weapon)],
+      [
+        meleeSpec,
+        meleeInputs(
+          unit('argonaut'),
+          findUnit(roster, 'argonaut', 'melee').weapon,
+          unit('dervish'),
+          findUnit(roster, 'dervish', 'melee').weapon,
+        ),
+      ],
       [saveSpec, saveInputs(a.unit, a.weapon, unit('dervish')), { hits: 2 }],
       [outmaneuverSpec, outmaneuverInputs(unit('argonaut'), unit('cruiser'))],
       [vpSpec, vpInputs(unit('cruiser'))],
@@ -170,8 +233,22 @@ describe('the other commands', () => {
 describe('mergeInputs', () => {
   it('lays the flags given over the profile and says where each came from', () => {
     const { unit: a, weapon } = findUnit(roster, 'argonaut:machine-gun', 'shoot')
-    const { values, inputs } = mergeInputs(shootInputs(a, weapon, unit('dervish')), { acc: 7, cover: true, hp: undefined })
-    expect(values).toEqual({ acc: 7, pilot: 0, shots: 7, dmg: 200, evade: 4, armSv: 1, size: 2, defPilot: 2, cover: true })
+    const { values, inputs } = mergeInputs(shootInputs(a, weapon, unit('dervish')), {
+      acc: 7,
+      cover: true,
+      hp: undefined,
+    })
+    expect(values).toEqual({
+      acc: 7,
+      pilot: 0,
+      shots: 7,
+      dmg: 200,
+      evade: 4,
+      armSv: 1,
+      size: 2,
+      defPilot: 2,
+      cover: true,
+    })
     expect(inputs.acc).toEqual({ value: 7, from: 'flag' })
     expect(inputs.cover).toEqual({ value: true, from: 'flag' })
     expect(inputs.shots).toEqual({ value: 7, from: 'roster', field: 'argonaut.weapons.machine-gun.shots' })
@@ -182,7 +259,10 @@ describe('mergeInputs', () => {
 // ---------------------------------------------------------------------------------------------
 // By name = spelled with flags, over random profiles
 
-const pen = fc.oneof(fc.integer({ min: 0, max: 20 }), fc.tuple(fc.integer({ min: 0, max: 20 }), fc.constantFrom('S', 'P', 's', '')).map(([n, s]) => `${n}${s}`))
+const pen = fc.oneof(
+  fc.integer({ min: 0, max: 20 }),
+  fc.tuple(fc.integer({ min: 0, max: 20 }), fc.constantFrom('S', 'P', 's', '')).map(([n, s]) => `${n}${s}`),
+)
 const opt = <T>(a: fc.Arbitrary<T>) => fc.option(a, { nil: undefined })
 const profile = fc.record({
   kind: opt(fc.constantFrom('ms', 'super-robot', 'kaiju', 'super-heavy', 'warship')),
@@ -194,9 +274,27 @@ const profile = fc.record({
   shield: opt(fc.integer({ min: 0, max: 20 })),
   size: opt(fc.integer({ min: 0, max: 10 })),
   hp: opt(fc.integer({ min: 1, max: 1000000 })),
-  traits: fc.subarray(['close-combat-expert', 'skilled-swordsman', 'berserker', 'bold-leader', 'advantage', 'solo-operative']),
-  gun: fc.record({ shots: fc.integer({ min: 1, max: 10 }), rapidFire: opt(fc.integer({ min: -10, max: 10 })), dmg: fc.integer({ min: 0, max: 100000 }), pen: opt(pen), overwatch: opt(fc.integer({ min: 1, max: 10 })), aoe: opt(fc.boolean()) }),
-  blade: fc.record({ dmg: fc.integer({ min: 0, max: 100000 }), pen: opt(pen), finisher: opt(fc.integer({ min: 0, max: 10 })) }),
+  traits: fc.subarray([
+    'close-combat-expert',
+    'skilled-swordsman',
+    'berserker',
+    'bold-leader',
+    'advantage',
+    'solo-operative',
+  ]),
+  gun: fc.record({
+    shots: fc.integer({ min: 1, max: 10 }),
+    rapidFire: opt(fc.integer({ min: -10, max: 10 })),
+    dmg: fc.integer({ min: 0, max: 100000 }),
+    pen: opt(pen),
+    overwatch: opt(fc.integer({ min: 1, max: 10 })),
+    aoe: opt(fc.boolean()),
+  }),
+  blade: fc.record({
+    dmg: fc.integer({ min: 0, max: 100000 }),
+    pen: opt(pen),
+    finisher: opt(fc.integer({ min: 0, max: 10 })),
+  }),
 })
 type Profile = typeof profile extends fc.Arbitrary<infer T> ? T : never
 
@@ -230,14 +328,22 @@ const penFlag = (x: number | string | undefined) => (x === undefined ? undefined
 
 describe('a unit by name gives the input of the same command spelled with flags', () => {
   const both = fc.tuple(profile, profile)
-  const load = (a: Profile, d: Profile) => parseRoster(`units:\n${yamlOf('red', a)}\n${yamlOf('blue', d)}\n`, 'random.yaml')
+  const load = (a: Profile, d: Profile) =>
+    parseRoster(`units:\n${yamlOf('red', a)}\n${yamlOf('blue', d)}\n`, 'random.yaml')
 
   it('shoot', () => {
     fc.assert(
       fc.property(both, ([a, d]) => {
         const r = load(a, d)
         const { unit: atk, weapon } = findUnit(r, 'red:gun', 'shoot')
-        const byName = buildShot(parseValues(shootSpec, mergeInputs(shootInputs(atk, weapon, lookupUnit(r, 'blue')), { bonus: 'none', defense: 'none' }).values, 'json') as ShotValues)
+        const byName = buildShot(
+          parseValues(
+            shootSpec,
+            mergeInputs(shootInputs(atk, weapon, lookupUnit(r, 'blue')), { bonus: 'none', defense: 'none' })
+              .values,
+            'json',
+          ) as ShotValues,
+        )
         const flags = {
           acc: a.acc,
           pilot: a.pilot,
@@ -268,7 +374,13 @@ describe('a unit by name gives the input of the same command spelled with flags'
         const atk = findUnit(r, 'red:blade', 'melee')
         const def = findUnit(r, 'blue:blade', 'melee')
         const given = { atkSplit: 'auto', defSplit: 'auto', defChoice: 'auto' }
-        const byName = buildMelee(parseValues(meleeSpec, mergeInputs(meleeInputs(atk.unit, atk.weapon, def.unit, def.weapon), given).values, 'json') as MeleeValues)
+        const byName = buildMelee(
+          parseValues(
+            meleeSpec,
+            mergeInputs(meleeInputs(atk.unit, atk.weapon, def.unit, def.weapon), given).values,
+            'json',
+          ) as MeleeValues,
+        )
         const side = (p: 'atk' | 'def', u: Profile) => ({
           [`${p}Melee`]: u.melee,
           [`${p}Dmg`]: u.blade.dmg,
@@ -290,7 +402,16 @@ describe('a unit by name gives the input of the same command spelled with flags'
           ...side('atk', a),
           ...side('def', d),
           defSoloOperative: d.traits.includes('solo-operative') || undefined,
-          ...(ow === undefined ? {} : { atkEvade: a.evade, defOverwatch: ow, defOwAcc: d.acc, defOwShots: d.gun.shots, defOwDmg: d.gun.dmg, defOwPen: penFlag(d.gun.pen) }),
+          ...(ow === undefined
+            ? {}
+            : {
+                atkEvade: a.evade,
+                defOverwatch: ow,
+                defOwAcc: d.acc,
+                defOwShots: d.gun.shots,
+                defOwDmg: d.gun.dmg,
+                defOwPen: penFlag(d.gun.pen),
+              }),
           ...given,
         }
         expect(byName).toEqual(buildMelee(parseValues(meleeSpec, flags, 'json') as MeleeValues))

@@ -11,9 +11,18 @@ export interface CliResult {
 }
 
 /** Run `mecha …` with no terminal: stdin is a closed pipe unless `input` is given. */
-export function mecha(args: string[], opts: { input?: string; env?: Record<string, string> } = {}): CliResult {
+export function mecha(
+  args: string[],
+  opts: { input?: string; env?: Record<string, string> } = {},
+): CliResult {
   const env: Record<string, string> = { PATH: process.env.PATH ?? '', ...opts.env }
-  const r = spawnSync(process.execPath, [BIN, ...args], { input: opts.input ?? '', env, encoding: 'utf8', timeout: 15_000, maxBuffer: 64 << 20 })
+  const r = spawnSync(process.execPath, [BIN, ...args], {
+    input: opts.input ?? '',
+    env,
+    encoding: 'utf8',
+    timeout: 15_000,
+    maxBuffer: 64 << 20,
+  })
   return { code: r.status, stdout: r.stdout, stderr: r.stderr }
 }
 
@@ -28,7 +37,10 @@ export function mechaJson(args: string[], opts: { input?: string } = {}): any {
  * Run `mecha …` in a real pseudo-terminal (python's pty), answering prompts: each step waits for
  * a text on the screen, then types keys ('\r' Enter, '\x1b[B' arrow down, '\x03' Ctrl+C).
  */
-export function mechaTty(args: string[], steps: Array<[string, string]>): { code: number | null; output: string; missing?: string } {
+export function mechaTty(
+  args: string[],
+  steps: Array<[string, string]>,
+): { code: number | null; output: string; missing?: string } {
   const driver = fileURLToPath(new URL('./pty-drive.py', import.meta.url))
   const r = spawnSync('python3', [driver, JSON.stringify(steps), process.execPath, BIN, ...args], {
     encoding: 'utf8',

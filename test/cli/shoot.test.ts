@@ -4,7 +4,21 @@ import { BIN, mecha, mechaJson, mechaTty } from './run-cli.js'
 
 const ESC = '\u001b[' // an ANSI escape (colour)
 
-const MG = ['shoot', '--acc', '9', '--evade', '4', '--shots', '7', '--dmg', '200', '--bonus', 'none', '--defense', 'none']
+const MG = [
+  'shoot',
+  '--acc',
+  '9',
+  '--evade',
+  '4',
+  '--shots',
+  '7',
+  '--dmg',
+  '200',
+  '--bonus',
+  'none',
+  '--defense',
+  'none',
+]
 
 describe('mecha shoot (the real binary)', () => {
   it('resolves the machine-gun example from physical dice', () => {
@@ -55,12 +69,53 @@ describe('mecha shoot (the real binary)', () => {
   })
 
   it('frozen seeds: this ruling must stay the same across versions', () => {
-    const j = mechaJson(['shoot', '--acc', '9', '--evade', '4', '--shots', '6', '--dmg', '300', '--pen', '6', '--arm-sv', '2', '--shield', '1', '--seed', 'frozen-1'])
-    expect({ dice: j.dice.map((d: any) => d.roll), saves: j.saves, damage: j.damage, bonus: j.bonus, defense: j.defense }).toMatchSnapshot()
+    const j = mechaJson([
+      'shoot',
+      '--acc',
+      '9',
+      '--evade',
+      '4',
+      '--shots',
+      '6',
+      '--dmg',
+      '300',
+      '--pen',
+      '6',
+      '--arm-sv',
+      '2',
+      '--shield',
+      '1',
+      '--seed',
+      'frozen-1',
+    ])
+    expect({
+      dice: j.dice.map((d: any) => d.roll),
+      saves: j.saves,
+      damage: j.damage,
+      bonus: j.bonus,
+      defense: j.defense,
+    }).toMatchSnapshot()
   })
 
   it('--odds prints exact distributions that sum to 1', () => {
-    const j = mechaJson(['shoot', '--acc', '9', '--evade', '4', '--shots', '10', '--dmg', '300', '--pen', '6', '--arm-sv', '2', '--hp', '3000', '--odds'])
+    const j = mechaJson([
+      'shoot',
+      '--acc',
+      '9',
+      '--evade',
+      '4',
+      '--shots',
+      '10',
+      '--dmg',
+      '300',
+      '--pen',
+      '6',
+      '--arm-sv',
+      '2',
+      '--hp',
+      '3000',
+      '--odds',
+    ])
     for (const key of ['damage', 'unblockedHits']) {
       const sum = Object.values(j.odds[key] as Record<string, number>).reduce((a, b) => a + b, 0)
       expect(Math.abs(sum - 1)).toBeLessThan(1e-9)
@@ -73,13 +128,40 @@ describe('mecha shoot (the real binary)', () => {
   })
 
   it('one shot at 5+ has the exact odds 3/5, 1/5, 1/5', () => {
-    const j = mechaJson(['shoot', '--acc', '9', '--evade', '4', '--shots', '1', '--dmg', '100', '--bonus', 'none', '--defense', 'none', '--odds'])
+    const j = mechaJson([
+      'shoot',
+      '--acc',
+      '9',
+      '--evade',
+      '4',
+      '--shots',
+      '1',
+      '--dmg',
+      '100',
+      '--bonus',
+      'none',
+      '--defense',
+      'none',
+      '--odds',
+    ])
     expect(j.odds.damage).toEqual({ '0': 0.6, '100': 0.2, '200': 0.2 })
     expect(j.odds.expected.damage).toBeCloseTo(60, 9)
   })
 
   it('without a terminal, missing choices are made automatically and reported', () => {
-    const j = mechaJson(['shoot', '--acc', '9', '--evade', '4', '--shots', '5', '--dmg', '300', '--seed', 'x'])
+    const j = mechaJson([
+      'shoot',
+      '--acc',
+      '9',
+      '--evade',
+      '4',
+      '--shots',
+      '5',
+      '--dmg',
+      '300',
+      '--seed',
+      'x',
+    ])
     expect(['precision', 'barrage']).toContain(j.bonus)
     expect(['dodge', 'guard']).toContain(j.defense)
     expect(j.chosenBy).toEqual({ bonus: 'auto', defense: 'auto', momentum: 'auto' })
@@ -105,7 +187,21 @@ describe('mecha shoot (the real binary)', () => {
     [['--frobnicate'], /unknown option '--frobnicate'/],
     [['--odds', '--rolls', '1'], /--odds and --rolls do not go together/],
   ])('bad input %j: one line on stderr, exit 2', (extra, message) => {
-    const base = ['shoot', '--acc', '9', '--evade', '4', '--shots', '7', '--dmg', '200', '--bonus', 'none', '--defense', 'none']
+    const base = [
+      'shoot',
+      '--acc',
+      '9',
+      '--evade',
+      '4',
+      '--shots',
+      '7',
+      '--dmg',
+      '200',
+      '--bonus',
+      'none',
+      '--defense',
+      'none',
+    ]
     const r = mecha([...base, ...extra])
     expect(r.code).toBe(2)
     expect(r.stdout).toBe('')
@@ -128,7 +224,27 @@ describe('mecha shoot (the real binary)', () => {
 
   it('the armor saves come after the evade dice, in --rolls order', () => {
     // 1 crit + 1 hit = 3 unblocked hits; PEN 6 vs ARM Sv 2 saves on 4+: 2 fails, 9 passes, 3 fails
-    const j = mechaJson(['shoot', '--acc', '9', '--evade', '4', '--shots', '3', '--dmg', '300', '--pen', '6', '--arm-sv', '2', '--bonus', 'none', '--defense', 'none', '--rolls', '1,3,7,2,9,3'])
+    const j = mechaJson([
+      'shoot',
+      '--acc',
+      '9',
+      '--evade',
+      '4',
+      '--shots',
+      '3',
+      '--dmg',
+      '300',
+      '--pen',
+      '6',
+      '--arm-sv',
+      '2',
+      '--bonus',
+      'none',
+      '--defense',
+      'none',
+      '--rolls',
+      '1,3,7,2,9,3',
+    ])
     expect(j.unblockedHits).toBe(3)
     expect(j.saves).toEqual([
       { roll: 2, passed: false },
@@ -140,7 +256,11 @@ describe('mecha shoot (the real binary)', () => {
   })
 
   it('piping into head -1 closes quietly', () => {
-    const r = spawnSync('sh', ['-c', `"${process.execPath}" "${BIN}" shoot --acc 9 --evade 4 --shots 10 --dmg 300 --odds | head -1`], { encoding: 'utf8' })
+    const r = spawnSync(
+      'sh',
+      ['-c', `"${process.execPath}" "${BIN}" shoot --acc 9 --evade 4 --shots 10 --dmg 300 --odds | head -1`],
+      { encoding: 'utf8' },
+    )
     expect(r.status).toBe(0)
     expect(r.stdout.split('\n').filter(Boolean)).toHaveLength(1)
     expect(r.stderr).toBe('')
@@ -194,7 +314,25 @@ describe('in a terminal', () => {
 
   it('asks for the dice that --rolls did not cover', () => {
     const r = mechaTty(
-      ['shoot', '--acc', '9', '--evade', '4', '--shots', '3', '--dmg', '300', '--bonus', 'none', '--defense', 'none', '--momentum', '0', '--rolls', '7'],
+      [
+        'shoot',
+        '--acc',
+        '9',
+        '--evade',
+        '4',
+        '--shots',
+        '3',
+        '--dmg',
+        '300',
+        '--bonus',
+        'none',
+        '--defense',
+        'none',
+        '--momentum',
+        '0',
+        '--rolls',
+        '7',
+      ],
       [['Roll 2 d10 for evade', '5,6\r']],
     )
     expect(r.missing).toBeUndefined()
@@ -203,14 +341,33 @@ describe('in a terminal', () => {
   })
 
   it('Ctrl+C at a prompt exits 130 without a stack trace', () => {
-    const r = mechaTty(['shoot', '--acc', '9', '--evade', '4', '--shots', '5', '--dmg', '300'], [["Attacker's bonus", '\x03']])
+    const r = mechaTty(
+      ['shoot', '--acc', '9', '--evade', '4', '--shots', '5', '--dmg', '300'],
+      [["Attacker's bonus", '\x03']],
+    )
     expect(r.code).toBe(130)
     expect(r.output).not.toMatch(/ExitPromptError|at .*\.js/)
   })
 })
 
 describe('colour', () => {
-  const args = ['shoot', '--acc', '9', '--evade', '4', '--shots', '3', '--dmg', '100', '--bonus', 'none', '--defense', 'none', '--rolls', '1,4,9']
+  const args = [
+    'shoot',
+    '--acc',
+    '9',
+    '--evade',
+    '4',
+    '--shots',
+    '3',
+    '--dmg',
+    '100',
+    '--bonus',
+    'none',
+    '--defense',
+    'none',
+    '--rolls',
+    '1,4,9',
+  ]
   it('is off when stdout is not a terminal', () => {
     expect(mecha(args).stdout).not.toContain(ESC)
   })

@@ -25,9 +25,16 @@ function expectBadInput(args: string[], pattern: RegExp): void {
 }
 
 describe('mecha save', () => {
-  it("Laughing Joker vs PEN 5: [3,5] pass at 3+", () => {
+  it('Laughing Joker vs PEN 5: [3,5] pass at 3+', () => {
     const j = mechaJson(['save', '--pen', '5', '--arm-sv', '2', '--hits', '2', '--rolls', '3,5'])
-    expect(j).toMatchObject({ command: 'save', targetNumber: 3, failedSaves: 0, damage: 0, seed: null, rolls: [3, 5] })
+    expect(j).toMatchObject({
+      command: 'save',
+      targetNumber: 3,
+      failedSaves: 0,
+      damage: 0,
+      seed: null,
+      rolls: [3, 5],
+    })
     expect(j.saves).toEqual([
       { roll: 3, passed: true },
       { roll: 5, passed: true },
@@ -45,11 +52,37 @@ describe('mecha save', () => {
   })
 
   it('stun, push/pull with Size, Anti-Beam Coating, Unyielding and "It\'s not over yet!"', () => {
-    expect(mechaJson(['save', '--pen', '5S', '--hits', '2', '--rolls', '1,9'])).toMatchObject({ failedSaves: 1, actionsLost: 1, damage: 0 })
-    expect(mechaJson(['save', '--pen', '5P', '--size', '1', '--hits', '2', '--rolls', '2,3'])).toMatchObject({ targetNumber: 3, pushes: 1 })
-    expect(mechaJson(['save', '--pen', '6', '--hits', '1', '--energy', '--anti-beam', '--rolls', '4'])).toMatchObject({ targetNumber: 4, armSvBonus: 2, failedSaves: 0 })
-    expect(mechaJson(['save', '--pen', '6', '--hits', '1', '--anti-beam', '--rolls', '4'])).toMatchObject({ targetNumber: 6, armSvBonus: 0, failedSaves: 1 })
-    const u = mechaJson(['save', '--pen', '6', '--hits', '2', '--unyielding', '--pilot', '1', '--momentum', '1', '--rolls', '1,2,3,9'])
+    expect(mechaJson(['save', '--pen', '5S', '--hits', '2', '--rolls', '1,9'])).toMatchObject({
+      failedSaves: 1,
+      actionsLost: 1,
+      damage: 0,
+    })
+    expect(mechaJson(['save', '--pen', '5P', '--size', '1', '--hits', '2', '--rolls', '2,3'])).toMatchObject({
+      targetNumber: 3,
+      pushes: 1,
+    })
+    expect(
+      mechaJson(['save', '--pen', '6', '--hits', '1', '--energy', '--anti-beam', '--rolls', '4']),
+    ).toMatchObject({ targetNumber: 4, armSvBonus: 2, failedSaves: 0 })
+    expect(mechaJson(['save', '--pen', '6', '--hits', '1', '--anti-beam', '--rolls', '4'])).toMatchObject({
+      targetNumber: 6,
+      armSvBonus: 0,
+      failedSaves: 1,
+    })
+    const u = mechaJson([
+      'save',
+      '--pen',
+      '6',
+      '--hits',
+      '2',
+      '--unyielding',
+      '--pilot',
+      '1',
+      '--momentum',
+      '1',
+      '--rolls',
+      '1,2,3,9',
+    ])
     expect(u).toMatchObject({ failedSaves: 0, negated: 1, damage: 0, chosenBy: { momentum: 'flag' } })
     expect(u.rerolls).toEqual([
       { roll: 3, passed: false },
@@ -101,7 +134,11 @@ describe('mecha cover', () => {
 
   it('AOE: two pieces', () => {
     const j = mechaJson(['cover', '--dmg', '600', '--aoe', '--rolls', '5,6'])
-    expect(j).toMatchObject({ survived: false, destroyed: 1, pieces: [{ survived: false }, { survived: true }] })
+    expect(j).toMatchObject({
+      survived: false,
+      destroyed: 1,
+      pieces: [{ survived: false }, { survived: true }],
+    })
   })
 
   it('--odds: the bazooka against the cover itself survives 2.7%', () => {
@@ -119,10 +156,23 @@ describe('mecha cover', () => {
 
 describe('mecha outmaneuver', () => {
   it("Green Viking's bridge attack", () => {
-    const j = mechaJson(['outmaneuver', '--bridge', '--atk-role', 'battler', '--ally-warship', '--rolls', '3,4,6,8,9,10,1,2,4,7,7,10'])
+    const j = mechaJson([
+      'outmaneuver',
+      '--bridge',
+      '--atk-role',
+      'battler',
+      '--ally-warship',
+      '--rolls',
+      '3,4,6,8,9,10,1,2,4,7,7,10',
+    ])
     expect(j.attacker).toMatchObject({ dice: 6, successes: 5 })
     expect(j.defender).toMatchObject({ dice: 6, successes: 4 })
-    expect(j).toMatchObject({ winner: 'attacker', margin: 1, outcome: 'bridge-hit', effects: { blindside: true, penBonus: 3, shipAccPenalty: 2 } })
+    expect(j).toMatchObject({
+      winner: 'attacker',
+      margin: 1,
+      outcome: 'bridge-hit',
+      effects: { blindside: true, penBonus: 3, shipAccPenalty: 2 },
+    })
   })
 
   it('pool sizes given directly; a win by 3 is Blindside', () => {
@@ -130,7 +180,7 @@ describe('mecha outmaneuver', () => {
     expect(j).toMatchObject({ winner: 'attacker', margin: 4, outcome: 'blindside' })
   })
 
-  it('--odds: each side\'s chance to win and by how much', () => {
+  it("--odds: each side's chance to win and by how much", () => {
     const j = mechaJson(['outmaneuver', '--atk-dice', '1', '--def-dice', '1', '--odds'])
     expectMapsSumToOne(j.odds)
     expect(j.odds.winner).toEqual({ attacker: 0.29, defender: 0.29, tie: 0.42 })
@@ -141,17 +191,30 @@ describe('mecha outmaneuver', () => {
   it.each([
     [['outmaneuver', '--melee'], /--melee: .*add --bridge/],
     [['outmaneuver', '--atk-momentum', '1'], /--atk-momentum: only level 1\+/],
-    [['outmaneuver', '--atk-dice', '5', '--atk-role', 'battler'], /--atk-dice: give the final pool size or the modifiers/],
-    [['outmaneuver', '--atk-move', '10'], /--atk-move: the speed bonus compares both sides' base Move; add --def-move or drop --atk-move/],
+    [
+      ['outmaneuver', '--atk-dice', '5', '--atk-role', 'battler'],
+      /--atk-dice: give the final pool size or the modifiers/,
+    ],
+    [
+      ['outmaneuver', '--atk-move', '10'],
+      /--atk-move: the speed bonus compares both sides' base Move; add --def-move or drop --atk-move/,
+    ],
     [['outmaneuver', '--atk-role', 'pilot'], /--atk-role: "pilot" is not one of/],
     [['outmaneuver', '--atk-dice', '16'], /--atk-dice: 16 is out of range/],
   ])('bad input %j', (args, pattern) => expectBadInput(args as string[], pattern as RegExp))
 })
 
-describe('the table\'s other rolls', () => {
+describe("the table's other rolls", () => {
   it('initiative: ties are rolled again', () => {
     const j = mechaJson(['initiative', '--names', 'Federation,Zeon', '--rolls', '4,4,2,7'])
-    expect(j).toMatchObject({ rollOffs: [[4, 4], [2, 7]], winner: 2, winnerName: 'Zeon' })
+    expect(j).toMatchObject({
+      rollOffs: [
+        [4, 4],
+        [2, 7],
+      ],
+      winner: 2,
+      winnerName: 'Zeon',
+    })
     const o = mechaJson(['initiative', '--odds'])
     expectMapsSumToOne(o.odds)
     expect(o.odds.winner).toEqual({ 1: 0.5, 2: 0.5 })
@@ -159,7 +222,14 @@ describe('the table\'s other rolls', () => {
 
   it('stun-recover: White Asura rolls [2,5,7] and recovers 2 actions', () => {
     const j = mechaJson(['stun-recover', '--penalty', '2', '--actions', '1', '--rolls', '2,5,7'])
-    expect(j).toMatchObject({ penalty: 2, successes: 2, removed: 2, penaltyLeft: 0, actionsLeft: 1, shutdown: false })
+    expect(j).toMatchObject({
+      penalty: 2,
+      successes: 2,
+      removed: 2,
+      penaltyLeft: 0,
+      actionsLeft: 1,
+      shutdown: false,
+    })
     const o = mechaJson(['stun-recover', '--penalty', '2', '--odds'])
     expectMapsSumToOne(o.odds)
     expect(o.odds.removed['2']).toBeCloseTo(0.648, 12)
@@ -172,10 +242,22 @@ describe('the table\'s other rolls', () => {
   })
 
   it('behavior: the d10 and the order', () => {
-    expect(mechaJson(['behavior', '--situation', 'hurt', '--rolls', '1'])).toMatchObject({ roll: 1, readAs: 1, order: 'retreat' })
-    expect(mechaJson(['behavior', '--situation', 'hurt', '--commander', '--rolls', '1'])).toMatchObject({ roll: 1, readAs: 10, order: 'last-stand' })
-    expect(mechaJson(['behavior', '--table', 'kaiju', '--situation', 'near', '--return-fire', '--rolls', '1'])).toMatchObject({ order: 'finish-them' })
-    expect(mechaJson(['behavior', '--table', 'kaiju', '--situation', 'far', '--rolls', '1'])).toMatchObject({ order: 'retreat-and-rampage' })
+    expect(mechaJson(['behavior', '--situation', 'hurt', '--rolls', '1'])).toMatchObject({
+      roll: 1,
+      readAs: 1,
+      order: 'retreat',
+    })
+    expect(mechaJson(['behavior', '--situation', 'hurt', '--commander', '--rolls', '1'])).toMatchObject({
+      roll: 1,
+      readAs: 10,
+      order: 'last-stand',
+    })
+    expect(
+      mechaJson(['behavior', '--table', 'kaiju', '--situation', 'near', '--return-fire', '--rolls', '1']),
+    ).toMatchObject({ order: 'finish-them' })
+    expect(mechaJson(['behavior', '--table', 'kaiju', '--situation', 'far', '--rolls', '1'])).toMatchObject({
+      order: 'retreat-and-rampage',
+    })
     const o = mechaJson(['behavior', '--situation', 'default', '--odds'])
     expectMapsSumToOne(o.odds)
     expect(o.odds.order).toEqual({ attack: 0.8, 'attack-and-retreat': 0.1, 'finish-them': 0.1 })
@@ -200,20 +282,30 @@ describe('mecha vp and mecha momentum (no dice)', () => {
   })
 
   it('the enemy Commander in round 3, a Challenge target: 2 x (4 + 1 + 3)', () => {
-    expect(mechaJson(['vp', '--frame', '4', '--pilot', '1', '--commander', '--round', '3', '--challenge']).vp).toBe(16)
+    expect(
+      mechaJson(['vp', '--frame', '4', '--pilot', '1', '--commander', '--round', '3', '--challenge']).vp,
+    ).toBe(16)
   })
 
-  it('Confrontation: the worked example\'s game 3 and its total', () => {
-    expect(mechaJson(['vp', '--mode', 'confrontation', '--survivors', '1xF2,2xF1', '--previous', '17,13'])).toMatchObject({ vp: 4, total: 34 })
-    expect(mechaJson(['vp', '--mode', 'confrontation', '--survivors', 'F4L2,2xF3', '--previous', '16,12'])).toMatchObject({ vp: 12, total: 40 })
+  it("Confrontation: the worked example's game 3 and its total", () => {
+    expect(
+      mechaJson(['vp', '--mode', 'confrontation', '--survivors', '1xF2,2xF1', '--previous', '17,13']),
+    ).toMatchObject({ vp: 4, total: 34 })
+    expect(
+      mechaJson(['vp', '--mode', 'confrontation', '--survivors', 'F4L2,2xF3', '--previous', '16,12']),
+    ).toMatchObject({ vp: 12, total: 40 })
   })
 
   it('Secure the Objective: the worked example is 21 VP', () => {
-    expect(mechaJson(['vp', '--mode', 'objective', '--cps', '2', '--enemy-cps', '1', '--actions', '2']).vp).toBe(21)
+    expect(
+      mechaJson(['vp', '--mode', 'objective', '--cps', '2', '--enemy-cps', '1', '--actions', '2']).vp,
+    ).toBe(21)
   })
 
   it('Defend the City: the Attacker scores buildings, the Defender double for early kills', () => {
-    expect(mechaJson(['vp', '--mode', 'city', '--side', 'attacker', '--buildings', '7', '--kills', 'F3L1'])).toMatchObject({
+    expect(
+      mechaJson(['vp', '--mode', 'city', '--side', 'attacker', '--buildings', '7', '--kills', 'F3L1']),
+    ).toMatchObject({
       mode: 'city',
       vp: 8,
       city: { side: 'attacker', buildings: 7, buildingVp: 4 },
@@ -225,10 +317,32 @@ describe('mecha vp and mecha momentum (no dice)', () => {
   })
 
   it('secondary objectives: one objective, its parts, at most 10', () => {
-    expect(mechaJson(['secondary', '--objective', 'rout', '--per-round', '3,6,2'])).toMatchObject({ objective: 'rout', name: 'Rout the Enemy', category: 'destruction', vp: 10, uncapped: 10 })
-    expect(mechaJson(['secondary', '--objective', 'strongest-prototype', '--times', '3'])).toMatchObject({ vp: 10, uncapped: 15 })
-    expect(mechaJson(['secondary', '--objective', 'last-bastion', '--commander-survived', '--units', '8', '--destroyed', '5']).vp).toBe(6)
-    const r = mecha(['secondary', '--objective', 'top-gun', '--times', '3', '--bonus', '1'], { env: { NO_COLOR: '1' } })
+    expect(mechaJson(['secondary', '--objective', 'rout', '--per-round', '3,6,2'])).toMatchObject({
+      objective: 'rout',
+      name: 'Rout the Enemy',
+      category: 'destruction',
+      vp: 10,
+      uncapped: 10,
+    })
+    expect(mechaJson(['secondary', '--objective', 'strongest-prototype', '--times', '3'])).toMatchObject({
+      vp: 10,
+      uncapped: 15,
+    })
+    expect(
+      mechaJson([
+        'secondary',
+        '--objective',
+        'last-bastion',
+        '--commander-survived',
+        '--units',
+        '8',
+        '--destroyed',
+        '5',
+      ]).vp,
+    ).toBe(6)
+    const r = mecha(['secondary', '--objective', 'top-gun', '--times', '3', '--bonus', '1'], {
+      env: { NO_COLOR: '1' },
+    })
     expect(r.code).toBe(0)
     expect(r.stdout).toContain('Secondary objective: Top Gun (Destruction): 8 VP')
   })
@@ -249,14 +363,26 @@ describe('mecha vp and mecha momentum (no dice)', () => {
     [['vp', '--mode', 'simple', '--frame', '2'], /--frame is for one unit's VP/],
     [['vp', '--frame', '2', '--seed', 'x'], /unknown option '--seed'/],
     [['vp', '--mode', 'city', '--buildings', '3'], /--side is required with --mode city/],
-    [['vp', '--mode', 'city', '--side', 'defender', '--buildings', '3'], /--buildings: destroyed buildings score for the Attacker/],
-    [['vp', '--mode', 'simple', '--kills', 'F2R1'], /R \(the round a unit was destroyed\) only scores in Defend the City/],
+    [
+      ['vp', '--mode', 'city', '--side', 'defender', '--buildings', '3'],
+      /--buildings: destroyed buildings score for the Attacker/,
+    ],
+    [
+      ['vp', '--mode', 'simple', '--kills', 'F2R1'],
+      /R \(the round a unit was destroyed\) only scores in Defend the City/,
+    ],
     [['vp', '--mode', 'simple', '--side', 'attacker'], /--side is for Defend the City/],
     [['vp', '--mode', 'city', '--side', 'attacker', '--previous', '3'], /a Defend the City game is one game/],
     [['secondary'], /--objective is required: one of top-gun, /],
     [['secondary', '--objective', 'rout'], /--per-round is required for Rout the Enemy/],
-    [['secondary', '--objective', 'rout', '--times', '2'], /--times does not count for Rout the Enemy; it takes --per-round/],
-    [['secondary', '--objective', 'top-gun', '--times', '1', '--bonus', '2'], /--bonus: 2 is more than --times 1/],
+    [
+      ['secondary', '--objective', 'rout', '--times', '2'],
+      /--times does not count for Rout the Enemy; it takes --per-round/,
+    ],
+    [
+      ['secondary', '--objective', 'top-gun', '--times', '1', '--bonus', '2'],
+      /--bonus: 2 is more than --times 1/,
+    ],
     [['secondary', '--objective', 'bonds', '--levels', '1,3'], /--levels: "3" is not a pilot level/],
     [['secondary', '--objective', 'nope'], /--objective: "nope" is not one of/],
     [['momentum'], /--points is required/],
@@ -266,16 +392,28 @@ describe('mecha vp and mecha momentum (no dice)', () => {
 })
 
 describe('help and human output', () => {
-  it.each(['save', 'cover', 'outmaneuver', 'initiative', 'stun-recover', 'fall', 'behavior'])('%s --help gives the dice order', (cmd) => {
-    const r = mecha([cmd, '--help'])
-    expect(r.code).toBe(0)
-    expect(r.stdout).toContain('Dice order for --rolls')
-  })
+  it.each(['save', 'cover', 'outmaneuver', 'initiative', 'stun-recover', 'fall', 'behavior'])(
+    '%s --help gives the dice order',
+    (cmd) => {
+      const r = mecha([cmd, '--help'])
+      expect(r.code).toBe(0)
+      expect(r.stdout).toContain('Dice order for --rolls')
+    },
+  )
 
   it.each([
     ['save', '--pen', '4', '--arm-sv', '2', '--hits', '4', '--rolls', '1,6,7', '--explain'],
     ['cover', '--dmg', '300', '--melee', '--rolls', '6,6,5', '--explain'],
-    ['outmaneuver', '--bridge', '--atk-role', 'battler', '--ally-warship', '--rolls', '3,4,6,8,9,10,1,2,4,7,7,10', '--explain'],
+    [
+      'outmaneuver',
+      '--bridge',
+      '--atk-role',
+      'battler',
+      '--ally-warship',
+      '--rolls',
+      '3,4,6,8,9,10,1,2,4,7,7,10',
+      '--explain',
+    ],
     ['stun-recover', '--penalty', '2', '--rolls', '2,5,7', '--explain'],
     ['behavior', '--situation', 'cover', '--rolls', '10', '--explain'],
     ['vp', '--frame', '2', '--below-half', '--explain'],

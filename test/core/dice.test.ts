@@ -79,7 +79,9 @@ describe('physical dice', () => {
 
   it('rejects a face the die does not have', () => {
     expect(() => new PhysicalDice([11]).roll(10, 'evade')).toThrow(InputError)
-    expect(() => new PhysicalDice([11]).roll(10, 'evade')).toThrow('--rolls: 11 is not a d10 face (1-10); die 1 is for evade')
+    expect(() => new PhysicalDice([11]).roll(10, 'evade')).toThrow(
+      '--rolls: 11 is not a d10 face (1-10); die 1 is for evade',
+    )
     expect(() => new PhysicalDice([0]).roll(6, 'x')).toThrow('not a d6 face')
   })
 

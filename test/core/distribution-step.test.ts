@@ -23,6 +23,14 @@ describe('Distribution.step and keyed map/product', () => {
       [{ v: 1 }, 3n],
     ])
     expect(die.product(coin, (a, b) => ({ v: a + b }), parity).size).toBe(2)
-    expect(coin.step(() => die, (_c, r) => ({ v: r }), parity).fraction({ v: 1 })).toBe('1/2')
+    expect(
+      coin
+        .step(
+          () => die,
+          (_c, r) => ({ v: r }),
+          parity,
+        )
+        .fraction({ v: 1 }),
+    ).toBe('1/2')
   })
 })

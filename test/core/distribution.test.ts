@@ -82,14 +82,18 @@ describe('Distribution', () => {
 
   it('probability is exact to the last bit for small counts and monotone for large ones', () => {
     fc.assert(
-      fc.property(fc.bigInt({ min: 1n, max: 10n ** 60n }), fc.bigInt({ min: 1n, max: 10n ** 60n }), (a, b) => {
-        const [lo, hi] = a < b ? [a, b] : [b, a]
-        const p = probability(lo, hi)
-        expect(Number.isFinite(p)).toBe(true)
-        expect(p).toBeGreaterThan(0)
-        expect(p).toBeLessThanOrEqual(1)
-        expect(Math.abs(p - Number(lo) / Number(hi))).toBeLessThanOrEqual(Number(lo) / Number(hi) * 1e-15)
-      }),
+      fc.property(
+        fc.bigInt({ min: 1n, max: 10n ** 60n }),
+        fc.bigInt({ min: 1n, max: 10n ** 60n }),
+        (a, b) => {
+          const [lo, hi] = a < b ? [a, b] : [b, a]
+          const p = probability(lo, hi)
+          expect(Number.isFinite(p)).toBe(true)
+          expect(p).toBeGreaterThan(0)
+          expect(p).toBeLessThanOrEqual(1)
+          expect(Math.abs(p - Number(lo) / Number(hi))).toBeLessThanOrEqual((Number(lo) / Number(hi)) * 1e-15)
+        },
+      ),
     )
   })
 

@@ -50,11 +50,16 @@ describe('exact driver', () => {
       expect(o.faces).toHaveLength(3)
       for (const f of o.faces) expect(f >= 1 && f <= 6).toBe(true)
     }
-    expect(poolOutcomes(3, 6, SUM).map((o) => o.faces.reduce((a, b) => a + b, 0))).toEqual([...Array(16).keys()].map((i) => i + 3))
+    expect(poolOutcomes(3, 6, SUM).map((o) => o.faces.reduce((a, b) => a + b, 0))).toEqual(
+      [...Array(16).keys()].map((i) => i + 3),
+    )
   })
 
   it('walkMaps reads several maps off one walk', () => {
-    const m = walkMaps((dice) => dice.pool(2, 6, 'x', SUM).reduce((a, b) => a + b, 0), { total: (t) => t, high: (t) => String(t >= 10) })
+    const m = walkMaps((dice) => dice.pool(2, 6, 'x', SUM).reduce((a, b) => a + b, 0), {
+      total: (t) => t,
+      high: (t) => String(t >= 10),
+    })
     expect(m.total.fraction(7)).toBe('1/6')
     expect(m.high.fraction('true')).toBe('1/6')
     expect(sumsTo1(m.high)).toBe(true)

@@ -20,7 +20,10 @@ interface Run {
 function run(args: string[]): Promise<Run> {
   return new Promise((resolve) => {
     const t = Date.now()
-    const child = spawn(process.execPath, [BIN, ...args], { env: { PATH: process.env.PATH ?? '' }, stdio: ['ignore', 'pipe', 'pipe'] })
+    const child = spawn(process.execPath, [BIN, ...args], {
+      env: { PATH: process.env.PATH ?? '' },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    })
     let stdout = ''
     let stderr = ''
     child.stdout.on('data', (d) => (stdout += d))
@@ -34,7 +37,30 @@ function run(args: string[]): Promise<Run> {
 }
 
 const junk = fc.oneof(
-  fc.constantFrom('', '-1', '0', '99999999999', '1e3', '3.5', 'NaN', 'abc', '--', '-', '5S', '7P', '6/3', '6-3', '/', 'auto', 'ace', '١٢', '🎲', 'null', '{}', '[1]'),
+  fc.constantFrom(
+    '',
+    '-1',
+    '0',
+    '99999999999',
+    '1e3',
+    '3.5',
+    'NaN',
+    'abc',
+    '--',
+    '-',
+    '5S',
+    '7P',
+    '6/3',
+    '6-3',
+    '/',
+    'auto',
+    'ace',
+    '١٢',
+    '🎲',
+    'null',
+    '{}',
+    '[1]',
+  ),
   fc.integer({ min: -50, max: 200 }).map(String),
   fc.string({ maxLength: 8 }),
 )
@@ -44,8 +70,27 @@ const argvArb = fc
   .record({
     spec: fc.constantFrom(...specs),
     picks: fc.array(fc.tuple(fc.nat(), junk, fc.boolean()), { maxLength: 6 }),
-    extra: fc.array(fc.constantFrom('--odds', '--json', '--explain', '--no-color', '--auto', '--rolls', '--seed', '--bogus', '-x', 'stray'), { maxLength: 3 }),
-    rolls: fc.option(fc.array(fc.oneof(fc.integer({ min: -2, max: 12 }).map(String), junk), { maxLength: 12 }).map((xs) => xs.join(',')), { nil: undefined }),
+    extra: fc.array(
+      fc.constantFrom(
+        '--odds',
+        '--json',
+        '--explain',
+        '--no-color',
+        '--auto',
+        '--rolls',
+        '--seed',
+        '--bogus',
+        '-x',
+        'stray',
+      ),
+      { maxLength: 3 },
+    ),
+    rolls: fc.option(
+      fc
+        .array(fc.oneof(fc.integer({ min: -2, max: 12 }).map(String), junk), { maxLength: 12 })
+        .map((xs) => xs.join(',')),
+      { nil: undefined },
+    ),
   })
   .map(({ spec, picks, extra, rolls }) => {
     const args = spec.name.split(' ')

@@ -11,13 +11,19 @@ import { BIN } from '../cli/run-cli.js'
  * same result as on its own: a bad neighbour never costs a good line.
  */
 
-const good = fc.record({
-  acc: fc.integer({ min: 0, max: 15 }),
-  evade: fc.integer({ min: 0, max: 8 }),
-  shots: fc.integer({ min: 1, max: 10 }),
-  dmg: fc.constantFrom(100, 200, 300, 800),
-  seed: fc.string({ minLength: 1, maxLength: 6 }),
-}).map((o) => ({ kind: 'good' as const, text: JSON.stringify({ command: 'shoot', ...o, bonus: 'none', defense: 'none' }), seed: o.seed }))
+const good = fc
+  .record({
+    acc: fc.integer({ min: 0, max: 15 }),
+    evade: fc.integer({ min: 0, max: 8 }),
+    shots: fc.integer({ min: 1, max: 10 }),
+    dmg: fc.constantFrom(100, 200, 300, 800),
+    seed: fc.string({ minLength: 1, maxLength: 6 }),
+  })
+  .map((o) => ({
+    kind: 'good' as const,
+    text: JSON.stringify({ command: 'shoot', ...o, bonus: 'none', defense: 'none' }),
+    seed: o.seed,
+  }))
 
 const bad = fc
   .oneof(
@@ -51,18 +57,33 @@ const bad = fc
 
 describe('fuzzing batch lines', () => {
   it('bad lines answer with an error and never disturb their neighbours', () => {
-    const runs = fc.sample(fc.array(fc.oneof(good, bad), { minLength: 5, maxLength: 40 }), { numRuns: 12, seed: 7 })
+    const runs = fc.sample(fc.array(fc.oneof(good, bad), { minLength: 5, maxLength: 40 }), {
+      numRuns: 12,
+      seed: 7,
+    })
     for (const lines of runs) {
       const input = lines.map((l) => l.text).join('\n') + '\n'
-      const r = spawnSync(process.execPath, [BIN, 'batch'], { input, encoding: 'utf8', env: { PATH: process.env.PATH ?? '' }, timeout: 30_000 })
+      const r = spawnSync(process.execPath, [BIN, 'batch'], {
+        input,
+        encoding: 'utf8',
+        env: { PATH: process.env.PATH ?? '' },
+        timeout: 30_000,
+      })
       expect(r.stderr).not.toMatch(/\n\s+at .+:\d+:\d+/)
-      const out = r.stdout.trim().split('\n').map((l) => JSON.parse(l))
+      const out = r.stdout
+        .trim()
+        .split('\n')
+        .map((l) => JSON.parse(l))
       const answered = lines.map((l, i) => ({ ...l, n: i + 1 })).filter((l) => l.text.trim() !== '')
       expect(out.map((o) => o.line)).toEqual(answered.map((l) => l.n))
       answered.forEach((l, i) => {
         if (l.kind === 'good') {
           expect(out[i].error, l.text).toBeUndefined()
-          const alone = spawnSync(process.execPath, [BIN, 'batch'], { input: l.text + '\n', encoding: 'utf8', env: { PATH: process.env.PATH ?? '' } })
+          const alone = spawnSync(process.execPath, [BIN, 'batch'], {
+            input: l.text + '\n',
+            encoding: 'utf8',
+            env: { PATH: process.env.PATH ?? '' },
+          })
           const { line: _a, ...mine } = out[i]
           const { line: _b, ...single } = JSON.parse(alone.stdout)
           expect(mine).toEqual(single)

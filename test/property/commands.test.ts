@@ -20,7 +20,9 @@ const clone = <T>(x: T): T => structuredClone(x)
 
 /** Random variations of an example: its int options moved within range, its flags toggled. */
 function variations(e: (typeof cases)[number]) {
-  const ints = e.spec.options.filter((o) => o.type.kind === 'int' && !o.repeatable && e.raw[camelKey(o.flag)] !== undefined)
+  const ints = e.spec.options.filter(
+    (o) => o.type.kind === 'int' && !o.repeatable && e.raw[camelKey(o.flag)] !== undefined,
+  )
   const bools = e.spec.options.filter((o) => o.type.kind === 'bool')
   const fields: Record<string, fc.Arbitrary<unknown>> = {}
   for (const o of ints) {
@@ -38,7 +40,10 @@ function variations(e: (typeof cases)[number]) {
   })
 }
 
-async function tryInput(e: (typeof cases)[number], raw: Record<string, unknown>): Promise<unknown | undefined> {
+async function tryInput(
+  e: (typeof cases)[number],
+  raw: Record<string, unknown>,
+): Promise<unknown | undefined> {
   try {
     return await inputOf(e.spec, raw)
   } catch (err) {
@@ -91,7 +96,10 @@ describe.each(cases.map((e) => [e.line, e] as const))('%s', (_line, e) => {
           expect(Math.abs(sum - 1)).toBeLessThan(1e-9)
         }
         for (let i = 0; i < 20; i++) {
-          const result = e.spec.json(e.spec.resolve(new SeededDice(`support-${i}`), clone(input)), clone(input))
+          const result = e.spec.json(
+            e.spec.resolve(new SeededDice(`support-${i}`), clone(input)),
+            clone(input),
+          )
           for (const { path, map } of maps) {
             const v = scalarAt(result, path)
             if (v === undefined) continue

@@ -63,12 +63,20 @@ export async function inputOf(spec: CommandSpec, raw: Record<string, unknown>): 
 }
 
 /** Every probability map inside an odds JSON object, by path (`expected` is means, not a map). */
-export function oddsMaps(json: unknown, path: string[] = []): Array<{ path: string[]; map: Record<string, number> }> {
+export function oddsMaps(
+  json: unknown,
+  path: string[] = [],
+): Array<{ path: string[]; map: Record<string, number> }> {
   if (!json || typeof json !== 'object' || Array.isArray(json)) return []
   const entries = Object.entries(json as Record<string, unknown>)
-  if (entries.length > 0 && entries.every(([, v]) => typeof v === 'number') && path[path.length - 1] !== 'expected') {
+  if (
+    entries.length > 0 &&
+    entries.every(([, v]) => typeof v === 'number') &&
+    path[path.length - 1] !== 'expected'
+  ) {
     // A map of outcome → probability (values in [0, 1]); a record of plain numbers otherwise.
-    if (entries.every(([, v]) => (v as number) >= 0 && (v as number) <= 1 + 1e-12)) return [{ path, map: json as Record<string, number> }]
+    if (entries.every(([, v]) => (v as number) >= 0 && (v as number) <= 1 + 1e-12))
+      return [{ path, map: json as Record<string, number> }]
     return []
   }
   return entries.flatMap(([k, v]) => (k === 'expected' ? [] : oddsMaps(v, [...path, k])))

@@ -46,7 +46,6 @@ function withoutFaces(x: unknown): unknown {
   return out
 }
 
-
 const cases = (await examples()).filter((e) => e.spec.diceOrder !== undefined)
 
 /** Random variations of an example: its whole-number options moved within range, its flags toggled. */
@@ -57,10 +56,13 @@ function variations(e: Example) {
     if (o.type.kind === 'int' && !o.repeatable && e.raw[key] !== undefined) {
       const t = o.type as { min?: number; max?: number }
       const base = Number(e.raw[key])
-      fields[key] = fc.integer({ min: Math.max(t.min ?? -1000, base - 4), max: Math.min(t.max ?? 1000, base + 4) }).map(String)
+      fields[key] = fc
+        .integer({ min: Math.max(t.min ?? -1000, base - 4), max: Math.min(t.max ?? 1000, base + 4) })
+        .map(String)
     }
   }
-  for (const o of e.spec.options.filter((o) => o.type.kind === 'bool').slice(0, 8)) fields[camelKey(o.flag)] = fc.boolean()
+  for (const o of e.spec.options.filter((o) => o.type.kind === 'bool').slice(0, 8))
+    fields[camelKey(o.flag)] = fc.boolean()
   return fc.record(fields, { requiredKeys: [] }).map((over) => {
     const raw = { ...e.raw, ...over }
     for (const [k, v] of Object.entries(raw)) if (v === false) delete raw[k]
@@ -71,27 +73,32 @@ function variations(e: Example) {
 describe.each(cases.map((e) => [e.line, e] as const))('%s', (_line, e) => {
   it('faces swapped within their classes give the same result', async () => {
     await fc.assert(
-      fc.asyncProperty(variations(e), fc.string({ minLength: 1, maxLength: 10 }), fc.integer(), async (raw, seed, swapSeed) => {
-        let input: unknown
-        try {
-          input = await inputOf(e.spec, raw)
-        } catch (err) {
-          if (err instanceof InputError) return // an invalid combination: not a case
-          throw err
-        }
-        const resolve = (dice: Dice) => {
-          const copy = structuredClone(input)
+      fc.asyncProperty(
+        variations(e),
+        fc.string({ minLength: 1, maxLength: 10 }),
+        fc.integer(),
+        async (raw, seed, swapSeed) => {
+          let input: unknown
           try {
-            return withoutFaces(e.spec.json(e.spec.resolve(dice, copy), copy))
+            input = await inputOf(e.spec, raw)
           } catch (err) {
-            if (err instanceof InputError) return err.message
+            if (err instanceof InputError) return // an invalid combination: not a case
             throw err
           }
-        }
-        const swapRng = new SeededDice(`swap-${swapSeed}`)
-        const swapped = resolve(new SwappingDice(new SeededDice(seed), (n) => swapRng.roll(n, 'swap') - 1))
-        expect(swapped).toEqual(resolve(new SeededDice(seed)))
-      }),
+          const resolve = (dice: Dice) => {
+            const copy = structuredClone(input)
+            try {
+              return withoutFaces(e.spec.json(e.spec.resolve(dice, copy), copy))
+            } catch (err) {
+              if (err instanceof InputError) return err.message
+              throw err
+            }
+          }
+          const swapRng = new SeededDice(`swap-${swapSeed}`)
+          const swapped = resolve(new SwappingDice(new SeededDice(seed), (n) => swapRng.roll(n, 'swap') - 1))
+          expect(swapped).toEqual(resolve(new SeededDice(seed)))
+        },
+      ),
       { numRuns: 40 },
     )
   })

@@ -33,7 +33,24 @@ function inTerminal(args: string[], env: Record<string, string> = {}): string {
 }
 
 const ESC = '\u001b[' // an ANSI escape (colour)
-const shot = ['shoot', '--acc', '9', '--evade', '4', '--shots', '3', '--dmg', '100', '--bonus', 'none', '--defense', 'none', '--rolls', '1,4,9', '--auto']
+const shot = [
+  'shoot',
+  '--acc',
+  '9',
+  '--evade',
+  '4',
+  '--shots',
+  '3',
+  '--dmg',
+  '100',
+  '--bonus',
+  'none',
+  '--defense',
+  'none',
+  '--rolls',
+  '1,4,9',
+  '--auto',
+]
 
 describe('colour through the real binary', () => {
   it('a terminal gets colour; FORCE_COLOR=0, NO_COLOR and --no-color give plain text there', () => {
@@ -63,7 +80,8 @@ describe('colour through the real binary', () => {
 
   it('the batch summary on stderr follows the same rules', () => {
     const line = '{"command":"roll","dice":"2d6"}\n'
-    const batch = (env: Record<string, string>, extra: string[] = []) => mecha(['batch', '--seed', 's', '--summary', ...extra], { input: line, env }).stderr
+    const batch = (env: Record<string, string>, extra: string[] = []) =>
+      mecha(['batch', '--seed', 's', '--summary', ...extra], { input: line, env }).stderr
     expect(batch({})).toContain('Batch summary')
     expect(batch({})).not.toContain(ESC)
     expect(batch({ FORCE_COLOR: '1' })).toContain('\u001b[1mBatch summary')

@@ -11,14 +11,36 @@ const widest = (s: string) => Math.max(...lines(s).map(visibleLength))
 describe('columns (cli-table3, no borders)', () => {
   it('aligns columns two spaces apart, measures colour out and trims line ends', () => {
     const st = makeStyle(1)
-    expect(columns([['Expected damage', '1197.98'], ['No damage at all', st.bold('14.00%')]])).toBe(`Expected damage   1197.98\nNo damage at all  ${st.bold('14.00%')}`)
-    expect(columns([['a', 'b', 'c'], ['dd', 'e']])).toBe('a   b  c\ndd  e')
-    expect(columns([['x', '5'], ['yy', '12']], 80, ['left', 'right'])).toBe('x    5\nyy  12')
+    expect(
+      columns([
+        ['Expected damage', '1197.98'],
+        ['No damage at all', st.bold('14.00%')],
+      ]),
+    ).toBe(`Expected damage   1197.98\nNo damage at all  ${st.bold('14.00%')}`)
+    expect(
+      columns([
+        ['a', 'b', 'c'],
+        ['dd', 'e'],
+      ]),
+    ).toBe('a   b  c\ndd  e')
+    expect(
+      columns(
+        [
+          ['x', '5'],
+          ['yy', '12'],
+        ],
+        80,
+        ['left', 'right'],
+      ),
+    ).toBe('x    5\nyy  12')
   })
 
   it('narrows and wraps its widest column to fit the width', () => {
     const long = 'a reason written out at some length, past forty columns'
-    const rows = [['  Unit 1', long], ['  Unit 2', 'short']]
+    const rows = [
+      ['  Unit 1', long],
+      ['  Unit 2', 'short'],
+    ]
     expect(widest(columns(rows))).toBe(8 + 2 + long.length) // fits in 80 as it is
     const narrow = columns(rows, 40)
     expect(widest(narrow)).toBeLessThanOrEqual(40)
@@ -30,7 +52,14 @@ describe('columns (cli-table3, no borders)', () => {
 
 describe('pctFixed', () => {
   it('always has two decimals', () => {
-    expect([1, 0.5, 0.1234, 0.00005, 0.00001, 0].map(pctFixed)).toEqual(['100.00%', '50.00%', '12.34%', '0.01%', '<0.01%', '0.00%'])
+    expect([1, 0.5, 0.1234, 0.00005, 0.00001, 0].map(pctFixed)).toEqual([
+      '100.00%',
+      '50.00%',
+      '12.34%',
+      '0.01%',
+      '<0.01%',
+      '0.00%',
+    ])
   })
 })
 
@@ -53,7 +82,17 @@ describe('histogram', () => {
   })
 
   it('takes a Dist-like list in any order, drops zero chances, and a title too long for the label column goes above it', () => {
-    const out = histogram([[2, 0.2], [1, 0.3], [5, 0], [0, 0.5]], plain, 80, { title: 'Unblocked hits' })
+    const out = histogram(
+      [
+        [2, 0.2],
+        [1, 0.3],
+        [5, 0],
+        [0, 0.5],
+      ],
+      plain,
+      80,
+      { title: 'Unblocked hits' },
+    )
     expect(lines(out)[0]).toBe('Unblocked hits')
     expect(lines(out)[1]).toBe('    chance  at least')
     expect(lines(out)).toHaveLength(5)
@@ -73,14 +112,22 @@ describe('histogram', () => {
   })
 
   it('shows a single unlikely outcome as it is, rather than as a group of one', () => {
-    const out = histogram([[0, 0.6], [1, 0.397], [2, 0.003]], plain, 80)
+    const out = histogram(
+      [
+        [0, 0.6],
+        [1, 0.397],
+        [2, 0.003],
+      ],
+      plain,
+      80,
+    )
     expect(lines(out)).toHaveLength(3)
     expect(lines(out)[2]).toBe('2    0.30%     0.30%  ▏') // too short for a full cell
   })
 
   it('raises the threshold to 1% when 0.5% still leaves more than 40 rows', () => {
     const d: Array<[number, number]> = []
-    for (let k = 0; k < 60; k++) d.push([k, k < 45 ? 0.008 : 0.01 * (0.64 / 15) / 0.01])
+    for (let k = 0; k < 60; k++) d.push([k, k < 45 ? 0.008 : (0.01 * (0.64 / 15)) / 0.01])
     const out = histogram(d, plain, 80)
     expect(lines(out).at(-1)).toBe('others   36.00%  45 less likely outcomes, each under 1%')
     expect(lines(out)).toHaveLength(16)
@@ -103,16 +150,33 @@ describe('histogram', () => {
       '── destroyed at HP 500 or more: 30.00% ──',
       '   600   20.00%    30.00%  ' + '█'.repeat(20),
     ])
-    const red = histogram([[0, 0.5], [600, 0.5]], makeStyle(1), 80, { cutoff: { at: 500, label: 'shut down at Dam 500 or more' } })
+    const red = histogram(
+      [
+        [0, 0.5],
+        [600, 0.5],
+      ],
+      makeStyle(1),
+      80,
+      { cutoff: { at: 500, label: 'shut down at Dam 500 or more' } },
+    )
     expect(red).toContain('shut down at Dam 500 or more: 50.00%')
     expect(lines(red)[0]).toContain('\u001b[36m█') // below the cut-off: cyan
     expect(lines(red)[2]).toContain('\u001b[31m█') // at or above: red
   })
 
   it('marks the cut-off at the end when only hidden outcomes reach it, and not at all when none do', () => {
-    const tail: Array<[number, number]> = [[0, 0.5], [1, 0.49], [8, 0.004], [9, 0.006 - 0.004 - 0.001], [10, 0.001]]
+    const tail: Array<[number, number]> = [
+      [0, 0.5],
+      [1, 0.49],
+      [8, 0.004],
+      [9, 0.006 - 0.004 - 0.001],
+      [10, 0.001],
+    ]
     const out = histogram(tail, plain, 80, { cutoff: { at: 8 } })
-    expect(lines(out).slice(-2)).toEqual(['── destroyed at HP 8 or more: 0.60% ──', 'others    0.60%  3 less likely outcomes, each under 0.5%'])
+    expect(lines(out).slice(-2)).toEqual([
+      '── destroyed at HP 8 or more: 0.60% ──',
+      'others    0.60%  3 less likely outcomes, each under 0.5%',
+    ])
     expect(histogram(few, plain, 80, { cutoff: { at: 100 } })).not.toContain('destroyed')
   })
 
@@ -127,7 +191,25 @@ describe('histogram', () => {
 
 describe('odds output through the binary', () => {
   it('the 10-shot damage chart is short, in columns, within 80 columns, and marks the HP', () => {
-    const r = mecha(['shoot', '--acc', '9', '--evade', '4', '--shots', '10', '--dmg', '37', '--pen', '5', '--arm-sv', '2', '--hp', '200', '--odds', '--auto'])
+    const r = mecha([
+      'shoot',
+      '--acc',
+      '9',
+      '--evade',
+      '4',
+      '--shots',
+      '10',
+      '--dmg',
+      '37',
+      '--pen',
+      '5',
+      '--arm-sv',
+      '2',
+      '--hp',
+      '200',
+      '--odds',
+      '--auto',
+    ])
     expect(r.code).toBe(0)
     expect(widest(r.stdout)).toBeLessThanOrEqual(80)
     const chart = r.stdout.slice(r.stdout.indexOf('Damage '), r.stdout.indexOf('Unblocked hits'))
@@ -138,7 +220,28 @@ describe('odds output through the binary', () => {
     const rows = lines(chart).filter((l) => /^ +\d+ /.test(l))
     expect(new Set(rows.map((l) => l.indexOf('%'))).size).toBe(1)
     // JSON keeps every outcome
-    const j = JSON.parse(mecha(['shoot', '--acc', '9', '--evade', '4', '--shots', '10', '--dmg', '37', '--pen', '5', '--arm-sv', '2', '--hp', '200', '--odds', '--auto', '--json']).stdout)
+    const j = JSON.parse(
+      mecha([
+        'shoot',
+        '--acc',
+        '9',
+        '--evade',
+        '4',
+        '--shots',
+        '10',
+        '--dmg',
+        '37',
+        '--pen',
+        '5',
+        '--arm-sv',
+        '2',
+        '--hp',
+        '200',
+        '--odds',
+        '--auto',
+        '--json',
+      ]).stdout,
+    )
     expect(Object.keys(j.odds.damage).length).toBe(rows.length + 23)
   })
 })

@@ -1,5 +1,10 @@
 import { InputError } from '../../core/errors.js'
-import { type Expression, type RollResult, parseExpression, resolveRoll } from '../../rules/roll/expression.js'
+import {
+  type Expression,
+  type RollResult,
+  parseExpression,
+  resolveRoll,
+} from '../../rules/roll/expression.js'
 import { expressionOdds, oddsCost } from '../../rules/roll/odds.js'
 import { columns, histogram, num, pct } from '../../render/format.js'
 import { type CommandSpec, defineCommand } from '../spec.js'
@@ -11,28 +16,44 @@ export const rollSpec: CommandSpec<Expression, RollResult> = defineCommand({
   name: 'roll',
   summary: 'roll a dice expression: 3d6+2, d10, 5d10>=5 (count successes), 4d6kh3 (keep highest)',
   diceOrder: 'the dice of each term, left to right',
-  examples: ['mecha roll 3d6+2 --seed demo', "mecha roll '5d10>=5' --odds", 'mecha roll 4d6kh3 --rolls 6,2,5,3'],
+  examples: [
+    'mecha roll 3d6+2 --seed demo',
+    "mecha roll '5d10>=5' --odds",
+    'mecha roll 4d6kh3 --rolls 6,2,5,3',
+  ],
   args: [{ name: 'expression', description: 'dice expression, e.g. 3d6+2', required: true }],
   options: [],
   build(v) {
-    if (v.expression === undefined) throw new InputError('missing', 'roll: give a dice expression, e.g. mecha roll 3d6+2')
+    if (v.expression === undefined)
+      throw new InputError('missing', 'roll: give a dice expression, e.g. mecha roll 3d6+2')
     return parseExpression(v.expression)
   },
   usesDice: (e) => e.terms.some((t) => t.kind === 'dice'),
   resolve: resolveRoll,
-  json: (r) => ({ expression: r.expression, total: r.total, terms: r.terms.filter((t) => t.rolls.length).map((t) => ({ term: t.text, rolls: t.rolls, kept: t.kept, value: t.value })) }),
+  json: (r) => ({
+    expression: r.expression,
+    total: r.total,
+    terms: r.terms
+      .filter((t) => t.rolls.length)
+      .map((t) => ({ term: t.text, rolls: t.rolls, kept: t.kept, value: t.value })),
+  }),
   render(r, _e, out) {
     const st = out.style
     const parts = r.terms.map((t) => {
       if (!t.rolls.length) return t.text
-      const dropped = t.rolls.length !== t.kept.length ? st.dim(` dropped ${dropSet(t.rolls, t.kept).join(',')}`) : ''
+      const dropped =
+        t.rolls.length !== t.kept.length ? st.dim(` dropped ${dropSet(t.rolls, t.kept).join(',')}`) : ''
       return `${t.text} [${t.rolls.join(', ')}]${dropped} = ${t.value}`
     })
     return `${st.bold(`${r.expression}: ${r.total}`)}\n${st.dim(parts.join('   '))}`
   },
   odds(e) {
     const cost = oddsCost(e)
-    if (cost > MAX_COST) throw new InputError('too-large', `roll --odds: ${e.text} is too large to work out exactly (about ${cost.toPrecision(2)} steps, the limit is ${MAX_COST.toPrecision(2)}); keep fewer dice or use fewer sides`)
+    if (cost > MAX_COST)
+      throw new InputError(
+        'too-large',
+        `roll --odds: ${e.text} is too large to work out exactly (about ${cost.toPrecision(2)} steps, the limit is ${MAX_COST.toPrecision(2)}); keep fewer dice or use fewer sides`,
+      )
     const d = expressionOdds(e)
     const rows = d.sorted()
     const mean = d.expected()

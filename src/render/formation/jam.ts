@@ -4,7 +4,8 @@ import { type Jam, type JamEffects, type JamResult, jamEffects } from '../../rul
 import { columns, histogram, num, pct, plural } from '../format.js'
 
 function headline(j: Jam): string {
-  if (j.vsMissiles) return `Jam/spoof against ${plural(j.attempts, j.smart ? 'smart missile salvo' : 'missile salvo', j.smart ? 'smart missile salvos' : 'missile salvos')}`
+  if (j.vsMissiles)
+    return `Jam/spoof against ${plural(j.attempts, j.smart ? 'smart missile salvo' : 'missile salvo', j.smart ? 'smart missile salvos' : 'missile salvos')}`
   return `Jam/spoof: ${plural(j.attempts, 'attempt')}${j.countered ? ', countered' : ''}${j.counters ? `, ${plural(j.counters, 'counter')} already on the target` : ''}`
 }
 
@@ -19,25 +20,41 @@ export function effectsText(e: JamEffects): string {
 export function renderJam(r: JamResult, j: Jam, out: RenderContext): string {
   const st = out.style
   const L = [st.bold(headline(j))]
-  if (r.rolls.length) L.push(`Dice (${r.targetNumber}+): ${r.rolls.map((x) => (x.success ? st.green(String(x.roll)) : st.dim(`${x.roll}x`))).join(' ')}`)
+  if (r.rolls.length)
+    L.push(
+      `Dice (${r.targetNumber}+): ${r.rolls.map((x) => (x.success ? st.green(String(x.roll)) : st.dim(`${x.roll}x`))).join(' ')}`,
+    )
   if (r.mode === 'missiles') {
-    L.push(st.bold(`Salvos removed: ${r.salvosRemoved} of ${j.attempts}`) + (r.targetNumber === null ? st.dim('  (ordinary missiles: no roll needed)') : ''))
+    L.push(
+      st.bold(`Salvos removed: ${r.salvosRemoved} of ${j.attempts}`) +
+        (r.targetNumber === null ? st.dim('  (ordinary missiles: no roll needed)') : ''),
+    )
     return L.join('\n')
   }
   L.push(st.bold(`Counters placed: ${r.countersPlaced}; on the target now: ${r.counters}`))
-  L.push(`Effects: ${effectsText(r.effects)}${r.newEffects.length ? st.dim(`  (new: ${r.newEffects.join(', ')})`) : ''}`)
+  L.push(
+    `Effects: ${effectsText(r.effects)}${r.newEffects.length ? st.dim(`  (new: ${r.newEffects.join(', ')})`) : ''}`,
+  )
   return L.join('\n')
 }
 
 export function explainJam(r: JamResult, j: Jam, out: RenderContext): string {
   const L = [out.style.bold('How it was worked out')]
   if (r.mode === 'missiles') {
-    L.push(j.smart ? '1. Each attempt removes one smart missile salvo on a d6 of 4+ (50%).' : '1. Each attempt removes one missile salvo in range outright: no roll.')
+    L.push(
+      j.smart
+        ? '1. Each attempt removes one smart missile salvo on a d6 of 4+ (50%).'
+        : '1. Each attempt removes one missile salvo in range outright: no roll.',
+    )
     return L.join('\n')
   }
-  L.push(`1. Each point of jam/spoof damage is one attempt: a d6 of ${r.targetNumber}+ places a counter (${pct((7 - r.targetNumber!) / 6)})${j.countered ? '; the target counters with its own jammer, so 5+ instead of 3+' : ''}.`)
+  L.push(
+    `1. Each point of jam/spoof damage is one attempt: a d6 of ${r.targetNumber}+ places a counter (${pct((7 - r.targetNumber!) / 6)})${j.countered ? '; the target counters with its own jammer, so 5+ instead of 3+' : ''}.`,
+  )
   L.push(`2. ${r.countersPlaced} placed + ${j.counters} already there = ${r.counters}.`)
-  L.push('3. Counters: the 1st costs an action and STR -1; the 2nd also stops missile fire and spotting, STR -2; the 3rd also stops fire beyond 6", STR -3.')
+  L.push(
+    '3. Counters: the 1st costs an action and STR -1; the 2nd also stops missile fire and spotting, STR -2; the 3rd also stops fire beyond 6", STR -3.',
+  )
   L.push(`4. With ${r.counters}: ${effectsText(jamEffects(r.counters))}.`)
   return L.join('\n')
 }
@@ -46,10 +63,13 @@ export function renderJamOdds(d: Distribution<number>, label: string, j: Jam, ou
   const st = out.style
   return [
     st.bold(`Exact odds: ${headline(j)}`),
-    columns([
-      [`Expected ${label}`, num(d.expected(), 3)],
-      [`At least one`, pct(1 - d.prob(0))],
-    ], out.width),
+    columns(
+      [
+        [`Expected ${label}`, num(d.expected(), 3)],
+        [`At least one`, pct(1 - d.prob(0))],
+      ],
+      out.width,
+    ),
     '',
     histogram(d, st, out.width, { title: label[0].toUpperCase() + label.slice(1) }),
   ].join('\n')

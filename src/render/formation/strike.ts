@@ -81,7 +81,14 @@ function answerVerb(a: Answer): string {
 
 function attackLine(a: AttackRoll, st: Style): string {
   const verdict = a.hit ? st.bold(st.red('hits')) : st.green('misses')
-  const why = a.natural === 'miss' ? ' (natural 1: always misses)' : a.natural === 'hit' ? ' (natural 6: always hits)' : a.hit ? '' : ' (needs 2+)'
+  const why =
+    a.natural === 'miss'
+      ? ' (natural 1: always misses)'
+      : a.natural === 'hit'
+        ? ' (natural 6: always hits)'
+        : a.hit
+          ? ''
+          : ' (needs 2+)'
   return `${sumText(a.roll, a.modifier, a.total)} -> ${verdict}${why}`
 }
 
@@ -93,20 +100,38 @@ function byText(t: TargetResult): string {
 function targetLines(t: TargetResult, s: Strike, st: Style, indent: string): string[] {
   const L: string[] = []
   if (!t.hit) return L
-  if (t.defense === 'none' || !t.defenseRoll) L.push(`${indent}Defender ${answerVerb(t.defense)}${byText(t)}.`)
+  if (t.defense === 'none' || !t.defenseRoll)
+    L.push(`${indent}Defender ${answerVerb(t.defense)}${byText(t)}.`)
   else {
     const d = t.defenseRoll
-    const outcome = d.success ? (t.defense === 'roll-with' ? st.green('damage halved') : st.green(t.defense === 'parry' ? 'parried' : 'dodged')) : st.red('fails')
-    L.push(`${indent}Defender ${answerVerb(t.defense)} ${signed(d.bonus)}${byText(t)}: ${sumText(d.roll, d.bonus, d.total)} vs ${t.attack.total} -> ${outcome}${t.actionSpent ? st.dim(' (an action spent)') : ''}`)
+    const outcome = d.success
+      ? t.defense === 'roll-with'
+        ? st.green('damage halved')
+        : st.green(t.defense === 'parry' ? 'parried' : 'dodged')
+      : st.red('fails')
+    L.push(
+      `${indent}Defender ${answerVerb(t.defense)} ${signed(d.bonus)}${byText(t)}: ${sumText(d.roll, d.bonus, d.total)} vs ${t.attack.total} -> ${outcome}${t.actionSpent ? st.dim(' (an action spent)') : ''}`,
+    )
   }
   if (!t.connected) return L
-  if (s.targets > 1 || t.halved) L.push(`${indent}Damage: ${st.bold(String(t.damage))}${t.halved ? ` (${t.baseDamage} halved, rounded down)` : ''}`)
+  if (s.targets > 1 || t.halved)
+    L.push(
+      `${indent}Damage: ${st.bold(String(t.damage))}${t.halved ? ` (${t.baseDamage} halved, rounded down)` : ''}`,
+    )
   for (const r of t.starRolls) {
-    L.push(`${indent}* box ${r.box}: d6 ${r.roll}${s.destroyMod ? ` ${s.destroyMod > 0 ? '+' : '-'} ${Math.abs(s.destroyMod)}` : ''} -> ${r.destroyed ? st.bold(st.red('DESTROYED outright')) : 'holds'}`)
+    L.push(
+      `${indent}* box ${r.box}: d6 ${r.roll}${s.destroyMod ? ` ${s.destroyMod > 0 ? '+' : '-'} ${Math.abs(s.destroyMod)}` : ''} -> ${r.destroyed ? st.bold(st.red('DESTROYED outright')) : 'holds'}`,
+    )
   }
-  if (t.destroyed && t.destroyedBy === 'damage') L.push(`${indent}${st.bold(st.red('DESTROYED'))}: every box crossed out${t.infantry ? '; a Zentraedi infantry unit appears here next turn' : ''}`)
+  if (t.destroyed && t.destroyedBy === 'damage')
+    L.push(
+      `${indent}${st.bold(st.red('DESTROYED'))}: every box crossed out${t.infantry ? '; a Zentraedi infantry unit appears here next turn' : ''}`,
+    )
   else if (t.boxesLeft !== null && !t.destroyed) L.push(`${indent}Boxes left: ${t.boxesLeft}`)
-  if (t.knockdown) L.push(`${indent}Knockdown: d6 ${t.knockdown.roll} -> ${t.knockdown.actionLost ? st.red('loses an action') : 'keeps its action'}`)
+  if (t.knockdown)
+    L.push(
+      `${indent}Knockdown: d6 ${t.knockdown.roll} -> ${t.knockdown.actionLost ? st.red('loses an action') : 'keeps its action'}`,
+    )
   return L
 }
 
@@ -150,10 +175,23 @@ export function renderStrike(r: StrikeResult, s: StrikeView, out: RenderContext)
     L.push(st.bold('Damage: 0') + st.dim('  (HARM flew at a radar)'))
     return L.join('\n')
   }
-  const spreadNote = s.targets > 1 ? `, ${plural(s.targets, 'target')} at ${num(damageFraction(s, r.targets[0].attack).num / damageFraction(s, r.targets[0].attack).den, 2)} damage each` : ''
+  const spreadNote =
+    s.targets > 1
+      ? `, ${plural(s.targets, 'target')} at ${num(damageFraction(s, r.targets[0].attack).num / damageFraction(s, r.targets[0].attack).den, 2)} damage each`
+      : ''
   L.push(st.bold(`Strike: ${weaponText(s)}${spreadNote}; ${modifierText(s)}`))
-  if (s.mode !== 'single' && s.targets === 1) L.push(st.dim(`${s.mode === 'burst' ? 'Burst' : 'Split fire'} at one target: full damage (give --targets 2-${s.spread} to spread it)`))
-  if (s.vsInfantry) L.push(st.dim(s.ai ? 'Infantry target: AI weapon, full damage' : 'Infantry target: half damage (not an AI weapon)'))
+  if (s.mode !== 'single' && s.targets === 1)
+    L.push(
+      st.dim(
+        `${s.mode === 'burst' ? 'Burst' : 'Split fire'} at one target: full damage (give --targets 2-${s.spread} to spread it)`,
+      ),
+    )
+  if (s.vsInfantry)
+    L.push(
+      st.dim(
+        s.ai ? 'Infantry target: AI weapon, full damage' : 'Infantry target: half damage (not an AI weapon)',
+      ),
+    )
   const harm = harmLine(r, st)
   if (harm) L.push(harm)
   if (s.targets === 1) {
@@ -163,11 +201,20 @@ export function renderStrike(r: StrikeResult, s: StrikeView, out: RenderContext)
   } else {
     if (s.mode === 'burst') L.push(`Attack (one roll for all): ${attackLine(r.targets[0].attack, st)}`)
     for (const t of r.targets) {
-      L.push(st.bold(`Target ${t.target}:`) + (s.mode === 'split' ? ` attack ${attackLine(t.attack, st)}` : t.hit ? '' : ' missed'))
+      L.push(
+        st.bold(`Target ${t.target}:`) +
+          (s.mode === 'split' ? ` attack ${attackLine(t.attack, st)}` : t.hit ? '' : ' missed'),
+      )
       L.push(...targetLines(t, s, st, '  '))
     }
   }
-  const summary = !r.hit ? 'missed' : r.defended ? (r.damage ? 'defended (damage halved)' : 'defended') : 'hit'
+  const summary = !r.hit
+    ? 'missed'
+    : r.defended
+      ? r.damage
+        ? 'defended (damage halved)'
+        : 'defended'
+      : 'hit'
   L.push(st.bold(`${s.targets > 1 ? 'Total damage' : 'Damage'}: ${r.damage}`) + st.dim(`  (${summary})`))
   return L.join('\n')
 }
@@ -177,22 +224,37 @@ export function explainStrike(r: StrikeResult, s: StrikeView, out: RenderContext
   const st = out.style
   const L: string[] = [st.bold('How it was worked out')]
   if (r.harm) {
-    L.push(`0. HARM fired at a target that is not a radar ignores it on a d6 of ${HARM_STRAY_ON}+ (50%) and flies at the nearest radar. Rolled ${r.harm.roll}: ${r.harm.retargeted ? 'it flies off, and nothing else is rolled for this target.' : 'it stays on this target.'}`)
+    L.push(
+      `0. HARM fired at a target that is not a radar ignores it on a d6 of ${HARM_STRAY_ON}+ (50%) and flies at the nearest radar. Rolled ${r.harm.roll}: ${r.harm.retargeted ? 'it flies off, and nothing else is rolled for this target.' : 'it stays on this target.'}`,
+    )
     if (r.harm.retargeted) return L.join('\n')
   }
   const m = strikeModifier(s)
-  L.push(`1. Attack modifier = ${modifierText(s).replace(/, /g, ' + ').replace(/\+ -/g, '- ')} = ${signed(m)}.`)
+  L.push(
+    `1. Attack modifier = ${modifierText(s).replace(/, /g, ' + ').replace(/\+ -/g, '- ')} = ${signed(m)}.`,
+  )
   const hitsFrom = Math.min(6, Math.max(2, 2 - m))
-  L.push(`2. The attack d6 hits when d6 ${signed(m)} is 2 or more (${hitsFrom === 2 ? 'any roll but a natural 1' : `${hitsFrom}+`}); a natural 1 always misses, a natural 6 always hits: ${pct((7 - hitsFrom) / 6)} to hit.`)
+  L.push(
+    `2. The attack d6 hits when d6 ${signed(m)} is 2 or more (${hitsFrom === 2 ? 'any roll but a natural 1' : `${hitsFrom}+`}); a natural 1 always misses, a natural 6 always hits: ${pct((7 - hitsFrom) / 6)} to hit.`,
+  )
   const f = damageFraction(s, r.targets[0].attack)
   const steps: string[] = []
-  if (s.meleePlus !== undefined) steps.push(`Melee ${s.meleePlus}+: 1 damage if the natural attack die is ${s.meleePlus} or more, else 0`)
+  if (s.meleePlus !== undefined)
+    steps.push(`Melee ${s.meleePlus}+: 1 damage if the natural attack die is ${s.meleePlus} or more, else 0`)
   else steps.push(`DMG ${s.dmg}${s.volley > 1 ? ` x Volley ${s.volley} = ${s.dmg * s.volley}` : ''}`)
-  if (spreadDivisor(s) > 1) steps.push(`/ ${s.mode === 'burst' ? 'Burst' : 'Split fire'} ${s.spread} (spread over ${s.targets} targets)`)
+  if (spreadDivisor(s) > 1)
+    steps.push(
+      `/ ${s.mode === 'burst' ? 'Burst' : 'Split fire'} ${s.spread} (spread over ${s.targets} targets)`,
+    )
   if (s.vsInfantry && !s.ai) steps.push('/ 2 (infantry, not an AI weapon)')
   const exact = f.num / f.den
-  const worked = steps.length === 1 && s.volley === 1 && s.meleePlus === undefined ? '' : ` = ${num(exact, 3)}${Number.isInteger(exact) ? '' : `, rounded down: ${Math.floor(exact)}`}`
-  L.push(`3. Damage of a strike that gets through: ${steps.join(' ')}${worked}.${s.missile ? ' Rolling with damage halves it (all halvings and divisions are rounded down once, at the end).' : ''}`)
+  const worked =
+    steps.length === 1 && s.volley === 1 && s.meleePlus === undefined
+      ? ''
+      : ` = ${num(exact, 3)}${Number.isInteger(exact) ? '' : `, rounded down: ${Math.floor(exact)}`}`
+  L.push(
+    `3. Damage of a strike that gets through: ${steps.join(' ')}${worked}.${s.missile ? ' Rolling with damage halves it (all halvings and divisions are rounded down once, at the end).' : ''}`,
+  )
   let n = 4
   for (const t of r.targets) {
     const who = s.targets > 1 ? `Target ${t.target}: ` : ''
@@ -201,7 +263,9 @@ export function explainStrike(r: StrikeResult, s: StrikeView, out: RenderContext
       continue
     }
     if (!t.defenseRoll) {
-      L.push(`${n++}. ${who}no answer${t.chosenBy === 'default' ? ' (the defender has no known skills; give --def-quality or --dodge/--parry/--roll-with)' : t.chosenBy === 'auto' ? ' (none of its answers could help against this roll)' : ''}: it takes the strike.`)
+      L.push(
+        `${n++}. ${who}no answer${t.chosenBy === 'default' ? ' (the defender has no known skills; give --def-quality or --dodge/--parry/--roll-with)' : t.chosenBy === 'auto' ? ' (none of its answers could help against this roll)' : ''}: it takes the strike.`,
+      )
     } else {
       const d = t.defenseRoll
       const chance = Math.min(6, Math.max(0, 7 - d.needed)) / 6
@@ -209,9 +273,16 @@ export function explainStrike(r: StrikeResult, s: StrikeView, out: RenderContext
         `${n++}. ${who}${answerVerb(t.defense)} ${signed(d.bonus)}${t.chosenBy === 'auto' ? ' (the best answer against this roll)' : ''}: needs d6 ${signed(d.bonus)} >= attack total ${t.attack.total}, a natural ${neededText(d.needed)} (${pct(chance)}). Rolled ${d.roll}: ${d.success ? 'success' : 'failure'}.`,
       )
     }
-    if (t.starRolls.length) L.push(`${n++}. ${who}the damage crosses * box${t.starRolls.length > 1 ? 'es' : ''} ${t.starRolls.map((x) => x.box).join(', ')}: each d6 ${s.destroyMod ? signed(s.destroyMod) + ' ' : ''}of 6 or more destroys the unit (natural ${neededText(6 - s.destroyMod)}).`)
-    if (t.destroyedBy === 'damage') L.push(`${n++}. ${who}${t.damage} damage against ${s.boxes} boxes left: destroyed${t.infantry ? ', and exactly all of them, so Zentraedi infantry appear' : s.zentraedi ? ' (more damage than boxes, so no infantry)' : ''}.`)
-    if (t.knockdown) L.push(`${n++}. ${who}Knockdown: d6 ${t.knockdown.roll}, keeps its action on ${KNOCKDOWN_KEEP}+ (50%).`)
+    if (t.starRolls.length)
+      L.push(
+        `${n++}. ${who}the damage crosses * box${t.starRolls.length > 1 ? 'es' : ''} ${t.starRolls.map((x) => x.box).join(', ')}: each d6 ${s.destroyMod ? signed(s.destroyMod) + ' ' : ''}of 6 or more destroys the unit (natural ${neededText(6 - s.destroyMod)}).`,
+      )
+    if (t.destroyedBy === 'damage')
+      L.push(
+        `${n++}. ${who}${t.damage} damage against ${s.boxes} boxes left: destroyed${t.infantry ? ', and exactly all of them, so Zentraedi infantry appear' : s.zentraedi ? ' (more damage than boxes, so no infantry)' : ''}.`,
+      )
+    if (t.knockdown)
+      L.push(`${n++}. ${who}Knockdown: d6 ${t.knockdown.roll}, keeps its action on ${KNOCKDOWN_KEEP}+ (50%).`)
   }
   return L.join('\n')
 }
@@ -219,8 +290,17 @@ export function explainStrike(r: StrikeResult, s: StrikeView, out: RenderContext
 export function renderStrikeOdds(o: StrikeOdds, s: StrikeView, out: RenderContext): string {
   const st = out.style
   const L: string[] = []
-  L.push(st.bold(`Exact odds: ${weaponText(s)}${s.targets > 1 ? ` at ${plural(s.targets, 'target')}` : ''}; ${modifierText(s)}`))
-  const answer = s.answer === 'auto' ? "the defender's best answer to each attack roll" : s.answer === 'none' ? 'no answer' : `${answerVerb(s.answer)} ${signed(answerBonus(s, s.answer))}`
+  L.push(
+    st.bold(
+      `Exact odds: ${weaponText(s)}${s.targets > 1 ? ` at ${plural(s.targets, 'target')}` : ''}; ${modifierText(s)}`,
+    ),
+  )
+  const answer =
+    s.answer === 'auto'
+      ? "the defender's best answer to each attack roll"
+      : s.answer === 'none'
+        ? 'no answer'
+        : `${answerVerb(s.answer)} ${signed(answerBonus(s, s.answer))}`
   L.push(`Defender: ${answer}`)
   const rows: string[][] = [
     [s.targets > 1 ? 'Strike lands on at least one' : 'Strike lands', pct(o.expected.hit)],
@@ -230,7 +310,11 @@ export function renderStrikeOdds(o: StrikeOdds, s: StrikeView, out: RenderContex
   ]
   if (s.targets > 1) rows.push(['Expected targets hit', num(o.expected.targetsHit, 3)])
   if (s.knockdown) rows.push(['Expected actions lost to knockdown', num(o.expected.knockdowns, 3)])
-  if (s.boxes !== undefined || s.starBoxes.length) rows.push([s.targets > 1 ? 'Expected targets destroyed' : 'Destroyed', s.targets > 1 ? num(o.expected.destroyed, 3) : pct(o.expected.destroyed)])
+  if (s.boxes !== undefined || s.starBoxes.length)
+    rows.push([
+      s.targets > 1 ? 'Expected targets destroyed' : 'Destroyed',
+      s.targets > 1 ? num(o.expected.destroyed, 3) : pct(o.expected.destroyed),
+    ])
   if (s.zentraedi) rows.push(['Zentraedi infantry appear', pct(1 - o.infantry.prob(0))])
   if (o.harmRetargeted !== null) rows.unshift(['HARM flies at a radar instead', pct(o.harmRetargeted)])
   L.push(columns(rows, out.width))

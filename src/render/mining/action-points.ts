@@ -9,7 +9,9 @@ export function renderActionPoints(r: ActionPointsResult, out: RenderContext): s
   return [
     st.bold(`Action points: ${r.actionPoints}`),
     `${r.units} active unit${r.units === 1 ? '' : 's'} + d6 ${r.roll} = ${r.actionPoints}`,
-    st.dim(`A unit's 1st, 2nd and 3rd actions cost ${ACTION_COSTS.join(', ')} points; try 'mecha mining plan --ap ${r.actionPoints} …'.`),
+    st.dim(
+      `A unit's 1st, 2nd and 3rd actions cost ${ACTION_COSTS.join(', ')} points; try 'mecha mining plan --ap ${r.actionPoints} …'.`,
+    ),
   ].join('\n')
 }
 

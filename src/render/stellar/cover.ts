@@ -1,7 +1,13 @@
 import type { RenderContext } from '../context.js'
 import type { CoverOdds } from '../../rules/stellar/cover-odds.js'
 import type { CoverRequest } from '../../rules/stellar/cover.js'
-import { type CoverResult, coverChecks, coverDmg, coverTargetNumber, pieceSurvival } from '../../rules/stellar/cover.js'
+import {
+  type CoverResult,
+  coverChecks,
+  coverDmg,
+  coverTargetNumber,
+  pieceSurvival,
+} from '../../rules/stellar/cover.js'
 import { columns, pct, plural } from '../format.js'
 
 function attackText(c: CoverRequest): string {
@@ -12,28 +18,57 @@ function attackText(c: CoverRequest): string {
 export function renderCover(r: CoverResult, c: CoverRequest, out: RenderContext): string {
   const st = out.style
   const L: string[] = []
-  const need = r.targetNumber <= 1 ? 'always survives' : r.targetNumber > 10 ? 'cannot survive' : `survives on ${r.targetNumber}+`
-  L.push(st.bold(`Cover vs ${attackText(c)}: ${need}${r.checks > 1 ? `, ${r.checks} checks` : ''}${c.direct ? ' (targeted directly)' : ''}`))
+  const need =
+    r.targetNumber <= 1
+      ? 'always survives'
+      : r.targetNumber > 10
+        ? 'cannot survive'
+        : `survives on ${r.targetNumber}+`
+  L.push(
+    st.bold(
+      `Cover vs ${attackText(c)}: ${need}${r.checks > 1 ? `, ${r.checks} checks` : ''}${c.direct ? ' (targeted directly)' : ''}`,
+    ),
+  )
   r.pieces.forEach((p, i) => {
     const name = r.pieces.length > 1 ? `Piece ${i + 1}` : 'Cover'
-    const dice = p.rolls.length ? p.rolls.map((f) => (f >= r.targetNumber ? st.green(String(f)) : st.red(`${f}x`))).join(' ') + ' -> ' : 'no roll needed -> '
+    const dice = p.rolls.length
+      ? p.rolls.map((f) => (f >= r.targetNumber ? st.green(String(f)) : st.red(`${f}x`))).join(' ') + ' -> '
+      : 'no roll needed -> '
     L.push(`${name}: ${dice}${p.survived ? st.green('survives') : st.red('DESTROYED')}`)
   })
-  if (r.destroyed && c.aoe) L.push(st.dim('Units behind destroyed cover keep their Cover bonus against this AOE.'))
+  if (r.destroyed && c.aoe)
+    L.push(st.dim('Units behind destroyed cover keep their Cover bonus against this AOE.'))
   else if (r.destroyed) L.push(st.dim('Destroyed terrain no longer gives Cover.'))
   return L.join('\n')
 }
 
 export function explainCover(r: CoverResult, c: CoverRequest, _out: RenderContext): string {
   const L: string[] = [_out.style.bold('How it was worked out')]
-  L.push(c.melee ? `1. DMG against cover = ${c.dmg} x 2 (${c.crashThrough ? 'Crash Through' : 'melee'} deals double to cover) = ${r.effectiveDmg}.` : `1. DMG against cover = the weapon's DMG, ${r.effectiveDmg}.`)
+  L.push(
+    c.melee
+      ? `1. DMG against cover = ${c.dmg} x 2 (${c.crashThrough ? 'Crash Through' : 'melee'} deals double to cover) = ${r.effectiveDmg}.`
+      : `1. DMG against cover = the weapon's DMG, ${r.effectiveDmg}.`,
+  )
   const p1 = Math.min(1, Math.max(0, (11 - Math.max(1, r.targetNumber)) / 10))
   L.push(
     `2. The cover survives a check when d10 x 100 reaches ${r.effectiveDmg}: a d10 of ${r.targetNumber}+ (${r.effectiveDmg} / 100, rounded up)` +
-      (r.targetNumber <= 1 ? ', which every die does: no roll needed.' : r.targetNumber > 10 ? ', which no die can reach: destroyed without a roll.' : `, a ${pct(p1)} chance per check.`),
+      (r.targetNumber <= 1
+        ? ', which every die does: no roll needed.'
+        : r.targetNumber > 10
+          ? ', which no die can reach: destroyed without a roll.'
+          : `, a ${pct(p1)} chance per check.`),
   )
-  const why = c.melee && c.direct ? 'melee / Crash Through, and targeted directly' : c.melee ? 'melee and Crash Through always take three' : c.direct ? 'the cover is the target' : 'it only blocked the attack'
-  L.push(`3. Checks per piece: ${r.checks} (${why}); every check must pass: ${pct(pieceSurvival(c))} to survive.`)
+  const why =
+    c.melee && c.direct
+      ? 'melee / Crash Through, and targeted directly'
+      : c.melee
+        ? 'melee and Crash Through always take three'
+        : c.direct
+          ? 'the cover is the target'
+          : 'it only blocked the attack'
+  L.push(
+    `3. Checks per piece: ${r.checks} (${why}); every check must pass: ${pct(pieceSurvival(c))} to survive.`,
+  )
   if (c.pieces > 1) L.push(`4. AOE: ${plural(c.pieces, 'piece')} of cover, each checked on its own.`)
   return L.join('\n')
 }
@@ -42,7 +77,11 @@ export function renderCoverOdds(o: CoverOdds, c: CoverRequest, out: RenderContex
   const st = out.style
   const tn = coverTargetNumber(c)
   const L: string[] = []
-  L.push(st.bold(`Exact odds: cover vs ${attackText(c)}, ${plural(coverChecks(c), 'check')} at ${tn}+${c.pieces > 1 ? `, ${c.pieces} pieces` : ''}`))
+  L.push(
+    st.bold(
+      `Exact odds: cover vs ${attackText(c)}, ${plural(coverChecks(c), 'check')} at ${tn}+${c.pieces > 1 ? `, ${c.pieces} pieces` : ''}`,
+    ),
+  )
   const rows: string[][] = [[c.pieces > 1 ? 'Each piece survives' : 'Survives', pct(pieceSurvival(c))]]
   if (c.pieces > 1) {
     rows.push(['Both survive', pct(o.survived.prob('true'))])

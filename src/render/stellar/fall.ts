@@ -15,9 +15,12 @@ export function renderFall(r: FallResult, _input: unknown, out: RenderContext): 
 export function renderFallOdds(d: Distribution<string>, out: RenderContext): string {
   return [
     out.style.bold('Exact odds: low-gravity fall check'),
-    columns([
-      [`Falls off (1-${FALL_MAX})`, pct(d.prob('true'))],
-      [`Stays on the high ground (${FALL_MAX + 1}-10)`, pct(d.prob('false'))],
-    ], out.width),
+    columns(
+      [
+        [`Falls off (1-${FALL_MAX})`, pct(d.prob('true'))],
+        [`Stays on the high ground (${FALL_MAX + 1}-10)`, pct(d.prob('false'))],
+      ],
+      out.width,
+    ),
   ].join('\n')
 }

@@ -19,15 +19,26 @@ export function renderInitiativeOdds(o: InitiativeOdds, req: InitiativeRequest, 
   const st = out.style
   const L = [st.bold(`Exact odds: initiative roll-off, ${req.names[0]} vs ${req.names[1]}`)]
   L.push(
-    columns([
-      [`${req.names[0]} wins`, pct(o.winner.prob(1))],
-      [`${req.names[1]} wins`, pct(o.winner.prob(2))],
-      ['Tie on a roll-off (rolled again)', pct(o.tie)],
-      ['Expected roll-offs', num(o.expected.rollOffs, 4)],
-    ], out.width),
+    columns(
+      [
+        [`${req.names[0]} wins`, pct(o.winner.prob(1))],
+        [`${req.names[1]} wins`, pct(o.winner.prob(2))],
+        ['Tie on a roll-off (rolled again)', pct(o.tie)],
+        ['Expected roll-offs', num(o.expected.rollOffs, 4)],
+      ],
+      out.width,
+    ),
   )
   L.push('')
   L.push(st.bold('Roll-offs needed'))
-  L.push(columns(o.rollOffs.sorted().sort(([x], [y]) => parseInt(x) - parseInt(y)).map(([k, w]) => [k, pct(w)]), out.width))
+  L.push(
+    columns(
+      o.rollOffs
+        .sorted()
+        .sort(([x], [y]) => parseInt(x) - parseInt(y))
+        .map(([k, w]) => [k, pct(w)]),
+      out.width,
+    ),
+  )
   return L.join('\n')
 }

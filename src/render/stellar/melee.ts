@@ -6,8 +6,8 @@ import {
   type SideOutcome,
   type StrikeDie,
   type StrikeResult,
-  CRIT_FROM, 
-  bonusTotal, 
+  CRIT_FROM,
+  bonusTotal,
   finishingBlowDamage,
 } from '../../rules/stellar/melee.js'
 import type { Distribution } from '../../core/distribution.js'
@@ -17,7 +17,11 @@ import { columns, histogram, num, pct, plural } from '../format.js'
 import type { Style } from '../style.js'
 import { dieGlyph } from './shoot.js'
 
-type ChoiceInfo = Melee & { chosenBy?: Record<string, string>; overwatchSkipped?: boolean; expectedChoice?: { dealt: number; taken: number } }
+type ChoiceInfo = Melee & {
+  chosenBy?: Record<string, string>
+  overwatchSkipped?: boolean
+  expectedChoice?: { dealt: number; taken: number }
+}
 
 /** A melee die marked by symbol as well as colour: ! critical (2 hits), • hit or block. */
 export function meleeGlyph(d: StrikeDie, st: Style): string {
@@ -28,7 +32,8 @@ export function meleeGlyph(d: StrikeDie, st: Style): string {
 }
 
 const splitText = (s: { attack: number; defense: number }) => `${s.attack}/${s.defense}`
-const by = (m: ChoiceInfo, k: string) => (m.chosenBy?.[k] && m.chosenBy[k] !== 'flag' ? ` (${m.chosenBy[k]})` : '')
+const by = (m: ChoiceInfo, k: string) =>
+  m.chosenBy?.[k] && m.chosenBy[k] !== 'flag' ? ` (${m.chosenBy[k]})` : ''
 const bonusText = (bs: Bonus[]) => bs.map((b) => `${b.amount} ${b.source}`).join(' + ')
 
 function choiceText(m: ChoiceInfo): string {
@@ -45,16 +50,26 @@ function strikeLines(r: StrikeResult, title: string, st: Style): string[] {
   const L: string[] = [st.bold(title)]
   const atkDice = r.attackDice.length ? r.attackDice.map((d) => meleeGlyph(d, st)).join(' ') : 'none'
   const bonus = bonusTotal(s.bonusHits)
-  L.push(`  ${striker}'s attack (hit ${s.hitOn}+, critical ${CRIT_FROM}-10): ${atkDice}  -> ${r.rolledHits}${r.crits ? ` (${plural(r.crits, 'critical')})` : ''}${bonus ? ` + ${bonusText(s.bonusHits)}` : ''} = ${st.bold(plural(r.hits, 'hit'))}`)
+  L.push(
+    `  ${striker}'s attack (hit ${s.hitOn}+, critical ${CRIT_FROM}-10): ${atkDice}  -> ${r.rolledHits}${r.crits ? ` (${plural(r.crits, 'critical')})` : ''}${bonus ? ` + ${bonusText(s.bonusHits)}` : ''} = ${st.bold(plural(r.hits, 'hit'))}`,
+  )
   const defDice = r.defenseDice.length ? r.defenseDice.map((d) => meleeGlyph(d, st)).join(' ') : 'none'
   const bb = bonusTotal(s.bonusBlocks)
-  L.push(`  ${target}'s defense (block ${s.blockOn}+): ${defDice}  -> ${r.rolledBlocks}${bb ? ` + ${bonusText(s.bonusBlocks)}` : ''} = ${st.bold(plural(r.blocks, 'block'))}`)
-  if (r.momentumSpent) L.push(`  Skill Defense: ${r.momentumSpent} Momentum negates ${plural(r.momentumSpent, 'hit')}`)
+  L.push(
+    `  ${target}'s defense (block ${s.blockOn}+): ${defDice}  -> ${r.rolledBlocks}${bb ? ` + ${bonusText(s.bonusBlocks)}` : ''} = ${st.bold(plural(r.blocks, 'block'))}`,
+  )
+  if (r.momentumSpent)
+    L.push(`  Skill Defense: ${r.momentumSpent} Momentum negates ${plural(r.momentumSpent, 'hit')}`)
   L.push(`  Unblocked hits: ${st.bold(String(r.unblockedHits))} x ${s.dmg} DMG = ${r.hitDamage}`)
   if (r.save.owed > 0) {
-    if (r.save.targetNumber <= 1) L.push(`  Armor saves: ${r.save.owed} vs PEN ${penText(s.pen)}, passed automatically (needs ${r.save.targetNumber}+)`)
+    if (r.save.targetNumber <= 1)
+      L.push(
+        `  Armor saves: ${r.save.owed} vs PEN ${penText(s.pen)}, passed automatically (needs ${r.save.targetNumber}+)`,
+      )
     else {
-      const rolls = r.save.saves.map((x) => (x.passed ? st.green(String(x.roll)) : st.red(`${x.roll}x`))).join(' ')
+      const rolls = r.save.saves
+        .map((x) => (x.passed ? st.green(String(x.roll)) : st.red(`${x.roll}x`)))
+        .join(' ')
       const effect = !r.save.failedSaves
         ? ''
         : s.pen.kind === 'stun'
@@ -62,7 +77,9 @@ function strikeLines(r: StrikeResult, title: string, st: Style): string[] {
           : s.pen.kind === 'push'
             ? ` (pushed out of melee)`
             : ` (+${r.save.damage} DMG)`
-      L.push(`  Armor saves (${r.save.targetNumber}+ to pass): ${rolls} -> ${plural(r.save.failedSaves, 'failed save')}${effect}`)
+      L.push(
+        `  Armor saves (${r.save.targetNumber}+ to pass): ${rolls} -> ${plural(r.save.failedSaves, 'failed save')}${effect}`,
+      )
     }
   }
   L.push(`  ${st.bold(`Damage to the ${target.toLowerCase()}: ${r.damage}`)}`)
@@ -79,7 +96,9 @@ export function renderMelee(r: MeleeResult, m: ChoiceInfo, out: RenderContext): 
   const L: string[] = []
   const pool = (side: Melee['atk'], split: Melee['atkSplit']) => {
     const used = split.attack + split.defense
-    return side.melee !== undefined && side.melee !== used ? `Melee ${side.melee} (${used} dice used)` : `Melee ${used}`
+    return side.melee !== undefined && side.melee !== used
+      ? `Melee ${side.melee} (${used} dice used)`
+      : `Melee ${used}`
   }
   L.push(st.bold(`Melee clash: attacker ${pool(m.atk, m.atkSplit)} vs defender ${pool(m.def, m.defSplit)}`))
   L.push(choiceText(m))
@@ -88,21 +107,33 @@ export function renderMelee(r: MeleeResult, m: ChoiceInfo, out: RenderContext): 
     L.push(st.bold(`Overwatch on the charge (${plural(r.overwatch.shots.length, 'attack')}):`))
     r.overwatch.shots.forEach((s, i) => {
       const dice = s.dice.map((d) => dieGlyph(d, st)).join(' ')
-      const saves = s.save.saves.length ? `, saves ${s.save.saves.map((x) => (x.passed ? String(x.roll) : `${x.roll}x`)).join(' ')}` : ''
-      L.push(`  #${i + 1} evade ${s.targetNumber}+: ${dice} -> ${plural(s.hits, 'hit')}, ${plural(s.blocks, 'block')}${s.momentumSpent ? `, ${s.momentumSpent} Momentum` : ''}, ${s.unblockedHits} through${saves}: ${s.damage} DMG`)
+      const saves = s.save.saves.length
+        ? `, saves ${s.save.saves.map((x) => (x.passed ? String(x.roll) : `${x.roll}x`)).join(' ')}`
+        : ''
+      L.push(
+        `  #${i + 1} evade ${s.targetNumber}+: ${dice} -> ${plural(s.hits, 'hit')}, ${plural(s.blocks, 'block')}${s.momentumSpent ? `, ${s.momentumSpent} Momentum` : ''}, ${s.unblockedHits} through${saves}: ${s.damage} DMG`,
+      )
     })
-    L.push(`  Overwatch damage to the attacker: ${st.bold(String(r.overwatch.damage))}${r.overwatch.destroyed ? ` (${st.red('destroyed before reaching melee')})` : ''}`)
+    L.push(
+      `  Overwatch damage to the attacker: ${st.bold(String(r.overwatch.damage))}${r.overwatch.destroyed ? ` (${st.red('destroyed before reaching melee')})` : ''}`,
+    )
   }
   if (r.attack) L.push(...strikeLines(r.attack, 'Attack', st))
   if (r.counter) L.push(...strikeLines(r.counter, 'Counter-attack', st))
-  else if (r.counterSkipped && r.counterSkipped !== 'no clash') L.push(st.bold('Counter-attack: ') + `none (${r.counterSkipped})`)
+  else if (r.counterSkipped && r.counterSkipped !== 'no clash')
+    L.push(st.bold('Counter-attack: ') + `none (${r.counterSkipped})`)
   if (r.clash) {
-    if (r.finishingBlow) L.push(st.bold(`Finishing Blow by the ${r.finishingBlow.by}: ${r.finishingBlow.damage} DMG`))
+    if (r.finishingBlow)
+      L.push(st.bold(`Finishing Blow by the ${r.finishingBlow.by}: ${r.finishingBlow.damage} DMG`))
     else L.push(`Finishing Blow: none${finishingBlowWhyNot(r, m)}`)
   }
   L.push(`Attacker ${hpText(r.attacker, st)}. Defender ${hpText(r.defender, st)}.`)
   if (r.clash && !r.attacker.destroyed && !r.defender.destroyed && !r.counterSkipped) {
-    L.push(st.dim(`Both remain locked in melee (Disengage costs [M-1]${(m.atk.melee ?? 0) >= 10 ? "; with Melee 10+ the attacker may Disengage and move 5\"" : ''}).`))
+    L.push(
+      st.dim(
+        `Both remain locked in melee (Disengage costs [M-1]${(m.atk.melee ?? 0) >= 10 ? '; with Melee 10+ the attacker may Disengage and move 5"' : ''}).`,
+      ),
+    )
   }
   return L.join('\n')
 }
@@ -133,7 +164,9 @@ export function explainMelee(r: MeleeResult, m: ChoiceInfo, out: RenderContext):
   const searched = m.chosenBy && Object.values(m.chosenBy).some((c) => c !== 'flag')
   if (m.expectedChoice && searched) {
     const v = m.expectedChoice
-    step(`Choices made by the search maximise the attacker's expected damage dealt minus taken (capped at HP), the defender answering with its best: this one is expected to deal ${num(v.dealt, 1)} and take ${num(v.taken, 1)}.`)
+    step(
+      `Choices made by the search maximise the attacker's expected damage dealt minus taken (capped at HP), the defender answering with its best: this one is expected to deal ${num(v.dealt, 1)} and take ${num(v.taken, 1)}.`,
+    )
   }
   if (r.overwatch) {
     step(
@@ -145,29 +178,58 @@ export function explainMelee(r: MeleeResult, m: ChoiceInfo, out: RenderContext):
     const s = x.strike
     const [striker, target] = s.striker === 'attacker' ? ['attacker', 'defender'] : ['defender', 'attacker']
     const hitP = Math.max(0, CRIT_FROM - s.hitOn) / 10
-    step(`${title}: each of the ${striker}'s attack dice is a critical hit (2 hits) on 9-10 (20%), a hit on ${s.hitOn}-8 (${pct(hitP)}), a miss below ${s.hitOn}${s.hitOn !== 5 ? ' (5+ normally; Bold Leader -1, Swordsman +1)' : ''}.`)
-    x.attackDice.forEach((d, i) => L.push(`   die ${i + 1}: ${meleeGlyph(d, st)}  ${d.outcome === 'crit' ? '9-10: critical, 2 hits' : d.outcome === 'hit' ? `${s.hitOn}+: hit` : `below ${s.hitOn}: miss`}`))
-    step(`Hits = ${x.rolledHits} from the dice${s.bonusHits.length ? ` + ${bonusText(s.bonusHits)}` : ''} = ${x.hits}.`)
-    step(`The ${target}'s defense dice block on ${s.blockOn}+ (${pct((11 - s.blockOn) / 10)} each)${s.blockOn !== 5 ? ' (5+ normally; Bold Leader commander -1, against a Master Swordsman +1)' : ''}: ${x.defenseDice.map((d) => meleeGlyph(d, st)).join(' ') || 'none'}.`)
-    step(`Blocks = ${x.rolledBlocks} from the dice${s.bonusBlocks.length ? ` + ${bonusText(s.bonusBlocks)}` : ''} = ${x.blocks}${m.blindside && s.striker === 'attacker' && m.def.shield ? ' (Blindside: the shield does not count)' : ''}.`)
-    step(`Hits left = ${x.hits} - ${x.blocks} = ${x.hitsLeft}${x.momentumSpent ? `; Skill Defense spends ${x.momentumSpent} Momentum (of at most ${s.momentum}) to negate ${plural(x.momentumSpent, 'hit')}` : ''}: ${plural(x.unblockedHits, 'unblocked hit')} x DMG ${s.dmg} = ${x.hitDamage}.`)
+    step(
+      `${title}: each of the ${striker}'s attack dice is a critical hit (2 hits) on 9-10 (20%), a hit on ${s.hitOn}-8 (${pct(hitP)}), a miss below ${s.hitOn}${s.hitOn !== 5 ? ' (5+ normally; Bold Leader -1, Swordsman +1)' : ''}.`,
+    )
+    x.attackDice.forEach((d, i) =>
+      L.push(
+        `   die ${i + 1}: ${meleeGlyph(d, st)}  ${d.outcome === 'crit' ? '9-10: critical, 2 hits' : d.outcome === 'hit' ? `${s.hitOn}+: hit` : `below ${s.hitOn}: miss`}`,
+      ),
+    )
+    step(
+      `Hits = ${x.rolledHits} from the dice${s.bonusHits.length ? ` + ${bonusText(s.bonusHits)}` : ''} = ${x.hits}.`,
+    )
+    step(
+      `The ${target}'s defense dice block on ${s.blockOn}+ (${pct((11 - s.blockOn) / 10)} each)${s.blockOn !== 5 ? ' (5+ normally; Bold Leader commander -1, against a Master Swordsman +1)' : ''}: ${x.defenseDice.map((d) => meleeGlyph(d, st)).join(' ') || 'none'}.`,
+    )
+    step(
+      `Blocks = ${x.rolledBlocks} from the dice${s.bonusBlocks.length ? ` + ${bonusText(s.bonusBlocks)}` : ''} = ${x.blocks}${m.blindside && s.striker === 'attacker' && m.def.shield ? ' (Blindside: the shield does not count)' : ''}.`,
+    )
+    step(
+      `Hits left = ${x.hits} - ${x.blocks} = ${x.hitsLeft}${x.momentumSpent ? `; Skill Defense spends ${x.momentumSpent} Momentum (of at most ${s.momentum}) to negate ${plural(x.momentumSpent, 'hit')}` : ''}: ${plural(x.unblockedHits, 'unblocked hit')} x DMG ${s.dmg} = ${x.hitDamage}.`,
+    )
     if (s.pen.value < 2) step(`Armor saves: PEN ${penText(s.pen)} is under 2, so none.`)
     else if (x.unblockedHits === 0) step('Armor saves: no unblocked hits, so none.')
     else {
       const size = s.pen.kind === 'push' ? 2 * s.size : 0
       step(
         `Armor saves: one per unblocked hit, at most 3: ${x.save.owed}. Target = PEN ${s.pen.value} - ARM Sv ${s.armSv}${size ? ` - 2 x Size ${s.size}` : ''} = ${x.save.targetNumber}` +
-          (x.save.targetNumber <= 1 ? ': 1 or less passes automatically.' : `: each passes on ${x.save.targetNumber}+; ${plural(x.save.failedSaves, 'failure')}`) +
-          (x.save.failedSaves ? (s.pen.kind === 'stun' ? ', one action lost each.' : s.pen.kind === 'push' ? `: the ${target} is pushed out of melee.` : `, +1000 DMG each = ${x.save.damage}.`) : x.save.targetNumber <= 1 ? '' : '.'),
+          (x.save.targetNumber <= 1
+            ? ': 1 or less passes automatically.'
+            : `: each passes on ${x.save.targetNumber}+; ${plural(x.save.failedSaves, 'failure')}`) +
+          (x.save.failedSaves
+            ? s.pen.kind === 'stun'
+              ? ', one action lost each.'
+              : s.pen.kind === 'push'
+                ? `: the ${target} is pushed out of melee.`
+                : `, +1000 DMG each = ${x.save.damage}.`
+            : x.save.targetNumber <= 1
+              ? ''
+              : '.'),
       )
     }
     step(`Damage to the ${target}: ${x.damage}.`)
   }
   if (r.attack) strike(r.attack, 'Attack')
   if (r.attack) {
-    if (r.counter) step(`The defender ${m.def.hp !== undefined ? `survives (${r.attack.damage} < HP ${m.def.hp})` : 'survives (no --def-hp given)'} and was not pushed out, so it counter-attacks.`)
-    else if (r.counterSkipped === 'defender destroyed') step(`The defender is destroyed (${r.attack.damage} >= HP ${m.def.hp}): no counter-attack.`)
-    else if (r.counterSkipped === 'pushed out of melee') step('The defender was pushed out of melee: no counter-attack.')
+    if (r.counter)
+      step(
+        `The defender ${m.def.hp !== undefined ? `survives (${r.attack.damage} < HP ${m.def.hp})` : 'survives (no --def-hp given)'} and was not pushed out, so it counter-attacks.`,
+      )
+    else if (r.counterSkipped === 'defender destroyed')
+      step(`The defender is destroyed (${r.attack.damage} >= HP ${m.def.hp}): no counter-attack.`)
+    else if (r.counterSkipped === 'pushed out of melee')
+      step('The defender was pushed out of melee: no counter-attack.')
   }
   if (r.counter) strike(r.counter, 'Counter-attack')
   if (r.clash) {
@@ -190,7 +252,11 @@ export function explainMelee(r: MeleeResult, m: ChoiceInfo, out: RenderContext):
 export function renderMeleeOdds(o: MeleeOdds, m: ChoiceInfo, out: RenderContext): string {
   const st = out.style
   const L: string[] = []
-  L.push(st.bold(`Exact odds: attacker ${splitText(m.atkSplit)} (DMG ${m.atk.dmg}${m.atk.pen.value ? `, PEN ${penText(m.atk.pen)}` : ''}) vs defender ${splitText(m.defSplit)} (DMG ${m.def.dmg}${m.def.pen.value ? `, PEN ${penText(m.def.pen)}` : ''})`))
+  L.push(
+    st.bold(
+      `Exact odds: attacker ${splitText(m.atkSplit)} (DMG ${m.atk.dmg}${m.atk.pen.value ? `, PEN ${penText(m.atk.pen)}` : ''}) vs defender ${splitText(m.defSplit)} (DMG ${m.def.dmg}${m.def.pen.value ? `, PEN ${penText(m.def.pen)}` : ''})`,
+    ),
+  )
   L.push(choiceText(m))
   if (m.overwatchSkipped) L.push(st.dim('No overwatch: a blindsided defender cannot fire overwatch.'))
   const e = o.expected
@@ -198,12 +264,24 @@ export function renderMeleeOdds(o: MeleeOdds, m: ChoiceInfo, out: RenderContext)
     ['Expected damage to the defender (attack)', num(e.attack.damage, 2)],
     ['Expected damage to the attacker (counter)', num(e.counter.damage, 2)],
   ]
-  if (o.overwatch) rows.push(['Expected overwatch damage to the attacker', num(e.overwatchDamage, 2)], ['Chance the charger reaches melee', pct(o.clashChance)])
+  if (o.overwatch)
+    rows.push(
+      ['Expected overwatch damage to the attacker', num(e.overwatchDamage, 2)],
+      ['Chance the charger reaches melee', pct(o.clashChance)],
+    )
   rows.push(['Chance of a counter-attack', pct(o.counterChance)])
-  rows.push(['Finishing Blow by the attacker', pct(o.finishingBlow.prob('attacker'))], ['Finishing Blow by the defender', pct(o.finishingBlow.prob('defender'))])
-  rows.push(['Expected total damage to the defender', num(e.defenderDamage, 2)], ['Expected total damage to the attacker', num(e.attackerDamage, 2)])
-  if (o.destroyed.defender !== undefined) rows.push([`Defender destroyed (HP ${m.def.hp})`, st.bold(pct(o.destroyed.defender))])
-  if (o.destroyed.attacker !== undefined) rows.push([`Attacker destroyed (HP ${m.atk.hp})`, st.bold(pct(o.destroyed.attacker))])
+  rows.push(
+    ['Finishing Blow by the attacker', pct(o.finishingBlow.prob('attacker'))],
+    ['Finishing Blow by the defender', pct(o.finishingBlow.prob('defender'))],
+  )
+  rows.push(
+    ['Expected total damage to the defender', num(e.defenderDamage, 2)],
+    ['Expected total damage to the attacker', num(e.attackerDamage, 2)],
+  )
+  if (o.destroyed.defender !== undefined)
+    rows.push([`Defender destroyed (HP ${m.def.hp})`, st.bold(pct(o.destroyed.defender))])
+  if (o.destroyed.attacker !== undefined)
+    rows.push([`Attacker destroyed (HP ${m.atk.hp})`, st.bold(pct(o.destroyed.attacker))])
   L.push(columns(rows, out.width))
   const hist = (title: string, d: Distribution<number>) => {
     L.push('')
@@ -216,4 +294,3 @@ export function renderMeleeOdds(o: MeleeOdds, m: ChoiceInfo, out: RenderContext)
   // (odds.defender.damage, odds.attacker.damage); their histograms only add length.
   return L.join('\n')
 }
-

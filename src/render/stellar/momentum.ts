@@ -6,13 +6,21 @@ const signed = (n: number) => (n > 0 ? `+${n}` : String(n))
 
 export function renderMomentum(r: MomentumResult, _m: unknown, out: RenderContext): string {
   const L = [out.style.bold(`Starting Momentum: ${r.momentum}`)]
-  L.push(columns(r.parts.map((p, i) => [`  ${p.reason}`, i === 0 ? String(p.momentum) : signed(p.momentum)]), out.width))
-  if (r.capped) L.push(out.style.dim(`(kept within 0-${MOMENTUM_CAP}: the pool never exceeds ${MOMENTUM_CAP})`))
+  L.push(
+    columns(
+      r.parts.map((p, i) => [`  ${p.reason}`, i === 0 ? String(p.momentum) : signed(p.momentum)]),
+      out.width,
+    ),
+  )
+  if (r.capped)
+    L.push(out.style.dim(`(kept within 0-${MOMENTUM_CAP}: the pool never exceeds ${MOMENTUM_CAP})`))
   return L.join('\n')
 }
 
 export function explainMomentum(r: MomentumResult, _m: unknown, out: RenderContext): string {
   const raw = r.parts.reduce((s, p) => s + p.momentum, 0)
-  const sum = r.parts.map((p, i) => (i === 0 ? String(p.momentum) : `${p.momentum < 0 ? '-' : '+'} ${Math.abs(p.momentum)}`)).join(' ')
+  const sum = r.parts
+    .map((p, i) => (i === 0 ? String(p.momentum) : `${p.momentum < 0 ? '-' : '+'} ${Math.abs(p.momentum)}`))
+    .join(' ')
   return `${out.style.bold('How it was worked out')}\nMomentum = ${sum} = ${raw}${r.capped ? `, kept within 0-${MOMENTUM_CAP}: ${r.momentum}` : ''}.`
 }

@@ -1,6 +1,15 @@
 import type { RenderContext } from '../context.js'
 import type { OutmaneuverRequest } from '../../rules/stellar/outmaneuver.js'
-import { BLINDSIDE_MARGIN, type OutcomeCode, type OutmaneuverOdds, type OutmaneuverResult, type Pool, type SideResult, type Winner, successValue } from '../../rules/stellar/outmaneuver.js'
+import {
+  BLINDSIDE_MARGIN,
+  type OutcomeCode,
+  type OutmaneuverOdds,
+  type OutmaneuverResult,
+  type Pool,
+  type SideResult,
+  type Winner,
+  successValue,
+} from '../../rules/stellar/outmaneuver.js'
 import { columns, histogram, num, pct, plural } from '../format.js'
 import type { Style } from '../style.js'
 
@@ -48,10 +57,18 @@ function sideLine(name: string, s: SideResult, st: Style): string {
   return `${name} ${s.dice}d10: ${rolls}${rerolls} -> ${momentum}${st.bold(plural(s.successes, 'success', 'successes'))}`
 }
 
-export function renderOutmaneuver(r: OutmaneuverResult, _req: OutmaneuverRequest, out: RenderContext): string {
+export function renderOutmaneuver(
+  r: OutmaneuverResult,
+  _req: OutmaneuverRequest,
+  out: RenderContext,
+): string {
   const st = out.style
   const L: string[] = []
-  L.push(st.bold(`${r.bridge ? 'Bridge attack' : 'Outmaneuver'}: attacker ${r.attacker.dice}d10 vs defender ${r.defender.dice}d10 (5+ succeeds, 10 counts double)`))
+  L.push(
+    st.bold(
+      `${r.bridge ? 'Bridge attack' : 'Outmaneuver'}: attacker ${r.attacker.dice}d10 vs defender ${r.defender.dice}d10 (5+ succeeds, 10 counts double)`,
+    ),
+  )
   L.push(sideLine('Attacker', r.attacker, st))
   L.push(sideLine('Defender', r.defender, st))
   const text = outcomeText(r)
@@ -64,22 +81,38 @@ function poolText(p: Pool): string {
   return `${p.parts.map((x, i) => `${i === 0 ? '' : x.dice < 0 ? '- ' : '+ '}${Math.abs(x.dice)} ${x.reason}`).join(' ')} = ${p.dice}d10`
 }
 
-export function explainOutmaneuver(r: OutmaneuverResult, req: OutmaneuverRequest, out: RenderContext): string {
+export function explainOutmaneuver(
+  r: OutmaneuverResult,
+  req: OutmaneuverRequest,
+  out: RenderContext,
+): string {
   const L: string[] = [out.style.bold('How it was worked out')]
   L.push(`1. Attacker's pool: ${poolText(req.pools.attacker)}.`)
   L.push(`2. Defender's pool: ${poolText(req.pools.defender)}.`)
   L.push('3. Each d10: 1-4 fails (40%), 5-9 is one success (50%), 10 is two successes (10%).')
   let n = 4
-  for (const [name, s, side] of [['Attacker', r.attacker, req.attacker], ['Defender', r.defender, req.defender]] as const) {
+  for (const [name, s, side] of [
+    ['Attacker', r.attacker, req.attacker],
+    ['Defender', r.defender, req.defender],
+  ] as const) {
     const ten = s.rolls.filter((f) => f === 10).length + s.rerolls.filter((f) => f === 10).length
-    const ok = s.rolls.filter((f) => f >= 5 && f < 10).length + s.rerolls.filter((f) => f >= 5 && f < 10).length
+    const ok =
+      s.rolls.filter((f) => f >= 5 && f < 10).length + s.rerolls.filter((f) => f >= 5 && f < 10).length
     const parts = [`${ok} at 5-9`, `${ten} ten${ten === 1 ? '' : 's'} x 2`]
-    const rr = side.reroll ? ` (rerolled ${plural(s.rerolls.length, 'failed die', 'failed dice')} of up to ${side.reroll})` : ''
+    const rr = side.reroll
+      ? ` (rerolled ${plural(s.rerolls.length, 'failed die', 'failed dice')} of up to ${side.reroll})`
+      : ''
     const mom = s.momentum ? ` + ${s.momentum} Momentum (level ${side.level}, at most 3)` : ''
-    L.push(`${n++}. ${name}: ${parts.join(' + ')} = ${s.diceSuccesses}${rr}${mom ? `${mom} = ${s.successes}` : ''}.`)
+    L.push(
+      `${n++}. ${name}: ${parts.join(' + ')} = ${s.diceSuccesses}${rr}${mom ? `${mom} = ${s.successes}` : ''}.`,
+    )
   }
-  if (r.winner === 'tie') L.push(`${n}. ${r.attacker.successes} = ${r.defender.successes}: a tie ends the sequence.`)
-  else if (r.bridge) L.push(`${n}. ${r.attacker.successes} vs ${r.defender.successes}: the ${r.winner} wins the bridge attack.`)
+  if (r.winner === 'tie')
+    L.push(`${n}. ${r.attacker.successes} = ${r.defender.successes}: a tie ends the sequence.`)
+  else if (r.bridge)
+    L.push(
+      `${n}. ${r.attacker.successes} vs ${r.defender.successes}: the ${r.winner} wins the bridge attack.`,
+    )
   else
     L.push(
       `${n}. ${r.attacker.successes} vs ${r.defender.successes}: the ${r.winner} wins by ${r.margin}` +
@@ -88,30 +121,57 @@ export function explainOutmaneuver(r: OutmaneuverResult, req: OutmaneuverRequest
   return L.join('\n')
 }
 
-export function renderOutmaneuverOdds(o: OutmaneuverOdds, req: OutmaneuverRequest, out: RenderContext): string {
+export function renderOutmaneuverOdds(
+  o: OutmaneuverOdds,
+  req: OutmaneuverRequest,
+  out: RenderContext,
+): string {
   const st = out.style
   const L: string[] = []
-  L.push(st.bold(`Exact odds: ${req.bridge ? 'bridge attack' : 'outmaneuver'}, attacker ${req.attacker.dice}d10 vs defender ${req.defender.dice}d10`))
+  L.push(
+    st.bold(
+      `Exact odds: ${req.bridge ? 'bridge attack' : 'outmaneuver'}, attacker ${req.attacker.dice}d10 vs defender ${req.defender.dice}d10`,
+    ),
+  )
   const p = (k: string) => pct(o.winner.prob(k))
   L.push(
-    columns([
-      ['Attacker wins', st.bold(p('attacker'))],
-      ['Defender wins', st.bold(p('defender'))],
-      ['Tie (sequence ends)', p('tie')],
-      ['Expected successes', `attacker ${num(o.expected.attackerSuccesses, 2)}, defender ${num(o.expected.defenderSuccesses, 2)}`],
-    ], out.width),
+    columns(
+      [
+        ['Attacker wins', st.bold(p('attacker'))],
+        ['Defender wins', st.bold(p('defender'))],
+        ['Tie (sequence ends)', p('tie')],
+        [
+          'Expected successes',
+          `attacker ${num(o.expected.attackerSuccesses, 2)}, defender ${num(o.expected.defenderSuccesses, 2)}`,
+        ],
+      ],
+      out.width,
+    ),
   )
   L.push('')
   L.push(st.bold('Outcome'))
-  L.push(columns(o.outcome.sorted().map(([k, w]) => [k, pct(w)]), out.width))
+  L.push(
+    columns(
+      o.outcome.sorted().map(([k, w]) => [k, pct(w)]),
+      out.width,
+    ),
+  )
   L.push('')
   // Long tails of tiny chances are folded into their last shown row.
-  const shown = o.margin.sorted().filter(([, w]) => w >= 0.001).map(([k]) => k)
+  const shown = o.margin
+    .sorted()
+    .filter(([, w]) => w >= 0.001)
+    .map(([k]) => k)
   const lo = Math.min(0, ...shown)
   const hi = Math.max(0, ...shown)
   const folded = o.margin.map((k) => Math.max(lo, Math.min(hi, k)))
   const sign = (k: number) => (k > 0 ? `+${k}` : String(k))
-  const label = (k: number) => (k === lo && o.margin.where((m) => m < lo) > 0 ? `≤${sign(k)}` : k === hi && o.margin.where((m) => m > hi) > 0 ? `≥${sign(k)}` : sign(k))
+  const label = (k: number) =>
+    k === lo && o.margin.where((m) => m < lo) > 0
+      ? `≤${sign(k)}`
+      : k === hi && o.margin.where((m) => m > hi) > 0
+        ? `≥${sign(k)}`
+        : sign(k)
   L.push(histogram(folded, st, out.width, { title: 'Attacker minus defender successes', label }))
   return L.join('\n')
 }

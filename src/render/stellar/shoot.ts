@@ -2,8 +2,8 @@ import type { RenderContext } from '../context.js'
 import {
   type EvadeDie,
   type Shot,
-  type ShotResult, 
-  critMax, 
+  type ShotResult,
+  critMax,
   focusHits,
   momentumNegates,
   saveCapFor,
@@ -41,26 +41,52 @@ function choiceLine(s: Shot & { chosenBy?: Record<string, string> }): string {
 export function renderShot(r: ShotResult, s: Shot, luck: number, out: RenderContext): string {
   const st = out.style
   const lines: string[] = []
-  lines.push(st.bold(`Shooting: ${plural(r.shotsFired, 'shot')} at Acc ${s.acc} vs Evade ${s.evade}: evade on ${r.targetNumber}+`))
+  lines.push(
+    st.bold(
+      `Shooting: ${plural(r.shotsFired, 'shot')} at Acc ${s.acc} vs Evade ${s.evade}: evade on ${r.targetNumber}+`,
+    ),
+  )
   lines.push(choiceLine(s))
-  const legend = st.dim(`(! critical, • hit,${r.dice.some((d) => d.critAsHit) ? ' * critical counted as a hit,' : ''} × 9-10 always misses, plain: evaded)`)
-  lines.push(`Evade dice: ${r.dice.length ? r.dice.map((d) => dieGlyph(d, st)).join(' ') : 'none'}  ${r.dice.length ? legend : ''}`.trimEnd())
+  const legend = st.dim(
+    `(! critical, • hit,${r.dice.some((d) => d.critAsHit) ? ' * critical counted as a hit,' : ''} × 9-10 always misses, plain: evaded)`,
+  )
+  lines.push(
+    `Evade dice: ${r.dice.length ? r.dice.map((d) => dieGlyph(d, st)).join(' ') : 'none'}  ${r.dice.length ? legend : ''}`.trimEnd(),
+  )
   const plain = r.hits - 2 * r.crits
-  lines.push(`Hits: ${st.bold(String(r.hits))}${r.crits ? ` (${plural(r.crits, 'critical')} x2${plain ? ` + ${plain}` : ''})` : ''}`)
+  lines.push(
+    `Hits: ${st.bold(String(r.hits))}${r.crits ? ` (${plural(r.crits, 'critical')} x2${plain ? ` + ${plain}` : ''})` : ''}`,
+  )
   const blockText = r.blocks
     ? `${r.blocks}${r.blockSource !== 'none' ? ` (${r.blockSource}${s.defense === 'guard' ? ' + guard' : ''})` : s.defense === 'guard' ? ' (guard)' : ''}`
     : '0'
   lines.push(`Blocks: ${blockText}${r.momentumSpent ? `; Momentum spent: ${r.momentumSpent}` : ''}`)
   lines.push(`Unblocked hits: ${st.bold(String(r.unblockedHits))} x ${s.dmg} DMG = ${r.hitDamage}`)
   if (r.save.owed > 0) {
-    if (r.save.targetNumber <= 1) lines.push(`Armor saves: ${r.save.owed} vs PEN ${penText(s.pen)}, passed automatically (needs ${r.save.targetNumber}+)`)
+    if (r.save.targetNumber <= 1)
+      lines.push(
+        `Armor saves: ${r.save.owed} vs PEN ${penText(s.pen)}, passed automatically (needs ${r.save.targetNumber}+)`,
+      )
     else {
-      const rolls = r.save.saves.map((x) => (x.passed ? st.green(String(x.roll)) : st.red(`${x.roll}x`))).join(' ')
-      lines.push(`Armor saves (${r.save.targetNumber}+ to pass): ${rolls} -> ${plural(r.save.failedSaves, 'failed save')}${saveEffect(r, s)}`)
+      const rolls = r.save.saves
+        .map((x) => (x.passed ? st.green(String(x.roll)) : st.red(`${x.roll}x`)))
+        .join(' ')
+      lines.push(
+        `Armor saves (${r.save.targetNumber}+ to pass): ${rolls} -> ${plural(r.save.failedSaves, 'failed save')}${saveEffect(r, s)}`,
+      )
     }
   }
-  lines.push(st.bold(`Damage: ${r.damage}`) + (r.remainingHp !== undefined ? `  (HP left ${r.remainingHp}${r.destroyed ? `, ${st.red('DESTROYED')}` : ''})` : ''))
-  lines.push(st.dim(`Luck: this is the attacker's ${ordinal(Math.round(luck * 100))} percentile (0 = worst possible, 100 = best)`))
+  lines.push(
+    st.bold(`Damage: ${r.damage}`) +
+      (r.remainingHp !== undefined
+        ? `  (HP left ${r.remainingHp}${r.destroyed ? `, ${st.red('DESTROYED')}` : ''})`
+        : ''),
+  )
+  lines.push(
+    st.dim(
+      `Luck: this is the attacker's ${ordinal(Math.round(luck * 100))} percentile (0 = worst possible, 100 = best)`,
+    ),
+  )
   return lines.join('\n')
 }
 
@@ -83,10 +109,14 @@ export function explainShot(r: ShotResult, s: Shot, out: RenderContext): string 
   const L: string[] = [st.bold('How it was worked out')]
   const prec = s.bonus === 'precision' ? attackerBonus(s.pilot) : 0
   const dodge = s.defense === 'dodge' ? defenderBonus(s.defPilot) : 0
-  L.push(`1. Target number = Acc ${s.acc}${prec ? ` + Precision ${prec}` : ''} - Evade ${s.evade}${dodge ? ` - Dodge ${dodge}` : ''} = ${r.targetNumber}. The defender evades a shot on a d10 of ${r.targetNumber}+.`)
+  L.push(
+    `1. Target number = Acc ${s.acc}${prec ? ` + Precision ${prec}` : ''} - Evade ${s.evade}${dodge ? ` - Dodge ${dodge}` : ''} = ${r.targetNumber}. The defender evades a shot on a d10 of ${r.targetNumber}+.`,
+  )
   const barrage = s.bonus === 'barrage' ? attackerBonus(s.pilot) : 0
   const raw = shotsBeforeCap(s)
-  L.push(`2. Shots = ${s.shots}${s.rapidFire ? ` ${s.rapidFire > 0 ? '+' : '-'} Rapid Fire ${Math.abs(s.rapidFire)}` : ''}${barrage ? ` + Barrage ${barrage}` : ''}${s.focus && s.indirect ? ' + Focus 1 (Indirect Fire)' : ''} = ${raw}${raw > MAX_SHOTS ? `, capped at ${MAX_SHOTS}` : ''}: ${r.shotsFired} evade dice.`)
+  L.push(
+    `2. Shots = ${s.shots}${s.rapidFire ? ` ${s.rapidFire > 0 ? '+' : '-'} Rapid Fire ${Math.abs(s.rapidFire)}` : ''}${barrage ? ` + Barrage ${barrage}` : ''}${s.focus && s.indirect ? ' + Focus 1 (Indirect Fire)' : ''} = ${raw}${raw > MAX_SHOTS ? `, capped at ${MAX_SHOTS}` : ''}: ${r.shotsFired} evade dice.`,
+  )
   const cm = critMax(s)
   const p = (k: number) => pct(Math.max(0, k) / 10)
   const critP = cm
@@ -100,24 +130,41 @@ export function explainShot(r: ShotResult, s: Shot, out: RenderContext): string 
   r.dice.forEach((d, i) => {
     let why: string
     if (d.outcome === 'crit') why = `natural 1-${cm}: critical hit (#${++crits}), counts as 2 hits`
-    else if (d.critAsHit) why = s.indirect ? `natural 1-${cm}, but Indirect Fire counts criticals as 1 hit` : `natural 1-${cm}, but criticals are capped at 3: counts as 1 hit`
+    else if (d.critAsHit)
+      why = s.indirect
+        ? `natural 1-${cm}, but Indirect Fire counts criticals as 1 hit`
+        : `natural 1-${cm}, but criticals are capped at 3: counts as 1 hit`
     else if (d.outcome === 'hit') why = `below ${r.targetNumber}: hit`
     else if (d.outcome === 'evade') why = `${r.targetNumber} or more: evaded`
     else why = '9-10 always misses'
     L.push(`   die ${i + 1}: ${dieGlyph(d, st)}  ${why}`)
   })
   const extras: string[] = []
-  if (s.advantage || s.blindside) extras.push(`Tactical Advantage${s.blindside ? ' (Blindside)' : ''} +1 critical`)
+  if (s.advantage || s.blindside)
+    extras.push(`Tactical Advantage${s.blindside ? ' (Blindside)' : ''} +1 critical`)
   const fh = focusHits(s)
   if (fh) extras.push(`Focus +${fh}`)
   if (s.bullseye) extras.push('Bullseye +1')
   if (s.extraHits) extras.push(`other +${s.extraHits}`)
-  L.push(`4. Hits = ${r.hits}${extras.length ? ` (including ${extras.join(', ')})` : ''}; critical hits counted: ${r.crits} of at most 3${s.indirect ? ' (none under Indirect Fire)' : ''}.`)
+  L.push(
+    `4. Hits = ${r.hits}${extras.length ? ` (including ${extras.join(', ')})` : ''}; critical hits counted: ${r.crits} of at most 3${s.indirect ? ' (none under Indirect Fire)' : ''}.`,
+  )
   const b = shotBlocks(s)
   const guard = s.defense === 'guard' ? defenderBonus(s.defPilot) : 0
-  const parts = [guard ? `Guard ${guard}` : '', b.source === 'shield' ? `shield ${s.shield}` : '', b.source === 'cover' ? `cover ${b.blocks - guard} (${s.dmg <= 500 ? 'DMG 500 or less' : 'DMG over 500'})` : ''].filter(Boolean)
-  L.push(`5. Blocks = ${parts.length ? parts.join(' + ') : 'none'} = ${r.blocks}${s.blindside && (s.shield || s.cover) ? ' (Blindside ignores shields and cover)' : s.shield && s.cover ? ' (shield and cover do not stack: the better one counts)' : ''}.`)
-  if (r.momentumSpent) L.push(`6. Skill Defense: ${r.momentumSpent} Momentum negates ${momentumNegates(r.momentumSpent, s.warship)} hit(s)${s.warship ? ' (warships pay double)' : ''}.`)
+  const parts = [
+    guard ? `Guard ${guard}` : '',
+    b.source === 'shield' ? `shield ${s.shield}` : '',
+    b.source === 'cover'
+      ? `cover ${b.blocks - guard} (${s.dmg <= 500 ? 'DMG 500 or less' : 'DMG over 500'})`
+      : '',
+  ].filter(Boolean)
+  L.push(
+    `5. Blocks = ${parts.length ? parts.join(' + ') : 'none'} = ${r.blocks}${s.blindside && (s.shield || s.cover) ? ' (Blindside ignores shields and cover)' : s.shield && s.cover ? ' (shield and cover do not stack: the better one counts)' : ''}.`,
+  )
+  if (r.momentumSpent)
+    L.push(
+      `6. Skill Defense: ${r.momentumSpent} Momentum negates ${momentumNegates(r.momentumSpent, s.warship)} hit(s)${s.warship ? ' (warships pay double)' : ''}.`,
+    )
   L.push(`${r.momentumSpent ? 7 : 6}. Unblocked hits ${r.unblockedHits} x DMG ${s.dmg} = ${r.hitDamage}.`)
   const n = r.momentumSpent ? 8 : 7
   if (s.pen.value < 2) L.push(`${n}. Armor saves: PEN ${penText(s.pen)} is under 2, so none.`)
@@ -127,30 +174,51 @@ export function explainShot(r: ShotResult, s: Shot, out: RenderContext): string 
     const sizeBonus = s.pen.kind === 'push' ? 2 * s.size : 0
     L.push(
       `${n}. Armor saves: one per unblocked hit, at most ${cap}: ${r.save.owed}. Target = PEN ${s.pen.value} - ARM Sv ${s.armSv}${sizeBonus ? ` - 2 x Size ${s.size}` : ''} = ${r.save.targetNumber}` +
-        (r.save.targetNumber <= 1 ? ': 1 or less passes automatically.' : `: each passes on ${r.save.targetNumber}+ (${pct((11 - r.save.targetNumber) / 10)}), fails ${pct((r.save.targetNumber - 1) / 10)}.`),
+        (r.save.targetNumber <= 1
+          ? ': 1 or less passes automatically.'
+          : `: each passes on ${r.save.targetNumber}+ (${pct((11 - r.save.targetNumber) / 10)}), fails ${pct((r.save.targetNumber - 1) / 10)}.`),
     )
-    if (r.save.failedSaves) L.push(`   ${plural(r.save.failedSaves, 'failed save')}: ${s.pen.kind === 'stun' ? 'one action lost each' : s.pen.kind === 'push' ? 'one push each' : `+1000 DMG each = ${r.save.damage}`}.`)
+    if (r.save.failedSaves)
+      L.push(
+        `   ${plural(r.save.failedSaves, 'failed save')}: ${s.pen.kind === 'stun' ? 'one action lost each' : s.pen.kind === 'push' ? 'one push each' : `+1000 DMG each = ${r.save.damage}`}.`,
+      )
   }
   if (r.save.damage) L.push(`Total damage = ${r.hitDamage} + ${r.save.damage} = ${r.damage}.`)
   return L.join('\n')
 }
 
-export function renderShotOdds(o: ShotOdds, s: Shot & { chosenBy?: Record<string, string> }, out: RenderContext): string {
+export function renderShotOdds(
+  o: ShotOdds,
+  s: Shot & { chosenBy?: Record<string, string> },
+  out: RenderContext,
+): string {
   const st = out.style
   const L: string[] = []
-  L.push(st.bold(`Exact odds: ${shotsFired(s)} shots at Acc ${s.acc} vs Evade ${s.evade}, DMG ${s.dmg}${s.pen.value ? `, PEN ${penText(s.pen)} vs ARM Sv ${s.armSv}` : ''}`))
+  L.push(
+    st.bold(
+      `Exact odds: ${shotsFired(s)} shots at Acc ${s.acc} vs Evade ${s.evade}, DMG ${s.dmg}${s.pen.value ? `, PEN ${penText(s.pen)} vs ARM Sv ${s.armSv}` : ''}`,
+    ),
+  )
   L.push(choiceLine(s))
   L.push(
-    columns([
-      ['Expected damage', num(o.expected.damage, 2)],
-      ['Expected unblocked hits', num(o.expected.unblockedHits, 3)],
-      ['Expected failed saves', num(o.expected.failedSaves, 3)],
-      ['No damage at all', pct(o.damage.prob(0))],
-      ...(o.destroyed ? [[`Destroyed (HP ${s.hp})`, st.bold(pct(o.destroyed.prob('true')))]] : []),
-    ], out.width),
+    columns(
+      [
+        ['Expected damage', num(o.expected.damage, 2)],
+        ['Expected unblocked hits', num(o.expected.unblockedHits, 3)],
+        ['Expected failed saves', num(o.expected.failedSaves, 3)],
+        ['No damage at all', pct(o.damage.prob(0))],
+        ...(o.destroyed ? [[`Destroyed (HP ${s.hp})`, st.bold(pct(o.destroyed.prob('true')))]] : []),
+      ],
+      out.width,
+    ),
   )
   L.push('')
-  L.push(histogram(o.damage, st, out.width, { title: 'Damage', cutoff: s.hp === undefined ? undefined : { at: s.hp } }))
+  L.push(
+    histogram(o.damage, st, out.width, {
+      title: 'Damage',
+      cutoff: s.hp === undefined ? undefined : { at: s.hp },
+    }),
+  )
   L.push('')
   L.push(histogram(o.unblockedHits, st, out.width, { title: 'Unblocked hits' }))
   return L.join('\n')

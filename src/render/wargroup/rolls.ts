@@ -30,8 +30,13 @@ export function renderInitiative(r: InitiativeResult, out: RenderContext): strin
 }
 
 export function explainInitiative(r: InitiativeResult, out: RenderContext): string {
-  const L = [out.style.bold('How it was worked out'), 'Each round both players roll a d6; the higher die wins, a tie is rolled again (1 round in 6 is a tie).']
-  r.rounds.forEach((x, i) => L.push(`  round ${i + 1}: A ${x.a}, B ${x.b}: ${x.winner ? `player ${x.winner} is higher` : 'tie'}`))
+  const L = [
+    out.style.bold('How it was worked out'),
+    'Each round both players roll a d6; the higher die wins, a tie is rolled again (1 round in 6 is a tie).',
+  ]
+  r.rounds.forEach((x, i) =>
+    L.push(`  round ${i + 1}: A ${x.a}, B ${x.b}: ${x.winner ? `player ${x.winner} is higher` : 'tie'}`),
+  )
   return L.join('\n')
 }
 
@@ -39,18 +44,31 @@ export function renderInitiativeOdds(o: InitiativeOdds, out: RenderContext): str
   const st = out.style
   return [
     st.bold('Exact odds: initiative roll-off, d6 each, ties re-rolled'),
-    columns([
-      ['Player A goes first', pct(o.goesFirst.prob('A'))],
-      ['Player B goes first', pct(o.goesFirst.prob('B'))],
-      ['Tie in a round', pct(o.tie)],
-      ['Expected rounds', num(o.expectedRounds, 4)],
-    ], out.width),
+    columns(
+      [
+        ['Player A goes first', pct(o.goesFirst.prob('A'))],
+        ['Player B goes first', pct(o.goesFirst.prob('B'))],
+        ['Tie in a round', pct(o.tie)],
+        ['Expected rounds', num(o.expectedRounds, 4)],
+      ],
+      out.width,
+    ),
     '',
     histogram(o.winningRoll, st, out.width, { title: 'Winning die' }),
   ].join('\n')
 }
 
-export function renderUniformOdds(title: string, d: Distribution<number>, label: string, out: RenderContext): string {
+export function renderUniformOdds(
+  title: string,
+  d: Distribution<number>,
+  label: string,
+  out: RenderContext,
+): string {
   const st = out.style
-  return [st.bold(title), columns([['Expected', num(d.expected(), 4)]], out.width), '', histogram(d, st, out.width, { title: label })].join('\n')
+  return [
+    st.bold(title),
+    columns([['Expected', num(d.expected(), 4)]], out.width),
+    '',
+    histogram(d, st, out.width, { title: label }),
+  ].join('\n')
 }

@@ -88,7 +88,9 @@ export function amsOdds(a: Ams): Distribution<number> {
   let remaining = Distribution.point(a.missiles)
   for (let fired = 0; fired < a.shots; fired++) {
     remaining = remaining.bind((left) =>
-      firesAgain(a, fired, left) ? walk((dice) => left - amsShot(dice, a, fired + 1, left).destroyed) : Distribution.point(left),
+      firesAgain(a, fired, left)
+        ? walk((dice) => left - amsShot(dice, a, fired + 1, left).destroyed)
+        : Distribution.point(left),
     )
   }
   return remaining.map((left) => a.missiles - left)

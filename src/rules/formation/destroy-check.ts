@@ -33,7 +33,11 @@ export function resolveDestroyCheck(dice: Dice, c: DestroyCheck): DestroyCheckRe
   const needed = destroyNeeded(c.mod)
   const rolls: DestroyCheckResult['rolls'] = []
   for (let i = 0; i < c.stars; i++) {
-    const roll = dice.roll(6, c.stars > 1 ? `destruction roll (* box ${i + 1})` : 'destruction roll', atLeast(needed))
+    const roll = dice.roll(
+      6,
+      c.stars > 1 ? `destruction roll (* box ${i + 1})` : 'destruction roll',
+      atLeast(needed),
+    )
     const destroyed = roll + c.mod >= DESTROY_ON
     rolls.push({ roll, destroyed })
     if (destroyed) return { needed, rolls, destroyed: true, destroyedOn: i + 1 }

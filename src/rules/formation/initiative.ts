@@ -90,7 +90,8 @@ export function resolveInitiative(dice: Dice, s: Initiative): InitiativeResult {
   let winnerMoves: MoveOrder
   let winnerMovesBy: InitiativeResult['winnerMovesBy'] = 'flag'
   if (s.winnerMoves === 'auto') {
-    const asked = s.decisions !== undefined && Object.prototype.hasOwnProperty.call(s.decisions, 'winner-moves')
+    const asked =
+      s.decisions !== undefined && Object.prototype.hasOwnProperty.call(s.decisions, 'winner-moves')
     winnerMoves = decision<MoveOrder>(s, 'winner-moves', { winner }, 'last')
     winnerMovesBy = asked ? 'prompt' : 'auto'
   } else winnerMoves = s.winnerMoves

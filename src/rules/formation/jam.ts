@@ -96,12 +96,30 @@ export function resolveJam(dice: Dice, j: Jam): JamResult {
   const tn = jamTargetNumber(j)
   if (j.vsMissiles) {
     if (tn === null) {
-      return { mode: 'missiles', targetNumber: null, rolls: [], countersPlaced: 0, counters: j.counters, effects: jamEffects(j.counters), newEffects: [], salvosRemoved: j.attempts }
+      return {
+        mode: 'missiles',
+        targetNumber: null,
+        rolls: [],
+        countersPlaced: 0,
+        counters: j.counters,
+        effects: jamEffects(j.counters),
+        newEffects: [],
+        salvosRemoved: j.attempts,
+      }
     }
     const faces = dice.pool(j.attempts, 6, 'spoof vs smart missiles', atLeast(tn))
     const rolls = faces.map((roll) => ({ roll, success: roll >= tn }))
     const removed = rolls.filter((r) => r.success).length
-    return { mode: 'missiles', targetNumber: tn, rolls, countersPlaced: 0, counters: j.counters, effects: jamEffects(j.counters), newEffects: [], salvosRemoved: removed }
+    return {
+      mode: 'missiles',
+      targetNumber: tn,
+      rolls,
+      countersPlaced: 0,
+      counters: j.counters,
+      effects: jamEffects(j.counters),
+      newEffects: [],
+      salvosRemoved: removed,
+    }
   }
   const faces = dice.pool(j.attempts, 6, 'jam', atLeast(tn!))
   const rolls = faces.map((roll) => ({ roll, success: roll >= tn! }))

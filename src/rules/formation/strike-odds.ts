@@ -1,7 +1,14 @@
 import type { Dice } from '../../core/dice.js'
 import { Distribution } from '../../core/distribution.js'
 import { walk } from '../../core/exact.js'
-import { type Strike, type TargetResult, attackFromFace, resolveTarget, rollAttack, rollHarmCheck } from './strike.js'
+import {
+  type Strike,
+  type TargetResult,
+  attackFromFace,
+  resolveTarget,
+  rollAttack,
+  rollHarmCheck,
+} from './strike.js'
 
 /**
  * Exact odds of a strike, built from resolveTarget itself.
@@ -98,17 +105,33 @@ export function strikeOdds(s: Strike): StrikeOdds {
       ? undefined
       : FACES.map((face) => {
           const attack = attackFromFace(quiet, face)
-          return allTargets(perTarget((dice) => resolveTarget(dice, quiet, attack, 0)), s.targets)
+          return allTargets(
+            perTarget((dice) => resolveTarget(dice, quiet, attack, 0)),
+            s.targets,
+          )
         })
-  const split = s.mode === 'split' ? allTargets(perTarget((dice) => resolveTarget(dice, quiet, rollAttack(dice, quiet, 'attack'), 0)), s.targets) : undefined
+  const split =
+    s.mode === 'split'
+      ? allTargets(
+          perTarget((dice) => resolveTarget(dice, quiet, rollAttack(dice, quiet, 'attack'), 0)),
+          s.targets,
+        )
+      : undefined
   const strike = <K extends number | string>(read: (t: PerTarget) => Distribution<K>): Distribution<K> =>
     split ? read(split) : Distribution.uniform(FACES).bind((face) => read(byFace![face - 1]))
 
   // HARM at something other than a radar: the strike above happens only when the HARM d6 keeps
   // it on this target; otherwise nothing happens here.
   const harm = s.harmStray ? walk((dice) => String(rollHarmCheck(dice).retargeted)) : undefined
-  const landed = <K extends number | string>(read: (t: PerTarget) => Distribution<K>, nothing: K): Distribution<K> =>
-    harm ? harm.bind((stray) => (stray === 'true' ? (Distribution.point(nothing) as Distribution<K>) : strike(read))) : strike(read)
+  const landed = <K extends number | string>(
+    read: (t: PerTarget) => Distribution<K>,
+    nothing: K,
+  ): Distribution<K> =>
+    harm
+      ? harm.bind((stray) =>
+          stray === 'true' ? (Distribution.point(nothing) as Distribution<K>) : strike(read),
+        )
+      : strike(read)
 
   const totals = {} as Record<Field, Distribution<number>>
   for (const f of FIELDS) totals[f] = landed((t) => t.marginals[f], 0)

@@ -282,7 +282,12 @@ export function resolveTarget(dice: Dice, s: Strike, attack: AttackRoll, index: 
   if (s.answer === 'auto') {
     const id = answerDecisionId(index)
     const asked = s.decisions !== undefined && Object.prototype.hasOwnProperty.call(s.decisions, id)
-    answer = decision<Answer>(s, id, { target: index + 1, attack } satisfies AnswerQuestion, bestAnswer(s, attack))
+    answer = decision<Answer>(
+      s,
+      id,
+      { target: index + 1, attack } satisfies AnswerQuestion,
+      bestAnswer(s, attack),
+    )
     base.chosenBy = asked ? 'prompt' : 'auto'
   } else answer = s.answer
   base.defense = answer
@@ -350,7 +355,16 @@ export function answerLabel(a: Answer): string {
 
 export function resolveStrike(dice: Dice, s: Strike): StrikeResult {
   const harm = s.harmStray ? rollHarmCheck(dice) : null
-  if (harm?.retargeted) return { mode: s.mode, modifier: strikeModifier(s), targets: [], hit: false, defended: false, damage: 0, harm }
+  if (harm?.retargeted)
+    return {
+      mode: s.mode,
+      modifier: strikeModifier(s),
+      targets: [],
+      hit: false,
+      defended: false,
+      damage: 0,
+      harm,
+    }
   const targets: TargetResult[] = []
   if (s.mode === 'split') {
     for (let i = 0; i < s.targets; i++) {
@@ -394,7 +408,12 @@ export function scoreAnswer(s: Strike, attack: AttackRoll, answer: Answer): Scor
   const outcomes = walk(
     (dice) => {
       const r = resolveTarget(dice, fixed, attack, 0)
-      return { defended: r.defended, damage: r.damage, destroyed: r.destroyed, actionsLost: (r.actionSpent ? 1 : 0) + (r.knockdown?.actionLost ? 1 : 0) }
+      return {
+        defended: r.defended,
+        damage: r.damage,
+        destroyed: r.destroyed,
+        actionsLost: (r.actionSpent ? 1 : 0) + (r.knockdown?.actionLost ? 1 : 0),
+      }
     },
     (o) => `${o.defended} ${o.damage} ${o.destroyed} ${o.actionsLost}`,
   )
@@ -411,7 +430,11 @@ export function scoreAnswer(s: Strike, attack: AttackRoll, answer: Answer): Scor
 const EPS = 1e-12
 
 /** Answers ranked best first for the defender (see the reading above); ties keep cheapest first. */
-export function rankAnswers(s: Strike, attack: AttackRoll, options: Answer[] = availableAnswers(s)): ScoredAnswer[] {
+export function rankAnswers(
+  s: Strike,
+  attack: AttackRoll,
+  options: Answer[] = availableAnswers(s),
+): ScoredAnswer[] {
   const scored = options.map((a) => scoreAnswer(s, attack, a))
   const key = (x: ScoredAnswer) => [x.pDestroyed, x.expectedDamage, x.expectedActionsLost]
   return scored

@@ -87,7 +87,10 @@ export interface RepairOdds {
 }
 
 export function repairOdds(r: Repair): RepairOdds {
-  const d = walkMaps((dice) => resolveRepair(dice, r), { repaired: (x) => bool(x.repaired), damageAfter: (x) => x.damageAfter })
+  const d = walkMaps((dice) => resolveRepair(dice, r), {
+    repaired: (x) => bool(x.repaired),
+    damageAfter: (x) => x.damageAfter,
+  })
   return {
     repaired: yesNo(d.repaired),
     damageAfter: numeric(d.damageAfter),
@@ -103,7 +106,10 @@ export interface ResolveTestOdds {
 }
 
 export function resolveTestOdds(t: ResolveTest): ResolveTestOdds {
-  const d = walkMaps((dice) => resolveResolveTest(dice, t), { retreat: (x) => bool(x.retreat), score: (x) => x.score })
+  const d = walkMaps((dice) => resolveResolveTest(dice, t), {
+    retreat: (x) => bool(x.retreat),
+    score: (x) => x.score,
+  })
   return {
     retreat: yesNo(d.retreat),
     score: numeric(d.score),

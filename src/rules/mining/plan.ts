@@ -1,5 +1,12 @@
 import { InputError } from '../../core/errors.js'
-import { ACTION_COSTS, ELIMINATED_AT, KIND_NAMES, MAX_ACTIONS, MAX_SUPPRESSION, type UnitKind } from './units.js'
+import {
+  ACTION_COSTS,
+  ELIMINATED_AT,
+  KIND_NAMES,
+  MAX_ACTIONS,
+  MAX_SUPPRESSION,
+  type UnitKind,
+} from './units.js'
 
 /**
  * TURN PLAN (seed 003: its sections on activation, the actions on offer, moving, shooting,
@@ -34,7 +41,15 @@ import { ACTION_COSTS, ELIMINATED_AT, KIND_NAMES, MAX_ACTIONS, MAX_SUPPRESSION, 
  */
 export type ActionName = 'move' | 'shoot' | 'suppress' | 'lock' | 'repair' | 'recover' | 'special'
 
-export const ACTION_NAMES: readonly ActionName[] = ['move', 'shoot', 'suppress', 'lock', 'repair', 'recover', 'special']
+export const ACTION_NAMES: readonly ActionName[] = [
+  'move',
+  'shoot',
+  'suppress',
+  'lock',
+  'repair',
+  'recover',
+  'special',
+]
 
 const ACTION_ALIASES: Record<string, ActionName> = {
   'target-lock': 'lock',
@@ -142,54 +157,88 @@ function unitName(i: number, u: UnitPlan): string {
 }
 
 function illegal(i: number, u: UnitPlan, actions: ActionName[], why: string): InputError {
-  return new InputError('illegal-plan', `--unit: ${unitName(i, u)} cannot do ${actions.join(',') || 'that'}: ${why}`)
+  return new InputError(
+    'illegal-plan',
+    `--unit: ${unitName(i, u)} cannot do ${actions.join(',') || 'that'}: ${why}`,
+  )
 }
 
 /**
  * The actions a unit will take, recover actions put in front for its suppression markers,
  * checked against every limit. Throws InputError for a plan the rules forbid.
  */
-export function unitActions(u: UnitPlan, i: number): { actions: ActionName[]; added: number; suppression: number } {
+export function unitActions(
+  u: UnitPlan,
+  i: number,
+): { actions: ActionName[]; added: number; suppression: number } {
   const listed = u.actions
   const recovers = listed.filter((a) => a === 'recover').length
   const suppression = u.suppression ?? recovers
-  if (suppression > MAX_SUPPRESSION) throw illegal(i, u, listed, `a unit carries at most ${MAX_SUPPRESSION} suppression markers`)
+  if (suppression > MAX_SUPPRESSION)
+    throw illegal(i, u, listed, `a unit carries at most ${MAX_SUPPRESSION} suppression markers`)
   let leading = 0
   while (leading < listed.length && listed[leading] === 'recover') leading++
-  if (leading < recovers) throw illegal(i, u, listed, 'recovering from suppression comes before any other action')
+  if (leading < recovers)
+    throw illegal(i, u, listed, 'recovering from suppression comes before any other action')
   if (recovers > suppression) {
-    throw illegal(i, u, listed, `${recovers} recover actions but only ${suppression} suppression marker${suppression === 1 ? '' : 's'} to remove`)
+    throw illegal(
+      i,
+      u,
+      listed,
+      `${recovers} recover actions but only ${suppression} suppression marker${suppression === 1 ? '' : 's'} to remove`,
+    )
   }
   const rest = listed.slice(leading)
   const added = rest.length > 0 ? suppression - recovers : 0
   const actions: ActionName[] = [...Array<ActionName>(added).fill('recover'), ...listed]
   if (actions.length > MAX_ACTIONS) {
-    const why = added ? `with ${suppression} suppression marker${suppression === 1 ? '' : 's'} to recover from first, that makes ${actions.length} actions; a unit takes at most ${MAX_ACTIONS} per turn` : `a unit takes at most ${MAX_ACTIONS} actions per turn`
+    const why = added
+      ? `with ${suppression} suppression marker${suppression === 1 ? '' : 's'} to recover from first, that makes ${actions.length} actions; a unit takes at most ${MAX_ACTIONS} per turn`
+      : `a unit takes at most ${MAX_ACTIONS} actions per turn`
     throw illegal(i, u, listed, why)
   }
 
   const moves = rest.filter((a) => a === 'move').length
   if (moves > moveLimit(u.kind)) {
-    throw illegal(i, u, listed, u.kind === 'sentry' ? 'gun sentries are fixed defences and never move' : 'heavy mechs and tracks make at most 1 move action per turn')
+    throw illegal(
+      i,
+      u,
+      listed,
+      u.kind === 'sentry'
+        ? 'gun sentries are fixed defences and never move'
+        : 'heavy mechs and tracks make at most 1 move action per turn',
+    )
   }
   if (moves > 1) {
     const first = rest.indexOf('move')
-    if (rest.slice(first, first + moves).some((a) => a !== 'move')) throw illegal(i, u, listed, 'move actions must follow one another, with nothing in between')
+    if (rest.slice(first, first + moves).some((a) => a !== 'move'))
+      throw illegal(i, u, listed, 'move actions must follow one another, with nothing in between')
   }
-  if (u.kind === 'drone' && rest.length > 0 && rest[0] !== 'move') throw illegal(i, u, listed, 'an air unit must move before any other action')
+  if (u.kind === 'drone' && rest.length > 0 && rest[0] !== 'move')
+    throw illegal(i, u, listed, 'an air unit must move before any other action')
   const shots = rest.filter(isShooting).length
   if (shots > shootingLimit(u.kind)) {
-    throw illegal(i, u, listed, u.kind === 'heavy' ? 'heavy mechs take at most 2 shooting actions per turn (suppressive fire counts)' : 'only heavy mechs shoot twice; every other unit takes 1 shooting action per turn (suppressive fire counts)')
+    throw illegal(
+      i,
+      u,
+      listed,
+      u.kind === 'heavy'
+        ? 'heavy mechs take at most 2 shooting actions per turn (suppressive fire counts)'
+        : 'only heavy mechs shoot twice; every other unit takes 1 shooting action per turn (suppressive fire counts)',
+    )
   }
   const firstShot = rest.findIndex(isShooting)
-  if (firstShot >= 0 && rest.slice(firstShot).some((a) => !isShooting(a))) throw illegal(i, u, listed, 'after shooting a unit may only shoot again')
-  if (u.kind === 'sentry' && rest.includes('lock')) throw illegal(i, u, listed, 'gun sentries cannot place a target lock')
+  if (firstShot >= 0 && rest.slice(firstShot).some((a) => !isShooting(a)))
+    throw illegal(i, u, listed, 'after shooting a unit may only shoot again')
+  if (u.kind === 'sentry' && rest.includes('lock'))
+    throw illegal(i, u, listed, 'gun sentries cannot place a target lock')
   const repairs = rest.filter((a) => a === 'repair').length
   if (repairs > 0) {
     if (u.kind === 'sentry') throw illegal(i, u, listed, 'gun sentries are fixed defences and cannot repair')
     if (u.kind === 'drone') throw illegal(i, u, listed, 'drones are air units and cannot repair')
     if (repairs > 1) throw illegal(i, u, listed, 'a unit makes at most 1 repair action per turn')
-    if (u.damage !== undefined && u.damage < 2) throw illegal(i, u, listed, `repairs need 2 or more damage points (it has ${u.damage})`)
+    if (u.damage !== undefined && u.damage < 2)
+      throw illegal(i, u, listed, `repairs need 2 or more damage points (it has ${u.damage})`)
   }
   return { actions, added, suppression }
 }
@@ -228,15 +277,30 @@ export function planTurn(p: TurnPlanInput): TurnPlan {
     })
     total += cost
     const name = unitName(i, u)
-    if (added) notes.push(`${name} carries ${suppression} suppression marker${suppression === 1 ? '' : 's'}: ${added === 1 ? 'a recover action was' : `${added} recover actions were`} put first.`)
+    if (added)
+      notes.push(
+        `${name} carries ${suppression} suppression marker${suppression === 1 ? '' : 's'}: ${added === 1 ? 'a recover action was' : `${added} recover actions were`} put first.`,
+      )
     const recovered = planned.filter((a) => a.action === 'recover' && a.fits).length
     if (suppression > recovered && planned.some((a) => a.action !== 'recover')) {
       notes.push(`${name} is still suppressed, so it cannot act until its markers come off.`)
     }
     if (u.kind === 'drone' && !planned.some((a) => a.action === 'move' && a.fits)) {
-      notes.push(`${name} does not move this turn: it leaves the table and may return on a later turn anywhere on the battlefield.`)
+      notes.push(
+        `${name} does not move this turn: it leaves the table and may return on a later turn anywhere on the battlefield.`,
+      )
     }
-    return { unit: i + 1, kind: u.kind, suppression, damage: u.damage ?? null, actions: planned, cost, spent, left, fits: unitFits }
+    return {
+      unit: i + 1,
+      kind: u.kind,
+      suppression,
+      damage: u.damage ?? null,
+      actions: planned,
+      cost,
+      spent,
+      left,
+      fits: unitFits,
+    }
   })
   const spent = p.actionPoints - left
   notes.push('At the end of the turn every suppression and target-lock marker on your units is removed.')
@@ -276,7 +340,11 @@ export function parseUnits(text: string, flag = '--unit', first = 1): ParsedUnit
 }
 
 function parseUnit(piece: string, flag: string, where: string): ParsedUnit {
-  if (piece === '') throw new InputError('bad-unit', `${flag}: an empty unit${where}; give actions like move,shoot, units separated by "/"`)
+  if (piece === '')
+    throw new InputError(
+      'bad-unit',
+      `${flag}: an empty unit${where}; give actions like move,shoot, units separated by "/"`,
+    )
   const colon = piece.indexOf(':')
   const attrs = colon >= 0 ? piece.slice(0, colon) : ''
   const body = colon >= 0 ? piece.slice(colon + 1) : piece
@@ -285,18 +353,33 @@ function parseUnit(piece: string, flag: string, where: string): ParsedUnit {
     const t = token.toLowerCase()
     const m = /^([sd])=?(\d+)$/.exec(t)
     if (KIND_ALIASES[t]) {
-      if (unit.kind && unit.kind !== KIND_ALIASES[t]) throw new InputError('bad-unit', `${flag}: "${piece}" names two kinds of unit${where}; give one of light, heavy, tracks, drone, sentry`)
+      if (unit.kind && unit.kind !== KIND_ALIASES[t])
+        throw new InputError(
+          'bad-unit',
+          `${flag}: "${piece}" names two kinds of unit${where}; give one of light, heavy, tracks, drone, sentry`,
+        )
       unit.kind = KIND_ALIASES[t]
     } else if (m && m[1] === 's') {
       const n = Number(m[2])
-      if (n > MAX_SUPPRESSION) throw new InputError('bad-unit', `${flag}: ${token}${where}: a unit carries 0-${MAX_SUPPRESSION} suppression markers`)
+      if (n > MAX_SUPPRESSION)
+        throw new InputError(
+          'bad-unit',
+          `${flag}: ${token}${where}: a unit carries 0-${MAX_SUPPRESSION} suppression markers`,
+        )
       unit.suppression = n
     } else if (m && m[1] === 'd') {
       const n = Number(m[2])
-      if (n >= ELIMINATED_AT) throw new InputError('bad-unit', `${flag}: ${token}${where}: a unit with ${ELIMINATED_AT} or more damage is eliminated; give d0-d${ELIMINATED_AT - 1}`)
+      if (n >= ELIMINATED_AT)
+        throw new InputError(
+          'bad-unit',
+          `${flag}: ${token}${where}: a unit with ${ELIMINATED_AT} or more damage is eliminated; give d0-d${ELIMINATED_AT - 1}`,
+        )
       unit.damage = n
     } else {
-      throw new InputError('bad-unit', `${flag}: "${token}"${where} is not a unit attribute; give a kind (light, heavy, tracks, drone, sentry), sN for suppression markers or dN for damage, e.g. "heavy s1: move,shoot"`)
+      throw new InputError(
+        'bad-unit',
+        `${flag}: "${token}"${where} is not a unit attribute; give a kind (light, heavy, tracks, drone, sentry), sN for suppression markers or dN for damage, e.g. "heavy s1: move,shoot"`,
+      )
     }
   }
   for (const token of body.split(/[\s,]+/).filter(Boolean)) {

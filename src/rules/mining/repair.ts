@@ -34,7 +34,8 @@ export function repairAllowed(damage: number): boolean {
 }
 
 export function resolveRepair(dice: Dice, r: Repair): RepairResult {
-  if (!repairAllowed(r.damage)) return { damage: r.damage, allowed: false, roll: null, repaired: false, damageAfter: r.damage }
+  if (!repairAllowed(r.damage))
+    return { damage: r.damage, allowed: false, roll: null, repaired: false, damageAfter: r.damage }
   const roll = dice.roll(6, 'repair')
   const repaired = roll >= REPAIR_ON
   return { damage: r.damage, allowed: true, roll, repaired, damageAfter: repaired ? r.damage - 1 : r.damage }

@@ -110,7 +110,8 @@ export function resolveMiningShot(dice: Dice, s: MiningShot): MiningShotResult {
   if (s.targetDamage !== undefined) {
     result.targetDamageAfter = s.targetDamage + damage
     result.eliminated = result.targetDamageAfter >= ELIMINATED_AT
-    if (result.eliminated && s.lost !== undefined) result.resolve = resolveResolveTest(dice, { eliminated: s.lost + 1 })
+    if (result.eliminated && s.lost !== undefined)
+      result.resolve = resolveResolveTest(dice, { eliminated: s.lost + 1 })
   }
   return result
 }

@@ -38,24 +38,39 @@ const TERM = /^(\d*)d(\d+|%)(?:(kh|kl|dh|dl|k)(\d+))?(?:(>=|<=|>|<|=)(\d+))?$/i
 
 export function parseExpression(text: string): Expression {
   const src = text.replace(/\s+/g, '')
-  if (!src) throw new InputError('bad-expression', 'roll: give a dice expression, e.g. 3d6+2, d10, 5d10>=5 or 4d6kh3')
+  if (!src)
+    throw new InputError('bad-expression', 'roll: give a dice expression, e.g. 3d6+2, d10, 5d10>=5 or 4d6kh3')
   const pieces = src.match(/[+-]?[^+-]+/g)
-  if (!pieces || pieces.join('') !== src) throw new InputError('bad-expression', `roll: "${text}" is not a dice expression; try 3d6+2, 5d10>=5 or 4d6kh3`)
+  if (!pieces || pieces.join('') !== src)
+    throw new InputError(
+      'bad-expression',
+      `roll: "${text}" is not a dice expression; try 3d6+2, 5d10>=5 or 4d6kh3`,
+    )
   const terms = pieces.map((piece): Term => {
     const sign: 1 | -1 = piece.startsWith('-') ? -1 : 1
     const body = piece.replace(/^[+-]/, '')
     if (/^\d+$/.test(body)) return { kind: 'const', sign, value: Number(body), text: piece }
     const m = TERM.exec(body)
-    if (!m) throw new InputError('bad-expression', `roll: "${body}" is not a dice term; write NdS with optional khN/klN and >=N, e.g. 4d6kh3`)
+    if (!m)
+      throw new InputError(
+        'bad-expression',
+        `roll: "${body}" is not a dice term; write NdS with optional khN/klN and >=N, e.g. 4d6kh3`,
+      )
     const count = m[1] === '' ? 1 : Number(m[1])
     const sides = m[2] === '%' ? 100 : Number(m[2])
-    if (count < 1 || count > MAX_DICE) throw new InputError('bad-expression', `roll: ${count} dice in "${body}"; give 1-${MAX_DICE}`)
-    if (sides < 2 || sides > MAX_SIDES) throw new InputError('bad-expression', `roll: d${sides} in "${body}"; dice have 2-${MAX_SIDES} sides`)
+    if (count < 1 || count > MAX_DICE)
+      throw new InputError('bad-expression', `roll: ${count} dice in "${body}"; give 1-${MAX_DICE}`)
+    if (sides < 2 || sides > MAX_SIDES)
+      throw new InputError('bad-expression', `roll: d${sides} in "${body}"; dice have 2-${MAX_SIDES} sides`)
     const term: DiceTerm = { kind: 'dice', sign, count, sides, text: piece }
     if (m[3]) {
       const mode = (m[3].toLowerCase() === 'k' ? 'kh' : m[3].toLowerCase()) as 'kh' | 'kl' | 'dh' | 'dl'
       const n = Number(m[4])
-      if (n > count) throw new InputError('bad-expression', `roll: cannot ${mode.startsWith('k') ? 'keep' : 'drop'} ${n} of ${count} dice in "${body}"`)
+      if (n > count)
+        throw new InputError(
+          'bad-expression',
+          `roll: cannot ${mode.startsWith('k') ? 'keep' : 'drop'} ${n} of ${count} dice in "${body}"`,
+        )
       term.keep = { mode, n }
     }
     if (m[5]) term.count_if = { op: m[5] as Compare, n: Number(m[6]) }
@@ -96,7 +111,10 @@ export interface RollResult {
  * A keep/drop clause as the dice kept from one end: of 4 dice, kh3 and dl1 both keep the highest
  * 3, kl1 and dh3 the lowest 1. Undefined: every die counts.
  */
-export function keptEnd(count: number, keep?: DiceTerm['keep']): { from: 'high' | 'low'; n: number } | undefined {
+export function keptEnd(
+  count: number,
+  keep?: DiceTerm['keep'],
+): { from: 'high' | 'low'; n: number } | undefined {
   if (!keep) return undefined
   switch (keep.mode) {
     case 'kh':

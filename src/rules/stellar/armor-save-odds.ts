@@ -31,6 +31,11 @@ export function saveOdds(s: SaveSpec): SaveOdds {
     damage,
     actionsLost,
     pushes,
-    expected: { failedSaves: failedSaves.expected(), damage: damage.expected(), actionsLost: actionsLost.expected(), pushes: pushes.expected() },
+    expected: {
+      failedSaves: failedSaves.expected(),
+      damage: damage.expected(),
+      actionsLost: actionsLost.expected(),
+      pushes: pushes.expected(),
+    },
   }
 }

@@ -105,13 +105,20 @@ export function resolveArmorSaves(dice: Dice, spec: SaveSpec): SaveResult {
   let failed = saves.filter((s) => !s.passed).length
   let rerolls: SaveRoll[] = []
   if (spec.reroll && failed > 0) {
-    rerolls = dice.pool(failed, 10, 'armor save rerolls', pass).map((roll) => ({ roll, passed: roll >= targetNumber }))
+    rerolls = dice
+      .pool(failed, 10, 'armor save rerolls', pass)
+      .map((roll) => ({ roll, passed: roll >= targetNumber }))
     failed = rerolls.filter((s) => !s.passed).length
   }
   let negated = 0
   if (failed > 0 && spec.notOverYet !== undefined && notOverYetAllowed(spec.pen)) {
     const offered = Math.min(spec.notOverYet, failed)
-    const asked = decision<number>(spec, 'not-over-yet', { failed, maxPoints: failed } satisfies NotOverYetQuestion, offered)
+    const asked = decision<number>(
+      spec,
+      'not-over-yet',
+      { failed, maxPoints: failed } satisfies NotOverYetQuestion,
+      offered,
+    )
     negated = Math.max(0, Math.min(failed, asked))
   }
   const failedSaves = failed - negated

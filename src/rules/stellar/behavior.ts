@@ -44,7 +44,10 @@ export type Order =
 /** [order on a 1, order on 2-9, order on a 10] */
 type Column = readonly [Order, Order, Order]
 
-export const BEHAVIOR_TABLES: { mecha: Record<MechaSituation, Column>; kaiju: Record<KaijuSituation, Column> } = {
+export const BEHAVIOR_TABLES: {
+  mecha: Record<MechaSituation, Column>
+  kaiju: Record<KaijuSituation, Column>
+} = {
   mecha: {
     hidden: ['hold', 'flank', 'blitz'],
     hurt: ['retreat', 'attack-and-retreat', 'last-stand'],
@@ -61,15 +64,36 @@ export const BEHAVIOR_TABLES: { mecha: Record<MechaSituation, Column>; kaiju: Re
 export const ORDERS: Record<Order, { name: string; text: string }> = {
   hold: { name: 'Hold', text: 'stays where it is this turn.' },
   retreat: { name: 'Retreat', text: 'falls back at Full Throttle, breaking line of sight if it can.' },
-  'hold-and-attack': { name: 'Hold & Attack', text: 'stays where it is and makes a shooting and/or melee attack on the nearest enemy.' },
-  'attack-and-retreat': { name: 'Attack & Retreat', text: 'makes a shooting and/or melee attack on the nearest enemy, then falls back at Full Throttle, breaking line of sight if it can.' },
-  flank: { name: 'Flank', text: 'moves to gain Tactical Advantage, then attacks if it can; otherwise it uses Full Throttle.' },
+  'hold-and-attack': {
+    name: 'Hold & Attack',
+    text: 'stays where it is and makes a shooting and/or melee attack on the nearest enemy.',
+  },
+  'attack-and-retreat': {
+    name: 'Attack & Retreat',
+    text: 'makes a shooting and/or melee attack on the nearest enemy, then falls back at Full Throttle, breaking line of sight if it can.',
+  },
+  flank: {
+    name: 'Flank',
+    text: 'moves to gain Tactical Advantage, then attacks if it can; otherwise it uses Full Throttle.',
+  },
   attack: { name: 'Attack!', text: 'makes a shooting and/or melee attack on the nearest enemy.' },
   blitz: { name: 'Blitz', text: 'gains Move+5" this turn and moves in to attack the nearest enemy.' },
-  'last-stand': { name: 'Last Stand', text: 'stays where it is and attacks, with +1 hit on shooting and melee.' },
-  'finish-them': { name: 'Finish Them!', text: 'gains +1 hit on shooting and melee, must move closer to the nearest enemy, and makes a melee attack if it can.' },
-  'retreat-and-rampage': { name: 'Retreat & Rampage', text: 'falls back at Full Throttle, breaking line of sight if it can, and wrecks buildings on the way: Crash Through, shooting and/or melee attacks on them.' },
-  'roaring-behemoth': { name: 'Roaring Behemoth!', text: 'stays where it is and roars at its enemies: its side gains 3 Momentum.' },
+  'last-stand': {
+    name: 'Last Stand',
+    text: 'stays where it is and attacks, with +1 hit on shooting and melee.',
+  },
+  'finish-them': {
+    name: 'Finish Them!',
+    text: 'gains +1 hit on shooting and melee, must move closer to the nearest enemy, and makes a melee attack if it can.',
+  },
+  'retreat-and-rampage': {
+    name: 'Retreat & Rampage',
+    text: 'falls back at Full Throttle, breaking line of sight if it can, and wrecks buildings on the way: Crash Through, shooting and/or melee attacks on them.',
+  },
+  'roaring-behemoth': {
+    name: 'Roaring Behemoth!',
+    text: 'stays where it is and roars at its enemies: its side gains 3 Momentum.',
+  },
 }
 
 export interface BehaviorRoll {
@@ -94,7 +118,10 @@ export function behaviorColumn(b: Pick<BehaviorRoll, 'table' | 'situation' | 'in
   return b.table === 'mecha' && b.indirect && b.situation === 'hidden' ? 'cover' : b.situation
 }
 
-export function behaviorOrder(b: Pick<BehaviorRoll, 'table' | 'situation' | 'indirect'>, readAs: number): Order {
+export function behaviorOrder(
+  b: Pick<BehaviorRoll, 'table' | 'situation' | 'indirect'>,
+  readAs: number,
+): Order {
   const column = (BEHAVIOR_TABLES[b.table] as Record<string, Column>)[behaviorColumn(b)]
   return column[readAs <= 1 ? 0 : readAs >= 10 ? 2 : 1]
 }

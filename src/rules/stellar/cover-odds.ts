@@ -18,5 +18,9 @@ export function coverOdds(c: CoverCheck): CoverOdds {
     (o) => `${o.survived} ${o.destroyed}`,
   )
   const destroyed = outcomes.map((o) => o.destroyed)
-  return { survived: outcomes.map((o) => String(o.survived)), destroyed, expected: { destroyed: destroyed.expected() } }
+  return {
+    survived: outcomes.map((o) => String(o.survived)),
+    destroyed,
+    expected: { destroyed: destroyed.expected() },
+  }
 }

@@ -50,7 +50,9 @@ export interface InitiativeOdds {
 export function initiativeOdds(): InitiativeOdds {
   const round = walk((dice) => rollOffRound(dice).result)
   // The winner is the first roll-off that is not a tie: one round with its ties left out.
-  const winner = Distribution.weighted([...round.entries()].filter(([r]) => r !== 'tie') as Array<[number, bigint]>)
+  const winner = Distribution.weighted(
+    [...round.entries()].filter(([r]) => r !== 'tie') as Array<[number, bigint]>,
+  )
   // Roll-offs: the round repeated while it ties, listed up to the horizon.
   const rollOffs = absorb(round, {
     step: () => round,
@@ -61,7 +63,12 @@ export function initiativeOdds(): InitiativeOdds {
     maxSteps: ROUNDS_HORIZON - 1,
   })
   // Mean of a geometric count: 1 / (1 - q).
-  return { winner, rollOffs, tie: round.prob('tie'), expected: { rollOffs: probability(round.den, round.den - round.ways('tie')) } }
+  return {
+    winner,
+    rollOffs,
+    tie: round.prob('tie'),
+    expected: { rollOffs: probability(round.den, round.den - round.ways('tie')) },
+  }
 }
 
 /** An initiative roll as asked for: the two sides' names (for the text; the roll is the same). */

@@ -75,7 +75,8 @@ export function unblockedOdds(s: Strike): Distribution<number> {
 }
 
 /** Strike outcomes that are the same for everything read of them. */
-const outcomeKey = (o: StrikeOutcome) => `${o.damage} ${o.pushedOut} ${o.unblockedHits} ${o.failedSaves} ${o.effects}`
+const outcomeKey = (o: StrikeOutcome) =>
+  `${o.damage} ${o.pushedOut} ${o.unblockedHits} ${o.failedSaves} ${o.effects}`
 /** What concludeClash reads of a strike (outcomes that differ only in the report merge). */
 const summaryKey = (o: StrikeSummary) => `${o.damage} ${o.pushedOut}`
 /** Save results that are the same for everything a strike reads of them. */
@@ -83,7 +84,13 @@ const saveKey = (r: SaveResult) => `${r.failedSaves} ${r.damage} ${r.actionsLost
 
 function strikeOutcome(s: Strike, unblockedHits: number, save: SaveResult): StrikeOutcome {
   const summary = strikeSummary(s, unblockedHits, save)
-  return { damage: summary.damage, pushedOut: summary.pushedOut, unblockedHits, failedSaves: save.failedSaves, effects: save.actionsLost + save.pushes }
+  return {
+    damage: summary.damage,
+    pushedOut: summary.pushedOut,
+    unblockedHits,
+    failedSaves: save.failedSaves,
+    effects: save.actionsLost + save.pushes,
+  }
 }
 
 /**
@@ -135,7 +142,11 @@ export function overwatchOdds(m: Melee): Distribution<OverwatchState> {
   /** A destroyed charger is fired at no more: nothing is added. */
   const none = Distribution.point({ damage: 0, momentumSpent: 0 })
   for (let i = 0; i < n; i++) {
-    states = states.step((st) => (st.destroyed ? none : oneAttack(st)), (st, r) => afterOverwatchShot(m, st, r), key)
+    states = states.step(
+      (st) => (st.destroyed ? none : oneAttack(st)),
+      (st, r) => afterOverwatchShot(m, st, r),
+      key,
+    )
   }
   return states
 }
@@ -180,10 +191,15 @@ export interface MeleeOdds {
 const NO_STRIKE: StrikeOutcome = { damage: 0, pushedOut: false, unblockedHits: 0, failedSaves: 0, effects: 0 }
 
 /** What the maps read of a conclusion (the sides' own damage taken is composed separately). */
-const conclusionKey = (e: ClashConclusion) => `${e.finishingBlow?.by ?? 'none'} ${e.later.attacker} ${e.later.defender}`
+const conclusionKey = (e: ClashConclusion) =>
+  `${e.finishingBlow?.by ?? 'none'} ${e.later.attacker} ${e.later.defender}`
 
 function strikeReport(d: Distribution<StrikeOutcome>): StrikeOdds {
-  return { damage: d.map((o) => o.damage), unblockedHits: d.map((o) => o.unblockedHits), failedSaves: d.map((o) => o.failedSaves) }
+  return {
+    damage: d.map((o) => o.damage),
+    unblockedHits: d.map((o) => o.unblockedHits),
+    failedSaves: d.map((o) => o.failedSaves),
+  }
 }
 
 /** Exact odds of the charge with the splits and choice in `m`. */
@@ -192,12 +208,18 @@ export function meleeOdds(m: Melee): MeleeOdds {
   const attack = strikeOdds(attackStrike(m))
   const momentumLeft = (st: OverwatchState) => m.atk.momentum - st.momentumSpent
   /** The counter-attack against a charger with `left` Momentum: its outcomes, what the clash reads of them, their damages. */
-  const counters = new Map<number, { outcomes: Distribution<StrikeOutcome>; summaries: Distribution<StrikeSummary>; damages: number[] }>()
+  const counters = new Map<
+    number,
+    { outcomes: Distribution<StrikeOutcome>; summaries: Distribution<StrikeSummary>; damages: number[] }
+  >()
   const counterFor = (left: number) => {
     let c = counters.get(left)
     if (!c) {
       const outcomes = strikeOdds(counterStrike(m, left))
-      const summaries = outcomes.map((o): StrikeSummary => ({ damage: o.damage, pushedOut: o.pushedOut }), summaryKey)
+      const summaries = outcomes.map(
+        (o): StrikeSummary => ({ damage: o.damage, pushedOut: o.pushedOut }),
+        summaryKey,
+      )
       const damages = [...new Set(summaries.outcomes().map((o) => o.damage))].sort((a, b) => a - b)
       counters.set(left, (c = { outcomes, summaries, damages }))
     }
@@ -208,11 +230,15 @@ export function meleeOdds(m: Melee): MeleeOdds {
   // state and one attack stand for each view, and concludeClash runs once per view pair and
   // counter-attack. The sides' own stage damage (overwatch's, the attack's) is added after, one
   // product per view (damageTaken), so the overwatch states never meet the attack's outcomes.
-  const owView = (st: OverwatchState) => overwatchView(m, st, st.destroyed ? [] : counterFor(momentumLeft(st)).damages)
+  const owView = (st: OverwatchState) =>
+    overwatchView(m, st, st.destroyed ? [] : counterFor(momentumLeft(st)).damages)
   const atkView = (a: StrikeSummary) => attackView(m, a)
   const owViews = ow.bind((st) => Distribution.point(st, owView), owView)
   const attackViews = attack.bind((a) => Distribution.point(a as StrikeSummary, atkView), atkView)
-  const pairs = new Map<string, { ends: Distribution<ClashConclusion>; laterDefender: Distribution<number> }>()
+  const pairs = new Map<
+    string,
+    { ends: Distribution<ClashConclusion>; laterDefender: Distribution<number> }
+  >()
   /** concludeClash over the counter-attack, for one overwatch view and one attack view. */
   const pair = (st: OverwatchState, a: StrikeSummary) => {
     const key = `${owView(st)}|${atkView(a)}`
@@ -220,20 +246,33 @@ export function meleeOdds(m: Melee): MeleeOdds {
     if (!p) {
       let ends: Distribution<ClashConclusion>
       if (st.destroyed) ends = Distribution.point(concludeClash(m, st, null, null), conclusionKey)
-      else if (counterSkippedBy(a, clashContext(m, st.damage))) ends = Distribution.point(concludeClash(m, st, a, null), conclusionKey)
+      else if (counterSkippedBy(a, clashContext(m, st.damage)))
+        ends = Distribution.point(concludeClash(m, st, a, null), conclusionKey)
       else ends = counterFor(momentumLeft(st)).summaries.map((c) => concludeClash(m, st, a, c), conclusionKey)
       pairs.set(key, (p = { ends, laterDefender: ends.map((e) => e.later.defender) }))
     }
     return p
   }
   const clash = (st: OverwatchState, a: StrikeSummary) => pair(st, a).ends
-  const finishingBlow = owViews.bind((st) => attackViews.bind((a) => clash(st, a).map((e): FinishingBlowKey => e.finishingBlow?.by ?? 'none')))
-  const laterAttacker = new Map(owViews.outcomes().map((st) => [owView(st), attackViews.bind((a) => clash(st, a).map((e) => e.later.attacker))]))
-  const attackerDamage = ow.step((st) => laterAttacker.get(owView(st))!, (st, x) => damageTaken(st.damage, x))
+  const finishingBlow = owViews.bind((st) =>
+    attackViews.bind((a) => clash(st, a).map((e): FinishingBlowKey => e.finishingBlow?.by ?? 'none')),
+  )
+  const laterAttacker = new Map(
+    owViews
+      .outcomes()
+      .map((st) => [owView(st), attackViews.bind((a) => clash(st, a).map((e) => e.later.attacker))]),
+  )
+  const attackerDamage = ow.step(
+    (st) => laterAttacker.get(owView(st))!,
+    (st, x) => damageTaken(st.damage, x),
+  )
   const defenderDamage = owViews.bind((st) =>
     st.destroyed
       ? Distribution.point(concludeClash(m, st, null, null).defender.damageTaken)
-      : attack.step((a) => pair(st, a).laterDefender, (a, x) => damageTaken(a.damage, x)),
+      : attack.step(
+          (a) => pair(st, a).laterDefender,
+          (a, x) => damageTaken(a.damage, x),
+        ),
   )
 
   // Which strikes happen: the attack unless overwatch destroyed the charger; the counter-attack
@@ -243,8 +282,13 @@ export function meleeOdds(m: Melee): MeleeOdds {
     const ctx = clashContext(m, st.damage)
     return attackViews.map((a) => (counterSkippedBy(a, ctx) ? -1 : momentumLeft(st)))
   })
-  const attackMade = ow.map((st) => (st.destroyed ? 'no' : 'yes')).bind((x) => (x === 'yes' ? attack : Distribution.point(NO_STRIKE)), outcomeKey)
-  const counterMade = counterLeft.bind((left) => (left < 0 ? Distribution.point(NO_STRIKE) : counterFor(left).outcomes), outcomeKey)
+  const attackMade = ow
+    .map((st) => (st.destroyed ? 'no' : 'yes'))
+    .bind((x) => (x === 'yes' ? attack : Distribution.point(NO_STRIKE)), outcomeKey)
+  const counterMade = counterLeft.bind(
+    (left) => (left < 0 ? Distribution.point(NO_STRIKE) : counterFor(left).outcomes),
+    outcomeKey,
+  )
 
   const owDamage = ow.map((st) => st.damage)
 
@@ -253,7 +297,11 @@ export function meleeOdds(m: Melee): MeleeOdds {
   if (m.atk.hp !== undefined) destroyed.attacker = attackerDamage.where((d) => !survives(d, m.atk.hp))
   const attackOdds = strikeReport(attackMade)
   const counterOdds = strikeReport(counterMade)
-  const ex = (d: StrikeOdds) => ({ damage: d.damage.expected(), unblockedHits: d.unblockedHits.expected(), failedSaves: d.failedSaves.expected() })
+  const ex = (d: StrikeOdds) => ({
+    damage: d.damage.expected(),
+    unblockedHits: d.unblockedHits.expected(),
+    failedSaves: d.failedSaves.expected(),
+  })
   const expAttack = ex(attackOdds)
   const expCounter = ex(counterOdds)
   return {
@@ -377,8 +425,12 @@ export class ClashSearch {
     const laters = new Set<number>()
     const counterMost = 2 * MAX_POOL + bonusTotal(counterRef.bonusHits)
     for (const a of this.views) {
-      if (counterSkippedBy(a, clashContext(m, 0))) laters.add(concludeClash(m, OVERWATCH_START, a, null).later.defender)
-      else for (let u = 0; u <= counterMost; u++) for (const c of this.counterSaves(u).outcomes()) laters.add(concludeClash(m, OVERWATCH_START, a, c).later.defender)
+      if (counterSkippedBy(a, clashContext(m, 0)))
+        laters.add(concludeClash(m, OVERWATCH_START, a, null).later.defender)
+      else
+        for (let u = 0; u <= counterMost; u++)
+          for (const c of this.counterSaves(u).outcomes())
+            laters.add(concludeClash(m, OVERWATCH_START, a, c).later.defender)
     }
     this.laters.push(...laters)
     this.aWidth = this.views.length * this.laters.length * A_N
@@ -495,7 +547,9 @@ export class ClashSearch {
     const k2 = `${defSplit.attack}|${atkSplit.defense}|${defChoice}`
     let C = this.counterMemo.get(k2)
     if (!C) {
-      const pC = this.unblocked(counterStrike(this.m, this.m.atk.momentum, defSplit.attack, atkSplit.defense, defChoice))
+      const pC = this.unblocked(
+        counterStrike(this.m, this.m.atk.momentum, defSplit.attack, atkSplit.defense, defChoice),
+      )
       this.counterMemo.set(k2, (C = this.summed(pC, this.cWidth, (u) => this.counterRow(u))))
     }
     // Joined per view: the attack's parts weighted by the chance of each later damage to the
@@ -526,13 +580,20 @@ export class ClashSearch {
       atkDestroyed += pView * C[c + C_DESTROYED]
       effects -= pView * C[c + C_EFFECTS]
     }
-    return { score: [capDiff, defDestroyed - atkDestroyed, effects], dealt, taken, defDestroyed, atkDestroyed }
+    return {
+      score: [capDiff, defDestroyed - atkDestroyed, effects],
+      dealt,
+      taken,
+      defDestroyed,
+      atkDestroyed,
+    }
   }
   /** The defender's options against one attacker split, best for the defender first. */
   rankDefender(atkSplit: Split, space: ChoiceSpace): Option[] {
     const opts: Option[] = []
     for (const defChoice of space.defChoices) {
-      for (const defSplit of space.defSplits) opts.push({ atkSplit, defSplit, defChoice, value: this.value(atkSplit, defSplit, defChoice) })
+      for (const defSplit of space.defSplits)
+        opts.push({ atkSplit, defSplit, defChoice, value: this.value(atkSplit, defSplit, defChoice) })
     }
     return [...opts].sort((x, y) => compareValue(x.value, y.value))
   }
@@ -549,7 +610,8 @@ export class ClashSearch {
    */
   bestAttacker(space: ChoiceSpace): Option {
     const answers: Array<{ defSplit: Split; defChoice: DefChoice }> = []
-    for (const defChoice of space.defChoices) for (const defSplit of space.defSplits) answers.push({ defSplit, defChoice })
+    for (const defChoice of space.defChoices)
+      for (const defSplit of space.defSplits) answers.push({ defSplit, defChoice })
     const splits = space.atkSplits
     const at = (i: number, k: number): Option => ({
       atkSplit: splits[i],
@@ -562,7 +624,9 @@ export class ClashSearch {
       return c > 0 || (c === 0 && xi < yi)
     }
     const bounds = splits.map((_, i) => at(i, 0))
-    const order = splits.map((_, i) => i).sort((a, b) => compareValue(bounds[b].value, bounds[a].value) || a - b)
+    const order = splits
+      .map((_, i) => i)
+      .sort((a, b) => compareValue(bounds[b].value, bounds[a].value) || a - b)
 
     let best: Option | undefined
     let bestIndex = -1
@@ -602,7 +666,6 @@ export class ClashSearch {
   }
 }
 
-
 /** Lexicographic comparison with a relative tolerance: >0 when a is better for the attacker. */
 export function compareValue(a: ClashValue, b: ClashValue): number {
   for (let i = 0; i < 3; i++) {
@@ -618,7 +681,8 @@ export function compareValue(a: ClashValue, b: ClashValue): number {
 export function splitsOf(pool: number): Split[] {
   const used = Math.min(pool, 2 * MAX_POOL)
   const out: Split[] = []
-  for (let a = Math.min(MAX_POOL, used); a >= used - Math.min(MAX_POOL, used); a--) out.push({ attack: a, defense: used - a })
+  for (let a = Math.min(MAX_POOL, used); a >= used - Math.min(MAX_POOL, used); a--)
+    out.push({ attack: a, defense: used - a })
   return out
 }
 

@@ -2,7 +2,13 @@ import type { Dice } from '../../core/dice.js'
 import { type Decidable, decision } from '../../core/decide.js'
 import { type SaveResult, resolveArmorSaves } from './armor-save.js'
 import { type Shot, type ShotResult, resolveShot } from './shoot.js'
-import { type Level, type Penetration, type SkillDefenseQuestion, attackerBonus, defenderBonus } from './weapon.js'
+import {
+  type Level,
+  type Penetration,
+  type SkillDefenseQuestion,
+  attackerBonus,
+  defenderBonus,
+} from './weapon.js'
 
 /**
  * MELEE (quickstart: "Charge into Melee", "Melee Clash", "Armor Saves", "Shields", "Universal
@@ -246,10 +252,13 @@ export interface SideOutcome {
 // ---------------------------------------------------------------------------------------------
 // Arithmetic without dice
 
-
 /** Face needed to hit: 5+, 4+ under a Bold Leader, one worse against a Swordsman. */
 export function hitOn(striker: MeleeSide, target: MeleeSide): number {
-  return 5 - (striker.boldLeader || striker.boldAlly ? 1 : 0) + (target.skilledSwordsman || target.masterSwordsman ? 1 : 0)
+  return (
+    5 -
+    (striker.boldLeader || striker.boldAlly ? 1 : 0) +
+    (target.skilledSwordsman || target.masterSwordsman ? 1 : 0)
+  )
 }
 
 /** Face needed to block: 5+, 4+ for a Bold Leader commander, one worse against a Master Swordsman. */
@@ -289,13 +298,22 @@ const counters = (c: DefChoice) => c === 'counter' || c === 'both'
 const guards = (c: DefChoice) => c === 'guard' || c === 'both'
 
 /** The attacker's strike against the defender, with the given splits and choice. */
-export function attackStrike(m: Melee, atkAttackDice = m.atkSplit.attack, defDefenseDice = m.defSplit.defense, choice = m.defChoice): Strike {
+export function attackStrike(
+  m: Melee,
+  atkAttackDice = m.atkSplit.attack,
+  defDefenseDice = m.defSplit.defense,
+  choice = m.defChoice,
+): Strike {
   const { atk, def } = m
-  const hits: Bonus[] = [{ source: `attacker bonus${atk.pilot >= 1 ? ' (level 1+)' : ''}`, amount: attackerBonus(atk.pilot) }]
-  if (m.blindside || atk.advantage) hits.push({ source: `${m.blindside ? 'Blindside' : 'Tactical Advantage'} critical`, amount: 2 })
+  const hits: Bonus[] = [
+    { source: `attacker bonus${atk.pilot >= 1 ? ' (level 1+)' : ''}`, amount: attackerBonus(atk.pilot) },
+  ]
+  if (m.blindside || atk.advantage)
+    hits.push({ source: `${m.blindside ? 'Blindside' : 'Tactical Advantage'} critical`, amount: 2 })
   hits.push(...traitHits(atk))
   const blocks: Bonus[] = []
-  if (guards(choice)) blocks.push({ source: `Guard${def.pilot >= 2 ? ' (level 2)' : ''}`, amount: defenderBonus(def.pilot) })
+  if (guards(choice))
+    blocks.push({ source: `Guard${def.pilot >= 2 ? ' (level 2)' : ''}`, amount: defenderBonus(def.pilot) })
   if (def.shield && !m.blindside) blocks.push({ source: 'shield', amount: def.shield })
   blocks.push(...traitBlocks(def))
   return {
@@ -324,7 +342,8 @@ export function counterStrike(
 ): Strike {
   const { atk, def } = m
   const hits: Bonus[] = []
-  if (counters(choice)) hits.push({ source: `Counter${def.pilot >= 2 ? ' (level 2)' : ''}`, amount: defenderBonus(def.pilot) })
+  if (counters(choice))
+    hits.push({ source: `Counter${def.pilot >= 2 ? ' (level 2)' : ''}`, amount: defenderBonus(def.pilot) })
   if (def.advantage) hits.push({ source: 'Tactical Advantage critical', amount: 2 })
   hits.push(...traitHits(def))
   const blocks: Bonus[] = []
@@ -365,7 +384,11 @@ export function strikeSaveSpec(s: Strike, unblockedHits: number) {
 }
 
 /** Damage and push-out from a strike's unblocked hits and failed saves. */
-export function strikeSummary(s: Strike, unblockedHits: number, save: Pick<SaveResult, 'damage' | 'pushes'>): StrikeSummary {
+export function strikeSummary(
+  s: Strike,
+  unblockedHits: number,
+  save: Pick<SaveResult, 'damage' | 'pushes'>,
+): StrikeSummary {
   return { damage: unblockedHits * s.dmg + save.damage, pushedOut: save.pushes > 0 }
 }
 
@@ -377,7 +400,9 @@ const who = (s: Strike) => (s.striker === 'attacker' ? ['attacker', 'defender'] 
 /** Attack dice: classes crit (9-10), hit (hitOn-8) and miss; only the class matters. */
 export function rollAttackDice(dice: Dice, s: Strike): RolledAttack {
   const on = s.hitOn
-  const faces = dice.pool(s.attackDice, 10, `${who(s)[0]}'s attack dice`, (f) => (f >= CRIT_FROM ? 2 : f >= on ? 1 : 0))
+  const faces = dice.pool(s.attackDice, 10, `${who(s)[0]}'s attack dice`, (f) =>
+    f >= CRIT_FROM ? 2 : f >= on ? 1 : 0,
+  )
   let crits = 0
   let rolledHits = 0
   const out: StrikeDie[] = faces.map((roll) => {
@@ -411,7 +436,11 @@ export function rollDefenseDice(dice: Dice, s: Strike): RolledDefense {
 }
 
 /** A strike's last stage: armor saves against its unblocked hits, and what the clash reads of it. */
-export function strikeSaves(dice: Dice, s: Strike, unblockedHits: number): { save: SaveResult; summary: StrikeSummary } {
+export function strikeSaves(
+  dice: Dice,
+  s: Strike,
+  unblockedHits: number,
+): { save: SaveResult; summary: StrikeSummary } {
   const save = resolveArmorSaves(dice, strikeSaveSpec(s, unblockedHits))
   return { save, summary: strikeSummary(s, unblockedHits, save) }
 }
@@ -431,7 +460,22 @@ export function resolveStrike(dice: Dice, s: Strike, spend?: (q: MomentumQuestio
   let t = tallyStrike(s, a.rolledHits, d.rolledBlocks)
   if (spend && t.hitsLeft > 0) {
     const side: SideName = s.striker === 'attacker' ? 'defender' : 'attacker'
-    const p = Math.max(0, Math.min(t.hitsLeft, Math.floor(spend({ side, hits: t.hits, blocks: t.blocks, hitsLeft: t.hitsLeft, maxPoints: t.hitsLeft, attack: s }))))
+    const p = Math.max(
+      0,
+      Math.min(
+        t.hitsLeft,
+        Math.floor(
+          spend({
+            side,
+            hits: t.hits,
+            blocks: t.blocks,
+            hitsLeft: t.hitsLeft,
+            maxPoints: t.hitsLeft,
+            attack: s,
+          }),
+        ),
+      ),
+    )
     t = { ...t, momentumSpent: p, unblockedHits: t.hitsLeft - p }
   }
   const { save, summary: sum } = strikeSaves(dice, s, t.unblockedHits)
@@ -495,9 +539,17 @@ export function nextOverwatchShot(m: Melee, st: OverwatchState): Shot {
 }
 
 /** The state after one more overwatch attack: its damage and Momentum add up; HP decides. */
-export function afterOverwatchShot(m: Melee, st: OverwatchState, shot: Pick<ShotResult, 'damage' | 'momentumSpent'>): OverwatchState {
+export function afterOverwatchShot(
+  m: Melee,
+  st: OverwatchState,
+  shot: Pick<ShotResult, 'damage' | 'momentumSpent'>,
+): OverwatchState {
   const damage = st.damage + shot.damage
-  return { damage, momentumSpent: st.momentumSpent + shot.momentumSpent, destroyed: !survives(damage, m.atk.hp) }
+  return {
+    damage,
+    momentumSpent: st.momentumSpent + shot.momentumSpent,
+    destroyed: !survives(damage, m.atk.hp),
+  }
 }
 
 /**
@@ -566,13 +618,22 @@ export function finishingBlowDamage(finisher: number): number {
  * defender surviving) and the counter only through its damage, pushedOut and the attacker
  * surviving it.
  */
-export function finishingBlow(attack: StrikeSummary, counter: StrikeSummary | null, c: ClashContext): FinishingBlow | null {
+export function finishingBlow(
+  attack: StrikeSummary,
+  counter: StrikeSummary | null,
+  c: ClashContext,
+): FinishingBlow | null {
   const defAlive = survives(attack.damage, c.defHp)
   const taken = counter ? counter.damage : 0
   if (c.atkPilot >= 1 && defAlive && ((attack.damage > 0 && taken === 0) || attack.pushedOut)) {
     return { by: 'attacker', damage: finishingBlowDamage(c.atkFinisher) }
   }
-  if (counter && c.defPilot >= 1 && survives(counter.damage, c.atkHpLeft) && ((counter.damage > 0 && attack.damage === 0) || counter.pushedOut)) {
+  if (
+    counter &&
+    c.defPilot >= 1 &&
+    survives(counter.damage, c.atkHpLeft) &&
+    ((counter.damage > 0 && attack.damage === 0) || counter.pushedOut)
+  ) {
     return { by: 'defender', damage: finishingBlowDamage(c.defFinisher) }
   }
   return null
@@ -610,18 +671,41 @@ export function damageTaken(first: number, later: number): number {
  * it). The Finishing Blow, the damage each side takes and who is destroyed are decided here
  * only: resolveMelee and the odds (meleeOdds, ClashSearch) both call this.
  */
-export function concludeClash(m: Melee, ow: OverwatchState, attack: StrikeSummary | null, counter: StrikeSummary | null): ClashConclusion {
+export function concludeClash(
+  m: Melee,
+  ow: OverwatchState,
+  attack: StrikeSummary | null,
+  counter: StrikeSummary | null,
+): ClashConclusion {
   if (ow.destroyed || !attack) {
     const later = { attacker: 0, defender: 0 }
-    return { clash: false, counterSkipped: 'no clash', finishingBlow: null, attacker: sideOutcome(damageTaken(ow.damage, 0), m.atk.hp), defender: sideOutcome(0, m.def.hp), later }
+    return {
+      clash: false,
+      counterSkipped: 'no clash',
+      finishingBlow: null,
+      attacker: sideOutcome(damageTaken(ow.damage, 0), m.atk.hp),
+      defender: sideOutcome(0, m.def.hp),
+      later,
+    }
   }
   const ctx = clashContext(m, ow.damage)
   const counterSkipped = counterSkippedBy(attack, ctx)
-  if ((counterSkipped === null) !== (counter !== null)) throw new Error('concludeClash: a counter-attack exactly when it is not skipped')
+  if ((counterSkipped === null) !== (counter !== null))
+    throw new Error('concludeClash: a counter-attack exactly when it is not skipped')
   const fb = finishingBlow(attack, counter, ctx)
-  const later = { attacker: (counter?.damage ?? 0) + (fb?.by === 'defender' ? fb.damage : 0), defender: fb?.by === 'attacker' ? fb.damage : 0 }
+  const later = {
+    attacker: (counter?.damage ?? 0) + (fb?.by === 'defender' ? fb.damage : 0),
+    defender: fb?.by === 'attacker' ? fb.damage : 0,
+  }
   const attacker = sideOutcome(damageTaken(ow.damage, later.attacker), m.atk.hp)
-  return { clash: true, counterSkipped, finishingBlow: fb, attacker, defender: sideOutcome(damageTaken(attack.damage, later.defender), m.def.hp), later }
+  return {
+    clash: true,
+    counterSkipped,
+    finishingBlow: fb,
+    attacker,
+    defender: sideOutcome(damageTaken(attack.damage, later.defender), m.def.hp),
+    later,
+  }
 }
 
 /**
@@ -668,12 +752,23 @@ export function resolveMelee(dice: Dice, m: Melee): MeleeResult {
   let counter: StrikeResult | null = null
   if (!ow.destroyed) {
     const asked = (side: 'atk' | 'def') =>
-      m.momentumAsked?.[side] ? (q: MomentumQuestion) => decision<number>(m, `${side}-momentum`, q, 0) : undefined
+      m.momentumAsked?.[side]
+        ? (q: MomentumQuestion) => decision<number>(m, `${side}-momentum`, q, 0)
+        : undefined
     attack = resolveStrike(dice, attackStrike(m), asked('def'))
     if (!counterSkippedBy(attack, clashContext(m, ow.damage))) {
       counter = resolveStrike(dice, counterStrike(m, m.atk.momentum - ow.momentumSpent), asked('atk'))
     }
   }
   const end = concludeClash(m, ow, attack, counter)
-  return { overwatch, clash: end.clash, attack, counter, counterSkipped: end.counterSkipped, finishingBlow: end.finishingBlow, attacker: end.attacker, defender: end.defender }
+  return {
+    overwatch,
+    clash: end.clash,
+    attack,
+    counter,
+    counterSkipped: end.counterSkipped,
+    finishingBlow: end.finishingBlow,
+    attacker: end.attacker,
+    defender: end.defender,
+  }
 }

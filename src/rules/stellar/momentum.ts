@@ -40,13 +40,21 @@ export interface MomentumResult {
 
 export function startingMomentum(m: MomentumStart): MomentumResult {
   const parts: MomentumPart[] = []
-  if (m.rampage) parts.push({ reason: 'Defend the City | Rampage: both sides start with 7', momentum: RAMPAGE_MOMENTUM })
+  if (m.rampage)
+    parts.push({ reason: 'Defend the City | Rampage: both sides start with 7', momentum: RAMPAGE_MOMENTUM })
   else {
     const band = BANDS.find((b) => m.points! <= b.upTo)!
-    parts.push({ reason: `${m.points} points (${band.upTo === Infinity ? 'over 1500' : `up to ${band.upTo}`})`, momentum: band.momentum })
+    parts.push({
+      reason: `${m.points} points (${band.upTo === Infinity ? 'over 1500' : `up to ${band.upTo}`})`,
+      momentum: band.momentum,
+    })
   }
   if (m.resourceful) parts.push({ reason: 'Resourceful commander', momentum: 1 })
-  if (m.upgrades) parts.push({ reason: `${m.upgrades} Widespread Havoc / Immensely Powerful upgrade${m.upgrades === 1 ? '' : 's'}`, momentum: -2 * m.upgrades })
+  if (m.upgrades)
+    parts.push({
+      reason: `${m.upgrades} Widespread Havoc / Immensely Powerful upgrade${m.upgrades === 1 ? '' : 's'}`,
+      momentum: -2 * m.upgrades,
+    })
   const raw = parts.reduce((s, p) => s + p.momentum, 0)
   const momentum = Math.max(0, Math.min(MOMENTUM_CAP, raw))
   return { momentum, parts, capped: momentum !== raw }

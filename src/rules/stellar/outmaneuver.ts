@@ -73,14 +73,22 @@ export function buildPools(m: PoolModifiers): { attacker: Pool; defender: Pool }
     const parts: PoolPart[] = [{ reason: 'base', dice: BASE_POOL }]
     if (role && BONUS_ROLES.includes(role)) parts.push({ reason: `${role} role`, dice: 1 })
     const speed = speedBonus(mine, theirs)
-    if (speed) parts.push({ reason: `base Move ${mine}" vs ${theirs}" (${speed === 2 ? '10' : '5'}"+ faster)`, dice: speed })
+    if (speed)
+      parts.push({
+        reason: `base Move ${mine}" vs ${theirs}" (${speed === 2 ? '10' : '5'}"+ faster)`,
+        dice: speed,
+      })
     return parts
   }
   const atk = side(m.atkRole, m.atkMove, m.defMove)
   if (m.meleeVsWarship) atk.push({ reason: 'melee attack against a warship', dice: -2 })
   const def = side(m.defRole, m.defMove, m.atkMove)
   if (m.allyWarship) def.push({ reason: 'allied warship within 16"', dice: 1 })
-  const total = (parts: PoolPart[]) => Math.max(0, parts.reduce((s, p) => s + p.dice, 0))
+  const total = (parts: PoolPart[]) =>
+    Math.max(
+      0,
+      parts.reduce((s, p) => s + p.dice, 0),
+    )
   return { attacker: { dice: total(atk), parts: atk }, defender: { dice: total(def), parts: def } }
 }
 
@@ -103,7 +111,8 @@ export interface Outmaneuver extends Decidable {
 }
 
 export type Winner = 'attacker' | 'defender' | 'tie'
-export type OutcomeCode = 'tactical-advantage' | 'blindside' | 'overwatch-shots' | 'bridge-hit' | 'overwatch-hits' | 'none'
+export type OutcomeCode =
+  'tactical-advantage' | 'blindside' | 'overwatch-shots' | 'bridge-hit' | 'overwatch-hits' | 'none'
 
 export interface Effects {
   tacticalAdvantage: boolean
@@ -173,8 +182,19 @@ export function momentumSuccesses(side: Pick<Side, 'level' | 'momentum'>): numbe
 }
 
 /** Who wins, by how much, and what it earns: the same for rolled, typed and exact dice. */
-export function outmaneuverOutcome(bridge: boolean, atk: number, def: number): { winner: Winner; margin: number; outcome: OutcomeCode; effects: Effects } {
-  const effects: Effects = { tacticalAdvantage: false, blindside: false, penBonus: 0, shipAccPenalty: 0, overwatchShots: 0, overwatchHits: 0 }
+export function outmaneuverOutcome(
+  bridge: boolean,
+  atk: number,
+  def: number,
+): { winner: Winner; margin: number; outcome: OutcomeCode; effects: Effects } {
+  const effects: Effects = {
+    tacticalAdvantage: false,
+    blindside: false,
+    penBonus: 0,
+    shipAccPenalty: 0,
+    overwatchShots: 0,
+    overwatchHits: 0,
+  }
   if (atk === def) return { winner: 'tie', margin: 0, outcome: 'none', effects }
   const margin = Math.abs(atk - def)
   if (atk > def) {
@@ -216,14 +236,44 @@ export function resolveOutmaneuver(dice: Dice, o: Outmaneuver): OutmaneuverResul
   const dDice = diceSuccesses(dRolls, dRerolls)
   const spend = (side: Side, id: string, q: OutmaneuverMomentumQuestion): number =>
     side.level >= 1 && side.momentumOpen ? decision<number>(o, id, q, side.momentum) : side.momentum
-  const aMomentum = momentumSuccesses({ level: o.attacker.level, momentum: spend(o.attacker, 'atk-momentum', { who: 'attacker', own: aDice, other: dDice + momentumSuccesses(o.defender), bridge: o.bridge }) })
+  const aMomentum = momentumSuccesses({
+    level: o.attacker.level,
+    momentum: spend(o.attacker, 'atk-momentum', {
+      who: 'attacker',
+      own: aDice,
+      other: dDice + momentumSuccesses(o.defender),
+      bridge: o.bridge,
+    }),
+  })
   const aTotal = aDice + aMomentum
-  const dMomentum = momentumSuccesses({ level: o.defender.level, momentum: spend(o.defender, 'def-momentum', { who: 'defender', own: dDice, other: aTotal, bridge: o.bridge }) })
+  const dMomentum = momentumSuccesses({
+    level: o.defender.level,
+    momentum: spend(o.defender, 'def-momentum', {
+      who: 'defender',
+      own: dDice,
+      other: aTotal,
+      bridge: o.bridge,
+    }),
+  })
   const dTotal = dDice + dMomentum
   return {
     bridge: o.bridge,
-    attacker: { dice: o.attacker.dice, rolls: aRolls, rerolls: aRerolls, diceSuccesses: aDice, momentum: aMomentum, successes: aTotal },
-    defender: { dice: o.defender.dice, rolls: dRolls, rerolls: dRerolls, diceSuccesses: dDice, momentum: dMomentum, successes: dTotal },
+    attacker: {
+      dice: o.attacker.dice,
+      rolls: aRolls,
+      rerolls: aRerolls,
+      diceSuccesses: aDice,
+      momentum: aMomentum,
+      successes: aTotal,
+    },
+    defender: {
+      dice: o.defender.dice,
+      rolls: dRolls,
+      rerolls: dRerolls,
+      diceSuccesses: dDice,
+      momentum: dMomentum,
+      successes: dTotal,
+    },
     ...outmaneuverOutcome(o.bridge, aTotal, dTotal),
   }
 }

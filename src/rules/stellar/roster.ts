@@ -51,7 +51,8 @@ export const EXCLUSIVE_TRAITS: ReadonlyArray<readonly [Trait, Trait]> = [
 
 /** Unit and weapon names: what a command line can carry without quoting, and no `:`. */
 const NAME = /^[A-Za-z0-9][A-Za-z0-9_-]*$/
-const NAME_RULE = 'a name is letters, digits, - and _ (starting with a letter or digit), at most 40 characters'
+const NAME_RULE =
+  'a name is letters, digits, - and _ (starting with a letter or digit), at most 40 characters'
 
 export interface RosterWeapon {
   /** The name as written in the file (matched case-insensitively). */
@@ -130,12 +131,18 @@ function int(min: number, max: number) {
 const bool = () => v.boolean((i) => `expected true or false, got ${show(i.input)}`)
 
 function oneOf<const T extends readonly string[]>(values: T, what: string) {
-  return v.picklist(values, (i) => `${show(i.input)} is not a known ${what}; give one of ${values.join(', ')}`)
+  return v.picklist(
+    values,
+    (i) => `${show(i.input)} is not a known ${what}; give one of ${values.join(', ')}`,
+  )
 }
 
 /** valibot's object and record schemas take arrays (they are objects too); a roster's maps never are. */
 function notList<S extends v.GenericSchema>(schema: S, message: (input: unknown) => string): S {
-  const list = v.custom<never>(() => false, (i) => message(i.input))
+  const list = v.custom<never>(
+    () => false,
+    (i) => message(i.input),
+  )
   return v.lazy((input) => (Array.isArray(input) ? list : schema)) as unknown as S
 }
 
@@ -143,20 +150,25 @@ function notList<S extends v.GenericSchema>(schema: S, message: (input: unknown)
 function fields<E extends v.ObjectEntries>(entries: E, what: string) {
   const known = Object.keys(entries).join(', ')
   const mapOf = (input: unknown) => `expected ${what} (a map of ${known}), got ${show(input)}`
-  return notList(v.strictObject(entries, (i) =>
-    i.expected === 'never'
-      ? `unknown field ${show(i.input)} of ${what}; the fields are ${known}`
-      : i.expected?.startsWith('"')
-        ? `missing; ${what} needs ${i.expected}`
-        : mapOf(i.input),
-  ), mapOf)
+  return notList(
+    v.strictObject(entries, (i) =>
+      i.expected === 'never'
+        ? `unknown field ${show(i.input)} of ${what}; the fields are ${known}`
+        : i.expected?.startsWith('"')
+          ? `missing; ${what} needs ${i.expected}`
+          : mapOf(i.input),
+    ),
+    mapOf,
+  )
 }
 
 const PEN_TEXT = /^(\d{1,2})\s*([sSpP]?)$/
 const penRule = 'give 0-20, optionally with S (stun) or P (push/pull), e.g. 5 or 5S'
 const pen = v.pipe(
   v.custom<number | string>(
-    (x) => (typeof x === 'number' && Number.isInteger(x) && x >= 0 && x <= 20) || (typeof x === 'string' && PEN_TEXT.test(x.trim()) && Number(PEN_TEXT.exec(x.trim())![1]) <= 20),
+    (x) =>
+      (typeof x === 'number' && Number.isInteger(x) && x >= 0 && x <= 20) ||
+      (typeof x === 'string' && PEN_TEXT.test(x.trim()) && Number(PEN_TEXT.exec(x.trim())![1]) <= 20),
     (i) => `${show(i.input)} is not a PEN value; ${penRule}`,
   ),
   v.transform((x): Penetration => {
@@ -185,7 +197,10 @@ const weaponSchema = fields(
 
 const nameKey = v.pipe(
   v.string(),
-  v.check((k) => NAME.test(k) && k.length <= 40, (i) => `${show(i.input)} is not a name; ${NAME_RULE}`),
+  v.check(
+    (k) => NAME.test(k) && k.length <= 40,
+    (i) => `${show(i.input)} is not a name; ${NAME_RULE}`,
+  ),
 )
 
 const unitSchema = fields(
@@ -204,14 +219,29 @@ const unitSchema = fields(
     move: v.optional(int(0, 100)),
     frame: v.optional(int(1, 5)),
     performance: v.optional(int(0, 10)),
-    traits: v.optional(v.array(oneOf(TRAITS, 'trait'), (i) => `expected a list of traits, e.g. [close-combat-expert], got ${show(i.input)}`)),
-    weapons: v.optional(notList(v.record(nameKey, weaponSchema, (i) => `expected a map of weapons by name, got ${show(i.input)}`), (x) => `expected a map of weapons by name, got ${show(x)}`)),
+    traits: v.optional(
+      v.array(
+        oneOf(TRAITS, 'trait'),
+        (i) => `expected a list of traits, e.g. [close-combat-expert], got ${show(i.input)}`,
+      ),
+    ),
+    weapons: v.optional(
+      notList(
+        v.record(nameKey, weaponSchema, (i) => `expected a map of weapons by name, got ${show(i.input)}`),
+        (x) => `expected a map of weapons by name, got ${show(x)}`,
+      ),
+    ),
   },
   'a unit',
 )
 
 const rosterSchema = fields(
-  { units: notList(v.record(nameKey, unitSchema, (i) => `expected a map of units by name, got ${show(i.input)}`), (x) => `expected a map of units by name, got ${show(x)}`) },
+  {
+    units: notList(
+      v.record(nameKey, unitSchema, (i) => `expected a map of units by name, got ${show(i.input)}`),
+      (x) => `expected a map of units by name, got ${show(x)}`,
+    ),
+  },
   'a roster',
 )
 
@@ -245,7 +275,9 @@ class Source {
       const step = path[i]
       const last = i === path.length - 1
       if (isMap(node)) {
-        const pair = node.items.find((p) => isPair(p) && String(isScalar(p.key) ? p.key.value : p.key) === String(step))
+        const pair = node.items.find(
+          (p) => isPair(p) && String(isScalar(p.key) ? p.key.value : p.key) === String(step),
+        )
         if (!pair) return line
         const k = pair.key as Node | null
         if (k?.range) line = this.lineOf(k.range[0])
@@ -270,7 +302,10 @@ class Source {
     if (!isMap(node)) return out
     for (const p of node.items) {
       const k = p.key as Node | null
-      out.set(String(isScalar(k) ? k.value : k), { line: k?.range ? this.lineOf(k.range[0]) : 1, value: p.value })
+      out.set(String(isScalar(k) ? k.value : k), {
+        line: k?.range ? this.lineOf(k.range[0]) : 1,
+        value: p.value,
+      })
     }
     return out
   }
@@ -287,7 +322,10 @@ function rosterError(file: string, line: number, path: Path, message: string): I
 
 /** The first line of a YAML library message, without its own position (we give ours). */
 function yamlMessage(message: string): string {
-  return message.split('\n')[0].replace(/ at line \d+, column \d+:?$/, '').replace(/:$/, '')
+  return message
+    .split('\n')[0]
+    .replace(/ at line \d+, column \d+:?$/, '')
+    .replace(/:$/, '')
 }
 
 /**
@@ -301,7 +339,10 @@ export function parseRoster(text: string, file: string): Roster {
   if (doc.errors.length) {
     const e = doc.errors[0]
     const line = e.linePos?.[0].line ?? lines.linePos(e.pos[0]).line
-    const what = e.code === 'DUPLICATE_KEY' ? `${/^[^:\n]*/.exec(text.slice(e.pos[0]))![0].trim()} appears twice in one map; keep one` : yamlMessage(e.message)
+    const what =
+      e.code === 'DUPLICATE_KEY'
+        ? `${/^[^:\n]*/.exec(text.slice(e.pos[0]))![0].trim()} appears twice in one map; keep one`
+        : yamlMessage(e.message)
     throw new InputError('bad-roster', `${file}:${line}: ${what}`)
   }
   let data: unknown
@@ -311,10 +352,16 @@ export function parseRoster(text: string, file: string): Roster {
     throw new InputError('bad-roster', `${file}:1: ${yamlMessage((e as Error).message)}`)
   }
   if (data === null || data === undefined) {
-    throw new InputError('bad-roster', `${file}:1: the roster is empty; it starts with \`units:\` and a unit under it (mecha roster new writes a starter file)`)
+    throw new InputError(
+      'bad-roster',
+      `${file}:1: the roster is empty; it starts with \`units:\` and a unit under it (mecha roster new writes a starter file)`,
+    )
   }
   if (typeof data !== 'object' || Array.isArray(data)) {
-    throw new InputError('bad-roster', `${file}:1: expected a map with \`units:\` at the top, got ${show(data)}`)
+    throw new InputError(
+      'bad-roster',
+      `${file}:1: expected a map with \`units:\` at the top, got ${show(data)}`,
+    )
   }
   const result = v.safeParse(rosterSchema, data, { abortPipeEarly: true })
   if (!result.success) throw firstIssue(src, result.issues)
@@ -331,8 +378,11 @@ function firstIssue(src: Source, issues: readonly v.BaseIssue<unknown>[]): Input
     const line = src.line(path, onKey)
     // On one line, a field that is there (`unit:`, misspelt) explains more than one that is missing.
     const last = items[items.length - 1] as { input?: unknown; key?: unknown } | undefined
-    const present = !last || (typeof last.input === 'object' && last.input !== null && Object.hasOwn(last.input, String(last.key)))
-    if (!best || line < best.line || (line === best.line && present && !best.present)) best = { line, path, message: issue.message, present }
+    const present =
+      !last ||
+      (typeof last.input === 'object' && last.input !== null && Object.hasOwn(last.input, String(last.key)))
+    if (!best || line < best.line || (line === best.line && present && !best.present))
+      best = { line, path, message: issue.message, present }
   }
   return rosterError(src.file, best!.line, best!.path, best!.message)
 }
@@ -347,10 +397,16 @@ function buildRoster(src: Source, raw: RawRoster): Roster {
     const node = unitNodes.get(key)
     const weaponNodes = src.entries(src.entries(node?.value).get('weapons')?.value)
     const same = byName.get(key.toLowerCase())
-    if (same) throw src.fail(at, `${key} is also the unit on line ${same.line} (${same.key}); names are matched without case, rename one`, true)
+    if (same)
+      throw src.fail(
+        at,
+        `${key} is also the unit on line ${same.line} (${same.key}); names are matched without case, rename one`,
+        true,
+      )
     const traits = u.traits ?? []
     for (const [a, b] of EXCLUSIVE_TRAITS) {
-      if (traits.includes(a) && traits.includes(b)) throw src.fail([...at, 'traits'], `${a} and ${b} have the same effect; keep one`)
+      if (traits.includes(a) && traits.includes(b))
+        throw src.fail([...at, 'traits'], `${a} and ${b} have the same effect; keep one`)
     }
     const dup = traits.find((t, i) => traits.indexOf(t) !== i)
     if (dup) throw src.fail([...at, 'traits'], `${dup} is listed twice`)
@@ -358,7 +414,12 @@ function buildRoster(src: Source, raw: RawRoster): Roster {
     for (const [wkey, w] of Object.entries(u.weapons ?? {})) {
       const wat = [...at, 'weapons', wkey]
       const wsame = weapons.find((o) => o.key.toLowerCase() === wkey.toLowerCase())
-      if (wsame) throw src.fail(wat, `${wkey} is also the weapon on line ${wsame.line} (${wsame.key}); names are matched without case, rename one`, true)
+      if (wsame)
+        throw src.fail(
+          wat,
+          `${wkey} is also the weapon on line ${wsame.line} (${wsame.key}); names are matched without case, rename one`,
+          true,
+        )
       weapons.push(buildWeapon(src, wat, wkey, w, weaponNodes.get(wkey)?.line ?? 1))
     }
     const unit: RosterUnit = {
@@ -395,11 +456,25 @@ function buildWeapon(src: Source, at: Path, key: string, w: RawWeapon, line: num
   if (w.dmg === undefined) throw src.fail(at, `no dmg; every weapon needs its DMG per hit, e.g. dmg: 200`)
   if (melee) {
     for (const f of ['shots', 'rapidFire', 'overwatch', 'aoe', 'indirect'] as const) {
-      if (w[f] !== undefined) throw src.fail([...at, f], `a melee weapon has no ${f}; drop it, or drop melee: true for a shooting weapon`, true)
+      if (w[f] !== undefined)
+        throw src.fail(
+          [...at, f],
+          `a melee weapon has no ${f}; drop it, or drop melee: true for a shooting weapon`,
+          true,
+        )
     }
   } else {
-    if (w.shots === undefined) throw src.fail(at, `no shots; a shooting weapon needs its shots, e.g. shots: 4 (or melee: true for a melee weapon)`)
-    if (w.finisher !== undefined) throw src.fail([...at, 'finisher'], 'Finisher belongs to melee weapons; add melee: true or drop it', true)
+    if (w.shots === undefined)
+      throw src.fail(
+        at,
+        `no shots; a shooting weapon needs its shots, e.g. shots: 4 (or melee: true for a melee weapon)`,
+      )
+    if (w.finisher !== undefined)
+      throw src.fail(
+        [...at, 'finisher'],
+        'Finisher belongs to melee weapons; add melee: true or drop it',
+        true,
+      )
   }
   return {
     key,
@@ -453,9 +528,13 @@ export function parseUnitRef(text: string): UnitRef {
   const m = /^([^:]*)(?::(.*))?$/.exec(t)!
   const unit = m[1]
   const weapon = m[2]
-  if (!NAME.test(unit) || unit.length > 40) throw new InputError('bad-unit', `"${text}" is not a unit name; give UNIT or UNIT:WEAPON (${NAME_RULE})`)
+  if (!NAME.test(unit) || unit.length > 40)
+    throw new InputError('bad-unit', `"${text}" is not a unit name; give UNIT or UNIT:WEAPON (${NAME_RULE})`)
   if (weapon !== undefined && (!NAME.test(weapon) || weapon.length > 40)) {
-    throw new InputError('bad-unit', `"${text}": "${weapon}" is not a weapon name; give UNIT:WEAPON (${NAME_RULE})`)
+    throw new InputError(
+      'bad-unit',
+      `"${text}": "${weapon}" is not a weapon name; give UNIT:WEAPON (${NAME_RULE})`,
+    )
   }
   return weapon === undefined ? { unit } : { unit, weapon }
 }
@@ -464,10 +543,20 @@ export function parseUnitRef(text: string): UnitRef {
 export function lookupUnit(roster: Roster, name: string): RosterUnit {
   const unit = roster.byName.get(name.toLowerCase())
   if (unit) return unit
-  if (roster.units.length === 0) throw new InputError('unknown-unit', `${name}: the roster has no units (${roster.files.join(', ') || 'no roster file'})`)
-  const near = nearest(name, roster.units.map((u) => u.key))
+  if (roster.units.length === 0)
+    throw new InputError(
+      'unknown-unit',
+      `${name}: the roster has no units (${roster.files.join(', ') || 'no roster file'})`,
+    )
+  const near = nearest(
+    name,
+    roster.units.map((u) => u.key),
+  )
   const hint = near ? `did you mean ${near}?` : `the units are ${listNames(roster.units.map((u) => u.key))}`
-  throw new InputError('unknown-unit', `${name}: no such unit in the roster (${roster.files.join(', ')}); ${hint}`)
+  throw new InputError(
+    'unknown-unit',
+    `${name}: no such unit in the roster (${roster.files.join(', ')}); ${hint}`,
+  )
 }
 
 /** What a weapon is used for: shooting (shoot, overwatch) or a melee clash. */
@@ -481,16 +570,33 @@ export function findWeapon(unit: RosterUnit, name: string, use?: WeaponUse): Ros
   const w = unit.weapons.find((o) => o.key.toLowerCase() === name.toLowerCase())
   const usable = use ? weaponsFor(unit, use) : unit.weapons
   if (!w) {
-    if (unit.weapons.length === 0) throw new InputError('unknown-weapon', `${unit.key}:${name}: ${unit.key} has no weapons in ${unit.file}`)
-    const near = nearest(name, unit.weapons.map((o) => o.key))
+    if (unit.weapons.length === 0)
+      throw new InputError(
+        'unknown-weapon',
+        `${unit.key}:${name}: ${unit.key} has no weapons in ${unit.file}`,
+      )
+    const near = nearest(
+      name,
+      unit.weapons.map((o) => o.key),
+    )
     const kind = use === 'melee' ? 'melee weapons' : use === 'shoot' ? 'shooting weapons' : 'weapons'
-    const rest = usable.length ? `its ${kind} are ${listNames(usable.map((o) => o.key))}` : `its weapons are ${listNames(unit.weapons.map((o) => o.key))}`
-    throw new InputError('unknown-weapon', `${unit.key}:${name}: ${unit.key} has no weapon ${name}; ${near ? `did you mean ${near}? ` : ''}${rest}`)
+    const rest = usable.length
+      ? `its ${kind} are ${listNames(usable.map((o) => o.key))}`
+      : `its weapons are ${listNames(unit.weapons.map((o) => o.key))}`
+    throw new InputError(
+      'unknown-weapon',
+      `${unit.key}:${name}: ${unit.key} has no weapon ${name}; ${near ? `did you mean ${near}? ` : ''}${rest}`,
+    )
   }
   if (use && w.melee !== (use === 'melee')) {
     const what = w.melee ? 'a melee weapon' : 'a shooting weapon'
-    const others = usable.length ? `; its ${use === 'melee' ? 'melee' : 'shooting'} weapons are ${listNames(usable.map((o) => o.key))}` : ''
-    throw new InputError('wrong-weapon', `${unit.key}:${w.key} is ${what}, not for ${use === 'melee' ? 'a melee clash' : 'shooting'}${others}`)
+    const others = usable.length
+      ? `; its ${use === 'melee' ? 'melee' : 'shooting'} weapons are ${listNames(usable.map((o) => o.key))}`
+      : ''
+    throw new InputError(
+      'wrong-weapon',
+      `${unit.key}:${w.key} is ${what}, not for ${use === 'melee' ? 'a melee clash' : 'shooting'}${others}`,
+    )
   }
   return w
 }
@@ -500,20 +606,30 @@ export function findWeapon(unit: RosterUnit, name: string, use?: WeaponUse): Ros
  * for this use. Several and none named is an error (code 'choose-weapon') naming the choices;
  * the CLI asks instead when a person is there (weaponsFor lists the choices).
  */
-export function findUnit(roster: Roster, ref: string | UnitRef, use?: WeaponUse): { unit: RosterUnit; weapon: RosterWeapon } {
+export function findUnit(
+  roster: Roster,
+  ref: string | UnitRef,
+  use?: WeaponUse,
+): { unit: RosterUnit; weapon: RosterWeapon } {
   const r = typeof ref === 'string' ? parseUnitRef(ref) : ref
   const unit = lookupUnit(roster, r.unit)
   if (r.weapon !== undefined) return { unit, weapon: findWeapon(unit, r.weapon, use) }
   const choices = use ? weaponsFor(unit, use) : unit.weapons
   if (choices.length === 1) return { unit, weapon: choices[0] }
   const kind = use === 'melee' ? 'melee weapon' : use === 'shoot' ? 'shooting weapon' : 'weapon'
-  if (choices.length === 0) throw new InputError('no-weapon', `${unit.key} has no ${kind} in ${unit.file}:${unit.line}`)
+  if (choices.length === 0)
+    throw new InputError('no-weapon', `${unit.key} has no ${kind} in ${unit.file}:${unit.line}`)
   const names = choices.map((w) => `${unit.key}:${w.key}`)
-  throw new InputError('choose-weapon', `${unit.key} has ${choices.length} ${kind}s; name one: ${names.join(', ')}`)
+  throw new InputError(
+    'choose-weapon',
+    `${unit.key} has ${choices.length} ${kind}s; name one: ${names.join(', ')}`,
+  )
 }
 
 function listNames(names: string[]): string {
-  return names.length > 12 ? `${names.slice(0, 12).join(', ')} and ${names.length - 12} more` : names.join(', ')
+  return names.length > 12
+    ? `${names.slice(0, 12).join(', ')} and ${names.length - 12} more`
+    : names.join(', ')
 }
 
 /** The closest name by edit distance, when it is close enough to be a typo. */
@@ -536,7 +652,8 @@ function editDistance(a: string, b: string): number {
   let prev = Array.from({ length: b.length + 1 }, (_, j) => j)
   for (let i = 1; i <= a.length; i++) {
     const cur = [i]
-    for (let j = 1; j <= b.length; j++) cur[j] = Math.min(prev[j] + 1, cur[j - 1] + 1, prev[j - 1] + (a[i - 1] === b[j - 1] ? 0 : 1))
+    for (let j = 1; j <= b.length; j++)
+      cur[j] = Math.min(prev[j] + 1, cur[j - 1] + 1, prev[j - 1] + (a[i - 1] === b[j - 1] ? 0 : 1))
     prev = cur
   }
   return prev[b.length]

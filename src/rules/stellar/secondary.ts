@@ -50,7 +50,8 @@ interface ObjectiveDef {
 }
 
 const part = (reason: string, vp: number): VpPart => ({ reason, vp })
-const times = (n: number, what: string, each: number): VpPart[] => (n > 0 ? [part(`${n} x ${what} (+${each} each)`, n * each)] : [])
+const times = (n: number, what: string, each: number): VpPart[] =>
+  n > 0 ? [part(`${n} x ${what} (+${each} each)`, n * each)] : []
 const halfUp = (n: number) => Math.ceil(n / 2)
 
 export const OBJECTIVES = {
@@ -59,8 +60,14 @@ export const OBJECTIVES = {
     category: 'destruction',
     required: ['times'],
     optional: ['bonus'],
-    meaning: { times: 'enemy Skilled or Ace pilots destroyed by your Skilled or Ace pilots', bonus: 'of those, the enemy Commander' },
-    score: (c) => [...times(c.times ?? 0, 'enemy Skilled / Ace pilot destroyed by yours', 2), ...times(c.bonus ?? 0, 'it was the enemy Commander', 2)],
+    meaning: {
+      times: 'enemy Skilled or Ace pilots destroyed by your Skilled or Ace pilots',
+      bonus: 'of those, the enemy Commander',
+    },
+    score: (c) => [
+      ...times(c.times ?? 0, 'enemy Skilled / Ace pilot destroyed by yours', 2),
+      ...times(c.bonus ?? 0, 'it was the enemy Commander', 2),
+    ],
   },
   'strongest-prototype': {
     name: 'Strongest Prototype',
@@ -76,15 +83,26 @@ export const OBJECTIVES = {
     required: ['perRound'],
     optional: [],
     meaning: { perRound: 'enemy units destroyed in each round' },
-    score: (c) => (c.perRound ?? []).map((n, i) => part(`round ${i + 1}: ${n} destroyed${n > 5 ? ' (at most 5 count)' : ''}`, Math.min(5, n))).filter((p) => p.vp > 0),
+    score: (c) =>
+      (c.perRound ?? [])
+        .map((n, i) =>
+          part(`round ${i + 1}: ${n} destroyed${n > 5 ? ' (at most 5 count)' : ''}`, Math.min(5, n)),
+        )
+        .filter((p) => p.vp > 0),
   },
   'surprise-assault': {
     name: 'Surprise Assault',
     category: 'destruction',
     required: [],
     optional: ['times', 'bonus'],
-    meaning: { times: 'enemy units destroyed in the first round', bonus: 'enemy units destroyed with Tactical Advantage' },
-    score: (c) => [...times(c.times ?? 0, 'unit destroyed in round 1', 1), ...times(c.bonus ?? 0, 'unit destroyed with Tactical Advantage', 3)],
+    meaning: {
+      times: 'enemy units destroyed in the first round',
+      bonus: 'enemy units destroyed with Tactical Advantage',
+    },
+    score: (c) => [
+      ...times(c.times ?? 0, 'unit destroyed in round 1', 1),
+      ...times(c.bonus ?? 0, 'unit destroyed with Tactical Advantage', 3),
+    ],
   },
   undefeated: {
     name: 'Undefeated',
@@ -92,7 +110,10 @@ export const OBJECTIVES = {
     required: ['times'],
     optional: ['bonus'],
     meaning: { times: 'units your Commander destroyed', bonus: 'of those, with a Melee Counterattack' },
-    score: (c) => [...times(c.times ?? 0, 'unit destroyed by your Commander', 2), ...times(c.bonus ?? 0, 'with a Melee Counterattack', 3)],
+    score: (c) => [
+      ...times(c.times ?? 0, 'unit destroyed by your Commander', 2),
+      ...times(c.bonus ?? 0, 'with a Melee Counterattack', 3),
+    ],
   },
   bonds: {
     name: 'Bonds on the Battlefield',
@@ -103,7 +124,14 @@ export const OBJECTIVES = {
     score: (c) => {
       const best = [...(c.levels ?? [])].sort((a, b) => b - a).slice(0, 3)
       const sum = best.reduce((a, b) => a + b, 0)
-      return sum > 0 ? [part(`pilot levels of ${best.length} surviving unit${best.length === 1 ? '' : 's'}: ${best.join(' + ')}`, sum)] : []
+      return sum > 0
+        ? [
+            part(
+              `pilot levels of ${best.length} surviving unit${best.length === 1 ? '' : 's'}: ${best.join(' + ')}`,
+              sum,
+            ),
+          ]
+        : []
     },
   },
   'last-bastion': {
@@ -111,11 +139,16 @@ export const OBJECTIVES = {
     category: 'survival',
     required: [],
     optional: ['commanderSurvived', 'units', 'destroyed'],
-    meaning: { commanderSurvived: 'your Commander survived', units: 'your units at the start', destroyed: 'your units destroyed' },
+    meaning: {
+      commanderSurvived: 'your Commander survived',
+      units: 'your units at the start',
+      destroyed: 'your units destroyed',
+    },
     score: (c) => {
       if (!c.commanderSurvived) return []
       const parts = [part('your Commander survived', 3)]
-      if (c.units !== undefined && c.destroyed !== undefined && c.destroyed >= halfUp(c.units)) parts.push(part(`and ${c.destroyed} of ${c.units} units were destroyed (${halfUp(c.units)}+)`, 3))
+      if (c.units !== undefined && c.destroyed !== undefined && c.destroyed >= halfUp(c.units))
+        parts.push(part(`and ${c.destroyed} of ${c.units} units were destroyed (${halfUp(c.units)}+)`, 3))
       return parts
     },
   },
@@ -124,11 +157,18 @@ export const OBJECTIVES = {
     category: 'survival',
     required: ['units', 'destroyed'],
     optional: ['bonus'],
-    meaning: { units: 'your units at the start', destroyed: 'your units destroyed', bonus: 'times you spent Momentum to save a unit' },
+    meaning: {
+      units: 'your units at the start',
+      destroyed: 'your units destroyed',
+      bonus: 'times you spent Momentum to save a unit',
+    },
     score: (c) => {
       const units = c.units ?? 0
       const survived = units - (c.destroyed ?? 0)
-      const parts = survived >= halfUp(units) && units > 0 ? [part(`${survived} of ${units} units survived (${halfUp(units)}+)`, 5)] : []
+      const parts =
+        survived >= halfUp(units) && units > 0
+          ? [part(`${survived} of ${units} units survived (${halfUp(units)}+)`, 5)]
+          : []
       return [...parts, ...times(c.bonus ?? 0, 'Momentum spent to save a unit', 1)]
     },
   },
@@ -140,7 +180,12 @@ export const OBJECTIVES = {
     meaning: { destroyed: 'your units destroyed in round 1' },
     score: (c) => {
       const lost = c.destroyed ?? 0
-      return [part('Flawless Insertion', 10), ...(lost ? [part(`${lost} unit${lost === 1 ? '' : 's'} destroyed in round 1 (-1 each)`, -Math.min(10, lost))] : [])]
+      return [
+        part('Flawless Insertion', 10),
+        ...(lost
+          ? [part(`${lost} unit${lost === 1 ? '' : 's'} destroyed in round 1 (-1 each)`, -Math.min(10, lost))]
+          : []),
+      ]
     },
   },
   invincible: {
@@ -164,8 +209,14 @@ export const OBJECTIVES = {
     category: 'battlespace',
     required: ['perRound'],
     optional: [],
-    meaning: { perRound: 'quadrants (0-4) holding your units at the end of each round, not counting units within 8" of the center' },
-    score: (c) => (c.perRound ?? []).map((q, i) => part(`round ${i + 1}: ${q} quadrants`, q >= 4 ? 4 : q === 3 ? 3 : 0)).filter((p) => p.vp > 0),
+    meaning: {
+      perRound:
+        'quadrants (0-4) holding your units at the end of each round, not counting units within 8" of the center',
+    },
+    score: (c) =>
+      (c.perRound ?? [])
+        .map((q, i) => part(`round ${i + 1}: ${q} quadrants`, q >= 4 ? 4 : q === 3 ? 3 : 0))
+        .filter((p) => p.vp > 0),
   },
   'behind-lines': {
     name: 'Behind Enemy Lines',
@@ -173,7 +224,15 @@ export const OBJECTIVES = {
     required: ['perRound'],
     optional: [],
     meaning: { perRound: 'your units within 16" of the enemy table edge at the end of each round' },
-    score: (c) => (c.perRound ?? []).map((n, i) => part(`round ${i + 1}: ${n} unit${n === 1 ? '' : 's'} behind enemy lines`, n >= 2 ? 3 : n === 1 ? 2 : 0)).filter((p) => p.vp > 0),
+    score: (c) =>
+      (c.perRound ?? [])
+        .map((n, i) =>
+          part(
+            `round ${i + 1}: ${n} unit${n === 1 ? '' : 's'} behind enemy lines`,
+            n >= 2 ? 3 : n === 1 ? 2 : 0,
+          ),
+        )
+        .filter((p) => p.vp > 0),
   },
   'scorched-earth': {
     name: 'Scorched Earth',
@@ -212,10 +271,14 @@ export function checkCounts(objective: ObjectiveName, c: SecondaryCounts): void 
     throw new InputError('bad-combination', message)
   }
   if ((objective === 'top-gun' || objective === 'undefeated') && (c.bonus ?? 0) > (c.times ?? 0)) {
-    bad(`--bonus: ${c.bonus} is more than --times ${c.times ?? 0}; the bonus is counted among those (${OBJECTIVES[objective].meaning.bonus})`)
+    bad(
+      `--bonus: ${c.bonus} is more than --times ${c.times ?? 0}; the bonus is counted among those (${OBJECTIVES[objective].meaning.bonus})`,
+    )
   }
-  if (c.units !== undefined && c.destroyed !== undefined && c.destroyed > c.units) bad(`--destroyed: ${c.destroyed} is more than the ${c.units} units fielded (--units)`)
-  if (objective === 'dominate' && (c.perRound ?? []).some((q) => q > 4)) bad('--per-round: a battlefield has 4 quadrants; give 0-4 for each round')
+  if (c.units !== undefined && c.destroyed !== undefined && c.destroyed > c.units)
+    bad(`--destroyed: ${c.destroyed} is more than the ${c.units} units fielded (--units)`)
+  if (objective === 'dominate' && (c.perRound ?? []).some((q) => q > 4))
+    bad('--per-round: a battlefield has 4 quadrants; give 0-4 for each round')
   if (objective === 'bonds' && (c.levels ?? []).some((l) => l > 2)) bad('--levels: pilot levels are 0-2')
 }
 
@@ -224,7 +287,14 @@ export function scoreSecondary(objective: ObjectiveName, c: SecondaryCounts): Se
   const def: ObjectiveDef = OBJECTIVES[objective]
   const parts = def.score(c)
   const uncapped = parts.reduce((s, p) => s + p.vp, 0)
-  return { objective, name: def.name, category: def.category, parts, uncapped, vp: Math.min(SECONDARY_CAP, Math.max(0, uncapped)) }
+  return {
+    objective,
+    name: def.name,
+    category: def.category,
+    parts,
+    uncapped,
+    vp: Math.min(SECONDARY_CAP, Math.max(0, uncapped)),
+  }
 }
 
 /** The definition of an objective, for the CLI's checks and help. */

@@ -49,7 +49,11 @@ export function shotOdds(s: Shot): ShotOdds {
     damage,
     unblockedHits,
     failedSaves,
-    expected: { damage: damage.expected(), unblockedHits: unblockedHits.expected(), failedSaves: failedSaves.expected() },
+    expected: {
+      damage: damage.expected(),
+      unblockedHits: unblockedHits.expected(),
+      failedSaves: failedSaves.expected(),
+    },
   }
   if (s.hp !== undefined) odds.destroyed = hits.bind(rest((r) => String(r.destroyed)))
   return odds
@@ -64,7 +68,11 @@ export function shotExpected(s: Shot): ShotOdds['expected'] {
   const hits = evadeOdds(quiet)
   const rest = afterEvade(quiet)
   const mean = (read: (r: ShotResult) => number) => hits.expected((h) => rest(read)(h).expected())
-  return { damage: mean((r) => r.damage), unblockedHits: mean((r) => r.unblockedHits), failedSaves: mean((r) => r.save.failedSaves) }
+  return {
+    damage: mean((r) => r.damage),
+    unblockedHits: mean((r) => r.unblockedHits),
+    failedSaves: mean((r) => r.save.failedSaves),
+  }
 }
 
 /**
@@ -75,7 +83,9 @@ export function shotExpected(s: Shot): ShotOdds['expected'] {
 export function evadeOdds(s: Shot): Distribution<number> {
   const classify = evadeClass(s)
   const branches = poolOutcomes(shotsFired(s), 10, classify)
-  return Distribution.weighted(branches.map((b) => [evadeHits(s, countOutcomes(b.faces.map(classify))).hits, b.waysN] as const))
+  return Distribution.weighted(
+    branches.map((b) => [evadeHits(s, countOutcomes(b.faces.map(classify))).hits, b.waysN] as const),
+  )
 }
 
 /**
@@ -93,7 +103,14 @@ function afterEvade(s: Shot) {
       const owed = savesOwed(spec)
       let saves = byOwed.get(owed)
       // Later stages read a save result only through its failed saves and their damage.
-      if (!saves) byOwed.set(owed, (saves = walk((dice) => resolveArmorSaves(dice, spec), (r) => `${r.failedSaves} ${r.damage}`)))
+      if (!saves)
+        byOwed.set(
+          owed,
+          (saves = walk(
+            (dice) => resolveArmorSaves(dice, spec),
+            (r) => `${r.failedSaves} ${r.damage}`,
+          )),
+        )
       const e = hitsOnly(hits)
       return saves.map((save) => read(concludeShot(s, e, b, save)))
     }
@@ -140,7 +157,10 @@ function better(a: number[], b: number[]): number {
 }
 
 /** The defender's options against a fixed bonus, best (least harm) first. */
-export function rankDefenses(s: Shot, options: DefenseChoice[] = AUTO_DEFENSES): Array<ScoredOption<DefenseChoice>> {
+export function rankDefenses(
+  s: Shot,
+  options: DefenseChoice[] = AUTO_DEFENSES,
+): Array<ScoredOption<DefenseChoice>> {
   const scored = options.map((value) => ({ value, expected: shotExpected({ ...s, defense: value }) }))
   return [...scored].sort((a, b) => better(attackerScore(a.expected), attackerScore(b.expected)))
 }

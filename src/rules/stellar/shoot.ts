@@ -1,7 +1,13 @@
 import type { Dice } from '../../core/dice.js'
 import { type Decidable, decision } from '../../core/decide.js'
 import { type SaveResult, type SaveSpec, resolveArmorSaves, saveCap } from './armor-save.js'
-import { type Level, type Penetration, type SkillDefenseQuestion, attackerBonus, defenderBonus } from './weapon.js'
+import {
+  type Level,
+  type Penetration,
+  type SkillDefenseQuestion,
+  attackerBonus,
+  defenderBonus,
+} from './weapon.js'
 
 /**
  * SHOOTING ATTACK (quickstart: "[Action] Shooting Attack", "Quick Dice", "Focus", "Weapon's
@@ -81,7 +87,6 @@ export const MAX_SHOTS = 10
 export const MAX_WEAPON_SHOTS = 30
 export const CRIT_CAP = 3
 
-
 export function shotTargetNumber(s: Shot): number {
   const precision = s.bonus === 'precision' ? attackerBonus(s.pilot) : 0
   const dodge = s.defense === 'dodge' ? defenderBonus(s.defPilot) : 0
@@ -124,7 +129,9 @@ export function shotBlocks(s: Shot): { blocks: number; source: 'shield' | 'cover
   if (s.blindside) return { blocks: guard, source: 'none' }
   const cover = s.cover && !s.warship ? (s.dmg <= 500 ? 2 : 1) : 0
   if (s.shield === 0 && cover === 0) return { blocks: guard, source: 'none' }
-  return s.shield >= cover ? { blocks: guard + s.shield, source: 'shield' } : { blocks: guard + cover, source: 'cover' }
+  return s.shield >= cover
+    ? { blocks: guard + s.shield, source: 'shield' }
+    : { blocks: guard + cover, source: 'cover' }
 }
 
 /** Hits negated by spending Momentum: one per point, two points each for warships. */
@@ -190,7 +197,13 @@ export function rollEvade(dice: Dice, s: Shot): EvadeStage {
     if (critsLeft-- > 0) return { roll, outcome }
     return { roll, outcome: 'hit', critAsHit: true }
   })
-  return { targetNumber: shotTargetNumber(s), shotsFired: faces.length, dice: evadeDice, crits: counted.crits, hits: counted.hits }
+  return {
+    targetNumber: shotTargetNumber(s),
+    shotsFired: faces.length,
+    dice: evadeDice,
+    crits: counted.crits,
+    hits: counted.hits,
+  }
 }
 
 /** How many evade dice fell in each class. */
@@ -214,13 +227,23 @@ export function countOutcomes(outcomes: readonly DieOutcome[]): Record<DieOutcom
  * Tactical Advantage critical (Blindside is one source; several never give more) obeys the same
  * cap, after the dice.
  */
-export function evadeHits(s: Shot, counts: Record<DieOutcome, number>): { diceCrits: number; crits: number; hits: number } {
+export function evadeHits(
+  s: Shot,
+  counts: Record<DieOutcome, number>,
+): { diceCrits: number; crits: number; hits: number } {
   const cap = s.indirect ? 0 : CRIT_CAP
   const diceCrits = Math.min(counts.crit, cap)
   const advantageCrit = (s.advantage || s.blindside) && diceCrits < cap ? 1 : 0
   const advantageHit = (s.advantage || s.blindside) && !advantageCrit ? 1 : 0
   const crits = diceCrits + advantageCrit
-  const hits = 2 * crits + (counts.crit - diceCrits) + counts.hit + advantageHit + focusHits(s) + (s.bullseye ? 1 : 0) + s.extraHits
+  const hits =
+    2 * crits +
+    (counts.crit - diceCrits) +
+    counts.hit +
+    advantageHit +
+    focusHits(s) +
+    (s.bullseye ? 1 : 0) +
+    s.extraHits
   return { diceCrits, crits, hits }
 }
 
@@ -231,13 +254,29 @@ export function blockHits(s: Shot, hits: number): BlockStage {
   // Skill Defense is decided after the evade dice are seen: spend up to the Momentum offered.
   const maxPoints = s.warship ? hitsLeft * 2 : hitsLeft
   // Warships pay 2 Momentum per hit, so only whole pairs are worth spending.
-  const offered = s.warship ? 2 * Math.min(Math.floor(s.momentum / 2), hitsLeft) : Math.min(s.momentum, hitsLeft)
+  const offered = s.warship
+    ? 2 * Math.min(Math.floor(s.momentum / 2), hitsLeft)
+    : Math.min(s.momentum, hitsLeft)
   const points =
     hitsLeft === 0
       ? 0
-      : Math.min(maxPoints, decision<number>(s, 'momentum', { side: 'defender', hits, blocks, hitsLeft, maxPoints, attack: s } satisfies MomentumQuestion, offered))
+      : Math.min(
+          maxPoints,
+          decision<number>(
+            s,
+            'momentum',
+            { side: 'defender', hits, blocks, hitsLeft, maxPoints, attack: s } satisfies MomentumQuestion,
+            offered,
+          ),
+        )
   const unblockedHits = Math.max(0, hitsLeft - momentumNegates(points, s.warship))
-  return { blocks, blockSource: source, momentumSpent: points, unblockedHits, hitDamage: unblockedHits * s.dmg }
+  return {
+    blocks,
+    blockSource: source,
+    momentumSpent: points,
+    unblockedHits,
+    hitDamage: unblockedHits * s.dmg,
+  }
 }
 
 /** The armour saves a shot's unblocked hits call for. */

@@ -132,7 +132,8 @@ export function killVp(k: Kill, finale = false, earlyDouble = false): KillScore 
     vp *= 2
   }
   const penalties: VpPart[] = []
-  if (k.cost !== undefined && k.cost >= CRITICAL_MACHINE_COST) penalties.push({ reason: `Lost a Critical Machine (${k.cost} pts)`, vp: CRITICAL_MACHINE_PENALTY })
+  if (k.cost !== undefined && k.cost >= CRITICAL_MACHINE_COST)
+    penalties.push({ reason: `Lost a Critical Machine (${k.cost} pts)`, vp: CRITICAL_MACHINE_PENALTY })
   if (k.level === 2) penalties.push({ reason: 'Unacceptable Casualties (Level 2)', vp: ACE_PENALTY })
   const ownerPenalty = finale ? 0 : penalties.reduce((s, p) => s + p.vp, 0)
   return { vp, parts, ownerPenalty, penalties }
@@ -146,9 +147,21 @@ export interface ObjectiveRound {
 
 export function objectiveRoundVp(o: ObjectiveRound): { vp: number; parts: VpPart[] } {
   const parts: VpPart[] = []
-  if (o.cps) parts.push({ reason: `${o.cps} Control Point${o.cps === 1 ? '' : 's'} owned x ${CP_VP}`, vp: o.cps * CP_VP })
-  if (o.cps > o.enemyCps) parts.push({ reason: `more Control Points than the opponent (${o.cps} vs ${o.enemyCps})`, vp: MORE_CPS_VP })
-  if (o.actions) parts.push({ reason: `${o.actions} Action${o.actions === 1 ? '' : 's'} on Objective x ${ACTION_ON_OBJECTIVE_VP}`, vp: o.actions * ACTION_ON_OBJECTIVE_VP })
+  if (o.cps)
+    parts.push({
+      reason: `${o.cps} Control Point${o.cps === 1 ? '' : 's'} owned x ${CP_VP}`,
+      vp: o.cps * CP_VP,
+    })
+  if (o.cps > o.enemyCps)
+    parts.push({
+      reason: `more Control Points than the opponent (${o.cps} vs ${o.enemyCps})`,
+      vp: MORE_CPS_VP,
+    })
+  if (o.actions)
+    parts.push({
+      reason: `${o.actions} Action${o.actions === 1 ? '' : 's'} on Objective x ${ACTION_ON_OBJECTIVE_VP}`,
+      vp: o.actions * ACTION_ON_OBJECTIVE_VP,
+    })
   return { vp: parts.reduce((s, p) => s + p.vp, 0), parts }
 }
 
@@ -167,22 +180,37 @@ export const UNIT_LIST_HELP =
 const ATTR = /^(?:([FLPCR])\s*(\d+)|(W)|(X)|\+\s*(\d+)|\$\s*(\d+))\s*/i
 
 function ranged(flag: string, entry: string, what: string, v: number, min: number, max: number): number {
-  if (v < min || v > max) throw new InputError('bad-unit', `${flag}: "${entry}" has ${what} ${v}; give ${min}-${max}`)
+  if (v < min || v > max)
+    throw new InputError('bad-unit', `${flag}: "${entry}" has ${what} ${v}; give ${min}-${max}`)
   return v
 }
 
 export function parseUnitList(text: string, flag: string): ListedUnit[] {
   const entries = text.split(',').map((e) => e.trim())
-  if (entries.length === 0 || entries.some((e) => e === '')) throw new InputError('bad-unit', `${flag}: "${text}" is not a unit list; give ${UNIT_LIST_HELP}`)
+  if (entries.length === 0 || entries.some((e) => e === ''))
+    throw new InputError('bad-unit', `${flag}: "${text}" is not a unit list; give ${UNIT_LIST_HELP}`)
   return entries.map((entry) => {
     const m = /^(?:(\d+)\s*x\s*)?(.*)$/i.exec(entry)!
     const count = m[1] === undefined ? 1 : ranged(flag, entry, 'a count of', Number(m[1]), 1, 100)
     let rest = m[2]
-    const u: ListedUnit = { count, text: entry, frame: 0, level: 0, warship: false, extraVp: 0, belowHalf: false, challenge: false }
+    const u: ListedUnit = {
+      count,
+      text: entry,
+      frame: 0,
+      level: 0,
+      warship: false,
+      extraVp: 0,
+      belowHalf: false,
+      challenge: false,
+    }
     const seen = new Set<string>()
     while (rest.length > 0) {
       const a = ATTR.exec(rest)
-      if (!a) throw new InputError('bad-unit', `${flag}: cannot read "${rest}" in "${entry}"; give ${UNIT_LIST_HELP}`)
+      if (!a)
+        throw new InputError(
+          'bad-unit',
+          `${flag}: cannot read "${rest}" in "${entry}"; give ${UNIT_LIST_HELP}`,
+        )
       const key = (a[1] ?? a[3] ?? a[4] ?? (a[5] !== undefined ? '+' : '$')).toUpperCase()
       if (seen.has(key)) throw new InputError('bad-unit', `${flag}: "${entry}" gives ${key} twice`)
       seen.add(key)
@@ -198,9 +226,13 @@ export function parseUnitList(text: string, flag: string): ListedUnit[] {
       else u.cost = ranged(flag, entry, 'a cost of', n, 0, 100000)
       rest = rest.slice(a[0].length)
     }
-    if (!seen.has('F')) throw new InputError('bad-unit', `${flag}: "${entry}" has no frame; give ${UNIT_LIST_HELP}`)
+    if (!seen.has('F'))
+      throw new InputError('bad-unit', `${flag}: "${entry}" has no frame; give ${UNIT_LIST_HELP}`)
     if (u.round !== undefined && u.commanderRound !== undefined && u.round !== u.commanderRound) {
-      throw new InputError('bad-unit', `${flag}: "${entry}" gives the Commander's round as C${u.commanderRound} and R${u.round}; the Commander was destroyed in one round`)
+      throw new InputError(
+        'bad-unit',
+        `${flag}: "${entry}" gives the Commander's round as C${u.commanderRound} and R${u.round}; the Commander was destroyed in one round`,
+      )
     }
     return u
   })
@@ -260,26 +292,56 @@ export interface BattleScore {
 }
 
 export function battleScore(b: Battle): BattleScore {
-  const line = (u: ListedUnit, each: number): BattleLine => ({ text: u.text, count: u.count, each, vp: each * u.count })
+  const line = (u: ListedUnit, each: number): BattleLine => ({
+    text: u.text,
+    count: u.count,
+    each,
+    vp: each * u.count,
+  })
   const early = b.city?.side === 'defender'
   const kills = b.kills.map((u) => line(u, killVp({ ...u, belowHalf: false }, false, early).vp))
-  const damaged = b.damaged.map((u) => line(u, killVp({ ...u, belowHalf: true, commanderRound: undefined, challenge: false }).vp))
+  const damaged = b.damaged.map((u) =>
+    line(u, killVp({ ...u, belowHalf: true, commanderRound: undefined, challenge: false }).vp),
+  )
   const survivors = b.survivors.map((u) => line(u, unitValue(u).vp))
   const penalties = b.losses.map((u) => line(u, killVp({ ...u, belowHalf: false }, b.finale).ownerPenalty))
   const objective = b.objective ? objectiveRoundVp(b.objective) : undefined
-  const buildings = b.city ? { destroyed: b.city.buildings, vp: b.city.side === 'attacker' ? buildingVp(b.city.buildings) : 0 } : undefined
+  const buildings = b.city
+    ? { destroyed: b.city.buildings, vp: b.city.side === 'attacker' ? buildingVp(b.city.buildings) : 0 }
+    : undefined
   const sum = (ls: BattleLine[]) => ls.reduce((s, l) => s + l.vp, 0)
-  const vp = sum(kills) + sum(damaged) + sum(survivors) + sum(penalties) + b.battleDamage + (objective?.vp ?? 0) + (buildings?.vp ?? 0)
-  return { kills, damaged, survivors, penalties, battleDamage: b.battleDamage, objective, buildings, vp, total: vp + b.previous.reduce((s, x) => s + x, 0) }
+  const vp =
+    sum(kills) +
+    sum(damaged) +
+    sum(survivors) +
+    sum(penalties) +
+    b.battleDamage +
+    (objective?.vp ?? 0) +
+    (buildings?.vp ?? 0)
+  return {
+    kills,
+    damaged,
+    survivors,
+    penalties,
+    battleDamage: b.battleDamage,
+    objective,
+    buildings,
+    vp,
+    total: vp + b.previous.reduce((s, x) => s + x, 0),
+  }
 }
 
 export type VpMode = 'unit' | 'simple' | 'confrontation' | 'objective' | 'city'
 
 /** One destroyed unit's VP, or a battle's score. */
-export type VpRequest = { mode: 'unit'; kill: Kill; finale: boolean } | ({ mode: Exclude<VpMode, 'unit'> } & Battle)
+export type VpRequest =
+  { mode: 'unit'; kill: Kill; finale: boolean } | ({ mode: Exclude<VpMode, 'unit'> } & Battle)
 
-export type VpResult = { mode: 'unit'; score: KillScore } | { mode: Exclude<VpMode, 'unit'>; score: BattleScore }
+export type VpResult =
+  { mode: 'unit'; score: KillScore } | { mode: Exclude<VpMode, 'unit'>; score: BattleScore }
 
 export function resolveVp(r: VpRequest): VpResult {
-  return r.mode === 'unit' ? { mode: 'unit', score: killVp(r.kill, r.finale) } : { mode: r.mode, score: battleScore(r) }
+  return r.mode === 'unit'
+    ? { mode: 'unit', score: killVp(r.kill, r.finale) }
+    : { mode: r.mode, score: battleScore(r) }
 }

@@ -16,7 +16,11 @@ export const NO_PEN: Penetration = { value: 0, kind: 'damage' }
 
 export function parsePen(text: string, flag = '--pen'): Penetration {
   const m = /^(\d{1,2})\s*([sSpP]?)$/.exec(text.trim())
-  if (!m) throw new InputError('bad-pen', `${flag}: "${text}" is not a PEN value; give a number 0-20, optionally with S (stun) or P (push/pull), e.g. 5 or 5S`)
+  if (!m)
+    throw new InputError(
+      'bad-pen',
+      `${flag}: "${text}" is not a PEN value; give a number 0-20, optionally with S (stun) or P (push/pull), e.g. 5 or 5S`,
+    )
   const value = Number(m[1])
   if (value > 20) throw new InputError('bad-pen', `${flag}: ${value} is out of range; give 0-20`)
   const suffix = m[2].toUpperCase()

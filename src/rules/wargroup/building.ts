@@ -52,5 +52,15 @@ export function resolveBuilding(dice: Dice, b: BuildingAttack): BuildingResult {
   const damage = damageRoll?.damage ?? 0
   const remainingDam = Math.max(0, dam - damage)
   const destroyed = remainingDam === 0
-  return { tiles: b.tiles, arm, maxDam, dam, damageRoll, damage, remainingDam, destroyed, rubbleTiles: destroyed ? b.tiles : 0 }
+  return {
+    tiles: b.tiles,
+    arm,
+    maxDam,
+    dam,
+    damageRoll,
+    damage,
+    remainingDam,
+    destroyed,
+    rubbleTiles: destroyed ? b.tiles : 0,
+  }
 }

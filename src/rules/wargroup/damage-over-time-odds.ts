@@ -76,13 +76,16 @@ function nextTurn(b: Burning): Distribution<Burning> {
 
 function boundedOdds(e: DamageOverTime): DamageOverTimeOdds {
   const fallen = (b: Burning) => e.dam !== undefined && b.damage >= e.dam
-  const over = absorb<Burning, Burning>(Distribution.point({ damage: 0, turns: 0, ended: false }, burningKey), {
-    step: nextTurn,
-    stopped: (b) => b.ended || fallen(b) || b.turns === e.turns,
-    result: (b) => b,
-    rest: (b) => b,
-    tail: 0,
-  })
+  const over = absorb<Burning, Burning>(
+    Distribution.point({ damage: 0, turns: 0, ended: false }, burningKey),
+    {
+      step: nextTurn,
+      stopped: (b) => b.ended || fallen(b) || b.turns === e.turns,
+      result: (b) => b,
+      rest: (b) => b,
+      tail: 0,
+    },
+  )
   const damage = over.map((b): number | string => b.damage)
   const duration = over.map((b): number | string => b.turns)
   const odds: DamageOverTimeOdds = {
@@ -90,7 +93,11 @@ function boundedOdds(e: DamageOverTime): DamageOverTimeOdds {
     duration,
     expired: yesNo(over, (b) => b.ended),
     // Dice rolled: one per damaging turn, and the 1 that ended it.
-    expected: { damage: damage.expected(Number), duration: duration.expected(Number), dice: over.expected((b) => b.turns + (b.ended ? 1 : 0)) },
+    expected: {
+      damage: damage.expected(Number),
+      duration: duration.expected(Number),
+      dice: over.expected((b) => b.turns + (b.ended ? 1 : 0)),
+    },
   }
   if (e.dam !== undefined) odds.destroyed = yesNo(over, fallen)
   return odds
@@ -152,7 +159,9 @@ function unboundedOdds(): DamageOverTimeOdds {
   }
   // Every listed a(s) is over 6^(s+1): bring them to the last, common denominator.
   const damage = Distribution.weighted<number | string>([
-    ...listed.filter(([, as]) => as !== 0n).map(([s, as]): [number, bigint] => [s, as * 6n ** BigInt(listed.length - 1 - s)]),
+    ...listed
+      .filter(([, as]) => as !== 0n)
+      .map(([s, as]): [number, bigint] => [s, as * 6n ** BigInt(listed.length - 1 - s)]),
     [`${listed.length}+`, den - cum],
   ])
 

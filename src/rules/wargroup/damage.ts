@@ -21,10 +21,18 @@ export interface DamageRoll extends OpposedRoll {
 }
 
 /** The damage a damage roll deals, from its two natural dice. */
-export function damageFromDice(roll: number, str: number, modifier: number, armorRoll: number, arm: number): DamageRoll {
+export function damageFromDice(
+  roll: number,
+  str: number,
+  modifier: number,
+  armorRoll: number,
+  arm: number,
+): DamageRoll {
   const o = opposedRoll(roll, str + modifier, armorRoll, arm)
   if (o.automatic) {
-    return o.won ? { ...o, fullPower: true, damage: Math.max(0, o.total) } : { ...o, fullPower: false, damage: 0 }
+    return o.won
+      ? { ...o, fullPower: true, damage: Math.max(0, o.total) }
+      : { ...o, fullPower: false, damage: 0 }
   }
   return { ...o, fullPower: false, damage: Math.max(0, o.total - o.opposingTotal) }
 }

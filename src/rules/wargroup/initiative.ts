@@ -72,5 +72,11 @@ export function initiativeOdds(tail = 1e-9): InitiativeOdds {
     rest: (_k, again) => `${again + 2}+`, // every round so far tied: at least one more
     tail,
   })
-  return { goesFirst, winningRoll, rounds, tie: round.prob('tie'), expectedRounds: probability(round.den, round.den - round.ways('tie')) }
+  return {
+    goesFirst,
+    winningRoll,
+    rounds,
+    tie: round.prob('tie'),
+    expectedRounds: probability(round.den, round.den - round.ways('tie')),
+  }
 }

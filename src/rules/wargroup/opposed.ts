@@ -53,7 +53,10 @@ export interface OpposedRoll {
  * The automatic result of two natural d6, or null when the totals decide: `true` when the
  * attacker wins automatically, `false` when it loses automatically.
  */
-export function automaticResult(roll: number, opposingRoll: number): { won: boolean; reason: OpposedReason } | null {
+export function automaticResult(
+  roll: number,
+  opposingRoll: number,
+): { won: boolean; reason: OpposedReason } | null {
   if (roll === opposingRoll && (roll === 1 || roll === 6)) return null
   if (roll === 6 && opposingRoll === 1) return { won: true, reason: 'attacker-6-defender-1' }
   if (roll === 1 && opposingRoll === 6) return { won: false, reason: 'attacker-1-defender-6' }
@@ -68,12 +71,26 @@ export function automaticResult(roll: number, opposingRoll: number): { won: bool
  * One opposed roll: the attacker's `roll + modifier` against the defender's
  * `opposingRoll + opposingModifier`, with the 1s-and-6s rule applied to the natural dice.
  */
-export function opposedRoll(roll: number, modifier: number, opposingRoll: number, opposingModifier: number): OpposedRoll {
+export function opposedRoll(
+  roll: number,
+  modifier: number,
+  opposingRoll: number,
+  opposingModifier: number,
+): OpposedRoll {
   const total = roll + modifier
   const opposingTotal = opposingRoll + opposingModifier
   const auto = automaticResult(roll, opposingRoll)
-  if (auto) return { roll, total, opposingRoll, opposingTotal, won: auto.won, automatic: true, reason: auto.reason }
-  return { roll, total, opposingRoll, opposingTotal, won: total > opposingTotal, automatic: false, reason: 'totals' }
+  if (auto)
+    return { roll, total, opposingRoll, opposingTotal, won: auto.won, automatic: true, reason: auto.reason }
+  return {
+    roll,
+    total,
+    opposingRoll,
+    opposingTotal,
+    won: total > opposingTotal,
+    automatic: false,
+    reason: 'totals',
+  }
 }
 
 /** A short human phrase for why an opposed roll ended as it did. */
@@ -97,7 +114,10 @@ export function reasonText(reason: OpposedReason): string {
 }
 
 /** Exact chance the attacker wins an opposed roll with these modifiers (36 equally likely pairs). */
-export function opposedChance(modifier: number, opposingModifier: number): { wins: number; automaticWins: number; automaticLosses: number } {
+export function opposedChance(
+  modifier: number,
+  opposingModifier: number,
+): { wins: number; automaticWins: number; automaticLosses: number } {
   let wins = 0
   let automaticWins = 0
   let automaticLosses = 0

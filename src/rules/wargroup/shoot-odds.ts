@@ -1,7 +1,15 @@
 import { Distribution } from '../../core/distribution.js'
 import { walk } from '../../core/exact.js'
 import { rollDamage } from './damage.js'
-import { AIM_DAMAGE_MODIFIER, type WargroupShot, effectiveAcu, effectiveArm, effectiveDef, rollAimEffect, rollToHit } from './shoot.js'
+import {
+  AIM_DAMAGE_MODIFIER,
+  type WargroupShot,
+  effectiveAcu,
+  effectiveArm,
+  effectiveDef,
+  rollAimEffect,
+  rollToHit,
+} from './shoot.js'
 
 /**
  * Exact odds of one wargroup shot, composed from the shot's stages, each walked through the
@@ -30,18 +38,16 @@ interface ShotState {
   disabledTurns: number
   immobilizedTurns: number
 }
-const stateKey = (x: ShotState) => `${x.damage}|${x.fullPower}|${x.module}|${x.disabledTurns}|${x.immobilizedTurns}`
+const stateKey = (x: ShotState) =>
+  `${x.damage}|${x.fullPower}|${x.module}|${x.disabledTurns}|${x.immobilizedTurns}`
 const missed: ShotState = { damage: 0, fullPower: false, module: '', disabledTurns: 0, immobilizedTurns: 0 }
 
 export function wargroupShotOdds(s: WargroupShot): WargroupShotOdds {
   const hit = walk((dice) => String(rollToHit(dice, effectiveAcu(s), effectiveDef(s)).won))
-  const onHit = walk(
-    (dice) => {
-      const d = rollDamage(dice, s.str, AIM_DAMAGE_MODIFIER[s.aim], effectiveArm(s))
-      return { ...missed, damage: d.damage, fullPower: d.fullPower }
-    },
-    stateKey,
-  )
+  const onHit = walk((dice) => {
+    const d = rollDamage(dice, s.str, AIM_DAMAGE_MODIFIER[s.aim], effectiveArm(s))
+    return { ...missed, damage: d.damage, fullPower: d.fullPower }
+  }, stateKey)
   const struck = hit.bind((h) => (h === 'true' ? onHit : Distribution.point(missed, stateKey)), stateKey)
   // An aimed shot's duration die, given the damage (a miss too: the rule says what 0 does).
   const shot =
@@ -51,13 +57,23 @@ export function wargroupShotOdds(s: WargroupShot): WargroupShotOdds {
           (x) =>
             walk((dice) => {
               const e = rollAimEffect(dice, s, x.damage)
-              return { ...x, module: e.module ?? '', disabledTurns: e.disabledTurns ?? 0, immobilizedTurns: e.immobilizedTurns ?? 0 }
+              return {
+                ...x,
+                module: e.module ?? '',
+                disabledTurns: e.disabledTurns ?? 0,
+                immobilizedTurns: e.immobilizedTurns ?? 0,
+              }
             }, stateKey),
           stateKey,
         )
 
   const damage = shot.map((x) => x.damage)
-  const odds: WargroupShotOdds = { hit, damage, fullPower: shot.where((x) => x.fullPower), expected: { hit: hit.prob('true'), damage: damage.expected() } }
+  const odds: WargroupShotOdds = {
+    hit,
+    damage,
+    fullPower: shot.where((x) => x.fullPower),
+    expected: { hit: hit.prob('true'), damage: damage.expected() },
+  }
   if (s.aim === 'module') {
     odds.module = shot.map((x) => x.module)
     odds.disabledTurns = shot.map((x) => x.disabledTurns)

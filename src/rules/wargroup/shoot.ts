@@ -114,7 +114,8 @@ export function rollAimEffect(dice: Dice, s: Pick<WargroupShot, 'aim' | 'mtp'>, 
     const module = damage > 0 ? moduleState(damage, s.mtp ?? 0) : 'intact'
     return { module, disabledTurns: module === 'disabled' ? dice.roll(3, 'turns disabled (d3)') : 0 }
   }
-  if (s.aim === 'movement') return { immobilizedTurns: damage > 0 ? dice.roll(6, 'turns immobilised (d6)') : 0 }
+  if (s.aim === 'movement')
+    return { immobilizedTurns: damage > 0 ? dice.roll(6, 'turns immobilised (d6)') : 0 }
   return {}
 }
 
@@ -128,7 +129,17 @@ export function resolveWargroupShot(dice: Dice, s: WargroupShot): WargroupShotRe
   const damage = damageRoll?.damage ?? 0
   // A miss deals no damage: the module stays intact and the mech mobile, with no die rolled.
   const effect = rollAimEffect(dice, s, damage)
-  const result: WargroupShotResult = { acu, def, arm, damageModifier, toHit, hit: toHit.won, damageRoll, damage, ...effect }
+  const result: WargroupShotResult = {
+    acu,
+    def,
+    arm,
+    damageModifier,
+    toHit,
+    hit: toHit.won,
+    damageRoll,
+    damage,
+    ...effect,
+  }
   if (s.dam !== undefined) {
     result.remainingDam = Math.max(0, s.dam - damage)
     result.destroyed = result.remainingDam === 0

@@ -1,7 +1,9 @@
 import type { Strike } from '../../../src/rules/formation/strike.js'
 
 /** A plain single-target strike: STR 0, DMG 4, no answer; override what a case needs. */
-export function strike(over: Partial<Omit<Strike, 'defender'>> & { defender?: Partial<Strike['defender']> } = {}): Strike {
+export function strike(
+  over: Partial<Omit<Strike, 'defender'>> & { defender?: Partial<Strike['defender']> } = {},
+): Strike {
   const { defender, ...rest } = over
   return {
     str: 0,

@@ -7,7 +7,13 @@ import { type Ams, amsOdds, resolveAms } from '../../../src/rules/formation/ams.
 import { resolveKnockdown } from '../../../src/rules/formation/knockdown.js'
 import { type Jam, jamEffects, resolveJam } from '../../../src/rules/formation/jam.js'
 import { resolveDestroyCheck } from '../../../src/rules/formation/destroy-check.js'
-import { type Initiative, initiativeOdds, movementSplit, resolveInitiative, spreadFormations } from '../../../src/rules/formation/initiative.js'
+import {
+  type Initiative,
+  initiativeOdds,
+  movementSplit,
+  resolveInitiative,
+  spreadFormations,
+} from '../../../src/rules/formation/initiative.js'
 
 function physical<R>(fn: (d: PhysicalDice) => R, dice: number[]): R {
   const d = new PhysicalDice(dice)
@@ -92,12 +98,23 @@ describe('knockdown', () => {
   })
 
   it('exact odds: two hits, 1/4 / 1/2 / 1/4', () => {
-    expect(walk((dice) => resolveKnockdown(dice, { hits: 2 }).actionsLost).toJSON()).toEqual({ '0': 0.25, '1': 0.5, '2': 0.25 })
+    expect(walk((dice) => resolveKnockdown(dice, { hits: 2 }).actionsLost).toJSON()).toEqual({
+      '0': 0.25,
+      '1': 0.5,
+      '2': 0.25,
+    })
   })
 })
 
 describe('jam / spoof', () => {
-  const jam = (over: Partial<Jam>): Jam => ({ attempts: 1, countered: false, counters: 0, vsMissiles: false, smart: false, ...over })
+  const jam = (over: Partial<Jam>): Jam => ({
+    attempts: 1,
+    countered: false,
+    counters: 0,
+    vsMissiles: false,
+    smart: false,
+    ...over,
+  })
 
   it.each([
     ['3+ places a counter', {}, [3], 1],
@@ -127,7 +144,10 @@ describe('jam / spoof', () => {
 
   it('against ordinary missile salvos: removed with no roll; smart ones on 4+', () => {
     expect(physical((d) => resolveJam(d, jam({ vsMissiles: true, attempts: 2 })), []).salvosRemoved).toBe(2)
-    expect(physical((d) => resolveJam(d, jam({ vsMissiles: true, smart: true, attempts: 2 })), [4, 3]).salvosRemoved).toBe(1)
+    expect(
+      physical((d) => resolveJam(d, jam({ vsMissiles: true, smart: true, attempts: 2 })), [4, 3])
+        .salvosRemoved,
+    ).toBe(1)
   })
 
   it('exact odds: countered, 2 attempts: 4/9, 4/9, 1/9', () => {
@@ -159,7 +179,12 @@ describe('destruction roll on * boxes', () => {
 })
 
 describe('initiative', () => {
-  const ini = (over: Partial<Initiative> = {}): Initiative => ({ aMod: 0, bMod: 0, winnerMoves: 'auto', ...over })
+  const ini = (over: Partial<Initiative> = {}): Initiative => ({
+    aMod: 0,
+    bMod: 0,
+    winnerMoves: 'auto',
+    ...over,
+  })
 
   it.each([
     ['A higher', {}, [5, 2], 'a', 1],
@@ -180,8 +205,13 @@ describe('initiative', () => {
   })
 
   it('a person can be asked after the dice', () => {
-    expect(() => resolveInitiative(new PhysicalDice([5, 2]), ini({ askDecisions: true }))).toThrow(NeedDecision)
-    const r = resolveInitiative(new PhysicalDice([5, 2]), ini({ askDecisions: true, decisions: { 'winner-moves': 'first' } }))
+    expect(() => resolveInitiative(new PhysicalDice([5, 2]), ini({ askDecisions: true }))).toThrow(
+      NeedDecision,
+    )
+    const r = resolveInitiative(
+      new PhysicalDice([5, 2]),
+      ini({ askDecisions: true, decisions: { 'winner-moves': 'first' } }),
+    )
     expect(r).toMatchObject({ winnerMoves: 'first', winnerMovesBy: 'prompt', firstMover: 'a' })
   })
 
@@ -200,11 +230,15 @@ describe('initiative', () => {
   })
 
   it('the movements add up to the formations', () => {
-    for (let f = 1; f <= 30; f++) for (let m = 1; m <= f; m++) expect(spreadFormations(f, m).reduce((x, y) => x + y, 0)).toBe(f)
+    for (let f = 1; f <= 30; f++)
+      for (let m = 1; m <= f; m++) expect(spreadFormations(f, m).reduce((x, y) => x + y, 0)).toBe(f)
   })
 
   it('the sequence alternates, starting with the side that moves first', () => {
-    const r = physical((d) => resolveInitiative(d, ini({ aFormations: 3, bFormations: 2, winnerMoves: 'first' })), [6, 1])
+    const r = physical(
+      (d) => resolveInitiative(d, ini({ aFormations: 3, bFormations: 2, winnerMoves: 'first' })),
+      [6, 1],
+    )
     expect(r.sequence).toEqual([
       { side: 'a', formations: 2 },
       { side: 'b', formations: 1 },

@@ -7,7 +7,8 @@ import { strikeOdds } from '../../../src/rules/formation/strike-odds.js'
 import { strike } from './fixture.js'
 
 /** Every outcome's exact chance, as reduced fractions. */
-const exact = (d: Distribution<number | string>) => Object.fromEntries(d.sortedWays().map(([k, w]) => [String(k), fraction(w, d.den)]))
+const exact = (d: Distribution<number | string>) =>
+  Object.fromEntries(d.sortedWays().map(([k, w]) => [String(k), fraction(w, d.den)]))
 
 function expectOne(d: Distribution<number> | Distribution<string>): void {
   expect((d as Distribution<number | string>).waysWhere(() => true)).toBe(d.den)
@@ -79,13 +80,98 @@ function direct(s: Strike) {
 const defenderAll = { dod: 1, par: 2, rol: 2, autoDodge: 0, parryAllowed: true, rollWithAllowed: true }
 
 const CASES: Array<[string, Strike]> = [
-  ['single, auto answer, everything on', strike({ str: 1, dmg: 5, answer: 'auto', knockdown: true, boxes: 4, zentraedi: true, starBoxes: [1, 3], defender: defenderAll })],
-  ['burst 3 at 2 targets, auto', strike({ str: 1, dmg: 6, mode: 'burst', spread: 3, targets: 2, answer: 'auto', knockdown: true, starBoxes: [2], defender: defenderAll })],
-  ['burst 3 at 3 targets, dodge', strike({ str: 2, dmg: 6, mode: 'burst', spread: 3, targets: 3, answer: 'dodge', boxes: 2, zentraedi: true, defender: { dod: 1 } })],
-  ['split 2 at 2 targets, auto', strike({ str: 0, dmg: 4, mode: 'split', spread: 2, targets: 2, answer: 'auto', knockdown: true, boxes: 2, defender: defenderAll })],
-  ['melee 4+, parry', strike({ str: 1, meleePlus: 4, melee: true, dmg: 0, answer: 'parry', defender: { par: 1, parryAllowed: true } })],
-  ['jammed, vulnerable, infantry', strike({ str: 1, jamCounters: 2, vulnerable: -1, dmg: 5, vsInfantry: true, answer: 'auto', defender: { dod: 0 } })],
-  ['HARM at a non-radar target, auto answer, boxes', strike({ str: 1, dmg: 4, harmStray: true, missile: true, volley: 2, answer: 'auto', boxes: 6, starBoxes: [2], defender: defenderAll })],
+  [
+    'single, auto answer, everything on',
+    strike({
+      str: 1,
+      dmg: 5,
+      answer: 'auto',
+      knockdown: true,
+      boxes: 4,
+      zentraedi: true,
+      starBoxes: [1, 3],
+      defender: defenderAll,
+    }),
+  ],
+  [
+    'burst 3 at 2 targets, auto',
+    strike({
+      str: 1,
+      dmg: 6,
+      mode: 'burst',
+      spread: 3,
+      targets: 2,
+      answer: 'auto',
+      knockdown: true,
+      starBoxes: [2],
+      defender: defenderAll,
+    }),
+  ],
+  [
+    'burst 3 at 3 targets, dodge',
+    strike({
+      str: 2,
+      dmg: 6,
+      mode: 'burst',
+      spread: 3,
+      targets: 3,
+      answer: 'dodge',
+      boxes: 2,
+      zentraedi: true,
+      defender: { dod: 1 },
+    }),
+  ],
+  [
+    'split 2 at 2 targets, auto',
+    strike({
+      str: 0,
+      dmg: 4,
+      mode: 'split',
+      spread: 2,
+      targets: 2,
+      answer: 'auto',
+      knockdown: true,
+      boxes: 2,
+      defender: defenderAll,
+    }),
+  ],
+  [
+    'melee 4+, parry',
+    strike({
+      str: 1,
+      meleePlus: 4,
+      melee: true,
+      dmg: 0,
+      answer: 'parry',
+      defender: { par: 1, parryAllowed: true },
+    }),
+  ],
+  [
+    'jammed, vulnerable, infantry',
+    strike({
+      str: 1,
+      jamCounters: 2,
+      vulnerable: -1,
+      dmg: 5,
+      vsInfantry: true,
+      answer: 'auto',
+      defender: { dod: 0 },
+    }),
+  ],
+  [
+    'HARM at a non-radar target, auto answer, boxes',
+    strike({
+      str: 1,
+      dmg: 4,
+      harmStray: true,
+      missile: true,
+      volley: 2,
+      answer: 'auto',
+      boxes: 6,
+      starBoxes: [2],
+      defender: defenderAll,
+    }),
+  ],
 ]
 
 describe('strike odds: composition by target equals the direct walk', () => {
@@ -97,7 +183,18 @@ describe('strike odds: composition by target equals the direct walk', () => {
     }
     expect(exact(o.hit)).toEqual(exact(d.hit))
     expect(exact(o.defended)).toEqual(exact(d.defended))
-    for (const dist of [o.damage, o.hit, o.defended, o.targetsHit, o.targetsDefended, o.knockdowns, o.dodges, o.destroyed, o.infantry]) expectOne(dist)
+    for (const dist of [
+      o.damage,
+      o.hit,
+      o.defended,
+      o.targetsHit,
+      o.targetsDefended,
+      o.knockdowns,
+      o.dodges,
+      o.destroyed,
+      o.infantry,
+    ])
+      expectOne(dist)
   })
 })
 
@@ -118,7 +215,8 @@ describe('strike odds: exact against Monte Carlo', () => {
       // every sampled result lies in the exact support
       expect(o.damage.prob(r.damage)).toBeGreaterThan(0)
     }
-    for (const [dmg, w] of o.damage.sorted()) expect(Math.abs((counts.get(dmg) ?? 0) / N - w)).toBeLessThan(TOL)
+    for (const [dmg, w] of o.damage.sorted())
+      expect(Math.abs((counts.get(dmg) ?? 0) / N - w)).toBeLessThan(TOL)
     expect(Math.abs(hits / N - o.expected.hit)).toBeLessThan(TOL)
     expect(Math.abs(defended / N - o.expected.defended)).toBeLessThan(TOL)
   })
@@ -126,7 +224,19 @@ describe('strike odds: exact against Monte Carlo', () => {
 
 describe('strike odds: speed', () => {
   it('Burst 10 at 10 targets with every option takes well under a second', () => {
-    const s = strike({ str: 1, dmg: 30, mode: 'burst', spread: 10, targets: 10, answer: 'auto', knockdown: true, boxes: 3, zentraedi: true, starBoxes: [1, 2], defender: defenderAll })
+    const s = strike({
+      str: 1,
+      dmg: 30,
+      mode: 'burst',
+      spread: 10,
+      targets: 10,
+      answer: 'auto',
+      knockdown: true,
+      boxes: 3,
+      zentraedi: true,
+      starBoxes: [1, 2],
+      defender: defenderAll,
+    })
     const t0 = performance.now()
     const o = strikeOdds(s)
     const ms = performance.now() - t0
@@ -144,7 +254,9 @@ describe('strike odds: HARM at a target that is not a radar', () => {
     expect(o.harmRetargeted).toBeNull()
     // exactly: P'(4) = P(4) / 2 and P'(0) = P(0) / 2 + 1/2 (cross-multiplied counts)
     expect(2n * stray.damage.ways(4) * o.damage.den).toBe(o.damage.ways(4) * stray.damage.den)
-    expect(2n * stray.damage.ways(0) * o.damage.den).toBe((o.damage.ways(0) + o.damage.den) * stray.damage.den)
+    expect(2n * stray.damage.ways(0) * o.damage.den).toBe(
+      (o.damage.ways(0) + o.damage.den) * stray.damage.den,
+    )
     expect(stray.damage.fraction(4)).toBe('5/18') // half of the 5/9 worked out by hand above
     expect(stray.expected.hit).toBeCloseTo(o.expected.hit / 2, 15)
     expect(stray.expected.dodges).toBeCloseTo(o.expected.dodges / 2, 15)

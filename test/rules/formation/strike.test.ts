@@ -62,7 +62,15 @@ describe("strike: the defender's answer (one d6, succeeds on equal or more)", ()
     ['auto-dodge spends no action', 'auto-dodge', { autoDodge: 2 }, [3, 3], true, 0, false],
     ['parry in melee', 'parry', { par: 2, parryAllowed: true }, [5, 3], true, 0, false],
     ['roll with damage halves', 'roll-with', { rol: 1, rollWithAllowed: true }, [4, 3], true, 2, false],
-    ['roll with damage fails: full damage', 'roll-with', { rol: 1, rollWithAllowed: true }, [4, 2], false, 4, false],
+    [
+      'roll with damage fails: full damage',
+      'roll-with',
+      { rol: 1, rollWithAllowed: true },
+      [4, 2],
+      false,
+      4,
+      false,
+    ],
     ['no answer: no die', 'none', {}, [4], false, 4, false],
   ] as const)('%s', (_what, answer, skills, dice, defended, damage, actionSpent) => {
     const r = run(strike({ answer, defender: skills }), [...dice])
@@ -92,14 +100,21 @@ describe("strike: the defender's answer (one d6, succeeds on equal or more)", ()
   })
 
   it('the automatic defender never rolls with a melee blow', () => {
-    const s = strike({ melee: true, answer: 'auto', defender: { rol: 5, rollWithAllowed: true, parryAllowed: true } })
+    const s = strike({
+      melee: true,
+      answer: 'auto',
+      defender: { rol: 5, rollWithAllowed: true, parryAllowed: true },
+    })
     expect(availableAnswers(s)).toEqual(['none'])
     expect(bestAnswer(s, attackFromFace(s, 3))).toBe('none')
     expect(run(s, [3]).damage).toBe(4)
   })
 
   it('halved damage rounds down: 5 -> 2', () => {
-    const r = run(strike({ dmg: 5, answer: 'roll-with', defender: { rol: 3, rollWithAllowed: true } }), [2, 1])
+    const r = run(
+      strike({ dmg: 5, answer: 'roll-with', defender: { rol: 3, rollWithAllowed: true } }),
+      [2, 1],
+    )
     expect(r.targets[0].halved).toBe(true)
     expect(r.damage).toBe(2)
   })
@@ -129,15 +144,21 @@ describe('strike: weapon traits', () => {
   })
 
   it('Burst: each target answers with its own die, after the one attack die', () => {
-    const r = run(strike({ str: 1, dmg: 6, mode: 'burst', spread: 2, targets: 2, answer: 'dodge', defender: { dod: 1 } }), [3, 3, 2])
+    const r = run(
+      strike({ str: 1, dmg: 6, mode: 'burst', spread: 2, targets: 2, answer: 'dodge', defender: { dod: 1 } }),
+      [3, 3, 2],
+    )
     expect(r.targets.map((t) => t.defended)).toEqual([true, false])
     expect(r.targets.map((t) => t.damage)).toEqual([0, 3])
     expect(r.defended).toBe(false)
   })
 
-  it('Split fire: an attack roll per target, then that target\'s answer', () => {
+  it("Split fire: an attack roll per target, then that target's answer", () => {
     // target 1: attack 1 misses (no answer); target 2: attack 5 + 1 = 6, dodge 5 + 1 = 6 dodged
-    const r = run(strike({ str: 1, dmg: 6, mode: 'split', spread: 2, targets: 2, answer: 'dodge', defender: { dod: 1 } }), [1, 5, 5])
+    const r = run(
+      strike({ str: 1, dmg: 6, mode: 'split', spread: 2, targets: 2, answer: 'dodge', defender: { dod: 1 } }),
+      [1, 5, 5],
+    )
     expect(r.targets.map((t) => t.hit)).toEqual([false, true])
     expect(r.targets[1].defended).toBe(true)
     expect(r.hit).toBe(true)
@@ -185,12 +206,17 @@ describe('strike: weapon traits', () => {
   })
 
   it('no knockdown roll when the hit is dodged, nor against infantry', () => {
-    expect(run(strike({ knockdown: true, answer: 'dodge', defender: { dod: 3 } }), [3, 1]).targets[0].knockdown).toBeNull()
+    expect(
+      run(strike({ knockdown: true, answer: 'dodge', defender: { dod: 3 } }), [3, 1]).targets[0].knockdown,
+    ).toBeNull()
     expect(run(strike({ knockdown: true, vsInfantry: true }), [3]).targets[0].knockdown).toBeNull()
   })
 
   it('rolling with damage still takes the hit: the knockdown roll follows', () => {
-    const r = run(strike({ knockdown: true, answer: 'roll-with', defender: { rol: 2, rollWithAllowed: true } }), [3, 2, 1])
+    const r = run(
+      strike({ knockdown: true, answer: 'roll-with', defender: { rol: 2, rollWithAllowed: true } }),
+      [3, 2, 1],
+    )
     expect(r.targets[0].halved).toBe(true)
     expect(r.targets[0].knockdown).toEqual({ roll: 1, actionLost: true })
   })
@@ -209,7 +235,12 @@ describe('strike: damage boxes', () => {
 
   it('not Zentraedi: exact damage destroys without infantry', () => {
     const r = run(strike({ boxes: 4 }), [4])
-    expect(r.targets[0]).toMatchObject({ destroyed: true, destroyedBy: 'damage', infantry: false, boxesLeft: 0 })
+    expect(r.targets[0]).toMatchObject({
+      destroyed: true,
+      destroyedBy: 'damage',
+      infantry: false,
+      boxesLeft: 0,
+    })
   })
 
   it('a d6 for each * box crossed; a 6 destroys and stops the rolling', () => {
@@ -272,7 +303,11 @@ describe('strike: the automatic answer (after the attack roll)', () => {
 
   it('no dodge without actions left; parry only in melee or with shields; roll with damage only vs missiles', () => {
     expect(availableAnswers(strike({ defender: { dod: 1, par: 1, rol: 1, actions: 0 } }))).toEqual(['none'])
-    expect(availableAnswers(strike({ defender: { dod: 1, par: 1, rol: 1, parryAllowed: true, rollWithAllowed: true } }))).toEqual(['none', 'parry', 'roll-with', 'dodge'])
+    expect(
+      availableAnswers(
+        strike({ defender: { dod: 1, par: 1, rol: 1, parryAllowed: true, rollWithAllowed: true } }),
+      ),
+    ).toEqual(['none', 'parry', 'roll-with', 'dodge'])
   })
 
   it('ranking gives each option its exact chance against the roll', () => {

@@ -11,12 +11,23 @@ describe('mining action points: active units + d6', () => {
     [6, 6, 12],
     [1, 2, 3],
   ])('%i units rolling %i: %i points', (units, roll, ap) => {
-    expect(resolveActionPoints(new PhysicalDice([roll]), { units })).toEqual({ units, roll, actionPoints: ap })
+    expect(resolveActionPoints(new PhysicalDice([roll]), { units })).toEqual({
+      units,
+      roll,
+      actionPoints: ap,
+    })
   })
 
   it('exact odds: units+1 to units+6, 1/6 each, mean units + 3.5', () => {
     const o = actionPointsOdds({ units: 4 })
-    expect(o.actionPoints.sortedWays().map(([k]) => `${k}:${o.actionPoints.fraction(k)}`)).toEqual(['5:1/6', '6:1/6', '7:1/6', '8:1/6', '9:1/6', '10:1/6'])
+    expect(o.actionPoints.sortedWays().map(([k]) => `${k}:${o.actionPoints.fraction(k)}`)).toEqual([
+      '5:1/6',
+      '6:1/6',
+      '7:1/6',
+      '8:1/6',
+      '9:1/6',
+      '10:1/6',
+    ])
     expect(o.expected.actionPoints).toBe(7.5)
     expect(o.actionPoints.waysWhere(() => true)).toBe(o.actionPoints.den)
   })

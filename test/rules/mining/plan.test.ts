@@ -1,6 +1,12 @@
 import { describe, expect, it } from 'vitest'
 import { InputError } from '../../../src/core/errors.js'
-import { type ActionName, type UnitPlan, actionCost, parseUnits, planTurn } from '../../../src/rules/mining/plan.js'
+import {
+  type ActionName,
+  type UnitPlan,
+  actionCost,
+  parseUnits,
+  planTurn,
+} from '../../../src/rules/mining/plan.js'
 import type { UnitKind } from '../../../src/rules/mining/units.js'
 
 const unit = (actions: string, kind: UnitKind = 'light', extra: Partial<UnitPlan> = {}): UnitPlan => ({
@@ -13,7 +19,7 @@ function fits(p: ReturnType<typeof planTurn>): string[] {
   return p.units.map((u) => u.actions.map((a) => `${a.action}${a.fits ? '' : '!'}`).join(','))
 }
 
-describe('mining plan: 1, 2 and 4 points for a unit\'s 1st, 2nd and 3rd action', () => {
+describe("mining plan: 1, 2 and 4 points for a unit's 1st, 2nd and 3rd action", () => {
   it('costs escalate per unit, not per turn', () => {
     expect([1, 2, 3].map(actionCost)).toEqual([1, 2, 4])
     const p = planTurn({ actionPoints: 7, units: [unit('move,shoot'), unit('shoot,shoot', 'heavy')] })
@@ -63,9 +69,21 @@ describe('mining plan: 1, 2 and 4 points for a unit\'s 1st, 2nd and 3rd action',
   it('tallies the actions that fit', () => {
     const p = planTurn({
       actionPoints: 20,
-      units: [unit('move,lock', 'drone'), unit('shoot,suppress', 'heavy'), unit('repair,move', 'tracks', { damage: 2 }), unit('recover,recover,special')],
+      units: [
+        unit('move,lock', 'drone'),
+        unit('shoot,suppress', 'heavy'),
+        unit('repair,move', 'tracks', { damage: 2 }),
+        unit('recover,recover,special'),
+      ],
     })
-    expect(p.tally).toEqual({ shots: 1, suppressiveFire: 1, targetLocks: 1, repairs: 1, suppressionRemoved: 2, moves: 2 })
+    expect(p.tally).toEqual({
+      shots: 1,
+      suppressiveFire: 1,
+      targetLocks: 1,
+      repairs: 1,
+      suppressionRemoved: 2,
+      moves: 2,
+    })
   })
 })
 
@@ -97,8 +115,12 @@ describe('mining plan: suppression markers', () => {
   })
 
   it('notes a drone that does not move', () => {
-    expect(planTurn({ actionPoints: 3, units: [unit('', 'drone')] }).notes.join(' ')).toMatch(/leaves the table/)
-    expect(planTurn({ actionPoints: 3, units: [unit('move', 'drone')] }).notes.join(' ')).not.toMatch(/leaves the table/)
+    expect(planTurn({ actionPoints: 3, units: [unit('', 'drone')] }).notes.join(' ')).toMatch(
+      /leaves the table/,
+    )
+    expect(planTurn({ actionPoints: 3, units: [unit('move', 'drone')] }).notes.join(' ')).not.toMatch(
+      /leaves the table/,
+    )
   })
 
   it('always reminds that markers come off at the end of the turn', () => {
@@ -155,9 +177,19 @@ describe('mining plan: --unit text', () => {
   it.each([
     ['move,shoot', [{ actions: ['move', 'shoot'] }]],
     ['heavy: shoot, shoot', [{ kind: 'heavy', actions: ['shoot', 'shoot'] }]],
-    ['heavy s1 d2: recover,repair', [{ kind: 'heavy', suppression: 1, damage: 2, actions: ['recover', 'repair'] }]],
+    [
+      'heavy s1 d2: recover,repair',
+      [{ kind: 'heavy', suppression: 1, damage: 2, actions: ['recover', 'repair'] }],
+    ],
     ['tracked+s2:', [{ kind: 'tracks', suppression: 2, actions: [] }]],
-    ['move / drone: move,target-lock ; sentry: suppressive-fire', [{ actions: ['move'] }, { kind: 'drone', actions: ['move', 'lock'] }, { kind: 'sentry', actions: ['suppress'] }]],
+    [
+      'move / drone: move,target-lock ; sentry: suppressive-fire',
+      [
+        { actions: ['move'] },
+        { kind: 'drone', actions: ['move', 'lock'] },
+        { kind: 'sentry', actions: ['suppress'] },
+      ],
+    ],
     ['MOVE,Shoot', [{ actions: ['move', 'shoot'] }]],
   ])('%s', (text, units) => {
     expect(parseUnits(text)).toEqual(units)

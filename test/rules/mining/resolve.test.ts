@@ -18,7 +18,12 @@ describe('mining resolve test: d6 + 2 - eliminated, under 1 retreats', () => {
     [8, 6, 0, true],
     [10, 6, -2, true],
   ])('%i eliminated, roll %i: score %i, retreat %s', (eliminated, roll, score, retreat) => {
-    expect(resolveResolveTest(new PhysicalDice([roll]), { eliminated })).toEqual({ roll, eliminated, score, retreat })
+    expect(resolveResolveTest(new PhysicalDice([roll]), { eliminated })).toEqual({
+      roll,
+      eliminated,
+      score,
+      retreat,
+    })
   })
 
   it.each([

@@ -2,9 +2,22 @@ import { describe, expect, it } from 'vitest'
 import { PhysicalDice } from '../../../src/core/physical.js'
 import { SeededDice } from '../../../src/core/seeded.js'
 import { miningShotOdds } from '../../../src/rules/mining/odds.js'
-import { type MiningShot, hitNeeds, resolveMiningShot, shootModifier } from '../../../src/rules/mining/shoot.js'
+import {
+  type MiningShot,
+  hitNeeds,
+  resolveMiningShot,
+  shootModifier,
+} from '../../../src/rules/mining/shoot.js'
 
-const base: MiningShot = { cover: false, highGround: false, lock: false, drone: false, sentry: false, suppress: false, markers: 0 }
+const base: MiningShot = {
+  cover: false,
+  highGround: false,
+  lock: false,
+  drone: false,
+  sentry: false,
+  suppress: false,
+  markers: 0,
+}
 const shot = (over: Partial<MiningShot> = {}): MiningShot => ({ ...base, ...over })
 
 describe('mining shoot: d6 + modifiers, 4+ hits for 1 damage', () => {
@@ -25,16 +38,19 @@ describe('mining shoot: d6 + modifiers, 4+ hits for 1 damage', () => {
     [{ highGround: true, lock: true }, 1, 2, false],
     [{ cover: true, highGround: true, lock: true, sentry: true }, 4, 0, true],
     [{ cover: true, highGround: true, lock: true, sentry: true }, 3, 0, false],
-  ] as Array<[Partial<MiningShot>, number, number, boolean]>)('%o rolling %i: modifier %i, hit %s', (flags, roll, modifier, hit) => {
-    const r = resolveMiningShot(new PhysicalDice([roll]), shot(flags))
-    expect(r.modifier).toBe(modifier)
-    expect(r.total).toBe(roll + modifier)
-    expect(r.hit).toBe(hit)
-    expect(r.damage).toBe(hit ? 1 : 0)
-    expect(r.suppression).toBe(0)
-    expect(r.needs).toBe(4 - modifier)
-    expect(r.resolve).toBeNull()
-  })
+  ] as Array<[Partial<MiningShot>, number, number, boolean]>)(
+    '%o rolling %i: modifier %i, hit %s',
+    (flags, roll, modifier, hit) => {
+      const r = resolveMiningShot(new PhysicalDice([roll]), shot(flags))
+      expect(r.modifier).toBe(modifier)
+      expect(r.total).toBe(roll + modifier)
+      expect(r.hit).toBe(hit)
+      expect(r.damage).toBe(hit ? 1 : 0)
+      expect(r.suppression).toBe(0)
+      expect(r.needs).toBe(4 - modifier)
+      expect(r.resolve).toBeNull()
+    },
+  )
 
   it('lists each modifier with its reason', () => {
     const r = resolveMiningShot(new PhysicalDice([4]), shot({ cover: true, lock: true, drone: true }))
@@ -97,14 +113,17 @@ describe('elimination at 4 damage and the resolve test that follows', () => {
     [2, 4, 3, false],
     [3, 3, 3, false],
     [0, 6, 1, false],
-  ])('target with %i damage rolling %i, no losses given: damage %i, eliminated %s, no resolve die', (targetDamage, roll, after, eliminated) => {
-    const dice = new PhysicalDice([roll])
-    const r = resolveMiningShot(dice, shot({ targetDamage }))
-    dice.assertAllUsed()
-    expect(r.targetDamageAfter).toBe(after)
-    expect(r.eliminated).toBe(eliminated)
-    expect(r.resolve).toBeNull()
-  })
+  ])(
+    'target with %i damage rolling %i, no losses given: damage %i, eliminated %s, no resolve die',
+    (targetDamage, roll, after, eliminated) => {
+      const dice = new PhysicalDice([roll])
+      const r = resolveMiningShot(dice, shot({ targetDamage }))
+      dice.assertAllUsed()
+      expect(r.targetDamageAfter).toBe(after)
+      expect(r.eliminated).toBe(eliminated)
+      expect(r.resolve).toBeNull()
+    },
+  )
 
   it.each([
     // lost before, to-hit, resolve die, score, retreat
@@ -115,13 +134,16 @@ describe('elimination at 4 damage and the resolve test that follows', () => {
     [4, 4, 3, 0, true],
     [4, 4, 4, 1, false],
     [7, 6, 6, 0, true],
-  ])('a kill with %i units lost before: resolve d6 %i then %i gives score %i, retreat %s', (lost, hit, die, score, retreat) => {
-    const dice = new PhysicalDice([hit, die])
-    const r = resolveMiningShot(dice, shot({ targetDamage: 3, lost }))
-    dice.assertAllUsed()
-    expect(r.eliminated).toBe(true)
-    expect(r.resolve).toEqual({ roll: die, eliminated: lost + 1, score, retreat })
-  })
+  ])(
+    'a kill with %i units lost before: resolve d6 %i then %i gives score %i, retreat %s',
+    (lost, hit, die, score, retreat) => {
+      const dice = new PhysicalDice([hit, die])
+      const r = resolveMiningShot(dice, shot({ targetDamage: 3, lost }))
+      dice.assertAllUsed()
+      expect(r.eliminated).toBe(true)
+      expect(r.resolve).toEqual({ roll: die, eliminated: lost + 1, score, retreat })
+    },
+  )
 
   it('a miss rolls no resolve die', () => {
     const dice = new PhysicalDice([1])
@@ -164,13 +186,16 @@ describe('mining shoot exact odds', () => {
     [{ highGround: true }, 2, '2/3', '1/9'],
     [{ cover: true }, 4, '1/3', '1/6'], // 1/3 x 3/6
     [{ lock: true }, 7, '2/3', '2/3'], // 8 lost: every resolve roll fails
-  ] as Array<[Partial<MiningShot>, number, string, string]>)('%o at a 3-damage target, %i lost: eliminated %s, retreat %s', (flags, lost, pe, pr) => {
-    const o = miningShotOdds(shot({ ...flags, targetDamage: 3, lost }))
-    expect(o.eliminated!.fraction('true')).toBe(pe)
-    expect(o.retreat!.fraction('true')).toBe(pr)
-    expect(o.retreat!.waysWhere(() => true)).toBe(o.retreat!.den)
-    expect(o.eliminated!.waysWhere(() => true)).toBe(o.eliminated!.den)
-  })
+  ] as Array<[Partial<MiningShot>, number, string, string]>)(
+    '%o at a 3-damage target, %i lost: eliminated %s, retreat %s',
+    (flags, lost, pe, pr) => {
+      const o = miningShotOdds(shot({ ...flags, targetDamage: 3, lost }))
+      expect(o.eliminated!.fraction('true')).toBe(pe)
+      expect(o.retreat!.fraction('true')).toBe(pr)
+      expect(o.retreat!.waysWhere(() => true)).toBe(o.retreat!.den)
+      expect(o.eliminated!.waysWhere(() => true)).toBe(o.eliminated!.den)
+    },
+  )
 
   it('no retreat map without the losses, no elimination map without the damage', () => {
     expect(miningShotOdds(shot({ targetDamage: 1 })).retreat).toBeUndefined()

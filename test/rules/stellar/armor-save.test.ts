@@ -4,22 +4,63 @@ import { walkMaps } from '../../../src/core/exact.js'
 import { PhysicalDice } from '../../../src/core/physical.js'
 import { fraction } from '../../../src/core/distribution.js'
 import { SeededDice } from '../../../src/core/seeded.js'
-import { type SaveSpec, resolveArmorSaves, saveCap, saveTargetNumber, savesOwed } from '../../../src/rules/stellar/armor-save.js'
+import {
+  type SaveSpec,
+  resolveArmorSaves,
+  saveCap,
+  saveTargetNumber,
+  savesOwed,
+} from '../../../src/rules/stellar/armor-save.js'
 import { type Penetration, parsePen } from '../../../src/rules/stellar/weapon.js'
 
 const pen = (t: string): Penetration => parsePen(t)
-const save = (spec: Partial<SaveSpec> & { pen: Penetration; hits: number }): SaveSpec => ({ armSv: 0, ...spec })
+const save = (spec: Partial<SaveSpec> & { pen: Penetration; hits: number }): SaveSpec => ({
+  armSv: 0,
+  ...spec,
+})
 
 describe('armor saves: worked examples', () => {
   it.each([
     // Laughing Joker (ARM Sv+2): hit twice by PEN 5, saves on 3+, rolls [3,5] and passes both.
-    { name: 'Laughing Joker vs PEN 5', spec: save({ pen: pen('5'), armSv: 2, hits: 2 }), rolls: [3, 5], tn: 3, owed: 2, failed: 0, damage: 0 },
+    {
+      name: 'Laughing Joker vs PEN 5',
+      spec: save({ pen: pen('5'), armSv: 2, hits: 2 }),
+      rolls: [3, 5],
+      tn: 3,
+      owed: 2,
+      failed: 0,
+      damage: 0,
+    },
     // Hit four times by PEN 4: capped at three saves on 2+, rolls [1,6,7] and fails one.
-    { name: 'Laughing Joker vs PEN 4', spec: save({ pen: pen('4'), armSv: 2, hits: 4 }), rolls: [1, 6, 7], tn: 2, owed: 3, failed: 1, damage: 1000 },
+    {
+      name: 'Laughing Joker vs PEN 4',
+      spec: save({ pen: pen('4'), armSv: 2, hits: 4 }),
+      rolls: [1, 6, 7],
+      tn: 2,
+      owed: 3,
+      failed: 1,
+      damage: 1000,
+    },
     // Green Viking's machine gun at PEN 0+3 hits the Saronic Cruiser 9 times: five saves vs PEN 3.
-    { name: 'Saronic Cruiser vs PEN 3 (warship cap 5)', spec: save({ pen: pen('3'), hits: 9, warship: true }), rolls: [3, 3, 2, 9, 1], tn: 3, owed: 5, failed: 2, damage: 2000 },
+    {
+      name: 'Saronic Cruiser vs PEN 3 (warship cap 5)',
+      spec: save({ pen: pen('3'), hits: 9, warship: true }),
+      rolls: [3, 3, 2, 9, 1],
+      tn: 3,
+      owed: 5,
+      failed: 2,
+      damage: 2000,
+    },
     // Musarl Cruiser hit three times by PEN 6: fails on 1-5.
-    { name: 'Musarl Cruiser vs PEN 6', spec: save({ pen: pen('6'), hits: 3, warship: true }), rolls: [5, 6, 1], tn: 6, owed: 3, failed: 2, damage: 2000 },
+    {
+      name: 'Musarl Cruiser vs PEN 6',
+      spec: save({ pen: pen('6'), hits: 3, warship: true }),
+      rolls: [5, 6, 1],
+      tn: 6,
+      owed: 3,
+      failed: 2,
+      damage: 2000,
+    },
   ])('$name', ({ spec, rolls, tn, owed, failed, damage }) => {
     const dice = new PhysicalDice(rolls)
     const r = resolveArmorSaves(dice, spec)
@@ -48,9 +89,12 @@ describe('armor saves: caps, target numbers and weapon kinds', () => {
     { pen: '5P', armSv: 0, size: 1, bonus: 0, tn: 3 }, // push/pull: +2 x Size
     { pen: '5S', armSv: 0, size: 1, bonus: 0, tn: 5 }, // Size only helps against push/pull
     { pen: '6', armSv: 1, size: 0, bonus: 2, tn: 3 }, // Anti-Beam Coating
-  ])('target number PEN $pen, ARM Sv $armSv, Size $size, bonus $bonus = $tn', ({ pen: p, armSv, size, bonus, tn }) => {
-    expect(saveTargetNumber({ pen: pen(p), armSv, size, armSvBonus: bonus })).toBe(tn)
-  })
+  ])(
+    'target number PEN $pen, ARM Sv $armSv, Size $size, bonus $bonus = $tn',
+    ({ pen: p, armSv, size, bonus, tn }) => {
+      expect(saveTargetNumber({ pen: pen(p), armSv, size, armSvBonus: bonus })).toBe(tn)
+    },
+  )
 
   it('PEN under 2 calls for no saves and rolls nothing', () => {
     const dice = new PhysicalDice([])
@@ -68,10 +112,13 @@ describe('armor saves: caps, target numbers and weapon kinds', () => {
     { p: '5S', failed: 2, actions: 2, pushes: 0, damage: 0 },
     { p: '5P', failed: 2, actions: 0, pushes: 2, damage: 0 },
     { p: '5', failed: 2, actions: 0, pushes: 0, damage: 2000 },
-  ])('failed saves of PEN $p: actions $actions, pushes $pushes, damage $damage', ({ p, failed, actions, pushes, damage }) => {
-    const r = resolveArmorSaves(new PhysicalDice([1, 2, 9]), save({ pen: pen(p), hits: 3 }))
-    expect(r).toMatchObject({ failedSaves: failed, actionsLost: actions, pushes, damage })
-  })
+  ])(
+    'failed saves of PEN $p: actions $actions, pushes $pushes, damage $damage',
+    ({ p, failed, actions, pushes, damage }) => {
+      const r = resolveArmorSaves(new PhysicalDice([1, 2, 9]), save({ pen: pen(p), hits: 3 }))
+      expect(r).toMatchObject({ failedSaves: failed, actionsLost: actions, pushes, damage })
+    },
+  )
 })
 
 describe('armor saves: Unyielding and "It\'s not over yet!"', () => {
@@ -87,7 +134,10 @@ describe('armor saves: Unyielding and "It\'s not over yet!"', () => {
   })
 
   it('a passed reroll cancels the failure', () => {
-    const r = resolveArmorSaves(new PhysicalDice([1, 9, 9, 5]), save({ pen: pen('5'), hits: 3, reroll: true }))
+    const r = resolveArmorSaves(
+      new PhysicalDice([1, 9, 9, 5]),
+      save({ pen: pen('5'), hits: 3, reroll: true }),
+    )
     expect(r.failedSaves).toBe(0)
   })
 
@@ -102,7 +152,10 @@ describe('armor saves: Unyielding and "It\'s not over yet!"', () => {
     { momentum: 1, failed: 1, negated: 1 },
     { momentum: 5, failed: 0, negated: 2 },
   ])('Momentum $momentum negates $negated of 2 failed saves', ({ momentum, failed, negated }) => {
-    const r = resolveArmorSaves(new PhysicalDice([1, 2, 9]), save({ pen: pen('5'), hits: 3, notOverYet: momentum }))
+    const r = resolveArmorSaves(
+      new PhysicalDice([1, 2, 9]),
+      save({ pen: pen('5'), hits: 3, notOverYet: momentum }),
+    )
     expect(r).toMatchObject({ failedSaves: failed, negated, damage: failed * 1000 })
   })
 
@@ -120,7 +173,8 @@ describe('armor saves: Unyielding and "It\'s not over yet!"', () => {
 })
 
 describe('armor saves: exact odds', () => {
-  const dists = (s: SaveSpec) => walkMaps((d) => resolveArmorSaves(d, s), { failed: (r) => r.failedSaves, damage: (r) => r.damage })
+  const dists = (s: SaveSpec) =>
+    walkMaps((d) => resolveArmorSaves(d, s), { failed: (r) => r.failedSaves, damage: (r) => r.damage })
 
   it('Laughing Joker vs PEN 5: both pass with (8/10)^2', () => {
     const d = dists(save({ pen: pen('5'), armSv: 2, hits: 2 }))

@@ -5,7 +5,13 @@ import { fraction } from '../../../src/core/distribution.js'
 import { SeededDice } from '../../../src/core/seeded.js'
 import { type BehaviorRoll, ORDERS, resolveBehavior } from '../../../src/rules/stellar/behavior.js'
 
-const b = (r: Partial<BehaviorRoll>): BehaviorRoll => ({ table: 'mecha', situation: 'default', oneIsTen: false, indirect: false, ...r })
+const b = (r: Partial<BehaviorRoll>): BehaviorRoll => ({
+  table: 'mecha',
+  situation: 'default',
+  oneIsTen: false,
+  indirect: false,
+  ...r,
+})
 
 describe('enemy behaviour tables', () => {
   it.each([

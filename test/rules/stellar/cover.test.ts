@@ -5,23 +5,70 @@ import { fraction } from '../../../src/core/distribution.js'
 import { SeededDice } from '../../../src/core/seeded.js'
 import { type CoverCheck, coverTargetNumber, resolveCover } from '../../../src/rules/stellar/cover.js'
 
-const cover = (c: Partial<CoverCheck> & { dmg: number }): CoverCheck => ({ melee: false, direct: false, pieces: 1, ...c })
+const cover = (c: Partial<CoverCheck> & { dmg: number }): CoverCheck => ({
+  melee: false,
+  direct: false,
+  pieces: 1,
+  ...c,
+})
 
 describe('cover: worked examples', () => {
   it.each([
     // A machine gun (DMG 200) needs a 2+.
     { name: 'machine gun DMG 200', c: cover({ dmg: 200 }), rolls: [2], tn: 2, checks: 1, survived: true },
-    { name: 'machine gun DMG 200, a 1', c: cover({ dmg: 200 }), rolls: [1], tn: 2, checks: 1, survived: false },
+    {
+      name: 'machine gun DMG 200, a 1',
+      c: cover({ dmg: 200 }),
+      rolls: [1],
+      tn: 2,
+      checks: 1,
+      survived: false,
+    },
     // A bazooka (DMG 800) needs an 8+.
     { name: 'bazooka DMG 800', c: cover({ dmg: 800 }), rolls: [8], tn: 8, checks: 1, survived: true },
     // Targeting cover directly with the bazooka: 3d10, each 8+, otherwise destroyed.
-    { name: 'bazooka at the cover itself', c: cover({ dmg: 800, direct: true }), rolls: [8, 9, 7], tn: 8, checks: 3, survived: false },
-    { name: 'bazooka at the cover itself, all 8+', c: cover({ dmg: 800, direct: true }), rolls: [8, 10, 9], tn: 8, checks: 3, survived: true },
+    {
+      name: 'bazooka at the cover itself',
+      c: cover({ dmg: 800, direct: true }),
+      rolls: [8, 9, 7],
+      tn: 8,
+      checks: 3,
+      survived: false,
+    },
+    {
+      name: 'bazooka at the cover itself, all 8+',
+      c: cover({ dmg: 800, direct: true }),
+      rolls: [8, 10, 9],
+      tn: 8,
+      checks: 3,
+      survived: true,
+    },
     // Melee (x2) Smash DMG 300: a 6+ on each of three dice.
-    { name: 'melee Smash DMG 300', c: cover({ dmg: 300, melee: true }), rolls: [6, 6, 10], tn: 6, checks: 3, survived: true },
-    { name: 'melee Smash DMG 300, one 5', c: cover({ dmg: 300, melee: true }), rolls: [6, 5, 10], tn: 6, checks: 3, survived: false },
+    {
+      name: 'melee Smash DMG 300',
+      c: cover({ dmg: 300, melee: true }),
+      rolls: [6, 6, 10],
+      tn: 6,
+      checks: 3,
+      survived: true,
+    },
+    {
+      name: 'melee Smash DMG 300, one 5',
+      c: cover({ dmg: 300, melee: true }),
+      rolls: [6, 5, 10],
+      tn: 6,
+      checks: 3,
+      survived: false,
+    },
     // Crash Through (x2) DMG 200: a 4+ on each of three dice.
-    { name: 'Crash Through DMG 200', c: cover({ dmg: 200, melee: true }), rolls: [4, 4, 4], tn: 4, checks: 3, survived: true },
+    {
+      name: 'Crash Through DMG 200',
+      c: cover({ dmg: 200, melee: true }),
+      rolls: [4, 4, 4],
+      tn: 4,
+      checks: 3,
+      survived: true,
+    },
   ])('$name', ({ c, rolls, tn, checks, survived }) => {
     const dice = new PhysicalDice(rolls)
     const r = resolveCover(dice, c)
@@ -42,11 +89,19 @@ describe('cover: target numbers and special cases', () => {
   })
 
   it('DMG 100 or less always survives, without dice', () => {
-    expect(resolveCover(new PhysicalDice([]), cover({ dmg: 100 }))).toMatchObject({ automatic: true, survived: true, rolls: [] })
+    expect(resolveCover(new PhysicalDice([]), cover({ dmg: 100 }))).toMatchObject({
+      automatic: true,
+      survived: true,
+      rolls: [],
+    })
   })
 
   it('over 1000 DMG against cover always destroys it, without dice', () => {
-    expect(resolveCover(new PhysicalDice([]), cover({ dmg: 600, melee: true }))).toMatchObject({ automatic: true, survived: false, destroyed: 1 })
+    expect(resolveCover(new PhysicalDice([]), cover({ dmg: 600, melee: true }))).toMatchObject({
+      automatic: true,
+      survived: false,
+      destroyed: 1,
+    })
   })
 
   it('AOE: two pieces, each checked on its own, in order', () => {
@@ -62,7 +117,8 @@ describe('cover: target numbers and special cases', () => {
 })
 
 describe('cover: exact odds', () => {
-  const survive = (c: CoverCheck) => walk((d) => {
+  const survive = (c: CoverCheck) =>
+    walk((d) => {
       const r = resolveCover(d, c)
       return String(r.survived)
     })

@@ -7,8 +7,23 @@ describe('initiative', () => {
   it.each([
     { rolls: [7, 2], winner: 1, rollOffs: [[7, 2]] },
     { rolls: [3, 9], winner: 2, rollOffs: [[3, 9]] },
-    { rolls: [4, 4, 7, 2], winner: 1, rollOffs: [[4, 4], [7, 2]] },
-    { rolls: [10, 10, 1, 1, 5, 6], winner: 2, rollOffs: [[10, 10], [1, 1], [5, 6]] },
+    {
+      rolls: [4, 4, 7, 2],
+      winner: 1,
+      rollOffs: [
+        [4, 4],
+        [7, 2],
+      ],
+    },
+    {
+      rolls: [10, 10, 1, 1, 5, 6],
+      winner: 2,
+      rollOffs: [
+        [10, 10],
+        [1, 1],
+        [5, 6],
+      ],
+    },
   ])('$rolls: side $winner wins', ({ rolls, winner, rollOffs }) => {
     const dice = new PhysicalDice(rolls)
     const r = resolveInitiative(dice)

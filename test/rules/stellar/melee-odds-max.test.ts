@@ -15,7 +15,12 @@ import { melee, side } from './melee-fixture.js'
  */
 
 const BIN = fileURLToPath(new URL('../../../bin/mecha.js', import.meta.url))
-const sh = (args: string) => spawnSync('/bin/sh', ['-c', `"${process.execPath}" "${BIN}" melee ${args}`], { encoding: 'utf8', timeout: 20_000, maxBuffer: 1 << 26 })
+const sh = (args: string) =>
+  spawnSync('/bin/sh', ['-c', `"${process.execPath}" "${BIN}" melee ${args}`], {
+    encoding: 'utf8',
+    timeout: 20_000,
+    maxBuffer: 1 << 26,
+  })
 
 function expectMap(d: Distribution<Outcome>) {
   let total = 0
@@ -34,9 +39,16 @@ function expectJsonMaps(odds: Record<string, unknown>): number {
       if (typeof v === 'number') expect(Number.isFinite(v), `${path}${k}`).toBe(true)
       if (!v || typeof v !== 'object') continue
       const values = Object.values(v)
-      if (!path.startsWith('expected') && k !== 'expected' && values.length > 0 && values.every((x) => typeof x === 'number')) {
+      if (
+        !path.startsWith('expected') &&
+        k !== 'expected' &&
+        values.length > 0 &&
+        values.every((x) => typeof x === 'number')
+      ) {
         maps++
-        expect(Math.abs((values as number[]).reduce((a, b) => a + b, 0) - 1), `${path}${k}`).toBeLessThan(1e-12)
+        expect(Math.abs((values as number[]).reduce((a, b) => a + b, 0) - 1), `${path}${k}`).toBeLessThan(
+          1e-12,
+        )
       }
       visit(v as Record<string, unknown>, `${path}${k}.`)
     }
@@ -45,10 +57,11 @@ function expectJsonMaps(odds: Record<string, unknown>): number {
   return maps
 }
 
-const BIG = '--atk-melee 20 --atk-dmg 300 --def-melee 20 --def-dmg 300 --def-overwatch 20 --def-ow-acc 30 --def-ow-shots 10 --def-ow-dmg 500 --atk-hp 20000 --def-hp 20000 --odds'
+const BIG =
+  '--atk-melee 20 --atk-dmg 300 --def-melee 20 --def-dmg 300 --def-overwatch 20 --def-ow-acc 30 --def-ow-shots 10 --def-ow-dmg 500 --atk-hp 20000 --def-hp 20000 --odds'
 
 describe('melee --odds at the largest inputs', () => {
-  it('the issue\'s case: JSON maps finite and summing to 1, text with no NaN or Infinity, exit 0', () => {
+  it("the issue's case: JSON maps finite and summing to 1, text with no NaN or Infinity, exit 0", () => {
     const json = sh(`${BIG} --json`)
     expect(json.stderr).toBe('')
     expect(json.status).toBe(0)
@@ -112,7 +125,12 @@ describe('melee --odds at the largest inputs', () => {
           evade: fc.constantFrom(0, 30),
           choice: fc.constantFrom('counter' as const, 'guard' as const, 'both' as const),
           overwatch: fc.option(
-            fc.record({ acc: fc.constantFrom(0, 12, 30), dmg: fc.constantFrom(0, 1, 7, 100, 500, 100000), pen: fc.constantFrom('0', '5', '20'), targetLock: fc.boolean() }),
+            fc.record({
+              acc: fc.constantFrom(0, 12, 30),
+              dmg: fc.constantFrom(0, 1, 7, 100, 500, 100000),
+              pen: fc.constantFrom('0', '5', '20'),
+              targetLock: fc.boolean(),
+            }),
             { nil: null },
           ),
         }),
@@ -123,18 +141,43 @@ describe('melee --odds at the largest inputs', () => {
             atkSplit: { attack: 10, defense: 10 },
             defSplit: { attack: 10, defense: 10 },
             defChoice: r.choice,
-            overwatch: r.overwatch && { attacks: 20, shots: 10, acc: r.overwatch.acc, dmg: r.overwatch.dmg, pen: parsePen(r.overwatch.pen), targetLock: r.overwatch.targetLock },
+            overwatch: r.overwatch && {
+              attacks: 20,
+              shots: 10,
+              acc: r.overwatch.acc,
+              dmg: r.overwatch.dmg,
+              pen: parsePen(r.overwatch.pen),
+              targetLock: r.overwatch.targetLock,
+            },
           })
           const o = meleeOdds(m)
-          for (const d of [o.attack.damage, o.attack.unblockedHits, o.attack.failedSaves, o.counter.damage, o.counter.unblockedHits, o.counter.failedSaves, o.finishingBlow, o.defenderDamage, o.attackerDamage]) {
+          for (const d of [
+            o.attack.damage,
+            o.attack.unblockedHits,
+            o.attack.failedSaves,
+            o.counter.damage,
+            o.counter.unblockedHits,
+            o.counter.failedSaves,
+            o.finishingBlow,
+            o.defenderDamage,
+            o.attackerDamage,
+          ]) {
             expectMap(d as Distribution<Outcome>)
           }
           if (o.overwatch) expectMap(o.overwatch.damage)
-          for (const p of [o.counterChance, o.clashChance, o.destroyed.attacker ?? 0, o.destroyed.defender ?? 0]) {
+          for (const p of [
+            o.counterChance,
+            o.clashChance,
+            o.destroyed.attacker ?? 0,
+            o.destroyed.defender ?? 0,
+          ]) {
             expect(p).toBeGreaterThanOrEqual(0)
             expect(p).toBeLessThanOrEqual(1)
           }
-          for (const v of Object.values(o.expected).flatMap((x) => (typeof x === 'number' ? [x] : Object.values(x)))) expect(Number.isFinite(v)).toBe(true)
+          for (const v of Object.values(o.expected).flatMap((x) =>
+            typeof x === 'number' ? [x] : Object.values(x),
+          ))
+            expect(Number.isFinite(v)).toBe(true)
         },
       ),
       { numRuns: 25, seed: 1313 },

@@ -44,14 +44,23 @@ function bruteWalk(m: Melee) {
 
 /** Two distributions are the same exact fractions, outcome by outcome. */
 function expectSameFractions<K extends Outcome>(got: Distribution<K>, want: Distribution<K>) {
-  const keys = (d: Distribution<K>) => d.sortedWays().filter(([, w]) => w > 0n).map(([k]) => JSON.stringify(k))
+  const keys = (d: Distribution<K>) =>
+    d
+      .sortedWays()
+      .filter(([, w]) => w > 0n)
+      .map(([k]) => JSON.stringify(k))
   expect(keys(got)).toEqual(keys(want))
   for (const k of want.outcomes()) expect(got.fraction(k)).toBe(want.fraction(k))
 }
 
 describe('exact values worked by hand', () => {
   it('one attack die, Guard blocks the attacker bonus: damage 0 / 100 / 200 with 2/5, 2/5, 1/5', () => {
-    const m = melee({ atk: side({ dmg: 100 }), atkSplit: { attack: 1, defense: 0 }, defSplit: { attack: 0, defense: 0 }, defChoice: 'guard' })
+    const m = melee({
+      atk: side({ dmg: 100 }),
+      atkSplit: { attack: 1, defense: 0 },
+      defSplit: { attack: 0, defense: 0 },
+      defChoice: 'guard',
+    })
     const o = meleeOdds(m)
     expect(o.attack.damage.toJSON()).toEqual({ '0': 0.4, '100': 0.4, '200': 0.2 })
     expect(o.counter.damage.toJSON()).toEqual({ '0': 1 })
@@ -61,7 +70,13 @@ describe('exact values worked by hand', () => {
 
   it('a counter-attack of 1 die +1 against 1 defense die: 0.24 / 0.40 / 0.28 / 0.08', () => {
     // Hits 1 (miss, 0.4), 2 (hit, 0.4) or 3 (crit, 0.2); the attacker blocks on 5+ (0.6).
-    const m = melee({ atk: side({ dmg: 100 }), def: side({ dmg: 100 }), atkSplit: { attack: 0, defense: 1 }, defSplit: { attack: 1, defense: 0 }, defChoice: 'counter' })
+    const m = melee({
+      atk: side({ dmg: 100 }),
+      def: side({ dmg: 100 }),
+      atkSplit: { attack: 0, defense: 1 },
+      defSplit: { attack: 1, defense: 0 },
+      defChoice: 'counter',
+    })
     const o = meleeOdds(m)
     expect(o.attack.damage.toJSON()).toEqual({ '100': 1 })
     expect(o.counter.damage.toJSON()).toEqual({ '0': 0.24, '100': 0.4, '200': 0.28, '300': 0.08 })
@@ -69,28 +84,75 @@ describe('exact values worked by hand', () => {
   })
 
   it('a level 1 attacker strikes a Finishing Blow exactly when the counter deals nothing: 0.24', () => {
-    const m = melee({ atk: side({ dmg: 100, pilot: 1 }), def: side({ dmg: 100 }), atkSplit: { attack: 0, defense: 1 }, defSplit: { attack: 1, defense: 0 }, defChoice: 'counter' })
+    const m = melee({
+      atk: side({ dmg: 100, pilot: 1 }),
+      def: side({ dmg: 100 }),
+      atkSplit: { attack: 0, defense: 1 },
+      defSplit: { attack: 1, defense: 0 },
+      defChoice: 'counter',
+    })
     const o = meleeOdds(m)
     expect(o.finishingBlow.toJSON()).toEqual({ attacker: 0.24, none: 0.76 })
     // 2 bonus hits x 100, plus 1000 with probability 0.24.
     expect(o.expected.defenderDamage).toBeCloseTo(200 + 240, 10)
   })
-
 })
 
 describe('composed odds equal the exact walk over the whole resolution', () => {
   const cases: Array<[string, Melee]> = [
-    ['plain, saves both ways', melee({ atk: side({ pen: '5', armSv: 1 }), def: side({ pen: '4', dmg: 200 }) })],
-    ['HP, Momentum, push weapon, levels', melee({ atk: side({ pilot: 1, pen: '5', armSv: 1, hp: 1500, shield: 1, momentum: 1 }), def: side({ pilot: 2, pen: '4P', hp: 1300, dmg: 200, size: 1 }), atkSplit: { attack: 3, defense: 2 }, defSplit: { attack: 2, defense: 2 } })],
-    ['stun weapon, Guard, traits, Finisher', melee({ atk: side({ pilot: 2, pen: '5S', finisher: 1, boldLeader: true }), def: side({ pilot: 1, masterSwordsman: true, closeCombatExpert: true, pen: '6' }), defChoice: 'guard' })],
-    ['blindside, defender destroyed often', melee({ blindside: true, atk: side({ pilot: 1, pen: '6' }), def: side({ hp: 900, shield: 2, pilot: 1 }), atkSplit: { attack: 3, defense: 1 }, defSplit: { attack: 2, defense: 2 } })],
-    ['DMG 0 push weapons: both may qualify for a Finishing Blow', melee({ atk: side({ dmg: 0, pen: '5P', pilot: 1 }), def: side({ dmg: 0, pen: '5P', pilot: 1 }), atkSplit: { attack: 2, defense: 1 }, defSplit: { attack: 2, defense: 1 } })],
+    [
+      'plain, saves both ways',
+      melee({ atk: side({ pen: '5', armSv: 1 }), def: side({ pen: '4', dmg: 200 }) }),
+    ],
+    [
+      'HP, Momentum, push weapon, levels',
+      melee({
+        atk: side({ pilot: 1, pen: '5', armSv: 1, hp: 1500, shield: 1, momentum: 1 }),
+        def: side({ pilot: 2, pen: '4P', hp: 1300, dmg: 200, size: 1 }),
+        atkSplit: { attack: 3, defense: 2 },
+        defSplit: { attack: 2, defense: 2 },
+      }),
+    ],
+    [
+      'stun weapon, Guard, traits, Finisher',
+      melee({
+        atk: side({ pilot: 2, pen: '5S', finisher: 1, boldLeader: true }),
+        def: side({ pilot: 1, masterSwordsman: true, closeCombatExpert: true, pen: '6' }),
+        defChoice: 'guard',
+      }),
+    ],
+    [
+      'blindside, defender destroyed often',
+      melee({
+        blindside: true,
+        atk: side({ pilot: 1, pen: '6' }),
+        def: side({ hp: 900, shield: 2, pilot: 1 }),
+        atkSplit: { attack: 3, defense: 1 },
+        defSplit: { attack: 2, defense: 2 },
+      }),
+    ],
+    [
+      'DMG 0 push weapons: both may qualify for a Finishing Blow',
+      melee({
+        atk: side({ dmg: 0, pen: '5P', pilot: 1 }),
+        def: side({ dmg: 0, pen: '5P', pilot: 1 }),
+        atkSplit: { attack: 2, defense: 1 },
+        defSplit: { attack: 2, defense: 1 },
+      }),
+    ],
     [
       'overwatch, Momentum shared with the counter, charger may die',
       melee({
         atk: side({ evade: 2, shield: 1, momentum: 2, hp: 900, pilot: 1 }),
         def: side({ pilot: 1, hp: 1200 }),
-        overwatch: { attacks: 2, acc: 8, shots: 2, dmg: 300, pen: { value: 4, kind: 'damage' }, targetLock: false },
+        overwatch: {
+          attacks: 2,
+          acc: 8,
+          shots: 2,
+          dmg: 300,
+          pen: { value: 4, kind: 'damage' },
+          targetLock: false,
+        },
         atkSplit: { attack: 2, defense: 1 },
         defSplit: { attack: 1, defense: 2 },
       }),
@@ -100,7 +162,14 @@ describe('composed odds equal the exact walk over the whole resolution', () => {
       melee({
         atk: side({ evade: 1, momentum: 3, hp: 1400, pilot: 2, pen: '5P', dmg: 200, finisher: 2 }),
         def: side({ pilot: 1, hp: 800, pen: '5', size: 1, finisher: 1 }),
-        overwatch: { attacks: 3, acc: 7, shots: 2, dmg: 200, pen: { value: 5, kind: 'damage' }, targetLock: true },
+        overwatch: {
+          attacks: 3,
+          acc: 7,
+          shots: 2,
+          dmg: 200,
+          pen: { value: 5, kind: 'damage' },
+          targetLock: true,
+        },
         atkSplit: { attack: 2, defense: 1 },
         defSplit: { attack: 2, defense: 1 },
         defChoice: 'guard',
@@ -111,7 +180,14 @@ describe('composed odds equal the exact walk over the whole resolution', () => {
       melee({
         atk: side({ momentum: 1, shield: 1, berserker: true, advantage: true, pen: '4S' }),
         def: side({ pilot: 2, killerInstinct: true, dmg: 150, pen: '6', extraBlocks: 1 }),
-        overwatch: { attacks: 2, acc: 6, shots: 1, dmg: 100, pen: { value: 0, kind: 'damage' }, targetLock: false },
+        overwatch: {
+          attacks: 2,
+          acc: 6,
+          shots: 1,
+          dmg: 100,
+          pen: { value: 0, kind: 'damage' },
+          targetLock: false,
+        },
         atkSplit: { attack: 2, defense: 2 },
         defSplit: { attack: 2, defense: 1 },
         defChoice: 'both',
@@ -137,7 +213,15 @@ describe('composed odds equal the exact walk over the whole resolution', () => {
     if (m.def.hp !== undefined) expect(o.destroyed.defender).toBeCloseTo(b.of('defDestroyed').prob(1), 15)
     if (m.atk.hp !== undefined) expect(o.destroyed.attacker).toBeCloseTo(b.of('atkDestroyed').prob(1), 15)
     expect(o.expected.defenderDamage).toBeCloseTo(b.of('defender').expected(), 9)
-    for (const d of [o.attack.damage, o.counter.damage, o.defenderDamage, o.attackerDamage, o.finishingBlow, o.attack.failedSaves, o.counter.unblockedHits]) {
+    for (const d of [
+      o.attack.damage,
+      o.counter.damage,
+      o.defenderDamage,
+      o.attackerDamage,
+      o.finishingBlow,
+      o.attack.failedSaves,
+      o.counter.unblockedHits,
+    ]) {
       expect(Math.abs(sum(d) - 1)).toBeLessThan(1e-12)
     }
   })
@@ -203,7 +287,9 @@ describe('the choice search', () => {
   const exactValue = (m: Melee) => {
     const o = meleeOdds(m)
     return {
-      capDiff: o.defenderDamage.expected((d) => cap(d, m.def.hp)) - o.attackerDamage.expected((d) => cap(d, m.atk.hp)),
+      capDiff:
+        o.defenderDamage.expected((d) => cap(d, m.def.hp)) -
+        o.attackerDamage.expected((d) => cap(d, m.atk.hp)),
       dealt: o.expected.defenderDamage,
       taken: o.expected.attackerDamage,
       defDestroyed: o.destroyed.defender ?? 0,
@@ -213,8 +299,21 @@ describe('the choice search', () => {
 
   it.each([
     ['no HP', melee({ atk: side({ pen: '5', pilot: 1 }), def: side({ pen: '4', pilot: 2, momentum: 1 }) })],
-    ['HP both sides, Finisher, push', melee({ atk: side({ pilot: 2, hp: 1500, finisher: 1, pen: '5P' }), def: side({ pilot: 1, hp: 1200, dmg: 400, pen: '6' }), defChoice: 'guard' })],
-    ['stun, traits', melee({ atk: side({ pen: '4S', berserker: true }), def: side({ pilot: 1, pen: '5', skilledSwordsman: true, shield: 1 }) })],
+    [
+      'HP both sides, Finisher, push',
+      melee({
+        atk: side({ pilot: 2, hp: 1500, finisher: 1, pen: '5P' }),
+        def: side({ pilot: 1, hp: 1200, dmg: 400, pen: '6' }),
+        defChoice: 'guard',
+      }),
+    ],
+    [
+      'stun, traits',
+      melee({
+        atk: side({ pen: '4S', berserker: true }),
+        def: side({ pilot: 1, pen: '5', skilledSwordsman: true, shield: 1 }),
+      }),
+    ],
   ])('its values equal the exact odds of the same clash (%s)', (_name, base) => {
     const search = new ClashSearch(base)
     for (const atkSplit of splitsOf(5)) {
@@ -234,18 +333,60 @@ describe('the choice search', () => {
   })
 
   it.each([
-    ['plain 10 vs 10', melee({ atk: side({ pen: '6', armSv: 1 }), def: side({ pen: '6', armSv: 1 }) }), 10, 10],
-    ['aces with HP and finishers', melee({ atk: side({ pilot: 2, pen: '5', hp: 2000, finisher: 1 }), def: side({ pilot: 2, pen: '5', dmg: 400, hp: 2400 }) }), 9, 8],
-    ['shields and traits', melee({ atk: side({ shield: 2, boldLeader: true, dmg: 200 }), def: side({ shield: 1, masterSwordsman: true, momentum: 2 }) }), 7, 12],
-    ['stun and push weapons', melee({ atk: side({ pen: '7S', pilot: 1 }), def: side({ pen: '6P', size: 2, hp: 900 }) }), 6, 6],
-    ['one side outmatched', melee({ atk: side({ dmg: 1000, hp: 500 }), def: side({ dmg: 100, armSv: 3 }) }), 4, 14],
-  ])('bestAttacker (pruned) picks exactly what the full ranking puts first: %s', (_name, base, atkPool, defPool) => {
-    const space = { atkSplits: splitsOf(atkPool), defSplits: splitsOf(defPool), defChoices: ['counter', 'guard'] as Array<'counter' | 'guard'> }
-    const ranked = new ClashSearch(base).rankAttacker(space)
-    const best = new ClashSearch(base).bestAttacker(space)
-    expect({ atk: best.atkSplit, def: best.defSplit, choice: best.defChoice }).toEqual({ atk: ranked[0].atkSplit, def: ranked[0].defSplit, choice: ranked[0].defChoice })
-    expect(best.value.score).toEqual(ranked[0].value.score)
-  })
+    [
+      'plain 10 vs 10',
+      melee({ atk: side({ pen: '6', armSv: 1 }), def: side({ pen: '6', armSv: 1 }) }),
+      10,
+      10,
+    ],
+    [
+      'aces with HP and finishers',
+      melee({
+        atk: side({ pilot: 2, pen: '5', hp: 2000, finisher: 1 }),
+        def: side({ pilot: 2, pen: '5', dmg: 400, hp: 2400 }),
+      }),
+      9,
+      8,
+    ],
+    [
+      'shields and traits',
+      melee({
+        atk: side({ shield: 2, boldLeader: true, dmg: 200 }),
+        def: side({ shield: 1, masterSwordsman: true, momentum: 2 }),
+      }),
+      7,
+      12,
+    ],
+    [
+      'stun and push weapons',
+      melee({ atk: side({ pen: '7S', pilot: 1 }), def: side({ pen: '6P', size: 2, hp: 900 }) }),
+      6,
+      6,
+    ],
+    [
+      'one side outmatched',
+      melee({ atk: side({ dmg: 1000, hp: 500 }), def: side({ dmg: 100, armSv: 3 }) }),
+      4,
+      14,
+    ],
+  ])(
+    'bestAttacker (pruned) picks exactly what the full ranking puts first: %s',
+    (_name, base, atkPool, defPool) => {
+      const space = {
+        atkSplits: splitsOf(atkPool),
+        defSplits: splitsOf(defPool),
+        defChoices: ['counter', 'guard'] as Array<'counter' | 'guard'>,
+      }
+      const ranked = new ClashSearch(base).rankAttacker(space)
+      const best = new ClashSearch(base).bestAttacker(space)
+      expect({ atk: best.atkSplit, def: best.defSplit, choice: best.defChoice }).toEqual({
+        atk: ranked[0].atkSplit,
+        def: ranked[0].defSplit,
+        choice: ranked[0].defChoice,
+      })
+      expect(best.value.score).toEqual(ranked[0].value.score)
+    },
+  )
 
   it('bestAttacker matches the full ranking on random match-ups (pools, traits, HP, finishers, weapons)', () => {
     fc.assert(
@@ -269,13 +410,36 @@ describe('the choice search', () => {
         }),
         (r) => {
           const base = melee({
-            atk: side({ pilot: r.atkPilot, pen: r.atkPen, dmg: r.atkDmg, armSv: r.atkArmSv, hp: r.atkHp, finisher: r.finisher, boldLeader: r.bold }),
-            def: side({ pilot: r.defPilot, pen: r.defPen, dmg: r.defDmg, armSv: r.defArmSv, hp: r.defHp, shield: r.shield }),
+            atk: side({
+              pilot: r.atkPilot,
+              pen: r.atkPen,
+              dmg: r.atkDmg,
+              armSv: r.atkArmSv,
+              hp: r.atkHp,
+              finisher: r.finisher,
+              boldLeader: r.bold,
+            }),
+            def: side({
+              pilot: r.defPilot,
+              pen: r.defPen,
+              dmg: r.defDmg,
+              armSv: r.defArmSv,
+              hp: r.defHp,
+              shield: r.shield,
+            }),
           })
-          const space = { atkSplits: splitsOf(r.atkPool), defSplits: splitsOf(r.defPool), defChoices: ['counter', 'guard'] as Array<'counter' | 'guard'> }
+          const space = {
+            atkSplits: splitsOf(r.atkPool),
+            defSplits: splitsOf(r.defPool),
+            defChoices: ['counter', 'guard'] as Array<'counter' | 'guard'>,
+          }
           const ranked = new ClashSearch(base).rankAttacker(space)
           const best = new ClashSearch(base).bestAttacker(space)
-          expect({ atk: best.atkSplit, def: best.defSplit, choice: best.defChoice }).toEqual({ atk: ranked[0].atkSplit, def: ranked[0].defSplit, choice: ranked[0].defChoice })
+          expect({ atk: best.atkSplit, def: best.defSplit, choice: best.defChoice }).toEqual({
+            atk: ranked[0].atkSplit,
+            def: ranked[0].defSplit,
+            choice: ranked[0].defChoice,
+          })
           expect(best.value.score).toEqual(ranked[0].value.score)
         },
       ),
@@ -283,20 +447,30 @@ describe('the choice search', () => {
     )
   })
 
-  it('the attacker gets the best split against the defender\'s best answer (checked by exhaustion)', () => {
-    const base = melee({ atk: side({ pilot: 1, pen: '5', hp: 2000 }), def: side({ pilot: 2, pen: '5', dmg: 400, hp: 2400 }) })
-    const space = { atkSplits: splitsOf(6), defSplits: splitsOf(5), defChoices: ['counter', 'guard'] as Array<'counter' | 'guard'> }
+  it("the attacker gets the best split against the defender's best answer (checked by exhaustion)", () => {
+    const base = melee({
+      atk: side({ pilot: 1, pen: '5', hp: 2000 }),
+      def: side({ pilot: 2, pen: '5', dmg: 400, hp: 2400 }),
+    })
+    const space = {
+      atkSplits: splitsOf(6),
+      defSplits: splitsOf(5),
+      defChoices: ['counter', 'guard'] as Array<'counter' | 'guard'>,
+    }
     const ranked = new ClashSearch(base).rankAttacker(space)
     // Exhaustive maximin on exact values.
     let best = -Infinity
     for (const atkSplit of space.atkSplits) {
       let worst = Infinity
-      for (const defSplit of space.defSplits) for (const defChoice of space.defChoices) worst = Math.min(worst, exactValue({ ...base, atkSplit, defSplit, defChoice }).capDiff)
+      for (const defSplit of space.defSplits)
+        for (const defChoice of space.defChoices)
+          worst = Math.min(worst, exactValue({ ...base, atkSplit, defSplit, defChoice }).capDiff)
       best = Math.max(best, worst)
     }
     expect(ranked[0].value.score[0]).toBeCloseTo(best, 8)
     // Ranked best first; each answer is the defender's best against that split.
-    for (let i = 1; i < ranked.length; i++) expect(compareValue(ranked[i - 1].value, ranked[i].value)).toBeGreaterThanOrEqual(0)
+    for (let i = 1; i < ranked.length; i++)
+      expect(compareValue(ranked[i - 1].value, ranked[i].value)).toBeGreaterThanOrEqual(0)
   })
 
   it('splits list every way to share the pool, at most 10 per pool', () => {

@@ -1,6 +1,15 @@
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
-import { type OverwatchState, type StrikeSummary, attackView, concludeClash, counterSkippedBy, clashContext, damageTaken, overwatchView } from '../../../src/rules/stellar/melee.js'
+import {
+  type OverwatchState,
+  type StrikeSummary,
+  attackView,
+  concludeClash,
+  counterSkippedBy,
+  clashContext,
+  damageTaken,
+  overwatchView,
+} from '../../../src/rules/stellar/melee.js'
 import { melee, side } from './melee-fixture.js'
 
 /**
@@ -18,13 +27,28 @@ describe('concludeClash reads the overwatch state and the attack only through th
           atkPilot: fc.constantFrom(0 as const, 1 as const, 2 as const),
           defPilot: fc.constantFrom(0 as const, 1 as const, 2 as const),
           finisher: fc.integer({ min: 0, max: 2 }),
-          ow: fc.array(fc.record({ damage: fc.constantFrom(0, 100, 700, 1200, 2400), momentumSpent: fc.integer({ min: 0, max: 2 }) }), { minLength: 2, maxLength: 2 }),
-          attacks: fc.array(fc.record({ damage: fc.constantFrom(...damages), pushedOut: fc.boolean() }), { minLength: 2, maxLength: 2 }),
+          ow: fc.array(
+            fc.record({
+              damage: fc.constantFrom(0, 100, 700, 1200, 2400),
+              momentumSpent: fc.integer({ min: 0, max: 2 }),
+            }),
+            { minLength: 2, maxLength: 2 },
+          ),
+          attacks: fc.array(fc.record({ damage: fc.constantFrom(...damages), pushedOut: fc.boolean() }), {
+            minLength: 2,
+            maxLength: 2,
+          }),
           counter: fc.record({ damage: fc.constantFrom(...damages), pushedOut: fc.boolean() }),
         }),
         (r) => {
-          const m = melee({ atk: side({ hp: r.atkHp, pilot: r.atkPilot, momentum: 2, finisher: r.finisher }), def: side({ hp: r.defHp, pilot: r.defPilot }) })
-          const states: OverwatchState[] = r.ow.map((s) => ({ ...s, destroyed: !(r.atkHp === undefined || s.damage < r.atkHp) }))
+          const m = melee({
+            atk: side({ hp: r.atkHp, pilot: r.atkPilot, momentum: 2, finisher: r.finisher }),
+            def: side({ hp: r.defHp, pilot: r.defPilot }),
+          })
+          const states: OverwatchState[] = r.ow.map((s) => ({
+            ...s,
+            destroyed: !(r.atkHp === undefined || s.damage < r.atkHp),
+          }))
           const counterDamages = damages
           const end = (st: OverwatchState, a: StrikeSummary) => {
             const counter = st.destroyed || counterSkippedBy(a, clashContext(m, st.damage)) ? null : r.counter
@@ -44,7 +68,8 @@ describe('concludeClash reads the overwatch state and the attack only through th
             expect(y.counterSkipped).toBe(x.counterSkipped)
             expect(y.later).toEqual(x.later)
           }
-          if (overwatchView(m, s1, counterDamages) === overwatchView(m, s2, counterDamages)) same(end(s1, a1), end(s2, a1))
+          if (overwatchView(m, s1, counterDamages) === overwatchView(m, s2, counterDamages))
+            same(end(s1, a1), end(s2, a1))
           if (attackView(m, a1) === attackView(m, a2)) same(end(s1, a1), end(s1, a2))
         },
       ),

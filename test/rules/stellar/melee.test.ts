@@ -17,7 +17,8 @@ import {
 import { melee, side } from './melee-fixture.js'
 
 /** The fixed part of hits minus blocks: bonus hits - bonus blocks - Momentum (the oracle of the tally identity). */
-const strikeShift = (s: ReturnType<typeof attackStrike>) => bonusTotal(s.bonusHits) - bonusTotal(s.bonusBlocks) - s.momentum
+const strikeShift = (s: ReturnType<typeof attackStrike>) =>
+  bonusTotal(s.bonusHits) - bonusTotal(s.bonusBlocks) - s.momentum
 
 const roll = (m: Melee, dice: number[]) => {
   const d = new PhysicalDice(dice)
@@ -41,13 +42,28 @@ const roll = (m: Melee, dice: number[]) => {
  */
 const djinn = side({ pilot: 2, shield: 1, dmg: 300, pen: '4', armSv: 1 })
 const asura = side({ pilot: 1, shield: 1, dmg: 400, pen: '6', armSv: 1 })
-const example = melee({ atk: djinn, def: asura, atkSplit: { attack: 6, defense: 3 }, defSplit: { attack: 3, defense: 4 }, defChoice: 'counter' })
+const example = melee({
+  atk: djinn,
+  def: asura,
+  atkSplit: { attack: 6, defense: 3 },
+  defSplit: { attack: 3, defense: 4 },
+  defChoice: 'counter',
+})
 const EXAMPLE_DICE = [3, 3, 7, 7, 8, 10, 2, 5, 8, 10, 6, 4, 9, 2, 8, 8, 2, 4, 4, 5, 3]
 
 describe('the Blue Djinn / White Asura example', () => {
   const r = roll(example, EXAMPLE_DICE)
   it('attack: 3 hits and 1 critical = 5, +2 ace bonus = 7 hits; 3 blocks + shield = 4; 3 through = 900 DMG', () => {
-    expect(r.attack).toMatchObject({ rolledHits: 5, crits: 1, hits: 7, rolledBlocks: 3, blocks: 4, unblockedHits: 3, hitDamage: 900, damage: 900 })
+    expect(r.attack).toMatchObject({
+      rolledHits: 5,
+      crits: 1,
+      hits: 7,
+      rolledBlocks: 3,
+      blocks: 4,
+      unblockedHits: 3,
+      hitDamage: 900,
+      damage: 900,
+    })
     expect(r.attack!.save.saves).toEqual([
       { roll: 6, passed: true },
       { roll: 4, passed: true },
@@ -55,7 +71,14 @@ describe('the Blue Djinn / White Asura example', () => {
     ])
   })
   it('counter: 2 hits + Counter 1 = 3; 0 blocks + shield = 1; 2 hits through (the text says "the last hit")', () => {
-    expect(r.counter).toMatchObject({ rolledHits: 2, hits: 3, rolledBlocks: 0, blocks: 1, unblockedHits: 2, hitDamage: 800 })
+    expect(r.counter).toMatchObject({
+      rolledHits: 2,
+      hits: 3,
+      rolledBlocks: 0,
+      blocks: 1,
+      unblockedHits: 2,
+      hitDamage: 800,
+    })
     expect(r.counter!.save.failedSaves).toBe(1)
     expect(r.counter!.damage).toBe(1800)
   })
@@ -65,7 +88,10 @@ describe('the Blue Djinn / White Asura example', () => {
     expect(r.defender.damageTaken).toBe(900)
   })
   it('with Guard instead, the defender blocks one more and the counter loses its bonus hit', () => {
-    const g = roll({ ...example, defChoice: 'guard' }, [3, 3, 7, 7, 8, 10, 2, 5, 8, 10, 6, 4, 2, 8, 8, 2, 4, 4, 5])
+    const g = roll(
+      { ...example, defChoice: 'guard' },
+      [3, 3, 7, 7, 8, 10, 2, 5, 8, 10, 6, 4, 2, 8, 8, 2, 4, 4, 5],
+    )
     expect(g.attack).toMatchObject({ hits: 7, blocks: 5, unblockedHits: 2 })
     expect(g.counter).toMatchObject({ hits: 2, blocks: 1, unblockedHits: 1 })
   })
@@ -81,14 +107,25 @@ describe('hit and block numbers', () => {
     ['target is a Master Swordsman', s(), s({ masterSwordsman: true }), 6, 5],
     ['Master Swordsman attacks', s({ masterSwordsman: true }), s(), 5, 6],
     ['Bold Leader target blocks on 4+', s(), s({ boldLeader: true }), 5, 4],
-    ['Bold Leader vs Master Swordsman', s({ boldLeader: true, masterSwordsman: true }), s({ boldLeader: true, skilledSwordsman: true }), 5, 5],
+    [
+      'Bold Leader vs Master Swordsman',
+      s({ boldLeader: true, masterSwordsman: true }),
+      s({ boldLeader: true, skilledSwordsman: true }),
+      5,
+      5,
+    ],
   ])('%s: hits on %#', (_name, striker, target, hit, block) => {
     expect(hitOn(striker, target)).toBe(hit)
     expect(blockOn(target, striker)).toBe(block)
   })
 
   it('a Swordsman target turns 5s into misses; 9-10 still crit', () => {
-    const m = melee({ def: side({ skilledSwordsman: true }), atkSplit: { attack: 4, defense: 0 }, defSplit: { attack: 0, defense: 0 }, defChoice: 'guard' })
+    const m = melee({
+      def: side({ skilledSwordsman: true }),
+      atkSplit: { attack: 4, defense: 0 },
+      defSplit: { attack: 0, defense: 0 },
+      defChoice: 'guard',
+    })
     const r = roll(m, [5, 6, 9, 10])
     expect(r.attack!.attackDice.map((d) => d.outcome)).toEqual(['miss', 'hit', 'crit', 'crit'])
     expect(r.attack!.rolledHits).toBe(5)
@@ -103,20 +140,76 @@ describe('bonus hits and blocks', () => {
     counterBlocks: bonusTotal(counterStrike(m, 0).bonusBlocks),
   })
   it.each([
-    ['level 0, Counter', melee({ defChoice: 'counter' }), { hits: 1, blocks: 0, counterHits: 1, counterBlocks: 0 }],
-    ['level 1 attacker, Guard', melee({ atk: side({ pilot: 1 }), defChoice: 'guard' }), { hits: 2, blocks: 1, counterHits: 0, counterBlocks: 0 }],
-    ['level 2 defender, Guard', melee({ atk: side({ pilot: 2 }), def: side({ pilot: 2 }), defChoice: 'guard' }), { hits: 2, blocks: 2, counterHits: 0, counterBlocks: 0 }],
-    ['level 1 defender: Counter still +1', melee({ def: side({ pilot: 1 }), defChoice: 'counter' }), { hits: 1, blocks: 0, counterHits: 1, counterBlocks: 0 }],
-    ['Solo Operative: Counter and Guard', melee({ def: side({ pilot: 2 }), defChoice: 'both' }), { hits: 1, blocks: 2, counterHits: 2, counterBlocks: 0 }],
-    ['shields', melee({ atk: side({ shield: 1 }), def: side({ shield: 2 }) }), { hits: 1, blocks: 2, counterHits: 1, counterBlocks: 1 }],
-    ['Blindside: +1 critical, no defender shield', melee({ blindside: true, atk: side({ shield: 1 }), def: side({ shield: 2 }) }), { hits: 3, blocks: 0, counterHits: 1, counterBlocks: 1 }],
-    ['Blindside and advantage do not stack', melee({ blindside: true, atk: side({ advantage: true }) }), { hits: 3, blocks: 0, counterHits: 1, counterBlocks: 0 }],
-    ['defender advantage on its counter', melee({ def: side({ advantage: true }) }), { hits: 1, blocks: 0, counterHits: 3, counterBlocks: 0 }],
-    ['Close Combat Expert both sides', melee({ atk: side({ closeCombatExpert: true }), def: side({ closeCombatExpert: true }) }), { hits: 2, blocks: 1, counterHits: 2, counterBlocks: 1 }],
-    ['Merciless Melee both sides', melee({ atk: side({ mercilessMelee: true }), def: side({ mercilessMelee: true }) }), { hits: 3, blocks: 1, counterHits: 3, counterBlocks: 1 }],
-    ['Berserker both sides', melee({ atk: side({ berserker: true }), def: side({ berserker: true }) }), { hits: 4, blocks: 1, counterHits: 4, counterBlocks: 1 }],
-    ['Killer Instinct, DMG 200 and 300', melee({ atk: side({ killerInstinct: true, dmg: 200 }), def: side({ killerInstinct: true, dmg: 300 }) }), { hits: 3, blocks: 1, counterHits: 2, counterBlocks: 1 }],
-    ['extra hits and blocks', melee({ atk: side({ extraHits: 2, extraBlocks: 1 }), def: side({ extraHits: 1, extraBlocks: 3 }) }), { hits: 3, blocks: 3, counterHits: 2, counterBlocks: 1 }],
+    [
+      'level 0, Counter',
+      melee({ defChoice: 'counter' }),
+      { hits: 1, blocks: 0, counterHits: 1, counterBlocks: 0 },
+    ],
+    [
+      'level 1 attacker, Guard',
+      melee({ atk: side({ pilot: 1 }), defChoice: 'guard' }),
+      { hits: 2, blocks: 1, counterHits: 0, counterBlocks: 0 },
+    ],
+    [
+      'level 2 defender, Guard',
+      melee({ atk: side({ pilot: 2 }), def: side({ pilot: 2 }), defChoice: 'guard' }),
+      { hits: 2, blocks: 2, counterHits: 0, counterBlocks: 0 },
+    ],
+    [
+      'level 1 defender: Counter still +1',
+      melee({ def: side({ pilot: 1 }), defChoice: 'counter' }),
+      { hits: 1, blocks: 0, counterHits: 1, counterBlocks: 0 },
+    ],
+    [
+      'Solo Operative: Counter and Guard',
+      melee({ def: side({ pilot: 2 }), defChoice: 'both' }),
+      { hits: 1, blocks: 2, counterHits: 2, counterBlocks: 0 },
+    ],
+    [
+      'shields',
+      melee({ atk: side({ shield: 1 }), def: side({ shield: 2 }) }),
+      { hits: 1, blocks: 2, counterHits: 1, counterBlocks: 1 },
+    ],
+    [
+      'Blindside: +1 critical, no defender shield',
+      melee({ blindside: true, atk: side({ shield: 1 }), def: side({ shield: 2 }) }),
+      { hits: 3, blocks: 0, counterHits: 1, counterBlocks: 1 },
+    ],
+    [
+      'Blindside and advantage do not stack',
+      melee({ blindside: true, atk: side({ advantage: true }) }),
+      { hits: 3, blocks: 0, counterHits: 1, counterBlocks: 0 },
+    ],
+    [
+      'defender advantage on its counter',
+      melee({ def: side({ advantage: true }) }),
+      { hits: 1, blocks: 0, counterHits: 3, counterBlocks: 0 },
+    ],
+    [
+      'Close Combat Expert both sides',
+      melee({ atk: side({ closeCombatExpert: true }), def: side({ closeCombatExpert: true }) }),
+      { hits: 2, blocks: 1, counterHits: 2, counterBlocks: 1 },
+    ],
+    [
+      'Merciless Melee both sides',
+      melee({ atk: side({ mercilessMelee: true }), def: side({ mercilessMelee: true }) }),
+      { hits: 3, blocks: 1, counterHits: 3, counterBlocks: 1 },
+    ],
+    [
+      'Berserker both sides',
+      melee({ atk: side({ berserker: true }), def: side({ berserker: true }) }),
+      { hits: 4, blocks: 1, counterHits: 4, counterBlocks: 1 },
+    ],
+    [
+      'Killer Instinct, DMG 200 and 300',
+      melee({ atk: side({ killerInstinct: true, dmg: 200 }), def: side({ killerInstinct: true, dmg: 300 }) }),
+      { hits: 3, blocks: 1, counterHits: 2, counterBlocks: 1 },
+    ],
+    [
+      'extra hits and blocks',
+      melee({ atk: side({ extraHits: 2, extraBlocks: 1 }), def: side({ extraHits: 1, extraBlocks: 3 }) }),
+      { hits: 3, blocks: 3, counterHits: 2, counterBlocks: 1 },
+    ],
   ])('%s', (_name, m, want) => {
     expect(bonusOf(m)).toEqual(want)
   })
@@ -140,53 +233,91 @@ describe('tally and Skill Defense', () => {
   it('the identity holds for every difference and shift', () => {
     for (let shift = -6; shift <= 6; shift++) {
       for (let mom = 0; mom <= 4; mom++) {
-        const m = melee({ atk: side({ extraHits: Math.max(0, shift) }), def: side({ extraBlocks: Math.max(0, -shift), momentum: mom }) })
+        const m = melee({
+          atk: side({ extraHits: Math.max(0, shift) }),
+          def: side({ extraBlocks: Math.max(0, -shift), momentum: mom }),
+        })
         const s = attackStrike(m)
-        for (let x = -10; x <= 20; x++) expect(tallyStrike(s, x, 0).unblockedHits).toBe(Math.max(0, x + strikeShift(s)))
+        for (let x = -10; x <= 20; x++)
+          expect(tallyStrike(s, x, 0).unblockedHits).toBe(Math.max(0, x + strikeShift(s)))
       }
     }
   })
 
   it('the defender spends Momentum after seeing the dice, and it shows in the result', () => {
-    const m = melee({ def: side({ momentum: 2 }), atkSplit: { attack: 3, defense: 0 }, defSplit: { attack: 0, defense: 0 } })
+    const m = melee({
+      def: side({ momentum: 2 }),
+      atkSplit: { attack: 3, defense: 0 },
+      defSplit: { attack: 0, defense: 0 },
+    })
     const r = roll(m, [9, 9, 5])
     expect(r.attack).toMatchObject({ hits: 6, blocks: 0, momentumSpent: 2, unblockedHits: 4, damage: 1200 })
   })
 })
 
 describe('Skill Defense decided by a person', () => {
-  const m: Melee = { ...melee({ atkSplit: { attack: 3, defense: 0 }, defSplit: { attack: 1, defense: 0 } }), momentumAsked: { atk: false, def: true }, askDecisions: true }
+  const m: Melee = {
+    ...melee({ atkSplit: { attack: 3, defense: 0 }, defSplit: { attack: 1, defense: 0 } }),
+    momentumAsked: { atk: false, def: true },
+    askDecisions: true,
+  }
   it('stops for the decision once the dice are known, then spends the answer (held to the hits left)', () => {
     try {
       roll(m, [9, 9, 5, 1])
       expect.unreachable()
     } catch (e) {
       expect(e).toBeInstanceOf(NeedDecision)
-      expect((e as NeedDecision<{ hitsLeft: number; side: string }>).context).toMatchObject({ side: 'defender', hitsLeft: 6 })
+      expect((e as NeedDecision<{ hitsLeft: number; side: string }>).context).toMatchObject({
+        side: 'defender',
+        hitsLeft: 6,
+      })
     }
-    expect(roll({ ...m, decisions: { 'def-momentum': 2 } }, [9, 9, 5, 1]).attack).toMatchObject({ momentumSpent: 2, unblockedHits: 4 })
-    expect(roll({ ...m, decisions: { 'def-momentum': 9 } }, [9, 9, 5, 1]).attack).toMatchObject({ momentumSpent: 6, unblockedHits: 0 })
+    expect(roll({ ...m, decisions: { 'def-momentum': 2 } }, [9, 9, 5, 1]).attack).toMatchObject({
+      momentumSpent: 2,
+      unblockedHits: 4,
+    })
+    expect(roll({ ...m, decisions: { 'def-momentum': 9 } }, [9, 9, 5, 1]).attack).toMatchObject({
+      momentumSpent: 6,
+      unblockedHits: 0,
+    })
   })
   it('without anyone to ask, no Momentum is spent', () => {
-    expect(roll({ ...m, askDecisions: false }, [9, 9, 5, 1]).attack).toMatchObject({ momentumSpent: 0, unblockedHits: 6 })
+    expect(roll({ ...m, askDecisions: false }, [9, 9, 5, 1]).attack).toMatchObject({
+      momentumSpent: 0,
+      unblockedHits: 6,
+    })
   })
 })
 
 describe('armor saves (shared with shooting)', () => {
   it('PEN 5 vs ARM Sv 1: saves on 4+, capped at 3, 1000 DMG per failure', () => {
-    const m = melee({ atk: side({ pen: '5' }), def: side({ armSv: 1 }), atkSplit: { attack: 3, defense: 0 }, defSplit: { attack: 0, defense: 0 } })
+    const m = melee({
+      atk: side({ pen: '5' }),
+      def: side({ armSv: 1 }),
+      atkSplit: { attack: 3, defense: 0 },
+      defSplit: { attack: 0, defense: 0 },
+    })
     const r = roll(m, [9, 9, 9, 3, 4, 1])
     expect(r.attack).toMatchObject({ unblockedHits: 7, hitDamage: 2100, damage: 4100 })
     expect(r.attack!.save).toMatchObject({ targetNumber: 4, owed: 3, failedSaves: 2 })
   })
   it('stun (S) weapons cost actions, not damage', () => {
-    const m = melee({ atk: side({ pen: '4S' }), atkSplit: { attack: 1, defense: 0 }, defSplit: { attack: 0, defense: 0 } })
+    const m = melee({
+      atk: side({ pen: '4S' }),
+      atkSplit: { attack: 1, defense: 0 },
+      defSplit: { attack: 0, defense: 0 },
+    })
     const r = roll(m, [5, 1, 2])
     expect(r.attack!.save).toMatchObject({ failedSaves: 2, damage: 0, actionsLost: 2 })
     expect(r.attack!.damage).toBe(600)
   })
   it('push (P) weapons: a failed save pushes the defender out of melee, so there is no counter-attack', () => {
-    const m = melee({ atk: side({ pen: '6P', pilot: 1 }), def: side({ size: 1 }), atkSplit: { attack: 1, defense: 0 }, defSplit: { attack: 3, defense: 0 } })
+    const m = melee({
+      atk: side({ pen: '6P', pilot: 1 }),
+      def: side({ size: 1 }),
+      atkSplit: { attack: 1, defense: 0 },
+      defSplit: { attack: 3, defense: 0 },
+    })
     const r = roll(m, [5, 3, 9, 9]) // 1 + 2 bonus = 3 hits; save target 6 - 2 x Size 1 = 4: 3 fails, 9s pass
     expect(r.attack).toMatchObject({ unblockedHits: 3, pushedOut: true, damage: 900 })
     expect(r.attack!.save).toMatchObject({ targetNumber: 4, failedSaves: 1, pushes: 1, damage: 0 })
@@ -198,14 +329,32 @@ describe('armor saves (shared with shooting)', () => {
 
 describe('the counter-attack and the Finishing Blow', () => {
   const base = (atk: Partial<MeleeSide>, def: Partial<MeleeSide>) =>
-    melee({ atk: side(atk), def: side(def), atkSplit: { attack: 1, defense: 1 }, defSplit: { attack: 1, defense: 1 }, defChoice: 'guard' })
+    melee({
+      atk: side(atk),
+      def: side(def),
+      atkSplit: { attack: 1, defense: 1 },
+      defSplit: { attack: 1, defense: 1 },
+      defChoice: 'guard',
+    })
   // Dice: attacker's attack die, defender's defense die, defender's attack die, attacker's defense die.
   it.each([
-    ['level 1 attacker hurts and takes nothing', { pilot: 1 }, {}, [5, 1, 1, 1], { by: 'attacker', damage: 1000 }],
+    [
+      'level 1 attacker hurts and takes nothing',
+      { pilot: 1 },
+      {},
+      [5, 1, 1, 1],
+      { by: 'attacker', damage: 1000 },
+    ],
     ['Finisher+2 weapon', { pilot: 1, finisher: 2 }, {}, [5, 1, 1, 1], { by: 'attacker', damage: 3000 }],
     ['level 0 never strikes one', { pilot: 0 }, {}, [9, 1, 1, 1], null],
     ['both sides hurt', { pilot: 2 }, { pilot: 2 }, [5, 1, 5, 1], null],
-    ['the attack is all blocked, the counter lands', { pilot: 0 }, { pilot: 1 }, [1, 5, 5, 1], { by: 'defender', damage: 1000 }],
+    [
+      'the attack is all blocked, the counter lands',
+      { pilot: 0 },
+      { pilot: 1 },
+      [1, 5, 5, 1],
+      { by: 'defender', damage: 1000 },
+    ],
     ['the counter lands but the defender is level 0', { pilot: 2 }, { pilot: 0 }, [1, 5, 5, 1], null],
     ['nobody deals damage', { pilot: 2 }, { pilot: 2 }, [1, 5, 1, 5], null],
   ] as const)('%s', (_name, atk, def, dice, fb) => {
@@ -216,7 +365,12 @@ describe('the counter-attack and the Finishing Blow', () => {
   })
 
   it('a destroyed defender does not counter-attack and gets no Finishing Blow', () => {
-    const m = melee({ atk: side({ pilot: 2 }), def: side({ hp: 600 }), atkSplit: { attack: 1, defense: 0 }, defSplit: { attack: 3, defense: 0 } })
+    const m = melee({
+      atk: side({ pilot: 2 }),
+      def: side({ hp: 600 }),
+      atkSplit: { attack: 1, defense: 0 },
+      defSplit: { attack: 3, defense: 0 },
+    })
     const r = roll(m, [5]) // 1 + 2 ace bonus = 3 hits x 300 = 900 >= HP 600
     expect(r.counter).toBeNull()
     expect(r.counterSkipped).toBe('defender destroyed')
@@ -225,7 +379,13 @@ describe('the counter-attack and the Finishing Blow', () => {
   })
 
   it('a defender that survives counter-attacks; its Finishing Blow needs the attacker alive', () => {
-    const alive = melee({ atk: side({ hp: 1000 }), def: side({ pilot: 1, hp: 700, dmg: 300 }), atkSplit: { attack: 0, defense: 0 }, defSplit: { attack: 1, defense: 1 }, defChoice: 'guard' })
+    const alive = melee({
+      atk: side({ hp: 1000 }),
+      def: side({ pilot: 1, hp: 700, dmg: 300 }),
+      atkSplit: { attack: 0, defense: 0 },
+      defSplit: { attack: 1, defense: 1 },
+      defChoice: 'guard',
+    })
     // The attacker's bonus hit is blocked by Guard; the counter's 2 hits deal 600 < 1000.
     expect(roll(alive, [5, 9]).finishingBlow).toEqual({ by: 'defender', damage: 1000 })
     const dead = { ...alive, atk: side({ hp: 600 }) }
@@ -235,8 +395,20 @@ describe('the counter-attack and the Finishing Blow', () => {
   })
 
   it('finishingBlow reads the attack only through damage > 0, push-out and survival', () => {
-    const ctx = { atkPilot: 1 as const, defPilot: 1 as const, atkFinisher: 0, defFinisher: 0, defHp: 5000, atkHpLeft: 5000 }
-    for (const counter of [null, { damage: 0, pushedOut: false }, { damage: 400, pushedOut: false }, { damage: 0, pushedOut: true }]) {
+    const ctx = {
+      atkPilot: 1 as const,
+      defPilot: 1 as const,
+      atkFinisher: 0,
+      defFinisher: 0,
+      defHp: 5000,
+      atkHpLeft: 5000,
+    }
+    for (const counter of [
+      null,
+      { damage: 0, pushedOut: false },
+      { damage: 400, pushedOut: false },
+      { damage: 0, pushedOut: true },
+    ]) {
       const a = finishingBlow({ damage: 300, pushedOut: false }, counter, ctx)
       const b = finishingBlow({ damage: 4900, pushedOut: false }, counter, ctx)
       expect(a).toEqual(b)
@@ -245,9 +417,23 @@ describe('the counter-attack and the Finishing Blow', () => {
 })
 
 describe('overwatch on the charge', () => {
-  const ow = { attacks: 2, acc: 8, shots: 2, dmg: 200, pen: { value: 0, kind: 'damage' as const }, targetLock: false }
+  const ow = {
+    attacks: 2,
+    acc: 8,
+    shots: 2,
+    dmg: 200,
+    pen: { value: 0, kind: 'damage' as const },
+    targetLock: false,
+  }
   const charge = (o: Partial<Melee> = {}, atk: Partial<MeleeSide> = {}) =>
-    melee({ atk: side({ evade: 3, shield: 1, ...atk }), overwatch: ow, atkSplit: { attack: 1, defense: 0 }, defSplit: { attack: 0, defense: 1 }, defChoice: 'guard', ...o })
+    melee({
+      atk: side({ evade: 3, shield: 1, ...atk }),
+      overwatch: ow,
+      atkSplit: { attack: 1, defense: 0 },
+      defSplit: { attack: 0, defense: 1 },
+      defChoice: 'guard',
+      ...o,
+    })
 
   it('fires each attack before the clash: evade dice, the charger shield blocks, then the clash', () => {
     // evade on 8 - 3 = 5+: [1, 3] is a crit (2) + hit = 3 hits - shield 1 = 2 through; [5, 6] both evaded.
@@ -270,7 +456,10 @@ describe('overwatch on the charge', () => {
   })
 
   it('Momentum spent on overwatch is gone for the counter-attack', () => {
-    const m = charge({ defSplit: { attack: 1, defense: 0 }, defChoice: 'counter' }, { momentum: 2, shield: 0 })
+    const m = charge(
+      { defSplit: { attack: 1, defense: 0 }, defChoice: 'counter' },
+      { momentum: 2, shield: 0 },
+    )
     // Overwatch 1: [1, 1] = 4 hits, 2 Momentum spent, 2 through; overwatch 2 evaded; counter: 1 hit + 1 = 2, no Momentum left.
     const r = roll(m, [1, 1, 5, 5, 1, 5])
     expect(r.overwatch!.momentumSpent).toBe(2)
@@ -288,7 +477,12 @@ describe('overwatch on the charge', () => {
 
 describe('dice order', () => {
   it('attacker attack, defender defense, saves vs defender, defender attack, attacker defense, saves vs attacker', () => {
-    const m = melee({ atk: side({ pen: '5' }), def: side({ pen: '5' }), atkSplit: { attack: 2, defense: 1 }, defSplit: { attack: 1, defense: 2 } })
+    const m = melee({
+      atk: side({ pen: '5' }),
+      def: side({ pen: '5' }),
+      atkSplit: { attack: 2, defense: 1 },
+      defSplit: { attack: 1, defense: 2 },
+    })
     const d = new PhysicalDice([9, 5, 1, 1, 4, 7, 7, 9, 3, 5, 6, 7])
     const r = resolveMelee(d, m)
     expect(d.log.map((x) => x.label)).toEqual([
@@ -310,7 +504,13 @@ describe('dice order', () => {
   })
 
   it('a strike alone is attack dice, defense dice, then saves', () => {
-    const s = attackStrike(melee({ atk: side({ pen: '3' }), atkSplit: { attack: 1, defense: 0 }, defSplit: { attack: 0, defense: 1 } }))
+    const s = attackStrike(
+      melee({
+        atk: side({ pen: '3' }),
+        atkSplit: { attack: 1, defense: 0 },
+        defSplit: { attack: 0, defense: 1 },
+      }),
+    )
     const r = resolveStrike(new PhysicalDice([5, 1, 2, 3]), s)
     expect(r).toMatchObject({ hits: 2, blocks: 0, unblockedHits: 2, damage: 1600 })
   })

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest'
 import { startingMomentum } from '../../../src/rules/stellar/momentum.js'
 
-const start = (m: Partial<Parameters<typeof startingMomentum>[0]>) => startingMomentum({ rampage: false, resourceful: false, upgrades: 0, ...m }).momentum
+const start = (m: Partial<Parameters<typeof startingMomentum>[0]>) =>
+  startingMomentum({ rampage: false, resourceful: false, upgrades: 0, ...m }).momentum
 
 describe('starting Momentum', () => {
   it.each([
@@ -26,7 +27,11 @@ describe('starting Momentum', () => {
   ])('%#: $momentum', ({ m, momentum }) => expect(start(m)).toBe(momentum))
 
   it('says when the cap of 10 (or the floor of 0) applied', () => {
-    expect(startingMomentum({ points: 2000, rampage: false, resourceful: true, upgrades: 0 }).capped).toBe(false)
-    expect(startingMomentum({ points: 500, rampage: false, resourceful: false, upgrades: 2 }).capped).toBe(true)
+    expect(startingMomentum({ points: 2000, rampage: false, resourceful: true, upgrades: 0 }).capped).toBe(
+      false,
+    )
+    expect(startingMomentum({ points: 500, rampage: false, resourceful: false, upgrades: 2 }).capped).toBe(
+      true,
+    )
   })
 })

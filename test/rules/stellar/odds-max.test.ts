@@ -19,7 +19,10 @@ import { oddsMaps } from '../../property/examples.js'
 
 const render = { style: makeStyle(false), explain: false, width: 80 }
 
-function oddsOf(spec: CommandSpec, raw: Record<string, unknown>): { json: unknown; text: string } | undefined {
+function oddsOf(
+  spec: CommandSpec,
+  raw: Record<string, unknown>,
+): { json: unknown; text: string } | undefined {
   let input
   try {
     input = spec.build(parseValues(spec, raw, 'flag'))
@@ -46,7 +49,9 @@ function expectSound(out: { json: unknown; text: string }): void {
   expect(out.text).not.toMatch(/NaN|Infinity|undefined/)
 }
 
-const pen = fc.tuple(fc.integer({ min: 0, max: 20 }), fc.constantFrom('', 'S', 'P')).map(([v, k]) => `${v}${k}`)
+const pen = fc
+  .tuple(fc.integer({ min: 0, max: 20 }), fc.constantFrom('', 'S', 'P'))
+  .map(([v, k]) => `${v}${k}`)
 const maybe = <T>(a: fc.Arbitrary<T>) => fc.option(a, { nil: undefined })
 
 /** Shots, DMG and HP pinned at their flags' largest values; everything else at random. */
@@ -80,7 +85,8 @@ const maximalShot = fc
   })
   .map((r) => {
     const raw: Record<string, unknown> = {}
-    for (const [k, v] of Object.entries(r)) if (v !== undefined && v !== false) raw[k] = typeof v === 'boolean' ? v : String(v)
+    for (const [k, v] of Object.entries(r))
+      if (v !== undefined && v !== false) raw[k] = typeof v === 'boolean' ? v : String(v)
     return raw
   })
 
@@ -100,7 +106,8 @@ const maximalSave = fc
   })
   .map((r) => {
     const raw: Record<string, unknown> = {}
-    for (const [k, v] of Object.entries(r)) if (v !== undefined && v !== false) raw[k] = typeof v === 'boolean' ? v : String(v)
+    for (const [k, v] of Object.entries(r))
+      if (v !== undefined && v !== false) raw[k] = typeof v === 'boolean' ? v : String(v)
     return raw
   })
 
@@ -132,8 +139,25 @@ describe('odds at the largest inputs', () => {
 
   it('the worst case by hand: 30 shots of DMG 100000, Rapid Fire +10, every bonus hit, a warship with HP 1000000', () => {
     const out = oddsOf(shootSpec, {
-      acc: '30', evade: '0', shots: '30', rapidFire: '10', dmg: '100000', pen: '20', armSv: '0', bonus: 'barrage', pilot: '2',
-      defense: 'none', targetLock: true, advantage: true, focus: true, bullseye: true, extraHits: '20', momentum: '10', warship: true, aoe: true, hp: '1000000',
+      acc: '30',
+      evade: '0',
+      shots: '30',
+      rapidFire: '10',
+      dmg: '100000',
+      pen: '20',
+      armSv: '0',
+      bonus: 'barrage',
+      pilot: '2',
+      defense: 'none',
+      targetLock: true,
+      advantage: true,
+      focus: true,
+      bullseye: true,
+      extraHits: '20',
+      momentum: '10',
+      warship: true,
+      aoe: true,
+      hp: '1000000',
     })!
     expectSound(out)
     // 10 dice at most; every one is a hit or critical (Acc 30), 3 criticals at most.
@@ -142,11 +166,18 @@ describe('odds at the largest inputs', () => {
   })
 
   it.each([
-    ['shoot', 'shoot --acc 12 --evade 2 --shots 30 --rapid-fire 10 --dmg 100000 --pen 20 --warship --aoe --hp 1000000 --extra-hits 20 --momentum 10 --target-lock --advantage --focus --bullseye --pilot 2'],
+    [
+      'shoot',
+      'shoot --acc 12 --evade 2 --shots 30 --rapid-fire 10 --dmg 100000 --pen 20 --warship --aoe --hp 1000000 --extra-hits 20 --momentum 10 --target-lock --advantage --focus --bullseye --pilot 2',
+    ],
     ['save', 'save --pen 20 --hits 100 --warship --aoe --unyielding'],
   ])('the real binary: %s --odds at its largest inputs exits 0 with sound text and JSON', (_n, args) => {
     for (const json of [false, true]) {
-      const r = spawnSync('sh', ['-c', `"${process.execPath}" "${BIN}" ${args} --odds${json ? ' --json' : ''}`], { encoding: 'utf8' })
+      const r = spawnSync(
+        'sh',
+        ['-c', `"${process.execPath}" "${BIN}" ${args} --odds${json ? ' --json' : ''}`],
+        { encoding: 'utf8' },
+      )
       expect(r.stderr).toBe('')
       expect(r.status).toBe(0)
       expect(r.stdout).not.toMatch(/NaN|Infinity|null/)

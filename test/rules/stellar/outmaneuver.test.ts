@@ -17,7 +17,7 @@ import {
 const side = (dice: number, s: Partial<Side> = {}): Side => ({ dice, level: 0, momentum: 0, reroll: 0, ...s })
 const om = (a: Side, d: Side, bridge = false): Outmaneuver => ({ bridge, attacker: a, defender: d })
 
-describe('outmaneuver: Green Viking\'s bridge attack', () => {
+describe("outmaneuver: Green Viking's bridge attack", () => {
   it('pools: a Battler rolls 6d10, a cruiser with another cruiser nearby 6d10', () => {
     const p = buildPools({ atkRole: 'battler', allyWarship: true, meleeVsWarship: false })
     expect(p.attacker.dice).toBe(6)
@@ -49,7 +49,16 @@ describe('outmaneuver: pools', () => {
 
   it.each([
     { m: { allyWarship: false, meleeVsWarship: false }, atk: 5, def: 5 },
-    { m: { atkRole: 'melee' as const, defRole: 'interceptor' as const, allyWarship: false, meleeVsWarship: false }, atk: 6, def: 6 },
+    {
+      m: {
+        atkRole: 'melee' as const,
+        defRole: 'interceptor' as const,
+        allyWarship: false,
+        meleeVsWarship: false,
+      },
+      atk: 6,
+      def: 6,
+    },
     { m: { atkRole: 'other' as const, allyWarship: false, meleeVsWarship: false }, atk: 5, def: 5 },
     { m: { atkMove: 10, defMove: 16, allyWarship: false, meleeVsWarship: false }, atk: 5, def: 6 },
     { m: { atkRole: 'melee' as const, allyWarship: true, meleeVsWarship: true }, atk: 4, def: 6 },
@@ -86,7 +95,10 @@ describe('outmaneuver: outcomes', () => {
 
 describe('outmaneuver: Momentum and rerolls', () => {
   it('level 1+ sides add one success per Momentum, at most 3', () => {
-    const r = resolveOutmaneuver(new PhysicalDice([1, 1, 1, 1, 1]), om(side(3, { level: 1, momentum: 5 }), side(2)))
+    const r = resolveOutmaneuver(
+      new PhysicalDice([1, 1, 1, 1, 1]),
+      om(side(3, { level: 1, momentum: 5 }), side(2)),
+    )
     expect(r.attacker).toMatchObject({ diceSuccesses: 0, momentum: 3, successes: 3 })
     expect(r.winner).toBe('attacker')
   })
@@ -98,7 +110,9 @@ describe('outmaneuver: Momentum and rerolls', () => {
   })
 
   it('rerolls come after both pools, attacker first, and only replace failures', () => {
-    const dice = new PhysicalDice([1, 5, 4, /* defender */ 2, 2, /* attacker rerolls */ 10, 6, /* defender reroll */ 9])
+    const dice = new PhysicalDice([
+      1, 5, 4, /* defender */ 2, 2, /* attacker rerolls */ 10, 6, /* defender reroll */ 9,
+    ])
     const r = resolveOutmaneuver(dice, om(side(3, { reroll: 5 }), side(2, { reroll: 1 })))
     dice.assertAllUsed()
     expect(r.attacker).toMatchObject({ rerolls: [10, 6], successes: 4 })
@@ -106,7 +120,10 @@ describe('outmaneuver: Momentum and rerolls', () => {
   })
 
   it('asks the attacker, then the defender, when a person can answer', () => {
-    const o: Outmaneuver = { ...om(side(1, { level: 1, momentumOpen: true }), side(1, { level: 2, momentumOpen: true })), askDecisions: true }
+    const o: Outmaneuver = {
+      ...om(side(1, { level: 1, momentumOpen: true }), side(1, { level: 2, momentumOpen: true })),
+      askDecisions: true,
+    }
     let err: unknown
     try {
       resolveOutmaneuver(new PhysicalDice([5, 6]), o)
@@ -115,7 +132,10 @@ describe('outmaneuver: Momentum and rerolls', () => {
     }
     expect(err).toBeInstanceOf(NeedDecision)
     expect((err as NeedDecision).id).toBe('atk-momentum')
-    const r = resolveOutmaneuver(new PhysicalDice([5, 6]), { ...o, decisions: { 'atk-momentum': 2, 'def-momentum': 1 } })
+    const r = resolveOutmaneuver(new PhysicalDice([5, 6]), {
+      ...o,
+      decisions: { 'atk-momentum': 2, 'def-momentum': 1 },
+    })
     expect([r.attacker.successes, r.defender.successes, r.winner]).toEqual([3, 2, 'attacker'])
   })
 })
@@ -156,7 +176,8 @@ describe('outmaneuver: exact odds', () => {
       counts.set(r.winner, (counts.get(r.winner) ?? 0) + 1)
     }
     // 3000 samples: standard error under 0.0092; allow 4.
-    for (const [k, w] of odds.winner.sorted()) expect(Math.abs((counts.get(k) ?? 0) / n - w)).toBeLessThan(0.037)
+    for (const [k, w] of odds.winner.sorted())
+      expect(Math.abs((counts.get(k) ?? 0) / n - w)).toBeLessThan(0.037)
   })
 
   it('odds for the largest pools stay fast', () => {

@@ -1,7 +1,16 @@
 import { readFileSync } from 'node:fs'
 import { describe, expect, it } from 'vitest'
 import { InputError } from '../../../src/core/errors.js'
-import { TRAITS, findUnit, lookupUnit, mergeRosters, nearest, parseRoster, parseUnitRef, weaponsFor } from '../../../src/rules/stellar/roster.js'
+import {
+  TRAITS,
+  findUnit,
+  lookupUnit,
+  mergeRosters,
+  nearest,
+  parseRoster,
+  parseUnitRef,
+  weaponsFor,
+} from '../../../src/rules/stellar/roster.js'
 
 const argonaut = `units:
   argonaut:
@@ -39,7 +48,21 @@ describe('parseRoster', () => {
     const r = parseRoster(argonaut, 'roster.yaml')
     expect(r.units.map((u) => u.key)).toEqual(['argonaut', 'dervish'])
     const a = r.units[0]
-    expect(a).toMatchObject({ key: 'argonaut', name: 'Argonaut', kind: 'ms', file: 'roster.yaml', line: 2, pilot: 0, acc: 9, evade: 3, melee: 5, armSv: 2, shield: 1, size: 1, hp: 3000 })
+    expect(a).toMatchObject({
+      key: 'argonaut',
+      name: 'Argonaut',
+      kind: 'ms',
+      file: 'roster.yaml',
+      line: 2,
+      pilot: 0,
+      acc: 9,
+      evade: 3,
+      melee: 5,
+      armSv: 2,
+      shield: 1,
+      size: 1,
+      hp: 3000,
+    })
     expect(a.traits).toEqual(['close-combat-expert'])
     expect(a.weapons.map((w) => [w.key, w.line, w.melee])).toEqual([
       ['machine-gun', 14, false],
@@ -47,52 +70,183 @@ describe('parseRoster', () => {
       ['vulcan', 16, false],
       ['beam-saber', 17, true],
     ])
-    expect(a.weapons[1]).toMatchObject({ shots: 4, rapidFire: 1, dmg: 800, pen: { value: 4, kind: 'damage' } })
+    expect(a.weapons[1]).toMatchObject({
+      shots: 4,
+      rapidFire: 1,
+      dmg: 800,
+      pen: { value: 4, kind: 'damage' },
+    })
     expect(a.weapons[3]).toMatchObject({ dmg: 400, pen: { value: 6, kind: 'stun' }, finisher: 1 })
     expect(a.weapons[0].pen).toBeUndefined()
     // Only what the file states: no defaults filled in.
-    expect(r.units[1]).toMatchObject({ key: 'dervish', name: 'dervish', kind: 'ms', evade: 4, traits: [], weapons: [] })
+    expect(r.units[1]).toMatchObject({
+      key: 'dervish',
+      name: 'dervish',
+      kind: 'ms',
+      evade: 4,
+      traits: [],
+      weapons: [],
+    })
     expect(r.units[1].acc).toBeUndefined()
   })
 
   it('accepts JSON', () => {
-    const r = parseRoster('{"units": {"Dervish": {"evade": 4, "weapons": {"gun": {"shots": 3, "dmg": 100, "pen": "3P"}}}}}', 'r.json')
+    const r = parseRoster(
+      '{"units": {"Dervish": {"evade": 4, "weapons": {"gun": {"shots": 3, "dmg": 100, "pen": "3P"}}}}}',
+      'r.json',
+    )
     expect(lookupUnit(r, 'dervish').weapons[0].pen).toEqual({ value: 3, kind: 'push' })
   })
 
   it.each([
-    ['bad YAML', 'units:\n  a:\n    acc: [9\n  b: 3\n', 'roster.yaml:4: Flow sequence in block collection must be sufficiently indented and end with a ]'],
+    [
+      'bad YAML',
+      'units:\n  a:\n    acc: [9\n  b: 3\n',
+      'roster.yaml:4: Flow sequence in block collection must be sufficiently indented and end with a ]',
+    ],
     ['a tab', 'units:\n\ta: {}\n', 'roster.yaml:2: Tabs are not allowed as indentation'],
-    ['an empty file', '', 'roster.yaml:1: the roster is empty; it starts with `units:` and a unit under it (mecha roster new writes a starter file)'],
+    [
+      'an empty file',
+      '',
+      'roster.yaml:1: the roster is empty; it starts with `units:` and a unit under it (mecha roster new writes a starter file)',
+    ],
     ['a list', '- argonaut\n', 'roster.yaml:1: expected a map with `units:` at the top, got a list'],
-    ['no units', 'unit:\n  a: {}\n', 'roster.yaml:1: unit: unknown field "unit" of a roster; the fields are units'],
-    ['a number out of range', 'units:\n  argonaut:\n    weapons:\n      cannon:\n        shots: 12\n        dmg: 800\n', 'roster.yaml:5: units.argonaut.weapons.cannon.shots: 12 is not 1-10'],
-    ['a word for a number', 'units:\n  argonaut:\n    acc: nine\n', 'roster.yaml:3: units.argonaut.acc: expected a whole number 0-30, got "nine"'],
-    ['a fraction', 'units:\n  a:\n    hp: 2500.5\n', 'roster.yaml:3: units.a.hp: 2500.5 is not a whole number 1-1000000'],
+    [
+      'no units',
+      'unit:\n  a: {}\n',
+      'roster.yaml:1: unit: unknown field "unit" of a roster; the fields are units',
+    ],
+    [
+      'a number out of range',
+      'units:\n  argonaut:\n    weapons:\n      cannon:\n        shots: 12\n        dmg: 800\n',
+      'roster.yaml:5: units.argonaut.weapons.cannon.shots: 12 is not 1-10',
+    ],
+    [
+      'a word for a number',
+      'units:\n  argonaut:\n    acc: nine\n',
+      'roster.yaml:3: units.argonaut.acc: expected a whole number 0-30, got "nine"',
+    ],
+    [
+      'a fraction',
+      'units:\n  a:\n    hp: 2500.5\n',
+      'roster.yaml:3: units.a.hp: 2500.5 is not a whole number 1-1000000',
+    ],
     ['a pilot level 3', 'units:\n  a: { pilot: 3 }\n', 'roster.yaml:2: units.a.pilot: 3 is not 0-2'],
-    ['a text for a flag', 'units:\n  a:\n    weapons:\n      s: { melee: yes, dmg: 1 }\n', 'roster.yaml:4: units.a.weapons.s.melee: expected true or false, got "yes"'],
-    ['an unknown unit field', 'units:\n  a:\n    acc: 9\n    accuracy: 3\n', 'roster.yaml:4: units.a.accuracy: unknown field "accuracy" of a unit; the fields are name, kind, pilot, acc, evade, melee, armSv, shield, size, hp, role, move, frame, performance, traits, weapons'],
-    ['a flag spelling', 'units:\n  a:\n    arm-sv: 2\n', 'roster.yaml:3: units.a.arm-sv: unknown field "arm-sv" of a unit; the fields are name, kind, pilot, acc, evade, melee, armSv, shield, size, hp, role, move, frame, performance, traits, weapons'],
-    ['an unknown weapon field', 'units:\n  a:\n    weapons:\n      gun: { shots: 3, dmg: 100, range: 24 }\n', 'roster.yaml:4: units.a.weapons.gun.range: unknown field "range" of a weapon; the fields are name, melee, shots, rapidFire, dmg, pen, overwatch, finisher, aoe, indirect, energy'],
-    ['the same name twice', 'units:\n  a: {}\n  b: {}\n  a: {}\n', 'roster.yaml:4: a appears twice in one map; keep one'],
-    ['names differing in case', 'units:\n  argonaut:\n    acc: 9\n  Argonaut:\n    acc: 3\n', 'roster.yaml:4: units.Argonaut: Argonaut is also the unit on line 2 (argonaut); names are matched without case, rename one'],
-    ['weapons differing in case', 'units:\n  a:\n    weapons:\n      Gun: { shots: 1, dmg: 1 }\n      gun: { shots: 1, dmg: 1 }\n', 'roster.yaml:5: units.a.weapons.gun: gun is also the weapon on line 4 (Gun); names are matched without case, rename one'],
-    ['a name with a space', 'units:\n  argo naut:\n    acc: 9\n', 'roster.yaml:2: units.argo naut: "argo naut" is not a name; a name is letters, digits, - and _ (starting with a letter or digit), at most 40 characters'],
-    ['a name with a colon', 'units:\n  "a:b": {}\n', 'roster.yaml:2: units.a:b: "a:b" is not a name; a name is letters, digits, - and _ (starting with a letter or digit), at most 40 characters'],
-    ['a weapon name like a flag', 'units:\n  a:\n    weapons:\n      -gun: { shots: 1, dmg: 1 }\n', 'roster.yaml:4: units.a.weapons.-gun: "-gun" is not a name; a name is letters, digits, - and _ (starting with a letter or digit), at most 40 characters'],
-    ['an unknown trait', 'units:\n  a:\n    traits: [close-combat-expert, flying]\n', `roster.yaml:3: units.a.traits.1: "flying" is not a known trait; give one of ${TRAITS.join(', ')}`],
-    ['traits with one effect', 'units:\n  a:\n    traits:\n      - close-combat-expert\n      - merciless-melee\n', 'roster.yaml:3: units.a.traits: close-combat-expert and merciless-melee have the same effect; keep one'],
-    ['an unknown kind', 'units:\n  a: { kind: mech }\n', 'roster.yaml:2: units.a.kind: "mech" is not a known kind; give one of ms, super-robot, kaiju, super-heavy, warship'],
-    ['an unknown role', 'units:\n  a:\n    role: tank\n', 'roster.yaml:3: units.a.role: "tank" is not a known role; give one of battler, interceptor, attacker, melee, other'],
-    ['a bad PEN', 'units:\n  a:\n    weapons:\n      gun: { shots: 3, dmg: 100, pen: 7Q }\n', 'roster.yaml:4: units.a.weapons.gun.pen: "7Q" is not a PEN value; give 0-20, optionally with S (stun) or P (push/pull), e.g. 5 or 5S'],
-    ['a PEN over 20', 'units:\n  a:\n    weapons:\n      gun: { shots: 3, dmg: 100, pen: 21 }\n', 'roster.yaml:4: units.a.weapons.gun.pen: 21 is not a PEN value; give 0-20, optionally with S (stun) or P (push/pull), e.g. 5 or 5S'],
-    ['a weapon left empty', 'units:\n  a:\n    weapons:\n      gun:\n', 'roster.yaml:4: units.a.weapons.gun: expected a weapon (a map of name, melee, shots, rapidFire, dmg, pen, overwatch, finisher, aoe, indirect, energy), got nothing'],
-    ['a weapon without DMG', 'units:\n  a:\n    weapons:\n      gun:\n        shots: 3\n', 'roster.yaml:4: units.a.weapons.gun: no dmg; every weapon needs its DMG per hit, e.g. dmg: 200'],
-    ['a shooting weapon without shots', 'units:\n  a:\n    weapons:\n      gun: { dmg: 300 }\n', 'roster.yaml:4: units.a.weapons.gun: no shots; a shooting weapon needs its shots, e.g. shots: 4 (or melee: true for a melee weapon)'],
-    ['a melee weapon with shots', 'units:\n  a:\n    weapons:\n      saber:\n        melee: true\n        dmg: 400\n        shots: 2\n', 'roster.yaml:7: units.a.weapons.saber.shots: a melee weapon has no shots; drop it, or drop melee: true for a shooting weapon'],
-    ['a shooting weapon with Finisher', 'units:\n  a:\n    weapons:\n      gun: { shots: 2, dmg: 400, finisher: 1 }\n', 'roster.yaml:4: units.a.weapons.gun.finisher: Finisher belongs to melee weapons; add melee: true or drop it'],
-    ['weapons as a list', 'units:\n  a:\n    weapons: [gun]\n', 'roster.yaml:3: units.a.weapons: expected a map of weapons by name, got a list'],
-    ['JSON with a text number', '{"units": {"a": {"weapons": {"gun": {"shots": 3, "dmg": "200"}}}}}', 'roster.yaml:1: units.a.weapons.gun.dmg: expected a whole number 0-100000, got "200"'],
+    [
+      'a text for a flag',
+      'units:\n  a:\n    weapons:\n      s: { melee: yes, dmg: 1 }\n',
+      'roster.yaml:4: units.a.weapons.s.melee: expected true or false, got "yes"',
+    ],
+    [
+      'an unknown unit field',
+      'units:\n  a:\n    acc: 9\n    accuracy: 3\n',
+      'roster.yaml:4: units.a.accuracy: unknown field "accuracy" of a unit; the fields are name, kind, pilot, acc, evade, melee, armSv, shield, size, hp, role, move, frame, performance, traits, weapons',
+    ],
+    [
+      'a flag spelling',
+      'units:\n  a:\n    arm-sv: 2\n',
+      'roster.yaml:3: units.a.arm-sv: unknown field "arm-sv" of a unit; the fields are name, kind, pilot, acc, evade, melee, armSv, shield, size, hp, role, move, frame, performance, traits, weapons',
+    ],
+    [
+      'an unknown weapon field',
+      'units:\n  a:\n    weapons:\n      gun: { shots: 3, dmg: 100, range: 24 }\n',
+      'roster.yaml:4: units.a.weapons.gun.range: unknown field "range" of a weapon; the fields are name, melee, shots, rapidFire, dmg, pen, overwatch, finisher, aoe, indirect, energy',
+    ],
+    [
+      'the same name twice',
+      'units:\n  a: {}\n  b: {}\n  a: {}\n',
+      'roster.yaml:4: a appears twice in one map; keep one',
+    ],
+    [
+      'names differing in case',
+      'units:\n  argonaut:\n    acc: 9\n  Argonaut:\n    acc: 3\n',
+      'roster.yaml:4: units.Argonaut: Argonaut is also the unit on line 2 (argonaut); names are matched without case, rename one',
+    ],
+    [
+      'weapons differing in case',
+      'units:\n  a:\n    weapons:\n      Gun: { shots: 1, dmg: 1 }\n      gun: { shots: 1, dmg: 1 }\n',
+      'roster.yaml:5: units.a.weapons.gun: gun is also the weapon on line 4 (Gun); names are matched without case, rename one',
+    ],
+    [
+      'a name with a space',
+      'units:\n  argo naut:\n    acc: 9\n',
+      'roster.yaml:2: units.argo naut: "argo naut" is not a name; a name is letters, digits, - and _ (starting with a letter or digit), at most 40 characters',
+    ],
+    [
+      'a name with a colon',
+      'units:\n  "a:b": {}\n',
+      'roster.yaml:2: units.a:b: "a:b" is not a name; a name is letters, digits, - and _ (starting with a letter or digit), at most 40 characters',
+    ],
+    [
+      'a weapon name like a flag',
+      'units:\n  a:\n    weapons:\n      -gun: { shots: 1, dmg: 1 }\n',
+      'roster.yaml:4: units.a.weapons.-gun: "-gun" is not a name; a name is letters, digits, - and _ (starting with a letter or digit), at most 40 characters',
+    ],
+    [
+      'an unknown trait',
+      'units:\n  a:\n    traits: [close-combat-expert, flying]\n',
+      `roster.yaml:3: units.a.traits.1: "flying" is not a known trait; give one of ${TRAITS.join(', ')}`,
+    ],
+    [
+      'traits with one effect',
+      'units:\n  a:\n    traits:\n      - close-combat-expert\n      - merciless-melee\n',
+      'roster.yaml:3: units.a.traits: close-combat-expert and merciless-melee have the same effect; keep one',
+    ],
+    [
+      'an unknown kind',
+      'units:\n  a: { kind: mech }\n',
+      'roster.yaml:2: units.a.kind: "mech" is not a known kind; give one of ms, super-robot, kaiju, super-heavy, warship',
+    ],
+    [
+      'an unknown role',
+      'units:\n  a:\n    role: tank\n',
+      'roster.yaml:3: units.a.role: "tank" is not a known role; give one of battler, interceptor, attacker, melee, other',
+    ],
+    [
+      'a bad PEN',
+      'units:\n  a:\n    weapons:\n      gun: { shots: 3, dmg: 100, pen: 7Q }\n',
+      'roster.yaml:4: units.a.weapons.gun.pen: "7Q" is not a PEN value; give 0-20, optionally with S (stun) or P (push/pull), e.g. 5 or 5S',
+    ],
+    [
+      'a PEN over 20',
+      'units:\n  a:\n    weapons:\n      gun: { shots: 3, dmg: 100, pen: 21 }\n',
+      'roster.yaml:4: units.a.weapons.gun.pen: 21 is not a PEN value; give 0-20, optionally with S (stun) or P (push/pull), e.g. 5 or 5S',
+    ],
+    [
+      'a weapon left empty',
+      'units:\n  a:\n    weapons:\n      gun:\n',
+      'roster.yaml:4: units.a.weapons.gun: expected a weapon (a map of name, melee, shots, rapidFire, dmg, pen, overwatch, finisher, aoe, indirect, energy), got nothing',
+    ],
+    [
+      'a weapon without DMG',
+      'units:\n  a:\n    weapons:\n      gun:\n        shots: 3\n',
+      'roster.yaml:4: units.a.weapons.gun: no dmg; every weapon needs its DMG per hit, e.g. dmg: 200',
+    ],
+    [
+      'a shooting weapon without shots',
+      'units:\n  a:\n    weapons:\n      gun: { dmg: 300 }\n',
+      'roster.yaml:4: units.a.weapons.gun: no shots; a shooting weapon needs its shots, e.g. shots: 4 (or melee: true for a melee weapon)',
+    ],
+    [
+      'a melee weapon with shots',
+      'units:\n  a:\n    weapons:\n      saber:\n        melee: true\n        dmg: 400\n        shots: 2\n',
+      'roster.yaml:7: units.a.weapons.saber.shots: a melee weapon has no shots; drop it, or drop melee: true for a shooting weapon',
+    ],
+    [
+      'a shooting weapon with Finisher',
+      'units:\n  a:\n    weapons:\n      gun: { shots: 2, dmg: 400, finisher: 1 }\n',
+      'roster.yaml:4: units.a.weapons.gun.finisher: Finisher belongs to melee weapons; add melee: true or drop it',
+    ],
+    [
+      'weapons as a list',
+      'units:\n  a:\n    weapons: [gun]\n',
+      'roster.yaml:3: units.a.weapons: expected a map of weapons by name, got a list',
+    ],
+    [
+      'JSON with a text number',
+      '{"units": {"a": {"weapons": {"gun": {"shots": 3, "dmg": "200"}}}}}',
+      'roster.yaml:1: units.a.weapons.gun.dmg: expected a whole number 0-100000, got "200"',
+    ],
   ])('%s: one line naming file:line and field', (_, text, message) => {
     const got = errorOf(text)
     expect(got).toBe(message)
@@ -100,13 +254,18 @@ describe('parseRoster', () => {
   })
 
   it('reports the problem met first in the file, whatever the schema checks first', () => {
-    const text = 'units:\n  a:\n    weapons:\n      gun: { shots: 30, dmg: 1 }\n  b:\n    acc: 99\n    name: 7\n'
+    const text =
+      'units:\n  a:\n    weapons:\n      gun: { shots: 30, dmg: 1 }\n  b:\n    acc: 99\n    name: 7\n'
     expect(errorOf(text)).toBe('roster.yaml:4: units.a.weapons.gun.shots: 30 is not 1-10')
-    expect(errorOf('units:\n  b:\n    name: 7\n    acc: 99\n')).toBe('roster.yaml:3: units.b.name: expected text, got 7')
+    expect(errorOf('units:\n  b:\n    name: 7\n    acc: 99\n')).toBe(
+      'roster.yaml:3: units.b.name: expected text, got 7',
+    )
   })
 
   it('names the file as given', () => {
-    expect(errorOf('units:\n  a: { acc: -1 }\n', '../forces/red.yaml')).toBe('../forces/red.yaml:2: units.a.acc: -1 is not 0-30')
+    expect(errorOf('units:\n  a: { acc: -1 }\n', '../forces/red.yaml')).toBe(
+      '../forces/red.yaml:2: units.a.acc: -1 is not 0-30',
+    )
   })
 })
 
@@ -117,12 +276,18 @@ describe('mergeRosters', () => {
   it('joins units from several files', () => {
     const r = mergeRosters([red, parseRoster('units:\n  zaku: { acc: 7 }\n', 'blue.yaml')])
     expect(r.files).toEqual(['red.yaml', 'blue.yaml'])
-    expect(r.units.map((u) => `${u.file}:${u.key}`)).toEqual(['red.yaml:argonaut', 'red.yaml:dervish', 'blue.yaml:zaku'])
+    expect(r.units.map((u) => `${u.file}:${u.key}`)).toEqual([
+      'red.yaml:argonaut',
+      'red.yaml:dervish',
+      'blue.yaml:zaku',
+    ])
     expect(lookupUnit(r, 'ZAKU').acc).toBe(7)
   })
 
   it('refuses a name in two files, naming both', () => {
-    expect(() => mergeRosters([red, blue])).toThrow('blue.yaml:4: units.Dervish: Dervish is also in red.yaml:3; rename one (each unit name is taken once across the roster files)')
+    expect(() => mergeRosters([red, blue])).toThrow(
+      'blue.yaml:4: units.Dervish: Dervish is also in red.yaml:3; rename one (each unit name is taken once across the roster files)',
+    )
   })
 })
 
@@ -141,18 +306,68 @@ describe('finding units', () => {
   })
 
   it.each([
-    ['argonat:cannon', undefined, 'unknown-unit', 'argonat: no such unit in the roster (roster.yaml); did you mean argonaut?'],
-    ['zaku', undefined, 'unknown-unit', 'zaku: no such unit in the roster (roster.yaml); the units are argonaut, dervish'],
-    ['argonaut:canon', 'shoot', 'unknown-weapon', 'argonaut:canon: argonaut has no weapon canon; did you mean cannon? its shooting weapons are machine-gun, cannon, vulcan'],
-    ['argonaut:laser', 'melee', 'unknown-weapon', 'argonaut:laser: argonaut has no weapon laser; its melee weapons are beam-saber'],
-    ['argonaut', 'shoot', 'choose-weapon', 'argonaut has 3 shooting weapons; name one: argonaut:machine-gun, argonaut:cannon, argonaut:vulcan'],
-    ['argonaut', undefined, 'choose-weapon', 'argonaut has 4 weapons; name one: argonaut:machine-gun, argonaut:cannon, argonaut:vulcan, argonaut:beam-saber'],
-    ['argonaut:beam-saber', 'shoot', 'wrong-weapon', 'argonaut:beam-saber is a melee weapon, not for shooting; its shooting weapons are machine-gun, cannon, vulcan'],
-    ['argonaut:cannon', 'melee', 'wrong-weapon', 'argonaut:cannon is a shooting weapon, not for a melee clash; its melee weapons are beam-saber'],
+    [
+      'argonat:cannon',
+      undefined,
+      'unknown-unit',
+      'argonat: no such unit in the roster (roster.yaml); did you mean argonaut?',
+    ],
+    [
+      'zaku',
+      undefined,
+      'unknown-unit',
+      'zaku: no such unit in the roster (roster.yaml); the units are argonaut, dervish',
+    ],
+    [
+      'argonaut:canon',
+      'shoot',
+      'unknown-weapon',
+      'argonaut:canon: argonaut has no weapon canon; did you mean cannon? its shooting weapons are machine-gun, cannon, vulcan',
+    ],
+    [
+      'argonaut:laser',
+      'melee',
+      'unknown-weapon',
+      'argonaut:laser: argonaut has no weapon laser; its melee weapons are beam-saber',
+    ],
+    [
+      'argonaut',
+      'shoot',
+      'choose-weapon',
+      'argonaut has 3 shooting weapons; name one: argonaut:machine-gun, argonaut:cannon, argonaut:vulcan',
+    ],
+    [
+      'argonaut',
+      undefined,
+      'choose-weapon',
+      'argonaut has 4 weapons; name one: argonaut:machine-gun, argonaut:cannon, argonaut:vulcan, argonaut:beam-saber',
+    ],
+    [
+      'argonaut:beam-saber',
+      'shoot',
+      'wrong-weapon',
+      'argonaut:beam-saber is a melee weapon, not for shooting; its shooting weapons are machine-gun, cannon, vulcan',
+    ],
+    [
+      'argonaut:cannon',
+      'melee',
+      'wrong-weapon',
+      'argonaut:cannon is a shooting weapon, not for a melee clash; its melee weapons are beam-saber',
+    ],
     ['dervish', 'shoot', 'no-weapon', 'dervish has no shooting weapon in roster.yaml:18'],
     ['dervish:gun', undefined, 'unknown-weapon', 'dervish:gun: dervish has no weapons in roster.yaml'],
-    ['argo naut', undefined, 'bad-unit', '"argo naut" is not a unit name; give UNIT or UNIT:WEAPON (a name is letters, digits, - and _ (starting with a letter or digit), at most 40 characters)'],
-    ['argonaut:', undefined, 'bad-unit', '"argonaut:": "" is not a weapon name; give UNIT:WEAPON (a name is letters, digits, - and _ (starting with a letter or digit), at most 40 characters)'],
+    [
+      'argo naut',
+      undefined,
+      'bad-unit',
+      '"argo naut" is not a unit name; give UNIT or UNIT:WEAPON (a name is letters, digits, - and _ (starting with a letter or digit), at most 40 characters)',
+    ],
+    [
+      'argonaut:',
+      undefined,
+      'bad-unit',
+      '"argonaut:": "" is not a weapon name; give UNIT:WEAPON (a name is letters, digits, - and _ (starting with a letter or digit), at most 40 characters)',
+    ],
   ] as const)('%s (%s): %s', (ref, use, code, message) => {
     try {
       findUnit(r, ref, use)
@@ -212,7 +427,11 @@ describe('the example roster', () => {
 
   it('marks every unit line without a number from the rules as plausible', () => {
     // A stat line either cites its example in a comment or says plausible.
-    const statLines = text.split('\n').filter((l) => /^\s{4}(pilot|acc|evade|melee|armSv|shield|size|hp|move|role|frame|performance|traits|kind):/.test(l))
+    const statLines = text
+      .split('\n')
+      .filter((l) =>
+        /^\s{4}(pilot|acc|evade|melee|armSv|shield|size|hp|move|role|frame|performance|traits|kind):/.test(l),
+      )
     expect(statLines.length).toBeGreaterThan(100)
     for (const line of statLines) expect(line, line).toMatch(/#\s*\S/)
   })
@@ -259,13 +478,18 @@ describe('a large roster', () => {
         best[n] = Math.min(best[n], performance.now() - t0)
       }
     }
-    console.log(`roster parse, best of 7: 100 units ${best[0].toFixed(1)} ms, 500 units (${(big.length / 1024).toFixed(0)} KiB) ${best[1].toFixed(1)} ms`)
+    console.log(
+      `roster parse, best of 7: 100 units ${best[0].toFixed(1)} ms, 500 units (${(big.length / 1024).toFixed(0)} KiB) ${best[1].toFixed(1)} ms`,
+    )
     // Linear is 5x; a search per name (quadratic) makes it 25x.
     expect(best[1] / best[0]).toBeLessThan(12)
   })
 
   it('finds the bad field among 500 units', () => {
-    const text = generated(500).replace('  unit-377:\n    name: Unit 377\n    kind: ms\n    pilot: 2\n    acc: 8', '  unit-377:\n    name: Unit 377\n    kind: ms\n    pilot: 2\n    acc: 31')
+    const text = generated(500).replace(
+      '  unit-377:\n    name: Unit 377\n    kind: ms\n    pilot: 2\n    acc: 8',
+      '  unit-377:\n    name: Unit 377\n    kind: ms\n    pilot: 2\n    acc: 31',
+    )
     expect(text).toContain('acc: 31')
     expect(errorOf(text, 'big.yaml')).toBe(`big.yaml:${1 + 377 * 18 + 5}: units.unit-377.acc: 31 is not 0-30`)
   })

@@ -1,6 +1,12 @@
 import { describe, expect, it } from 'vitest'
 import { InputError } from '../../../src/core/errors.js'
-import { OBJECTIVE_NAMES, OBJECTIVES, type ObjectiveName, type SecondaryCounts, scoreSecondary } from '../../../src/rules/stellar/secondary.js'
+import {
+  OBJECTIVE_NAMES,
+  OBJECTIVES,
+  type ObjectiveName,
+  type SecondaryCounts,
+  scoreSecondary,
+} from '../../../src/rules/stellar/secondary.js'
 
 const vp = (o: ObjectiveName, c: SecondaryCounts) => scoreSecondary(o, c).vp
 
@@ -47,14 +53,17 @@ describe('secondary objectives: the VP each one scores', () => {
     for (const name of OBJECTIVE_NAMES) {
       const d = OBJECTIVES[name]
       byCategory[d.category]++
-      for (const k of [...d.required, ...d.optional]) expect((d.meaning as Record<string, string>)[k], `${name} ${k}`).toBeTruthy()
+      for (const k of [...d.required, ...d.optional])
+        expect((d.meaning as Record<string, string>)[k], `${name} ${k}`).toBeTruthy()
     }
     expect(byCategory).toEqual({ destruction: 5, survival: 5, battlespace: 5 })
   })
 
   it('counts that cannot be: a bonus above its event, more losses than units, a fifth quadrant', () => {
     expect(() => scoreSecondary('top-gun', { times: 1, bonus: 2 })).toThrow(InputError)
-    expect(() => scoreSecondary('minimize-losses', { units: 3, destroyed: 4 })).toThrow(/more than the 3 units/)
+    expect(() => scoreSecondary('minimize-losses', { units: 3, destroyed: 4 })).toThrow(
+      /more than the 3 units/,
+    )
     expect(() => scoreSecondary('dominate', { perRound: [5] })).toThrow(/4 quadrants/)
   })
 })

@@ -3,7 +3,13 @@ import { SeededDice } from '../../../src/core/seeded.js'
 import { fraction } from '../../../src/core/distribution.js'
 import { walk } from '../../../src/core/exact.js'
 import { type Shot, resolveShot } from '../../../src/rules/stellar/shoot.js'
-import { expectedDamageFrom, rankBonuses, rankDefenses, shotExpected, shotOdds } from '../../../src/rules/stellar/shoot-odds.js'
+import {
+  expectedDamageFrom,
+  rankBonuses,
+  rankDefenses,
+  shotExpected,
+  shotOdds,
+} from '../../../src/rules/stellar/shoot-odds.js'
 import { parsePen } from '../../../src/rules/stellar/weapon.js'
 import { shot } from './shot-fixture.js'
 
@@ -44,7 +50,9 @@ describe('exact shooting odds', () => {
   })
 
   it('10 shots with saves: the distribution sums to 1 and the walk stays small', () => {
-    const o = shotOdds(shot({ shots: 10, dmg: 300, pen: parsePen('6'), armSv: 1, shield: 1, targetLock: true }))
+    const o = shotOdds(
+      shot({ shots: 10, dmg: 300, pen: parsePen('6'), armSv: 1, shield: 1, targetLock: true }),
+    )
     expect(o.damage.waysWhere(() => true)).toBe(o.damage.den)
     expect(o.unblockedHits.waysWhere(() => true)).toBe(o.unblockedHits.den)
   })
@@ -58,9 +66,18 @@ describe('exact shooting odds', () => {
   it.each([
     ['plain', {}],
     ['saves and shield', { shots: 6, dmg: 300, pen: parsePen('6'), armSv: 2, shield: 1 }],
-    ['crit cap, target lock, advantage', { shots: 10, evade: 0, targetLock: true, advantage: true, dmg: 100 }],
-    ['indirect, cover, focus', { shots: 5, indirect: true, cover: true, focus: true, dmg: 200, pen: parsePen('4'), armSv: 0 }],
-    ['warship momentum AOE', { shots: 8, evade: 2, warship: true, aoe: true, momentum: 3, pen: parsePen('7'), armSv: 2, dmg: 500 }],
+    [
+      'crit cap, target lock, advantage',
+      { shots: 10, evade: 0, targetLock: true, advantage: true, dmg: 100 },
+    ],
+    [
+      'indirect, cover, focus',
+      { shots: 5, indirect: true, cover: true, focus: true, dmg: 200, pen: parsePen('4'), armSv: 0 },
+    ],
+    [
+      'warship momentum AOE',
+      { shots: 8, evade: 2, warship: true, aoe: true, momentum: 3, pen: parsePen('7'), armSv: 2, dmg: 500 },
+    ],
     ['stun', { shots: 5, pen: parsePen('6S'), armSv: 1, defense: 'guard' as const }],
   ])('Monte Carlo agrees with the exact odds: %s', (_n, over) => {
     const s = shot(over)
@@ -133,21 +150,49 @@ describe('odds composed from the stages are the whole shot walked', () => {
   const whole = (s: Shot) =>
     walk((dice) => {
       const r = resolveShot(dice, { ...s, askDecisions: false })
-      return { damage: r.damage, unblockedHits: r.unblockedHits, failedSaves: r.save.failedSaves, destroyed: String(r.destroyed) }
+      return {
+        damage: r.damage,
+        unblockedHits: r.unblockedHits,
+        failedSaves: r.save.failedSaves,
+        destroyed: String(r.destroyed),
+      }
     })
   it.each([
     ['plain', {}],
-    ['saves, shield, target lock', { shots: 6, dmg: 300, pen: parsePen('6'), armSv: 1, shield: 1, targetLock: true }],
+    [
+      'saves, shield, target lock',
+      { shots: 6, dmg: 300, pen: parsePen('6'), armSv: 1, shield: 1, targetLock: true },
+    ],
     ['crit cap and advantage', { shots: 8, evade: 0, advantage: true, dmg: 100 }],
-    ['indirect focus cover', { shots: 5, indirect: true, cover: true, focus: true, dmg: 200, pen: parsePen('4') }],
-    ['warship AOE Momentum HP', { shots: 7, evade: 2, warship: true, aoe: true, momentum: 5, pen: parsePen('8'), armSv: 2, dmg: 500, hp: 3000 }],
+    [
+      'indirect focus cover',
+      { shots: 5, indirect: true, cover: true, focus: true, dmg: 200, pen: parsePen('4') },
+    ],
+    [
+      'warship AOE Momentum HP',
+      {
+        shots: 7,
+        evade: 2,
+        warship: true,
+        aoe: true,
+        momentum: 5,
+        pen: parsePen('8'),
+        armSv: 2,
+        dmg: 500,
+        hp: 3000,
+      },
+    ],
     ['push', { shots: 4, pen: parsePen('9P'), size: 2, defense: 'guard' as const, extraHits: 2 }],
-    ['stun, blindside, bullseye', { shots: 5, pen: parsePen('6S'), armSv: 1, blindside: true, bullseye: true, shield: 3, hp: 100 }],
+    [
+      'stun, blindside, bullseye',
+      { shots: 5, pen: parsePen('6S'), armSv: 1, blindside: true, bullseye: true, shield: 3, hp: 100 },
+    ],
   ])('%s', (_n, over) => {
     const s = shot(over)
     const o = shotOdds(s)
     const w = whole(s)
-    const exact = (d: { sortedWays(): Array<[unknown, bigint]>; den: bigint }) => d.sortedWays().map(([k, n]) => [k, fraction(n, d.den)])
+    const exact = (d: { sortedWays(): Array<[unknown, bigint]>; den: bigint }) =>
+      d.sortedWays().map(([k, n]) => [k, fraction(n, d.den)])
     expect(exact(o.damage)).toEqual(exact(w.map((r) => r.damage)))
     expect(exact(o.unblockedHits)).toEqual(exact(w.map((r) => r.unblockedHits)))
     expect(exact(o.failedSaves)).toEqual(exact(w.map((r) => r.failedSaves)))

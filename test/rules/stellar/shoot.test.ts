@@ -25,7 +25,15 @@ describe('worked examples from the quickstart', () => {
 
   it('Argonaut machine gun: 7 shots, DMG 200, rolls 1,1,4,5,7,7,10: 5 hits, 1000 DMG', () => {
     const r = roll({ shots: 7, dmg: 200 }, [1, 1, 4, 5, 7, 7, 10])
-    expect(r.dice.map((d) => d.outcome)).toEqual(['crit', 'crit', 'hit', 'evade', 'evade', 'evade', 'auto-miss'])
+    expect(r.dice.map((d) => d.outcome)).toEqual([
+      'crit',
+      'crit',
+      'hit',
+      'evade',
+      'evade',
+      'evade',
+      'auto-miss',
+    ])
     expect(r.crits).toBe(2)
     expect(r.hits).toBe(5)
     expect(r.unblockedHits).toBe(5)
@@ -90,7 +98,13 @@ describe('shooting rules', () => {
     ['tactical advantage adds a critical', { shots: 2, advantage: true }, [5, 6], 2, 1],
     ['blindside is tactical advantage too', { shots: 1, blindside: true }, [6], 2, 1],
     ['advantage past the crit cap is a plain hit', { shots: 3, advantage: true }, [1, 1, 1], 7, 3],
-    ['advantage and blindside give one critical, not two', { shots: 1, advantage: true, blindside: true }, [7], 2, 1],
+    [
+      'advantage and blindside give one critical, not two',
+      { shots: 1, advantage: true, blindside: true },
+      [7],
+      2,
+      1,
+    ],
     ['focus: +2 hits with DMG 200 or less', { shots: 1, focus: true, dmg: 200 }, [7], 2, 0],
     ['focus: +1 hit with DMG over 200', { shots: 1, focus: true, dmg: 300 }, [7], 1, 0],
     ['bullseye: +1 hit', { shots: 1, bullseye: true }, [7], 1, 0],
@@ -171,7 +185,12 @@ describe('shooting rules', () => {
     ['warships make 10 against AOE', { warship: true, aoe: true }, 10, 10],
     ['AOE alone does not lift the cap for other units', { aoe: true }, 10, 3],
   ])('save cap: %s', (_n, over, hits, owed) => {
-    const s = resolveArmorSaves(new PhysicalDice(new Array(owed).fill(10)), { hits, pen: parsePen('5'), armSv: 0, ...over })
+    const s = resolveArmorSaves(new PhysicalDice(new Array(owed).fill(10)), {
+      hits,
+      pen: parsePen('5'),
+      armSv: 0,
+      ...over,
+    })
     expect(s.owed).toBe(owed)
   })
 
@@ -216,14 +235,36 @@ describe('issue 14 defects', () => {
     [9, 0, 'barrage', false, 10],
     [8, -1, 'barrage', true, 9],
     [1, -5, 'none', false, 0],
-  ] as const)('the 10-shot cap applies after modifiers: %i shots, Rapid Fire %i, %s, focus %s → %i', (shots, rapidFire, bonus, focus, fired) => {
-    const s = shot({ shots, rapidFire, bonus, focus, indirect: focus, pilot: 0 })
-    expect(shotsFired(s)).toBe(fired)
-    expect(resolveShot(new SeededDice('cap'), s).dice).toHaveLength(fired)
-  })
+  ] as const)(
+    'the 10-shot cap applies after modifiers: %i shots, Rapid Fire %i, %s, focus %s → %i',
+    (shots, rapidFire, bonus, focus, fired) => {
+      const s = shot({ shots, rapidFire, bonus, focus, indirect: focus, pilot: 0 })
+      expect(shotsFired(s)).toBe(fired)
+      expect(resolveShot(new SeededDice('cap'), s).dice).toHaveLength(fired)
+    },
+  )
 
   it('the shoot command takes printed shots above 10: --shots 12 --rapid-fire -2 fires 10', () => {
-    const r = mecha(['shoot', '--acc', '9', '--evade', '4', '--shots', '12', '--rapid-fire', '-2', '--dmg', '100', '--bonus', 'none', '--defense', 'none', '--seed', 's', '--json'])
+    const r = mecha([
+      'shoot',
+      '--acc',
+      '9',
+      '--evade',
+      '4',
+      '--shots',
+      '12',
+      '--rapid-fire',
+      '-2',
+      '--dmg',
+      '100',
+      '--bonus',
+      'none',
+      '--defense',
+      'none',
+      '--seed',
+      's',
+      '--json',
+    ])
     expect(r.code).toBe(0)
     expect(JSON.parse(r.stdout).shotsFired).toBe(10)
     const over = mecha(['shoot', '--acc', '9', '--shots', String(MAX_WEAPON_SHOTS + 1), '--dmg', '100'])
@@ -233,7 +274,18 @@ describe('issue 14 defects', () => {
 
   it('the evade pool separates every outcome the result tells apart (evade vs auto-miss)', () => {
     const classify = evadeClass(shot({ acc: 9, evade: 4, targetLock: true }))
-    expect([1, 2, 3, 4, 5, 6, 7, 8, 9, 10].map(classify)).toEqual(['crit', 'crit', 'crit', 'hit', 'evade', 'evade', 'evade', 'evade', 'auto-miss', 'auto-miss'])
+    expect([1, 2, 3, 4, 5, 6, 7, 8, 9, 10].map(classify)).toEqual([
+      'crit',
+      'crit',
+      'crit',
+      'hit',
+      'evade',
+      'evade',
+      'evade',
+      'evade',
+      'auto-miss',
+      'auto-miss',
+    ])
   })
 })
 

@@ -8,9 +8,33 @@ import { type StunRecovery, resolveStunRecovery } from '../../../src/rules/stell
 describe('stun recovery', () => {
   it.each([
     // White Asura, down to -1 Action after two failed saves, rolls [2,5,7] and recovers 2.
-    { name: 'White Asura', s: { penalty: 2, actions: 1 }, rolls: [2, 5, 7], removed: 2, left: 0, actionsLeft: 1, shutdown: false },
-    { name: 'one success against 2', s: { penalty: 2, actions: 1 }, rolls: [4, 5, 1], removed: 1, left: 1, actionsLeft: 0, shutdown: false },
-    { name: 'nothing removed', s: { penalty: 3, actions: 1 }, rolls: [4, 4, 1], removed: 0, left: 3, actionsLeft: -2, shutdown: true },
+    {
+      name: 'White Asura',
+      s: { penalty: 2, actions: 1 },
+      rolls: [2, 5, 7],
+      removed: 2,
+      left: 0,
+      actionsLeft: 1,
+      shutdown: false,
+    },
+    {
+      name: 'one success against 2',
+      s: { penalty: 2, actions: 1 },
+      rolls: [4, 5, 1],
+      removed: 1,
+      left: 1,
+      actionsLeft: 0,
+      shutdown: false,
+    },
+    {
+      name: 'nothing removed',
+      s: { penalty: 3, actions: 1 },
+      rolls: [4, 4, 1],
+      removed: 0,
+      left: 3,
+      actionsLeft: -2,
+      shutdown: true,
+    },
     { name: 'extra successes are wasted', s: { penalty: 1 }, rolls: [10, 9, 5], removed: 1, left: 0 },
     { name: 'no penalty given: every success counts', s: {}, rolls: [10, 9, 1], removed: 2 },
   ])('$name', ({ s, rolls, removed, left, actionsLeft, shutdown }) => {

@@ -1,9 +1,34 @@
 import { describe, expect, it } from 'vitest'
 import { InputError } from '../../../src/core/errors.js'
-import { type Battle, type Kill, battleScore, killVp, objectiveRoundVp, parseUnitList, performanceBonus } from '../../../src/rules/stellar/victory-points.js'
+import {
+  type Battle,
+  type Kill,
+  battleScore,
+  killVp,
+  objectiveRoundVp,
+  parseUnitList,
+  performanceBonus,
+} from '../../../src/rules/stellar/victory-points.js'
 
-const kill = (k: Partial<Kill> & { frame: number }): Kill => ({ level: 0, warship: false, extraVp: 0, belowHalf: false, challenge: false, ...k })
-const battle = (b: Partial<Battle>): Battle => ({ mode: 'simple', kills: [], damaged: [], losses: [], battleDamage: 0, finale: false, survivors: [], previous: [], ...b })
+const kill = (k: Partial<Kill> & { frame: number }): Kill => ({
+  level: 0,
+  warship: false,
+  extraVp: 0,
+  belowHalf: false,
+  challenge: false,
+  ...k,
+})
+const battle = (b: Partial<Battle>): Battle => ({
+  mode: 'simple',
+  kills: [],
+  damaged: [],
+  losses: [],
+  battleDamage: 0,
+  finale: false,
+  survivors: [],
+  previous: [],
+  ...b,
+})
 
 describe('victory points for one unit', () => {
   it.each([
@@ -16,7 +41,11 @@ describe('victory points for one unit', () => {
     { name: 'Performance 4', k: kill({ frame: 1, performance: 4 }), vp: 1 },
     { name: 'Commander destroyed in round 5', k: kill({ frame: 2, commanderRound: 5 }), vp: 7 },
     { name: 'Challenge target: double', k: kill({ frame: 3, level: 1, challenge: true }), vp: 8 },
-    { name: 'Challenge Commander, round 3: all doubled', k: kill({ frame: 4, level: 1, commanderRound: 3, challenge: true }), vp: 16 },
+    {
+      name: 'Challenge Commander, round 3: all doubled',
+      k: kill({ frame: 4, level: 1, commanderRound: 3, challenge: true }),
+      vp: 16,
+    },
     { name: 'under 50% HP: half, rounded up', k: kill({ frame: 3, belowHalf: true }), vp: 2 },
     { name: 'under 50% HP, even', k: kill({ frame: 4, level: 2, belowHalf: true }), vp: 3 },
     { name: 'extra VP (Widespread Havoc)', k: kill({ frame: 3, extraVp: 2 }), vp: 5 },
@@ -46,7 +75,8 @@ describe('victory points for one unit', () => {
 })
 
 describe('Confrontation: survivors (the worked example)', () => {
-  const score = (list: string, previous: number[] = []) => battleScore(battle({ mode: 'confrontation', survivors: parseUnitList(list, '--survivors'), previous }))
+  const score = (list: string, previous: number[] = []) =>
+    battleScore(battle({ mode: 'confrontation', survivors: parseUnitList(list, '--survivors'), previous }))
 
   it('player 1, game 3: 1 Frame 2 and 2x Frame 1 = 4 VP; total 17 + 13 + 4 = 34', () => {
     const s = score('1xF2,2xF1', [17, 13])
@@ -110,25 +140,44 @@ describe('Secure the Objective and Simple Battle totals', () => {
 describe('unit lists', () => {
   it('reads counts and every attribute', () => {
     expect(parseUnitList('3x F4 L2 W P9 +2 C3 X $650, f1', '--kills')).toMatchObject([
-      { count: 3, frame: 4, level: 2, warship: true, performance: 9, extraVp: 2, commanderRound: 3, challenge: true, cost: 650 },
+      {
+        count: 3,
+        frame: 4,
+        level: 2,
+        warship: true,
+        performance: 9,
+        extraVp: 2,
+        commanderRound: 3,
+        challenge: true,
+        cost: 650,
+      },
       { count: 1, frame: 1, level: 0, warship: false },
     ])
   })
 
-  it.each(['', 'F6', 'L1', 'F2,,F3', 'F2Q', 'F2F3', '0xF2', 'F2L3', 'F2P11'])('rejects "%s" with one clear line', (text) => {
-    expect(() => parseUnitList(text, '--kills')).toThrow(InputError)
-    try {
-      parseUnitList(text, '--kills')
-    } catch (e) {
-      expect((e as Error).message).toMatch(/^--kills: /)
-      expect((e as Error).message).not.toContain('\n')
-    }
-  })
+  it.each(['', 'F6', 'L1', 'F2,,F3', 'F2Q', 'F2F3', '0xF2', 'F2L3', 'F2P11'])(
+    'rejects "%s" with one clear line',
+    (text) => {
+      expect(() => parseUnitList(text, '--kills')).toThrow(InputError)
+      try {
+        parseUnitList(text, '--kills')
+      } catch (e) {
+        expect((e as Error).message).toMatch(/^--kills: /)
+        expect((e as Error).message).not.toContain('\n')
+      }
+    },
+  )
 })
 
 describe('Defend the City | Rampage', () => {
   const city = (side: 'attacker' | 'defender', kills: string, buildings = 0) =>
-    battleScore(battle({ mode: 'city', city: { side, buildings }, kills: kills ? parseUnitList(kills, '--kills') : [] }))
+    battleScore(
+      battle({
+        mode: 'city',
+        city: { side, buildings },
+        kills: kills ? parseUnitList(kills, '--kills') : [],
+      }),
+    )
 
   it.each([
     [0, 0],

@@ -4,7 +4,12 @@ import { PhysicalDice } from '../../../src/core/physical.js'
 import { type Distribution, fraction, probability } from '../../../src/core/distribution.js'
 import { SeededDice } from '../../../src/core/seeded.js'
 import { type DamageOverTime, resolveDamageOverTime } from '../../../src/rules/wargroup/damage-over-time.js'
-import { TAIL_MASS, damageOverTimeOdds, maxDice, unboundedDamageNumerators } from '../../../src/rules/wargroup/damage-over-time-odds.js'
+import {
+  TAIL_MASS,
+  damageOverTimeOdds,
+  maxDice,
+  unboundedDamageNumerators,
+} from '../../../src/rules/wargroup/damage-over-time-odds.js'
 
 const run = (e: DamageOverTime, rolls: number[]) => {
   const dice = new PhysicalDice(rolls)
@@ -15,15 +20,86 @@ const run = (e: DamageOverTime, rolls: number[]) => {
 
 describe('fire and void with scripted dice', () => {
   it.each([
-    { name: 'burns 4, then 6, then a 1 puts it out', e: { effect: 'burn' }, rolls: [4, 6, 1], damage: 10, duration: 2, expired: true },
-    { name: 'a first 1 does nothing at all', e: { effect: 'burn' }, rolls: [1], damage: 0, duration: 0, expired: true },
-    { name: 'a 6 is just 6 (no 1s-and-6s rule here)', e: { effect: 'void' }, rolls: [6, 6, 2, 1], damage: 14, duration: 3, expired: true },
-    { name: 'followed for 2 turns, still burning', e: { effect: 'burn', turns: 2 }, rolls: [3, 5], damage: 8, duration: 2, expired: false },
-    { name: 'a 1 inside the turns followed ends it early', e: { effect: 'void', turns: 3 }, rolls: [2, 1], damage: 2, duration: 1, expired: true },
-    { name: 'Dam 5: a 6 destroys the target, no more dice', e: { effect: 'burn', dam: 5 }, rolls: [6], damage: 6, duration: 1, expired: false, destroyed: true, remainingDam: 0 },
-    { name: 'Dam 10: 4 + 3 + 2 = 9, then the 1', e: { effect: 'burn', dam: 10 }, rolls: [4, 3, 2, 1], damage: 9, duration: 3, expired: true, destroyed: false, remainingDam: 1 },
-    { name: 'Dam 10: 4 + 6 is exactly 10', e: { effect: 'burn', dam: 10 }, rolls: [4, 6], damage: 10, duration: 2, expired: false, destroyed: true, remainingDam: 0 },
-    { name: 'Dam 10 but only 1 turn followed', e: { effect: 'burn', dam: 10, turns: 1 }, rolls: [5], damage: 5, duration: 1, expired: false, destroyed: false, remainingDam: 5 },
+    {
+      name: 'burns 4, then 6, then a 1 puts it out',
+      e: { effect: 'burn' },
+      rolls: [4, 6, 1],
+      damage: 10,
+      duration: 2,
+      expired: true,
+    },
+    {
+      name: 'a first 1 does nothing at all',
+      e: { effect: 'burn' },
+      rolls: [1],
+      damage: 0,
+      duration: 0,
+      expired: true,
+    },
+    {
+      name: 'a 6 is just 6 (no 1s-and-6s rule here)',
+      e: { effect: 'void' },
+      rolls: [6, 6, 2, 1],
+      damage: 14,
+      duration: 3,
+      expired: true,
+    },
+    {
+      name: 'followed for 2 turns, still burning',
+      e: { effect: 'burn', turns: 2 },
+      rolls: [3, 5],
+      damage: 8,
+      duration: 2,
+      expired: false,
+    },
+    {
+      name: 'a 1 inside the turns followed ends it early',
+      e: { effect: 'void', turns: 3 },
+      rolls: [2, 1],
+      damage: 2,
+      duration: 1,
+      expired: true,
+    },
+    {
+      name: 'Dam 5: a 6 destroys the target, no more dice',
+      e: { effect: 'burn', dam: 5 },
+      rolls: [6],
+      damage: 6,
+      duration: 1,
+      expired: false,
+      destroyed: true,
+      remainingDam: 0,
+    },
+    {
+      name: 'Dam 10: 4 + 3 + 2 = 9, then the 1',
+      e: { effect: 'burn', dam: 10 },
+      rolls: [4, 3, 2, 1],
+      damage: 9,
+      duration: 3,
+      expired: true,
+      destroyed: false,
+      remainingDam: 1,
+    },
+    {
+      name: 'Dam 10: 4 + 6 is exactly 10',
+      e: { effect: 'burn', dam: 10 },
+      rolls: [4, 6],
+      damage: 10,
+      duration: 2,
+      expired: false,
+      destroyed: true,
+      remainingDam: 0,
+    },
+    {
+      name: 'Dam 10 but only 1 turn followed',
+      e: { effect: 'burn', dam: 10, turns: 1 },
+      rolls: [5],
+      damage: 5,
+      duration: 1,
+      expired: false,
+      destroyed: false,
+      remainingDam: 5,
+    },
   ])('$name', ({ name: _name, e, rolls, ...want }) => {
     const r = run(e as DamageOverTime, rolls)
     expect(r).toMatchObject(want)
@@ -33,7 +109,13 @@ describe('fire and void with scripted dice', () => {
 })
 
 function sameDist(a: Distribution<any>, b: Distribution<any>): void {
-  const str = (d: Distribution<any>) => Object.fromEntries(d.sortedWays().filter(([, w]) => w !== 0n).map(([k, w]) => [String(k), fraction(w, d.den)]))
+  const str = (d: Distribution<any>) =>
+    Object.fromEntries(
+      d
+        .sortedWays()
+        .filter(([, w]) => w !== 0n)
+        .map(([k, w]) => [String(k), fraction(w, d.den)]),
+    )
   expect(str(a)).toEqual(str(b))
 }
 
@@ -64,14 +146,17 @@ describe('fire and void odds', () => {
     expect(o.tail).toBeUndefined()
   })
 
-  it.each([1, 2, 3, 10, 50])('bounded by %i turns: E[duration] = 5 (1 - (5/6)^N), E[damage] = 4 x that', (n) => {
-    const o = damageOverTimeOdds({ effect: 'burn', turns: n })
-    const duration = 5 * (1 - probability(5n ** BigInt(n), 6n ** BigInt(n)))
-    expect(o.expected.duration).toBeCloseTo(duration, 12)
-    expect(o.expected.damage).toBeCloseTo(4 * duration, 11)
-    // Still burning after N turns: (5/6)^N.
-    expect(o.expired.fraction('false')).toBe(fraction(5n ** BigInt(n), 6n ** BigInt(n)))
-  })
+  it.each([1, 2, 3, 10, 50])(
+    'bounded by %i turns: E[duration] = 5 (1 - (5/6)^N), E[damage] = 4 x that',
+    (n) => {
+      const o = damageOverTimeOdds({ effect: 'burn', turns: n })
+      const duration = 5 * (1 - probability(5n ** BigInt(n), 6n ** BigInt(n)))
+      expect(o.expected.duration).toBeCloseTo(duration, 12)
+      expect(o.expected.damage).toBeCloseTo(4 * duration, 11)
+      // Still burning after N turns: (5/6)^N.
+      expect(o.expired.fraction('false')).toBe(fraction(5n ** BigInt(n), 6n ** BigInt(n)))
+    },
+  )
 
   it('hand-computed: two turns', () => {
     // A first 1: 0. A first f of 2-6 then a 1: f. Two damaging dice f, g: f + g. Each 1/36.
@@ -113,7 +198,8 @@ describe('unbounded fire and void odds', () => {
     expect(o.damage.fraction(2)).toBe('1/36')
     expect(o.damage.fraction(3)).toBe('1/36')
     expect(o.damage.fraction(4)).toBe('7/216') // a 4 (1/36), or 2 and 2 (1/216)
-    for (let k = 0; k < 10; k++) expect(o.duration.fraction(k)).toBe(fraction(5n ** BigInt(k), 6n ** BigInt(k + 1)))
+    for (let k = 0; k < 10; k++)
+      expect(o.duration.fraction(k)).toBe(fraction(5n ** BigInt(k), 6n ** BigInt(k + 1)))
   })
 
   it('every map sums to exactly 1, with a tail entry of at most 1e-9', () => {
@@ -124,17 +210,22 @@ describe('unbounded fire and void odds', () => {
     expect(t.duration.mass).toBeLessThanOrEqual(TAIL_MASS)
     expect(t.damage.mass).toBeGreaterThan(0)
     expect(o.damage.prob(`${t.damage.from}+`)).toBe(t.damage.mass)
-    expect(o.duration.fraction(`${t.duration.from}+`)).toBe(fraction(5n ** BigInt(t.duration.from), 6n ** BigInt(t.duration.from)))
+    expect(o.duration.fraction(`${t.duration.from}+`)).toBe(
+      fraction(5n ** BigInt(t.duration.from), 6n ** BigInt(t.duration.from)),
+    )
     // The horizon is the first value past which at most 1e-9 is left: one value earlier, more was.
     const last = t.damage.from - 1
-    const before = t.damage.mass + probability(unboundedDamageNumerators(t.damage.from)[last], 6n ** BigInt(last + 1))
+    const before =
+      t.damage.mass + probability(unboundedDamageNumerators(t.damage.from)[last], 6n ** BigInt(last + 1))
     expect(before).toBeGreaterThan(TAIL_MASS)
     expect(o.expected.damage).toBe(20)
   })
 
   it('agrees with the exact walk of the rule for every damage it can reach in the turns walked', () => {
     // Within 6 turns, "ended with S = s" is the whole of P(S = s) for s < 12 (12 needs 6 damaging turns).
-    const w = walkMaps((dice) => resolveDamageOverTime(dice, { effect: 'burn', turns: 6 }), { ended: (r) => (r.expired ? r.damage : 'active') })
+    const w = walkMaps((dice) => resolveDamageOverTime(dice, { effect: 'burn', turns: 6 }), {
+      ended: (r) => (r.expired ? r.damage : 'active'),
+    })
     for (let s = 0; s < 12; s++) expect(`${s}: ${o.damage.fraction(s)}`).toBe(`${s}: ${w.ended.fraction(s)}`)
   })
 

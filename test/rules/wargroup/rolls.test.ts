@@ -85,7 +85,8 @@ describe('initiative', () => {
     }
     expect(Math.abs(a / n - 0.5)).toBeLessThan(0.015)
     expect(Math.abs(rounds / n - 1.2)).toBeLessThan(0.02)
-    for (const [k, w] of o.winningRoll.sorted()) expect(Math.abs((wins.get(k) ?? 0) / n - w)).toBeLessThan(0.015)
+    for (const [k, w] of o.winningRoll.sorted())
+      expect(Math.abs((wins.get(k) ?? 0) / n - w)).toBeLessThan(0.015)
   })
 })
 
@@ -94,16 +95,63 @@ describe('buildings', () => {
     expect(buildingArm(tiles)).toBe(tiles + 2)
     expect(buildingDam(tiles)).toBe(tiles + 2)
     const r = resolveBuilding(physical([]), { tiles })
-    expect(r).toMatchObject({ arm: tiles + 2, maxDam: tiles + 2, dam: tiles + 2, damage: 0, destroyed: false, damageRoll: null })
+    expect(r).toMatchObject({
+      arm: tiles + 2,
+      maxDam: tiles + 2,
+      dam: tiles + 2,
+      damage: 0,
+      destroyed: false,
+      damageRoll: null,
+    })
   })
 
   it.each([
     // Straight to the damage roll: Str + d6 against Arm + d6 (no to-hit roll).
-    { name: '2 tiles (Arm 4, Dam 4): Str 6 + 5 = 11 vs 4 + 2 = 6: 5 damage, destroyed, 2 rubble tiles', b: { tiles: 2, str: 6 }, rolls: [5, 2], damage: 5, remaining: 0, destroyed: true, rubble: 2 },
-    { name: '4 tiles (Arm 6, Dam 6): Str 6 + 3 = 9 vs 6 + 2 = 8: 1 damage', b: { tiles: 4, str: 6 }, rolls: [3, 2], damage: 1, remaining: 5, destroyed: false, rubble: 0 },
-    { name: 'full power on a 6: Str 2 + 6 = 8 against a 10-tile building', b: { tiles: 10, str: 2 }, rolls: [6, 5], damage: 8, remaining: 4, destroyed: false, rubble: 0 },
-    { name: "the building's lone 6 stops it", b: { tiles: 1, str: 20 }, rolls: [5, 6], damage: 0, remaining: 3, destroyed: false, rubble: 0 },
-    { name: 'Dam left 1: any damage finishes it', b: { tiles: 3, str: 3, dam: 1 }, rolls: [4, 1], damage: 7, remaining: 0, destroyed: true, rubble: 3 },
+    {
+      name: '2 tiles (Arm 4, Dam 4): Str 6 + 5 = 11 vs 4 + 2 = 6: 5 damage, destroyed, 2 rubble tiles',
+      b: { tiles: 2, str: 6 },
+      rolls: [5, 2],
+      damage: 5,
+      remaining: 0,
+      destroyed: true,
+      rubble: 2,
+    },
+    {
+      name: '4 tiles (Arm 6, Dam 6): Str 6 + 3 = 9 vs 6 + 2 = 8: 1 damage',
+      b: { tiles: 4, str: 6 },
+      rolls: [3, 2],
+      damage: 1,
+      remaining: 5,
+      destroyed: false,
+      rubble: 0,
+    },
+    {
+      name: 'full power on a 6: Str 2 + 6 = 8 against a 10-tile building',
+      b: { tiles: 10, str: 2 },
+      rolls: [6, 5],
+      damage: 8,
+      remaining: 4,
+      destroyed: false,
+      rubble: 0,
+    },
+    {
+      name: "the building's lone 6 stops it",
+      b: { tiles: 1, str: 20 },
+      rolls: [5, 6],
+      damage: 0,
+      remaining: 3,
+      destroyed: false,
+      rubble: 0,
+    },
+    {
+      name: 'Dam left 1: any damage finishes it',
+      b: { tiles: 3, str: 3, dam: 1 },
+      rolls: [4, 1],
+      damage: 7,
+      remaining: 0,
+      destroyed: true,
+      rubble: 3,
+    },
   ])('$name', ({ b, rolls, damage, remaining, destroyed, rubble }) => {
     const dice = physical(rolls)
     const r = resolveBuilding(dice, b)

@@ -7,7 +7,15 @@ import { damageFromDice } from '../../../src/rules/wargroup/damage.js'
 import { type WargroupShot, moduleState, resolveWargroupShot } from '../../../src/rules/wargroup/shoot.js'
 import { wargroupShotOdds } from '../../../src/rules/wargroup/shoot-odds.js'
 
-const base: WargroupShot = { acu: 3, def: 2, str: 5, arm: 3, aim: 'none', commander: false, defCommander: false }
+const base: WargroupShot = {
+  acu: 3,
+  def: 2,
+  str: 5,
+  arm: 3,
+  aim: 'none',
+  commander: false,
+  defCommander: false,
+}
 const shot = (over: Partial<WargroupShot>): WargroupShot => ({ ...base, ...over })
 const run = (s: WargroupShot, rolls: number[]) => {
   const dice = new PhysicalDice(rolls)
@@ -20,18 +28,66 @@ describe('wargroup shoot with scripted dice', () => {
   it.each([
     // The rules' procedure: d6 + Acu must be higher than Def + d6, then Str + d6 - (Arm + d6).
     { name: 'hit, then 10 against 6: 4 damage', s: {}, rolls: [4, 2, 5, 3], hit: true, damage: 4 },
-    { name: 'miss on equal totals (5 + 3 = 8 = 6 + 2), no damage dice', s: {}, rolls: [5, 6], hit: false, damage: 0 },
-    { name: 'hit, but Str + d6 only equals Arm + d6: no damage', s: {}, rolls: [4, 2, 2, 4], hit: true, damage: 0 },
+    {
+      name: 'miss on equal totals (5 + 3 = 8 = 6 + 2), no damage dice',
+      s: {},
+      rolls: [5, 6],
+      hit: false,
+      damage: 0,
+    },
+    {
+      name: 'hit, but Str + d6 only equals Arm + d6: no damage',
+      s: {},
+      rolls: [4, 2, 2, 4],
+      hit: true,
+      damage: 0,
+    },
     { name: 'hit, damage below armor: no damage', s: {}, rolls: [4, 2, 2, 5], hit: true, damage: 0 },
     { name: 'lone 6 to hit beats Def 20', s: { def: 20 }, rolls: [6, 5, 4, 2], hit: true, damage: 4 },
     { name: 'lone 1 to hit misses with Acu 20', s: { acu: 20 }, rolls: [1, 3], hit: false, damage: 0 },
-    { name: "defender's lone 1 is hit with Acu 0 vs Def 20", s: { acu: 0, def: 20 }, rolls: [2, 1, 4, 2], hit: true, damage: 4 },
+    {
+      name: "defender's lone 1 is hit with Acu 0 vs Def 20",
+      s: { acu: 0, def: 20 },
+      rolls: [2, 1, 4, 2],
+      hit: true,
+      damage: 4,
+    },
     { name: "defender's lone 6 dodges Acu 20", s: { acu: 20 }, rolls: [5, 6], hit: false, damage: 0 },
-    { name: 'double 6 to hit goes by the totals: 9 vs 8 hits', s: {}, rolls: [6, 6, 4, 2], hit: true, damage: 4 },
-    { name: 'double 1 to hit goes by the totals: 4 vs 5 misses', s: { def: 4 }, rolls: [1, 1], hit: false, damage: 0 },
-    { name: 'damage 6 is full power: Str 5 + 6 = 11, armor ignored', s: { arm: 20 }, rolls: [4, 2, 6, 5], hit: true, damage: 11 },
-    { name: "armor's lone 1 is full power: Str 5 + 3 = 8", s: { arm: 20 }, rolls: [4, 2, 3, 1], hit: true, damage: 8 },
-    { name: "damage die's lone 1: nothing, even with Str 20", s: { str: 20 }, rolls: [4, 2, 1, 2], hit: true, damage: 0 },
+    {
+      name: 'double 6 to hit goes by the totals: 9 vs 8 hits',
+      s: {},
+      rolls: [6, 6, 4, 2],
+      hit: true,
+      damage: 4,
+    },
+    {
+      name: 'double 1 to hit goes by the totals: 4 vs 5 misses',
+      s: { def: 4 },
+      rolls: [1, 1],
+      hit: false,
+      damage: 0,
+    },
+    {
+      name: 'damage 6 is full power: Str 5 + 6 = 11, armor ignored',
+      s: { arm: 20 },
+      rolls: [4, 2, 6, 5],
+      hit: true,
+      damage: 11,
+    },
+    {
+      name: "armor's lone 1 is full power: Str 5 + 3 = 8",
+      s: { arm: 20 },
+      rolls: [4, 2, 3, 1],
+      hit: true,
+      damage: 8,
+    },
+    {
+      name: "damage die's lone 1: nothing, even with Str 20",
+      s: { str: 20 },
+      rolls: [4, 2, 1, 2],
+      hit: true,
+      damage: 0,
+    },
     { name: "armor's lone 6 stops Str 20", s: { str: 20 }, rolls: [4, 2, 5, 6], hit: true, damage: 0 },
     { name: 'double 6 on damage: Str 5 - Arm 3 = 2', s: {}, rolls: [4, 2, 6, 6], hit: true, damage: 2 },
     { name: 'double 1 on damage: Str 5 - Arm 3 = 2', s: {}, rolls: [4, 2, 1, 1], hit: true, damage: 2 },
@@ -45,15 +101,88 @@ describe('wargroup shoot with scripted dice', () => {
 
   it.each([
     // Aimed at a module: Acu - 2; damage over MtP disables for d3 turns, over 3 x MtP destroys.
-    { name: 'Acu 3 - 2 = 1: 4 + 1 = 5 vs 2 + 2 = 4 hits; 5 damage > MtP 2: disabled 2 turns', s: { mtp: 2 }, rolls: [4, 2, 5, 2, 2], hit: true, damage: 5, module: 'disabled', turns: 2 },
-    { name: 'the -2 turns a would-be hit into a miss: 3 + 1 = 4 vs 4', s: { mtp: 2 }, rolls: [3, 2], hit: false, damage: 0, module: 'intact', turns: 0 },
-    { name: 'damage equal to MtP leaves the module intact (no d3)', s: { mtp: 2 }, rolls: [5, 2, 4, 4], hit: true, damage: 2, module: 'intact', turns: 0 },
-    { name: 'damage 3 > MtP 2: disabled, d3 = 3', s: { mtp: 2 }, rolls: [5, 2, 5, 4, 3], hit: true, damage: 3, module: 'disabled', turns: 3 },
-    { name: 'damage exactly 3 x MtP (6) is only disabled', s: { mtp: 2, str: 9 }, rolls: [5, 2, 4, 4], hit: true, damage: 6, module: 'disabled', turns: 1, extra: [1] },
-    { name: 'damage 7 > 3 x MtP 2: destroyed, no duration die', s: { mtp: 2, str: 10 }, rolls: [5, 2, 4, 4], hit: true, damage: 7, module: 'destroyed', turns: 0 },
-    { name: 'MtP 0: any damage destroys', s: { mtp: 0 }, rolls: [5, 2, 4, 5], hit: true, damage: 1, module: 'destroyed', turns: 0 },
-    { name: 'no damage: intact', s: { mtp: 0 }, rolls: [5, 2, 2, 5], hit: true, damage: 0, module: 'intact', turns: 0 },
-    { name: 'full power on an aimed shot: 5 + 6 = 11 > 3 x 3: destroyed', s: { mtp: 3, arm: 20 }, rolls: [5, 2, 6, 3], hit: true, damage: 11, module: 'destroyed', turns: 0 },
+    {
+      name: 'Acu 3 - 2 = 1: 4 + 1 = 5 vs 2 + 2 = 4 hits; 5 damage > MtP 2: disabled 2 turns',
+      s: { mtp: 2 },
+      rolls: [4, 2, 5, 2, 2],
+      hit: true,
+      damage: 5,
+      module: 'disabled',
+      turns: 2,
+    },
+    {
+      name: 'the -2 turns a would-be hit into a miss: 3 + 1 = 4 vs 4',
+      s: { mtp: 2 },
+      rolls: [3, 2],
+      hit: false,
+      damage: 0,
+      module: 'intact',
+      turns: 0,
+    },
+    {
+      name: 'damage equal to MtP leaves the module intact (no d3)',
+      s: { mtp: 2 },
+      rolls: [5, 2, 4, 4],
+      hit: true,
+      damage: 2,
+      module: 'intact',
+      turns: 0,
+    },
+    {
+      name: 'damage 3 > MtP 2: disabled, d3 = 3',
+      s: { mtp: 2 },
+      rolls: [5, 2, 5, 4, 3],
+      hit: true,
+      damage: 3,
+      module: 'disabled',
+      turns: 3,
+    },
+    {
+      name: 'damage exactly 3 x MtP (6) is only disabled',
+      s: { mtp: 2, str: 9 },
+      rolls: [5, 2, 4, 4],
+      hit: true,
+      damage: 6,
+      module: 'disabled',
+      turns: 1,
+      extra: [1],
+    },
+    {
+      name: 'damage 7 > 3 x MtP 2: destroyed, no duration die',
+      s: { mtp: 2, str: 10 },
+      rolls: [5, 2, 4, 4],
+      hit: true,
+      damage: 7,
+      module: 'destroyed',
+      turns: 0,
+    },
+    {
+      name: 'MtP 0: any damage destroys',
+      s: { mtp: 0 },
+      rolls: [5, 2, 4, 5],
+      hit: true,
+      damage: 1,
+      module: 'destroyed',
+      turns: 0,
+    },
+    {
+      name: 'no damage: intact',
+      s: { mtp: 0 },
+      rolls: [5, 2, 2, 5],
+      hit: true,
+      damage: 0,
+      module: 'intact',
+      turns: 0,
+    },
+    {
+      name: 'full power on an aimed shot: 5 + 6 = 11 > 3 x 3: destroyed',
+      s: { mtp: 3, arm: 20 },
+      rolls: [5, 2, 6, 3],
+      hit: true,
+      damage: 11,
+      module: 'destroyed',
+      turns: 0,
+    },
   ])('module: $name', ({ s, rolls, hit, damage, module, turns, extra }) => {
     const all = extra ? [...rolls, ...extra] : rolls
     const r = run(shot({ aim: 'module', ...s }), all)
@@ -63,10 +192,28 @@ describe('wargroup shoot with scripted dice', () => {
 
   it.each([
     // Aimed at movement: Acu - 1, damage - 2, any damage immobilises for d6 turns.
-    { name: 'Acu 3 - 1: 3 + 2 = 5 vs 2 + 2 hits; 5 - 2 + 5 = 8 vs 6: 2 damage, d6 = 4 turns', rolls: [3, 2, 5, 3, 4], hit: true, damage: 2, turns: 4 },
-    { name: 'the -2 on damage leaves nothing: 5 - 2 + 4 = 7 vs 7', rolls: [3, 2, 4, 4], hit: true, damage: 0, turns: 0 },
+    {
+      name: 'Acu 3 - 1: 3 + 2 = 5 vs 2 + 2 hits; 5 - 2 + 5 = 8 vs 6: 2 damage, d6 = 4 turns',
+      rolls: [3, 2, 5, 3, 4],
+      hit: true,
+      damage: 2,
+      turns: 4,
+    },
+    {
+      name: 'the -2 on damage leaves nothing: 5 - 2 + 4 = 7 vs 7',
+      rolls: [3, 2, 4, 4],
+      hit: true,
+      damage: 0,
+      turns: 0,
+    },
     { name: 'the -1 makes 2 + 2 = 4 vs 4 a miss', rolls: [2, 2], hit: false, damage: 0, turns: 0 },
-    { name: 'full power keeps the -2: 5 - 2 + 6 = 9, then d6 = 6', rolls: [3, 2, 6, 5, 6], hit: true, damage: 9, turns: 6 },
+    {
+      name: 'full power keeps the -2: 5 - 2 + 6 = 9, then d6 = 6',
+      rolls: [3, 2, 6, 5, 6],
+      hit: true,
+      damage: 9,
+      turns: 6,
+    },
   ])('movement: $name', ({ rolls, hit, damage, turns }) => {
     const r = run(shot({ aim: 'movement' }), rolls)
     expect(r.acu).toBe(2)
@@ -75,11 +222,35 @@ describe('wargroup shoot with scripted dice', () => {
   })
 
   it.each([
-    { name: 'commander attacker: Acu 3 + 1 turns 4 + 3 vs 5 + 2 into 4 + 4 = 8 > 7', s: { commander: true }, rolls: [4, 5, 4, 4], hit: true, damage: 2 },
+    {
+      name: 'commander attacker: Acu 3 + 1 turns 4 + 3 vs 5 + 2 into 4 + 4 = 8 > 7',
+      s: { commander: true },
+      rolls: [4, 5, 4, 4],
+      hit: true,
+      damage: 2,
+    },
     { name: 'without the upgrade the same dice miss', s: {}, rolls: [4, 5], hit: false, damage: 0 },
-    { name: 'commander target: Def 3 makes 4 + 3 vs 4 + 3 a miss', s: { defCommander: true }, rolls: [4, 4], hit: false, damage: 0 },
-    { name: 'commander target: Arm 4 takes one off the damage', s: { defCommander: true }, rolls: [5, 2, 5, 3], hit: true, damage: 3 },
-    { name: 'Str is not raised by the attacker being commander', s: { commander: true }, rolls: [5, 2, 5, 3], hit: true, damage: 4 },
+    {
+      name: 'commander target: Def 3 makes 4 + 3 vs 4 + 3 a miss',
+      s: { defCommander: true },
+      rolls: [4, 4],
+      hit: false,
+      damage: 0,
+    },
+    {
+      name: 'commander target: Arm 4 takes one off the damage',
+      s: { defCommander: true },
+      rolls: [5, 2, 5, 3],
+      hit: true,
+      damage: 3,
+    },
+    {
+      name: 'Str is not raised by the attacker being commander',
+      s: { commander: true },
+      rolls: [5, 2, 5, 3],
+      hit: true,
+      damage: 4,
+    },
   ])('commander: $name', ({ s, rolls, hit, damage }) => {
     expect(run(shot(s), rolls)).toMatchObject({ hit, damage })
   })
@@ -94,7 +265,14 @@ describe('wargroup shoot with scripted dice', () => {
   })
 
   it('moduleState is strict at both thresholds', () => {
-    expect([0, 1, 2, 3, 6, 7].map((d) => moduleState(d, 2))).toEqual(['intact', 'intact', 'intact', 'disabled', 'disabled', 'destroyed'])
+    expect([0, 1, 2, 3, 6, 7].map((d) => moduleState(d, 2))).toEqual([
+      'intact',
+      'intact',
+      'intact',
+      'disabled',
+      'disabled',
+      'destroyed',
+    ])
   })
 })
 
@@ -133,10 +311,12 @@ function fullWalk(s: WargroupShot) {
 
 /** Both distributions give every outcome the same exact chance (as reduced fractions). */
 function sameDist(a: Distribution<any>, b: Distribution<any>): void {
-  const exact = (d: Distribution<any>) => new Map(d.sortedWays().map(([k, w]) => [String(k), fraction(w, d.den)]))
+  const exact = (d: Distribution<any>) =>
+    new Map(d.sortedWays().map(([k, w]) => [String(k), fraction(w, d.den)]))
   const x = exact(a)
   const y = exact(b)
-  for (const k of new Set([...x.keys(), ...y.keys()])) expect(`${k}: ${x.get(k) ?? '0'}`).toBe(`${k}: ${y.get(k) ?? '0'}`)
+  for (const k of new Set([...x.keys(), ...y.keys()]))
+    expect(`${k}: ${x.get(k) ?? '0'}`).toBe(`${k}: ${y.get(k) ?? '0'}`)
 }
 
 describe('wargroup shoot odds', () => {
@@ -185,7 +365,8 @@ describe('wargroup shoot odds', () => {
     if (o.disabledTurns) sameDist(o.disabledTurns, w.disabled)
     if (o.immobilizedTurns) sameDist(o.immobilizedTurns, w.immobilized)
     expect(o.fullPower).toBe(w.full.prob('true'))
-    for (const d of [o.hit, o.damage, o.module, o.disabledTurns, o.immobilizedTurns]) if (d) expect(d.waysWhere(() => true)).toBe(d.den)
+    for (const d of [o.hit, o.damage, o.module, o.disabledTurns, o.immobilizedTurns])
+      if (d) expect(d.waysWhere(() => true)).toBe(d.den)
   })
 
   it('matches Monte Carlo, and every sampled result lies in the exact support', () => {
@@ -206,7 +387,8 @@ describe('wargroup shoot odds', () => {
     }
     expect(Math.abs(hits / n - o.expected.hit)).toBeLessThan(0.015)
     for (const [k, w] of o.damage.sorted()) expect(Math.abs((counts.get(k) ?? 0) / n - w)).toBeLessThan(0.015)
-    for (const [k, w] of o.module!.sorted()) expect(Math.abs((modules.get(k) ?? 0) / n - w)).toBeLessThan(0.015)
+    for (const [k, w] of o.module!.sorted())
+      expect(Math.abs((modules.get(k) ?? 0) / n - w)).toBeLessThan(0.015)
   })
 
   it('reports the chance the target shuts down', () => {

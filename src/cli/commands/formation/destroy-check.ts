@@ -1,13 +1,25 @@
 import { walk } from '../../../core/exact.js'
-import { type DestroyCheck, type DestroyCheckResult, destroyNeeded, resolveDestroyCheck } from '../../../rules/formation/destroy-check.js'
-import { explainDestroyCheck, renderDestroyCheck, renderDestroyOdds } from '../../../render/formation/destroy-check.js'
+import {
+  type DestroyCheck,
+  type DestroyCheckResult,
+  destroyNeeded,
+  resolveDestroyCheck,
+} from '../../../rules/formation/destroy-check.js'
+import {
+  explainDestroyCheck,
+  renderDestroyCheck,
+  renderDestroyOdds,
+} from '../../../render/formation/destroy-check.js'
 import { type CommandSpec, defineCommand, intOpt } from '../../spec.js'
 
 export const destroyCheckSpec: CommandSpec<DestroyCheck, DestroyCheckResult> = defineCommand({
   name: 'formation destroy-check',
   summary: 'the optional destruction roll: a d6 for each * box crossed out, a 6 destroys the unit outright',
   diceOrder: 'one d6 per * box crossed (--stars), in box order, stopping at the first destruction',
-  examples: ['mecha formation destroy-check --rolls 6', 'mecha formation destroy-check --stars 2 --mod -1 --odds'],
+  examples: [
+    'mecha formation destroy-check --rolls 6',
+    'mecha formation destroy-check --stars 2 --mod -1 --odds',
+  ],
   options: [
     intOpt('stars', '* boxes the damage crossed out (one d6 each)', { min: 1, max: 50, default: 1 }),
     intOpt('mod', "a hero's modifier to the roll (e.g. -1)", { min: -5, max: 5, default: 0 }),
@@ -28,7 +40,11 @@ export const destroyCheckSpec: CommandSpec<DestroyCheck, DestroyCheckResult> = d
     const d = { destroyed: outcomes.map((o) => o.destroyed), dice: outcomes.map((o) => o.dice) }
     const p = d.destroyed.prob('true')
     return {
-      json: { destroyed: d.destroyed.toJSON(), dice: d.dice.toJSON(), expected: { destroyed: p, dice: d.dice.expected() } },
+      json: {
+        destroyed: d.destroyed.toJSON(),
+        dice: d.dice.toJSON(),
+        expected: { destroyed: p, dice: d.dice.expected() },
+      },
       extra: { needed: destroyNeeded(c.mod) },
       render: (out) => renderDestroyOdds(p, c, out),
     }

@@ -1,6 +1,10 @@
 import { walk } from '../../../core/exact.js'
 import { type Knockdown, type KnockdownResult, resolveKnockdown } from '../../../rules/formation/knockdown.js'
-import { explainKnockdown, renderKnockdown, renderKnockdownOdds } from '../../../render/formation/knockdown.js'
+import {
+  explainKnockdown,
+  renderKnockdown,
+  renderKnockdownOdds,
+} from '../../../render/formation/knockdown.js'
 import { type CommandSpec, defineCommand, intOpt } from '../../spec.js'
 
 export const knockdownSpec: CommandSpec<Knockdown, KnockdownResult> = defineCommand({
@@ -14,14 +18,23 @@ export const knockdownSpec: CommandSpec<Knockdown, KnockdownResult> = defineComm
   ],
   build: (v) => ({ hits: v.hits, actions: v.actions }),
   resolve: resolveKnockdown,
-  json: (r) => ({ actionLost: r.actionLost, actionsLost: r.actionsLost, actionsLeft: r.actionsLeft, dice: r.rolls }),
+  json: (r) => ({
+    actionLost: r.actionLost,
+    actionsLost: r.actionsLost,
+    actionsLeft: r.actionsLeft,
+    dice: r.rolls,
+  }),
   render: renderKnockdown,
   explain: explainKnockdown,
   odds(k) {
     const lost = walk((dice) => resolveKnockdown(dice, k).actionsLost)
     const any = lost.map((n) => String(n > 0))
     return {
-      json: { actionLost: any.toJSON(), actionsLost: lost.toJSON(), expected: { actionsLost: lost.expected(), actionLost: any.prob('true') } },
+      json: {
+        actionLost: any.toJSON(),
+        actionsLost: lost.toJSON(),
+        expected: { actionsLost: lost.expected(), actionLost: any.prob('true') },
+      },
       render: (out) => renderKnockdownOdds(lost, k, out),
     }
   },

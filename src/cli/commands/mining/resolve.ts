@@ -1,6 +1,15 @@
 import { resolveTestOdds } from '../../../rules/mining/odds.js'
-import { type ResolveTest, type ResolveTestResult, resolveResolveTest, retreatsOnOrBelow } from '../../../rules/mining/resolve.js'
-import { explainResolveTest, renderResolveTest, renderResolveTestOdds } from '../../../render/mining/resolve.js'
+import {
+  type ResolveTest,
+  type ResolveTestResult,
+  resolveResolveTest,
+  retreatsOnOrBelow,
+} from '../../../rules/mining/resolve.js'
+import {
+  explainResolveTest,
+  renderResolveTest,
+  renderResolveTestOdds,
+} from '../../../render/mining/resolve.js'
 import { type CommandSpec, defineCommand, intOpt, required } from '../../spec.js'
 
 export const miningResolveSpec: CommandSpec<ResolveTest, ResolveTestResult> = defineCommand({
@@ -8,7 +17,15 @@ export const miningResolveSpec: CommandSpec<ResolveTest, ResolveTestResult> = de
   summary: 'resolve test after a unit is eliminated: d6 + 2 - units eliminated; under 1 the force retreats',
   diceOrder: 'one d6',
   examples: ['mecha mining resolve --eliminated 3 --rolls 1', 'mecha mining resolve --eliminated 4 --odds'],
-  options: [required(intOpt('eliminated', 'units the force has lost so far, including the one just eliminated (1-99)', { min: 1, max: 99 }), 'the units the force has lost so far, e.g. --eliminated 3')],
+  options: [
+    required(
+      intOpt('eliminated', 'units the force has lost so far, including the one just eliminated (1-99)', {
+        min: 1,
+        max: 99,
+      }),
+      'the units the force has lost so far, e.g. --eliminated 3',
+    ),
+  ],
   build: (v) => ({ eliminated: v.eliminated }),
   resolve: resolveResolveTest,
   json: (r) => ({ eliminated: r.eliminated, roll: r.roll, score: r.score, retreat: r.retreat }),

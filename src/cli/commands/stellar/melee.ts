@@ -9,17 +9,38 @@ import {
   type Split,
   type Strike,
   type StrikeResult,
-  MAX_POOL,  
+  MAX_POOL,
   resolveMelee,
   strikeSaveSpec,
 } from '../../../rules/stellar/melee.js'
 import { walk } from '../../../core/exact.js'
 import { resolveArmorSaves } from '../../../rules/stellar/armor-save.js'
-import { type ChoiceSpace, type ClashValue, type Option, ClashSearch, meleeOdds, splitsOf } from '../../../rules/stellar/melee-odds.js'
+import {
+  type ChoiceSpace,
+  type ClashValue,
+  type Option,
+  ClashSearch,
+  meleeOdds,
+  splitsOf,
+} from '../../../rules/stellar/melee-odds.js'
 import { NO_PEN, parsePen, attackerBonus, defenderBonus } from '../../../rules/stellar/weapon.js'
 import { num, pct } from '../../../render/format.js'
 import { explainMelee, renderMelee, renderMeleeOdds } from '../../../render/stellar/melee.js'
-import { type ChoiceContext, type ChosenBy, type ValuesOf, boolOpt, choiceOpt, conflicts, defineCommand, intOpt, isOpen, levelOpt, openChoice, required, textOpt } from '../../spec.js'
+import {
+  type ChoiceContext,
+  type ChosenBy,
+  type ValuesOf,
+  boolOpt,
+  choiceOpt,
+  conflicts,
+  defineCommand,
+  intOpt,
+  isOpen,
+  levelOpt,
+  openChoice,
+  required,
+  textOpt,
+} from '../../spec.js'
 import { saveFields } from './save-fields.js'
 
 /** A split or reaction left open: asked in a terminal ('ask'), or chosen automatically. */
@@ -28,7 +49,13 @@ export type OpenSplit = Split | 'ask' | 'auto'
 
 /** A clash with every choice made, and how each was made. */
 export interface MeleeRequest extends Melee {
-  chosenBy: { atkSplit: ChosenBy; defSplit: ChosenBy; defChoice: ChosenBy; atkMomentum: ChosenBy; defMomentum: ChosenBy }
+  chosenBy: {
+    atkSplit: ChosenBy
+    defSplit: ChosenBy
+    defChoice: ChosenBy
+    atkMomentum: ChosenBy
+    defMomentum: ChosenBy
+  }
   /** Which sides gave a Momentum flag (the others may be asked after the dice). */
   momentumGiven: { atk: boolean; def: boolean }
   /** The defender may take both Counter and Guard (Solo Operative). */
@@ -54,11 +81,18 @@ export function parseSplit(text: string, flag: string): OpenSplit {
   const t = text.trim().toLowerCase()
   if (t === 'auto') return 'auto'
   const m = /^(\d{1,3})\s*\/\s*(\d{1,3})$/.exec(t)
-  if (!m) throw new InputError('bad-split', `${flag}: "${text}" is not a split; give attack/defense dice as A/D, e.g. 6/3, or auto`)
+  if (!m)
+    throw new InputError(
+      'bad-split',
+      `${flag}: "${text}" is not a split; give attack/defense dice as A/D, e.g. 6/3, or auto`,
+    )
   const attack = Number(m[1])
   const defense = Number(m[2])
   if (attack > MAX_POOL || defense > MAX_POOL) {
-    throw new InputError('bad-split', `${flag}: ${attack}/${defense} puts more than ${MAX_POOL} dice in one pool; each pool is at most ${MAX_POOL} dice`)
+    throw new InputError(
+      'bad-split',
+      `${flag}: ${attack}/${defense} puts more than ${MAX_POOL} dice in one pool; each pool is at most ${MAX_POOL} dice`,
+    )
   }
   return { attack, defense }
 }
@@ -71,28 +105,77 @@ function sideOptions<P extends 'atk' | 'def'>(p: P, who: string) {
     return sameAs ? conflicts(opt, { [`${p}-${sameAs}`]: SAME_EFFECT }) : opt
   }
   return [
-    openChoice(textOpt(`${p}-split`, 'A/D', `${who}'s attack/defense dice, e.g. 6/3, or auto; missing: asked in a terminal, else auto`, parseSplit, 'ask')),
+    openChoice(
+      textOpt(
+        `${p}-split`,
+        'A/D',
+        `${who}'s attack/defense dice, e.g. 6/3, or auto; missing: asked in a terminal, else auto`,
+        parseSplit,
+        'ask',
+      ),
+    ),
     intOpt(`${p}-melee`, `${who}'s Melee stat (dice pool; needed for auto splits)`, { min: 0, max: 30 }),
-    required(intOpt(`${p}-dmg`, `${who}'s melee weapon DMG per hit`, { min: 0, max: 100000 }), `the ${who}'s melee weapon DMG per hit, e.g. --${p}-dmg 300`),
-    textOpt(`${p}-pen`, 'N[S|P]', `${who}'s weapon ARM PEN, with S for stun or P for push/pull (e.g. 5P)`, parsePen),
+    required(
+      intOpt(`${p}-dmg`, `${who}'s melee weapon DMG per hit`, { min: 0, max: 100000 }),
+      `the ${who}'s melee weapon DMG per hit, e.g. --${p}-dmg 300`,
+    ),
+    textOpt(
+      `${p}-pen`,
+      'N[S|P]',
+      `${who}'s weapon ARM PEN, with S for stun or P for push/pull (e.g. 5P)`,
+      parsePen,
+    ),
     intOpt(`${p}-arm-sv`, `${who}'s ARM Sv`, { min: 0, max: 20, default: 0 }),
     intOpt(`${p}-shield`, `${who}'s shield blocks`, { min: 0, max: 20, default: 0 }),
-    levelOpt(`${p}-pilot`, `${who}'s pilot level 0-2 (1+: +2 attacker bonus and Finishing Blows; 2: Counter/Guard +2)`),
-    intOpt(`${p}-hp`, `${who}'s remaining HP (decides survival, counter-attack and destruction)`, { min: 1, max: 1000000 }),
-    intOpt(`${p}-momentum`, `Skill Defense: the most Momentum the ${who} spends negating hits, one per hit; missing: asked after the dice in a terminal, else none`, { min: 0, max: 10 }),
+    levelOpt(
+      `${p}-pilot`,
+      `${who}'s pilot level 0-2 (1+: +2 attacker bonus and Finishing Blows; 2: Counter/Guard +2)`,
+    ),
+    intOpt(`${p}-hp`, `${who}'s remaining HP (decides survival, counter-attack and destruction)`, {
+      min: 1,
+      max: 1000000,
+    }),
+    intOpt(
+      `${p}-momentum`,
+      `Skill Defense: the most Momentum the ${who} spends negating hits, one per hit; missing: asked after the dice in a terminal, else none`,
+      { min: 0, max: 10 },
+    ),
     intOpt(`${p}-size`, `${who}'s Size (push/pull saves +2 per Size)`, { min: 0, max: 10, default: 0 }),
-    intOpt(`${p}-finisher`, `${who}'s weapon Finisher level: Finishing Blow +1000 DMG each`, { min: 0, max: 10, default: 0 }),
+    intOpt(`${p}-finisher`, `${who}'s weapon Finisher level: Finishing Blow +1000 DMG each`, {
+      min: 0,
+      max: 10,
+      default: 0,
+    }),
     trait('bold-leader', 'Bold Leader commander: hits and blocks on 4+'),
     trait('bold-ally', 'led by a Bold Leader commander: hits on 4+', 'bold-leader'),
     trait('skilled-swordsman', 'Skilled Swordsman: enemies hit it on 6+'),
-    trait('master-swordsman', 'Master Swordsman: enemies hit it on 6+ and block its attacks on 6+', 'skilled-swordsman'),
+    trait(
+      'master-swordsman',
+      'Master Swordsman: enemies hit it on 6+ and block its attacks on 6+',
+      'skilled-swordsman',
+    ),
     trait('close-combat-expert', 'Close Combat Expert: +1 hit on attack, +1 block on defense'),
-    trait('merciless-melee', 'Merciless Melee: +2 hits on attack, +1 block on defense', 'close-combat-expert'),
+    trait(
+      'merciless-melee',
+      'Merciless Melee: +2 hits on attack, +1 block on defense',
+      'close-combat-expert',
+    ),
     trait('berserker', 'Berserker, in effect (HP under 50% or an allied ace destroyed): +3 hits, +1 block'),
     trait('killer-instinct', 'Killer Instinct, in effect: +1 hit (+2 with DMG 0-200), +1 block', 'berserker'),
-    trait('advantage', 'Tactical Advantage (High Ground, High Speed Attack, Overwhelm, Shutdown): +1 critical hit'),
-    intOpt(`${p}-extra-hits`, `${who}'s other bonus hits (Focus, Bullseye, Make it Count!, Havoc Impact, high-ground target…)`, { min: 0, max: 20, default: 0 }),
-    intOpt(`${p}-extra-blocks`, `${who}'s other bonus blocks (Unyielding, Superior Instincts, Awe Inspiring Arrival…)`, { min: 0, max: 20, default: 0 }),
+    trait(
+      'advantage',
+      'Tactical Advantage (High Ground, High Speed Attack, Overwhelm, Shutdown): +1 critical hit',
+    ),
+    intOpt(
+      `${p}-extra-hits`,
+      `${who}'s other bonus hits (Focus, Bullseye, Make it Count!, Havoc Impact, high-ground target…)`,
+      { min: 0, max: 20, default: 0 },
+    ),
+    intOpt(
+      `${p}-extra-blocks`,
+      `${who}'s other bonus blocks (Unyielding, Superior Instincts, Awe Inspiring Arrival…)`,
+      { min: 0, max: 20, default: 0 },
+    ),
   ] as const
 }
 
@@ -100,10 +183,18 @@ const options = [
   ...sideOptions('atk', 'attacker'),
   intOpt('atk-evade', "attacker's Evade against overwatch shots", { min: 0, max: 30, default: 0 }),
   ...sideOptions('def', 'defender'),
-  choiceOpt('def-choice', ['counter', 'guard', 'both'], "defender's choice: Counter (+hit) or Guard (+block); both needs --def-solo-operative; missing: asked in a terminal, else auto"),
+  choiceOpt(
+    'def-choice',
+    ['counter', 'guard', 'both'],
+    "defender's choice: Counter (+hit) or Guard (+block); both needs --def-solo-operative; missing: asked in a terminal, else auto",
+  ),
   boolOpt('def-solo-operative', 'Solo Operative: the defender may take both Counter and Guard'),
-  boolOpt('blindside', 'attack from behind: +1 critical hit, ignores the defender\'s shield, no overwatch'),
-  intOpt('def-overwatch', 'overwatch attacks the defender fires at the charger (one per action, x2 for Overwatch II, x3 for III)', { min: 0, max: 20 }),
+  boolOpt('blindside', "attack from behind: +1 critical hit, ignores the defender's shield, no overwatch"),
+  intOpt(
+    'def-overwatch',
+    'overwatch attacks the defender fires at the charger (one per action, x2 for Overwatch II, x3 for III)',
+    { min: 0, max: 20 },
+  ),
   intOpt('def-ow-acc', "overwatch weapon's Shooting Accuracy", { min: 0, max: 30 }),
   intOpt('def-ow-shots', "overwatch weapon's shots per attack (1-10)", { min: 1, max: 10 }),
   intOpt('def-ow-dmg', "overwatch weapon's DMG per hit", { min: 0, max: 100000 }),
@@ -146,7 +237,10 @@ function buildSide(v: MeleeValues, p: 'atk' | 'def'): MeleeSide {
 function splitFrom(raw: OpenSplit, p: 'atk' | 'def', who: string, pool: number | undefined): OpenSplit {
   if (raw === 'ask' || raw === 'auto') {
     if (pool === undefined) {
-      throw new InputError('missing', `--${p}-melee is required to choose the ${who}'s split: give --${p}-melee N (the Melee stat) or --${p}-split A/D`)
+      throw new InputError(
+        'missing',
+        `--${p}-melee is required to choose the ${who}'s split: give --${p}-melee N (the Melee stat) or --${p}-split A/D`,
+      )
     }
     return raw
   }
@@ -171,7 +265,11 @@ export function buildMelee(v: MeleeValues): MeleeQuery {
   const defSplit = splitFrom(v.defSplit, 'def', 'defender', def.melee)
   const solo = v.defSoloOperative
   const defChoice = v.defChoice
-  if (defChoice === 'both' && !solo) throw new InputError('bad-choice', '--def-choice: both (Counter and Guard) needs --def-solo-operative; give counter, guard or auto')
+  if (defChoice === 'both' && !solo)
+    throw new InputError(
+      'bad-choice',
+      '--def-choice: both (Counter and Guard) needs --def-solo-operative; give counter, guard or auto',
+    )
   const blindside = v.blindside
   const overwatch = buildOverwatch(v)
   return {
@@ -207,7 +305,11 @@ function buildOverwatch(v: MeleeValues): Overwatch | null {
     ] as const
   ).find(([k]) => v[k] !== undefined && v[k] !== false)
   if (attacks === 0) {
-    if (given) throw new InputError('missing', `${given[1]}: overwatch weapon flags need --def-overwatch N, the number of overwatch attacks the defender fires (at least 1)`)
+    if (given)
+      throw new InputError(
+        'missing',
+        `${given[1]}: overwatch weapon flags need --def-overwatch N, the number of overwatch attacks the defender fires (at least 1)`,
+      )
     return null
   }
   const need = (n: number | undefined, flag: string, hint: string): number => {
@@ -229,11 +331,17 @@ function buildOverwatch(v: MeleeValues): Overwatch | null {
 
 const splitText = (s: Split) => `${s.attack}/${s.defense}`
 const choiceLabel = (c: DefChoice, m: Melee) =>
-  c === 'counter' ? `Counter (+${defenderBonus(m.def.pilot)} hit)` : c === 'guard' ? `Guard (+${defenderBonus(m.def.pilot)} block)` : `Counter and Guard (+${defenderBonus(m.def.pilot)} each)`
+  c === 'counter'
+    ? `Counter (+${defenderBonus(m.def.pilot)} hit)`
+    : c === 'guard'
+      ? `Guard (+${defenderBonus(m.def.pilot)} block)`
+      : `Counter and Guard (+${defenderBonus(m.def.pilot)} each)`
 
 function hint(v: ClashValue, m: Melee, side: 'attacker' | 'defender'): string {
   const atkView = side === 'attacker'
-  const parts = [`deals ${num(atkView ? v.dealt : v.taken, 1)}, takes ${num(atkView ? v.taken : v.dealt, 1)} DMG expected`]
+  const parts = [
+    `deals ${num(atkView ? v.dealt : v.taken, 1)}, takes ${num(atkView ? v.taken : v.dealt, 1)} DMG expected`,
+  ]
   const enemyHp = atkView ? m.def.hp : m.atk.hp
   const ownHp = atkView ? m.atk.hp : m.def.hp
   if (enemyHp !== undefined) parts.push(`destroys ${pct(atkView ? v.defDestroyed : v.atkDestroyed)}`)
@@ -269,7 +377,11 @@ export async function chooseMelee(req: MeleeQuery, ctx: ChoiceContext): Promise<
   const space: ChoiceSpace = {
     atkSplits: openAtkSplit ? splitsOf(Math.min(m.atk.melee!, 2 * MAX_POOL)) : [m.atkSplit],
     defSplits: openDefSplit ? splitsOf(Math.min(m.def.melee!, 2 * MAX_POOL)) : [m.defSplit],
-    defChoices: openDefChoice ? (m.soloOperative ? ['counter', 'guard', 'both'] : ['counter', 'guard']) : [m.defChoice],
+    defChoices: openDefChoice
+      ? m.soloOperative
+        ? ['counter', 'guard', 'both']
+        : ['counter', 'guard']
+      : [m.defChoice],
   }
   let chosen: Option | undefined
 
@@ -282,7 +394,11 @@ export async function chooseMelee(req: MeleeQuery, ctx: ChoiceContext): Promise<
       const vs = openDefSplit || openDefChoice ? ' vs the best reply' : ''
       const pick = await ctx.select(
         `Attacker's split of Melee ${m.atk.melee} (attack/defense dice)${vs}`,
-        bySplit.map((o) => ({ value: o.atkSplit, label: `${splitText(o.atkSplit)}${o === best ? ' (best)' : ''}`, hint: hint(o.value, m, 'attacker') })),
+        bySplit.map((o) => ({
+          value: o.atkSplit,
+          label: `${splitText(o.atkSplit)}${o === best ? ' (best)' : ''}`,
+          hint: hint(o.value, m, 'attacker'),
+        })),
         best.atkSplit,
       )
       m.chosenBy.atkSplit = 'prompt'
@@ -304,7 +420,11 @@ export async function chooseMelee(req: MeleeQuery, ctx: ChoiceContext): Promise<
       if (ask(openDefChoice)) {
         m.defChoice = await ctx.select(
           `Defender's reaction to a ${splitText(m.atkSplit)} attack${openDefSplit ? ' (with its best split)' : ''}`,
-          perChoice.map((o) => ({ value: o.defChoice, label: `${choiceLabel(o.defChoice, m)}${o === best ? ' (best)' : ''}`, hint: hint(o.value, m, 'defender') })),
+          perChoice.map((o) => ({
+            value: o.defChoice,
+            label: `${choiceLabel(o.defChoice, m)}${o === best ? ' (best)' : ''}`,
+            hint: hint(o.value, m, 'defender'),
+          })),
           best.defChoice,
         )
         m.chosenBy.defChoice = 'prompt'
@@ -318,7 +438,11 @@ export async function chooseMelee(req: MeleeQuery, ctx: ChoiceContext): Promise<
         const bySplit = space.defSplits.map((s) => forChoice.find((o) => o.defSplit === s)!)
         m.defSplit = await ctx.select(
           `Defender's split of Melee ${m.def.melee} (attack/defense dice) with ${m.defChoice}`,
-          bySplit.map((o) => ({ value: o.defSplit, label: `${splitText(o.defSplit)}${o === best ? ' (best)' : ''}`, hint: hint(o.value, m, 'defender') })),
+          bySplit.map((o) => ({
+            value: o.defSplit,
+            label: `${splitText(o.defSplit)}${o === best ? ' (best)' : ''}`,
+            hint: hint(o.value, m, 'defender'),
+          })),
           best.defSplit,
         )
         m.chosenBy.defSplit = 'prompt'
@@ -375,7 +499,8 @@ function choicesJson(m: MeleeRequest): Record<string, unknown> {
 
 export const meleeSpec = defineCommand<typeof options, MeleeRequest, MeleeResult, MeleeQuery>({
   name: 'melee',
-  summary: 'MechaStellar melee clash: overwatch on the charge, attack, counter-attack, Finishing Blow, best dice splits',
+  summary:
+    'MechaStellar melee clash: overwatch on the charge, attack, counter-attack, Finishing Blow, best dice splits',
   diceOrder:
     "overwatch first (only with --def-overwatch): for each attack, one evade d10 per shot, then its armor saves; then the clash: the attacker's attack dice, the defender's defense dice, armor saves against the defender (at most 3); then, if the defender survives and was not pushed out, the defender's attack dice, the attacker's defense dice, armor saves against the attacker",
   examples: [
@@ -392,10 +517,18 @@ export const meleeSpec = defineCommand<typeof options, MeleeRequest, MeleeResult
     const options = []
     for (let p = 0; p <= Math.min(10, q.hitsLeft); p++) {
       const through = q.hitsLeft - p
-      options.push({ value: p, label: `Spend ${p} Momentum`, hint: `${through} hit${through === 1 ? '' : 's'} through, expected ${num(expectedStrikeDamage(q.attack, through), 1)} DMG` })
+      options.push({
+        value: p,
+        label: `Spend ${p} Momentum`,
+        hint: `${through} hit${through === 1 ? '' : 's'} through, expected ${num(expectedStrikeDamage(q.attack, through), 1)} DMG`,
+      })
     }
     const who = q.side === 'defender' ? 'Defender' : 'Attacker'
-    const answer = await ctx.select(`${who}'s Skill Defense: ${q.hits} hits vs ${q.blocks} blocks, ${q.hitsLeft} get through. Spend Momentum (one per hit)?`, options, 0)
+    const answer = await ctx.select(
+      `${who}'s Skill Defense: ${q.hits} hits vs ${q.blocks} blocks, ${q.hitsLeft} get through. Spend Momentum (one per hit)?`,
+      options,
+      0,
+    )
     m.chosenBy[id === 'atk-momentum' ? 'atkMomentum' : 'defMomentum'] = 'prompt'
     return answer
   },
@@ -410,7 +543,11 @@ export const meleeSpec = defineCommand<typeof options, MeleeRequest, MeleeResult
         ? {
             attacks: r.overwatch.shots.map((s) => ({
               targetNumber: s.targetNumber,
-              dice: s.dice.map((d) => (d.critAsHit ? { roll: d.roll, outcome: d.outcome, critAsHit: true } : { roll: d.roll, outcome: d.outcome })),
+              dice: s.dice.map((d) =>
+                d.critAsHit
+                  ? { roll: d.roll, outcome: d.outcome, critAsHit: true }
+                  : { roll: d.roll, outcome: d.outcome },
+              ),
               hits: s.hits,
               blocks: s.blocks,
               momentumSpent: s.momentumSpent,
@@ -436,22 +573,30 @@ export const meleeSpec = defineCommand<typeof options, MeleeRequest, MeleeResult
   },
   replayFlags(m, r) {
     const flags: string[] = []
-    if (m.chosenBy.atkSplit === 'prompt') flags.push('--atk-split', `${m.atkSplit.attack}/${m.atkSplit.defense}`)
-    if (m.chosenBy.defSplit === 'prompt') flags.push('--def-split', `${m.defSplit.attack}/${m.defSplit.defense}`)
+    if (m.chosenBy.atkSplit === 'prompt')
+      flags.push('--atk-split', `${m.atkSplit.attack}/${m.atkSplit.defense}`)
+    if (m.chosenBy.defSplit === 'prompt')
+      flags.push('--def-split', `${m.defSplit.attack}/${m.defSplit.defense}`)
     if (m.chosenBy.defChoice === 'prompt') flags.push('--def-choice', m.defChoice)
     // Momentum answered at a prompt is at most the hits left, so a flag of that amount, spent
     // greedily, spends it again. The defender's goes to the attack only. The attacker's flag is
     // also offered to overwatch hits first, which spend nothing while the answer is asked: with
     // overwatch hits through, no flag replays that (a known gap; the seed still replays the dice).
-    if (m.chosenBy.defMomentum === 'prompt' && r.attack) flags.push('--def-momentum', String(r.attack.momentumSpent))
-    if (m.chosenBy.atkMomentum === 'prompt' && r.counter) flags.push('--atk-momentum', String(r.counter.momentumSpent))
+    if (m.chosenBy.defMomentum === 'prompt' && r.attack)
+      flags.push('--def-momentum', String(r.attack.momentumSpent))
+    if (m.chosenBy.atkMomentum === 'prompt' && r.counter)
+      flags.push('--atk-momentum', String(r.counter.momentumSpent))
     return flags
   },
   render: (r, m, out) => renderMelee(r, m, out),
   explain: (r, m, out) => explainMelee(r, m, out),
   odds(m) {
     const o = meleeOdds(m)
-    const strikes = (d: typeof o.attack) => ({ damage: d.damage.toJSON(), unblockedHits: d.unblockedHits.toJSON(), failedSaves: d.failedSaves.toJSON() })
+    const strikes = (d: typeof o.attack) => ({
+      damage: d.damage.toJSON(),
+      unblockedHits: d.unblockedHits.toJSON(),
+      failedSaves: d.failedSaves.toJSON(),
+    })
     const json: Record<string, unknown> = {
       attack: strikes(o.attack),
       counter: strikes(o.counter),
@@ -479,7 +624,11 @@ export const meleeSpec = defineCommand<typeof options, MeleeRequest, MeleeResult
     }
     return {
       json,
-      extra: { ...choicesJson(m), blindside: m.blindside, overwatchSkipped: m.overwatchSkipped ? 'blindside' : null },
+      extra: {
+        ...choicesJson(m),
+        blindside: m.blindside,
+        overwatchSkipped: m.overwatchSkipped ? 'blindside' : null,
+      },
       render: (out) => renderMeleeOdds(o, m, out),
     }
   },

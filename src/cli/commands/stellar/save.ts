@@ -16,7 +16,17 @@ import {
 import { saveOdds } from '../../../rules/stellar/armor-save-odds.js'
 import { type Penetration, parsePen, penText } from '../../../rules/stellar/weapon.js'
 import { explainSave, renderSave, renderSaveOdds } from '../../../render/stellar/save.js'
-import { type ChosenBy, type ValuesOf, boolOpt, defineCommand, intOpt, levelOpt, required, requires, textOpt } from '../../spec.js'
+import {
+  type ChosenBy,
+  type ValuesOf,
+  boolOpt,
+  defineCommand,
+  intOpt,
+  levelOpt,
+  required,
+  requires,
+  textOpt,
+} from '../../spec.js'
 
 /** A save with how its Momentum was settled (on the command line). */
 export interface SaveInput extends SaveRequest {
@@ -26,19 +36,37 @@ export interface SaveInput extends SaveRequest {
 }
 
 const options = [
-  required(textOpt('pen', 'N[S|P]', 'ARM PEN, with S for stun or P for push/pull (e.g. 5S)', parsePen), "the weapon's ARM PEN, e.g. --pen 5, --pen 5S (stun) or --pen 5P (push/pull)"),
+  required(
+    textOpt('pen', 'N[S|P]', 'ARM PEN, with S for stun or P for push/pull (e.g. 5S)', parsePen),
+    "the weapon's ARM PEN, e.g. --pen 5, --pen 5S (stun) or --pen 5P (push/pull)",
+  ),
   intOpt('arm-sv', "defender's ARM Sv", { min: 0, max: 20, default: 0 }),
-  required(intOpt('hits', 'unblocked hits from this weapon', { min: 0, max: 100 }), 'the unblocked hits that call for saves, e.g. --hits 2'),
+  required(
+    intOpt('hits', 'unblocked hits from this weapon', { min: 0, max: 100 }),
+    'the unblocked hits that call for saves, e.g. --hits 2',
+  ),
   boolOpt('warship', 'defender is a warship: saves capped at 5 (10 vs AOE)'),
   boolOpt('aoe', 'AOE weapon (warship saves capped at 10)'),
   intOpt('size', "defender's Size (push/pull saves +2 per Size)", { min: 0, max: 10, default: 0 }),
   boolOpt('energy', 'the weapon is an [E]nergy (beam) shooting weapon'),
   boolOpt('anti-beam', 'defender has Anti-Beam Coating: +2 ARM Sv against energy weapons (with --energy)'),
-  requires(boolOpt('through-wall', 'energy weapon firing through a building at a target within Sensors: PEN -3'), { energy: 'only energy weapons shoot through buildings' }),
-  requires(boolOpt('underwater', 'energy weapon firing underwater: PEN -5'), { energy: 'the PEN penalty is for energy weapons' }),
-  boolOpt('unyielding', 'Unyielding commander / Don\'t Give up the Ship fleet commander: reroll failed saves once'),
-  levelOpt('pilot', "defender's pilot or kaiju level 0-2 (level 1+ may use \"It's not over yet!\")"),
-  intOpt('momentum', "\"It's not over yet!\": Momentum the defender will spend, one failed save negated per point", { min: 0, max: 10 }),
+  requires(
+    boolOpt('through-wall', 'energy weapon firing through a building at a target within Sensors: PEN -3'),
+    { energy: 'only energy weapons shoot through buildings' },
+  ),
+  requires(boolOpt('underwater', 'energy weapon firing underwater: PEN -5'), {
+    energy: 'the PEN penalty is for energy weapons',
+  }),
+  boolOpt(
+    'unyielding',
+    "Unyielding commander / Don't Give up the Ship fleet commander: reroll failed saves once",
+  ),
+  levelOpt('pilot', 'defender\'s pilot or kaiju level 0-2 (level 1+ may use "It\'s not over yet!")'),
+  intOpt(
+    'momentum',
+    '"It\'s not over yet!": Momentum the defender will spend, one failed save negated per point',
+    { min: 0, max: 10 },
+  ),
 ] as const
 
 export function buildSave(v: ValuesOf<typeof options>): SaveInput {
@@ -47,9 +75,20 @@ export function buildSave(v: ValuesOf<typeof options>): SaveInput {
   const pen: Penetration = { value: Math.max(0, printedPen.value - penalty), kind: printedPen.kind }
   const allowed = pilot >= 1 && !warship && notOverYetAllowed(pen)
   if (momentum !== undefined && momentum > 0 && !allowed) {
-    if (warship) throw new InputError('bad-combination', `--momentum: "It's not over yet!" is for level 1+ pilots and kaiju, not warships; drop --momentum`)
-    if (!notOverYetAllowed(pen)) throw new InputError('bad-combination', `--momentum: "It's not over yet!" cannot be used against push/pull weapons; drop --momentum`)
-    throw new InputError('bad-combination', `--momentum: "It's not over yet!" needs a level 1+ pilot or kaiju; add --pilot 1 or drop --momentum`)
+    if (warship)
+      throw new InputError(
+        'bad-combination',
+        `--momentum: "It's not over yet!" is for level 1+ pilots and kaiju, not warships; drop --momentum`,
+      )
+    if (!notOverYetAllowed(pen))
+      throw new InputError(
+        'bad-combination',
+        `--momentum: "It's not over yet!" cannot be used against push/pull weapons; drop --momentum`,
+      )
+    throw new InputError(
+      'bad-combination',
+      `--momentum: "It's not over yet!" needs a level 1+ pilot or kaiju; add --pilot 1 or drop --momentum`,
+    )
   }
   return {
     hits,
@@ -109,11 +148,22 @@ export const saveSpec = defineCommand<typeof options, SaveInput, SaveResult>({
     const options = []
     for (let p = 0; p <= Math.min(10, q.maxPoints); p++) {
       const left = q.failed - p
-      const effect = s.pen.kind === 'stun' ? `${left} action${left === 1 ? '' : 's'} lost` : `+${left * FAILED_SAVE_DMG} DMG`
-      options.push({ value: p, label: `Spend ${p} Momentum`, hint: `${left} failed save${left === 1 ? ' stands' : 's stand'}: ${effect}` })
+      const effect =
+        s.pen.kind === 'stun'
+          ? `${left} action${left === 1 ? '' : 's'} lost`
+          : `+${left * FAILED_SAVE_DMG} DMG`
+      options.push({
+        value: p,
+        label: `Spend ${p} Momentum`,
+        hint: `${left} failed save${left === 1 ? ' stands' : 's stand'}: ${effect}`,
+      })
     }
     s.chosenBy.momentum = 'prompt'
-    return ctx.select(`It's not over yet! ${q.failed} failed save${q.failed === 1 ? '' : 's'}. Spend Momentum to negate?`, options, 0)
+    return ctx.select(
+      `It's not over yet! ${q.failed} failed save${q.failed === 1 ? '' : 's'}. Spend Momentum to negate?`,
+      options,
+      0,
+    )
   },
 
   resolve: resolveArmorSaves,

@@ -9,7 +9,16 @@ import {
   scoreSecondary,
 } from '../../../rules/stellar/secondary.js'
 import { explainSecondary, renderSecondary } from '../../../render/stellar/secondary.js'
-import { type CommandSpec, type ValuesOf, boolOpt, defineCommand, enumOpt, intOpt, required, textOpt } from '../../spec.js'
+import {
+  type CommandSpec,
+  type ValuesOf,
+  boolOpt,
+  defineCommand,
+  enumOpt,
+  intOpt,
+  required,
+  textOpt,
+} from '../../spec.js'
 
 /** Each count's flag. */
 const FLAGS: Record<CountKey, string> = {
@@ -26,7 +35,11 @@ function numberList(max: number, what: string) {
   return (text: string, flag: string): number[] => {
     const parts = text.split(',').map((p) => p.trim())
     return parts.map((p) => {
-      if (!/^\d+$/.test(p) || Number(p) > max) throw new InputError('bad-value', `${flag}: "${p}" is not ${what}; give whole numbers 0-${max} separated by commas, e.g. 3,1,2`)
+      if (!/^\d+$/.test(p) || Number(p) > max)
+        throw new InputError(
+          'bad-value',
+          `${flag}: "${p}" is not ${what}; give whole numbers 0-${max} separated by commas, e.g. 3,1,2`,
+        )
       return Number(p)
     })
   }
@@ -34,13 +47,34 @@ function numberList(max: number, what: string) {
 
 const options = [
   required(
-    enumOpt('objective', OBJECTIVE_NAMES, 'the objective: Destruction (top-gun, strongest-prototype, rout, surprise-assault, undefeated), Survival (bonds, last-bastion, minimize-losses, flawless-insertion, invincible), Battlespace (repel, dominate, behind-lines, scorched-earth, swelling-momentum)'),
+    enumOpt(
+      'objective',
+      OBJECTIVE_NAMES,
+      'the objective: Destruction (top-gun, strongest-prototype, rout, surprise-assault, undefeated), Survival (bonds, last-bastion, minimize-losses, flawless-insertion, invincible), Battlespace (repel, dominate, behind-lines, scorched-earth, swelling-momentum)',
+    ),
     `one of ${OBJECTIVE_NAMES.join(', ')}`,
   ),
-  intOpt('times', "how many times the objective's event happened (its --help example says which)", { min: 0, max: 100 }),
-  intOpt('bonus', 'how many times its bonus event happened (Top Gun: the Commander; Surprise Assault: with Tactical Advantage; Undefeated: by Melee Counterattack; Minimize Losses: Momentum saves)', { min: 0, max: 100 }),
-  textOpt('per-round', 'N,N', 'a count for each round (Rout: units destroyed; Dominate: quadrants held; Behind Enemy Lines: units near the enemy edge)', numberList(100, 'a count')),
-  textOpt('levels', 'N,N', "Bonds on the Battlefield: your surviving units' pilot levels (0-2)", numberList(2, 'a pilot level')),
+  intOpt('times', "how many times the objective's event happened (its --help example says which)", {
+    min: 0,
+    max: 100,
+  }),
+  intOpt(
+    'bonus',
+    'how many times its bonus event happened (Top Gun: the Commander; Surprise Assault: with Tactical Advantage; Undefeated: by Melee Counterattack; Minimize Losses: Momentum saves)',
+    { min: 0, max: 100 },
+  ),
+  textOpt(
+    'per-round',
+    'N,N',
+    'a count for each round (Rout: units destroyed; Dominate: quadrants held; Behind Enemy Lines: units near the enemy edge)',
+    numberList(100, 'a count'),
+  ),
+  textOpt(
+    'levels',
+    'N,N',
+    "Bonds on the Battlefield: your surviving units' pilot levels (0-2)",
+    numberList(2, 'a pilot level'),
+  ),
   intOpt('units', 'your units at the start of the battle', { min: 1, max: 200 }),
   intOpt('destroyed', 'your units destroyed (Flawless Insertion: in round 1)', { min: 0, max: 200 }),
   boolOpt('commander-survived', 'Last Bastion: your Commander survived the battle'),
@@ -67,11 +101,15 @@ export function buildSecondary(v: ValuesOf<typeof options>): SecondaryRequest {
     }
     if (!takes.includes(key)) {
       const what = takes.map((k) => `${FLAGS[k]} (${def.meaning[k]})`).join(', ')
-      throw new InputError('bad-combination', `${FLAGS[key]} does not count for ${def.name}; it takes ${what}`)
+      throw new InputError(
+        'bad-combination',
+        `${FLAGS[key]} does not count for ${def.name}; it takes ${what}`,
+      )
     }
   }
   for (const key of def.required) {
-    if (counts[key] === undefined) throw new InputError('missing', `${FLAGS[key]} is required for ${def.name}: ${def.meaning[key]}`)
+    if (counts[key] === undefined)
+      throw new InputError('missing', `${FLAGS[key]} is required for ${def.name}: ${def.meaning[key]}`)
   }
   return { objective, counts }
 }
@@ -89,7 +127,14 @@ export const secondarySpec: CommandSpec<SecondaryRequest, SecondaryResult> = def
   build: buildSecondary,
   usesDice: () => false,
   resolve: (_dice, r) => scoreSecondary(r.objective, r.counts),
-  json: (r) => ({ objective: r.objective, name: r.name, category: r.category, vp: r.vp, uncapped: r.uncapped, parts: r.parts }),
+  json: (r) => ({
+    objective: r.objective,
+    name: r.name,
+    category: r.category,
+    vp: r.vp,
+    uncapped: r.uncapped,
+    parts: r.parts,
+  }),
   render: renderSecondary,
   explain: explainSecondary,
 })

@@ -4,17 +4,39 @@ import {
   type MomentumQuestion,
   type Shot,
   type ShotResult,
-  MAX_WEAPON_SHOTS,  
+  MAX_WEAPON_SHOTS,
   momentumNegates,
   resolveShot,
   shotTargetNumber,
 } from '../../../rules/stellar/shoot.js'
-import { ATTACK_BONUSES, AUTO_DEFENSES, DEFENSES, expectedDamageFrom, rankBonuses, rankDefenses, shotOdds } from '../../../rules/stellar/shoot-odds.js'
+import {
+  ATTACK_BONUSES,
+  AUTO_DEFENSES,
+  DEFENSES,
+  expectedDamageFrom,
+  rankBonuses,
+  rankDefenses,
+  shotOdds,
+} from '../../../rules/stellar/shoot-odds.js'
 import { NO_PEN, parsePen, attackerBonus, defenderBonus } from '../../../rules/stellar/weapon.js'
 import { num } from '../../../render/format.js'
 import { explainShot, renderShot, renderShotOdds } from '../../../render/stellar/shoot.js'
 import { saveFields } from './save-fields.js'
-import { type ChoiceContext, type ChosenBy, type Open, type ValuesOf, isOpen, boolOpt, choiceOpt, conflicts, defineCommand, intOpt, levelOpt, required, textOpt } from '../../spec.js'
+import {
+  type ChoiceContext,
+  type ChosenBy,
+  type Open,
+  type ValuesOf,
+  isOpen,
+  boolOpt,
+  choiceOpt,
+  conflicts,
+  defineCommand,
+  intOpt,
+  levelOpt,
+  required,
+  textOpt,
+} from '../../spec.js'
 
 interface ShotChoices {
   chosenBy: { bonus: ChosenBy; defense: ChosenBy; momentum: ChosenBy }
@@ -22,33 +44,64 @@ interface ShotChoices {
 }
 
 /** A shot as the command line gives it: the bonus and the reaction may be left open. */
-export type ShotRequest = Omit<Shot, 'bonus' | 'defense'> & ShotChoices & { bonus: Open<AttackBonus>; defense: Open<DefenseChoice> }
+export type ShotRequest = Omit<Shot, 'bonus' | 'defense'> &
+  ShotChoices & { bonus: Open<AttackBonus>; defense: Open<DefenseChoice> }
 
 /** A shot with every choice made. */
 export type ChosenShot = Shot & ShotChoices
 
 const options = [
-  required(intOpt('acc', "attacker's Shooting Accuracy", { min: 0, max: 30 }), "the attacker's Shooting Accuracy, e.g. --acc 9"),
+  required(
+    intOpt('acc', "attacker's Shooting Accuracy", { min: 0, max: 30 }),
+    "the attacker's Shooting Accuracy, e.g. --acc 9",
+  ),
   intOpt('evade', "defender's Evade bonus", { min: 0, max: 30, default: 0 }),
-  required(intOpt('shots', "weapon's printed shots at this range; at most 10 are rolled, after modifiers", { min: 1, max: MAX_WEAPON_SHOTS }), `the weapon's printed shots, 1-${MAX_WEAPON_SHOTS}, e.g. --shots 5`),
-  intOpt('rapid-fire', 'Rapid Fire shots gained within half range (negative: lost)', { min: -10, max: 10, default: 0 }),
+  required(
+    intOpt('shots', "weapon's printed shots at this range; at most 10 are rolled, after modifiers", {
+      min: 1,
+      max: MAX_WEAPON_SHOTS,
+    }),
+    `the weapon's printed shots, 1-${MAX_WEAPON_SHOTS}, e.g. --shots 5`,
+  ),
+  intOpt('rapid-fire', 'Rapid Fire shots gained within half range (negative: lost)', {
+    min: -10,
+    max: 10,
+    default: 0,
+  }),
   required(intOpt('dmg', 'DMG per hit', { min: 0, max: 100000 }), "the weapon's DMG per hit, e.g. --dmg 200"),
   textOpt('pen', 'N[S|P]', 'ARM PEN, with S for stun or P for push/pull (e.g. 5S)', parsePen),
   intOpt('arm-sv', "defender's ARM Sv", { min: 0, max: 20, default: 0 }),
-  choiceOpt('bonus', ['precision', 'barrage', 'none'], "attacker's bonus: Precision (+Acc) or Barrage (+shots); missing: asked in a terminal, else auto"),
+  choiceOpt(
+    'bonus',
+    ['precision', 'barrage', 'none'],
+    "attacker's bonus: Precision (+Acc) or Barrage (+shots); missing: asked in a terminal, else auto",
+  ),
   levelOpt('pilot', "attacker's pilot level 0-2 (level 1+: bonus +2)"),
-  choiceOpt('defense', ['dodge', 'guard', 'none'], "defender's reaction: Dodge (+Evade) or Guard (+Block); missing: asked in a terminal, else auto"),
+  choiceOpt(
+    'defense',
+    ['dodge', 'guard', 'none'],
+    "defender's reaction: Dodge (+Evade) or Guard (+Block); missing: asked in a terminal, else auto",
+  ),
   levelOpt('def-pilot', "defender's pilot level 0-2 (level 2: Dodge/Guard +2)"),
   intOpt('shield', "defender's shield blocks", { min: 0, max: 20, default: 0 }),
   boolOpt('cover', 'defender in cover: 1 block, 2 vs DMG 500 or less (does not stack with a shield)'),
   boolOpt('blindside', 'attack from behind: ignores shields and cover, +1 critical hit'),
   boolOpt('target-lock', 'target within Sensors range: 3s are critical hits too'),
-  conflicts(boolOpt('indirect', 'Indirect Fire: critical hits count as plain hits; Focus gives +1 shot'), { bullseye: 'Indirect Fire cannot benefit from Skills' }),
+  conflicts(boolOpt('indirect', 'Indirect Fire: critical hits count as plain hits; Focus gives +1 shot'), {
+    bullseye: 'Indirect Fire cannot benefit from Skills',
+  }),
   boolOpt('advantage', 'Tactical Advantage (High Ground, High Speed, Overwhelm, Shutdown): +1 critical hit'),
   boolOpt('focus', 'Focus action: +1 hit (+2 with DMG 0-200)'),
   boolOpt('bullseye', 'Bullseye skill: +1 hit'),
-  intOpt('extra-hits', 'other bonus hits (Make it Count!, high-ground target, Havoc Impact)', { min: 0, max: 20, default: 0 }),
-  intOpt('momentum', 'Skill Defense: Momentum the defender will spend, one hit negated per point', { min: 0, max: 10 }),
+  intOpt('extra-hits', 'other bonus hits (Make it Count!, high-ground target, Havoc Impact)', {
+    min: 0,
+    max: 20,
+    default: 0,
+  }),
+  intOpt('momentum', 'Skill Defense: Momentum the defender will spend, one hit negated per point', {
+    min: 0,
+    max: 10,
+  }),
   boolOpt('warship', 'defender is a warship: saves capped at 5 (10 vs AOE), Momentum costs double'),
   boolOpt('aoe', 'AOE weapon (warship saves capped at 10)'),
   intOpt('size', "defender's Size (push/pull saves +2 per Size)", { min: 0, max: 10, default: 0 }),
@@ -63,7 +116,11 @@ export function buildShot(v: ValuesOf<typeof options>): ShotRequest {
     pen: v.pen ?? NO_PEN,
     momentum: v.momentum ?? 0,
     momentumGiven: v.momentum !== undefined,
-    chosenBy: { bonus: given(v.bonus), defense: given(v.defense), momentum: v.momentum !== undefined ? 'flag' : 'auto' },
+    chosenBy: {
+      bonus: given(v.bonus),
+      defense: given(v.defense),
+      momentum: v.momentum !== undefined ? 'flag' : 'auto',
+    },
   }
 }
 
@@ -72,7 +129,8 @@ const exp = (x: number) => `expected ${num(x, 1)} DMG`
 export const shootSpec = defineCommand<typeof options, ChosenShot, ShotResult, ShotRequest>({
   name: 'shoot',
   summary: 'MechaStellar shooting attack: the defender rolls a d10 to evade each shot',
-  diceOrder: 'one evade d10 per shot, in shot order; then one armor-save d10 per unblocked hit (at most 3; 5 for warships, 10 vs AOE)',
+  diceOrder:
+    'one evade d10 per shot, in shot order; then one armor-save d10 per unblocked hit (at most 3; 5 for warships, 10 vs AOE)',
   examples: [
     'mecha shoot --acc 9 --evade 4 --shots 7 --dmg 200 --bonus none --defense none --rolls 1,1,4,5,7,7,10',
     'mecha shoot --acc 9 --evade 4 --shots 5 --dmg 300 --pen 5 --arm-sv 2 --shield 1 --momentum 3 --seed table1',
@@ -90,10 +148,18 @@ export const shootSpec = defineCommand<typeof options, ChosenShot, ShotResult, S
     const step = s.warship ? 2 : 1
     for (let p = 0; p <= Math.min(10, q.maxPoints); p += step) {
       const unblocked = q.hitsLeft - momentumNegates(p, s.warship)
-      options.push({ value: p, label: `Spend ${p} Momentum`, hint: `${unblocked} hit${unblocked === 1 ? '' : 's'} through, ${exp(expectedDamageFrom({ ...s, askDecisions: false, decisions: { momentum: p } }, q.hits))}` })
+      options.push({
+        value: p,
+        label: `Spend ${p} Momentum`,
+        hint: `${unblocked} hit${unblocked === 1 ? '' : 's'} through, ${exp(expectedDamageFrom({ ...s, askDecisions: false, decisions: { momentum: p } }, q.hits))}`,
+      })
     }
     s.chosenBy.momentum = 'prompt'
-    return ctx.select(`Skill Defense: ${q.hitsLeft === 1 ? '1 hit gets' : `${q.hitsLeft} hits get`} through your blocks. Spend Momentum?`, options, 0)
+    return ctx.select(
+      `Skill Defense: ${q.hitsLeft === 1 ? '1 hit gets' : `${q.hitsLeft} hits get`} through your blocks. Spend Momentum?`,
+      options,
+      0,
+    )
   },
 
   resolve: resolveShot,
@@ -112,7 +178,11 @@ export const shootSpec = defineCommand<typeof options, ChosenShot, ShotResult, S
     const out: Record<string, unknown> = {
       targetNumber: r.targetNumber,
       shotsFired: r.shotsFired,
-      dice: r.dice.map((d) => (d.critAsHit ? { roll: d.roll, outcome: d.outcome, critAsHit: true } : { roll: d.roll, outcome: d.outcome })),
+      dice: r.dice.map((d) =>
+        d.critAsHit
+          ? { roll: d.roll, outcome: d.outcome, critAsHit: true }
+          : { roll: d.roll, outcome: d.outcome },
+      ),
       crits: r.crits,
       hits: r.hits,
       blocks: r.blocks,
@@ -175,17 +245,31 @@ function chooseShot(req: ShotRequest, ctx: ChoiceContext): Promise<ChosenShot> |
 async function chooseAsking(req: ShotRequest, ctx: ChoiceContext): Promise<ChosenShot> {
   const bonusOpen = isOpen(req.bonus)
   const defenseOpen = isOpen(req.defense)
-  let s = withChoices(req, isOpen(req.bonus) ? 'precision' : req.bonus, isOpen(req.defense) ? 'dodge' : req.defense)
+  let s = withChoices(
+    req,
+    isOpen(req.bonus) ? 'precision' : req.bonus,
+    isOpen(req.defense) ? 'dodge' : req.defense,
+  )
   if (bonusOpen) {
     const asking = req.bonus === 'ask'
-    const ranked = asking ? rankBonuses(s, !defenseOpen, ATTACK_BONUSES, DEFENSES) : rankBonuses(s, !defenseOpen)
+    const ranked = asking
+      ? rankBonuses(s, !defenseOpen, ATTACK_BONUSES, DEFENSES)
+      : rankBonuses(s, !defenseOpen)
     if (asking) {
       const size = attackerBonus(s.pilot)
-      const labels: Record<AttackBonus, string> = { precision: `Precision (+${size} Acc)`, barrage: `Barrage (+${size} shot${size > 1 ? 's' : ''})`, none: 'No bonus' }
+      const labels: Record<AttackBonus, string> = {
+        precision: `Precision (+${size} Acc)`,
+        barrage: `Barrage (+${size} shot${size > 1 ? 's' : ''})`,
+        none: 'No bonus',
+      }
       const vs = defenseOpen ? " vs the defender's best reply" : ''
       s.bonus = await ctx.select(
         `Attacker's bonus (Acc ${s.acc}, ${s.shots} shots, DMG ${s.dmg})`,
-        ranked.map((o) => ({ value: o.value, label: labels[o.value], hint: `${exp(o.expected.damage)}${vs}` })),
+        ranked.map((o) => ({
+          value: o.value,
+          label: labels[o.value],
+          hint: `${exp(o.expected.damage)}${vs}`,
+        })),
         ranked[0].value,
       )
       s.chosenBy.bonus = 'prompt'
@@ -196,7 +280,11 @@ async function chooseAsking(req: ShotRequest, ctx: ChoiceContext): Promise<Chose
     const ranked = rankDefenses(s, asking ? DEFENSES : AUTO_DEFENSES)
     if (asking) {
       const size = defenderBonus(s.defPilot)
-      const labels: Record<DefenseChoice, string> = { dodge: `Dodge (+${size} Evade)`, guard: `Guard (+${size} Block)`, none: 'No reaction' }
+      const labels: Record<DefenseChoice, string> = {
+        dodge: `Dodge (+${size} Evade)`,
+        guard: `Guard (+${size} Block)`,
+        none: 'No reaction',
+      }
       s.defense = await ctx.select(
         `Defender's reaction to ${s.bonus === 'none' ? 'no bonus' : s.bonus}`,
         ranked.map((o) => ({ value: o.value, label: labels[o.value], hint: exp(o.expected.damage) })),
@@ -214,7 +302,11 @@ async function chooseAsking(req: ShotRequest, ctx: ChoiceContext): Promise<Chose
 function chooseAuto(req: ShotRequest, ctx: ChoiceContext): ChosenShot {
   const bonusOpen = isOpen(req.bonus)
   const defenseOpen = isOpen(req.defense)
-  const s = withChoices(req, isOpen(req.bonus) ? 'precision' : req.bonus, isOpen(req.defense) ? 'dodge' : req.defense)
+  const s = withChoices(
+    req,
+    isOpen(req.bonus) ? 'precision' : req.bonus,
+    isOpen(req.defense) ? 'dodge' : req.defense,
+  )
   if (bonusOpen) s.bonus = rankBonuses(s, !defenseOpen)[0].value
   if (defenseOpen) s.defense = rankDefenses(s, AUTO_DEFENSES)[0].value
   return !s.momentumGiven && ctx.interactive ? { ...s, askDecisions: true } : s

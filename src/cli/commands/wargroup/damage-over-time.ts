@@ -1,17 +1,47 @@
-import { type DamageOverTime, type DamageOverTimeResult, type Effect, resolveDamageOverTime } from '../../../rules/wargroup/damage-over-time.js'
+import {
+  type DamageOverTime,
+  type DamageOverTimeResult,
+  type Effect,
+  resolveDamageOverTime,
+} from '../../../rules/wargroup/damage-over-time.js'
 import { damageOverTimeOdds } from '../../../rules/wargroup/damage-over-time-odds.js'
-import { explainDamageOverTime, renderDamageOverTime, renderDamageOverTimeOdds } from '../../../render/wargroup/damage-over-time.js'
-import { type CommandSpec, type OptionSpec, type ValuesOf, conflicts, defineCommand, intOpt } from '../../spec.js'
+import {
+  explainDamageOverTime,
+  renderDamageOverTime,
+  renderDamageOverTimeOdds,
+} from '../../../render/wargroup/damage-over-time.js'
+import {
+  type CommandSpec,
+  type OptionSpec,
+  type ValuesOf,
+  conflicts,
+  defineCommand,
+  intOpt,
+} from '../../spec.js'
 
 /** Sanity limits on the input, not rules. */
 const MAX_TURNS = 50
 const MAX_EFFECT_DAM = 100
 
-const dam = intOpt('dam', "target's Dam left: stop once it is destroyed, and report it", { min: 1, max: MAX_EFFECT_DAM })
-const burnOptions = [intOpt('turns', 'follow at most N turns (default: until a 1 puts the fire out)', { min: 1, max: MAX_TURNS }), dam] as const
+const dam = intOpt('dam', "target's Dam left: stop once it is destroyed, and report it", {
+  min: 1,
+  max: MAX_EFFECT_DAM,
+})
+const burnOptions = [
+  intOpt('turns', 'follow at most N turns (default: until a 1 puts the fire out)', {
+    min: 1,
+    max: MAX_TURNS,
+  }),
+  dam,
+] as const
 const voidOptions = [
-  intOpt('turns', 'follow at most N passes over the tile (default: until a 1 ends it)', { min: 1, max: MAX_TURNS }),
-  conflicts(intOpt('passes', 'same as --turns: passes over the void tile', { min: 1, max: MAX_TURNS }), { turns: 'it means the same as --passes for a void tile' }),
+  intOpt('turns', 'follow at most N passes over the tile (default: until a 1 ends it)', {
+    min: 1,
+    max: MAX_TURNS,
+  }),
+  conflicts(intOpt('passes', 'same as --turns: passes over the void tile', { min: 1, max: MAX_TURNS }), {
+    turns: 'it means the same as --passes for a void tile',
+  }),
   dam,
 ] as const
 
@@ -22,7 +52,11 @@ function buildEffect(effect: Effect, turns: number | undefined, dam: number | un
   return e
 }
 
-function effectSpec<const O extends readonly OptionSpec[]>(effect: Effect, options: O, build: (v: ValuesOf<O>) => DamageOverTime): CommandSpec<DamageOverTime, DamageOverTimeResult> {
+function effectSpec<const O extends readonly OptionSpec[]>(
+  effect: Effect,
+  options: O,
+  build: (v: ValuesOf<O>) => DamageOverTime,
+): CommandSpec<DamageOverTime, DamageOverTimeResult> {
   const burn = effect === 'burn'
   const turn = burn ? 'turn' : 'pass over the tile'
   return defineCommand({
@@ -69,11 +103,25 @@ function effectSpec<const O extends readonly OptionSpec[]>(effect: Effect, optio
         expired: o.expired.toJSON(),
       }
       if (o.destroyed) json.destroyed = o.destroyed.toJSON()
-      json.expected = { ...o.expected, expired: o.expired.prob('true'), ...(o.destroyed ? { destroyed: o.destroyed.prob('true') } : {}) }
-      const tail = o.tail ? { damage: { from: o.tail.damage.from, mass: o.tail.damage.mass }, duration: { from: o.tail.duration.from, mass: o.tail.duration.mass } } : undefined
+      json.expected = {
+        ...o.expected,
+        expired: o.expired.prob('true'),
+        ...(o.destroyed ? { destroyed: o.destroyed.prob('true') } : {}),
+      }
+      const tail = o.tail
+        ? {
+            damage: { from: o.tail.damage.from, mass: o.tail.damage.mass },
+            duration: { from: o.tail.duration.from, mass: o.tail.duration.mass },
+          }
+        : undefined
       return {
         json,
-        extra: { effect, turns: e.turns ?? null, ...(e.dam !== undefined ? { dam: e.dam } : {}), ...(tail ? { tail } : {}) },
+        extra: {
+          effect,
+          turns: e.turns ?? null,
+          ...(e.dam !== undefined ? { dam: e.dam } : {}),
+          ...(tail ? { tail } : {}),
+        },
         render: (out) => renderDamageOverTimeOdds(o, e, out),
       }
     },
@@ -81,4 +129,6 @@ function effectSpec<const O extends readonly OptionSpec[]>(effect: Effect, optio
 }
 
 export const wargroupBurnSpec = effectSpec('burn', burnOptions, (v) => buildEffect('burn', v.turns, v.dam))
-export const wargroupVoidSpec = effectSpec('void', voidOptions, (v) => buildEffect('void', v.passes ?? v.turns, v.dam))
+export const wargroupVoidSpec = effectSpec('void', voidOptions, (v) =>
+  buildEffect('void', v.passes ?? v.turns, v.dam),
+)

@@ -1,5 +1,9 @@
 import { walk } from '../../../core/exact.js'
-import { type InitiativeResult, initiativeOdds, resolveInitiative } from '../../../rules/wargroup/initiative.js'
+import {
+  type InitiativeResult,
+  initiativeOdds,
+  resolveInitiative,
+} from '../../../rules/wargroup/initiative.js'
 import { type LengthResult, resolveLength } from '../../../rules/wargroup/length.js'
 import { type SmokeResult, resolveSmoke } from '../../../rules/wargroup/smoke.js'
 import {
@@ -64,7 +68,12 @@ export const wargroupInitiativeSpec: CommandSpec<NoInput, InitiativeResult> = de
   options: [],
   build: () => ({}),
   resolve: (dice) => resolveInitiative(dice),
-  json: (r) => ({ goesFirst: r.goesFirst, winningRoll: r.winningRoll, rerolls: r.rounds.length - 1, rounds: r.rounds }),
+  json: (r) => ({
+    goesFirst: r.goesFirst,
+    winningRoll: r.winningRoll,
+    rerolls: r.rounds.length - 1,
+    rounds: r.rounds,
+  }),
   render: (r, _i, out) => renderInitiative(r, out),
   explain: (r, _i, out) => explainInitiative(r, out),
   odds() {

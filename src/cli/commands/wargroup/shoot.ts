@@ -2,17 +2,43 @@ import { InputError } from '../../../core/errors.js'
 import type { Distribution } from '../../../core/distribution.js'
 import type { DamageRoll } from '../../../rules/wargroup/damage.js'
 import type { OpposedRoll } from '../../../rules/wargroup/opposed.js'
-import { type WargroupShot, type WargroupShotResult, AIM_DAMAGE_MODIFIER, MAX_SCORE, effectiveAcu, effectiveArm, effectiveDef, resolveWargroupShot } from '../../../rules/wargroup/shoot.js'
+import {
+  type WargroupShot,
+  type WargroupShotResult,
+  AIM_DAMAGE_MODIFIER,
+  MAX_SCORE,
+  effectiveAcu,
+  effectiveArm,
+  effectiveDef,
+  resolveWargroupShot,
+} from '../../../rules/wargroup/shoot.js'
 import { wargroupShotOdds } from '../../../rules/wargroup/shoot-odds.js'
-import { explainWargroupShot, renderWargroupShot, renderWargroupShotOdds } from '../../../render/wargroup/shoot.js'
-import { type CommandSpec, type ValuesOf, boolOpt, defineCommand, enumOpt, intOpt, required } from '../../spec.js'
+import {
+  explainWargroupShot,
+  renderWargroupShot,
+  renderWargroupShotOdds,
+} from '../../../render/wargroup/shoot.js'
+import {
+  type CommandSpec,
+  type ValuesOf,
+  boolOpt,
+  defineCommand,
+  enumOpt,
+  intOpt,
+  required,
+} from '../../spec.js'
 
 const options = [
   required(intOpt('acu', "attacker's Acu", { min: 0, max: MAX_SCORE }), "the attacker's Acu, e.g. --acu 3"),
   required(intOpt('def', "target's Def", { min: 0, max: MAX_SCORE }), "the target's Def, e.g. --def 2"),
   required(intOpt('str', "weapon's Str", { min: 0, max: MAX_SCORE }), "the weapon's Str, e.g. --str 5"),
   required(intOpt('arm', "target's Arm", { min: 0, max: MAX_SCORE }), "the target's Arm, e.g. --arm 3"),
-  enumOpt('aim', ['none', 'module', 'movement'], 'aimed shot: at a weapon/ability module (Acu -2) or at movement (Acu -1, damage -2)', 'none'),
+  enumOpt(
+    'aim',
+    ['none', 'module', 'movement'],
+    'aimed shot: at a weapon/ability module (Acu -2) or at movement (Acu -1, damage -2)',
+    'none',
+  ),
   intOpt('mtp', "the aimed-at module's MtP (with --aim module)", { min: 0, max: MAX_SCORE }),
   boolOpt('commander', 'the attacker has the commander upgrade: +1 Acu'),
   boolOpt('def-commander', 'the target has the commander upgrade: +1 Def and +1 Arm'),
@@ -21,8 +47,16 @@ const options = [
 
 export function buildWargroupShot(v: ValuesOf<typeof options>): WargroupShot {
   const { acu, def, str, arm, aim, mtp } = v
-  if (aim === 'module' && mtp === undefined) throw new InputError('missing', '--mtp is required with --aim module: give the module\'s MtP, e.g. --mtp 2')
-  if (aim !== 'module' && mtp !== undefined) throw new InputError('bad-combination', '--mtp: only used when aiming at a module; add --aim module or drop --mtp')
+  if (aim === 'module' && mtp === undefined)
+    throw new InputError(
+      'missing',
+      "--mtp is required with --aim module: give the module's MtP, e.g. --mtp 2",
+    )
+  if (aim !== 'module' && mtp !== undefined)
+    throw new InputError(
+      'bad-combination',
+      '--mtp: only used when aiming at a module; add --aim module or drop --mtp',
+    )
   const shot: WargroupShot = { acu, def, str, arm, aim, commander: v.commander, defCommander: v.defCommander }
   if (mtp !== undefined) shot.mtp = mtp
   if (v.dam !== undefined) shot.dam = v.dam
@@ -45,7 +79,10 @@ export function damageRollJson(d: DamageRoll): Record<string, unknown> {
 }
 
 /** A map with every listed key present (0 when impossible), then any others. */
-export function fullMap(d: Distribution<string> | Distribution<number>, keys: readonly string[]): Record<string, number> {
+export function fullMap(
+  d: Distribution<string> | Distribution<number>,
+  keys: readonly string[],
+): Record<string, number> {
   const out: Record<string, number> = {}
   for (const k of keys) out[k] = 0
   return { ...out, ...d.toJSON() }
@@ -53,7 +90,8 @@ export function fullMap(d: Distribution<string> | Distribution<number>, keys: re
 
 export const wargroupShootSpec: CommandSpec<WargroupShot, WargroupShotResult> = defineCommand({
   name: 'wargroup shoot',
-  summary: 'shoot: d6 + Acu must beat Def + d6, then Str + d6 against Arm + d6; aimed shots at a module or movement',
+  summary:
+    'shoot: d6 + Acu must beat Def + d6, then Str + d6 against Arm + d6; aimed shots at a module or movement',
   diceOrder:
     "the attacker's to-hit d6, the defender's d6; on a hit, the attacker's damage d6 and the defender's armor d6; then, when an aimed shot takes effect, one duration die: a d3 (faces 1-3) for a disabled module, a d6 for immobilised movement",
   examples: [
@@ -96,7 +134,10 @@ export const wargroupShootSpec: CommandSpec<WargroupShot, WargroupShotResult> = 
   explain: explainWargroupShot,
   odds(s) {
     const o = wargroupShotOdds(s)
-    const json: Record<string, unknown> = { hit: fullMap(o.hit, ['false', 'true']), damage: o.damage.toJSON() }
+    const json: Record<string, unknown> = {
+      hit: fullMap(o.hit, ['false', 'true']),
+      damage: o.damage.toJSON(),
+    }
     // Chances of events are means of yes/no outcomes, so they sit with the other means in
     // `expected`: every object directly under `odds` stays a map that sums to 1.
     const chance: Record<string, number> = {
@@ -121,7 +162,17 @@ export const wargroupShootSpec: CommandSpec<WargroupShot, WargroupShotResult> = 
     const acu = effectiveAcu(s)
     return {
       json,
-      extra: { aim: s.aim, acu, def: effectiveDef(s), str: s.str, arm: effectiveArm(s), damageModifier: AIM_DAMAGE_MODIFIER[s.aim], commander: s.commander, defCommander: s.defCommander, ...(s.mtp !== undefined ? { mtp: s.mtp } : {}) },
+      extra: {
+        aim: s.aim,
+        acu,
+        def: effectiveDef(s),
+        str: s.str,
+        arm: effectiveArm(s),
+        damageModifier: AIM_DAMAGE_MODIFIER[s.aim],
+        commander: s.commander,
+        defCommander: s.defCommander,
+        ...(s.mtp !== undefined ? { mtp: s.mtp } : {}),
+      },
       render: (out) => renderWargroupShotOdds(o, s, acu, out),
     }
   },
