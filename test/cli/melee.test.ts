@@ -519,3 +519,37 @@ describe.runIf(hasPython)('prompts in a terminal', () => {
     expect(r.output).toMatch(/Attacker splits \d\/\d \(auto\)/)
   })
 })
+
+describe('overwatch takes the weapon as printed (issue 14)', () => {
+  it('--def-ow-shots above 10 is accepted, and each overwatch attack rolls at most 10 dice', () => {
+    const args = ['melee', '--atk-split', '3/2', '--atk-dmg', '300', '--def-split', '2/2', '--def-dmg', '300']
+    const j = mechaJson([
+      ...args,
+      '--def-overwatch',
+      '1',
+      '--def-ow-acc',
+      '9',
+      '--def-ow-shots',
+      '12',
+      '--def-ow-dmg',
+      '100',
+      '--seed',
+      'ow',
+      '--json',
+    ])
+    expect(j.overwatch.attacks[0].dice).toHaveLength(10)
+    const over = mecha([
+      ...args,
+      '--def-overwatch',
+      '1',
+      '--def-ow-acc',
+      '9',
+      '--def-ow-shots',
+      '31',
+      '--def-ow-dmg',
+      '100',
+    ])
+    expect(over.code).toBe(2)
+    expect(over.stderr).toMatch(/--def-ow-shots: 31 is out of range; give 1 to 30/)
+  })
+})

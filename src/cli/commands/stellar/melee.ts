@@ -24,6 +24,7 @@ import {
   splitsOf,
 } from '../../../rules/stellar/melee-odds.js'
 import { NO_PEN, parsePen, attackerBonus, defenderBonus } from '../../../rules/stellar/weapon.js'
+import { MAX_WEAPON_SHOTS } from '../../../rules/stellar/shoot.js'
 import { num, pct } from '../../../render/format.js'
 import { explainMelee, renderMelee, renderMeleeOdds } from '../../../render/stellar/melee.js'
 import {
@@ -196,7 +197,10 @@ const options = [
     { min: 0, max: 20 },
   ),
   intOpt('def-ow-acc', "overwatch weapon's Shooting Accuracy", { min: 0, max: 30 }),
-  intOpt('def-ow-shots', "overwatch weapon's shots per attack (1-10)", { min: 1, max: 10 }),
+  intOpt('def-ow-shots', "overwatch weapon's printed shots per attack; at most 10 are rolled", {
+    min: 1,
+    max: MAX_WEAPON_SHOTS,
+  }),
   intOpt('def-ow-dmg', "overwatch weapon's DMG per hit", { min: 0, max: 100000 }),
   textOpt('def-ow-pen', 'N[S|P]', "overwatch weapon's ARM PEN (e.g. 4, 5S)", parsePen),
   boolOpt('def-ow-target-lock', 'overwatch with Target Lock: 3s are critical hits too'),
