@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest'
 import { mecha } from '../cli/run-cli.js'
 
 /**
- * Every `--odds` of formation, wargroup, mining, outmaneuver, initiative and roll at random
+ * Every `--odds` of formation, wargroup, mining, outmaneuver, initiative, roll and the table's
+ * MechaStellar rolls (cover, stun recovery, fall, behaviour) at random
  * inputs drawn at or near the largest values their flags allow (see each command's --help):
  * text and JSON both exit 0, and every map in the JSON is finite and sums to 1 within 1e-12.
  */
@@ -170,6 +171,28 @@ const COMMANDS: Record<string, Gen> = {
     ...flag(r, '--suppress'),
   ],
   'mining ap': (r) => ['mining', 'ap', '--units', big(r, 1, 99)],
+  'mining repair': (r) => ['mining', 'repair', '--damage', big(r, 0, 3)],
+  'wargroup smoke': () => ['wargroup', 'smoke'],
+  'wargroup length': () => ['wargroup', 'length'],
+  'wargroup building': (r) => ['wargroup', 'building', '--tiles', big(r, 1, 50), '--str', big(r, 0, 20)],
+  cover: (r) => [
+    'cover',
+    '--dmg',
+    big(r, 0, 100000),
+    ...(r() < 0.5 ? ['--aoe', '--pieces', '2'] : []),
+    ...flag(r, '--melee'),
+    ...(r() < 0.3 ? ['--direct'] : []),
+  ],
+  'stun-recover': (r) => ['stun-recover', '--penalty', big(r, 0, 20), '--actions', big(r, 1, 10)],
+  fall: () => ['fall'],
+  behavior: (r) => [
+    'behavior',
+    ...pick(r, [
+      ['--situation', 'hurt'],
+      ['--situation', 'cover', '--commander'],
+      ['--table', 'kaiju', '--situation', 'near', '--return-fire'],
+    ]),
+  ],
   'mining resolve': (r) => ['mining', 'resolve', '--eliminated', big(r, 1, 99)],
   roll: (r) => [
     'roll',
