@@ -217,9 +217,23 @@ function placeholderOf(o: OptionSpec): string {
   return /^[A-Z]+$/.test(p) ? p.toLowerCase() : p
 }
 
+/** Commands that take units by name from the roster: the keys of units.ts's table (loaded only then). */
+const UNIT_ARGS = new Set(['shoot', 'melee'])
+
 function registerSpec(parent: Command, spec: CommandSpec, leafName: string): void {
   const cmd = parent.command(leafName).description(spec.summary)
   for (const a of spec.args ?? []) cmd.argument(a.required ? `<${a.name}>` : `[${a.name}]`, a.description)
+  const byName = UNIT_ARGS.has(spec.name)
+  if (byName) {
+    cmd.argument('[attacker]', 'ATTACKER[:WEAPON]: a unit (and its weapon) from the roster')
+    cmd.argument('[defender]', `DEFENDER${spec.name === 'melee' ? '[:WEAPON]' : ''}: a unit from the roster`)
+    cmd.addOption(
+      new Option(
+        '--roster <file>',
+        'roster file for units by name (repeatable; see docs/roster.md)',
+      ).argParser((v: string, prev: unknown) => [...(Array.isArray(prev) ? prev : []), v]),
+    )
+  }
   for (const o of spec.options) {
     const t = o.type
     const flags = t.kind === 'bool' ? `--${o.flag}` : `--${o.flag} <${placeholderOf(o)}>`
@@ -243,7 +257,7 @@ function registerSpec(parent: Command, spec: CommandSpec, leafName: string): voi
     const command = params[params.length - 1] as Command
     const opts = command.opts()
     refuseFlagValues(command)
-    const stray = command.args.slice((spec.args ?? []).length)
+    const stray = command.args.slice((spec.args ?? []).length + (byName ? 2 : 0))
     if (stray.length) {
       const what =
         stray.length === 1
@@ -264,6 +278,14 @@ function registerSpec(parent: Command, spec: CommandSpec, leafName: string): voi
       if (params[i] !== undefined) raw[a.name] = params[i]
     })
     const g = globalsFrom(opts)
+    let inputs: Record<string, unknown> | undefined
+    const [attacker, defender] = byName ? (command.args as Array<string | undefined>) : []
+    if (attacker !== undefined) {
+      const { unitValues } = await import('./units.js')
+      const named = unitValues(spec.name, attacker, defender, raw, opts.roster as string[] | undefined)
+      Object.assign(raw, named.values)
+      inputs = named.inputs
+    }
     const values = parseValues(spec, raw, 'flag')
     const style = g.json ? plainStyle : await stdoutStyle(opts.color !== false)
     const out = await runSpec(
@@ -281,6 +303,11 @@ function registerSpec(parent: Command, spec: CommandSpec, leafName: string): voi
       },
       !g.json,
     )
+    if (inputs) {
+      // Where each input came from: the roster (with its field) or a flag.
+      if (out.json) out.json.inputs = inputs
+      if (out.text !== undefined) out.text = `${attacker} vs ${defender} (from the roster)\n${out.text}`
+    }
     if (g.json) write(JSON.stringify(out.json!, null, isTerminal(1) ? 2 : undefined) + '\n')
     else write(out.text + '\n')
   })

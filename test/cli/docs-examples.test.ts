@@ -137,6 +137,8 @@ writeFileSync(join(pathDir, 'mecha'), `#!/bin/sh\nexec "${process.execPath}" "${
 chmodSync(join(pathDir, 'mecha'), 0o755)
 // `node bin/mecha.js …` examples run from the repository's root in the README; give them a `bin`.
 symlinkSync(join(REPO, 'bin'), join(cwd, 'bin'))
+// Examples by unit name read the repository's example roster, as from a clone.
+symlinkSync(join(REPO, 'examples'), join(cwd, 'examples'))
 afterAll(() => rmSync(work, { recursive: true, force: true }))
 
 function sh(command: string): { code: number | null; stdout: string; stderr: string } {
@@ -243,7 +245,7 @@ describe('docs examples', () => {
     } else if (first.stdout === '') {
       expect(first.stderr.trim().split('\n'), label).toHaveLength(1)
     }
-    const left = readdirSync(cwd).filter((f) => f !== 'bin')
+    const left = readdirSync(cwd).filter((f) => f !== 'bin' && f !== 'examples')
     for (const f of left) rmSync(join(cwd, f), { recursive: true, force: true })
     expect(left, `${label}\n(an unquoted > or a file written)`).toEqual([])
     const again = sh(ex.command)

@@ -92,7 +92,8 @@ describe('usage errors: one line on stderr, exit 2', () => {
     [['shot'], "mecha: unknown command 'shot' (Did you mean shoot?); see 'mecha --help'\n"],
     [
       ['shoot', 'extra', '--acc', '1'],
-      `mecha: shoot: unexpected word "extra"; every input is a flag (see 'mecha shoot --help')\n`,
+      // shoot also takes units by name: one word alone is named, and both forms are told
+      `mecha: shoot: unexpected word "extra": units by name take two, ATTACKER[:WEAPON] DEFENDER; otherwise every input is a flag (see 'mecha shoot --help')\n`,
     ],
     [
       ['wargroup', 'shoot', '--acu', '1', 'stray'],

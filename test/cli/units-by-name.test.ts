@@ -1,0 +1,121 @@
+import { readFileSync } from 'node:fs'
+import { describe, expect, it } from 'vitest'
+import { findUnit, lookupUnit, parseRoster } from '../../src/rules/stellar/roster.js'
+import { type RosterInputs, meleeInputs, shootInputs } from '../../src/cli/roster-inputs.js'
+import { mecha } from './run-cli.js'
+
+/**
+ * Units by name (issue 15): `mecha shoot ATTACKER[:WEAPON] DEFENDER` gives exactly the answer of
+ * the same command spelled with flags, plus where each input came from.
+ */
+const FILE = 'examples/roster.yaml'
+const roster = parseRoster(readFileSync(FILE, 'utf8'), FILE)
+
+/** The roster's values as the command-line flags a player would type. */
+function asFlags(inputs: RosterInputs): string[] {
+  return Object.entries(inputs).flatMap(([key, r]) => {
+    const flag = '--' + key.replace(/[A-Z]/g, (c) => '-' + c.toLowerCase())
+    return r.value === true ? [flag] : r.value === false ? [] : [flag, String(r.value)]
+  })
+}
+
+const json = (args: string[]) => {
+  const r = mecha(args)
+  expect(r.stderr).toBe('')
+  expect(r.code).toBe(0)
+  return JSON.parse(r.stdout)
+}
+
+describe('units by name give the answer of the same flags', () => {
+  const shot = () => {
+    const a = findUnit(roster, 'argonaut:machine-gun', 'shoot')
+    return asFlags(shootInputs(a.unit, a.weapon, lookupUnit(roster, 'dervish')))
+  }
+
+  it.each([
+    ['--seed', 'table1'],
+    ['--rolls', '1,1,4,5,7,7,10', '--bonus', 'none', '--defense', 'none'],
+    ['--odds'],
+  ])('shoot argonaut:machine-gun dervish %s', (...extra) => {
+    const byName = json(['shoot', 'argonaut:machine-gun', 'dervish', '--roster', FILE, ...extra, '--json'])
+    const byFlags = json(['shoot', ...shot(), ...extra, '--json'])
+    expect(byName.inputs.acc).toEqual({ value: '9', from: 'roster', field: 'argonaut.acc' })
+    expect(byName.inputs.evade).toEqual({ value: '4', from: 'roster', field: 'dervish.evade' })
+    delete byName.inputs
+    expect(byName).toEqual(byFlags)
+  })
+
+  it('melee blue-djinn:heat-sword white-asura:beam-saber', () => {
+    const a = findUnit(roster, 'blue-djinn:heat-sword', 'melee')
+    const d = findUnit(roster, 'white-asura:beam-saber', 'melee')
+    const flags = asFlags(meleeInputs(a.unit, a.weapon, d.unit, d.weapon))
+    const byName = json([
+      'melee',
+      'blue-djinn:heat-sword',
+      'white-asura:beam-saber',
+      '--roster',
+      FILE,
+      '--seed',
+      'clash',
+      '--json',
+    ])
+    delete byName.inputs
+    expect(byName).toEqual(json(['melee', ...flags, '--seed', 'clash', '--json']))
+  })
+
+  it('a flag typed beside the names wins, and says so', () => {
+    const j = json([
+      'shoot',
+      'argonaut:machine-gun',
+      'dervish',
+      '--roster',
+      FILE,
+      '--acc',
+      '12',
+      '--seed',
+      'x',
+      '--json',
+    ])
+    expect(j.inputs.acc).toEqual({ value: '12', from: 'flag' })
+    expect(j.inputs.shots.from).toBe('roster')
+  })
+
+  it('the text names the units', () => {
+    const r = mecha(['shoot', 'argonaut:machine-gun', 'dervish', '--roster', FILE, '--seed', 'x'])
+    expect(r.code).toBe(0)
+    expect(r.stdout.split('\n')[0]).toBe('argonaut:machine-gun vs dervish (from the roster)')
+  })
+})
+
+describe('units by name: bad input is one line and exit 2', () => {
+  it.each([
+    [
+      ['shoot', 'argonaut', 'dervish', '--roster', FILE],
+      /argonaut has 2 shooting weapons; name one: argonaut:cannon, argonaut:machine-gun/,
+    ],
+    [
+      ['shoot', 'argonot:machine-gun', 'dervish', '--roster', FILE],
+      /argonot: no such unit .*did you mean argonaut\?/,
+    ],
+    [
+      ['shoot', 'argonaut:machine-gun', '--roster', FILE],
+      /unexpected word "argonaut:machine-gun": units by name take two/,
+    ],
+    [['shoot', 'argonaut:machine-gun', 'dervish', '--roster', 'no-such.yaml'], /no-such\.yaml/],
+    [['shoot', 'argonaut:machine-gun', 'dervish', 'extra', '--roster', FILE], /unexpected word "extra"/],
+  ])('mecha %j', (args, message) => {
+    const r = mecha(args as string[])
+    expect(r.code).toBe(2)
+    expect(r.stdout).toBe('')
+    expect(r.stderr).toMatch(message)
+    expect(r.stderr.trim().split('\n')).toHaveLength(1)
+  })
+
+  it('no roster anywhere: says where one is looked for', () => {
+    const r = mecha(['shoot', 'argonaut:machine-gun', 'dervish'], {
+      env: { HOME: '/nonexistent', XDG_CONFIG_HOME: '/nonexistent' },
+    })
+    expect(r.code).toBe(2)
+    expect(r.stderr).toMatch(/no roster found; give --roster FILE, set MECHA_ROSTER/)
+  })
+})
