@@ -400,7 +400,50 @@ export async function buildProgram(argv: string[] = []): Promise<Command> {
   }
   registerBatch(program)
   registerCompletion(program)
+  registerRoster(program)
   return program
+}
+
+/** `mecha roster list|show|check|new`: the saved units (docs/roster.md); loaded only here. */
+function registerRoster(program: Command): void {
+  const roster = program
+    .command('roster')
+    .description('the saved units: list, show one, check a file, or start one')
+  const files = new Option(
+    '--roster <file>',
+    'roster file (repeatable; default: MECHA_ROSTER, then mecha-roster.yaml)',
+  ).argParser((v: string, prev: unknown) => [...(Array.isArray(prev) ? prev : []), v])
+  const width = () => (isTerminal(1) ? (process.stdout.columns ?? 80) : 80)
+  const load = () => import('./roster-command.js')
+  roster
+    .command('list')
+    .description('every unit with its numbers and weapons')
+    .addOption(files)
+    .action(async (opts: { roster?: string[] }) => {
+      const r = await load()
+      write(r.rosterList(r.requireRoster(opts.roster), width()) + '\n')
+    })
+  roster
+    .command('show')
+    .argument('<unit>', 'the unit to show')
+    .description("one unit's card")
+    .addOption(files)
+    .action(async (name: string, opts: { roster?: string[] }) => {
+      const r = await load()
+      write(r.rosterShow(r.lookupUnit(r.requireRoster(opts.roster), name), width()) + '\n')
+    })
+  roster
+    .command('check')
+    .argument('[file]', 'the file to check (default: the roster found as for any command)')
+    .description('validate a roster: exit 0, or 2 with the first problem')
+    .action(async (file: string | undefined) => {
+      const r = await load()
+      write(r.rosterCheck(r.requireRoster(file === undefined ? undefined : [file])) + '\n')
+    })
+  roster
+    .command('new')
+    .description('print a commented starter roster (mecha roster new > mecha-roster.yaml)')
+    .action(async () => write((await load()).STARTER))
 }
 
 /** `mecha completion bash|zsh|fish`: the script, from every spec's option table (loaded only here). */
@@ -515,7 +558,7 @@ function commandPath(argv: string[]): string {
       return g.commands.some((c) => c.name === `${first} ${second}`) ? `${first} ${second}` : first
     }
   }
-  return first === 'batch' || first === 'completion' ? first : ''
+  return first === 'batch' || first === 'completion' || first === 'roster' ? first : ''
 }
 
 function fail(message: string, code: number): void {

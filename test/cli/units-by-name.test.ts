@@ -1,4 +1,6 @@
-import { readFileSync } from 'node:fs'
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { findUnit, lookupUnit, parseRoster } from '../../src/rules/stellar/roster.js'
 import { type RosterInputs, meleeInputs, shootInputs } from '../../src/cli/roster-inputs.js'
@@ -117,5 +119,52 @@ describe('units by name: bad input is one line and exit 2', () => {
     })
     expect(r.code).toBe(2)
     expect(r.stderr).toMatch(/no roster found; give --roster FILE, set MECHA_ROSTER/)
+  })
+})
+
+describe('mecha roster', () => {
+  it('list: every unit and every weapon, within 80 columns', () => {
+    const r = mecha(['roster', 'list', '--roster', FILE])
+    expect(r.code).toBe(0)
+    const lines = r.stdout.trimEnd().split('\n')
+    expect(lines[0]).toBe(`${roster.units.length} units (${FILE})`)
+    for (const u of roster.units) expect(r.stdout).toMatch(new RegExp(`^${u.key} `, 'm'))
+    for (const u of roster.units) for (const w of u.weapons) expect(r.stdout).toContain(` ${w.key} `)
+    expect(lines.filter((l) => l.length > 80)).toEqual([])
+  })
+
+  it("show: one unit's card, any case", () => {
+    const r = mecha(['roster', 'show', 'Dervish', '--roster', FILE])
+    expect(r.code).toBe(0)
+    expect(r.stdout).toMatch(/^Evade +4$/m)
+    expect(r.stdout).toMatch(/beam-rifle \(4 shots, DMG 300, PEN 5, Rapid Fire \+1\)/)
+    const bad = mecha(['roster', 'show', 'dervis', '--roster', FILE])
+    expect(bad.code).toBe(2)
+    expect(bad.stderr).toMatch(/did you mean dervish\?/)
+  })
+
+  it('check: exit 0 with a count, or 2 with the first problem as file:line', () => {
+    const ok = mecha(['roster', 'check', FILE])
+    expect(ok.code).toBe(0)
+    expect(ok.stdout).toMatch(/^ok: 18 units, \d+ weapons \(examples\/roster\.yaml\)$/m)
+    const bad = mecha(['roster', 'check', 'README.md'])
+    expect(bad.code).toBe(2)
+    expect(bad.stderr).toMatch(/^mecha: README\.md:\d+: /)
+    expect(bad.stderr.trim().split('\n')).toHaveLength(1)
+  })
+
+  it('new: a starter file that checks, and works by name', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'mecha-roster-'))
+    const file = join(dir, 'mecha-roster.yaml')
+    writeFileSync(file, mecha(['roster', 'new']).stdout)
+    expect(mecha(['roster', 'check', file]).code).toBe(0)
+    const shot = mecha(['shoot', 'my-mech:rifle', 'their-mech', '--roster', file, '--seed', 's', '--json'])
+    expect(shot.code).toBe(0)
+    expect(JSON.parse(shot.stdout).inputs.dmg).toEqual({
+      value: '300',
+      from: 'roster',
+      field: 'my-mech.weapons.rifle.dmg',
+    })
+    rmSync(dir, { recursive: true, force: true })
   })
 })
