@@ -11,6 +11,7 @@ import {
   type BatchSummary,
 } from '../render/batch-summary.js'
 import { plainStyle } from '../render/style.js'
+import type { Roster } from '../rules/stellar/roster.js'
 import { commandNames, loadAllSpecs, loadedSpec } from './registry.js'
 import { type Globals, type RunEnv, type RunOutput, quietChoices, runSpec } from './run.js'
 import { type CommandSpec, type OptionSpec, camelKey, parseValues, show } from './spec.js'
@@ -53,6 +54,8 @@ const FLUSH_CHARS = 64 * 1024
 
 /** Keys every line may use besides its command's options and arguments. */
 const LINE_KEYS = new Set(['command', 'seed', 'rolls', 'odds'])
+/** Commands whose lines may name units from the roster ("attacker", "defender"). */
+const UNIT_KEYS_FOR = new Set(['shoot', 'melee'])
 
 /** Line keys only a command that rolls dice takes (as only it has --seed and --rolls). */
 const DICE_KEYS = ['seed', 'rolls']
@@ -69,6 +72,8 @@ export interface BatchOptions {
   summaryJson: boolean
   color: boolean
   progress: boolean
+  /** `--roster` files, for lines that name units ("attacker", "defender"). */
+  roster?: string[]
 }
 
 /** Where batch reads and writes (the process's streams, or test doubles). */
@@ -418,9 +423,11 @@ class Batch {
         `"command": ${brief(name)} is not a command${near ? `; did you mean "${near}"?` : `; see 'mecha --help' for the commands (in a group: "wargroup shoot")`}`,
       )
     }
+    const byName = UNIT_KEYS_FOR.has(name) && (req.attacker !== undefined || req.defender !== undefined)
     // Anything but the command's options and arguments and the line keys is a mistake worth naming.
     for (const key of Object.keys(req)) {
       if (LINE_KEYS.has(key)) continue
+      if (byName && (key === 'attacker' || key === 'defender')) continue
       const opt = entry.options.get(key)
       if (opt || entry.args.has(key)) {
         oneValueEach(key, req[key], opt?.repeatable === true, name)
@@ -448,7 +455,37 @@ class Batch {
       odds: req.odds === undefined || req.odds === null ? this.opts.odds : lineOdds(req.odds),
       explain: false,
     }
+    if (byName) return this.resolveByName(entry.spec, req, g)
     return runSpec(entry.spec, parseValues(entry.spec, req, 'json'), g, this.env, false)
+  }
+
+  /** The roster, read once per run (with the YAML parser) at the first line that names units. */
+  private units: Promise<{ roster: Roster; named: typeof import('./units.js') }> | undefined
+
+  /** A line naming its units: the roster's values, the line's own keys over them, and `inputs`. */
+  private async resolveByName(
+    spec: CommandSpec,
+    req: Record<string, unknown>,
+    g: Globals,
+  ): Promise<RunOutput> {
+    this.units ??= import('./units.js').then((named) => ({
+      named,
+      roster: named.requireRoster(this.opts.roster, 'batch'),
+    }))
+    const { named, roster } = await this.units
+    const given: Record<string, unknown> = {}
+    for (const [k, v] of Object.entries(req))
+      if (!LINE_KEYS.has(k) && k !== 'attacker' && k !== 'defender') given[k] = v
+    const { attacker, defender } = req
+    if (typeof attacker !== 'string' || (defender !== undefined && typeof defender !== 'string'))
+      throw new LineError(
+        'bad-value',
+        '"attacker" and "defender" are unit names, e.g. "attacker": "argonaut:machine-gun"',
+      )
+    const { values, inputs } = named.namedValues(roster, spec.name, attacker, defender, given, 'json')
+    const out = await runSpec(spec, parseValues(spec, values, 'json'), g, this.env, false)
+    if (out.json) out.json.inputs = inputs
+    return out
   }
 
   private seedFor(s: unknown, n: number): string {

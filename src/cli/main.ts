@@ -503,6 +503,12 @@ function registerBatch(program: Command): void {
     .option('--summary-json', 'the statistics as a final {"summary": …} JSON line on stdout instead')
     .option('--no-progress', 'no progress line on stderr (shown only for long runs on a terminal)')
     .option('--no-color', 'plain summary (also: NO_COLOR, or stderr not a terminal)')
+    .addOption(
+      new Option(
+        '--roster <file>',
+        'roster for "attacker"/"defender" lines (repeatable; see docs/roster.md)',
+      ).argParser((v: string, prev: unknown) => [...(Array.isArray(prev) ? prev : []), v]),
+    )
     .addHelpText('after', (ctx) => {
       const width = helpWidth(ctx.error ? 2 : 1)
       const about =
@@ -534,6 +540,7 @@ function registerBatch(program: Command): void {
           summaryJson: Boolean(opts.summaryJson),
           color: opts.color !== false,
           progress: opts.progress !== false,
+          roster: opts.roster as string[] | undefined,
         },
         {
           stdin: process.stdin,

@@ -1,4 +1,3 @@
-import { InputError } from '../core/errors.js'
 import { columns } from '../render/format.js'
 import {
   type Roster,
@@ -7,23 +6,12 @@ import {
   lookupUnit,
   weaponPenText,
 } from '../rules/stellar/roster.js'
-import { loadRoster } from './roster-file.js'
+import { requireRoster as findRoster } from './units.js'
 
 /**
  * `mecha roster list|show|check|new`: the roster as tables, one unit's card, a validation, and a
  * commented starter file. Loaded only when the command runs (it brings the YAML parser).
  */
-
-/** The roster of this run, or an error saying where one is looked for. */
-export function requireRoster(files: readonly string[] | undefined): Roster {
-  const roster = loadRoster({ flags: files })
-  if (!roster)
-    throw new InputError(
-      'no-roster',
-      'roster: no roster found; give --roster FILE, set MECHA_ROSTER, or put mecha-roster.yaml here (see docs/roster.md)',
-    )
-  return roster
-}
 
 const opt = (v: number | undefined) => (v === undefined ? '-' : String(v))
 
@@ -88,6 +76,9 @@ export function rosterCheck(roster: Roster): string {
 }
 
 export { lookupUnit }
+
+/** The roster of this run, or an error saying where one is looked for. */
+export const requireRoster = (files: readonly string[] | undefined) => findRoster(files, 'roster')
 
 /** A commented starter roster. */
 export const STARTER = `# A mecha roster: name your units once, then  mecha shoot UNIT:WEAPON TARGET

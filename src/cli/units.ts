@@ -31,13 +31,58 @@ function defenderMelee(roster: Roster, ref: string) {
   }
 }
 
+/** Units by name come in twos: one word alone is a stray word, named as such. */
+function needDefender(command: string, attacker: string, defender: string | undefined): string {
+  if (defender) return defender
+  throw new InputError(
+    'bad-usage',
+    `${command}: unexpected word ${JSON.stringify(attacker)}: units by name take two, ATTACKER[:WEAPON] DEFENDER; otherwise every input is a flag (see 'mecha ${command} --help')`,
+  )
+}
+
 /** Option values as the command line gives them: text, or `true` for a flag. */
 const asFlag = (v: unknown) => (typeof v === 'boolean' ? v : String(v))
 
 /**
- * The option values of `command` for units named as `attacker` and `defender`, with the flags
- * actually typed (`flags`, camelCase keys) laid over them, and where each value came from.
+ * The option values of `command` for units named as `attacker` and `defender`, with the values
+ * actually given (`given`, camelCase keys) laid over them, and where each value came from.
+ * `form` is how the given values are written: command-line text, or a batch line's JSON values.
  */
+export function namedValues(
+  roster: Roster,
+  command: string,
+  attacker: string,
+  defender: string | undefined,
+  given: Record<string, unknown>,
+  form: 'flag' | 'json',
+): { values: Record<string, unknown>; inputs: Record<string, Input> } {
+  const inputsOf = UNIT_INPUTS[command]
+  if (!inputsOf)
+    throw new Error(
+      `units by name: no roster mapping for ${command} (main.ts UNIT_ARGS and this table disagree)`,
+    )
+  const fromRoster = inputsOf(roster, attacker, needDefender(command, attacker, defender))
+  const merged = mergeInputs(fromRoster, given)
+  // The command line's own values are text: the roster's are written as a flag would be (the
+  // inputs keep them as the roster has them).
+  if (form === 'flag')
+    for (const key of Object.keys(fromRoster))
+      if (merged.inputs[key].from === 'roster') merged.values[key] = asFlag(merged.values[key])
+  return merged
+}
+
+/** The roster of this run, or an error saying where one is looked for. */
+export function requireRoster(files: readonly string[] | undefined, what: string): Roster {
+  const roster = loadRoster({ flags: files })
+  if (!roster)
+    throw new InputError(
+      'no-roster',
+      `${what}: no roster found; give --roster FILE, set MECHA_ROSTER, or put mecha-roster.yaml here (see docs/roster.md)`,
+    )
+  return roster
+}
+
+/** namedValues for one command line: the roster is found and read here. */
 export function unitValues(
   command: string,
   attacker: string,
@@ -45,23 +90,13 @@ export function unitValues(
   flags: Record<string, unknown>,
   rosterFiles: readonly string[] | undefined,
 ): { values: Record<string, unknown>; inputs: Record<string, Input> } {
-  const inputsOf = UNIT_INPUTS[command]
-  if (!inputsOf)
-    throw new Error(
-      `units by name: no roster mapping for ${command} (main.ts UNIT_ARGS and this table disagree)`,
-    )
-  if (!defender)
-    throw new InputError(
-      'bad-usage',
-      `${command}: unexpected word ${JSON.stringify(attacker)}: units by name take two, ATTACKER[:WEAPON] DEFENDER; otherwise every input is a flag (see 'mecha ${command} --help')`,
-    )
-  const roster = loadRoster({ flags: rosterFiles })
-  if (!roster)
-    throw new InputError(
-      'no-roster',
-      `${command} ${attacker}: no roster found; give --roster FILE, set MECHA_ROSTER, or put mecha-roster.yaml here (see docs/roster.md)`,
-    )
-  const fromRoster = inputsOf(roster, attacker, defender)
-  for (const r of Object.values(fromRoster)) r.value = asFlag(r.value) as string | boolean
-  return mergeInputs(fromRoster, flags)
+  needDefender(command, attacker, defender)
+  return namedValues(
+    requireRoster(rosterFiles, `${command} ${attacker}`),
+    command,
+    attacker,
+    defender,
+    flags,
+    'flag',
+  )
 }

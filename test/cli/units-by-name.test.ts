@@ -41,8 +41,8 @@ describe('units by name give the answer of the same flags', () => {
   ])('shoot argonaut:machine-gun dervish %s', (...extra) => {
     const byName = json(['shoot', 'argonaut:machine-gun', 'dervish', '--roster', FILE, ...extra, '--json'])
     const byFlags = json(['shoot', ...shot(), ...extra, '--json'])
-    expect(byName.inputs.acc).toEqual({ value: '9', from: 'roster', field: 'argonaut.acc' })
-    expect(byName.inputs.evade).toEqual({ value: '4', from: 'roster', field: 'dervish.evade' })
+    expect(byName.inputs.acc).toEqual({ value: 9, from: 'roster', field: 'argonaut.acc' })
+    expect(byName.inputs.evade).toEqual({ value: 4, from: 'roster', field: 'dervish.evade' })
     delete byName.inputs
     expect(byName).toEqual(byFlags)
   })
@@ -161,10 +161,50 @@ describe('mecha roster', () => {
     const shot = mecha(['shoot', 'my-mech:rifle', 'their-mech', '--roster', file, '--seed', 's', '--json'])
     expect(shot.code).toBe(0)
     expect(JSON.parse(shot.stdout).inputs.dmg).toEqual({
-      value: '300',
+      value: 300,
       from: 'roster',
       field: 'my-mech.weapons.rifle.dmg',
     })
     rmSync(dir, { recursive: true, force: true })
+  })
+})
+
+describe('batch lines name units too', () => {
+  it('a line with "attacker" and "defender" answers as the command by name does', () => {
+    const lines = [
+      { command: 'shoot', attacker: 'argonaut:machine-gun', defender: 'dervish', seed: 'r1' },
+      { command: 'melee', attacker: 'blue-djinn:heat-sword', defender: 'white-asura:beam-saber', seed: 'r3' },
+      { command: 'shoot', attacker: 'nobody', defender: 'dervish' },
+      { command: 'shoot', attacker: 'argonaut:machine-gun', defender: 'dervish', acc: 12, seed: 'r1' },
+    ]
+    const r = mecha(['batch', '--roster', FILE], {
+      input: lines.map((l) => JSON.stringify(l)).join('\n') + '\n',
+    })
+    expect(r.code).toBe(2)
+    const out = r.stdout
+      .trimEnd()
+      .split('\n')
+      .map((l) => JSON.parse(l))
+    expect(out).toHaveLength(4)
+    const { line: _1, ...first } = out[0]
+    expect(first).toEqual(
+      json(['shoot', 'argonaut:machine-gun', 'dervish', '--roster', FILE, '--seed', 'r1', '--json']),
+    )
+    const { line: _2, ...second } = out[1]
+    expect(second).toEqual(
+      json([
+        'melee',
+        'blue-djinn:heat-sword',
+        'white-asura:beam-saber',
+        '--roster',
+        FILE,
+        '--seed',
+        'r3',
+        '--json',
+      ]),
+    )
+    expect(out[2]).toMatchObject({ line: 3, code: 'unknown-unit' })
+    expect(out[3].inputs.acc).toEqual({ value: 12, from: 'flag' })
+    expect(out[3].targetNumber).toBeGreaterThan(first.targetNumber) // Acc 12 over the roster's 9
   })
 })
