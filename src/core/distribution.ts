@@ -197,6 +197,14 @@ export class Distribution<K extends Outcome = number> {
     return probability(this.waysWhere(pred), this.den)
   }
 
+  /**
+   * Each outcome with its chance as a decimal, in the order first reached: for sums of many
+   * floating-point terms read off a distribution at once (several means in one pass).
+   */
+  forEach(f: (v: K, chance: number) => void): void {
+    for (let i = 0; i < this.values.length; i++) f(this.values[i], this.chance(i))
+  }
+
   /** The mean of a numeric function of the outcome (the outcome itself by default). */
   expected(f: (v: K) => number = (v) => v as unknown as number): number {
     if (this.small) {

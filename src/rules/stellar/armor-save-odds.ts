@@ -1,6 +1,8 @@
 import type { Distribution } from '../../core/distribution.js'
 import { walk } from '../../core/exact.js'
-import { type SaveSpec, resolveArmorSaves } from './armor-save.js'
+import type { Decidable } from '../../core/decide.js'
+import { memoise } from '../../core/memo.js'
+import { type SaveResult, type SaveSpec, resolveArmorSaves, savesOwed } from './armor-save.js'
 
 /** Exact distributions of one set of armour saves. */
 export interface SaveOdds {
@@ -17,11 +19,7 @@ export interface SaveOdds {
  * policy for "It's not over yet!": no prompts while walking the branches.
  */
 export function saveOdds(s: SaveSpec): SaveOdds {
-  const quiet: SaveSpec = { ...s, askDecisions: false, decisions: undefined }
-  const outcomes = walk((dice) => {
-    const r = resolveArmorSaves(dice, quiet)
-    return { failedSaves: r.failedSaves, damage: r.damage, actionsLost: r.actionsLost, pushes: r.pushes }
-  })
+  const outcomes = saveStage(s)
   const failedSaves = outcomes.map((o) => o.failedSaves)
   const damage = outcomes.map((o) => o.damage)
   const actionsLost = outcomes.map((o) => o.actionsLost)
@@ -39,3 +37,39 @@ export function saveOdds(s: SaveSpec): SaveOdds {
     },
   }
 }
+
+/**
+ * The saves a spec calls for, as a stage of a larger attack: resolveArmorSaves walked over its
+ * dice, its results told apart by what later stages read of them (failed saves, what they
+ * negated and what they do). Each distinct stage input is walked once.
+ */
+export function saveStage(spec: SaveSpec): Distribution<SaveResult> {
+  return walkSaves(stageInput(spec))
+}
+
+/**
+ * A spec as the save stage reads it: every field present (the type makes a field added to
+ * SaveSpec a compile error here until it is listed), absent options at their neutral values,
+ * hits as the saves they owe (hits past the cap roll no more dice), and no prompts (the
+ * automatic policy: "It's not over yet!" offered nothing is offered none).
+ */
+function stageInput(spec: SaveSpec): Required<Omit<SaveSpec, keyof Decidable>> {
+  return {
+    hits: savesOwed(spec),
+    pen: spec.pen,
+    armSv: spec.armSv,
+    warship: spec.warship ?? false,
+    aoe: spec.aoe ?? false,
+    size: spec.size ?? 0,
+    armSvBonus: spec.armSvBonus ?? 0,
+    reroll: spec.reroll ?? false,
+    notOverYet: spec.notOverYet ?? 0,
+  }
+}
+
+const walkSaves = memoise((spec: SaveSpec) =>
+  walk(
+    (dice) => resolveArmorSaves(dice, spec),
+    (r) => `${r.failedSaves} ${r.negated} ${r.damage} ${r.actionsLost} ${r.pushes}`,
+  ),
+)

@@ -1,9 +1,12 @@
 import { Distribution } from '../../core/distribution.js'
-import { poolOutcomes, walk } from '../../core/exact.js'
-import { type SaveResult, resolveArmorSaves, savesOwed } from './armor-save.js'
+import { poolOutcomes } from '../../core/exact.js'
+import { memoise } from '../../core/memo.js'
+import { type SaveResult, savesOwed } from './armor-save.js'
+import { saveStage } from './armor-save-odds.js'
 import {
   type AttackBonus,
   type DefenseChoice,
+  type EvadeInput,
   type EvadeStage,
   type Shot,
   type ShotResult,
@@ -12,6 +15,7 @@ import {
   countOutcomes,
   evadeClass,
   evadeHits,
+  evadeInput,
   shotSaves,
   shotsFired,
 } from './shoot.js'
@@ -39,12 +43,17 @@ const hitsOnly = (hits: number): EvadeStage => ({ targetNumber: 0, shotsFired: 0
  * them).
  */
 export function shotOdds(s: Shot): ShotOdds {
-  const quiet: Shot = { ...s, askDecisions: false, decisions: undefined }
-  const hits = evadeOdds(quiet)
+  const quiet = quietShot(s)
+  const hits = evadeOdds(evadeInput(quiet))
   const rest = afterEvade(quiet)
-  const damage = hits.bind(rest((r) => r.damage))
-  const unblockedHits = hits.bind(rest((r) => r.unblockedHits))
-  const failedSaves = hits.bind(rest((r) => r.save.failedSaves))
+  const read = <K extends number | string>(f: (r: ShotResult) => K) =>
+    hits.step(
+      (h) => rest(h).saves,
+      (h, save) => f(rest(h).conclude(save)),
+    )
+  const damage = read((r) => r.damage)
+  const unblockedHits = read((r) => r.unblockedHits)
+  const failedSaves = read((r) => r.save.failedSaves)
   const odds: ShotOdds = {
     damage,
     unblockedHits,
@@ -55,8 +64,18 @@ export function shotOdds(s: Shot): ShotOdds {
       failedSaves: failedSaves.expected(),
     },
   }
-  if (s.hp !== undefined) odds.destroyed = hits.bind(rest((r) => String(r.destroyed)))
+  if (s.hp !== undefined) odds.destroyed = read((r) => String(r.destroyed))
   return odds
+}
+
+/** The distribution of a shot's damage alone (a rolled shot's luck is measured against it). */
+export function shotDamageOdds(s: Shot): Distribution<number> {
+  const quiet = quietShot(s)
+  const rest = afterEvade(quiet)
+  return evadeOdds(evadeInput(quiet)).step(
+    (h) => rest(h).saves,
+    (h, save) => rest(h).conclude(save).damage,
+  )
 }
 
 /**
@@ -64,56 +83,67 @@ export function shotOdds(s: Shot): ShotOdds {
  * distributions: what the automatic choices compare.
  */
 export function shotExpected(s: Shot): ShotOdds['expected'] {
-  const quiet: Shot = { ...s, askDecisions: false, decisions: undefined }
-  const hits = evadeOdds(quiet)
+  const quiet = quietShot(s)
   const rest = afterEvade(quiet)
-  const mean = (read: (r: ShotResult) => number) => hits.expected((h) => rest(read)(h).expected())
-  return {
-    damage: mean((r) => r.damage),
-    unblockedHits: mean((r) => r.unblockedHits),
-    failedSaves: mean((r) => r.save.failedSaves),
-  }
+  let damage = 0
+  let unblockedHits = 0
+  let failedSaves = 0
+  evadeOdds(evadeInput(quiet)).forEach((h, p) => {
+    const r = rest(h)
+    r.saves.forEach((save, q) => {
+      const c = r.conclude(save)
+      damage += p * q * c.damage
+      unblockedHits += p * q * c.unblockedHits
+      failedSaves += p * q * c.save.failedSaves
+    })
+  })
+  return { damage, unblockedHits, failedSaves }
+}
+
+/** The shot as the odds play it: the automatic Momentum policy, nobody asked. */
+function quietShot(s: Shot): Shot {
+  return s.askDecisions || s.decisions ? { ...s, askDecisions: false, decisions: undefined } : s
 }
 
 /**
  * Stage 1's hits: the evade pool's branches as the exact driver makes them (one per count of
  * dice in each class evadeClass declares, its faces standing for the class), each counted by
- * evadeHits as rollEvade counts them.
+ * evadeHits as rollEvade counts them. Remembered by the stage's declared input.
  */
-export function evadeOdds(s: Shot): Distribution<number> {
-  const classify = evadeClass(s)
-  const branches = poolOutcomes(shotsFired(s), 10, classify)
+export const evadeOdds = memoise((e: EvadeInput): Distribution<number> => {
+  const classify = evadeClass(e)
+  const branches = poolOutcomes(e.dice, 10, classify)
   return Distribution.weighted(
-    branches.map((b) => [evadeHits(s, countOutcomes(b.faces.map(classify))).hits, b.waysN] as const),
+    branches.map((b) => [evadeHits(e, countOutcomes(b.faces.map(classify))).hits, b.waysN] as const),
   )
-}
+})
 
 /**
- * Stages 2 and 3 from a number of hits: blocks and Skill Defense, then the armour saves
- * (walked) and the result they conclude, read through `read`. The saves depend on the hits only
- * through the count owed (their cap makes many counts of hits alike), so each count owed is
- * walked once per shot, whatever is read.
+ * Stages 2 and 3 from a number of hits: blocks and Skill Defense (blockHits), the armour saves
+ * they call for (walked: saveStage), and `conclude`, the result a save outcome makes of them
+ * (concludeShot). Each number of hits is settled once per shot, whatever is read.
  */
 function afterEvade(s: Shot) {
-  const byOwed = new Map<number, Distribution<SaveResult>>()
-  return <K extends number | string>(read: (r: ShotResult) => K) =>
-    (hits: number): Distribution<K> => {
+  const at = new Map<
+    number,
+    { saves: Distribution<SaveResult>; conclude: (save: SaveResult) => ShotResult }
+  >()
+  // Many numbers of hits owe the same saves (their cap): one stage lookup for each count owed.
+  const owing = new Map<number, Distribution<SaveResult>>()
+  return (hits: number) => {
+    let r = at.get(hits)
+    if (!r) {
       const b = blockHits(s, hits)
+      const e = hitsOnly(hits)
       const spec = shotSaves(s, b.unblockedHits)
       const owed = savesOwed(spec)
-      let saves = byOwed.get(owed)
-      // Later stages read a save result only through its failed saves and their damage.
-      if (!saves)
-        byOwed.set(
-          owed,
-          (saves = walk(
-            (dice) => resolveArmorSaves(dice, spec),
-            (r) => `${r.failedSaves} ${r.damage}`,
-          )),
-        )
-      const e = hitsOnly(hits)
-      return saves.map((save) => read(concludeShot(s, e, b, save)))
+      let saves = owing.get(owed)
+      if (!saves) owing.set(owed, (saves = saveStage(spec)))
+      r = { saves, conclude: (save) => concludeShot(s, e, b, save) }
+      at.set(hits, r)
     }
+    return r
+  }
 }
 
 /**
@@ -121,7 +151,8 @@ function afterEvade(s: Shot) {
  * `s` decides it, saves) from `hits`. For a prompt's hints.
  */
 export function expectedDamageFrom(s: Shot, hits: number): number {
-  return afterEvade(s)((r) => r.damage)(hits).expected()
+  const r = afterEvade(s)(hits)
+  return r.saves.expected((save) => r.conclude(save).damage)
 }
 
 /** One option of a choice with its expected outcome. */

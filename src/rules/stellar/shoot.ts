@@ -143,14 +143,43 @@ export function momentumNegates(points: number, warship: boolean): number {
 export type MomentumQuestion = SkillDefenseQuestion<Shot>
 
 /**
+ * Everything the evade stage reads of a shot, and nothing else: its declared input. The dice
+ * classes and the hits they make depend on these fields alone (the functions below take this,
+ * not the shot), so the odds may remember a stage's distribution by them.
+ */
+export interface EvadeInput {
+  /** Dice rolled: after every modifier and the cap. */
+  dice: number
+  targetNumber: number
+  /** Natural faces up to this one are criticals. */
+  critMax: number
+  /** Criticals worth 2 hits, at most (none under Indirect Fire). */
+  critCap: number
+  /** Tactical Advantage from any source (Blindside is one). */
+  advantage: boolean
+  /** Hits added whatever the dice: Focus, Bullseye and other sources. */
+  bonusHits: number
+}
+
+export function evadeInput(s: Shot): EvadeInput {
+  return {
+    dice: shotsFired(s),
+    targetNumber: shotTargetNumber(s),
+    critMax: critMax(s),
+    critCap: s.indirect ? 0 : CRIT_CAP,
+    advantage: s.advantage || s.blindside,
+    bonusHits: focusHits(s) + (s.bullseye ? 1 : 0) + s.extraHits,
+  }
+}
+
+/**
  * How the defender's evade die counts, by face: natural criticals first, then natural 9-10
  * (always a miss), then an evade at the target number or above, else a hit. These are the
  * classes the evade pool declares, and the rule reads a face only through them, so every
  * outcome the result tells apart is its own class ('evade' and 'auto-miss' included).
  */
-export function evadeClass(s: Shot): (face: number) => DieOutcome {
-  const targetNumber = shotTargetNumber(s)
-  const cm = critMax(s)
+export function evadeClass(e: EvadeInput): (face: number) => DieOutcome {
+  const { targetNumber, critMax: cm } = e
   return (f) => (f <= cm ? 'crit' : f >= 9 ? 'auto-miss' : f >= targetNumber ? 'evade' : 'hit')
 }
 
@@ -185,10 +214,11 @@ export function resolveShot(dice: Dice, s: Shot): ShotResult {
 
 /** Stage 1: the defender's evade dice, criticals, and the attack's bonus hits. */
 export function rollEvade(dice: Dice, s: Shot): EvadeStage {
-  const classify = evadeClass(s)
-  const faces = dice.pool(shotsFired(s), 10, 'evade', classify)
+  const e = evadeInput(s)
+  const classify = evadeClass(e)
+  const faces = dice.pool(e.dice, 10, 'evade', classify)
   const outcomes = faces.map(classify)
-  const counted = evadeHits(s, countOutcomes(outcomes))
+  const counted = evadeHits(e, countOutcomes(outcomes))
   // Criticals past the cap (or under Indirect Fire) count as plain hits, in roll order.
   let critsLeft = counted.diceCrits
   const evadeDice: EvadeDie[] = faces.map((roll, i) => {
@@ -198,7 +228,7 @@ export function rollEvade(dice: Dice, s: Shot): EvadeStage {
     return { roll, outcome: 'hit', critAsHit: true }
   })
   return {
-    targetNumber: shotTargetNumber(s),
+    targetNumber: e.targetNumber,
     shotsFired: faces.length,
     dice: evadeDice,
     crits: counted.crits,
@@ -228,22 +258,14 @@ export function countOutcomes(outcomes: readonly DieOutcome[]): Record<DieOutcom
  * cap, after the dice.
  */
 export function evadeHits(
-  s: Shot,
-  counts: Record<DieOutcome, number>,
+  e: EvadeInput,
+  counts: Readonly<Record<DieOutcome, number>>,
 ): { diceCrits: number; crits: number; hits: number } {
-  const cap = s.indirect ? 0 : CRIT_CAP
-  const diceCrits = Math.min(counts.crit, cap)
-  const advantageCrit = (s.advantage || s.blindside) && diceCrits < cap ? 1 : 0
-  const advantageHit = (s.advantage || s.blindside) && !advantageCrit ? 1 : 0
+  const diceCrits = Math.min(counts.crit, e.critCap)
+  const advantageCrit = e.advantage && diceCrits < e.critCap ? 1 : 0
+  const advantageHit = e.advantage && !advantageCrit ? 1 : 0
   const crits = diceCrits + advantageCrit
-  const hits =
-    2 * crits +
-    (counts.crit - diceCrits) +
-    counts.hit +
-    advantageHit +
-    focusHits(s) +
-    (s.bullseye ? 1 : 0) +
-    s.extraHits
+  const hits = 2 * crits + (counts.crit - diceCrits) + counts.hit + advantageHit + e.bonusHits
   return { diceCrits, crits, hits }
 }
 

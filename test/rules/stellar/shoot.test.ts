@@ -3,7 +3,7 @@ import { PhysicalDice } from '../../../src/core/physical.js'
 import { resolveArmorSaves } from '../../../src/rules/stellar/armor-save.js'
 import { SeededDice } from '../../../src/core/seeded.js'
 import { mecha } from '../../cli/run-cli.js'
-import { MAX_WEAPON_SHOTS, evadeClass, resolveShot, shotsFired } from '../../../src/rules/stellar/shoot.js'
+import { MAX_WEAPON_SHOTS, evadeClass, evadeInput, resolveShot, shotsFired } from '../../../src/rules/stellar/shoot.js'
 import { NO_PEN, parsePen } from '../../../src/rules/stellar/weapon.js'
 import { shot } from './shot-fixture.js'
 
@@ -273,7 +273,7 @@ describe('issue 14 defects', () => {
   })
 
   it('the evade pool separates every outcome the result tells apart (evade vs auto-miss)', () => {
-    const classify = evadeClass(shot({ acc: 9, evade: 4, targetLock: true }))
+    const classify = evadeClass(evadeInput(shot({ acc: 9, evade: 4, targetLock: true })))
     expect([1, 2, 3, 4, 5, 6, 7, 8, 9, 10].map(classify)).toEqual([
       'crit',
       'crit',

@@ -16,6 +16,7 @@ import {
   expectedDamageFrom,
   rankBonuses,
   rankDefenses,
+  shotDamageOdds,
   shotOdds,
 } from '../../../rules/stellar/shoot-odds.js'
 import { NO_PEN, parsePen, attackerBonus, defenderBonus } from '../../../rules/stellar/weapon.js'
@@ -307,17 +308,20 @@ function chooseAuto(req: ShotRequest, ctx: ChoiceContext): ChosenShot {
     isOpen(req.bonus) ? 'precision' : req.bonus,
     isOpen(req.defense) ? 'dodge' : req.defense,
   )
-  if (bonusOpen) s.bonus = rankBonuses(s, !defenseOpen)[0].value
-  if (defenseOpen) s.defense = rankDefenses(s, AUTO_DEFENSES)[0].value
+  if (bonusOpen) {
+    // Ranked against the defender's best reply to each bonus, when the defence is open too.
+    const best = rankBonuses(s, !defenseOpen)[0]
+    s.bonus = best.value
+    s.defense = best.defense
+  } else if (defenseOpen) s.defense = rankDefenses(s, AUTO_DEFENSES)[0].value
   return !s.momentumGiven && ctx.interactive ? { ...s, askDecisions: true } : s
 }
 
 function shotLuck(r: ShotResult, s: ChosenShot): number {
   // Measured against the same choices and Momentum policy. Momentum answered at a prompt has
-  // no policy: the amount spent stands in for it. (shotOdds ignores answers and prompts, and
-  // the shot is passed as it is where possible: batch calls this for every line.)
-  const o = s.chosenBy.momentum === 'prompt' ? shotOdds({ ...s, momentum: r.momentumSpent }) : shotOdds(s)
-  return o.damage.percentile(r.damage)
+  // no policy: the amount spent stands in for it (the odds ignore answers and prompts).
+  const shot = s.chosenBy.momentum === 'prompt' ? { ...s, momentum: r.momentumSpent } : s
+  return shotDamageOdds(shot).percentile(r.damage)
 }
 
 /** Expected values and percentiles in JSON: six decimals are plenty and stay readable. */
