@@ -17,7 +17,6 @@ import {
   evadeHits,
   evadeInput,
   shotSaves,
-  shotsFired,
 } from './shoot.js'
 
 /** Exact distributions of one shooting attack, composed from its stages. */
