@@ -2,7 +2,7 @@ import type { Distribution } from '../../core/distribution.js'
 import { walk } from '../../core/exact.js'
 import type { Decidable } from '../../core/decide.js'
 import { memoise } from '../../core/memo.js'
-import { type SaveResult, type SaveSpec, resolveArmorSaves, savesOwed } from './armor-save.js'
+import { type SaveResult, type SaveSpec, resolveArmorSaves, savesOwedFor } from './armor-save.js'
 
 /** Exact distributions of one set of armour saves. */
 export interface SaveOdds {
@@ -41,21 +41,29 @@ export function saveOdds(s: SaveSpec): SaveOdds {
 /**
  * The saves a spec calls for, as a stage of a larger attack: resolveArmorSaves walked over its
  * dice, its results told apart by what later stages read of them (failed saves, what they
- * negated and what they do). Each distinct stage input is walked once.
+ * negated and what they do).
  */
 export function saveStage(spec: SaveSpec): Distribution<SaveResult> {
-  return walkSaves(stageInput(spec))
+  return savesFor(spec)(spec.hits)
+}
+
+/**
+ * The save stage of one weapon against one defender as a function of the unblocked hits (the
+ * spec's own hits are ignored). Each count of saves owed is walked once per distinct weapon and
+ * defender: hits past the cap roll no more dice.
+ */
+export function savesFor(spec: SaveSpec): (hits: number) => Distribution<SaveResult> {
+  return stages(stageInput(spec))
 }
 
 /**
  * A spec as the save stage reads it: every field present (the type makes a field added to
  * SaveSpec a compile error here until it is listed), absent options at their neutral values,
- * hits as the saves they owe (hits past the cap roll no more dice), and no prompts (the
- * automatic policy: "It's not over yet!" offered nothing is offered none).
+ * and no prompts (the automatic policy: "It's not over yet!" offered nothing is offered none).
  */
 function stageInput(spec: SaveSpec): Required<Omit<SaveSpec, keyof Decidable>> {
   return {
-    hits: savesOwed(spec),
+    hits: 0,
     pen: spec.pen,
     armSv: spec.armSv,
     warship: spec.warship ?? false,
@@ -67,9 +75,13 @@ function stageInput(spec: SaveSpec): Required<Omit<SaveSpec, keyof Decidable>> {
   }
 }
 
-const walkSaves = memoise((spec: SaveSpec) =>
-  walk(
-    (dice) => resolveArmorSaves(dice, spec),
-    (r) => `${r.failedSaves} ${r.negated} ${r.damage} ${r.actionsLost} ${r.pushes}`,
-  ),
-)
+const stages = memoise((input: SaveSpec) => {
+  const byOwed: Array<Distribution<SaveResult>> = []
+  return (hits: number) => {
+    const owed = savesOwedFor(input, hits)
+    return (byOwed[owed] ??= walk(
+      (dice) => resolveArmorSaves(dice, { ...input, hits: owed }),
+      (r) => `${r.failedSaves} ${r.negated} ${r.damage} ${r.actionsLost} ${r.pushes}`,
+    ))
+  }
+})

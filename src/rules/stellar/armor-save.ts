@@ -78,8 +78,13 @@ export function saveTargetNumber(spec: Pick<SaveSpec, 'pen' | 'armSv' | 'size' |
 
 /** Saves owed: only weapons with PEN 2+ call for them, one per unblocked hit, capped. */
 export function savesOwed(spec: SaveSpec): number {
-  if (spec.pen.value < 2 || spec.hits <= 0) return 0
-  return Math.min(spec.hits, saveCap(spec))
+  return savesOwedFor(spec, spec.hits)
+}
+
+/** Saves owed by `hits` unblocked hits of this weapon on this defender. */
+export function savesOwedFor(spec: Pick<SaveSpec, 'pen' | 'warship' | 'aoe'>, hits: number): number {
+  if (spec.pen.value < 2 || hits <= 0) return 0
+  return Math.min(hits, saveCap(spec))
 }
 
 /** Anti-Beam Coating: +2 ARM Sv against [E]nergy shooting weapons (wargame rules, unit upgrades). */

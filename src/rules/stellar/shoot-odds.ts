@@ -1,8 +1,8 @@
 import { Distribution } from '../../core/distribution.js'
 import { poolOutcomes } from '../../core/exact.js'
 import { memoise } from '../../core/memo.js'
-import { type SaveResult, savesOwed } from './armor-save.js'
-import { saveStage } from './armor-save-odds.js'
+import type { SaveResult } from './armor-save.js'
+import { savesFor } from './armor-save-odds.js'
 import {
   type AttackBonus,
   type DefenseChoice,
@@ -67,6 +67,36 @@ export function shotOdds(s: Shot): ShotOdds {
   return odds
 }
 
+/**
+ * Every result the stages of a shot conclude, each with its chance as a decimal (one per number
+ * of hits and save outcome that lead to it): for means and percentiles read in one
+ * floating-point pass, without building a distribution.
+ */
+function forEachResult(s: Shot, f: (r: ShotResult, chance: number) => void): void {
+  const quiet = quietShot(s)
+  const rest = afterEvade(quiet)
+  evadeOdds(evadeInput(quiet)).forEach((h, p) => {
+    const r = rest(h)
+    r.saves.forEach((save, q) => f(r.conclude(save), p * q))
+  })
+}
+
+/**
+ * The expected outcomes of a shot, from the same stages as shotOdds, without building its
+ * distributions: what the automatic choices compare.
+ */
+export function shotExpected(s: Shot): ShotOdds['expected'] {
+  let damage = 0
+  let unblockedHits = 0
+  let failedSaves = 0
+  forEachResult(s, (r, p) => {
+    damage += p * r.damage
+    unblockedHits += p * r.unblockedHits
+    failedSaves += p * r.save.failedSaves
+  })
+  return { damage, unblockedHits, failedSaves }
+}
+
 /** The distribution of a shot's damage alone (a rolled shot's luck is measured against it). */
 export function shotDamageOdds(s: Shot): Distribution<number> {
   const quiet = quietShot(s)
@@ -75,28 +105,6 @@ export function shotDamageOdds(s: Shot): Distribution<number> {
     (h) => rest(h).saves,
     (h, save) => rest(h).conclude(save).damage,
   )
-}
-
-/**
- * The expected outcomes of a shot, from the same stages as shotOdds, without building its
- * distributions: what the automatic choices compare.
- */
-export function shotExpected(s: Shot): ShotOdds['expected'] {
-  const quiet = quietShot(s)
-  const rest = afterEvade(quiet)
-  let damage = 0
-  let unblockedHits = 0
-  let failedSaves = 0
-  evadeOdds(evadeInput(quiet)).forEach((h, p) => {
-    const r = rest(h)
-    r.saves.forEach((save, q) => {
-      const c = r.conclude(save)
-      damage += p * q * c.damage
-      unblockedHits += p * q * c.unblockedHits
-      failedSaves += p * q * c.save.failedSaves
-    })
-  })
-  return { damage, unblockedHits, failedSaves }
 }
 
 /** The shot as the odds play it: the automatic Momentum policy, nobody asked. */
@@ -127,18 +135,13 @@ function afterEvade(s: Shot) {
     number,
     { saves: Distribution<SaveResult>; conclude: (save: SaveResult) => ShotResult }
   >()
-  // Many numbers of hits owe the same saves (their cap): one stage lookup for each count owed.
-  const owing = new Map<number, Distribution<SaveResult>>()
+  const saves = savesFor(shotSaves(s, 0))
   return (hits: number) => {
     let r = at.get(hits)
     if (!r) {
       const b = blockHits(s, hits)
       const e = hitsOnly(hits)
-      const spec = shotSaves(s, b.unblockedHits)
-      const owed = savesOwed(spec)
-      let saves = owing.get(owed)
-      if (!saves) owing.set(owed, (saves = saveStage(spec)))
-      r = { saves, conclude: (save) => concludeShot(s, e, b, save) }
+      r = { saves: saves(b.unblockedHits), conclude: (save) => concludeShot(s, e, b, save) }
       at.set(hits, r)
     }
     return r
@@ -191,7 +194,11 @@ export function rankDefenses(
   s: Shot,
   options: DefenseChoice[] = AUTO_DEFENSES,
 ): Array<ScoredOption<DefenseChoice>> {
-  const scored = options.map((value) => ({ value, expected: shotExpected({ ...s, defense: value }) }))
+  const trial = { ...s } // one copy, each option tried on it in turn
+  const scored = options.map((value) => {
+    trial.defense = value
+    return { value, expected: shotExpected(trial) }
+  })
   return [...scored].sort((a, b) => better(attackerScore(a.expected), attackerScore(b.expected)))
 }
 
@@ -205,10 +212,11 @@ export function rankBonuses(
   options: AttackBonus[] = AUTO_BONUSES,
   defenses: DefenseChoice[] = AUTO_DEFENSES,
 ): Array<ScoredOption<AttackBonus> & { defense: DefenseChoice }> {
+  const trial = { ...s }
   const scored = options.map((value) => {
-    const withBonus = { ...s, bonus: value }
-    if (defenseFixed) return { value, defense: s.defense, expected: shotExpected(withBonus) }
-    const best = rankDefenses(withBonus, defenses)[0]
+    trial.bonus = value
+    if (defenseFixed) return { value, defense: s.defense, expected: shotExpected(trial) }
+    const best = rankDefenses(trial, defenses)[0]
     return { value, defense: best.value, expected: best.expected }
   })
   return [...scored].sort((a, b) => better(attackerScore(b.expected), attackerScore(a.expected)))
