@@ -21,10 +21,18 @@ export function memoise<I extends object, O>(fn: (input: I) => O, limit = 4096):
   }
 }
 
-/** The values of a stage input in field order, nested objects bracketed (JSON's work, faster). */
+/**
+ * The values of a stage input in field order, unambiguous: strings quoted, nested objects
+ * bracketed (JSON's work without the field names, which one literal's order makes redundant).
+ */
 function keyOf(input: object): string {
   let key = ''
   for (const v of Object.values(input))
-    key += (typeof v === 'object' && v !== null ? `(${keyOf(v as object)})` : String(v)) + ','
+    key +=
+      (typeof v === 'string'
+        ? JSON.stringify(v)
+        : typeof v === 'object' && v !== null
+          ? `(${keyOf(v as object)})`
+          : String(v)) + ','
   return key
 }

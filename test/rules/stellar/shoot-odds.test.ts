@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest'
+import fc from 'fast-check'
 import { SeededDice } from '../../../src/core/seeded.js'
 import { fraction } from '../../../src/core/distribution.js'
 import { walk } from '../../../src/core/exact.js'
@@ -211,5 +212,58 @@ describe('odds composed from the stages are the whole shot walked', () => {
     const s = shot({ dmg: 300, shield: 1, pen: parsePen('5'), armSv: 2 })
     expect(expectedDamageFrom(s, 3)).toBeCloseTo(600 + 2 * 0.2 * 1000, 9)
     expect(expectedDamageFrom({ ...s, momentum: 1 }, 3)).toBeCloseTo(300 + 0.2 * 1000, 9)
+  })
+})
+
+describe('remembered stages never answer for a different shot', () => {
+  // Random shots one after another in one process, so the stage tables (evade by EvadeInput,
+  // saves by weapon and defender) are full of near neighbours: every composed map must still be
+  // the whole shot walked, and the means the choices compare must be its means.
+  const penText = fc.constantFrom('0', '2', '4', '5', '6S', '7P', '8', '9')
+  const shots = fc.record({
+    acc: fc.integer({ min: 0, max: 14 }),
+    evade: fc.integer({ min: 0, max: 8 }),
+    shots: fc.integer({ min: 0, max: 6 }),
+    rapidFire: fc.integer({ min: -2, max: 2 }),
+    dmg: fc.constantFrom(100, 200, 300, 500, 800),
+    pen: penText.map((p) => parsePen(p)),
+    armSv: fc.integer({ min: 0, max: 4 }),
+    bonus: fc.constantFrom('precision' as const, 'barrage' as const, 'none' as const),
+    pilot: fc.constantFrom(0 as const, 1 as const, 2 as const),
+    defense: fc.constantFrom('dodge' as const, 'guard' as const, 'none' as const),
+    defPilot: fc.constantFrom(0 as const, 1 as const, 2 as const),
+    shield: fc.integer({ min: 0, max: 2 }),
+    cover: fc.boolean(),
+    blindside: fc.boolean(),
+    targetLock: fc.boolean(),
+    indirect: fc.boolean(),
+    advantage: fc.boolean(),
+    focus: fc.boolean(),
+    bullseye: fc.boolean(),
+    extraHits: fc.integer({ min: 0, max: 2 }),
+    momentum: fc.integer({ min: 0, max: 4 }),
+    warship: fc.boolean(),
+    aoe: fc.boolean(),
+    size: fc.integer({ min: 0, max: 2 }),
+    hp: fc.option(fc.constantFrom(300, 1000, 2500), { nil: undefined }),
+  })
+  it('composed odds equal the walk of resolveShot, and shotExpected their means', () => {
+    fc.assert(
+      fc.property(shots, (over) => {
+        const s = shot(over)
+        const o = shotOdds(s)
+        const w = walk((dice) => resolveShot(dice, { ...s, askDecisions: false }))
+        const exact = (d: { sortedWays(): Array<[unknown, bigint]>; den: bigint }) =>
+          d.sortedWays().map(([k, n]) => [k, fraction(n, d.den)])
+        expect(exact(o.damage)).toEqual(exact(w.map((r) => r.damage)))
+        expect(exact(o.failedSaves)).toEqual(exact(w.map((r) => r.save.failedSaves)))
+        expect(exact(o.unblockedHits)).toEqual(exact(w.map((r) => r.unblockedHits)))
+        const e = shotExpected(s)
+        expect(e.damage).toBeCloseTo(o.expected.damage, 6)
+        expect(e.failedSaves).toBeCloseTo(o.expected.failedSaves, 9)
+        expect(e.unblockedHits).toBeCloseTo(o.expected.unblockedHits, 9)
+      }),
+      { numRuns: 300, seed: 20261124 },
+    )
   })
 })
