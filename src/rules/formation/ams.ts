@@ -49,11 +49,18 @@ export function amsKills(a: Pick<Ams, 'ams' | 'longRange'>, roll: number): numbe
   return modified >= a.ams ? 1 + modified - a.ams : 0
 }
 
-/** One AMS shot at what is left of the salvo: a die never destroys more than are left. */
+/** One AMS shot at what is left of the salvo: its die, then what the die destroys. */
 export function amsShot(dice: Dice, a: Ams, shot: number, left: number): AmsRoll {
-  const label = a.shots > 1 ? `AMS shot ${shot}` : 'AMS'
-  // Every face its own class: the result shows the modified roll, not only what it destroys.
-  const roll = dice.roll(6, label)
+  return amsShotFrom(a, amsDie(dice, a, shot), left)
+}
+
+/** The AMS shot's die. Every face is its own class: the result shows the modified roll. */
+function amsDie(dice: Dice, a: Ams, shot: number): number {
+  return dice.roll(6, a.shots > 1 ? `AMS shot ${shot}` : 'AMS')
+}
+
+/** What one AMS die does to the missiles left: it never destroys more than are left. */
+function amsShotFrom(a: Ams, roll: number, left: number): AmsRoll {
   return { roll, modified: roll + amsModifier(a), destroyed: Math.min(left, amsKills(a, roll)) }
 }
 
@@ -81,16 +88,19 @@ export function resolveAms(dice: Dice, a: Ams): AmsResult {
 
 /**
  * Exact odds of the missiles destroyed: the salvo's state between shots is only the missiles
- * left, so the shots are walked one at a time over that state (`amsShot`, the rule's own
- * stage), shots x missiles x 6 steps instead of 6^shots branches.
+ * left, so the shots are walked one at a time over that state: the die (amsDie, walked once),
+ * then what it does to each number left (amsShotFrom), shots x missiles x 6 steps instead of
+ * 6^shots branches.
  */
 export function amsOdds(a: Ams): Distribution<number> {
+  const die = walk((dice) => amsDie(dice, a, 1))
+  const none = Distribution.point(0)
   let remaining = Distribution.point(a.missiles)
   for (let fired = 0; fired < a.shots; fired++) {
-    remaining = remaining.bind((left) =>
-      firesAgain(a, fired, left)
-        ? walk((dice) => left - amsShot(dice, a, fired + 1, left).destroyed)
-        : Distribution.point(left),
+    const firing = (left: number) => firesAgain(a, fired, left)
+    remaining = remaining.step(
+      (left) => (firing(left) ? die : none),
+      (left, roll) => (firing(left) ? left - amsShotFrom(a, roll, left).destroyed : left),
     )
   }
   return remaining.map((left) => a.missiles - left)
