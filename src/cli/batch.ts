@@ -55,7 +55,7 @@ const FLUSH_CHARS = 64 * 1024
 /** Keys every line may use besides its command's options and arguments. */
 const LINE_KEYS = new Set(['command', 'seed', 'rolls', 'odds'])
 /** Commands whose lines may name units from the roster ("attacker", "defender"). */
-const UNIT_KEYS_FOR = new Set(['shoot', 'melee'])
+const UNIT_KEYS_FOR = new Set(['shoot', 'melee', 'save', 'outmaneuver'])
 
 /** Line keys only a command that rolls dice takes (as only it has --seed and --rolls). */
 const DICE_KEYS = ['seed', 'rolls']

@@ -218,14 +218,19 @@ function placeholderOf(o: OptionSpec): string {
 }
 
 /** Commands that take units by name from the roster: the keys of units.ts's table (loaded only then). */
-const UNIT_ARGS = new Set(['shoot', 'melee'])
+const UNIT_ARGS = new Set(['shoot', 'melee', 'save', 'outmaneuver'])
 
 function registerSpec(parent: Command, spec: CommandSpec, leafName: string): void {
   const cmd = parent.command(leafName).description(spec.summary)
   for (const a of spec.args ?? []) cmd.argument(a.required ? `<${a.name}>` : `[${a.name}]`, a.description)
   const byName = UNIT_ARGS.has(spec.name)
   if (byName) {
-    cmd.argument('[attacker]', 'ATTACKER[:WEAPON]: a unit (and its weapon) from the roster')
+    cmd.argument(
+      '[attacker]',
+      spec.name === 'outmaneuver'
+        ? 'ATTACKER: a unit from the roster'
+        : 'ATTACKER[:WEAPON]: a unit (and its weapon) from the roster',
+    )
     cmd.argument('[defender]', `DEFENDER${spec.name === 'melee' ? '[:WEAPON]' : ''}: a unit from the roster`)
     cmd.addOption(
       new Option(

@@ -1,11 +1,20 @@
 import { InputError } from '../core/errors.js'
 import { type Roster, findUnit, lookupUnit, parseUnitRef } from '../rules/stellar/roster.js'
-import { type Input, type RosterInputs, meleeInputs, mergeInputs, shootInputs } from './roster-inputs.js'
+import {
+  type Input,
+  type RosterInputs,
+  meleeInputs,
+  mergeInputs,
+  outmaneuverInputs,
+  saveInputs,
+  shootInputs,
+} from './roster-inputs.js'
 import { loadRoster } from './roster-file.js'
 
 /**
- * Units by name: `mecha shoot ATTACKER[:WEAPON] DEFENDER` and `mecha melee ATTACKER[:WEAPON]
- * DEFENDER[:WEAPON]` read the units' numbers from the roster; flags typed beside them win. This
+ * Units by name: `mecha shoot ATTACKER[:WEAPON] DEFENDER`, `mecha melee ATTACKER[:WEAPON]
+ * DEFENDER[:WEAPON]`, `mecha save ATTACKER[:WEAPON] DEFENDER` and `mecha outmaneuver ATTACKER
+ * DEFENDER` read the units' numbers from the roster; flags typed beside them win. This
  * module (and the YAML parser behind it) is loaded only when a unit is named.
  */
 const UNIT_INPUTS: Record<string, (roster: Roster, attacker: string, defender: string) => RosterInputs> = {
@@ -18,6 +27,27 @@ const UNIT_INPUTS: Record<string, (roster: Roster, attacker: string, defender: s
     const d = defenderMelee(roster, defender)
     return meleeInputs(a.unit, a.weapon, d.unit, d.weapon)
   },
+  save(roster, attacker, defender) {
+    const a = findUnit(roster, attacker)
+    return saveInputs(a.unit, a.weapon, unitOnly(roster, defender, 'save'))
+  },
+  outmaneuver(roster, attacker, defender) {
+    return outmaneuverInputs(
+      unitOnly(roster, attacker, 'outmaneuver'),
+      unitOnly(roster, defender, 'outmaneuver'),
+    )
+  },
+}
+
+/** A unit named where a weapon means nothing: `unit:weapon` there is a mistake, said so. */
+function unitOnly(roster: Roster, ref: string, command: string) {
+  const r = parseUnitRef(ref)
+  if (r.weapon !== undefined)
+    throw new InputError(
+      'bad-usage',
+      `${command}: ${JSON.stringify(ref)} names a weapon, but only the unit counts here; give ${r.unit}`,
+    )
+  return lookupUnit(roster, r.unit)
 }
 
 /** A melee defender's weapon: the one named, its only melee weapon, or none (it has none). */

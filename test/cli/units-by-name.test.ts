@@ -3,7 +3,13 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { findUnit, lookupUnit, parseRoster } from '../../src/rules/stellar/roster.js'
-import { type RosterInputs, meleeInputs, shootInputs } from '../../src/cli/roster-inputs.js'
+import {
+  type RosterInputs,
+  meleeInputs,
+  outmaneuverInputs,
+  saveInputs,
+  shootInputs,
+} from '../../src/cli/roster-inputs.js'
 import { mecha } from './run-cli.js'
 
 /**
@@ -45,6 +51,34 @@ describe('units by name give the answer of the same flags', () => {
     expect(byName.inputs.evade).toEqual({ value: 4, from: 'roster', field: 'dervish.evade' })
     delete byName.inputs
     expect(byName).toEqual(byFlags)
+  })
+
+  it.each([
+    ['save', 'argonaut:cannon', 'dervish', ['--hits', '3', '--seed', 's1']],
+    ['save', 'laughing-joker:bazooka', 'saronic-cruiser', ['--hits', '6', '--odds']],
+    ['outmaneuver', 'argonaut', 'dervish', ['--seed', 's1']],
+    ['outmaneuver', 'green-viking', 'saronic-cruiser', ['--odds']],
+  ])('%s %s %s', (command, attacker, defender, extra) => {
+    const flags =
+      command === 'save'
+        ? (() => {
+            const a = findUnit(roster, attacker)
+            return asFlags(saveInputs(a.unit, a.weapon, lookupUnit(roster, defender)))
+          })()
+        : asFlags(outmaneuverInputs(lookupUnit(roster, attacker), lookupUnit(roster, defender)))
+    const byName = json([command, attacker, defender, '--roster', FILE, ...extra, '--json'])
+    const byFlags = json([command, ...flags, ...extra, '--json'])
+    expect(Object.values(byName.inputs).some((i) => (i as { from: string }).from === 'roster')).toBe(true)
+    delete byName.inputs
+    expect(byName).toEqual(byFlags)
+  })
+
+  it('outmaneuver refuses a weapon where only the unit counts', () => {
+    const r = mecha(['outmaneuver', 'argonaut:cannon', 'dervish', '--roster', FILE, '--seed', 'x'])
+    expect(r.code).toBe(2)
+    expect(r.stderr).toBe(
+      'mecha: outmaneuver: "argonaut:cannon" names a weapon, but only the unit counts here; give argonaut\n',
+    )
   })
 
   it('melee blue-djinn:heat-sword white-asura:beam-saber', () => {
