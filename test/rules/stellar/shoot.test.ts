@@ -3,7 +3,13 @@ import { PhysicalDice } from '../../../src/core/physical.js'
 import { resolveArmorSaves } from '../../../src/rules/stellar/armor-save.js'
 import { SeededDice } from '../../../src/core/seeded.js'
 import { mecha } from '../../cli/run-cli.js'
-import { MAX_WEAPON_SHOTS, evadeClass, evadeInput, resolveShot, shotsFired } from '../../../src/rules/stellar/shoot.js'
+import {
+  MAX_WEAPON_SHOTS,
+  evadeClass,
+  evadeInput,
+  resolveShot,
+  shotsFired,
+} from '../../../src/rules/stellar/shoot.js'
 import { NO_PEN, parsePen } from '../../../src/rules/stellar/weapon.js'
 import { shot } from './shot-fixture.js'
 
