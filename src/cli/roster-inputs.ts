@@ -183,6 +183,8 @@ export function saveInputs(attacker: RosterUnit, weapon: RosterWeapon, defender:
     ['aoe', 'aoe'],
     ['energy', 'energy'],
   ])
+  // A weapon the roster gives no PEN has none: PEN 0, so its hits call for no saves.
+  if (weapon.pen === undefined) i.set('pen', '0', `${attacker.key}.weapons.${weapon.key}.pen`)
   i.unit('', defender, [
     ['arm-sv', 'armSv'],
     ['size', 'size'],

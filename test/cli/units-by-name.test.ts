@@ -55,6 +55,7 @@ describe('units by name give the answer of the same flags', () => {
 
   it.each([
     ['save', 'argonaut:cannon', 'dervish', ['--hits', '3', '--seed', 's1']],
+    ['save', 'argonaut:machine-gun', 'dervish', ['--hits', '3', '--seed', 's1']],
     ['save', 'laughing-joker:bazooka', 'saronic-cruiser', ['--hits', '6', '--odds']],
     ['outmaneuver', 'argonaut', 'dervish', ['--seed', 's1']],
     ['outmaneuver', 'green-viking', 'saronic-cruiser', ['--odds']],
