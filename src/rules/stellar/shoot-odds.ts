@@ -42,14 +42,7 @@ const hitsOnly = (hits: number): EvadeStage => ({ targetNumber: 0, shotsFired: 0
  * them).
  */
 export function shotOdds(s: Shot): ShotOdds {
-  const quiet = quietShot(s)
-  const hits = evadeOdds(evadeInput(quiet))
-  const rest = afterEvade(quiet)
-  const read = <K extends number | string>(f: (r: ShotResult) => K) =>
-    hits.step(
-      (h) => rest(h).saves,
-      (h, save) => f(rest(h).conclude(save)),
-    )
+  const read = shotReader(s)
   const damage = read((r) => r.damage)
   const unblockedHits = read((r) => r.unblockedHits)
   const failedSaves = read((r) => r.save.failedSaves)
@@ -99,12 +92,22 @@ export function shotExpected(s: Shot): ShotOdds['expected'] {
 
 /** The distribution of a shot's damage alone (a rolled shot's luck is measured against it). */
 export function shotDamageOdds(s: Shot): Distribution<number> {
+  return shotReader(s)((r) => r.damage)
+}
+
+/**
+ * The shot's stages composed once, read as a map of any field of the result: the hits, then the
+ * saves each number of hits owes, concluded (each number of hits settled once for every read).
+ */
+function shotReader(s: Shot) {
   const quiet = quietShot(s)
+  const hits = evadeOdds(evadeInput(quiet))
   const rest = afterEvade(quiet)
-  return evadeOdds(evadeInput(quiet)).step(
-    (h) => rest(h).saves,
-    (h, save) => rest(h).conclude(save).damage,
-  )
+  return <K extends number | string>(f: (r: ShotResult) => K): Distribution<K> =>
+    hits.step(
+      (h) => rest(h).saves,
+      (h, save) => f(rest(h).conclude(save)),
+    )
 }
 
 /** The shot as the odds play it: the automatic Momentum policy, nobody asked. */
