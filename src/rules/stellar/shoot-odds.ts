@@ -3,7 +3,9 @@ import { poolOutcomes } from '../../core/exact.js'
 import { memoise } from '../../core/memo.js'
 import type { SaveResult } from './armor-save.js'
 import { savesFor } from './armor-save-odds.js'
+import type { Decidable } from '../../core/decide.js'
 import {
+  type AfterEvadeInput,
   type AttackBonus,
   type DefenseChoice,
   type EvadeInput,
@@ -15,6 +17,7 @@ import {
   countOutcomes,
   evadeClass,
   evadeHits,
+  afterEvadeInput,
   evadeInput,
   shotSaves,
 } from './shoot.js'
@@ -61,31 +64,22 @@ export function shotOdds(s: Shot): ShotOdds {
 }
 
 /**
- * Every result the stages of a shot conclude, each with its chance as a decimal (one per number
- * of hits and save outcome that lead to it): for means and percentiles read in one
- * floating-point pass, without building a distribution.
- */
-function forEachResult(s: Shot, f: (r: ShotResult, chance: number) => void): void {
-  const quiet = quietShot(s)
-  const rest = afterEvade(quiet)
-  evadeOdds(evadeInput(quiet)).forEach((h, p) => {
-    const r = rest(h)
-    r.saves.forEach((save, q) => f(r.conclude(save), p * q))
-  })
-}
-
-/**
  * The expected outcomes of a shot, from the same stages as shotOdds, without building its
- * distributions: what the automatic choices compare.
+ * distributions: what the automatic choices compare. Each number of hits brings the means of
+ * what the later stages conclude from it (`rows`: the shot's later stages, when the caller
+ * already has them).
  */
-export function shotExpected(s: Shot): ShotOdds['expected'] {
+export function shotExpected(s: Shot, rows?: AfterEvade): ShotOdds['expected'] {
+  const quiet = quietShot(s)
+  const rest = rows ?? afterEvade(quiet)
   let damage = 0
   let unblockedHits = 0
   let failedSaves = 0
-  forEachResult(s, (r, p) => {
-    damage += p * r.damage
-    unblockedHits += p * r.unblockedHits
-    failedSaves += p * r.save.failedSaves
+  evadeOdds(evadeInput(quiet)).forEach((h, p) => {
+    const e = rest(h).expected()
+    damage += p * e.damage
+    unblockedHits += p * e.unblockedHits
+    failedSaves += p * e.failedSaves
   })
   return { damage, unblockedHits, failedSaves }
 }
@@ -128,26 +122,51 @@ export const evadeOdds = memoise((e: EvadeInput): Distribution<number> => {
   )
 })
 
+/** What stages 2 and 3 make of one number of hits. */
+interface AfterEvadeRow {
+  saves: Distribution<SaveResult>
+  /** The result a save outcome concludes (concludeShot). */
+  conclude: (save: SaveResult) => ShotResult
+  /** The means of the concluded results. */
+  expected: () => ShotOdds['expected']
+}
+
+/** A shot's stages 2 and 3, by number of hits. */
+type AfterEvade = (hits: number) => AfterEvadeRow
+
 /**
  * Stages 2 and 3 from a number of hits: blocks and Skill Defense (blockHits), the armour saves
- * they call for (walked: saveStage), and `conclude`, the result a save outcome makes of them
- * (concludeShot). Each number of hits is settled once per shot, whatever is read.
+ * they call for (walked once per weapon and target: savesFor), and the results those conclude
+ * (concludeShot). Each number of hits is settled once, whatever is read. They read the shot
+ * only through AfterEvadeInput, so shots that differ elsewhere (the attacker's bonus) may share
+ * them.
  */
-function afterEvade(s: Shot) {
-  const at = new Map<
-    number,
-    { saves: Distribution<SaveResult>; conclude: (save: SaveResult) => ShotResult }
-  >()
+function afterEvade(s: AfterEvadeInput & Decidable): AfterEvade {
+  const rows: AfterEvadeRow[] = []
   const saves = savesFor(shotSaves(s, 0))
-  return (hits: number) => {
-    let r = at.get(hits)
-    if (!r) {
+  return (hits) => {
+    let row = rows[hits]
+    if (!row) {
       const b = blockHits(s, hits)
       const e = hitsOnly(hits)
-      r = { saves: saves(b.unblockedHits), conclude: (save) => concludeShot(s, e, b, save) }
-      at.set(hits, r)
+      const stage = saves(b.unblockedHits)
+      const conclude = (save: SaveResult) => concludeShot(s, e, b, save)
+      let means: ShotOdds['expected'] | undefined
+      const expected = () => {
+        if (means) return means
+        means = { damage: 0, unblockedHits: 0, failedSaves: 0 }
+        const m = means
+        stage.forEach((save, q) => {
+          const r = conclude(save)
+          m.damage += q * r.damage
+          m.unblockedHits += q * r.unblockedHits
+          m.failedSaves += q * r.save.failedSaves
+        })
+        return m
+      }
+      rows[hits] = row = { saves: stage, conclude, expected }
     }
-    return r
+    return row
   }
 }
 
@@ -156,8 +175,7 @@ function afterEvade(s: Shot) {
  * `s` decides it, saves) from `hits`. For a prompt's hints.
  */
 export function expectedDamageFrom(s: Shot, hits: number): number {
-  const r = afterEvade(s)(hits)
-  return r.saves.expected((save) => r.conclude(save).damage)
+  return afterEvade(s)(hits).expected().damage
 }
 
 /** One option of a choice with its expected outcome. */
@@ -196,11 +214,16 @@ function better(a: number[], b: number[]): number {
 export function rankDefenses(
   s: Shot,
   options: DefenseChoice[] = AUTO_DEFENSES,
+  later = new Map<DefenseChoice, AfterEvade>(),
 ): Array<ScoredOption<DefenseChoice>> {
-  const trial = { ...s } // one copy, each option tried on it in turn
+  const trial = quietShot({ ...s }) // one copy, each option tried on it in turn
   const scored = options.map((value) => {
     trial.defense = value
-    return { value, expected: shotExpected(trial) }
+    // The later stages depend on the defence, not on the attacker's bonus (AfterEvadeInput):
+    // rankBonuses hands the same ones to every bonus it tries.
+    let rows = later.get(value)
+    if (!rows) later.set(value, (rows = afterEvade(afterEvadeInput(trial))))
+    return { value, expected: shotExpected(trial, rows) }
   })
   return [...scored].sort((a, b) => better(attackerScore(a.expected), attackerScore(b.expected)))
 }
@@ -215,11 +238,16 @@ export function rankBonuses(
   options: AttackBonus[] = AUTO_BONUSES,
   defenses: DefenseChoice[] = AUTO_DEFENSES,
 ): Array<ScoredOption<AttackBonus> & { defense: DefenseChoice }> {
-  const trial = { ...s }
+  const trial = quietShot({ ...s })
+  const later = new Map<DefenseChoice, AfterEvade>()
   const scored = options.map((value) => {
     trial.bonus = value
-    if (defenseFixed) return { value, defense: s.defense, expected: shotExpected(trial) }
-    const best = rankDefenses(trial, defenses)[0]
+    if (defenseFixed) {
+      let rows = later.get(s.defense)
+      if (!rows) later.set(s.defense, (rows = afterEvade(afterEvadeInput(trial))))
+      return { value, defense: s.defense, expected: shotExpected(trial, rows) }
+    }
+    const best = rankDefenses(trial, defenses, later)[0]
     return { value, defense: best.value, expected: best.expected }
   })
   return [...scored].sort((a, b) => better(attackerScore(b.expected), attackerScore(a.expected)))

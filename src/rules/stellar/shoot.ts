@@ -124,7 +124,7 @@ export function focusHits(s: Shot): number {
  * do not stack). Cover blocks 1, or 2 against DMG 500 or less; warships never benefit from
  * Cover ("Targets in Cover"). Blindside ignores both.
  */
-export function shotBlocks(s: Shot): { blocks: number; source: 'shield' | 'cover' | 'none' } {
+export function shotBlocks(s: BlockInput): { blocks: number; source: 'shield' | 'cover' | 'none' } {
   const guard = s.defense === 'guard' ? defenderBonus(s.defPilot) : 0
   if (s.blindside) return { blocks: guard, source: 'none' }
   const cover = s.cover && !s.warship ? (s.dmg <= 500 ? 2 : 1) : 0
@@ -140,7 +140,7 @@ export function momentumNegates(points: number, warship: boolean): number {
 }
 
 /** The defender's Skill Defense question when shot at. */
-export type MomentumQuestion = SkillDefenseQuestion<Shot>
+export type MomentumQuestion = SkillDefenseQuestion<AfterEvadeInput>
 
 /**
  * Everything the evade stage reads of a shot, and nothing else: its declared input. The dice
@@ -181,6 +181,46 @@ export function evadeInput(s: Shot): EvadeInput {
 export function evadeClass(e: EvadeInput): (face: number) => DieOutcome {
   const { targetNumber, critMax: cm } = e
   return (f) => (f <= cm ? 'crit' : f >= 9 ? 'auto-miss' : f >= targetNumber ? 'evade' : 'hit')
+}
+
+/** What the blocks read of a shot (Guard, shield, Cover and what cancels it). */
+export type BlockInput = Pick<
+  Shot,
+  'defense' | 'defPilot' | 'shield' | 'cover' | 'blindside' | 'warship' | 'dmg'
+>
+
+/**
+ * Everything stages 2 and 3 read of a shot (blockHits, shotSaves, concludeShot), and nothing
+ * else: their declared input, as EvadeInput is the evade stage's. Those functions take this type,
+ * so reading another field of the shot there is a compile error, and the odds may remember what
+ * the stages make of a number of hits by these values.
+ */
+export interface AfterEvadeInput extends BlockInput {
+  /** Skill Defense: the most Momentum the defender will spend. */
+  momentum: number
+  pen: Penetration
+  armSv: number
+  aoe: boolean
+  size: number
+  hp?: number
+}
+
+export function afterEvadeInput(s: AfterEvadeInput): AfterEvadeInput {
+  return {
+    defense: s.defense,
+    defPilot: s.defPilot,
+    shield: s.shield,
+    cover: s.cover,
+    blindside: s.blindside,
+    warship: s.warship,
+    dmg: s.dmg,
+    momentum: s.momentum,
+    pen: s.pen,
+    armSv: s.armSv,
+    aoe: s.aoe,
+    size: s.size,
+    hp: s.hp,
+  }
 }
 
 /** The first stage of a shot: the evade dice and the hits they leave. */
@@ -269,8 +309,11 @@ export function evadeHits(
   return { diceCrits, crits, hits }
 }
 
-/** Stage 2: blocks and Skill Defense against the hits of stage 1. */
-export function blockHits(s: Shot, hits: number): BlockStage {
+/**
+ * Stage 2: blocks and Skill Defense against the hits of stage 1. `s` is the declared input with
+ * the decisions (a shot is both): a person may be asked how much Momentum to spend.
+ */
+export function blockHits(s: AfterEvadeInput & Decidable, hits: number): BlockStage {
   const { blocks, source } = shotBlocks(s)
   const hitsLeft = Math.max(0, hits - blocks)
   // Skill Defense is decided after the evade dice are seen: spend up to the Momentum offered.
@@ -302,7 +345,7 @@ export function blockHits(s: Shot, hits: number): BlockStage {
 }
 
 /** The armour saves a shot's unblocked hits call for. */
-export function shotSaves(s: Shot, unblockedHits: number): SaveSpec {
+export function shotSaves(s: AfterEvadeInput, unblockedHits: number): SaveSpec {
   return { hits: unblockedHits, pen: s.pen, armSv: s.armSv, warship: s.warship, aoe: s.aoe, size: s.size }
 }
 
@@ -313,7 +356,12 @@ export function finishShot(dice: Dice, s: Shot, e: EvadeStage): ShotResult {
 }
 
 /** The shot's result from its stages: damage from hits and failed saves, and destruction. */
-export function concludeShot(s: Shot, e: EvadeStage, b: BlockStage, save: SaveResult): ShotResult {
+export function concludeShot(
+  s: Pick<AfterEvadeInput, 'hp'>,
+  e: EvadeStage,
+  b: BlockStage,
+  save: SaveResult,
+): ShotResult {
   const damage = b.hitDamage + save.damage
   const result: ShotResult = {
     targetNumber: e.targetNumber,

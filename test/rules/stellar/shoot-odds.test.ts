@@ -266,4 +266,35 @@ describe('remembered stages never answer for a different shot', () => {
       { numRuns: 300, seed: 20261124 },
     )
   })
+
+  it('rankings share the later stages between options (they read only AfterEvadeInput): each option scores as the walk of that shot', () => {
+    const walkedMeans = (s: Shot) => {
+      const w = walk((dice) => resolveShot(dice, { ...s, askDecisions: false }))
+      return {
+        damage: w.expected((r) => r.damage),
+        failedSaves: w.expected((r) => r.save.failedSaves),
+        unblockedHits: w.expected((r) => r.unblockedHits),
+      }
+    }
+    const close = (got: ReturnType<typeof shotExpected>, want: ReturnType<typeof shotExpected>) => {
+      expect(got.damage).toBeCloseTo(want.damage, 6)
+      expect(got.failedSaves).toBeCloseTo(want.failedSaves, 9)
+      expect(got.unblockedHits).toBeCloseTo(want.unblockedHits, 9)
+    }
+    fc.assert(
+      fc.property(shots, fc.boolean(), (over, defenseFixed) => {
+        const s = shot(over)
+        for (const o of rankBonuses(
+          s,
+          defenseFixed,
+          ['precision', 'barrage', 'none'],
+          ['dodge', 'guard', 'none'],
+        ))
+          close(o.expected, walkedMeans({ ...s, bonus: o.value, defense: o.defense }))
+        for (const o of rankDefenses(s, ['dodge', 'guard', 'none']))
+          close(o.expected, walkedMeans({ ...s, defense: o.value }))
+      }),
+      { numRuns: 60, seed: 20261125 },
+    )
+  })
 })
