@@ -158,7 +158,7 @@ async function rollAsking(
       if (e instanceof NeedDecision && spec.decide) {
         const answer = await spec.decide(e.id, e.context, input, env.choice)
         const d = input as Decidable
-        d.decisions = { ...(d.decisions ?? {}), [e.id]: answer }
+        d.decisions = Object.assign({}, d.decisions, { [e.id]: answer })
         continue
       }
       throw noMoreDice(e, rolls, spec, input)

@@ -257,14 +257,14 @@ export function required<K extends string, T>(
   opt: OptionSpec<K, T>,
   hint: string,
 ): OptionSpec<K, Exclude<T, undefined>> {
-  return { ...opt, required: hint } as OptionSpec<K, Exclude<T, undefined>>
+  return Object.assign({}, opt, { required: hint }) as OptionSpec<K, Exclude<T, undefined>>
 }
 
 /** The option, given any number of times (a JSON array in batch): its values in order, or undefined when never given. */
 export function repeatable<K extends string, T>(
   opt: OptionSpec<K, T>,
 ): OptionSpec<K, Array<Exclude<T, undefined>> | undefined> {
-  return { ...opt, repeatable: true, default: undefined } as OptionSpec<
+  return Object.assign({}, opt, { repeatable: true, default: undefined }) as OptionSpec<
     K,
     Array<Exclude<T, undefined>> | undefined
   >
@@ -272,7 +272,7 @@ export function repeatable<K extends string, T>(
 
 /** The option is a player's choice that may be left open (its default is 'ask', not shown in help). */
 export function openChoice<K extends string, T>(opt: OptionSpec<K, T>): OptionSpec<K, T> {
-  return { ...opt, open: true }
+  return Object.assign({}, opt, { open: true })
 }
 
 /** The option, with the flags it cannot be given with (flag → why). */
@@ -280,7 +280,7 @@ export function conflicts<K extends string, T>(
   opt: OptionSpec<K, T>,
   others: Record<string, string>,
 ): OptionSpec<K, T> {
-  return { ...opt, conflicts: others }
+  return Object.assign({}, opt, { conflicts: others })
 }
 
 /** The option, with the flags it needs (flag → why). */
@@ -288,7 +288,7 @@ export function requires<K extends string, T>(
   opt: OptionSpec<K, T>,
   others: Record<string, string>,
 ): OptionSpec<K, T> {
-  return { ...opt, requires: others }
+  return Object.assign({}, opt, { requires: others })
 }
 
 export interface ArgSpec<N extends string = string> {

@@ -56,7 +56,7 @@ function borderless(
   opts: { colWidths?: number[]; colAligns?: Table.HorizontalAlignment[] } = {},
 ): string {
   const table = new Table({
-    chars: { ...NO_BORDER, middle: '  ' },
+    chars: Object.assign({}, NO_BORDER, { middle: '  ' }),
     style: { head: [], border: [], 'padding-left': 0, 'padding-right': 0 },
     colWidths: opts.colWidths ?? [],
     colAligns: opts.colAligns ?? [],

@@ -97,7 +97,7 @@ function allTargets(pt: PerTarget, targets: number): PerTarget {
 
 export function strikeOdds(s: Strike): StrikeOdds {
   // Odds use the automatic answer: no prompts while walking the branches.
-  const quiet: Strike = { ...s, askDecisions: false, decisions: undefined }
+  const quiet: Strike = Object.assign({}, s, { askDecisions: false, decisions: undefined })
   // Split fire: each target has its own attack roll. Burst and single strikes share one roll:
   // the targets are independent given its face, so they are added up face by face.
   const byFace =

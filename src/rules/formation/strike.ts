@@ -403,7 +403,7 @@ export interface ScoredAnswer {
 
 /** The exact outcome of one answer against a known attack roll. */
 export function scoreAnswer(s: Strike, attack: AttackRoll, answer: Answer): ScoredAnswer {
-  const fixed: Strike = { ...s, answer, askDecisions: false }
+  const fixed: Strike = Object.assign({}, s, { answer, askDecisions: false })
   // The target's outcome walked through resolveTarget, read by what the ranking weighs.
   const outcomes = walk(
     (dice) => {

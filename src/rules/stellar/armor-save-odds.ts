@@ -80,7 +80,7 @@ const stages = memoise((input: SaveSpec) => {
   return (hits: number) => {
     const owed = savesOwedFor(input, hits)
     return (byOwed[owed] ??= walk(
-      (dice) => resolveArmorSaves(dice, { ...input, hits: owed }),
+      (dice) => resolveArmorSaves(dice, Object.assign({}, input, { hits: owed })),
       (r) => `${r.failedSaves} ${r.negated} ${r.damage} ${r.actionsLost} ${r.pushes}`,
     ))
   }

@@ -476,11 +476,21 @@ export function resolveStrike(dice: Dice, s: Strike, spend?: (q: MomentumQuestio
         ),
       ),
     )
-    t = { ...t, momentumSpent: p, unblockedHits: t.hitsLeft - p }
+    t = {
+      hits: t.hits,
+      blocks: t.blocks,
+      hitsLeft: t.hitsLeft,
+      momentumSpent: p,
+      unblockedHits: t.hitsLeft - p,
+    }
   }
   const { save, summary: sum } = strikeSaves(dice, s, t.unblockedHits)
   return {
-    ...t,
+    hits: t.hits,
+    blocks: t.blocks,
+    hitsLeft: t.hitsLeft,
+    momentumSpent: t.momentumSpent,
+    unblockedHits: t.unblockedHits,
     strike: s,
     attackDice: a.dice,
     defenseDice: d.dice,

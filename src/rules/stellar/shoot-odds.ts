@@ -106,7 +106,9 @@ function shotReader(s: Shot) {
 
 /** The shot as the odds play it: the automatic Momentum policy, nobody asked. */
 function quietShot(s: Shot): Shot {
-  return s.askDecisions || s.decisions ? { ...s, askDecisions: false, decisions: undefined } : s
+  return s.askDecisions || s.decisions
+    ? Object.assign({}, s, { askDecisions: false, decisions: undefined })
+    : s
 }
 
 /**

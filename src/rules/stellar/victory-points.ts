@@ -299,12 +299,19 @@ export function battleScore(b: Battle): BattleScore {
     vp: each * u.count,
   })
   const early = b.city?.side === 'defender'
-  const kills = b.kills.map((u) => line(u, killVp({ ...u, belowHalf: false }, false, early).vp))
+  const kills = b.kills.map((u) =>
+    line(u, killVp(Object.assign({}, u, { belowHalf: false }), false, early).vp),
+  )
   const damaged = b.damaged.map((u) =>
-    line(u, killVp({ ...u, belowHalf: true, commanderRound: undefined, challenge: false }).vp),
+    line(
+      u,
+      killVp(Object.assign({}, u, { belowHalf: true, commanderRound: undefined, challenge: false })).vp,
+    ),
   )
   const survivors = b.survivors.map((u) => line(u, unitValue(u).vp))
-  const penalties = b.losses.map((u) => line(u, killVp({ ...u, belowHalf: false }, b.finale).ownerPenalty))
+  const penalties = b.losses.map((u) =>
+    line(u, killVp(Object.assign({}, u, { belowHalf: false }), b.finale).ownerPenalty),
+  )
   const objective = b.objective ? objectiveRoundVp(b.objective) : undefined
   const buildings = b.city
     ? { destroyed: b.city.buildings, vp: b.city.side === 'attacker' ? buildingVp(b.city.buildings) : 0 }

@@ -70,7 +70,9 @@ const burningKey = (b: Burning) => `${b.damage} ${b.turns} ${b.ended}`
 function nextTurn(b: Burning): Distribution<Burning> {
   return Distribution.uniform(FACES).map((face) => {
     const t = effectTurn(face)
-    return t.ends ? { ...b, ended: true } : { damage: b.damage + t.damage, turns: b.turns + 1, ended: false }
+    return t.ends
+      ? { damage: b.damage, turns: b.turns, ended: true }
+      : { damage: b.damage + t.damage, turns: b.turns + 1, ended: false }
   })
 }
 
@@ -137,7 +139,7 @@ function unboundedOdds(): DamageOverTimeOdds {
   // Duration: the turn repeated until its 1, listed while more than TAIL_MASS is still burning.
   const start: Burning = { damage: 0, turns: 0, ended: false }
   const duration = absorb<Burning, number | string>(Distribution.point(start, burningKey), {
-    step: (b) => nextTurn({ ...b, damage: 0 }),
+    step: (b) => nextTurn({ damage: 0, turns: b.turns, ended: b.ended }),
     stopped: (b) => b.ended,
     result: (b) => b.turns,
     rest: (b) => `${b.turns}+`,

@@ -31,10 +31,10 @@ export function damageFromDice(
   const o = opposedRoll(roll, str + modifier, armorRoll, arm)
   if (o.automatic) {
     return o.won
-      ? { ...o, fullPower: true, damage: Math.max(0, o.total) }
-      : { ...o, fullPower: false, damage: 0 }
+      ? Object.assign(o, { fullPower: true, damage: Math.max(0, o.total) })
+      : Object.assign(o, { fullPower: false, damage: 0 })
   }
-  return { ...o, fullPower: false, damage: Math.max(0, o.total - o.opposingTotal) }
+  return Object.assign(o, { fullPower: false, damage: Math.max(0, o.total - o.opposingTotal) })
 }
 
 /** Roll the attacker's damage d6, then the defender's armor d6. */

@@ -46,7 +46,7 @@ export function wargroupShotOdds(s: WargroupShot): WargroupShotOdds {
   const hit = walk((dice) => String(rollToHit(dice, effectiveAcu(s), effectiveDef(s)).won))
   const onHit = walk((dice) => {
     const d = rollDamage(dice, s.str, AIM_DAMAGE_MODIFIER[s.aim], effectiveArm(s))
-    return { ...missed, damage: d.damage, fullPower: d.fullPower }
+    return { damage: d.damage, fullPower: d.fullPower, module: '', disabledTurns: 0, immobilizedTurns: 0 }
   }, stateKey)
   const struck = hit.bind((h) => (h === 'true' ? onHit : Distribution.point(missed, stateKey)), stateKey)
   // An aimed shot's duration die, given the damage (a miss too: the rule says what 0 does).
@@ -58,7 +58,8 @@ export function wargroupShotOdds(s: WargroupShot): WargroupShotOdds {
             walk((dice) => {
               const e = rollAimEffect(dice, s, x.damage)
               return {
-                ...x,
+                damage: x.damage,
+                fullPower: x.fullPower,
                 module: e.module ?? '',
                 disabledTurns: e.disabledTurns ?? 0,
                 immobilizedTurns: e.immobilizedTurns ?? 0,

@@ -59,7 +59,9 @@ export const initiativeSpec = defineCommand<typeof options, InitiativeRequest, I
     }
   },
   choose: (s, ctx) =>
-    s.winnerMoves === 'auto' && s.askOrder && ctx.interactive ? { ...s, askDecisions: true } : s,
+    s.winnerMoves === 'auto' && s.askOrder && ctx.interactive
+      ? Object.assign({}, s, { askDecisions: true })
+      : s,
   async decide(id, context, _s, ctx) {
     if (id !== 'winner-moves') throw new Error(`unknown decision ${id}`)
     const { winner } = context as { winner: 'a' | 'b' }

@@ -296,7 +296,8 @@ export const strikeSpec = defineCommand<typeof options, StrikeRequest, StrikeRes
 
   choose(s, ctx) {
     // The defender answers after seeing the attack roll: asked mid-way, in decide().
-    if (s.answer === 'auto' && s.askAnswer && ctx.interactive) return { ...s, askDecisions: true }
+    if (s.answer === 'auto' && s.askAnswer && ctx.interactive)
+      return Object.assign({}, s, { askDecisions: true })
     return s
   },
 

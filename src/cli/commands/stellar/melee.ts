@@ -363,13 +363,12 @@ export async function chooseMelee(req: MeleeQuery, ctx: ChoiceContext): Promise<
   const openDefSplit: Open = isOpen(req.defSplit) ? req.defSplit : undefined
   const openDefChoice: Open = isOpen(req.defChoice) ? req.defChoice : undefined
   // Open choices start from a stand-in (the first split, Counter) that the search replaces.
-  const m: MeleeRequest = {
-    ...req,
+  const m: MeleeRequest = Object.assign({}, req, {
     atkSplit: isOpen(req.atkSplit) ? splitsOf(Math.min(req.atk.melee!, 2 * MAX_POOL))[0] : req.atkSplit,
     defSplit: isOpen(req.defSplit) ? splitsOf(Math.min(req.def.melee!, 2 * MAX_POOL))[0] : req.defSplit,
-    defChoice: isOpen(req.defChoice) ? 'counter' : req.defChoice,
+    defChoice: isOpen(req.defChoice) ? ('counter' as const) : req.defChoice,
     chosenBy: { ...req.chosenBy },
-  }
+  })
   // Skill Defense without a Momentum flag is asked after the dice, when someone can answer.
   if (ctx.interactive && (!m.momentumGiven.atk || !m.momentumGiven.def)) {
     m.momentumAsked = { atk: !m.momentumGiven.atk, def: !m.momentumGiven.def }
@@ -540,8 +539,7 @@ export const meleeSpec = defineCommand<typeof options, MeleeRequest, MeleeResult
 
   json(r, m) {
     const side = (o: MeleeResult['attacker']) => ({ ...o })
-    return {
-      ...choicesJson(m),
+    return Object.assign(choicesJson(m), {
       blindside: m.blindside,
       overwatch: r.overwatch
         ? {
@@ -573,7 +571,7 @@ export const meleeSpec = defineCommand<typeof options, MeleeRequest, MeleeResult
       finishingBlow: r.finishingBlow ? { ...r.finishingBlow } : null,
       attacker: side(r.attacker),
       defender: side(r.defender),
-    }
+    })
   },
   replayFlags(m, r) {
     const flags: string[] = []
@@ -607,7 +605,7 @@ export const meleeSpec = defineCommand<typeof options, MeleeRequest, MeleeResult
       finishingBlow: o.finishingBlow.toJSON(),
       defender: { damage: o.defenderDamage.toJSON() },
       attacker: { damage: o.attackerDamage.toJSON() },
-      expected: { ...o.expected, counterChance: o.counterChance } as Record<string, unknown>,
+      expected: Object.assign({}, o.expected, { counterChance: o.counterChance }) as Record<string, unknown>,
     }
     // Every object under `odds` is a map that sums to 1; chances of single events are means of
     // yes/no outcomes and sit in `expected`.
@@ -628,11 +626,10 @@ export const meleeSpec = defineCommand<typeof options, MeleeRequest, MeleeResult
     }
     return {
       json,
-      extra: {
-        ...choicesJson(m),
+      extra: Object.assign(choicesJson(m), {
         blindside: m.blindside,
         overwatchSkipped: m.overwatchSkipped ? 'blindside' : null,
-      },
+      }),
       render: (out) => renderMeleeOdds(o, m, out),
     }
   },

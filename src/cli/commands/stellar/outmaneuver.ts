@@ -167,7 +167,7 @@ export function buildOutmaneuver(v: ValuesOf<typeof options>): OutmaneuverInput 
 }
 
 function sideJson(r: OutmaneuverResult['attacker'], pool: Pool, chosenBy: MomentumChosenBy) {
-  return { ...r, pool: pool.parts, momentumChosenBy: chosenBy }
+  return Object.assign({}, r, { pool: pool.parts, momentumChosenBy: chosenBy })
 }
 
 export const outmaneuverSpec = defineCommand<typeof options, OutmaneuverInput, OutmaneuverResult>({
@@ -188,12 +188,11 @@ export const outmaneuverSpec = defineCommand<typeof options, OutmaneuverInput, O
     const atkOpen = req.chosenBy.atkMomentum === 'auto' && ctx.interactive
     const defOpen = req.chosenBy.defMomentum === 'auto' && ctx.interactive
     if (!atkOpen && !defOpen) return req
-    return {
-      ...req,
+    return Object.assign({}, req, {
       askDecisions: true,
-      attacker: { ...req.attacker, momentumOpen: atkOpen },
-      defender: { ...req.defender, momentumOpen: defOpen },
-    }
+      attacker: Object.assign({}, req.attacker, { momentumOpen: atkOpen }),
+      defender: Object.assign({}, req.defender, { momentumOpen: defOpen }),
+    })
   },
 
   async decide(id, context, req, ctx) {
@@ -254,11 +253,10 @@ export const outmaneuverSpec = defineCommand<typeof options, OutmaneuverInput, O
         outcome: o.outcome.toJSON(),
         attackerSuccesses: o.attackerSuccesses.toJSON(),
         defenderSuccesses: o.defenderSuccesses.toJSON(),
-        expected: {
-          ...o.expected,
+        expected: Object.assign({}, o.expected, {
           margin: o.margin.expected((k) => Math.abs(k)),
           difference: o.expected.margin,
-        },
+        }),
       },
       extra: {
         bridge: req.bridge,

@@ -138,7 +138,8 @@ export const saveSpec = defineCommand<typeof options, SaveInput, SaveResult>({
 
   choose(req, ctx) {
     // Momentum is asked after the saves are seen, when a person is there to answer.
-    if (req.chosenBy.momentum === 'auto' && ctx.interactive) return { ...req, askDecisions: true }
+    if (req.chosenBy.momentum === 'auto' && ctx.interactive)
+      return Object.assign({}, req, { askDecisions: true })
     return req
   },
 

@@ -103,11 +103,12 @@ function effectSpec<const O extends readonly OptionSpec[]>(
         expired: o.expired.toJSON(),
       }
       if (o.destroyed) json.destroyed = o.destroyed.toJSON()
-      json.expected = {
-        ...o.expected,
-        expired: o.expired.prob('true'),
-        ...(o.destroyed ? { destroyed: o.destroyed.prob('true') } : {}),
-      }
+      json.expected = Object.assign(
+        {},
+        o.expected,
+        { expired: o.expired.prob('true') },
+        o.destroyed ? { destroyed: o.destroyed.prob('true') } : {},
+      )
       const tail = o.tail
         ? {
             damage: { from: o.tail.damage.from, mass: o.tail.damage.mass },

@@ -75,7 +75,7 @@ function opposedJson(o: OpposedRoll, opposing: string): Record<string, unknown> 
 }
 
 export function damageRollJson(d: DamageRoll): Record<string, unknown> {
-  return { ...opposedJson(d, 'armor'), fullPower: d.fullPower, damage: d.damage }
+  return Object.assign(opposedJson(d, 'armor'), { fullPower: d.fullPower, damage: d.damage })
 }
 
 /** A map with every listed key present (0 when impossible), then any others. */
