@@ -363,12 +363,12 @@ export async function chooseMelee(req: MeleeQuery, ctx: ChoiceContext): Promise<
   const openDefSplit: Open = isOpen(req.defSplit) ? req.defSplit : undefined
   const openDefChoice: Open = isOpen(req.defChoice) ? req.defChoice : undefined
   // Open choices start from a stand-in (the first split, Counter) that the search replaces.
-  const m: MeleeRequest = Object.assign({}, req, {
-    atkSplit: isOpen(req.atkSplit) ? splitsOf(Math.min(req.atk.melee!, 2 * MAX_POOL))[0] : req.atkSplit,
-    defSplit: isOpen(req.defSplit) ? splitsOf(Math.min(req.def.melee!, 2 * MAX_POOL))[0] : req.defSplit,
-    defChoice: isOpen(req.defChoice) ? ('counter' as const) : req.defChoice,
-    chosenBy: { ...req.chosenBy },
-  })
+  // A copy whose fields are then set: a copy keeps its fields fast to read (eslint.config.js).
+  const m = { ...req } as unknown as MeleeRequest
+  m.atkSplit = isOpen(req.atkSplit) ? splitsOf(Math.min(req.atk.melee!, 2 * MAX_POOL))[0] : req.atkSplit
+  m.defSplit = isOpen(req.defSplit) ? splitsOf(Math.min(req.def.melee!, 2 * MAX_POOL))[0] : req.defSplit
+  m.defChoice = isOpen(req.defChoice) ? 'counter' : req.defChoice
+  m.chosenBy = { ...req.chosenBy }
   // Skill Defense without a Momentum flag is asked after the dice, when someone can answer.
   if (ctx.interactive && (!m.momentumGiven.atk || !m.momentumGiven.def)) {
     m.momentumAsked = { atk: !m.momentumGiven.atk, def: !m.momentumGiven.def }
