@@ -366,9 +366,10 @@ export function parseValuesInto(
     out[a.name] = v
   }
   const options = spec.options
+  const { keys } = tableOf(options)
   for (let i = 0; i < options.length; i++) {
     const opt = options[i]
-    const key = opt.flag.indexOf('-') < 0 ? opt.flag : camelKey(opt.flag) // batch's flags are keys already
+    const key = keys[i]
     const v = Object.prototype.hasOwnProperty.call(raw, key) ? raw[key] : undefined
     if (v === undefined || v === null) {
       out[key] = opt.default
@@ -388,6 +389,32 @@ export function parseValuesInto(
     }
   }
   return out
+}
+
+/**
+ * What validating a line needs of an option table, worked out once per table (batch validates
+ * every line against it): each option's value key, the required options, and those that name
+ * conflicting or needed flags.
+ */
+interface OptionTable {
+  keys: string[]
+  required: OptionSpec[]
+  linked: OptionSpec[]
+}
+
+const tables = new WeakMap<readonly OptionSpec[], OptionTable>()
+
+function tableOf(options: readonly OptionSpec[]): OptionTable {
+  let t = tables.get(options)
+  if (!t) {
+    t = {
+      keys: options.map((o) => camelKey(o.flag)),
+      required: options.filter((o) => o.required !== undefined),
+      linked: options.filter((o) => o.conflicts || o.requires),
+    }
+    tables.set(options, t)
+  }
+  return t
 }
 
 /** How a message names an option: --arm-sv on the command line, "armSv" in a batch line. */
@@ -477,9 +504,8 @@ function given(opt: OptionSpec, values: Values): boolean {
  * given together that conflict, and the flags given without one they need.
  */
 export function checkOptions(spec: CommandSpec, values: Values): void {
-  const missing = spec.options.filter(
-    (o) => o.required !== undefined && values[camelKey(o.flag)] === undefined,
-  )
+  const table = tableOf(spec.options)
+  const missing = table.required.filter((o) => values[camelKey(o.flag)] === undefined)
   if (missing.length === 1)
     throw new InputError('missing', `--${missing[0].flag} is required: ${missing[0].required}`)
   if (missing.length > 1) {
@@ -493,8 +519,8 @@ export function checkOptions(spec: CommandSpec, values: Values): void {
       `${list} are required${examples.length === missing.length ? `, e.g. ${examples.join(' ')}` : ''}`,
     )
   }
-  for (const o of spec.options) {
-    if ((!o.conflicts && !o.requires) || !given(o, values)) continue
+  for (const o of table.linked) {
+    if (!given(o, values)) continue
     for (const [flag, why] of Object.entries(o.conflicts ?? {})) {
       const other = spec.options.find((x) => x.flag === flag)
       if (other && given(other, values))
