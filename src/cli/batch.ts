@@ -392,7 +392,7 @@ class Batch {
   private answer(n: number, command: string, out: RunOutput): void {
     this.resolved++
     if (this.opts.summary || this.opts.summaryJson) this.count(command, out.json)
-    this.pending += JSON.stringify({ line: n, ...out.json }) + '\n'
+    this.pending += JSON.stringify(out.json) + '\n'
   }
 
   private fail(n: number, command: string | undefined, e: unknown): void {
@@ -454,6 +454,7 @@ class Batch {
       json: true,
       odds: req.odds === undefined || req.odds === null ? this.opts.odds : lineOdds(req.odds),
       explain: false,
+      line: n,
     }
     if (byName) return this.resolveByName(entry.spec, req, g)
     return runSpec(entry.spec, parseValues(entry.spec, req, 'json'), g, this.env, false)
