@@ -253,26 +253,47 @@ export function meleeOdds(m: Melee): MeleeOdds {
     }
     return p
   }
-  const clash = (st: OverwatchState, a: StrikeSummary) => pair(st, a).ends
+  // Per overwatch view, the conclusion over the attack views and the counter-attack: the maps
+  // that read the conclusion read it from here (one join per view, not one per map).
+  const endsByView = new Map<string, Distribution<ClashConclusion>>()
+  const ends = (st: OverwatchState) => {
+    const key = owView(st)
+    let e = endsByView.get(key)
+    if (!e) endsByView.set(key, (e = attackViews.bind((a) => pair(st, a).ends, conclusionKey)))
+    return e
+  }
   const finishingBlow = owViews.bind((st) =>
-    attackViews.bind((a) => clash(st, a).map((e): FinishingBlowKey => e.finishingBlow?.by ?? 'none')),
+    ends(st).map((e): FinishingBlowKey => e.finishingBlow?.by ?? 'none'),
   )
   const laterAttacker = new Map(
-    owViews
-      .outcomes()
-      .map((st) => [owView(st), attackViews.bind((a) => clash(st, a).map((e) => e.later.attacker))]),
+    owViews.outcomes().map((st) => [owView(st), ends(st).map((e) => e.later.attacker)]),
   )
   const attackerDamage = ow.step(
     (st) => laterAttacker.get(owView(st))!,
     (st, x) => damageTaken(st.damage, x),
   )
-  const defenderDamage = owViews.bind((st) =>
-    st.destroyed
-      ? Distribution.point(concludeClash(m, st, null, null).defender.damageTaken)
-      : attack.step(
-          (a) => pair(st, a).laterDefender,
-          (a, x) => damageTaken(a.damage, x),
-        ),
+  // The defender takes the attack's damage, then what concludeClash adds later, which reads the
+  // overwatch view and the attack view only. The overwatch and the attack are independent, so
+  // per attack view the later damage is joined over the overwatch views once ('no clash' where
+  // overwatch destroyed the charger: then the conclusion without an attack stands).
+  type Later = number | 'no clash'
+  const laterDefender = new Map<string, Distribution<Later>>()
+  const laterFor = (a: StrikeSummary): Distribution<Later> => {
+    const key = atkView(a)
+    let d = laterDefender.get(key)
+    if (!d) {
+      d = owViews.bind<Later>((st) =>
+        st.destroyed
+          ? (Distribution.point('no clash') as Distribution<Later>)
+          : (pair(st, a).laterDefender as Distribution<Later>),
+      )
+      laterDefender.set(key, d)
+    }
+    return d
+  }
+  const noClash = owViews.outcomes().find((st) => st.destroyed)
+  const defenderDamage = attack.step(laterFor, (a, x): number =>
+    x === 'no clash' ? concludeClash(m, noClash!, null, null).defender.damageTaken : damageTaken(a.damage, x),
   )
 
   // Which strikes happen: the attack unless overwatch destroyed the charger; the counter-attack
