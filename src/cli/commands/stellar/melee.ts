@@ -208,31 +208,62 @@ const options = [
 
 type MeleeValues = ValuesOf<typeof options>
 
-function buildSide(v: MeleeValues, p: 'atk' | 'def'): MeleeSide {
-  // The side's own flags: `${p}Dmg` is atkDmg or defDmg, the same option for either side.
+/**
+ * A side's own value keys (`${p}Dmg` is atkDmg or defDmg, the same option for either side), made
+ * once: a key string built at every read costs batch a string-table lookup per read.
+ */
+function sideKeys<P extends 'atk' | 'def'>(p: P) {
   const k = <S extends string>(s: S) => `${p}${s}` as const
   return {
-    melee: v[k('Melee')],
-    dmg: v[k('Dmg')],
-    pen: v[k('Pen')] ?? NO_PEN,
-    armSv: v[k('ArmSv')],
-    shield: v[k('Shield')],
-    pilot: v[k('Pilot')],
-    hp: v[k('Hp')],
-    momentum: v[k('Momentum')] ?? 0,
-    size: v[k('Size')],
-    finisher: v[k('Finisher')],
-    boldLeader: v[k('BoldLeader')],
-    boldAlly: v[k('BoldAlly')],
-    skilledSwordsman: v[k('SkilledSwordsman')],
-    masterSwordsman: v[k('MasterSwordsman')],
-    closeCombatExpert: v[k('CloseCombatExpert')],
-    mercilessMelee: v[k('MercilessMelee')],
-    berserker: v[k('Berserker')],
-    killerInstinct: v[k('KillerInstinct')],
-    advantage: v[k('Advantage')],
-    extraHits: v[k('ExtraHits')],
-    extraBlocks: v[k('ExtraBlocks')],
+    melee: k('Melee'),
+    dmg: k('Dmg'),
+    pen: k('Pen'),
+    armSv: k('ArmSv'),
+    shield: k('Shield'),
+    pilot: k('Pilot'),
+    hp: k('Hp'),
+    momentum: k('Momentum'),
+    size: k('Size'),
+    finisher: k('Finisher'),
+    boldLeader: k('BoldLeader'),
+    boldAlly: k('BoldAlly'),
+    skilledSwordsman: k('SkilledSwordsman'),
+    masterSwordsman: k('MasterSwordsman'),
+    closeCombatExpert: k('CloseCombatExpert'),
+    mercilessMelee: k('MercilessMelee'),
+    berserker: k('Berserker'),
+    killerInstinct: k('KillerInstinct'),
+    advantage: k('Advantage'),
+    extraHits: k('ExtraHits'),
+    extraBlocks: k('ExtraBlocks'),
+  }
+}
+const SIDE_KEYS = { atk: sideKeys('atk'), def: sideKeys('def') }
+
+function buildSide(v: MeleeValues, p: 'atk' | 'def'): MeleeSide {
+  const key = SIDE_KEYS[p]
+  return {
+    melee: v[key.melee],
+    dmg: v[key.dmg],
+    pen: v[key.pen] ?? NO_PEN,
+    armSv: v[key.armSv],
+    shield: v[key.shield],
+    pilot: v[key.pilot],
+    hp: v[key.hp],
+    momentum: v[key.momentum] ?? 0,
+    size: v[key.size],
+    finisher: v[key.finisher],
+    boldLeader: v[key.boldLeader],
+    boldAlly: v[key.boldAlly],
+    skilledSwordsman: v[key.skilledSwordsman],
+    masterSwordsman: v[key.masterSwordsman],
+    closeCombatExpert: v[key.closeCombatExpert],
+    mercilessMelee: v[key.mercilessMelee],
+    berserker: v[key.berserker],
+    killerInstinct: v[key.killerInstinct],
+    advantage: v[key.advantage],
+    extraHits: v[key.extraHits],
+    extraBlocks: v[key.extraBlocks],
     evade: p === 'atk' ? v.atkEvade : 0,
   }
 }
