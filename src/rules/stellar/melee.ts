@@ -616,6 +616,11 @@ export function counterSkippedBy(attack: StrikeSummary, c: ClashContext): Counte
   return null
 }
 
+/** Who may strike a Finishing Blow: Skilled and Ace pilots (level 1+). */
+export function canFinish(pilot: Level): boolean {
+  return pilot >= 1
+}
+
 export function finishingBlowDamage(finisher: number): number {
   return FINISHING_BLOW_DMG * (1 + finisher)
 }
@@ -635,12 +640,12 @@ export function finishingBlow(
 ): FinishingBlow | null {
   const defAlive = survives(attack.damage, c.defHp)
   const taken = counter ? counter.damage : 0
-  if (c.atkPilot >= 1 && defAlive && ((attack.damage > 0 && taken === 0) || attack.pushedOut)) {
+  if (canFinish(c.atkPilot) && defAlive && ((attack.damage > 0 && taken === 0) || attack.pushedOut)) {
     return { by: 'attacker', damage: finishingBlowDamage(c.atkFinisher) }
   }
   if (
     counter &&
-    c.defPilot >= 1 &&
+    canFinish(c.defPilot) &&
     survives(counter.damage, c.atkHpLeft) &&
     ((counter.damage > 0 && attack.damage === 0) || counter.pushedOut)
   ) {
@@ -734,9 +739,12 @@ export function attackView(m: Melee, attack: StrikeSummary): string {
  * survives(counter-attack damage, HP left). `counterDamages` (ascending) are the damages the
  * counter-attack can deal: states whose HP left survives the same of them share a view, and
  * conclude alike against every attack and counter-attack (the same Finishing Blow and `later`).
+ * Only the defender's Finishing Blow reads the HP left: a defender who cannot strike one leaves
+ * the Momentum spent as the whole view.
  */
 export function overwatchView(m: Melee, st: OverwatchState, counterDamages: readonly number[]): string {
   if (st.destroyed) return 'destroyed'
+  if (!canFinish(m.def.pilot)) return `${st.momentumSpent}`
   const hpLeft = clashContext(m, st.damage).atkHpLeft
   // survives is monotone in the damage: count the damages survived by bisection.
   let lo = 0

@@ -76,4 +76,26 @@ describe('concludeClash reads the overwatch state and the attack only through th
       { numRuns: 400, seed: 1314 },
     )
   })
+
+  it("the charger's HP left is part of the view only when the defender can strike a Finishing Blow", () => {
+    // 700 overwatch damage of 2500 HP: a 2000-DMG counter-attack destroys this charger but not an
+    // unharmed one, which decides a level 1+ defender's Finishing Blow; a level 0 one has none.
+    const hit: OverwatchState = { damage: 700, momentumSpent: 2, destroyed: false }
+    const unharmed: OverwatchState = { damage: 0, momentumSpent: 2, destroyed: false }
+    const attack: StrikeSummary = { damage: 0, pushedOut: false }
+    const counter: StrikeSummary = { damage: 2000, pushedOut: false }
+    const counterDamages = [0, 2000]
+    for (const [defPilot, sameView] of [
+      [0, true],
+      [2, false],
+    ] as const) {
+      const m = melee({ atk: side({ hp: 2500, momentum: 2 }), def: side({ pilot: defPilot }) })
+      const views = [hit, unharmed].map((st) => overwatchView(m, st, counterDamages))
+      expect(views[0] === views[1]).toBe(sameView)
+      const blows = [hit, unharmed].map(
+        (st) => concludeClash(m, st, attack, counter).finishingBlow?.by ?? 'none',
+      )
+      expect(blows).toEqual(defPilot === 0 ? ['none', 'none'] : ['none', 'defender'])
+    }
+  })
 })
