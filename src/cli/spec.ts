@@ -366,11 +366,19 @@ export function parseValuesInto(
     out[a.name] = v
   }
   const options = spec.options
-  const { keys } = tableOf(options)
+  const { keys, index } = tableOf(options)
+  // The values given, by option: a line names a few of a command's options, so its own keys are
+  // looked up in the table rather than every option in the line.
+  const given: unknown[] = new Array(options.length)
+  for (const key in raw) {
+    if (!Object.prototype.hasOwnProperty.call(raw, key)) continue
+    const i = index.get(key)
+    if (i !== undefined) given[i] = raw[key]
+  }
   for (let i = 0; i < options.length; i++) {
     const opt = options[i]
     const key = keys[i]
-    const v = Object.prototype.hasOwnProperty.call(raw, key) ? raw[key] : undefined
+    const v = given[i]
     if (v === undefined || v === null) {
       out[key] = opt.default
       continue
@@ -398,6 +406,8 @@ export function parseValuesInto(
  */
 interface OptionTable {
   keys: string[]
+  /** Option index by value key. */
+  index: Map<string, number>
   required: OptionSpec[]
   linked: OptionSpec[]
 }
@@ -407,8 +417,10 @@ const tables = new WeakMap<readonly OptionSpec[], OptionTable>()
 function tableOf(options: readonly OptionSpec[]): OptionTable {
   let t = tables.get(options)
   if (!t) {
+    const keys = options.map((o) => camelKey(o.flag))
     t = {
-      keys: options.map((o) => camelKey(o.flag)),
+      keys,
+      index: new Map(keys.map((k, i) => [k, i])),
       required: options.filter((o) => o.required !== undefined),
       linked: options.filter((o) => o.conflicts || o.requires),
     }
