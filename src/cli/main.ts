@@ -8,6 +8,7 @@ import { groups, loadAllSpecs, loadSpec } from './registry.js'
 import { type Globals, quietChoices, runSpec } from './run.js'
 import { type ChoiceContext, type CommandSpec, type OptionSpec, camelKey, parseValues, show } from './spec.js'
 import { askDice, terminalChoices } from './prompt.js'
+import { unitWordsOf } from './unit-words.js'
 
 /**
  * The only place that talks to the process: argv in, text out, exit codes.
@@ -217,21 +218,13 @@ function placeholderOf(o: OptionSpec): string {
   return /^[A-Z]+$/.test(p) ? p.toLowerCase() : p
 }
 
-/** Commands that take units by name from the roster: the keys of units.ts's table (loaded only then). */
-const UNIT_ARGS = new Set(['shoot', 'melee', 'save', 'outmaneuver'])
-
 function registerSpec(parent: Command, spec: CommandSpec, leafName: string): void {
   const cmd = parent.command(leafName).description(spec.summary)
   for (const a of spec.args ?? []) cmd.argument(a.required ? `<${a.name}>` : `[${a.name}]`, a.description)
-  const byName = UNIT_ARGS.has(spec.name)
-  if (byName) {
-    cmd.argument(
-      '[attacker]',
-      spec.name === 'outmaneuver'
-        ? 'ATTACKER: a unit from the roster'
-        : 'ATTACKER[:WEAPON]: a unit (and its weapon) from the roster',
-    )
-    cmd.argument('[defender]', `DEFENDER${spec.name === 'melee' ? '[:WEAPON]' : ''}: a unit from the roster`)
+  // Units by name (unit-words.ts); the roster code is loaded only when one is named.
+  const unitWords = unitWordsOf(spec.name) ?? []
+  for (const w of unitWords) cmd.argument(`[${w.key}]`, `${w.usage}: ${w.description}`)
+  if (unitWords.length) {
     cmd.addOption(
       new Option(
         '--roster <file>',
@@ -262,7 +255,7 @@ function registerSpec(parent: Command, spec: CommandSpec, leafName: string): voi
     const command = params[params.length - 1] as Command
     const opts = command.opts()
     refuseFlagValues(command)
-    const stray = command.args.slice((spec.args ?? []).length + (byName ? 2 : 0))
+    const stray = command.args.slice((spec.args ?? []).length + unitWords.length)
     if (stray.length) {
       const what =
         stray.length === 1
@@ -283,13 +276,19 @@ function registerSpec(parent: Command, spec: CommandSpec, leafName: string): voi
       if (params[i] !== undefined) raw[a.name] = params[i]
     })
     const g = globalsFrom(opts)
+    const choice = opts.auto ? quietChoices : terminalIfAny()
     let inputs: Record<string, unknown> | undefined
-    const [attacker, defender] = byName ? (command.args as Array<string | undefined>) : []
-    if (attacker !== undefined) {
+    let units: string[] = []
+    const refs = (command.args as Array<string | undefined>).slice(
+      (spec.args ?? []).length,
+      (spec.args ?? []).length + unitWords.length,
+    )
+    if (refs[0] !== undefined) {
       const { unitValues } = await import('./units.js')
-      const named = unitValues(spec.name, attacker, defender, raw, opts.roster as string[] | undefined)
+      const named = await unitValues(spec, refs, raw, opts.roster as string[] | undefined, choice)
       Object.assign(raw, named.values)
       inputs = named.inputs
+      units = named.refs
     }
     const values = parseValues(spec, raw, 'flag')
     const style = g.json ? plainStyle : await stdoutStyle(opts.color !== false)
@@ -298,7 +297,7 @@ function registerSpec(parent: Command, spec: CommandSpec, leafName: string): voi
       values,
       g,
       {
-        choice: opts.auto ? quietChoices : terminalIfAny(),
+        choice,
         askDice,
         render: {
           style,
@@ -311,7 +310,7 @@ function registerSpec(parent: Command, spec: CommandSpec, leafName: string): voi
     if (inputs) {
       // Where each input came from: the roster (with its field) or a flag.
       if (out.json) out.json.inputs = inputs
-      if (out.text !== undefined) out.text = `${attacker} vs ${defender} (from the roster)\n${out.text}`
+      if (out.text !== undefined) out.text = `${units.join(' vs ')} (from the roster)\n${out.text}`
     }
     if (g.json) write(JSON.stringify(out.json!, null, isTerminal(1) ? 2 : undefined) + '\n')
     else write(out.text + '\n')
