@@ -192,6 +192,60 @@ describe('units by name: bad input is one line and exit 2', () => {
     expect(r.stderr.trim().split('\n')).toHaveLength(1)
   })
 
+  describe('a malformed roster, through the binary', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'mecha-bad-roster-'))
+    const good =
+      'units:\n  a:\n    acc: 9\n    weapons:\n      gun: { shots: 3, dmg: 100 }\n  b:\n    evade: 2\n'
+    it.each([
+      ['bad YAML', 'units:\n  a: { acc: 9\n', /^mecha: bad\.yaml:\d+: /],
+      [
+        'a wrong type',
+        good.replace('acc: 9', 'acc: nine'),
+        /^mecha: bad\.yaml:3: units\.a\.acc: expected a whole number 0-30, got "nine"$/,
+      ],
+      [
+        'an unknown field',
+        good.replace('evade: 2', 'evasion: 2'),
+        /^mecha: bad\.yaml:7: units\.b\.evasion: unknown field "evasion" of a unit; the fields are /,
+      ],
+      [
+        'a unit named twice',
+        good + '  a:\n    acc: 3\n',
+        /^mecha: bad\.yaml:8: a appears twice in one map; keep one$/,
+      ],
+      [
+        'a weapon without DMG',
+        good.replace('dmg: 100', 'pen: 2'),
+        /^mecha: bad\.yaml:5: units\.a\.weapons\.gun: no dmg; /,
+      ],
+      [
+        'an unknown trait',
+        good.replace('acc: 9', 'acc: 9\n    traits: [sniper]'),
+        /^mecha: bad\.yaml:4: units\.a\.traits\.0: "sniper" is not a known trait; give one of bold-leader, /,
+      ],
+    ])('%s: one line naming the file and line, exit 2', (_, text, message) => {
+      const file = join(dir, 'bad.yaml')
+      writeFileSync(file, text)
+      for (const args of [
+        ['shoot', 'a:gun', 'b', '--seed', 's'],
+        ['roster', 'list'],
+      ]) {
+        const r = mecha([...args, '--roster', 'bad.yaml'], { cwd: dir })
+        expect(r.code, args.join(' ')).toBe(2)
+        expect(r.stdout).toBe('')
+        expect(r.stderr.trimEnd()).toMatch(message)
+        expect(r.stderr.trimEnd().split('\n')).toHaveLength(1)
+      }
+    })
+
+    it('a weapon the unit does not have: the error lists the ones it has', () => {
+      writeFileSync(join(dir, 'ok.yaml'), good)
+      const r = mecha(['shoot', 'a:cannon', 'b', '--roster', 'ok.yaml'], { cwd: dir })
+      expect(r.code).toBe(2)
+      expect(r.stderr).toBe('mecha: a:cannon: a has no weapon cannon; its shooting weapons are gun\n')
+    })
+  })
+
   it('no roster anywhere: says where one is looked for', () => {
     const r = mecha(['shoot', 'argonaut:machine-gun', 'dervish'], {
       env: { HOME: '/nonexistent', XDG_CONFIG_HOME: '/nonexistent' },
