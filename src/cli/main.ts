@@ -8,7 +8,7 @@ import { groups, loadAllSpecs, loadSpec } from './registry.js'
 import { type Globals, quietChoices, runSpec } from './run.js'
 import { type ChoiceContext, type CommandSpec, type OptionSpec, camelKey, parseValues, show } from './spec.js'
 import { askDice, terminalChoices } from './prompt.js'
-import { unitWordsOf } from './unit-words.js'
+import { ROSTER_FLAG, unitWordsOf } from './unit-words.js'
 
 /**
  * The only place that talks to the process: argv in, text out, exit codes.
@@ -226,10 +226,9 @@ function registerSpec(parent: Command, spec: CommandSpec, leafName: string): voi
   for (const w of unitWords) cmd.argument(`[${w.key}]`, `${w.usage}: ${w.description}`)
   if (unitWords.length) {
     cmd.addOption(
-      new Option(
-        '--roster <file>',
-        'roster file for units by name (repeatable; see docs/roster.md)',
-      ).argParser((v: string, prev: unknown) => [...(Array.isArray(prev) ? prev : []), v]),
+      new Option(`--${ROSTER_FLAG.flag} <file>`, ROSTER_FLAG.description).argParser(
+        (v: string, prev: unknown) => [...(Array.isArray(prev) ? prev : []), v],
+      ),
     )
   }
   for (const o of spec.options) {
@@ -448,6 +447,15 @@ function registerRoster(program: Command): void {
     .command('new')
     .description('print a commented starter roster (mecha roster new > mecha-roster.yaml)')
     .action(async () => write((await load()).STARTER))
+  // For the completion scripts, so not in help: the unit names, one a line, and with --weapons
+  // each unit's weapons of that kind as unit:weapon; nothing when no roster is found.
+  roster
+    .command('names', { hidden: true })
+    .addOption(files)
+    .addOption(new Option('--weapons <kind>').choices(['shoot', 'melee', 'any']))
+    .action(async (opts: { roster?: string[]; weapons?: 'shoot' | 'melee' | 'any' }) => {
+      write((await load()).rosterNames(opts.roster, opts.weapons))
+    })
 }
 
 /** `mecha completion bash|zsh|fish`: the script, from every spec's option table (loaded only here). */
@@ -480,19 +488,40 @@ function registerCompletion(program: Command): void {
         dice,
       }))
       globals.push({ flag: 'help', description: 'show help for the command', takesValue: false, dice: false })
+      const flagsOf = (c: Command) =>
+        c.options.map((o) => ({
+          flag: o.long!.slice(2),
+          description: o.description,
+          takesValue: o.required || o.optional,
+        }))
       const others = program.commands
         .filter((c) => c.name() === 'batch' || c.name() === 'completion')
         .map((c) => ({
           path: [c.name()],
           summary: c.description(),
-          flags: c.options.map((o) => ({
-            flag: o.long!.slice(2),
-            description: o.description,
-            takesValue: o.required || o.optional,
-          })),
+          flags: flagsOf(c),
           words: c.name() === 'completion' ? SHELLS : undefined,
         }))
-      write(completionScript(chosen, completionModel(groups, await loadAllSpecs(), globals, others)))
+      // `mecha roster …`: a group of its own; `roster show` takes a unit.
+      const roster = program.commands.find((c) => c.name() === 'roster')!
+      const rosterGroup = {
+        name: 'roster',
+        summary: roster.description(),
+        commands: roster.commands
+          .filter((c) => c.name() !== 'names')
+          .map((c) => ({
+            path: ['roster', c.name()],
+            summary: c.description(),
+            flags: flagsOf(c),
+            units: c.name() === 'show' ? (['none'] as const) : undefined,
+          })),
+      }
+      write(
+        completionScript(
+          chosen,
+          completionModel(groups, await loadAllSpecs(), globals, others, [rosterGroup]),
+        ),
+      )
     })
 }
 

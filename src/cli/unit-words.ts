@@ -36,6 +36,12 @@ export const UNIT_WORDS: Readonly<Record<string, readonly UnitWord[]>> = {
   vp: [{ key: 'unit', usage: 'UNIT', description: 'the destroyed unit, from the roster' }],
 }
 
+/** The flag naming the roster files, beside the unit words. */
+export const ROSTER_FLAG = {
+  flag: 'roster',
+  description: 'roster file for units by name (repeatable; see docs/roster.md)',
+}
+
 /** The words of a command taking units by name (undefined for any other command). */
 export function unitWordsOf(command: string): readonly UnitWord[] | undefined {
   return Object.hasOwn(UNIT_WORDS, command) ? UNIT_WORDS[command] : undefined
