@@ -31,15 +31,16 @@ const search = (over: { flags?: string[]; env?: NodeJS.ProcessEnv; cwd?: string 
   cwd: deep,
   ...over,
 })
-const names = (r: ReturnType<typeof loadRoster>) => r?.units.map((u) => u.key)
+const names = async (r: ReturnType<typeof loadRoster> | Awaited<ReturnType<typeof loadRoster>>) =>
+  (await r)?.units.map((u) => u.key)
 
 describe('locating the roster', () => {
-  it('finds nothing when there is nothing', () => {
+  it('finds nothing when there is nothing', async () => {
     expect(locateRoster(search())).toBeNull()
-    expect(loadRoster(search())).toBeNull()
+    expect(await loadRoster(search())).toBeNull()
   })
 
-  it('takes ~/.config/mecha/roster.yaml last, and XDG_CONFIG_HOME instead when set', () => {
+  it('takes ~/.config/mecha/roster.yaml last, and XDG_CONFIG_HOME instead when set', async () => {
     write(join(home, '.config', 'mecha', 'roster.yaml'), unitFile('homeunit'))
     expect(locateRoster(search())).toEqual({
       from: 'config',
@@ -55,10 +56,10 @@ describe('locating the roster', () => {
     expect(locateRoster(search({ env: { XDG_CONFIG_HOME: xdg } }))).toBeNull()
     expect(locateRoster(search({ env: { XDG_CONFIG_HOME: 'relative/dir' } }))?.from).toBe('config')
     write(join(xdg, 'mecha', 'roster.yaml'), unitFile('xdgunit'))
-    expect(names(loadRoster(search({ env: { XDG_CONFIG_HOME: xdg } })))).toEqual(['xdgunit'])
+    expect(await names(loadRoster(search({ env: { XDG_CONFIG_HOME: xdg } })))).toEqual(['xdgunit'])
   })
 
-  it('prefers mecha-roster.yaml in the current directory or the nearest parent', () => {
+  it('prefers mecha-roster.yaml in the current directory or the nearest parent', async () => {
     write(join(home, '.config', 'mecha', 'roster.yaml'), unitFile('homeunit'))
     write(join(project, 'mecha-roster.yaml'), unitFile('projectunit'))
     expect(locateRoster(search())).toEqual({
@@ -67,59 +68,63 @@ describe('locating the roster', () => {
     })
     expect(locateRoster(search({ cwd: project }))?.files[0].shown).toBe('mecha-roster.yaml')
     write(join(project, 'a', 'mecha-roster.yaml'), unitFile('nearer'))
-    expect(names(loadRoster(search()))).toEqual(['nearer'])
+    expect(await names(loadRoster(search()))).toEqual(['nearer'])
   })
 
-  it('prefers MECHA_ROSTER, one file or several joined with the path delimiter', () => {
+  it('prefers MECHA_ROSTER, one file or several joined with the path delimiter', async () => {
     write(join(project, 'mecha-roster.yaml'), unitFile('projectunit'))
     write(join(root, 'red.yaml'), unitFile('red'))
     write(join(root, 'blue.yaml'), unitFile('blue'))
-    expect(names(loadRoster(search({ env: { MECHA_ROSTER: join(root, 'red.yaml') } })))).toEqual(['red'])
-    const both = loadRoster(
+    expect(await names(loadRoster(search({ env: { MECHA_ROSTER: join(root, 'red.yaml') } })))).toEqual([
+      'red',
+    ])
+    const both = await loadRoster(
       search({ env: { MECHA_ROSTER: [join(root, 'red.yaml'), join(root, 'blue.yaml')].join(delimiter) } }),
     )
-    expect(names(both)).toEqual(['red', 'blue'])
+    expect(await names(both)).toEqual(['red', 'blue'])
     // An empty MECHA_ROSTER is unset.
-    expect(names(loadRoster(search({ env: { MECHA_ROSTER: '' } })))).toEqual(['projectunit'])
+    expect(await names(loadRoster(search({ env: { MECHA_ROSTER: '' } })))).toEqual(['projectunit'])
   })
 
-  it('prefers --roster over everything; several merge, relative to the current directory', () => {
+  it('prefers --roster over everything; several merge, relative to the current directory', async () => {
     write(join(project, 'mecha-roster.yaml'), unitFile('projectunit'))
     write(join(root, 'red.yaml'), unitFile('red'))
     write(join(deep, 'blue.yaml'), unitFile('blue'))
-    const r = loadRoster(
+    const r = await loadRoster(
       search({ flags: [join(root, 'red.yaml'), 'blue.yaml'], env: { MECHA_ROSTER: join(root, 'red.yaml') } }),
     )
-    expect(names(r)).toEqual(['red', 'blue'])
+    expect(await names(r)).toEqual(['red', 'blue'])
     expect(r?.files).toEqual([join(root, 'red.yaml'), 'blue.yaml'])
   })
 })
 
 describe('reading the roster', () => {
-  it('names a missing file and where it was named', () => {
-    expect(() => loadRoster(search({ flags: ['nope.yaml'] }))).toThrow(
+  it('names a missing file and where it was named', async () => {
+    await expect(loadRoster(search({ flags: ['nope.yaml'] }))).rejects.toThrow(
       '--roster: cannot read nope.yaml: no such file',
     )
-    expect(() => loadRoster(search({ env: { MECHA_ROSTER: 'gone.yaml' } }))).toThrow(
+    await expect(loadRoster(search({ env: { MECHA_ROSTER: 'gone.yaml' } }))).rejects.toThrow(
       'MECHA_ROSTER: cannot read gone.yaml: no such file',
     )
-    expect(() => loadRoster(search({ flags: ['.'] }))).toThrow('--roster: cannot read .: it is a directory')
+    await expect(loadRoster(search({ flags: ['.'] }))).rejects.toThrow(
+      '--roster: cannot read .: it is a directory',
+    )
   })
 
-  it('names the file as given in its errors, and both files of a name taken twice', () => {
+  it('names the file as given in its errors, and both files of a name taken twice', async () => {
     write(join(deep, 'bad.yaml'), 'units:\n  a:\n    acc: 40\n')
-    expect(() => loadRoster(search({ flags: ['bad.yaml'] }))).toThrow(
+    await expect(loadRoster(search({ flags: ['bad.yaml'] }))).rejects.toThrow(
       /^bad\.yaml:3: units\.a\.acc: 40 is not 0-30$/,
     )
     write(join(deep, 'one.yaml'), unitFile('argonaut'))
     write(join(deep, 'two.yaml'), '# the blue side\n' + unitFile('Argonaut'))
-    expect(() => loadRoster(search({ flags: ['one.yaml', 'two.yaml'] }))).toThrow(
+    await expect(loadRoster(search({ flags: ['one.yaml', 'two.yaml'] }))).rejects.toThrow(
       'two.yaml:3: units.Argonaut: Argonaut is also in one.yaml:2; rename one',
     )
   })
 
-  it('reads the example roster', () => {
-    const r = readRoster({
+  it('reads the example roster', async () => {
+    const r = await readRoster({
       from: 'flag',
       files: [
         {
