@@ -1,10 +1,8 @@
 /**
  * Saved units (issue 15): a roster file describes a force once, unit by unit, so a command can
- * take `argonaut:machine-gun` instead of retyping its numbers. This module is pure: its schema
- * checks a roster's data into units (parsePlainRoster: the plain YAML rosters are written in,
- * read by roster-yaml.ts; roster-library.ts: any YAML, or JSON as YAML's subset, and every
- * error's wording), it merges several rosters and finds a unit and its weapon by name. Reading
- * files and finding them is src/cli/roster-file.ts.
+ * take `argonaut:machine-gun` instead of retyping its numbers. This module is pure: it turns the
+ * text of a roster (YAML, or JSON as YAML's subset) into checked units, merges several rosters and
+ * finds a unit and its weapon by name. Reading files and finding them is src/cli/roster-file.ts.
  *
  * Every problem is one line naming the file, the line and the field, the first problem in the
  * file: `roster.yaml:14: units.argonaut.weapons.cannon.shots: 31 is not 1-30`. Field names are
