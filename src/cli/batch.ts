@@ -470,9 +470,9 @@ class Batch {
     req: Record<string, unknown>,
     g: Globals,
   ): Promise<RunOutput> {
-    this.units ??= import('./units.js').then(async (named) => ({
+    this.units ??= import('./units.js').then((named) => ({
       named,
-      roster: await named.requireRoster(this.opts.roster, 'batch'),
+      roster: named.requireRoster(this.opts.roster, 'batch'),
     }))
     const { named, roster } = await this.units
     const given: Record<string, unknown> = {}

@@ -424,7 +424,7 @@ function registerRoster(program: Command): void {
     .addOption(files)
     .action(async (opts: { roster?: string[] }) => {
       const r = await load()
-      write(r.rosterList(await r.requireRoster(opts.roster), width()) + '\n')
+      write(r.rosterList(r.requireRoster(opts.roster), width()) + '\n')
     })
   roster
     .command('show')
@@ -433,7 +433,7 @@ function registerRoster(program: Command): void {
     .addOption(files)
     .action(async (name: string, opts: { roster?: string[] }) => {
       const r = await load()
-      write(r.rosterShow(r.lookupUnit(await r.requireRoster(opts.roster), name), width()) + '\n')
+      write(r.rosterShow(r.lookupUnit(r.requireRoster(opts.roster), name), width()) + '\n')
     })
   roster
     .command('check')
@@ -441,7 +441,7 @@ function registerRoster(program: Command): void {
     .description('validate a roster: exit 0, or 2 with the first problem')
     .action(async (file: string | undefined) => {
       const r = await load()
-      write(r.rosterCheck(await r.requireRoster(file === undefined ? undefined : [file])) + '\n')
+      write(r.rosterCheck(r.requireRoster(file === undefined ? undefined : [file])) + '\n')
     })
   roster
     .command('new')
@@ -454,7 +454,7 @@ function registerRoster(program: Command): void {
     .addOption(files)
     .addOption(new Option('--weapons <kind>').choices(['shoot', 'melee', 'any']))
     .action(async (opts: { roster?: string[]; weapons?: 'shoot' | 'melee' | 'any' }) => {
-      write(await (await load()).rosterNames(opts.roster, opts.weapons))
+      write((await load()).rosterNames(opts.roster, opts.weapons))
     })
 }
 

@@ -82,11 +82,11 @@ export { lookupUnit }
  * `mecha roster names` (for the completion scripts): every unit name, one a line, and with
  * `weapons` each unit's weapons of that kind as unit:weapon. Nothing when no roster is found.
  */
-export async function rosterNames(
+export function rosterNames(
   files: readonly string[] | undefined,
   weapons?: 'shoot' | 'melee' | 'any',
-): Promise<string> {
-  const roster = await loadRoster({ flags: files })
+): string {
+  const roster = loadRoster({ flags: files })
   if (!roster) return ''
   const lines: string[] = []
   for (const u of roster.units) {

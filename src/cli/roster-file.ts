@@ -11,7 +11,7 @@ import { readFileSync, statSync } from 'node:fs'
 import { homedir } from 'node:os'
 import { delimiter, dirname, isAbsolute, join, relative, resolve } from 'node:path'
 import { InputError } from '../core/errors.js'
-import { type Roster, mergeRosters, parsePlainRoster } from '../rules/stellar/roster.js'
+import { type Roster, mergeRosters, parseRoster } from '../rules/stellar/roster.js'
 
 export const ROSTER_FILE_NAME = 'mecha-roster.yaml'
 
@@ -77,13 +77,9 @@ const WHERE: Record<RosterSource, string> = {
   config: 'found',
 }
 
-/**
- * Read and parse the located files into one roster. Throws InputError naming the file. A file
- * the fast reader does not take (or with a problem) is read by the YAML library, loaded then.
- */
-export async function readRoster(location: RosterLocation): Promise<Roster> {
-  const rosters: Roster[] = []
-  for (const { path, shown } of location.files) {
+/** Read and parse the located files into one roster. Throws InputError naming the file. */
+export function readRoster(location: RosterLocation): Roster {
+  const rosters = location.files.map(({ path, shown }) => {
     let text: string
     try {
       text = readFileSync(path, 'utf8')
@@ -99,16 +95,13 @@ export async function readRoster(location: RosterLocation): Promise<Roster> {
               : (e as Error).message
       throw new InputError('bad-roster', `${WHERE[location.from]}: cannot read ${shown}: ${why}`)
     }
-    rosters.push(
-      parsePlainRoster(text, shown) ??
-        (await import('../rules/stellar/roster-library.js')).parseRosterWithLibrary(text, shown),
-    )
-  }
+    return parseRoster(text, shown)
+  })
   return mergeRosters(rosters)
 }
 
 /** locateRoster then readRoster: the roster of this run, or null when there is none. */
-export async function loadRoster(search: RosterSearch = {}): Promise<Roster | null> {
+export function loadRoster(search: RosterSearch = {}): Roster | null {
   const location = locateRoster(search)
   return location ? readRoster(location) : null
 }

@@ -130,8 +130,8 @@ export function namedValues(
 }
 
 /** The roster of this run, or an error saying where one is looked for. */
-export async function requireRoster(files: readonly string[] | undefined, what: string): Promise<Roster> {
-  const roster = await loadRoster({ flags: files })
+export function requireRoster(files: readonly string[] | undefined, what: string): Roster {
+  const roster = loadRoster({ flags: files })
   if (!roster)
     throw new InputError(
       'no-roster',
@@ -168,7 +168,7 @@ export async function unitValues(
   choice: ChoiceContext,
 ): Promise<{ values: Record<string, unknown>; inputs: Record<string, Input>; refs: string[] }> {
   let words = needWords(spec.name, refs)
-  const roster = await requireRoster(rosterFiles, `${spec.name} ${words[0]}`)
+  const roster = requireRoster(rosterFiles, `${spec.name} ${words[0]}`)
   const open = openSlots(spec.name, roster, words)
   if (open.length && choice.interactive) {
     const { askWeapons } = await import('./roster-prompt.js')

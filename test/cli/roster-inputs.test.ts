@@ -18,8 +18,7 @@ type ShotValues = Parameters<typeof buildShot>[0]
 type MeleeValues = Parameters<typeof buildMelee>[0]
 import { vpSpec } from '../../src/cli/commands/stellar/vp.js'
 import { type CommandSpec, camelKey, parseValues } from '../../src/cli/spec.js'
-import { TRAITS, findUnit, lookupUnit } from '../../src/rules/stellar/roster.js'
-import { parseRoster } from '../../src/rules/stellar/roster-library.js'
+import { TRAITS, findUnit, lookupUnit, parseRoster } from '../../src/rules/stellar/roster.js'
 
 const roster = parseRoster(
   `units:

@@ -2,8 +2,7 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
-import { findUnit, lookupUnit } from '../../src/rules/stellar/roster.js'
-import { parseRoster } from '../../src/rules/stellar/roster-library.js'
+import { findUnit, lookupUnit, parseRoster } from '../../src/rules/stellar/roster.js'
 import {
   type RosterInputs,
   meleeInputs,

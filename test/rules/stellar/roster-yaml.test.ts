@@ -3,7 +3,7 @@ import fc from 'fast-check'
 import { type Document, LineCounter, isMap, isPair, isScalar, isSeq, parseDocument } from 'yaml'
 import { describe, expect, it } from 'vitest'
 import { STARTER } from '../../../src/cli/roster-command.js'
-import { parseRoster } from '../../../src/rules/stellar/roster-library.js'
+import { parseRoster } from '../../../src/rules/stellar/roster.js'
 import { type PlainYaml, readPlainYaml } from '../../../src/rules/stellar/roster-yaml.js'
 
 /**

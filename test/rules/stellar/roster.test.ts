@@ -7,10 +7,10 @@ import {
   lookupUnit,
   mergeRosters,
   nearest,
+  parseRoster,
   parseUnitRef,
   weaponsFor,
 } from '../../../src/rules/stellar/roster.js'
-import { parseRoster } from '../../../src/rules/stellar/roster-library.js'
 
 const argonaut = `units:
   argonaut:
