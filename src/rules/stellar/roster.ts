@@ -13,7 +13,6 @@ import * as v from 'valibot'
 import { type Document, LineCounter, type Node, isMap, isPair, isScalar, isSeq, parseDocument } from 'yaml'
 import { InputError } from '../../core/errors.js'
 import { ROLES, type Role } from './outmaneuver.js'
-import { type PlainYaml, readPlainYaml } from './roster-yaml.js'
 import { MAX_WEAPON_SHOTS } from './shoot.js'
 import { type Level, type Penetration, penText } from './weapon.js'
 
@@ -254,55 +253,13 @@ type RawRoster = v.InferOutput<typeof rosterSchema>
 
 type Path = Array<string | number>
 
-/** Where things are in one parsed file: what buildRoster reads its lines and errors from. */
-interface RosterSource {
-  readonly file: string
-  /** The document's top, as entries() takes it. */
-  readonly root: unknown
-  /** A map's entries by key: the line of the key and the value (none for a non-map). */
-  entries(node: unknown): Map<string, { line: number; value: unknown }>
-  fail(path: Path, message: string, key?: boolean): InputError
-}
-
-/**
- * A file read by the fast reader (roster-yaml.ts): its lines, but no words for errors. A problem
- * found in it is worded by reading the file again with the YAML library (`fail` only stops the
- * build), so that every error is found and said one way.
- */
-class PlainSource implements RosterSource {
-  constructor(
-    readonly file: string,
-    private readonly yaml: PlainYaml,
-  ) {}
-
-  get root(): unknown {
-    return this.yaml.data
-  }
-
-  entries(node: unknown): Map<string, { line: number; value: unknown }> {
-    const out = new Map<string, { line: number; value: unknown }>()
-    if (node === null || typeof node !== 'object' || Array.isArray(node)) return out
-    const lines = this.yaml.lines.get(node)
-    for (const [k, value] of Object.entries(node)) out.set(k, { line: lines?.[k] ?? 1, value })
-    return out
-  }
-
-  fail(): InputError {
-    return new InputError('bad-roster', `${this.file}: read again to find the problem`)
-  }
-}
-
-/** Where things are in one document the YAML library parsed, for error lines. */
-class Source implements RosterSource {
+/** Where things are in one parsed file, for error lines. */
+class Source {
   constructor(
     readonly file: string,
     readonly doc: Document,
     readonly lines: LineCounter,
   ) {}
-
-  get root(): unknown {
-    return this.doc.contents
-  }
 
   lineOf(offset: number): number {
     return this.lines.linePos(offset).line
@@ -375,27 +332,8 @@ function yamlMessage(message: string): string {
 /**
  * Parse one roster file's text. `file` names it in errors (as the user would write it).
  * Throws InputError('bad-roster', 'file:line: field: what is wrong').
- *
- * A file in the plain subset of YAML that rosters are written in is read by the fast reader
- * (roster-yaml.ts); any other file, and any file with a problem, by the YAML library, which
- * finds the line and words the error. `fast: false` always takes the library (for tests).
  */
-export function parseRoster(text: string, file: string, fast = true): Roster {
-  const plain = fast ? readPlainYaml(text) : undefined
-  if (plain) {
-    const result = v.safeParse(rosterSchema, plain.data, { abortPipeEarly: true })
-    if (result.success) {
-      try {
-        return buildRoster(new PlainSource(file, plain), result.output)
-      } catch (e) {
-        if (!(e instanceof InputError)) throw e
-      }
-    }
-  }
-  return parseWithLibrary(text, file)
-}
-
-function parseWithLibrary(text: string, file: string): Roster {
+export function parseRoster(text: string, file: string): Roster {
   const lines = new LineCounter()
   const doc = parseDocument(text, { lineCounter: lines, uniqueKeys: true, prettyErrors: true })
   const src = new Source(file, doc, lines)
@@ -450,11 +388,11 @@ function firstIssue(src: Source, issues: readonly v.BaseIssue<unknown>[]): Input
   return rosterError(src.file, best!.line, best!.path, best!.message)
 }
 
-function buildRoster(src: RosterSource, raw: RawRoster): Roster {
+function buildRoster(src: Source, raw: RawRoster): Roster {
   const units: RosterUnit[] = []
   const byName = new Map<string, RosterUnit>()
   // Lines from one pass over the parsed document (finding each name from the top is quadratic).
-  const unitNodes = src.entries(src.entries(src.root).get('units')?.value)
+  const unitNodes = src.entries(src.entries(src.doc.contents).get('units')?.value)
   for (const [key, u] of Object.entries(raw.units)) {
     const at = ['units', key]
     const node = unitNodes.get(key)
@@ -514,7 +452,7 @@ function buildRoster(src: RosterSource, raw: RawRoster): Roster {
 
 type RawWeapon = v.InferOutput<typeof weaponSchema>
 
-function buildWeapon(src: RosterSource, at: Path, key: string, w: RawWeapon, line: number): RosterWeapon {
+function buildWeapon(src: Source, at: Path, key: string, w: RawWeapon, line: number): RosterWeapon {
   const melee = w.melee ?? false
   if (w.dmg === undefined) throw src.fail(at, `no dmg; every weapon needs its DMG per hit, e.g. dmg: 200`)
   if (melee) {
