@@ -15,6 +15,7 @@ import type { Roster } from '../rules/stellar/roster.js'
 import { commandNames, loadAllSpecs, loadedSpec } from './registry.js'
 import { type Globals, type RunEnv, type RunOutput, quietChoices, runSpec } from './run.js'
 import { type CommandSpec, type OptionSpec, camelKey, parseValues, show } from './spec.js'
+import { unitWordsOf } from './unit-words.js'
 
 /**
  * `mecha batch [file]`: JSON lines in, JSON lines out.
@@ -54,8 +55,6 @@ const FLUSH_CHARS = 64 * 1024
 
 /** Keys every line may use besides its command's options and arguments. */
 const LINE_KEYS = new Set(['command', 'seed', 'rolls', 'odds'])
-/** Commands whose lines may name units from the roster ("attacker", "defender"). */
-const UNIT_KEYS_FOR = new Set(['shoot', 'melee', 'save', 'outmaneuver'])
 
 /** Line keys only a command that rolls dice takes (as only it has --seed and --rolls). */
 const DICE_KEYS = ['seed', 'rolls']
@@ -72,7 +71,7 @@ export interface BatchOptions {
   summaryJson: boolean
   color: boolean
   progress: boolean
-  /** `--roster` files, for lines that name units ("attacker", "defender"). */
+  /** `--roster` files, for lines that name units ("attacker", "defender", "unit"). */
   roster?: string[]
 }
 
@@ -423,11 +422,13 @@ class Batch {
         `"command": ${brief(name)} is not a command${near ? `; did you mean "${near}"?` : `; see 'mecha --help' for the commands (in a group: "wargroup shoot")`}`,
       )
     }
-    const byName = UNIT_KEYS_FOR.has(name) && (req.attacker !== undefined || req.defender !== undefined)
+    // Units by name (unit-words.ts): the line's "attacker" and "defender", or "unit".
+    const unitKeys = (unitWordsOf(name) ?? []).map((w) => w.key as string)
+    const byName = unitKeys.some((k) => req[k] !== undefined)
     // Anything but the command's options and arguments and the line keys is a mistake worth naming.
     for (const key of Object.keys(req)) {
       if (LINE_KEYS.has(key)) continue
-      if (byName && (key === 'attacker' || key === 'defender')) continue
+      if (byName && unitKeys.includes(key)) continue
       const opt = entry.options.get(key)
       if (opt || entry.args.has(key)) {
         oneValueEach(key, req[key], opt?.repeatable === true, name)
@@ -456,7 +457,7 @@ class Batch {
       explain: false,
       line: n,
     }
-    if (byName) return this.resolveByName(entry.spec, req, g)
+    if (byName) return this.resolveByName(entry.spec, unitKeys, req, g)
     return runSpec(entry.spec, parseValues(entry.spec, req, 'json'), g, this.env, false)
   }
 
@@ -466,6 +467,7 @@ class Batch {
   /** A line naming its units: the roster's values, the line's own keys over them, and `inputs`. */
   private async resolveByName(
     spec: CommandSpec,
+    unitKeys: string[],
     req: Record<string, unknown>,
     g: Globals,
   ): Promise<RunOutput> {
@@ -475,15 +477,22 @@ class Batch {
     }))
     const { named, roster } = await this.units
     const given: Record<string, unknown> = {}
-    for (const [k, v] of Object.entries(req))
-      if (!LINE_KEYS.has(k) && k !== 'attacker' && k !== 'defender') given[k] = v
-    const { attacker, defender } = req
-    if (typeof attacker !== 'string' || (defender !== undefined && typeof defender !== 'string'))
+    for (const [k, v] of Object.entries(req)) if (!LINE_KEYS.has(k) && !unitKeys.includes(k)) given[k] = v
+    const refs = unitKeys.map((k) => req[k])
+    if (typeof refs[0] !== 'string' || refs.some((r) => r !== undefined && typeof r !== 'string'))
       throw new LineError(
         'bad-value',
-        '"attacker" and "defender" are unit names, e.g. "attacker": "argonaut:machine-gun"',
+        unitKeys.length === 1
+          ? `"${unitKeys[0]}" is a unit name, e.g. "${unitKeys[0]}": "dervish"`
+          : '"attacker" and "defender" are unit names, e.g. "attacker": "argonaut:machine-gun"',
       )
-    const { values, inputs } = named.namedValues(roster, spec.name, attacker, defender, given, 'json')
+    const { values, inputs } = named.namedValues(
+      roster,
+      spec.name,
+      refs as Array<string | undefined>,
+      given,
+      'json',
+    )
     const out = await runSpec(spec, parseValues(spec, values, 'json'), g, this.env, false)
     if (out.json) out.json.inputs = inputs
     return out

@@ -1,11 +1,15 @@
 /**
  * `mecha completion bash|zsh|fish`: a completion script for the shell, written from the command
  * registry (commands, group subcommands, flags, and the values of flags with a fixed set of
- * choices). The scripts are static: a TAB never starts node.
+ * choices). The scripts are static, and a TAB starts node only where a unit's name goes
+ * (`mecha shoot ATTACKER[:WEAPON] DEFENDER`, `mecha roster show UNIT`): the names come from
+ * `mecha roster names`, reading the roster the command would read (the line's --roster files,
+ * else MECHA_ROSTER, mecha-roster.yaml, the XDG file), and any error offers nothing.
  */
 
 import type { CommandGroup } from './registry.js'
 import type { CommandSpec } from './spec.js'
+import { ROSTER_FLAG, unitWordsOf } from './unit-words.js'
 
 export const SHELLS = ['bash', 'zsh', 'fish'] as const
 export type Shell = (typeof SHELLS)[number]
@@ -17,6 +21,20 @@ export interface CompletedCommand {
   flags: Array<{ flag: string; description: string; takesValue: boolean; values?: readonly string[] }>
   /** Words offered in place of a flag (the shells of `mecha completion`). */
   words?: readonly string[]
+  /**
+   * The unit names it takes, in order, with the weapons each may name as unit:weapon (none: the
+   * unit alone).
+   */
+  units?: ReadonlyArray<UnitKind>
+}
+
+type UnitKind = 'shoot' | 'melee' | 'any' | 'none'
+
+/** A command group not in the registry (`mecha roster …`), with its subcommands. */
+export interface CompletedGroup {
+  name: string
+  summary: string
+  commands: CompletedCommand[]
 }
 
 export interface CompletionModel {
@@ -36,6 +54,7 @@ export function completionModel(
   specs: readonly CommandSpec[],
   globals: ReadonlyArray<CompletedCommand['flags'][number] & { dice: boolean }>,
   others: readonly CompletedCommand[],
+  otherGroups: readonly CompletedGroup[] = [],
 ): CompletionModel {
   const top: CompletionModel['top'] = []
   const model: CompletionModel = { top, groups: [], commands: [] }
@@ -55,12 +74,22 @@ export function completionModel(
       takesValue: o.type.kind !== 'bool',
       values: o.type.kind === 'enum' ? o.type.values : undefined,
     }))
+    const units = unitWordsOf(spec.name)?.map((w) => w.weapons ?? 'none')
+    if (units) flags.push({ ...ROSTER_FLAG, takesValue: true })
     for (const g of globals) if (!g.dice || spec.diceOrder !== undefined) flags.push(g)
-    model.commands.push({ path: spec.name.split(' '), summary: spec.summary, flags })
+    model.commands.push({ path: spec.name.split(' '), summary: spec.summary, flags, units })
   }
   for (const o of others) {
     top.push({ word: o.path[0], summary: o.summary })
     model.commands.push(o)
+  }
+  for (const g of otherGroups) {
+    top.push({ word: g.name, summary: g.summary })
+    model.groups.push({
+      name: g.name,
+      commands: g.commands.map((c) => ({ word: c.path[1], summary: c.summary })),
+    })
+    model.commands.push(...g.commands)
   }
   return model
 }
@@ -77,7 +106,17 @@ function plain(word: string): string {
   return word
 }
 
-/** The case arms both bash and zsh use: a command's value completions, then its flags. */
+/**
+ * The call that offers unit names where one goes (the shell's `_mecha_units`): the number of
+ * words naming the command, the flags that take a value (their values are not units), and the
+ * weapons each unit word may name.
+ */
+function unitArgs(c: CompletedCommand, quote: "'" | '"'): string {
+  const valued = c.flags.filter((f) => f.takesValue).map((f) => `--${plain(f.flag)}`)
+  return `${c.path.length} ${quote}${valued.join(' ')}${quote} ${c.units!.join(' ')}`
+}
+
+/** The case arms both bash and zsh use: a command's value completions, its units, then its flags. */
 function caseArms(model: CompletionModel, offer: (list: string) => string, indent: string): string {
   const out: string[] = []
   for (const c of model.commands) {
@@ -89,8 +128,10 @@ function caseArms(model: CompletionModel, offer: (list: string) => string, inden
     // The other flags that take a value: a number or text is typed, nothing is offered.
     const typed = valued.filter((f) => !f.values).map((f) => `--${plain(f.flag)}`)
     if (typed.length) lines.push(`${indent}    ${typed.join('|')}) ${offer('')}; return ;;`)
+    lines.push(`${indent}  esac`)
+    if (c.units) lines.push(`${indent}  _mecha_units ${unitArgs(c, "'")} && return`)
     const offered = [...(c.words ?? []).map(plain), ...c.flags.map((f) => `--${plain(f.flag)}`)]
-    lines.push(`${indent}  esac`, `${indent}  ${offer(offered.join(' '))} ;;`)
+    lines.push(`${indent}  ${offer(offered.join(' '))} ;;`)
     out.push(lines.join('\n'))
   }
   return out.join('\n')
@@ -102,10 +143,89 @@ function groupArms(model: CompletionModel, offer: (list: string) => string, inde
     .join('\n')
 }
 
+/**
+ * bash: unit names where one goes. The words are read again from COMP_LINE, because bash splits
+ * COMP_WORDS at ':' (COMP_WORDBREAKS) and `argonaut:cannon` must stay one word; the replies then
+ * drop what precedes the last ':', which bash keeps (as bash-completion's colon handling does).
+ * Returns 1 (so the flags are offered) where no unit goes, or when there are no names to offer.
+ */
+const BASH_UNITS = `# Unit names where one goes: $1 words naming the command, $2 its flags that take a value,
+# then the weapons each unit word may name (shoot, melee, any, none). Nothing on any error.
+_mecha_units() {
+  local skip=$1 valued=" $2 " line="\${COMP_LINE:0:COMP_POINT}" now="" next="" word names n=0
+  shift 2
+  local -a w args=() kinds=("$@")
+  read -ra w <<< "$line"
+  if [[ -n "$line" && "$line" != *[[:space:]] ]]; then
+    now="\${w[\${#w[@]}-1]}"
+    w=("\${w[@]:0:\${#w[@]}-1}")
+  fi
+  for word in "\${w[@]:$((skip + 1))}"; do
+    if [ -n "$next" ]; then
+      [ "$next" = --roster ] && args+=(--roster "$word")
+      next=""
+      continue
+    fi
+    case "$word" in
+      --roster=*) args+=(--roster "\${word#--roster=}") ;;
+      -*=*) ;;
+      -*) [[ "$valued" == *" $word "* ]] && next=$word ;;
+      *) n=$((n + 1)) ;;
+    esac
+  done
+  [[ "$now" == -* || $n -ge \${#kinds[@]} ]] && return 1
+  if [[ "$now" == *:* && "\${kinds[$n]}" != none ]]; then
+    names=$("\${COMP_WORDS[0]}" roster names --weapons "\${kinds[$n]}" "\${args[@]}" 2>/dev/null)
+  else
+    names=$("\${COMP_WORDS[0]}" roster names "\${args[@]}" 2>/dev/null)
+  fi
+  COMPREPLY=($(compgen -W "$names" -- "$now"))
+  [ \${#COMPREPLY[@]} -gt 0 ] || return 1
+  if [[ "$now" == *:* && "$COMP_WORDBREAKS" == *:* ]]; then
+    local colon="\${now%"\${now##*:}"}"
+    COMPREPLY=("\${COMPREPLY[@]#"$colon"}")
+  fi
+}
+`
+
+/** zsh: the same, from zsh's own words (it does not split at ':'). */
+const ZSH_UNITS = `# Unit names where one goes: $1 words naming the command, $2 its flags that take a value,
+# then the weapons each unit word may name (shoot, melee, any, none). Nothing on any error.
+_mecha_units() {
+  local skip=$1 valued=" $2 " now="\${words[CURRENT]}" next="" word n=0
+  shift 2
+  local -a args names kinds
+  kinds=("$@")
+  for word in "\${(@)words[$((skip + 2)),$((CURRENT - 1))]}"; do
+    if [[ -n "$next" ]]; then
+      [[ "$next" == --roster ]] && args+=(--roster "$word")
+      next=""
+      continue
+    fi
+    case "$word" in
+      --roster=*) args+=(--roster "\${word#--roster=}") ;;
+      -*=*) ;;
+      -*) [[ "$valued" == *" $word "* ]] && next=$word ;;
+      *) n=$((n + 1)) ;;
+    esac
+  done
+  [[ "$now" == -* ]] && return 1
+  (( n < \${#kinds} )) || return 1
+  if [[ "$now" == *:* && "\${kinds[n + 1]}" != none ]]; then
+    names=(\${(f)"$("\${words[1]}" roster names --weapons "\${kinds[n + 1]}" "\${args[@]}" 2>/dev/null)"})
+  else
+    names=(\${(f)"$("\${words[1]}" roster names "\${args[@]}" 2>/dev/null)"})
+  fi
+  (( \${#names} )) || return 1
+  compadd -- "\${names[@]}"
+}
+`
+
 function bashScript(model: CompletionModel): string {
   const offer = (list: string) => (list ? `COMPREPLY=($(compgen -W "${list}" -- "$cur"))` : 'COMPREPLY=()')
   const groupNames = model.groups.map((g) => g.name).join('|')
   return `# mecha completion for bash: source it, e.g. in ~/.bashrc:  source <(mecha completion bash)
+${BASH_UNITS}
 _mecha() {
   local cur="\${COMP_WORDS[COMP_CWORD]}" prev="\${COMP_WORDS[COMP_CWORD-1]}" cmd
   if [ "$COMP_CWORD" -eq 1 ]; then
@@ -139,6 +259,7 @@ function zshScript(model: CompletionModel): string {
     .join(' ')
   return `#compdef mecha
 # mecha completion for zsh: source it, e.g. in ~/.zshrc (after compinit):  source <(mecha completion zsh)
+${ZSH_UNITS}
 _mecha() {
   local cur="\${words[CURRENT]}" prev="\${words[CURRENT-1]}" cmd
   if (( CURRENT == 2 )); then
@@ -164,6 +285,44 @@ compdef _mecha mecha
 `
 }
 
+/** fish: the same; fish keeps `unit:weapon` one token. */
+const FISH_UNITS = `# Unit names where one goes: $argv[1] words naming the command, $argv[2] its flags that take a
+# value, then the weapons each unit word may name (shoot, melee, any, none). Nothing on any error.
+function __mecha_units
+    set -l valued (string split ' ' -- $argv[2])
+    set -l kinds $argv[3..-1]
+    set -l words (commandline -opc)
+    set -l now (commandline -ct)
+    set -l args
+    set -l next ''
+    set -l n 0
+    for word in $words[(math $argv[1] + 2)..-1]
+        if test -n "$next"
+            test "$next" = --roster; and set -a args --roster $word
+            set next ''
+            continue
+        end
+        switch $word
+            case '--roster=*'
+                set -a args --roster (string replace -- --roster= '' $word)
+            case '-*=*'
+                continue
+            case '-*'
+                contains -- $word $valued; and set next $word
+            case '*'
+                set n (math $n + 1)
+        end
+    end
+    string match -q -- '-*' "$now"; and return
+    test $n -lt (count $kinds); or return
+    set -l kind $kinds[(math $n + 1)]
+    if string match -q -- '*:*' "$now"; and test $kind != none
+        $words[1] roster names --weapons $kind $args 2>/dev/null
+    else
+        $words[1] roster names $args 2>/dev/null
+    end
+end`
+
 function fishScript(model: CompletionModel): string {
   const q = (text: string) => `'${text.replace(/\\/g, '\\\\').replace(/'/g, "\\'")}'`
   const L: string[] = [
@@ -178,6 +337,7 @@ function fishScript(model: CompletionModel): string {
     '            echo "$w[2]"',
     '    end',
     'end',
+    FISH_UNITS,
     'complete -c mecha -f',
   ]
   for (const t of model.top)
@@ -193,6 +353,7 @@ function fishScript(model: CompletionModel): string {
   for (const c of model.commands) {
     const when = `-n 'test (__mecha_cmd) = "${key(c)}"'`
     for (const w of c.words ?? []) L.push(`complete -c mecha ${when} -a ${plain(w)}`)
+    if (c.units) L.push(`complete -c mecha ${when} -a '(__mecha_units ${unitArgs(c, '"')})'`)
     for (const f of c.flags) {
       const value = f.values ? ` -x -a ${q(f.values.map(plain).join(' '))}` : f.takesValue ? ' -r' : ''
       L.push(`complete -c mecha ${when} -l ${plain(f.flag)}${value} -d ${q(f.description)}`)

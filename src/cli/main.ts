@@ -8,6 +8,7 @@ import { groups, loadAllSpecs, loadSpec } from './registry.js'
 import { type Globals, quietChoices, runSpec } from './run.js'
 import { type ChoiceContext, type CommandSpec, type OptionSpec, camelKey, parseValues, show } from './spec.js'
 import { askDice, terminalChoices } from './prompt.js'
+import { ROSTER_FLAG, unitWordsOf } from './unit-words.js'
 
 /**
  * The only place that talks to the process: argv in, text out, exit codes.
@@ -217,26 +218,17 @@ function placeholderOf(o: OptionSpec): string {
   return /^[A-Z]+$/.test(p) ? p.toLowerCase() : p
 }
 
-/** Commands that take units by name from the roster: the keys of units.ts's table (loaded only then). */
-const UNIT_ARGS = new Set(['shoot', 'melee', 'save', 'outmaneuver'])
-
 function registerSpec(parent: Command, spec: CommandSpec, leafName: string): void {
   const cmd = parent.command(leafName).description(spec.summary)
   for (const a of spec.args ?? []) cmd.argument(a.required ? `<${a.name}>` : `[${a.name}]`, a.description)
-  const byName = UNIT_ARGS.has(spec.name)
-  if (byName) {
-    cmd.argument(
-      '[attacker]',
-      spec.name === 'outmaneuver'
-        ? 'ATTACKER: a unit from the roster'
-        : 'ATTACKER[:WEAPON]: a unit (and its weapon) from the roster',
-    )
-    cmd.argument('[defender]', `DEFENDER${spec.name === 'melee' ? '[:WEAPON]' : ''}: a unit from the roster`)
+  // Units by name (unit-words.ts); the roster code is loaded only when one is named.
+  const unitWords = unitWordsOf(spec.name) ?? []
+  for (const w of unitWords) cmd.argument(`[${w.key}]`, `${w.usage}: ${w.description}`)
+  if (unitWords.length) {
     cmd.addOption(
-      new Option(
-        '--roster <file>',
-        'roster file for units by name (repeatable; see docs/roster.md)',
-      ).argParser((v: string, prev: unknown) => [...(Array.isArray(prev) ? prev : []), v]),
+      new Option(`--${ROSTER_FLAG.flag} <file>`, ROSTER_FLAG.description).argParser(
+        (v: string, prev: unknown) => [...(Array.isArray(prev) ? prev : []), v],
+      ),
     )
   }
   for (const o of spec.options) {
@@ -262,7 +254,7 @@ function registerSpec(parent: Command, spec: CommandSpec, leafName: string): voi
     const command = params[params.length - 1] as Command
     const opts = command.opts()
     refuseFlagValues(command)
-    const stray = command.args.slice((spec.args ?? []).length + (byName ? 2 : 0))
+    const stray = command.args.slice((spec.args ?? []).length + unitWords.length)
     if (stray.length) {
       const what =
         stray.length === 1
@@ -283,13 +275,19 @@ function registerSpec(parent: Command, spec: CommandSpec, leafName: string): voi
       if (params[i] !== undefined) raw[a.name] = params[i]
     })
     const g = globalsFrom(opts)
+    const choice = opts.auto ? quietChoices : terminalIfAny()
     let inputs: Record<string, unknown> | undefined
-    const [attacker, defender] = byName ? (command.args as Array<string | undefined>) : []
-    if (attacker !== undefined) {
+    let units: string[] = []
+    const refs = (command.args as Array<string | undefined>).slice(
+      (spec.args ?? []).length,
+      (spec.args ?? []).length + unitWords.length,
+    )
+    if (refs[0] !== undefined) {
       const { unitValues } = await import('./units.js')
-      const named = unitValues(spec.name, attacker, defender, raw, opts.roster as string[] | undefined)
+      const named = await unitValues(spec, refs, raw, opts.roster as string[] | undefined, choice)
       Object.assign(raw, named.values)
       inputs = named.inputs
+      units = named.refs
     }
     const values = parseValues(spec, raw, 'flag')
     const style = g.json ? plainStyle : await stdoutStyle(opts.color !== false)
@@ -298,7 +296,7 @@ function registerSpec(parent: Command, spec: CommandSpec, leafName: string): voi
       values,
       g,
       {
-        choice: opts.auto ? quietChoices : terminalIfAny(),
+        choice,
         askDice,
         render: {
           style,
@@ -311,7 +309,7 @@ function registerSpec(parent: Command, spec: CommandSpec, leafName: string): voi
     if (inputs) {
       // Where each input came from: the roster (with its field) or a flag.
       if (out.json) out.json.inputs = inputs
-      if (out.text !== undefined) out.text = `${attacker} vs ${defender} (from the roster)\n${out.text}`
+      if (out.text !== undefined) out.text = `${units.join(' vs ')} (from the roster)\n${out.text}`
     }
     if (g.json) write(JSON.stringify(out.json!, null, isTerminal(1) ? 2 : undefined) + '\n')
     else write(out.text + '\n')
@@ -449,6 +447,15 @@ function registerRoster(program: Command): void {
     .command('new')
     .description('print a commented starter roster (mecha roster new > mecha-roster.yaml)')
     .action(async () => write((await load()).STARTER))
+  // For the completion scripts, so not in help: the unit names, one a line, and with --weapons
+  // each unit's weapons of that kind as unit:weapon; nothing when no roster is found.
+  roster
+    .command('names', { hidden: true })
+    .addOption(files)
+    .addOption(new Option('--weapons <kind>').choices(['shoot', 'melee', 'any']))
+    .action(async (opts: { roster?: string[]; weapons?: 'shoot' | 'melee' | 'any' }) => {
+      write((await load()).rosterNames(opts.roster, opts.weapons))
+    })
 }
 
 /** `mecha completion bash|zsh|fish`: the script, from every spec's option table (loaded only here). */
@@ -481,19 +488,40 @@ function registerCompletion(program: Command): void {
         dice,
       }))
       globals.push({ flag: 'help', description: 'show help for the command', takesValue: false, dice: false })
+      const flagsOf = (c: Command) =>
+        c.options.map((o) => ({
+          flag: o.long!.slice(2),
+          description: o.description,
+          takesValue: o.required || o.optional,
+        }))
       const others = program.commands
         .filter((c) => c.name() === 'batch' || c.name() === 'completion')
         .map((c) => ({
           path: [c.name()],
           summary: c.description(),
-          flags: c.options.map((o) => ({
-            flag: o.long!.slice(2),
-            description: o.description,
-            takesValue: o.required || o.optional,
-          })),
+          flags: flagsOf(c),
           words: c.name() === 'completion' ? SHELLS : undefined,
         }))
-      write(completionScript(chosen, completionModel(groups, await loadAllSpecs(), globals, others)))
+      // `mecha roster …`: a group of its own; `roster show` takes a unit.
+      const roster = program.commands.find((c) => c.name() === 'roster')!
+      const rosterGroup = {
+        name: 'roster',
+        summary: roster.description(),
+        commands: roster.commands
+          .filter((c) => c.name() !== 'names')
+          .map((c) => ({
+            path: ['roster', c.name()],
+            summary: c.description(),
+            flags: flagsOf(c),
+            units: c.name() === 'show' ? (['none'] as const) : undefined,
+          })),
+      }
+      write(
+        completionScript(
+          chosen,
+          completionModel(groups, await loadAllSpecs(), globals, others, [rosterGroup]),
+        ),
+      )
     })
 }
 

@@ -6,6 +6,7 @@ import {
   lookupUnit,
   weaponPenText,
 } from '../rules/stellar/roster.js'
+import { loadRoster } from './roster-file.js'
 import { requireRoster as findRoster } from './units.js'
 
 /**
@@ -76,6 +77,26 @@ export function rosterCheck(roster: Roster): string {
 }
 
 export { lookupUnit }
+
+/**
+ * `mecha roster names` (for the completion scripts): every unit name, one a line, and with
+ * `weapons` each unit's weapons of that kind as unit:weapon. Nothing when no roster is found.
+ */
+export function rosterNames(
+  files: readonly string[] | undefined,
+  weapons?: 'shoot' | 'melee' | 'any',
+): string {
+  const roster = loadRoster({ flags: files })
+  if (!roster) return ''
+  const lines: string[] = []
+  for (const u of roster.units) {
+    lines.push(u.key)
+    if (weapons)
+      for (const w of u.weapons)
+        if (weapons === 'any' || w.melee === (weapons === 'melee')) lines.push(`${u.key}:${w.key}`)
+  }
+  return lines.map((l) => l + '\n').join('')
+}
 
 /** The roster of this run, or an error saying where one is looked for. */
 export const requireRoster = (files: readonly string[] | undefined) => findRoster(files, 'roster')

@@ -60,10 +60,11 @@ class Inputs {
 const camel = (s: string) => s.replace(/-([a-z])/g, (_, c: string) => c.toUpperCase())
 
 /**
- * `mecha shoot ATTACKER:WEAPON DEFENDER`: the attacker's Acc and pilot level; the weapon's shots,
- * Rapid Fire, DMG, PEN, AOE and Indirect Fire; the defender's Evade, ARM Sv, shield, Size, pilot
- * level and whether it is a warship. The defender's HP is not given: a shot reports destruction
- * only when --hp says how much is left.
+ * `mecha shoot ATTACKER:WEAPON DEFENDER`: the attacker's Acc, pilot level and Tactical Advantage
+ * (the `advantage` trait, as the shot's --advantage); the weapon's shots, Rapid Fire, DMG, PEN,
+ * AOE and Indirect Fire; the defender's Evade, ARM Sv, shield, Size, pilot level and whether it
+ * is a warship. The defender's HP is not given: a shot reports destruction only when --hp says
+ * how much is left. The other traits are the melee clash's (the shot has no flags for them).
  */
 export function shootInputs(attacker: RosterUnit, weapon: RosterWeapon, defender: RosterUnit): RosterInputs {
   const i = new Inputs()
@@ -71,6 +72,8 @@ export function shootInputs(attacker: RosterUnit, weapon: RosterWeapon, defender
     ['acc', 'acc'],
     ['pilot', 'pilot'],
   ])
+  const advantage = attacker.traits.indexOf('advantage')
+  if (advantage >= 0) i.set('advantage', true, `${attacker.key}.traits.${advantage}`)
   i.weapon('', attacker, weapon, [
     ['shots', 'shots'],
     ['rapid-fire', 'rapidFire'],

@@ -1,5 +1,12 @@
 import { InputError } from '../core/errors.js'
-import { type Roster, findUnit, lookupUnit, parseUnitRef } from '../rules/stellar/roster.js'
+import {
+  type Roster,
+  type RosterUnit,
+  findUnit,
+  lookupUnit,
+  parseUnitRef,
+  weaponsFor,
+} from '../rules/stellar/roster.js'
 import {
   type Input,
   type RosterInputs,
@@ -8,39 +15,60 @@ import {
   outmaneuverInputs,
   saveInputs,
   shootInputs,
+  vpInputs,
 } from './roster-inputs.js'
 import { loadRoster } from './roster-file.js'
+import type { ChoiceContext, CommandSpec } from './spec.js'
+import { unitWordsOf } from './unit-words.js'
 
 /**
  * Units by name: `mecha shoot ATTACKER[:WEAPON] DEFENDER`, `mecha melee ATTACKER[:WEAPON]
- * DEFENDER[:WEAPON]`, `mecha save ATTACKER[:WEAPON] DEFENDER` and `mecha outmaneuver ATTACKER
- * DEFENDER` read the units' numbers from the roster; flags typed beside them win. This
- * module (and the YAML parser behind it) is loaded only when a unit is named.
+ * DEFENDER[:WEAPON]`, `mecha save ATTACKER[:WEAPON] DEFENDER`, `mecha outmaneuver ATTACKER
+ * DEFENDER` and `mecha vp UNIT` read the units' numbers from the roster; flags typed beside them
+ * win. The words each command takes are listed in unit-words.ts. This module (and the YAML
+ * parser behind it) is loaded only when a unit is named.
  */
-const UNIT_INPUTS: Record<string, (roster: Roster, attacker: string, defender: string) => RosterInputs> = {
-  shoot(roster, attacker, defender) {
+type InputsOf = (roster: Roster, refs: string[], given: Record<string, unknown>) => RosterInputs
+
+const UNIT_INPUTS: Record<string, InputsOf> = {
+  shoot(roster, [attacker, defender]) {
     const a = findUnit(roster, attacker, 'shoot')
     return shootInputs(a.unit, a.weapon, lookupUnit(roster, parseUnitRef(defender).unit))
   },
-  melee(roster, attacker, defender) {
+  melee(roster, [attacker, defender]) {
     const a = findUnit(roster, attacker, 'melee')
     const d = defenderMelee(roster, defender)
     return meleeInputs(a.unit, a.weapon, d.unit, d.weapon)
   },
-  save(roster, attacker, defender) {
+  save(roster, [attacker, defender]) {
     const a = findUnit(roster, attacker)
     return saveInputs(a.unit, a.weapon, unitOnly(roster, defender, 'save'))
   },
-  outmaneuver(roster, attacker, defender) {
+  outmaneuver(roster, [attacker, defender]) {
     return outmaneuverInputs(
       unitOnly(roster, attacker, 'outmaneuver'),
       unitOnly(roster, defender, 'outmaneuver'),
     )
   },
+  vp(roster, [name], given) {
+    const unit = unitOnly(roster, name, 'vp')
+    const mode = given.mode === undefined ? 'unit' : String(given.mode).trim().toLowerCase()
+    if (mode !== 'unit')
+      throw new InputError(
+        'bad-combination',
+        `vp: a unit by name is one destroyed unit's VP (--mode unit); for --mode ${mode} drop ${name} and list units in --kills`,
+      )
+    if (unit.frame === undefined && given.frame === undefined)
+      throw new InputError(
+        'missing',
+        `vp: ${unit.key} has no frame in ${unit.file}:${unit.line}; add frame: 1-5 to it, or give --frame`,
+      )
+    return vpInputs(unit)
+  },
 }
 
 /** A unit named where a weapon means nothing: `unit:weapon` there is a mistake, said so. */
-function unitOnly(roster: Roster, ref: string, command: string) {
+function unitOnly(roster: Roster, ref: string, command: string): RosterUnit {
   const r = parseUnitRef(ref)
   if (r.weapon !== undefined)
     throw new InputError(
@@ -61,12 +89,16 @@ function defenderMelee(roster: Roster, ref: string) {
   }
 }
 
-/** Units by name come in twos: one word alone is a stray word, named as such. */
-function needDefender(command: string, attacker: string, defender: string | undefined): string {
-  if (defender) return defender
+/** The words a command takes by name, all given: one word alone where two are taken is a stray word. */
+function needWords(command: string, refs: ReadonlyArray<string | undefined>): string[] {
+  const words = unitWordsOf(command)
+  if (!words)
+    throw new Error(`units by name: no roster mapping for ${command} (unit-words.ts and units.ts disagree)`)
+  const given = refs.slice(0, words.length).filter((r): r is string => r !== undefined)
+  if (given.length === words.length) return given
   throw new InputError(
     'bad-usage',
-    `${command}: unexpected word ${JSON.stringify(attacker)}: units by name take two, ATTACKER[:WEAPON] DEFENDER; otherwise every input is a flag (see 'mecha ${command} --help')`,
+    `${command}: unexpected word ${JSON.stringify(given[0] ?? '')}: units by name take ${words.length === 2 ? 'two' : words.length}, ${words.map((w) => w.usage).join(' ')}; otherwise every input is a flag (see 'mecha ${command} --help')`,
   )
 }
 
@@ -74,24 +106,20 @@ function needDefender(command: string, attacker: string, defender: string | unde
 const asFlag = (v: unknown) => (typeof v === 'boolean' ? v : String(v))
 
 /**
- * The option values of `command` for units named as `attacker` and `defender`, with the values
- * actually given (`given`, camelCase keys) laid over them, and where each value came from.
- * `form` is how the given values are written: command-line text, or a batch line's JSON values.
+ * The option values of `command` for the units named in `refs` (in the order of its words,
+ * unit-words.ts), with the values actually given (`given`, camelCase keys) laid over them, and
+ * where each value came from. `form` is how the given values are written: command-line text, or
+ * a batch line's JSON values.
  */
 export function namedValues(
   roster: Roster,
   command: string,
-  attacker: string,
-  defender: string | undefined,
+  refs: ReadonlyArray<string | undefined>,
   given: Record<string, unknown>,
   form: 'flag' | 'json',
 ): { values: Record<string, unknown>; inputs: Record<string, Input> } {
-  const inputsOf = UNIT_INPUTS[command]
-  if (!inputsOf)
-    throw new Error(
-      `units by name: no roster mapping for ${command} (main.ts UNIT_ARGS and this table disagree)`,
-    )
-  const fromRoster = inputsOf(roster, attacker, needDefender(command, attacker, defender))
+  const words = needWords(command, refs)
+  const fromRoster = UNIT_INPUTS[command](roster, words, given)
   const merged = mergeInputs(fromRoster, given)
   // The command line's own values are text: the roster's are written as a flag would be (the
   // inputs keep them as the roster has them).
@@ -112,21 +140,39 @@ export function requireRoster(files: readonly string[] | undefined, what: string
   return roster
 }
 
-/** namedValues for one command line: the roster is found and read here. */
-export function unitValues(
-  command: string,
-  attacker: string,
-  defender: string | undefined,
+/** The weapon slots a person must pick: a unit with several weapons for the use and none named. */
+function openSlots(command: string, roster: Roster, refs: readonly string[]): number[] {
+  const open: number[] = []
+  unitWordsOf(command)!.forEach((w, i) => {
+    if (!w.weapons) return
+    const ref = parseUnitRef(refs[i])
+    if (ref.weapon !== undefined) return
+    const unit = lookupUnit(roster, ref.unit)
+    const usable = w.weapons === 'any' ? unit.weapons : weaponsFor(unit, w.weapons)
+    if (usable.length > 1) open.push(i)
+  })
+  return open
+}
+
+/**
+ * namedValues for one command line: the roster is found and read here. A unit with several
+ * weapons and none named is asked about when a person is there (`choice.interactive`), each
+ * weapon shown with its exact expected outcome (roster-prompt.ts); otherwise the error names
+ * the choices. Returns the words as finally used (with the weapons chosen).
+ */
+export async function unitValues(
+  spec: CommandSpec,
+  refs: ReadonlyArray<string | undefined>,
   flags: Record<string, unknown>,
   rosterFiles: readonly string[] | undefined,
-): { values: Record<string, unknown>; inputs: Record<string, Input> } {
-  needDefender(command, attacker, defender)
-  return namedValues(
-    requireRoster(rosterFiles, `${command} ${attacker}`),
-    command,
-    attacker,
-    defender,
-    flags,
-    'flag',
-  )
+  choice: ChoiceContext,
+): Promise<{ values: Record<string, unknown>; inputs: Record<string, Input>; refs: string[] }> {
+  let words = needWords(spec.name, refs)
+  const roster = requireRoster(rosterFiles, `${spec.name} ${words[0]}`)
+  const open = openSlots(spec.name, roster, words)
+  if (open.length && choice.interactive) {
+    const { askWeapons } = await import('./roster-prompt.js')
+    words = await askWeapons(spec, roster, words, open, flags, choice)
+  }
+  return { ...namedValues(roster, spec.name, words, flags, 'flag'), refs: words }
 }

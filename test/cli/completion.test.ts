@@ -1,10 +1,11 @@
 import { spawnSync } from 'node:child_process'
-import { mkdtempSync, writeFileSync } from 'node:fs'
+import { chmodSync, mkdirSync, mkdtempSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
-import { join } from 'node:path'
+import { join, resolve } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { loadAllSpecs } from '../../src/cli/registry.js'
-import { mecha } from './run-cli.js'
+import { UNIT_WORDS } from '../../src/cli/unit-words.js'
+import { BIN, mecha } from './run-cli.js'
 
 const dir = mkdtempSync(join(tmpdir(), 'mecha-completion-'))
 function script(shell: string): string {
@@ -57,9 +58,202 @@ describe('mecha completion bash', () => {
     for (const spec of await loadAllSpecs()) {
       const offered = bashOffers(file, `mecha ${spec.name} --`)
       for (const o of spec.options) expect(offered, spec.name).toContain(`--${o.flag}`)
+      expect(offered.includes('--roster'), spec.name).toBe(spec.name in UNIT_WORDS)
       expect(offered).toContain('--json')
       expect(offered.includes('--seed'), spec.name).toBe(spec.diceOrder !== undefined)
     }
+  })
+})
+
+// ---------------------------------------------------------------------------------------------
+// Unit names (issue 15): where a unit goes, the names come from `mecha roster names`, run from
+// PATH as the shell would, reading the roster the command would read.
+
+const ROSTER = resolve('examples/roster.yaml')
+/** `mecha` on PATH: the built binary. */
+const bin = join(dir, 'bin')
+mkdirSync(bin)
+writeFileSync(join(bin, 'mecha'), `#!/bin/sh\nexec '${process.execPath}' '${BIN}' "$@"\n`)
+chmodSync(join(bin, 'mecha'), 0o755)
+const PATH = `${bin}:${process.env.PATH ?? ''}`
+/** A directory with no roster in it or above it, and none in the (empty) config home. */
+const empty = mkdtempSync(join(tmpdir(), 'mecha-no-roster-'))
+const quiet = { HOME: empty, XDG_CONFIG_HOME: empty }
+
+/**
+ * The bash script's answer to `line` (the cursor at its end), with the words split as bash splits
+ * them: at spaces, and at ':' when COMP_WORDBREAKS has it (it does by default).
+ */
+function bashUnits(
+  line: string,
+  opts: { cwd?: string; env?: Record<string, string>; colon?: boolean } = {},
+): { offered: string[]; stderr: string } {
+  const file = script('bash')
+  const words: string[] = []
+  for (const token of line.split(' ').filter(Boolean)) {
+    const parts = opts.colon === false ? [token] : token.split(/(:)/).filter(Boolean)
+    words.push(...parts)
+  }
+  if (line.endsWith(' ')) words.push('')
+  const quoted = words.map((w) => `'${w}'`).join(' ')
+  const breaks = opts.colon === false ? `COMP_WORDBREAKS=$' \\t\\n"\\'><=;|&(';` : ''
+  const r = spawnSync(
+    'bash',
+    [
+      '-c',
+      `source '${file}'; ${breaks} COMP_LINE='${line}'; COMP_POINT=${line.length}; COMP_WORDS=(${quoted}); COMP_CWORD=${words.length - 1}; _mecha; printf '%s\\n' "\${COMPREPLY[@]}"`,
+    ],
+    { encoding: 'utf8', cwd: opts.cwd ?? empty, env: { PATH, ...quiet, ...opts.env } },
+  )
+  expect(r.status, r.stderr).toBe(0)
+  return { offered: r.stdout.split('\n').filter(Boolean), stderr: r.stderr }
+}
+
+const units = (line: string, opts?: Parameters<typeof bashUnits>[1]) => bashUnits(line, opts).offered
+
+describe('mecha completion bash: unit names from the roster', () => {
+  const R = `--roster ${ROSTER}`
+
+  it.each([
+    [`mecha shoot ${R} ar`, ['argonaut']],
+    [`mecha shoot ${R} argonaut:`, ['cannon', 'machine-gun']],
+    [`mecha shoot ${R} argonaut:m`, ['machine-gun']],
+    [`mecha shoot ${R} argonaut:cannon d`, ['dervish']],
+    [`mecha shoot ${R} --acc 9 --bonus none ar`, ['argonaut']],
+    [`mecha shoot --roster=${ROSTER} ar`, ['argonaut']],
+    [`mecha melee ${R} blue-djinn:`, ['heat-sword', 'arc-whip']],
+    [`mecha melee ${R} blue-djinn:heat-sword white-asura:`, ['beam-saber']],
+    [`mecha save ${R} laughing-joker:`, ['bazooka', 'machine-gun']],
+    [`mecha outmaneuver ${R} argonaut gr`, ['green-viking']],
+    [`mecha vp ${R} sa`, ['saronic-cruiser']],
+    [`mecha roster show ${R} w`, ['white-asura']],
+  ])('%s', (line, offered) => {
+    expect(units(line)).toEqual(offered)
+  })
+
+  it('offers every unit for an empty word, and the flags once the units are given', () => {
+    const all = units(`mecha shoot ${R} `)
+    expect(all).toContain('argonaut')
+    expect(all).toContain('voltlion')
+    expect(all).toHaveLength(18)
+    expect(all.filter((n) => n.includes(':'))).toEqual([])
+    const after = units(`mecha shoot ${R} argonaut:cannon dervish `)
+    expect(after).toContain('--acc')
+    expect(after).not.toContain('argonaut')
+    expect(units(`mecha shoot ${R} --ac`)).toEqual(['--acc'])
+  })
+
+  it('where only the unit counts, no weapons are offered', () => {
+    expect(units(`mecha outmaneuver ${R} argonaut:`)).toEqual([])
+    expect(units(`mecha vp ${R} dervish:`)).toEqual([])
+  })
+
+  it('without ":" in COMP_WORDBREAKS, whole unit:weapon words', () => {
+    expect(units(`mecha shoot ${R} argonaut:`, { colon: false })).toEqual([
+      'argonaut:cannon',
+      'argonaut:machine-gun',
+    ])
+  })
+
+  it('finds the roster as the command does: MECHA_ROSTER, then mecha-roster.yaml', () => {
+    expect(units('mecha shoot ar', { env: { MECHA_ROSTER: ROSTER } })).toEqual(['argonaut'])
+    const project = mkdtempSync(join(tmpdir(), 'mecha-project-'))
+    writeFileSync(
+      join(project, 'mecha-roster.yaml'),
+      'units:\n  red-one: { acc: 9 }\n  red-two: { acc: 8 }\n',
+    )
+    mkdirSync(join(project, 'sub'))
+    expect(units('mecha vp red', { cwd: join(project, 'sub') })).toEqual(['red-one', 'red-two'])
+  })
+
+  it('is silent on any error: no roster, a bad one, no mecha on PATH', () => {
+    expect(units('mecha shoot ar')).toEqual([])
+    const bad = join(empty, 'bad.yaml')
+    writeFileSync(bad, 'units:\n  a: { acc: [9\n')
+    const r = bashUnits(`mecha shoot --roster ${bad} ar`)
+    expect(r).toEqual({ offered: [], stderr: '' })
+    expect(mecha(['roster', 'names', '--roster', bad]).code).toBe(2)
+    const gone = bashUnits(`mecha shoot ${R} ar`, { env: { PATH: '/usr/bin:/bin' } })
+    expect(gone).toEqual({ offered: [], stderr: '' })
+  })
+
+  it('completes the roster subcommands (roster names is not offered)', () => {
+    expect(units('mecha roster ')).toEqual(['list', 'show', 'check', 'new'])
+    expect(units('mecha ro')).toEqual(['roll', 'roster'])
+  })
+})
+
+describe('mecha roster names (for the completion scripts)', () => {
+  it('prints the unit names, and with --weapons their weapons of that kind', () => {
+    const names = (...args: string[]) => {
+      const r = mecha(['roster', 'names', '--roster', ROSTER, ...args])
+      expect(r.code, r.stderr).toBe(0)
+      return r.stdout.trimEnd().split('\n')
+    }
+    expect(names()).toHaveLength(18)
+    expect(names('--weapons', 'melee').filter((n) => n.startsWith('blue-djinn'))).toEqual([
+      'blue-djinn',
+      'blue-djinn:heat-sword',
+      'blue-djinn:arc-whip',
+    ])
+    expect(names('--weapons', 'any').filter((n) => n.startsWith('argonaut'))).toEqual([
+      'argonaut',
+      'argonaut:cannon',
+      'argonaut:machine-gun',
+      'argonaut:heat-hawk',
+    ])
+  })
+
+  it('prints nothing and exits 0 when there is no roster; is not in help', () => {
+    const r = mecha(['roster', 'names'], { cwd: empty, env: quiet })
+    expect(r).toEqual({ code: 0, stdout: '', stderr: '' })
+    expect(mecha(['roster', '--help']).stdout).not.toMatch(/\bnames\b/)
+  })
+})
+
+describe.skipIf(!has('zsh'))('mecha completion zsh: unit names', () => {
+  it('offers unit names and unit:weapon where a unit goes', () => {
+    const file = script('zsh')
+    // compadd, as compsys would, keeps the words starting with the one typed.
+    const offered = (...words: string[]) =>
+      spawnSync(
+        'zsh',
+        [
+          '-c',
+          `compdef() { : }; compadd() { [[ $1 == -- ]] && shift; local x; for x in "$@"; do [[ $x == "$PREFIX"* ]] && print -r -- "$x"; done }
+source '${file}'; words=(${words.map((w) => `'${w}'`).join(' ')}); CURRENT=${words.length}; PREFIX='${words[words.length - 1]}'; _mecha`,
+        ],
+        { encoding: 'utf8', cwd: empty, env: { PATH, ...quiet } },
+      )
+        .stdout.split('\n')
+        .filter(Boolean)
+    expect(offered('mecha', 'shoot', '--roster', ROSTER, 'ar')).toEqual(['argonaut'])
+    expect(offered('mecha', 'shoot', '--roster', ROSTER, 'argonaut:')).toEqual([
+      'argonaut:cannon',
+      'argonaut:machine-gun',
+    ])
+    expect(offered('mecha', 'roster', 'show', '--roster', ROSTER, 'vo')).toEqual(['voltlion'])
+  })
+})
+
+describe.skipIf(!has('fish'))('mecha completion fish: unit names', () => {
+  it('offers unit names and unit:weapon where a unit goes', () => {
+    const file = script('fish')
+    const complete = (line: string) =>
+      spawnSync('fish', ['-c', `source '${file}'; complete -C '${line}'`], {
+        encoding: 'utf8',
+        cwd: empty,
+        env: { PATH, ...quiet },
+      })
+        .stdout.split('\n')
+        .filter(Boolean)
+        .map((l) => l.split('\t')[0])
+    expect(complete(`mecha shoot --roster ${ROSTER} ar`)).toEqual(['argonaut'])
+    expect(complete(`mecha melee --roster ${ROSTER} blue-djinn:`)).toEqual([
+      'blue-djinn:arc-whip', // fish sorts them
+      'blue-djinn:heat-sword',
+    ])
+    expect(complete(`mecha vp --roster ${ROSTER} argonaut `)).not.toContain('dervish')
   })
 })
 

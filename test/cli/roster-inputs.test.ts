@@ -222,6 +222,42 @@ describe('the other commands', () => {
     }
   })
 
+  it('takes each number in the range of the option it feeds, no more, no less', () => {
+    type Field = [field: string, spec: CommandSpec, flag: string, weapon?: 'gun' | 'blade']
+    const fields: Field[] = [
+      ['acc', shootSpec, 'acc'],
+      ['evade', shootSpec, 'evade'],
+      ['pilot', shootSpec, 'pilot'],
+      ['armSv', shootSpec, 'arm-sv'],
+      ['shield', shootSpec, 'shield'],
+      ['size', shootSpec, 'size'],
+      ['hp', shootSpec, 'hp'],
+      ['melee', meleeSpec, 'atk-melee'],
+      ['move', outmaneuverSpec, 'atk-move'],
+      ['frame', vpSpec, 'frame'],
+      ['performance', vpSpec, 'performance'],
+      ['shots', shootSpec, 'shots', 'gun'],
+      ['rapidFire', shootSpec, 'rapid-fire', 'gun'],
+      ['dmg', shootSpec, 'dmg', 'gun'],
+      ['finisher', meleeSpec, 'atk-finisher', 'blade'],
+    ]
+    for (const [field, spec, flag, weapon] of fields) {
+      const t = spec.options.find((o) => o.flag === flag)!.type as { min: number; max: number }
+      const flow = (o: Record<string, unknown>) =>
+        `{ ${Object.entries(o)
+          .map(([k, x]) => `${k}: ${x}`)
+          .join(', ')} }`
+      const unit = (x: number) =>
+        weapon === undefined
+          ? `units:\n  u:\n    ${field}: ${x}\n`
+          : `units:\n  u:\n    weapons:\n      w: ${flow({ ...(weapon === 'gun' ? { shots: 1 } : { melee: true }), dmg: 1, [field]: x })}\n`
+      for (const x of [t.min, t.max])
+        expect(() => parseRoster(unit(x), 'r.yaml'), `${field} ${x}`).not.toThrow()
+      for (const x of [t.min - 1, t.max + 1])
+        expect(() => parseRoster(unit(x), 'r.yaml'), `${field} ${x}`).toThrow()
+    }
+  })
+
   it("names every trait the melee command's flags know, and no other", () => {
     const flags = meleeSpec.options.filter((o) => o.type.kind === 'bool').map((o) => o.flag)
     const sideTraits = flags.filter((f) => f.startsWith('atk-')).map((f) => f.slice(4))
@@ -283,7 +319,7 @@ const profile = fc.record({
     'solo-operative',
   ]),
   gun: fc.record({
-    shots: fc.integer({ min: 1, max: 10 }),
+    shots: fc.integer({ min: 1, max: 30 }),
     rapidFire: opt(fc.integer({ min: -10, max: 10 })),
     dmg: fc.integer({ min: 0, max: 100000 }),
     pen: opt(pen),
@@ -358,6 +394,7 @@ describe('a unit by name gives the input of the same command spelled with flags'
           size: d.size,
           defPilot: d.pilot,
           warship: d.kind === 'warship' ? true : undefined,
+          advantage: a.traits.includes('advantage') || undefined,
           bonus: 'none',
           defense: 'none',
         }

@@ -13,11 +13,12 @@ export interface CliResult {
 /** Run `mecha …` with no terminal: stdin is a closed pipe unless `input` is given. */
 export function mecha(
   args: string[],
-  opts: { input?: string; env?: Record<string, string> } = {},
+  opts: { input?: string; env?: Record<string, string>; cwd?: string } = {},
 ): CliResult {
   const env: Record<string, string> = { PATH: process.env.PATH ?? '', ...opts.env }
   const r = spawnSync(process.execPath, [BIN, ...args], {
     input: opts.input ?? '',
+    cwd: opts.cwd,
     env,
     encoding: 'utf8',
     timeout: 15_000,

@@ -9,6 +9,7 @@ import {
   outmaneuverInputs,
   saveInputs,
   shootInputs,
+  vpInputs,
 } from '../../src/cli/roster-inputs.js'
 import { mecha } from './run-cli.js'
 
@@ -72,6 +73,33 @@ describe('units by name give the answer of the same flags', () => {
     expect(Object.values(byName.inputs).some((i) => (i as { from: string }).from === 'roster')).toBe(true)
     delete byName.inputs
     expect(byName).toEqual(byFlags)
+  })
+
+  it.each([
+    ['saronic-cruiser', []],
+    ['dervish', ['--commander', '--round', '3', '--challenge']],
+    ['argonaut', ['--below-half', '--performance', '9']],
+  ])('vp %s %j', (unit, extra) => {
+    const byName = json(['vp', unit, '--roster', FILE, ...extra, '--json'])
+    const byFlags = json(['vp', ...asFlags(vpInputs(lookupUnit(roster, unit))), ...extra, '--json'])
+    expect(byName.inputs.frame).toEqual({
+      value: lookupUnit(roster, unit).frame,
+      from: 'roster',
+      field: `${unit}.frame`,
+    })
+    delete byName.inputs
+    expect(byName).toEqual(byFlags)
+  })
+
+  it('vp by name: a warship scores as one, and a flag beside the name wins', () => {
+    const cruiser = json(['vp', 'saronic-cruiser', '--roster', FILE, '--json'])
+    expect(cruiser.parts).toContainEqual({ reason: 'warship', vp: 2 })
+    expect(cruiser.inputs.warship).toEqual({ value: true, from: 'roster', field: 'saronic-cruiser.kind' })
+    const framed = json(['vp', 'saronic-cruiser', '--frame', '1', '--roster', FILE, '--json'])
+    expect(framed.inputs.frame).toEqual({ value: '1', from: 'flag' })
+    expect(framed.vp).toBe(cruiser.vp - 3) // Frame 4 -> 1
+    const text = mecha(['vp', 'saronic-cruiser', '--roster', FILE])
+    expect(text.stdout.split('\n')[0]).toBe('saronic-cruiser (from the roster)')
   })
 
   it('outmaneuver refuses a weapon where only the unit counts', () => {
@@ -140,12 +168,82 @@ describe('units by name: bad input is one line and exit 2', () => {
     ],
     [['shoot', 'argonaut:machine-gun', 'dervish', '--roster', 'no-such.yaml'], /no-such\.yaml/],
     [['shoot', 'argonaut:machine-gun', 'dervish', 'extra', '--roster', FILE], /unexpected word "extra"/],
+    [
+      ['vp', 'dervish', 'argonaut', '--roster', FILE],
+      /^mecha: vp: unexpected word "argonaut"; every input is a flag/,
+    ],
+    [
+      ['vp', 'dervish:beam-rifle', '--roster', FILE],
+      /^mecha: vp: "dervish:beam-rifle" names a weapon, but only the unit counts here; give dervish$/m,
+    ],
+    [
+      ['vp', 'dervish', '--mode', 'simple', '--roster', FILE],
+      /^mecha: vp: a unit by name is one destroyed unit's VP \(--mode unit\); for --mode simple drop dervish and list units in --kills$/m,
+    ],
+    [
+      ['vp', 'zodiac', '--roster', FILE],
+      /^mecha: vp: zodiac has no frame in examples\/roster\.yaml:\d+; add frame: 1-5 to it, or give --frame$/m,
+    ],
   ])('mecha %j', (args, message) => {
     const r = mecha(args as string[])
     expect(r.code).toBe(2)
     expect(r.stdout).toBe('')
     expect(r.stderr).toMatch(message)
     expect(r.stderr.trim().split('\n')).toHaveLength(1)
+  })
+
+  describe('a malformed roster, through the binary', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'mecha-bad-roster-'))
+    const good =
+      'units:\n  a:\n    acc: 9\n    weapons:\n      gun: { shots: 3, dmg: 100 }\n  b:\n    evade: 2\n'
+    it.each([
+      ['bad YAML', 'units:\n  a: { acc: 9\n', /^mecha: bad\.yaml:\d+: /],
+      [
+        'a wrong type',
+        good.replace('acc: 9', 'acc: nine'),
+        /^mecha: bad\.yaml:3: units\.a\.acc: expected a whole number 0-30, got "nine"$/,
+      ],
+      [
+        'an unknown field',
+        good.replace('evade: 2', 'evasion: 2'),
+        /^mecha: bad\.yaml:7: units\.b\.evasion: unknown field "evasion" of a unit; the fields are /,
+      ],
+      [
+        'a unit named twice',
+        good + '  a:\n    acc: 3\n',
+        /^mecha: bad\.yaml:8: a appears twice in one map; keep one$/,
+      ],
+      [
+        'a weapon without DMG',
+        good.replace('dmg: 100', 'pen: 2'),
+        /^mecha: bad\.yaml:5: units\.a\.weapons\.gun: no dmg; /,
+      ],
+      [
+        'an unknown trait',
+        good.replace('acc: 9', 'acc: 9\n    traits: [sniper]'),
+        /^mecha: bad\.yaml:4: units\.a\.traits\.0: "sniper" is not a known trait; give one of bold-leader, /,
+      ],
+    ])('%s: one line naming the file and line, exit 2', (_, text, message) => {
+      const file = join(dir, 'bad.yaml')
+      writeFileSync(file, text)
+      for (const args of [
+        ['shoot', 'a:gun', 'b', '--seed', 's'],
+        ['roster', 'list'],
+      ]) {
+        const r = mecha([...args, '--roster', 'bad.yaml'], { cwd: dir })
+        expect(r.code, args.join(' ')).toBe(2)
+        expect(r.stdout).toBe('')
+        expect(r.stderr.trimEnd()).toMatch(message)
+        expect(r.stderr.trimEnd().split('\n')).toHaveLength(1)
+      }
+    })
+
+    it('a weapon the unit does not have: the error lists the ones it has', () => {
+      writeFileSync(join(dir, 'ok.yaml'), good)
+      const r = mecha(['shoot', 'a:cannon', 'b', '--roster', 'ok.yaml'], { cwd: dir })
+      expect(r.code).toBe(2)
+      expect(r.stderr).toBe('mecha: a:cannon: a has no weapon cannon; its shooting weapons are gun\n')
+    })
   })
 
   it('no roster anywhere: says where one is looked for', () => {
@@ -241,5 +339,35 @@ describe('batch lines name units too', () => {
     expect(out[2]).toMatchObject({ line: 3, code: 'unknown-unit' })
     expect(out[3].inputs.acc).toEqual({ value: 12, from: 'flag' })
     expect(out[3].targetNumber).toBeGreaterThan(first.targetNumber) // Acc 12 over the roster's 9
+  })
+
+  it('a vp line names its unit with "unit"', () => {
+    const lines = [
+      { command: 'vp', unit: 'saronic-cruiser', commander: true, round: 2 },
+      { command: 'vp', unit: 'dervish:beam-rifle' },
+      { command: 'vp', unit: 7 },
+      { command: 'vp', unit: 'dervish', attacker: 'argonaut' },
+    ]
+    const r = mecha(['batch', '--roster', FILE], {
+      input: lines.map((l) => JSON.stringify(l)).join('\n') + '\n',
+    })
+    const out = r.stdout
+      .trimEnd()
+      .split('\n')
+      .map((l) => JSON.parse(l))
+    const { line: _, inputs, ...first } = out[0]
+    const single = json(['vp', 'saronic-cruiser', '--commander', '--round', '2', '--roster', FILE, '--json'])
+    // The inputs keep each value as given: a line's 2, the command line's "2".
+    expect(inputs.round).toEqual({ value: 2, from: 'flag' })
+    expect(single.inputs.round).toEqual({ value: '2', from: 'flag' })
+    delete single.inputs
+    expect(first).toEqual(single)
+    expect(out[1]).toMatchObject({ line: 2, code: 'bad-usage' })
+    expect(out[2]).toEqual({
+      line: 3,
+      error: '"unit" is a unit name, e.g. "unit": "dervish"',
+      code: 'bad-value',
+    })
+    expect(out[3]).toMatchObject({ line: 4, code: 'unknown-key' })
   })
 })

@@ -5,7 +5,7 @@
  * finds a unit and its weapon by name. Reading files and finding them is src/cli/roster-file.ts.
  *
  * Every problem is one line naming the file, the line and the field, the first problem in the
- * file: `roster.yaml:14: units.argonaut.weapons.cannon.shots: 12 is not 1-10`. Field names are
+ * file: `roster.yaml:14: units.argonaut.weapons.cannon.shots: 31 is not 1-30`. Field names are
  * the batch keys of today's commands (acc, evade, armSv, rapidFire, …), and each range is the
  * range of the command option the field feeds, so a unit that loads is a unit the commands take.
  */
@@ -13,6 +13,7 @@ import * as v from 'valibot'
 import { type Document, LineCounter, type Node, isMap, isPair, isScalar, isSeq, parseDocument } from 'yaml'
 import { InputError } from '../../core/errors.js'
 import { ROLES, type Role } from './outmaneuver.js'
+import { MAX_WEAPON_SHOTS } from './shoot.js'
 import { type Level, type Penetration, penText } from './weapon.js'
 
 // ---------------------------------------------------------------------------------------------
@@ -182,7 +183,7 @@ const weaponSchema = fields(
   {
     name: v.optional(v.string((i) => `expected text, got ${show(i.input)}`)),
     melee: v.optional(bool()),
-    shots: v.optional(int(1, 10)),
+    shots: v.optional(int(1, MAX_WEAPON_SHOTS)),
     rapidFire: v.optional(int(-10, 10)),
     dmg: v.optional(int(0, 100000)),
     pen: v.optional(pen),

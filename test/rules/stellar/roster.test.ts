@@ -118,8 +118,8 @@ describe('parseRoster', () => {
     ],
     [
       'a number out of range',
-      'units:\n  argonaut:\n    weapons:\n      cannon:\n        shots: 12\n        dmg: 800\n',
-      'roster.yaml:5: units.argonaut.weapons.cannon.shots: 12 is not 1-10',
+      'units:\n  argonaut:\n    weapons:\n      cannon:\n        shots: 31\n        dmg: 800\n',
+      'roster.yaml:5: units.argonaut.weapons.cannon.shots: 31 is not 1-30',
     ],
     [
       'a word for a number',
@@ -255,8 +255,8 @@ describe('parseRoster', () => {
 
   it('reports the problem met first in the file, whatever the schema checks first', () => {
     const text =
-      'units:\n  a:\n    weapons:\n      gun: { shots: 30, dmg: 1 }\n  b:\n    acc: 99\n    name: 7\n'
-    expect(errorOf(text)).toBe('roster.yaml:4: units.a.weapons.gun.shots: 30 is not 1-10')
+      'units:\n  a:\n    weapons:\n      gun: { shots: 31, dmg: 1 }\n  b:\n    acc: 99\n    name: 7\n'
+    expect(errorOf(text)).toBe('roster.yaml:4: units.a.weapons.gun.shots: 31 is not 1-30')
     expect(errorOf('units:\n  b:\n    name: 7\n    acc: 99\n')).toBe(
       'roster.yaml:3: units.b.name: expected text, got 7',
     )

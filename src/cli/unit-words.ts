@@ -1,0 +1,48 @@
+/**
+ * The commands that take units by name, and the words they take, in order: main.ts registers them
+ * as arguments, batch reads them as a line's keys, the completion scripts complete them and
+ * units.ts turns them into option values. A table of plain data, so that none of those load the
+ * roster code (and its YAML parser) before a unit is actually named.
+ */
+export interface UnitWord {
+  /** The batch key, and the argument's name in help. */
+  key: 'attacker' | 'defender' | 'unit'
+  /** How help writes it: ATTACKER[:WEAPON]. */
+  usage: string
+  description: string
+  /** The weapons `unit:weapon` may name here: shooting, melee, any; none when only the unit counts. */
+  weapons?: 'shoot' | 'melee' | 'any'
+}
+
+const attacker = (weapons?: UnitWord['weapons']): UnitWord => ({
+  key: 'attacker',
+  usage: weapons ? 'ATTACKER[:WEAPON]' : 'ATTACKER',
+  description: weapons ? 'a unit (and its weapon) from the roster' : 'a unit from the roster',
+  weapons,
+})
+
+const defender = (weapons?: UnitWord['weapons']): UnitWord => ({
+  key: 'defender',
+  usage: weapons ? 'DEFENDER[:WEAPON]' : 'DEFENDER',
+  description: weapons ? 'a unit (and its weapon) from the roster' : 'a unit from the roster',
+  weapons,
+})
+
+export const UNIT_WORDS: Readonly<Record<string, readonly UnitWord[]>> = {
+  shoot: [attacker('shoot'), defender()],
+  melee: [attacker('melee'), defender('melee')],
+  save: [attacker('any'), defender()],
+  outmaneuver: [attacker(), defender()],
+  vp: [{ key: 'unit', usage: 'UNIT', description: 'the destroyed unit, from the roster' }],
+}
+
+/** The flag naming the roster files, beside the unit words. */
+export const ROSTER_FLAG = {
+  flag: 'roster',
+  description: 'roster file for units by name (repeatable; see docs/roster.md)',
+}
+
+/** The words of a command taking units by name (undefined for any other command). */
+export function unitWordsOf(command: string): readonly UnitWord[] | undefined {
+  return Object.hasOwn(UNIT_WORDS, command) ? UNIT_WORDS[command] : undefined
+}
