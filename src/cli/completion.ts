@@ -75,7 +75,7 @@ export function completionModel(
       values: o.type.kind === 'enum' ? o.type.values : undefined,
     }))
     const units = unitWordsOf(spec.name)?.map((w) => w.weapons ?? 'none')
-    if (units) flags.push({ ...ROSTER_FLAG, takesValue: true })
+    if (units) flags.push(Object.assign({}, ROSTER_FLAG, { takesValue: true }))
     for (const g of globals) if (!g.dice || spec.diceOrder !== undefined) flags.push(g)
     model.commands.push({ path: spec.name.split(' '), summary: spec.summary, flags, units })
   }

@@ -92,7 +92,7 @@ export async function askWeapons(
     for (const w of usable(words[slot].weapons, roster, named[slot])) {
       const r = await withReplies(withWeapon(named, slot, w), rest)
       const value = valueOf(outcomeFor(spec.name, slot, r.e))
-      if (!best || better(value, best.value)) best = { ...r, value }
+      if (!best || better(value, best.value)) best = Object.assign({}, r, { value })
     }
     return best!
   }
@@ -118,7 +118,7 @@ export async function askWeapons(
       })
     }
     const ranked = options
-      .map((o, i) => ({ ...o, i }))
+      .map((o, i) => Object.assign({}, o, { i }))
       .sort((a, b) => (better(a.score, b.score) ? -1 : better(b.score, a.score) ? 1 : a.i - b.i))
     const others = named.filter((_, i) => i !== slot).join(', ')
     const kind =

@@ -174,5 +174,5 @@ export async function unitValues(
     const { askWeapons } = await import('./roster-prompt.js')
     words = await askWeapons(spec, roster, words, open, flags, choice)
   }
-  return { ...namedValues(roster, spec.name, words, flags, 'flag'), refs: words }
+  return Object.assign(namedValues(roster, spec.name, words, flags, 'flag'), { refs: words })
 }
