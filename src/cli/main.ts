@@ -288,6 +288,8 @@ function registerSpec(parent: Command, spec: CommandSpec, leafName: string): voi
       Object.assign(raw, named.values)
       inputs = named.inputs
       units = named.refs
+      // A weapon chosen at a prompt: the replay line names it.
+      if (units.some((w, i) => w !== refs[i])) g.replayWords = units
     }
     const values = parseValues(spec, raw, 'flag')
     const style = g.json ? plainStyle : await stdoutStyle(opts.color !== false)

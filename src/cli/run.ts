@@ -19,6 +19,11 @@ export interface Globals {
   explain: boolean
   /** The batch line answered: the answer's first field. */
   line?: number
+  /**
+   * Words the replay line repeats before its flags: the units named, when a weapon was chosen at
+   * a prompt (replaying without it would ask again).
+   */
+  replayWords?: string[]
 }
 
 /**
@@ -135,7 +140,11 @@ function rollOnce(
     if (usesDice) {
       const st = env.render.style
       const same = spec.replayFlags?.(input, result) ?? []
-      const replay = [...(seed !== undefined ? ['--seed', seed] : []), ...same].join(' ')
+      const replay = [
+        ...(g.replayWords ?? []),
+        ...(seed !== undefined ? ['--seed', seed] : []),
+        ...same,
+      ].join(' ')
       text +=
         '\n' +
         st.dim(

@@ -59,10 +59,16 @@ describe.runIf(hasPython)('the weapon prompt, in a terminal', () => {
     expect(menu).toMatch(new RegExp(`cannon +4 shots, DMG 800, PEN 4: expected ${one(cannon)} DMG\\s`))
     expect(menu).toMatch(new RegExp(`machine-gun +7 shots, DMG 200: expected ${one(gun)} DMG\\s`))
     expect(menu.indexOf('cannon')).toBeLessThan(menu.indexOf('machine-gun'))
-    // The answer is the machine gun's, as if it had been named.
+    // The answer is the machine gun's, as if it had been named; the replay line names it.
     const named = mecha([...byName('machine-gun'), '--seed', 'p1'])
     expect(named.code).toBe(0)
-    expect(r.output.replace(/\r\n/g, '\n')).toContain(named.stdout.trimEnd())
+    const [answer, replay] = [
+      named.stdout.trimEnd().split('\n').slice(0, -1).join('\n'),
+      named.stdout.trimEnd().split('\n').pop(),
+    ]
+    expect(replay).toBe('seed p1 (replay: --seed p1)')
+    expect(r.output.replace(/\r\n/g, '\n')).toContain(answer)
+    expect(r.output).toContain('seed p1 (replay: argonaut:machine-gun dervish --seed p1)')
   })
 
   it("melee: the attacker's melee weapons, dealt and taken", () => {
