@@ -421,7 +421,7 @@ export function chooseTraits(
       throw new InputError(
         'bad-combination',
         twin.trait === t
-          ? `${flag}: ${t.name} is given twice; give it once`
+          ? `${flag}: ${t.name} is given twice${name !== t.name || twin.given.trim().toLowerCase().split('=')[0].trim() !== t.name ? ` (${[twin.given, text].map((g) => g.trim()).join(' and ')} are names of one trait)` : ''}; give it once`
           : `${flag}: ${twin.trait.name} and ${t.name} have the same effect, and a unit cannot have both; keep one`,
       )
     }

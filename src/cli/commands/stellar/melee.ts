@@ -293,7 +293,8 @@ function buildSide(v: MeleeValues, p: 'atk' | 'def', traits: ChosenTrait[]): Mel
 function checkNotOverYet(p: 'atk' | 'def', own: MeleeSide, enemy: MeleeSide): void {
   if (own.notOverYet === 0) return
   const bar = notOverYetBar({ pilot: own.pilot, warship: false, pen: enemy.pen })
-  if (bar) throw new InputError('bad-combination', `--${p}-not-over-yet: ${bar}; drop --${p}-not-over-yet`)
+  const fix = own.pilot < 1 && enemy.pen.kind !== 'push' ? `add --${p}-pilot 1 or drop` : 'drop'
+  if (bar) throw new InputError('bad-combination', `--${p}-not-over-yet: ${bar}; ${fix} --${p}-not-over-yet`)
 }
 
 /** The split given (checked against the Melee stat), or the open choice. */

@@ -166,7 +166,8 @@ export function buildShot(v: ValuesOf<typeof options>): ShotRequest {
     )
   if (v.notOverYet > 0) {
     const bar = notOverYetBar({ pilot: v.defPilot, warship: v.warship, pen })
-    if (bar) throw new InputError('bad-combination', `--not-over-yet: ${bar}; drop --not-over-yet`)
+    const fix = v.defPilot < 1 && !v.warship && pen.kind !== 'push' ? 'add --def-pilot 1 or drop' : 'drop'
+    if (bar) throw new InputError('bad-combination', `--not-over-yet: ${bar}; ${fix} --not-over-yet`)
   }
   const traits = {
     attacker: chooseTraits(v.trait ?? [], 'shoot', 'attacker', SHOOT_TRAIT_FLAGS),
