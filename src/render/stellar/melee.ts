@@ -88,10 +88,12 @@ function strikeLines(r: StrikeResult, title: string, st: Style): string[] {
           : s.pen.kind === 'push'
             ? ` (pushed out of melee)`
             : ` (+${r.save.damage} DMG)`
-      L.push(
-        `  Armor saves (${r.save.targetNumber}+ to pass): ${rolls} -> ${plural(r.save.failedSaves, 'failed save')}${effect}`,
-      )
-      L.push(...saveReactionLines(r.save, st, '  '))
+      const result = `${plural(r.save.failedSaves, 'failed save')}${effect}`
+      const reactions = saveReactionLines(r.save, st, '  ')
+      // Rerolls and "It's not over yet!" come between the dice and what is left of them.
+      if (reactions.length)
+        L.push(`  Armor saves (${r.save.targetNumber}+ to pass): ${rolls}`, ...reactions, `  -> ${result}`)
+      else L.push(`  Armor saves (${r.save.targetNumber}+ to pass): ${rolls} -> ${result}`)
     }
   }
   L.push(`  ${st.bold(`Damage to the ${target.toLowerCase()}: ${r.damage}`)}`)

@@ -80,10 +80,12 @@ export function renderShot(r: ShotResult, s: Shot, luck: number, out: RenderCont
       const rolls = r.save.saves
         .map((x) => (x.passed ? st.green(String(x.roll)) : st.red(`${x.roll}x`)))
         .join(' ')
-      lines.push(
-        `Armor saves (${r.save.targetNumber}+ to pass): ${rolls} -> ${plural(r.save.failedSaves, 'failed save')}${saveEffect(r, s)}`,
-      )
-      lines.push(...saveReactionLines(r.save, st))
+      const result = `${plural(r.save.failedSaves, 'failed save')}${saveEffect(r, s)}`
+      const reactions = saveReactionLines(r.save, st)
+      // Rerolls and "It's not over yet!" come between the dice and what is left of them.
+      if (reactions.length)
+        lines.push(`Armor saves (${r.save.targetNumber}+ to pass): ${rolls}`, ...reactions, `-> ${result}`)
+      else lines.push(`Armor saves (${r.save.targetNumber}+ to pass): ${rolls} -> ${result}`)
     }
   }
   lines.push(
