@@ -54,7 +54,10 @@ function both<T>(f: Effect<T>): Record<TraitSide, Effect<T>> {
   return { attacker: f, defender: f }
 }
 
-/** +N hits, +2N with a DMG 0-200 weapon (Killer Instinct, Headhunter, Warmonger). */
+/**
+ * +N hits, +2N with a DMG 0-200 weapon (Killer Instinct, Headhunter, Warmonger). Reading:
+ * Warmonger's "+4 with DMG 1-200" is taken as the others' 0-200.
+ */
 function smallArmsHits(n: number, dmg: number): number {
   return dmg <= 200 ? 2 * n : n
 }
@@ -74,6 +77,8 @@ export const TRAITS: readonly TraitEntry[] = [
       },
     },
   },
+  // The captains' orders (quickstart) are given as traits of the side under the order; their
+  // Battle Hardened extras (PEN, moves) are not resolution effects here.
   {
     name: 'main-battery',
     title: 'Main Battery and Support Element, Wipe out the Enemy! (order)',
@@ -82,6 +87,7 @@ export const TRAITS: readonly TraitEntry[] = [
     effect: 'this round, Precision and Barrage +1 (at most 3)',
     shoot: { attacker: (s) => void (s.bonusRaise += 1) },
   },
+  // Elusive and the captains' Dodge/Guard traits are "vs Shooting attacks": shoot only.
   {
     name: 'elusive',
     title: 'Elusive / Cool Under Fire / Cunning Pilot (Daring, Sharp Witted Captain)',
@@ -228,6 +234,8 @@ export const TRAITS: readonly TraitEntry[] = [
     },
     melee: both((m) => void (m.killerInstinct = true)),
   },
+  // Berserker's block is "versus each enemy attack", so it counts when shot; its hits are the
+  // melee clash's only.
   {
     name: 'berserker',
     title: 'Berserker (Killer Instinct / Berserker), in effect',

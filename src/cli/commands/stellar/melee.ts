@@ -75,8 +75,8 @@ export interface MeleeRequest extends Melee {
   overwatchSkipped: boolean
   /** Expected outcome of the chosen splits and choice (from the choice search), when searched. */
   expectedChoice?: ClashValue
-  /** Each side's traits, from its trait flags (the old switches included); their effects are in its fields. */
-  traits: Record<'attacker' | 'defender', ChosenTrait[]>
+  /** Each side's traits as NAME or NAME=CHOICE, its switches included; their effects are in its fields. */
+  traits: Record<'attacker' | 'defender', string[]>
   /** --atk-trait, --def-trait or "It's not over yet!" was given: the JSON lists the traits and the saves' rerolls. */
   traitFieldsUsed: boolean
 }
@@ -228,7 +228,7 @@ const options = [
 
 type MeleeValues = ValuesOf<typeof options>
 
-export const MELEE_TRAIT_FLAGS: TraitFlags = { attacker: '--atk-trait', defender: '--def-trait' }
+const MELEE_TRAIT_FLAGS: TraitFlags = { attacker: '--atk-trait', defender: '--def-trait' }
 
 /** The trait switches each side had before the registry: each names the registry entry it is. */
 const TRAIT_SWITCHES = [
@@ -323,9 +323,9 @@ function splitFrom(raw: OpenSplit, p: 'atk' | 'def', who: string, pool: number |
 }
 
 export function buildMelee(v: MeleeValues): MeleeQuery {
-  const traits = { attacker: sideTraits(v, 'atk'), defender: sideTraits(v, 'def') }
-  const atk = buildSide(v, 'atk', traits.attacker)
-  const def = buildSide(v, 'def', traits.defender)
+  const chosen = { attacker: sideTraits(v, 'atk'), defender: sideTraits(v, 'def') }
+  const atk = buildSide(v, 'atk', chosen.attacker)
+  const def = buildSide(v, 'def', chosen.defender)
   checkNotOverYet('atk', atk, def)
   checkNotOverYet('def', def, atk)
   const atkSplit = splitFrom(v.atkSplit, 'atk', 'attacker', atk.melee)
@@ -357,7 +357,8 @@ export function buildMelee(v: MeleeValues): MeleeQuery {
       atkMomentum: v.atkMomentum !== undefined ? 'flag' : 'auto',
       defMomentum: v.defMomentum !== undefined ? 'flag' : 'auto',
     },
-    traits,
+    // Plain text, so that a request stays plain data (copied, compared, cloned).
+    traits: { attacker: chosen.attacker.map(traitText), defender: chosen.defender.map(traitText) },
     traitFieldsUsed:
       (v.atkTrait ?? []).length > 0 ||
       (v.defTrait ?? []).length > 0 ||
@@ -575,8 +576,7 @@ function choicesJson(m: MeleeRequest): Record<string, unknown> {
     atkBonus: attackerBonus(m.atk.pilot),
     defBonus: defenderBonus(m.def.pilot),
   }
-  if (m.traitFieldsUsed)
-    out.traits = { attacker: m.traits.attacker.map(traitText), defender: m.traits.defender.map(traitText) }
+  if (m.traitFieldsUsed) out.traits = { attacker: [...m.traits.attacker], defender: [...m.traits.defender] }
   return out
 }
 

@@ -15,13 +15,7 @@ import {
   shotGuard,
   shotTargetNumber,
 } from '../../../rules/stellar/shoot.js'
-import {
-  type ChosenTrait,
-  type TraitFlags,
-  applyShotTraits,
-  chooseTraits,
-  traitText,
-} from '../../../rules/stellar/traits.js'
+import { type TraitFlags, applyShotTraits, chooseTraits, traitText } from '../../../rules/stellar/traits.js'
 import {
   ATTACK_BONUSES,
   AUTO_DEFENSES,
@@ -56,8 +50,8 @@ import {
 interface ShotChoices {
   chosenBy: { bonus: ChosenBy; defense: ChosenBy; momentum: ChosenBy }
   momentumGiven: boolean
-  /** The traits each side gave (their effects are in the shot's fields). */
-  traits: Record<'attacker' | 'defender', ChosenTrait[]>
+  /** The traits each side gave, as NAME or NAME=CHOICE (their effects are in the shot's fields). */
+  traits: Record<'attacker' | 'defender', string[]>
 }
 
 /** A shot as the command line gives it: the bonus and the reaction may be left open. */
@@ -153,7 +147,7 @@ function traitName(text: string): string {
   return text
 }
 
-export const SHOOT_TRAIT_FLAGS: TraitFlags = { attacker: '--trait', defender: '--def-trait' }
+const SHOOT_TRAIT_FLAGS: TraitFlags = { attacker: '--trait', defender: '--def-trait' }
 
 /** The values are checked (ranges, required, conflicts) by the option table before this. */
 export function buildShot(v: ValuesOf<typeof options>): ShotRequest {
@@ -169,7 +163,7 @@ export function buildShot(v: ValuesOf<typeof options>): ShotRequest {
     const fix = v.defPilot < 1 && !v.warship && pen.kind !== 'push' ? 'add --def-pilot 1 or drop' : 'drop'
     if (bar) throw new InputError('bad-combination', `--not-over-yet: ${bar}; ${fix} --not-over-yet`)
   }
-  const traits = {
+  const chosen = {
     attacker: chooseTraits(v.trait ?? [], 'shoot', 'attacker', SHOOT_TRAIT_FLAGS),
     defender: chooseTraits(v.defTrait ?? [], 'shoot', 'defender', SHOOT_TRAIT_FLAGS),
   }
@@ -220,10 +214,11 @@ export function buildShot(v: ValuesOf<typeof options>): ShotRequest {
       defense: given(v.defense),
       momentum: v.momentum !== undefined ? 'flag' : 'auto',
     },
-    traits,
+    // Plain text, so that a request stays plain data (copied, compared, cloned).
+    traits: { attacker: chosen.attacker.map(traitText), defender: chosen.defender.map(traitText) },
   }
-  applyShotTraits(s as Shot, traits.attacker, 'attacker')
-  applyShotTraits(s as Shot, traits.defender, 'defender')
+  applyShotTraits(s as Shot, chosen.attacker, 'attacker')
+  applyShotTraits(s as Shot, chosen.defender, 'defender')
   // The situation's blocks come after the traits' (the order they are listed in).
   if (v.extraBlocks) s.blockBonuses.push({ source: 'other blocks', amount: v.extraBlocks })
   return s
@@ -246,7 +241,7 @@ function usesTraitFields(s: ChosenShot): boolean {
 
 /** The traits each side gave, as NAME or NAME=CHOICE. */
 function traitsJson(s: ChosenShot): Record<string, string[]> {
-  return { attacker: s.traits.attacker.map(traitText), defender: s.traits.defender.map(traitText) }
+  return { attacker: [...s.traits.attacker], defender: [...s.traits.defender] }
 }
 
 const exp = (x: number) => `expected ${num(x, 1)} DMG`
