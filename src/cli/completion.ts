@@ -71,7 +71,8 @@ export function completionModel(
     const flags: CompletedCommand['flags'] = spec.options.map((o) => ({
       flag: o.flag,
       description: o.description,
-      takesValue: o.type.kind !== 'bool',
+      // A value that may be left out (`--focus [n]`) is not waited for: flags complete after it.
+      takesValue: o.type.kind !== 'bool' && o.bare === undefined,
       values: o.type.kind === 'enum' ? o.type.values : undefined,
     }))
     const units = unitWordsOf(spec.name)?.map((w) => w.weapons ?? 'none')

@@ -233,7 +233,12 @@ function registerSpec(parent: Command, spec: CommandSpec, leafName: string): voi
   }
   for (const o of spec.options) {
     const t = o.type
-    const flags = t.kind === 'bool' ? `--${o.flag}` : `--${o.flag} <${placeholderOf(o)}>`
+    const flags =
+      t.kind === 'bool'
+        ? `--${o.flag}`
+        : o.bare !== undefined
+          ? `--${o.flag} [${placeholderOf(o)}]`
+          : `--${o.flag} <${placeholderOf(o)}>`
     const notes = [o.repeatable ? '(repeatable)' : '', o.required !== undefined ? '(required)' : '']
       .filter(Boolean)
       .join(' ')

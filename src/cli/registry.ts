@@ -95,6 +95,11 @@ export const groups: CommandGroup[] = [
         load: () => import('./commands/stellar/momentum.js').then((m) => m.momentumSpec),
       },
       {
+        name: 'traits',
+        summary: 'MechaStellar traits that change shoot and melee: names, sides, effects (no dice)',
+        load: () => import('./commands/stellar/traits.js').then((m) => m.traitsSpec),
+      },
+      {
         name: 'roll',
         summary: 'roll a dice expression: 3d6+2, d10, 5d10>=5 (count successes), 4d6kh3 (keep highest)',
         load: () => import('./commands/roll.js').then((m) => m.rollSpec),

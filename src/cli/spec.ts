@@ -93,6 +93,11 @@ export interface OptionSpec<K extends string = string, T = unknown> {
   placeholder?: string
   /** The flag may be given several times (a JSON array in batch); the value is an array. */
   repeatable?: boolean
+  /**
+   * The value may be left out (`--focus` alone): it is then this value. In batch `true` means the
+   * same, and `false` the default (the option was a switch before it took a number).
+   */
+  bare?: unknown
   /** Set when the command cannot do without it: what to give, for the message when it is missing. */
   required?: string
   /** A player's choice that may be left open: missing is 'ask', and 'auto' is accepted. */
@@ -139,6 +144,8 @@ export function camelKey<S extends string>(flag: S): CamelCase<S> {
 interface IntLimits {
   min?: number
   max?: number
+  /** The value of the flag given alone (`--focus` is `--focus 1`). */
+  bare?: number
 }
 
 export function intOpt<K extends string>(
@@ -156,13 +163,15 @@ export function intOpt<K extends string>(
   description: string,
   opts: IntLimits & { default?: number } = {},
 ): OptionSpec<K, number | undefined> {
-  return {
+  const opt: OptionSpec<K, number | undefined> = {
     flag,
     description,
     type: { kind: 'int', min: opts.min, max: opts.max },
     default: opts.default,
     placeholder: 'N',
   }
+  if (opts.bare !== undefined) opt.bare = opts.bare
+  return opt
 }
 
 /** A pilot level, 0-2 (0 when not given; undefined with `optional`, where giving it at all means something). */
@@ -436,6 +445,7 @@ function optionName(opt: OptionSpec, from: 'flag' | 'json'): string {
 
 function parseValue(opt: OptionSpec, v: unknown, from: 'flag' | 'json'): unknown {
   const t = opt.type
+  if (opt.bare !== undefined && typeof v === 'boolean') return v ? opt.bare : opt.default
   switch (t.kind) {
     case 'bool':
       if (typeof v === 'boolean') return v

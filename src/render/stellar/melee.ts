@@ -9,12 +9,15 @@ import {
   CRIT_FROM,
   bonusTotal,
   finishingBlowDamage,
+  meleeBlindside,
+  meleeGuard,
 } from '../../rules/stellar/melee.js'
 import type { Distribution } from '../../core/distribution.js'
 import type { MeleeOdds } from '../../rules/stellar/melee-odds.js'
 import { penText, attackerBonus, defenderBonus } from '../../rules/stellar/weapon.js'
 import { columns, histogram, num, pct, plural } from '../format.js'
 import type { Style } from '../style.js'
+import { saveReactionLines } from './save.js'
 import { dieGlyph } from './shoot.js'
 
 type ChoiceInfo = Melee & {
@@ -38,9 +41,17 @@ const bonusText = (bs: Bonus[]) => bs.map((b) => `${b.amount} ${b.source}`).join
 
 function choiceText(m: ChoiceInfo): string {
   const c = m.defChoice === 'both' ? 'Counter and Guard' : m.defChoice === 'counter' ? 'Counter' : 'Guard'
+  const counter = defenderBonus(m.def.pilot)
+  const guard = meleeGuard(m.def)
+  const amount =
+    m.defChoice === 'counter' || (m.defChoice === 'both' && guard === counter)
+      ? `+${counter}`
+      : m.defChoice === 'guard'
+        ? `+${guard}`
+        : `+${counter}/+${guard}`
   return (
     `Attacker splits ${splitText(m.atkSplit)}${by(m, 'atkSplit')} (attack bonus +${attackerBonus(m.atk.pilot)}). ` +
-    `Defender splits ${splitText(m.defSplit)}${by(m, 'defSplit')} and takes ${c} +${defenderBonus(m.def.pilot)}${by(m, 'defChoice')}.`
+    `Defender splits ${splitText(m.defSplit)}${by(m, 'defSplit')} and takes ${c} ${amount}${by(m, 'defChoice')}.`
   )
 }
 
@@ -77,9 +88,12 @@ function strikeLines(r: StrikeResult, title: string, st: Style): string[] {
           : s.pen.kind === 'push'
             ? ` (pushed out of melee)`
             : ` (+${r.save.damage} DMG)`
-      L.push(
-        `  Armor saves (${r.save.targetNumber}+ to pass): ${rolls} -> ${plural(r.save.failedSaves, 'failed save')}${effect}`,
-      )
+      const result = `${plural(r.save.failedSaves, 'failed save')}${effect}`
+      const reactions = saveReactionLines(r.save, st, '  ')
+      // Rerolls and "It's not over yet!" come between the dice and what is left of them.
+      if (reactions.length)
+        L.push(`  Armor saves (${r.save.targetNumber}+ to pass): ${rolls}`, ...reactions, `  -> ${result}`)
+      else L.push(`  Armor saves (${r.save.targetNumber}+ to pass): ${rolls} -> ${result}`)
     }
   }
   L.push(`  ${st.bold(`Damage to the ${target.toLowerCase()}: ${r.damage}`)}`)
@@ -193,7 +207,7 @@ export function explainMelee(r: MeleeResult, m: ChoiceInfo, out: RenderContext):
       `The ${target}'s defense dice block on ${s.blockOn}+ (${pct((11 - s.blockOn) / 10)} each)${s.blockOn !== 5 ? ' (5+ normally; Bold Leader commander -1, against a Master Swordsman +1)' : ''}: ${x.defenseDice.map((d) => meleeGlyph(d, st)).join(' ') || 'none'}.`,
     )
     step(
-      `Blocks = ${x.rolledBlocks} from the dice${s.bonusBlocks.length ? ` + ${bonusText(s.bonusBlocks)}` : ''} = ${x.blocks}${m.blindside && s.striker === 'attacker' && m.def.shield ? ' (Blindside: the shield does not count)' : ''}.`,
+      `Blocks = ${x.rolledBlocks} from the dice${s.bonusBlocks.length ? ` + ${bonusText(s.bonusBlocks)}` : ''} = ${x.blocks}${meleeBlindside(m) && s.striker === 'attacker' && m.def.shield ? ' (Blindside: the shield does not count)' : ''}.`,
     )
     step(
       `Hits left = ${x.hits} - ${x.blocks} = ${x.hitsLeft}${x.momentumSpent ? `; Skill Defense spends ${x.momentumSpent} Momentum (of at most ${s.momentum}) to negate ${plural(x.momentumSpent, 'hit')}` : ''}: ${plural(x.unblockedHits, 'unblocked hit')} x DMG ${s.dmg} = ${x.hitDamage}.`,

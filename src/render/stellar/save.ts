@@ -10,6 +10,15 @@ function saveDice(rolls: SaveRoll[], st: Style): string {
   return rolls.map((x) => (x.passed ? st.green(String(x.roll)) : st.red(`${x.roll}x`))).join(' ')
 }
 
+/** The rerolls of failed saves (Unyielding) and the saves "It's not over yet!" negated, a line each. */
+export function saveReactionLines(r: SaveResult, st: Style, indent = ''): string[] {
+  const L: string[] = []
+  if (r.rerolls.length) L.push(`${indent}Unyielding rerolls: ${saveDice(r.rerolls, st)}`)
+  if (r.negated)
+    L.push(`${indent}It's not over yet!: ${r.negated} Momentum negates ${plural(r.negated, 'failed save')}`)
+  return L
+}
+
 /** What one failed save does with this weapon. */
 export function failedSaveEffect(s: Pick<SaveRequest, 'pen'>, n: number): string {
   if (s.pen.kind === 'stun') return plural(n, 'action') + ' lost'
@@ -37,9 +46,7 @@ export function renderSave(r: SaveResult, s: SaveRequest, out: RenderContext): s
   else {
     const capped = s.hits > r.owed ? st.dim(` (capped at ${saveCap(s)})`) : ''
     L.push(`${plural(r.owed, 'save')}${capped}, each passes on ${r.targetNumber}+: ${saveDice(r.saves, st)}`)
-    if (r.rerolls.length) L.push(`Unyielding rerolls: ${saveDice(r.rerolls, st)}`)
-    if (r.negated)
-      L.push(`It's not over yet!: ${r.negated} Momentum negates ${plural(r.negated, 'failed save')}`)
+    L.push(...saveReactionLines(r, st))
   }
   const effect = r.failedSaves ? ` (${failedSaveEffect(s, r.failedSaves)})` : ''
   L.push(

@@ -3,19 +3,28 @@ import {
   type EvadeDie,
   type Shot,
   type ShotResult,
+  blindsided,
   critMax,
+  critsAsHits,
+  critsMiss,
   focusHits,
+  focusShots,
   momentumNegates,
+  rapidFireShots,
   saveCapFor,
-  shotBlocks,
+  shotAttackerBonus,
+  shotDodge,
+  shotGuard,
   shotsBeforeCap,
   shotsFired,
   MAX_SHOTS,
 } from '../../rules/stellar/shoot.js'
 import type { ShotOdds } from '../../rules/stellar/shoot-odds.js'
-import { penText, attackerBonus, defenderBonus } from '../../rules/stellar/weapon.js'
+import type { Bonus } from '../../rules/stellar/weapon.js'
+import { penText } from '../../rules/stellar/weapon.js'
 import { columns, histogram, num, pct, plural } from '../format.js'
 import type { Style } from '../style.js'
+import { saveReactionLines } from './save.js'
 
 /** A die with its outcome: marked by symbol as well as colour, so plain output reads the same. */
 export function dieGlyph(d: EvadeDie, st: Style): string {
@@ -33,8 +42,11 @@ export function dieGlyph(d: EvadeDie, st: Style): string {
 
 function choiceLine(s: Shot & { chosenBy?: Record<string, string> }): string {
   const by = (k: string) => (s.chosenBy?.[k] && s.chosenBy[k] !== 'flag' ? ` (${s.chosenBy[k]})` : '')
-  const bonus = s.bonus === 'none' ? 'no bonus' : `${s.bonus} +${attackerBonus(s.pilot)}`
-  const defense = s.defense === 'none' ? 'no reaction' : `${s.defense} +${defenderBonus(s.defPilot)}`
+  const bonus = s.bonus === 'none' ? 'no bonus' : `${s.bonus} +${shotAttackerBonus(s)}`
+  const defense =
+    s.defense === 'none'
+      ? 'no reaction'
+      : `${s.defense} +${s.defense === 'dodge' ? shotDodge(s) : shotGuard(s)}`
   return `Attacker: ${bonus}${by('bonus')}. Defender: ${defense}${by('defense')}.`
 }
 
@@ -48,7 +60,7 @@ export function renderShot(r: ShotResult, s: Shot, luck: number, out: RenderCont
   )
   lines.push(choiceLine(s))
   const legend = st.dim(
-    `(! critical, • hit,${r.dice.some((d) => d.critAsHit) ? ' * critical counted as a hit,' : ''} × 9-10 always misses, plain: evaded)`,
+    `(! critical, • hit,${r.dice.some((d) => d.critAsHit) ? ' * critical counted as a hit,' : ''} × ${critsMiss(s) ? `1-${critMax(s)} and ` : ''}9-10 always misses, plain: evaded)`,
   )
   lines.push(
     `Evade dice: ${r.dice.length ? r.dice.map((d) => dieGlyph(d, st)).join(' ') : 'none'}  ${r.dice.length ? legend : ''}`.trimEnd(),
@@ -57,10 +69,7 @@ export function renderShot(r: ShotResult, s: Shot, luck: number, out: RenderCont
   lines.push(
     `Hits: ${st.bold(String(r.hits))}${r.crits ? ` (${plural(r.crits, 'critical')} x2${plain ? ` + ${plain}` : ''})` : ''}`,
   )
-  const blockText = r.blocks
-    ? `${r.blocks}${r.blockSource !== 'none' ? ` (${r.blockSource}${s.defense === 'guard' ? ' + guard' : ''})` : s.defense === 'guard' ? ' (guard)' : ''}`
-    : '0'
-  lines.push(`Blocks: ${blockText}${r.momentumSpent ? `; Momentum spent: ${r.momentumSpent}` : ''}`)
+  lines.push(`Blocks: ${blockText(r)}${r.momentumSpent ? `; Momentum spent: ${r.momentumSpent}` : ''}`)
   lines.push(`Unblocked hits: ${st.bold(String(r.unblockedHits))} x ${s.dmg} DMG = ${r.hitDamage}`)
   if (r.save.owed > 0) {
     if (r.save.targetNumber <= 1)
@@ -71,9 +80,12 @@ export function renderShot(r: ShotResult, s: Shot, luck: number, out: RenderCont
       const rolls = r.save.saves
         .map((x) => (x.passed ? st.green(String(x.roll)) : st.red(`${x.roll}x`)))
         .join(' ')
-      lines.push(
-        `Armor saves (${r.save.targetNumber}+ to pass): ${rolls} -> ${plural(r.save.failedSaves, 'failed save')}${saveEffect(r, s)}`,
-      )
+      const result = `${plural(r.save.failedSaves, 'failed save')}${saveEffect(r, s)}`
+      const reactions = saveReactionLines(r.save, st)
+      // Rerolls and "It's not over yet!" come between the dice and what is left of them.
+      if (reactions.length)
+        lines.push(`Armor saves (${r.save.targetNumber}+ to pass): ${rolls}`, ...reactions, `-> ${result}`)
+      else lines.push(`Armor saves (${r.save.targetNumber}+ to pass): ${rolls} -> ${result}`)
     }
   }
   lines.push(
@@ -88,6 +100,26 @@ export function renderShot(r: ShotResult, s: Shot, luck: number, out: RenderCont
     ),
   )
   return lines.join('\n')
+}
+
+/**
+ * The blocks and where they came from: as before traits when only Guard, a shield or cover gave
+ * them ("2 (shield + guard)"), else each term ("4 (Guard 1 + shield 1 + Unyielding 2)").
+ */
+function blockText(r: ShotResult): string {
+  if (!r.blocks) return '0'
+  const guard = r.blockTerms.some((t) => t.source === 'Guard')
+  const plain = r.blockTerms.every((t) => t.source === 'Guard' || t.source === r.blockSource)
+  if (plain && r.blockSource !== 'barrier') {
+    if (r.blockSource !== 'none') return `${r.blocks} (${r.blockSource}${guard ? ' + guard' : ''})`
+    return guard ? `${r.blocks} (guard)` : String(r.blocks)
+  }
+  return `${r.blocks} (${termsText(r.blockTerms)})`
+}
+
+/** Terms as a sum: "Guard 1 + shield 2 + Unyielding 2". */
+function termsText(terms: readonly Bonus[]): string {
+  return terms.map((t) => `${t.source} ${t.amount}`).join(' + ')
 }
 
 function saveEffect(r: ShotResult, s: Shot): string {
@@ -107,15 +139,17 @@ function ordinal(n: number): string {
 export function explainShot(r: ShotResult, s: Shot, out: RenderContext): string {
   const st = out.style
   const L: string[] = [st.bold('How it was worked out')]
-  const prec = s.bonus === 'precision' ? attackerBonus(s.pilot) : 0
-  const dodge = s.defense === 'dodge' ? defenderBonus(s.defPilot) : 0
+  const prec = s.bonus === 'precision' ? shotAttackerBonus(s) : 0
+  const dodge = s.defense === 'dodge' ? shotDodge(s) : 0
   L.push(
     `1. Target number = Acc ${s.acc}${prec ? ` + Precision ${prec}` : ''} - Evade ${s.evade}${dodge ? ` - Dodge ${dodge}` : ''} = ${r.targetNumber}. The defender evades a shot on a d10 of ${r.targetNumber}+.`,
   )
-  const barrage = s.bonus === 'barrage' ? attackerBonus(s.pilot) : 0
+  const barrage = s.bonus === 'barrage' ? shotAttackerBonus(s) : 0
   const raw = shotsBeforeCap(s)
+  const rf = rapidFireShots(s)
+  const fs = focusShots(s)
   L.push(
-    `2. Shots = ${s.shots}${s.rapidFire ? ` ${s.rapidFire > 0 ? '+' : '-'} Rapid Fire ${Math.abs(s.rapidFire)}` : ''}${barrage ? ` + Barrage ${barrage}` : ''}${s.focus && s.indirect ? ' + Focus 1 (Indirect Fire)' : ''} = ${raw}${raw > MAX_SHOTS ? `, capped at ${MAX_SHOTS}` : ''}: ${r.shotsFired} evade dice.`,
+    `2. Shots = ${s.shots}${rf ? ` ${rf > 0 ? '+' : '-'} Rapid Fire ${Math.abs(rf)}${rf !== s.rapidFire ? ` (${s.rapidFire} eased by ${rf - s.rapidFire})` : ''}` : s.rapidFire ? ` (Rapid Fire ${s.rapidFire} eased to 0)` : ''}${barrage ? ` + Barrage ${barrage}` : ''}${fs ? ` + Focus ${fs} (${s.atkWarship ? 'a warship locks on' : 'Indirect Fire'})` : ''} = ${raw}${raw > MAX_SHOTS ? `, capped at ${MAX_SHOTS}` : ''}: ${r.shotsFired} evade dice.`,
   )
   const cm = critMax(s)
   const p = (k: number) => pct(Math.max(0, k) / 10)
@@ -123,8 +157,15 @@ export function explainShot(r: ShotResult, s: Shot, out: RenderContext): string 
   const missFrom = Math.max(cm + 1, Math.min(9, r.targetNumber))
   const hitP = Math.max(0, missFrom - (cm + 1))
   const evadeP = Math.max(0, 9 - missFrom)
+  const critText = critsMiss(s)
+    ? 'a miss (Untouchable: criticals miss)'
+    : s.indirect
+      ? 'hit (critical, counted as a hit under Indirect Fire)'
+      : critsAsHits(s)
+        ? 'hit (critical, counted as a hit: Invincible)'
+        : 'critical hit'
   L.push(
-    `3. Each evade die: ${s.indirect ? 'hit (critical, counted as a hit under Indirect Fire)' : 'critical hit'} on 1-${cm} (${p(critP)}), hit on ${hitP ? `${cm + 1}-${missFrom - 1}` : 'nothing else'} (${p(hitP)}), evaded on ${evadeP ? `${missFrom}-8` : 'nothing'} (${p(evadeP)}), always a miss on 9-10 (${p(2)}).`,
+    `3. Each evade die: ${critText} on 1-${cm} (${p(critP)}), hit on ${hitP ? `${cm + 1}-${missFrom - 1}` : 'nothing else'} (${p(hitP)}), evaded on ${evadeP ? `${missFrom}-8` : 'nothing'} (${p(evadeP)}), always a miss on 9-10 (${p(2)}).`,
   )
   let crits = 0
   r.dice.forEach((d, i) => {
@@ -133,33 +174,38 @@ export function explainShot(r: ShotResult, s: Shot, out: RenderContext): string 
     else if (d.critAsHit)
       why = s.indirect
         ? `natural 1-${cm}, but Indirect Fire counts criticals as 1 hit`
-        : `natural 1-${cm}, but criticals are capped at 3: counts as 1 hit`
+        : critsAsHits(s)
+          ? `natural 1-${cm}, but Invincible's Guard counts criticals as 1 hit`
+          : `natural 1-${cm}, but criticals are capped at 3: counts as 1 hit`
+    else if (d.outcome === 'auto-miss' && d.roll <= cm)
+      why = `natural 1-${cm}: Untouchable's Dodge, a critical misses`
     else if (d.outcome === 'hit') why = `below ${r.targetNumber}: hit`
     else if (d.outcome === 'evade') why = `${r.targetNumber} or more: evaded`
     else why = '9-10 always misses'
     L.push(`   die ${i + 1}: ${dieGlyph(d, st)}  ${why}`)
   })
   const extras: string[] = []
-  if (s.advantage || s.blindside)
-    extras.push(`Tactical Advantage${s.blindside ? ' (Blindside)' : ''} +1 critical`)
+  if (s.advantage || blindsided(s))
+    extras.push(
+      `Tactical Advantage${blindsided(s) ? ' (Blindside)' : ''} +1 critical${critsMiss(s) ? ', which misses (Untouchable)' : ''}`,
+    )
   const fh = focusHits(s)
-  if (fh) extras.push(`Focus +${fh}`)
+  if (fh) extras.push(`Focus +${fh}${s.focus > 1 ? ` (${s.focus} actions)` : ''}`)
   if (s.bullseye) extras.push('Bullseye +1')
   if (s.extraHits) extras.push(`other +${s.extraHits}`)
+  for (const b of s.hitBonuses) extras.push(`${b.source} +${b.amount}`)
   L.push(
     `4. Hits = ${r.hits}${extras.length ? ` (including ${extras.join(', ')})` : ''}; critical hits counted: ${r.crits} of at most 3${s.indirect ? ' (none under Indirect Fire)' : ''}.`,
   )
-  const b = shotBlocks(s)
-  const guard = s.defense === 'guard' ? defenderBonus(s.defPilot) : 0
-  const parts = [
-    guard ? `Guard ${guard}` : '',
-    b.source === 'shield' ? `shield ${s.shield}` : '',
-    b.source === 'cover'
-      ? `cover ${b.blocks - guard} (${s.dmg <= 500 ? 'DMG 500 or less' : 'DMG over 500'})`
-      : '',
-  ].filter(Boolean)
+  const parts = r.blockTerms.map((t) =>
+    t.source === 'cover'
+      ? `cover ${t.amount} (${s.dmg <= 500 ? 'DMG 500 or less' : 'DMG over 500'})`
+      : `${t.source} ${t.amount}`,
+  )
+  const blind = blindsided(s)
+  const rivals = [s.shield > 0, s.cover, s.barrier > 0].filter(Boolean).length
   L.push(
-    `5. Blocks = ${parts.length ? parts.join(' + ') : 'none'} = ${r.blocks}${s.blindside && (s.shield || s.cover) ? ' (Blindside ignores shields and cover)' : s.shield && s.cover ? ' (shield and cover do not stack: the better one counts)' : ''}.`,
+    `5. Blocks = ${parts.length ? parts.join(' + ') : 'none'} = ${r.blocks}${blind && (s.shield || s.cover) ? ' (Blindside ignores shields and cover)' : rivals > 1 ? (s.barrier ? ' (shield, cover and barrier do not stack: the best one counts)' : ' (shield and cover do not stack: the better one counts)') : ''}${s.blindside && s.blindsideImmune ? ' (Superior Instincts: immune to Blindside)' : ''}.`,
   )
   if (r.momentumSpent)
     L.push(
@@ -178,6 +224,16 @@ export function explainShot(r: ShotResult, s: Shot, out: RenderContext): string 
           ? ': 1 or less passes automatically.'
           : `: each passes on ${r.save.targetNumber}+ (${pct((11 - r.save.targetNumber) / 10)}), fails ${pct((r.save.targetNumber - 1) / 10)}.`),
     )
+    if (r.save.rerolls.length || r.save.negated)
+      L.push(
+        ...saveReactionLines(r.save, st, '   ').map(
+          (l, i) =>
+            l +
+            (i === 0 && r.save.rerolls.length
+              ? ' (each failed save rolled once more; the reroll stands)'
+              : ''),
+        ),
+      )
     if (r.save.failedSaves)
       L.push(
         `   ${plural(r.save.failedSaves, 'failed save')}: ${s.pen.kind === 'stun' ? 'one action lost each' : s.pen.kind === 'push' ? 'one push each' : `+1000 DMG each = ${r.save.damage}`}.`,

@@ -95,6 +95,17 @@ export function notOverYetAllowed(pen: Penetration): boolean {
   return pen.kind !== 'push'
 }
 
+/**
+ * Why a defender may not use "It's not over yet!" against this weapon: a warship (its captain
+ * is not a pilot or kaiju), a push/pull weapon, or a level 0 pilot; null when it may.
+ */
+export function notOverYetBar(d: { pilot: Level; warship: boolean; pen: Penetration }): string | null {
+  if (d.warship) return `"It's not over yet!" is for level 1+ pilots and kaiju, not warships`
+  if (!notOverYetAllowed(d.pen)) return `"It's not over yet!" cannot be used against push/pull weapons`
+  if (d.pilot < 1) return `"It's not over yet!" needs a level 1+ pilot or kaiju`
+  return null
+}
+
 export interface NotOverYetQuestion {
   failed: number
   maxPoints: number

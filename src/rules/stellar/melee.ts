@@ -1,14 +1,19 @@
 import type { Dice } from '../../core/dice.js'
 import { type Decidable, decision } from '../../core/decide.js'
-import { type SaveResult, resolveArmorSaves } from './armor-save.js'
+import { type SaveResult, type SaveSpec, resolveArmorSaves } from './armor-save.js'
 import { type Shot, type ShotResult, resolveShot } from './shoot.js'
 import {
+  type BlockBonus,
+  type Bonus,
   type Level,
   type Penetration,
   type SkillDefenseQuestion,
   attackerBonus,
   defenderBonus,
+  stackedBlocks,
 } from './weapon.js'
+
+export type { Bonus } from './weapon.js'
 
 /**
  * MELEE (quickstart: "Charge into Melee", "Melee Clash", "Armor Saves", "Shields", "Universal
@@ -93,6 +98,20 @@ export interface MeleeSide {
   advantage: boolean
   extraHits: number
   extraBlocks: number
+  /** Hits from other traits (src/rules/stellar/traits.ts), each with its source. */
+  hitBonuses: Bonus[]
+  /** Blocks from other traits (Unyielding, Superior Instincts...), each with its source. */
+  blockBonuses: BlockBonus[]
+  /** Guard raised past the pilot's bonus (Prepare for Close Combat order): at most 3 in all. */
+  guardRaise: number
+  /** Superior Instincts: Blindside does nothing to this side. */
+  blindsideImmune: boolean
+  /** Solo Operative: as the defender it may take both Counter and Guard (defChoice 'both'). */
+  soloOperative: boolean
+  /** Unyielding / Don't Give up the Ship: this side rerolls failed saves once. */
+  reroll: boolean
+  /** "It's not over yet!": the most Momentum this side spends on the saves it makes in the clash. */
+  notOverYet: number
   /** Evade, for overwatch shots against the charger. */
   evade: number
 }
@@ -145,11 +164,10 @@ export interface Strike {
   pen: Penetration
   armSv: number
   size: number
-}
-
-export interface Bonus {
-  source: string
-  amount: number
+  /** The target rerolls failed saves (Unyielding). */
+  reroll: boolean
+  /** The target's "It's not over yet!" Momentum. */
+  notOverYet: number
 }
 
 export type AttackOutcome = 'crit' | 'hit' | 'miss'
@@ -273,19 +291,38 @@ function traitHits(side: MeleeSide): Bonus[] {
   if (side.mercilessMelee) out.push({ source: 'Merciless Melee', amount: 2 })
   if (side.berserker) out.push({ source: 'Berserker', amount: 3 })
   if (side.killerInstinct) out.push({ source: 'Killer Instinct', amount: side.dmg <= 200 ? 2 : 1 })
+  for (const b of side.hitBonuses) out.push(b)
   if (side.extraHits) out.push({ source: 'other bonuses', amount: side.extraHits })
   return out
 }
 
-/** Blocks a side's traits add when it defends. */
+/**
+ * The stack key of "+1 Block versus each enemy attack" (Killer Instinct / Berserker, Awe
+ * Inspiring Arrival): Awe Inspiring Arrival "does not stack with abilities that offer the same
+ * effects", so of these only one block counts.
+ */
+export const EACH_ATTACK_BLOCK = 'each-attack-block'
+
+/** Blocks a side's traits add when it defends (stackedBlocks: the ones that do not stack). */
 function traitBlocks(side: MeleeSide): Bonus[] {
-  const out: Bonus[] = []
+  const out: BlockBonus[] = []
   if (side.closeCombatExpert) out.push({ source: 'Close Combat Expert', amount: 1 })
   if (side.mercilessMelee) out.push({ source: 'Merciless Melee', amount: 1 })
-  if (side.berserker) out.push({ source: 'Berserker', amount: 1 })
-  if (side.killerInstinct) out.push({ source: 'Killer Instinct', amount: 1 })
+  if (side.berserker) out.push({ source: 'Berserker', amount: 1, stack: EACH_ATTACK_BLOCK })
+  if (side.killerInstinct) out.push({ source: 'Killer Instinct', amount: 1, stack: EACH_ATTACK_BLOCK })
+  for (const b of side.blockBonuses) out.push(b)
   if (side.extraBlocks) out.push({ source: 'other bonuses', amount: side.extraBlocks })
-  return out
+  return stackedBlocks(out)
+}
+
+/** Blindside, unless the defender is immune to it (Superior Instincts). */
+export function meleeBlindside(m: Pick<Melee, 'blindside' | 'def'>): boolean {
+  return m.blindside && !m.def.blindsideImmune
+}
+
+/** The melee Guard: the defender's pilot bonus raised by orders (at most 3). */
+export function meleeGuard(side: Pick<MeleeSide, 'pilot' | 'guardRaise'>): number {
+  return defenderBonus(side.pilot, side.guardRaise)
 }
 
 export function bonusTotal(bs: Bonus[]): number {
@@ -308,13 +345,21 @@ export function attackStrike(
   const hits: Bonus[] = [
     { source: `attacker bonus${atk.pilot >= 1 ? ' (level 1+)' : ''}`, amount: attackerBonus(atk.pilot) },
   ]
-  if (m.blindside || atk.advantage)
-    hits.push({ source: `${m.blindside ? 'Blindside' : 'Tactical Advantage'} critical`, amount: 2 })
+  const blindside = meleeBlindside(m)
+  if (blindside || atk.advantage)
+    hits.push({ source: `${blindside ? 'Blindside' : 'Tactical Advantage'} critical`, amount: 2 })
   hits.push(...traitHits(atk))
   const blocks: Bonus[] = []
-  if (guards(choice))
-    blocks.push({ source: `Guard${def.pilot >= 2 ? ' (level 2)' : ''}`, amount: defenderBonus(def.pilot) })
-  if (def.shield && !m.blindside) blocks.push({ source: 'shield', amount: def.shield })
+  if (guards(choice)) {
+    const notes = [
+      def.pilot >= 2 ? 'level 2' : '',
+      def.guardRaise > 0 ? `raised +${def.guardRaise}, at most 3` : '',
+    ]
+      .filter(Boolean)
+      .join(', ')
+    blocks.push({ source: `Guard${notes ? ` (${notes})` : ''}`, amount: meleeGuard(def) })
+  }
+  if (def.shield && !blindside) blocks.push({ source: 'shield', amount: def.shield })
   blocks.push(...traitBlocks(def))
   return {
     striker: 'attacker',
@@ -329,6 +374,8 @@ export function attackStrike(
     pen: atk.pen,
     armSv: def.armSv,
     size: def.size,
+    reroll: def.reroll,
+    notOverYet: def.notOverYet,
   }
 }
 
@@ -362,6 +409,8 @@ export function counterStrike(
     pen: def.pen,
     armSv: atk.armSv,
     size: atk.size,
+    reroll: atk.reroll,
+    notOverYet: atk.notOverYet,
   }
 }
 
@@ -379,8 +428,16 @@ export function tallyStrike(s: Strike, rolledHits: number, rolledBlocks: number)
   return { hits, blocks, hitsLeft, momentumSpent, unblockedHits: hitsLeft - momentumSpent }
 }
 
-export function strikeSaveSpec(s: Strike, unblockedHits: number) {
-  return { hits: unblockedHits, pen: s.pen, armSv: s.armSv, size: s.size }
+/** The saves a strike's unblocked hits call for, with the target's rerolls and "It's not over yet!". */
+export function strikeSaveSpec(s: Strike, unblockedHits: number): SaveSpec {
+  return {
+    hits: unblockedHits,
+    pen: s.pen,
+    armSv: s.armSv,
+    size: s.size,
+    reroll: s.reroll,
+    notOverYet: s.notOverYet > 0 ? s.notOverYet : undefined,
+  }
 }
 
 /** Damage and push-out from a strike's unblocked hits and failed saves. */
@@ -525,9 +582,24 @@ export function overwatchShot(m: Melee, ow: Overwatch, momentumLeft: number): Sh
     targetLock: ow.targetLock,
     indirect: false,
     advantage: false,
-    focus: false,
+    focus: 0,
+    atkWarship: false,
     bullseye: false,
     extraHits: 0,
+    hitBonuses: [],
+    bonusRaise: 0,
+    rapidFireRelief: 0,
+    dodgeRaise: 0,
+    guardRaise: 0,
+    blockBonuses: [],
+    barrier: 0,
+    blindsideImmune: false,
+    guardCritsAsHits: false,
+    dodgeCritsMiss: false,
+    // The charger's rerolls count against overwatch too; its trait blocks and "It's not over
+    // yet!" are left to the clash (overwatch is resolved as it was before traits).
+    reroll: a.reroll,
+    notOverYet: 0,
     momentum: momentumLeft,
     warship: false,
     aoe: false,
@@ -538,7 +610,7 @@ export function overwatchShot(m: Melee, ow: Overwatch, momentumLeft: number): Sh
 
 /** Overwatch attacks actually fired: none when blindsided. */
 export function overwatchAttacks(m: Melee): number {
-  return m.overwatch && !m.blindside ? m.overwatch.attacks : 0
+  return m.overwatch && !meleeBlindside(m) ? m.overwatch.attacks : 0
 }
 
 export const OVERWATCH_START: OverwatchState = { damage: 0, momentumSpent: 0, destroyed: false }

@@ -2,11 +2,14 @@ import type { Dice } from '../../core/dice.js'
 import { type Decidable, decision } from '../../core/decide.js'
 import { type SaveResult, type SaveSpec, resolveArmorSaves, saveCap } from './armor-save.js'
 import {
+  type BlockBonus,
+  type Bonus,
   type Level,
   type Penetration,
   type SkillDefenseQuestion,
   attackerBonus,
   defenderBonus,
+  stackedBlocks,
 } from './weapon.js'
 
 /**
@@ -17,6 +20,10 @@ import {
  * The defender rolls a d10 per shot and evades on a result of at least the target number,
  * Shooting Accuracy minus Evade after the Precision and Dodge bonuses. Natural 9-10 always miss;
  * natural 1-2 (and 3 with Target Lock) are critical hits worth 2 hits, at most 3 per attack.
+ *
+ * Traits (wargame rules: pilot, captain and commander traits; src/rules/stellar/traits.ts maps
+ * each onto the fields below) raise Precision/Barrage and Dodge/Guard (at most 3), add hits and
+ * blocks, make the defender immune to Blindside, and reroll failed saves.
  */
 
 export type AttackBonus = 'precision' | 'barrage' | 'none'
@@ -43,10 +50,37 @@ export interface Shot extends Decidable {
   indirect: boolean
   /** Tactical Advantage from another source (High Ground, High Speed Attack, Overwhelm, Shutdown). */
   advantage: boolean
-  focus: boolean
+  /** Focus actions spent on this attack (a unit takes at most 3 a turn). */
+  focus: number
+  /** The attacker is a warship: its Focus locks on (+1 shot, or +1 hit against a warship). */
+  atkWarship: boolean
   bullseye: boolean
   /** Extra hits from other sources (Make it Count!, High Ground target, Havoc Impact...). */
   extraHits: number
+  /** Hits the attacker's traits add (Killer Instinct...), each with its source. */
+  hitBonuses: Bonus[]
+  /** Precision and Barrage raised past the pilot's bonus (Gunnery Expert...): at most 3 in all. */
+  bonusRaise: number
+  /** Rapid Fire penalties reduced by this much (Gunnery Expert: 1), never into a gain. */
+  rapidFireRelief: number
+  /** Dodge raised past the pilot's bonus (Elusive, Evasive Action order): at most 3 in all. */
+  dodgeRaise: number
+  /** Guard raised past the pilot's bonus (Elusive...): at most 3 in all. */
+  guardRaise: number
+  /** Blocks from the defender's traits and the situation, each with its source. */
+  blockBonuses: BlockBonus[]
+  /** A [Barrier]'s blocks: like a shield and cover, only the best of the three counts. */
+  barrier: number
+  /** Superior Instincts: Blindside does nothing to this defender. */
+  blindsideImmune: boolean
+  /** Invincible: while the defender Guards, criticals against it are plain hits. */
+  guardCritsAsHits: boolean
+  /** Untouchable: while the defender Dodges, criticals against it miss. */
+  dodgeCritsMiss: boolean
+  /** Unyielding / Don't Give up the Ship: the defender rerolls failed saves once. */
+  reroll: boolean
+  /** "It's not over yet!": the most Momentum the defender spends, one failed save negated per point. */
+  notOverYet: number
   /** Skill Defense: most Momentum the defender will spend (each point negates one hit). */
   momentum: number
   warship: boolean
@@ -71,7 +105,9 @@ export interface ShotResult {
   crits: number
   hits: number
   blocks: number
-  blockSource: 'shield' | 'cover' | 'none'
+  blockSource: BlockSource
+  /** Where each block came from (Guard, the shield, cover or barrier that counted, traits...). */
+  blockTerms: Bonus[]
   momentumSpent: number
   unblockedHits: number
   hitDamage: number
@@ -81,26 +117,53 @@ export interface ShotResult {
   destroyed?: boolean
 }
 
+/** Which of shield, cover and barrier gave the blocks that do not stack with each other. */
+export type BlockSource = 'shield' | 'cover' | 'barrier' | 'none'
+
 /** Shots rolled in one attack, at most: the cap applies after every modifier. */
 export const MAX_SHOTS = 10
 /** The most shots a weapon profile may print (before modifiers and the cap): the flags' limit. */
 export const MAX_WEAPON_SHOTS = 30
 export const CRIT_CAP = 3
 
+/** Precision or Barrage, whichever the attacker takes: the pilot's bonus raised by traits. */
+export function shotAttackerBonus(s: Pick<Shot, 'pilot' | 'bonusRaise'>): number {
+  return attackerBonus(s.pilot, s.bonusRaise)
+}
+
+/** Dodge: the defender's pilot bonus raised by traits and orders. */
+export function shotDodge(s: Pick<Shot, 'defPilot' | 'dodgeRaise'>): number {
+  return defenderBonus(s.defPilot, s.dodgeRaise)
+}
+
+/** Guard: the defender's pilot bonus raised by traits. */
+export function shotGuard(s: Pick<Shot, 'defPilot' | 'guardRaise'>): number {
+  return defenderBonus(s.defPilot, s.guardRaise)
+}
+
+/** Blindside, unless the defender is immune to it (Superior Instincts). */
+export function blindsided(s: Pick<Shot, 'blindside' | 'blindsideImmune'>): boolean {
+  return s.blindside && !s.blindsideImmune
+}
+
 export function shotTargetNumber(s: Shot): number {
-  const precision = s.bonus === 'precision' ? attackerBonus(s.pilot) : 0
-  const dodge = s.defense === 'dodge' ? defenderBonus(s.defPilot) : 0
+  const precision = s.bonus === 'precision' ? shotAttackerBonus(s) : 0
+  const dodge = s.defense === 'dodge' ? shotDodge(s) : 0
   return s.acc + precision - s.evade - dodge
+}
+
+/** Rapid Fire as it counts: a penalty reduced by the attacker's relief (never into a gain). */
+export function rapidFireShots(s: Pick<Shot, 'rapidFire' | 'rapidFireRelief'>): number {
+  return s.rapidFire < 0 ? Math.min(0, s.rapidFire + s.rapidFireRelief) : s.rapidFire
 }
 
 /**
  * Shots before the cap: the weapon's printed shots + Rapid Fire + Barrage (+ Focus for Indirect
- * Fire, which gains a shot instead of a hit).
+ * Fire, which gains a shot instead of a hit, and a warship's Focus).
  */
 export function shotsBeforeCap(s: Shot): number {
-  const barrage = s.bonus === 'barrage' ? attackerBonus(s.pilot) : 0
-  const focusShot = s.focus && s.indirect ? 1 : 0
-  return s.shots + s.rapidFire + barrage + focusShot
+  const barrage = s.bonus === 'barrage' ? shotAttackerBonus(s) : 0
+  return s.shots + rapidFireShots(s) + barrage + focusShots(s)
 }
 
 /** Shots rolled: every modifier first, then the cap of 10 (a printed 12 with Rapid Fire -2 fires 10). */
@@ -113,25 +176,73 @@ export function critMax(s: Shot): number {
   return s.targetLock ? 3 : 2
 }
 
-/** Focus: +1 hit, or +2 with a DMG 0-200 weapon; Indirect Fire gets its shot instead. */
-export function focusHits(s: Shot): number {
-  if (!s.focus || s.indirect) return 0
-  return s.dmg <= 200 ? 2 : 1
+/** The most Focus actions a unit takes in a turn. */
+export const MAX_FOCUS = 3
+
+/**
+ * FOCUS, each action: +1 hit, or +2 with a DMG 0-200 weapon; Indirect Fire gets a shot instead
+ * (focusShots). A warship's Focus ("lock on") is +1 hit only against a warship.
+ */
+export function focusHits(s: Pick<Shot, 'focus' | 'indirect' | 'dmg' | 'atkWarship' | 'warship'>): number {
+  if (s.focus === 0) return 0
+  if (s.atkWarship) return s.warship ? s.focus : 0
+  if (s.indirect) return 0
+  return s.focus * (s.dmg <= 200 ? 2 : 1)
+}
+
+/** Shots Focus adds: one per action under Indirect Fire; a warship's Focus, against anything but a warship. */
+export function focusShots(s: Pick<Shot, 'focus' | 'indirect' | 'atkWarship' | 'warship'>): number {
+  if (s.atkWarship) return s.warship ? 0 : s.focus
+  return s.indirect ? s.focus : 0
+}
+
+/** Cover's blocks: 1, or 2 against DMG 500 or less. */
+export function coverBlocks(dmg: number): number {
+  return dmg <= 500 ? 2 : 1
 }
 
 /**
- * Blocks the defender gets before Momentum: Guard, plus the better of shield and cover (they
- * do not stack). Cover blocks 1, or 2 against DMG 500 or less; warships never benefit from
- * Cover ("Targets in Cover"). Blindside ignores both.
+ * Blocks the defender gets before Momentum, each with its source: Guard; the best of shield,
+ * cover and barrier ("Shield Blocks do not stack with Cover or [Barriers]", and cover "does not
+ * stack with Shields or [Barriers]"); then the blocks of traits and the situation, which stack
+ * with all of these (stackedBlocks settles the ones that do not stack with each other).
+ * Warships never benefit from Cover ("Targets in Cover"). Blindside ignores shields and cover.
+ *
+ * Reading: Blindside names shields and cover only, so a barrier, Guard and trait blocks still
+ * count against it.
  */
-export function shotBlocks(s: BlockInput): { blocks: number; source: 'shield' | 'cover' | 'none' } {
-  const guard = s.defense === 'guard' ? defenderBonus(s.defPilot) : 0
-  if (s.blindside) return { blocks: guard, source: 'none' }
-  const cover = s.cover && !s.warship ? (s.dmg <= 500 ? 2 : 1) : 0
-  if (s.shield === 0 && cover === 0) return { blocks: guard, source: 'none' }
-  return s.shield >= cover
-    ? { blocks: guard + s.shield, source: 'shield' }
-    : { blocks: guard + cover, source: 'cover' }
+export function shotBlocks(s: BlockInput): { blocks: number; source: BlockSource; terms: Bonus[] } {
+  const terms: Bonus[] = []
+  if (s.defense === 'guard') {
+    const guard = shotGuard(s)
+    terms.push({ source: guardSource(s), amount: guard })
+  }
+  const blind = blindsided(s)
+  const shield = blind ? 0 : s.shield
+  const cover = blind || !s.cover || s.warship ? 0 : coverBlocks(s.dmg)
+  // The best of the three; ties go to the shield, then cover.
+  let source: BlockSource = 'none'
+  let best = 0
+  for (const [k, n] of [
+    ['shield', shield],
+    ['cover', cover],
+    ['barrier', s.barrier],
+  ] as const) {
+    if (n > best) {
+      best = n
+      source = k
+    }
+  }
+  if (best > 0) terms.push({ source, amount: best })
+  for (const b of stackedBlocks(s.blockBonuses)) terms.push(b)
+  let blocks = 0
+  for (const t of terms) blocks += t.amount
+  return { blocks, source, terms }
+}
+
+/** Guard's term: "Guard", or "Guard (raised +1, at most 3)" when traits raised it. */
+function guardSource(s: Pick<Shot, 'guardRaise'>): string {
+  return s.guardRaise > 0 ? `Guard (raised +${s.guardRaise}, at most 3)` : 'Guard'
 }
 
 /** Hits negated by spending Momentum: one per point, two points each for warships. */
@@ -153,8 +264,10 @@ export interface EvadeInput {
   targetNumber: number
   /** Natural faces up to this one are criticals. */
   critMax: number
-  /** Criticals worth 2 hits, at most (none under Indirect Fire). */
+  /** Criticals worth 2 hits, at most (none under Indirect Fire, or against Invincible's Guard). */
   critCap: number
+  /** Criticals miss instead (Untouchable's Dodge), Tactical Advantage's too. */
+  critsMiss: boolean
   /** Tactical Advantage from any source (Blindside is one). */
   advantage: boolean
   /** Hits added whatever the dice: Focus, Bullseye and other sources. */
@@ -166,10 +279,17 @@ export function evadeInput(s: Shot): EvadeInput {
     dice: shotsFired(s),
     targetNumber: shotTargetNumber(s),
     critMax: critMax(s),
-    critCap: s.indirect ? 0 : CRIT_CAP,
-    advantage: s.advantage || s.blindside,
-    bonusHits: focusHits(s) + (s.bullseye ? 1 : 0) + s.extraHits,
+    critCap: s.indirect || critsAsHits(s) ? 0 : CRIT_CAP,
+    critsMiss: critsMiss(s),
+    advantage: s.advantage || blindsided(s),
+    bonusHits: focusHits(s) + (s.bullseye ? 1 : 0) + s.extraHits + bonusSum(s.hitBonuses),
   }
+}
+
+function bonusSum(bonuses: readonly Bonus[]): number {
+  let n = 0
+  for (const b of bonuses) n += b.amount
+  return n
 }
 
 /**
@@ -180,13 +300,40 @@ export function evadeInput(s: Shot): EvadeInput {
  */
 export function evadeClass(e: EvadeInput): (face: number) => DieOutcome {
   const { targetNumber, critMax: cm } = e
-  return (f) => (f <= cm ? 'crit' : f >= 9 ? 'auto-miss' : f >= targetNumber ? 'evade' : 'hit')
+  const crit: DieOutcome = e.critsMiss ? 'auto-miss' : 'crit'
+  return (f) => (f <= cm ? crit : f >= 9 ? 'auto-miss' : f >= targetNumber ? 'evade' : 'hit')
 }
 
-/** What the blocks read of a shot (Guard, shield, Cover and what cancels it). */
+/**
+ * Invincible (pilot trait II): "once per Round while using Guard, Crits vs this unit are instead
+ * Hits", Tactical Advantage's critical included, as under Indirect Fire.
+ */
+export function critsAsHits(s: Pick<Shot, 'guardCritsAsHits' | 'defense'>): boolean {
+  return s.guardCritsAsHits && s.defense === 'guard'
+}
+
+/**
+ * Untouchable (pilot trait II): "once per Round while using Dodge, Crits vs this unit instead
+ * Miss". Reading: Tactical Advantage's +1 critical is a critical too, so it adds nothing.
+ */
+export function critsMiss(s: Pick<Shot, 'dodgeCritsMiss' | 'defense'>): boolean {
+  return s.dodgeCritsMiss && s.defense === 'dodge'
+}
+
+/** What the blocks read of a shot (Guard, shield, Cover, barrier, trait blocks and what cancels them). */
 export type BlockInput = Pick<
   Shot,
-  'defense' | 'defPilot' | 'shield' | 'cover' | 'blindside' | 'warship' | 'dmg'
+  | 'defense'
+  | 'defPilot'
+  | 'guardRaise'
+  | 'shield'
+  | 'cover'
+  | 'barrier'
+  | 'blockBonuses'
+  | 'blindside'
+  | 'blindsideImmune'
+  | 'warship'
+  | 'dmg'
 >
 
 /**
@@ -202,6 +349,8 @@ export interface AfterEvadeInput extends BlockInput {
   armSv: number
   aoe: boolean
   size: number
+  reroll: boolean
+  notOverYet: number
   hp?: number
 }
 
@@ -209,9 +358,13 @@ export function afterEvadeInput(s: AfterEvadeInput): AfterEvadeInput {
   return {
     defense: s.defense,
     defPilot: s.defPilot,
+    guardRaise: s.guardRaise,
     shield: s.shield,
     cover: s.cover,
+    barrier: s.barrier,
+    blockBonuses: s.blockBonuses,
     blindside: s.blindside,
+    blindsideImmune: s.blindsideImmune,
     warship: s.warship,
     dmg: s.dmg,
     momentum: s.momentum,
@@ -219,6 +372,8 @@ export function afterEvadeInput(s: AfterEvadeInput): AfterEvadeInput {
     armSv: s.armSv,
     aoe: s.aoe,
     size: s.size,
+    reroll: s.reroll,
+    notOverYet: s.notOverYet,
     hp: s.hp,
   }
 }
@@ -236,7 +391,8 @@ export interface EvadeStage {
 /** The second stage: blocks and Skill Defense (no dice). */
 export interface BlockStage {
   blocks: number
-  blockSource: 'shield' | 'cover' | 'none'
+  blockSource: BlockSource
+  blockTerms: Bonus[]
   momentumSpent: number
   unblockedHits: number
   hitDamage: number
@@ -302,8 +458,9 @@ export function evadeHits(
   counts: Readonly<Record<DieOutcome, number>>,
 ): { diceCrits: number; crits: number; hits: number } {
   const diceCrits = Math.min(counts.crit, e.critCap)
-  const advantageCrit = e.advantage && diceCrits < e.critCap ? 1 : 0
-  const advantageHit = e.advantage && !advantageCrit ? 1 : 0
+  const advantage = e.advantage && !e.critsMiss
+  const advantageCrit = advantage && diceCrits < e.critCap ? 1 : 0
+  const advantageHit = advantage && !advantageCrit ? 1 : 0
   const crits = diceCrits + advantageCrit
   const hits = 2 * crits + (counts.crit - diceCrits) + counts.hit + advantageHit + e.bonusHits
   return { diceCrits, crits, hits }
@@ -314,7 +471,7 @@ export function evadeHits(
  * the decisions (a shot is both): a person may be asked how much Momentum to spend.
  */
 export function blockHits(s: AfterEvadeInput & Decidable, hits: number): BlockStage {
-  const { blocks, source } = shotBlocks(s)
+  const { blocks, source, terms } = shotBlocks(s)
   const hitsLeft = Math.max(0, hits - blocks)
   // Skill Defense is decided after the evade dice are seen: spend up to the Momentum offered.
   const maxPoints = s.warship ? hitsLeft * 2 : hitsLeft
@@ -338,15 +495,28 @@ export function blockHits(s: AfterEvadeInput & Decidable, hits: number): BlockSt
   return {
     blocks,
     blockSource: source,
+    blockTerms: terms,
     momentumSpent: points,
     unblockedHits,
     hitDamage: unblockedHits * s.dmg,
   }
 }
 
-/** The armour saves a shot's unblocked hits call for. */
+/**
+ * The armour saves a shot's unblocked hits call for, with the defender's rerolls and "It's not
+ * over yet!" (the save stage's own rules: resolveArmorSaves).
+ */
 export function shotSaves(s: AfterEvadeInput, unblockedHits: number): SaveSpec {
-  return { hits: unblockedHits, pen: s.pen, armSv: s.armSv, warship: s.warship, aoe: s.aoe, size: s.size }
+  return {
+    hits: unblockedHits,
+    pen: s.pen,
+    armSv: s.armSv,
+    warship: s.warship,
+    aoe: s.aoe,
+    size: s.size,
+    reroll: s.reroll,
+    notOverYet: s.notOverYet > 0 ? s.notOverYet : undefined,
+  }
 }
 
 /** Stages 2 and 3: blocks, Skill Defense, then armour saves and damage, from stage 1. */
@@ -371,6 +541,7 @@ export function concludeShot(
     hits: e.hits,
     blocks: b.blocks,
     blockSource: b.blockSource,
+    blockTerms: b.blockTerms,
     momentumSpent: b.momentumSpent,
     unblockedHits: b.unblockedHits,
     hitDamage: b.hitDamage,

@@ -49,17 +49,60 @@ export interface SkillDefenseQuestion<A> {
 }
 
 /**
- * EXCEPTIONAL PILOTS: the attacker's bonus (Precision or Barrage when shooting, the attacker's
- * +hits in melee) is +1, or +2 for level 1+ pilots, captains and kaiju.
+ * The most a bonus raised by traits or orders reaches ("+1 to Precision and Barrage (Max 3)",
+ * Elusive's "improve the bonus to Dodge and Guard by 1 (Max 3)", the captains' orders).
  */
-export function attackerBonus(pilot: Level): number {
-  return pilot >= 1 ? 2 : 1
+export const RAISED_BONUS_CAP = 3
+
+/** A pilot's bonus raised by `raise` (traits, orders): never past RAISED_BONUS_CAP. */
+function raised(base: number, raise: number): number {
+  return raise > 0 ? Math.min(RAISED_BONUS_CAP, base + raise) : base
+}
+
+/**
+ * EXCEPTIONAL PILOTS: the attacker's bonus (Precision or Barrage when shooting, the attacker's
+ * +hits in melee) is +1, or +2 for level 1+ pilots, captains and kaiju. `raise`: what traits
+ * such as Gunnery Expert add to Precision and Barrage (at most 3 in all).
+ */
+export function attackerBonus(pilot: Level, raise = 0): number {
+  return raised(pilot >= 1 ? 2 : 1, raise)
 }
 
 /**
  * EXCEPTIONAL PILOTS: the defender's reaction (Dodge or Guard when shot at, Counter or Guard in
- * melee) is +1, or +2 for level 2 pilots, captains and kaiju.
+ * melee) is +1, or +2 for level 2 pilots, captains and kaiju. `raise`: what traits such as
+ * Elusive add (at most 3 in all).
  */
-export function defenderBonus(pilot: Level): number {
-  return pilot >= 2 ? 2 : 1
+export function defenderBonus(pilot: Level, raise = 0): number {
+  return raised(pilot >= 2 ? 2 : 1, raise)
+}
+
+/** One term of a sum a result carries: where it came from, and how much it adds. */
+export interface Bonus {
+  source: string
+  amount: number
+}
+
+/**
+ * A block from a trait or the situation. Blocks whose rules say they do not stack with the same
+ * effect share a `stack` key: of those, only the first largest counts.
+ */
+export interface BlockBonus extends Bonus {
+  stack?: string
+}
+
+/**
+ * Blocks from traits and the situation as they count: each once, except that of the ones sharing
+ * a `stack` key only the first largest counts; the others stay listed at 0, saying why.
+ */
+export function stackedBlocks(bonuses: readonly BlockBonus[]): Bonus[] {
+  return bonuses.map((b, i) => {
+    if (b.stack === undefined) return { source: b.source, amount: b.amount }
+    const best = bonuses.find(
+      (o, j) => o.stack === b.stack && (o.amount > b.amount || (o.amount === b.amount && j < i)),
+    )
+    return best
+      ? { source: `${b.source} (does not stack with ${best.source})`, amount: 0 }
+      : { source: b.source, amount: b.amount }
+  })
 }

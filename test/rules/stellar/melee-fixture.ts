@@ -24,6 +24,13 @@ export function side(over: Partial<Omit<MeleeSide, 'pen'>> & { pen?: Penetration
     advantage: false,
     extraHits: 0,
     extraBlocks: 0,
+    hitBonuses: [],
+    blockBonuses: [],
+    guardRaise: 0,
+    blindsideImmune: false,
+    soloOperative: false,
+    reroll: false,
+    notOverYet: 0,
     evade: 0,
     ...rest,
   }

@@ -73,7 +73,7 @@ describe('exact shooting odds', () => {
     ],
     [
       'indirect, cover, focus',
-      { shots: 5, indirect: true, cover: true, focus: true, dmg: 200, pen: parsePen('4'), armSv: 0 },
+      { shots: 5, indirect: true, cover: true, focus: 1, dmg: 200, pen: parsePen('4'), armSv: 0 },
     ],
     [
       'warship momentum AOE',
@@ -167,7 +167,7 @@ describe('odds composed from the stages are the whole shot walked', () => {
     ['crit cap and advantage', { shots: 8, evade: 0, advantage: true, dmg: 100 }],
     [
       'indirect focus cover',
-      { shots: 5, indirect: true, cover: true, focus: true, dmg: 200, pen: parsePen('4') },
+      { shots: 5, indirect: true, cover: true, focus: 1, dmg: 200, pen: parsePen('4') },
     ],
     [
       'warship AOE Momentum HP',
@@ -238,7 +238,7 @@ describe('remembered stages never answer for a different shot', () => {
     targetLock: fc.boolean(),
     indirect: fc.boolean(),
     advantage: fc.boolean(),
-    focus: fc.boolean(),
+    focus: fc.integer({ min: 0, max: 3 }),
     bullseye: fc.boolean(),
     extraHits: fc.integer({ min: 0, max: 2 }),
     momentum: fc.integer({ min: 0, max: 4 }),

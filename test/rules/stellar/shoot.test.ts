@@ -111,8 +111,8 @@ describe('shooting rules', () => {
       2,
       1,
     ],
-    ['focus: +2 hits with DMG 200 or less', { shots: 1, focus: true, dmg: 200 }, [7], 2, 0],
-    ['focus: +1 hit with DMG over 200', { shots: 1, focus: true, dmg: 300 }, [7], 1, 0],
+    ['focus: +2 hits with DMG 200 or less', { shots: 1, focus: 1, dmg: 200 }, [7], 2, 0],
+    ['focus: +1 hit with DMG over 200', { shots: 1, focus: 1, dmg: 300 }, [7], 1, 0],
     ['bullseye: +1 hit', { shots: 1, bullseye: true }, [7], 1, 0],
     ['other bonus hits are added', { shots: 1, extraHits: 4 }, [7], 4, 0],
   ])('%s', (_name, over, faces, hits, crits) => {
@@ -138,7 +138,7 @@ describe('shooting rules', () => {
     ['rapid fire adds shots', { shots: 4, rapidFire: 1 }, 5],
     ['rapid fire can remove shots', { shots: 4, rapidFire: -2 }, 2],
     ['shots are capped at 10', { shots: 10, bonus: 'barrage' as const, pilot: 2 as const, rapidFire: 3 }, 10],
-    ['focus gives indirect fire a shot instead of hits', { shots: 4, focus: true, indirect: true }, 5],
+    ['focus gives indirect fire a shot instead of hits', { shots: 4, focus: 1, indirect: true }, 5],
   ])('%s', (_name, over, n) => {
     const r = roll(over, new Array(n).fill(7))
     expect(r.shotsFired).toBe(n)
@@ -244,7 +244,7 @@ describe('issue 14 defects', () => {
   ] as const)(
     'the 10-shot cap applies after modifiers: %i shots, Rapid Fire %i, %s, focus %s → %i',
     (shots, rapidFire, bonus, focus, fired) => {
-      const s = shot({ shots, rapidFire, bonus, focus, indirect: focus, pilot: 0 })
+      const s = shot({ shots, rapidFire, bonus, focus: focus ? 1 : 0, indirect: focus, pilot: 0 })
       expect(shotsFired(s)).toBe(fired)
       expect(resolveShot(new SeededDice('cap'), s).dice).toHaveLength(fired)
     },

@@ -10,6 +10,7 @@ import {
   type Strike,
   type StrikeResult,
   MAX_POOL,
+  meleeGuard,
   resolveMelee,
   strikeSaveSpec,
 } from '../../../rules/stellar/melee.js'
@@ -24,6 +25,14 @@ import {
   splitsOf,
 } from '../../../rules/stellar/melee-odds.js'
 import { NO_PEN, parsePen, attackerBonus, defenderBonus } from '../../../rules/stellar/weapon.js'
+import { notOverYetBar } from '../../../rules/stellar/armor-save.js'
+import {
+  type ChosenTrait,
+  type TraitFlags,
+  applyMeleeTraits,
+  chooseTraits,
+  traitText,
+} from '../../../rules/stellar/traits.js'
 import { MAX_WEAPON_SHOTS } from '../../../rules/stellar/shoot.js'
 import { num, pct } from '../../../render/format.js'
 import { explainMelee, renderMelee, renderMeleeOdds } from '../../../render/stellar/melee.js'
@@ -39,6 +48,7 @@ import {
   isOpen,
   levelOpt,
   openChoice,
+  repeatable,
   required,
   textOpt,
 } from '../../spec.js'
@@ -65,6 +75,10 @@ export interface MeleeRequest extends Melee {
   overwatchSkipped: boolean
   /** Expected outcome of the chosen splits and choice (from the choice search), when searched. */
   expectedChoice?: ClashValue
+  /** Each side's traits as NAME or NAME=CHOICE, its switches included; their effects are in its fields. */
+  traits: Record<'attacker' | 'defender', string[]>
+  /** --atk-trait, --def-trait or "It's not over yet!" was given: the JSON lists the traits and the saves' rerolls. */
+  traitFieldsUsed: boolean
 }
 
 /** The clash as the command line gives it: the splits and the defender's reaction may be open. */
@@ -172,10 +186,16 @@ function sideOptions<P extends 'atk' | 'def'>(p: P, who: string) {
       `${who}'s other bonus hits (Focus, Bullseye, Make it Count!, Havoc Impact, high-ground target…)`,
       { min: 0, max: 20, default: 0 },
     ),
+    intOpt(`${p}-extra-blocks`, `${who}'s other bonus blocks (Challenge, traits not in mecha traits…)`, {
+      min: 0,
+      max: 20,
+      default: 0,
+    }),
+    repeatable(textOpt(`${p}-trait`, 'NAME', `${who}'s trait, or NAME=CHOICE (see mecha traits)`, (t) => t)),
     intOpt(
-      `${p}-extra-blocks`,
-      `${who}'s other bonus blocks (Unyielding, Superior Instincts, Awe Inspiring Arrival…)`,
-      { min: 0, max: 20, default: 0 },
+      `${p}-not-over-yet`,
+      `"It's not over yet!": Momentum the ${who} spends in the clash, a failed save each`,
+      { min: 0, max: 10, default: 0 },
     ),
   ] as const
 }
@@ -208,6 +228,20 @@ const options = [
 
 type MeleeValues = ValuesOf<typeof options>
 
+const MELEE_TRAIT_FLAGS: TraitFlags = { attacker: '--atk-trait', defender: '--def-trait' }
+
+/** The trait switches each side had before the registry: each names the registry entry it is. */
+const TRAIT_SWITCHES = [
+  ['BoldLeader', 'bold-leader'],
+  ['BoldAlly', 'bold-ally'],
+  ['SkilledSwordsman', 'skilled-swordsman'],
+  ['MasterSwordsman', 'master-swordsman'],
+  ['CloseCombatExpert', 'close-combat-expert'],
+  ['MercilessMelee', 'merciless-melee'],
+  ['Berserker', 'berserker'],
+  ['KillerInstinct', 'killer-instinct'],
+] as const
+
 /**
  * A side's own value keys (`${p}Dmg` is atkDmg or defDmg, the same option for either side), made
  * once: a key string built at every read costs batch a string-table lookup per read.
@@ -225,24 +259,29 @@ function sideKeys<P extends 'atk' | 'def'>(p: P) {
     momentum: k('Momentum'),
     size: k('Size'),
     finisher: k('Finisher'),
-    boldLeader: k('BoldLeader'),
-    boldAlly: k('BoldAlly'),
-    skilledSwordsman: k('SkilledSwordsman'),
-    masterSwordsman: k('MasterSwordsman'),
-    closeCombatExpert: k('CloseCombatExpert'),
-    mercilessMelee: k('MercilessMelee'),
-    berserker: k('Berserker'),
-    killerInstinct: k('KillerInstinct'),
     advantage: k('Advantage'),
     extraHits: k('ExtraHits'),
     extraBlocks: k('ExtraBlocks'),
+    notOverYet: k('NotOverYet'),
+    trait: k('Trait'),
+    switches: TRAIT_SWITCHES.map(([key, name]) => [k(key), name] as const),
   }
 }
 const SIDE_KEYS = { atk: sideKeys('atk'), def: sideKeys('def') }
 
-function buildSide(v: MeleeValues, p: 'atk' | 'def'): MeleeSide {
+/** A side's traits: its switches (and the defender's --def-solo-operative), then its trait flags. */
+function sideTraits(v: MeleeValues, p: 'atk' | 'def'): ChosenTrait[] {
   const key = SIDE_KEYS[p]
-  return {
+  const names: string[] = []
+  for (const [flag, name] of key.switches) if (v[flag]) names.push(name)
+  if (p === 'def' && v.defSoloOperative) names.push('solo-operative')
+  names.push(...(v[key.trait] ?? []))
+  return chooseTraits(names, 'melee', p === 'atk' ? 'attacker' : 'defender', MELEE_TRAIT_FLAGS)
+}
+
+function buildSide(v: MeleeValues, p: 'atk' | 'def', traits: ChosenTrait[]): MeleeSide {
+  const key = SIDE_KEYS[p]
+  const side: MeleeSide = {
     melee: v[key.melee],
     dmg: v[key.dmg],
     pen: v[key.pen] ?? NO_PEN,
@@ -253,19 +292,37 @@ function buildSide(v: MeleeValues, p: 'atk' | 'def'): MeleeSide {
     momentum: v[key.momentum] ?? 0,
     size: v[key.size],
     finisher: v[key.finisher],
-    boldLeader: v[key.boldLeader],
-    boldAlly: v[key.boldAlly],
-    skilledSwordsman: v[key.skilledSwordsman],
-    masterSwordsman: v[key.masterSwordsman],
-    closeCombatExpert: v[key.closeCombatExpert],
-    mercilessMelee: v[key.mercilessMelee],
-    berserker: v[key.berserker],
-    killerInstinct: v[key.killerInstinct],
+    // The traits' fields start off: applyMeleeTraits sets them from the registry.
+    boldLeader: false,
+    boldAlly: false,
+    skilledSwordsman: false,
+    masterSwordsman: false,
+    closeCombatExpert: false,
+    mercilessMelee: false,
+    berserker: false,
+    killerInstinct: false,
     advantage: v[key.advantage],
     extraHits: v[key.extraHits],
     extraBlocks: v[key.extraBlocks],
+    hitBonuses: [],
+    blockBonuses: [],
+    guardRaise: 0,
+    blindsideImmune: false,
+    soloOperative: false,
+    reroll: false,
+    notOverYet: v[key.notOverYet],
     evade: p === 'atk' ? v.atkEvade : 0,
   }
+  applyMeleeTraits(side, traits, p === 'atk' ? 'attacker' : 'defender')
+  return side
+}
+
+/** "It's not over yet!" for a side that may not use it (against the other side's weapon) is refused. */
+function checkNotOverYet(p: 'atk' | 'def', own: MeleeSide, enemy: MeleeSide): void {
+  if (own.notOverYet === 0) return
+  const bar = notOverYetBar({ pilot: own.pilot, warship: false, pen: enemy.pen })
+  const fix = own.pilot < 1 && enemy.pen.kind !== 'push' ? `add --${p}-pilot 1 or drop` : 'drop'
+  if (bar) throw new InputError('bad-combination', `--${p}-not-over-yet: ${bar}; ${fix} --${p}-not-over-yet`)
 }
 
 /** The split given (checked against the Melee stat), or the open choice. */
@@ -294,11 +351,14 @@ function splitFrom(raw: OpenSplit, p: 'atk' | 'def', who: string, pool: number |
 }
 
 export function buildMelee(v: MeleeValues): MeleeQuery {
-  const atk = buildSide(v, 'atk')
-  const def = buildSide(v, 'def')
+  const chosen = { attacker: sideTraits(v, 'atk'), defender: sideTraits(v, 'def') }
+  const atk = buildSide(v, 'atk', chosen.attacker)
+  const def = buildSide(v, 'def', chosen.defender)
+  checkNotOverYet('atk', atk, def)
+  checkNotOverYet('def', def, atk)
   const atkSplit = splitFrom(v.atkSplit, 'atk', 'attacker', atk.melee)
   const defSplit = splitFrom(v.defSplit, 'def', 'defender', def.melee)
-  const solo = v.defSoloOperative
+  const solo = def.soloOperative
   const defChoice = v.defChoice
   if (defChoice === 'both' && !solo)
     throw new InputError(
@@ -315,7 +375,7 @@ export function buildMelee(v: MeleeValues): MeleeQuery {
     defChoice,
     blindside,
     overwatch,
-    overwatchSkipped: overwatch !== null && blindside,
+    overwatchSkipped: overwatch !== null && blindside && !def.blindsideImmune,
     soloOperative: solo,
     momentumGiven: { atk: v.atkMomentum !== undefined, def: v.defMomentum !== undefined },
     chosenBy: {
@@ -325,6 +385,13 @@ export function buildMelee(v: MeleeValues): MeleeQuery {
       atkMomentum: v.atkMomentum !== undefined ? 'flag' : 'auto',
       defMomentum: v.defMomentum !== undefined ? 'flag' : 'auto',
     },
+    // Plain text, so that a request stays plain data (copied, compared, cloned).
+    traits: { attacker: chosen.attacker.map(traitText), defender: chosen.defender.map(traitText) },
+    traitFieldsUsed:
+      (v.atkTrait ?? []).length > 0 ||
+      (v.defTrait ?? []).length > 0 ||
+      atk.notOverYet > 0 ||
+      def.notOverYet > 0,
   }
 }
 
@@ -365,12 +432,15 @@ function buildOverwatch(v: MeleeValues): Overwatch | null {
 // Choices
 
 const splitText = (s: Split) => `${s.attack}/${s.defense}`
-const choiceLabel = (c: DefChoice, m: Melee) =>
-  c === 'counter'
-    ? `Counter (+${defenderBonus(m.def.pilot)} hit)`
-    : c === 'guard'
-      ? `Guard (+${defenderBonus(m.def.pilot)} block)`
-      : `Counter and Guard (+${defenderBonus(m.def.pilot)} each)`
+const choiceLabel = (c: DefChoice, m: Melee) => {
+  const counter = defenderBonus(m.def.pilot)
+  const guard = meleeGuard(m.def)
+  if (c === 'counter') return `Counter (+${counter} hit)`
+  if (c === 'guard') return `Guard (+${guard} block)`
+  return guard === counter
+    ? `Counter and Guard (+${counter} each)`
+    : `Counter and Guard (+${counter} hit, +${guard} blocks)`
+}
 
 function hint(v: ClashValue, m: Melee, side: 'attacker' | 'defender'): string {
   const atkView = side === 'attacker'
@@ -497,8 +567,8 @@ function expectedStrikeDamage(s: Strike, unblocked: number): number {
 // ---------------------------------------------------------------------------------------------
 // JSON
 
-export function strikeJson(r: StrikeResult): Record<string, unknown> {
-  return {
+export function strikeJson(r: StrikeResult, traitFields = false): Record<string, unknown> {
+  const out: Record<string, unknown> = {
     dice: [...r.attackDice, ...r.defenseDice],
     attackDice: r.attackDice.map((d) => ({ roll: d.roll, outcome: d.outcome })),
     defenseDice: r.defenseDice.map((d) => ({ roll: d.roll, outcome: d.outcome })),
@@ -518,10 +588,15 @@ export function strikeJson(r: StrikeResult): Record<string, unknown> {
     pushedOut: r.pushedOut,
     damage: r.damage,
   }
+  if (traitFields) {
+    out.rerolls = r.save.rerolls
+    out.negated = r.save.negated
+  }
+  return out
 }
 
 function choicesJson(m: MeleeRequest): Record<string, unknown> {
-  return {
+  const out: Record<string, unknown> = {
     atkSplit: { ...m.atkSplit },
     defSplit: { ...m.defSplit },
     defChoice: m.defChoice,
@@ -529,6 +604,8 @@ function choicesJson(m: MeleeRequest): Record<string, unknown> {
     atkBonus: attackerBonus(m.atk.pilot),
     defBonus: defenderBonus(m.def.pilot),
   }
+  if (m.traitFieldsUsed) out.traits = { attacker: [...m.traits.attacker], defender: [...m.traits.defender] }
+  return out
 }
 
 export const meleeSpec = defineCommand<typeof options, MeleeRequest, MeleeResult, MeleeQuery>({
@@ -536,7 +613,7 @@ export const meleeSpec = defineCommand<typeof options, MeleeRequest, MeleeResult
   summary:
     'MechaStellar melee clash: overwatch on the charge, attack, counter-attack, Finishing Blow, best dice splits',
   diceOrder:
-    "overwatch first (only with --def-overwatch): for each attack, one evade d10 per shot, then its armor saves; then the clash: the attacker's attack dice, the defender's defense dice, armor saves against the defender (at most 3); then, if the defender survives and was not pushed out, the defender's attack dice, the attacker's defense dice, armor saves against the attacker",
+    "overwatch first (only with --def-overwatch): for each attack, one evade d10 per shot, then its armor saves; then the clash: the attacker's attack dice, the defender's defense dice, armor saves against the defender (at most 3); then, if the defender survives and was not pushed out, the defender's attack dice, the attacker's defense dice, armor saves against the attacker; a side that rerolls saves (Unyielding) rolls one reroll per failed save right after its saves",
   examples: [
     'mecha melee --atk-split 6/3 --atk-pilot 2 --atk-shield 1 --atk-dmg 300 --atk-pen 4 --def-split 3/4 --def-pilot 1 --def-shield 1 --def-dmg 400 --def-pen 6 --def-arm-sv 1 --def-choice counter --rolls 3,3,7,7,8,10,2,5,8,10,6,4,9,2,8,8,2,4,4,5,3',
     'mecha melee --atk-melee 9 --atk-pilot 1 --atk-dmg 300 --atk-pen 5 --def-melee 7 --def-dmg 400 --def-hp 2500 --seed table1',
@@ -596,8 +673,8 @@ export const meleeSpec = defineCommand<typeof options, MeleeRequest, MeleeResult
         : null,
       overwatchSkipped: m.overwatchSkipped ? 'blindside' : null,
       clash: r.clash,
-      attack: r.attack ? strikeJson(r.attack) : null,
-      counter: r.counter ? strikeJson(r.counter) : null,
+      attack: r.attack ? strikeJson(r.attack, m.traitFieldsUsed) : null,
+      counter: r.counter ? strikeJson(r.counter, m.traitFieldsUsed) : null,
       counterSkipped: r.counterSkipped,
       finishingBlow: r.finishingBlow ? { ...r.finishingBlow } : null,
       attacker: side(r.attacker),

@@ -8,6 +8,7 @@ import {
   THROUGH_WALL_PEN,
   UNDERWATER_PEN,
   notOverYetAllowed,
+  notOverYetBar,
   resolveArmorSaves,
   saveCap,
   saveTargetNumber,
@@ -73,22 +74,12 @@ export function buildSave(v: ValuesOf<typeof options>): SaveInput {
   const { pen: printedPen, hits, energy, throughWall, underwater, warship, pilot, antiBeam, momentum } = v
   const penalty = (throughWall ? THROUGH_WALL_PEN : 0) + (underwater ? UNDERWATER_PEN : 0)
   const pen: Penetration = { value: Math.max(0, printedPen.value - penalty), kind: printedPen.kind }
-  const allowed = pilot >= 1 && !warship && notOverYetAllowed(pen)
-  if (momentum !== undefined && momentum > 0 && !allowed) {
-    if (warship)
-      throw new InputError(
-        'bad-combination',
-        `--momentum: "It's not over yet!" is for level 1+ pilots and kaiju, not warships; drop --momentum`,
-      )
-    if (!notOverYetAllowed(pen))
-      throw new InputError(
-        'bad-combination',
-        `--momentum: "It's not over yet!" cannot be used against push/pull weapons; drop --momentum`,
-      )
-    throw new InputError(
-      'bad-combination',
-      `--momentum: "It's not over yet!" needs a level 1+ pilot or kaiju; add --pilot 1 or drop --momentum`,
-    )
+  const bar = notOverYetBar({ pilot, warship, pen })
+  const allowed = bar === null
+  if (momentum !== undefined && momentum > 0 && bar !== null) {
+    const fix =
+      pilot < 1 && !warship && notOverYetAllowed(pen) ? 'add --pilot 1 or drop --momentum' : 'drop --momentum'
+    throw new InputError('bad-combination', `--momentum: ${bar}; ${fix}`)
   }
   return {
     hits,

@@ -1,14 +1,21 @@
+import { InputError } from '../../../core/errors.js'
+import { notOverYetBar } from '../../../rules/stellar/armor-save.js'
 import {
   type AttackBonus,
   type DefenseChoice,
   type MomentumQuestion,
   type Shot,
   type ShotResult,
+  MAX_FOCUS,
   MAX_WEAPON_SHOTS,
   momentumNegates,
   resolveShot,
+  shotAttackerBonus,
+  shotDodge,
+  shotGuard,
   shotTargetNumber,
 } from '../../../rules/stellar/shoot.js'
+import { type TraitFlags, applyShotTraits, chooseTraits, traitText } from '../../../rules/stellar/traits.js'
 import {
   ATTACK_BONUSES,
   AUTO_DEFENSES,
@@ -19,7 +26,7 @@ import {
   shotDamageOdds,
   shotOdds,
 } from '../../../rules/stellar/shoot-odds.js'
-import { NO_PEN, parsePen, attackerBonus, defenderBonus } from '../../../rules/stellar/weapon.js'
+import { NO_PEN, parsePen } from '../../../rules/stellar/weapon.js'
 import { num } from '../../../render/format.js'
 import { explainShot, renderShot, renderShotOdds } from '../../../render/stellar/shoot.js'
 import { saveFields } from './save-fields.js'
@@ -35,6 +42,7 @@ import {
   defineCommand,
   intOpt,
   levelOpt,
+  repeatable,
   required,
   textOpt,
 } from '../../spec.js'
@@ -42,6 +50,8 @@ import {
 interface ShotChoices {
   chosenBy: { bonus: ChosenBy; defense: ChosenBy; momentum: ChosenBy }
   momentumGiven: boolean
+  /** The traits each side gave, as NAME or NAME=CHOICE (their effects are in the shot's fields). */
+  traits: Record<'attacker' | 'defender', string[]>
 }
 
 /** A shot as the command line gives it: the bonus and the reaction may be left open. */
@@ -92,7 +102,13 @@ const options = [
     bullseye: 'Indirect Fire cannot benefit from Skills',
   }),
   boolOpt('advantage', 'Tactical Advantage (High Ground, High Speed, Overwhelm, Shutdown): +1 critical hit'),
-  boolOpt('focus', 'Focus action: +1 hit (+2 with DMG 0-200)'),
+  intOpt('focus', 'Focus actions (alone: 1), each +1 hit (+2 with DMG 0-200)', {
+    min: 0,
+    max: MAX_FOCUS,
+    default: 0,
+    bare: 1,
+  }),
+  boolOpt('atk-warship', 'attacker is a warship: Focus is +1 shot (+1 hit vs a warship), once a weapon'),
   boolOpt('bullseye', 'Bullseye skill: +1 hit'),
   intOpt('extra-hits', 'other bonus hits (Make it Count!, high-ground target, Havoc Impact)', {
     min: 0,
@@ -103,24 +119,63 @@ const options = [
     min: 0,
     max: 10,
   }),
+  repeatable(textOpt('trait', 'NAME', "attacker's trait, or NAME=CHOICE (see mecha traits)", traitName)),
+  repeatable(textOpt('def-trait', 'NAME', "defender's trait, or NAME=CHOICE (see mecha traits)", traitName)),
+  intOpt('extra-blocks', "defender's other blocks (Challenge...): they stack with shield and cover", {
+    min: 0,
+    max: 20,
+    default: 0,
+  }),
+  intOpt('barrier', "defender's [Barrier] blocks: the best of shield, cover and barrier counts", {
+    min: 0,
+    max: 20,
+    default: 0,
+  }),
+  intOpt('not-over-yet', '"It\'s not over yet!": Momentum the defender spends, a failed save each', {
+    min: 0,
+    max: 10,
+    default: 0,
+  }),
   boolOpt('warship', 'defender is a warship: saves capped at 5 (10 vs AOE), Momentum costs double'),
   boolOpt('aoe', 'AOE weapon (warship saves capped at 10)'),
   intOpt('size', "defender's Size (push/pull saves +2 per Size)", { min: 0, max: 10, default: 0 }),
   intOpt('hp', "defender's remaining HP, to report destruction", { min: 1, max: 1000000 }),
 ] as const
 
+/** A trait's name as typed: checked against the registry by buildShot, which knows the side. */
+function traitName(text: string): string {
+  return text
+}
+
+const SHOOT_TRAIT_FLAGS: TraitFlags = { attacker: '--trait', defender: '--def-trait' }
+
 /** The values are checked (ranges, required, conflicts) by the option table before this. */
 export function buildShot(v: ValuesOf<typeof options>): ShotRequest {
   const given = (c: string): ChosenBy => (isOpen(c) ? 'auto' : 'flag')
+  const pen = v.pen ?? NO_PEN
+  if (v.atkWarship && v.focus > 1)
+    throw new InputError(
+      'bad-combination',
+      `--focus: a warship uses Focus once per weapon; give --focus 1 (or drop --atk-warship)`,
+    )
+  if (v.notOverYet > 0) {
+    const bar = notOverYetBar({ pilot: v.defPilot, warship: v.warship, pen })
+    const fix = v.defPilot < 1 && !v.warship && pen.kind !== 'push' ? 'add --def-pilot 1 or drop' : 'drop'
+    if (bar) throw new InputError('bad-combination', `--not-over-yet: ${bar}; ${fix} --not-over-yet`)
+  }
+  const chosen = {
+    attacker: chooseTraits(v.trait ?? [], 'shoot', 'attacker', SHOOT_TRAIT_FLAGS),
+    defender: chooseTraits(v.defTrait ?? [], 'shoot', 'defender', SHOOT_TRAIT_FLAGS),
+  }
   // Field by field: the shot's type names every field, so none is forgotten (and a literal is
   // far cheaper than a spread with fields added, see eslint.config.js).
-  return {
+  const s: ShotRequest = {
     acc: v.acc,
     evade: v.evade,
     shots: v.shots,
     rapidFire: v.rapidFire,
     dmg: v.dmg,
-    pen: v.pen ?? NO_PEN,
+    pen,
     armSv: v.armSv,
     bonus: v.bonus,
     pilot: v.pilot,
@@ -133,8 +188,21 @@ export function buildShot(v: ValuesOf<typeof options>): ShotRequest {
     indirect: v.indirect,
     advantage: v.advantage,
     focus: v.focus,
+    atkWarship: v.atkWarship,
     bullseye: v.bullseye,
     extraHits: v.extraHits,
+    hitBonuses: [],
+    bonusRaise: 0,
+    rapidFireRelief: 0,
+    dodgeRaise: 0,
+    guardRaise: 0,
+    blockBonuses: [],
+    barrier: v.barrier,
+    blindsideImmune: false,
+    guardCritsAsHits: false,
+    dodgeCritsMiss: false,
+    reroll: false,
+    notOverYet: v.notOverYet,
     momentum: v.momentum ?? 0,
     warship: v.warship,
     aoe: v.aoe,
@@ -146,7 +214,34 @@ export function buildShot(v: ValuesOf<typeof options>): ShotRequest {
       defense: given(v.defense),
       momentum: v.momentum !== undefined ? 'flag' : 'auto',
     },
+    // Plain text, so that a request stays plain data (copied, compared, cloned).
+    traits: { attacker: chosen.attacker.map(traitText), defender: chosen.defender.map(traitText) },
   }
+  applyShotTraits(s as Shot, chosen.attacker, 'attacker')
+  applyShotTraits(s as Shot, chosen.defender, 'defender')
+  // The situation's blocks come after the traits' (the order they are listed in).
+  if (v.extraBlocks) s.blockBonuses.push({ source: 'other blocks', amount: v.extraBlocks })
+  return s
+}
+
+/**
+ * Whether a shot uses anything the trait flags brought (traits, --extra-blocks, --barrier,
+ * "It's not over yet!"): its JSON then lists the block terms, rerolls and negated saves. Shots
+ * without them answer exactly as before (test/frozen/seeds.json).
+ */
+function usesTraitFields(s: ChosenShot): boolean {
+  return (
+    s.traits.attacker.length > 0 ||
+    s.traits.defender.length > 0 ||
+    s.blockBonuses.length > 0 ||
+    s.barrier > 0 ||
+    s.notOverYet > 0
+  )
+}
+
+/** The traits each side gave, as NAME or NAME=CHOICE. */
+function traitsJson(s: ChosenShot): Record<string, string[]> {
+  return { attacker: [...s.traits.attacker], defender: [...s.traits.defender] }
 }
 
 const exp = (x: number) => `expected ${num(x, 1)} DMG`
@@ -155,7 +250,7 @@ export const shootSpec = defineCommand<typeof options, ChosenShot, ShotResult, S
   name: 'shoot',
   summary: 'MechaStellar shooting attack: the defender rolls a d10 to evade each shot',
   diceOrder:
-    'one evade d10 per shot, in shot order; then one armor-save d10 per unblocked hit (at most 3; 5 for warships, 10 vs AOE)',
+    "one evade d10 per shot, in shot order; then one armor-save d10 per unblocked hit (at most 3; 5 for warships, 10 vs AOE); then, with Unyielding or Don't Give up the Ship, one reroll d10 per failed save",
   examples: [
     'mecha shoot --acc 9 --evade 4 --shots 7 --dmg 200 --bonus none --defense none --rolls 1,1,4,5,7,7,10',
     'mecha shoot --acc 9 --evade 4 --shots 5 --dmg 300 --pen 5 --arm-sv 2 --shield 1 --momentum 3 --seed table1',
@@ -226,6 +321,12 @@ export const shootSpec = defineCommand<typeof options, ChosenShot, ShotResult, S
       out.remainingHp = r.remainingHp
       out.destroyed = r.destroyed
     }
+    if (usesTraitFields(s)) {
+      out.traits = traitsJson(s)
+      out.blockTerms = r.blockTerms
+      out.rerolls = r.save.rerolls
+      out.negated = r.save.negated
+    }
     return out
   },
   render: (r, s, out) => renderShot(r, s, shotLuck(r, s), out),
@@ -243,11 +344,14 @@ export const shootSpec = defineCommand<typeof options, ChosenShot, ShotResult, S
       json.destroyed = { false: o.destroyed.prob('false'), true: o.destroyed.prob('true') }
       ;(json.expected as Record<string, number>).destroyed = o.destroyed.prob('true')
     }
-    return {
-      json,
-      extra: { targetNumber: shotTargetNumber(s), bonus: s.bonus, defense: s.defense, chosenBy: s.chosenBy },
-      render: (out) => renderShotOdds(o, s, out),
+    const extra: Record<string, unknown> = {
+      targetNumber: shotTargetNumber(s),
+      bonus: s.bonus,
+      defense: s.defense,
+      chosenBy: s.chosenBy,
     }
+    if (usesTraitFields(s)) extra.traits = traitsJson(s)
+    return { json, extra, render: (out) => renderShotOdds(o, s, out) }
   },
 })
 
@@ -284,7 +388,7 @@ async function chooseAsking(req: ShotRequest, ctx: ChoiceContext): Promise<Chose
       ? rankBonuses(s, !defenseOpen, ATTACK_BONUSES, DEFENSES)
       : rankBonuses(s, !defenseOpen)
     if (asking) {
-      const size = attackerBonus(s.pilot)
+      const size = shotAttackerBonus(s)
       const labels: Record<AttackBonus, string> = {
         precision: `Precision (+${size} Acc)`,
         barrage: `Barrage (+${size} shot${size > 1 ? 's' : ''})`,
@@ -307,10 +411,9 @@ async function chooseAsking(req: ShotRequest, ctx: ChoiceContext): Promise<Chose
     const asking = req.defense === 'ask'
     const ranked = rankDefenses(s, asking ? DEFENSES : AUTO_DEFENSES)
     if (asking) {
-      const size = defenderBonus(s.defPilot)
       const labels: Record<DefenseChoice, string> = {
-        dodge: `Dodge (+${size} Evade)`,
-        guard: `Guard (+${size} Block)`,
+        dodge: `Dodge (+${shotDodge(s)} Evade)`,
+        guard: `Guard (+${shotGuard(s)} Block)`,
         none: 'No reaction',
       }
       s.defense = await ctx.select(

@@ -1,0 +1,473 @@
+import { InputError } from '../../core/errors.js'
+import { nearest } from '../../core/nearest.js'
+import { EACH_ATTACK_BLOCK, type MeleeSide } from './melee.js'
+import type { Shot } from './shoot.js'
+
+/**
+ * THE TRAITS THAT CHANGE A SHOT OR A MELEE CLASH (wargame rules: trait upgrades, commander and
+ * fleet commander traits, exceptional pilot and captain traits; quickstart: the captains'
+ * orders). One registry, as data: each entry says where its effect lands on the rule's input
+ * (a shot's fields, a melee side's fields), and that is the only place the effect is written.
+ * The rule functions (shoot.ts, melee.ts) read those fields and know no trait by name.
+ *
+ * Readings (listed in docs/rules-notes.md):
+ * - A trait named on the command line is in effect: its trigger (HP under 50%, an ally destroyed,
+ *   Return Fire, a level 1-2 target, an explosive weapon fired from over 16") and the pilot level
+ *   it needs are the player's to check, as for the melee trait flags before the registry.
+ * - A limited use (Unyielding's blocks once a round, Superior Instincts' blocks twice a game,
+ *   Invincible and Untouchable once a round, Cavalier's block within 16") is taken when the
+ *   trait is named; its choice (`unyielding=rerolls`...) leaves it out.
+ * - The documents give several names to one trait; the names of one entry are its aliases. Two
+ *   traits with the same effect cannot be taken together (wargame rules, unit upgrades). Traits
+ *   named alike with another effect (the pilot trait Ship Hunter, the fleet commander's Ship
+ *   Hunter) are left out rather than guessed at.
+ */
+
+export type TraitCommand = 'shoot' | 'melee'
+export type TraitSide = 'attacker' | 'defender'
+export const TRAIT_COMMANDS: readonly TraitCommand[] = ['shoot', 'melee']
+
+/** A trait's effect on one command's input for one side, given the choice taken. */
+type Effect<T> = (into: T, choice: string) => void
+
+export interface TraitEntry {
+  /** The rules' first name for it, in kebab-case. */
+  name: string
+  /** Its names as the documents print them. */
+  title: string
+  /** Its other names (kebab-case), each accepted for it. */
+  aliases: readonly string[]
+  /** Where the documents list it. */
+  from: string
+  /** What it does here, in a line. */
+  effect: string
+  /** Options (name → what it means); the first is taken when none is given. */
+  choice?: Readonly<Record<string, string>>
+  /** Traits sharing this key have the same effect: a unit takes only one of them. */
+  sameEffect?: string
+  shoot?: Partial<Record<TraitSide, Effect<Shot>>>
+  melee?: Partial<Record<TraitSide, Effect<MeleeSide>>>
+}
+
+/** The same effect for either side. */
+function both<T>(f: Effect<T>): Record<TraitSide, Effect<T>> {
+  return { attacker: f, defender: f }
+}
+
+/**
+ * +N hits, +2N with a DMG 0-200 weapon (Killer Instinct, Headhunter, Warmonger). Reading:
+ * Warmonger's "+4 with DMG 1-200" is taken as the others' 0-200.
+ */
+function smallArmsHits(n: number, dmg: number): number {
+  return dmg <= 200 ? 2 * n : n
+}
+
+export const TRAITS: readonly TraitEntry[] = [
+  {
+    name: 'gunnery-expert',
+    title: 'Gunnery Expert / Marksman (Deadeye / Furious Fusillade, Expert Gunnery Crew)',
+    aliases: ['marksman', 'deadeye', 'furious-fusillade', 'expert-gunnery-crew'],
+    from: 'pilot trait I (Deadeye: II), captain trait I',
+    effect: 'Precision and Barrage +1 (at most 3); Rapid Fire penalties 1 smaller',
+    sameEffect: 'precision-barrage',
+    shoot: {
+      attacker: (s) => {
+        s.bonusRaise += 1
+        s.rapidFireRelief += 1
+      },
+    },
+  },
+  // The captains' orders (quickstart) are given as traits of the side under the order; their
+  // Battle Hardened extras (PEN, moves) are not resolution effects here.
+  {
+    name: 'main-battery',
+    title: 'Main Battery and Support Element, Wipe out the Enemy! (order)',
+    aliases: ['wipe-out-the-enemy'],
+    from: "captain's order",
+    effect: 'this round, Precision and Barrage +1 (at most 3)',
+    shoot: { attacker: (s) => void (s.bonusRaise += 1) },
+  },
+  // Elusive and the captains' Dodge/Guard traits are "vs Shooting attacks": shoot only.
+  {
+    name: 'elusive',
+    title: 'Elusive / Cool Under Fire / Cunning Pilot (Daring, Sharp Witted Captain)',
+    aliases: [
+      'cool-under-fire',
+      'cunning-pilot',
+      'daring-captain',
+      'brash-captain',
+      'sharp-witted-captain',
+      'wiley-captain',
+    ],
+    from: 'pilot trait I, captain traits I and II',
+    effect: 'when shot, Dodge and Guard +1 (at most 3)',
+    sameEffect: 'dodge-guard',
+    shoot: {
+      defender: (s) => {
+        s.dodgeRaise += 1
+        s.guardRaise += 1
+      },
+    },
+  },
+  {
+    name: 'invincible',
+    title: 'Invincible (Invincible / Untouchable)',
+    aliases: [],
+    from: 'pilot trait II',
+    effect: 'when shot, Dodge and Guard +1 (at most 3); guarding, criticals are plain hits',
+    choice: { 'crits-as-hits': 'once a round: criticals are plain hits', spent: 'used this round' },
+    sameEffect: 'dodge-guard',
+    shoot: {
+      defender: (s, c) => {
+        s.dodgeRaise += 1
+        s.guardRaise += 1
+        s.guardCritsAsHits = c === 'crits-as-hits'
+      },
+    },
+  },
+  {
+    name: 'untouchable',
+    title: 'Untouchable (Invincible / Untouchable)',
+    aliases: [],
+    from: 'pilot trait II',
+    effect: 'when shot, Dodge and Guard +1 (at most 3); dodging, criticals miss',
+    choice: { 'crits-miss': 'once a round: criticals miss', spent: 'used this round' },
+    sameEffect: 'dodge-guard',
+    shoot: {
+      defender: (s, c) => {
+        s.dodgeRaise += 1
+        s.guardRaise += 1
+        s.dodgeCritsMiss = c === 'crits-miss'
+      },
+    },
+  },
+  {
+    name: 'cavalier',
+    title: 'Cavalier / Haughty Captain',
+    aliases: ['haughty-captain'],
+    from: 'captain trait II',
+    effect: 'when shot, Dodge and Guard +1 (at most 3); +1 block against a weapon within 16"',
+    choice: { 'within-16': 'fired from within 16": +1 block', 'beyond-16': 'from farther: no block' },
+    sameEffect: 'dodge-guard',
+    shoot: {
+      defender: (s, c) => {
+        s.dodgeRaise += 1
+        s.guardRaise += 1
+        if (c === 'within-16') s.blockBonuses.push({ source: 'Cavalier', amount: 1 })
+      },
+    },
+  },
+  {
+    name: 'evasive-action',
+    title: 'All Units High-Alert, Take Evasive Action! (order)',
+    aliases: ['high-alert'],
+    from: "captain's order",
+    effect: 'this round, Dodge +1 (at most 3)',
+    shoot: { defender: (s) => void (s.dodgeRaise += 1) },
+  },
+  {
+    name: 'prepare-for-close-combat',
+    title: "Prepare for Close Combat, We're Taking the Fight to Them! (order)",
+    aliases: [],
+    from: "captain's order",
+    effect: 'this round, the melee Guard +1 (at most 3)',
+    melee: { defender: (m) => void (m.guardRaise += 1) },
+  },
+  {
+    name: 'unyielding',
+    title: 'Unyielding',
+    aliases: [],
+    from: 'commander trait',
+    effect: 'rerolls failed armor saves; once a round +2 blocks',
+    choice: { blocks: 'rerolls, and the +2 blocks this attack', rerolls: 'rerolls only' },
+    sameEffect: 'reroll-saves',
+    shoot: {
+      defender: (s, c) => {
+        s.reroll = true
+        if (c === 'blocks') s.blockBonuses.push({ source: 'Unyielding', amount: 2 })
+      },
+    },
+    melee: both((m, c) => {
+      m.reroll = true
+      if (c === 'blocks') m.blockBonuses.push({ source: 'Unyielding', amount: 2 })
+    }),
+  },
+  {
+    name: 'dont-give-up-the-ship',
+    title: "Don't Give up the Ship",
+    aliases: [],
+    from: 'fleet commander trait',
+    effect: 'rerolls failed armor saves',
+    sameEffect: 'reroll-saves',
+    shoot: { defender: (s) => void (s.reroll = true) },
+    melee: both((m) => void (m.reroll = true)),
+  },
+  {
+    name: 'superior-instincts',
+    title: 'Superior Instincts',
+    aliases: [],
+    from: 'unit upgrade',
+    effect: 'immune to Blindside; twice a game +3 blocks for a turn',
+    choice: { blocks: 'the +3 blocks this turn', immune: 'immunity only' },
+    shoot: {
+      defender: (s, c) => {
+        s.blindsideImmune = true
+        if (c === 'blocks') s.blockBonuses.push({ source: 'Superior Instincts', amount: 3 })
+      },
+    },
+    melee: both((m, c) => {
+      m.blindsideImmune = true
+      if (c === 'blocks') m.blockBonuses.push({ source: 'Superior Instincts', amount: 3 })
+    }),
+  },
+  {
+    name: 'killer-instinct',
+    title: 'Killer Instinct (Killer Instinct / Berserker), in effect',
+    aliases: [],
+    from: 'pilot trait II',
+    effect: '+1 hit (+2 with DMG 0-200) on every attack; +1 block against each attack',
+    sameEffect: 'killer-berserker',
+    shoot: {
+      attacker: (s) => void s.hitBonuses.push({ source: 'Killer Instinct', amount: smallArmsHits(1, s.dmg) }),
+      defender: (s) =>
+        void s.blockBonuses.push({ source: 'Killer Instinct', amount: 1, stack: EACH_ATTACK_BLOCK }),
+    },
+    melee: both((m) => void (m.killerInstinct = true)),
+  },
+  // Berserker's block is "versus each enemy attack", so it counts when shot; its hits are the
+  // melee clash's only.
+  {
+    name: 'berserker',
+    title: 'Berserker (Killer Instinct / Berserker), in effect',
+    aliases: [],
+    from: 'pilot trait II',
+    effect: '+3 hits in a melee clash; +1 block against each attack',
+    sameEffect: 'killer-berserker',
+    shoot: {
+      defender: (s) => void s.blockBonuses.push({ source: 'Berserker', amount: 1, stack: EACH_ATTACK_BLOCK }),
+    },
+    melee: both((m) => void (m.berserker = true)),
+  },
+  {
+    name: 'awe-inspiring-arrival',
+    title: 'Awe Inspiring Arrival',
+    aliases: [],
+    from: 'trait upgrade',
+    effect: 'first turn attacked: +1 block against each attack (not with the same effect)',
+    shoot: {
+      defender: (s) =>
+        void s.blockBonuses.push({ source: 'Awe Inspiring Arrival', amount: 1, stack: EACH_ATTACK_BLOCK }),
+    },
+    melee: both(
+      (m) =>
+        void m.blockBonuses.push({ source: 'Awe Inspiring Arrival', amount: 1, stack: EACH_ATTACK_BLOCK }),
+    ),
+  },
+  {
+    name: 'fleet-missile-defense',
+    title: 'Fleet Missile Defense',
+    aliases: [],
+    from: 'fleet commander trait',
+    effect: '+2 blocks against an explosive weapon fired from over 16"',
+    shoot: { defender: (s) => void s.blockBonuses.push({ source: 'Fleet Missile Defense', amount: 2 }) },
+  },
+  {
+    name: 'headhunter',
+    title: 'Headhunter / Hunting for a Rival / Elite Guard',
+    aliases: ['hunting-for-a-rival', 'elite-guard'],
+    from: 'pilot trait I',
+    effect: '+1 hit (+2 with DMG 0-200) against a level 1-2 pilot, kaiju or captain',
+    sameEffect: 'hits-vs-level',
+    shoot: {
+      attacker: (s) => void s.hitBonuses.push({ source: 'Headhunter', amount: smallArmsHits(1, s.dmg) }),
+    },
+    melee: both((m) => void m.hitBonuses.push({ source: 'Headhunter', amount: smallArmsHits(1, m.dmg) })),
+  },
+  {
+    name: 'warmonger',
+    title: 'Warmonger / Reaper',
+    aliases: ['reaper'],
+    from: 'pilot trait II',
+    effect: '+2 hits (+4 with DMG 0-200) against a level 1-2 pilot, kaiju or captain',
+    sameEffect: 'hits-vs-level',
+    shoot: {
+      attacker: (s) => void s.hitBonuses.push({ source: 'Warmonger', amount: smallArmsHits(2, s.dmg) }),
+    },
+    melee: both((m) => void m.hitBonuses.push({ source: 'Warmonger', amount: smallArmsHits(2, m.dmg) })),
+  },
+  {
+    name: 'hot-blooded',
+    title: 'Hot Blooded / Driven / Defiant / Rage (Burning Passion...)',
+    aliases: ['driven', 'defiant', 'rage', 'burning-passion', 'overzealous', 'ruthless'],
+    from: 'pilot traits I and II',
+    effect: '+1 hit with every weapon the turn it activated through Return Fire',
+    shoot: { attacker: (s) => void s.hitBonuses.push({ source: 'Hot Blooded', amount: 1 }) },
+    melee: both((m) => void m.hitBonuses.push({ source: 'Hot Blooded', amount: 1 })),
+  },
+  {
+    name: 'close-combat-expert',
+    title: 'Close Combat Expert / Merciful',
+    aliases: ['merciful'],
+    from: 'pilot trait I',
+    effect: 'in melee, +1 hit attacking and +1 block defending',
+    sameEffect: 'melee-hits-blocks',
+    melee: both((m) => void (m.closeCombatExpert = true)),
+  },
+  {
+    name: 'merciless-melee',
+    title: 'Merciless Melee / Master of Close Combat',
+    aliases: ['master-of-close-combat'],
+    from: 'pilot trait II',
+    effect: 'in melee, +2 hits attacking and +1 block defending',
+    sameEffect: 'melee-hits-blocks',
+    melee: both((m) => void (m.mercilessMelee = true)),
+  },
+  {
+    name: 'skilled-swordsman',
+    title: 'Skilled Swordsman / Martial Artist',
+    aliases: ['skilled-martial-artist'],
+    from: 'trait upgrade',
+    effect: 'in melee, enemies hit it on 6+',
+    sameEffect: 'swordsman',
+    melee: both((m) => void (m.skilledSwordsman = true)),
+  },
+  {
+    name: 'master-swordsman',
+    title: 'Master Swordsman / Martial Artist',
+    aliases: ['master-martial-artist'],
+    from: 'trait upgrade',
+    effect: 'in melee, enemies hit it on 6+ and block its attacks on 6+',
+    sameEffect: 'swordsman',
+    melee: both((m) => void (m.masterSwordsman = true)),
+  },
+  {
+    name: 'solo-operative',
+    title: 'Solo Operative / Lone Wolf',
+    aliases: ['lone-wolf'],
+    from: 'pilot trait II',
+    effect: 'in melee, the defender may take both Counter and Guard',
+    melee: { defender: (m) => void (m.soloOperative = true) },
+  },
+  {
+    name: 'bold-leader',
+    title: 'Bold Leader',
+    aliases: [],
+    from: 'commander trait',
+    effect: 'in melee, hits and blocks on 4+',
+    sameEffect: 'bold',
+    melee: both((m) => void (m.boldLeader = true)),
+  },
+  {
+    name: 'bold-ally',
+    title: 'an ally of a Bold Leader',
+    aliases: [],
+    from: 'commander trait (Bold Leader)',
+    effect: 'in melee, hits on 4+',
+    sameEffect: 'bold',
+    melee: both((m) => void (m.boldAlly = true)),
+  },
+]
+
+/** Every entry by each of its names. */
+const BY_NAME = new Map<string, TraitEntry>()
+for (const t of TRAITS) for (const n of [t.name, ...t.aliases]) BY_NAME.set(n, t)
+
+/** The sides a trait works for in a command (none: not in that command). */
+export function traitSides(t: TraitEntry, command: TraitCommand): TraitSide[] {
+  const effects = t[command]
+  return effects ? (['attacker', 'defender'] as const).filter((side) => effects[side]) : []
+}
+
+/** A trait as given: its entry, the option taken, and how it was written. */
+export interface ChosenTrait {
+  trait: TraitEntry
+  choice: string
+  given: string
+}
+
+/** How a chosen trait is reported: its name, with the option when it has a choice. */
+export function traitText(c: ChosenTrait): string {
+  return c.trait.choice ? `${c.trait.name}=${c.choice}` : c.trait.name
+}
+
+/** The flags that name each side's traits in a command (for the messages). */
+export type TraitFlags = Record<TraitSide, string>
+
+/**
+ * The traits one side gives, checked: each `NAME` or `NAME=OPTION` a known trait (by any of its
+ * names, any case) that works for this side in this command, its option one it offers, no trait
+ * twice and no two with the same effect.
+ */
+export function chooseTraits(
+  texts: readonly string[],
+  command: TraitCommand,
+  side: TraitSide,
+  flags: TraitFlags,
+): ChosenTrait[] {
+  const flag = flags[side]
+  const out: ChosenTrait[] = []
+  for (const text of texts) {
+    const [rawName, option, ...rest] = text.trim().toLowerCase().split('=')
+    const name = rawName.trim()
+    const t = BY_NAME.get(name)
+    if (!t) throw unknownTrait(flag, name, command, side)
+    const sides = traitSides(t, command)
+    if (sides.length === 0) {
+      const where = TRAIT_COMMANDS.filter((c) => traitSides(t, c).length > 0).join(' and ')
+      throw new InputError('bad-combination', `${flag}: ${t.name} works in ${where}, not in ${command}`)
+    }
+    if (!sides.includes(side)) {
+      const other = sides[0]
+      throw new InputError(
+        'bad-combination',
+        `${flag}: ${t.name} is the ${other}'s trait in ${command}, not the ${side}'s; give it with ${flags[other]}`,
+      )
+    }
+    const choice = chosenOption(flag, t, option?.trim(), rest.length > 0)
+    const twin = out.find((c) => c.trait === t || (t.sameEffect && c.trait.sameEffect === t.sameEffect))
+    if (twin) {
+      throw new InputError(
+        'bad-combination',
+        twin.trait === t
+          ? `${flag}: ${t.name} is given twice${name !== t.name || twin.given.trim().toLowerCase().split('=')[0].trim() !== t.name ? ` (${[twin.given, text].map((g) => g.trim()).join(' and ')} are names of one trait)` : ''}; give it once`
+          : `${flag}: ${twin.trait.name} and ${t.name} have the same effect, and a unit cannot have both; keep one`,
+      )
+    }
+    out.push({ trait: t, choice, given: text })
+  }
+  return out
+}
+
+function chosenOption(flag: string, t: TraitEntry, option: string | undefined, extra: boolean): string {
+  const options = t.choice ? Object.keys(t.choice) : []
+  if (option === undefined && !extra) return options[0] ?? ''
+  const valid = options.map((o) => `${t.name}=${o}`).join(' or ')
+  if (!t.choice) throw new InputError('bad-choice', `${flag}: ${t.name} takes no choice; give ${t.name}`)
+  if (extra || !options.includes(option!))
+    throw new InputError(
+      'bad-choice',
+      `${flag}: "${option ?? ''}" is not a choice of ${t.name}; give ${valid}`,
+    )
+  return option!
+}
+
+function unknownTrait(flag: string, name: string, command: TraitCommand, side: TraitSide): InputError {
+  const known = TRAITS.filter((t) => traitSides(t, command).includes(side))
+  const names = known.flatMap((t) => [t.name, ...t.aliases])
+  const near = nearest(name, names)
+  const guess = near ? `did you mean ${BY_NAME.get(near)!.name}? ` : ''
+  return new InputError(
+    'bad-choice',
+    `${flag}: no trait "${name}"; ${guess}the ${side}'s traits in ${command} are ${known.map((t) => t.name).join(', ')} (see mecha traits)`,
+  )
+}
+
+/** Each chosen trait's effect on a shot, for its side. */
+export function applyShotTraits(s: Shot, traits: readonly ChosenTrait[], side: TraitSide): void {
+  for (const c of traits) c.trait.shoot![side]!(s, c.choice)
+}
+
+/** Each chosen trait's effect on a melee side. */
+export function applyMeleeTraits(m: MeleeSide, traits: readonly ChosenTrait[], side: TraitSide): void {
+  for (const c of traits) c.trait.melee![side]!(m, c.choice)
+}
