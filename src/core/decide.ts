@@ -6,7 +6,8 @@ import { NeedDecision } from './errors.js'
  */
 export interface Decidable {
   decisions?: Record<string, unknown>
-  askDecisions?: boolean
+  /** A person is there to ask: every decision, or only those listed. */
+  askDecisions?: boolean | readonly string[]
 }
 
 /**
@@ -16,6 +17,7 @@ export interface Decidable {
 export function decision<T>(input: Decidable, id: string, context: unknown, fallback: T): T {
   if (input.decisions && Object.prototype.hasOwnProperty.call(input.decisions, id))
     return input.decisions[id] as T
-  if (input.askDecisions) throw new NeedDecision(id, context)
+  const ask = input.askDecisions
+  if (ask === true || (Array.isArray(ask) && ask.includes(id))) throw new NeedDecision(id, context)
   return fallback
 }

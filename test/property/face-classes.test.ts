@@ -37,12 +37,15 @@ class SwappingDice implements Dice {
   }
 }
 
+/** The fields that record faces: a die's roll, the rolls typed, a rerolled die's first face. */
+const FACE_FIELDS = new Set(['roll', 'rolls', 'rerolledFrom', 'faces'])
+
 /** A result's JSON without the faces it records (which may differ by design). */
 function withoutFaces(x: unknown): unknown {
   if (Array.isArray(x)) return x.map(withoutFaces)
   if (!x || typeof x !== 'object') return x
   const out: Record<string, unknown> = {}
-  for (const [k, v] of Object.entries(x)) if (k !== 'roll' && k !== 'rolls') out[k] = withoutFaces(v)
+  for (const [k, v] of Object.entries(x)) if (!FACE_FIELDS.has(k)) out[k] = withoutFaces(v)
   return out
 }
 

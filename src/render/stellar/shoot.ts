@@ -40,6 +40,14 @@ export function dieGlyph(d: EvadeDie, st: Style): string {
   }
 }
 
+/** The defender's evade rerolls: what it could reroll, what it rerolled and what came up. */
+function rerollLine(r: ShotResult, st: Style): string {
+  const x = r.reroll!
+  const took = x.dice.map((i) => `${r.dice[i].rerolledFrom} -> ${dieGlyph(r.dice[i], st)}`)
+  const dice = `${x.allowed} evade ${x.allowed === 1 ? 'die' : 'dice'}`
+  return `Rerolled: ${took.length ? took.join(', ') : 'none'} (the defender may reroll ${dice})`
+}
+
 function choiceLine(s: Shot & { chosenBy?: Record<string, string> }): string {
   const by = (k: string) => (s.chosenBy?.[k] && s.chosenBy[k] !== 'flag' ? ` (${s.chosenBy[k]})` : '')
   const bonus = s.bonus === 'none' ? 'no bonus' : `${s.bonus} +${shotAttackerBonus(s)}`
@@ -65,6 +73,7 @@ export function renderShot(r: ShotResult, s: Shot, luck: number, out: RenderCont
   lines.push(
     `Evade dice: ${r.dice.length ? r.dice.map((d) => dieGlyph(d, st)).join(' ') : 'none'}  ${r.dice.length ? legend : ''}`.trimEnd(),
   )
+  if (r.reroll) lines.push(rerollLine(r, st))
   const plain = r.hits - 2 * r.crits
   lines.push(
     `Hits: ${st.bold(String(r.hits))}${r.crits ? ` (${plural(r.crits, 'critical')} x2${plain ? ` + ${plain}` : ''})` : ''}`,

@@ -601,6 +601,8 @@ export function overwatchShot(m: Melee, ow: Overwatch, momentumLeft: number): Sh
     reroll: a.reroll,
     notOverYet: 0,
     momentum: momentumLeft,
+    evadeRerolls: 0,
+    seekingShot: false,
     warship: false,
     aoe: false,
     size: a.size,

@@ -1,25 +1,23 @@
 import { Distribution } from '../../core/distribution.js'
 import { poolOutcomes } from '../../core/exact.js'
 import { memoise } from '../../core/memo.js'
-import type { SaveResult } from './armor-save.js'
-import { savesFor } from './armor-save-odds.js'
-import type { Decidable } from '../../core/decide.js'
 import {
-  type AfterEvadeInput,
   type AttackBonus,
   type DefenseChoice,
   type EvadeInput,
-  type EvadeStage,
+  type LaterStages,
   type Shot,
+  type ShotMeans,
   type ShotResult,
-  blockHits,
-  concludeShot,
+  attackerScore,
+  better,
   countOutcomes,
   evadeClass,
   evadeHits,
-  afterEvadeInput,
   evadeInput,
-  shotSaves,
+  laterStages,
+  rerollOptions,
+  rerollsAllowed,
 } from './shoot.js'
 
 /** Exact distributions of one shooting attack, composed from its stages. */
@@ -32,12 +30,10 @@ export interface ShotOdds {
   expected: { damage: number; unblockedHits: number; failedSaves: number }
 }
 
-/** Stage 1's result when only its hits matter (the later stages read nothing else). */
-const hitsOnly = (hits: number): EvadeStage => ({ targetNumber: 0, shotsFired: 0, dice: [], crits: 0, hits })
-
 /**
  * The exact odds of a shot, composed from its stages (see resolveShot):
- * 1. the evade pool as counts per class (evadeClass), turned into hits by evadeHits;
+ * 1. the evade pool as counts per class (evadeClass), rerolled as the defender picks
+ *    (rerollOptions), turned into hits by evadeHits;
  * 2. per number of hits, blocks and Skill Defense (blockHits);
  * 3. the armour saves (resolveArmorSaves, walked) and the result they conclude (concludeShot),
  *    read off as each distribution needs it.
@@ -69,13 +65,13 @@ export function shotOdds(s: Shot): ShotOdds {
  * what the later stages conclude from it (`rows`: the shot's later stages, when the caller
  * already has them).
  */
-export function shotExpected(s: Shot, rows?: AfterEvade): ShotOdds['expected'] {
+export function shotExpected(s: Shot, rows?: LaterStages): ShotMeans {
   const quiet = quietShot(s)
-  const rest = rows ?? afterEvade(quiet)
+  const rest = rows ?? laterStages(quiet)
   let damage = 0
   let unblockedHits = 0
   let failedSaves = 0
-  evadeOdds(evadeInput(quiet)).forEach((h, p) => {
+  evadeStage(quiet, rest).forEach((h, p) => {
     const e = rest(h).expected()
     damage += p * e.damage
     unblockedHits += p * e.unblockedHits
@@ -95,8 +91,8 @@ export function shotDamageOdds(s: Shot): Distribution<number> {
  */
 function shotReader(s: Shot) {
   const quiet = quietShot(s)
-  const hits = evadeOdds(evadeInput(quiet))
-  const rest = afterEvade(quiet)
+  const rest = laterStages(quiet)
+  const hits = evadeStage(quiet, rest)
   return <K extends number | string>(f: (r: ShotResult) => K): Distribution<K> =>
     hits.step(
       (h) => rest(h).saves,
@@ -124,52 +120,34 @@ export const evadeOdds = memoise((e: EvadeInput): Distribution<number> => {
   )
 })
 
-/** What stages 2 and 3 make of one number of hits. */
-interface AfterEvadeRow {
-  saves: Distribution<SaveResult>
-  /** The result a save outcome concludes (concludeShot). */
-  conclude: (save: SaveResult) => ShotResult
-  /** The means of the concluded results. */
-  expected: () => ShotOdds['expected']
-}
-
-/** A shot's stages 2 and 3, by number of hits. */
-type AfterEvade = (hits: number) => AfterEvadeRow
-
 /**
- * Stages 2 and 3 from a number of hits: blocks and Skill Defense (blockHits), the armour saves
- * they call for (walked once per weapon and target: savesFor), and the results those conclude
- * (concludeShot). Each number of hits is settled once, whatever is read. They read the shot
- * only through AfterEvadeInput, so shots that differ elsewhere (the attacker's bonus) may share
- * them.
+ * Stage 1's hits for this shot: evadeOdds, or, when the defender may reroll evade dice, each
+ * branch of the pool rerolled as the defender picks it (rerollOptions' best, as rollEvade picks
+ * it), the rerolled dice a pool of their own. The pick weighs the later stages (`later`), so
+ * these are composed per shot.
  */
-function afterEvade(s: AfterEvadeInput & Decidable): AfterEvade {
-  const rows: AfterEvadeRow[] = []
-  const saves = savesFor(shotSaves(s, 0))
-  return (hits) => {
-    let row = rows[hits]
-    if (!row) {
-      const b = blockHits(s, hits)
-      const e = hitsOnly(hits)
-      const stage = saves(b.unblockedHits)
-      const conclude = (save: SaveResult) => concludeShot(s, e, b, save)
-      let means: ShotOdds['expected'] | undefined
-      const expected = () => {
-        if (means) return means
-        means = { damage: 0, unblockedHits: 0, failedSaves: 0 }
-        const m = means
-        stage.forEach((save, q) => {
-          const r = conclude(save)
-          m.damage += q * r.damage
-          m.unblockedHits += q * r.unblockedHits
-          m.failedSaves += q * r.save.failedSaves
-        })
-        return m
-      }
-      rows[hits] = row = { saves: stage, conclude, expected }
-    }
-    return row
-  }
+function evadeStage(s: Shot, later: LaterStages): Distribution<number> {
+  const e = evadeInput(s)
+  const allowed = rerollsAllowed(s)
+  if (allowed === 0) return evadeOdds(e)
+  const classify = evadeClass(e)
+  const branches = poolOutcomes(e.dice, 10, classify)
+  return Distribution.weighted(branches.map((b, i) => [i, b.waysN] as const)).bind((i) => {
+    const counts = countOutcomes(branches[i].faces.map(classify))
+    const pick = rerollOptions(e, counts, allowed, later)[0].pick
+    const again = poolOutcomes(pick.crits + pick.hits, 10, classify)
+    return Distribution.weighted(
+      again.map((r) => {
+        const rerolled = countOutcomes(r.faces.map(classify))
+        const after = { ...counts }
+        after.crit += rerolled.crit - pick.crits
+        after.hit += rerolled.hit - pick.hits
+        after.evade += rerolled.evade
+        after['auto-miss'] += rerolled['auto-miss']
+        return [evadeHits(e, after).hits, r.waysN] as const
+      }),
+    )
+  })
 }
 
 /**
@@ -177,7 +155,7 @@ function afterEvade(s: AfterEvadeInput & Decidable): AfterEvade {
  * `s` decides it, saves) from `hits`. For a prompt's hints.
  */
 export function expectedDamageFrom(s: Shot, hits: number): number {
-  return afterEvade(s)(hits).expected().damage
+  return laterStages(s)(hits).expected().damage
 }
 
 /** One option of a choice with its expected outcome. */
@@ -196,35 +174,21 @@ export const DEFENSES: DefenseChoice[] = ['dodge', 'guard', 'none']
 export const AUTO_BONUSES: AttackBonus[] = ['precision', 'barrage']
 export const AUTO_DEFENSES: DefenseChoice[] = ['dodge', 'guard']
 
-/**
- * Order options by what the attacker wants: more expected damage, then more failed saves
- * (they matter for stun and push weapons, whose saves deal no damage), then more hits.
- * Ties keep the listed order.
- */
-function attackerScore(e: ShotOdds['expected']): number[] {
-  return [e.damage, e.failedSaves, e.unblockedHits]
-}
-
-function better(a: number[], b: number[]): number {
-  for (let i = 0; i < a.length; i++) {
-    if (Math.abs(a[i] - b[i]) > 1e-12) return a[i] > b[i] ? 1 : -1
-  }
-  return 0
-}
-
 /** The defender's options against a fixed bonus, best (least harm) first. */
 export function rankDefenses(
   s: Shot,
   options: DefenseChoice[] = AUTO_DEFENSES,
-  later = new Map<DefenseChoice, AfterEvade>(),
+  later = new Map<DefenseChoice, LaterStages>(),
 ): Array<ScoredOption<DefenseChoice>> {
   const trial = quietShot({ ...s }) // one copy, each option tried on it in turn
-  const scored = options.map((value) => {
+  // Against a Seeking Shot the target may not improve its Evade: no Dodge to weigh.
+  const allowed = s.seekingShot ? options.filter((d) => d !== 'dodge') : options
+  const scored = allowed.map((value) => {
     trial.defense = value
     // The later stages depend on the defence, not on the attacker's bonus (AfterEvadeInput):
     // rankBonuses hands the same ones to every bonus it tries.
     let rows = later.get(value)
-    if (!rows) later.set(value, (rows = afterEvade(afterEvadeInput(trial))))
+    if (!rows) later.set(value, (rows = laterStages(trial)))
     return { value, expected: shotExpected(trial, rows) }
   })
   return [...scored].sort((a, b) => better(attackerScore(a.expected), attackerScore(b.expected)))
@@ -241,12 +205,12 @@ export function rankBonuses(
   defenses: DefenseChoice[] = AUTO_DEFENSES,
 ): Array<ScoredOption<AttackBonus> & { defense: DefenseChoice }> {
   const trial = quietShot({ ...s })
-  const later = new Map<DefenseChoice, AfterEvade>()
+  const later = new Map<DefenseChoice, LaterStages>()
   const scored = options.map((value) => {
     trial.bonus = value
     if (defenseFixed) {
       let rows = later.get(s.defense)
-      if (!rows) later.set(s.defense, (rows = afterEvade(afterEvadeInput(trial))))
+      if (!rows) later.set(s.defense, (rows = laterStages(trial)))
       return { value, defense: s.defense, expected: shotExpected(trial, rows) }
     }
     const best = rankDefenses(trial, defenses, later)[0]

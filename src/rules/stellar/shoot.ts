@@ -1,6 +1,9 @@
 import type { Dice } from '../../core/dice.js'
 import { type Decidable, decision } from '../../core/decide.js'
+import { poolOutcomes } from '../../core/exact.js'
+import type { Distribution } from '../../core/distribution.js'
 import { type SaveResult, type SaveSpec, resolveArmorSaves, saveCap } from './armor-save.js'
+import { savesFor } from './armor-save-odds.js'
 import {
   type BlockBonus,
   type Bonus,
@@ -83,6 +86,13 @@ export interface Shot extends Decidable {
   notOverYet: number
   /** Skill Defense: most Momentum the defender will spend (each point negates one hit). */
   momentum: number
+  /**
+   * Evade dice the defender may reroll on this attack (Improvise 2, Spread M-Particles 1, Three
+   * Times as Fast! 3, Blockade Runner 2: they add up), each die at most once.
+   */
+  evadeRerolls: number
+  /** Seeking Shot: the target may not reroll evade dice nor improve its Evade (no Dodge). */
+  seekingShot: boolean
   warship: boolean
   aoe: boolean
   size: number
@@ -96,6 +106,8 @@ export interface EvadeDie {
   outcome: DieOutcome
   /** A natural critical that counted as a plain hit (the cap of 3, or Indirect Fire). */
   critAsHit?: boolean
+  /** The face this die showed before the defender rerolled it. */
+  rerolledFrom?: number
 }
 
 export interface ShotResult {
@@ -113,6 +125,8 @@ export interface ShotResult {
   hitDamage: number
   save: SaveResult
   damage: number
+  /** The evade dice the defender rerolled, when it could reroll any. */
+  reroll?: EvadeReroll
   remainingHp?: number
   destroyed?: boolean
 }
@@ -148,7 +162,8 @@ export function blindsided(s: Pick<Shot, 'blindside' | 'blindsideImmune'>): bool
 
 export function shotTargetNumber(s: Shot): number {
   const precision = s.bonus === 'precision' ? shotAttackerBonus(s) : 0
-  const dodge = s.defense === 'dodge' ? shotDodge(s) : 0
+  // Seeking Shot: the target may not improve its Evade, so a Dodge gives nothing.
+  const dodge = s.defense === 'dodge' && !s.seekingShot ? shotDodge(s) : 0
   return s.acc + precision - s.evade - dodge
 }
 
@@ -386,6 +401,8 @@ export interface EvadeStage {
   crits: number
   /** Hits after criticals and every hit bonus, before blocks. */
   hits: number
+  /** The evade dice the defender rerolled, when it could reroll any. */
+  reroll?: EvadeReroll
 }
 
 /** The second stage: blocks and Skill Defense (no dice). */
@@ -408,27 +425,219 @@ export function resolveShot(dice: Dice, s: Shot): ShotResult {
   return finishShot(dice, s, rollEvade(dice, s))
 }
 
-/** Stage 1: the defender's evade dice, criticals, and the attack's bonus hits. */
+/**
+ * Stage 1: the defender's evade dice, criticals, and the attack's bonus hits. A defender that may
+ * reroll evade dice (rerollsAllowed) picks which after seeing them: asked when a person is
+ * there, else the pick that is best for it by the automatic choices' objective (bestReroll).
+ */
 export function rollEvade(dice: Dice, s: Shot): EvadeStage {
   const e = evadeInput(s)
   const classify = evadeClass(e)
-  const faces = dice.pool(e.dice, 10, 'evade', classify)
-  const outcomes = faces.map(classify)
+  // A copy: rerolled dice are written into it (a pool's array may be the driver's own).
+  const faces = dice.pool(e.dice, 10, 'evade', classify).slice()
+  const rolled = faces.slice()
+  let outcomes = faces.map(classify)
+  let reroll: EvadeReroll | undefined
+  const allowed = rerollsAllowed(s)
+  if (allowed > 0) {
+    const counts = countOutcomes(outcomes)
+    const options = rerollOptions(e, counts, allowed, laterStages(s))
+    const asked =
+      options.length > 1
+        ? decision<RerollPick>(
+            s,
+            'evade-reroll',
+            { faces: rolled, allowed, options } satisfies RerollQuestion,
+            options[0].pick,
+          )
+        : options[0].pick
+    // A pick given beforehand (--reroll) takes what the dice allow: criticals first.
+    const crits = Math.min(asked.crits, counts.crit, allowed)
+    const pick = { crits, hits: Math.min(asked.hits, counts.hit, allowed - crits) }
+    reroll = { allowed, crits: pick.crits, hits: pick.hits, faces: [], dice: [] }
+    // The first dice of each class picked, in roll order, are rerolled in one pool.
+    let critsLeft = pick.crits
+    let hitsLeft = pick.hits
+    outcomes.forEach((o, i) => {
+      if (o === 'crit' && critsLeft > 0) {
+        critsLeft--
+        reroll!.dice.push(i)
+      } else if (o === 'hit' && hitsLeft > 0) {
+        hitsLeft--
+        reroll!.dice.push(i)
+      }
+    })
+    if (reroll.dice.length > 0) {
+      reroll.faces = dice.pool(reroll.dice.length, 10, 'evade reroll', classify).slice()
+      reroll.dice.forEach((i, k) => (faces[i] = reroll!.faces[k]))
+      outcomes = faces.map(classify)
+    }
+  }
   const counted = evadeHits(e, countOutcomes(outcomes))
   // Criticals past the cap (or under Indirect Fire) count as plain hits, in roll order.
   let critsLeft = counted.diceCrits
   const evadeDice: EvadeDie[] = faces.map((roll, i) => {
     const outcome = outcomes[i]
-    if (outcome !== 'crit') return { roll, outcome }
-    if (critsLeft-- > 0) return { roll, outcome }
-    return { roll, outcome: 'hit', critAsHit: true }
+    const die: EvadeDie =
+      outcome !== 'crit' || critsLeft-- > 0 ? { roll, outcome } : { roll, outcome: 'hit', critAsHit: true }
+    if (reroll?.dice.includes(i)) die.rerolledFrom = rolled[i]
+    return die
   })
-  return {
+  const stage: EvadeStage = {
     targetNumber: e.targetNumber,
     shotsFired: faces.length,
     dice: evadeDice,
     crits: counted.crits,
     hits: counted.hits,
+  }
+  if (reroll) stage.reroll = reroll
+  return stage
+}
+
+/** Evade dice the defender may reroll on this shot: none against a Seeking Shot. */
+export function rerollsAllowed(s: Pick<Shot, 'evadeRerolls' | 'seekingShot'>): number {
+  return s.seekingShot ? 0 : s.evadeRerolls
+}
+
+/** Which evade dice the defender rerolls: how many criticals and how many hits. */
+export interface RerollPick {
+  crits: number
+  hits: number
+}
+
+/** What the defender rerolled, for the report. */
+export interface EvadeReroll extends RerollPick {
+  /** Dice it could reroll. */
+  allowed: number
+  /** The rerolled dice (indexes into the pool, in roll order) and their new faces. */
+  dice: number[]
+  faces: number[]
+}
+
+/** The defender's reroll question: the dice just rolled, and each sensible pick, best first. */
+export interface RerollQuestion {
+  faces: number[]
+  allowed: number
+  options: Array<{ pick: RerollPick; expected: ShotMeans }>
+}
+
+/**
+ * The defender's sensible rerolls of evade dice with `counts` in each class, each with the
+ * means of the shot it leads to, best for the defender first (the automatic choices' objective,
+ * attackerScore, least harm first; ties: fewer dice rerolled). Only criticals and hits are
+ * worth a reroll: an evade or a natural 9-10 can only get worse. Reading: the rerolled dice
+ * are a new pool, classed as the first.
+ */
+export function rerollOptions(
+  e: EvadeInput,
+  counts: Readonly<Record<DieOutcome, number>>,
+  allowed: number,
+  later: LaterStages,
+): Array<{ pick: RerollPick; expected: ShotMeans }> {
+  const classify = evadeClass(e)
+  const out: Array<{ pick: RerollPick; expected: ShotMeans }> = []
+  for (let c = 0; c <= Math.min(counts.crit, allowed); c++) {
+    for (let h = 0; h <= Math.min(counts.hit, allowed - c); h++) {
+      const expected = { damage: 0, failedSaves: 0, unblockedHits: 0 }
+      for (const b of poolOutcomes(c + h, 10, classify)) {
+        const again = countOutcomes(b.faces.map(classify))
+        const after = { ...counts }
+        after.crit += again.crit - c
+        after.hit += again.hit - h
+        after.evade += again.evade
+        after['auto-miss'] += again['auto-miss']
+        const p = b.waysN / 10 ** (c + h)
+        const m = later(evadeHits(e, after).hits).expected()
+        expected.damage += p * m.damage
+        expected.failedSaves += p * m.failedSaves
+        expected.unblockedHits += p * m.unblockedHits
+      }
+      out.push({ pick: { crits: c, hits: h }, expected })
+    }
+  }
+  return out.sort(
+    (x, y) =>
+      better(attackerScore(x.expected), attackerScore(y.expected)) ||
+      x.pick.crits + x.pick.hits - (y.pick.crits + y.pick.hits),
+  )
+}
+
+/** The means the automatic choices compare. */
+export interface ShotMeans {
+  damage: number
+  unblockedHits: number
+  failedSaves: number
+}
+
+/**
+ * What the attacker wants, in order: more expected damage, then more failed saves (they matter
+ * for stun and push weapons, whose saves deal no damage), then more hits. The defender wants the
+ * opposite. Every automatic choice of a shot (bonus, reaction, rerolls) uses this.
+ */
+export function attackerScore(e: ShotMeans): number[] {
+  return [e.damage, e.failedSaves, e.unblockedHits]
+}
+
+/** Compares two scores: >0 when `a` is more (values within 1e-12 are equal). */
+export function better(a: number[], b: number[]): number {
+  for (let i = 0; i < a.length; i++) {
+    if (Math.abs(a[i] - b[i]) > 1e-12) return a[i] > b[i] ? 1 : -1
+  }
+  return 0
+}
+
+/** What stages 2 and 3 make of one number of hits. */
+export interface LaterRow {
+  evade: EvadeStage
+  block: BlockStage
+  saves: Distribution<SaveResult>
+  /** The result a save outcome concludes (concludeShot). */
+  conclude: (save: SaveResult) => ShotResult
+  /** The means of the concluded results. */
+  expected: () => ShotMeans
+}
+
+/** A shot's stages 2 and 3, by number of hits. */
+export type LaterStages = (hits: number) => LaterRow
+
+/** Stage 1's result when only its hits matter (the later stages read nothing else). */
+const hitsOnly = (hits: number): EvadeStage => ({ targetNumber: 0, shotsFired: 0, dice: [], crits: 0, hits })
+
+/**
+ * Stages 2 and 3 from a number of hits, exactly: blocks and Skill Defense (blockHits), the armour
+ * saves they call for (walked once per weapon and target: savesFor), and the results those
+ * conclude (concludeShot). Each number of hits is settled once, whatever is read. They read the
+ * shot only through AfterEvadeInput, so shots that differ elsewhere (the attacker's bonus) may
+ * share them. For the odds, the automatic choices and the defender's reroll.
+ */
+export function laterStages(shot: AfterEvadeInput & Decidable): LaterStages {
+  // A copy of the declared input (with the decisions): the caller may change its shot after.
+  const s: AfterEvadeInput & Decidable = afterEvadeInput(shot)
+  s.decisions = shot.decisions
+  const rows: LaterRow[] = []
+  const saves = savesFor(shotSaves(s, 0))
+  return (hits) => {
+    let row = rows[hits]
+    if (!row) {
+      const block = blockHits(s, hits)
+      const evade = hitsOnly(hits)
+      const stage = saves(block.unblockedHits)
+      const conclude = (save: SaveResult) => concludeShot(s, evade, block, save)
+      let means: ShotMeans | undefined
+      const expected = () => {
+        if (means) return means
+        const m = (means = { damage: 0, unblockedHits: 0, failedSaves: 0 })
+        stage.forEach((save, q) => {
+          const r = conclude(save)
+          m.damage += q * r.damage
+          m.unblockedHits += q * r.unblockedHits
+          m.failedSaves += q * r.save.failedSaves
+        })
+        return m
+      }
+      rows[hits] = row = { evade, block, saves: stage, conclude, expected }
+    }
+    return row
   }
 }
 
@@ -548,6 +757,7 @@ export function concludeShot(
     save,
     damage,
   }
+  if (e.reroll) result.reroll = e.reroll
   if (s.hp !== undefined) {
     result.remainingHp = s.hp - damage
     result.destroyed = result.remainingHp <= 0

@@ -38,6 +38,8 @@ export function shot(over: Partial<Shot> = {}): Shot {
     reroll: false,
     notOverYet: 0,
     momentum: 0,
+    evadeRerolls: 0,
+    seekingShot: false,
     warship: false,
     aoe: false,
     size: 0,

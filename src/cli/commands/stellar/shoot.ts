@@ -4,11 +4,14 @@ import {
   type AttackBonus,
   type DefenseChoice,
   type MomentumQuestion,
+  type RerollPick,
+  type RerollQuestion,
   type Shot,
   type ShotResult,
   MAX_FOCUS,
   MAX_WEAPON_SHOTS,
   momentumNegates,
+  rerollsAllowed,
   resolveShot,
   shotAttackerBonus,
   shotDodge,
@@ -48,7 +51,7 @@ import {
 } from '../../spec.js'
 
 interface ShotChoices {
-  chosenBy: { bonus: ChosenBy; defense: ChosenBy; momentum: ChosenBy }
+  chosenBy: { bonus: ChosenBy; defense: ChosenBy; momentum: ChosenBy; evadeReroll?: ChosenBy }
   momentumGiven: boolean
   /** The traits each side gave, as NAME or NAME=CHOICE (their effects are in the shot's fields). */
   traits: Record<'attacker' | 'defender', string[]>
@@ -131,6 +134,13 @@ const options = [
     max: 20,
     default: 0,
   }),
+  boolOpt('m-particles', 'attacked from beyond 24" with M-Particles spread: reroll 1 evade die'),
+  textOpt(
+    'reroll',
+    'C,H',
+    'evade dice the defender rerolls: criticals,hits (missing: asked in a terminal, else auto)',
+    parseRerollPick,
+  ),
   intOpt('not-over-yet', '"It\'s not over yet!": Momentum the defender spends, a failed save each', {
     min: 0,
     max: 10,
@@ -148,6 +158,17 @@ function traitName(text: string): string {
 }
 
 const SHOOT_TRAIT_FLAGS: TraitFlags = { attacker: '--trait', defender: '--def-trait' }
+
+/** `--reroll C,H`: how many criticals and hits the defender rerolls. */
+function parseRerollPick(text: string, flag: string): RerollPick {
+  const m = /^(\d{1,2})\s*,\s*(\d{1,2})$/.exec(text)
+  if (!m)
+    throw new InputError(
+      'bad-value',
+      `${flag}: "${text}" is not a pick; give criticals,hits rerolled, e.g. 1,1 (0,0 keeps the dice)`,
+    )
+  return { crits: Number(m[1]), hits: Number(m[2]) }
+}
 
 /** The values are checked (ranges, required, conflicts) by the option table before this. */
 export function buildShot(v: ValuesOf<typeof options>): ShotRequest {
@@ -204,6 +225,9 @@ export function buildShot(v: ValuesOf<typeof options>): ShotRequest {
     reroll: false,
     notOverYet: v.notOverYet,
     momentum: v.momentum ?? 0,
+    // Spread M-Particles, attacked from beyond 24": one evade die; the traits add theirs.
+    evadeRerolls: v.mParticles ? 1 : 0,
+    seekingShot: false,
     warship: v.warship,
     aoe: v.aoe,
     size: v.size,
@@ -219,6 +243,22 @@ export function buildShot(v: ValuesOf<typeof options>): ShotRequest {
   }
   applyShotTraits(s as Shot, chosen.attacker, 'attacker')
   applyShotTraits(s as Shot, chosen.defender, 'defender')
+  if (s.evadeRerolls > 0) s.chosenBy.evadeReroll = v.reroll ? 'flag' : 'auto'
+  if (v.reroll) {
+    if (rerollsAllowed(s) === 0)
+      throw new InputError(
+        'bad-combination',
+        s.seekingShot
+          ? '--reroll: against a Seeking Shot the target rerolls no evade dice; drop --reroll'
+          : '--reroll: the defender has no evade rerolls; add --m-particles or a --def-trait such as improvise, or drop --reroll',
+      )
+    s.decisions = { 'evade-reroll': v.reroll }
+  }
+  if (s.seekingShot && v.defense === 'dodge')
+    throw new InputError(
+      'bad-combination',
+      '--defense dodge: against a Seeking Shot the target may not improve its Evade; give --defense guard or none',
+    )
   // The situation's blocks come after the traits' (the order they are listed in).
   if (v.extraBlocks) s.blockBonuses.push({ source: 'other blocks', amount: v.extraBlocks })
   return s
@@ -235,7 +275,8 @@ function usesTraitFields(s: ChosenShot): boolean {
     s.traits.defender.length > 0 ||
     s.blockBonuses.length > 0 ||
     s.barrier > 0 ||
-    s.notOverYet > 0
+    s.notOverYet > 0 ||
+    s.evadeRerolls > 0
   )
 }
 
@@ -250,7 +291,7 @@ export const shootSpec = defineCommand<typeof options, ChosenShot, ShotResult, S
   name: 'shoot',
   summary: 'MechaStellar shooting attack: the defender rolls a d10 to evade each shot',
   diceOrder:
-    "one evade d10 per shot, in shot order; then one armor-save d10 per unblocked hit (at most 3; 5 for warships, 10 vs AOE); then, with Unyielding or Don't Give up the Ship, one reroll d10 per failed save",
+    "one evade d10 per shot, in shot order; then one d10 per evade die the defender rerolls (criticals, then hits); then one armor-save d10 per unblocked hit (at most 3; 5 for warships, 10 vs AOE); then, with Unyielding or Don't Give up the Ship, one reroll d10 per failed save",
   examples: [
     'mecha shoot --acc 9 --evade 4 --shots 7 --dmg 200 --bonus none --defense none --rolls 1,1,4,5,7,7,10',
     'mecha shoot --acc 9 --evade 4 --shots 5 --dmg 300 --pen 5 --arm-sv 2 --shield 1 --momentum 3 --seed table1',
@@ -262,6 +303,25 @@ export const shootSpec = defineCommand<typeof options, ChosenShot, ShotResult, S
   choose: chooseShot,
 
   async decide(id, context, s, ctx) {
+    if (id === 'evade-reroll') {
+      const q = context as RerollQuestion
+      const dice = (n: number, what: string) => (n ? `${n} ${what}${n === 1 ? '' : 's'}` : '')
+      const options = q.options.map((o, i) => ({
+        value: o.pick,
+        label:
+          o.pick.crits + o.pick.hits === 0
+            ? 'Keep the dice'
+            : `Reroll ${[dice(o.pick.crits, 'critical'), dice(o.pick.hits, 'hit')].filter(Boolean).join(' and ')}`,
+        // The quantity the automatic pick ranks by comes first.
+        hint: `${exp(o.expected.damage)}, ${num(o.expected.unblockedHits, 2)} hits through${i === 0 ? ' (best)' : ''}`,
+      }))
+      s.chosenBy.evadeReroll = 'prompt'
+      return ctx.select(
+        `Evade dice ${q.faces.join(' ')}: reroll up to ${q.allowed}? (criticals and hits are worth rerolling)`,
+        options,
+        options[0].value,
+      )
+    }
     if (id !== 'momentum') throw new Error(`unknown decision ${id}`)
     const q = context as MomentumQuestion
     const options = []
@@ -290,6 +350,8 @@ export const shootSpec = defineCommand<typeof options, ChosenShot, ShotResult, S
     if (s.chosenBy.defense === 'prompt') flags.push('--defense', s.defense)
     // Momentum offered = Momentum spent: the automatic policy then spends exactly that.
     if (s.chosenBy.momentum === 'prompt') flags.push('--momentum', String(r.momentumSpent))
+    if (s.chosenBy.evadeReroll === 'prompt' && r.reroll)
+      flags.push('--reroll', `${r.reroll.crits},${r.reroll.hits}`)
     return flags
   },
 
@@ -298,11 +360,13 @@ export const shootSpec = defineCommand<typeof options, ChosenShot, ShotResult, S
     const out: Record<string, unknown> = {
       targetNumber: r.targetNumber,
       shotsFired: r.shotsFired,
-      dice: r.dice.map((d) =>
-        d.critAsHit
+      dice: r.dice.map((d) => {
+        const die: Record<string, unknown> = d.critAsHit
           ? { roll: d.roll, outcome: d.outcome, critAsHit: true }
-          : { roll: d.roll, outcome: d.outcome },
-      ),
+          : { roll: d.roll, outcome: d.outcome }
+        if (d.rerolledFrom !== undefined) die.rerolledFrom = d.rerolledFrom
+        return die
+      }),
       crits: r.crits,
       hits: r.hits,
       blocks: r.blocks,
@@ -327,6 +391,13 @@ export const shootSpec = defineCommand<typeof options, ChosenShot, ShotResult, S
       out.rerolls = r.save.rerolls
       out.negated = r.save.negated
     }
+    if (r.reroll)
+      out.evadeReroll = {
+        allowed: r.reroll.allowed,
+        crits: r.reroll.crits,
+        hits: r.reroll.hits,
+        faces: r.reroll.faces,
+      }
     return out
   },
   render: (r, s, out) => renderShot(r, s, shotLuck(r, s), out),
@@ -377,7 +448,7 @@ function chooseShot(req: ShotRequest, ctx: ChoiceContext): Promise<ChosenShot> |
 async function chooseAsking(req: ShotRequest, ctx: ChoiceContext): Promise<ChosenShot> {
   const bonusOpen = isOpen(req.bonus)
   const defenseOpen = isOpen(req.defense)
-  let s = withChoices(
+  const s = withChoices(
     req,
     isOpen(req.bonus) ? 'precision' : req.bonus,
     isOpen(req.defense) ? 'dodge' : req.defense,
@@ -424,9 +495,18 @@ async function chooseAsking(req: ShotRequest, ctx: ChoiceContext): Promise<Chose
       s.chosenBy.defense = 'prompt'
     } else s.defense = ranked[0].value
   }
-  // Momentum is asked after the evade dice are known, when a person is there to answer.
-  if (!s.momentumGiven) s = Object.assign({}, s, { askDecisions: true })
-  return s
+  return withMidwayAsks(s)
+}
+
+/**
+ * What is asked after the dice are seen, when a person is there to answer: the evade dice to
+ * reroll (unless --reroll gave the pick) and the Momentum to spend (unless --momentum gave it).
+ */
+function withMidwayAsks(s: ChosenShot): ChosenShot {
+  const ask: string[] = []
+  if (s.chosenBy.evadeReroll === 'auto' && rerollsAllowed(s) > 0) ask.push('evade-reroll')
+  if (!s.momentumGiven) ask.push('momentum')
+  return ask.length ? Object.assign({}, s, { askDecisions: ask }) : s
 }
 
 /** The open choices, settled without asking: the same picks chooseAsking offers first. */
@@ -444,7 +524,7 @@ function chooseAuto(req: ShotRequest, ctx: ChoiceContext): ChosenShot {
     s.bonus = best.value
     s.defense = best.defense
   } else if (defenseOpen) s.defense = rankDefenses(s, AUTO_DEFENSES)[0].value
-  return !s.momentumGiven && ctx.interactive ? Object.assign({}, s, { askDecisions: true }) : s
+  return ctx.interactive ? withMidwayAsks(s) : s
 }
 
 function shotLuck(r: ShotResult, s: ChosenShot): number {

@@ -1,0 +1,162 @@
+import fc from 'fast-check'
+import { describe, expect, it } from 'vitest'
+import type { Dice } from '../../../src/core/dice.js'
+import { fraction } from '../../../src/core/distribution.js'
+import { walk } from '../../../src/core/exact.js'
+import { PhysicalDice } from '../../../src/core/physical.js'
+import {
+  type Shot,
+  countOutcomes,
+  evadeClass,
+  evadeInput,
+  laterStages,
+  rerollOptions,
+  resolveShot,
+} from '../../../src/rules/stellar/shoot.js'
+import { rankDefenses, shotExpected, shotOdds } from '../../../src/rules/stellar/shoot-odds.js'
+import { parsePen } from '../../../src/rules/stellar/weapon.js'
+import { shot } from './shot-fixture.js'
+
+/**
+ * Evade rerolls (Improvise, Spread M-Particles, Three Times as Fast!, Blockade Runner): the
+ * defender rerolls chosen evade dice once, as a new pool; Seeking Shot forbids it.
+ */
+describe('evade rerolls, rolled', () => {
+  // Acc 9 vs Evade 4: evade on 5+; 1-2 criticals, 3-4 hits, 5-8 evaded, 9-10 always a miss.
+  const base = shot({ acc: 9, evade: 4, shots: 4, dmg: 300, evadeRerolls: 2 })
+  it.each([
+    // first roll, rerolls, the dice after, hits
+    ['two criticals rerolled into evades', [1, 2, 6, 9], [7, 8], [7, 8, 6, 9], 0],
+    ['a critical and a hit: the critical first in roll order', [3, 1, 1, 9], [5, 6], [3, 5, 6, 9], 1],
+    ['nothing worth rerolling', [5, 6, 9, 10], [], [5, 6, 9, 10], 0],
+  ])('%s', (_, first, again, after, hits) => {
+    const r = resolveShot(new PhysicalDice([...first, ...again]), base)
+    expect(r.dice.map((d) => d.roll)).toEqual(after)
+    expect(r.hits).toBe(hits)
+    expect(r.reroll?.faces).toEqual(again)
+  })
+
+  it('the dice a reroll replaced keep their first face; a pick given beforehand is held to the dice there are', () => {
+    const r = resolveShot(new PhysicalDice([1, 3, 6, 9, 4]), {
+      ...base,
+      decisions: { 'evade-reroll': { crits: 3, hits: 0 } },
+    })
+    // Three criticals asked for, one rolled: the one critical is rerolled, into a hit.
+    expect(r.reroll).toMatchObject({ crits: 1, hits: 0, faces: [4] })
+    expect(r.dice.map((d) => [d.roll, d.rerolledFrom])).toEqual([
+      [4, 1],
+      [3, undefined],
+      [6, undefined],
+      [9, undefined],
+    ])
+    expect(r.hits).toBe(2)
+  })
+
+  it('Seeking Shot: no reroll, and a Dodge improves nothing', () => {
+    const seeking = { ...base, seekingShot: true }
+    const r = resolveShot(new PhysicalDice([1, 2, 6, 9]), seeking)
+    expect(r.reroll).toBeUndefined()
+    expect(r.hits).toBe(4)
+    expect(resolveShot(new PhysicalDice([1, 2, 6, 9]), { ...seeking, defense: 'dodge' }).targetNumber).toBe(5)
+    expect(rankDefenses(seeking, ['dodge', 'guard', 'none']).map((o) => o.value)).toEqual(['guard', 'none'])
+  })
+})
+
+/** The evade pool's faces handed over as given; every other pool from `inner`. */
+function withEvadeFaces(inner: Dice, faces: number[]): Dice {
+  return {
+    pool: (n, sides, label, equiv) =>
+      label === 'evade' ? faces.slice() : inner.pool(n, sides, label, equiv),
+    roll: (sides, label, equiv) => inner.roll(sides, label, equiv),
+  }
+}
+
+describe('the defender picks the best reroll, checked against every subset of its dice', () => {
+  const shots = fc.record({
+    acc: fc.integer({ min: 5, max: 13 }),
+    evade: fc.integer({ min: 0, max: 5 }),
+    shots: fc.integer({ min: 1, max: 5 }),
+    dmg: fc.constantFrom(100, 300, 800),
+    pen: fc.constantFrom('0', '4', '6S').map((p) => parsePen(p)),
+    armSv: fc.integer({ min: 0, max: 3 }),
+    shield: fc.integer({ min: 0, max: 1 }),
+    momentum: fc.integer({ min: 0, max: 2 }),
+    targetLock: fc.boolean(),
+    evadeRerolls: fc.integer({ min: 1, max: 3 }),
+  })
+  it('the pick rerollOptions ranks first is as good as the best subset of faces rerolled', () => {
+    fc.assert(
+      fc.property(
+        shots,
+        fc.array(fc.integer({ min: 1, max: 10 }), { minLength: 5, maxLength: 5 }),
+        (over, d10s) => {
+          const s: Shot = shot(over)
+          const e = evadeInput(s)
+          const faces = d10s.slice(0, e.dice)
+          const plain: Shot = { ...s, evadeRerolls: 0 }
+          // Independently: the mean damage of the shot with these evade faces, the rest walked.
+          const meanDamage = (f: number[]) =>
+            walk((dice) => resolveShot(withEvadeFaces(dice, f), plain).damage).expected()
+          let best = Infinity
+          for (let mask = 0; mask < 1 << faces.length; mask++) {
+            const chosen = faces.map((_, i) => i).filter((i) => mask & (1 << i))
+            if (chosen.length > s.evadeRerolls) continue
+            let total = 0
+            for (let k = 0; k < 10 ** chosen.length; k++) {
+              const f = faces.slice()
+              chosen.forEach((i, j) => (f[i] = 1 + (Math.floor(k / 10 ** j) % 10)))
+              total += meanDamage(f)
+            }
+            best = Math.min(best, total / 10 ** chosen.length)
+          }
+          const classify = evadeClass(e)
+          const options = rerollOptions(e, countOutcomes(faces.map(classify)), s.evadeRerolls, laterStages(s))
+          expect(options[0].expected.damage).toBeCloseTo(best, 9)
+        },
+      ),
+      { numRuns: 40, seed: 20261124 },
+    )
+  })
+})
+
+describe('exact odds with rerolls are the whole shot walked', () => {
+  const shots = fc.record({
+    acc: fc.integer({ min: 4, max: 14 }),
+    evade: fc.integer({ min: 0, max: 6 }),
+    shots: fc.integer({ min: 1, max: 6 }),
+    dmg: fc.constantFrom(100, 200, 500),
+    pen: fc.constantFrom('0', '5', '7S', '6P').map((p) => parsePen(p)),
+    armSv: fc.integer({ min: 0, max: 3 }),
+    bonus: fc.constantFrom('precision' as const, 'barrage' as const, 'none' as const),
+    defense: fc.constantFrom('dodge' as const, 'guard' as const, 'none' as const),
+    shield: fc.integer({ min: 0, max: 1 }),
+    momentum: fc.integer({ min: 0, max: 2 }),
+    advantage: fc.boolean(),
+    targetLock: fc.boolean(),
+    evadeRerolls: fc.integer({ min: 0, max: 3 }),
+    seekingShot: fc.boolean(),
+    hp: fc.option(fc.constantFrom(300, 1000), { nil: undefined }),
+  })
+  it('damage, failed saves and hits through match the walk of resolveShot; the means match', () => {
+    fc.assert(
+      fc.property(shots, (over) => {
+        const s = shot(over)
+        const o = shotOdds(s)
+        const w = walk((dice) => resolveShot(dice, { ...s, askDecisions: false }))
+        const exact = (d: { sortedWays(): Array<[unknown, bigint]>; den: bigint }) =>
+          d.sortedWays().map(([k, n]) => [k, fraction(n, d.den)])
+        expect(exact(o.damage)).toEqual(exact(w.map((r) => r.damage)))
+        expect(exact(o.failedSaves)).toEqual(exact(w.map((r) => r.save.failedSaves)))
+        expect(exact(o.unblockedHits)).toEqual(exact(w.map((r) => r.unblockedHits)))
+        expect(shotExpected(s).damage).toBeCloseTo(o.expected.damage, 6)
+      }),
+      { numRuns: 120, seed: 20261126 },
+    )
+  })
+
+  it('a reroll can only help the defender', () => {
+    const s = shot({ acc: 10, evade: 2, shots: 6, dmg: 300, pen: parsePen('5'), armSv: 1 })
+    const means = [0, 1, 2, 3].map((n) => shotOdds({ ...s, evadeRerolls: n }).expected.damage)
+    for (let i = 1; i < means.length; i++) expect(means[i]).toBeLessThan(means[i - 1])
+  })
+})
