@@ -26,12 +26,16 @@ type ChoiceInfo = Melee & {
   expectedChoice?: { dealt: number; taken: number }
 }
 
-/** A melee die marked by symbol as well as colour: ! critical (2 hits), • hit or block. */
+/**
+ * A melee die marked by symbol as well as colour: ! critical (2 hits), • hit or block; a rerolled
+ * die shows its first face, `2>5•`.
+ */
 export function meleeGlyph(d: StrikeDie, st: Style): string {
-  if (d.outcome === 'crit') return st.bold(st.red(`${d.roll}!`))
-  if (d.outcome === 'hit') return st.yellow(`${d.roll}•`)
-  if (d.outcome === 'block') return st.green(`${d.roll}•`)
-  return st.dim(String(d.roll))
+  const was = d.rerolledFrom !== undefined ? st.dim(`${d.rerolledFrom}>`) : ''
+  if (d.outcome === 'crit') return was + st.bold(st.red(`${d.roll}!`))
+  if (d.outcome === 'hit') return was + st.yellow(`${d.roll}•`)
+  if (d.outcome === 'block') return was + st.green(`${d.roll}•`)
+  return was + st.dim(String(d.roll))
 }
 
 const splitText = (s: { attack: number; defense: number }) => `${s.attack}/${s.defense}`

@@ -514,7 +514,8 @@ export class ClashSearch {
 
   /** Float chances of a pool's rolled hits or blocks (walked once per pool and target face). */
   private pool(kind: 'hits' | 'blocks', s: Strike): Float64Array {
-    const key = kind === 'hits' ? `h${s.attackDice}|${s.hitOn}` : `b${s.defenseDice}|${s.blockOn}`
+    const key =
+      kind === 'hits' ? `h${s.attackDice}|${s.hitOn}` : `b${s.defenseDice}|${s.blockOn}|${s.defenseReroll}`
     let p = this.pools.get(key)
     if (!p) this.pools.set(key, (p = chances(kind === 'hits' ? rolledHitsOdds(s) : rolledBlocksOdds(s))))
     return p

@@ -110,6 +110,8 @@ export interface MeleeSide {
   soloOperative: boolean
   /** Unyielding / Don't Give up the Ship: this side rerolls failed saves once. */
   reroll: boolean
+  /** Unbeaten: this side rerolls its defense dice that did not block. */
+  unbeaten: boolean
   /** "It's not over yet!": the most Momentum this side spends on the saves it makes in the clash. */
   notOverYet: number
   /** Evade, for overwatch shots against the charger. */
@@ -166,6 +168,8 @@ export interface Strike {
   size: number
   /** The target rerolls failed saves (Unyielding). */
   reroll: boolean
+  /** The target rerolls its defense dice that did not block (Unbeaten). */
+  defenseReroll: boolean
   /** The target's "It's not over yet!" Momentum. */
   notOverYet: number
 }
@@ -175,6 +179,8 @@ export interface StrikeDie {
   roll: number
   pool: 'attack' | 'defense'
   outcome: AttackOutcome | 'block'
+  /** The face this die showed before it was rerolled (Unbeaten). */
+  rerolledFrom?: number
 }
 
 export interface RolledAttack {
@@ -375,6 +381,7 @@ export function attackStrike(
     armSv: def.armSv,
     size: def.size,
     reroll: def.reroll,
+    defenseReroll: def.unbeaten,
     notOverYet: def.notOverYet,
   }
 }
@@ -410,6 +417,7 @@ export function counterStrike(
     armSv: atk.armSv,
     size: atk.size,
     reroll: atk.reroll,
+    defenseReroll: atk.unbeaten,
     notOverYet: atk.notOverYet,
   }
 }
@@ -480,14 +488,25 @@ export function rollAttackDice(dice: Dice, s: Strike): RolledAttack {
 /** Defense dice: a block on blockOn+. */
 export function rollDefenseDice(dice: Dice, s: Strike): RolledDefense {
   const on = s.blockOn
-  const faces = dice.pool(s.defenseDice, 10, `${who(s)[1]}'s defense dice`, (f) => (f >= on ? 1 : 0))
-  let rolledBlocks = 0
-  const out: StrikeDie[] = faces.map((roll) => {
-    if (roll >= on) {
-      rolledBlocks++
-      return { roll, pool: 'defense', outcome: 'block' }
+  const blocks = (f: number) => (f >= on ? 1 : 0)
+  const first = dice.pool(s.defenseDice, 10, `${who(s)[1]}'s defense dice`, blocks)
+  const faces = first.slice()
+  // Unbeaten: the dice that did not block are rerolled, once, in one pool (a block is kept: a
+  // reroll could only lose it).
+  if (s.defenseReroll) {
+    const missed = faces.map((f, i) => (blocks(f) ? -1 : i)).filter((i) => i >= 0)
+    if (missed.length) {
+      const again = dice.pool(missed.length, 10, `${who(s)[1]}'s defense rerolls`, blocks)
+      missed.forEach((i, k) => (faces[i] = again[k]))
     }
-    return { roll, pool: 'defense', outcome: 'miss' }
+  }
+  let rolledBlocks = 0
+  const out: StrikeDie[] = faces.map((roll, i) => {
+    const die: StrikeDie =
+      roll >= on ? { roll, pool: 'defense', outcome: 'block' } : { roll, pool: 'defense', outcome: 'miss' }
+    if (die.outcome === 'block') rolledBlocks++
+    if (roll !== first[i] || (s.defenseReroll && !blocks(first[i]))) die.rerolledFrom = first[i]
+    return die
   })
   return { dice: out, rolledBlocks }
 }

@@ -297,6 +297,14 @@ export const TRAITS: readonly TraitEntry[] = [
     shoot: { defender: (s) => void (s.evadeRerolls += 2) },
   },
   {
+    name: 'unbeaten',
+    title: 'Unbeaten (bonus skill)',
+    aliases: [],
+    from: 'bonus skill [M-2]',
+    effect: 'in melee, rerolls its defense dice that did not block',
+    melee: both((m) => void (m.unbeaten = true)),
+  },
+  {
     name: 'seeking-shot',
     title: 'Seeking Shot',
     aliases: ['seeking-shots'],

@@ -28,6 +28,7 @@ export function side(over: Partial<Omit<MeleeSide, 'pen'>> & { pen?: Penetration
     blockBonuses: [],
     guardRaise: 0,
     blindsideImmune: false,
+    unbeaten: false,
     soloOperative: false,
     reroll: false,
     notOverYet: 0,

@@ -308,6 +308,7 @@ function buildSide(v: MeleeValues, p: 'atk' | 'def', traits: ChosenTrait[]): Mel
     blockBonuses: [],
     guardRaise: 0,
     blindsideImmune: false,
+    unbeaten: false,
     soloOperative: false,
     reroll: false,
     notOverYet: v[key.notOverYet],
@@ -613,7 +614,7 @@ export const meleeSpec = defineCommand<typeof options, MeleeRequest, MeleeResult
   summary:
     'MechaStellar melee clash: overwatch on the charge, attack, counter-attack, Finishing Blow, best dice splits',
   diceOrder:
-    "overwatch first (only with --def-overwatch): for each attack, one evade d10 per shot, then its armor saves; then the clash: the attacker's attack dice, the defender's defense dice, armor saves against the defender (at most 3); then, if the defender survives and was not pushed out, the defender's attack dice, the attacker's defense dice, armor saves against the attacker; a side that rerolls saves (Unyielding) rolls one reroll per failed save right after its saves",
+    "overwatch first (only with --def-overwatch): for each attack, one evade d10 per shot, then its armor saves; then the clash: the attacker's attack dice, the defender's defense dice (then, with Unbeaten, a reroll of each that did not block), armor saves against the defender (at most 3); then, if the defender survives and was not pushed out, the defender's attack dice, the attacker's defense dice, armor saves against the attacker; a side that rerolls saves (Unyielding) rolls one reroll per failed save right after its saves",
   examples: [
     'mecha melee --atk-split 6/3 --atk-pilot 2 --atk-shield 1 --atk-dmg 300 --atk-pen 4 --def-split 3/4 --def-pilot 1 --def-shield 1 --def-dmg 400 --def-pen 6 --def-arm-sv 1 --def-choice counter --rolls 3,3,7,7,8,10,2,5,8,10,6,4,9,2,8,8,2,4,4,5,3',
     'mecha melee --atk-melee 9 --atk-pilot 1 --atk-dmg 300 --atk-pen 5 --def-melee 7 --def-dmg 400 --def-hp 2500 --seed table1',

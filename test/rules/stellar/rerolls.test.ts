@@ -14,6 +14,9 @@ import {
   resolveShot,
 } from '../../../src/rules/stellar/shoot.js'
 import { rankDefenses, shotExpected, shotOdds } from '../../../src/rules/stellar/shoot-odds.js'
+import { attackStrike, resolveMelee } from '../../../src/rules/stellar/melee.js'
+import { meleeOdds, rolledBlocksOdds } from '../../../src/rules/stellar/melee-odds.js'
+import { melee, side } from './melee-fixture.js'
 import { parsePen } from '../../../src/rules/stellar/weapon.js'
 import { shot } from './shot-fixture.js'
 
@@ -160,3 +163,53 @@ describe('exact odds with rerolls are the whole shot walked', () => {
     for (let i = 1; i < means.length; i++) expect(means[i]).toBeLessThan(means[i - 1])
   })
 })
+
+describe('Unbeaten: a side rerolls the melee defense dice that did not block', () => {
+  it('the misses are rerolled once, in roll order; blocks are kept', () => {
+    const m = melee({
+      atkSplit: { attack: 3, defense: 0 },
+      defSplit: { attack: 0, defense: 3 },
+      def: side({ unbeaten: true }),
+    })
+    // Attack dice 5 6 7 (3 hits); defense dice 2 8 4, then the two misses rerolled: 5, 1.
+    const r = resolveMelee(new PhysicalDice([5, 6, 7, 2, 8, 4, 5, 1, 1, 1, 1]), m)
+    expect(r.attack!.defenseDice.map((d) => [d.roll, d.outcome, d.rerolledFrom])).toEqual([
+      [5, 'block', 2],
+      [8, 'block', undefined],
+      [1, 'miss', 4],
+    ])
+    expect(r.attack!.rolledBlocks).toBe(2)
+  })
+
+  it('exact odds of the blocks are the rule walked, and Unbeaten only adds blocks', () => {
+    const m = melee({ atkSplit: { attack: 4, defense: 1 }, defSplit: { attack: 1, defense: 4 } })
+    const blocks = (unbeaten: boolean) => {
+      const s = attackStrike({ ...m, def: side({ unbeaten }) })
+      return rolledBlocksOdds(s)
+    }
+    // 4 dice on 5+ (6 faces of 10 block), the misses rerolled: each die blocks with 1 - 0.4^2.
+    const p = 1 - 0.4 ** 2
+    const want = [0, 1, 2, 3, 4].map((k) => [k, binomial(4, k) * p ** k * (1 - p) ** (4 - k)])
+    blocks(true)
+      .sorted()
+      .forEach(([k, q], i) => {
+        expect(k).toBe(want[i][0])
+        expect(q).toBeCloseTo(want[i][1], 12)
+      })
+    expect(blocks(true).expected()).toBeGreaterThan(blocks(false).expected())
+    const clash = meleeOdds({ ...m, def: side({ unbeaten: true, hp: 1000 }), atk: side({ hp: 1000 }) })
+    const walked = walk((dice) =>
+      resolveMelee(dice, { ...m, def: side({ unbeaten: true, hp: 1000 }), atk: side({ hp: 1000 }) }),
+    )
+    expect(clash.defenderDamage.expected()).toBeCloseTo(
+      walked.expected((r) => r.defender.damageTaken),
+      9,
+    )
+  })
+})
+
+function binomial(n: number, k: number): number {
+  let c = 1
+  for (let i = 0; i < k; i++) c = (c * (n - i)) / (i + 1)
+  return c
+}
