@@ -7,8 +7,15 @@
  * Only what a profile states is given; anything else keeps the command's own default. Pure: no
  * I/O, no exits.
  */
-import type { RosterUnit, RosterWeapon, Trait } from '../rules/stellar/roster.js'
-import { weaponPenText } from '../rules/stellar/roster.js'
+import { ADVANTAGE, type RosterUnit, type RosterWeapon, weaponPenText } from '../rules/stellar/roster.js'
+import {
+  TRAITS,
+  type TraitCommand,
+  type TraitSide,
+  sameEffect,
+  traitOf,
+  traitSides,
+} from '../rules/stellar/traits.js'
 
 export type InputValue = number | string | boolean
 
@@ -19,8 +26,8 @@ export interface RosterInput {
   field: string
 }
 
-/** Option values by camelCase key. */
-export type RosterInputs = Record<string, RosterInput>
+/** Option values by camelCase key; a side's traits (a repeatable option) one entry per trait. */
+export type RosterInputs = Record<string, RosterInput | RosterInput[]>
 
 export interface Input {
   value: unknown
@@ -44,6 +51,27 @@ class Inputs {
       )
   }
 
+  /**
+   * A side's traits as its trait flag's values (`trait`, `defTrait`, `atkTrait`): those of the
+   * unit's traits that work for this side in this command, as written. The others are skipped:
+   * a profile lists all the unit's traits, and each command takes the ones it knows.
+   */
+  traits(key: string, u: RosterUnit, command: TraitCommand, side: TraitSide): void {
+    const items: RosterInput[] = []
+    u.traits.forEach((text, n) => {
+      const t = traitOf(text)
+      if (t && traitSides(t, command).includes(side))
+        items.push({ value: text, from: 'roster', field: `${u.key}.traits.${n}` })
+    })
+    if (items.length) this.out[key] = items
+  }
+
+  /** Tactical Advantage listed among the traits: the command's --advantage flag for the side. */
+  advantage(key: string, u: RosterUnit): void {
+    const n = u.traits.findIndex((t) => t.toLowerCase() === ADVANTAGE)
+    if (n >= 0) this.set(key, true, `${u.key}.traits.${n}`)
+  }
+
   weapon(
     prefix: string,
     u: RosterUnit,
@@ -60,11 +88,11 @@ class Inputs {
 const camel = (s: string) => s.replace(/-([a-z])/g, (_, c: string) => c.toUpperCase())
 
 /**
- * `mecha shoot ATTACKER:WEAPON DEFENDER`: the attacker's Acc, pilot level and Tactical Advantage
- * (the `advantage` trait, as the shot's --advantage); the weapon's shots, Rapid Fire, DMG, PEN,
- * AOE and Indirect Fire; the defender's Evade, ARM Sv, shield, Size, pilot level and whether it
- * is a warship. The defender's HP is not given: a shot reports destruction only when --hp says
- * how much is left. The other traits are the melee clash's (the shot has no flags for them).
+ * `mecha shoot ATTACKER:WEAPON DEFENDER`: the attacker's Acc, pilot level, shooting traits (as
+ * --trait) and Tactical Advantage (`advantage`, as --advantage); the weapon's shots, Rapid Fire,
+ * DMG, PEN, AOE and Indirect Fire; the defender's Evade, ARM Sv, shield, Size, pilot level,
+ * traits when shot (as --def-trait) and whether it is a warship. The defender's HP is not given:
+ * a shot reports destruction only when --hp says how much is left.
  */
 export function shootInputs(attacker: RosterUnit, weapon: RosterWeapon, defender: RosterUnit): RosterInputs {
   const i = new Inputs()
@@ -72,8 +100,8 @@ export function shootInputs(attacker: RosterUnit, weapon: RosterWeapon, defender
     ['acc', 'acc'],
     ['pilot', 'pilot'],
   ])
-  const advantage = attacker.traits.indexOf('advantage')
-  if (advantage >= 0) i.set('advantage', true, `${attacker.key}.traits.${advantage}`)
+  i.traits('trait', attacker, 'shoot', 'attacker')
+  i.advantage('advantage', attacker)
   i.weapon('', attacker, weapon, [
     ['shots', 'shots'],
     ['rapid-fire', 'rapidFire'],
@@ -89,6 +117,7 @@ export function shootInputs(attacker: RosterUnit, weapon: RosterWeapon, defender
     ['size', 'size'],
     ['def-pilot', 'pilot'],
   ])
+  i.traits('defTrait', defender, 'shoot', 'defender')
   if (defender.kind === 'warship') i.set('warship', true, `${defender.key}.kind`)
   return i.out
 }
@@ -119,19 +148,6 @@ const SIDE_FIELDS: Array<[string, keyof RosterUnit]> = [
   ['size', 'size'],
 ]
 
-/** The melee command's per-side trait flags (solo-operative is the defender's alone). */
-const SIDE_TRAITS = new Set<Trait>([
-  'bold-leader',
-  'bold-ally',
-  'skilled-swordsman',
-  'master-swordsman',
-  'close-combat-expert',
-  'merciless-melee',
-  'berserker',
-  'killer-instinct',
-  'advantage',
-])
-
 function meleeSide(i: Inputs, p: 'atk' | 'def', u: RosterUnit, w: RosterWeapon | undefined): void {
   i.unit(p, u, SIDE_FIELDS)
   if (w) {
@@ -141,19 +157,20 @@ function meleeSide(i: Inputs, p: 'atk' | 'def', u: RosterUnit, w: RosterWeapon |
       ['finisher', 'finisher'],
     ])
   }
-  u.traits.forEach((t, n) => {
-    if (SIDE_TRAITS.has(t)) i.set(camel(`${p}-${t}`), true, `${u.key}.traits.${n}`)
-    else if (t === 'solo-operative' && p === 'def') i.set('defSoloOperative', true, `${u.key}.traits.${n}`)
-  })
+  // The melee trait switches (--atk-close-combat-expert...) are registry entries too: every trait
+  // goes in the side's --atk-trait/--def-trait.
+  i.traits(`${p}Trait`, u, 'melee', p === 'atk' ? 'attacker' : 'defender')
+  i.advantage(`${p}Advantage`, u)
 }
 
 /**
  * `mecha melee ATTACKER:WEAPON DEFENDER:WEAPON`: each side's Melee dice, weapon DMG, PEN and
  * Finisher, ARM Sv, shield, pilot level, HP (the full HP: --atk-hp/--def-hp give what is left),
- * Size and traits; the attacker's Evade against Overwatch; and the defender's Overwatch on the
- * charge: `overwatch` (by default defaultOverwatch(defender); null for none) fired as many times as
- * its Overwatch level (one action's worth), at the defender's Acc, with the weapon's shots, DMG
- * and PEN. A side without a weapon (undefined) leaves its DMG to the flags.
+ * Size, traits (as --atk-trait/--def-trait) and Tactical Advantage; the attacker's Evade against
+ * Overwatch; and the defender's Overwatch on the charge: `overwatch` (by default
+ * defaultOverwatch(defender); null for none) fired as many times as its Overwatch level (one
+ * action's worth), at the defender's Acc, with the weapon's shots, DMG and PEN. A side without a
+ * weapon (undefined) leaves its DMG to the flags.
  */
 export function meleeInputs(
   attacker: RosterUnit,
@@ -231,24 +248,66 @@ export function vpInputs(unit: RosterUnit): RosterInputs {
 }
 
 /**
+ * The trait flags a profile's traits fill, each with the prefix of the melee switches that name
+ * the same side's traits (`--atk-close-combat-expert` is `--atk-trait close-combat-expert`).
+ */
+const TRAIT_LISTS: ReadonlyArray<readonly [key: string, switches: string]> = [
+  ['trait', ''],
+  ['atkTrait', 'atk'],
+  ['defTrait', 'def'],
+]
+
+/** One trait, or two with the same effect: a unit has only one of them. */
+function sameTrait(a: unknown, b: unknown): boolean {
+  const x = traitOf(String(a))
+  const y = traitOf(String(b))
+  return x !== undefined && y !== undefined && sameEffect(x, y)
+}
+
+/**
  * Flags over a profile: `given` holds the values the user typed (camelCase keys, only the options
  * actually given, before the command's defaults are filled in). Returns the values to parse, as a
  * batch line would carry them, and where each came from for the JSON's `inputs`.
+ *
+ * A flag replaces the profile's value. A side's traits are a list: the traits typed add to the
+ * profile's, and one naming a trait the profile lists (by any of its names), or one with the same
+ * effect, takes its place (`--def-trait unyielding=rerolls` over a profile's `unyielding`); a
+ * melee switch (`--atk-berserker`) counts as its trait. Their `inputs` are a list, one per trait.
  */
 export function mergeInputs(
   roster: RosterInputs,
   given: Record<string, unknown>,
-): { values: Record<string, unknown>; inputs: Record<string, Input> } {
+): { values: Record<string, unknown>; inputs: Record<string, Input | Input[]> } {
   const values: Record<string, unknown> = {}
-  const inputs: Record<string, Input> = {}
+  const inputs: Record<string, Input | Input[]> = {}
   for (const [k, r] of Object.entries(roster)) {
+    if (Array.isArray(r)) continue
     values[k] = r.value
     inputs[k] = { value: r.value, from: 'roster', field: r.field }
   }
   for (const [k, value] of Object.entries(given)) {
-    if (value === undefined) continue
+    if (value === undefined || TRAIT_LISTS.some(([key]) => key === k)) continue
     values[k] = value
     inputs[k] = { value, from: 'flag' }
+  }
+  for (const [k, prefix] of TRAIT_LISTS) {
+    const own = roster[k]
+    // A batch line's null is no value, as parseValues takes it.
+    const value = given[k] === null ? undefined : given[k]
+    if (own === undefined && value === undefined) continue
+    const typed: unknown[] = value === undefined ? [] : Array.isArray(value) ? value : [value]
+    const switched = prefix
+      ? TRAITS.filter((t) => given[camel(`${prefix}-${t.name}`)] === true).map((t) => t.name)
+      : []
+    const kept = (Array.isArray(own) ? own : []).filter(
+      (r) => ![...typed, ...switched].some((g) => sameTrait(r.value, g)),
+    )
+    if (kept.length === 0 && value === undefined) continue
+    values[k] = [...kept.map((r) => r.value), ...typed]
+    inputs[k] = [
+      ...kept.map((r): Input => ({ value: r.value, from: 'roster', field: r.field })),
+      ...typed.map((t): Input => ({ value: t, from: 'flag' })),
+    ]
   }
   return { values, inputs }
 }

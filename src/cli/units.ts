@@ -117,15 +117,18 @@ export function namedValues(
   refs: ReadonlyArray<string | undefined>,
   given: Record<string, unknown>,
   form: 'flag' | 'json',
-): { values: Record<string, unknown>; inputs: Record<string, Input> } {
+): { values: Record<string, unknown>; inputs: Record<string, Input | Input[]> } {
   const words = needWords(command, refs)
   const fromRoster = UNIT_INPUTS[command](roster, words, given)
   const merged = mergeInputs(fromRoster, given)
   // The command line's own values are text: the roster's are written as a flag would be (the
-  // inputs keep them as the roster has them).
+  // inputs keep them as the roster has them). Traits are text already.
   if (form === 'flag')
-    for (const key of Object.keys(fromRoster))
-      if (merged.inputs[key].from === 'roster') merged.values[key] = asFlag(merged.values[key])
+    for (const key of Object.keys(fromRoster)) {
+      const input = merged.inputs[key]
+      if (input && !Array.isArray(input) && input.from === 'roster')
+        merged.values[key] = asFlag(merged.values[key])
+    }
   return merged
 }
 
@@ -166,7 +169,7 @@ export async function unitValues(
   flags: Record<string, unknown>,
   rosterFiles: readonly string[] | undefined,
   choice: ChoiceContext,
-): Promise<{ values: Record<string, unknown>; inputs: Record<string, Input>; refs: string[] }> {
+): Promise<{ values: Record<string, unknown>; inputs: Record<string, Input | Input[]>; refs: string[] }> {
   let words = needWords(spec.name, refs)
   const roster = requireRoster(rosterFiles, `${spec.name} ${words[0]}`)
   const open = openSlots(spec.name, roster, words)

@@ -1,6 +1,7 @@
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
 import {
+  type RosterInput,
   defaultOverwatch,
   meleeInputs,
   mergeInputs,
@@ -18,7 +19,14 @@ type ShotValues = Parameters<typeof buildShot>[0]
 type MeleeValues = Parameters<typeof buildMelee>[0]
 import { vpSpec } from '../../src/cli/commands/stellar/vp.js'
 import { type CommandSpec, camelKey, parseValues } from '../../src/cli/spec.js'
-import { TRAITS, findUnit, lookupUnit, parseRoster } from '../../src/rules/stellar/roster.js'
+import { findUnit, lookupUnit, parseRoster } from '../../src/rules/stellar/roster.js'
+import {
+  type TraitCommand,
+  type TraitSide,
+  TRAITS,
+  traitOf,
+  traitSides,
+} from '../../src/rules/stellar/traits.js'
 
 const roster = parseRoster(
   `units:
@@ -63,8 +71,12 @@ const roster = parseRoster(
   'roster.yaml',
 )
 const unit = (name: string) => lookupUnit(roster, name)
-const plain = (inputs: Record<string, { value: unknown }>) =>
-  Object.fromEntries(Object.entries(inputs).map(([k, v]) => [k, v.value]))
+type AnyInputs = Record<string, { value: unknown } | Array<{ value: unknown }>>
+const plain = (inputs: AnyInputs) =>
+  Object.fromEntries(
+    Object.entries(inputs).map(([k, v]) => [k, Array.isArray(v) ? v.map((x) => x.value) : v.value]),
+  )
+const one = (x: RosterInput | RosterInput[]) => x as RosterInput
 const optionKeys = (spec: CommandSpec) => new Set(spec.options.map((o) => camelKey(o.flag)))
 
 describe('shootInputs', () => {
@@ -84,7 +96,7 @@ describe('shootInputs', () => {
       size: 2,
       defPilot: 2,
     })
-    expect(inputs.acc).toEqual({ value: 9, from: 'roster', field: 'argonaut.acc' })
+    expect(one(inputs.acc)).toEqual({ value: 9, from: 'roster', field: 'argonaut.acc' })
     expect(inputs.pen).toEqual({ value: '4', from: 'roster', field: 'argonaut.weapons.cannon.pen' })
     expect(inputs.defPilot).toEqual({ value: 2, from: 'roster', field: 'dervish.pilot' })
   })
@@ -122,7 +134,7 @@ describe('meleeInputs', () => {
       atkDmg: 400,
       atkPen: '6S',
       atkFinisher: 1,
-      atkCloseCombatExpert: true,
+      atkTrait: ['close-combat-expert'],
       defMelee: 7,
       defArmSv: 1,
       defPilot: 2,
@@ -130,8 +142,7 @@ describe('meleeInputs', () => {
       defSize: 2,
       defDmg: 300,
       defPen: '4P',
-      defMasterSwordsman: true,
-      defSoloOperative: true,
+      defTrait: ['master-swordsman', 'solo-operative'],
       atkEvade: 3,
       defOverwatch: 1,
       defOwAcc: 8,
@@ -139,8 +150,11 @@ describe('meleeInputs', () => {
       defOwDmg: 300,
       defOwPen: '5',
     })
-    expect(inputs.defMasterSwordsman.field).toBe('dervish.traits.0')
-    expect(inputs.defOverwatch.field).toBe('dervish.weapons.beam-rifle.overwatch')
+    expect(inputs.defTrait).toEqual([
+      { value: 'master-swordsman', from: 'roster', field: 'dervish.traits.0' },
+      { value: 'solo-operative', from: 'roster', field: 'dervish.traits.1' },
+    ])
+    expect(one(inputs.defOverwatch).field).toBe('dervish.weapons.beam-rifle.overwatch')
   })
 
   it('takes a named Overwatch weapon, or none', () => {
@@ -162,9 +176,8 @@ describe('meleeInputs', () => {
     const inputs = plain(meleeInputs(unit('dervish'), undefined, unit('argonaut'), undefined))
     expect(inputs.atkDmg).toBeUndefined()
     expect(inputs.defDmg).toBeUndefined()
-    expect(inputs.atkMasterSwordsman).toBe(true)
-    expect(inputs.atkSoloOperative).toBeUndefined()
-    expect(inputs.defSoloOperative).toBeUndefined()
+    expect(inputs.atkTrait).toEqual(['master-swordsman'])
+    expect(inputs.defTrait).toEqual(['close-combat-expert'])
   })
 })
 
@@ -217,7 +230,7 @@ describe('the other commands', () => {
     for (const [spec, inputs, extra] of cases) {
       const keys = optionKeys(spec)
       for (const k of Object.keys(inputs)) expect(keys.has(k), `${spec.name} --${k}`).toBe(true)
-      const values = { ...plain(inputs as Record<string, { value: unknown }>), ...extra }
+      const values = { ...plain(inputs as AnyInputs), ...extra }
       expect(() => spec.build(parseValues(spec, values, 'json')), spec.name).not.toThrow()
     }
   })
@@ -258,11 +271,40 @@ describe('the other commands', () => {
     }
   })
 
-  it("names every trait the melee command's flags know, and no other", () => {
-    const flags = meleeSpec.options.filter((o) => o.type.kind === 'bool').map((o) => o.flag)
-    const sideTraits = flags.filter((f) => f.startsWith('atk-')).map((f) => f.slice(4))
-    expect([...sideTraits, 'solo-operative'].sort()).toEqual([...TRAITS].sort())
-    for (const t of TRAITS) expect(flags).toContain(`def-${t}`)
+  it('gives each trait to the command and side it works for, and skips it elsewhere', () => {
+    const r = parseRoster(
+      `units:
+  u:
+    traits: [gunnery-expert, Cool-Under-Fire, prepare-for-close-combat, solo-operative, unyielding=rerolls, advantage]
+    weapons:
+      gun: { shots: 3, dmg: 100 }
+      blade: { melee: true, dmg: 100 }
+`,
+      'r.yaml',
+    )
+    const u = lookupUnit(r, 'u')
+    const gun = findUnit(r, 'u:gun', 'shoot').weapon
+    const blade = findUnit(r, 'u:blade', 'melee').weapon
+    const traitKeys = (inputs: AnyInputs) =>
+      Object.fromEntries(Object.entries(plain(inputs)).filter(([k]) => /trait|advantage/i.test(k)))
+    expect(traitKeys(shootInputs(u, gun, u))).toEqual({
+      trait: ['gunnery-expert'],
+      advantage: true,
+      defTrait: ['Cool-Under-Fire', 'unyielding=rerolls'],
+    })
+    expect(traitKeys(meleeInputs(u, blade, u, blade, null))).toEqual({
+      atkTrait: ['unyielding=rerolls'],
+      atkAdvantage: true,
+      defTrait: ['prepare-for-close-combat', 'solo-operative', 'unyielding=rerolls'],
+      defAdvantage: true,
+    })
+    expect(one(shootInputs(u, gun, u).advantage).field).toBe('u.traits.5')
+    expect((shootInputs(u, gun, u).defTrait as RosterInput[]).map((i) => i.field)).toEqual([
+      'u.traits.1',
+      'u.traits.4',
+    ])
+    // Where no trait works, no key at all.
+    expect(Object.keys(saveInputs(u, gun, u)).some((k) => /trait/i.test(k))).toBe(false)
   })
 })
 
@@ -286,9 +328,95 @@ describe('mergeInputs', () => {
       cover: true,
     })
     expect(inputs.acc).toEqual({ value: 7, from: 'flag' })
+    expect('trait' in inputs).toBe(false)
     expect(inputs.cover).toEqual({ value: true, from: 'flag' })
     expect(inputs.shots).toEqual({ value: 7, from: 'roster', field: 'argonaut.weapons.machine-gun.shots' })
     expect('hp' in inputs).toBe(false)
+  })
+})
+
+describe('mergeInputs: traits', () => {
+  const r = parseRoster(
+    `units:
+  a:
+    traits: [marksman, headhunter, close-combat-expert]
+    weapons:
+      gun: { shots: 3, dmg: 100 }
+      blade: { melee: true, dmg: 100 }
+  d:
+    traits: [unyielding, elusive, solo-operative]
+    weapons:
+      blade: { melee: true, dmg: 100 }
+`,
+    'r.yaml',
+  )
+  const shot = shootInputs(lookupUnit(r, 'a'), findUnit(r, 'a:gun', 'shoot').weapon, lookupUnit(r, 'd'))
+  const clash = meleeInputs(
+    lookupUnit(r, 'a'),
+    findUnit(r, 'a:blade', 'melee').weapon,
+    lookupUnit(r, 'd'),
+    findUnit(r, 'd:blade', 'melee').weapon,
+  )
+
+  it.each([
+    ['nothing typed: the profile', {}, ['marksman', 'headhunter'], ['unyielding', 'elusive']],
+    [
+      'a trait typed adds to the profile',
+      { trait: ['hot-blooded'], defTrait: 'fleet-missile-defense' },
+      ['marksman', 'headhunter', 'hot-blooded'],
+      ['unyielding', 'elusive', 'fleet-missile-defense'],
+    ],
+    [
+      "the same trait typed, by any name, takes the profile's place (its choice)",
+      { trait: ['DEADEYE'], defTrait: ['unyielding=rerolls'] },
+      ['headhunter', 'DEADEYE'],
+      ['elusive', 'unyielding=rerolls'],
+    ],
+    [
+      'a trait with the same effect takes its place too',
+      { trait: ['warmonger'], defTrait: ['invincible=spent', 'dont-give-up-the-ship'] },
+      ['marksman', 'warmonger'],
+      ['invincible=spent', 'dont-give-up-the-ship'],
+    ],
+    [
+      'a trait no registry knows replaces nothing (the command refuses it)',
+      { trait: ['sniper'] },
+      ['marksman', 'headhunter', 'sniper'],
+      ['unyielding', 'elusive'],
+    ],
+  ])('shoot: %s', (_, given, trait, defTrait) => {
+    const { values, inputs } = mergeInputs(shot, given)
+    expect(values.trait).toEqual(trait)
+    expect(values.defTrait).toEqual(defTrait)
+    const typed = (x: unknown) => (x === undefined ? [] : Array.isArray(x) ? x : [x])
+    const fromFlags = (k: 'trait' | 'defTrait') =>
+      (inputs[k] as Array<{ value: unknown; from: string }>)
+        .filter((i) => i.from === 'flag')
+        .map((i) => i.value)
+    expect(fromFlags('trait')).toEqual(typed((given as Record<string, unknown>).trait))
+    expect(fromFlags('defTrait')).toEqual(typed((given as Record<string, unknown>).defTrait))
+  })
+
+  it('says which traits came from the profile, with the field, and which were typed', () => {
+    const { inputs } = mergeInputs(shot, { trait: ['gunnery-expert=x'] })
+    expect(inputs.trait).toEqual([
+      { value: 'headhunter', from: 'roster', field: 'a.traits.1' },
+      { value: 'gunnery-expert=x', from: 'flag' },
+    ])
+  })
+
+  it('melee: a trait switch typed counts as its trait', () => {
+    const { values, inputs } = mergeInputs(clash, {
+      atkMercilessMelee: true,
+      defSoloOperative: true,
+      defTrait: ['superior-instincts'],
+    })
+    // merciless-melee took close-combat-expert's place; marksman is shooting's alone.
+    expect(values.atkTrait).toEqual(['headhunter'])
+    expect(inputs.atkTrait).toEqual([{ value: 'headhunter', from: 'roster', field: 'a.traits.1' }])
+    expect(values.atkMercilessMelee).toBe(true)
+    expect(values.defTrait).toEqual(['unyielding', 'superior-instincts'])
+    expect(values.defSoloOperative).toBe(true)
   })
 })
 
@@ -300,6 +428,27 @@ const pen = fc.oneof(
   fc.tuple(fc.integer({ min: 0, max: 20 }), fc.constantFrom('S', 'P', 's', '')).map(([n, s]) => `${n}${s}`),
 )
 const opt = <T>(a: fc.Arbitrary<T>) => fc.option(a, { nil: undefined })
+/** A registry trait as a player may write it: any of its names, any case, maybe a choice. */
+const registryTrait = fc.constantFrom(...TRAITS).chain((t) =>
+  fc
+    .record({
+      name: fc.constantFrom(t.name, ...t.aliases),
+      upper: fc.boolean(),
+      choice: t.choice ? opt(fc.constantFrom(...Object.keys(t.choice))) : fc.constant(undefined),
+    })
+    .map(({ name, upper, choice }) => ({
+      key: t.sameEffect ?? t.name,
+      text: `${upper ? name.toUpperCase() : name}${choice === undefined ? '' : `=${choice}`}`,
+    })),
+)
+/** A unit's traits: a few registry traits, no two with one effect, and maybe Tactical Advantage somewhere. */
+const traitList = fc
+  .tuple(fc.uniqueArray(registryTrait, { selector: (t) => t.key, maxLength: 7 }), opt(fc.nat({ max: 7 })))
+  .map(([ts, at]) => {
+    const texts = ts.map((t) => t.text)
+    if (at !== undefined) texts.splice(Math.min(at, texts.length), 0, 'advantage')
+    return texts
+  })
 const profile = fc.record({
   kind: opt(fc.constantFrom('ms', 'super-robot', 'kaiju', 'super-heavy', 'warship')),
   pilot: opt(fc.integer({ min: 0, max: 2 })),
@@ -310,14 +459,7 @@ const profile = fc.record({
   shield: opt(fc.integer({ min: 0, max: 20 })),
   size: opt(fc.integer({ min: 0, max: 10 })),
   hp: opt(fc.integer({ min: 1, max: 1000000 })),
-  traits: fc.subarray([
-    'close-combat-expert',
-    'skilled-swordsman',
-    'berserker',
-    'bold-leader',
-    'advantage',
-    'solo-operative',
-  ]),
+  traits: traitList,
   gun: fc.record({
     shots: fc.integer({ min: 1, max: 30 }),
     rapidFire: opt(fc.integer({ min: -10, max: 10 })),
@@ -362,6 +504,28 @@ function yamlOf(name: string, p: Profile): string {
 
 const penFlag = (x: number | string | undefined) => (x === undefined ? undefined : String(x).toUpperCase())
 
+/** The traits of a profile that work for a side in a command, as written; none: the flag is not given. */
+function sideTraits(u: Profile, command: TraitCommand, side: TraitSide): string[] | undefined {
+  const texts = u.traits.filter((t) => {
+    const e = traitOf(t)
+    return e !== undefined && traitSides(e, command).includes(side)
+  })
+  return texts.length ? texts : undefined
+}
+
+/** The melee trait switches of the command line before the registry (each a registry name). */
+const SWITCHES = [
+  'bold-leader',
+  'bold-ally',
+  'skilled-swordsman',
+  'master-swordsman',
+  'close-combat-expert',
+  'merciless-melee',
+  'berserker',
+  'killer-instinct',
+]
+const camelOf = (s: string) => s.replace(/-([a-z])/g, (_, c: string) => c.toUpperCase())
+
 describe('a unit by name gives the input of the same command spelled with flags', () => {
   const both = fc.tuple(profile, profile)
   const load = (a: Profile, d: Profile) =>
@@ -395,6 +559,8 @@ describe('a unit by name gives the input of the same command spelled with flags'
           defPilot: d.pilot,
           warship: d.kind === 'warship' ? true : undefined,
           advantage: a.traits.includes('advantage') || undefined,
+          trait: sideTraits(a, 'shoot', 'attacker'),
+          defTrait: sideTraits(d, 'shoot', 'defender'),
           bonus: 'none',
           defense: 'none',
         }
@@ -428,17 +594,13 @@ describe('a unit by name gives the input of the same command spelled with flags'
           [`${p}Pilot`]: u.pilot,
           [`${p}Hp`]: u.hp,
           [`${p}Size`]: u.size,
-          [`${p}CloseCombatExpert`]: u.traits.includes('close-combat-expert') || undefined,
-          [`${p}SkilledSwordsman`]: u.traits.includes('skilled-swordsman') || undefined,
-          [`${p}Berserker`]: u.traits.includes('berserker') || undefined,
-          [`${p}BoldLeader`]: u.traits.includes('bold-leader') || undefined,
+          [`${p}Trait`]: sideTraits(u, 'melee', p === 'atk' ? 'attacker' : 'defender'),
           [`${p}Advantage`]: u.traits.includes('advantage') || undefined,
         })
         const ow = d.gun.overwatch
         const flags = {
           ...side('atk', a),
           ...side('def', d),
-          defSoloOperative: d.traits.includes('solo-operative') || undefined,
           ...(ow === undefined
             ? {}
             : {
@@ -452,6 +614,26 @@ describe('a unit by name gives the input of the same command spelled with flags'
           ...given,
         }
         expect(byName).toEqual(buildMelee(parseValues(meleeSpec, flags, 'json') as MeleeValues))
+        // The melee trait names clash as the switches they were: the same sides, spelled
+        // --atk-close-combat-expert rather than --atk-trait close-combat-expert.
+        const switched: Record<string, unknown> = { ...flags }
+        for (const p of ['atk', 'def'] as const) {
+          const list = (flags as Record<string, unknown>)[`${p}Trait`] as string[] | undefined
+          const rest = (list ?? []).filter((t) => {
+            const name = traitOf(t)!.name
+            if (SWITCHES.includes(name)) switched[camelOf(`${p}-${name}`)] = true
+            else if (name === 'solo-operative') switched.defSoloOperative = true
+            else return true
+            return false
+          })
+          switched[`${p}Trait`] = rest.length ? rest : undefined
+        }
+        const bySwitches = buildMelee(parseValues(meleeSpec, switched, 'json') as MeleeValues)
+        expect([byName.atk, byName.def, byName.soloOperative]).toEqual([
+          bySwitches.atk,
+          bySwitches.def,
+          bySwitches.soloOperative,
+        ])
       }),
       { numRuns: 200 },
     )

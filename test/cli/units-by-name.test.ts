@@ -20,10 +20,11 @@ import { mecha } from './run-cli.js'
 const FILE = 'examples/roster.yaml'
 const roster = parseRoster(readFileSync(FILE, 'utf8'), FILE)
 
-/** The roster's values as the command-line flags a player would type. */
+/** The roster's values as the command-line flags a player would type (a trait list: the flag once a trait). */
 function asFlags(inputs: RosterInputs): string[] {
   return Object.entries(inputs).flatMap(([key, r]) => {
     const flag = '--' + key.replace(/[A-Z]/g, (c) => '-' + c.toLowerCase())
+    if (Array.isArray(r)) return r.flatMap((item) => [flag, String(item.value)])
     return r.value === true ? [flag] : r.value === false ? [] : [flag, String(r.value)]
   })
 }
@@ -128,6 +129,52 @@ describe('units by name give the answer of the same flags', () => {
     expect(byName).toEqual(json(['melee', ...flags, '--seed', 'clash', '--json']))
   })
 
+  it("a unit's shooting trait changes the shot exactly as the flag would", () => {
+    // lunar-ravager lists gunnery-expert: Precision +1 over its pilot's +2.
+    const extra = ['--bonus', 'precision', '--defense', 'none', '--seed', 'gx', '--json']
+    const a = findUnit(roster, 'lunar-ravager', 'shoot')
+    const flags = asFlags(shootInputs(a.unit, a.weapon, lookupUnit(roster, 'dervish')))
+    expect(flags.join(' ')).toContain('--trait gunnery-expert')
+    const byName = json(['shoot', 'lunar-ravager', 'dervish', '--roster', FILE, ...extra])
+    expect(byName.inputs.trait).toEqual([
+      { value: 'gunnery-expert', from: 'roster', field: 'lunar-ravager.traits.0' },
+    ])
+    expect(byName.traits).toEqual({ attacker: ['gunnery-expert'], defender: [] })
+    const withFlag = json(['shoot', ...flags, ...extra])
+    const withoutTrait = json([
+      'shoot',
+      ...flags.filter((f) => f !== '--trait' && f !== 'gunnery-expert'),
+      ...extra,
+    ])
+    delete byName.inputs
+    expect(byName).toEqual(withFlag)
+    // Acc 9 + Precision 3 against Evade 4: 8+ to evade; without the trait Precision is 2, 7+.
+    expect(byName.targetNumber).toBe(8)
+    expect(withoutTrait.targetNumber).toBe(7)
+    // A trait typed beside the name adds to the profile's; a batch line names them the same way.
+    const more = json([
+      'shoot',
+      'lunar-ravager',
+      'dervish',
+      '--roster',
+      FILE,
+      '--def-trait',
+      'elusive',
+      ...extra,
+    ])
+    expect(more.inputs.defTrait).toEqual([{ value: 'elusive', from: 'flag' }])
+    expect(more.traits).toEqual({ attacker: ['gunnery-expert'], defender: ['elusive'] })
+    const line = { command: 'shoot', attacker: 'lunar-ravager', defender: 'dervish', defTrait: 'elusive' }
+    const batch = mecha(['batch', '--roster', FILE], {
+      input: JSON.stringify(Object.assign(line, { bonus: 'precision', defense: 'none', seed: 'gx' })) + '\n',
+    })
+    expect(batch.code).toBe(0)
+    const { line: _, inputs, ...answer } = JSON.parse(batch.stdout)
+    expect(inputs.trait).toEqual(more.inputs.trait)
+    delete more.inputs
+    expect(answer).toEqual(more)
+  })
+
   it('a flag typed beside the names wins, and says so', () => {
     const j = json([
       'shoot',
@@ -221,7 +268,12 @@ describe('units by name: bad input is one line and exit 2', () => {
       [
         'an unknown trait',
         good.replace('acc: 9', 'acc: 9\n    traits: [sniper]'),
-        /^mecha: bad\.yaml:4: units\.a\.traits\.0: "sniper" is not a known trait; give one of bold-leader, /,
+        /^mecha: bad\.yaml:4: units\.a\.traits\.0: no trait "sniper"; the traits are gunnery-expert, .*, advantage \(mecha traits lists their other names\)$/,
+      ],
+      [
+        'a choice the trait does not offer',
+        good.replace('evade: 2', 'evade: 2\n    traits: [unyielding=always]'),
+        /^mecha: bad\.yaml:8: units\.b\.traits\.0: "always" is not a choice of unyielding; give unyielding=blocks or unyielding=rerolls$/,
       ],
     ])('%s: one line naming the file and line, exit 2', (_, text, message) => {
       const file = join(dir, 'bad.yaml')

@@ -14,6 +14,7 @@ import { type Document, LineCounter, type Node, isMap, isPair, isScalar, isSeq, 
 import { InputError } from '../../core/errors.js'
 import { ROLES, type Role } from './outmaneuver.js'
 import { MAX_WEAPON_SHOTS } from './shoot.js'
+import { readTrait, sameEffect, traitOf } from './traits.js'
 import { type Level, type Penetration, penText } from './weapon.js'
 
 // ---------------------------------------------------------------------------------------------
@@ -23,32 +24,10 @@ export const UNIT_KINDS = ['ms', 'super-robot', 'kaiju', 'super-heavy', 'warship
 export type UnitKind = (typeof UNIT_KINDS)[number]
 
 /**
- * The traits a profile may list: MeleeSide's trait switches (src/rules/stellar/melee.ts) in the
- * kebab-case of the melee command's flags, plus Solo Operative (the defender's --def-solo-operative).
- * Berserker, Killer Instinct and Tactical Advantage only count while in effect; a profile that
- * lists them says they are.
+ * Tactical Advantage is not a trait, but a profile may list it as one: the unit has it (High
+ * Ground, a Shutdown target...) in every attack, as the commands' --advantage flags say.
  */
-export const TRAITS = [
-  'bold-leader',
-  'bold-ally',
-  'skilled-swordsman',
-  'master-swordsman',
-  'close-combat-expert',
-  'merciless-melee',
-  'berserker',
-  'killer-instinct',
-  'advantage',
-  'solo-operative',
-] as const
-export type Trait = (typeof TRAITS)[number]
-
-/** Traits with the same effect: a unit has one of each pair (the melee command refuses both). */
-export const EXCLUSIVE_TRAITS: ReadonlyArray<readonly [Trait, Trait]> = [
-  ['close-combat-expert', 'merciless-melee'],
-  ['skilled-swordsman', 'master-swordsman'],
-  ['berserker', 'killer-instinct'],
-  ['bold-leader', 'bold-ally'],
-]
+export const ADVANTAGE = 'advantage'
 
 /** Unit and weapon names: what a command line can carry without quoting, and no `:`. */
 const NAME = /^[A-Za-z0-9][A-Za-z0-9_-]*$/
@@ -94,7 +73,13 @@ export interface RosterUnit {
   move?: number
   frame?: number
   performance?: number
-  traits: Trait[]
+  /**
+   * As written (trimmed): each a name of the trait registry (src/rules/stellar/traits.ts), any
+   * of its names, with `=CHOICE` where it takes one, or `advantage`; checked, in file order.
+   * Reading (docs/rules-notes.md): a listed trait is in effect whenever the unit is named, as a
+   * trait named on the command line is.
+   */
+  traits: string[]
   /** In file order. */
   weapons: RosterWeapon[]
 }
@@ -196,6 +181,24 @@ const weaponSchema = fields(
   'a weapon',
 )
 
+/** What is wrong with a profile's trait, if anything: the registry reads it, or it is Tactical Advantage. */
+function traitProblem(text: string): string | undefined {
+  const [name, ...choice] = text.split('=')
+  if (name.trim().toLowerCase() === ADVANTAGE)
+    return choice.length ? `${ADVANTAGE} takes no choice; give ${ADVANTAGE}` : undefined
+  const t = readTrait(text, [ADVANTAGE])
+  return 'problem' in t ? t.problem : undefined
+}
+
+const traitSchema = v.pipe(
+  v.string((i) => `expected a trait, e.g. close-combat-expert or unyielding=rerolls, got ${show(i.input)}`),
+  v.check(
+    (t) => traitProblem(t) === undefined,
+    (i) => traitProblem(i.input as string)!,
+  ),
+  v.transform((t) => t.trim()),
+)
+
 const nameKey = v.pipe(
   v.string(),
   v.check(
@@ -222,7 +225,7 @@ const unitSchema = fields(
     performance: v.optional(int(0, 10)),
     traits: v.optional(
       v.array(
-        oneOf(TRAITS, 'trait'),
+        traitSchema,
         (i) => `expected a list of traits, e.g. [close-combat-expert], got ${show(i.input)}`,
       ),
     ),
@@ -405,12 +408,7 @@ function buildRoster(src: Source, raw: RawRoster): Roster {
         true,
       )
     const traits = u.traits ?? []
-    for (const [a, b] of EXCLUSIVE_TRAITS) {
-      if (traits.includes(a) && traits.includes(b))
-        throw src.fail([...at, 'traits'], `${a} and ${b} have the same effect; keep one`)
-    }
-    const dup = traits.find((t, i) => traits.indexOf(t) !== i)
-    if (dup) throw src.fail([...at, 'traits'], `${dup} is listed twice`)
+    checkTraits(src, [...at, 'traits'], traits)
     const weapons: RosterWeapon[] = []
     for (const [wkey, w] of Object.entries(u.weapons ?? {})) {
       const wat = [...at, 'weapons', wkey]
@@ -448,6 +446,28 @@ function buildRoster(src: Source, raw: RawRoster): Roster {
     byName.set(key.toLowerCase(), unit)
   }
   return { files: [src.file], units, byName }
+}
+
+/** No trait twice (by any of its names), and no two with the same effect: a unit has one of them. */
+function checkTraits(src: Source, at: Path, traits: readonly string[]): void {
+  const entries = traits.map((t) => traitOf(t) ?? ADVANTAGE)
+  entries.forEach((t, i) => {
+    const j = entries.findIndex(
+      (o, k) => k < i && (o === t || (typeof o !== 'string' && typeof t !== 'string' && sameEffect(o, t))),
+    )
+    if (j < 0) return
+    const o = entries[j]
+    const alias =
+      traits[i].toLowerCase() === traits[j].toLowerCase()
+        ? ''
+        : ` (${traits[j]} and ${traits[i]} are names of one trait)`
+    throw src.fail(
+      [...at, i],
+      o === t || typeof o === 'string' || typeof t === 'string'
+        ? `${traits[i]} is listed twice${alias}; keep one`
+        : `${o.name} and ${t.name} have the same effect, and a unit cannot have both; keep one`,
+    )
+  })
 }
 
 type RawWeapon = v.InferOutput<typeof weaponSchema>

@@ -434,6 +434,22 @@ export function traitText(c: ChosenTrait): string {
 /** The flags that name each side's traits in a command (for the messages). */
 export type TraitFlags = Record<TraitSide, string>
 
+/** `NAME` or `NAME=OPTION` as written: the name and option, trimmed and lower-case; `extra` for a second `=`. */
+function splitTrait(text: string): { name: string; option: string | undefined; extra: boolean } {
+  const [rawName, option, ...rest] = text.trim().toLowerCase().split('=')
+  return { name: rawName.trim(), option: option?.trim(), extra: rest.length > 0 }
+}
+
+/** The entry a trait as written names (`NAME` or `NAME=OPTION`, any of its names, any case), if any. */
+export function traitOf(text: string): TraitEntry | undefined {
+  return BY_NAME.get(splitTrait(text).name)
+}
+
+/** Two traits a unit cannot both have: one trait, or two with the same effect. */
+export function sameEffect(a: TraitEntry, b: TraitEntry): boolean {
+  return a === b || (a.sameEffect !== undefined && a.sameEffect === b.sameEffect)
+}
+
 /**
  * The traits one side gives, checked: each `NAME` or `NAME=OPTION` a known trait (by any of its
  * names, any case) that works for this side in this command, its option one it offers, no trait
@@ -448,8 +464,7 @@ export function chooseTraits(
   const flag = flags[side]
   const out: ChosenTrait[] = []
   for (const text of texts) {
-    const [rawName, option, ...rest] = text.trim().toLowerCase().split('=')
-    const name = rawName.trim()
+    const { name, option, extra } = splitTrait(text)
     const t = BY_NAME.get(name)
     if (!t) throw unknownTrait(flag, name, command, side)
     const sides = traitSides(t, command)
@@ -464,32 +479,56 @@ export function chooseTraits(
         `${flag}: ${t.name} is the ${other}'s trait in ${command}, not the ${side}'s; give it with ${flags[other]}`,
       )
     }
-    const choice = chosenOption(flag, t, option?.trim(), rest.length > 0)
-    const twin = out.find((c) => c.trait === t || (t.sameEffect && c.trait.sameEffect === t.sameEffect))
+    const problem = optionProblem(t, option, extra)
+    if (problem !== undefined) throw new InputError('bad-choice', `${flag}: ${problem}`)
+    const twin = out.find((c) => sameEffect(c.trait, t))
     if (twin) {
       throw new InputError(
         'bad-combination',
         twin.trait === t
-          ? `${flag}: ${t.name} is given twice${name !== t.name || twin.given.trim().toLowerCase().split('=')[0].trim() !== t.name ? ` (${[twin.given, text].map((g) => g.trim()).join(' and ')} are names of one trait)` : ''}; give it once`
+          ? `${flag}: ${t.name} is given twice${name !== t.name || splitTrait(twin.given).name !== t.name ? ` (${[twin.given, text].map((g) => g.trim()).join(' and ')} are names of one trait)` : ''}; give it once`
           : `${flag}: ${twin.trait.name} and ${t.name} have the same effect, and a unit cannot have both; keep one`,
       )
     }
-    out.push({ trait: t, choice, given: text })
+    out.push({ trait: t, choice: takenOption(t, option), given: text })
   }
   return out
 }
 
-function chosenOption(flag: string, t: TraitEntry, option: string | undefined, extra: boolean): string {
+/**
+ * A trait as a unit's list of its traits gives it (a roster profile), for no command or side in
+ * particular: a known name (any of its names, any case) and, where it takes one, an option it
+ * offers. Returns the trait, or the sentence saying what is wrong: an unknown name is answered
+ * with the nearest known one and every trait's name, and `also`, names the caller takes itself.
+ */
+export function readTrait(text: string, also: readonly string[] = []): ChosenTrait | { problem: string } {
+  const { name, option, extra } = splitTrait(text)
+  const t = BY_NAME.get(name)
+  if (!t) {
+    const near = nearest(name, [...BY_NAME.keys(), ...also])
+    const guess = near ? `did you mean ${BY_NAME.get(near)?.name ?? near}? ` : ''
+    const names = [...TRAITS.map((e) => e.name), ...also].join(', ')
+    return {
+      problem: `no trait "${name}"; ${guess}the traits are ${names} (mecha traits lists their other names)`,
+    }
+  }
+  const problem = optionProblem(t, option, extra)
+  return problem === undefined ? { trait: t, choice: takenOption(t, option), given: text } : { problem }
+}
+
+/** The option taken: the one given, or the first a trait with a choice offers. */
+function takenOption(t: TraitEntry, option: string | undefined): string {
+  return option ?? (t.choice ? Object.keys(t.choice)[0] : '')
+}
+
+/** What is wrong with the option given for a trait (a sentence naming the valid ones), if anything. */
+function optionProblem(t: TraitEntry, option: string | undefined, extra: boolean): string | undefined {
+  if (option === undefined && !extra) return undefined
   const options = t.choice ? Object.keys(t.choice) : []
-  if (option === undefined && !extra) return options[0] ?? ''
-  const valid = options.map((o) => `${t.name}=${o}`).join(' or ')
-  if (!t.choice) throw new InputError('bad-choice', `${flag}: ${t.name} takes no choice; give ${t.name}`)
+  if (!t.choice) return `${t.name} takes no choice; give ${t.name}`
   if (extra || !options.includes(option!))
-    throw new InputError(
-      'bad-choice',
-      `${flag}: "${option ?? ''}" is not a choice of ${t.name}; give ${valid}`,
-    )
-  return option!
+    return `"${option ?? ''}" is not a choice of ${t.name}; give ${options.map((o) => `${t.name}=${o}`).join(' or ')}`
+  return undefined
 }
 
 function unknownTrait(flag: string, name: string, command: TraitCommand, side: TraitSide): InputError {

@@ -1,8 +1,8 @@
 import { readFileSync } from 'node:fs'
 import { describe, expect, it } from 'vitest'
 import { InputError } from '../../../src/core/errors.js'
+import { TRAITS } from '../../../src/rules/stellar/traits.js'
 import {
-  TRAITS,
   findUnit,
   lookupUnit,
   mergeRosters,
@@ -11,6 +11,9 @@ import {
   parseUnitRef,
   weaponsFor,
 } from '../../../src/rules/stellar/roster.js'
+
+/** The traits a profile takes, as an unknown one's error lists them. */
+const KNOWN_TRAITS = `${TRAITS.map((t) => t.name).join(', ')}, advantage (mecha traits lists their other names)`
 
 const argonaut = `units:
   argonaut:
@@ -185,12 +188,47 @@ describe('parseRoster', () => {
     [
       'an unknown trait',
       'units:\n  a:\n    traits: [close-combat-expert, flying]\n',
-      `roster.yaml:3: units.a.traits.1: "flying" is not a known trait; give one of ${TRAITS.join(', ')}`,
+      `roster.yaml:3: units.a.traits.1: no trait "flying"; the traits are ${KNOWN_TRAITS}`,
+    ],
+    [
+      'a misspelt trait',
+      'units:\n  a:\n    traits: [gunery-expert]\n',
+      `roster.yaml:3: units.a.traits.0: no trait "gunery-expert"; did you mean gunnery-expert? the traits are ${KNOWN_TRAITS}`,
+    ],
+    [
+      'a choice the trait does not offer',
+      'units:\n  a:\n    traits: [elusive, unyielding=sometimes]\n',
+      'roster.yaml:3: units.a.traits.1: "sometimes" is not a choice of unyielding; give unyielding=blocks or unyielding=rerolls',
+    ],
+    [
+      'a choice for a trait without one',
+      'units:\n  a:\n    traits: [cool-under-fire=yes]\n',
+      'roster.yaml:3: units.a.traits.0: elusive takes no choice; give elusive',
+    ],
+    [
+      'a choice for Tactical Advantage',
+      'units:\n  a:\n    traits: [advantage=high-ground]\n',
+      'roster.yaml:3: units.a.traits.0: advantage takes no choice; give advantage',
+    ],
+    [
+      'a trait that is not text',
+      'units:\n  a:\n    traits: [3]\n',
+      'roster.yaml:3: units.a.traits.0: expected a trait, e.g. close-combat-expert or unyielding=rerolls, got 3',
     ],
     [
       'traits with one effect',
       'units:\n  a:\n    traits:\n      - close-combat-expert\n      - merciless-melee\n',
-      'roster.yaml:3: units.a.traits: close-combat-expert and merciless-melee have the same effect; keep one',
+      'roster.yaml:5: units.a.traits.1: close-combat-expert and merciless-melee have the same effect, and a unit cannot have both; keep one',
+    ],
+    [
+      'a choice for an alias of a trait without one',
+      'units:\n  a:\n    traits: [marksman, Gunnery-Expert=x]\n',
+      'roster.yaml:3: units.a.traits.1: gunnery-expert takes no choice; give gunnery-expert',
+    ],
+    [
+      'one trait by two of its names',
+      'units:\n  a:\n    traits: [marksman, Gunnery-Expert]\n',
+      'roster.yaml:3: units.a.traits.1: Gunnery-Expert is listed twice (marksman and Gunnery-Expert are names of one trait); keep one',
     ],
     [
       'an unknown kind',
@@ -251,6 +289,19 @@ describe('parseRoster', () => {
     const got = errorOf(text)
     expect(got).toBe(message)
     expect(got).not.toContain('\n')
+  })
+
+  it('takes every name and alias of the trait registry, each choice, and advantage, as written', () => {
+    const written = TRAITS.flatMap((t) => [
+      t.name,
+      ...t.aliases.map((a) => a.toUpperCase()),
+      ...Object.keys(t.choice ?? {}).map((c) => `${t.name} = ${c}`),
+    ])
+    written.push('advantage')
+    // One trait a unit, so that no two share an effect.
+    const text = `units:\n${written.map((w, i) => `  u${i}:\n    traits: ["${w}"]\n`).join('')}`
+    const r = parseRoster(text, 'roster.yaml')
+    expect(r.units.map((u) => u.traits)).toEqual(written.map((w) => [w]))
   })
 
   it('reports the problem met first in the file, whatever the schema checks first', () => {

@@ -13,7 +13,6 @@ import {
   resolveMelee,
 } from '../../../src/rules/stellar/melee.js'
 import { meleeOdds } from '../../../src/rules/stellar/melee-odds.js'
-import { TRAITS as ROSTER_TRAITS } from '../../../src/rules/stellar/roster.js'
 import {
   type TraitCommand,
   type TraitSide,
@@ -69,11 +68,6 @@ describe('the registry', () => {
       if (t.choice) expect(Object.keys(t.choice).length, t.name).toBeGreaterThanOrEqual(2)
       expect(t.effect.length, t.name).toBeLessThanOrEqual(90)
     }
-  })
-
-  it("the roster's trait words (today's melee switches) are all registry names, for melee", () => {
-    for (const t of ROSTER_TRAITS.filter((x) => x !== 'advantage'))
-      expect(TRAITS.find((e) => e.name === t)?.melee, t).toBeDefined()
   })
 
   it.each([
