@@ -21,7 +21,7 @@ import {
 } from '../../rules/stellar/shoot.js'
 import type { ShotOdds } from '../../rules/stellar/shoot-odds.js'
 import type { Bonus } from '../../rules/stellar/weapon.js'
-import { penText } from '../../rules/stellar/weapon.js'
+import { damagePerHit, penText } from '../../rules/stellar/weapon.js'
 import { columns, histogram, num, pct, plural } from '../format.js'
 import type { Style } from '../style.js'
 import { saveReactionLines } from './save.js'
@@ -79,7 +79,11 @@ export function renderShot(r: ShotResult, s: Shot, luck: number, out: RenderCont
     `Hits: ${st.bold(String(r.hits))}${r.crits ? ` (${plural(r.crits, 'critical')} x2${plain ? ` + ${plain}` : ''})` : ''}`,
   )
   lines.push(`Blocks: ${blockText(r)}${r.momentumSpent ? `; Momentum spent: ${r.momentumSpent}` : ''}`)
-  lines.push(`Unblocked hits: ${st.bold(String(r.unblockedHits))} x ${s.dmg} DMG = ${r.hitDamage}`)
+  const perHit = damagePerHit(s.dmg, s.persevere, s.round)
+  const persevered = perHit !== s.dmg ? ` (Persevere: ${s.dmg} - ${s.dmg - perHit})` : ''
+  lines.push(
+    `Unblocked hits: ${st.bold(String(r.unblockedHits))} x ${perHit} DMG${persevered} = ${r.hitDamage}`,
+  )
   if (r.save.owed > 0) {
     if (r.save.targetNumber <= 1)
       lines.push(

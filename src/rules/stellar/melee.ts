@@ -9,6 +9,7 @@ import {
   type Penetration,
   type SkillDefenseQuestion,
   attackerBonus,
+  damagePerHit,
   defenderBonus,
   stackedBlocks,
 } from './weapon.js'
@@ -112,6 +113,8 @@ export interface MeleeSide {
   reroll: boolean
   /** Unbeaten: this side rerolls its defense dice that did not block. */
   unbeaten: boolean
+  /** Persevere: this side takes less DMG per hit (damagePerHit). */
+  persevere: boolean
   /** "It's not over yet!": the most Momentum this side spends on the saves it makes in the clash. */
   notOverYet: number
   /** Evade, for overwatch shots against the charger. */
@@ -136,6 +139,8 @@ export interface Melee extends Decidable {
   defChoice: DefChoice
   blindside: boolean
   overwatch: Overwatch | null
+  /** The game round (1 on): Persevere's reduction grows in round 4. */
+  round: number
   /**
    * Sides whose Skill Defense is decided by a person after seeing the dice (their Momentum flag
    * was not given and someone can answer): decisions 'def-momentum' (against the attack) and
@@ -376,7 +381,7 @@ export function attackStrike(
     blockOn: blockOn(def, atk),
     bonusBlocks: blocks,
     momentum: def.momentum,
-    dmg: atk.dmg,
+    dmg: damagePerHit(atk.dmg, def.persevere, m.round),
     pen: atk.pen,
     armSv: def.armSv,
     size: def.size,
@@ -412,7 +417,7 @@ export function counterStrike(
     blockOn: blockOn(atk, def),
     bonusBlocks: blocks,
     momentum: atkMomentumLeft,
-    dmg: def.dmg,
+    dmg: damagePerHit(def.dmg, atk.persevere, m.round),
     pen: def.pen,
     armSv: atk.armSv,
     size: atk.size,
@@ -622,6 +627,8 @@ export function overwatchShot(m: Melee, ow: Overwatch, momentumLeft: number): Sh
     momentum: momentumLeft,
     evadeRerolls: 0,
     seekingShot: false,
+    persevere: a.persevere,
+    round: m.round,
     warship: false,
     aoe: false,
     size: a.size,

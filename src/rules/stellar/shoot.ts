@@ -11,6 +11,7 @@ import {
   type Penetration,
   type SkillDefenseQuestion,
   attackerBonus,
+  damagePerHit,
   defenderBonus,
   stackedBlocks,
 } from './weapon.js'
@@ -93,6 +94,10 @@ export interface Shot extends Decidable {
   evadeRerolls: number
   /** Seeking Shot: the target may not reroll evade dice nor improve its Evade (no Dodge). */
   seekingShot: boolean
+  /** Persevere: the defender takes less DMG per hit (damagePerHit). */
+  persevere: boolean
+  /** The game round (1 on): Persevere's reduction grows in round 4. */
+  round: number
   warship: boolean
   aoe: boolean
   size: number
@@ -366,6 +371,8 @@ export interface AfterEvadeInput extends BlockInput {
   size: number
   reroll: boolean
   notOverYet: number
+  persevere: boolean
+  round: number
   hp?: number
 }
 
@@ -389,6 +396,8 @@ export function afterEvadeInput(s: AfterEvadeInput): AfterEvadeInput {
     size: s.size,
     reroll: s.reroll,
     notOverYet: s.notOverYet,
+    persevere: s.persevere,
+    round: s.round,
     hp: s.hp,
   }
 }
@@ -707,7 +716,7 @@ export function blockHits(s: AfterEvadeInput & Decidable, hits: number): BlockSt
     blockTerms: terms,
     momentumSpent: points,
     unblockedHits,
-    hitDamage: unblockedHits * s.dmg,
+    hitDamage: unblockedHits * damagePerHit(s.dmg, s.persevere, s.round),
   }
 }
 

@@ -305,6 +305,15 @@ export const TRAITS: readonly TraitEntry[] = [
     melee: both((m) => void (m.unbeaten = true)),
   },
   {
+    name: 'persevere',
+    title: 'Persevere (bonus skill)',
+    aliases: [],
+    from: 'bonus skill [M-2]',
+    effect: 'this turn -200 DMG a hit it takes (-300 from round 4), never below 100 DMG',
+    shoot: { defender: (s) => void (s.persevere = true) },
+    melee: both((m) => void (m.persevere = true)),
+  },
+  {
     name: 'seeking-shot',
     title: 'Seeking Shot',
     aliases: ['seeking-shots'],

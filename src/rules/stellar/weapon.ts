@@ -64,6 +64,16 @@ function raised(base: number, raise: number): number {
  * +hits in melee) is +1, or +2 for level 1+ pilots, captains and kaiju. `raise`: what traits
  * such as Gunnery Expert add to Precision and Barrage (at most 3 in all).
  */
+/**
+ * PERSEVERE (wargame rules, bonus skill [M-2]): this turn the unit takes 200 DMG less per hit,
+ * 300 less from round 4, but the skill never takes an attack's DMG below 100 (a DMG already at
+ * or below 100 stays as it is).
+ */
+export function damagePerHit(dmg: number, persevere: boolean, round: number): number {
+  if (!persevere) return dmg
+  return Math.max(Math.min(dmg, 100), dmg - (round >= 4 ? 300 : 200))
+}
+
 export function attackerBonus(pilot: Level, raise = 0): number {
   return raised(pilot >= 1 ? 2 : 1, raise)
 }

@@ -29,6 +29,7 @@ export function side(over: Partial<Omit<MeleeSide, 'pen'>> & { pen?: Penetration
     guardRaise: 0,
     blindsideImmune: false,
     unbeaten: false,
+    persevere: false,
     soloOperative: false,
     reroll: false,
     notOverYet: 0,
@@ -46,6 +47,7 @@ export function melee(over: Partial<Melee> & { atk?: MeleeSide; def?: MeleeSide 
     defChoice: 'counter',
     blindside: false,
     overwatch: null,
+    round: 1,
     ...over,
   }
 }

@@ -17,7 +17,7 @@ import { rankDefenses, shotExpected, shotOdds } from '../../../src/rules/stellar
 import { attackStrike, resolveMelee } from '../../../src/rules/stellar/melee.js'
 import { meleeOdds, rolledBlocksOdds } from '../../../src/rules/stellar/melee-odds.js'
 import { melee, side } from './melee-fixture.js'
-import { parsePen } from '../../../src/rules/stellar/weapon.js'
+import { damagePerHit, parsePen } from '../../../src/rules/stellar/weapon.js'
 import { shot } from './shot-fixture.js'
 
 /**
@@ -213,3 +213,30 @@ function binomial(n: number, k: number): number {
   for (let i = 0; i < k; i++) c = (c * (n - i)) / (i + 1)
   return c
 }
+
+describe('Persevere and the round', () => {
+  it.each([
+    // DMG, round, DMG taken per hit
+    [300, 1, 100],
+    [500, 3, 300],
+    [500, 4, 200],
+    [300, 4, 100], // never below 100
+    [150, 1, 100],
+    [80, 5, 80], // a DMG at or below 100 stays
+  ])('DMG %i in round %i: %i a hit', (dmg, round, each) => {
+    expect(damagePerHit(dmg, true, round)).toBe(each)
+    expect(damagePerHit(dmg, false, round)).toBe(dmg)
+    const s = shot({ acc: 9, evade: 4, shots: 3, dmg, persevere: true, round })
+    expect(resolveShot(new PhysicalDice([3, 4, 9]), s).hitDamage).toBe(2 * each)
+  })
+
+  it("exact odds and the clash use it: the defender's damage taken shrinks", () => {
+    const s = shot({ acc: 10, evade: 2, shots: 6, dmg: 400, pen: parsePen('5'), armSv: 1, round: 4 })
+    const o = shotOdds({ ...s, persevere: true })
+    expect(o.expected.damage).toBeLessThan(shotOdds(s).expected.damage)
+    const w = walk((dice) => resolveShot(dice, { ...s, persevere: true }).damage)
+    expect(o.damage.expected()).toBeCloseTo(w.expected(), 9)
+    const m = melee({ def: side({ persevere: true }), round: 4, atk: side({ dmg: 500 }) })
+    expect(attackStrike(m).dmg).toBe(200)
+  })
+})

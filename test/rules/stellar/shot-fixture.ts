@@ -40,6 +40,8 @@ export function shot(over: Partial<Shot> = {}): Shot {
     momentum: 0,
     evadeRerolls: 0,
     seekingShot: false,
+    persevere: false,
+    round: 1,
     warship: false,
     aoe: false,
     size: 0,

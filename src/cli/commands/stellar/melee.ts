@@ -203,6 +203,7 @@ function sideOptions<P extends 'atk' | 'def'>(p: P, who: string) {
 const options = [
   ...sideOptions('atk', 'attacker'),
   intOpt('atk-evade', "attacker's Evade against overwatch shots", { min: 0, max: 30, default: 0 }),
+  intOpt('round', "the game round (Persevere's reduction grows in round 4)", { min: 1, max: 10, default: 1 }),
   ...sideOptions('def', 'defender'),
   choiceOpt(
     'def-choice',
@@ -309,6 +310,7 @@ function buildSide(v: MeleeValues, p: 'atk' | 'def', traits: ChosenTrait[]): Mel
     guardRaise: 0,
     blindsideImmune: false,
     unbeaten: false,
+    persevere: false,
     soloOperative: false,
     reroll: false,
     notOverYet: v[key.notOverYet],
@@ -376,6 +378,7 @@ export function buildMelee(v: MeleeValues): MeleeQuery {
     defChoice,
     blindside,
     overwatch,
+    round: v.round,
     overwatchSkipped: overwatch !== null && blindside && !def.blindsideImmune,
     soloOperative: solo,
     momentumGiven: { atk: v.atkMomentum !== undefined, def: v.defMomentum !== undefined },

@@ -134,6 +134,8 @@ const options = [
     max: 20,
     default: 0,
   }),
+  intOpt('round', 'the game round (Persevere, Make it Count!)', { min: 1, max: 10, default: 1 }),
+  boolOpt('make-it-count', 'Make it Count!: the attack gains hits equal to the round (once a game)'),
   boolOpt('m-particles', 'attacked from beyond 24" with M-Particles spread: reroll 1 evade die'),
   textOpt(
     'reroll',
@@ -228,6 +230,8 @@ export function buildShot(v: ValuesOf<typeof options>): ShotRequest {
     // Spread M-Particles, attacked from beyond 24": one evade die; the traits add theirs.
     evadeRerolls: v.mParticles ? 1 : 0,
     seekingShot: false,
+    persevere: false,
+    round: v.round,
     warship: v.warship,
     aoe: v.aoe,
     size: v.size,
@@ -259,6 +263,7 @@ export function buildShot(v: ValuesOf<typeof options>): ShotRequest {
       'bad-combination',
       '--defense dodge: against a Seeking Shot the target may not improve its Evade; give --defense guard or none',
     )
+  if (v.makeItCount) s.hitBonuses.push({ source: `Make it Count! (round ${v.round})`, amount: v.round })
   // The situation's blocks come after the traits' (the order they are listed in).
   if (v.extraBlocks) s.blockBonuses.push({ source: 'other blocks', amount: v.extraBlocks })
   return s
