@@ -739,6 +739,27 @@ export const meleeSpec = defineCommand<typeof options, MeleeRequest, MeleeResult
         overwatchSkipped: m.overwatchSkipped ? 'blindside' : null,
       }),
       render: (out) => renderMeleeOdds(o, m, out),
+      headLines: 2,
+      cutoffs: meleeCutoffs(m),
+      charted: [
+        ...(o.overwatch ? ['overwatch.damage'] : []),
+        'attack.damage',
+        'counter.damage',
+        'defender.damage',
+        'attacker.damage',
+        'finishingBlow',
+        ...Object.keys(o.destroyed).map((side) => `destroyed.${side}`),
+      ],
     }
   },
 })
+
+/** Where each side's total damage destroys it, when its HP is known. */
+function meleeCutoffs(m: MeleeRequest): Record<string, { at: number; label: string }> {
+  const out: Record<string, { at: number; label: string }> = {}
+  if (m.def.hp !== undefined)
+    out['defender.damage'] = { at: m.def.hp, label: `defender's HP ${m.def.hp}: destroyed` }
+  if (m.atk.hp !== undefined)
+    out['attacker.damage'] = { at: m.atk.hp, label: `attacker's HP ${m.atk.hp}: destroyed` }
+  return out
+}

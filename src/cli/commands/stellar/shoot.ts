@@ -33,6 +33,7 @@ import { saveFields } from './save-fields.js'
 import {
   type ChoiceContext,
   type ChosenBy,
+  type OddsReport,
   type Open,
   type ValuesOf,
   isOpen,
@@ -351,7 +352,9 @@ export const shootSpec = defineCommand<typeof options, ChosenShot, ShotResult, S
       chosenBy: s.chosenBy,
     }
     if (usesTraitFields(s)) extra.traits = traitsJson(s)
-    return { json, extra, render: (out) => renderShotOdds(o, s, out) }
+    const report: OddsReport = { json, extra, render: (out) => renderShotOdds(o, s, out), headLines: 2 }
+    if (s.hp !== undefined) report.cutoffs = { damage: { at: s.hp, label: `HP ${s.hp}: destroyed` } }
+    return report
   },
 })
 
