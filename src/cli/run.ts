@@ -3,7 +3,7 @@ import { InputError, NeedDecision, NeedDice } from '../core/errors.js'
 import { PhysicalDice } from '../core/physical.js'
 import { SeededDice, freshSeed } from '../core/seeded.js'
 import { renderOddsCsv } from '../render/csv.js'
-import { columns, pctFixed } from '../render/format.js'
+import { columns, pctFixed, wrapText } from '../render/format.js'
 import { type OddsTable, oddsTables, tableTitle } from '../render/odds-table.js'
 import { plainStyle } from '../render/style.js'
 import { renderChartSvg, panelsFor } from '../render/svg.js'
@@ -296,6 +296,7 @@ function compareOptions(
   json.compare = report.choices.map((c) => ({
     question: c.question,
     quantity: c.quantity,
+    ranking: c.ranking,
     options: c.options.map((o) =>
       Object.assign({ name: o.name, label: o.label, value: o.value, best: o.best }, o.choices, {
         odds: o.odds.json,
@@ -316,7 +317,7 @@ function compareOptions(
     out.svg = renderChartSvg({
       title: `Compared: ${first.question}`,
       subtitle: [
-        `Ranked by ${first.quantity}`,
+        `Ranked by ${first.quantity}: ${first.ranking}`,
         `Best option: ${head[0]}`,
         ...(g.commandLine ? [g.commandLine] : []),
       ],
@@ -348,12 +349,12 @@ function renderCompare(
   const L: string[] = []
   report.choices.forEach((c, ci) => {
     if (ci > 0) L.push('')
-    L.push(st.bold(`Compared: ${c.question}`))
-    L.push(`Ranked by ${c.quantity}; (best) is the automatic choice.`)
+    L.push(st.bold(wrapText(`Compared: ${c.question}`, render.width)))
+    L.push(wrapText(`Ranked by ${c.quantity}: ${c.ranking}. (best) is the automatic choice.`, render.width))
     L.push(
       columns(
         [
-          ['', 'option', c.quantity.replace(/ \(.*$/, '')],
+          ['', 'option', c.quantity],
           ...c.options.map((o, i) => [
             `${i + 1}`,
             o.label,

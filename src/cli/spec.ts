@@ -86,8 +86,10 @@ export interface CompareReport {
 export interface ComparedChoice {
   /** Whose choice, and against what: "Attacker's bonus, each against the defender's best reaction". */
   question: string
-  /** What the ranking reads, and which way is better: "expected damage (more is better for the attacker)". */
+  /** What the ranking reads: "expected damage". */
   quantity: string
+  /** How it ranks: "more is better for the attacker; ties: failed saves, then unblocked hits". */
+  ranking: string
   /** Best first, as the automatic choice ranks them. */
   options: ComparedOption[]
 }

@@ -21,6 +21,20 @@ export function plural(n: number, one: string, many = `${one}s`): string {
   return `${n} ${n === 1 ? one : many}`
 }
 
+/** Words filled into lines of at most `width` columns (a longer word stands alone). */
+export function wrapText(text: string, width: number, indent = ''): string {
+  const lines: string[] = []
+  let line = ''
+  for (const w of text.split(' ')) {
+    if (line && visibleLength(line) + 1 + visibleLength(w) > width) {
+      lines.push(line)
+      line = indent + w
+    } else line = line ? `${line} ${w}` : w
+  }
+  if (line) lines.push(line)
+  return lines.join('\n')
+}
+
 /** Two decimals always, so a column of them lines up: 0.5 → "50.00%", tiny non-zero → "<0.01%". */
 export function pctFixed(p: number): string {
   return p > 0 && p < 0.00005 ? '<0.01%' : `${(p * 100).toFixed(2)}%`

@@ -83,11 +83,12 @@ export function renderChartSvg(chart: Chart): string {
       const color = seriesColor(i)
       parts.push(
         `<rect x="${MARGIN}" y="${y - 11}" width="14" height="14" fill="${color}"${s.best ? ' stroke="#000" stroke-width="1.5"' : ''}/>`,
-        text(MARGIN + 22, y, `${s.label}${s.note ? `: ${s.note}` : ''}${s.best ? ' (best)' : ''}`, {
-          size: 13,
-          weight: s.best ? 'bold' : undefined,
-        }),
       )
+      const lines = wrap(`${s.label}${s.note ? `: ${s.note}` : ''}${s.best ? ' (best)' : ''}`, 112)
+      lines.forEach((line, k) => {
+        if (k > 0) y += 16
+        parts.push(text(MARGIN + 22, y, line.trim(), { size: 13, weight: s.best ? 'bold' : undefined }))
+      })
     })
   }
   y += 16
@@ -140,7 +141,11 @@ function renderPanel(panel: ChartPanel): string {
   const plotH = PLOT_BOTTOM - PLOT_TOP
   const n = Math.max(1, outcomes.length)
   const cw = plotW / n
-  const max = Math.max(0, ...panel.series.flatMap((s) => s.table.rows.map((r) => r.chance)))
+  // Many options on numbers: bars for the best only (a forest of thin bars reads as noise; the
+  // "at least" lines compare them all). Outcomes that are not numbers have no line: all bars.
+  const barred =
+    panel.series.length <= MAX_GROUPED || !numeric ? panel.series : panel.series.filter((s) => s.best)
+  const max = Math.max(0, ...barred.flatMap((s) => s.table.rows.map((r) => r.chance)))
   const { top, step } = chanceScale(max)
   const yOf = (p: number) => PLOT_BOTTOM - (p / top) * plotH
   const yAtLeast = (p: number) => PLOT_BOTTOM - p * plotH
@@ -222,7 +227,6 @@ function renderPanel(panel: ChartPanel): string {
   }
 
   // Bars.
-  const barred = panel.series.length <= MAX_GROUPED ? panel.series : panel.series.filter((s) => s.best)
   const group = Math.min(cw * 0.8, 120)
   const bw = group / Math.max(1, barred.length)
   barred.forEach((s) => {

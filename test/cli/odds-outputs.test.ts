@@ -153,6 +153,7 @@ describe('--csv and --plot on every command with --odds', () => {
   it.each([
     [['roll', '3d6', '--plot', 'x.svg'], '--plot works on the exact odds: add --odds'],
     [['roll', '3d6', '--csv'], '--csv works on the exact odds: add --odds'],
+    [['shoot', ...ODDS.shoot, '--compare'], '--compare works on the exact odds: add --odds'],
     [['roll', '3d6', '--odds', '--csv', '--json'], '--csv and --json both print the answer on stdout'],
     [['roll', '3d6', '--odds', '--plot', '-', '--json'], '--plot - prints the chart on stdout, where --json'],
     [['roll', '3d6', '--odds', '--plot', '-', '--csv'], '--plot - prints the chart on stdout, where --csv'],
