@@ -21,17 +21,23 @@ export function plural(n: number, one: string, many = `${one}s`): string {
   return `${n} ${n === 1 ? one : many}`
 }
 
-/** Words filled into lines of at most `width` columns (a longer word stands alone). */
+/**
+ * Words filled into lines of at most `width` columns (a longer word stands alone). The text's
+ * own leading spaces are kept, and lines after the first start with them and `indent`.
+ */
 export function wrapText(text: string, width: number, indent = ''): string {
+  const lead = /^ */.exec(text)![0]
   const lines: string[] = []
-  let line = ''
-  for (const w of text.split(' ')) {
-    if (line && visibleLength(line) + 1 + visibleLength(w) > width) {
+  let line = lead
+  let empty = true
+  for (const w of text.slice(lead.length).split(' ')) {
+    if (!empty && visibleLength(line) + 1 + visibleLength(w) > width) {
       lines.push(line)
-      line = indent + w
-    } else line = line ? `${line} ${w}` : w
+      line = lead + indent + w
+    } else line = empty ? line + w : `${line} ${w}`
+    empty = false
   }
-  if (line) lines.push(line)
+  lines.push(line)
   return lines.join('\n')
 }
 

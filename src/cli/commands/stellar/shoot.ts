@@ -28,7 +28,7 @@ import {
 } from '../../../rules/stellar/shoot-odds.js'
 import { NO_PEN, parsePen } from '../../../rules/stellar/weapon.js'
 import { num } from '../../../render/format.js'
-import { explainShot, renderShot, renderShotOdds } from '../../../render/stellar/shoot.js'
+import { explainShot, explainShotOdds, renderShot, renderShotOdds } from '../../../render/stellar/shoot.js'
 import { saveFields } from './save-fields.js'
 import {
   type ChoiceContext,
@@ -360,7 +360,13 @@ function shotOddsReport(s: ChosenShot): OddsReport {
     chosenBy: s.chosenBy,
   }
   if (usesTraitFields(s)) extra.traits = traitsJson(s)
-  const report: OddsReport = { json, extra, render: (out) => renderShotOdds(o, s, out), headLines: 2 }
+  const report: OddsReport = {
+    json,
+    extra,
+    render: (out) => renderShotOdds(o, s, out),
+    explain: (out) => explainShotOdds(o, s, out),
+    headLines: 2,
+  }
   if (s.hp !== undefined) report.cutoffs = { damage: { at: s.hp, label: `HP ${s.hp}: destroyed` } }
   return report
 }

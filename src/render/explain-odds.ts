@@ -1,0 +1,110 @@
+import { faceClasses, poolCounts } from '../core/exact.js'
+import { gcd, probability } from '../core/distribution.js'
+import { pctFixed } from './format.js'
+
+/**
+ * The arithmetic of a dice pool written out for --odds --explain: a die's faces in the classes
+ * a rule gives them (the rule's own classifier), and one worked row of the pool's distribution,
+ * "3 hits from 5 dice = C(5,3) x 0.4^3 x 0.6^2 = 10 x 0.064 x 0.36 = 0.2304". The counting is
+ * core's (poolCounts, the same the exact driver does); nothing here knows a rule.
+ */
+
+/** Faces as ranges: [1, 2, 5, 6, 7] → "1-2, 5-7". */
+export function faceRange(faces: readonly number[]): string {
+  if (!faces.length) return 'none'
+  const parts: string[] = []
+  let start = faces[0]
+  let prev = faces[0]
+  for (const f of [...faces.slice(1), NaN]) {
+    if (f === prev + 1) {
+      prev = f
+      continue
+    }
+    parts.push(start === prev ? `${start}` : `${start}-${prev}`)
+    start = prev = f
+  }
+  return parts.join(', ')
+}
+
+/** A chance of `ways` out of `den` as the explanation writes it: 0.4 when exact in a few decimals, else 1/6. */
+export function exactText(ways: bigint, den: bigint): string {
+  if (ways === 0n) return '0'
+  if (ways === den) return '1'
+  const g = gcd(ways, den)
+  const [n, d] = [ways / g, den / g]
+  // A decimal that ends: the denominator has no prime factors but 2 and 5.
+  let rest = d
+  while (rest % 2n === 0n) rest /= 2n
+  while (rest % 5n === 0n) rest /= 5n
+  const text = String(probability(n, d))
+  return rest === 1n && text.length <= 12 ? text : `${n}/${d}`
+}
+
+/** A die's chance of a class: its faces out of its sides. */
+export function faceChance(faces: number, sides: number): string {
+  return exactText(BigInt(faces), BigInt(sides))
+}
+
+export interface PoolClass {
+  /** How the explanation names a die of this class ("critical", "hit", "failed save"). */
+  name: string
+  faces: number[]
+}
+
+/** The classes of a die with their faces and chance, one line each: "1-2   critical   20.00%". */
+export function classLines<C extends string | number>(
+  sides: number,
+  classify: (face: number) => C,
+  name: (c: C) => string,
+  indent = '   ',
+): { classes: PoolClass[]; lines: string[] } {
+  const found = faceClasses(sides, classify)
+  const classes = found.map((c) => ({ name: name(c.name), faces: c.faces }))
+  const width = Math.max(...classes.map((c) => faceRange(c.faces).length))
+  const lines = classes.map(
+    (c) =>
+      `${indent}${faceRange(c.faces).padEnd(width)}  ${pctFixed(c.faces.length / sides).padStart(7)}  (${faceChance(c.faces.length, sides)})  ${c.name}`,
+  )
+  return { classes, lines }
+}
+
+/** Every count of `n` dice in these classes with its ways out of sides^n, most likely first. */
+export function poolRows(n: number, sides: number, classes: readonly PoolClass[]) {
+  const den = BigInt(sides) ** BigInt(n)
+  return poolCounts(
+    n,
+    classes.map((c) => c.faces.length),
+  )
+    .map((r) => Object.assign(r, { den }))
+    .sort((a, b) => (a.ways === b.ways ? 0 : a.ways > b.ways ? -1 : 1))
+}
+
+/**
+ * One count of a pool worked out: a binomial "C(n,k) x p^k x q^(n-k)" for two classes, else the
+ * multinomial "n!/(k1! k2! ...) x p1^k1 x ...", each written with its numbers and the result.
+ */
+export function poolRowText(
+  n: number,
+  sides: number,
+  classes: readonly PoolClass[],
+  row: { counts: number[]; orders: bigint; ways: bigint },
+): string {
+  const power = (c: PoolClass, k: number) => {
+    const p = faceChance(c.faces.length, sides)
+    const base = p.includes('/') ? `(${p})` : p
+    return k === 1 ? base : `${base}^${k}`
+  }
+  const used = classes.map((c, i) => [c, row.counts[i]] as const).filter(([, k]) => k > 0)
+  const coefficient =
+    classes.length === 2 ? `C(${n},${row.counts[0]})` : `${n}!/(${used.map(([, k]) => `${k}!`).join(' ')})`
+  const product = used.map(([c, k]) => power(c, k)).join(' x ')
+  let den = 1n
+  let num = 1n
+  for (const [c, k] of used) {
+    num *= BigInt(c.faces.length) ** BigInt(k)
+    den *= BigInt(sides) ** BigInt(k)
+  }
+  const chance = probability(row.ways, BigInt(sides) ** BigInt(n))
+  const rhs = used.length === 0 ? '1' : `${row.orders} x ${exactText(num, den)}`
+  return `${coefficient}${product ? ` x ${product}` : ''} = ${rhs} = ${exactText(row.ways, BigInt(sides) ** BigInt(n))} (${pctFixed(chance)})`
+}
