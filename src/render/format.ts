@@ -129,7 +129,7 @@ export interface HistogramOptions {
 }
 
 /**
- * Outcomes less likely than the threshold are grouped into one "others" row (the JSON keeps each):
+ * Outcomes less likely than the threshold are grouped into one "less likely" row (the JSON keeps each):
  * 0.5%, or 1% when that still leaves more than MAX_HISTOGRAM_ROWS rows. A single outcome below
  * it is shown as it is.
  */
@@ -143,7 +143,7 @@ function toOutcomes(d: Outcomes | Distribution<number>): Array<readonly [number,
 /**
  * A horizontal histogram of a numeric distribution: one row per outcome with its probability,
  * the chance of at least that much, and a bar scaled to the most likely outcome. Unlikely
- * outcomes are grouped into one "others" row; a known HP is marked where the outcomes that
+ * outcomes are grouped into one "less likely" row; a known HP is marked where the outcomes that
  * destroy begin. Every line fits in `width`.
  */
 export function histogram(
@@ -171,7 +171,7 @@ export function histogram(
   const hidden = all.filter(([, p]) => p < threshold)
 
   const labels = shown.map((r) => label(r.k))
-  const groupLabel = 'others'
+  const groupLabel = 'less likely'
   const labelWidth = Math.max(...labels.map(visibleLength), hidden.length ? groupLabel.length : 0)
   const titleFits = o.title !== undefined && visibleLength(o.title) <= Math.max(labelWidth, 8)
   const labelColumn = Math.max(labelWidth, titleFits ? visibleLength(o.title!) : 0)
@@ -199,7 +199,7 @@ export function histogram(
     lines.push(row(labels[i], pctFixed(r.p), style.dim(pctFixed(r.atLeast)), paint(bar)))
   })
   if (hidden.length) {
-    const note = `${hidden.length} less likely outcomes, each under ${num(threshold * 100, 1)}%`
+    const note = `${hidden.length} outcomes, each under ${num(threshold * 100, 1)}%`
     lines.push(
       `${pad(groupLabel, labelColumn)}  ${pad(pctFixed(hidden.reduce((a, [, p]) => a + p, 0)), 7)}  ${style.dim(note)}`,
     )
