@@ -108,3 +108,38 @@ export function poolRowText(
   const rhs = used.length === 0 ? '1' : `${row.orders} x ${exactText(num, den)}`
   return `${coefficient}${product ? ` x ${product}` : ''} = ${rhs} = ${exactText(row.ways, BigInt(sides) ** BigInt(n))} (${pctFixed(chance)})`
 }
+
+/**
+ * A pool of `n` dice written out: each class of faces with its chance (the rule's classifier),
+ * then one worked row, the most likely count among those with at least two classes in it (the
+ * most telling), with what `made` says it makes.
+ */
+export function poolLines<C extends string | number>(opts: {
+  n: number
+  sides: number
+  classify: (face: number) => C
+  /** A class as the face table names it, and as counted ("2 hits"). */
+  name: (c: C) => string
+  count: (c: C, k: number) => string
+  /** What a row of counts makes ("5 rolled hits"), from the counts by class. */
+  made?: (counts: Map<C, number>) => string
+  indent?: string
+}): string[] {
+  const indent = opts.indent ?? '   '
+  const found = faceClasses(opts.sides, opts.classify)
+  const { classes, lines } = classLines(opts.sides, opts.classify, opts.name, indent)
+  if (opts.n === 0) return [...lines, `${indent}No dice: nothing rolled.`]
+  const rows = poolRows(opts.n, opts.sides, classes)
+  const row = rows.find((r) => r.counts.filter((k) => k > 0).length >= 2) ?? rows[0]
+  const counts = new Map(found.map((c, i) => [c.name, row.counts[i]] as const))
+  const said = found.flatMap((c, i) => (row.counts[i] ? [opts.count(c.name, row.counts[i])] : [])).join(', ')
+  const formula =
+    classes.length === 2
+      ? 'C(n,k) x p^k x q^(n-k), a binomial'
+      : 'n!/(k1! k2! ...) x p1^k1 x ..., a multinomial'
+  return [
+    ...lines,
+    `${indent}Each count of the ${opts.n === 1 ? 'die' : `${opts.n} dice`} by class has the chance ${formula}; e.g. ${said}${opts.made ? ` (${opts.made(counts)})` : ''}:`,
+    `${indent}${poolRowText(opts.n, opts.sides, classes, row)}`,
+  ]
+}

@@ -143,3 +143,47 @@ describe('--odds --explain on every other command with odds', () => {
     expect(explained(args)).toContain('counted exactly')
   })
 })
+
+describe('melee --odds --explain', () => {
+  const args = [
+    'melee',
+    '--atk-melee',
+    '6',
+    '--def-melee',
+    '5',
+    '--atk-dmg',
+    '300',
+    '--atk-pen',
+    '5',
+    '--def-dmg',
+    '300',
+    '--def-hp',
+    '900',
+    '--atk-pilot',
+    '1',
+  ]
+  const text = explained(args)
+  const json = mechaJson([...args, '--odds'])
+
+  it('each strike: the attack and defense dice by face, a worked row, the tally and saves', () => {
+    expect(json.atkSplit).toEqual({ attack: 6, defense: 0 })
+    expect(text).toContain(
+      "1. The attack: the attacker's 6 attack dice against the defender's 4 defense dice.",
+    )
+    expect(text).toMatch(/9-10 +20\.00% +\(0\.2\) +critical: 2 hits/)
+    expect(text).toContain('6!/(3! 2! 1!) x 0.4^3 x 0.4^2 x 0.2 = 60 x 0.002048 = 0.12288 (12.29%)')
+    expect((fact(6) / (fact(3) * fact(2))) * 0.4 ** 5 * 0.2).toBeCloseTo(0.12288, 12)
+    expect(text).toContain('C(4,2) x 0.4^2 x 0.6^2 = 6 x 0.0576 = 0.3456 (34.56%)')
+    expect(text).toContain(
+      'Unblocked hits = rolled hits + attacker bonus (level 1+) 2 - rolled blocks - Guard 1',
+    )
+    expect(text).toContain('e.g. 1 failed of 3 = C(3,1) x 0.4 x 0.6^2 = 3 x 0.144 = 0.432 (43.20%)')
+  })
+
+  it('the counter-attack, Finishing Blow and the HP come with the chances of the odds', () => {
+    const pct = (p: number) => `${(p * 100).toFixed(2)}%`
+    expect(text).toContain(`is not pushed out of melee (${pct(json.odds.expected.counterChance)})`)
+    expect(text).toContain(`by the attacker ${pct(json.odds.finishingBlow.attacker)}`)
+    expect(text).toContain(`the chances of 900 and more add up to ${pct(json.odds.destroyed.defender.true)}`)
+  })
+})

@@ -150,14 +150,14 @@ export function saveOddsSteps(
   spec: SaveSpec,
   owed: number,
   failedRows: Distribution<number>,
-  n0: number,
+  lead: string,
 ): string[] {
   const L: string[] = []
   const tn = saveTargetNumber(spec)
   const sizeBonus = spec.pen.kind === 'push' ? 2 * (spec.size ?? 0) : 0
   const cap = saveCap(spec)
   L.push(
-    `${n0}. Armor saves: one d10 per unblocked hit, at most ${cap}${spec.warship ? (spec.aoe ? ' (a warship against AOE)' : ' (a warship)') : ''}. Target = PEN ${spec.pen.value} - ARM Sv ${spec.armSv}${spec.armSvBonus ? ` - ${spec.armSvBonus} (Anti-Beam Coating)` : ''}${sizeBonus ? ` - 2 x Size ${spec.size}` : ''} = ${tn}.`,
+    `${lead} Armor saves: one d10 per unblocked hit, at most ${cap}${spec.warship ? (spec.aoe ? ' (a warship against AOE)' : ' (a warship)') : ''}. Target = PEN ${spec.pen.value} - ARM Sv ${spec.armSv}${spec.armSvBonus ? ` - ${spec.armSvBonus} (Anti-Beam Coating)` : ''}${sizeBonus ? ` - 2 x Size ${spec.size}` : ''} = ${tn}.`,
   )
   if (tn <= 1) {
     L.push('   A target of 1 or less passes without a roll: no save ever fails.')
@@ -210,7 +210,7 @@ export function explainSaveOdds(o: SaveOdds, s: SaveRequest, out: RenderContext)
   }
   const owed = savesOwedFor(s, s.hits)
   L.push(`1. ${plural(s.hits, 'hit')}: ${plural(owed, 'save')} rolled (at most ${saveCap(s)}).`)
-  L.push(...saveOddsSteps(s, owed, o.failedSaves, 2))
+  L.push(...saveOddsSteps(s, owed, o.failedSaves, '2.'))
   if (s.pen.kind === 'damage')
     L.push(`3. Damage = ${FAILED_SAVE_DMG} x failed saves; expected ${num(o.expected.damage, 2)}.`)
   return L.map((l) => wrapText(l, out.width, /^\d/.test(l) ? '   ' : '  ')).join('\n')

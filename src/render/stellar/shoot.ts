@@ -377,7 +377,7 @@ export function explainShotOdds(o: ShotOdds, shot: Shot, out: RenderContext): st
       (x) => x > 0,
     )
     L.push(
-      ...saveOddsSteps(saves, savesOwedFor(saves, u), o.failedSaves, step++).map((l, i) =>
+      ...saveOddsSteps(saves, savesOwedFor(saves, u), o.failedSaves, `${step++}.`).map((l, i) =>
         i === 0 ? l + ` The worked row uses ${plural(u, 'unblocked hit')}.` : l,
       ),
     )

@@ -35,7 +35,12 @@ import {
 } from '../../../rules/stellar/traits.js'
 import { MAX_WEAPON_SHOTS } from '../../../rules/stellar/shoot.js'
 import { num, pct } from '../../../render/format.js'
-import { explainMelee, renderMelee, renderMeleeOdds } from '../../../render/stellar/melee.js'
+import {
+  explainMelee,
+  explainMeleeOdds,
+  renderMelee,
+  renderMeleeOdds,
+} from '../../../render/stellar/melee.js'
 import {
   type ChoiceContext,
   type ChosenBy,
@@ -865,6 +870,7 @@ function meleeOddsReport(m: MeleeRequest): OddsReport {
       overwatchSkipped: m.overwatchSkipped ? 'blindside' : null,
     }),
     render: (out) => renderMeleeOdds(o, m, out),
+    explain: (out) => explainMeleeOdds(o, m, out),
     headLines: 2,
     cutoffs: meleeCutoffs(m),
     charted: [
