@@ -1,8 +1,10 @@
 import type { Decidable } from '../core/decide.js'
+import { type Dice, SUM } from '../core/dice.js'
 import { InputError, NeedDecision, NeedDice } from '../core/errors.js'
 import { PhysicalDice } from '../core/physical.js'
 import { SeededDice, freshSeed } from '../core/seeded.js'
 import { renderOddsCsv } from '../render/csv.js'
+import { type SeenPool, explainPools } from '../render/explain-odds.js'
 import { columns, pctFixed, wrapText } from '../render/format.js'
 import { type OddsTable, oddsTables, tableTitle } from '../render/odds-table.js'
 import { plainStyle } from '../render/style.js'
@@ -118,7 +120,7 @@ function settle(
     let text: string | undefined
     if (wantText && !g.csv) {
       text = report.render(env.render)
-      if (env.render.explain) text += '\n\n' + explainOdds(spec, report, env.render)
+      if (env.render.explain) text += '\n\n' + explainOdds(spec, input, report, env.render)
     }
     const out: RunOutput = { json, text }
     const tables = g.csv || g.plot ? oddsTables(report.json) : []
@@ -262,17 +264,48 @@ function headOf(report: OddsReport, render: RenderContext): string[] {
   return plain.split('\n').slice(0, report.headLines ?? 1)
 }
 
-/** --odds --explain: the command's own walk through its odds, or what every command shares. */
-function explainOdds(spec: CommandSpec, report: OddsReport, render: RenderContext): string {
+/**
+ * --odds --explain: the command's own walk through its odds; for a command without one, the
+ * pools its rule rolls (seen by resolving it a few times with seeded dice) and how exact odds are
+ * counted from them.
+ */
+function explainOdds(spec: CommandSpec, input: unknown, report: OddsReport, render: RenderContext): string {
   if (report.explain) return report.explain(render)
-  return [
-    render.style.bold('How these odds are worked out'),
-    `Nothing is sampled: every way the dice of ${spec.name} can fall is counted exactly. A pool`,
-    'of dice is counted by how many dice land in each group of faces the rule treats alike, each',
-    'count weighted by the number of ways it happens out of all the equally likely rolls (for',
-    'n dice of s faces, s^n), and each later step is worked out once per result before it. The',
-    'chances are kept as exact fractions until they are printed.',
-  ].join('\n')
+  return explainPools(spec.name, seenPools(spec, input), render.style.bold)
+    .map((l) => wrapText(l, render.width, /^\d/.test(l) ? '   ' : '  '))
+    .join('\n')
+}
+
+/** Distinct pools are listed at most this many. */
+const MAX_POOLS_SHOWN = 6
+
+/** The pools a resolution asks for, over a few seeded runs (a later pool may depend on earlier dice). */
+function seenPools(spec: CommandSpec, input: unknown): SeenPool[] {
+  const seen = new Map<string, SeenPool>()
+  for (let run = 0; run < 12 && seen.size < MAX_POOLS_SHOWN; run++) {
+    const seeded = new SeededDice(`explain ${run}`)
+    const probe: Dice = {
+      pool(n, sides, label, equiv) {
+        const classify = equiv === SUM ? 'sum' : equiv
+        const signature =
+          classify === undefined || classify === 'sum'
+            ? String(classify)
+            : Array.from({ length: sides }, (_, f) => classify(f + 1)).join(',')
+        const key = `${n}|${sides}|${label.replace(/\d+/g, '#')}|${signature}`
+        if (!seen.has(key) && seen.size < MAX_POOLS_SHOWN) seen.set(key, { n, sides, label, classify })
+        return seeded.pool(n, sides, label)
+      },
+      roll(sides, label, equiv) {
+        return this.pool(1, sides, label, equiv)[0]
+      },
+    }
+    try {
+      spec.resolve(probe, input)
+    } catch {
+      // a question for a person, or a limit: the pools seen so far stand
+    }
+  }
+  return [...seen.values()]
 }
 
 /**

@@ -129,6 +129,7 @@ export function poolLines<C extends string | number>(opts: {
   const found = faceClasses(opts.sides, opts.classify)
   const { classes, lines } = classLines(opts.sides, opts.classify, opts.name, indent)
   if (opts.n === 0) return [...lines, `${indent}No dice: nothing rolled.`]
+  if (opts.n === 1) return lines
   const rows = poolRows(opts.n, opts.sides, classes)
   const row = rows.find((r) => r.counts.filter((k) => k > 0).length >= 2) ?? rows[0]
   const counts = new Map(found.map((c, i) => [c.name, row.counts[i]] as const))
@@ -142,4 +143,60 @@ export function poolLines<C extends string | number>(opts: {
     `${indent}Each count of the ${opts.n === 1 ? 'die' : `${opts.n} dice`} by class has the chance ${formula}; e.g. ${said}${opts.made ? ` (${opts.made(counts)})` : ''}:`,
     `${indent}${poolRowText(opts.n, opts.sides, classes, row)}`,
   ]
+}
+
+/** A pool a resolution asked for, as the runner saw it (its classifier, or the total alone). */
+export interface SeenPool {
+  n: number
+  sides: number
+  label: string
+  /** How the rule classes the faces; undefined: every face its own; 'sum': only the total counts. */
+  classify?: ((face: number) => string | number) | 'sum'
+}
+
+/**
+ * --odds --explain for a command without its own walk-through: the dice its rule rolls, each
+ * pool's faces by the classes the rule reads (a worked row where there is more than one die),
+ * and how the exact count goes on from there.
+ */
+export function explainPools(
+  command: string,
+  pools: readonly SeenPool[],
+  bold: (s: string) => string,
+): string[] {
+  const L: string[] = [bold('How these odds are worked out')]
+  let step = 1
+  for (const p of pools) {
+    const what = `${p.n === 1 ? 'one' : p.n} d${p.sides}${p.n === 1 ? '' : 's'}`
+    if (p.classify === 'sum') {
+      L.push(
+        `${step++}. ${p.label}: the total of ${what}. All ${p.sides}^${p.n} = ${BigInt(p.sides) ** BigInt(p.n)} rolls are equally likely; each total's chance is the number of rolls that make it, counted one die at a time, over that.`,
+      )
+      continue
+    }
+    const classify = p.classify ?? ((f: number) => f)
+    const found = faceClasses(p.sides, classify)
+    if (found.length === p.sides) {
+      L.push(
+        `${step++}. ${p.label}: ${what}, each face ${faceChance(1, p.sides)} (${pctFixed(1 / p.sides)}); the rule reads the face itself.`,
+      )
+      continue
+    }
+    // A number is what the rule counts the die as (a success, two); a word names the class.
+    const name = (c: string | number) => (typeof c === 'number' ? `counts as ${c}` : c)
+    L.push(
+      `${step++}. ${p.label}: ${what}, by face (the classes the rule reads):`,
+      ...poolLines({
+        n: p.n,
+        sides: p.sides,
+        classify,
+        name,
+        count: (c, k) => (typeof c === 'number' ? `${k} counting as ${c}` : `${k} ${c}`),
+      }),
+    )
+  }
+  L.push(
+    `${step}. Nothing is sampled: every way the dice of ${command} can fall is counted exactly, each class of faces weighted by its number of faces, and every later step worked out once per result before it; results that agree are added. Chances stay exact fractions until they are printed.`,
+  )
+  return L
 }

@@ -142,6 +142,17 @@ describe('--odds --explain on every other command with odds', () => {
   ])('%s: the odds, then how they are worked out', (...args) => {
     expect(explained(args)).toContain('counted exactly')
   })
+
+  it("lists the pools the rule rolls, by the rule's own classes, with a worked row", () => {
+    const t = explained(['outmaneuver', '--atk-dice', '6', '--def-dice', '5'])
+    expect(t).toMatch(/1\. attacker outmaneuver dice: 6 d10s, by face/)
+    expect(t).toMatch(/10 +10\.00% +\(0\.1\) +counts as 2/)
+    expect(t).toContain('6!/(3! 3!) x 0.4^3 x 0.5^3 = 20 x 0.008 = 0.16 (16.00%)')
+    const k = explained(['formation', 'knockdown', '--hits', '3'])
+    expect(k).toContain('C(3,2) x 0.5^2 x 0.5 = 3 x 0.125 = 0.375 (37.50%)')
+    expect(explained(['wargroup', 'length'])).toContain('the total of 3 d6s. All 6^3 = 216 rolls')
+    expect(explained(['initiative'])).toContain('one d10, each face 0.1 (10.00%)')
+  })
 })
 
 describe('melee --odds --explain', () => {
