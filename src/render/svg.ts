@@ -67,7 +67,11 @@ const MAX_GROUPED = 4
 export function renderChartSvg(chart: Chart): string {
   const parts: string[] = []
   let y = MARGIN + 8
-  parts.push(text(MARGIN, y + 12, chart.title, { size: 19, weight: 'bold' }))
+  // About 11 px a character at 19 px bold: a long title goes on over several lines.
+  wrap(chart.title, 78).forEach((line, i) => {
+    if (i > 0) y += 24
+    parts.push(text(MARGIN, y + 12, line.trim(), { size: 19, weight: 'bold' }))
+  })
   y += 24
   for (const line of chart.subtitle ?? []) {
     for (const wrapped of wrap(line, 124)) {
