@@ -138,8 +138,43 @@ function tickText(p: number, step: number): string {
   return `${(p * 100).toFixed(digits)}%`
 }
 
-function renderPanel(panel: ChartPanel): string {
+/** Past this many numeric outcomes, a long thin tail is drawn as one last "N+" bar. */
+const MAX_CATEGORIES = 40
+/** The tail starts where the chance of at least reaches this for every series. */
+const TAIL = 0.001
+
+/**
+ * A panel whose numeric outcomes run on in a long thin tail (fire followed to the end, 20d10)
+ * draws the tail as one "N+" bar with the tail's whole chance, so the likely outcomes keep their
+ * width; N is where every series' chance of at least has fallen under 0.1% (never before the HP).
+ */
+function trimmed(panel: ChartPanel): ChartPanel {
+  const { outcomes, numeric } = categories(panel.series)
+  if (!numeric || outcomes.length <= MAX_CATEGORIES) return panel
+  let from = -Infinity
+  for (const s of panel.series) {
+    const first = s.table.rows.find((r) => (r.atLeast ?? 0) < TAIL)
+    from = Math.max(from, first ? outcomeValue(first.outcome) : Infinity)
+  }
+  if (panel.cutoff) from = Math.max(from, panel.cutoff.at + 1e-9)
+  const kept = outcomes.filter((o) => outcomeValue(o) < from)
+  if (from === Infinity || kept.length < 2 || kept.length === outcomes.length) return panel
+  const cut = outcomes[kept.length]
+  const label = cut.endsWith('+') ? cut : `${cut}+`
+  const series = panel.series.map((s) => {
+    const head = s.table.rows.filter((r) => outcomeValue(r.outcome) < from)
+    const tail = s.table.rows.filter((r) => outcomeValue(r.outcome) >= from)
+    const rows = tail.length
+      ? [...head, { outcome: label, chance: tail[0].atLeast ?? 0, atLeast: tail[0].atLeast ?? 0 }]
+      : head
+    return Object.assign({}, s, { table: { name: s.table.name, numeric: true, rows } })
+  })
+  return { title: panel.title, series, cutoff: panel.cutoff }
+}
+
+function renderPanel(full: ChartPanel): string {
   const out: string[] = []
+  const panel = trimmed(full)
   const { outcomes, numeric } = categories(panel.series)
   const plotW = PLOT_RIGHT - PLOT_LEFT
   const plotH = PLOT_BOTTOM - PLOT_TOP

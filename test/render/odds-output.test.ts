@@ -102,6 +102,21 @@ describe('renderChartSvg', () => {
     expect(destroyed).not.toContain('<polyline')
   })
 
+  it('draws a long thin tail as one last "N+" bar holding the whole tail', () => {
+    // 0..99 with chance halving each step (the rest on 99): past 40 outcomes the tail is cut
+    // where "at least" falls under 0.1%, at 10.
+    const map: Record<string, number> = {}
+    for (let k = 0; k < 99; k++) map[k] = 2 ** -(k + 1)
+    map['99'] = 2 ** -99
+    const chart = renderChartSvg({
+      title: 't',
+      panels: panelsFor([{ label: '', tables: oddsTables({ x: map }) }]),
+    })
+    expect(chart.match(/<rect [^>]*><title>/g)).toHaveLength(11)
+    expect(chart).toContain(`<title>10+: ${(2 ** -10 * 100).toFixed(2)}%, at least 0.10%</title>`)
+    expect(chart).not.toContain('<title>11: ')
+  })
+
   it('compares options: a legend naming each with its ranked value, the best marked, a line each', () => {
     const other = oddsTables({ damage: { '0': 0.5, '300': 0.5 }, destroyed: { false: 1 } })
     const chart = renderChartSvg({
