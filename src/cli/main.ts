@@ -226,8 +226,8 @@ const GLOBAL_FLAGS: Array<[flags: string, description: string, dice: boolean, co
   ['--json', 'one JSON object on stdout', false],
   ['--explain', 'walk through the arithmetic step by step (with --odds: how the odds are made)', false],
   ['--plot <file>', 'with --odds: an SVG chart of the odds, to a .svg file or - (stdout)', true],
-  ['--csv', 'with --odds: the odds as CSV (distribution,outcome,chance,atLeast)', true],
-  ['--compare', 'with --odds: every option of the open choices side by side', true, true],
+  ['--csv', 'with --odds: the odds as CSV rows (distribution, outcome, chance, atLeast)', true],
+  ['--compare', 'with --odds (shoot, melee): every option of the open choices side by side', true, true],
   ['--no-color', 'plain output (also: NO_COLOR, or stdout not a terminal)', false],
   ['--auto', 'never prompt: every open choice is made automatically', false],
 ]
