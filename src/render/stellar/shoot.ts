@@ -347,7 +347,7 @@ export function explainShotOdds(o: ShotOdds, shot: Shot, out: RenderContext): st
       .flatMap((c, i) => (row.counts[i] ? [`${row.counts[i]} ${short[c]}`] : []))
       .join(', ')
     L.push(
-      `4. The pool: the chance of k dice in each class is n!/(k1! k2! ...) x p1^k1 x p2^k2 x ... (the multinomial: the orders the dice can fall in, times each order's chance). ${rows.length} counts are possible; the most likely, ${countText} of ${e.dice} dice:`,
+      `4. The pool: the chance of k dice in each class is n!/(k1! k2! ...) x p1^k1 x p2^k2 x ... (the multinomial: the orders the dice can fall in, times each order's chance). ${rows.length} counts are possible; the most likely, ${countText} of ${plural(e.dice, 'die', 'dice')}:`,
       `   ${poolRowText(e.dice, 10, classes, row)}`,
       `   It makes ${plural(made.hits, 'hit')}: 2 for each critical (at most ${e.critCap}), 1 for each other critical and hit${e.bonusHits || e.advantage ? ` and ${hitExtras(s).join(', ')}` : ''}.`,
       `   The counts that make the same number of hits are added: hits ${hits
@@ -356,14 +356,14 @@ export function explainShotOdds(o: ShotOdds, shot: Shot, out: RenderContext): st
         .join(', ')}.`,
     )
   } else L.push('4. No evade dice: the hits are the bonus hits alone.')
-  const typical = mostLikely(hits)
+  const typical = mostLikely(hits, (h) => h > 0)
   const b = blockHits(s, typical)
   const blocks = shotBlocks(s)
   const momentum = s.momentum
     ? `then Skill Defense: up to ${s.momentum} Momentum, each ${s.warship ? '2 points negating' : 'point negating'} one more hit`
     : 'no Momentum spent (Skill Defense: give --momentum N)'
   L.push(
-    `5. Blocks = ${blocks.terms.length ? blocks.terms.map((t) => `${t.source} ${t.amount}`).join(' + ') : 'none'} = ${blocks.blocks}; ${momentum}. Unblocked hits = hits - blocks${s.momentum ? ' - negated' : ''}, never below 0: e.g. ${typical} hits leave ${b.unblockedHits}. Each number of hits moves its chance to its unblocked hits: ${o.unblockedHits
+    `5. Blocks = ${blocks.terms.length ? blocks.terms.map((t) => `${t.source} ${t.amount}`).join(' + ') : 'none'} = ${blocks.blocks}; ${momentum}. Unblocked hits = hits - blocks${s.momentum ? ' - negated' : ''}, never below 0: e.g. ${plural(typical, 'hit')} ${typical === 1 ? 'leaves' : 'leave'} ${b.unblockedHits}. Each number of hits moves its chance to its unblocked hits: ${o.unblockedHits
       .sorted()
       .map(([u, p]) => `${u} ${pctFixed(p)}`)
       .join(', ')}.`,
