@@ -341,7 +341,11 @@ function compareOptions(
     c.options.map((o) => ({ option: o, tables: oddsTables(o.odds.json) })),
   )
   if (wantText && !g.csv) out.text = renderCompare(report, sets, env.render)
-  if (g.csv) out.csv = renderOddsCsv(sets.flat().map((s) => ({ option: s.option.name, tables: s.tables })))
+  if (g.csv) {
+    // An option in two choices (the best bonus with its best reaction) is written once.
+    const byName = new Map(sets.flat().map((s) => [s.option.name, s.tables] as const))
+    out.csv = renderOddsCsv([...byName].map(([option, tables]) => ({ option, tables })))
+  }
   if (g.plot) {
     // One chart, of the first choice's options (the one the others answer).
     const first = report.choices[0]
