@@ -306,13 +306,15 @@ export function renderMeleeOdds(o: MeleeOdds, m: ChoiceInfo, out: RenderContext)
   if (o.destroyed.attacker !== undefined)
     rows.push([`Attacker destroyed (HP ${m.atk.hp})`, st.bold(pct(o.destroyed.attacker))])
   L.push(columns(rows, out.width))
-  const hist = (title: string, d: Distribution<number>) => {
+  const hist = (title: string, d: Distribution<number>, hp?: number) => {
     L.push('')
-    L.push(histogram(d, st, out.width, { title }))
+    // A strike alone that reaches the HP destroys (a Finishing Blow may add to it: the totals above).
+    const cutoff = hp === undefined ? undefined : { at: hp, label: `this alone destroys at HP ${hp} or more` }
+    L.push(histogram(d, st, out.width, { title, cutoff }))
   }
-  if (o.overwatch) hist('Overwatch damage to the attacker', o.overwatch.damage)
-  hist('Attack damage to the defender', o.attack.damage)
-  hist('Counter-attack damage to the attacker', o.counter.damage)
+  if (o.overwatch) hist('Overwatch damage to the attacker', o.overwatch.damage, m.atk.hp)
+  hist('Attack damage to the defender', o.attack.damage, m.def.hp)
+  hist('Counter-attack damage to the attacker', o.counter.damage, m.atk.hp)
   // Totals (with Finishing Blows and overwatch) are in the table above and in the JSON
   // (odds.defender.damage, odds.attacker.damage); their histograms only add length.
   return L.join('\n')
