@@ -55,6 +55,8 @@ const FLUSH_CHARS = 64 * 1024
 
 /** Keys every line may use besides its command's options and arguments. */
 const LINE_KEYS = new Set(['command', 'seed', 'rolls', 'odds'])
+/** Odds outputs of one command at a time (a chart, CSV, options compared), refused by name in a line. */
+const ONE_COMMAND_ONLY = new Set(['plot', 'csv', 'compare'])
 
 /** Line keys only a command that rolls dice takes (as only it has --seed and --rolls). */
 const DICE_KEYS = ['seed', 'rolls']
@@ -434,6 +436,11 @@ class Batch {
         oneValueEach(key, req[key], opt?.repeatable === true, name)
         continue
       }
+      if (ONE_COMMAND_ONLY.has(key))
+        throw new LineError(
+          'bad-usage',
+          `"${key}" is not in batch, which answers JSON lines: run mecha ${name} --odds --${key} for one request`,
+        )
       const near = suggest(key, [...entry.options.keys(), ...entry.args, ...LINE_KEYS])
       throw new LineError(
         'unknown-key',

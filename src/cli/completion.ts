@@ -52,7 +52,7 @@ export interface CompletionModel {
 export function completionModel(
   groups: readonly CommandGroup[],
   specs: readonly CommandSpec[],
-  globals: ReadonlyArray<CompletedCommand['flags'][number] & { dice: boolean }>,
+  globals: ReadonlyArray<CompletedCommand['flags'][number] & { dice: boolean; compare?: boolean }>,
   others: readonly CompletedCommand[],
   otherGroups: readonly CompletedGroup[] = [],
 ): CompletionModel {
@@ -77,7 +77,8 @@ export function completionModel(
     }))
     const units = unitWordsOf(spec.name)?.map((w) => w.weapons ?? 'none')
     if (units) flags.push(Object.assign({}, ROSTER_FLAG, { takesValue: true }))
-    for (const g of globals) if (!g.dice || spec.diceOrder !== undefined) flags.push(g)
+    for (const g of globals)
+      if ((!g.dice || spec.diceOrder !== undefined) && (!g.compare || spec.compare)) flags.push(g)
     model.commands.push({ path: spec.name.split(' '), summary: spec.summary, flags, units })
   }
   for (const o of others) {

@@ -1,4 +1,5 @@
-import { fstatSync, writeSync } from 'node:fs'
+import { type Stats, accessSync, constants, fstatSync, statSync, writeFileSync, writeSync } from 'node:fs'
+import { dirname, resolve as resolvePath } from 'node:path'
 import { createRequire } from 'node:module'
 import { Command, CommanderError, Option } from 'commander'
 import { InputError } from '../core/errors.js'
@@ -120,29 +121,120 @@ function globalsFrom(opts: Record<string, unknown>): Globals {
   const seed = opts.seed as string | undefined
   if (seed !== undefined && seed.trim() === '')
     throw new InputError('bad-seed', '--seed: give some text to seed the dice, e.g. --seed table1')
-  return {
+  const g: Globals = {
     seed,
     rolls: opts.rolls !== undefined ? parseRolls(String(opts.rolls)) : undefined,
     json: Boolean(opts.json),
     odds: Boolean(opts.odds),
     explain: Boolean(opts.explain),
+    csv: Boolean(opts.csv),
+    plot: opts.plot !== undefined,
+    compare: Boolean(opts.compare),
+  }
+  checkOddsOutputs(g, opts.plot as string | undefined)
+  return g
+}
+
+/**
+ * --plot, --csv and --compare read the exact odds, and stdout takes one answer: each is refused
+ * with one line where it cannot work.
+ */
+function checkOddsOutputs(g: Globals, plot: string | undefined): void {
+  const asked = [
+    ['--plot', g.plot],
+    ['--csv', g.csv],
+    ['--compare', g.compare],
+  ] as const
+  for (const [flag, on] of asked)
+    if (on && !g.odds) throw new InputError('bad-usage', `${flag} works on the exact odds: add --odds`)
+  if (g.csv && g.json)
+    throw new InputError('bad-usage', '--csv and --json both print the answer on stdout: give one of them')
+  if (plot === undefined) return
+  if (plot === '-' && (g.json || g.csv)) {
+    const other = g.json ? '--json' : '--csv'
+    throw new InputError(
+      'bad-usage',
+      `--plot - prints the chart on stdout, where ${other} prints its answer: give --plot a file name (chart.svg) or drop ${other}`,
+    )
+  }
+  if (plot !== '-' && !/\.svg$/i.test(plot))
+    throw new InputError(
+      'bad-usage',
+      `--plot: ${show(plot)} does not end in .svg; the chart is an SVG image: give a name like chart.svg, or - for stdout`,
+    )
+  if (plot !== '-') checkWritable(plot)
+}
+
+/** A file the chart can be written to (checked before the odds are worked out). */
+function checkWritable(path: string): void {
+  const fail = (why: string) => {
+    throw new InputError('bad-path', `--plot: cannot write ${show(path)}: ${why}; give a writable .svg path`)
+  }
+  let st: Stats | undefined
+  try {
+    st = statSync(path)
+  } catch {
+    // not there yet: its directory must be
+  }
+  if (st?.isDirectory()) fail('it is a directory')
+  try {
+    accessSync(st ? path : dirname(resolvePath(path)), constants.W_OK)
+  } catch (e) {
+    const code = (e as NodeJS.ErrnoException).code
+    fail(code === 'ENOENT' ? 'no such directory' : 'permission denied')
   }
 }
 
-/** The flags every resolving command takes, listed once under their own heading. */
-const GLOBAL_FLAGS: Array<[flags: string, description: string, dice: boolean]> = [
+/** The chart to its file: a failure here is the path's fault (exit 2), not a bug. */
+function writeChart(path: string, svg: string): void {
+  try {
+    writeFileSync(path, svg)
+  } catch (e) {
+    throw new InputError(
+      'bad-path',
+      `--plot: cannot write ${show(path)}: ${describeErrno(e as NodeJS.ErrnoException)}`,
+    )
+  }
+}
+
+/** The command line as a reader would retype it (for a chart's subtitle), without --plot FILE. */
+function commandLineOf(argv: readonly string[]): string {
+  const words: string[] = []
+  for (let i = 0; i < argv.length; i++) {
+    const a = argv[i]
+    if (a === '--plot') {
+      i++
+      continue
+    }
+    if (a.startsWith('--plot=')) continue
+    words.push(/^[\w@%+=:,./-]+$/.test(a) ? a : `'${a.replace(/'/g, `'\\''`)}'`)
+  }
+  return ['mecha', ...words].join(' ')
+}
+
+/** The arguments main() was given, for the chart's subtitle. */
+let mainArgv: readonly string[] = []
+
+/**
+ * The flags every resolving command takes, listed once under their own heading: `dice`, only
+ * commands that roll dice; `compare`, only commands with a player's choice to compare.
+ */
+const GLOBAL_FLAGS: Array<[flags: string, description: string, dice: boolean, compare?: boolean]> = [
   ['--seed <text>', 'seed the dice: same seed and arguments, same result', true],
   ['--rolls <list>', 'physical dice, comma-separated, in the dice order of the command', true],
   ['--odds', 'exact probability distribution instead of a roll', true],
   ['--json', 'one JSON object on stdout', false],
-  ['--explain', 'walk through the arithmetic step by step', false],
+  ['--explain', 'walk through the arithmetic step by step (with --odds: how the odds are made)', false],
+  ['--plot <file>', 'with --odds: an SVG chart of the odds, to a .svg file or - (stdout)', true],
+  ['--csv', 'with --odds: the odds as CSV rows (distribution, outcome, chance, atLeast)', true],
+  ['--compare', 'with --odds (shoot, melee): every option of the open choices side by side', true, true],
   ['--no-color', 'plain output (also: NO_COLOR, or stdout not a terminal)', false],
   ['--auto', 'never prompt: every open choice is made automatically', false],
 ]
 
-function addGlobalOptions(cmd: Command, hasDice: boolean): void {
-  for (const [flags, description, dice] of GLOBAL_FLAGS) {
-    if (dice && !hasDice) continue
+function addGlobalOptions(cmd: Command, hasDice: boolean, hasCompare: boolean): void {
+  for (const [flags, description, dice, compare] of GLOBAL_FLAGS) {
+    if ((dice && !hasDice) || (compare && !hasCompare)) continue
     cmd.addOption(new Option(flags, description).helpGroup('Global flags:'))
   }
 }
@@ -250,7 +342,7 @@ function registerSpec(parent: Command, spec: CommandSpec, leafName: string): voi
     else if (o.default !== undefined && t.kind !== 'bool' && !o.open) opt.default(o.default)
     cmd.addOption(opt)
   }
-  addGlobalOptions(cmd, spec.diceOrder !== undefined)
+  addGlobalOptions(cmd, spec.diceOrder !== undefined, spec.compare !== undefined)
   cmd.addHelpText('after', (ctx) => afterHelp(spec, helpWidth(ctx.error ? 2 : 1)))
   // Stray words are reported by the action, by name.
   cmd.allowExcessArguments(true)
@@ -280,6 +372,7 @@ function registerSpec(parent: Command, spec: CommandSpec, leafName: string): voi
       if (params[i] !== undefined) raw[a.name] = params[i]
     })
     const g = globalsFrom(opts)
+    if (g.plot) g.commandLine = commandLineOf(mainArgv)
     const choice = opts.auto ? quietChoices : terminalIfAny()
     let inputs: Record<string, unknown> | undefined
     let units: string[] = []
@@ -318,8 +411,12 @@ function registerSpec(parent: Command, spec: CommandSpec, leafName: string): voi
       if (out.json) out.json.inputs = inputs
       if (out.text !== undefined) out.text = `${units.join(' vs ')} (from the roster)\n${out.text}`
     }
-    if (g.json) write(JSON.stringify(out.json!, null, isTerminal(1) ? 2 : undefined) + '\n')
-    else write(out.text + '\n')
+    const plot = opts.plot as string | undefined
+    if (out.svg !== undefined && plot !== '-') writeChart(plot!, out.svg)
+    if (plot === '-') write(out.svg!)
+    else if (g.csv) write(out.csv!)
+    else if (g.json) write(JSON.stringify(out.json!, null, isTerminal(1) ? 2 : undefined) + '\n')
+    else write(out.text + (plot ? `\n${style.dim(`Chart written to ${plot}`)}` : '') + '\n')
   })
 }
 
@@ -488,13 +585,20 @@ function registerCompletion(program: Command): void {
           'bad-choice',
           `completion: ${show(shell.slice(0, 60))} is not one of ${SHELLS.join(', ')}`,
         )
-      const globals = GLOBAL_FLAGS.map(([flags, description, dice]) => ({
+      const globals = GLOBAL_FLAGS.map(([flags, description, dice, compare]) => ({
         flag: flags.split(' ')[0].slice(2),
         description,
         takesValue: flags.includes('<'),
         dice,
+        compare: compare === true,
       }))
-      globals.push({ flag: 'help', description: 'show help for the command', takesValue: false, dice: false })
+      globals.push({
+        flag: 'help',
+        description: 'show help for the command',
+        takesValue: false,
+        dice: false,
+        compare: false,
+      })
       const flagsOf = (c: Command) =>
         c.options.map((o) => ({
           flag: o.long!.slice(2),
@@ -614,6 +718,7 @@ function fail(message: string, code: number): void {
 }
 
 export async function main(argv: string[]): Promise<void> {
+  mainArgv = argv
   const program = await buildProgram(argv)
   try {
     await program.parseAsync(argv, { from: 'user' })

@@ -1,9 +1,18 @@
 import type { Decidable } from '../core/decide.js'
+import { type Dice, SUM } from '../core/dice.js'
 import { InputError, NeedDecision, NeedDice } from '../core/errors.js'
 import { PhysicalDice } from '../core/physical.js'
 import { SeededDice, freshSeed } from '../core/seeded.js'
+import { renderOddsCsv } from '../render/csv.js'
+import { type SeenPool, explainPools } from '../render/explain-odds.js'
+import { columns, pctFixed, wrapText } from '../render/format.js'
+import { type OddsTable, oddsTables, tableTitle } from '../render/odds-table.js'
+import { plainStyle } from '../render/style.js'
+import { renderChartSvg, panelsFor } from '../render/svg.js'
 import {
   type ChoiceContext,
+  type CompareReport,
+  type OddsReport,
   type CommandSpec,
   type RenderContext,
   type Values,
@@ -17,6 +26,14 @@ export interface Globals {
   json: boolean
   odds: boolean
   explain: boolean
+  /** With --odds: the distributions as CSV rows (RunOutput.csv) instead of text. */
+  csv?: boolean
+  /** With --odds: the distributions as an SVG chart (RunOutput.svg; cli/main writes it). */
+  plot?: boolean
+  /** With --odds: every option of the open choices side by side, none chosen. */
+  compare?: boolean
+  /** The command as typed, for a chart's subtitle. */
+  commandLine?: string
   /** The batch line answered: the answer's first field. */
   line?: number
   /**
@@ -48,6 +65,10 @@ export interface RunOutput {
   json: Record<string, unknown>
   /** Human text, built only when asked for (not in batch or --json). */
   text?: string
+  /** --csv: the odds as CSV. */
+  csv?: string
+  /** --plot: the odds as an SVG chart. */
+  svg?: string
 }
 
 /** A non-interactive environment: every choice automatic, no prompts. */
@@ -76,6 +97,7 @@ export function runSpec(
     throw new InputError('bad-usage', '--odds and --rolls do not go together: --odds rolls no dice')
   checkOptions(spec, values)
   const built = spec.build(values)
+  if (g.compare) return compareOptions(spec, built, g, env, wantText)
   const chosen = spec.choose ? spec.choose(built, env.choice) : built
   return chosen instanceof Promise
     ? chosen.then((input) => settle(spec, input, g, env, wantText))
@@ -95,7 +117,23 @@ function settle(
     const report = spec.odds(input)
     const json = answerJson(g, spec.name, report.extra ?? {})
     json.odds = report.json
-    return { json, text: wantText ? report.render(env.render) : undefined }
+    let text: string | undefined
+    if (wantText && !g.csv) {
+      text = report.render(env.render)
+      if (env.render.explain) text += '\n\n' + explainOdds(spec, input, report, env.render)
+    }
+    const out: RunOutput = { json, text }
+    const tables = g.csv || g.plot ? oddsTables(report.json) : []
+    if (g.csv) out.csv = renderOddsCsv([{ tables }])
+    if (g.plot) {
+      const head = headOf(report, env.render)
+      out.svg = renderChartSvg({
+        title: head[0],
+        subtitle: [...head.slice(1), ...(g.commandLine ? [g.commandLine] : [])],
+        panels: panelsFor([{ label: '', tables }], report.cutoffs, report.charted),
+      })
+    }
+    return out
   }
   const usesDice = spec.usesDice ? spec.usesDice(input) : true
   const seed = g.rolls ? undefined : (g.seed ?? freshSeed())
@@ -218,4 +256,213 @@ function noMoreDice(e: unknown, rolls: number[] | undefined, spec: CommandSpec, 
     'need-dice',
     `--rolls: ran out after ${e.used} dice: ${what}; add them to --rolls (see --help for the order)`,
   )
+}
+
+/** The lines that say what was resolved, without colour: a chart's title and subtitle. */
+function headOf(report: OddsReport, render: RenderContext): string[] {
+  const plain = report.render({ style: plainStyle, explain: false, width: render.width })
+  return plain.split('\n').slice(0, report.headLines ?? 1)
+}
+
+/**
+ * --odds --explain: the command's own walk through its odds; for a command without one, the
+ * pools its rule rolls (seen by resolving it a few times with seeded dice) and how exact odds are
+ * counted from them.
+ */
+function explainOdds(spec: CommandSpec, input: unknown, report: OddsReport, render: RenderContext): string {
+  if (report.explain) return report.explain(render)
+  return explainPools(spec.name, seenPools(spec, input), render.style.bold)
+    .map((l) => wrapText(l, render.width, /^\d/.test(l) ? '   ' : '  '))
+    .join('\n')
+}
+
+/** Distinct pools are listed at most this many. */
+const MAX_POOLS_SHOWN = 6
+
+/** The pools a resolution asks for, over a few seeded runs (a later pool may depend on earlier dice). */
+function seenPools(spec: CommandSpec, input: unknown): SeenPool[] {
+  const seen = new Map<string, SeenPool>()
+  for (let run = 0; run < 12 && seen.size < MAX_POOLS_SHOWN; run++) {
+    const seeded = new SeededDice(`explain ${run}`)
+    const probe: Dice = {
+      pool(n, sides, label, equiv) {
+        const classify = equiv === SUM ? 'sum' : equiv
+        const signature =
+          classify === undefined || classify === 'sum'
+            ? String(classify)
+            : Array.from({ length: sides }, (_, f) => classify(f + 1)).join(',')
+        const key = `${n}|${sides}|${label.replace(/\d+/g, '#')}|${signature}`
+        if (!seen.has(key) && seen.size < MAX_POOLS_SHOWN) seen.set(key, { n, sides, label, classify })
+        return seeded.pool(n, sides, label)
+      },
+      roll(sides, label, equiv) {
+        return this.pool(1, sides, label, equiv)[0]
+      },
+    }
+    try {
+      spec.resolve(probe, input)
+    } catch {
+      // a question for a person, or a limit: the pools seen so far stand
+    }
+  }
+  return [...seen.values()]
+}
+
+/**
+ * --compare: every option of each open choice with its exact odds, side by side, and the value
+ * the automatic choice ranks it by (the same numbers a prompt shows beside each option).
+ */
+function compareOptions(
+  spec: CommandSpec,
+  query: unknown,
+  g: Globals,
+  env: RunEnv,
+  wantText: boolean,
+): RunOutput {
+  if (!spec.compare)
+    throw new InputError(
+      'bad-usage',
+      `${spec.name}: --compare needs a player's choice to compare, and ${spec.name} has none (shoot and melee have); drop --compare`,
+    )
+  const report = spec.compare(query)
+  const json = answerJson(g, spec.name, report.extra ?? {})
+  json.compare = report.choices.map((c) => ({
+    question: c.question,
+    quantity: c.quantity,
+    ranking: c.ranking,
+    options: c.options.map((o) =>
+      Object.assign({ name: o.name, label: o.label, value: o.value, best: o.best }, o.choices, {
+        odds: o.odds.json,
+      }),
+    ),
+  }))
+  const out: RunOutput = { json }
+  const sets = report.choices.map((c) =>
+    c.options.map((o) => ({ option: o, tables: oddsTables(o.odds.json) })),
+  )
+  if (wantText && !g.csv) out.text = renderCompare(report, sets, env.render)
+  if (g.csv) {
+    // An option in two choices (the best bonus with its best reaction) is written once.
+    const byName = new Map(sets.flat().map((s) => [s.option.name, s.tables] as const))
+    out.csv = renderOddsCsv([...byName].map(([option, tables]) => ({ option, tables })))
+  }
+  if (g.plot) {
+    // One chart, of the first choice's options (the one the others answer).
+    const first = report.choices[0]
+    const best = first.options[0].odds
+    const head = headOf(best, env.render)
+    out.svg = renderChartSvg({
+      title: `Compared: ${first.question}`,
+      subtitle: [
+        `Ranked by ${first.quantity}: ${first.ranking}`,
+        `Best option: ${head[0]}`,
+        ...(g.commandLine ? [g.commandLine] : []),
+      ],
+      panels: panelsFor(
+        sets[0].map((s) => ({
+          label: s.option.label,
+          note: s.option.valueText,
+          best: s.option.best,
+          tables: s.tables,
+        })),
+        best.cutoffs,
+        best.charted,
+      ),
+    })
+  }
+  return out
+}
+
+/** Options at most this many to a table's width (each a column of chances). */
+const OPTIONS_PER_TABLE = 6
+
+/** --compare as text: each choice's options with their ranked value, then their distributions. */
+function renderCompare(
+  report: CompareReport,
+  sets: Array<Array<{ option: CompareReport['choices'][number]['options'][number]; tables: OddsTable[] }>>,
+  render: RenderContext,
+): string {
+  const st = render.style
+  const L: string[] = []
+  report.choices.forEach((c, ci) => {
+    if (ci > 0) L.push('')
+    L.push(st.bold(wrapText(`Compared: ${c.question}`, render.width)))
+    L.push(wrapText(`Ranked by ${c.quantity}: ${c.ranking}. (best) is the automatic choice.`, render.width))
+    L.push(
+      columns(
+        [
+          ['', 'option', c.quantity],
+          ...c.options.map((o, i) => [
+            `${i + 1}`,
+            o.label,
+            `${o.valueText}${o.best ? st.bold(' (best)') : ''}`,
+          ]),
+        ],
+        render.width,
+        ['right', 'left', 'left'],
+      ),
+    )
+    const options = sets[ci]
+    const names = options[0].option.odds.charted ?? options[0].tables.map((t) => t.name)
+    for (const name of names) {
+      const tables = options.map((o) => o.tables.find((t) => t.name === name))
+      if (tables.some((t) => !t)) continue
+      L.push('')
+      L.push(...compareTable(name, tables as OddsTable[], render))
+    }
+  })
+  const explain = render.explain
+    ? [
+        '',
+        st.bold('How the options are ranked'),
+        'Each option is worked out exactly with the same odds as --odds gives for it alone. The',
+        'automatic choice takes the option ranked first; where the other side still has a choice,',
+        "each option is met by that side's best answer to it, as the prompts assume.",
+      ]
+    : []
+  return [...L, ...explain].join('\n')
+}
+
+/**
+ * One distribution of every option, side by side: numeric outcomes as the chance of at least
+ * each (rows where every option is under 0.5% are left out: the CSV and JSON keep them), others
+ * as their chance.
+ */
+function compareTable(name: string, tables: OddsTable[], render: RenderContext): string[] {
+  const st = render.style
+  const numeric = tables.every((t) => t.numeric)
+  const outcomes: string[] = []
+  for (const t of tables) for (const r of t.rows) if (!outcomes.includes(r.outcome)) outcomes.push(r.outcome)
+  const valueOf = (o: string) => Number(o.replace(/\+$/, ''))
+  if (numeric) outcomes.sort((a, b) => valueOf(a) - valueOf(b) || a.length - b.length)
+  const cell = (t: OddsTable, o: string): number => {
+    if (!numeric) return t.rows.find((r) => r.outcome === o)?.chance ?? 0
+    // At least o: the first row at or above it.
+    const r = t.rows.find((x) => valueOf(x.outcome) >= valueOf(o))
+    return r?.atLeast ?? 0
+  }
+  // Rows every option is sure of (at least its smallest outcome) say nothing.
+  const shown = outcomes.filter(
+    (o) => tables.some((t) => cell(t, o) >= 0.005) && tables.some((t) => cell(t, o) < 1),
+  )
+  const hidden = outcomes.filter((o) => tables.every((t) => cell(t, o) < 0.005)).length
+  const out: string[] = []
+  for (let from = 0; from < tables.length; from += OPTIONS_PER_TABLE) {
+    const part = tables.slice(from, from + OPTIONS_PER_TABLE)
+    const head = [
+      st.bold(tableTitle(name)) + st.dim(numeric ? ' (at least)' : ''),
+      ...part.map((_, i) => `#${from + i + 1}`),
+    ]
+    const label = (o: string) => (numeric && !o.endsWith('+') ? `${o}+` : o)
+    const rows = shown.map((o) => [label(o), ...part.map((t) => pctFixed(cell(t, o)))])
+    if (from > 0) out.push('')
+    out.push(columns([head, ...rows], render.width, ['right', ...part.map(() => 'right' as const)]))
+  }
+  if (hidden)
+    out.push(
+      st.dim(
+        `(${hidden} less likely outcome${hidden === 1 ? '' : 's'}, under 0.5% for every option, left out)`,
+      ),
+    )
+  return out
 }

@@ -46,6 +46,8 @@ export interface CommandSpec<I = any, R = any, Q = I> {
   explain?(result: R, input: I, out: RenderContext): string
   /** Exact odds for --odds. Commands without dice omit it. */
   odds?(input: I): OddsReport
+  /** --odds --compare: every option of the choices left open, with its odds (never asks). */
+  compare?(query: Q): CompareReport
 }
 
 export interface OddsReport {
@@ -54,6 +56,57 @@ export interface OddsReport {
   /** Extra top-level JSON fields (the choices used, target numbers…). */
   extra?: Record<string, unknown>
   render(out: RenderContext): string
+  /** --explain: how these odds are worked out, step by step (appended after the odds). */
+  explain?(out: RenderContext): string
+  /**
+   * How many lines at the top of the text say what was resolved (the chart's title, then the
+   * choices made): 1 when not given.
+   */
+  headLines?: number
+  /**
+   * Distributions (by their name under `odds`, "damage", "defender.damage") whose outcomes from
+   * `at` up destroy a unit: the chart marks where they start.
+   */
+  cutoffs?: Record<string, { at: number; label: string }>
+  /** The distributions a chart draws, by name (every one when not given). */
+  charted?: string[]
+}
+
+/**
+ * --compare: the options of each open choice, each with its exact odds (the command's own
+ * `odds`) and the value the automatic choice ranks it by.
+ */
+export interface CompareReport {
+  /** Top-level JSON fields beside `compare` (the inputs every option shares). */
+  extra?: Record<string, unknown>
+  /** The choices compared, in the order they are made (the attacker's first). */
+  choices: ComparedChoice[]
+}
+
+export interface ComparedChoice {
+  /** Whose choice, and against what: "Attacker's bonus, each against the defender's best reaction". */
+  question: string
+  /** What the ranking reads: "expected damage". */
+  quantity: string
+  /** How it ranks: "more is better for the attacker; ties: failed saves, then unblocked hits". */
+  ranking: string
+  /** Best first, as the automatic choice ranks them. */
+  options: ComparedOption[]
+}
+
+export interface ComparedOption {
+  /** Short, for CSV and JSON: "barrage/guard", "6/3". */
+  name: string
+  /** As a prompt names it: "Barrage (+1 shot) vs Guard (+1 Block)". */
+  label: string
+  /** The ranked quantity, and as the prompt writes it. */
+  value: number
+  valueText: string
+  /** The automatic choice (the first option). */
+  best: boolean
+  /** The choices this option makes, as the JSON names them ({bonus, defense}). */
+  choices: Record<string, unknown>
+  odds: OddsReport
 }
 
 export type Values = Record<string, unknown>

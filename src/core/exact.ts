@@ -237,3 +237,54 @@ export function walkMaps<R, N extends string>(
   names.forEach((n, i) => (out[n] = joint.map((fields) => fields[i])))
   return out
 }
+
+// ---------------------------------------------------------------------------------------------
+// Pools by hand, for explanations: the same counting poolOutcomes does, term by term.
+
+/** The faces of one die grouped by the class a rule gives them, in the order of each class's smallest face. */
+export function faceClasses<C extends string | number>(
+  sides: number,
+  classify: (face: number) => C,
+): Array<{ name: C; faces: number[] }> {
+  const out: Array<{ name: C; faces: number[] }> = []
+  for (let f = 1; f <= sides; f++) {
+    const c = classify(f)
+    const at = out.find((x) => x.name === c)
+    if (at) at.faces.push(f)
+    else out.push({ name: c, faces: [f] })
+  }
+  return out
+}
+
+/**
+ * Every way `n` dice can fall into classes of `sizes[i]` faces each, as counts per class, with
+ * the orders the dice can fall in (the multinomial coefficient n! / (k1! k2! ...)) and the ways
+ * out of sides^n (the orders times each class's faces to the power of its count).
+ */
+export function poolCounts(
+  n: number,
+  sizes: readonly number[],
+): Array<{ counts: number[]; orders: bigint; ways: bigint }> {
+  const fact = factorials(n)
+  const out: Array<{ counts: number[]; orders: bigint; ways: bigint }> = []
+  const ks = new Array<number>(sizes.length).fill(0)
+  const visit = (c: number, left: number): void => {
+    if (c === sizes.length - 1) {
+      ks[c] = left
+      let orders = fact[n]
+      let ways = 1n
+      for (let j = 0; j < ks.length; j++) {
+        orders /= fact[ks[j]]
+        ways *= BigInt(sizes[j]) ** BigInt(ks[j])
+      }
+      if (ways > 0n) out.push({ counts: [...ks], orders, ways: orders * ways })
+      return
+    }
+    for (let k = left; k >= 0; k--) {
+      ks[c] = k
+      visit(c + 1, left - k)
+    }
+  }
+  if (sizes.length) visit(0, n)
+  return out
+}

@@ -21,6 +21,26 @@ export function plural(n: number, one: string, many = `${one}s`): string {
   return `${n} ${n === 1 ? one : many}`
 }
 
+/**
+ * Words filled into lines of at most `width` columns (a longer word stands alone). The text's
+ * own leading spaces are kept, and lines after the first start with them and `indent`.
+ */
+export function wrapText(text: string, width: number, indent = ''): string {
+  const lead = /^ */.exec(text)![0]
+  const lines: string[] = []
+  let line = lead
+  let empty = true
+  for (const w of text.slice(lead.length).split(' ')) {
+    if (!empty && visibleLength(line) + 1 + visibleLength(w) > width) {
+      lines.push(line)
+      line = lead + indent + w
+    } else line = empty ? line + w : `${line} ${w}`
+    empty = false
+  }
+  lines.push(line)
+  return lines.join('\n')
+}
+
 /** Two decimals always, so a column of them lines up: 0.5 → "50.00%", tiny non-zero → "<0.01%". */
 export function pctFixed(p: number): string {
   return p > 0 && p < 0.00005 ? '<0.01%' : `${(p * 100).toFixed(2)}%`
@@ -109,7 +129,7 @@ export interface HistogramOptions {
 }
 
 /**
- * Outcomes less likely than the threshold are grouped into one "others" row (the JSON keeps each):
+ * Outcomes less likely than the threshold are grouped into one "less likely" row (the JSON keeps each):
  * 0.5%, or 1% when that still leaves more than MAX_HISTOGRAM_ROWS rows. A single outcome below
  * it is shown as it is.
  */
@@ -123,7 +143,7 @@ function toOutcomes(d: Outcomes | Distribution<number>): Array<readonly [number,
 /**
  * A horizontal histogram of a numeric distribution: one row per outcome with its probability,
  * the chance of at least that much, and a bar scaled to the most likely outcome. Unlikely
- * outcomes are grouped into one "others" row; a known HP is marked where the outcomes that
+ * outcomes are grouped into one "less likely" row; a known HP is marked where the outcomes that
  * destroy begin. Every line fits in `width`.
  */
 export function histogram(
@@ -151,7 +171,7 @@ export function histogram(
   const hidden = all.filter(([, p]) => p < threshold)
 
   const labels = shown.map((r) => label(r.k))
-  const groupLabel = 'others'
+  const groupLabel = 'less likely'
   const labelWidth = Math.max(...labels.map(visibleLength), hidden.length ? groupLabel.length : 0)
   const titleFits = o.title !== undefined && visibleLength(o.title) <= Math.max(labelWidth, 8)
   const labelColumn = Math.max(labelWidth, titleFits ? visibleLength(o.title!) : 0)
@@ -179,7 +199,7 @@ export function histogram(
     lines.push(row(labels[i], pctFixed(r.p), style.dim(pctFixed(r.atLeast)), paint(bar)))
   })
   if (hidden.length) {
-    const note = `${hidden.length} less likely outcomes, each under ${num(threshold * 100, 1)}%`
+    const note = `${hidden.length} outcomes, each under ${num(threshold * 100, 1)}%`
     lines.push(
       `${pad(groupLabel, labelColumn)}  ${pad(pctFixed(hidden.reduce((a, [, p]) => a + p, 0)), 7)}  ${style.dim(note)}`,
     )

@@ -11,7 +11,8 @@
  * wrapper around `node <repo>/bin/mecha.js`, in an empty directory (an unquoted `>` would leave a
  * file there, and fails the test). It must exit 0 with something on stdout, unless the line ends
  * with a comment `# exit N`: then it must exit N, and with nothing on stdout, say why in one line
- * on stderr (batch answers a bad line on stdout and exits 2).
+ * on stderr (batch answers a bad line on stdout and exits 2). The only file it may leave is the
+ * chart it names with `--plot FILE.svg` (checked to be an SVG, then removed).
  * It runs twice and must print the same both times: an example that rolls gives `--seed` or
  * `--rolls`.
  *
@@ -245,10 +246,17 @@ describe('docs examples', () => {
     } else if (first.stdout === '') {
       expect(first.stderr.trim().split('\n'), label).toHaveLength(1)
     }
+    // The one file an example may write: the chart it names with --plot.
+    const chart = /--plot (\S+\.svg)(?: |$)/.exec(ex.command)?.[1]
+    if (chart && ex.exit === 0) {
+      expect(readFileSync(join(cwd, chart), 'utf8'), `${label}\n(the chart)`).toMatch(/^<\?xml[^>]*>\n<svg /)
+      rmSync(join(cwd, chart))
+    }
     const left = readdirSync(cwd).filter((f) => f !== 'bin' && f !== 'examples')
     for (const f of left) rmSync(join(cwd, f), { recursive: true, force: true })
     expect(left, `${label}\n(an unquoted > or a file written)`).toEqual([])
     const again = sh(ex.command)
+    if (chart) rmSync(join(cwd, chart), { force: true })
     expect(again.stdout, `${label}\n(not reproducible: give --seed or --rolls)`).toBe(first.stdout)
     if (ex.shown !== undefined) {
       const out = normalise(first.stdout !== '' ? first.stdout : first.stderr)

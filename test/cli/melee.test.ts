@@ -452,12 +452,37 @@ describe.runIf(hasPython)('prompts in a terminal', () => {
     ])
     expect(r.missing).toBeUndefined()
     expect(r.code).toBe(0)
-    expect(r.output).toMatch(/5\/0.*deals [\d.]+, takes [\d.]+ DMG expected; destroys [\d.]+%/)
+    // (the terminal is 80 columns wide: the hint wraps after this)
+    expect(r.output).toMatch(/5\/0.*net [+-][\d.]+ DMG expected \(deals [\d.]+ - takes [\d.]+, capped at HP/)
+    expect(r.output).toMatch(/destroys\s*[\d.]+%/)
     expect(r.output).toMatch(/Counter \(\+1 hit\)/)
     expect(r.output).toMatch(/Guard \(\+1 block\)/)
     expect(r.output).toContain('(best)')
     expect(r.output).toMatch(/Attacker splits \d\/\d \(prompt\)/)
     expect(r.output).toMatch(/takes (Counter|Guard) \+1 \(prompt\)/)
+  })
+
+  it('(best) is beside the option with the largest net value, the quantity the choice ranks by', () => {
+    // The defect this guards against: the label showed uncapped damage while the ranking used
+    // damage capped at HP, so (best) could sit beside a smaller number than its neighbour's.
+    const r = mechaTty(
+      [...args, '--atk-hp', '1200'],
+      [
+        ["Attacker's split of Melee 5", '\r'],
+        ["Defender's reaction", '\r'],
+        ["Defender's split of Melee 4", '\r'],
+      ],
+    )
+    expect(r.code).toBe(0)
+    const prompts = r.output.split(/^\? /m).slice(1)
+    expect(prompts).toHaveLength(3)
+    for (const p of prompts) {
+      const options = [...p.matchAll(/^[❯ ] (\S.*?) +net ([+-]?[\d.]+) DMG/gm)]
+      expect(options.length).toBeGreaterThan(1)
+      const nets = options.map((o) => Number(o[2]))
+      const best = options.findIndex((o) => o[1].includes('(best)'))
+      expect(nets[best]).toBe(Math.max(...nets))
+    }
   })
 
   it('picks another option with the arrow keys', () => {

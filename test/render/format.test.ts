@@ -99,15 +99,15 @@ describe('histogram', () => {
     expect(out).not.toMatch(/^5/m)
   })
 
-  it('groups outcomes under 0.5% into one "others" row whose chance is their sum; the JSON side is untouched', () => {
+  it('groups outcomes under 0.5% into one "less likely" row whose chance is their sum; the JSON side is untouched', () => {
     // 10 likely outcomes and 57 tiny ones: the 67-row chart the issue describes
     const d: Array<[number, number]> = []
     for (let k = 0; k < 10; k++) d.push([k * 100, 0.0943])
     for (let k = 10; k < 67; k++) d.push([k * 100, 0.057 / 57])
     const out = histogram(d, plain, 80, { title: 'Damage' })
     expect(lines(out)).toHaveLength(1 + 10 + 1)
-    expect(lines(out).at(-1)).toBe('others    5.70%  57 less likely outcomes, each under 0.5%')
-    expect(lines(out)[10]).toMatch(/^ {3}900 {4}9\.43% {4}15\.13% {2}█+$/) // at least counts the hidden tail
+    expect(lines(out).at(-1)).toBe('less likely    5.70%  57 outcomes, each under 0.5%')
+    expect(lines(out)[10]).toMatch(/^ {8}900 {4}9\.43% {4}15\.13% {2}█+$/) // at least counts the hidden tail
     expect(d).toHaveLength(67)
   })
 
@@ -129,7 +129,7 @@ describe('histogram', () => {
     const d: Array<[number, number]> = []
     for (let k = 0; k < 60; k++) d.push([k, k < 45 ? 0.008 : (0.01 * (0.64 / 15)) / 0.01])
     const out = histogram(d, plain, 80)
-    expect(lines(out).at(-1)).toBe('others   36.00%  45 less likely outcomes, each under 1%')
+    expect(lines(out).at(-1)).toBe('less likely   36.00%  45 outcomes, each under 1%')
     expect(lines(out)).toHaveLength(16)
   })
 
@@ -175,7 +175,7 @@ describe('histogram', () => {
     const out = histogram(tail, plain, 80, { cutoff: { at: 8 } })
     expect(lines(out).slice(-2)).toEqual([
       '── destroyed at HP 8 or more: 0.60% ──',
-      'others    0.60%  3 less likely outcomes, each under 0.5%',
+      'less likely    0.60%  3 outcomes, each under 0.5%',
     ])
     expect(histogram(few, plain, 80, { cutoff: { at: 100 } })).not.toContain('destroyed')
   })
@@ -215,7 +215,7 @@ describe('odds output through the binary', () => {
     const chart = r.stdout.slice(r.stdout.indexOf('Damage '), r.stdout.indexOf('Unblocked hits'))
     expect(lines(chart.trim()).length).toBeLessThanOrEqual(30)
     expect(chart).toContain('── destroyed at HP 200 or more: 75.95% ──')
-    expect(chart).toMatch(/^others {4}2\.73% {2}23 less likely outcomes, each under 0\.5%$/m)
+    expect(chart).toMatch(/^less likely {4}2\.73% {2}23 outcomes, each under 0\.5%$/m)
     // the percentages sit in fixed columns
     const rows = lines(chart).filter((l) => /^ +\d+ /.test(l))
     expect(new Set(rows.map((l) => l.indexOf('%'))).size).toBe(1)

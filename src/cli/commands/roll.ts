@@ -7,6 +7,7 @@ import {
 } from '../../rules/roll/expression.js'
 import { expressionOdds, oddsCost } from '../../rules/roll/odds.js'
 import { columns, histogram, num, pct } from '../../render/format.js'
+import { explainRollOdds } from '../../render/roll.js'
 import { type CommandSpec, defineCommand } from '../spec.js'
 
 /** The most work `roll --odds` takes on (see oddsCost): about a second on a slow machine. */
@@ -61,6 +62,7 @@ export const rollSpec: CommandSpec<Expression, RollResult> = defineCommand({
     return {
       json: { total: d.toJSON(), expected: { total: mean } },
       extra: { expression: e.text },
+      explain: (out) => explainRollOdds(e, d, out),
       render: (out) =>
         [
           out.style.bold(`Exact odds of ${e.text}`),

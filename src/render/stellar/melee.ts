@@ -7,17 +7,26 @@ import {
   type StrikeDie,
   type StrikeResult,
   CRIT_FROM,
+  type Strike,
+  attackDieClass,
+  attackStrike,
   bonusTotal,
+  counterStrike,
+  defenseDieClass,
   finishingBlowDamage,
   meleeBlindside,
   meleeGuard,
+  overwatchAttacks,
+  strikeSaveSpec,
 } from '../../rules/stellar/melee.js'
 import type { Distribution } from '../../core/distribution.js'
-import type { MeleeOdds } from '../../rules/stellar/melee-odds.js'
+import { savesOwedFor } from '../../rules/stellar/armor-save.js'
+import type { MeleeOdds, StrikeOdds } from '../../rules/stellar/melee-odds.js'
+import { poolLines } from '../explain-odds.js'
 import { penText, attackerBonus, defenderBonus } from '../../rules/stellar/weapon.js'
-import { columns, histogram, num, pct, plural } from '../format.js'
+import { columns, histogram, num, pct, pctFixed, plural, wrapText } from '../format.js'
 import type { Style } from '../style.js'
-import { saveReactionLines } from './save.js'
+import { saveOddsSteps, saveReactionLines } from './save.js'
 import { dieGlyph } from './shoot.js'
 
 type ChoiceInfo = Melee & {
@@ -301,14 +310,122 @@ export function renderMeleeOdds(o: MeleeOdds, m: ChoiceInfo, out: RenderContext)
   if (o.destroyed.attacker !== undefined)
     rows.push([`Attacker destroyed (HP ${m.atk.hp})`, st.bold(pct(o.destroyed.attacker))])
   L.push(columns(rows, out.width))
-  const hist = (title: string, d: Distribution<number>) => {
+  const hist = (title: string, d: Distribution<number>, hp?: number) => {
     L.push('')
-    L.push(histogram(d, st, out.width, { title }))
+    // A strike alone that reaches the HP destroys (a Finishing Blow may add to it: the totals above).
+    const cutoff = hp === undefined ? undefined : { at: hp, label: `this alone destroys at HP ${hp} or more` }
+    L.push(histogram(d, st, out.width, { title, cutoff }))
   }
-  if (o.overwatch) hist('Overwatch damage to the attacker', o.overwatch.damage)
-  hist('Attack damage to the defender', o.attack.damage)
-  hist('Counter-attack damage to the attacker', o.counter.damage)
+  if (o.overwatch) hist('Overwatch damage to the attacker', o.overwatch.damage, m.atk.hp)
+  hist('Attack damage to the defender', o.attack.damage, m.def.hp)
+  hist('Counter-attack damage to the attacker', o.counter.damage, m.atk.hp)
   // Totals (with Finishing Blows and overwatch) are in the table above and in the JSON
   // (odds.defender.damage, odds.attacker.damage); their histograms only add length.
   return L.join('\n')
+}
+
+/** A distribution as "0 12.00%, 1 30.00%, …" (what a step of the explanation produces). */
+function listed(d: Distribution<number>): string {
+  return d
+    .sorted()
+    .map(([k, p]) => `${k} ${pctFixed(p)}`)
+    .join(', ')
+}
+
+/** Bonus terms as a sum: "attacker bonus 1 + Guard 1", or 0. */
+function termSum(terms: readonly Bonus[]): string {
+  const used = terms.filter((t) => t.amount)
+  return used.length ? used.map((t) => `${t.source} ${t.amount}`).join(' + ') : '0'
+}
+
+/** The most likely outcome above 0 (0 when there is none). */
+function likelyAboveZero(d: Distribution<number>): number {
+  let best = 0
+  let bestP = -1
+  for (const [k, p] of d.sorted()) if (k > 0 && p > bestP) [best, bestP] = [k, p]
+  return best
+}
+
+const ATTACK_DIE = ['miss', 'hit', 'critical'] as const
+
+/** One strike's odds, stage by stage: its two pools, the tally, the saves, the damage. */
+function strikeSteps(lead: string, title: string, s: Strike, report: StrikeOdds, expected: number): string[] {
+  const [striker, target] = s.striker === 'attacker' ? ['attacker', 'defender'] : ['defender', 'attacker']
+  const L: string[] = [
+    `${lead} ${title}: the ${striker}'s ${plural(s.attackDice, 'attack die', 'attack dice')} against the ${target}'s ${plural(s.defenseDice, 'defense die', 'defense dice')}.`,
+    `   Each attack die, by face (hits on ${s.hitOn}+, criticals on 9-10 count 2 hits):`,
+    ...poolLines({
+      n: s.attackDice,
+      sides: 10,
+      classify: attackDieClass(s),
+      name: (c) => (c === 2 ? 'critical: 2 hits' : ATTACK_DIE[c]),
+      count: (c, k) => `${k} ${ATTACK_DIE[c]}${k === 1 ? '' : c === 0 ? 'es' : 's'}`,
+      made: (counts) => `${2 * (counts.get(2) ?? 0) + (counts.get(1) ?? 0)} rolled hits`,
+    }),
+    `   Each defense die, by face (blocks on ${s.blockOn}+):`,
+    ...poolLines({
+      n: s.defenseDice,
+      sides: 10,
+      classify: defenseDieClass(s),
+      name: (c) => (c === 1 ? 'block' : 'nothing'),
+      count: (c, k) => (c === 1 ? plural(k, 'block') : `${k} nothing`),
+      made: (counts) => plural(counts.get(1) ?? 0, 'rolled block'),
+    }),
+    `   Unblocked hits = rolled hits + ${termSum(s.bonusHits)} - rolled blocks - ${termSum(s.bonusBlocks)}, never below 0${s.momentum ? `, then up to ${s.momentum} Momentum negates one hit each (Skill Defense)` : ''}. The two pools are independent: each pair of counts multiplies its chances, and the pairs that leave the same unblocked hits are added: ${listed(report.unblockedHits)}${s.striker === 'defender' ? ' (0 includes no counter-attack at all)' : ''}.`,
+  ]
+  if (s.pen.value < 2) L.push(`   PEN ${penText(s.pen)} is under 2: no armor saves.`)
+  else {
+    const u = Math.max(1, likelyAboveZero(report.unblockedHits))
+    const spec = strikeSaveSpec(s, u)
+    const saves = saveOddsSteps(spec, savesOwedFor(spec, u), report.failedSaves, '  ')
+    saves[0] = `   ${saves[0].trim()} The worked row uses ${plural(u, 'unblocked hit')}.`
+    L.push(...saves)
+  }
+  L.push(
+    `   Damage = unblocked hits x ${s.dmg}${s.pen.kind === 'damage' && s.pen.value >= 2 ? ' + 1000 per failed save' : ''}: expected ${num(expected, 2)}.`,
+  )
+  return L
+}
+
+/**
+ * melee --odds --explain: each strike's pools by the rule's own face classes (attackDieClass,
+ * defenseDieClass) with a worked row, the tally and saves, then when the counter-attack and a
+ * Finishing Blow happen, the totals and the HP cut-offs, with the chances the odds found.
+ */
+export function explainMeleeOdds(o: MeleeOdds, m: Melee, out: RenderContext): string {
+  const st = out.style
+  const L: string[] = [st.bold('How these odds are worked out')]
+  let step = 1
+  const owAttacks = overwatchAttacks(m)
+  if (owAttacks > 0)
+    L.push(
+      `${step++}. Overwatch: the defender first fires ${plural(owAttacks, 'overwatch attack')} at the charger, each a shooting attack counted as shoot --odds --explain shows (evade dice, blocks, saves), one after the other with the Momentum the charger has left. A charger it destroys never strikes: it reaches melee ${pctFixed(o.clashChance)} of the time.`,
+    )
+  L.push(...strikeSteps(`${step++}.`, 'The attack', attackStrike(m), o.attack, o.expected.attack.damage))
+  L.push(
+    ...strikeSteps(
+      `${step++}.`,
+      `The counter-attack, which happens only when the defender survives the attack and is not pushed out of melee (${pctFixed(o.counterChance)})`,
+      counterStrike(m, m.atk.momentum),
+      o.counter,
+      o.expected.counter.damage,
+    ),
+  )
+  L.push(
+    `${step++}. Finishing Blow: a level 1+ side that dealt damage while taking none back, or pushed its enemy out, strikes once more for ${finishingBlowDamage(0)} DMG (+${finishingBlowDamage(0)} per Finisher level), never at a unit already destroyed. Each pair of an attack and a counter-attack outcome decides it: by the attacker ${pctFixed(o.finishingBlow.prob('attacker'))}, by the defender ${pctFixed(o.finishingBlow.prob('defender'))}.`,
+  )
+  L.push(
+    `${step++}. Totals: the defender takes the attack and the attacker's Finishing Blow (expected ${num(o.expected.defenderDamage, 2)}); the attacker takes ${owAttacks ? 'overwatch, ' : ''}the counter-attack and the defender's Finishing Blow (expected ${num(o.expected.attackerDamage, 2)}).`,
+  )
+  for (const [side, hp] of [
+    ['defender', m.def.hp],
+    ['attacker', m.atk.hp],
+  ] as const) {
+    const p = o.destroyed[side]
+    if (hp !== undefined && p !== undefined)
+      L.push(
+        `${step++}. The ${side}'s HP ${hp}: destroyed when its total damage reaches ${hp}; the chances of ${hp} and more add up to ${pctFixed(p)}.`,
+      )
+  }
+  return L.map((l) => wrapText(l, out.width, /^\d/.test(l) ? '   ' : '  ')).join('\n')
 }

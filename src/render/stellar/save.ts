@@ -1,9 +1,19 @@
+import type { Distribution } from '../../core/distribution.js'
 import type { RenderContext } from '../context.js'
 import type { SaveOdds } from '../../rules/stellar/armor-save-odds.js'
-import type { SaveRequest } from '../../rules/stellar/armor-save.js'
-import { FAILED_SAVE_DMG, type SaveResult, type SaveRoll, saveCap } from '../../rules/stellar/armor-save.js'
+import type { SaveRequest, SaveSpec } from '../../rules/stellar/armor-save.js'
+import {
+  FAILED_SAVE_DMG,
+  type SaveResult,
+  type SaveRoll,
+  saveCap,
+  saveClass,
+  saveTargetNumber,
+  savesOwedFor,
+} from '../../rules/stellar/armor-save.js'
 import { penText } from '../../rules/stellar/weapon.js'
-import { columns, histogram, num, pct, plural } from '../format.js'
+import { classLines, exactText, faceChance, poolRowText, poolRows } from '../explain-odds.js'
+import { columns, histogram, num, pct, pctFixed, plural, wrapText } from '../format.js'
 import type { Style } from '../style.js'
 
 function saveDice(rolls: SaveRoll[], st: Style): string {
@@ -128,4 +138,80 @@ export function renderSaveOdds(o: SaveOdds, s: SaveRequest, out: RenderContext):
   L.push('')
   L.push(histogram(o.failedSaves, st, out.width, { title: 'Failed saves' }))
   return L.join('\n')
+}
+
+/**
+ * --odds --explain for a set of saves (save, and the save stage of shoot): the target number,
+ * the save die's two classes by the rule's own classifier (saveClass), the binomial row of
+ * failed saves among the saves owed, and how rerolls, "It's not over yet!" and the weapon's
+ * effect fold in. `owed` is the number of saves the worked row uses.
+ */
+export function saveOddsSteps(
+  spec: SaveSpec,
+  owed: number,
+  failedRows: Distribution<number>,
+  lead: string,
+): string[] {
+  const L: string[] = []
+  const tn = saveTargetNumber(spec)
+  const sizeBonus = spec.pen.kind === 'push' ? 2 * (spec.size ?? 0) : 0
+  const cap = saveCap(spec)
+  L.push(
+    `${lead} Armor saves: one d10 per unblocked hit, at most ${cap}${spec.warship ? (spec.aoe ? ' (a warship against AOE)' : ' (a warship)') : ''}. Target = PEN ${spec.pen.value} - ARM Sv ${spec.armSv}${spec.armSvBonus ? ` - ${spec.armSvBonus} (Anti-Beam Coating)` : ''}${sizeBonus ? ` - 2 x Size ${spec.size}` : ''} = ${tn}.`,
+  )
+  if (tn <= 1) {
+    L.push('   A target of 1 or less passes without a roll: no save ever fails.')
+    return L
+  }
+  const { classes, lines } = classLines(10, saveClass(tn), (c) => (c === 1 ? 'passed' : 'failed'))
+  L.push('   Each save die, by face:', ...lines)
+  const fail = classes.find((c) => c.name === 'failed')
+  if (!fail || owed === 0) return L
+  const ordered = [fail, ...classes.filter((c) => c !== fail)]
+  // The most likely count with a failed save in it (a row of nothing but passes teaches little).
+  const rows = poolRows(owed, 10, ordered)
+  const row = rows.find((r) => r.counts[0] > 0) ?? rows[0]
+  L.push(
+    `   Failed saves among ${plural(owed, 'save')} follow the binomial: k failed = C(${owed},k) x ${faceChance(fail.faces.length, 10)}^k x ${faceChance(10 - fail.faces.length, 10)}^(${owed}-k).`,
+    `   e.g. ${row.counts[0]} failed of ${owed} = ${poolRowText(owed, 10, ordered, row)}`,
+  )
+  if (spec.reroll)
+    L.push(
+      `   Unyielding: each failed save is rolled once more and the reroll stands, so a save fails for good only if both dice fail: ${faceChance(fail.faces.length, 10)} x ${faceChance(fail.faces.length, 10)} = ${exactText(BigInt(fail.faces.length ** 2), 100n)} a save.`,
+    )
+  if (spec.notOverYet)
+    L.push(
+      `   It's not over yet!: up to ${spec.notOverYet} Momentum is spent, each point cancelling one failed save (after any rerolls).`,
+    )
+  const effect =
+    spec.pen.kind === 'stun'
+      ? 'one action lost'
+      : spec.pen.kind === 'push'
+        ? 'one push'
+        : `+${FAILED_SAVE_DMG} DMG`
+  L.push(
+    `   Each failed save that stands: ${effect}. Failed saves: ${failedRows
+      .sorted()
+      .map(([k, p]) => `${k} ${pctFixed(p)}`)
+      .join(', ')}.`,
+  )
+  return L
+}
+
+/** save --odds --explain. */
+export function explainSaveOdds(o: SaveOdds, s: SaveRequest, out: RenderContext): string {
+  const st = out.style
+  const L: string[] = [st.bold('How these odds are worked out')]
+  if (s.pen.value < 2) {
+    L.push(
+      `Only weapons with PEN 2 or more call for armor saves; PEN ${s.pen.value} does not: nothing can fail.`,
+    )
+    return L.join('\n')
+  }
+  const owed = savesOwedFor(s, s.hits)
+  L.push(`1. ${plural(s.hits, 'hit')}: ${plural(owed, 'save')} rolled (at most ${saveCap(s)}).`)
+  L.push(...saveOddsSteps(s, owed, o.failedSaves, '2.'))
+  if (s.pen.kind === 'damage')
+    L.push(`3. Damage = ${FAILED_SAVE_DMG} x failed saves; expected ${num(o.expected.damage, 2)}.`)
+  return L.map((l) => wrapText(l, out.width, /^\d/.test(l) ? '   ' : '  ')).join('\n')
 }

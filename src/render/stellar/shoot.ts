@@ -1,6 +1,16 @@
+import type { Distribution } from '../../core/distribution.js'
+import { faceClasses } from '../../core/exact.js'
 import type { RenderContext } from '../context.js'
+import { FAILED_SAVE_DMG, savesOwedFor } from '../../rules/stellar/armor-save.js'
 import {
+  type DieOutcome,
   type EvadeDie,
+  blockHits,
+  evadeClass,
+  evadeHits,
+  evadeInput,
+  shotBlocks,
+  shotSaves,
   type Shot,
   type ShotResult,
   blindsided,
@@ -19,12 +29,13 @@ import {
   shotsFired,
   MAX_SHOTS,
 } from '../../rules/stellar/shoot.js'
-import type { ShotOdds } from '../../rules/stellar/shoot-odds.js'
+import { type ShotOdds, evadeOdds } from '../../rules/stellar/shoot-odds.js'
 import type { Bonus } from '../../rules/stellar/weapon.js'
 import { damagePerHit, penText } from '../../rules/stellar/weapon.js'
-import { columns, histogram, num, pct, plural } from '../format.js'
+import { classLines, poolRowText, poolRows } from '../explain-odds.js'
+import { columns, histogram, num, pct, pctFixed, plural, wrapText } from '../format.js'
 import type { Style } from '../style.js'
-import { saveReactionLines } from './save.js'
+import { saveOddsSteps, saveReactionLines } from './save.js'
 
 /** A die with its outcome: marked by symbol as well as colour, so plain output reads the same. */
 export function dieGlyph(d: EvadeDie, st: Style): string {
@@ -148,22 +159,42 @@ function ordinal(n: number): string {
   return n + (s[(v - 20) % 10] || s[v] || s[0])
 }
 
-/** --explain: the arithmetic behind every number above. */
-export function explainShot(r: ShotResult, s: Shot, out: RenderContext): string {
-  const st = out.style
-  const L: string[] = [st.bold('How it was worked out')]
+/** Step 1 of --explain: the target number and its terms. */
+function targetLine(s: Shot, targetNumber: number): string {
   const prec = s.bonus === 'precision' ? shotAttackerBonus(s) : 0
   const dodge = s.defense === 'dodge' ? shotDodge(s) : 0
-  L.push(
-    `1. Target number = Acc ${s.acc}${prec ? ` + Precision ${prec}` : ''} - Evade ${s.evade}${dodge ? ` - Dodge ${dodge}` : ''} = ${r.targetNumber}. The defender evades a shot on a d10 of ${r.targetNumber}+.`,
-  )
+  return `1. Target number = Acc ${s.acc}${prec ? ` + Precision ${prec}` : ''} - Evade ${s.evade}${dodge ? ` - Dodge ${dodge}` : ''} = ${targetNumber}. The defender evades a shot on a d10 of ${targetNumber}+.`
+}
+
+/** Step 2 of --explain: the shots fired and their terms. */
+function shotsLine(s: Shot, fired: number): string {
   const barrage = s.bonus === 'barrage' ? shotAttackerBonus(s) : 0
   const raw = shotsBeforeCap(s)
   const rf = rapidFireShots(s)
   const fs = focusShots(s)
-  L.push(
-    `2. Shots = ${s.shots}${rf ? ` ${rf > 0 ? '+' : '-'} Rapid Fire ${Math.abs(rf)}${rf !== s.rapidFire ? ` (${s.rapidFire} eased by ${rf - s.rapidFire})` : ''}` : s.rapidFire ? ` (Rapid Fire ${s.rapidFire} eased to 0)` : ''}${barrage ? ` + Barrage ${barrage}` : ''}${fs ? ` + Focus ${fs} (${s.atkWarship ? 'a warship locks on' : 'Indirect Fire'})` : ''} = ${raw}${raw > MAX_SHOTS ? `, capped at ${MAX_SHOTS}` : ''}: ${r.shotsFired} evade dice.`,
-  )
+  return `2. Shots = ${s.shots}${rf ? ` ${rf > 0 ? '+' : '-'} Rapid Fire ${Math.abs(rf)}${rf !== s.rapidFire ? ` (${s.rapidFire} eased by ${rf - s.rapidFire})` : ''}` : s.rapidFire ? ` (Rapid Fire ${s.rapidFire} eased to 0)` : ''}${barrage ? ` + Barrage ${barrage}` : ''}${fs ? ` + Focus ${fs} (${s.atkWarship ? 'a warship locks on' : 'Indirect Fire'})` : ''} = ${raw}${raw > MAX_SHOTS ? `, capped at ${MAX_SHOTS}` : ''}: ${fired} evade dice.`
+}
+
+/** The hits the dice do not decide: Tactical Advantage's critical, Focus, Bullseye, traits. */
+function hitExtras(s: Shot): string[] {
+  const extras: string[] = []
+  if (s.advantage || blindsided(s))
+    extras.push(
+      `Tactical Advantage${blindsided(s) ? ' (Blindside)' : ''} +1 critical${critsMiss(s) ? ', which misses (Untouchable)' : ''}`,
+    )
+  const fh = focusHits(s)
+  if (fh) extras.push(`Focus +${fh}${s.focus > 1 ? ` (${s.focus} actions)` : ''}`)
+  if (s.bullseye) extras.push('Bullseye +1')
+  if (s.extraHits) extras.push(`other +${s.extraHits}`)
+  for (const b of s.hitBonuses) extras.push(`${b.source} +${b.amount}`)
+  return extras
+}
+
+/** --explain: the arithmetic behind every number above. */
+export function explainShot(r: ShotResult, s: Shot, out: RenderContext): string {
+  const st = out.style
+  const L: string[] = [st.bold('How it was worked out')]
+  L.push(targetLine(s, r.targetNumber), shotsLine(s, r.shotsFired))
   const cm = critMax(s)
   const p = (k: number) => pct(Math.max(0, k) / 10)
   const critP = cm
@@ -197,16 +228,7 @@ export function explainShot(r: ShotResult, s: Shot, out: RenderContext): string 
     else why = '9-10 always misses'
     L.push(`   die ${i + 1}: ${dieGlyph(d, st)}  ${why}`)
   })
-  const extras: string[] = []
-  if (s.advantage || blindsided(s))
-    extras.push(
-      `Tactical Advantage${blindsided(s) ? ' (Blindside)' : ''} +1 critical${critsMiss(s) ? ', which misses (Untouchable)' : ''}`,
-    )
-  const fh = focusHits(s)
-  if (fh) extras.push(`Focus +${fh}${s.focus > 1 ? ` (${s.focus} actions)` : ''}`)
-  if (s.bullseye) extras.push('Bullseye +1')
-  if (s.extraHits) extras.push(`other +${s.extraHits}`)
-  for (const b of s.hitBonuses) extras.push(`${b.source} +${b.amount}`)
+  const extras = hitExtras(s)
   L.push(
     `4. Hits = ${r.hits}${extras.length ? ` (including ${extras.join(', ')})` : ''}; critical hits counted: ${r.crits} of at most 3${s.indirect ? ' (none under Indirect Fire)' : ''}.`,
   )
@@ -291,4 +313,104 @@ export function renderShotOdds(
   L.push('')
   L.push(histogram(o.unblockedHits, st, out.width, { title: 'Unblocked hits' }))
   return L.join('\n')
+}
+
+/**
+ * --odds --explain: how the shot's distributions are built, stage by stage, with the numbers of
+ * the rule's own functions: the evade die's classes (evadeClass), one worked row of the pool
+ * and the hits it makes (evadeHits), blocks and Skill Defense (blockHits), the saves
+ * (saveOddsSteps), damage, and the HP cut-off.
+ */
+export function explainShotOdds(o: ShotOdds, shot: Shot, out: RenderContext): string {
+  const st = out.style
+  // As the odds play it: the automatic Momentum policy, nobody asked.
+  const s = Object.assign({}, shot, { askDecisions: false, decisions: undefined })
+  const e = evadeInput(s)
+  const L: string[] = [st.bold('How these odds are worked out')]
+  L.push(targetLine(s, e.targetNumber), shotsLine(s, e.dice))
+  const critName = e.critsMiss
+    ? 'miss'
+    : e.critCap === 0
+      ? 'critical, counted as 1 hit'
+      : `critical: 2 hits (at most ${e.critCap} criticals)`
+  const names: Record<DieOutcome, string> = {
+    crit: critName,
+    hit: 'hit',
+    evade: 'evaded',
+    'auto-miss': 'always a miss',
+  }
+  const classify = evadeClass(e)
+  const { classes, lines } = classLines(10, classify, (c) => names[c], '   ')
+  L.push('3. Each evade die, by face (the classes the rule counts):', ...lines)
+  const outcomesOf = faceClasses(10, classify).map((c) => c.name)
+  const hits = evadeOdds(e)
+  if (e.dice > 0) {
+    const rows = poolRows(e.dice, 10, classes)
+    const row = rows[0]
+    const counts: Record<DieOutcome, number> = { crit: 0, hit: 0, evade: 0, 'auto-miss': 0 }
+    outcomesOf.forEach((c, i) => (counts[c] += row.counts[i]))
+    const made = evadeHits(e, counts)
+    const short: Record<DieOutcome, string> = {
+      crit: e.critsMiss ? 'miss' : 'critical',
+      hit: 'hit',
+      evade: 'evaded',
+      'auto-miss': 'miss',
+    }
+    const countText = outcomesOf
+      .flatMap((c, i) => (row.counts[i] ? [`${row.counts[i]} ${short[c]}`] : []))
+      .join(', ')
+    L.push(
+      `4. The pool: the chance of k dice in each class is n!/(k1! k2! ...) x p1^k1 x p2^k2 x ... (the multinomial: the orders the dice can fall in, times each order's chance). ${rows.length} counts are possible; the most likely, ${countText} of ${plural(e.dice, 'die', 'dice')}:`,
+      `   ${poolRowText(e.dice, 10, classes, row)}`,
+      `   It makes ${plural(made.hits, 'hit')}: 2 for each critical (at most ${e.critCap}), 1 for each other critical and hit${e.bonusHits || e.advantage ? ` and ${hitExtras(s).join(', ')}` : ''}.`,
+      `   The counts that make the same number of hits are added: hits ${hits
+        .sorted()
+        .map(([h, p]) => `${h} ${pctFixed(p)}`)
+        .join(', ')}.`,
+    )
+  } else L.push('4. No evade dice: the hits are the bonus hits alone.')
+  const typical = mostLikely(hits, (h) => h > 0)
+  const b = blockHits(s, typical)
+  const blocks = shotBlocks(s)
+  const momentum = s.momentum
+    ? `then Skill Defense: up to ${s.momentum} Momentum, each ${s.warship ? '2 points negating' : 'point negating'} one more hit`
+    : 'no Momentum spent (Skill Defense: give --momentum N)'
+  L.push(
+    `5. Blocks = ${blocks.terms.length ? blocks.terms.map((t) => `${t.source} ${t.amount}`).join(' + ') : 'none'} = ${blocks.blocks}; ${momentum}. Unblocked hits = hits - blocks${s.momentum ? ' - negated' : ''}, never below 0: e.g. ${plural(typical, 'hit')} ${typical === 1 ? 'leaves' : 'leave'} ${b.unblockedHits}. Each number of hits moves its chance to its unblocked hits: ${o.unblockedHits
+      .sorted()
+      .map(([u, p]) => `${u} ${pctFixed(p)}`)
+      .join(', ')}.`,
+  )
+  let step = 6
+  const saves = shotSaves(s, 1)
+  if (s.pen.value < 2) L.push(`${step++}. Armor saves: PEN ${penText(s.pen)} is under 2, so none.`)
+  else {
+    const u = mostLikely(
+      o.unblockedHits.map((x) => x),
+      (x) => x > 0,
+    )
+    L.push(
+      ...saveOddsSteps(saves, savesOwedFor(saves, u), o.failedSaves, `${step++}.`).map((l, i) =>
+        i === 0 ? l + ` The worked row uses ${plural(u, 'unblocked hit')}.` : l,
+      ),
+    )
+  }
+  const failEffect =
+    s.pen.kind === 'damage' && s.pen.value >= 2 ? ` + ${FAILED_SAVE_DMG} per failed save` : ''
+  L.push(
+    `${step++}. Damage = unblocked hits x ${s.dmg}${failEffect}. Every branch (hits, then saves) has the product of its steps' chances; branches with the same damage are added: the table above. Expected damage = the sum of damage x chance = ${num(o.expected.damage, 2)}.`,
+  )
+  if (s.hp !== undefined && o.destroyed)
+    L.push(
+      `${step}. HP ${s.hp}: the target is destroyed when the damage reaches ${s.hp}, so the chances of ${s.hp} and more add up: ${pctFixed(o.destroyed.prob('true'))}.`,
+    )
+  return L.map((l) => wrapText(l, out.width, /^\d/.test(l) ? '   ' : '  ')).join('\n')
+}
+
+/** The most likely outcome (among those `keep` accepts; 0 when none). */
+function mostLikely(d: Distribution<number>, keep: (x: number) => boolean = () => true): number {
+  let best = 0
+  let bestP = -1
+  for (const [x, p] of d.sorted()) if (keep(x) && p > bestP) [best, bestP] = [x, p]
+  return best
 }

@@ -111,11 +111,16 @@ export interface NotOverYetQuestion {
   maxPoints: number
 }
 
+/** How a save die counts, by face: 1 passes (the target number or more), 0 fails. */
+export function saveClass(targetNumber: number): (face: number) => 0 | 1 {
+  return (f) => (f >= targetNumber ? 1 : 0)
+}
+
 export function resolveArmorSaves(dice: Dice, spec: SaveSpec): SaveResult {
   const targetNumber = saveTargetNumber(spec)
   const owed = savesOwed(spec)
   const rolled = targetNumber > 1 && owed > 0
-  const pass = (f: number) => (f >= targetNumber ? 1 : 0)
+  const pass = saveClass(targetNumber)
   const faces = rolled ? dice.pool(owed, 10, 'armor saves', pass) : []
   const saves = faces.map((roll) => ({ roll, passed: roll >= targetNumber }))
   let failed = saves.filter((s) => !s.passed).length

@@ -364,6 +364,9 @@ export interface ClashValue {
   score: [number, number, number]
   dealt: number
   taken: number
+  /** Expected damage dealt and taken, each capped at the target's HP: score[0] is their difference. */
+  dealtCapped: number
+  takenCapped: number
   defDestroyed: number
   atkDestroyed: number
 }
@@ -579,6 +582,8 @@ export class ClashSearch {
     const L = this.laters.length
     const per = C_N + L
     let capDiff = 0
+    let dealtCapped = 0
+    let takenCapped = 0
     let effects = 0
     let dealt = 0
     let taken = 0
@@ -592,12 +597,14 @@ export class ClashSearch {
         const pX = C[c + C_N + x]
         if (x === 0) pView = A[a + A_P]
         capDiff += pX * A[a + A_CAP]
+        dealtCapped += pX * A[a + A_CAP]
         dealt += pX * A[a + A_DEALT]
         defDestroyed += pX * A[a + A_DESTROYED]
         effects += pX * A[a + A_EFFECTS]
       }
       if (pView === 0) continue
       capDiff -= pView * C[c + C_CAP]
+      takenCapped += pView * C[c + C_CAP]
       taken += pView * C[c + C_TAKEN]
       atkDestroyed += pView * C[c + C_DESTROYED]
       effects -= pView * C[c + C_EFFECTS]
@@ -606,6 +613,8 @@ export class ClashSearch {
       score: [capDiff, defDestroyed - atkDestroyed, effects],
       dealt,
       taken,
+      dealtCapped,
+      takenCapped,
       defDestroyed,
       atkDestroyed,
     }

@@ -467,12 +467,22 @@ export function strikeSummary(
 
 const who = (s: Strike) => (s.striker === 'attacker' ? ['attacker', 'defender'] : ['defender', 'attacker'])
 
+/** How an attack die counts, by face: 2 a critical (9-10, two hits), 1 a hit (hitOn+), 0 a miss. */
+export function attackDieClass(s: Pick<Strike, 'hitOn'>): (face: number) => 0 | 1 | 2 {
+  const on = s.hitOn
+  return (f) => (f >= CRIT_FROM ? 2 : f >= on ? 1 : 0)
+}
+
+/** How a defense die counts, by face: 1 a block (blockOn+), 0 nothing. */
+export function defenseDieClass(s: Pick<Strike, 'blockOn'>): (face: number) => 0 | 1 {
+  const on = s.blockOn
+  return (f) => (f >= on ? 1 : 0)
+}
+
 /** Attack dice: classes crit (9-10), hit (hitOn-8) and miss; only the class matters. */
 export function rollAttackDice(dice: Dice, s: Strike): RolledAttack {
   const on = s.hitOn
-  const faces = dice.pool(s.attackDice, 10, `${who(s)[0]}'s attack dice`, (f) =>
-    f >= CRIT_FROM ? 2 : f >= on ? 1 : 0,
-  )
+  const faces = dice.pool(s.attackDice, 10, `${who(s)[0]}'s attack dice`, attackDieClass(s))
   let crits = 0
   let rolledHits = 0
   const out: StrikeDie[] = faces.map((roll) => {
@@ -493,7 +503,7 @@ export function rollAttackDice(dice: Dice, s: Strike): RolledAttack {
 /** Defense dice: a block on blockOn+. */
 export function rollDefenseDice(dice: Dice, s: Strike): RolledDefense {
   const on = s.blockOn
-  const blocks = (f: number) => (f >= on ? 1 : 0)
+  const blocks = defenseDieClass(s)
   const first = dice.pool(s.defenseDice, 10, `${who(s)[1]}'s defense dice`, blocks)
   const faces = first.slice()
   // Unbeaten: the dice that did not block are rerolled, once, in one pool (a block is kept: a

@@ -35,10 +35,19 @@ import {
 } from '../../../rules/stellar/traits.js'
 import { MAX_WEAPON_SHOTS } from '../../../rules/stellar/shoot.js'
 import { num, pct } from '../../../render/format.js'
-import { explainMelee, renderMelee, renderMeleeOdds } from '../../../render/stellar/melee.js'
+import {
+  explainMelee,
+  explainMeleeOdds,
+  renderMelee,
+  renderMeleeOdds,
+} from '../../../render/stellar/melee.js'
 import {
   type ChoiceContext,
   type ChosenBy,
+  type CompareReport,
+  type ComparedChoice,
+  type ComparedOption,
+  type OddsReport,
   type ValuesOf,
   boolOpt,
   choiceOpt,
@@ -446,16 +455,147 @@ const choiceLabel = (c: DefChoice, m: Melee) => {
     : `Counter and Guard (+${counter} hit, +${guard} blocks)`
 }
 
+/**
+ * What a prompt shows beside an option, from the chooser's side: first the value the automatic
+ * choice ranks by, the net expected damage (dealt minus taken, each capped at the target's HP
+ * when known: damage past destruction is worth nothing), with its two parts; then the chances of
+ * destroying and of being destroyed (the next thing ranked).
+ */
 function hint(v: ClashValue, m: Melee, side: 'attacker' | 'defender'): string {
   const atkView = side === 'attacker'
+  const dealt = atkView ? v.dealtCapped : v.takenCapped
+  const taken = atkView ? v.takenCapped : v.dealtCapped
+  const capped = m.def.hp !== undefined || m.atk.hp !== undefined
   const parts = [
-    `deals ${num(atkView ? v.dealt : v.taken, 1)}, takes ${num(atkView ? v.taken : v.dealt, 1)} DMG expected`,
+    `net ${signed(dealt - taken)} DMG expected (deals ${num(dealt, 1)} - takes ${num(taken, 1)}${capped ? ', capped at HP' : ''})`,
   ]
   const enemyHp = atkView ? m.def.hp : m.atk.hp
   const ownHp = atkView ? m.atk.hp : m.def.hp
   if (enemyHp !== undefined) parts.push(`destroys ${pct(atkView ? v.defDestroyed : v.atkDestroyed)}`)
   if (ownHp !== undefined) parts.push(`destroyed ${pct(atkView ? v.atkDestroyed : v.defDestroyed)}`)
   return parts.join('; ')
+}
+
+/** The net value from one side, as hints write it: +362.2, -40. */
+function signed(x: number): string {
+  const t = num(x, 1)
+  return t.startsWith('-') || t === '0' ? t : `+${t}`
+}
+
+/**
+ * The clash with a stand-in for each open choice (the first split, Counter), which the search
+ * replaces. A copy whose fields are then set: a copy keeps its fields fast to read (eslint.config.js).
+ */
+function standIn(req: MeleeQuery): MeleeRequest {
+  const m = { ...req } as unknown as MeleeRequest
+  m.atkSplit = isOpen(req.atkSplit) ? splitsOf(Math.min(req.atk.melee!, 2 * MAX_POOL))[0] : req.atkSplit
+  m.defSplit = isOpen(req.defSplit) ? splitsOf(Math.min(req.def.melee!, 2 * MAX_POOL))[0] : req.defSplit
+  m.defChoice = isOpen(req.defChoice) ? 'counter' : req.defChoice
+  m.chosenBy = { ...req.chosenBy }
+  return m
+}
+
+/** The options of each choice: every split of an open pool, every reaction the defender may take. */
+function choiceSpace(m: MeleeRequest, atkSplit: Open, defSplit: Open, defChoice: Open): ChoiceSpace {
+  return {
+    atkSplits: atkSplit ? splitsOf(Math.min(m.atk.melee!, 2 * MAX_POOL)) : [m.atkSplit],
+    defSplits: defSplit ? splitsOf(Math.min(m.def.melee!, 2 * MAX_POOL)) : [m.defSplit],
+    defChoices: defChoice
+      ? m.soloOperative
+        ? ['counter', 'guard', 'both']
+        : ['counter', 'guard']
+      : [m.defChoice],
+  }
+}
+
+/**
+ * --compare: the options of each open choice, in the order they are made (the attacker's split
+ * against the defender's best reply to each; then, against the best split, the defender's
+ * reaction with its best split, and its split for the best reaction), ranked by ClashSearch as
+ * the automatic choice ranks them, each with the exact odds of its charge (meleeOddsReport).
+ */
+function compareMelee(req: MeleeQuery): CompareReport {
+  const open = (c: unknown): Open => (isOpen(c) ? c : undefined)
+  const [atkOpen, defSplitOpen, defChoiceOpen] = [open(req.atkSplit), open(req.defSplit), open(req.defChoice)]
+  if (!atkOpen && !defSplitOpen && !defChoiceOpen)
+    throw new InputError(
+      'bad-usage',
+      '--compare: --atk-split, --def-split and --def-choice are all given, so no choice is left to compare; leave one out',
+    )
+  const m = standIn(req)
+  const search = new ClashSearch(m)
+  const space = choiceSpace(m, atkOpen, defSplitOpen, defChoiceOpen)
+  const hp = m.def.hp !== undefined || m.atk.hp !== undefined
+  const quantity = 'net expected damage'
+  const ranking = (side: 'attacker' | 'defender') =>
+    `damage the ${side} deals minus damage it takes in the clash${hp ? ', each capped at the HP' : ''}` +
+    `${m.overwatch && !m.overwatchSkipped ? ' (overwatch left out)' : ''}; more is better for the ${side}; ties: the chance of destroying minus being destroyed`
+  const option = (o: Option, side: 'attacker' | 'defender', best: boolean, label: string): ComparedOption => {
+    const chosen = { ...m }
+    chosen.atkSplit = o.atkSplit
+    chosen.defSplit = o.defSplit
+    chosen.defChoice = o.defChoice
+    return {
+      name: `atk ${splitText(o.atkSplit)} def ${splitText(o.defSplit)} ${o.defChoice}`,
+      label,
+      value: side === 'attacker' ? o.value.score[0] : -o.value.score[0],
+      valueText: hint(o.value, m, side),
+      best,
+      choices: { atkSplit: { ...o.atkSplit }, defSplit: { ...o.defSplit }, defChoice: o.defChoice },
+      odds: meleeOddsReport(chosen),
+    }
+  }
+  const reply = (o: Option) =>
+    `${choiceLabel(o.defChoice, m).replace(/ \(.*\)$/, '')} ${splitText(o.defSplit)}`
+  const choices: ComparedChoice[] = []
+  if (atkOpen) {
+    const ranked = search.rankAttacker(space)
+    const vs = defSplitOpen || defChoiceOpen ? ", each against the defender's best reply" : ''
+    choices.push({
+      question: `Attacker's split of Melee ${m.atk.melee}${vs}`,
+      quantity,
+      ranking: ranking('attacker'),
+      options: ranked.map((o, i) =>
+        option(o, 'attacker', i === 0, `${splitText(o.atkSplit)} (defender: ${reply(o)})`),
+      ),
+    })
+    m.atkSplit = ranked[0].atkSplit
+    space.atkSplits = [m.atkSplit]
+  }
+  if (defChoiceOpen || defSplitOpen) {
+    const ranked = search.rankDefender(m.atkSplit, space)
+    if (defChoiceOpen) {
+      // Each reaction with its best split, in the ranking's order.
+      const perChoice = ranked.filter((o, i) => ranked.findIndex((x) => x.defChoice === o.defChoice) === i)
+      choices.push({
+        question: `Defender's reaction to a ${splitText(m.atkSplit)} attack${defSplitOpen ? ', each with its best split' : ''}`,
+        quantity,
+        ranking: ranking('defender'),
+        options: perChoice.map((o, i) =>
+          option(o, 'defender', i === 0, `${choiceLabel(o.defChoice, m)}, split ${splitText(o.defSplit)}`),
+        ),
+      })
+      space.defChoices = [perChoice[0].defChoice]
+    }
+    if (defSplitOpen) {
+      const forChoice = ranked.filter((o) => o.defChoice === space.defChoices[0])
+      choices.push({
+        question: `Defender's split of Melee ${m.def.melee} with ${space.defChoices[0]} against a ${splitText(m.atkSplit)} attack`,
+        quantity,
+        ranking: ranking('defender'),
+        options: forChoice.map((o, i) => option(o, 'defender', i === 0, splitText(o.defSplit))),
+      })
+    }
+  }
+  // What every option shares; each option names its own splits and reaction.
+  const extra: Record<string, unknown> = {
+    atkBonus: attackerBonus(m.atk.pilot),
+    defBonus: defenderBonus(m.def.pilot),
+    blindside: m.blindside,
+    overwatchSkipped: m.overwatchSkipped ? 'blindside' : null,
+  }
+  if (m.traitFieldsUsed) extra.traits = { attacker: [...m.traits.attacker], defender: [...m.traits.defender] }
+  return { extra, choices }
 }
 
 /**
@@ -467,13 +607,7 @@ export async function chooseMelee(req: MeleeQuery, ctx: ChoiceContext): Promise<
   const openAtkSplit: Open = isOpen(req.atkSplit) ? req.atkSplit : undefined
   const openDefSplit: Open = isOpen(req.defSplit) ? req.defSplit : undefined
   const openDefChoice: Open = isOpen(req.defChoice) ? req.defChoice : undefined
-  // Open choices start from a stand-in (the first split, Counter) that the search replaces.
-  // A copy whose fields are then set: a copy keeps its fields fast to read (eslint.config.js).
-  const m = { ...req } as unknown as MeleeRequest
-  m.atkSplit = isOpen(req.atkSplit) ? splitsOf(Math.min(req.atk.melee!, 2 * MAX_POOL))[0] : req.atkSplit
-  m.defSplit = isOpen(req.defSplit) ? splitsOf(Math.min(req.def.melee!, 2 * MAX_POOL))[0] : req.defSplit
-  m.defChoice = isOpen(req.defChoice) ? 'counter' : req.defChoice
-  m.chosenBy = { ...req.chosenBy }
+  const m = standIn(req)
   // Skill Defense without a Momentum flag is asked after the dice, when someone can answer.
   if (ctx.interactive && (!m.momentumGiven.atk || !m.momentumGiven.def)) {
     m.momentumAsked = { atk: !m.momentumGiven.atk, def: !m.momentumGiven.def }
@@ -482,15 +616,7 @@ export async function chooseMelee(req: MeleeQuery, ctx: ChoiceContext): Promise<
   if (!openAtkSplit && !openDefSplit && !openDefChoice) return m
   const search = new ClashSearch(m)
   const ask = (o: Open) => o === 'ask' && ctx.interactive
-  const space: ChoiceSpace = {
-    atkSplits: openAtkSplit ? splitsOf(Math.min(m.atk.melee!, 2 * MAX_POOL)) : [m.atkSplit],
-    defSplits: openDefSplit ? splitsOf(Math.min(m.def.melee!, 2 * MAX_POOL)) : [m.defSplit],
-    defChoices: openDefChoice
-      ? m.soloOperative
-        ? ['counter', 'guard', 'both']
-        : ['counter', 'guard']
-      : [m.defChoice],
-  }
+  const space = choiceSpace(m, openAtkSplit, openDefSplit, openDefChoice)
   let chosen: Option | undefined
 
   if (openAtkSplit) {
@@ -704,45 +830,71 @@ export const meleeSpec = defineCommand<typeof options, MeleeRequest, MeleeResult
   },
   render: (r, m, out) => renderMelee(r, m, out),
   explain: (r, m, out) => explainMelee(r, m, out),
-  odds(m) {
-    const o = meleeOdds(m)
-    const strikes = (d: typeof o.attack) => ({
-      damage: d.damage.toJSON(),
-      unblockedHits: d.unblockedHits.toJSON(),
-      failedSaves: d.failedSaves.toJSON(),
-    })
-    const json: Record<string, unknown> = {
-      attack: strikes(o.attack),
-      counter: strikes(o.counter),
-      finishingBlow: o.finishingBlow.toJSON(),
-      defender: { damage: o.defenderDamage.toJSON() },
-      attacker: { damage: o.attackerDamage.toJSON() },
-      expected: Object.assign({}, o.expected, { counterChance: o.counterChance }) as Record<string, unknown>,
-    }
-    // Every object under `odds` is a map that sums to 1; chances of single events are means of
-    // yes/no outcomes and sit in `expected`.
-    const yesNo = (p: number) => ({ false: 1 - p, true: p })
-    const expected = json.expected as Record<string, unknown>
-    if (o.overwatch) {
-      json.overwatch = { damage: o.overwatch.damage.toJSON() }
-      expected.clashChance = o.clashChance
-    }
-    if (o.destroyed.attacker !== undefined || o.destroyed.defender !== undefined) {
-      const destroyed: Record<string, unknown> = {}
-      for (const side of ['attacker', 'defender'] as const) {
-        const p = o.destroyed[side]
-        if (p !== undefined) destroyed[side] = yesNo(p)
-      }
-      json.destroyed = destroyed
-      expected.destroyed = { ...o.destroyed }
-    }
-    return {
-      json,
-      extra: Object.assign(choicesJson(m), {
-        blindside: m.blindside,
-        overwatchSkipped: m.overwatchSkipped ? 'blindside' : null,
-      }),
-      render: (out) => renderMeleeOdds(o, m, out),
-    }
-  },
+  odds: meleeOddsReport,
+  compare: compareMelee,
 })
+
+/** The exact odds of a charge with every choice made (--odds, and each option of --compare). */
+function meleeOddsReport(m: MeleeRequest): OddsReport {
+  const o = meleeOdds(m)
+  const strikes = (d: typeof o.attack) => ({
+    damage: d.damage.toJSON(),
+    unblockedHits: d.unblockedHits.toJSON(),
+    failedSaves: d.failedSaves.toJSON(),
+  })
+  const json: Record<string, unknown> = {
+    attack: strikes(o.attack),
+    counter: strikes(o.counter),
+    finishingBlow: o.finishingBlow.toJSON(),
+    defender: { damage: o.defenderDamage.toJSON() },
+    attacker: { damage: o.attackerDamage.toJSON() },
+    expected: Object.assign({}, o.expected, { counterChance: o.counterChance }) as Record<string, unknown>,
+  }
+  // Every object under `odds` is a map that sums to 1; chances of single events are means of
+  // yes/no outcomes and sit in `expected`.
+  const yesNo = (p: number) => ({ false: 1 - p, true: p })
+  const expected = json.expected as Record<string, unknown>
+  if (o.overwatch) {
+    json.overwatch = { damage: o.overwatch.damage.toJSON() }
+    expected.clashChance = o.clashChance
+  }
+  if (o.destroyed.attacker !== undefined || o.destroyed.defender !== undefined) {
+    const destroyed: Record<string, unknown> = {}
+    for (const side of ['attacker', 'defender'] as const) {
+      const p = o.destroyed[side]
+      if (p !== undefined) destroyed[side] = yesNo(p)
+    }
+    json.destroyed = destroyed
+    expected.destroyed = { ...o.destroyed }
+  }
+  return {
+    json,
+    extra: Object.assign(choicesJson(m), {
+      blindside: m.blindside,
+      overwatchSkipped: m.overwatchSkipped ? 'blindside' : null,
+    }),
+    render: (out) => renderMeleeOdds(o, m, out),
+    explain: (out) => explainMeleeOdds(o, m, out),
+    headLines: 2,
+    cutoffs: meleeCutoffs(m),
+    charted: [
+      ...(o.overwatch ? ['overwatch.damage'] : []),
+      'attack.damage',
+      'counter.damage',
+      'defender.damage',
+      'attacker.damage',
+      'finishingBlow',
+      ...Object.keys(o.destroyed).map((side) => `destroyed.${side}`),
+    ],
+  }
+}
+
+/** Where each side's total damage destroys it, when its HP is known. */
+function meleeCutoffs(m: MeleeRequest): Record<string, { at: number; label: string }> {
+  const out: Record<string, { at: number; label: string }> = {}
+  if (m.def.hp !== undefined)
+    out['defender.damage'] = { at: m.def.hp, label: `defender's HP ${m.def.hp}: destroyed` }
+  if (m.atk.hp !== undefined)
+    out['attacker.damage'] = { at: m.atk.hp, label: `attacker's HP ${m.atk.hp}: destroyed` }
+  return out
+}

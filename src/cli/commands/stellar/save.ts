@@ -16,7 +16,7 @@ import {
 } from '../../../rules/stellar/armor-save.js'
 import { saveOdds } from '../../../rules/stellar/armor-save-odds.js'
 import { type Penetration, parsePen, penText } from '../../../rules/stellar/weapon.js'
-import { explainSave, renderSave, renderSaveOdds } from '../../../render/stellar/save.js'
+import { explainSave, explainSaveOdds, renderSave, renderSaveOdds } from '../../../render/stellar/save.js'
 import {
   type ChosenBy,
   type ValuesOf,
@@ -193,6 +193,7 @@ export const saveSpec = defineCommand<typeof options, SaveInput, SaveResult>({
       },
       extra: { targetNumber: saveTargetNumber(s), ...saveFacts(s), chosenBy: s.chosenBy },
       render: (out) => renderSaveOdds(o, s, out),
+      explain: (out) => explainSaveOdds(o, s, out),
     }
   },
 })

@@ -31,11 +31,15 @@ import {
 } from '../../../rules/stellar/shoot-odds.js'
 import { NO_PEN, parsePen } from '../../../rules/stellar/weapon.js'
 import { num } from '../../../render/format.js'
-import { explainShot, renderShot, renderShotOdds } from '../../../render/stellar/shoot.js'
+import { explainShot, explainShotOdds, renderShot, renderShotOdds } from '../../../render/stellar/shoot.js'
 import { saveFields } from './save-fields.js'
 import {
   type ChoiceContext,
   type ChosenBy,
+  type CompareReport,
+  type ComparedChoice,
+  type ComparedOption,
+  type OddsReport,
   type Open,
   type ValuesOf,
   isOpen,
@@ -407,29 +411,128 @@ export const shootSpec = defineCommand<typeof options, ChosenShot, ShotResult, S
   },
   render: (r, s, out) => renderShot(r, s, shotLuck(r, s), out),
   explain: explainShot,
-  odds(s) {
-    const o = shotOdds(s)
-    const json: Record<string, unknown> = {
-      damage: o.damage.toJSON(),
-      unblockedHits: o.unblockedHits.toJSON(),
-      failedSaves: o.failedSaves.toJSON(),
-      expected: { ...o.expected },
-    }
-    if (o.destroyed) {
-      // A map like every other entry under `odds`; the plain chance sits with the means.
-      json.destroyed = { false: o.destroyed.prob('false'), true: o.destroyed.prob('true') }
-      ;(json.expected as Record<string, number>).destroyed = o.destroyed.prob('true')
-    }
-    const extra: Record<string, unknown> = {
-      targetNumber: shotTargetNumber(s),
-      bonus: s.bonus,
-      defense: s.defense,
-      chosenBy: s.chosenBy,
-    }
-    if (usesTraitFields(s)) extra.traits = traitsJson(s)
-    return { json, extra, render: (out) => renderShotOdds(o, s, out) }
-  },
+  odds: shotOddsReport,
+  compare: compareShot,
 })
+
+/** The exact odds of a shot with both choices made (--odds, and each option of --compare). */
+function shotOddsReport(s: ChosenShot): OddsReport {
+  const o = shotOdds(s)
+  const json: Record<string, unknown> = {
+    damage: o.damage.toJSON(),
+    unblockedHits: o.unblockedHits.toJSON(),
+    failedSaves: o.failedSaves.toJSON(),
+    expected: { ...o.expected },
+  }
+  if (o.destroyed) {
+    // A map like every other entry under `odds`; the plain chance sits with the means.
+    json.destroyed = { false: o.destroyed.prob('false'), true: o.destroyed.prob('true') }
+    ;(json.expected as Record<string, number>).destroyed = o.destroyed.prob('true')
+  }
+  const extra: Record<string, unknown> = {
+    targetNumber: shotTargetNumber(s),
+    bonus: s.bonus,
+    defense: s.defense,
+    chosenBy: s.chosenBy,
+  }
+  if (usesTraitFields(s)) extra.traits = traitsJson(s)
+  const report: OddsReport = {
+    json,
+    extra,
+    render: (out) => renderShotOdds(o, s, out),
+    explain: (out) => explainShotOdds(o, s, out),
+    headLines: 2,
+  }
+  if (s.hp !== undefined) report.cutoffs = { damage: { at: s.hp, label: `HP ${s.hp}: destroyed` } }
+  return report
+}
+
+/** A bonus as a prompt names it: "Barrage (+1 shot)". */
+function bonusLabel(s: ChosenShot, bonus: AttackBonus): string {
+  const size = shotAttackerBonus(s)
+  if (bonus === 'precision') return `Precision (+${size} Acc)`
+  if (bonus === 'barrage') return `Barrage (+${size} shot${size > 1 ? 's' : ''})`
+  return 'No bonus'
+}
+
+/** A reaction as a prompt names it: "Guard (+1 Block)". */
+function defenseLabel(s: ChosenShot, defense: DefenseChoice): string {
+  if (defense === 'dodge') return `Dodge (+${shotDodge(s)} Evade)`
+  if (defense === 'guard') return `Guard (+${shotGuard(s)} Block)`
+  return 'No reaction'
+}
+
+/**
+ * --compare: the attacker's bonuses (each against the defender's best reaction to it, when the
+ * reaction is open too), then the defender's reactions to the best bonus, ranked by rankBonuses
+ * and rankDefenses as the automatic choice and the prompts rank them (every option a prompt
+ * lists, "none" included), each with the exact odds of its shot (shotOddsReport).
+ */
+function compareShot(req: ShotRequest): CompareReport {
+  const bonusOpen = isOpen(req.bonus)
+  const defenseOpen = isOpen(req.defense)
+  if (!bonusOpen && !defenseOpen)
+    throw new InputError(
+      'bad-usage',
+      '--compare: --bonus and --defense are both given, so no choice is left to compare; leave one out',
+    )
+  const base = withChoices(
+    req,
+    bonusOpen ? 'precision' : (req.bonus as AttackBonus),
+    defenseOpen ? 'dodge' : (req.defense as DefenseChoice),
+  )
+  const option = (
+    bonus: AttackBonus,
+    defense: DefenseChoice,
+    expected: number,
+    best: boolean,
+    label: string,
+  ): ComparedOption => ({
+    name: `${bonus}/${defense}`,
+    label,
+    value: expected,
+    valueText: exp(expected),
+    best,
+    choices: { bonus, defense },
+    odds: shotOddsReport(withChoices(req, bonus, defense)),
+  })
+  const ranking = (side: 'attacker' | 'defender') =>
+    `${side === 'attacker' ? 'more' : 'less'} is better for the ${side}; ties: failed saves, then unblocked hits`
+  const choices: ComparedChoice[] = []
+  let bonus = base.bonus
+  if (bonusOpen) {
+    const ranked = rankBonuses(base, !defenseOpen, ATTACK_BONUSES, DEFENSES)
+    choices.push({
+      question: `Attacker's bonus (Acc ${base.acc}, ${base.shots} shots, DMG ${base.dmg})${defenseOpen ? ", each against the defender's best reaction" : ''}`,
+      quantity: 'expected damage',
+      ranking: ranking('attacker'),
+      options: ranked.map((o, i) =>
+        option(
+          o.value,
+          o.defense,
+          o.expected.damage,
+          i === 0,
+          `${bonusLabel(base, o.value)}${defenseOpen ? ` vs ${defenseLabel(base, o.defense)}` : ''}`,
+        ),
+      ),
+    })
+    bonus = ranked[0].value
+  }
+  if (defenseOpen) {
+    const ranked = rankDefenses(withChoices(req, bonus, 'dodge'), DEFENSES)
+    choices.push({
+      question: `Defender's reaction to ${bonus === 'none' ? 'no bonus' : bonusLabel(base, bonus)}`,
+      quantity: 'expected damage',
+      ranking: ranking('defender'),
+      options: ranked.map((o, i) =>
+        option(bonus, o.value, o.expected.damage, i === 0, defenseLabel(base, o.value)),
+      ),
+    })
+  }
+  const extra: Record<string, unknown> = {}
+  if (usesTraitFields(base)) extra.traits = traitsJson(base)
+  return { extra, choices }
+}
 
 /**
  * The shot with both choices made, for the ranking functions: where a choice is still open, the
@@ -464,18 +567,12 @@ async function chooseAsking(req: ShotRequest, ctx: ChoiceContext): Promise<Chose
       ? rankBonuses(s, !defenseOpen, ATTACK_BONUSES, DEFENSES)
       : rankBonuses(s, !defenseOpen)
     if (asking) {
-      const size = shotAttackerBonus(s)
-      const labels: Record<AttackBonus, string> = {
-        precision: `Precision (+${size} Acc)`,
-        barrage: `Barrage (+${size} shot${size > 1 ? 's' : ''})`,
-        none: 'No bonus',
-      }
       const vs = defenseOpen ? " vs the defender's best reply" : ''
       s.bonus = await ctx.select(
         `Attacker's bonus (Acc ${s.acc}, ${s.shots} shots, DMG ${s.dmg})`,
         ranked.map((o) => ({
           value: o.value,
-          label: labels[o.value],
+          label: bonusLabel(s, o.value),
           hint: `${exp(o.expected.damage)}${vs}`,
         })),
         ranked[0].value,
@@ -487,14 +584,13 @@ async function chooseAsking(req: ShotRequest, ctx: ChoiceContext): Promise<Chose
     const asking = req.defense === 'ask'
     const ranked = rankDefenses(s, asking ? DEFENSES : AUTO_DEFENSES)
     if (asking) {
-      const labels: Record<DefenseChoice, string> = {
-        dodge: `Dodge (+${shotDodge(s)} Evade)`,
-        guard: `Guard (+${shotGuard(s)} Block)`,
-        none: 'No reaction',
-      }
       s.defense = await ctx.select(
         `Defender's reaction to ${s.bonus === 'none' ? 'no bonus' : s.bonus}`,
-        ranked.map((o) => ({ value: o.value, label: labels[o.value], hint: exp(o.expected.damage) })),
+        ranked.map((o) => ({
+          value: o.value,
+          label: defenseLabel(s, o.value),
+          hint: exp(o.expected.damage),
+        })),
         ranked[0].value,
       )
       s.chosenBy.defense = 'prompt'

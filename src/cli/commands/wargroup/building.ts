@@ -98,6 +98,7 @@ export const wargroupBuildingSpec: CommandSpec<BuildingAttack, BuildingResult> =
         str: b.str,
       },
       render: (out) => renderBuildingOdds(damage, destroyed, profile, b, out),
+      cutoffs: { damage: { at: profile.dam, label: `Dam ${profile.dam}: destroyed` } },
     }
   },
 })

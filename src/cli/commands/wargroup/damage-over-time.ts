@@ -124,6 +124,8 @@ function effectSpec<const O extends readonly OptionSpec[]>(
           ...(tail ? { tail } : {}),
         },
         render: (out) => renderDamageOverTimeOdds(o, e, out),
+        cutoffs:
+          e.dam === undefined ? undefined : { damage: { at: e.dam, label: `Dam ${e.dam}: destroyed` } },
       }
     },
   })

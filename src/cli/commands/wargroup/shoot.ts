@@ -174,6 +174,7 @@ export const wargroupShootSpec: CommandSpec<WargroupShot, WargroupShotResult> = 
         ...(s.mtp !== undefined ? { mtp: s.mtp } : {}),
       },
       render: (out) => renderWargroupShotOdds(o, s, acu, out),
+      cutoffs: s.dam === undefined ? undefined : { damage: { at: s.dam, label: `Dam ${s.dam}: shut down` } },
     }
   },
 })

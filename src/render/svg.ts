@@ -1,0 +1,377 @@
+import { pctFixed } from './format.js'
+import { type OddsTable, outcomeValue, tableTitle } from './odds-table.js'
+
+/**
+ * Odds as a self-contained SVG chart: one panel per distribution, a bar for each outcome's
+ * chance (left axis), the chance of at least that outcome as a line (right axis, numeric
+ * outcomes only), and a dashed line where outcomes start to destroy the target when its HP is
+ * known. With options compared, each option is a series in its own colour: bars side by side
+ * for up to four options (past that, bars for the best option only), an "at least" line each.
+ *
+ * Plain SVG 1.1 text: no script, no external font, image or stylesheet, so any browser or
+ * converter draws it the same way, and making one needs nothing but this function.
+ */
+
+export interface ChartSeries {
+  /** The option's name in the legend ("Precision +1 vs Dodge +1"); empty for a single series. */
+  label: string
+  /** What the option is ranked by, written out ("expected damage 1197.98"). */
+  note?: string
+  best?: boolean
+  table: OddsTable
+}
+
+export interface ChartPanel {
+  title: string
+  series: ChartSeries[]
+  /** Outcomes at or above `at` destroy the target: marked with a dashed line and `label`. */
+  cutoff?: { at: number; label: string }
+}
+
+export interface Chart {
+  /** What was resolved: the first line of the text answer. */
+  title: string
+  /** Smaller lines under it: the choices made, the command line. */
+  subtitle?: string[]
+  panels: ChartPanel[]
+}
+
+const WIDTH = 960
+const MARGIN = 24
+const PANEL_HEIGHT = 300
+const PLOT_LEFT = 76
+const PLOT_RIGHT = WIDTH - 76
+const PLOT_TOP = 44
+const PLOT_BOTTOM = PANEL_HEIGHT - 64
+const FONT = 'DejaVu Sans, Helvetica, Arial, sans-serif'
+const MONO = 'DejaVu Sans Mono, Menlo, Consolas, monospace'
+/** Tableau's ten colours: told apart by most colour-blind readers too. */
+const COLORS = [
+  '#1f77b4',
+  '#ff7f0e',
+  '#2ca02c',
+  '#d62728',
+  '#9467bd',
+  '#8c564b',
+  '#e377c2',
+  '#7f7f7f',
+  '#bcbd22',
+  '#17becf',
+]
+const BAR = '#4e79a7'
+const BAR_DESTROYS = '#e15759'
+const AT_LEAST = '#f28e2b'
+/** Options past this many draw only the best option's bars (a forest of thin bars reads as noise). */
+const MAX_GROUPED = 4
+
+export function renderChartSvg(chart: Chart): string {
+  const parts: string[] = []
+  let y = MARGIN + 8
+  // About 11 px a character at 19 px bold: a long title goes on over several lines.
+  wrap(chart.title, 78).forEach((line, i) => {
+    if (i > 0) y += 24
+    parts.push(text(MARGIN, y + 12, line.trim(), { size: 19, weight: 'bold' }))
+  })
+  y += 24
+  for (const line of chart.subtitle ?? []) {
+    for (const wrapped of wrap(line, 124)) {
+      y += 17
+      parts.push(text(MARGIN, y, wrapped, { size: 12, fill: '#555', family: MONO }))
+    }
+  }
+  const series = chart.panels[0]?.series ?? []
+  if (series.length > 1) {
+    y += 12
+    series.forEach((s, i) => {
+      y += 20
+      const color = seriesColor(i)
+      parts.push(
+        `<rect x="${MARGIN}" y="${y - 11}" width="14" height="14" fill="${color}"${s.best ? ' stroke="#000" stroke-width="1.5"' : ''}/>`,
+      )
+      const lines = wrap(`${s.label}${s.note ? `: ${s.note}` : ''}${s.best ? ' (best)' : ''}`, 112)
+      lines.forEach((line, k) => {
+        if (k > 0) y += 16
+        parts.push(text(MARGIN + 22, y, line.trim(), { size: 13, weight: s.best ? 'bold' : undefined }))
+      })
+    })
+  }
+  y += 16
+  for (const panel of chart.panels) {
+    parts.push(`<g transform="translate(0 ${y})">${renderPanel(panel)}</g>`)
+    y += PANEL_HEIGHT
+  }
+  const height = y + MARGIN
+  return [
+    `<?xml version="1.0" encoding="UTF-8"?>`,
+    `<svg xmlns="http://www.w3.org/2000/svg" version="1.1" width="${WIDTH}" height="${height}" viewBox="0 0 ${WIDTH} ${height}" font-family="${FONT}">`,
+    `<title>${esc(chart.title)}</title>`,
+    `<rect width="${WIDTH}" height="${height}" fill="#ffffff"/>`,
+    ...parts,
+    `</svg>`,
+    '',
+  ].join('\n')
+}
+
+function seriesColor(i: number): string {
+  return COLORS[i % COLORS.length]
+}
+
+/** The outcomes of every series, in order: numbers increasing, others as first listed. */
+function categories(series: readonly ChartSeries[]): { outcomes: string[]; numeric: boolean } {
+  const numeric = series.every((s) => s.table.numeric)
+  const seen: string[] = []
+  for (const s of series) for (const r of s.table.rows) if (!seen.includes(r.outcome)) seen.push(r.outcome)
+  if (numeric) seen.sort((a, b) => outcomeValue(a) - outcomeValue(b) || a.length - b.length)
+  return { outcomes: seen, numeric }
+}
+
+/** A round top for the chance axis, and its tick step. */
+function chanceScale(max: number): { top: number; step: number } {
+  const steps = [0.001, 0.002, 0.005, 0.01, 0.02, 0.025, 0.05, 0.1, 0.2, 0.25]
+  for (const step of steps)
+    if (max <= step * 5) return { top: Math.max(step, Math.ceil(max / step - 1e-9) * step), step }
+  return { top: 1, step: 0.2 }
+}
+
+function tickText(p: number, step: number): string {
+  const digits = step >= 0.01 ? 0 : step >= 0.001 ? 1 : 2
+  return `${(p * 100).toFixed(digits)}%`
+}
+
+/** Past this many numeric outcomes, a long thin tail is drawn as one last "N+" bar. */
+const MAX_CATEGORIES = 40
+/** The tail starts where the chance of at least reaches this for every series. */
+const TAIL = 0.001
+
+/**
+ * A panel whose numeric outcomes run on in a long thin tail (fire followed to the end, 20d10)
+ * draws the tail as one "N+" bar with the tail's whole chance, so the likely outcomes keep their
+ * width; N is where every series' chance of at least has fallen under 0.1% (never before the HP).
+ */
+function trimmed(panel: ChartPanel): ChartPanel {
+  const { outcomes, numeric } = categories(panel.series)
+  if (!numeric || outcomes.length <= MAX_CATEGORIES) return panel
+  let from = -Infinity
+  for (const s of panel.series) {
+    const first = s.table.rows.find((r) => (r.atLeast ?? 0) < TAIL)
+    from = Math.max(from, first ? outcomeValue(first.outcome) : Infinity)
+  }
+  if (panel.cutoff) from = Math.max(from, panel.cutoff.at + 1e-9)
+  const kept = outcomes.filter((o) => outcomeValue(o) < from)
+  if (from === Infinity || kept.length < 2 || kept.length === outcomes.length) return panel
+  const cut = outcomes[kept.length]
+  const label = cut.endsWith('+') ? cut : `${cut}+`
+  const series = panel.series.map((s) => {
+    const head = s.table.rows.filter((r) => outcomeValue(r.outcome) < from)
+    const tail = s.table.rows.filter((r) => outcomeValue(r.outcome) >= from)
+    const rows = tail.length
+      ? [...head, { outcome: label, chance: tail[0].atLeast ?? 0, atLeast: tail[0].atLeast ?? 0 }]
+      : head
+    return Object.assign({}, s, { table: { name: s.table.name, numeric: true, rows } })
+  })
+  return { title: panel.title, series, cutoff: panel.cutoff }
+}
+
+function renderPanel(full: ChartPanel): string {
+  const out: string[] = []
+  const panel = trimmed(full)
+  const { outcomes, numeric } = categories(panel.series)
+  const plotW = PLOT_RIGHT - PLOT_LEFT
+  const plotH = PLOT_BOTTOM - PLOT_TOP
+  const n = Math.max(1, outcomes.length)
+  const cw = plotW / n
+  // Many options on numbers: bars for the best only (a forest of thin bars reads as noise; the
+  // "at least" lines compare them all). Outcomes that are not numbers have no line: all bars.
+  const barred =
+    panel.series.length <= MAX_GROUPED || !numeric ? panel.series : panel.series.filter((s) => s.best)
+  const max = Math.max(0, ...barred.flatMap((s) => s.table.rows.map((r) => r.chance)))
+  const { top, step } = chanceScale(max)
+  const yOf = (p: number) => PLOT_BOTTOM - (p / top) * plotH
+  const yAtLeast = (p: number) => PLOT_BOTTOM - p * plotH
+  const xOf = (i: number) => PLOT_LEFT + cw * (i + 0.5)
+
+  out.push(text(MARGIN, 22, panel.title, { size: 15, weight: 'bold' }))
+  // Legend of the marks (the options' colours are named once, above the panels).
+  const single = panel.series.length === 1
+  out.push(
+    `<rect x="${PLOT_RIGHT - 250}" y="12" width="12" height="12" fill="${single ? BAR : '#999'}"/>`,
+    text(PLOT_RIGHT - 233, 22, 'chance of exactly', { size: 12, fill: '#333' }),
+  )
+  if (numeric)
+    out.push(
+      `<line x1="${PLOT_RIGHT - 110}" y1="18" x2="${PLOT_RIGHT - 90}" y2="18" stroke="${single ? AT_LEAST : '#999'}" stroke-width="2.5"/>`,
+      text(PLOT_RIGHT - 84, 22, 'at least', { size: 12, fill: '#333' }),
+    )
+
+  // Grid and axes.
+  for (let p = 0; p <= top + 1e-12; p += step) {
+    const y = yOf(p)
+    out.push(
+      `<line x1="${PLOT_LEFT}" y1="${f(y)}" x2="${PLOT_RIGHT}" y2="${f(y)}" stroke="#e3e3e3" stroke-width="1"/>`,
+      text(PLOT_LEFT - 8, y + 4, tickText(p, step), { size: 11, anchor: 'end', fill: '#444' }),
+    )
+  }
+  if (numeric)
+    for (const p of [0, 0.25, 0.5, 0.75, 1])
+      out.push(text(PLOT_RIGHT + 8, yAtLeast(p) + 4, `${p * 100}%`, { size: 11, fill: '#8a5a00' }))
+  out.push(
+    `<line x1="${PLOT_LEFT}" y1="${PLOT_BOTTOM}" x2="${PLOT_RIGHT}" y2="${PLOT_BOTTOM}" stroke="#333" stroke-width="1"/>`,
+    `<line x1="${PLOT_LEFT}" y1="${PLOT_TOP}" x2="${PLOT_LEFT}" y2="${PLOT_BOTTOM}" stroke="#333" stroke-width="1"/>`,
+    text(18, (PLOT_TOP + PLOT_BOTTOM) / 2, 'chance', {
+      size: 11,
+      fill: '#444',
+      rotate: -90,
+      anchor: 'middle',
+    }),
+  )
+  if (numeric)
+    out.push(
+      `<line x1="${PLOT_RIGHT}" y1="${PLOT_TOP}" x2="${PLOT_RIGHT}" y2="${PLOT_BOTTOM}" stroke="#333" stroke-width="1"/>`,
+      text(WIDTH - 18, (PLOT_TOP + PLOT_BOTTOM) / 2, 'chance of at least', {
+        size: 11,
+        fill: '#8a5a00',
+        rotate: 90,
+        anchor: 'middle',
+      }),
+    )
+
+  // The HP line: before the first outcome that destroys.
+  const cut = panel.cutoff
+  const firstCut = cut && numeric ? outcomes.findIndex((o) => outcomeValue(o) >= cut.at) : -1
+  if (cut && firstCut >= 0) {
+    const x = PLOT_LEFT + cw * firstCut
+    out.push(
+      `<line x1="${f(x)}" y1="${PLOT_TOP - 6}" x2="${f(x)}" y2="${PLOT_BOTTOM}" stroke="#b00020" stroke-width="1.5" stroke-dasharray="6 4"/>`,
+    )
+    const label = single
+      ? `${cut.label}: ${pctFixed(panel.series[0].table.rows.find((r) => r.outcome === outcomes[firstCut])?.atLeast ?? 0)}`
+      : cut.label
+    const right = x > PLOT_LEFT + plotW * 0.6
+    out.push(
+      text(right ? x - 6 : x + 6, PLOT_TOP + 8, label, {
+        size: 12,
+        fill: '#b00020',
+        anchor: right ? 'end' : 'start',
+      }),
+    )
+  } else if (cut && numeric) {
+    // Every outcome falls short of the HP: said, with no line to draw.
+    out.push(
+      text(PLOT_RIGHT - 6, PLOT_TOP + 8, `${cut.label}: never (0%)`, {
+        size: 12,
+        fill: '#b00020',
+        anchor: 'end',
+      }),
+    )
+  }
+
+  // Bars.
+  const group = Math.min(cw * 0.8, 120)
+  const bw = group / Math.max(1, barred.length)
+  barred.forEach((s) => {
+    const k = barred.indexOf(s)
+    const color = single ? undefined : seriesColor(panel.series.indexOf(s))
+    for (const r of s.table.rows) {
+      const i = outcomes.indexOf(r.outcome)
+      const h = Math.max(r.chance > 0 ? 0.6 : 0, PLOT_BOTTOM - yOf(r.chance))
+      const x = PLOT_LEFT + cw * i + (cw - group) / 2 + k * bw
+      const fill = color ?? (firstCut >= 0 && i >= firstCut ? BAR_DESTROYS : BAR)
+      const tip = `${s.label ? `${s.label}: ` : ''}${r.outcome}: ${pctFixed(r.chance)}${r.atLeast !== undefined ? `, at least ${pctFixed(r.atLeast)}` : ''}`
+      out.push(
+        `<rect x="${f(x)}" y="${f(PLOT_BOTTOM - h)}" width="${f(Math.max(0.8, bw - (bw > 4 ? 1 : 0)))}" height="${f(h)}" fill="${fill}"${barred.length < panel.series.length ? ' fill-opacity="0.55"' : ''}><title>${esc(tip)}</title></rect>`,
+      )
+    }
+  })
+
+  // The "at least" lines.
+  if (numeric) {
+    panel.series.forEach((s, si) => {
+      const pts = s.table.rows.map(
+        (r) => `${f(xOf(outcomes.indexOf(r.outcome)))},${f(yAtLeast(r.atLeast ?? 0))}`,
+      )
+      const color = single ? AT_LEAST : seriesColor(si)
+      const width = single || s.best ? 2.5 : 1.5
+      out.push(
+        `<polyline points="${pts.join(' ')}" fill="none" stroke="${color}" stroke-width="${width}" stroke-linejoin="round"/>`,
+      )
+      if (s.table.rows.length <= 60)
+        for (const r of s.table.rows)
+          out.push(
+            `<circle cx="${f(xOf(outcomes.indexOf(r.outcome)))}" cy="${f(yAtLeast(r.atLeast ?? 0))}" r="${single || s.best ? 3 : 2}" fill="${color}"/>`,
+          )
+    })
+  }
+
+  // Outcome labels: every one when they fit, else every k-th, slanted.
+  const longest = Math.max(1, ...outcomes.map((o) => o.length))
+  const slanted = longest * 7 > cw - 4
+  const every = slanted ? Math.max(1, Math.ceil(16 / cw)) : 1
+  outcomes.forEach((o, i) => {
+    if (i % every !== 0 && i !== outcomes.length - 1) return
+    const x = xOf(i)
+    out.push(
+      slanted
+        ? text(x + 3, PLOT_BOTTOM + 12, o, { size: 11, anchor: 'end', rotate: -45, fill: '#222' })
+        : text(x, PLOT_BOTTOM + 16, o, { size: 11, anchor: 'middle', fill: '#222' }),
+    )
+  })
+  return out.join('\n')
+}
+
+/** A panel per distribution, titled by its place in the JSON. */
+export function panelsFor(
+  sets: ReadonlyArray<{ label: string; note?: string; best?: boolean; tables: readonly OddsTable[] }>,
+  cutoffs: Readonly<Record<string, { at: number; label: string }>> = {},
+  only?: readonly string[],
+): ChartPanel[] {
+  const names = only ?? sets[0]?.tables.map((t) => t.name) ?? []
+  return names.flatMap((name) => {
+    const series = sets.flatMap((s) => {
+      const table = s.tables.find((t) => t.name === name)
+      return table ? [{ label: s.label, note: s.note, best: s.best, table }] : []
+    })
+    return series.length ? [{ title: tableTitle(name), series, cutoff: cutoffs[name] }] : []
+  })
+}
+
+interface TextStyle {
+  size: number
+  weight?: string
+  fill?: string
+  anchor?: 'start' | 'middle' | 'end'
+  family?: string
+  rotate?: number
+}
+
+function text(x: number, y: number, content: string, s: TextStyle): string {
+  const attrs = [`x="${f(x)}"`, `y="${f(y)}"`, `font-size="${s.size}"`]
+  if (s.weight) attrs.push(`font-weight="${s.weight}"`)
+  if (s.fill) attrs.push(`fill="${s.fill}"`)
+  if (s.anchor && s.anchor !== 'start') attrs.push(`text-anchor="${s.anchor}"`)
+  if (s.family) attrs.push(`font-family="${s.family}"`)
+  if (s.rotate) attrs.push(`transform="rotate(${s.rotate} ${f(x)} ${f(y)})"`)
+  return `<text ${attrs.join(' ')}>${esc(content)}</text>`
+}
+
+/** Coordinates to two decimals. */
+function f(x: number): string {
+  return String(Math.round(x * 100) / 100)
+}
+
+function esc(s: string): string {
+  return s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;')
+}
+
+/** Words filled into lines of at most `width` characters (a longer word stands alone). */
+function wrap(line: string, width: number): string[] {
+  const out: string[] = []
+  let cur = ''
+  for (const w of line.split(' ')) {
+    if (cur && cur.length + 1 + w.length > width) {
+      out.push(cur)
+      cur = '    ' + w
+    } else cur = cur ? `${cur} ${w}` : w
+  }
+  if (cur) out.push(cur)
+  return out
+}
