@@ -290,6 +290,6 @@ describe.skipIf(!has('fish'))('mecha completion fish (skipped when fish is not i
         .map((l) => l.split('\t')[0])
     expect(complete('mecha wargroup shoot --aim ')).toEqual(['module', 'movement', 'none'])
     expect(complete('mecha wargroup s')).toEqual(['shoot', 'smoke'])
-    expect(complete('mecha shoot --bon')).toEqual(['--bonus'])
+    expect(complete('mecha shoot --bon')).toEqual(['--bonus', '--bonus-crit'])
   })
 })

@@ -183,6 +183,10 @@ function hitExtras(s: Shot): string[] {
       `Tactical Advantage${blindsided(s) ? ' (Blindside)' : ''} +1 critical${critsMiss(s) ? ', which misses (Untouchable)' : ''}`,
     )
   const fh = focusHits(s)
+  if (s.bonusCrits)
+    extras.push(
+      `${plural(s.bonusCrits, 'bonus critical')}${critsMiss(s) ? ', which miss (Untouchable)' : ' (within the cap of 3, else plain hits)'}`,
+    )
   if (fh) extras.push(`Focus +${fh}${s.focus > 1 ? ` (${s.focus} actions)` : ''}`)
   if (s.bullseye) extras.push('Bullseye +1')
   if (s.extraHits) extras.push(`other +${s.extraHits}`)

@@ -636,6 +636,7 @@ export function overwatchShot(m: Melee, ow: Overwatch, momentumLeft: number): Sh
     notOverYet: 0,
     momentum: momentumLeft,
     evadeRerolls: 0,
+    bonusCrits: 0,
     seekingShot: false,
     persevere: a.persevere,
     round: m.round,

@@ -54,6 +54,11 @@ export interface Shot extends Decidable {
   indirect: boolean
   /** Tactical Advantage from another source (High Ground, High Speed Attack, Overwhelm, Shutdown). */
   advantage: boolean
+  /**
+   * Bonus criticals apart from Tactical Advantage (a thrown piece of Dangerous Terrain, Mayhem!'s
+   * overwatch): they stack with it, within the cap of 3, and count as hits where criticals do.
+   */
+  bonusCrits: number
   /** Focus actions spent on this attack (a unit takes at most 3 a turn). */
   focus: number
   /** The attacker is a warship: its Focus locks on (+1 shot, or +1 hit against a warship). */
@@ -290,6 +295,8 @@ export interface EvadeInput {
   critsMiss: boolean
   /** Tactical Advantage from any source (Blindside is one). */
   advantage: boolean
+  /** Bonus criticals apart from Tactical Advantage. */
+  bonusCrits: number
   /** Hits added whatever the dice: Focus, Bullseye and other sources. */
   bonusHits: number
 }
@@ -302,6 +309,7 @@ export function evadeInput(s: Shot): EvadeInput {
     critCap: s.indirect || critsAsHits(s) ? 0 : CRIT_CAP,
     critsMiss: critsMiss(s),
     advantage: s.advantage || blindsided(s),
+    bonusCrits: s.bonusCrits,
     bonusHits: focusHits(s) + (s.bullseye ? 1 : 0) + s.extraHits + bonusSum(s.hitBonuses),
   }
 }
@@ -679,8 +687,13 @@ export function evadeHits(
   const advantage = e.advantage && !e.critsMiss
   const advantageCrit = advantage && diceCrits < e.critCap ? 1 : 0
   const advantageHit = advantage && !advantageCrit ? 1 : 0
-  const crits = diceCrits + advantageCrit
-  const hits = 2 * crits + (counts.crit - diceCrits) + counts.hit + advantageHit + e.bonusHits
+  // Bonus criticals stack with Tactical Advantage's; past the cap (or where criticals are plain
+  // hits) each is a hit, and where criticals miss (Untouchable) they miss too.
+  const bonus = e.critsMiss ? 0 : e.bonusCrits
+  const bonusCrits = Math.min(bonus, e.critCap - diceCrits - advantageCrit)
+  const crits = diceCrits + advantageCrit + bonusCrits
+  const hits =
+    2 * crits + (counts.crit - diceCrits) + counts.hit + advantageHit + (bonus - bonusCrits) + e.bonusHits
   return { diceCrits, crits, hits }
 }
 

@@ -39,6 +39,7 @@ export function shot(over: Partial<Shot> = {}): Shot {
     notOverYet: 0,
     momentum: 0,
     evadeRerolls: 0,
+    bonusCrits: 0,
     seekingShot: false,
     persevere: false,
     round: 1,

@@ -139,6 +139,11 @@ const options = [
     default: 0,
   }),
   intOpt('round', 'the game round (Persevere, Make it Count!)', { min: 1, max: 10, default: 1 }),
+  intOpt('bonus-crit', 'bonus criticals besides Tactical Advantage (Dangerous Terrain thrown)', {
+    min: 0,
+    max: 3,
+    default: 0,
+  }),
   boolOpt('make-it-count', 'Make it Count!: the attack gains hits equal to the round (once a game)'),
   boolOpt('m-particles', 'attacked from beyond 24" with M-Particles spread: reroll 1 evade die'),
   textOpt(
@@ -233,6 +238,7 @@ export function buildShot(v: ValuesOf<typeof options>): ShotRequest {
     momentum: v.momentum ?? 0,
     // Spread M-Particles, attacked from beyond 24": one evade die; the traits add theirs.
     evadeRerolls: v.mParticles ? 1 : 0,
+    bonusCrits: v.bonusCrit,
     seekingShot: false,
     persevere: false,
     round: v.round,

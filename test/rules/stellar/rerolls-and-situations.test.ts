@@ -240,3 +240,23 @@ describe('Persevere and the round', () => {
     expect(attackStrike(m).dmg).toBe(200)
   })
 })
+
+describe('bonus criticals (Dangerous Terrain thrown): they stack with Tactical Advantage, within the cap', () => {
+  it.each([
+    // evade dice, advantage, bonus crits, indirect: criticals and hits
+    ['one die critical, +1 bonus', [1, 6, 9], false, 1, false, 2, 4],
+    ['with Tactical Advantage too: both count', [5, 6, 9], true, 1, false, 2, 4],
+    ['past the cap of 3 a bonus critical is a hit', [1, 2, 9], true, 1, false, 3, 7],
+    ['Indirect Fire: criticals are hits, the bonus too', [1, 6, 9], false, 1, true, 0, 2],
+  ])('%s', (_, faces, advantage, bonusCrits, indirect, crits, hits) => {
+    const s = shot({ acc: 9, evade: 4, shots: 3, advantage, bonusCrits, indirect })
+    const r = resolveShot(new PhysicalDice(faces as number[]), s)
+    expect([r.crits, r.hits]).toEqual([crits, hits])
+  })
+
+  it('exact odds equal the walk', () => {
+    const s = shot({ acc: 9, evade: 3, shots: 5, dmg: 200, bonusCrits: 2, advantage: true, targetLock: true })
+    const w = walk((dice) => resolveShot(dice, s).damage)
+    expect(shotOdds(s).damage.sortedWays()).toEqual(w.sortedWays())
+  })
+})
