@@ -94,3 +94,14 @@ describe.runIf(hasPython)('the reroll prompt, in a terminal', () => {
     expect(r.output).toContain('same choices: --reroll 1,1')
   })
 })
+
+describe('shoot --defense both', () => {
+  it('is for a Solo Operative only', () => {
+    expect(refused([...SHOT, '--defense', 'both'])).toMatch(
+      /--defense both: only a Solo Operative may Dodge and Guard together/,
+    )
+    const j = mechaJson([...SHOT, '--def-trait', 'solo-operative', '--seed', 's'])
+    expect(j.defense).toBe('both')
+    expect(j.chosenBy.defense).toBe('auto')
+  })
+})

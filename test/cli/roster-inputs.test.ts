@@ -95,6 +95,8 @@ describe('shootInputs', () => {
       armSv: 1,
       size: 2,
       defPilot: 2,
+      // Dervish is a Solo Operative: it may Dodge and Guard together when shot.
+      defTrait: ['solo-operative'],
     })
     expect(one(inputs.acc)).toEqual({ value: 9, from: 'roster', field: 'argonaut.acc' })
     expect(inputs.pen).toEqual({ value: '4', from: 'roster', field: 'argonaut.weapons.cannon.pen' })
@@ -290,7 +292,7 @@ describe('the other commands', () => {
     expect(traitKeys(shootInputs(u, gun, u))).toEqual({
       trait: ['gunnery-expert'],
       advantage: true,
-      defTrait: ['Cool-Under-Fire', 'unyielding=rerolls'],
+      defTrait: ['Cool-Under-Fire', 'solo-operative', 'unyielding=rerolls'],
     })
     expect(traitKeys(meleeInputs(u, blade, u, blade, null))).toEqual({
       atkTrait: ['unyielding=rerolls'],
@@ -301,6 +303,7 @@ describe('the other commands', () => {
     expect(one(shootInputs(u, gun, u).advantage).field).toBe('u.traits.5')
     expect((shootInputs(u, gun, u).defTrait as RosterInput[]).map((i) => i.field)).toEqual([
       'u.traits.1',
+      'u.traits.3',
       'u.traits.4',
     ])
     // Where no trait works, no key at all.
@@ -326,6 +329,7 @@ describe('mergeInputs', () => {
       size: 2,
       defPilot: 2,
       cover: true,
+      defTrait: ['solo-operative'],
     })
     expect(inputs.acc).toEqual({ value: 7, from: 'flag' })
     expect('trait' in inputs).toBe(false)
@@ -359,30 +363,35 @@ describe('mergeInputs: traits', () => {
   )
 
   it.each([
-    ['nothing typed: the profile', {}, ['marksman', 'headhunter'], ['unyielding', 'elusive']],
+    [
+      'nothing typed: the profile',
+      {},
+      ['marksman', 'headhunter'],
+      ['unyielding', 'elusive', 'solo-operative'],
+    ],
     [
       'a trait typed adds to the profile',
       { trait: ['hot-blooded'], defTrait: 'fleet-missile-defense' },
       ['marksman', 'headhunter', 'hot-blooded'],
-      ['unyielding', 'elusive', 'fleet-missile-defense'],
+      ['unyielding', 'elusive', 'solo-operative', 'fleet-missile-defense'],
     ],
     [
       "the same trait typed, by any name, takes the profile's place (its choice)",
       { trait: ['DEADEYE'], defTrait: ['unyielding=rerolls'] },
       ['headhunter', 'DEADEYE'],
-      ['elusive', 'unyielding=rerolls'],
+      ['elusive', 'solo-operative', 'unyielding=rerolls'],
     ],
     [
       'a trait with the same effect takes its place too',
       { trait: ['warmonger'], defTrait: ['invincible=spent', 'dont-give-up-the-ship'] },
       ['marksman', 'warmonger'],
-      ['invincible=spent', 'dont-give-up-the-ship'],
+      ['solo-operative', 'invincible=spent', 'dont-give-up-the-ship'],
     ],
     [
       'a trait no registry knows replaces nothing (the command refuses it)',
       { trait: ['sniper'] },
       ['marksman', 'headhunter', 'sniper'],
-      ['unyielding', 'elusive'],
+      ['unyielding', 'elusive', 'solo-operative'],
     ],
   ])('shoot: %s', (_, given, trait, defTrait) => {
     const { values, inputs } = mergeInputs(shot, given)

@@ -23,6 +23,7 @@ import {
   rapidFireShots,
   saveCapFor,
   shotAttackerBonus,
+  dodging,
   shotDodge,
   shotGuard,
   shotsBeforeCap,
@@ -65,7 +66,9 @@ function choiceLine(s: Shot & { chosenBy?: Record<string, string> }): string {
   const defense =
     s.defense === 'none'
       ? 'no reaction'
-      : `${s.defense} +${s.defense === 'dodge' ? shotDodge(s) : shotGuard(s)}`
+      : s.defense === 'both'
+        ? `dodge +${shotDodge(s)} and guard +${shotGuard(s)}`
+        : `${s.defense} +${s.defense === 'dodge' ? shotDodge(s) : shotGuard(s)}`
   return `Attacker: ${bonus}${by('bonus')}. Defender: ${defense}${by('defense')}.`
 }
 
@@ -162,7 +165,7 @@ function ordinal(n: number): string {
 /** Step 1 of --explain: the target number and its terms. */
 function targetLine(s: Shot, targetNumber: number): string {
   const prec = s.bonus === 'precision' ? shotAttackerBonus(s) : 0
-  const dodge = s.defense === 'dodge' ? shotDodge(s) : 0
+  const dodge = dodging(s.defense) ? shotDodge(s) : 0
   return `1. Target number = Acc ${s.acc}${prec ? ` + Precision ${prec}` : ''} - Evade ${s.evade}${dodge ? ` - Dodge ${dodge}` : ''} = ${targetNumber}. The defender evades a shot on a d10 of ${targetNumber}+.`
 }
 

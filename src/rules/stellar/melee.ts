@@ -637,6 +637,7 @@ export function overwatchShot(m: Melee, ow: Overwatch, momentumLeft: number): Sh
     momentum: momentumLeft,
     evadeRerolls: 0,
     bonusCrits: 0,
+    soloOperative: false,
     seekingShot: false,
     persevere: a.persevere,
     round: m.round,

@@ -181,8 +181,11 @@ export function rankDefenses(
   later = new Map<DefenseChoice, LaterStages>(),
 ): Array<ScoredOption<DefenseChoice>> {
   const trial = quietShot({ ...s }) // one copy, each option tried on it in turn
-  // Against a Seeking Shot the target may not improve its Evade: no Dodge to weigh.
-  const allowed = s.seekingShot ? options.filter((d) => d !== 'dodge') : options
+  // A Solo Operative may also Dodge and Guard together; against a Seeking Shot the target may not
+  // improve its Evade: no Dodge to weigh.
+  const offered: DefenseChoice[] =
+    s.soloOperative && !options.includes('both') ? ['both', ...options] : options
+  const allowed = s.seekingShot ? offered.filter((d) => d !== 'dodge') : offered
   const scored = allowed.map((value) => {
     trial.defense = value
     // The later stages depend on the defence, not on the attacker's bonus (AfterEvadeInput):

@@ -31,7 +31,18 @@ import {
  */
 
 export type AttackBonus = 'precision' | 'barrage' | 'none'
-export type DefenseChoice = 'dodge' | 'guard' | 'none'
+/** The defender's reaction; `both` (Dodge and Guard) only for a Solo Operative. */
+export type DefenseChoice = 'dodge' | 'guard' | 'none' | 'both'
+
+/** Whether the reaction includes a Dodge. */
+export function dodging(d: DefenseChoice): boolean {
+  return d === 'dodge' || d === 'both'
+}
+
+/** Whether the reaction includes a Guard. */
+export function guarding(d: DefenseChoice): boolean {
+  return d === 'guard' || d === 'both'
+}
 
 export interface Shot extends Decidable {
   acc: number
@@ -99,6 +110,8 @@ export interface Shot extends Decidable {
   evadeRerolls: number
   /** Seeking Shot: the target may not reroll evade dice nor improve its Evade (no Dodge). */
   seekingShot: boolean
+  /** Solo Operative: the defender may Dodge and Guard together (reaction `both`). */
+  soloOperative: boolean
   /** Persevere: the defender takes less DMG per hit (damagePerHit). */
   persevere: boolean
   /** The game round (1 on): Persevere's reduction grows in round 4. */
@@ -173,7 +186,7 @@ export function blindsided(s: Pick<Shot, 'blindside' | 'blindsideImmune'>): bool
 export function shotTargetNumber(s: Shot): number {
   const precision = s.bonus === 'precision' ? shotAttackerBonus(s) : 0
   // Seeking Shot: the target may not improve its Evade, so a Dodge gives nothing.
-  const dodge = s.defense === 'dodge' && !s.seekingShot ? shotDodge(s) : 0
+  const dodge = dodging(s.defense) && !s.seekingShot ? shotDodge(s) : 0
   return s.acc + precision - s.evade - dodge
 }
 
@@ -238,7 +251,7 @@ export function coverBlocks(dmg: number): number {
  */
 export function shotBlocks(s: BlockInput): { blocks: number; source: BlockSource; terms: Bonus[] } {
   const terms: Bonus[] = []
-  if (s.defense === 'guard') {
+  if (guarding(s.defense)) {
     const guard = shotGuard(s)
     terms.push({ source: guardSource(s), amount: guard })
   }
@@ -337,7 +350,7 @@ export function evadeClass(e: EvadeInput): (face: number) => DieOutcome {
  * Hits", Tactical Advantage's critical included, as under Indirect Fire.
  */
 export function critsAsHits(s: Pick<Shot, 'guardCritsAsHits' | 'defense'>): boolean {
-  return s.guardCritsAsHits && s.defense === 'guard'
+  return s.guardCritsAsHits && guarding(s.defense)
 }
 
 /**
@@ -345,7 +358,7 @@ export function critsAsHits(s: Pick<Shot, 'guardCritsAsHits' | 'defense'>): bool
  * Miss". Reading: Tactical Advantage's +1 critical is a critical too, so it adds nothing.
  */
 export function critsMiss(s: Pick<Shot, 'dodgeCritsMiss' | 'defense'>): boolean {
-  return s.dodgeCritsMiss && s.defense === 'dodge'
+  return s.dodgeCritsMiss && dodging(s.defense)
 }
 
 /** What the blocks read of a shot (Guard, shield, Cover, barrier, trait blocks and what cancels them). */

@@ -395,7 +395,8 @@ export const TRAITS: readonly TraitEntry[] = [
     title: 'Solo Operative / Lone Wolf',
     aliases: ['lone-wolf'],
     from: 'pilot trait II',
-    effect: 'in melee, the defender may take both Counter and Guard',
+    effect: 'once a round, Dodge and Guard when shot, or Counter and Guard in melee',
+    shoot: { defender: (s) => void (s.soloOperative = true) },
     melee: { defender: (m) => void (m.soloOperative = true) },
   },
   {

@@ -260,3 +260,17 @@ describe('bonus criticals (Dangerous Terrain thrown): they stack with Tactical A
     expect(shotOdds(s).damage.sortedWays()).toEqual(w.sortedWays())
   })
 })
+
+describe('Solo Operative: Dodge and Guard together when shot', () => {
+  it('both: the Dodge raises the target number and the Guard blocks; the automatic reaction takes it', () => {
+    const s = shot({ acc: 9, evade: 4, shots: 4, dmg: 300, defense: 'both', soloOperative: true })
+    const r = resolveShot(new PhysicalDice([3, 4, 5, 9]), s)
+    expect(r.targetNumber).toBe(4) // 9 - 4 - Dodge 1
+    expect(r.hits).toBe(1) // the 3; 4 is evaded now
+    expect(r.blocks).toBe(1) // Guard
+    const ranked = rankDefenses({ ...s, defense: 'dodge' }, ['dodge', 'guard'])
+    expect(ranked[0].value).toBe('both')
+    const w = walk((dice) => resolveShot(dice, s).damage)
+    expect(shotOdds(s).damage.sortedWays()).toEqual(w.sortedWays())
+  })
+})

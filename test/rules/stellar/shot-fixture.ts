@@ -40,6 +40,7 @@ export function shot(over: Partial<Shot> = {}): Shot {
     momentum: 0,
     evadeRerolls: 0,
     bonusCrits: 0,
+    soloOperative: false,
     seekingShot: false,
     persevere: false,
     round: 1,

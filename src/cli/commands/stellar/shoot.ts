@@ -97,8 +97,8 @@ const options = [
   levelOpt('pilot', "attacker's pilot level 0-2 (level 1+: bonus +2)"),
   choiceOpt(
     'defense',
-    ['dodge', 'guard', 'none'],
-    "defender's reaction: Dodge (+Evade) or Guard (+Block); missing: asked in a terminal, else auto",
+    ['dodge', 'guard', 'none', 'both'],
+    "defender's reaction: Dodge (+Evade) or Guard (+Block), both for a Solo Operative; missing: asked in a terminal, else auto",
   ),
   levelOpt('def-pilot', "defender's pilot level 0-2 (level 2: Dodge/Guard +2)"),
   intOpt('shield', "defender's shield blocks", { min: 0, max: 20, default: 0 }),
@@ -239,6 +239,7 @@ export function buildShot(v: ValuesOf<typeof options>): ShotRequest {
     // Spread M-Particles, attacked from beyond 24": one evade die; the traits add theirs.
     evadeRerolls: v.mParticles ? 1 : 0,
     bonusCrits: v.bonusCrit,
+    soloOperative: false,
     seekingShot: false,
     persevere: false,
     round: v.round,
@@ -268,6 +269,11 @@ export function buildShot(v: ValuesOf<typeof options>): ShotRequest {
       )
     s.decisions = { 'evade-reroll': v.reroll }
   }
+  if (v.defense === 'both' && !s.soloOperative)
+    throw new InputError(
+      'bad-choice',
+      '--defense both: only a Solo Operative may Dodge and Guard together; add --def-trait solo-operative or give dodge, guard or none',
+    )
   if (s.seekingShot && v.defense === 'dodge')
     throw new InputError(
       'bad-combination',
@@ -463,6 +469,7 @@ function bonusLabel(s: ChosenShot, bonus: AttackBonus): string {
 
 /** A reaction as a prompt names it: "Guard (+1 Block)". */
 function defenseLabel(s: ChosenShot, defense: DefenseChoice): string {
+  if (defense === 'both') return `Dodge and Guard (+${shotDodge(s)} Evade, +${shotGuard(s)} Block)`
   if (defense === 'dodge') return `Dodge (+${shotDodge(s)} Evade)`
   if (defense === 'guard') return `Guard (+${shotGuard(s)} Block)`
   return 'No reaction'
