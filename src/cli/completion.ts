@@ -73,7 +73,7 @@ export function completionModel(
       description: o.description,
       // A value that may be left out (`--focus [n]`) is not waited for: flags complete after it.
       takesValue: o.type.kind !== 'bool' && o.bare === undefined,
-      values: o.type.kind === 'enum' ? o.type.values : undefined,
+      values: o.type.kind === 'enum' ? o.type.values : o.completes,
     }))
     const units = unitWordsOf(spec.name)?.map((w) => w.weapons ?? 'none')
     if (units) flags.push(Object.assign({}, ROSTER_FLAG, { takesValue: true }))

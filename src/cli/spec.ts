@@ -159,6 +159,8 @@ export interface OptionSpec<K extends string = string, T = unknown> {
   conflicts?: Record<string, string>
   /** Flags this one needs, each with the reason. */
   requires?: Record<string, string>
+  /** Values shell completion offers for a free-text option (it accepts others: NAME=CHOICE…). */
+  completes?: readonly string[]
   /** Never set: carries the type of the value build() receives. */
   readonly valueType?: T
 }
@@ -335,6 +337,14 @@ export function repeatable<K extends string, T>(
 /** The option is a player's choice that may be left open (its default is 'ask', not shown in help). */
 export function openChoice<K extends string, T>(opt: OptionSpec<K, T>): OptionSpec<K, T> {
   return Object.assign({}, opt, { open: true })
+}
+
+/** The option, with the values shell completion offers for it. */
+export function completing<K extends string, T>(
+  opt: OptionSpec<K, T>,
+  values: readonly string[],
+): OptionSpec<K, T> {
+  return Object.assign({}, opt, { completes: values })
 }
 
 /** The option, with the flags it cannot be given with (flag → why). */

@@ -46,6 +46,10 @@ describe('mecha completion bash', () => {
     ['mecha formation strike --defense a', ['auto-dodge', 'auto']],
     ['mecha melee --def-choice ', ['counter', 'guard', 'both', 'auto']],
     ['mecha completion ', ['bash', 'zsh', 'fish']],
+    // Trait flags offer the registry's names for that command and side.
+    ['mecha shoot --def-trait imp', ['improvise']],
+    ['mecha shoot --trait see', ['seeking-shot']],
+    ['mecha melee --atk-trait unb', ['unbeaten']],
     ['mecha shoot --acc ', []],
     ['mecha melee --atk-sp', ['--atk-split']],
     ['mecha batch --sum', ['--summary', '--summary-json']],

@@ -424,6 +424,11 @@ const BY_NAME = new Map<string, TraitEntry>()
 for (const t of TRAITS) for (const n of [t.name, ...t.aliases]) BY_NAME.set(n, t)
 
 /** The sides a trait works for in a command (none: not in that command). */
+/** The names of the traits that work for one side in one command, in registry order. */
+export function traitNames(command: TraitCommand, side: TraitSide): string[] {
+  return TRAITS.filter((t) => traitSides(t, command).includes(side)).map((t) => t.name)
+}
+
 export function traitSides(t: TraitEntry, command: TraitCommand): TraitSide[] {
   const effects = t[command]
   return effects ? (['attacker', 'defender'] as const).filter((side) => effects[side]) : []

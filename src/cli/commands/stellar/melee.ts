@@ -31,6 +31,7 @@ import {
   type TraitFlags,
   applyMeleeTraits,
   chooseTraits,
+  traitNames,
   traitText,
 } from '../../../rules/stellar/traits.js'
 import { MAX_WEAPON_SHOTS } from '../../../rules/stellar/shoot.js'
@@ -51,6 +52,7 @@ import {
   type ValuesOf,
   boolOpt,
   choiceOpt,
+  completing,
   conflicts,
   defineCommand,
   intOpt,
@@ -200,7 +202,12 @@ function sideOptions<P extends 'atk' | 'def'>(p: P, who: string) {
       max: 20,
       default: 0,
     }),
-    repeatable(textOpt(`${p}-trait`, 'NAME', `${who}'s trait, or NAME=CHOICE (see mecha traits)`, (t) => t)),
+    completing(
+      repeatable(
+        textOpt(`${p}-trait`, 'NAME', `${who}'s trait, or NAME=CHOICE (see mecha traits)`, (t) => t),
+      ),
+      traitNames('melee', p === 'atk' ? 'attacker' : 'defender'),
+    ),
     intOpt(
       `${p}-not-over-yet`,
       `"It's not over yet!": Momentum the ${who} spends in the clash, a failed save each`,

@@ -18,7 +18,13 @@ import {
   shotGuard,
   shotTargetNumber,
 } from '../../../rules/stellar/shoot.js'
-import { type TraitFlags, applyShotTraits, chooseTraits, traitText } from '../../../rules/stellar/traits.js'
+import {
+  type TraitFlags,
+  applyShotTraits,
+  chooseTraits,
+  traitNames,
+  traitText,
+} from '../../../rules/stellar/traits.js'
 import {
   ATTACK_BONUSES,
   AUTO_DEFENSES,
@@ -45,6 +51,7 @@ import {
   isOpen,
   boolOpt,
   choiceOpt,
+  completing,
   conflicts,
   defineCommand,
   intOpt,
@@ -126,8 +133,16 @@ const options = [
     min: 0,
     max: 10,
   }),
-  repeatable(textOpt('trait', 'NAME', "attacker's trait, or NAME=CHOICE (see mecha traits)", traitName)),
-  repeatable(textOpt('def-trait', 'NAME', "defender's trait, or NAME=CHOICE (see mecha traits)", traitName)),
+  completing(
+    repeatable(textOpt('trait', 'NAME', "attacker's trait, or NAME=CHOICE (see mecha traits)", traitName)),
+    traitNames('shoot', 'attacker'),
+  ),
+  completing(
+    repeatable(
+      textOpt('def-trait', 'NAME', "defender's trait, or NAME=CHOICE (see mecha traits)", traitName),
+    ),
+    traitNames('shoot', 'defender'),
+  ),
   intOpt('extra-blocks', "defender's other blocks (Challenge...): they stack with shield and cover", {
     min: 0,
     max: 20,
