@@ -2,6 +2,7 @@ import { once } from 'node:events'
 import { createReadStream, statSync } from 'node:fs'
 import type { Readable, Writable } from 'node:stream'
 import { InputError } from '../core/errors.js'
+import { editDistance } from '../core/nearest.js'
 import { parseRolls } from '../core/physical.js'
 import { freshSeed } from '../core/seeded.js'
 import {
@@ -219,17 +220,6 @@ function suggest(word: string, candidates: Iterable<string>): string | undefined
     }
   }
   return bestD <= Math.max(1, Math.min(2, Math.floor(w.length / 3))) ? best : undefined
-}
-
-function editDistance(a: string, b: string): number {
-  let prev = Array.from({ length: b.length + 1 }, (_, j) => j)
-  for (let i = 1; i <= a.length; i++) {
-    const cur = [i]
-    for (let j = 1; j <= b.length; j++)
-      cur[j] = Math.min(prev[j] + 1, cur[j - 1] + 1, prev[j - 1] + (a[i - 1] === b[j - 1] ? 0 : 1))
-    prev = cur
-  }
-  return prev[b.length]
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -1,7 +1,6 @@
 /**
  * The known name nearest to a mistyped one, for "did you mean …?": a prefix either way counts as
  * one edit; anything further than a third of the name (at least 2 edits) is no suggestion.
- * (src/rules/stellar/roster.ts keeps its own copy for unit and weapon names.)
  */
 export function nearest(name: string, names: readonly string[]): string | undefined {
   const n = name.toLowerCase()
@@ -18,7 +17,8 @@ export function nearest(name: string, names: readonly string[]): string | undefi
   return best !== undefined && bestD <= Math.max(2, Math.floor(n.length / 3)) ? best : undefined
 }
 
-function editDistance(a: string, b: string): number {
+/** Levenshtein distance: the fewest single-character edits from `a` to `b`. */
+export function editDistance(a: string, b: string): number {
   let prev = Array.from({ length: b.length + 1 }, (_, j) => j)
   for (let i = 1; i <= a.length; i++) {
     const cur = [i]

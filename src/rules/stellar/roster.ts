@@ -12,6 +12,7 @@
 import * as v from 'valibot'
 import { type Document, LineCounter, type Node, isMap, isPair, isScalar, isSeq, parseDocument } from 'yaml'
 import { InputError } from '../../core/errors.js'
+import { nearest } from '../../core/nearest.js'
 import { ROLES, type Role } from './outmaneuver.js'
 import { MAX_WEAPON_SHOTS } from './shoot.js'
 import { readTrait, sameEffect, traitOf } from './traits.js'
@@ -651,33 +652,6 @@ function listNames(names: string[]): string {
   return names.length > 12
     ? `${names.slice(0, 12).join(', ')} and ${names.length - 12} more`
     : names.join(', ')
-}
-
-/** The closest name by edit distance, when it is close enough to be a typo. */
-export function nearest(name: string, names: readonly string[]): string | undefined {
-  const n = name.toLowerCase()
-  let best: string | undefined
-  let bestD = Infinity
-  for (const c of names) {
-    const l = c.toLowerCase()
-    const d = l.startsWith(n) || n.startsWith(l) ? Math.min(1, editDistance(n, l)) : editDistance(n, l)
-    if (d < bestD) {
-      bestD = d
-      best = c
-    }
-  }
-  return best !== undefined && bestD <= Math.max(2, Math.floor(n.length / 3)) ? best : undefined
-}
-
-function editDistance(a: string, b: string): number {
-  let prev = Array.from({ length: b.length + 1 }, (_, j) => j)
-  for (let i = 1; i <= a.length; i++) {
-    const cur = [i]
-    for (let j = 1; j <= b.length; j++)
-      cur[j] = Math.min(prev[j] + 1, cur[j - 1] + 1, prev[j - 1] + (a[i - 1] === b[j - 1] ? 0 : 1))
-    prev = cur
-  }
-  return prev[b.length]
 }
 
 /** A weapon's PEN as the --pen flag takes it (5, 5S, 3P). */

@@ -1,4 +1,5 @@
 import { readFileSync } from 'node:fs'
+import { nearest } from '../../../src/core/nearest.js'
 import { describe, expect, it } from 'vitest'
 import { InputError } from '../../../src/core/errors.js'
 import { TRAITS } from '../../../src/rules/stellar/traits.js'
@@ -6,7 +7,6 @@ import {
   findUnit,
   lookupUnit,
   mergeRosters,
-  nearest,
   parseRoster,
   parseUnitRef,
   weaponsFor,
