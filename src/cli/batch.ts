@@ -429,7 +429,8 @@ class Batch {
       if (ONE_COMMAND_ONLY.has(key))
         throw new LineError(
           'bad-usage',
-          `"${key}" is not in batch, which answers JSON lines: run mecha ${name} --odds --${key} for one request`,
+          // No flag of the command in the words: batch's messages name flags by their JSON keys.
+          `"${key}" is not in batch, which answers JSON lines; ask one command for it (mecha ${name} with its odds and --${key})`,
         )
       const near = suggest(key, [...entry.options.keys(), ...entry.args, ...LINE_KEYS])
       throw new LineError(

@@ -194,6 +194,10 @@ describe('--csv and --plot on every command with --odds', () => {
       .map((l) => JSON.parse(l))
     expect(lines.map((l) => l.code)).toEqual(['bad-usage', 'bad-usage', 'bad-usage'])
     expect(lines[0].error).toContain('not in batch')
+    // The way out names the flag as it is typed, not a batch key.
+    expect(lines[2].error).toBe(
+      '"compare" is not in batch, which answers JSON lines; ask one command for it (mecha shoot with its odds and --compare)',
+    )
   })
 })
 
