@@ -383,7 +383,7 @@ class Batch {
   private answer(n: number, command: string, out: RunOutput): void {
     this.resolved++
     if (this.opts.summary || this.opts.summaryJson) this.count(command, out.json)
-    this.pending += JSON.stringify(out.json) + '\n'
+    this.pending += JSON.stringify({ line: n, ...out.json }) + '\n'
   }
 
   private fail(n: number, command: string | undefined, e: unknown): void {
@@ -453,7 +453,6 @@ class Batch {
       json: true,
       odds: req.odds === undefined || req.odds === null ? this.opts.odds : lineOdds(req.odds),
       explain: false,
-      line: n,
     }
     if (byName) return this.resolveByName(entry.spec, unitKeys, req, g)
     return runSpec(entry.spec, parseValues(entry.spec, req, 'json'), g, this.env, false)

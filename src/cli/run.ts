@@ -34,8 +34,6 @@ export interface Globals {
   compare?: boolean
   /** The command as typed, for a chart's subtitle. */
   commandLine?: string
-  /** The batch line answered: the answer's first field. */
-  line?: number
   /**
    * Words the replay line repeats before its flags: the units named, when a weapon was chosen at
    * a prompt (replaying without it would ask again).
@@ -43,13 +41,9 @@ export interface Globals {
   replayWords?: string[]
 }
 
-/**
- * The JSON answer: the batch line (if any), the command, then the command's own fields, built
- * as one object in that order (copying an answer again to put a field in front costs batch ~2 us
- * a line: every command's answer has its own shape).
- */
-function answerJson(g: Globals, command: string, fields: Record<string, unknown>): Record<string, unknown> {
-  return g.line === undefined ? { command, ...fields } : { line: g.line, command, ...fields }
+/** The JSON answer: the command, then the command's own fields. */
+function answerJson(command: string, fields: Record<string, unknown>): Record<string, unknown> {
+  return { command, ...fields }
 }
 
 /** What the runner needs from its surroundings (a terminal, or nothing for batch). */
@@ -115,7 +109,7 @@ function settle(
     if (!spec.odds)
       throw new InputError('no-odds', `${spec.name}: --odds is not available here (nothing is rolled)`)
     const report = spec.odds(input)
-    const json = answerJson(g, spec.name, report.extra ?? {})
+    const json = answerJson(spec.name, report.extra ?? {})
     json.odds = report.json
     let text: string | undefined
     if (wantText && !g.csv) {
@@ -166,7 +160,7 @@ function rollOnce(
   const dice = rolls ? new PhysicalDice(rolls) : new SeededDice(seed!)
   const result = spec.resolve(dice, input)
   if (dice instanceof PhysicalDice) dice.assertAllUsed()
-  const json = answerJson(g, spec.name, spec.json(result, input))
+  const json = answerJson(spec.name, spec.json(result, input))
   if (usesDice) {
     json.seed = seed ?? null
     if (rolls) json.rolls = rolls
@@ -325,7 +319,7 @@ function compareOptions(
       `${spec.name}: --compare needs a player's choice to compare, and ${spec.name} has none (shoot and melee have); drop --compare`,
     )
   const report = spec.compare(query)
-  const json = answerJson(g, spec.name, report.extra ?? {})
+  const json = answerJson(spec.name, report.extra ?? {})
   json.compare = report.choices.map((c) => ({
     question: c.question,
     quantity: c.quantity,
