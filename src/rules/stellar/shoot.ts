@@ -646,10 +646,11 @@ export function laterStages(shot: AfterEvadeInput & Decidable): LaterStages {
   s.decisions = shot.decisions
   const rows: LaterRow[] = []
   const saves = savesFor(shotSaves(s, 0))
+  const blocks = shotBlocks(s) // the same for every number of hits
   return (hits) => {
     let row = rows[hits]
     if (!row) {
-      const block = blockHits(s, hits)
+      const block = blockHits(s, hits, blocks)
       const evade = hitsOnly(hits)
       const stage = saves(block.unblockedHits)
       const conclude = (save: SaveResult) => concludeShot(s, evade, block, save)
@@ -714,8 +715,11 @@ export function evadeHits(
  * Stage 2: blocks and Skill Defense against the hits of stage 1. `s` is the declared input with
  * the decisions (a shot is both): a person may be asked how much Momentum to spend.
  */
-export function blockHits(s: AfterEvadeInput & Decidable, hits: number): BlockStage {
-  const { blocks, source, terms } = shotBlocks(s)
+export function blockHits(
+  s: AfterEvadeInput & Decidable,
+  hits: number,
+  { blocks, source, terms } = shotBlocks(s),
+): BlockStage {
   const hitsLeft = Math.max(0, hits - blocks)
   // Skill Defense is decided after the evade dice are seen: spend up to the Momentum offered.
   const maxPoints = s.warship ? hitsLeft * 2 : hitsLeft
