@@ -18,6 +18,7 @@ import {
   laterStages,
   rerollOptions,
   rerollsAllowed,
+  shotDamage,
 } from './shoot.js'
 
 /** Exact distributions of one shooting attack, composed from its stages. */
@@ -80,9 +81,17 @@ export function shotExpected(s: Shot, rows?: LaterStages): ShotMeans {
   return { damage, unblockedHits, failedSaves }
 }
 
-/** The distribution of a shot's damage alone (a rolled shot's luck is measured against it). */
+/**
+ * The distribution of a shot's damage alone (a rolled shot's luck is measured against it): as
+ * shotReader reads it, without concluding a whole result per outcome.
+ */
 export function shotDamageOdds(s: Shot): Distribution<number> {
-  return shotReader(s)((r) => r.damage)
+  const quiet = quietShot(s)
+  const rest = laterStages(quiet)
+  return evadeStage(quiet, rest).step(
+    (h) => rest(h).saves,
+    (h, save) => shotDamage(rest(h).block, save),
+  )
 }
 
 /**

@@ -655,16 +655,16 @@ export function laterStages(shot: AfterEvadeInput & Decidable): LaterStages {
       const stage = saves(block.unblockedHits)
       const conclude = (save: SaveResult) => concludeShot(s, evade, block, save)
       let means: ShotMeans | undefined
+      // The means read the fields concludeShot sets without building a result per save outcome.
       const expected = () => {
         if (means) return means
-        const m = (means = { damage: 0, unblockedHits: 0, failedSaves: 0 })
+        let damage = 0
+        let failedSaves = 0
         stage.forEach((save, q) => {
-          const r = conclude(save)
-          m.damage += q * r.damage
-          m.unblockedHits += q * r.unblockedHits
-          m.failedSaves += q * r.save.failedSaves
+          damage += q * shotDamage(block, save)
+          failedSaves += q * save.failedSaves
         })
-        return m
+        return (means = { damage, unblockedHits: block.unblockedHits, failedSaves })
       }
       rows[hits] = row = { evade, block, saves: stage, conclude, expected }
     }
@@ -773,6 +773,11 @@ export function finishShot(dice: Dice, s: Shot, e: EvadeStage): ShotResult {
   return concludeShot(s, e, b, resolveArmorSaves(dice, shotSaves(s, b.unblockedHits)))
 }
 
+/** A shot's damage: its unblocked hits' damage and its failed saves'. */
+export function shotDamage(b: Pick<BlockStage, 'hitDamage'>, save: Pick<SaveResult, 'damage'>): number {
+  return b.hitDamage + save.damage
+}
+
 /** The shot's result from its stages: damage from hits and failed saves, and destruction. */
 export function concludeShot(
   s: Pick<AfterEvadeInput, 'hp'>,
@@ -780,7 +785,7 @@ export function concludeShot(
   b: BlockStage,
   save: SaveResult,
 ): ShotResult {
-  const damage = b.hitDamage + save.damage
+  const damage = shotDamage(b, save)
   const result: ShotResult = {
     targetNumber: e.targetNumber,
     shotsFired: e.shotsFired,
