@@ -245,3 +245,79 @@ describe('the flags resolve through the same rule functions: rolls, odds, batch 
     expect(text).toContain('2 Unyielding')
   })
 })
+
+describe('what each trait did (JSON traitEffects, --explain)', () => {
+  it('shoot: each trait with its side, its registry line and the fields it changed', () => {
+    const j = mechaJson([
+      ...SHOT,
+      '--bonus',
+      'barrage',
+      '--defense',
+      'guard',
+      '--seed',
+      'fx',
+      '--trait',
+      'gunnery-expert',
+      '--def-trait',
+      'elusive',
+      '--def-trait',
+      'killer-instinct',
+      '--def-trait',
+      'unyielding=rerolls',
+    ]) as {
+      traitEffects: Array<{ trait: string; side: string; effect: string; changes: object }>
+      blocks: number
+    }
+    expect(j.traitEffects.map((e) => [e.trait, e.side])).toEqual([
+      ['gunnery-expert', 'attacker'],
+      ['elusive', 'defender'],
+      ['killer-instinct', 'defender'],
+      ['unyielding=rerolls', 'defender'],
+    ])
+    expect(j.traitEffects[0].changes).toEqual({ bonusRaise: 1, rapidFireRelief: 1 })
+    expect(j.traitEffects[1].changes).toEqual({ dodgeRaise: 1, guardRaise: 1 })
+    expect(j.traitEffects[2].changes).toEqual({
+      blockBonuses: [{ source: 'Killer Instinct', amount: 1, stack: 'each-attack-block' }],
+    })
+    expect(j.traitEffects[3].effect).toMatch(/\(rerolls: /)
+    // Guard raised to 2 by Elusive, and Killer Instinct's block: 3 blocks.
+    expect(j.blocks).toBe(3)
+  })
+
+  it('shoot: no traits, no traitEffects key (the JSON stays as it was)', () => {
+    const j = mechaJson([...SHOT, '--seed', 'fx']) as Record<string, unknown>
+    expect(j).not.toHaveProperty('traitEffects')
+  })
+
+  it('--explain and --odds --explain head the walk-through with the traits in effect', () => {
+    for (const extra of [['--seed', 'fx'], ['--odds']]) {
+      const r = mecha([...SHOT, ...extra, '--explain', '--no-color', '--def-trait', 'elusive'])
+      expect(r.code, r.stderr).toBe(0)
+      // (the odds' walk-through is wrapped at 80 columns)
+      expect(r.stdout.replace(/\s+/g, ' ')).toMatch(
+        /worked out Traits in effect: elusive \(defender\): when shot, Dodge and Guard \+1 \(at most 3\) \[dodgeRaise \+1, guardRaise \+1\] 1\. /,
+      )
+    }
+  })
+
+  it("melee: each side's traits, in JSON and in --explain", () => {
+    const args = [
+      ...CLASH,
+      '--def-choice',
+      'counter',
+      '--atk-trait',
+      'berserker',
+      '--def-trait',
+      'unbeaten',
+      '--seed',
+      'fx',
+    ]
+    const j = mechaJson(args) as { traitEffects: Array<{ trait: string; side: string; changes: object }> }
+    expect(j.traitEffects).toEqual([
+      expect.objectContaining({ trait: 'berserker', side: 'attacker', changes: { berserker: true } }),
+      expect.objectContaining({ trait: 'unbeaten', side: 'defender', changes: { unbeaten: true } }),
+    ])
+    const r = mecha([...args, '--explain', '--no-color'])
+    expect(r.stdout).toMatch(/Traits in effect:\n {3}berserker \(attacker\): .*\n {3}unbeaten \(defender\): /)
+  })
+})

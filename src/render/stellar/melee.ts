@@ -28,6 +28,11 @@ import { columns, histogram, num, pct, pctFixed, plural, wrapText } from '../for
 import type { Style } from '../style.js'
 import { saveOddsSteps, saveReactionLines } from './save.js'
 import { dieGlyph } from './shoot.js'
+import { traitEffectLines } from './traits.js'
+import type { TraitEffect } from '../../rules/stellar/traits.js'
+
+/** An input that may say what its traits did (the CLI's requests do). */
+type Traced = { traitEffects?: readonly TraitEffect[] }
 
 type ChoiceInfo = Melee & {
   chosenBy?: Record<string, string>
@@ -179,9 +184,9 @@ function finishingBlowWhyNot(r: MeleeResult, m: Melee): string {
 // ---------------------------------------------------------------------------------------------
 
 /** --explain: the arithmetic behind every number. */
-export function explainMelee(r: MeleeResult, m: ChoiceInfo, out: RenderContext): string {
+export function explainMelee(r: MeleeResult, m: ChoiceInfo & Traced, out: RenderContext): string {
   const st = out.style
-  const L: string[] = [st.bold('How it was worked out')]
+  const L: string[] = [st.bold('How it was worked out'), ...traitEffectLines(m.traitEffects)]
   let n = 1
   const step = (s: string) => L.push(`${n++}. ${s}`)
   step(
@@ -392,9 +397,9 @@ function strikeSteps(lead: string, title: string, s: Strike, report: StrikeOdds,
  * defenseDieClass) with a worked row, the tally and saves, then when the counter-attack and a
  * Finishing Blow happen, the totals and the HP cut-offs, with the chances the odds found.
  */
-export function explainMeleeOdds(o: MeleeOdds, m: Melee, out: RenderContext): string {
+export function explainMeleeOdds(o: MeleeOdds, m: Melee & Traced, out: RenderContext): string {
   const st = out.style
-  const L: string[] = [st.bold('How these odds are worked out')]
+  const L: string[] = [st.bold('How these odds are worked out'), ...traitEffectLines(m.traitEffects)]
   let step = 1
   const owAttacks = overwatchAttacks(m)
   if (owAttacks > 0)

@@ -37,6 +37,11 @@ import { classLines, poolRowText, poolRows } from '../explain-odds.js'
 import { columns, histogram, num, pct, pctFixed, plural, wrapText } from '../format.js'
 import type { Style } from '../style.js'
 import { saveOddsSteps, saveReactionLines } from './save.js'
+import { traitEffectLines } from './traits.js'
+import type { TraitEffect } from '../../rules/stellar/traits.js'
+
+/** An input that may say what its traits did (the CLI's requests do). */
+type Traced = { traitEffects?: readonly TraitEffect[] }
 
 /** A die with its outcome: marked by symbol as well as colour, so plain output reads the same. */
 export function dieGlyph(d: EvadeDie, st: Style): string {
@@ -198,9 +203,9 @@ function hitExtras(s: Shot): string[] {
 }
 
 /** --explain: the arithmetic behind every number above. */
-export function explainShot(r: ShotResult, s: Shot, out: RenderContext): string {
+export function explainShot(r: ShotResult, s: Shot & Traced, out: RenderContext): string {
   const st = out.style
-  const L: string[] = [st.bold('How it was worked out')]
+  const L: string[] = [st.bold('How it was worked out'), ...traitEffectLines(s.traitEffects)]
   L.push(targetLine(s, r.targetNumber), shotsLine(s, r.shotsFired))
   const cm = critMax(s)
   const p = (k: number) => pct(Math.max(0, k) / 10)
@@ -328,12 +333,12 @@ export function renderShotOdds(
  * and the hits it makes (evadeHits), blocks and Skill Defense (blockHits), the saves
  * (saveOddsSteps), damage, and the HP cut-off.
  */
-export function explainShotOdds(o: ShotOdds, shot: Shot, out: RenderContext): string {
+export function explainShotOdds(o: ShotOdds, shot: Shot & Traced, out: RenderContext): string {
   const st = out.style
   // As the odds play it: the automatic Momentum policy, nobody asked.
   const s = Object.assign({}, shot, { askDecisions: false, decisions: undefined })
   const e = evadeInput(s)
-  const L: string[] = [st.bold('How these odds are worked out')]
+  const L: string[] = [st.bold('How these odds are worked out'), ...traitEffectLines(shot.traitEffects)]
   L.push(targetLine(s, e.targetNumber), shotsLine(s, e.dice))
   const critName = e.critsMiss
     ? 'miss'

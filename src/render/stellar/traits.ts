@@ -1,5 +1,5 @@
 import type { RenderContext } from '../context.js'
-import { type TraitEntry, type TraitSide, traitSides } from '../../rules/stellar/traits.js'
+import { type TraitEffect, type TraitEntry, type TraitSide, traitSides } from '../../rules/stellar/traits.js'
 import { columns } from '../format.js'
 
 /** A command's sides for a trait, short: atk, def, both, or - when it does nothing there. */
@@ -45,4 +45,32 @@ export function renderTraitChoices(list: readonly TraitEntry[], out: RenderConte
     for (const [k, v] of Object.entries(t.choice ?? {})) L.push(`  ${t.name}=${k}: ${v}`)
   }
   return L.join('\n')
+}
+
+/**
+ * The traits in effect and what each did, as lines heading an explanation ("the step that applied
+ * it"): the registry's line for each, and the fields of the input it changed.
+ */
+export function traitEffectLines(effects: readonly TraitEffect[] | undefined): string[] {
+  if (!effects?.length) return []
+  return [
+    'Traits in effect:',
+    ...effects.map((e) => {
+      const changed = Object.entries(e.changes).map(([k, v]) => `${k} ${changeText(v)}`)
+      return `   ${e.trait} (${e.side}): ${e.effect}${changed.length ? ` [${changed.join(', ')}]` : ''}`
+    }),
+  ]
+}
+
+function changeText(v: unknown): string {
+  if (typeof v === 'number') return v >= 0 ? `+${v}` : String(v)
+  if (Array.isArray(v))
+    return v
+      .map((item) =>
+        item && typeof item === 'object' && 'source' in item && 'amount' in item
+          ? `+${String(item.amount)} (${String(item.source)})`
+          : JSON.stringify(item),
+      )
+      .join(' ')
+  return `= ${JSON.stringify(v)}`
 }

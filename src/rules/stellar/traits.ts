@@ -557,12 +557,63 @@ function unknownTrait(flag: string, name: string, command: TraitCommand, side: T
   )
 }
 
-/** Each chosen trait's effect on a shot, for its side. */
-export function applyShotTraits(s: Shot, traits: readonly ChosenTrait[], side: TraitSide): void {
-  for (const c of traits) c.trait.shoot![side]!(s, c.choice)
+/**
+ * What one trait did to a command's input, for the JSON and the explanations: the registry's
+ * line for it, and the input fields it changed (a number by how much, a flag to what, a list by
+ * the items it added), found by comparing the fields before and after its effect ran.
+ */
+export interface TraitEffect {
+  /** NAME or NAME=CHOICE. */
+  trait: string
+  side: TraitSide
+  /** The registry's line, with the meaning of the option taken. */
+  effect: string
+  changes: Record<string, unknown>
 }
 
-/** Each chosen trait's effect on a melee side. */
-export function applyMeleeTraits(m: MeleeSide, traits: readonly ChosenTrait[], side: TraitSide): void {
-  for (const c of traits) c.trait.melee![side]!(m, c.choice)
+/** Each chosen trait's effect on a shot, for its side; what each changed. */
+export function applyShotTraits(s: Shot, traits: readonly ChosenTrait[], side: TraitSide): TraitEffect[] {
+  return traits.map((c) => traced(s, c, side, (into) => c.trait.shoot![side]!(into, c.choice)))
+}
+
+/** Each chosen trait's effect on a melee side; what each changed. */
+export function applyMeleeTraits(
+  m: MeleeSide,
+  traits: readonly ChosenTrait[],
+  side: TraitSide,
+): TraitEffect[] {
+  return traits.map((c) => traced(m, c, side, (into) => c.trait.melee![side]!(into, c.choice)))
+}
+
+/** One trait's effect applied to `into`, and the fields it changed. */
+function traced<T extends object>(
+  into: T,
+  c: ChosenTrait,
+  side: TraitSide,
+  apply: (into: T) => void,
+): TraitEffect {
+  const fields = into as Record<string, unknown>
+  // Lists are grown in place: their lengths are what to compare.
+  const before = new Map(Object.keys(fields).map((k) => [k, snapshot(fields[k])]))
+  apply(into)
+  const changes: Record<string, unknown> = {}
+  for (const k of Object.keys(fields)) {
+    const now = fields[k]
+    const was = before.get(k)
+    if (Array.isArray(now)) {
+      const from = typeof was === 'number' ? was : 0
+      if (now.length !== from) changes[k] = now.slice(from)
+    } else if (now !== was) changes[k] = typeof now === 'number' && typeof was === 'number' ? now - was : now
+  }
+  const option = c.trait.choice?.[c.choice]
+  return {
+    trait: traitText(c),
+    side,
+    effect: option ? `${c.trait.effect} (${c.choice}: ${option})` : c.trait.effect,
+    changes,
+  }
+}
+
+function snapshot(v: unknown): unknown {
+  return Array.isArray(v) ? v.length : v
 }

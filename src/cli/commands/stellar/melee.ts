@@ -33,6 +33,7 @@ import {
   chooseTraits,
   traitNames,
   traitText,
+  type TraitEffect,
 } from '../../../rules/stellar/traits.js'
 import { MAX_WEAPON_SHOTS } from '../../../rules/stellar/shoot.js'
 import { num, pct } from '../../../render/format.js'
@@ -88,6 +89,8 @@ export interface MeleeRequest extends Melee {
   expectedChoice?: ClashValue
   /** Each side's traits as NAME or NAME=CHOICE, its switches included; their effects are in its fields. */
   traits: Record<'attacker' | 'defender', string[]>
+  /** What each of those traits did to its side. */
+  traitEffects: TraitEffect[]
   /** --atk-trait, --def-trait or "It's not over yet!" was given: the JSON lists the traits and the saves' rerolls. */
   traitFieldsUsed: boolean
 }
@@ -296,7 +299,12 @@ function sideTraits(v: MeleeValues, p: 'atk' | 'def'): ChosenTrait[] {
   return chooseTraits(names, 'melee', p === 'atk' ? 'attacker' : 'defender', MELEE_TRAIT_FLAGS)
 }
 
-function buildSide(v: MeleeValues, p: 'atk' | 'def', traits: ChosenTrait[]): MeleeSide {
+function buildSide(
+  v: MeleeValues,
+  p: 'atk' | 'def',
+  traits: ChosenTrait[],
+  effects: TraitEffect[],
+): MeleeSide {
   const key = SIDE_KEYS[p]
   const side: MeleeSide = {
     melee: v[key.melee],
@@ -332,7 +340,7 @@ function buildSide(v: MeleeValues, p: 'atk' | 'def', traits: ChosenTrait[]): Mel
     notOverYet: v[key.notOverYet],
     evade: p === 'atk' ? v.atkEvade : 0,
   }
-  applyMeleeTraits(side, traits, p === 'atk' ? 'attacker' : 'defender')
+  effects.push(...applyMeleeTraits(side, traits, p === 'atk' ? 'attacker' : 'defender'))
   return side
 }
 
@@ -371,8 +379,9 @@ function splitFrom(raw: OpenSplit, p: 'atk' | 'def', who: string, pool: number |
 
 export function buildMelee(v: MeleeValues): MeleeQuery {
   const chosen = { attacker: sideTraits(v, 'atk'), defender: sideTraits(v, 'def') }
-  const atk = buildSide(v, 'atk', chosen.attacker)
-  const def = buildSide(v, 'def', chosen.defender)
+  const traitEffects: TraitEffect[] = []
+  const atk = buildSide(v, 'atk', chosen.attacker, traitEffects)
+  const def = buildSide(v, 'def', chosen.defender, traitEffects)
   checkNotOverYet('atk', atk, def)
   checkNotOverYet('def', def, atk)
   const atkSplit = splitFrom(v.atkSplit, 'atk', 'attacker', atk.melee)
@@ -407,6 +416,7 @@ export function buildMelee(v: MeleeValues): MeleeQuery {
     },
     // Plain text, so that a request stays plain data (copied, compared, cloned).
     traits: { attacker: chosen.attacker.map(traitText), defender: chosen.defender.map(traitText) },
+    traitEffects,
     traitFieldsUsed:
       (v.atkTrait ?? []).length > 0 ||
       (v.defTrait ?? []).length > 0 ||
@@ -602,6 +612,7 @@ function compareMelee(req: MeleeQuery): CompareReport {
     overwatchSkipped: m.overwatchSkipped ? 'blindside' : null,
   }
   if (m.traitFieldsUsed) extra.traits = { attacker: [...m.traits.attacker], defender: [...m.traits.defender] }
+  if (m.traitEffects.length) extra.traitEffects = m.traitEffects
   return { extra, choices }
 }
 
@@ -742,6 +753,7 @@ function choicesJson(m: MeleeRequest): Record<string, unknown> {
     defBonus: defenderBonus(m.def.pilot),
   }
   if (m.traitFieldsUsed) out.traits = { attacker: [...m.traits.attacker], defender: [...m.traits.defender] }
+  if (m.traitEffects.length) out.traitEffects = m.traitEffects
   return out
 }
 

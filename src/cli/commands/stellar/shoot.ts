@@ -19,6 +19,7 @@ import {
   shotTargetNumber,
 } from '../../../rules/stellar/shoot.js'
 import {
+  type TraitEffect,
   type TraitFlags,
   applyShotTraits,
   chooseTraits,
@@ -66,6 +67,8 @@ interface ShotChoices {
   momentumGiven: boolean
   /** The traits each side gave, as NAME or NAME=CHOICE (their effects are in the shot's fields). */
   traits: Record<'attacker' | 'defender', string[]>
+  /** What each of those traits did to the shot. */
+  traitEffects: TraitEffect[]
 }
 
 /** A shot as the command line gives it: the bonus and the reaction may be left open. */
@@ -270,9 +273,12 @@ export function buildShot(v: ValuesOf<typeof options>): ShotRequest {
     },
     // Plain text, so that a request stays plain data (copied, compared, cloned).
     traits: { attacker: chosen.attacker.map(traitText), defender: chosen.defender.map(traitText) },
+    traitEffects: [],
   }
-  applyShotTraits(s as Shot, chosen.attacker, 'attacker')
-  applyShotTraits(s as Shot, chosen.defender, 'defender')
+  s.traitEffects = [
+    ...applyShotTraits(s as Shot, chosen.attacker, 'attacker'),
+    ...applyShotTraits(s as Shot, chosen.defender, 'defender'),
+  ]
   if (s.evadeRerolls > 0) s.chosenBy.evadeReroll = v.reroll ? 'flag' : 'auto'
   if (v.reroll) {
     if (rerollsAllowed(s) === 0)
@@ -423,6 +429,7 @@ export const shootSpec = defineCommand<typeof options, ChosenShot, ShotResult, S
     }
     if (usesTraitFields(s)) {
       out.traits = traitsJson(s)
+      if (s.traitEffects.length) out.traitEffects = s.traitEffects
       out.blockTerms = r.blockTerms
       out.rerolls = r.save.rerolls
       out.negated = r.save.negated
@@ -463,6 +470,7 @@ function shotOddsReport(s: ChosenShot): OddsReport {
     chosenBy: s.chosenBy,
   }
   if (usesTraitFields(s)) extra.traits = traitsJson(s)
+  if (s.traitEffects.length) extra.traitEffects = s.traitEffects
   const report: OddsReport = {
     json,
     extra,
