@@ -618,13 +618,12 @@ export function better(a: number[], b: number[]): number {
 
 /** What stages 2 and 3 make of one number of hits. */
 export interface LaterRow {
-  evade: EvadeStage
   block: BlockStage
   saves: Distribution<SaveResult>
   /** The result a save outcome concludes (concludeShot). */
-  conclude: (save: SaveResult) => ShotResult
+  conclude(save: SaveResult): ShotResult
   /** The means of the concluded results. */
-  expected: () => ShotMeans
+  expected(): ShotMeans
 }
 
 /** A shot's stages 2 and 3, by number of hits. */
@@ -651,24 +650,37 @@ export function laterStages(shot: AfterEvadeInput & Decidable): LaterStages {
     let row = rows[hits]
     if (!row) {
       const block = blockHits(s, hits, blocks)
-      const evade = hitsOnly(hits)
-      const stage = saves(block.unblockedHits)
-      const conclude = (save: SaveResult) => concludeShot(s, evade, block, save)
-      let means: ShotMeans | undefined
-      // The means read the fields concludeShot sets without building a result per save outcome.
-      const expected = () => {
-        if (means) return means
-        let damage = 0
-        let failedSaves = 0
-        stage.forEach((save, q) => {
-          damage += q * shotDamage(block, save)
-          failedSaves += q * save.failedSaves
-        })
-        return (means = { damage, unblockedHits: block.unblockedHits, failedSaves })
-      }
-      rows[hits] = row = { evade, block, saves: stage, conclude, expected }
+      rows[hits] = row = new Row(s, hits, block, saves(block.unblockedHits))
     }
     return row
+  }
+}
+
+/** One number of hits through stages 2 and 3 (laterStages' rows). */
+class Row implements LaterRow {
+  private means: ShotMeans | undefined
+  constructor(
+    private readonly s: AfterEvadeInput,
+    private readonly hits: number,
+    readonly block: BlockStage,
+    readonly saves: Distribution<SaveResult>,
+  ) {}
+
+  conclude(save: SaveResult): ShotResult {
+    return concludeShot(this.s, hitsOnly(this.hits), this.block, save)
+  }
+
+  /** The means read the fields concludeShot sets without building a result per save outcome. */
+  expected(): ShotMeans {
+    if (this.means) return this.means
+    const block = this.block
+    let damage = 0
+    let failedSaves = 0
+    this.saves.forEach((save, q) => {
+      damage += q * shotDamage(block, save)
+      failedSaves += q * save.failedSaves
+    })
+    return (this.means = { damage, unblockedHits: block.unblockedHits, failedSaves })
   }
 }
 
