@@ -124,6 +124,63 @@ describe('melee Improvise: --atk-trait improvise, --def-trait improvise', () => 
   })
 })
 
+describe('melee traits in --odds --explain and the split search', () => {
+  it('the explanation counts faces 5-8 apart for Desperation Attack and says where Improvise comes in', () => {
+    const r = mecha([
+      ...CLASH,
+      '--atk-trait',
+      'desperation-attack',
+      '--atk-trait',
+      'improvise',
+      '--def-trait',
+      'improvise',
+      '--odds',
+      '--explain',
+      '--no-color',
+    ])
+    expect(r.code, r.stderr).toBe(0)
+    const text = r.stdout.replace(/\s+/g, ' ')
+    expect(text).toMatch(/7 10\.00% \(0\.1\) a 7/)
+    expect(text).toContain('Improvise: the attacker then rerolls up to 2 of these dice')
+    expect(text).toContain('Improvise: the defender then rerolls up to 2 dice that did not block')
+  })
+
+  it('auto splits with Improvise and Desperation Attack: chosen by the search, the clash resolved', () => {
+    const j = mechaJson([
+      'melee',
+      '--atk-melee',
+      '6',
+      '--atk-dmg',
+      '300',
+      '--atk-pen',
+      '5',
+      '--atk-trait',
+      'improvise',
+      '--atk-trait',
+      'desperation-attack',
+      '--def-melee',
+      '5',
+      '--def-dmg',
+      '300',
+      '--def-hp',
+      '2000',
+      '--def-trait',
+      'improvise',
+      '--auto',
+      '--seed',
+      's1',
+    ])
+    expect(j.chosenBy).toMatchObject({
+      atkSplit: 'auto',
+      defSplit: 'auto',
+      defChoice: 'auto',
+      atkReroll: 'auto',
+    })
+    expect(j.atkSplit.attack + j.atkSplit.defense).toBe(6)
+    expect(j.attack.improvise).toHaveProperty('attack')
+  })
+})
+
 describe('melee --atk-trait giant-slayer', () => {
   it('+2 PEN against a larger Size: the save target and the explanation say so', () => {
     const args = [
@@ -207,6 +264,36 @@ describe('melee --def-warship', () => {
 })
 
 describe.runIf(hasPython)('the Improvise prompt, in a terminal', () => {
+  it("a warship's Skill Defense offers whole pairs of Momentum", () => {
+    // 4 hits + 1 attacker bonus, no blocks: 5 through.
+    const r = mechaTty(
+      [
+        'melee',
+        '--atk-split',
+        '4/0',
+        '--atk-dmg',
+        '300',
+        '--def-split',
+        '0/0',
+        '--def-dmg',
+        '300',
+        '--def-choice',
+        'counter',
+        '--def-warship',
+        '--atk-momentum',
+        '0',
+        '--rolls',
+        '5,6,7,8',
+      ],
+      [['a warship)?', '\x1b[B\r']],
+    )
+    expect(r.code).toBe(0)
+    expect(r.output).toMatch(/Spend 2 Momentum +4 hits through/)
+    expect(r.output).not.toContain('Spend 1 Momentum')
+    expect(r.output).toContain('Skill Defense: 2 Momentum negates 1 hit (a warship pays 2 a hit)')
+    expect(r.output).toContain('same choices: --def-momentum 2')
+  })
+
   it('shows each pick with its expected damage, best first; the replay line carries the pick', () => {
     const r = mechaTty(
       [...CLASH, '--atk-trait', 'improvise', '--rolls', '2,3,9,8,7,5,5'],

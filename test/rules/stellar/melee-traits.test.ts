@@ -8,6 +8,7 @@ import {
   counterStrike,
   countAttack,
   desperationFaces,
+  overwatchShot,
   resolveMelee,
   tallyStrike,
 } from '../../../src/rules/stellar/melee.js'
@@ -19,6 +20,7 @@ import {
 } from '../../../src/rules/stellar/melee-odds.js'
 import { chooseTraits, applyMeleeTraits } from '../../../src/rules/stellar/traits.js'
 import { melee, side } from './melee-fixture.js'
+import { parsePen } from '../../../src/rules/stellar/weapon.js'
 
 const roll = (m: Melee, dice: number[]) => {
   const d = new PhysicalDice(dice)
@@ -332,6 +334,35 @@ describe('Improvise in melee: the attacker rerolls attack dice, the defender def
     expectSameMap(rolledHitsOdds(s).sorted(), new Map(w.sorted()))
   })
 
+  it('with Desperation Attack: exact rolled hits of 4 dice equal a brute force of every pick of every face', () => {
+    // No defense dice and no HP: the best pick is the one with the most hits expected.
+    const m = melee({
+      atk: side({ improvise: true, desperation: true }),
+      atkSplit: { attack: 4, defense: 0 },
+      defSplit: { attack: 0, defense: 0 },
+    })
+    const want = new Map<number, number>()
+    for (const a of allFaces(4)) {
+      let best: Array<[number, number]> = []
+      let bestV = -Infinity
+      for (const pick of subsets(
+        a.map((_, i) => i).filter((i) => a[i] < 9),
+        2,
+      )) {
+        const outs: Array<[number, number]> = []
+        for (const again of allFaces(pick.length)) {
+          const f = a.slice()
+          pick.forEach((i, k) => (f[i] = again[k]))
+          outs.push([bruteHits(f, 5), 10 ** -pick.length])
+        }
+        const v = outs.reduce((x, [h, p]) => x + p * h, 0)
+        if (v > bestV + 1e-9) [best, bestV] = [outs, v]
+      }
+      for (const [h, p] of best) want.set(h, (want.get(h) ?? 0) + 1e-4 * p)
+    }
+    expectSameMap(rolledHitsOdds(attackStrike(m)).sorted(), want, 9)
+  })
+
   it('the whole clash with Improvise on both sides: the odds equal the clash walked', () => {
     const m = melee({
       atk: side({ improvise: true, hp: 1200, pen: '5', armSv: 1 }),
@@ -370,6 +401,12 @@ describe('Giant Slayer: +1 PEN, +2 in melee against a larger Size', () => {
 })
 
 describe('a warship in melee: saves capped at 5, Skill Defense 2 Momentum a hit, a failed save 1000 DMG', () => {
+  it('a warship charging is shot at by overwatch as a warship', () => {
+    const ow = { attacks: 1, acc: 8, shots: 3, dmg: 200, pen: parsePen('5'), targetLock: false }
+    expect(overwatchShot(melee({ atk: side({ warship: true }) }), ow, 2).warship).toBe(true)
+    expect(overwatchShot(melee(), ow, 2).warship).toBe(false)
+  })
+
   it('Momentum 3 negates one hit, spending 2', () => {
     const s = attackStrike(melee({ def: side({ warship: true, momentum: 3 }) }))
     expect(tallyStrike(s, 4, 0)).toMatchObject({ hitsLeft: 5, momentumSpent: 2, unblockedHits: 4 })

@@ -888,7 +888,7 @@ export const meleeSpec = defineCommand<typeof options, MeleeRequest, MeleeResult
     }
     const who = q.side === 'defender' ? 'Defender' : 'Attacker'
     const answer = await ctx.select(
-      `${who}'s Skill Defense: ${q.hits} hits vs ${q.blocks} blocks, ${q.hitsLeft} get through. Spend Momentum (one per hit)?`,
+      `${who}'s Skill Defense: ${q.hits} hits vs ${q.blocks} blocks, ${q.hitsLeft} get through. Spend Momentum (${q.attack.warship ? 'two per hit: a warship' : 'one per hit'})?`,
       options,
       0,
     )
