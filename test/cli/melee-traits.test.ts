@@ -55,6 +55,7 @@ describe('melee --atk-trait desperation-attack', () => {
     expect(j.attack.attackDice[0]).toEqual({ roll: 6, outcome: 'hit' })
     expect(j.attack).not.toHaveProperty('improvise')
     expect(j).not.toHaveProperty('warship')
+    expect(j.attack).not.toHaveProperty('penBonuses')
   })
 })
 
@@ -194,6 +195,7 @@ describe('melee --atk-trait giant-slayer', () => {
     ]
     // PEN 4 + 2 against ARM Sv 0: saves on 6+.
     expect(mechaJson(args).attack.saveTargetNumber).toBe(6)
+    expect(mechaJson(args).attack.penBonuses).toEqual([{ source: 'Giant Slayer', amount: 2 }])
     expect(mechaJson([...args.slice(0, -2), '--rolls', '5,6,7,1,1,5,5,5']).traits.attacker).toEqual([
       'giant-slayer=larger',
     ])

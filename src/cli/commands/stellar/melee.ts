@@ -832,6 +832,8 @@ export function strikeJson(r: StrikeResult, traitFields = false): Record<string,
     out.rerolls = r.save.rerolls
     out.negated = r.save.negated
   }
+  // Giant Slayer: the PEN the weapon gained (the save target already reads it).
+  if (r.strike.penBonuses.length) out.penBonuses = r.strike.penBonuses
   if (r.improvise) {
     const x = (p: MeleeReroll | undefined) =>
       p ? { allowed: p.allowed, dice: p.dice, faces: p.faces } : null
