@@ -317,7 +317,7 @@ describe('mecha melee (the real binary)', () => {
     const text = r.stdout.replace(/\s+/g, ' ') // help is wrapped to 80 columns
     expect(text).toContain('Dice order for --rolls: overwatch first')
     expect(text).toContain(
-      "the attacker's attack dice, the defender's defense dice (then, with Unbeaten, a reroll of each that did not block), armor saves against the defender",
+      "the attacker's attack dice (then, with Improvise, the dice it rerolls), the defender's defense dice (then, with Unbeaten, a reroll of each that did not block; then, with Improvise, the dice it rerolls), armor saves against the defender (at most 3; 5 for a warship)",
     )
   })
 

@@ -6,12 +6,14 @@ import {
   type SideOutcome,
   type StrikeDie,
   type StrikeResult,
+  type MeleeReroll,
   CRIT_FROM,
   type Strike,
   attackDieClass,
   attackStrike,
   bonusTotal,
   counterStrike,
+  countAttack,
   defenseDieClass,
   finishingBlowDamage,
   meleeBlindside,
@@ -73,6 +75,18 @@ function choiceText(m: ChoiceInfo): string {
   )
 }
 
+/** A side's Improvise rerolls: the faces it picked and what came up. */
+function improviseLine(x: MeleeReroll, who: string, pool: string): string {
+  const took = x.dice.length ? `${x.pick.join(', ')} -> ${x.faces.join(', ')}` : 'none'
+  return `  Improvise: the ${who} rerolled ${took} (${pool} dice, up to ${x.allowed})`
+}
+
+/** How many of the criticals Desperation Attack made: ", 3 by Desperation Attack", or nothing. */
+function desperationNote(r: StrikeResult): string {
+  const n = r.attackDice.filter((d) => d.desperation).length
+  return n ? `, ${n} by Desperation Attack` : ''
+}
+
 function strikeLines(r: StrikeResult, title: string, st: Style): string[] {
   const s = r.strike
   const [striker, target] = s.striker === 'attacker' ? ['Attacker', 'Defender'] : ['Defender', 'Attacker']
@@ -80,15 +94,21 @@ function strikeLines(r: StrikeResult, title: string, st: Style): string[] {
   const atkDice = r.attackDice.length ? r.attackDice.map((d) => meleeGlyph(d, st)).join(' ') : 'none'
   const bonus = bonusTotal(s.bonusHits)
   L.push(
-    `  ${striker}'s attack (hit ${s.hitOn}+, critical ${CRIT_FROM}-10): ${atkDice}  -> ${r.rolledHits}${r.crits ? ` (${plural(r.crits, 'critical')})` : ''}${bonus ? ` + ${bonusText(s.bonusHits)}` : ''} = ${st.bold(plural(r.hits, 'hit'))}`,
+    `  ${striker}'s attack (hit ${s.hitOn}+, critical ${CRIT_FROM}-10${s.desperation ? ' or three of a kind of 5+' : ''}): ${atkDice}  -> ${r.rolledHits}${r.crits ? ` (${plural(r.crits, 'critical')}${desperationNote(r)})` : ''}${bonus ? ` + ${bonusText(s.bonusHits)}` : ''} = ${st.bold(plural(r.hits, 'hit'))}`,
   )
+  if (r.improvise?.attack) L.push(improviseLine(r.improvise.attack, striker.toLowerCase(), 'attack'))
   const defDice = r.defenseDice.length ? r.defenseDice.map((d) => meleeGlyph(d, st)).join(' ') : 'none'
   const bb = bonusTotal(s.bonusBlocks)
   L.push(
     `  ${target}'s defense (block ${s.blockOn}+): ${defDice}  -> ${r.rolledBlocks}${bb ? ` + ${bonusText(s.bonusBlocks)}` : ''} = ${st.bold(plural(r.blocks, 'block'))}`,
   )
-  if (r.momentumSpent)
-    L.push(`  Skill Defense: ${r.momentumSpent} Momentum negates ${plural(r.momentumSpent, 'hit')}`)
+  if (r.improvise?.defense) L.push(improviseLine(r.improvise.defense, target.toLowerCase(), 'defense'))
+  if (r.momentumSpent) {
+    const negated = r.hitsLeft - r.unblockedHits
+    L.push(
+      `  Skill Defense: ${r.momentumSpent} Momentum negates ${plural(negated, 'hit')}${s.warship ? ' (a warship pays 2 a hit)' : ''}`,
+    )
+  }
   L.push(`  Unblocked hits: ${st.bold(String(r.unblockedHits))} x ${s.dmg} DMG = ${r.hitDamage}`)
   if (r.save.owed > 0) {
     if (r.save.targetNumber <= 1)
@@ -206,6 +226,10 @@ export function explainMelee(r: MeleeResult, m: ChoiceInfo & Traced, out: Render
         `(no Precision, Barrage, Dodge or Guard${m.atk.shield ? `; the charger's shield blocks ${m.atk.shield} per attack` : ''}). Damage ${r.overwatch.damage}${r.overwatch.momentumSpent ? `, ${r.overwatch.momentumSpent} Momentum spent` : ''}${r.overwatch.destroyed ? ': the charger is destroyed before reaching melee' : ''}.`,
     )
   }
+  const improviseStep = (x: MeleeReroll, who: string, pool: string) =>
+    step(
+      `Improvise (once a round, spent on the attack): the ${who} may reroll up to ${x.allowed} of the ${pool} dice it just rolled, and picks the reroll with the best expected outcome of the strike for it (asked in a terminal, or --${who === 'attacker' ? 'atk' : 'def'}-reroll): ${x.dice.length ? `it rerolled ${x.pick.join(', ')} into ${x.faces.join(', ')}` : 'it kept its dice'}.`,
+    )
   const strike = (x: StrikeResult, title: string) => {
     const s = x.strike
     const [striker, target] = s.striker === 'attacker' ? ['attacker', 'defender'] : ['defender', 'attacker']
@@ -213,29 +237,38 @@ export function explainMelee(r: MeleeResult, m: ChoiceInfo & Traced, out: Render
     step(
       `${title}: each of the ${striker}'s attack dice is a critical hit (2 hits) on 9-10 (20%), a hit on ${s.hitOn}-8 (${pct(hitP)}), a miss below ${s.hitOn}${s.hitOn !== 5 ? ' (5+ normally; Bold Leader -1, Swordsman +1)' : ''}.`,
     )
+    if (s.desperation)
+      step(
+        `Desperation Attack: a face of 5 or more that three or more of the ${striker}'s attack dice show makes each of those dice a critical hit (melee criticals have no cap).`,
+      )
     x.attackDice.forEach((d, i) =>
       L.push(
-        `   die ${i + 1}: ${meleeGlyph(d, st)}  ${d.outcome === 'crit' ? '9-10: critical, 2 hits' : d.outcome === 'hit' ? `${s.hitOn}+: hit` : `below ${s.hitOn}: miss`}`,
+        `   die ${i + 1}: ${meleeGlyph(d, st)}  ${d.desperation ? `three of a kind of ${d.roll}s (Desperation Attack): critical, 2 hits` : d.outcome === 'crit' ? '9-10: critical, 2 hits' : d.outcome === 'hit' ? `${s.hitOn}+: hit` : `below ${s.hitOn}: miss`}`,
       ),
     )
+    if (x.improvise?.attack) improviseStep(x.improvise.attack, striker, 'attack')
     step(
       `Hits = ${x.rolledHits} from the dice${s.bonusHits.length ? ` + ${bonusText(s.bonusHits)}` : ''} = ${x.hits}.`,
     )
     step(
       `The ${target}'s defense dice block on ${s.blockOn}+ (${pct((11 - s.blockOn) / 10)} each)${s.blockOn !== 5 ? ' (5+ normally; Bold Leader commander -1, against a Master Swordsman +1)' : ''}: ${x.defenseDice.map((d) => meleeGlyph(d, st)).join(' ') || 'none'}.`,
     )
+    if (x.improvise?.defense) improviseStep(x.improvise.defense, target, 'defense')
     step(
       `Blocks = ${x.rolledBlocks} from the dice${s.bonusBlocks.length ? ` + ${bonusText(s.bonusBlocks)}` : ''} = ${x.blocks}${meleeBlindside(m) && s.striker === 'attacker' && m.def.shield ? ' (Blindside: the shield does not count)' : ''}.`,
     )
     step(
-      `Hits left = ${x.hits} - ${x.blocks} = ${x.hitsLeft}${x.momentumSpent ? `; Skill Defense spends ${x.momentumSpent} Momentum (of at most ${s.momentum}) to negate ${plural(x.momentumSpent, 'hit')}` : ''}: ${plural(x.unblockedHits, 'unblocked hit')} x DMG ${s.dmg} = ${x.hitDamage}.`,
+      `Hits left = ${x.hits} - ${x.blocks} = ${x.hitsLeft}${x.momentumSpent ? `; Skill Defense spends ${x.momentumSpent} Momentum (of at most ${s.momentum}) to negate ${plural(x.hitsLeft - x.unblockedHits, 'hit')}${s.warship ? ' (a warship pays 2 Momentum a hit)' : ''}` : ''}: ${plural(x.unblockedHits, 'unblocked hit')} x DMG ${s.dmg} = ${x.hitDamage}.`,
     )
     if (s.pen.value < 2) step(`Armor saves: PEN ${penText(s.pen)} is under 2, so none.`)
     else if (x.unblockedHits === 0) step('Armor saves: no unblocked hits, so none.')
     else {
       const size = s.pen.kind === 'push' ? 2 * s.size : 0
+      const pen = s.penBonuses.length
+        ? `PEN ${s.pen.value} (${s.pen.value - bonusTotal(s.penBonuses)} + ${bonusText(s.penBonuses)})`
+        : `PEN ${s.pen.value}`
       step(
-        `Armor saves: one per unblocked hit, at most 3: ${x.save.owed}. Target = PEN ${s.pen.value} - ARM Sv ${s.armSv}${size ? ` - 2 x Size ${s.size}` : ''} = ${x.save.targetNumber}` +
+        `Armor saves: one per unblocked hit, at most ${s.warship ? '5 (a warship)' : '3'}: ${x.save.owed}. Target = ${pen} - ARM Sv ${s.armSv}${size ? ` - 2 x Size ${s.size}` : ''} = ${x.save.targetNumber}` +
           (x.save.targetNumber <= 1
             ? ': 1 or less passes automatically.'
             : `: each passes on ${x.save.targetNumber}+; ${plural(x.save.failedSaves, 'failure')}`) +
@@ -353,20 +386,37 @@ function likelyAboveZero(d: Distribution<number>): number {
 
 const ATTACK_DIE = ['miss', 'hit', 'critical'] as const
 
+/** An attack die class's name: miss, hit, critical, or (Desperation Attack) the face itself. */
+const attackClassName = (c: number): string => (c <= 2 ? ATTACK_DIE[c] : `a ${c}`)
+
+/** A face standing for an attack die class (attackDieClass): the rolled hits of a row come from these. */
+function classFace(s: Strike, c: number): number {
+  return c === 2 ? CRIT_FROM : c === 1 ? s.hitOn : c === 0 ? 1 : c
+}
+
 /** One strike's odds, stage by stage: its two pools, the tally, the saves, the damage. */
 function strikeSteps(lead: string, title: string, s: Strike, report: StrikeOdds, expected: number): string[] {
   const [striker, target] = s.striker === 'attacker' ? ['attacker', 'defender'] : ['defender', 'attacker']
   const L: string[] = [
     `${lead} ${title}: the ${striker}'s ${plural(s.attackDice, 'attack die', 'attack dice')} against the ${target}'s ${plural(s.defenseDice, 'defense die', 'defense dice')}.`,
-    `   Each attack die, by face (hits on ${s.hitOn}+, criticals on 9-10 count 2 hits):`,
+    `   Each attack die, by face (hits on ${s.hitOn}+, criticals on 9-10 count 2 hits${s.desperation ? '; with Desperation Attack each face 5-8 is counted apart, as three of a kind of it are criticals' : ''}):`,
     ...poolLines({
       n: s.attackDice,
       sides: 10,
       classify: attackDieClass(s),
-      name: (c) => (c === 2 ? 'critical: 2 hits' : ATTACK_DIE[c]),
-      count: (c, k) => `${k} ${ATTACK_DIE[c]}${k === 1 ? '' : c === 0 ? 'es' : 's'}`,
-      made: (counts) => `${2 * (counts.get(2) ?? 0) + (counts.get(1) ?? 0)} rolled hits`,
+      name: (c) => (c === 2 ? 'critical: 2 hits' : attackClassName(c)),
+      count: (c, k) => `${k} ${attackClassName(c)}${k === 1 ? '' : c === 0 ? 'es' : 's'}`,
+      made: (counts) => {
+        const faces: number[] = []
+        for (const [c, k] of counts) for (let i = 0; i < k; i++) faces.push(classFace(s, c))
+        return `${countAttack(s, faces).rolledHits} rolled hits`
+      },
     }),
+    ...(s.attackRerolls
+      ? [
+          `   Improvise: the ${striker} then rerolls up to ${s.attackRerolls} of these dice, the pick best for it by the strike's expected damage (then the chance to destroy, then failed saves), counted anew for each way the dice fall; the rerolled dice are a new pool.`,
+        ]
+      : []),
     `   Each defense die, by face (blocks on ${s.blockOn}+):`,
     ...poolLines({
       n: s.defenseDice,
@@ -376,6 +426,11 @@ function strikeSteps(lead: string, title: string, s: Strike, report: StrikeOdds,
       count: (c, k) => (c === 1 ? plural(k, 'block') : `${k} nothing`),
       made: (counts) => plural(counts.get(1) ?? 0, 'rolled block'),
     }),
+    ...(s.defenseRerolls
+      ? [
+          `   Improvise: the ${target} then rerolls up to ${s.defenseRerolls} dice that did not block${s.defenseReroll ? ' and Unbeaten did not reroll already' : ''}, its best pick against the hits rolled; so the blocks are counted for each number of rolled hits, not independently of them.`,
+        ]
+      : []),
     `   Unblocked hits = rolled hits + ${termSum(s.bonusHits)} - rolled blocks - ${termSum(s.bonusBlocks)}, never below 0${s.momentum ? `, then up to ${s.momentum} Momentum negates one hit each (Skill Defense)` : ''}. The two pools are independent: each pair of counts multiplies its chances, and the pairs that leave the same unblocked hits are added: ${listed(report.unblockedHits)}${s.striker === 'defender' ? ' (0 includes no counter-attack at all)' : ''}.`,
   ]
   if (s.pen.value < 2) L.push(`   PEN ${penText(s.pen)} is under 2: no armor saves.`)

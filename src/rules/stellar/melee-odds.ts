@@ -1,5 +1,5 @@
 import { Distribution } from '../../core/distribution.js'
-import { walk } from '../../core/exact.js'
+import { poolOutcomes, walk } from '../../core/exact.js'
 import { type SaveResult, savesOwed } from './armor-save.js'
 import {
   type ClashConclusion,
@@ -12,9 +12,15 @@ import {
   MAX_POOL,
   OVERWATCH_START,
   afterOverwatchShot,
+  attackRerollPool,
   attackStrike,
   attackView,
+  blocksAgainst,
   bonusTotal,
+  countAttack,
+  pickedDice,
+  rerollOptions,
+  withRerolls,
   clashContext,
   concludeClash,
   counterSkippedBy,
@@ -59,9 +65,25 @@ export interface StrikeOutcome extends StrikeSummary {
   effects: number
 }
 
-/** Rolled hits of a strike's attack dice (crits count 2): the attack-dice stage, walked. */
+/**
+ * Rolled hits of a strike's attack dice (crits count 2): the attack-dice stage, walked. With the
+ * striker's rerolls (Improvise), each branch of the pool is rerolled as rollAttackDice picks it
+ * (rerollOptions' best, from the same pool as the rule: attackRerollPool), the rerolled dice a
+ * pool of their own, counted by countAttack: the pick is made once per branch, not once per
+ * branch of its reroll, as a walk of the rule would.
+ */
 export function rolledHitsOdds(s: Strike): Distribution<number> {
-  return walk((dice) => rollAttackDice(dice, s).rolledHits)
+  if (s.attackRerolls === 0) return walk((dice) => rollAttackDice(dice, s).rolledHits)
+  const pool = attackRerollPool(s)
+  const branches = poolOutcomes(s.attackDice, 10, pool.classify)
+  return Distribution.weighted(branches.map((b, i) => [i, b.waysN] as const)).bind((i) => {
+    const faces = branches[i].faces
+    const picked = pickedDice(faces, pool, rerollOptions(faces, pool)[0].pick)
+    const again = poolOutcomes(picked.length, 10, pool.classify)
+    return Distribution.weighted(
+      again.map((r) => [countAttack(s, withRerolls(faces, picked, r.faces)).rolledHits, r.waysN] as const),
+    )
+  })
 }
 
 /** Rolled blocks of a strike's defense dice: the defense-dice stage, walked. */
@@ -69,8 +91,14 @@ export function rolledBlocksOdds(s: Strike): Distribution<number> {
   return walk((dice) => rollDefenseDice(dice, s).rolledBlocks)
 }
 
-/** Unblocked hits after blocks and Skill Defense: tallyStrike on each pair of rolls. */
+/**
+ * Unblocked hits after blocks and Skill Defense: tallyStrike on each pair of rolls. A target that
+ * picks defense rerolls (Improvise) picks them against the hits rolled, so then the blocks are
+ * walked per number of rolled hits (blocksAgainst).
+ */
 export function unblockedOdds(s: Strike): Distribution<number> {
+  if (s.defenseRerolls > 0)
+    return rolledHitsOdds(s).bind((h) => blocksAgainst(s, h).map((b) => tallyStrike(s, h, b).unblockedHits))
   return rolledHitsOdds(s).product(rolledBlocksOdds(s), (h, b) => tallyStrike(s, h, b).unblockedHits)
 }
 
@@ -518,7 +546,9 @@ export class ClashSearch {
   /** Float chances of a pool's rolled hits or blocks (walked once per pool and target face). */
   private pool(kind: 'hits' | 'blocks', s: Strike): Float64Array {
     const key =
-      kind === 'hits' ? `h${s.attackDice}|${s.hitOn}` : `b${s.defenseDice}|${s.blockOn}|${s.defenseReroll}`
+      kind === 'hits'
+        ? `h${s.attackDice}|${s.hitOn}|${s.desperation}`
+        : `b${s.defenseDice}|${s.blockOn}|${s.defenseReroll}`
     let p = this.pools.get(key)
     if (!p) this.pools.set(key, (p = chances(kind === 'hits' ? rolledHitsOdds(s) : rolledBlocksOdds(s))))
     return p
@@ -530,6 +560,8 @@ export class ClashSearch {
    * are convolved into that difference first and tallied once per difference.
    */
   private unblocked(s: Strike): Float64Array {
+    // Rerolls picked after the dice are seen: the strike's own composed odds.
+    if (s.attackRerolls > 0 || s.defenseRerolls > 0) return chances(unblockedOdds(s))
     const hits = this.pool('hits', s)
     const blocks = this.pool('blocks', s)
     const diff = new Float64Array(hits.length + blocks.length - 1)

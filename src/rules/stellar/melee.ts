@@ -1,7 +1,10 @@
 import type { Dice } from '../../core/dice.js'
 import { type Decidable, decision } from '../../core/decide.js'
+import { Distribution } from '../../core/distribution.js'
+import { poolOutcomes, walk } from '../../core/exact.js'
 import { type SaveResult, type SaveSpec, resolveArmorSaves } from './armor-save.js'
-import { type Shot, type ShotResult, resolveShot } from './shoot.js'
+import { savesFor } from './armor-save-odds.js'
+import { type Shot, type ShotResult, better, momentumNegates, resolveShot } from './shoot.js'
 import {
   type BlockBonus,
   type Bonus,
@@ -119,6 +122,14 @@ export interface MeleeSide {
   notOverYet: number
   /** Evade, for overwatch shots against the charger. */
   evade: number
+  /** Desperation Attack: three of a kind of 5+ on its attack dice are critical hits. */
+  desperation: boolean
+  /** Improvise: in the attack, this side rerolls up to 2 of the dice it just rolled. */
+  improvise: boolean
+  /** PEN its weapon gains (Giant Slayer), each with its source. */
+  penBonuses: Bonus[]
+  /** A warship: saves capped at 5, Skill Defense 2 Momentum a hit, no "It's not over yet!". */
+  warship: boolean
 }
 
 /** The defender's overwatch against the charge: `attacks` shots of one weapon profile. */
@@ -175,6 +186,18 @@ export interface Strike {
   reroll: boolean
   /** The target rerolls its defense dice that did not block (Unbeaten). */
   defenseReroll: boolean
+  /** Attack dice the striker may reroll, picked after seeing them (Improvise: 2). */
+  attackRerolls: number
+  /** Defense dice the target may reroll, picked after seeing them and the hits (Improvise: 2). */
+  defenseRerolls: number
+  /** Desperation Attack: three of a kind of 5+ on the attack dice are critical hits. */
+  desperation: boolean
+  /** The PEN the weapon gained (Giant Slayer), already in `pen`. */
+  penBonuses: Bonus[]
+  /** The target is a warship (saves capped at 5, Skill Defense 2 Momentum a hit). */
+  warship: boolean
+  /** The target's HP, for the reroll picks' objective (damage past it is worth nothing). */
+  targetHp?: number
   /** The target's "It's not over yet!" Momentum. */
   notOverYet: number
 }
@@ -184,8 +207,21 @@ export interface StrikeDie {
   roll: number
   pool: 'attack' | 'defense'
   outcome: AttackOutcome | 'block'
-  /** The face this die showed before it was rerolled (Unbeaten). */
+  /** The face this die showed before it was rerolled (Unbeaten, Improvise). */
   rerolledFrom?: number
+  /** A critical hit by Desperation Attack (three of a kind of 5+). */
+  desperation?: boolean
+}
+
+/** The dice a side rerolled by its pick (Improvise), for the report. */
+export interface MeleeReroll {
+  /** Dice it could reroll. */
+  allowed: number
+  /** The faces it picked (each names a die of its kind). */
+  pick: number[]
+  /** The rerolled dice (indexes into the pool, in roll order) and their new faces. */
+  dice: number[]
+  faces: number[]
 }
 
 export interface RolledAttack {
@@ -193,11 +229,13 @@ export interface RolledAttack {
   crits: number
   /** Hits from the dice alone: crits count 2. */
   rolledHits: number
+  reroll?: MeleeReroll
 }
 
 export interface RolledDefense {
   dice: StrikeDie[]
   rolledBlocks: number
+  reroll?: MeleeReroll
 }
 
 export interface StrikeTally {
@@ -220,6 +258,8 @@ export interface StrikeResult extends StrikeTally {
   damage: number
   /** The target was pushed out of melee (a failed save against a push/pull weapon). */
   pushedOut: boolean
+  /** The dice each side rerolled by its pick (Improvise), when it could reroll any. */
+  improvise?: { attack?: MeleeReroll; defense?: MeleeReroll }
 }
 
 /**
@@ -336,6 +376,15 @@ export function meleeGuard(side: Pick<MeleeSide, 'pilot' | 'guardRaise'>): numbe
   return defenderBonus(side.pilot, side.guardRaise)
 }
 
+/** Improvise: up to 2 Evade or Melee dice just rolled are rerolled (once a round). */
+export const IMPROVISE_DICE = 2
+
+/** A side's weapon PEN with what its traits add (Giant Slayer). */
+export function sidePen(side: Pick<MeleeSide, 'pen' | 'penBonuses'>): Penetration {
+  if (side.penBonuses.length === 0) return side.pen
+  return { value: side.pen.value + bonusTotal(side.penBonuses), kind: side.pen.kind }
+}
+
 export function bonusTotal(bs: Bonus[]): number {
   let t = 0
   for (const b of bs) t += b.amount
@@ -382,11 +431,18 @@ export function attackStrike(
     bonusBlocks: blocks,
     momentum: def.momentum,
     dmg: damagePerHit(atk.dmg, def.persevere, m.round),
-    pen: atk.pen,
+    pen: sidePen(atk),
     armSv: def.armSv,
     size: def.size,
     reroll: def.reroll,
     defenseReroll: def.unbeaten,
+    // Improvise is once a round: both sides spend it on the attack, where both roll first.
+    attackRerolls: atk.improvise ? IMPROVISE_DICE : 0,
+    defenseRerolls: def.improvise ? IMPROVISE_DICE : 0,
+    desperation: atk.desperation,
+    penBonuses: atk.penBonuses,
+    warship: def.warship,
+    targetHp: def.hp,
     notOverYet: def.notOverYet,
   }
 }
@@ -418,11 +474,18 @@ export function counterStrike(
     bonusBlocks: blocks,
     momentum: atkMomentumLeft,
     dmg: damagePerHit(def.dmg, atk.persevere, m.round),
-    pen: def.pen,
+    pen: sidePen(def),
     armSv: atk.armSv,
     size: atk.size,
     reroll: atk.reroll,
     defenseReroll: atk.unbeaten,
+    // Improvise was the sides' on the attack (once a round): none here.
+    attackRerolls: 0,
+    defenseRerolls: 0,
+    desperation: def.desperation,
+    penBonuses: def.penBonuses,
+    warship: atk.warship,
+    targetHp: atk.hp,
     notOverYet: atk.notOverYet,
   }
 }
@@ -437,8 +500,17 @@ export function tallyStrike(s: Strike, rolledHits: number, rolledBlocks: number)
   const hits = rolledHits + bonusTotal(s.bonusHits)
   const blocks = rolledBlocks + bonusTotal(s.bonusBlocks)
   const hitsLeft = Math.max(0, hits - blocks)
-  const momentumSpent = Math.min(s.momentum, hitsLeft)
-  return { hits, blocks, hitsLeft, momentumSpent, unblockedHits: hitsLeft - momentumSpent }
+  // A warship pays 2 Momentum a hit ("the [M] cost is doubled"): only whole pairs are spent.
+  const momentumSpent = s.warship
+    ? 2 * Math.min(Math.floor(s.momentum / 2), hitsLeft)
+    : Math.min(s.momentum, hitsLeft)
+  return {
+    hits,
+    blocks,
+    hitsLeft,
+    momentumSpent,
+    unblockedHits: hitsLeft - momentumNegates(momentumSpent, s.warship),
+  }
 }
 
 /** The saves a strike's unblocked hits call for, with the target's rerolls and "It's not over yet!". */
@@ -447,6 +519,7 @@ export function strikeSaveSpec(s: Strike, unblockedHits: number): SaveSpec {
     hits: unblockedHits,
     pen: s.pen,
     armSv: s.armSv,
+    warship: s.warship,
     size: s.size,
     reroll: s.reroll,
     notOverYet: s.notOverYet > 0 ? s.notOverYet : undefined,
@@ -467,9 +540,19 @@ export function strikeSummary(
 
 const who = (s: Strike) => (s.striker === 'attacker' ? ['attacker', 'defender'] : ['defender', 'attacker'])
 
-/** How an attack die counts, by face: 2 a critical (9-10, two hits), 1 a hit (hitOn+), 0 a miss. */
-export function attackDieClass(s: Pick<Strike, 'hitOn'>): (face: number) => 0 | 1 | 2 {
+/** Faces from which Desperation Attack's three of a kind count ("only dice rolls of 5+"). */
+export const DESPERATION_FROM = 5
+/** Attack dice of one face that make Desperation Attack's three of a kind. */
+export const DESPERATION_SET = 3
+
+/**
+ * How an attack die counts, by face: 2 a critical (9-10, two hits), 1 a hit (hitOn+), 0 a miss.
+ * With Desperation Attack each face from 5 to 8 is a class of its own (named by the face), as
+ * three of a kind reads the faces themselves.
+ */
+export function attackDieClass(s: Pick<Strike, 'hitOn' | 'desperation'>): (face: number) => number {
   const on = s.hitOn
+  if (s.desperation) return (f) => (f >= CRIT_FROM ? 2 : f >= DESPERATION_FROM ? f : f >= on ? 1 : 0)
   return (f) => (f >= CRIT_FROM ? 2 : f >= on ? 1 : 0)
 }
 
@@ -479,29 +562,326 @@ export function defenseDieClass(s: Pick<Strike, 'blockOn'>): (face: number) => 0
   return (f) => (f >= on ? 1 : 0)
 }
 
-/** Attack dice: classes crit (9-10), hit (hitOn-8) and miss; only the class matters. */
-export function rollAttackDice(dice: Dice, s: Strike): RolledAttack {
-  const on = s.hitOn
-  const faces = dice.pool(s.attackDice, 10, `${who(s)[0]}'s attack dice`, attackDieClass(s))
-  let crits = 0
-  let rolledHits = 0
-  const out: StrikeDie[] = faces.map((roll) => {
-    if (roll >= CRIT_FROM) {
-      crits++
-      rolledHits += 2
-      return { roll, pool: 'attack', outcome: 'crit' }
-    }
-    if (roll >= on) {
-      rolledHits += 1
-      return { roll, pool: 'attack', outcome: 'hit' }
-    }
-    return { roll, pool: 'attack', outcome: 'miss' }
-  })
-  return { dice: out, crits, rolledHits }
+/**
+ * DESPERATION ATTACK (wargame rules, trait upgrades): in melee, three of a kind on the attack
+ * dice of a 5 or more are critical hits. The faces from 5 to 8 that three or more attack dice
+ * show (9-10 are criticals anyway).
+ *
+ * Readings (docs/rules-notes.md): every die showing such a face is a critical, so four 7s are
+ * four criticals, not three and a hit ("treat those dice as Critical Hits": the dice of the
+ * kind); a 5 counts even where a 5 alone misses (against a Swordsman: "only dice rolls of 5+
+ * are eligible" names the face, not the hit); melee criticals have no cap, so nothing limits them.
+ */
+export function desperationFaces(faces: readonly number[]): number[] {
+  const counts = new Array<number>(CRIT_FROM).fill(0)
+  for (const f of faces) if (f >= DESPERATION_FROM && f < CRIT_FROM) counts[f]++
+  const out: number[] = []
+  for (let f = DESPERATION_FROM; f < CRIT_FROM; f++) if (counts[f] >= DESPERATION_SET) out.push(f)
+  return out
 }
 
-/** Defense dice: a block on blockOn+. */
-export function rollDefenseDice(dice: Dice, s: Strike): RolledDefense {
+/** The attack dice as they count: each die's outcome, the criticals (Desperation Attack's marked) and the rolled hits. */
+export function countAttack(
+  s: Pick<Strike, 'hitOn' | 'desperation'>,
+  faces: readonly number[],
+): { outcomes: AttackOutcome[]; desperate: boolean[]; crits: number; rolledHits: number } {
+  const sets = s.desperation ? desperationFaces(faces) : []
+  let crits = 0
+  let rolledHits = 0
+  const desperate: boolean[] = []
+  const outcomes = faces.map((f): AttackOutcome => {
+    const set = f < CRIT_FROM && sets.includes(f)
+    desperate.push(set)
+    if (f >= CRIT_FROM || set) {
+      crits++
+      rolledHits += 2
+      return 'crit'
+    }
+    if (f >= s.hitOn) {
+      rolledHits++
+      return 'hit'
+    }
+    return 'miss'
+  })
+  return { outcomes, desperate, crits, rolledHits }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Rerolls a side picks (Improvise)
+
+/**
+ * What a reroll pick is weighed by, from the striker's side: the strike's expected damage
+ * (capped at the target's HP when known: damage past it is worth nothing), then the chance it
+ * destroys the target, then its expected failed saves that stun or push. These are the melee
+ * automatic choices' quantities (ClashValue), read on the strike the pick is made in.
+ */
+export interface StrikeMeans {
+  damage: number
+  destroyed: number
+  effects: number
+}
+
+export function strikeScore(e: StrikeMeans): number[] {
+  return [e.damage, e.destroyed, e.effects]
+}
+
+/** Sums `q` times `m` into `into`. */
+function addMeans(into: StrikeMeans, q: number, m: StrikeMeans): void {
+  into.damage += q * m.damage
+  into.destroyed += q * m.destroyed
+  into.effects += q * m.effects
+}
+
+/** A strike's means from its unblocked hits: the saves walked (savesFor), then strikeSummary. */
+export function unblockedMeans(s: Strike): (unblockedHits: number) => StrikeMeans {
+  const saves = savesFor(strikeSaveSpec(s, 0))
+  const rows: StrikeMeans[] = []
+  return (u) => {
+    let row = rows[u]
+    if (!row) {
+      const m = (row = { damage: 0, destroyed: 0, effects: 0 })
+      saves(u).forEach((save, q) => {
+        const d = strikeSummary(s, u, save).damage
+        m.damage += q * (s.targetHp === undefined ? d : Math.min(d, s.targetHp))
+        if (!survives(d, s.targetHp)) m.destroyed += q
+        m.effects += q * (save.actionsLost + save.pushes)
+      })
+      rows[u] = row
+    }
+    return row
+  }
+}
+
+/** One side's reroll of one pool: which dice it may reroll, and how it weighs the faces it ends with. */
+export interface RerollPool {
+  classify: (face: number) => number
+  /** Whether the die at `i` may be rerolled. */
+  eligible: (faces: readonly number[], i: number) => boolean
+  allowed: number
+  /** The strike's means once the pool shows these faces. */
+  value: (faces: readonly number[]) => StrikeMeans
+  /** The striker wants the means high, the target low. */
+  chooser: 'striker' | 'target'
+}
+
+/** A sensible pick (the faces of the dice rerolled) with the strike's means after it. */
+export interface MeleeRerollOption {
+  pick: number[]
+  expected: StrikeMeans
+}
+
+/** A side's reroll question: the dice just rolled and each sensible pick, best for it first. */
+export interface MeleeRerollQuestion {
+  side: SideName
+  pool: 'attack' | 'defense'
+  faces: number[]
+  allowed: number
+  options: MeleeRerollOption[]
+  strike: Strike
+}
+
+/**
+ * The dice a pick rerolls: for each face picked, the first eligible die of its kind (class) not
+ * taken yet, at most `allowed`; a face the dice do not show is passed over. In roll order.
+ */
+export function pickedDice(faces: readonly number[], p: RerollPool, pick: readonly number[]): number[] {
+  const taken: number[] = []
+  for (const f of pick) {
+    if (taken.length >= p.allowed) break
+    const c = p.classify(f)
+    const i = faces.findIndex((x, j) => !taken.includes(j) && p.eligible(faces, j) && p.classify(x) === c)
+    if (i >= 0) taken.push(i)
+  }
+  return taken.sort((a, b) => a - b)
+}
+
+/** The faces with the dice at `dice` showing `again` instead. */
+export function withRerolls(
+  faces: readonly number[],
+  dice: readonly number[],
+  again: readonly number[],
+): number[] {
+  const out = faces.slice()
+  dice.forEach((i, k) => (out[i] = again[k]))
+  return out
+}
+
+/**
+ * IMPROVISE (quickstart, universal skill [M-0]): "once per Round reroll up to 2 Evade or Melee
+ * dice you just rolled". The picks a side may make of the dice it just rolled, each with the
+ * strike's means after it (the rerolled dice a new pool, classed as the first), best for the
+ * chooser first; ties: fewer dice. Only eligible dice are offered (never a critical or a block:
+ * nothing a die shows beats them).
+ */
+export function rerollOptions(faces: readonly number[], p: RerollPool): MeleeRerollOption[] {
+  // The eligible dice by kind: the face of the first die of each, and how many.
+  const kinds: Array<{ face: number; count: number }> = []
+  const at = new Map<number, number>()
+  faces.forEach((f, i) => {
+    if (!p.eligible(faces, i)) return
+    const c = p.classify(f)
+    const k = at.get(c)
+    if (k === undefined) {
+      at.set(c, kinds.length)
+      kinds.push({ face: f, count: 1 })
+    } else kinds[k].count++
+  })
+  const picks: number[][] = []
+  const build = (k: number, left: number, pick: number[]): void => {
+    if (k === kinds.length) {
+      picks.push(pick)
+      return
+    }
+    for (let n = 0; n <= Math.min(left, kinds[k].count); n++)
+      build(k + 1, left - n, n ? pick.concat(new Array<number>(n).fill(kinds[k].face)) : pick)
+  }
+  build(0, p.allowed, [])
+  const out = picks.map((pick) => {
+    const dice = pickedDice(faces, p, pick)
+    const expected: StrikeMeans = { damage: 0, destroyed: 0, effects: 0 }
+    const den = 10 ** dice.length
+    for (const b of poolOutcomes(dice.length, 10, p.classify))
+      addMeans(expected, b.waysN / den, p.value(withRerolls(faces, dice, b.faces)))
+    return { pick, expected }
+  })
+  const sign = p.chooser === 'striker' ? -1 : 1
+  return out.sort(
+    (x, y) =>
+      sign * better(strikeScore(x.expected), strikeScore(y.expected)) || x.pick.length - y.pick.length,
+  )
+}
+
+/**
+ * The striker's reroll of its attack dice (any but a critical), weighed by the strike's means
+ * over the defense dice still to come (with the target's own pick) and the saves.
+ */
+export function attackRerollPool(s: Strike): RerollPool {
+  const classify = attackDieClass(s)
+  const later = hitsMeans(s)
+  return {
+    classify,
+    eligible: (faces, i) => classify(faces[i]) !== 2,
+    allowed: s.attackRerolls,
+    value: (faces) => later(countAttack(s, faces).rolledHits),
+    chooser: 'striker',
+  }
+}
+
+/**
+ * The target's reroll of its defense dice that did not block, against `rolledHits`. A die
+ * Unbeaten already rerolled (`rerolled`) is not rerolled again: each die once.
+ */
+export function defenseRerollPool(s: Strike, rolledHits: number, rerolled: readonly boolean[]): RerollPool {
+  const classify = defenseDieClass(s)
+  const means = unblockedMeans(s)
+  return {
+    classify,
+    eligible: (faces, i) => classify(faces[i]) === 0 && !rerolled[i],
+    allowed: s.defenseRerolls,
+    value: (faces) => {
+      let b = 0
+      for (const f of faces) b += classify(f)
+      return means(tallyStrike(s, rolledHits, b).unblockedHits)
+    },
+    chooser: 'target',
+  }
+}
+
+/** Rolled blocks against `rolledHits` (the target's reroll pick reads them): rollDefenseDice walked. */
+export function blocksAgainst(s: Strike, rolledHits: number): Distribution<number> {
+  return walk((dice) => rollDefenseDice(dice, s, rolledHits).rolledBlocks)
+}
+
+/** The strike's means once its attack dice show `rolledHits`: the defense dice (blocksAgainst), the tally, the saves. */
+export function hitsMeans(s: Strike): (rolledHits: number) => StrikeMeans {
+  const means = unblockedMeans(s)
+  const rows: StrikeMeans[] = []
+  return (h) => {
+    let row = rows[h]
+    if (!row) {
+      const m = (row = { damage: 0, destroyed: 0, effects: 0 })
+      blocksAgainst(s, h).forEach((b, q) => addMeans(m, q, means(tallyStrike(s, h, b).unblockedHits)))
+      rows[h] = row
+    }
+    return row
+  }
+}
+
+/** A picker: given the question, the faces to reroll (a person asked, or a pick given). */
+export type RerollPicker = (q: MeleeRerollQuestion) => number[]
+
+/**
+ * A side rerolls dice of a pool it just rolled, as it picks: `pick` when given (asked, or a pick
+ * given beforehand, which takes what the dice allow), else rerollOptions' best. The faces are
+ * changed in place; what was rerolled is returned.
+ */
+function rerollPool(
+  dice: Dice,
+  faces: number[],
+  p: RerollPool,
+  ask: { side: SideName; pool: 'attack' | 'defense'; label: string; strike: Strike },
+  pick?: RerollPicker,
+): MeleeReroll {
+  const options = rerollOptions(faces, p)
+  const wanted =
+    pick && options.length > 1
+      ? pick({
+          side: ask.side,
+          pool: ask.pool,
+          faces: faces.slice(),
+          allowed: p.allowed,
+          options,
+          strike: ask.strike,
+        })
+      : options[0].pick
+  const chosen = pickedDice(faces, p, wanted)
+  const again = chosen.length ? dice.pool(chosen.length, 10, ask.label, p.classify).slice() : []
+  const reroll: MeleeReroll = {
+    allowed: p.allowed,
+    pick: chosen.map((i) => faces[i]),
+    dice: chosen,
+    faces: again,
+  }
+  chosen.forEach((i, k) => (faces[i] = again[k]))
+  return reroll
+}
+
+/**
+ * Attack dice: classes crit (9-10), hit (hitOn-8) and miss, each face 5-8 its own with
+ * Desperation Attack. A striker with Improvise then rerolls the dice it picks.
+ */
+export function rollAttackDice(dice: Dice, s: Strike, pick?: RerollPicker): RolledAttack {
+  const classify = attackDieClass(s)
+  const [striker] = who(s)
+  const first = dice.pool(s.attackDice, 10, `${striker}'s attack dice`, classify)
+  const faces = first.slice()
+  const reroll =
+    s.attackRerolls > 0
+      ? rerollPool(
+          dice,
+          faces,
+          attackRerollPool(s),
+          { side: s.striker, pool: 'attack', label: `${striker}'s attack rerolls (Improvise)`, strike: s },
+          pick,
+        )
+      : undefined
+  const counted = countAttack(s, faces)
+  const out: StrikeDie[] = faces.map((roll, i) => {
+    const die: StrikeDie = { roll, pool: 'attack', outcome: counted.outcomes[i] }
+    if (counted.desperate[i]) die.desperation = true
+    if (reroll?.dice.includes(i)) die.rerolledFrom = first[i]
+    return die
+  })
+  const rolled: RolledAttack = { dice: out, crits: counted.crits, rolledHits: counted.rolledHits }
+  if (reroll) rolled.reroll = reroll
+  return rolled
+}
+
+/**
+ * Defense dice: a block on blockOn+. Unbeaten rerolls the ones that did not block; a target with
+ * Improvise then rerolls those it picks, against the strike's `rolledHits`.
+ */
+export function rollDefenseDice(dice: Dice, s: Strike, rolledHits = 0, pick?: RerollPicker): RolledDefense {
   const on = s.blockOn
   const blocks = defenseDieClass(s)
   const first = dice.pool(s.defenseDice, 10, `${who(s)[1]}'s defense dice`, blocks)
@@ -515,15 +895,33 @@ export function rollDefenseDice(dice: Dice, s: Strike): RolledDefense {
       missed.forEach((i, k) => (faces[i] = again[k]))
     }
   }
+  const target: SideName = s.striker === 'attacker' ? 'defender' : 'attacker'
+  const reroll =
+    s.defenseRerolls > 0
+      ? rerollPool(
+          dice,
+          faces,
+          defenseRerollPool(
+            s,
+            rolledHits,
+            first.map((f) => s.defenseReroll && !blocks(f)),
+          ),
+          { side: target, pool: 'defense', label: `${who(s)[1]}'s defense rerolls (Improvise)`, strike: s },
+          pick,
+        )
+      : undefined
   let rolledBlocks = 0
   const out: StrikeDie[] = faces.map((roll, i) => {
     const die: StrikeDie =
       roll >= on ? { roll, pool: 'defense', outcome: 'block' } : { roll, pool: 'defense', outcome: 'miss' }
     if (die.outcome === 'block') rolledBlocks++
-    if (roll !== first[i] || (s.defenseReroll && !blocks(first[i]))) die.rerolledFrom = first[i]
+    if (roll !== first[i] || (s.defenseReroll && !blocks(first[i])) || reroll?.dice.includes(i))
+      die.rerolledFrom = first[i]
     return die
   })
-  return { dice: out, rolledBlocks }
+  const rolled: RolledDefense = { dice: out, rolledBlocks }
+  if (reroll) rolled.reroll = reroll
+  return rolled
 }
 
 /** A strike's last stage: armor saves against its unblocked hits, and what the clash reads of it. */
@@ -545,23 +943,30 @@ export type MomentumQuestion = SkillDefenseQuestion<Strike>
  * `spend`, when given, decides the Momentum spent once the dice are known (a person asked);
  * it is held between 0 and the hits left.
  */
-export function resolveStrike(dice: Dice, s: Strike, spend?: (q: MomentumQuestion) => number): StrikeResult {
-  const a = rollAttackDice(dice, s)
-  const d = rollDefenseDice(dice, s)
+export function resolveStrike(
+  dice: Dice,
+  s: Strike,
+  spend?: (q: MomentumQuestion) => number,
+  pick?: RerollPicker,
+): StrikeResult {
+  const a = rollAttackDice(dice, s, pick)
+  const d = rollDefenseDice(dice, s, a.rolledHits, pick)
   let t = tallyStrike(s, a.rolledHits, d.rolledBlocks)
   if (spend && t.hitsLeft > 0) {
     const side: SideName = s.striker === 'attacker' ? 'defender' : 'attacker'
+    // A warship pays 2 Momentum a hit.
+    const maxPoints = s.warship ? 2 * t.hitsLeft : t.hitsLeft
     const p = Math.max(
       0,
       Math.min(
-        t.hitsLeft,
+        maxPoints,
         Math.floor(
           spend({
             side,
             hits: t.hits,
             blocks: t.blocks,
             hitsLeft: t.hitsLeft,
-            maxPoints: t.hitsLeft,
+            maxPoints,
             attack: s,
           }),
         ),
@@ -572,11 +977,11 @@ export function resolveStrike(dice: Dice, s: Strike, spend?: (q: MomentumQuestio
       blocks: t.blocks,
       hitsLeft: t.hitsLeft,
       momentumSpent: p,
-      unblockedHits: t.hitsLeft - p,
+      unblockedHits: t.hitsLeft - momentumNegates(p, s.warship),
     }
   }
   const { save, summary: sum } = strikeSaves(dice, s, t.unblockedHits)
-  return {
+  const result: StrikeResult = {
     hits: t.hits,
     blocks: t.blocks,
     hitsLeft: t.hitsLeft,
@@ -593,6 +998,13 @@ export function resolveStrike(dice: Dice, s: Strike, spend?: (q: MomentumQuestio
     damage: sum.damage,
     pushedOut: sum.pushedOut,
   }
+  if (a.reroll || d.reroll) {
+    const improvise: NonNullable<StrikeResult['improvise']> = {}
+    if (a.reroll) improvise.attack = a.reroll
+    if (d.reroll) improvise.defense = d.reroll
+    result.improvise = improvise
+  }
+  return result
 }
 
 /** One overwatch shot at the charger: no Precision/Barrage/Dodge/Guard, its shield counts. */
@@ -641,7 +1053,7 @@ export function overwatchShot(m: Melee, ow: Overwatch, momentumLeft: number): Sh
     seekingShot: false,
     persevere: a.persevere,
     round: m.round,
-    warship: false,
+    warship: a.warship,
     aoe: false,
     size: a.size,
     askDecisions: false,
@@ -885,9 +1297,12 @@ export function resolveMelee(dice: Dice, m: Melee): MeleeResult {
       m.momentumAsked?.[side]
         ? (q: MomentumQuestion) => decision<number>(m, `${side}-momentum`, q, 0)
         : undefined
-    attack = resolveStrike(dice, attackStrike(m), asked('def'))
+    // A side's reroll pick (Improvise): given (--atk-reroll), asked, or rerollOptions' best.
+    const picked: RerollPicker = (q) =>
+      decision<number[]>(m, `${q.side === 'attacker' ? 'atk' : 'def'}-reroll`, q, q.options[0].pick)
+    attack = resolveStrike(dice, attackStrike(m), asked('def'), picked)
     if (!counterSkippedBy(attack, clashContext(m, ow.damage))) {
-      counter = resolveStrike(dice, counterStrike(m, m.atk.momentum - ow.momentumSpent), asked('atk'))
+      counter = resolveStrike(dice, counterStrike(m, m.atk.momentum - ow.momentumSpent), asked('atk'), picked)
     }
   }
   const end = concludeClash(m, ow, attack, counter)

@@ -277,8 +277,9 @@ export const TRAITS: readonly TraitEntry[] = [
     title: 'Improvise (universal skill)',
     aliases: [],
     from: 'exceptional pilot skill [M-0]',
-    effect: 'when shot, reroll up to 2 evade dice just rolled (once a round)',
+    effect: 'reroll up to 2 evade dice, or in melee 2 dice just rolled (once a round)',
     shoot: { defender: (s) => void (s.evadeRerolls += 2) },
+    melee: both((m) => void (m.improvise = true)),
   },
   {
     name: 'three-times-as-fast',
@@ -416,6 +417,26 @@ export const TRAITS: readonly TraitEntry[] = [
     effect: 'in melee, hits on 4+',
     sameEffect: 'bold',
     melee: both((m) => void (m.boldAlly = true)),
+  },
+  // Melee upgrades and skills (wargame rules): the rule reads the fields (melee.ts).
+  {
+    name: 'desperation-attack',
+    title: 'Desperation Attack',
+    aliases: [],
+    from: 'trait upgrade',
+    effect: 'in melee, three of a kind of 5+ on its attack dice are critical hits',
+    melee: both((m) => void (m.desperation = true)),
+  },
+  // Reading: "+2 PEN in Melee" replaces the +1 (+2 in all, not +3) against a larger Size.
+  {
+    name: 'giant-slayer',
+    title: 'Giant Slayer (bonus skill)',
+    aliases: [],
+    from: 'bonus skill [M-1]',
+    effect: 'this turn +1 ARM PEN; in melee +2 instead against a larger Size',
+    choice: { 'not-larger': '+1 PEN', larger: 'the target is a larger Size: +2 PEN in melee' },
+    shoot: { attacker: (s) => void (s.pen = { value: s.pen.value + 1, kind: s.pen.kind }) },
+    melee: both((m, c) => void m.penBonuses.push({ source: 'Giant Slayer', amount: c === 'larger' ? 2 : 1 })),
   },
 ]
 

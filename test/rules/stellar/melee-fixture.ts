@@ -34,6 +34,10 @@ export function side(over: Partial<Omit<MeleeSide, 'pen'>> & { pen?: Penetration
     reroll: false,
     notOverYet: 0,
     evade: 0,
+    desperation: false,
+    improvise: false,
+    penBonuses: [],
+    warship: false,
     ...rest,
   }
 }

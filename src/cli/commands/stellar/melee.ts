@@ -5,10 +5,13 @@ import {
   type MeleeResult,
   type MeleeSide,
   type Overwatch,
+  type MeleeReroll,
+  type MeleeRerollQuestion,
   type MomentumQuestion,
   type Split,
   type Strike,
   type StrikeResult,
+  IMPROVISE_DICE,
   MAX_POOL,
   meleeGuard,
   resolveMelee,
@@ -35,7 +38,7 @@ import {
   traitText,
   type TraitEffect,
 } from '../../../rules/stellar/traits.js'
-import { MAX_WEAPON_SHOTS } from '../../../rules/stellar/shoot.js'
+import { MAX_WEAPON_SHOTS, momentumNegates } from '../../../rules/stellar/shoot.js'
 import { num, pct } from '../../../render/format.js'
 import {
   explainMelee,
@@ -78,6 +81,9 @@ export interface MeleeRequest extends Melee {
     defChoice: ChosenBy
     atkMomentum: ChosenBy
     defMomentum: ChosenBy
+    /** A side's Improvise pick, when it has Improvise. */
+    atkReroll?: ChosenBy
+    defReroll?: ChosenBy
   }
   /** Which sides gave a Momentum flag (the others may be asked after the dice). */
   momentumGiven: { atk: boolean; def: boolean }
@@ -216,7 +222,28 @@ function sideOptions<P extends 'atk' | 'def'>(p: P, who: string) {
       `"It's not over yet!": Momentum the ${who} spends in the clash, a failed save each`,
       { min: 0, max: 10, default: 0 },
     ),
+    boolOpt(`${p}-warship`, `${who} is a warship: saves capped at 5, Skill Defense 2 Momentum a hit`),
+    textOpt(
+      `${p}-reroll`,
+      'FACES',
+      `Improvise: faces of the ${who}'s dice to reroll, e.g. 2,3 (missing: asked, else auto)`,
+      parseRerollFaces,
+    ),
   ] as const
+}
+
+/** `--atk-reroll 2,3`: the faces of the dice a side rerolls (none: `none`). */
+export function parseRerollFaces(text: string, flag: string): number[] {
+  const t = text.trim().toLowerCase()
+  if (t === 'none' || t === '') return []
+  const parts = t.split(/\s*,\s*/)
+  const faces = parts.map(Number)
+  if (parts.length > IMPROVISE_DICE || faces.some((f) => !Number.isInteger(f) || f < 1 || f > 10))
+    throw new InputError(
+      'bad-value',
+      `${flag}: "${text}" is not a pick; give up to ${IMPROVISE_DICE} d10 faces of the dice to reroll, e.g. 2,3, or none`,
+    )
+  return faces
 }
 
 const options = [
@@ -283,6 +310,8 @@ function sideKeys<P extends 'atk' | 'def'>(p: P) {
     extraHits: k('ExtraHits'),
     extraBlocks: k('ExtraBlocks'),
     notOverYet: k('NotOverYet'),
+    warship: k('Warship'),
+    reroll: k('Reroll'),
     trait: k('Trait'),
     switches: TRAIT_SWITCHES.map(([key, name]) => [k(key), name] as const),
   }
@@ -339,6 +368,10 @@ function buildSide(
     reroll: false,
     notOverYet: v[key.notOverYet],
     evade: p === 'atk' ? v.atkEvade : 0,
+    desperation: false,
+    improvise: false,
+    penBonuses: [],
+    warship: v[key.warship],
   }
   effects.push(...applyMeleeTraits(side, traits, p === 'atk' ? 'attacker' : 'defender'))
   return side
@@ -347,8 +380,9 @@ function buildSide(
 /** "It's not over yet!" for a side that may not use it (against the other side's weapon) is refused. */
 function checkNotOverYet(p: 'atk' | 'def', own: MeleeSide, enemy: MeleeSide): void {
   if (own.notOverYet === 0) return
-  const bar = notOverYetBar({ pilot: own.pilot, warship: false, pen: enemy.pen })
-  const fix = own.pilot < 1 && enemy.pen.kind !== 'push' ? `add --${p}-pilot 1 or drop` : 'drop'
+  const bar = notOverYetBar({ pilot: own.pilot, warship: own.warship, pen: enemy.pen })
+  const fix =
+    own.pilot < 1 && !own.warship && enemy.pen.kind !== 'push' ? `add --${p}-pilot 1 or drop` : 'drop'
   if (bar) throw new InputError('bad-combination', `--${p}-not-over-yet: ${bar}; ${fix} --${p}-not-over-yet`)
 }
 
@@ -386,6 +420,30 @@ export function buildMelee(v: MeleeValues): MeleeQuery {
   checkNotOverYet('def', def, atk)
   const atkSplit = splitFrom(v.atkSplit, 'atk', 'attacker', atk.melee)
   const defSplit = splitFrom(v.defSplit, 'def', 'defender', def.melee)
+  // Improvise picks given beforehand (--atk-reroll, --def-reroll): decisions the rule reads.
+  const decisions: Record<string, unknown> = {}
+  for (const [p, side, who] of [
+    ['atk', atk, 'attacker'],
+    ['def', def, 'defender'],
+  ] as const) {
+    const given = v[SIDE_KEYS[p].reroll]
+    if (given === undefined) continue
+    if (!side.improvise)
+      throw new InputError(
+        'bad-combination',
+        `--${p}-reroll: the ${who} has no Improvise; add --${p}-trait improvise or drop --${p}-reroll`,
+      )
+    decisions[`${p}-reroll`] = given
+  }
+  const chosenBy: MeleeRequest['chosenBy'] = {
+    atkSplit: isOpen(atkSplit) ? 'auto' : 'flag',
+    defSplit: isOpen(defSplit) ? 'auto' : 'flag',
+    defChoice: isOpen(v.defChoice) ? 'auto' : 'flag',
+    atkMomentum: v.atkMomentum !== undefined ? 'flag' : 'auto',
+    defMomentum: v.defMomentum !== undefined ? 'flag' : 'auto',
+  }
+  if (atk.improvise) chosenBy.atkReroll = decisions['atk-reroll'] ? 'flag' : 'auto'
+  if (def.improvise) chosenBy.defReroll = decisions['def-reroll'] ? 'flag' : 'auto'
   const solo = def.soloOperative
   const defChoice = v.defChoice
   if (defChoice === 'both' && !solo)
@@ -407,13 +465,8 @@ export function buildMelee(v: MeleeValues): MeleeQuery {
     overwatchSkipped: overwatch !== null && blindside && !def.blindsideImmune,
     soloOperative: solo,
     momentumGiven: { atk: v.atkMomentum !== undefined, def: v.defMomentum !== undefined },
-    chosenBy: {
-      atkSplit: isOpen(atkSplit) ? 'auto' : 'flag',
-      defSplit: isOpen(defSplit) ? 'auto' : 'flag',
-      defChoice: isOpen(defChoice) ? 'auto' : 'flag',
-      atkMomentum: v.atkMomentum !== undefined ? 'flag' : 'auto',
-      defMomentum: v.defMomentum !== undefined ? 'flag' : 'auto',
-    },
+    chosenBy,
+    decisions: Object.keys(decisions).length ? decisions : undefined,
     // Plain text, so that a request stays plain data (copied, compared, cloned).
     traits: { attacker: chosen.attacker.map(traitText), defender: chosen.defender.map(traitText) },
     traitEffects,
@@ -626,11 +679,18 @@ export async function chooseMelee(req: MeleeQuery, ctx: ChoiceContext): Promise<
   const openDefSplit: Open = isOpen(req.defSplit) ? req.defSplit : undefined
   const openDefChoice: Open = isOpen(req.defChoice) ? req.defChoice : undefined
   const m = standIn(req)
-  // Skill Defense without a Momentum flag is asked after the dice, when someone can answer.
+  // Skill Defense without a Momentum flag, and an Improvise pick without --atk-reroll or
+  // --def-reroll, are asked after the dice, when someone can answer.
+  const asked: string[] = []
   if (ctx.interactive && (!m.momentumGiven.atk || !m.momentumGiven.def)) {
     m.momentumAsked = { atk: !m.momentumGiven.atk, def: !m.momentumGiven.def }
-    m.askDecisions = true
+    asked.push('atk-momentum', 'def-momentum')
   }
+  if (ctx.interactive) {
+    if (m.chosenBy.atkReroll === 'auto') asked.push('atk-reroll')
+    if (m.chosenBy.defReroll === 'auto') asked.push('def-reroll')
+  }
+  if (asked.length) m.askDecisions = asked
   if (!openAtkSplit && !openDefSplit && !openDefChoice) return m
   const search = new ClashSearch(m)
   const ask = (o: Open) => o === 'ask' && ctx.interactive
@@ -712,13 +772,45 @@ function expectedStrikeDamage(s: Strike, unblocked: number): number {
   return unblocked * s.dmg + saves.expected()
 }
 
+/**
+ * A side's Improvise pick, in a terminal: the dice just rolled and each sensible pick with the
+ * strike's expected damage after it (the quantity the automatic pick ranks by), best first.
+ */
+async function decideReroll(
+  id: 'atk-reroll' | 'def-reroll',
+  q: MeleeRerollQuestion,
+  m: MeleeRequest,
+  ctx: ChoiceContext,
+): Promise<number[]> {
+  const capped = q.strike.targetHp !== undefined
+  const options = q.options.map((o, i) => ({
+    value: o.pick,
+    label: o.pick.length ? `Reroll ${o.pick.join(' and ')}` : 'Keep the dice',
+    hint:
+      `strike deals ${num(o.expected.damage, 1)} DMG expected${capped ? ' (capped at HP)' : ''}` +
+      (capped ? `, destroys ${pct(o.expected.destroyed)}` : '') +
+      (i === 0 ? ' (best)' : ''),
+  }))
+  m.chosenBy[id === 'atk-reroll' ? 'atkReroll' : 'defReroll'] = 'prompt'
+  const who = q.side === 'attacker' ? 'Attacker' : 'Defender'
+  return ctx.select(
+    `${who}'s ${q.pool} dice ${q.faces.join(' ')}: reroll up to ${q.allowed} (Improvise)?`,
+    options,
+    options[0].value,
+  )
+}
+
 // ---------------------------------------------------------------------------------------------
 // JSON
 
 export function strikeJson(r: StrikeResult, traitFields = false): Record<string, unknown> {
   const out: Record<string, unknown> = {
     dice: [...r.attackDice, ...r.defenseDice],
-    attackDice: r.attackDice.map((d) => ({ roll: d.roll, outcome: d.outcome })),
+    attackDice: r.attackDice.map((d) =>
+      d.desperation
+        ? { roll: d.roll, outcome: d.outcome, desperation: true }
+        : { roll: d.roll, outcome: d.outcome },
+    ),
     defenseDice: r.defenseDice.map((d) => ({ roll: d.roll, outcome: d.outcome })),
     hitOn: r.strike.hitOn,
     blockOn: r.strike.blockOn,
@@ -740,6 +832,13 @@ export function strikeJson(r: StrikeResult, traitFields = false): Record<string,
     out.rerolls = r.save.rerolls
     out.negated = r.save.negated
   }
+  // Giant Slayer: the PEN the weapon gained (the save target already reads it).
+  if (r.strike.penBonuses.length) out.penBonuses = r.strike.penBonuses
+  if (r.improvise) {
+    const x = (p: MeleeReroll | undefined) =>
+      p ? { allowed: p.allowed, dice: p.dice, faces: p.faces } : null
+    out.improvise = { attack: x(r.improvise.attack), defense: x(r.improvise.defense) }
+  }
   return out
 }
 
@@ -754,6 +853,7 @@ function choicesJson(m: MeleeRequest): Record<string, unknown> {
   }
   if (m.traitFieldsUsed) out.traits = { attacker: [...m.traits.attacker], defender: [...m.traits.defender] }
   if (m.traitEffects.length) out.traitEffects = m.traitEffects
+  if (m.atk.warship || m.def.warship) out.warship = { attacker: m.atk.warship, defender: m.def.warship }
   return out
 }
 
@@ -762,21 +862,26 @@ export const meleeSpec = defineCommand<typeof options, MeleeRequest, MeleeResult
   summary:
     'MechaStellar melee clash: overwatch on the charge, attack, counter-attack, Finishing Blow, best dice splits',
   diceOrder:
-    "overwatch first (only with --def-overwatch): for each attack, one evade d10 per shot, then its armor saves; then the clash: the attacker's attack dice, the defender's defense dice (then, with Unbeaten, a reroll of each that did not block), armor saves against the defender (at most 3); then, if the defender survives and was not pushed out, the defender's attack dice, the attacker's defense dice, armor saves against the attacker; a side that rerolls saves (Unyielding) rolls one reroll per failed save right after its saves",
+    "overwatch first (only with --def-overwatch): for each attack, one evade d10 per shot, then its armor saves; then the clash: the attacker's attack dice (then, with Improvise, the dice it rerolls), the defender's defense dice (then, with Unbeaten, a reroll of each that did not block; then, with Improvise, the dice it rerolls), armor saves against the defender (at most 3; 5 for a warship); then, if the defender survives and was not pushed out, the defender's attack dice, the attacker's defense dice, armor saves against the attacker; a side that rerolls saves (Unyielding) rolls one reroll per failed save right after its saves",
   examples: [
     'mecha melee --atk-split 6/3 --atk-pilot 2 --atk-shield 1 --atk-dmg 300 --atk-pen 4 --def-split 3/4 --def-pilot 1 --def-shield 1 --def-dmg 400 --def-pen 6 --def-arm-sv 1 --def-choice counter --rolls 3,3,7,7,8,10,2,5,8,10,6,4,9,2,8,8,2,4,4,5,3',
     'mecha melee --atk-melee 9 --atk-pilot 1 --atk-dmg 300 --atk-pen 5 --def-melee 7 --def-dmg 400 --def-hp 2500 --seed table1',
     'mecha melee --atk-melee 10 --atk-dmg 300 --atk-pen 5 --def-melee 10 --def-dmg 300 --def-pen 5 --def-hp 3000 --atk-hp 3000 --odds',
+    'mecha melee --atk-split 5/2 --atk-dmg 300 --atk-pen 5 --atk-trait desperation-attack --atk-trait improvise --def-split 2/4 --def-dmg 400 --def-warship --def-trait improvise --def-choice guard --seed table2',
   ],
   options,
   build: buildMelee,
   choose: chooseMelee,
   async decide(id, context, m, ctx) {
+    if (id === 'atk-reroll' || id === 'def-reroll')
+      return decideReroll(id, context as MeleeRerollQuestion, m, ctx)
     if (id !== 'atk-momentum' && id !== 'def-momentum') throw new Error(`unknown decision ${id}`)
     const q = context as MomentumQuestion
     const options = []
-    for (let p = 0; p <= Math.min(10, q.hitsLeft); p++) {
-      const through = q.hitsLeft - p
+    // A warship pays 2 Momentum a hit: only whole pairs are offered.
+    const step = q.attack.warship ? 2 : 1
+    for (let p = 0; p <= Math.min(10, q.maxPoints); p += step) {
+      const through = q.hitsLeft - momentumNegates(p, q.attack.warship)
       options.push({
         value: p,
         label: `Spend ${p} Momentum`,
@@ -785,7 +890,7 @@ export const meleeSpec = defineCommand<typeof options, MeleeRequest, MeleeResult
     }
     const who = q.side === 'defender' ? 'Defender' : 'Attacker'
     const answer = await ctx.select(
-      `${who}'s Skill Defense: ${q.hits} hits vs ${q.blocks} blocks, ${q.hitsLeft} get through. Spend Momentum (one per hit)?`,
+      `${who}'s Skill Defense: ${q.hits} hits vs ${q.blocks} blocks, ${q.hitsLeft} get through. Spend Momentum (${q.attack.warship ? 'two per hit: a warship' : 'one per hit'})?`,
       options,
       0,
     )
@@ -845,6 +950,12 @@ export const meleeSpec = defineCommand<typeof options, MeleeRequest, MeleeResult
       flags.push('--def-momentum', String(r.attack.momentumSpent))
     if (m.chosenBy.atkMomentum === 'prompt' && r.counter)
       flags.push('--atk-momentum', String(r.counter.momentumSpent))
+    // Improvise is used in the attack: the attacker's on its attack dice, the defender's on its defense dice.
+    const picked = (x: MeleeReroll | undefined) => (x && x.pick.length ? x.pick.join(',') : 'none')
+    if (m.chosenBy.atkReroll === 'prompt' && r.attack)
+      flags.push('--atk-reroll', picked(r.attack.improvise?.attack))
+    if (m.chosenBy.defReroll === 'prompt' && r.attack)
+      flags.push('--def-reroll', picked(r.attack.improvise?.defense))
     return flags
   },
   render: (r, m, out) => renderMelee(r, m, out),
