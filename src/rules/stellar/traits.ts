@@ -271,6 +271,73 @@ export const TRAITS: readonly TraitEntry[] = [
     effect: '+2 blocks against an explosive weapon fired from over 16"',
     shoot: { defender: (s) => void s.blockBonuses.push({ source: 'Fleet Missile Defense', amount: 2 }) },
   },
+  // Weapon and accuracy traits, Take the Shot and Anti-Beam Coating (their effects land on the
+  // shot's DMG, PEN, Accuracy and block fields: shotDmg, shotPen, shotTargetNumber, shotBlocks).
+  {
+    name: 'mechanics-expert',
+    title: 'Mechanics Expert / Robotics Expert (Expert Engineering Division)',
+    aliases: ['robotics-expert', 'expert-engineering-division'],
+    from: 'pilot trait I, captain trait I',
+    effect: 'this turn, the weapons +1 PEN or +100 DMG',
+    choice: { pen: '+1 ARM PEN', dmg: '+100 DMG' },
+    shoot: {
+      attacker: (s, c) =>
+        void (c === 'dmg'
+          ? s.dmgBonuses.push({ source: 'Mechanics Expert', amount: 100 })
+          : s.penBonuses.push({ source: 'Mechanics Expert', amount: 1 })),
+    },
+  },
+  {
+    name: 'mastermind',
+    title: 'Mastermind / Fearsome (Fearsome / Dreaded Captain)',
+    aliases: ['fearsome', 'dreaded-captain'],
+    from: 'pilot trait II, captain trait II',
+    effect: 'this turn, +2 PEN or +200 DMG',
+    choice: { pen: '+2 ARM PEN', dmg: '+200 DMG' },
+    shoot: {
+      attacker: (s, c) =>
+        void (c === 'dmg'
+          ? s.dmgBonuses.push({ source: 'Mastermind', amount: 200 })
+          : s.penBonuses.push({ source: 'Mastermind', amount: 2 })),
+    },
+  },
+  {
+    name: 'vigilant-leader',
+    title: 'Vigilant Leader',
+    aliases: [],
+    from: 'commander trait',
+    effect: 'allied units +1 Shooting Accuracy against enemies within 24"',
+    shoot: { attacker: (s) => void s.accBonuses.push({ source: 'Vigilant Leader', amount: 1 }) },
+  },
+  // Take the Shot's third benefit (shooting at a target engaged in melee with an ally) changes
+  // nothing a shot resolves; it is listed so that a unit can say which benefit it took.
+  {
+    name: 'take-the-shot',
+    title: 'Take the Shot! (bonus skill)',
+    aliases: [],
+    from: 'bonus skill [M-2]',
+    effect: 'ignore shields and cover (PEN 3+), or Rapid Fire penalties, or shoot into melee',
+    choice: {
+      'ignore-blocks': "the target's shields and cover give no blocks (a weapon of PEN 3+)",
+      'no-penalty': 'no Rapid Fire penalty, Range+16"',
+      'into-melee': 'shoot a target engaged in melee with an ally (nothing to resolve)',
+    },
+    shoot: {
+      attacker: (s, c) => {
+        if (c === 'ignore-blocks') s.ignoreShieldCover = true
+        // Rapid Fire is -10 at worst: easing it by 10 ignores any penalty (never into a gain).
+        else if (c === 'no-penalty') s.rapidFireRelief += 10
+      },
+    },
+  },
+  {
+    name: 'anti-beam-coating',
+    title: 'Anti-Beam Coating',
+    aliases: [],
+    from: 'unit upgrade',
+    effect: '+2 ARM Sv against energy shooting weapons (with --energy)',
+    shoot: { defender: (s) => void (s.antiBeam = true) },
+  },
   // Evade rerolls add up across sources (each die is rerolled once at most): rollEvade.
   {
     name: 'improvise',

@@ -16,12 +16,26 @@ import {
   shotAttackerBonus,
   shotDodge,
   shotGuard,
+  shotDmg,
+  shotPen,
   shotTargetNumber,
 } from '../../../rules/stellar/shoot.js'
+import { antiBeamBonus } from '../../../rules/stellar/armor-save.js'
+import {
+  type Pool,
+  REMOTE_FIRINGS,
+  REMOTE_MOMENTUM_COST,
+  type ShotSpend,
+  type UpgradeSide,
+  applyRemote,
+  applyUpgrades,
+  parseUpgrades,
+} from '../../../rules/stellar/upgrades.js'
 import {
   type TraitFlags,
   applyShotTraits,
   chooseTraits,
+  traitOf,
   traitNames,
   traitText,
 } from '../../../rules/stellar/traits.js'
@@ -35,7 +49,7 @@ import {
   shotDamageOdds,
   shotOdds,
 } from '../../../rules/stellar/shoot-odds.js'
-import { NO_PEN, parsePen } from '../../../rules/stellar/weapon.js'
+import { NO_PEN, parsePen, penText } from '../../../rules/stellar/weapon.js'
 import { num } from '../../../render/format.js'
 import { explainShot, explainShotOdds, renderShot, renderShotOdds } from '../../../render/stellar/shoot.js'
 import { saveFields } from './save-fields.js'
@@ -54,6 +68,7 @@ import {
   completing,
   conflicts,
   defineCommand,
+  enumOpt,
   intOpt,
   levelOpt,
   repeatable,
@@ -66,6 +81,8 @@ interface ShotChoices {
   momentumGiven: boolean
   /** The traits each side gave, as NAME or NAME=CHOICE (their effects are in the shot's fields). */
   traits: Record<'attacker' | 'defender', string[]>
+  /** Power, Havoc and Momentum spent on the shot (their effects are in the shot's fields). */
+  spend: ShotSpend
 }
 
 /** A shot as the command line gives it: the bonus and the reaction may be left open. */
@@ -172,11 +189,34 @@ const options = [
     max: 10,
     default: 0,
   }),
+  boolOpt('energy', 'an [E]nergy (beam) weapon (for Anti-Beam Coating)'),
+  textOpt('power', 'LIST', "attacker's Power: dmg, pen, range (e.g. dmg,pen,pen)", upgrades),
+  textOpt('havoc', 'LIST', "attacker's Havoc: impact (DMG+100), push (PEN+1P)", upgrades),
+  textOpt('def-power', 'LIST', "defender's Power: barriers (its --barrier +1 block)", upgrades),
+  textOpt('def-havoc', 'LIST', "defender's Havoc: barriers (its --barrier +2 blocks)", upgrades),
+  Object.assign(enumOpt('remote', REMOTE_FIRINGS, 'remote weapon; alone: fired with Momentum'), {
+    bare: 'momentum',
+  }),
   boolOpt('warship', 'defender is a warship: saves capped at 5 (10 vs AOE), Momentum costs double'),
   boolOpt('aoe', 'AOE weapon (warship saves capped at 10)'),
   intOpt('size', "defender's Size (push/pull saves +2 per Size)", { min: 0, max: 10, default: 0 }),
   intOpt('hp', "defender's remaining HP, to report destruction", { min: 1, max: 1000000 }),
 ] as const
+
+/** A list of upgrades as typed: checked by buildShot, which knows the pool and the side. */
+function upgrades(text: string): string {
+  return text
+}
+
+/** Each pool's flag, with the side it spends for. */
+const UPGRADE_FLAGS: ReadonlyArray<
+  readonly [flag: string, key: 'power' | 'havoc' | 'defPower' | 'defHavoc', pool: Pool, side: UpgradeSide]
+> = [
+  ['--power', 'power', 'power', 'attacker'],
+  ['--havoc', 'havoc', 'havoc', 'attacker'],
+  ['--def-power', 'defPower', 'power', 'defender'],
+  ['--def-havoc', 'defHavoc', 'havoc', 'defender'],
+]
 
 /** A trait's name as typed: checked against the registry by buildShot, which knows the side. */
 function traitName(text: string): string {
@@ -245,6 +285,14 @@ export function buildShot(v: ValuesOf<typeof options>): ShotRequest {
     guardRaise: 0,
     blockBonuses: [],
     barrier: v.barrier,
+    barrierBonuses: [],
+    accBonuses: [],
+    dmgBonuses: [],
+    penBonuses: [],
+    ignoreShieldCover: false,
+    energy: v.energy,
+    antiBeam: false,
+    remoteShootDown: false,
     blindsideImmune: false,
     guardCritsAsHits: false,
     dodgeCritsMiss: false,
@@ -270,9 +318,26 @@ export function buildShot(v: ValuesOf<typeof options>): ShotRequest {
     },
     // Plain text, so that a request stays plain data (copied, compared, cloned).
     traits: { attacker: chosen.attacker.map(traitText), defender: chosen.defender.map(traitText) },
+    spend: {},
   }
   applyShotTraits(s as Shot, chosen.attacker, 'attacker')
   applyShotTraits(s as Shot, chosen.defender, 'defender')
+  // Remote weapons first: Indirect Fire decides what Take the Shot may do.
+  if (v.remote) {
+    applyRemote(s as Shot, v.remote)
+    s.spend.remote = { firing: v.remote, momentum: v.remote === 'momentum' ? REMOTE_MOMENTUM_COST : 0 }
+    if (v.remote === 'momentum' && v.bullseye)
+      throw new InputError(
+        'bad-combination',
+        '--bullseye: a remote weapon fired with Momentum is Indirect Fire, which cannot benefit from Skills; drop --bullseye',
+      )
+  }
+  for (const [flag, key, pool, side] of UPGRADE_FLAGS) {
+    const text = v[key]
+    if (text !== undefined)
+      s.spend[key] = applyUpgrades(s as Shot, pool, side, parseUpgrades(text, pool, side, flag), flag)
+  }
+  checkTakeTheShot(s, v.trait ?? [])
   if (s.evadeRerolls > 0) s.chosenBy.evadeReroll = v.reroll ? 'flag' : 'auto'
   if (v.reroll) {
     if (rerollsAllowed(s) === 0)
@@ -301,6 +366,28 @@ export function buildShot(v: ValuesOf<typeof options>): ShotRequest {
 }
 
 /**
+ * Take the Shot is a skill (Indirect Fire cannot benefit from one), and its `ignore-blocks` is
+ * for a weapon of ARM PEN 3+ (as printed: see shotPen).
+ */
+function checkTakeTheShot(s: ShotRequest, given: readonly string[]): void {
+  const taken = s.traits.attacker.find((t) => t.startsWith('take-the-shot'))
+  if (!taken) return
+  const as = given.find((g) => traitOf(g)?.name === 'take-the-shot')?.trim() ?? taken
+  if (s.indirect)
+    throw new InputError(
+      'bad-combination',
+      s.spend.remote?.firing === 'momentum'
+        ? `--trait ${as}: a remote weapon fired with Momentum is Indirect Fire, which cannot benefit from Skills; drop it`
+        : `--trait ${as}: Indirect Fire cannot benefit from Skills; drop it or --indirect`,
+    )
+  if (s.ignoreShieldCover && s.pen.value < 3)
+    throw new InputError(
+      'bad-combination',
+      `--trait ${as}: ignoring shields and cover needs a weapon of ARM PEN 3+ (--pen ${penText(s.pen)}); give another choice or drop it`,
+    )
+}
+
+/**
  * Whether a shot uses anything the trait flags brought (traits, --extra-blocks, --barrier,
  * "It's not over yet!"): its JSON then lists the block terms, rerolls and negated saves. Shots
  * without them answer exactly as before (test/frozen/seeds.json).
@@ -312,8 +399,30 @@ function usesTraitFields(s: ChosenShot): boolean {
     s.blockBonuses.length > 0 ||
     s.barrier > 0 ||
     s.notOverYet > 0 ||
-    s.evadeRerolls > 0
+    s.evadeRerolls > 0 ||
+    s.barrierBonuses.length > 0
   )
+}
+
+/**
+ * The fields the weapon upgrades, Anti-Beam Coating, the spends and remote weapons bring, each
+ * only when used (a shot without them answers as before): the terms of the Accuracy, DMG and PEN
+ * they changed, the ARM Sv added, and what each side spent.
+ */
+function upgradeFields(s: ChosenShot): Record<string, unknown> {
+  const out: Record<string, unknown> = {}
+  if (s.accBonuses.length) out.accTerms = [{ source: 'Acc', amount: s.acc }, ...s.accBonuses]
+  if (s.dmgBonuses.length) {
+    out.dmgPerHit = shotDmg(s)
+    out.dmgTerms = [{ source: 'weapon', amount: s.dmg }, ...s.dmgBonuses]
+  }
+  if (s.penBonuses.length) {
+    out.pen = penText(shotPen(s))
+    out.penTerms = [{ source: 'weapon', amount: s.pen.value }, ...s.penBonuses]
+  }
+  if (s.antiBeam) out.armSvBonus = antiBeamBonus(s)
+  if (Object.keys(s.spend).length) out.spend = s.spend
+  return out
 }
 
 /** The traits each side gave, as NAME or NAME=CHOICE. */
@@ -401,6 +510,7 @@ export const shootSpec = defineCommand<typeof options, ChosenShot, ShotResult, S
           ? { roll: d.roll, outcome: d.outcome, critAsHit: true }
           : { roll: d.roll, outcome: d.outcome }
         if (d.rerolledFrom !== undefined) die.rerolledFrom = d.rerolledFrom
+        if (d.downed) die.downed = true
         return die
       }),
       crits: r.crits,
@@ -427,6 +537,8 @@ export const shootSpec = defineCommand<typeof options, ChosenShot, ShotResult, S
       out.rerolls = r.save.rerolls
       out.negated = r.save.negated
     }
+    Object.assign(out, upgradeFields(s))
+    if (r.remoteDowned !== undefined) out.remoteDowned = r.remoteDowned
     if (r.reroll)
       out.evadeReroll = {
         allowed: r.reroll.allowed,
@@ -456,6 +568,10 @@ function shotOddsReport(s: ChosenShot): OddsReport {
     json.destroyed = { false: o.destroyed.prob('false'), true: o.destroyed.prob('true') }
     ;(json.expected as Record<string, number>).destroyed = o.destroyed.prob('true')
   }
+  if (o.remoteDowned) {
+    json.remoteDowned = o.remoteDowned.toJSON()
+    ;(json.expected as Record<string, number>).remoteDowned = o.remoteDowned.expected()
+  }
   const extra: Record<string, unknown> = {
     targetNumber: shotTargetNumber(s),
     bonus: s.bonus,
@@ -463,6 +579,7 @@ function shotOddsReport(s: ChosenShot): OddsReport {
     chosenBy: s.chosenBy,
   }
   if (usesTraitFields(s)) extra.traits = traitsJson(s)
+  Object.assign(extra, upgradeFields(s))
   const report: OddsReport = {
     json,
     extra,
