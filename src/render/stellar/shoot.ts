@@ -238,7 +238,7 @@ function hitExtras(s: Shot): string[] {
   const extras: string[] = []
   if (s.advantage || blindsided(s))
     extras.push(
-      `Tactical Advantage${blindsided(s) ? ' (Blindside)' : ''} +1 critical${critsMiss(s) ? ', which misses (Untouchable)' : ''}`,
+      `Tactical Advantage${blindsided(s) ? ' (Blindside)' : ''} +1 critical${critsMiss(s) ? ', which misses (Untouchable)' : s.indirect || critsAsHits(s) ? ', counted as a hit' : ''}`,
     )
   const fh = focusHits(s)
   if (s.bonusCrits)
