@@ -230,7 +230,7 @@ function shotsLine(s: Shot, fired: number): string {
   const raw = shotsBeforeCap(s)
   const rf = rapidFireShots(s)
   const fs = focusShots(s)
-  return `2. Shots = ${s.shots}${rf ? ` ${rf > 0 ? '+' : '-'} Rapid Fire ${Math.abs(rf)}${rf !== s.rapidFire ? ` (${s.rapidFire} eased by ${rf - s.rapidFire})` : ''}` : s.rapidFire ? ` (Rapid Fire ${s.rapidFire} eased to 0)` : ''}${barrage ? ` + Barrage ${barrage}` : ''}${fs ? ` + Focus ${fs} (${s.atkWarship ? 'a warship locks on' : 'Indirect Fire'})` : ''} = ${raw}${raw > MAX_SHOTS ? `, capped at ${MAX_SHOTS}` : ''}: ${fired} evade dice.`
+  return `2. Shots = ${s.shots}${rf ? ` ${rf > 0 ? '+' : '-'} Rapid Fire ${Math.abs(rf)}${rf !== s.rapidFire ? ` (${s.rapidFire} eased by ${rf - s.rapidFire})` : ''}` : s.rapidFire ? ` (Rapid Fire ${s.rapidFire} eased to 0)` : ''}${barrage ? ` + Barrage ${barrage}` : ''}${fs ? ` + Focus ${fs} (${s.atkWarship ? `a warship locks on${s.lockOn > 1 ? ', Ship Hunter' : ''}` : 'Indirect Fire'})` : ''} = ${raw}${raw > MAX_SHOTS ? `, capped at ${MAX_SHOTS}` : ''}: ${fired} evade dice.`
 }
 
 /** The hits the dice do not decide: Tactical Advantage's critical, Focus, Bullseye, traits. */

@@ -618,6 +618,7 @@ export function overwatchShot(m: Melee, ow: Overwatch, momentumLeft: number): Sh
     advantage: false,
     focus: 0,
     atkWarship: false,
+    lockOn: 1,
     bullseye: false,
     extraHits: 0,
     hitBonuses: [],

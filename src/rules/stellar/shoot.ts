@@ -80,6 +80,8 @@ export interface Shot extends Decidable {
   focus: number
   /** The attacker is a warship: its Focus locks on (+1 shot, or +1 hit against a warship). */
   atkWarship: boolean
+  /** Shots (hits against a warship) a warship's lock-on gives: 1, 2 for a fleet Ship Hunter. */
+  lockOn: number
   bullseye: boolean
   /** Extra hits from other sources (Make it Count!, High Ground target, Havoc Impact...). */
   extraHits: number
@@ -260,18 +262,23 @@ export const MAX_FOCUS = 3
 
 /**
  * FOCUS, each action: +1 hit, or +2 with a DMG 0-200 weapon; Indirect Fire gets a shot instead
- * (focusShots). A warship's Focus ("lock on") is +1 hit only against a warship.
+ * (focusShots). A warship's Focus ("lock on") is +1 hit only against a warship (+2 for the
+ * fleet commander's Ship Hunter: `lockOn`).
  */
-export function focusHits(s: Pick<Shot, 'focus' | 'indirect' | 'dmg' | 'atkWarship' | 'warship'>): number {
+export function focusHits(
+  s: Pick<Shot, 'focus' | 'indirect' | 'dmg' | 'atkWarship' | 'warship' | 'lockOn'>,
+): number {
   if (s.focus === 0) return 0
-  if (s.atkWarship) return s.warship ? s.focus : 0
+  if (s.atkWarship) return s.warship ? s.focus * s.lockOn : 0
   if (s.indirect) return 0
   return s.focus * (s.dmg <= 200 ? 2 : 1)
 }
 
 /** Shots Focus adds: one per action under Indirect Fire; a warship's Focus, against anything but a warship. */
-export function focusShots(s: Pick<Shot, 'focus' | 'indirect' | 'atkWarship' | 'warship'>): number {
-  if (s.atkWarship) return s.warship ? 0 : s.focus
+export function focusShots(
+  s: Pick<Shot, 'focus' | 'indirect' | 'atkWarship' | 'warship' | 'lockOn'>,
+): number {
+  if (s.atkWarship) return s.warship ? 0 : s.focus * s.lockOn
   return s.indirect ? s.focus : 0
 }
 

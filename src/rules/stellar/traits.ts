@@ -18,9 +18,9 @@ import type { Shot } from './shoot.js'
  *   Invincible and Untouchable once a round, Cavalier's block within 16") is taken when the
  *   trait is named; its choice (`unyielding=rerolls`...) leaves it out.
  * - The documents give several names to one trait; the names of one entry are its aliases. Two
- *   traits with the same effect cannot be taken together (wargame rules, unit upgrades). Traits
- *   named alike with another effect (the pilot trait Ship Hunter, the fleet commander's Ship
- *   Hunter) are left out rather than guessed at.
+ *   traits with the same effect cannot be taken together (wargame rules, unit upgrades). A name
+ *   two traits share is left out: Ship Hunter is Mechanics Expert's third name and a fleet
+ *   commander trait, given as `mechanics-expert` and `fleet-ship-hunter`.
  */
 
 export type TraitCommand = 'shoot' | 'melee'
@@ -78,13 +78,15 @@ export const TRAITS: readonly TraitEntry[] = [
     },
   },
   // The captains' orders (quickstart) are given as traits of the side under the order; their
-  // Battle Hardened extras (PEN, moves) are not resolution effects here.
+  // Battle Hardened extras that move units are not resolution effects here (Main Battery's +1
+  // PEN is: main-battery-battle-hardened).
   {
     name: 'main-battery',
     title: 'Main Battery and Support Element, Wipe out the Enemy! (order)',
     aliases: ['wipe-out-the-enemy'],
     from: "captain's order",
     effect: 'this round, Precision and Barrage +1 (at most 3)',
+    sameEffect: 'main-battery',
     shoot: { attacker: (s) => void (s.bonusRaise += 1) },
   },
   // Elusive and the captains' Dodge/Guard traits are "vs Shooting attacks": shoot only.
@@ -329,6 +331,48 @@ export const TRAITS: readonly TraitEntry[] = [
         else if (c === 'no-penalty') s.rapidFireRelief += 10
       },
     },
+  },
+  // What an attacking warship's side adds (wargame rules: fleet commander traits; quickstart: the
+  // Battle Hardened captain's Main Battery order). The [AA] and explosive weapons they need, and
+  // the order's round, are the player's to check, as every trigger is.
+  {
+    name: 'main-battery-battle-hardened',
+    title: 'Main Battery and Support Element, Wipe out the Enemy! (order of a Battle Hardened Captain)',
+    aliases: ['wipe-out-the-enemy-battle-hardened'],
+    from: "captain's order (level 2)",
+    effect: 'this round, Precision and Barrage +1 (at most 3) and +1 ARM PEN',
+    sameEffect: 'main-battery',
+    shoot: {
+      attacker: (s) => {
+        s.bonusRaise += 1
+        s.penBonuses.push({ source: 'Main Battery (Battle Hardened)', amount: 1 })
+      },
+    },
+  },
+  {
+    name: 'pinpoint-air-defenses',
+    title: 'Pinpoint Air Defenses',
+    aliases: [],
+    from: 'fleet commander trait',
+    effect: 'an allied warship firing an [AA] weapon: +1 hit',
+    shoot: { attacker: (s) => void s.hitBonuses.push({ source: 'Pinpoint Air Defenses', amount: 1 }) },
+  },
+  {
+    name: 'missile-saturation',
+    title: 'Missile Saturation',
+    aliases: [],
+    from: 'fleet commander trait',
+    effect: 'an allied warship firing an [AA] explosive weapon: +2 hits',
+    shoot: { attacker: (s) => void s.hitBonuses.push({ source: 'Missile Saturation', amount: 2 }) },
+  },
+  // Named apart from the pilot trait Ship Hunter (Mechanics Expert's other name, left out).
+  {
+    name: 'fleet-ship-hunter',
+    title: 'Ship Hunter (fleet commander)',
+    aliases: [],
+    from: 'fleet commander trait',
+    effect: "a warship's lock-on (--atk-warship --focus): +2 shots, or +2 hits vs a warship",
+    shoot: { attacker: (s) => void (s.lockOn = 2) },
   },
   {
     name: 'anti-beam-coating',

@@ -248,6 +248,37 @@ describe('remote weapons', () => {
   })
 })
 
+describe('an attacking warship: the fleet commander traits and the Battle Hardened Main Battery', () => {
+  it.each([
+    ['lock-on against a non-warship: +1 shot', [], false, 5, 0],
+    ['Ship Hunter: +2 shots', ['fleet-ship-hunter'], false, 6, 0],
+    ['lock-on against a warship: +1 hit', [], true, 4, 1],
+    ['Ship Hunter against a warship: +2 hits', ['fleet-ship-hunter'], true, 4, 2],
+  ])('%s', (_what, atk, warship, fired, hits) => {
+    const s = traitShot({ shots: 4, focus: 1, atkWarship: true, warship }, atk)
+    expect(shotsFired(s)).toBe(fired)
+    expect(roll(s, Array(fired).fill(9)).hits).toBe(hits)
+  })
+
+  it('Ship Hunter does nothing without a warship locking on', () => {
+    expect(shotsFired(traitShot({ shots: 4, focus: 1 }, ['fleet-ship-hunter']))).toBe(4)
+  })
+
+  it.each([
+    ['pinpoint-air-defenses', 1],
+    ['missile-saturation', 2],
+  ])('%s: +%i hits', (trait, n) => {
+    expect(roll(traitShot({ shots: 2, atkWarship: true }, [trait]), [9, 9]).hits).toBe(n)
+  })
+
+  it('the Battle Hardened Main Battery: Precision +1 and +1 ARM PEN; not with the plain order', () => {
+    const s = traitShot({ pen: parsePen('4'), bonus: 'precision' }, ['main-battery-battle-hardened'])
+    expect(shotTargetNumber(s)).toBe(9 + 2 - 4)
+    expect(shotPen(s).value).toBe(5)
+    expect(() => traitShot({}, ['main-battery', 'main-battery-battle-hardened'])).toThrow(/same effect/)
+  })
+})
+
 describe('odds with the upgrades are the whole shot walked', () => {
   it.each([
     [

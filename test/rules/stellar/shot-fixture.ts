@@ -23,6 +23,7 @@ export function shot(over: Partial<Shot> = {}): Shot {
     advantage: false,
     focus: 0,
     atkWarship: false,
+    lockOn: 1,
     bullseye: false,
     extraHits: 0,
     hitBonuses: [],

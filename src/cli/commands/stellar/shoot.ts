@@ -276,6 +276,7 @@ export function buildShot(v: ValuesOf<typeof options>): ShotRequest {
     advantage: v.advantage,
     focus: v.focus,
     atkWarship: v.atkWarship,
+    lockOn: 1,
     bullseye: v.bullseye,
     extraHits: v.extraHits,
     hitBonuses: [],
