@@ -146,6 +146,45 @@ describe('weapon traits and upgrades, rolled', () => {
   })
 })
 
+describe("Take the Shot helps only where it may (a unit's trait list names it for every weapon)", () => {
+  const TTS = [...SHOT, '--shots', '2', '--dmg', '300', '--shield', '2', '--trait', 'take-the-shot']
+  it.each([
+    [['--pen', '2', '--rolls', '3,3'], /PEN 2 is under 3, so shields and cover count/],
+    [
+      ['--pen', '4', '--indirect', '--rolls', '3,3'],
+      /Take the Shot: Indirect Fire cannot benefit from Skills/,
+    ],
+    [
+      ['--pen', '4', '--remote', '--def-trait', 'superior-instincts=immune', '--rolls', '3,3'],
+      /Take the Shot: Indirect Fire cannot benefit from Skills/,
+    ],
+  ])('%j: the shield still blocks', (extra, note) => {
+    const args = [...TTS, ...extra]
+    const r = mecha([...args, '--explain', '--no-color'])
+    expect(r.code, r.stderr).toBe(0)
+    expect(r.stdout).toMatch(note)
+    expect(mechaJson(args).blocks).toBeGreaterThan(0)
+  })
+
+  it('no-penalty: Rapid Fire -2 fires every printed shot, not under Indirect Fire', () => {
+    const nop = [
+      ...SHOT,
+      '--shots',
+      '4',
+      '--rapid-fire',
+      '-2',
+      '--dmg',
+      '100',
+      '--trait',
+      'take-the-shot=no-penalty',
+    ]
+    expect(mecha([...nop, '--rolls', '9,9,9,9', '--explain', '--no-color']).stdout).toMatch(
+      /Shots = 4 \(Rapid Fire -2 ignored: Take the Shot\) = 4/,
+    )
+    expect(mechaJson([...nop, '--indirect', '--rolls', '9,9']).shotsFired).toBe(2)
+  })
+})
+
 describe('remote weapons', () => {
   const REMOTE = [...SHOT, '--shots', '5', '--dmg', '200', '--shield', '2']
 
@@ -255,11 +294,6 @@ describe('refused with one line naming the fix', () => {
       /--bullseye: a remote weapon fired with Momentum is Indirect Fire, which cannot benefit from Skills/,
     ],
     [['--remote', 'missile'], /--remote/],
-    [['--pen', '2', '--trait', 'take-the-shot'], /needs a weapon of ARM PEN 3\+ \(--pen 2\)/],
-    [
-      ['--pen', '4', '--indirect', '--trait', 'take-the-shot=no-penalty'],
-      /Indirect Fire cannot benefit from Skills; drop it or --indirect$/,
-    ],
     [
       ['--def-trait', 'mastermind'],
       /mastermind is the attacker's trait in shoot, not the defender's; give it with --trait/,

@@ -31,6 +31,7 @@ import {
   shotDmg,
   shotPen,
   barrierBlocks,
+  takeTheShotIgnores,
   MAX_SHOTS,
 } from '../../rules/stellar/shoot.js'
 import type { ShotSpend, Spend, UpgradeSide } from '../../rules/stellar/upgrades.js'
@@ -230,7 +231,7 @@ function shotsLine(s: Shot, fired: number): string {
   const raw = shotsBeforeCap(s)
   const rf = rapidFireShots(s)
   const fs = focusShots(s)
-  return `2. Shots = ${s.shots}${rf ? ` ${rf > 0 ? '+' : '-'} Rapid Fire ${Math.abs(rf)}${rf !== s.rapidFire ? ` (${s.rapidFire} eased by ${rf - s.rapidFire})` : ''}` : s.rapidFire ? ` (Rapid Fire ${s.rapidFire} eased to 0)` : ''}${barrage ? ` + Barrage ${barrage}` : ''}${fs ? ` + Focus ${fs} (${s.atkWarship ? `a warship locks on${s.lockOn > 1 ? ', Ship Hunter' : ''}` : 'Indirect Fire'})` : ''} = ${raw}${raw > MAX_SHOTS ? `, capped at ${MAX_SHOTS}` : ''}: ${fired} evade dice.`
+  return `2. Shots = ${s.shots}${rf ? ` ${rf > 0 ? '+' : '-'} Rapid Fire ${Math.abs(rf)}${rf !== s.rapidFire ? ` (${s.rapidFire} eased by ${rf - s.rapidFire})` : ''}` : s.rapidFire ? ` (Rapid Fire ${s.rapidFire} ${s.ignoreRapidFirePenalty && !s.indirect ? 'ignored: Take the Shot' : 'eased to 0'})` : ''}${barrage ? ` + Barrage ${barrage}` : ''}${fs ? ` + Focus ${fs} (${s.atkWarship ? `a warship locks on${s.lockOn > 1 ? ', Ship Hunter' : ''}` : 'Indirect Fire'})` : ''} = ${raw}${raw > MAX_SHOTS ? `, capped at ${MAX_SHOTS}` : ''}: ${fired} evade dice.`
 }
 
 /** The hits the dice do not decide: Tactical Advantage's critical, Focus, Bullseye, traits. */
@@ -304,7 +305,7 @@ export function explainShot(r: ShotResult, s: ReportedShot, out: RenderContext):
   const blind = blindsided(s)
   const rivals = [s.shield > 0, s.cover, s.barrier > 0].filter(Boolean).length
   L.push(
-    `5. Blocks = ${parts.length ? parts.join(' + ') : 'none'} = ${r.blocks}${blind && (s.shield || s.cover) ? ' (Blindside ignores shields and cover)' : s.ignoreShieldCover && (s.shield || s.cover) ? ' (Take the Shot ignores shields and cover)' : rivals > 1 ? (s.barrier ? ' (shield, cover and barrier do not stack: the best one counts)' : ' (shield and cover do not stack: the better one counts)') : ''}${s.blindside && s.blindsideImmune ? ' (Superior Instincts: immune to Blindside)' : ''}${barrierNote(s)}.`,
+    `5. Blocks = ${parts.length ? parts.join(' + ') : 'none'} = ${r.blocks}${blind && (s.shield || s.cover) ? ' (Blindside ignores shields and cover)' : takeTheShotIgnores(s) && (s.shield || s.cover) ? ' (Take the Shot ignores shields and cover)' : rivals > 1 ? (s.barrier ? ' (shield, cover and barrier do not stack: the best one counts)' : ' (shield and cover do not stack: the better one counts)') : ''}${s.blindside && s.blindsideImmune ? ' (Superior Instincts: immune to Blindside)' : ''}${barrierNote(s)}${takeTheShotNote(s)}.`,
   )
   if (r.momentumSpent)
     L.push(
@@ -355,6 +356,14 @@ export function explainShot(r: ShotResult, s: ReportedShot, out: RenderContext):
 function remoteNote(s: ReportedShot): string {
   if (s.spend?.remote?.firing !== 'momentum') return ''
   return ` A remote weapon fired with Momentum gains Blindside, then Indirect Fire: ${s.blindsideImmune ? 'Superior Instincts makes Blindside nothing' : "shields and cover give no blocks, Blindside's critical is a plain hit"}, and every critical rolled counts as 1 hit.`
+}
+
+/** Why Take the Shot's choice did nothing to this shot, for step 5 ('' when it did, or was not taken). */
+function takeTheShotNote(s: Shot): string {
+  if (!s.ignoreShieldCover || takeTheShotIgnores(s)) return ''
+  return s.indirect
+    ? ' (Take the Shot: Indirect Fire cannot benefit from Skills)'
+    : ` (Take the Shot: PEN ${s.pen.value} is under 3, so shields and cover count)`
 }
 
 /** What Power and Havoc added to the defender's [Barrier], for step 5 ('' when nothing). */

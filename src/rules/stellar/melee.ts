@@ -633,6 +633,7 @@ export function overwatchShot(m: Melee, ow: Overwatch, momentumLeft: number): Sh
     dmgBonuses: [],
     penBonuses: [],
     ignoreShieldCover: false,
+    ignoreRapidFirePenalty: false,
     energy: false,
     antiBeam: false,
     remoteShootDown: false,

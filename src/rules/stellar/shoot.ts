@@ -107,8 +107,10 @@ export interface Shot extends Decidable {
   dmgBonuses: Bonus[]
   /** ARM PEN added to the weapon's (Mechanics Expert, Mastermind, Power, Havoc Impact). */
   penBonuses: Bonus[]
-  /** Take the Shot: the defender's shields and cover give no blocks (a weapon of PEN 3+). */
+  /** Take the Shot: the defender's shields and cover give no blocks (takeTheShotIgnores). */
   ignoreShieldCover: boolean
+  /** Take the Shot: no Rapid Fire penalty (not under Indirect Fire, which gets no Skills). */
+  ignoreRapidFirePenalty: boolean
   /** The weapon is an [E]nergy shooting weapon. */
   energy: boolean
   /** Anti-Beam Coating: +2 ARM Sv against an energy weapon. */
@@ -234,8 +236,22 @@ export function barrierBlocks(s: Pick<Shot, 'barrier' | 'barrierBonuses'>): numb
 }
 
 /** Rapid Fire as it counts: a penalty reduced by the attacker's relief (never into a gain). */
-export function rapidFireShots(s: Pick<Shot, 'rapidFire' | 'rapidFireRelief'>): number {
-  return s.rapidFire < 0 ? Math.min(0, s.rapidFire + s.rapidFireRelief) : s.rapidFire
+export function rapidFireShots(
+  s: Pick<Shot, 'rapidFire' | 'rapidFireRelief' | 'ignoreRapidFirePenalty' | 'indirect'>,
+): number {
+  if (s.rapidFire >= 0) return s.rapidFire
+  // Take the Shot ignores the penalty, unless the weapon fires indirectly (no Skills).
+  if (s.ignoreRapidFirePenalty && !s.indirect) return 0
+  return Math.min(0, s.rapidFire + s.rapidFireRelief)
+}
+
+/**
+ * Whether Take the Shot voids the shields and cover: for a weapon of ARM PEN 3+ as printed, and
+ * never under Indirect Fire ("cannot benefit from Skills"). Reading: a weapon that does not
+ * qualify is simply not helped (a unit's trait list names the skill for all its weapons).
+ */
+export function takeTheShotIgnores(s: Pick<Shot, 'ignoreShieldCover' | 'pen' | 'indirect'>): boolean {
+  return s.ignoreShieldCover && s.pen.value >= 3 && !s.indirect
 }
 
 /**
@@ -303,7 +319,7 @@ export function shotBlocks(s: BlockInput): { blocks: number; source: BlockSource
     const guard = shotGuard(s)
     terms.push({ source: guardSource(s), amount: guard })
   }
-  const ignored = blindsided(s) || s.ignoreShieldCover
+  const ignored = blindsided(s) || takeTheShotIgnores(s)
   const shield = ignored ? 0 : s.shield
   const cover = ignored || !s.cover || s.warship ? 0 : coverBlocks(s.dmg)
   // The best of the three; ties go to the shield, then cover.
@@ -441,6 +457,8 @@ export type BlockInput = Pick<
   | 'dmg'
   | 'barrierBonuses'
   | 'ignoreShieldCover'
+  | 'pen'
+  | 'indirect'
 >
 
 /**
@@ -491,6 +509,7 @@ export function afterEvadeInput(s: AfterEvadeInput): AfterEvadeInput {
     round: s.round,
     barrierBonuses: s.barrierBonuses,
     ignoreShieldCover: s.ignoreShieldCover,
+    indirect: s.indirect,
     dmgBonuses: s.dmgBonuses,
     penBonuses: s.penBonuses,
     energy: s.energy,

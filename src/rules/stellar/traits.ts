@@ -327,8 +327,7 @@ export const TRAITS: readonly TraitEntry[] = [
     shoot: {
       attacker: (s, c) => {
         if (c === 'ignore-blocks') s.ignoreShieldCover = true
-        // Rapid Fire is -10 at worst: easing it by 10 ignores any penalty (never into a gain).
-        else if (c === 'no-penalty') s.rapidFireRelief += 10
+        else if (c === 'no-penalty') s.ignoreRapidFirePenalty = true
       },
     },
   },

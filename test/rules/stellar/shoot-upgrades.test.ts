@@ -108,6 +108,19 @@ describe('Take the Shot', () => {
     expect(shotsFired(traitShot({ shots: 4, rapidFire }, ['take-the-shot=no-penalty']))).toBe(fired)
   })
 
+  it.each([
+    ['a PEN 2 weapon', { pen: parsePen('2') }],
+    ['Indirect Fire (no Skills)', { pen: parsePen('5'), indirect: true }],
+  ])('ignore-blocks does nothing for %s', (_what, over) => {
+    expect(shotBlocks(traitShot({ shield: 2, ...over }, ['take-the-shot'])).blocks).toBe(2)
+  })
+
+  it('no-penalty does nothing under Indirect Fire', () => {
+    expect(
+      shotsFired(traitShot({ shots: 4, rapidFire: -2, indirect: true }, ['take-the-shot=no-penalty'])),
+    ).toBe(2)
+  })
+
   it('into-melee changes nothing the shot resolves', () => {
     const s = traitShot({ shots: 5, shield: 1, rapidFire: -2, pen: parsePen('5') }, [
       'take-the-shot=into-melee',

@@ -38,6 +38,7 @@ export function shot(over: Partial<Shot> = {}): Shot {
     dmgBonuses: [],
     penBonuses: [],
     ignoreShieldCover: false,
+    ignoreRapidFirePenalty: false,
     energy: false,
     antiBeam: false,
     remoteShootDown: false,

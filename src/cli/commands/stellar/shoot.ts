@@ -35,7 +35,6 @@ import {
   type TraitFlags,
   applyShotTraits,
   chooseTraits,
-  traitOf,
   traitNames,
   traitText,
 } from '../../../rules/stellar/traits.js'
@@ -291,6 +290,7 @@ export function buildShot(v: ValuesOf<typeof options>): ShotRequest {
     dmgBonuses: [],
     penBonuses: [],
     ignoreShieldCover: false,
+    ignoreRapidFirePenalty: false,
     energy: v.energy,
     antiBeam: false,
     remoteShootDown: false,
@@ -323,7 +323,6 @@ export function buildShot(v: ValuesOf<typeof options>): ShotRequest {
   }
   applyShotTraits(s as Shot, chosen.attacker, 'attacker')
   applyShotTraits(s as Shot, chosen.defender, 'defender')
-  // Remote weapons first: Indirect Fire decides what Take the Shot may do.
   if (v.remote) {
     applyRemote(s as Shot, v.remote)
     s.spend.remote = { firing: v.remote, momentum: v.remote === 'momentum' ? REMOTE_MOMENTUM_COST : 0 }
@@ -338,7 +337,6 @@ export function buildShot(v: ValuesOf<typeof options>): ShotRequest {
     if (text !== undefined)
       s.spend[key] = applyUpgrades(s as Shot, pool, side, parseUpgrades(text, pool, side, flag), flag)
   }
-  checkTakeTheShot(s, v.trait ?? [])
   if (s.evadeRerolls > 0) s.chosenBy.evadeReroll = v.reroll ? 'flag' : 'auto'
   if (v.reroll) {
     if (rerollsAllowed(s) === 0)
@@ -364,28 +362,6 @@ export function buildShot(v: ValuesOf<typeof options>): ShotRequest {
   // The situation's blocks come after the traits' (the order they are listed in).
   if (v.extraBlocks) s.blockBonuses.push({ source: 'other blocks', amount: v.extraBlocks })
   return s
-}
-
-/**
- * Take the Shot is a skill (Indirect Fire cannot benefit from one), and its `ignore-blocks` is
- * for a weapon of ARM PEN 3+ (as printed: see shotPen).
- */
-function checkTakeTheShot(s: ShotRequest, given: readonly string[]): void {
-  const taken = s.traits.attacker.find((t) => t.startsWith('take-the-shot'))
-  if (!taken) return
-  const as = given.find((g) => traitOf(g)?.name === 'take-the-shot')?.trim() ?? taken
-  if (s.indirect)
-    throw new InputError(
-      'bad-combination',
-      s.spend.remote?.firing === 'momentum'
-        ? `--trait ${as}: a remote weapon fired with Momentum is Indirect Fire, which cannot benefit from Skills; drop it`
-        : `--trait ${as}: Indirect Fire cannot benefit from Skills; drop it or --indirect`,
-    )
-  if (s.ignoreShieldCover && s.pen.value < 3)
-    throw new InputError(
-      'bad-combination',
-      `--trait ${as}: ignoring shields and cover needs a weapon of ARM PEN 3+ (--pen ${penText(s.pen)}); give another choice or drop it`,
-    )
 }
 
 /**
@@ -677,6 +653,7 @@ function compareShot(req: ShotRequest): CompareReport {
   }
   const extra: Record<string, unknown> = {}
   if (usesTraitFields(base)) extra.traits = traitsJson(base)
+  Object.assign(extra, upgradeFields(base))
   return { extra, choices }
 }
 
