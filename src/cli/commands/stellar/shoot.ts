@@ -376,8 +376,7 @@ function usesTraitFields(s: ChosenShot): boolean {
     s.blockBonuses.length > 0 ||
     s.barrier > 0 ||
     s.notOverYet > 0 ||
-    s.evadeRerolls > 0 ||
-    s.barrierBonuses.length > 0
+    s.evadeRerolls > 0
   )
 }
 
