@@ -79,7 +79,7 @@ export const TRAITS: readonly TraitEntry[] = [
   },
   // The captains' orders (quickstart) are given as traits of the side under the order; their
   // Battle Hardened extras that move units are not resolution effects here (Main Battery's +1
-  // PEN is: main-battery-battle-hardened).
+  // PEN is: main-battery-hardened).
   {
     name: 'main-battery',
     title: 'Main Battery and Support Element, Wipe out the Enemy! (order)',
@@ -335,9 +335,9 @@ export const TRAITS: readonly TraitEntry[] = [
   // Battle Hardened captain's Main Battery order). The [AA] and explosive weapons they need, and
   // the order's round, are the player's to check, as every trigger is.
   {
-    name: 'main-battery-battle-hardened',
+    name: 'main-battery-hardened',
     title: 'Main Battery and Support Element, Wipe out the Enemy! (order of a Battle Hardened Captain)',
-    aliases: ['wipe-out-the-enemy-battle-hardened'],
+    aliases: ['wipe-out-the-enemy-hardened'],
     from: "captain's order (level 2)",
     effect: 'this round, Precision and Barrage +1 (at most 3) and +1 ARM PEN',
     sameEffect: 'main-battery',

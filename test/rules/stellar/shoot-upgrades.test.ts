@@ -285,10 +285,10 @@ describe('an attacking warship: the fleet commander traits and the Battle Harden
   })
 
   it('the Battle Hardened Main Battery: Precision +1 and +1 ARM PEN; not with the plain order', () => {
-    const s = traitShot({ pen: parsePen('4'), bonus: 'precision' }, ['main-battery-battle-hardened'])
+    const s = traitShot({ pen: parsePen('4'), bonus: 'precision' }, ['main-battery-hardened'])
     expect(shotTargetNumber(s)).toBe(9 + 2 - 4)
     expect(shotPen(s).value).toBe(5)
-    expect(() => traitShot({}, ['main-battery', 'main-battery-battle-hardened'])).toThrow(/same effect/)
+    expect(() => traitShot({}, ['main-battery', 'main-battery-hardened'])).toThrow(/same effect/)
   })
 })
 
