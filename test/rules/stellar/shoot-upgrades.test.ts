@@ -256,6 +256,27 @@ describe('remote weapons', () => {
     expect(o.remoteDowned!.expected()).toBeCloseTo(0.4, 12)
   })
 
+  it('with Improvise, the 10s match a brute force over every face: each hit or critical rerolled, up to 2', () => {
+    // Acc 9 vs Evade 4: faces 1-4 hit (criticals counted as hits). Rerolling one always helps the
+    // defender, so it rerolls min(2, such dice); only the number rerolled matters for the 10s.
+    const o = shotOdds(remote({ shots: 3, defPilot: 2, evadeRerolls: 2, dmg: 200 }))
+    const tens = new Map<number, number>()
+    const add = (k: number, p: number) => tens.set(k, (tens.get(k) ?? 0) + p)
+    for (let a = 1; a <= 10; a++)
+      for (let b = 1; b <= 10; b++)
+        for (let c = 1; c <= 10; c++) {
+          const faces = [a, b, c]
+          const kept = faces.filter((f) => f === 10).length
+          const rerolled = Math.min(2, faces.filter((f) => f <= 4).length)
+          // Each rerolled die is a 10 with chance 1/10.
+          for (let t = 0; t <= rerolled; t++) {
+            const ways = rerolled === 2 ? [81, 18, 1][t] / 100 : rerolled === 1 ? [9, 1][t] / 10 : 1
+            add(kept + t, ways / 1000)
+          }
+        }
+    for (const [k, p] of tens) expect(o.remoteDowned!.prob(k)).toBeCloseTo(p, 12)
+  })
+
   it('no downed distribution when nobody can shoot the weapon down', () => {
     expect(shotOdds(remote({ shots: 4, defPilot: 1 })).remoteDowned).toBeUndefined()
   })
