@@ -61,7 +61,7 @@ describe('trait flags: refused with one line naming the fix', () => {
   it.each([
     [
       [...SHOT, '--trait', 'gunery-expert'],
-      /^mecha: --trait: no trait "gunery-expert"; did you mean gunnery-expert\? the attacker's traits in shoot are gunnery-expert, main-battery, killer-instinct, seeking-shot, headhunter, warmonger, hot-blooded, giant-slayer \(see mecha traits\)$/,
+      /^mecha: --trait: no trait "gunery-expert"; did you mean gunnery-expert\? the attacker's traits in shoot are gunnery-expert, main-battery, killer-instinct, mechanics-expert, mastermind, vigilant-leader, take-the-shot, main-battery-hardened, pinpoint-air-defenses, missile-saturation, fleet-ship-hunter, seeking-shot, headhunter, warmonger, hot-blooded, giant-slayer \(see mecha traits\)$/,
     ],
     [
       [...SHOT, '--def-trait', 'unyeilding'],

@@ -1,9 +1,9 @@
 import type { Distribution } from '../../core/distribution.js'
 import { faceClasses } from '../../core/exact.js'
 import type { RenderContext } from '../context.js'
-import { FAILED_SAVE_DMG, savesOwedFor } from '../../rules/stellar/armor-save.js'
+import { FAILED_SAVE_DMG, antiBeamBonus, savesOwedFor } from '../../rules/stellar/armor-save.js'
 import {
-  type DieOutcome,
+  type EvadeClass,
   type EvadeDie,
   blockHits,
   evadeClass,
@@ -28,8 +28,13 @@ import {
   shotGuard,
   shotsBeforeCap,
   shotsFired,
+  shotDmg,
+  shotPen,
+  barrierBlocks,
+  takeTheShotIgnores,
   MAX_SHOTS,
 } from '../../rules/stellar/shoot.js'
+import type { ShotSpend, Spend, UpgradeSide } from '../../rules/stellar/upgrades.js'
 import { type ShotOdds, evadeOdds } from '../../rules/stellar/shoot-odds.js'
 import type { Bonus } from '../../rules/stellar/weapon.js'
 import { damagePerHit, penText } from '../../rules/stellar/weapon.js'
@@ -53,8 +58,55 @@ export function dieGlyph(d: EvadeDie, st: Style): string {
     case 'evade':
       return st.green(`${d.roll}`)
     case 'auto-miss':
-      return st.dim(`${d.roll}×`)
+      return d.downed ? st.green(`${d.roll}↓`) : st.dim(`${d.roll}×`)
   }
+}
+
+/** A shot as the command reports it: with what each side spent, when anything was. */
+type ReportedShot = Shot & { chosenBy?: Record<string, string>; spend?: ShotSpend }
+
+/** What a side spent: "Power 4 (dmg, pen, pen); Momentum 1 (remote weapon...)"; '' when nothing. */
+function spendText(sp: ShotSpend | undefined, side: UpgradeSide): string {
+  if (!sp) return ''
+  const pools: Array<[string, Spend | undefined]> =
+    side === 'attacker'
+      ? [
+          ['Power', sp.power],
+          ['Havoc', sp.havoc],
+        ]
+      : [
+          ['Power', sp.defPower],
+          ['Havoc', sp.defHavoc],
+        ]
+  const parts = pools.flatMap(([name, x]) => (x ? [`${name} ${x.cost} (${x.upgrades.join(', ')})`] : []))
+  if (side === 'attacker' && sp.remote?.firing === 'momentum')
+    parts.push(`Momentum ${sp.remote.momentum} (a remote weapon fired instead of an action)`)
+  return parts.join('; ')
+}
+
+/** The spend lines of the text: one a side, only for a side that spent something. */
+function spendLines(s: ReportedShot): string[] {
+  const out: string[] = []
+  const atk = spendText(s.spend, 'attacker')
+  const def = spendText(s.spend, 'defender')
+  if (atk) out.push(`Attacker spent: ${atk}.`)
+  if (def) out.push(`Defender spent: ${def}.`)
+  return out
+}
+
+/** Remote weapons an Ace shot down, as a line. */
+function downedLine(n: number): string {
+  return `Remote weapons shot down: ${n}${n ? ` (each natural 10: the remote weapon's attack -1, at least 0, for the rest of the battle)` : ''}`
+}
+
+/** The weapon's value and what was added to it: "weapon 200 + Mechanics Expert 100". */
+function weaponSum(base: number, terms: readonly Bonus[]): string {
+  return [`weapon ${base}`, ...terms.map((t) => `${t.source} ${t.amount}`)].join(' + ')
+}
+
+/** A sum with its terms: "300 (weapon 200 + Mechanics Expert 100)", or the plain value. */
+function termed(value: number, base: number, terms: readonly Bonus[]): string {
+  return terms.length ? `${value} (${weaponSum(base, terms)})` : String(value)
 }
 
 /** The defender's evade rerolls: what it could reroll, what it rerolled and what came up. */
@@ -65,7 +117,7 @@ function rerollLine(r: ShotResult, st: Style): string {
   return `Rerolled: ${took.length ? took.join(', ') : 'none'} (the defender may reroll ${dice})`
 }
 
-function choiceLine(s: Shot & { chosenBy?: Record<string, string> }): string {
+function choiceLine(s: ReportedShot): string {
   const by = (k: string) => (s.chosenBy?.[k] && s.chosenBy[k] !== 'flag' ? ` (${s.chosenBy[k]})` : '')
   const bonus = s.bonus === 'none' ? 'no bonus' : `${s.bonus} +${shotAttackerBonus(s)}`
   const defense =
@@ -77,7 +129,7 @@ function choiceLine(s: Shot & { chosenBy?: Record<string, string> }): string {
   return `Attacker: ${bonus}${by('bonus')}. Defender: ${defense}${by('defense')}.`
 }
 
-export function renderShot(r: ShotResult, s: Shot, luck: number, out: RenderContext): string {
+export function renderShot(r: ShotResult, s: ReportedShot, luck: number, out: RenderContext): string {
   const st = out.style
   const lines: string[] = []
   lines.push(
@@ -85,28 +137,31 @@ export function renderShot(r: ShotResult, s: Shot, luck: number, out: RenderCont
       `Shooting: ${plural(r.shotsFired, 'shot')} at Acc ${s.acc} vs Evade ${s.evade}: evade on ${r.targetNumber}+`,
     ),
   )
-  lines.push(choiceLine(s))
+  lines.push(choiceLine(s), ...spendLines(s))
   const legend = st.dim(
-    `(! critical, • hit,${r.dice.some((d) => d.critAsHit) ? ' * critical counted as a hit,' : ''} × ${critsMiss(s) ? `1-${critMax(s)} and ` : ''}9-10 always misses, plain: evaded)`,
+    `(! critical, • hit,${r.dice.some((d) => d.critAsHit) ? ' * critical counted as a hit,' : ''} × ${critsMiss(s) ? `1-${critMax(s)} and ` : ''}9-10 always misses,${s.remoteShootDown ? ' ↓ 10 shoots a remote weapon down,' : ''} plain: evaded)`,
   )
   lines.push(
     `Evade dice: ${r.dice.length ? r.dice.map((d) => dieGlyph(d, st)).join(' ') : 'none'}  ${r.dice.length ? legend : ''}`.trimEnd(),
   )
   if (r.reroll) lines.push(rerollLine(r, st))
+  if (r.remoteDowned !== undefined) lines.push(downedLine(r.remoteDowned))
   const plain = r.hits - 2 * r.crits
   lines.push(
     `Hits: ${st.bold(String(r.hits))}${r.crits ? ` (${plural(r.crits, 'critical')} x2${plain ? ` + ${plain}` : ''})` : ''}`,
   )
   lines.push(`Blocks: ${blockText(r)}${r.momentumSpent ? `; Momentum spent: ${r.momentumSpent}` : ''}`)
-  const perHit = damagePerHit(s.dmg, s.persevere, s.round)
-  const persevered = perHit !== s.dmg ? ` (Persevere: ${s.dmg} - ${s.dmg - perHit})` : ''
+  const dmg = shotDmg(s)
+  const perHit = damagePerHit(dmg, s.persevere, s.round)
+  const persevered = perHit !== dmg ? ` (Persevere: ${dmg} - ${dmg - perHit})` : ''
+  const upgraded = s.dmgBonuses.length && perHit === dmg ? ` (${weaponSum(s.dmg, s.dmgBonuses)})` : ''
   lines.push(
-    `Unblocked hits: ${st.bold(String(r.unblockedHits))} x ${perHit} DMG${persevered} = ${r.hitDamage}`,
+    `Unblocked hits: ${st.bold(String(r.unblockedHits))} x ${perHit} DMG${persevered}${upgraded} = ${r.hitDamage}`,
   )
   if (r.save.owed > 0) {
     if (r.save.targetNumber <= 1)
       lines.push(
-        `Armor saves: ${r.save.owed} vs PEN ${penText(s.pen)}, passed automatically (needs ${r.save.targetNumber}+)`,
+        `Armor saves: ${r.save.owed} vs PEN ${penText(shotPen(s))}, passed automatically (needs ${r.save.targetNumber}+)`,
       )
     else {
       const rolls = r.save.saves
@@ -171,7 +226,8 @@ function ordinal(n: number): string {
 function targetLine(s: Shot, targetNumber: number): string {
   const prec = s.bonus === 'precision' ? shotAttackerBonus(s) : 0
   const dodge = dodging(s.defense) ? shotDodge(s) : 0
-  return `1. Target number = Acc ${s.acc}${prec ? ` + Precision ${prec}` : ''} - Evade ${s.evade}${dodge ? ` - Dodge ${dodge}` : ''} = ${targetNumber}. The defender evades a shot on a d10 of ${targetNumber}+.`
+  const acc = s.accBonuses.map((b) => ` + ${b.source} ${b.amount}`).join('')
+  return `1. Target number = Acc ${s.acc}${acc}${prec ? ` + Precision ${prec}` : ''} - Evade ${s.evade}${dodge ? ` - Dodge ${dodge}` : ''} = ${targetNumber}. The defender evades a shot on a d10 of ${targetNumber}+.`
 }
 
 /** Step 2 of --explain: the shots fired and their terms. */
@@ -180,7 +236,7 @@ function shotsLine(s: Shot, fired: number): string {
   const raw = shotsBeforeCap(s)
   const rf = rapidFireShots(s)
   const fs = focusShots(s)
-  return `2. Shots = ${s.shots}${rf ? ` ${rf > 0 ? '+' : '-'} Rapid Fire ${Math.abs(rf)}${rf !== s.rapidFire ? ` (${s.rapidFire} eased by ${rf - s.rapidFire})` : ''}` : s.rapidFire ? ` (Rapid Fire ${s.rapidFire} eased to 0)` : ''}${barrage ? ` + Barrage ${barrage}` : ''}${fs ? ` + Focus ${fs} (${s.atkWarship ? 'a warship locks on' : 'Indirect Fire'})` : ''} = ${raw}${raw > MAX_SHOTS ? `, capped at ${MAX_SHOTS}` : ''}: ${fired} evade dice.`
+  return `2. Shots = ${s.shots}${rf ? ` ${rf > 0 ? '+' : '-'} Rapid Fire ${Math.abs(rf)}${rf !== s.rapidFire ? ` (${s.rapidFire} eased by ${rf - s.rapidFire})` : ''}` : s.rapidFire ? ` (Rapid Fire ${s.rapidFire} ${s.ignoreRapidFirePenalty && !s.indirect ? 'ignored: Take the Shot' : 'eased to 0'})` : ''}${barrage ? ` + Barrage ${barrage}` : ''}${fs ? ` + Focus ${fs} (${s.atkWarship ? `a warship locks on${s.lockOn > 1 ? ', Ship Hunter' : ''}` : 'Indirect Fire'})` : ''} = ${raw}${raw > MAX_SHOTS ? `, capped at ${MAX_SHOTS}` : ''}: ${fired} evade dice.`
 }
 
 /** The hits the dice do not decide: Tactical Advantage's critical, Focus, Bullseye, traits. */
@@ -188,7 +244,7 @@ function hitExtras(s: Shot): string[] {
   const extras: string[] = []
   if (s.advantage || blindsided(s))
     extras.push(
-      `Tactical Advantage${blindsided(s) ? ' (Blindside)' : ''} +1 critical${critsMiss(s) ? ', which misses (Untouchable)' : ''}`,
+      `Tactical Advantage${blindsided(s) ? ' (Blindside)' : ''} +1 critical${critsMiss(s) ? ', which misses (Untouchable)' : s.indirect || critsAsHits(s) ? ', counted as a hit' : ''}`,
     )
   const fh = focusHits(s)
   if (s.bonusCrits)
@@ -203,11 +259,12 @@ function hitExtras(s: Shot): string[] {
 }
 
 /** --explain: the arithmetic behind every number above. */
-export function explainShot(r: ShotResult, s: Shot & Traced, out: RenderContext): string {
+export function explainShot(r: ShotResult, s: ReportedShot & Traced, out: RenderContext): string {
   const st = out.style
   const L: string[] = [st.bold('How it was worked out'), ...traitEffectLines(s.traitEffects)]
   L.push(targetLine(s, r.targetNumber), shotsLine(s, r.shotsFired))
   const cm = critMax(s)
+  const remote = remoteNote(s)
   const p = (k: number) => pct(Math.max(0, k) / 10)
   const critP = cm
   const missFrom = Math.max(cm + 1, Math.min(9, r.targetNumber))
@@ -221,7 +278,7 @@ export function explainShot(r: ShotResult, s: Shot & Traced, out: RenderContext)
         ? 'hit (critical, counted as a hit: Invincible)'
         : 'critical hit'
   L.push(
-    `3. Each evade die: ${critText} on 1-${cm} (${p(critP)}), hit on ${hitP ? `${cm + 1}-${missFrom - 1}` : 'nothing else'} (${p(hitP)}), evaded on ${evadeP ? `${missFrom}-8` : 'nothing'} (${p(evadeP)}), always a miss on 9-10 (${p(2)}).`,
+    `3. Each evade die: ${critText} on 1-${cm} (${p(critP)}), hit on ${hitP ? `${cm + 1}-${missFrom - 1}` : 'nothing else'} (${p(hitP)}), evaded on ${evadeP ? `${missFrom}-8` : 'nothing'} (${p(evadeP)}), always a miss on 9-10 (${p(2)})${s.remoteShootDown ? '; an Ace shoots a remote weapon down on each natural 10' : ''}.${remote}`,
   )
   let crits = 0
   r.dice.forEach((d, i) => {
@@ -237,6 +294,7 @@ export function explainShot(r: ShotResult, s: Shot & Traced, out: RenderContext)
       why = `natural 1-${cm}: Untouchable's Dodge, a critical misses`
     else if (d.outcome === 'hit') why = `below ${r.targetNumber}: hit`
     else if (d.outcome === 'evade') why = `${r.targetNumber} or more: evaded`
+    else if (d.downed) why = '10 always misses, and shoots a remote weapon down'
     else why = '9-10 always misses'
     L.push(`   die ${i + 1}: ${dieGlyph(d, st)}  ${why}`)
   })
@@ -252,21 +310,25 @@ export function explainShot(r: ShotResult, s: Shot & Traced, out: RenderContext)
   const blind = blindsided(s)
   const rivals = [s.shield > 0, s.cover, s.barrier > 0].filter(Boolean).length
   L.push(
-    `5. Blocks = ${parts.length ? parts.join(' + ') : 'none'} = ${r.blocks}${blind && (s.shield || s.cover) ? ' (Blindside ignores shields and cover)' : rivals > 1 ? (s.barrier ? ' (shield, cover and barrier do not stack: the best one counts)' : ' (shield and cover do not stack: the better one counts)') : ''}${s.blindside && s.blindsideImmune ? ' (Superior Instincts: immune to Blindside)' : ''}.`,
+    `5. Blocks = ${parts.length ? parts.join(' + ') : 'none'} = ${r.blocks}${blind && (s.shield || s.cover) ? ' (Blindside ignores shields and cover)' : takeTheShotIgnores(s) && (s.shield || s.cover) ? ' (Take the Shot ignores shields and cover)' : rivals > 1 ? (s.barrier ? ' (shield, cover and barrier do not stack: the best one counts)' : ' (shield and cover do not stack: the better one counts)') : ''}${s.blindside && s.blindsideImmune ? ' (Superior Instincts: immune to Blindside)' : ''}${barrierNote(s)}${takeTheShotNote(s)}.`,
   )
   if (r.momentumSpent)
     L.push(
       `6. Skill Defense: ${r.momentumSpent} Momentum negates ${momentumNegates(r.momentumSpent, s.warship)} hit(s)${s.warship ? ' (warships pay double)' : ''}.`,
     )
-  L.push(`${r.momentumSpent ? 7 : 6}. Unblocked hits ${r.unblockedHits} x DMG ${s.dmg} = ${r.hitDamage}.`)
+  L.push(
+    `${r.momentumSpent ? 7 : 6}. Unblocked hits ${r.unblockedHits} x DMG ${dmgText(s)} = ${r.hitDamage}.`,
+  )
   const n = r.momentumSpent ? 8 : 7
-  if (s.pen.value < 2) L.push(`${n}. Armor saves: PEN ${penText(s.pen)} is under 2, so none.`)
+  const pen = shotPen(s)
+  const armSvBonus = antiBeamBonus(s)
+  if (pen.value < 2) L.push(`${n}. Armor saves: PEN ${penTermsText(s)} is under 2, so none.`)
   else if (r.unblockedHits === 0) L.push(`${n}. Armor saves: no unblocked hits, so none.`)
   else {
     const cap = saveCapFor(s)
     const sizeBonus = s.pen.kind === 'push' ? 2 * s.size : 0
     L.push(
-      `${n}. Armor saves: one per unblocked hit, at most ${cap}: ${r.save.owed}. Target = PEN ${s.pen.value} - ARM Sv ${s.armSv}${sizeBonus ? ` - 2 x Size ${s.size}` : ''} = ${r.save.targetNumber}` +
+      `${n}. Armor saves: one per unblocked hit, at most ${cap}: ${r.save.owed}. Target = PEN ${penTermsText(s)} - ARM Sv ${s.armSv}${armSvBonus ? ` - Anti-Beam Coating ${armSvBonus}` : ''}${sizeBonus ? ` - 2 x Size ${s.size}` : ''} = ${r.save.targetNumber}` +
         (r.save.targetNumber <= 1
           ? ': 1 or less passes automatically.'
           : `: each passes on ${r.save.targetNumber}+ (${pct((11 - r.save.targetNumber) / 10)}), fails ${pct((r.save.targetNumber - 1) / 10)}.`),
@@ -287,22 +349,57 @@ export function explainShot(r: ShotResult, s: Shot & Traced, out: RenderContext)
       )
   }
   if (r.save.damage) L.push(`Total damage = ${r.hitDamage} + ${r.save.damage} = ${r.damage}.`)
+  if (s.antiBeam && !s.energy)
+    L.push('Anti-Beam Coating only helps against energy weapons; add --energy if this one is.')
   return L.join('\n')
 }
 
-export function renderShotOdds(
-  o: ShotOdds,
-  s: Shot & { chosenBy?: Record<string, string> },
-  out: RenderContext,
-): string {
+/**
+ * A remote weapon fired with Momentum, for step 3: Blindside then Indirect Fire, and what that
+ * makes of the criticals ('' for any other shot).
+ */
+function remoteNote(s: ReportedShot): string {
+  if (s.spend?.remote?.firing !== 'momentum') return ''
+  return ` A remote weapon fired with Momentum gains Blindside, then Indirect Fire: ${s.blindsideImmune ? 'Superior Instincts makes Blindside nothing' : "shields and cover give no blocks, Blindside's critical is a plain hit"}, and every critical rolled counts as 1 hit.`
+}
+
+/** Why Take the Shot's choice did nothing to this shot, for step 5 ('' when it did, or was not taken). */
+function takeTheShotNote(s: Shot): string {
+  if (!s.ignoreShieldCover || takeTheShotIgnores(s)) return ''
+  return s.indirect
+    ? ' (Take the Shot: Indirect Fire cannot benefit from Skills)'
+    : ` (Take the Shot: PEN ${s.pen.value} is under 3, so shields and cover count)`
+}
+
+/** What Power and Havoc added to the defender's [Barrier], for step 5 ('' when nothing). */
+function barrierNote(s: Shot): string {
+  if (!s.barrierBonuses.length || s.barrier === 0) return ''
+  return ` (barrier ${barrierBlocks(s)} = ${[`its own ${s.barrier}`, ...s.barrierBonuses.map((b) => `${b.source} ${b.amount}`)].join(' + ')})`
+}
+
+/** The DMG per hit with its terms: "300 (weapon 200 + Mechanics Expert 100)", Persevere's cut after. */
+function dmgText(s: Shot): string {
+  const dmg = shotDmg(s)
+  const perHit = damagePerHit(dmg, s.persevere, s.round)
+  const terms = termed(dmg, s.dmg, s.dmgBonuses)
+  return perHit === dmg ? terms : `${perHit} (${terms} - Persevere ${dmg - perHit})`
+}
+
+/** The PEN with its terms: "7 (weapon 5 + Mastermind 2)". */
+function penTermsText(s: Shot): string {
+  const pen = shotPen(s)
+  return s.penBonuses.length ? termed(pen.value, s.pen.value, s.penBonuses) : penText(pen)
+}
+
+export function renderShotOdds(o: ShotOdds, s: ReportedShot, out: RenderContext): string {
   const st = out.style
   const L: string[] = []
   L.push(
     st.bold(
-      `Exact odds: ${shotsFired(s)} shots at Acc ${s.acc} vs Evade ${s.evade}, DMG ${s.dmg}${s.pen.value ? `, PEN ${penText(s.pen)} vs ARM Sv ${s.armSv}` : ''}`,
+      `Exact odds: ${shotsFired(s)} shots at Acc ${s.acc} vs Evade ${s.evade}, DMG ${shotDmg(s)}${shotPen(s).value ? `, PEN ${penText(shotPen(s))} vs ARM Sv ${s.armSv}` : ''}`,
     ),
   )
-  L.push(choiceLine(s))
+  L.push(choiceLine(s), ...spendLines(s))
   L.push(
     columns(
       [
@@ -311,6 +408,7 @@ export function renderShotOdds(
         ['Expected failed saves', num(o.expected.failedSaves, 3)],
         ['No damage at all', pct(o.damage.prob(0))],
         ...(o.destroyed ? [[`Destroyed (HP ${s.hp})`, st.bold(pct(o.destroyed.prob('true')))]] : []),
+        ...(o.remoteDowned ? [['Expected remote weapons shot down', num(o.remoteDowned.expected(), 3)]] : []),
       ],
       out.width,
     ),
@@ -324,6 +422,10 @@ export function renderShotOdds(
   )
   L.push('')
   L.push(histogram(o.unblockedHits, st, out.width, { title: 'Unblocked hits' }))
+  if (o.remoteDowned) {
+    L.push('')
+    L.push(histogram(o.remoteDowned, st, out.width, { title: 'Remote weapons shot down (natural 10s)' }))
+  }
   return L.join('\n')
 }
 
@@ -333,7 +435,7 @@ export function renderShotOdds(
  * and the hits it makes (evadeHits), blocks and Skill Defense (blockHits), the saves
  * (saveOddsSteps), damage, and the HP cut-off.
  */
-export function explainShotOdds(o: ShotOdds, shot: Shot & Traced, out: RenderContext): string {
+export function explainShotOdds(o: ShotOdds, shot: ReportedShot & Traced, out: RenderContext): string {
   const st = out.style
   // As the odds play it: the automatic Momentum policy, nobody asked.
   const s = Object.assign({}, shot, { askDecisions: false, decisions: undefined })
@@ -345,11 +447,12 @@ export function explainShotOdds(o: ShotOdds, shot: Shot & Traced, out: RenderCon
     : e.critCap === 0
       ? 'critical, counted as 1 hit'
       : `critical: 2 hits (at most ${e.critCap} criticals)`
-  const names: Record<DieOutcome, string> = {
+  const names: Record<EvadeClass, string> = {
     crit: critName,
     hit: 'hit',
     evade: 'evaded',
     'auto-miss': 'always a miss',
+    downed: 'always a miss, and shoots a remote weapon down',
   }
   const classify = evadeClass(e)
   const { classes, lines } = classLines(10, classify, (c) => names[c], '   ')
@@ -359,14 +462,15 @@ export function explainShotOdds(o: ShotOdds, shot: Shot & Traced, out: RenderCon
   if (e.dice > 0) {
     const rows = poolRows(e.dice, 10, classes)
     const row = rows[0]
-    const counts: Record<DieOutcome, number> = { crit: 0, hit: 0, evade: 0, 'auto-miss': 0 }
+    const counts: Record<EvadeClass, number> = { crit: 0, hit: 0, evade: 0, 'auto-miss': 0, downed: 0 }
     outcomesOf.forEach((c, i) => (counts[c] += row.counts[i]))
     const made = evadeHits(e, counts)
-    const short: Record<DieOutcome, string> = {
+    const short: Record<EvadeClass, string> = {
       crit: e.critsMiss ? 'miss' : 'critical',
       hit: 'hit',
       evade: 'evaded',
       'auto-miss': 'miss',
+      downed: 'natural 10',
     }
     const countText = outcomesOf
       .flatMap((c, i) => (row.counts[i] ? [`${row.counts[i]} ${short[c]}`] : []))
@@ -395,7 +499,8 @@ export function explainShotOdds(o: ShotOdds, shot: Shot & Traced, out: RenderCon
   )
   let step = 6
   const saves = shotSaves(s, 1)
-  if (s.pen.value < 2) L.push(`${step++}. Armor saves: PEN ${penText(s.pen)} is under 2, so none.`)
+  if (s.penBonuses.length) L.push(`${step++}. PEN = ${penTermsText(s)}.`)
+  if (shotPen(s).value < 2) L.push(`${step++}. Armor saves: PEN ${penText(shotPen(s))} is under 2, so none.`)
   else {
     const u = mostLikely(
       o.unblockedHits.map((x) => x),
@@ -408,13 +513,20 @@ export function explainShotOdds(o: ShotOdds, shot: Shot & Traced, out: RenderCon
     )
   }
   const failEffect =
-    s.pen.kind === 'damage' && s.pen.value >= 2 ? ` + ${FAILED_SAVE_DMG} per failed save` : ''
+    s.pen.kind === 'damage' && shotPen(s).value >= 2 ? ` + ${FAILED_SAVE_DMG} per failed save` : ''
   L.push(
-    `${step++}. Damage = unblocked hits x ${s.dmg}${failEffect}. Every branch (hits, then saves) has the product of its steps' chances; branches with the same damage are added: the table above. Expected damage = the sum of damage x chance = ${num(o.expected.damage, 2)}.`,
+    `${step++}. Damage = unblocked hits x ${dmgText(s)}${failEffect}. Every branch (hits, then saves) has the product of its steps' chances; branches with the same damage are added: the table above. Expected damage = the sum of damage x chance = ${num(o.expected.damage, 2)}.`,
   )
   if (s.hp !== undefined && o.destroyed)
     L.push(
-      `${step}. HP ${s.hp}: the target is destroyed when the damage reaches ${s.hp}, so the chances of ${s.hp} and more add up: ${pctFixed(o.destroyed.prob('true'))}.`,
+      `${step++}. HP ${s.hp}: the target is destroyed when the damage reaches ${s.hp}, so the chances of ${s.hp} and more add up: ${pctFixed(o.destroyed.prob('true'))}.`,
+    )
+  if (o.remoteDowned)
+    L.push(
+      `${step}. Remote weapons shot down: the natural 10s of the same evade pool (10 is its own class above, the rerolled dice's final faces counted), so k downed has the chance of the pool's counts with k tens: ${o.remoteDowned
+        .sorted()
+        .map(([k, p]) => `${k} ${pctFixed(p)}`)
+        .join(', ')}.`,
     )
   return L.map((l) => wrapText(l, out.width, /^\d/.test(l) ? '   ' : '  ')).join('\n')
 }

@@ -90,6 +90,11 @@ export function savesOwedFor(spec: Pick<SaveSpec, 'pen' | 'warship' | 'aoe'>, hi
 /** Anti-Beam Coating: +2 ARM Sv against [E]nergy shooting weapons (wargame rules, unit upgrades). */
 export const ANTI_BEAM_BONUS = 2
 
+/** The ARM Sv Anti-Beam Coating adds: only against an energy weapon (save --anti-beam, shoot's trait). */
+export function antiBeamBonus(d: { antiBeam: boolean; energy: boolean }): number {
+  return d.antiBeam && d.energy ? ANTI_BEAM_BONUS : 0
+}
+
 /** "It's not over yet!" is a reaction of level 1+ pilots and kaiju, never against push/pull. */
 export function notOverYetAllowed(pen: Penetration): boolean {
   return pen.kind !== 'push'

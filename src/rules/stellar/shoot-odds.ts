@@ -4,6 +4,7 @@ import { memoise } from '../../core/memo.js'
 import {
   type AttackBonus,
   type DefenseChoice,
+  type EvadeClass,
   type EvadeInput,
   type LaterStages,
   type Shot,
@@ -17,6 +18,7 @@ import {
   evadeInput,
   laterStages,
   rerollOptions,
+  rerolledCounts,
   rerollsAllowed,
   shotDamage,
 } from './shoot.js'
@@ -28,6 +30,8 @@ export interface ShotOdds {
   failedSaves: Distribution<number>
   /** 'true' or 'false': whether the target is destroyed, when its HP is known. */
   destroyed?: Distribution<string>
+  /** Remote weapons an Ace shoots down (its natural 10s), when a remote weapon is shot at one. */
+  remoteDowned?: Distribution<number>
   expected: { damage: number; unblockedHits: number; failedSaves: number }
 }
 
@@ -57,6 +61,11 @@ export function shotOdds(s: Shot): ShotOdds {
     },
   }
   if (s.hp !== undefined) odds.destroyed = read((r) => String(r.destroyed))
+  if (s.remoteShootDown) {
+    // The same evade stage (its pool, classes and reroll policy) read for its natural 10s.
+    const quiet = quietShot(s)
+    odds.remoteDowned = evadeStageBy(quiet, laterStages(quiet), (counts) => counts.downed)
+  }
   return odds
 }
 
@@ -136,24 +145,33 @@ export const evadeOdds = memoise((e: EvadeInput): Distribution<number> => {
  * these are composed per shot.
  */
 function evadeStage(s: Shot, later: LaterStages): Distribution<number> {
+  if (rerollsAllowed(s) === 0) return evadeOdds(evadeInput(s))
+  return evadeStageBy(s, later, (counts, e) => evadeHits(e, counts).hits)
+}
+
+/**
+ * Stage 1 read as `read` makes of its final class counts: the pool's branches, each rerolled as
+ * the defender picks (rerollOptions' best, when it may reroll), the rerolled dice a pool of
+ * their own. The hits (evadeStage), and an Ace's remote weapons downed, are two reads of it.
+ */
+function evadeStageBy(
+  s: Shot,
+  later: LaterStages,
+  read: (counts: Record<EvadeClass, number>, e: EvadeInput) => number,
+): Distribution<number> {
   const e = evadeInput(s)
   const allowed = rerollsAllowed(s)
-  if (allowed === 0) return evadeOdds(e)
   const classify = evadeClass(e)
   const branches = poolOutcomes(e.dice, 10, classify)
   return Distribution.weighted(branches.map((b, i) => [i, b.waysN] as const)).bind((i) => {
     const counts = countOutcomes(branches[i].faces.map(classify))
+    if (allowed === 0) return Distribution.point(read(counts, e))
     const pick = rerollOptions(e, counts, allowed, later)[0].pick
     const again = poolOutcomes(pick.crits + pick.hits, 10, classify)
     return Distribution.weighted(
       again.map((r) => {
-        const rerolled = countOutcomes(r.faces.map(classify))
-        const after = { ...counts }
-        after.crit += rerolled.crit - pick.crits
-        after.hit += rerolled.hit - pick.hits
-        after.evade += rerolled.evade
-        after['auto-miss'] += rerolled['auto-miss']
-        return [evadeHits(e, after).hits, r.waysN] as const
+        const after = rerolledCounts(counts, pick, countOutcomes(r.faces.map(classify)))
+        return [read(after, e), r.waysN] as const
       }),
     )
   })

@@ -2,7 +2,7 @@ import type { Dice } from '../../core/dice.js'
 import { type Decidable, decision } from '../../core/decide.js'
 import { poolOutcomes } from '../../core/exact.js'
 import type { Distribution } from '../../core/distribution.js'
-import { type SaveResult, type SaveSpec, resolveArmorSaves, saveCap } from './armor-save.js'
+import { type SaveResult, type SaveSpec, antiBeamBonus, resolveArmorSaves, saveCap } from './armor-save.js'
 import { savesFor } from './armor-save-odds.js'
 import {
   type BlockBonus,
@@ -27,7 +27,13 @@ import {
  *
  * Traits (wargame rules: pilot, captain and commander traits; src/rules/stellar/traits.ts maps
  * each onto the fields below) raise Precision/Barrage and Dodge/Guard (at most 3), add hits and
- * blocks, make the defender immune to Blindside, and reroll failed saves.
+ * blocks, make the defender immune to Blindside, and reroll failed saves. Weapon upgrades
+ * (Mechanics Expert, Mastermind, Power, Havoc) add DMG and PEN; remote weapons fired with
+ * Momentum are Blindside then Indirect Fire, and an Ace defender downs one on each natural 10.
+ *
+ * Reading: a weapon's thresholds read its printed profile (Focus's and the traits' +2 hits with
+ * DMG 0-200, cover's 2 blocks against DMG 500 or less, Take the Shot's PEN 3+); the upgrades add
+ * to the DMG each hit deals and to the PEN the saves face (shotDmg, shotPen).
  */
 
 export type AttackBonus = 'precision' | 'barrage' | 'none'
@@ -74,6 +80,8 @@ export interface Shot extends Decidable {
   focus: number
   /** The attacker is a warship: its Focus locks on (+1 shot, or +1 hit against a warship). */
   atkWarship: boolean
+  /** Shots (hits against a warship) a warship's lock-on gives: 1, 2 for a fleet Ship Hunter. */
+  lockOn: number
   bullseye: boolean
   /** Extra hits from other sources (Make it Count!, High Ground target, Havoc Impact...). */
   extraHits: number
@@ -91,6 +99,24 @@ export interface Shot extends Decidable {
   blockBonuses: BlockBonus[]
   /** A [Barrier]'s blocks: like a shield and cover, only the best of the three counts. */
   barrier: number
+  /** Blocks the defender's Power and Havoc add to its [Barrier] this turn (none without one). */
+  barrierBonuses: Bonus[]
+  /** Shooting Accuracy added (Vigilant Leader), each with its source. */
+  accBonuses: Bonus[]
+  /** DMG per hit added to the weapon's (Mechanics Expert, Mastermind, Power, Havoc Impact). */
+  dmgBonuses: Bonus[]
+  /** ARM PEN added to the weapon's (Mechanics Expert, Mastermind, Power, Havoc Impact). */
+  penBonuses: Bonus[]
+  /** Take the Shot: the defender's shields and cover give no blocks (takeTheShotIgnores). */
+  ignoreShieldCover: boolean
+  /** Take the Shot: no Rapid Fire penalty (not under Indirect Fire, which gets no Skills). */
+  ignoreRapidFirePenalty: boolean
+  /** The weapon is an [E]nergy shooting weapon. */
+  energy: boolean
+  /** Anti-Beam Coating: +2 ARM Sv against an energy weapon. */
+  antiBeam: boolean
+  /** A remote weapon shot at an Ace: each natural 10 rolled to evade shoots one down. */
+  remoteShootDown: boolean
   /** Superior Instincts: Blindside does nothing to this defender. */
   blindsideImmune: boolean
   /** Invincible: while the defender Guards, criticals against it are plain hits. */
@@ -131,6 +157,8 @@ export interface EvadeDie {
   critAsHit?: boolean
   /** The face this die showed before the defender rerolled it. */
   rerolledFrom?: number
+  /** A natural 10 that shot a remote weapon down (an Ace's evade). */
+  downed?: boolean
 }
 
 export interface ShotResult {
@@ -150,6 +178,8 @@ export interface ShotResult {
   damage: number
   /** The evade dice the defender rerolled, when it could reroll any. */
   reroll?: EvadeReroll
+  /** Remote weapons shot down (natural 10s), when an Ace is shot at by one. */
+  remoteDowned?: number
   remainingHp?: number
   destroyed?: boolean
 }
@@ -187,12 +217,41 @@ export function shotTargetNumber(s: Shot): number {
   const precision = s.bonus === 'precision' ? shotAttackerBonus(s) : 0
   // Seeking Shot: the target may not improve its Evade, so a Dodge gives nothing.
   const dodge = dodging(s.defense) && !s.seekingShot ? shotDodge(s) : 0
-  return s.acc + precision - s.evade - dodge
+  return s.acc + bonusSum(s.accBonuses) + precision - s.evade - dodge
+}
+
+/** The DMG each hit deals: the weapon's, with its upgrades (before the defender's Persevere). */
+export function shotDmg(s: Pick<Shot, 'dmg' | 'dmgBonuses'>): number {
+  return s.dmg + bonusSum(s.dmgBonuses)
+}
+
+/** The PEN the saves face: the weapon's, with its upgrades (its kind unchanged). */
+export function shotPen(s: Pick<Shot, 'pen' | 'penBonuses'>): Penetration {
+  return s.penBonuses.length ? { value: s.pen.value + bonusSum(s.penBonuses), kind: s.pen.kind } : s.pen
+}
+
+/** A [Barrier]'s blocks: its own, with what Power and Havoc add to it this turn. */
+export function barrierBlocks(s: Pick<Shot, 'barrier' | 'barrierBonuses'>): number {
+  return s.barrier > 0 ? s.barrier + bonusSum(s.barrierBonuses) : 0
 }
 
 /** Rapid Fire as it counts: a penalty reduced by the attacker's relief (never into a gain). */
-export function rapidFireShots(s: Pick<Shot, 'rapidFire' | 'rapidFireRelief'>): number {
-  return s.rapidFire < 0 ? Math.min(0, s.rapidFire + s.rapidFireRelief) : s.rapidFire
+export function rapidFireShots(
+  s: Pick<Shot, 'rapidFire' | 'rapidFireRelief' | 'ignoreRapidFirePenalty' | 'indirect'>,
+): number {
+  if (s.rapidFire >= 0) return s.rapidFire
+  // Take the Shot ignores the penalty, unless the weapon fires indirectly (no Skills).
+  if (s.ignoreRapidFirePenalty && !s.indirect) return 0
+  return Math.min(0, s.rapidFire + s.rapidFireRelief)
+}
+
+/**
+ * Whether Take the Shot voids the shields and cover: for a weapon of ARM PEN 3+ as printed, and
+ * never under Indirect Fire ("cannot benefit from Skills"). Reading: a weapon that does not
+ * qualify is simply not helped (a unit's trait list names the skill for all its weapons).
+ */
+export function takeTheShotIgnores(s: Pick<Shot, 'ignoreShieldCover' | 'pen' | 'indirect'>): boolean {
+  return s.ignoreShieldCover && s.pen.value >= 3 && !s.indirect
 }
 
 /**
@@ -219,18 +278,23 @@ export const MAX_FOCUS = 3
 
 /**
  * FOCUS, each action: +1 hit, or +2 with a DMG 0-200 weapon; Indirect Fire gets a shot instead
- * (focusShots). A warship's Focus ("lock on") is +1 hit only against a warship.
+ * (focusShots). A warship's Focus ("lock on") is +1 hit only against a warship (+2 for the
+ * fleet commander's Ship Hunter: `lockOn`).
  */
-export function focusHits(s: Pick<Shot, 'focus' | 'indirect' | 'dmg' | 'atkWarship' | 'warship'>): number {
+export function focusHits(
+  s: Pick<Shot, 'focus' | 'indirect' | 'dmg' | 'atkWarship' | 'warship' | 'lockOn'>,
+): number {
   if (s.focus === 0) return 0
-  if (s.atkWarship) return s.warship ? s.focus : 0
+  if (s.atkWarship) return s.warship ? s.focus * s.lockOn : 0
   if (s.indirect) return 0
   return s.focus * (s.dmg <= 200 ? 2 : 1)
 }
 
 /** Shots Focus adds: one per action under Indirect Fire; a warship's Focus, against anything but a warship. */
-export function focusShots(s: Pick<Shot, 'focus' | 'indirect' | 'atkWarship' | 'warship'>): number {
-  if (s.atkWarship) return s.warship ? 0 : s.focus
+export function focusShots(
+  s: Pick<Shot, 'focus' | 'indirect' | 'atkWarship' | 'warship' | 'lockOn'>,
+): number {
+  if (s.atkWarship) return s.warship ? 0 : s.focus * s.lockOn
   return s.indirect ? s.focus : 0
 }
 
@@ -247,7 +311,7 @@ export function coverBlocks(dmg: number): number {
  * Warships never benefit from Cover ("Targets in Cover"). Blindside ignores shields and cover.
  *
  * Reading: Blindside names shields and cover only, so a barrier, Guard and trait blocks still
- * count against it.
+ * count against it; so does Take the Shot's "ignore Blocks from Shields & Cover".
  */
 export function shotBlocks(s: BlockInput): { blocks: number; source: BlockSource; terms: Bonus[] } {
   const terms: Bonus[] = []
@@ -255,16 +319,16 @@ export function shotBlocks(s: BlockInput): { blocks: number; source: BlockSource
     const guard = shotGuard(s)
     terms.push({ source: guardSource(s), amount: guard })
   }
-  const blind = blindsided(s)
-  const shield = blind ? 0 : s.shield
-  const cover = blind || !s.cover || s.warship ? 0 : coverBlocks(s.dmg)
+  const ignored = blindsided(s) || takeTheShotIgnores(s)
+  const shield = ignored ? 0 : s.shield
+  const cover = ignored || !s.cover || s.warship ? 0 : coverBlocks(s.dmg)
   // The best of the three; ties go to the shield, then cover.
   let source: BlockSource = 'none'
   let best = 0
   for (const [k, n] of [
     ['shield', shield],
     ['cover', cover],
-    ['barrier', s.barrier],
+    ['barrier', barrierBlocks(s)],
   ] as const) {
     if (n > best) {
       best = n
@@ -312,6 +376,8 @@ export interface EvadeInput {
   bonusCrits: number
   /** Hits added whatever the dice: Focus, Bullseye and other sources. */
   bonusHits: number
+  /** Natural 10s are their own class: each shoots a remote weapon down (an Ace's evade). */
+  shootDown: boolean
 }
 
 export function evadeInput(s: Shot): EvadeInput {
@@ -324,6 +390,7 @@ export function evadeInput(s: Shot): EvadeInput {
     advantage: s.advantage || blindsided(s),
     bonusCrits: s.bonusCrits,
     bonusHits: focusHits(s) + (s.bullseye ? 1 : 0) + s.extraHits + bonusSum(s.hitBonuses),
+    shootDown: s.remoteShootDown,
   }
 }
 
@@ -334,15 +401,28 @@ function bonusSum(bonuses: readonly Bonus[]): number {
 }
 
 /**
+ * A class of the evade pool: a die's outcome, or `downed`, a natural 10 that also shoots a
+ * remote weapon down (an always-miss like 9, told apart only when an Ace is shot at by one).
+ */
+export type EvadeClass = DieOutcome | 'downed'
+
+/**
  * How the defender's evade die counts, by face: natural criticals first, then natural 9-10
  * (always a miss), then an evade at the target number or above, else a hit. These are the
  * classes the evade pool declares, and the rule reads a face only through them, so every
- * outcome the result tells apart is its own class ('evade' and 'auto-miss' included).
+ * outcome the result tells apart is its own class ('evade' and 'auto-miss' included, and a
+ * natural 10 when it shoots a remote weapon down).
  */
-export function evadeClass(e: EvadeInput): (face: number) => DieOutcome {
+export function evadeClass(e: EvadeInput): (face: number) => EvadeClass {
   const { targetNumber, critMax: cm } = e
   const crit: DieOutcome = e.critsMiss ? 'auto-miss' : 'crit'
-  return (f) => (f <= cm ? crit : f >= 9 ? 'auto-miss' : f >= targetNumber ? 'evade' : 'hit')
+  const ten: EvadeClass = e.shootDown ? 'downed' : 'auto-miss'
+  return (f) => (f <= cm ? crit : f === 10 ? ten : f >= 9 ? 'auto-miss' : f >= targetNumber ? 'evade' : 'hit')
+}
+
+/** A die's outcome from its class: a natural 10 that downs a remote weapon is a miss. */
+export function dieOutcome(c: EvadeClass): DieOutcome {
+  return c === 'downed' ? 'auto-miss' : c
 }
 
 /**
@@ -375,6 +455,10 @@ export type BlockInput = Pick<
   | 'blindsideImmune'
   | 'warship'
   | 'dmg'
+  | 'barrierBonuses'
+  | 'ignoreShieldCover'
+  | 'pen'
+  | 'indirect'
 >
 
 /**
@@ -394,6 +478,10 @@ export interface AfterEvadeInput extends BlockInput {
   notOverYet: number
   persevere: boolean
   round: number
+  dmgBonuses: Bonus[]
+  penBonuses: Bonus[]
+  energy: boolean
+  antiBeam: boolean
   hp?: number
 }
 
@@ -419,6 +507,13 @@ export function afterEvadeInput(s: AfterEvadeInput): AfterEvadeInput {
     notOverYet: s.notOverYet,
     persevere: s.persevere,
     round: s.round,
+    barrierBonuses: s.barrierBonuses,
+    ignoreShieldCover: s.ignoreShieldCover,
+    indirect: s.indirect,
+    dmgBonuses: s.dmgBonuses,
+    penBonuses: s.penBonuses,
+    energy: s.energy,
+    antiBeam: s.antiBeam,
     hp: s.hp,
   }
 }
@@ -433,6 +528,8 @@ export interface EvadeStage {
   hits: number
   /** The evade dice the defender rerolled, when it could reroll any. */
   reroll?: EvadeReroll
+  /** Remote weapons shot down (natural 10s), when an Ace is shot at by one. */
+  remoteDowned?: number
 }
 
 /** The second stage: blocks and Skill Defense (no dice). */
@@ -507,10 +604,11 @@ export function rollEvade(dice: Dice, s: Shot): EvadeStage {
   // Criticals past the cap (or under Indirect Fire) count as plain hits, in roll order.
   let critsLeft = counted.diceCrits
   const evadeDice: EvadeDie[] = faces.map((roll, i) => {
-    const outcome = outcomes[i]
+    const outcome = dieOutcome(outcomes[i])
     const die: EvadeDie =
       outcome !== 'crit' || critsLeft-- > 0 ? { roll, outcome } : { roll, outcome: 'hit', critAsHit: true }
     if (reroll?.dice.includes(i)) die.rerolledFrom = rolled[i]
+    if (outcomes[i] === 'downed') die.downed = true
     return die
   })
   const stage: EvadeStage = {
@@ -521,6 +619,7 @@ export function rollEvade(dice: Dice, s: Shot): EvadeStage {
     hits: counted.hits,
   }
   if (reroll) stage.reroll = reroll
+  if (e.shootDown) stage.remoteDowned = countOutcomes(outcomes).downed
   return stage
 }
 
@@ -560,7 +659,7 @@ export interface RerollQuestion {
  */
 export function rerollOptions(
   e: EvadeInput,
-  counts: Readonly<Record<DieOutcome, number>>,
+  counts: Readonly<Record<EvadeClass, number>>,
   allowed: number,
   later: LaterStages,
 ): Array<{ pick: RerollPick; expected: ShotMeans }> {
@@ -571,11 +670,7 @@ export function rerollOptions(
       const expected = { damage: 0, failedSaves: 0, unblockedHits: 0 }
       for (const b of poolOutcomes(c + h, 10, classify)) {
         const again = countOutcomes(b.faces.map(classify))
-        const after = { ...counts }
-        after.crit += again.crit - c
-        after.hit += again.hit - h
-        after.evade += again.evade
-        after['auto-miss'] += again['auto-miss']
+        const after = rerolledCounts(counts, { crits: c, hits: h }, again)
         const p = b.waysN / 10 ** (c + h)
         const m = later(evadeHits(e, after).hits).expected()
         expected.damage += p * m.damage
@@ -685,18 +780,35 @@ class Row implements LaterRow {
 }
 
 /** How many evade dice fell in each class. */
-export function countOutcomes(outcomes: readonly DieOutcome[]): Record<DieOutcome, number> {
+export function countOutcomes(outcomes: readonly EvadeClass[]): Record<EvadeClass, number> {
   let crit = 0
   let hit = 0
   let evade = 0
   let miss = 0
+  let downed = 0
   for (const o of outcomes) {
     if (o === 'crit') crit++
     else if (o === 'hit') hit++
     else if (o === 'evade') evade++
+    else if (o === 'downed') downed++
     else miss++
   }
-  return { crit, hit, evade, 'auto-miss': miss }
+  return { crit, hit, evade, 'auto-miss': miss, downed }
+}
+
+/** The class counts after the picked criticals and hits were rerolled into `again`. */
+export function rerolledCounts(
+  counts: Readonly<Record<EvadeClass, number>>,
+  pick: RerollPick,
+  again: Readonly<Record<EvadeClass, number>>,
+): Record<EvadeClass, number> {
+  return {
+    crit: counts.crit - pick.crits + again.crit,
+    hit: counts.hit - pick.hits + again.hit,
+    evade: counts.evade + again.evade,
+    'auto-miss': counts['auto-miss'] + again['auto-miss'],
+    downed: counts.downed + again.downed,
+  }
 }
 
 /**
@@ -758,7 +870,7 @@ export function blockHits(
     blockTerms: terms,
     momentumSpent: points,
     unblockedHits,
-    hitDamage: unblockedHits * damagePerHit(s.dmg, s.persevere, s.round),
+    hitDamage: unblockedHits * damagePerHit(shotDmg(s), s.persevere, s.round),
   }
 }
 
@@ -769,11 +881,13 @@ export function blockHits(
 export function shotSaves(s: AfterEvadeInput, unblockedHits: number): SaveSpec {
   return {
     hits: unblockedHits,
-    pen: s.pen,
+    pen: shotPen(s),
     armSv: s.armSv,
     warship: s.warship,
     aoe: s.aoe,
     size: s.size,
+    // Anti-Beam Coating against an energy weapon; 0 otherwise.
+    armSvBonus: antiBeamBonus(s),
     reroll: s.reroll,
     notOverYet: s.notOverYet > 0 ? s.notOverYet : undefined,
   }
@@ -814,6 +928,7 @@ export function concludeShot(
     damage,
   }
   if (e.reroll) result.reroll = e.reroll
+  if (e.remoteDowned !== undefined) result.remoteDowned = e.remoteDowned
   if (s.hp !== undefined) {
     result.remainingHp = s.hp - damage
     result.destroyed = result.remainingHp <= 0

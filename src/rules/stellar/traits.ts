@@ -18,9 +18,9 @@ import type { Shot } from './shoot.js'
  *   Invincible and Untouchable once a round, Cavalier's block within 16") is taken when the
  *   trait is named; its choice (`unyielding=rerolls`...) leaves it out.
  * - The documents give several names to one trait; the names of one entry are its aliases. Two
- *   traits with the same effect cannot be taken together (wargame rules, unit upgrades). Traits
- *   named alike with another effect (the pilot trait Ship Hunter, the fleet commander's Ship
- *   Hunter) are left out rather than guessed at.
+ *   traits with the same effect cannot be taken together (wargame rules, unit upgrades). A name
+ *   two traits share is left out: Ship Hunter is Mechanics Expert's third name and a fleet
+ *   commander trait, given as `mechanics-expert` and `fleet-ship-hunter`.
  */
 
 export type TraitCommand = 'shoot' | 'melee'
@@ -78,13 +78,15 @@ export const TRAITS: readonly TraitEntry[] = [
     },
   },
   // The captains' orders (quickstart) are given as traits of the side under the order; their
-  // Battle Hardened extras (PEN, moves) are not resolution effects here.
+  // Battle Hardened extras that move units are not resolution effects here (Main Battery's +1
+  // PEN is: main-battery-hardened).
   {
     name: 'main-battery',
     title: 'Main Battery and Support Element, Wipe out the Enemy! (order)',
     aliases: ['wipe-out-the-enemy'],
     from: "captain's order",
     effect: 'this round, Precision and Barrage +1 (at most 3)',
+    sameEffect: 'main-battery',
     shoot: { attacker: (s) => void (s.bonusRaise += 1) },
   },
   // Elusive and the captains' Dodge/Guard traits are "vs Shooting attacks": shoot only.
@@ -270,6 +272,114 @@ export const TRAITS: readonly TraitEntry[] = [
     from: 'fleet commander trait',
     effect: '+2 blocks against an explosive weapon fired from over 16"',
     shoot: { defender: (s) => void s.blockBonuses.push({ source: 'Fleet Missile Defense', amount: 2 }) },
+  },
+  // Weapon and accuracy traits, Take the Shot and Anti-Beam Coating (their effects land on the
+  // shot's DMG, PEN, Accuracy and block fields: shotDmg, shotPen, shotTargetNumber, shotBlocks).
+  {
+    name: 'mechanics-expert',
+    title: 'Mechanics Expert / Robotics Expert (Expert Engineering Division)',
+    aliases: ['robotics-expert', 'expert-engineering-division'],
+    from: 'pilot trait I, captain trait I',
+    effect: 'this turn, the weapons +1 PEN or +100 DMG',
+    choice: { pen: '+1 ARM PEN', dmg: '+100 DMG' },
+    shoot: {
+      attacker: (s, c) =>
+        void (c === 'dmg'
+          ? s.dmgBonuses.push({ source: 'Mechanics Expert', amount: 100 })
+          : s.penBonuses.push({ source: 'Mechanics Expert', amount: 1 })),
+    },
+  },
+  {
+    name: 'mastermind',
+    title: 'Mastermind / Fearsome (Fearsome / Dreaded Captain)',
+    aliases: ['fearsome', 'dreaded-captain'],
+    from: 'pilot trait II, captain trait II',
+    effect: 'this turn, +2 PEN or +200 DMG',
+    choice: { pen: '+2 ARM PEN', dmg: '+200 DMG' },
+    shoot: {
+      attacker: (s, c) =>
+        void (c === 'dmg'
+          ? s.dmgBonuses.push({ source: 'Mastermind', amount: 200 })
+          : s.penBonuses.push({ source: 'Mastermind', amount: 2 })),
+    },
+  },
+  {
+    name: 'vigilant-leader',
+    title: 'Vigilant Leader',
+    aliases: [],
+    from: 'commander trait',
+    effect: 'allied units +1 Shooting Accuracy against enemies within 24"',
+    shoot: { attacker: (s) => void s.accBonuses.push({ source: 'Vigilant Leader', amount: 1 }) },
+  },
+  // Take the Shot's third benefit (shooting at a target engaged in melee with an ally) changes
+  // nothing a shot resolves; it is listed so that a unit can say which benefit it took.
+  {
+    name: 'take-the-shot',
+    title: 'Take the Shot! (bonus skill)',
+    aliases: [],
+    from: 'bonus skill [M-2]',
+    effect: 'ignore shields and cover (PEN 3+), or Rapid Fire penalties, or shoot into melee',
+    choice: {
+      'ignore-blocks': "the target's shields and cover give no blocks (a weapon of PEN 3+)",
+      'no-penalty': 'no Rapid Fire penalty, Range+16"',
+      'into-melee': 'shoot a target engaged in melee with an ally (nothing to resolve)',
+    },
+    shoot: {
+      attacker: (s, c) => {
+        if (c === 'ignore-blocks') s.ignoreShieldCover = true
+        else if (c === 'no-penalty') s.ignoreRapidFirePenalty = true
+      },
+    },
+  },
+  // What an attacking warship's side adds (wargame rules: fleet commander traits; quickstart: the
+  // Battle Hardened captain's Main Battery order). The [AA] and explosive weapons they need, and
+  // the order's round, are the player's to check, as every trigger is.
+  {
+    name: 'main-battery-hardened',
+    title: 'Main Battery and Support Element, Wipe out the Enemy! (order of a Battle Hardened Captain)',
+    aliases: ['wipe-out-the-enemy-hardened'],
+    from: "captain's order (level 2)",
+    effect: 'this round, Precision and Barrage +1 (at most 3) and +1 ARM PEN',
+    sameEffect: 'main-battery',
+    shoot: {
+      attacker: (s) => {
+        s.bonusRaise += 1
+        s.penBonuses.push({ source: 'Main Battery (Battle Hardened)', amount: 1 })
+      },
+    },
+  },
+  {
+    name: 'pinpoint-air-defenses',
+    title: 'Pinpoint Air Defenses',
+    aliases: [],
+    from: 'fleet commander trait',
+    effect: 'an allied warship firing an [AA] weapon: +1 hit',
+    shoot: { attacker: (s) => void s.hitBonuses.push({ source: 'Pinpoint Air Defenses', amount: 1 }) },
+  },
+  {
+    name: 'missile-saturation',
+    title: 'Missile Saturation',
+    aliases: [],
+    from: 'fleet commander trait',
+    effect: 'an allied warship firing an [AA] explosive weapon: +2 hits',
+    shoot: { attacker: (s) => void s.hitBonuses.push({ source: 'Missile Saturation', amount: 2 }) },
+  },
+  // Named apart from the pilot trait Ship Hunter (Mechanics Expert's other name, left out).
+  {
+    name: 'fleet-ship-hunter',
+    title: 'Ship Hunter (fleet commander)',
+    aliases: [],
+    from: 'fleet commander trait',
+    effect: "a warship's lock-on (--atk-warship --focus): +2 shots, or +2 hits vs a warship",
+    shoot: { attacker: (s) => void (s.lockOn = 2) },
+  },
+  {
+    name: 'anti-beam-coating',
+    title: 'Anti-Beam Coating',
+    aliases: [],
+    from: 'unit upgrade',
+    effect: '+2 ARM Sv against energy shooting weapons (with --energy)',
+    shoot: { defender: (s) => void (s.antiBeam = true) },
   },
   // Evade rerolls add up across sources (each die is rerolled once at most): rollEvade.
   {

@@ -1,6 +1,5 @@
 import { InputError } from '../../../core/errors.js'
 import {
-  ANTI_BEAM_BONUS,
   FAILED_SAVE_DMG,
   type NotOverYetQuestion,
   type SaveRequest,
@@ -13,6 +12,7 @@ import {
   saveCap,
   saveTargetNumber,
   savesOwed,
+  antiBeamBonus,
 } from '../../../rules/stellar/armor-save.js'
 import { saveOdds } from '../../../rules/stellar/armor-save-odds.js'
 import { type Penetration, parsePen, penText } from '../../../rules/stellar/weapon.js'
@@ -86,7 +86,7 @@ export function buildSave(v: ValuesOf<typeof options>): SaveInput {
     pen,
     printedPen,
     armSv: v.armSv,
-    armSvBonus: antiBeam && energy ? ANTI_BEAM_BONUS : 0,
+    armSvBonus: antiBeamBonus({ antiBeam, energy }),
     warship,
     aoe: v.aoe,
     size: v.size,

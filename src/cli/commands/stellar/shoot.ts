@@ -16,8 +16,21 @@ import {
   shotAttackerBonus,
   shotDodge,
   shotGuard,
+  shotDmg,
+  shotPen,
   shotTargetNumber,
 } from '../../../rules/stellar/shoot.js'
+import { antiBeamBonus } from '../../../rules/stellar/armor-save.js'
+import {
+  type Pool,
+  REMOTE_FIRINGS,
+  REMOTE_MOMENTUM_COST,
+  type ShotSpend,
+  type UpgradeSide,
+  applyRemote,
+  applyUpgrades,
+  parseUpgrades,
+} from '../../../rules/stellar/upgrades.js'
 import {
   type TraitEffect,
   type TraitFlags,
@@ -36,7 +49,7 @@ import {
   shotDamageOdds,
   shotOdds,
 } from '../../../rules/stellar/shoot-odds.js'
-import { NO_PEN, parsePen } from '../../../rules/stellar/weapon.js'
+import { NO_PEN, parsePen, penText } from '../../../rules/stellar/weapon.js'
 import { num } from '../../../render/format.js'
 import { explainShot, explainShotOdds, renderShot, renderShotOdds } from '../../../render/stellar/shoot.js'
 import { saveFields } from './save-fields.js'
@@ -55,6 +68,7 @@ import {
   completing,
   conflicts,
   defineCommand,
+  enumOpt,
   intOpt,
   levelOpt,
   repeatable,
@@ -69,6 +83,8 @@ interface ShotChoices {
   traits: Record<'attacker' | 'defender', string[]>
   /** What each of those traits did to the shot. */
   traitEffects: TraitEffect[]
+  /** Power, Havoc and Momentum spent on the shot (their effects are in the shot's fields). */
+  spend: ShotSpend
 }
 
 /** A shot as the command line gives it: the bonus and the reaction may be left open. */
@@ -175,11 +191,34 @@ const options = [
     max: 10,
     default: 0,
   }),
+  boolOpt('energy', 'an [E]nergy (beam) weapon (for Anti-Beam Coating)'),
+  textOpt('power', 'LIST', "attacker's Power: dmg, pen, range (e.g. dmg,pen,pen)", upgrades),
+  textOpt('havoc', 'LIST', "attacker's Havoc: impact (DMG+100), push (PEN+1P)", upgrades),
+  textOpt('def-power', 'LIST', "defender's Power: barriers (its --barrier +1 block)", upgrades),
+  textOpt('def-havoc', 'LIST', "defender's Havoc: barriers (its --barrier +2 blocks)", upgrades),
+  Object.assign(enumOpt('remote', REMOTE_FIRINGS, 'remote weapon; alone: fired with Momentum'), {
+    bare: 'momentum',
+  }),
   boolOpt('warship', 'defender is a warship: saves capped at 5 (10 vs AOE), Momentum costs double'),
   boolOpt('aoe', 'AOE weapon (warship saves capped at 10)'),
   intOpt('size', "defender's Size (push/pull saves +2 per Size)", { min: 0, max: 10, default: 0 }),
   intOpt('hp', "defender's remaining HP, to report destruction", { min: 1, max: 1000000 }),
 ] as const
+
+/** A list of upgrades as typed: checked by buildShot, which knows the pool and the side. */
+function upgrades(text: string): string {
+  return text
+}
+
+/** Each pool's flag, with the side it spends for. */
+const UPGRADE_FLAGS: ReadonlyArray<
+  readonly [flag: string, key: 'power' | 'havoc' | 'defPower' | 'defHavoc', pool: Pool, side: UpgradeSide]
+> = [
+  ['--power', 'power', 'power', 'attacker'],
+  ['--havoc', 'havoc', 'havoc', 'attacker'],
+  ['--def-power', 'defPower', 'power', 'defender'],
+  ['--def-havoc', 'defHavoc', 'havoc', 'defender'],
+]
 
 /** A trait's name as typed: checked against the registry by buildShot, which knows the side. */
 function traitName(text: string): string {
@@ -239,6 +278,7 @@ export function buildShot(v: ValuesOf<typeof options>): ShotRequest {
     advantage: v.advantage,
     focus: v.focus,
     atkWarship: v.atkWarship,
+    lockOn: 1,
     bullseye: v.bullseye,
     extraHits: v.extraHits,
     hitBonuses: [],
@@ -248,6 +288,15 @@ export function buildShot(v: ValuesOf<typeof options>): ShotRequest {
     guardRaise: 0,
     blockBonuses: [],
     barrier: v.barrier,
+    barrierBonuses: [],
+    accBonuses: [],
+    dmgBonuses: [],
+    penBonuses: [],
+    ignoreShieldCover: false,
+    ignoreRapidFirePenalty: false,
+    energy: v.energy,
+    antiBeam: false,
+    remoteShootDown: false,
     blindsideImmune: false,
     guardCritsAsHits: false,
     dodgeCritsMiss: false,
@@ -274,11 +323,26 @@ export function buildShot(v: ValuesOf<typeof options>): ShotRequest {
     // Plain text, so that a request stays plain data (copied, compared, cloned).
     traits: { attacker: chosen.attacker.map(traitText), defender: chosen.defender.map(traitText) },
     traitEffects: [],
+    spend: {},
   }
   s.traitEffects = [
     ...applyShotTraits(s as Shot, chosen.attacker, 'attacker'),
     ...applyShotTraits(s as Shot, chosen.defender, 'defender'),
   ]
+  if (v.remote) {
+    applyRemote(s as Shot, v.remote)
+    s.spend.remote = { firing: v.remote, momentum: v.remote === 'momentum' ? REMOTE_MOMENTUM_COST : 0 }
+    if (v.remote === 'momentum' && v.bullseye)
+      throw new InputError(
+        'bad-combination',
+        '--bullseye: a remote weapon fired with Momentum is Indirect Fire, which cannot benefit from Skills; drop --bullseye',
+      )
+  }
+  for (const [flag, key, pool, side] of UPGRADE_FLAGS) {
+    const text = v[key]
+    if (text !== undefined)
+      s.spend[key] = applyUpgrades(s as Shot, pool, side, parseUpgrades(text, pool, side, flag), flag)
+  }
   if (s.evadeRerolls > 0) s.chosenBy.evadeReroll = v.reroll ? 'flag' : 'auto'
   if (v.reroll) {
     if (rerollsAllowed(s) === 0)
@@ -320,6 +384,27 @@ function usesTraitFields(s: ChosenShot): boolean {
     s.notOverYet > 0 ||
     s.evadeRerolls > 0
   )
+}
+
+/**
+ * The fields the weapon upgrades, Anti-Beam Coating, the spends and remote weapons bring, each
+ * only when used (a shot without them answers as before): the terms of the Accuracy, DMG and PEN
+ * they changed, the ARM Sv added, and what each side spent.
+ */
+function upgradeFields(s: ChosenShot): Record<string, unknown> {
+  const out: Record<string, unknown> = {}
+  if (s.accBonuses.length) out.accTerms = [{ source: 'Acc', amount: s.acc }, ...s.accBonuses]
+  if (s.dmgBonuses.length) {
+    out.dmgPerHit = shotDmg(s)
+    out.dmgTerms = [{ source: 'weapon', amount: s.dmg }, ...s.dmgBonuses]
+  }
+  if (s.penBonuses.length) {
+    out.pen = penText(shotPen(s))
+    out.penTerms = [{ source: 'weapon', amount: s.pen.value }, ...s.penBonuses]
+  }
+  if (s.antiBeam) out.armSvBonus = antiBeamBonus(s)
+  if (Object.keys(s.spend).length) out.spend = s.spend
+  return out
 }
 
 /** The traits each side gave, as NAME or NAME=CHOICE. */
@@ -407,6 +492,7 @@ export const shootSpec = defineCommand<typeof options, ChosenShot, ShotResult, S
           ? { roll: d.roll, outcome: d.outcome, critAsHit: true }
           : { roll: d.roll, outcome: d.outcome }
         if (d.rerolledFrom !== undefined) die.rerolledFrom = d.rerolledFrom
+        if (d.downed) die.downed = true
         return die
       }),
       crits: r.crits,
@@ -434,6 +520,8 @@ export const shootSpec = defineCommand<typeof options, ChosenShot, ShotResult, S
       out.rerolls = r.save.rerolls
       out.negated = r.save.negated
     }
+    Object.assign(out, upgradeFields(s))
+    if (r.remoteDowned !== undefined) out.remoteDowned = r.remoteDowned
     if (r.reroll)
       out.evadeReroll = {
         allowed: r.reroll.allowed,
@@ -463,6 +551,10 @@ function shotOddsReport(s: ChosenShot): OddsReport {
     json.destroyed = { false: o.destroyed.prob('false'), true: o.destroyed.prob('true') }
     ;(json.expected as Record<string, number>).destroyed = o.destroyed.prob('true')
   }
+  if (o.remoteDowned) {
+    json.remoteDowned = o.remoteDowned.toJSON()
+    ;(json.expected as Record<string, number>).remoteDowned = o.remoteDowned.expected()
+  }
   const extra: Record<string, unknown> = {
     targetNumber: shotTargetNumber(s),
     bonus: s.bonus,
@@ -471,6 +563,7 @@ function shotOddsReport(s: ChosenShot): OddsReport {
   }
   if (usesTraitFields(s)) extra.traits = traitsJson(s)
   if (s.traitEffects.length) extra.traitEffects = s.traitEffects
+  Object.assign(extra, upgradeFields(s))
   const report: OddsReport = {
     json,
     extra,
@@ -567,6 +660,7 @@ function compareShot(req: ShotRequest): CompareReport {
   }
   const extra: Record<string, unknown> = {}
   if (usesTraitFields(base)) extra.traits = traitsJson(base)
+  Object.assign(extra, upgradeFields(base))
   return { extra, choices }
 }
 
