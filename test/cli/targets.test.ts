@@ -1,0 +1,175 @@
+import { spawnSync } from 'node:child_process'
+import { describe, expect, it } from 'vitest'
+import { BIN, mecha, mechaJson } from './run-cli.js'
+
+/** A command line through a real shell, `mecha` being the built binary. */
+function sh(line: string) {
+  const r = spawnSync('/bin/sh', ['-c', line.replace(/^mecha /, `"${process.execPath}" "${BIN}" `)], {
+    encoding: 'utf8',
+    env: { PATH: process.env.PATH ?? '' },
+    timeout: 15_000,
+  })
+  return { code: r.status, stdout: r.stdout, stderr: r.stderr }
+}
+
+// 4 shots at 5+, DMG 300, PEN 5 vs ARM Sv 2 (saves on 3+), HP 1000, Focus on target 1.
+const GUN = ['shoot', '--acc', '9', '--evade', '4', '--shots', '4', '--dmg', '300', '--pen', '5']
+const SHOT = [...GUN, '--arm-sv', '2', '--hp', '1000', '--bonus', 'none', '--defense', 'none']
+// Target 1: 1 5 6 9 (a critical + Focus: 3 hits), saves 2 5 7; target 2: 3 4 7 10 (2 hits),
+// saves 1 8; target 3: 10 10 5 8 (no hits).
+const T1 = [1, 5, 6, 9, 2, 5, 7]
+const T2 = [3, 4, 7, 10, 1, 8]
+const T3 = [10, 10, 5, 8]
+const ROLLS = [...T1, ...T2, ...T3].join(',')
+
+/** An answer without the fields the runner adds. */
+function own(j: Record<string, unknown>) {
+  const { command: _c, seed: _s, rolls: _r, ...rest } = j
+  return rest
+}
+
+describe('mecha shoot --targets N (the real binary)', () => {
+  it('worked example: one block per target, dice read target by target, and the total', () => {
+    const r = mecha([...SHOT, '--focus', '--targets', '3', '--rolls', ROLLS])
+    expect(r.code).toBe(0)
+    expect(r.stderr).toBe('')
+    const out = r.stdout
+    expect(out).toContain('3 targets, each rolling its own evade dice')
+    expect(out).toMatch(/Focus \+1\s+hit for target 1 only/)
+    const blocks = out.split(/-- Target \d of 3 --/)
+    expect(blocks).toHaveLength(4)
+    expect(blocks[1]).toContain('Evade dice: 1! 5 6 9×')
+    expect(blocks[1]).toContain('Damage: 1900  (HP left -900, DESTROYED)')
+    expect(blocks[2]).toContain('Evade dice: 3• 4• 7 10×')
+    expect(blocks[2]).toContain('Damage: 1600')
+    expect(blocks[3]).toContain('Damage: 0  (HP left 1000)')
+    expect(out).toContain(
+      'Total damage: 3500 (target 1 1900, target 2 1600, target 3 0); destroyed: 2 targets (1, 2)',
+    )
+  })
+
+  it("JSON: targets[] holds each target's one-target answer, as if shot alone with its dice", () => {
+    const j = mechaJson([...SHOT, '--focus', '--targets', '3', '--rolls', ROLLS])
+    expect(j).toMatchObject({ command: 'shoot', bonus: 'none', damage: 3500, destroyed: 2, seed: null })
+    expect(j.targets).toHaveLength(3)
+    expect(j.targets[0]).toEqual(own(mechaJson([...SHOT, '--focus', '--rolls', T1.join(',')])))
+    expect(j.targets[1]).toEqual(own(mechaJson([...SHOT, '--rolls', T2.join(',')])))
+    expect(j.targets[2]).toEqual(own(mechaJson([...SHOT, '--rolls', T3.join(',')])))
+  })
+
+  it('--targets 1 answers exactly as before', () => {
+    const args = [...GUN, '--arm-sv', '2', '--focus', '--seed', 'same']
+    expect(mechaJson([...args, '--targets', '1'])).toEqual(mechaJson(args))
+    expect(mechaJson([...args, '--targets', '1', '--odds'])).toEqual(mechaJson([...args, '--odds']))
+  })
+
+  it("--odds: each target's odds are the one-target odds (Focus on target 1 only), plus the totals", () => {
+    const args = [...GUN, '--arm-sv', '2', '--hp', '1000', '--shield', '1']
+    const j = mechaJson([...args, '--focus', '--targets', '3', '--odds'])
+    const focused = mechaJson([...args, '--focus', '--odds'])
+    const plain = mechaJson([...args, '--bonus', focused.bonus, '--odds'])
+    expect(j.odds.targets).toHaveLength(3)
+    expect(j.odds.targets[0]).toEqual(focused.odds)
+    expect(j.odds.targets[1]).toEqual(plain.odds)
+    expect(j.odds.targets[2]).toEqual(plain.odds)
+    const sum = (m: Record<string, number>) => Object.values(m).reduce((a, b) => a + b, 0)
+    expect(sum(j.odds.damage)).toBeCloseTo(1, 12)
+    expect(sum(j.odds.destroyed)).toBeCloseTo(1, 12)
+    expect(Object.keys(j.odds.destroyed)).toEqual(['0', '1', '2', '3'])
+    expect(j.odds.expected.damage).toBeCloseTo(
+      focused.odds.expected.damage + 2 * plain.odds.expected.damage,
+      6,
+    )
+    expect(j.odds.expected.destroyed).toBeCloseTo(
+      focused.odds.expected.destroyed + 2 * plain.odds.expected.destroyed,
+      6,
+    )
+    expect(j.targets.map((t: { defense: string }) => t.defense)).toHaveLength(3)
+  })
+
+  it('--bonus auto: one bonus for all, by the sum over the targets (not what target 1 alone wants)', () => {
+    // Indirect Fire: Focus is a shot for target 1 (9 shots, Barrage +2 wasted past the cap of 10).
+    const args = ['shoot', '--acc', '10', '--evade', '2', '--shots', '8', '--dmg', '300', '--pilot', '1']
+    const rest = ['--indirect', '--focus', '--defense', 'none', '--odds']
+    expect(mechaJson([...args, ...rest]).bonus).toBe('precision')
+    const j = mechaJson([...args, ...rest, '--targets', '3'])
+    expect(j.bonus).toBe('barrage')
+    expect(j.targets.map((t: { bonus: string }) => t.bonus)).toEqual(['barrage', 'barrage', 'barrage'])
+  })
+
+  it('--explain says the bonus applies to every target and the improvements to target 1', () => {
+    const out = mecha([...SHOT, '--focus', '--targets', '2', '--seed', 'e', '--explain']).stdout.replace(
+      /\s+/g,
+      ' ',
+    )
+    expect(out).toContain('Precision or Barrage applies to every target')
+    expect(out).toContain('to one target only, target 1')
+    const odds = mecha([...SHOT, '--focus', '--targets', '2', '--odds', '--explain']).stdout.replace(
+      /\s+/g,
+      ' ',
+    )
+    expect(odds).toContain('Expected total damage = the sum of the targets')
+  })
+
+  it('--help states the option and the dice order', () => {
+    const out = mecha(['shoot', '--help']).stdout.replace(/\s+/g, ' ')
+    expect(out).toContain(
+      '--targets <n> targets struck (multi-target, AOE): each rolls its own evade (default: 1)',
+    )
+    expect(out).toContain("With --targets N: target 1's dice in that order, then target 2's")
+  })
+
+  it.each([
+    ['mecha shoot --acc 9 --shots 4 --dmg 300 --targets 0', '--targets: 0 is out of range; give 1 to 10'],
+    ['mecha shoot --acc 9 --shots 4 --dmg 300 --targets 11', '--targets: 11 is out of range; give 1 to 10'],
+    ['mecha shoot --acc 9 --shots 4 --dmg 300 --targets two', '--targets: "two" is not a whole number'],
+    [
+      'mecha shoot --acc 9 --shots 4 --dmg 300 --targets 2 --odds --compare',
+      '--compare: not with several targets',
+    ],
+    [
+      'mecha shoot --acc 9 --shots 4 --dmg 300 --targets 2 --m-particles --reroll 1,0',
+      '--reroll: with several targets',
+    ],
+  ])('bad input through a shell: %s exits 2', (line, message) => {
+    const r = sh(line)
+    expect(r.code).toBe(2)
+    expect(r.stdout).toBe('')
+    expect(r.stderr).toContain(message)
+    expect(r.stderr.trim().split('\n')).toHaveLength(1)
+  })
+
+  it('batch: a "targets" key works as the flag', () => {
+    const line = {
+      command: 'shoot',
+      ...Object.fromEntries([
+        ['acc', 9],
+        ['evade', 4],
+        ['shots', 4],
+        ['dmg', 300],
+      ]),
+    }
+    const input = [
+      JSON.stringify({
+        ...line,
+        pen: '5',
+        armSv: 2,
+        hp: 1000,
+        focus: 1,
+        bonus: 'none',
+        defense: 'none',
+        targets: 3,
+        rolls: ROLLS,
+      }),
+      JSON.stringify({ ...line, targets: 0 }),
+    ].join('\n')
+    const r = mecha(['batch'], { input })
+    const [a, b] = r.stdout
+      .trim()
+      .split('\n')
+      .map((l) => JSON.parse(l))
+    expect(a).toMatchObject({ line: 1, damage: 3500, destroyed: 2 })
+    expect(a.targets.map((t: { damage: number }) => t.damage)).toEqual([1900, 1600, 0])
+    expect(b).toMatchObject({ line: 2, error: '"targets": 0 is out of range; give 1 to 10' })
+  })
+})
