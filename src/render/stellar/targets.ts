@@ -29,16 +29,18 @@ function oneTargetTerms(s: Shot): string[] {
   return terms
 }
 
+/** The attacker's bonus: "Barrage +1", or "no Precision or Barrage". */
+function bonusText(s: Shot): string {
+  if (s.bonus === 'none') return 'no Precision or Barrage'
+  return `${s.bonus === 'precision' ? 'Precision' : 'Barrage'} +${shotAttackerBonus(s)}`
+}
+
 /** The line that says how the attack is shared: the bonus for all, the improvements for target 1. */
 function sharedLine(shots: readonly Shot[]): string {
   const s = shots[0]
-  const bonus =
-    s.bonus === 'none'
-      ? 'no Precision or Barrage'
-      : `${s.bonus === 'precision' ? 'Precision' : 'Barrage'} +${shotAttackerBonus(s)} for every target`
   const terms = oneTargetTerms(s)
   const one = terms.length ? `; ${terms.join(', ')} for target 1 only` : ''
-  return `${shots.length} targets, each rolling its own evade dice: ${bonus}${one}.`
+  return `${shots.length} targets, each rolling its own evade dice: ${bonusText(s)}${s.bonus === 'none' ? '' : ' for every target'}${one}.`
 }
 
 function heading(i: number, n: number, out: RenderContext): string {
@@ -76,7 +78,7 @@ export function explainTargets(shots: readonly Shot[], each: readonly string[], 
 /** The multi-target rules as they apply here, in words. */
 function sharingText(shots: readonly Shot[]): string {
   const terms = oneTargetTerms(shots[0])
-  return `Each target rolls its own evade dice, rerolls and armor saves, in turn (target 1's dice first). ${sharedLine(shots)} The attacker's choice of Precision or Barrage applies to every target; every other improvement (Focus, Bullseye, bonus hits and criticals) to one target only, target 1${terms.length ? '' : ' (none here)'}. Each target picks its own reaction.`
+  return `${shots.length} targets: each rolls its own evade dice, rerolls and armor saves, in turn (target 1's dice first). The attacker's choice of Precision or Barrage applies to every target (here: ${bonusText(shots[0])}); every other improvement (Focus, Bullseye, bonus hits and criticals) to one target only, target 1 (here: ${terms.length ? terms.join(', ') : 'none'}). Each target picks its own reaction.`
 }
 
 /** --odds for several targets: the totals first, then each target's odds (`each`). */
@@ -87,8 +89,13 @@ export function renderTargetsOdds(
   out: RenderContext,
 ): string {
   const st = out.style
-  const L: string[] = [st.bold(`Exact odds: ${sharedLine(shots)}`)]
-  L.push(`Reactions: ${shots.map((s, i) => `target ${i + 1} ${s.defense}`).join(', ')}.`)
+  // Two short lines first: a chart's title and subtitle (OddsReport.headLines).
+  const L: string[] = [st.bold(`Exact odds: ${shots.length} targets, each rolling its own evade dice`)]
+  L.push(
+    `Attacker: ${bonusText(shots[0])} for every target. Reactions: ${shots.map((s) => s.defense).join(', ')}.`,
+  )
+  const terms = oneTargetTerms(shots[0])
+  if (terms.length) L.push(wrapText(`Target 1 only: ${terms.join(', ')}.`, out.width))
   L.push(
     columns(
       [
