@@ -172,4 +172,67 @@ describe('mecha shoot --targets N (the real binary)', () => {
     expect(a.targets.map((t: { damage: number }) => t.damage)).toEqual([1900, 1600, 0])
     expect(b).toMatchObject({ line: 2, error: '"targets": 0 is out of range; give 1 to 10' })
   })
+
+  describe('several defenders by name: one target each, each with its own profile', () => {
+    const FILE = 'examples/roster.yaml'
+    const MG = ['shoot', 'argonaut:machine-gun', '--roster', FILE, '--bonus', 'none', '--defense', 'none']
+    // The machine gun (7 shots, DMG 200, no PEN: no saves). Dervish evades on 5+, Blue Djinn
+    // (Evade 3, a shield) on 6+.
+    const D1 = [1, 1, 4, 5, 7, 7, 10]
+    const D2 = [2, 5, 6, 9, 3, 8, 8]
+    const at = (defenders: string[], extra: string[]) => [
+      ...MG.slice(0, 2),
+      ...defenders,
+      ...MG.slice(2),
+      ...extra,
+    ]
+
+    it("each target's answer is that defender's own, Focus on the first named; inputs per target", () => {
+      const j = mechaJson(at(['dervish', 'blue-djinn'], ['--focus', '--rolls', [...D1, ...D2].join(',')]))
+      const one = mechaJson(at(['dervish'], ['--focus', '--rolls', D1.join(',')]))
+      const two = mechaJson(at(['blue-djinn'], ['--rolls', D2.join(',')]))
+      const { inputs: in1, ...first } = own(one)
+      const { inputs: in2, ...second } = own(two)
+      expect(j.targets).toEqual([first, second])
+      expect(j.targets.map((t: { targetNumber: number }) => t.targetNumber)).toEqual([5, 6])
+      expect(j.damage).toBe(one.damage + two.damage)
+      // Where each target's inputs came from, target 1 first (the flags typed apply to both).
+      expect(j.inputs).toEqual([in1, { ...(in2 as object), focus: { value: true, from: 'flag' } }])
+    })
+
+    it("--odds: each target's odds are its defender's, and the total their sum", () => {
+      const j = mechaJson(at(['dervish', 'blue-djinn'], ['--focus', '--odds']))
+      expect(j.odds.targets[0]).toEqual(mechaJson(at(['dervish'], ['--focus', '--odds'])).odds)
+      expect(j.odds.targets[1]).toEqual(mechaJson(at(['blue-djinn'], ['--odds'])).odds)
+      expect(j.odds.expected.damage).toBeCloseTo(
+        j.odds.targets[0].expected.damage + j.odds.targets[1].expected.damage,
+        6,
+      )
+    })
+
+    it('batch: "defender" may list several units', () => {
+      const line = {
+        command: 'shoot',
+        attacker: 'argonaut:machine-gun',
+        defender: ['dervish', 'blue-djinn'],
+        focus: true,
+        bonus: 'none',
+        defense: 'none',
+        rolls: [...D1, ...D2],
+      }
+      const r = mecha(['batch', '--roster', FILE], { input: JSON.stringify(line) })
+      const { line: _l, ...answer } = JSON.parse(r.stdout)
+      expect(answer).toEqual(
+        mechaJson(at(['dervish', 'blue-djinn'], ['--focus', '--rolls', [...D1, ...D2].join(',')])),
+      )
+    })
+
+    it('--targets with several defenders named is refused, exit 2', () => {
+      const r = sh(`mecha shoot argonaut:machine-gun dervish blue-djinn --roster ${FILE} --targets 3`)
+      expect(r.code).toBe(2)
+      expect(r.stderr).toBe(
+        'mecha: --targets: several defenders are named, one target each; drop --targets\n',
+      )
+    })
+  })
 })

@@ -4,6 +4,7 @@ import { AUTO_DEFENSES, rankDefenses } from '../../../rules/stellar/shoot-odds.j
 import {
   rankTargetsBonuses,
   resolveTargets,
+  targetShot,
   targetShots,
   targetsOdds,
 } from '../../../rules/stellar/multi-target.js'
@@ -13,7 +14,14 @@ import {
   renderTargets,
   renderTargetsOdds,
 } from '../../../render/stellar/targets.js'
-import { type ChoiceContext, type CommandSpec, type OddsReport, isOpen } from '../../spec.js'
+import {
+  type ChoiceContext,
+  type CommandSpec,
+  type OddsReport,
+  checkOptions,
+  isOpen,
+  moreTargets,
+} from '../../spec.js'
 import type { ChosenShot, ShotRequest } from './shoot.js'
 
 /**
@@ -40,6 +48,22 @@ export function withTargets(
     options: one.options,
     build(values) {
       const req = one.build(values)
+      const more = moreTargets(values)
+      if (more) {
+        if (several(req))
+          throw new InputError(
+            'bad-combination',
+            '--targets: several defenders are named, one target each; drop --targets',
+          )
+        req.targets = more.length + 1
+        req.targetRequests = [
+          req,
+          ...more.map((v) => {
+            checkOptions(one, v)
+            return one.build(v)
+          }),
+        ]
+      }
       if (several(req) && req.decisions?.['evade-reroll'])
         throw new InputError(
           'bad-combination',
@@ -123,11 +147,18 @@ export function withTargets(
   }
 }
 
-/** Each target's shot, with its own reaction. */
+/**
+ * Each target's shot: the attack (its bonus) against the target's own defender (the request of
+ * each unit named, or the same flags for all), with the target's own reaction.
+ */
 function shotsOf(s: ChosenShot): ChosenShot[] {
-  return targetShots(s, s.targets).map((x, i) =>
-    i === 0 || !s.targetDefenses ? x : Object.assign(x, { defense: s.targetDefenses[i] }),
-  )
+  return targetShots(s, s.targets).map((x, i) => {
+    if (i === 0) return x
+    const own = s.targetRequests ? targetShot(s.targetRequests[i] as unknown as ChosenShot, i) : x
+    own.bonus = s.bonus
+    own.defense = s.targetDefenses?.[i] ?? s.defense
+    return own
+  })
 }
 
 function totalDamage(r: readonly ShotResult[]): number {
@@ -147,7 +178,7 @@ function chooseTargets(req: ShotRequest): ChosenShot {
   const s = { ...req } as unknown as ChosenShot // a copy, its choices then made
   s.bonus = isOpen(req.bonus) ? 'precision' : req.bonus
   s.defense = isOpen(req.defense) ? 'dodge' : req.defense
-  const shots = targetShots(s, s.targets)
+  const shots = shotsOf(s)
   let defenses: DefenseChoice[] = shots.map(() => s.defense)
   if (bonusOpen) {
     const best = rankTargetsBonuses(shots, !defenseOpen)[0]

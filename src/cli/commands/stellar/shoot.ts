@@ -75,6 +75,8 @@ interface ShotChoices {
   targets: number
   /** Each target's reaction, target 1 first, once chosen for several targets. */
   targetDefenses?: DefenseChoice[]
+  /** Each target's own request, target 1 first, when several defenders are named. */
+  targetRequests?: ShotRequest[]
 }
 
 /** A shot as the command line gives it: the bonus and the reaction may be left open. */
