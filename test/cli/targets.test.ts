@@ -97,6 +97,20 @@ describe('mecha shoot --targets N (the real binary)', () => {
     expect(j.targets.map((t: { bonus: string }) => t.bonus)).toEqual(['barrage', 'barrage', 'barrage'])
   })
 
+  it("an attacker's trait hits go to target 1: the others' traitEffects leave them out", () => {
+    const args = [...SHOT, '--trait', 'killer-instinct', '--trait', 'gunnery-expert', '--targets', '2']
+    const j = mechaJson([...args, '--seed', 'k'])
+    const names = (t: { traitEffects: Array<{ trait: string }> }) => t.traitEffects.map((e) => e.trait)
+    expect(names(j.targets[0])).toEqual(['killer-instinct', 'gunnery-expert'])
+    expect(names(j.targets[1])).toEqual(['gunnery-expert'])
+    // Both list the attacker's traits; only target 1 gets Killer Instinct's +1 hit (DMG 300).
+    expect(j.targets[1].traits).toEqual(j.targets[0].traits)
+    // Every shot evaded; target 1's one hit owes a save (9: passed).
+    const rolls = [5, 6, 7, 8, 9, 5, 6, 7, 8].join(',')
+    const k = mechaJson([...args, '--rolls', rolls])
+    expect(k.targets.map((t: { hits: number }) => t.hits)).toEqual([1, 0])
+  })
+
   it('--explain says the bonus applies to every target and the improvements to target 1', () => {
     const out = mecha([...SHOT, '--focus', '--targets', '2', '--seed', 'e', '--explain']).stdout.replace(
       /\s+/g,

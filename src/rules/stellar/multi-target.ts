@@ -41,7 +41,17 @@ export const MAX_TARGETS = 10
  */
 export function targetShot<S extends Shot>(s: S, index: number): S {
   if (index === 0) return s
-  return Object.assign({}, s, { focus: 0, bullseye: false, extraHits: 0, hitBonuses: [], bonusCrits: 0 })
+  return Object.assign({}, s, withoutImprovements())
+}
+
+/** The one-target improvements, cleared: what every target but the first meets. */
+function withoutImprovements(): Pick<Shot, 'focus' | 'bullseye' | 'extraHits' | 'hitBonuses' | 'bonusCrits'> {
+  return { focus: 0, bullseye: false, extraHits: 0, hitBonuses: [], bonusCrits: 0 }
+}
+
+/** Whether a field of the shot is a one-target improvement (targetShot clears it after target 1). */
+export function oneTargetField(field: string): boolean {
+  return Object.hasOwn(withoutImprovements(), field)
 }
 
 /** Each target's shot, target 1 first. */

@@ -4,6 +4,7 @@ import { walk } from '../../../src/core/exact.js'
 import { PhysicalDice } from '../../../src/core/physical.js'
 import {
   MAX_TARGETS,
+  oneTargetField,
   rankTargetsBonuses,
   resolveTargets,
   targetShot,
@@ -46,6 +47,16 @@ describe('targetShot: the attack as each target meets it', () => {
     // Precision/Barrage (raised by traits) and the situation are the attack's.
     expect(other).toMatchObject({ bonus: 'barrage', bonusRaise: 1, advantage: true })
     expect(improved.focus).toBe(2) // the attack itself is not changed
+  })
+
+  it('oneTargetField names exactly the fields targetShot clears', () => {
+    const other = targetShot(improved, 1)
+    const changed = Object.keys(improved).filter(
+      (k) => JSON.stringify(improved[k as keyof Shot]) !== JSON.stringify(other[k as keyof Shot]),
+    )
+    expect(changed.sort()).toEqual(['bonusCrits', 'bullseye', 'extraHits', 'focus', 'hitBonuses'])
+    expect(changed.every(oneTargetField)).toBe(true)
+    expect(['bonus', 'bonusRaise', 'advantage', 'defense', 'dmg'].some(oneTargetField)).toBe(false)
   })
 
   it('targetShots: N shots, target 1 first', () => {

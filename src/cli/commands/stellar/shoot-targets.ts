@@ -1,7 +1,9 @@
 import { InputError } from '../../../core/errors.js'
 import type { DefenseChoice, ShotResult } from '../../../rules/stellar/shoot.js'
+import type { TraitEffect } from '../../../rules/stellar/traits.js'
 import { AUTO_DEFENSES, rankDefenses } from '../../../rules/stellar/shoot-odds.js'
 import {
+  oneTargetField,
   rankTargetsBonuses,
   resolveTargets,
   targetShot,
@@ -157,7 +159,19 @@ function shotsOf(s: ChosenShot): ChosenShot[] {
     const own = s.targetRequests ? targetShot(s.targetRequests[i] as unknown as ChosenShot, i) : x
     own.bonus = s.bonus
     own.defense = s.targetDefenses?.[i] ?? s.defense
+    own.traitEffects = beyondTarget1(own.traitEffects)
     return own
+  })
+}
+
+/**
+ * What the traits do to a target after the first: their changes without the one-target
+ * improvements (Killer Instinct's hits go to target 1), a trait that changed nothing else left out.
+ */
+function beyondTarget1(effects: readonly TraitEffect[]): TraitEffect[] {
+  return effects.flatMap((e) => {
+    const changes = Object.fromEntries(Object.entries(e.changes).filter(([k]) => !oneTargetField(k)))
+    return Object.keys(changes).length ? [{ trait: e.trait, side: e.side, effect: e.effect, changes }] : []
   })
 }
 
