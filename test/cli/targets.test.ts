@@ -50,7 +50,13 @@ describe('mecha shoot --targets N (the real binary)', () => {
 
   it("JSON: targets[] holds each target's one-target answer, as if shot alone with its dice", () => {
     const j = mechaJson([...SHOT, '--focus', '--targets', '3', '--rolls', ROLLS])
-    expect(j).toMatchObject({ command: 'shoot', bonus: 'none', damage: 3500, destroyed: 2, seed: null })
+    expect(j).toMatchObject({
+      command: 'shoot',
+      bonus: 'none',
+      damage: 3500,
+      targetsDestroyed: 2,
+      seed: null,
+    })
     expect(j.targets).toHaveLength(3)
     expect(j.targets[0]).toEqual(own(mechaJson([...SHOT, '--focus', '--rolls', T1.join(',')])))
     expect(j.targets[1]).toEqual(own(mechaJson([...SHOT, '--rolls', T2.join(',')])))
@@ -74,13 +80,13 @@ describe('mecha shoot --targets N (the real binary)', () => {
     expect(j.odds.targets[2]).toEqual(plain.odds)
     const sum = (m: Record<string, number>) => Object.values(m).reduce((a, b) => a + b, 0)
     expect(sum(j.odds.damage)).toBeCloseTo(1, 12)
-    expect(sum(j.odds.destroyed)).toBeCloseTo(1, 12)
-    expect(Object.keys(j.odds.destroyed)).toEqual(['0', '1', '2', '3'])
+    expect(sum(j.odds.targetsDestroyed)).toBeCloseTo(1, 12)
+    expect(Object.keys(j.odds.targetsDestroyed)).toEqual(['0', '1', '2', '3'])
     expect(j.odds.expected.damage).toBeCloseTo(
       focused.odds.expected.damage + 2 * plain.odds.expected.damage,
       6,
     )
-    expect(j.odds.expected.destroyed).toBeCloseTo(
+    expect(j.odds.expected.targetsDestroyed).toBeCloseTo(
       focused.odds.expected.destroyed + 2 * plain.odds.expected.destroyed,
       6,
     )
@@ -182,7 +188,7 @@ describe('mecha shoot --targets N (the real binary)', () => {
       .trim()
       .split('\n')
       .map((l) => JSON.parse(l))
-    expect(a).toMatchObject({ line: 1, damage: 3500, destroyed: 2 })
+    expect(a).toMatchObject({ line: 1, damage: 3500, targetsDestroyed: 2 })
     expect(a.targets.map((t: { damage: number }) => t.damage)).toEqual([1900, 1600, 0])
     expect(b).toMatchObject({ line: 2, error: '"targets": 0 is out of range; give 1 to 10' })
   })

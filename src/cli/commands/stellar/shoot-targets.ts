@@ -84,7 +84,7 @@ export function withTargets(
         targets: r.map((x, i) => one.json(x, shots[i])),
         damage: totalDamage(r),
       }
-      if (s.hp !== undefined) out.destroyed = r.filter((x) => x.destroyed).length
+      if (s.hp !== undefined) out.targetsDestroyed = r.filter((x) => x.destroyed).length
       return out
     },
     render(r, s, out) {
@@ -114,8 +114,8 @@ export function withTargets(
         expected: { damage: o.damage.expected() },
       }
       if (o.destroyed) {
-        json.destroyed = o.destroyed.toJSON()
-        ;(json.expected as Record<string, number>).destroyed = o.destroyed.expected()
+        json.targetsDestroyed = o.destroyed.toJSON()
+        ;(json.expected as Record<string, number>).targetsDestroyed = o.destroyed.expected()
       }
       const report: OddsReport = {
         json,
