@@ -28,8 +28,9 @@ import type { ChosenShot, ShotRequest } from './shoot.js'
 
 /**
  * `mecha shoot --targets N` (multi-target attacks, AOE weapons, Missile Massacre: see
- * rules/stellar/multi-target.ts): the one-target command (`one`) run for each target in turn,
- * every target's shot made by targetShot. One target is the one-target command itself, so its
+ * rules/stellar/multi-target.ts), or `mecha shoot ATTACKER DEF1 DEF2 ...` (each target its own
+ * defender, built from its own values: MORE_TARGETS): the one-target command (`one`) run for
+ * each target in turn, every target's shot made by targetShot. One target is the one-target command itself, so its
  * answers (and the frozen seeds) are unchanged; several answer with `targets: [...]`, each
  * target's entry the one-target command's own answer.
  *
