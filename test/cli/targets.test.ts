@@ -136,7 +136,9 @@ describe('mecha shoot --targets N (the real binary)', () => {
     expect(out).toContain(
       '--targets <n> targets struck (multi-target, AOE): each rolls its own evade (default: 1)',
     )
-    expect(out).toContain("With --targets N: target 1's dice in that order, then target 2's")
+    expect(out).toContain(
+      "With several targets (--targets N, or defenders named): target 1's dice in that order, then target 2's",
+    )
   })
 
   it.each([
