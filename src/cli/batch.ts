@@ -15,7 +15,7 @@ import { plainStyle } from '../render/style.js'
 import type { Roster } from '../rules/stellar/roster.js'
 import { commandNames, loadAllSpecs, loadedSpec } from './registry.js'
 import { type Globals, type RunEnv, type RunOutput, quietChoices, runSpec } from './run.js'
-import { type CommandSpec, type OptionSpec, camelKey, parseValues, show } from './spec.js'
+import { type CommandSpec, type OptionSpec, MORE_TARGETS, camelKey, parseValues, show } from './spec.js'
 import { unitWordsOf } from './unit-words.js'
 
 /**
@@ -476,6 +476,10 @@ class Batch {
     const given: Record<string, unknown> = {}
     for (const [k, v] of Object.entries(req)) if (!LINE_KEYS.has(k) && !unitKeys.includes(k)) given[k] = v
     const refs = unitKeys.map((k) => req[k])
+    // A repeatable last word (shoot's "defender") may list several units: one target each.
+    const last = refs[refs.length - 1]
+    if (Array.isArray(last) && last.length > 0 && unitWordsOf(spec.name)!.at(-1)!.repeatable)
+      refs.splice(refs.length - 1, 1, ...last)
     if (typeof refs[0] !== 'string' || refs.some((r) => r !== undefined && typeof r !== 'string'))
       throw new LineError(
         'bad-value',
@@ -483,15 +487,18 @@ class Batch {
           ? `"${unitKeys[0]}" is a unit name, e.g. "${unitKeys[0]}": "dervish"`
           : '"attacker" and "defender" are unit names, e.g. "attacker": "argonaut:machine-gun"',
       )
-    const { values, inputs } = named.namedValues(
+    const [first, ...more] = named.namedTargets(
       roster,
       spec.name,
       refs as Array<string | undefined>,
       given,
       'json',
     )
-    const out = await runSpec(spec, parseValues(spec, values, 'json'), g, this.env, false)
-    if (out.json) out.json.inputs = inputs
+    const values = parseValues(spec, first.values, 'json')
+    if (more.length) values[MORE_TARGETS] = more.map((m) => parseValues(spec, m.values, 'json'))
+    const out = await runSpec(spec, values, g, this.env, false)
+    // Several targets named: where each target's inputs came from, target 1 first.
+    if (out.json) out.json.inputs = more.length ? [first.inputs, ...more.map((m) => m.inputs)] : first.inputs
     return out
   }
 

@@ -7,7 +7,15 @@ import { parseRolls } from '../core/physical.js'
 import { type Style, plainStyle } from '../render/style.js'
 import { groups, loadAllSpecs, loadSpec } from './registry.js'
 import { type Globals, quietChoices, runSpec } from './run.js'
-import { type ChoiceContext, type CommandSpec, type OptionSpec, camelKey, parseValues, show } from './spec.js'
+import {
+  type ChoiceContext,
+  type CommandSpec,
+  type OptionSpec,
+  MORE_TARGETS,
+  camelKey,
+  parseValues,
+  show,
+} from './spec.js'
 import { askDice, terminalChoices } from './prompt.js'
 import { ROSTER_FLAG, unitWordsOf } from './unit-words.js'
 
@@ -315,7 +323,8 @@ function registerSpec(parent: Command, spec: CommandSpec, leafName: string): voi
   for (const a of spec.args ?? []) cmd.argument(a.required ? `<${a.name}>` : `[${a.name}]`, a.description)
   // Units by name (unit-words.ts); the roster code is loaded only when one is named.
   const unitWords = unitWordsOf(spec.name) ?? []
-  for (const w of unitWords) cmd.argument(`[${w.key}]`, `${w.usage}: ${w.description}`)
+  for (const w of unitWords)
+    cmd.argument(w.repeatable ? `[${w.key}...]` : `[${w.key}]`, `${w.usage}: ${w.description}`)
   if (unitWords.length) {
     cmd.addOption(
       new Option(`--${ROSTER_FLAG.flag} <file>`, ROSTER_FLAG.description).argParser(
@@ -351,7 +360,10 @@ function registerSpec(parent: Command, spec: CommandSpec, leafName: string): voi
     const command = params[params.length - 1] as Command
     const opts = command.opts()
     refuseFlagValues(command)
-    const stray = command.args.slice((spec.args ?? []).length + unitWords.length)
+    // A repeatable last unit word (shoot's defenders) takes every word after it.
+    const repeated = unitWords.length > 0 && unitWords[unitWords.length - 1].repeatable === true
+    const byName = repeated && command.args[(spec.args ?? []).length] !== undefined
+    const stray = byName ? [] : command.args.slice((spec.args ?? []).length + unitWords.length)
     if (stray.length) {
       const what =
         stray.length === 1
@@ -374,22 +386,26 @@ function registerSpec(parent: Command, spec: CommandSpec, leafName: string): voi
     const g = globalsFrom(opts)
     if (g.plot) g.commandLine = commandLineOf(mainArgv)
     const choice = opts.auto ? quietChoices : terminalIfAny()
-    let inputs: Record<string, unknown> | undefined
+    let inputs: unknown
     let units: string[] = []
+    let more: Array<{ values: Record<string, unknown> }> = []
     const refs = (command.args as Array<string | undefined>).slice(
       (spec.args ?? []).length,
-      (spec.args ?? []).length + unitWords.length,
+      repeated ? undefined : (spec.args ?? []).length + unitWords.length,
     )
     if (refs[0] !== undefined) {
       const { unitValues } = await import('./units.js')
       const named = await unitValues(spec, refs, raw, opts.roster as string[] | undefined, choice)
       Object.assign(raw, named.values)
-      inputs = named.inputs
+      // Several targets named: where each target's inputs came from, target 1 first.
+      inputs = named.more.length ? [named.inputs, ...named.more.map((m) => m.inputs)] : named.inputs
       units = named.refs
+      more = named.more
       // A weapon chosen at a prompt: the replay line names it.
       if (units.some((w, i) => w !== refs[i])) g.replayWords = units
     }
     const values = parseValues(spec, raw, 'flag')
+    if (more.length) values[MORE_TARGETS] = more.map((m) => parseValues(spec, m.values, 'flag'))
     const style = g.json ? plainStyle : await stdoutStyle(opts.color !== false)
     const out = await runSpec(
       spec,

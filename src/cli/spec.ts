@@ -111,6 +111,18 @@ export interface ComparedOption {
 
 export type Values = Record<string, unknown>
 
+/**
+ * The option values of each target after the first, when a command's last unit word names
+ * several units (`mecha shoot ATTACKER DEF1 DEF2`, unit-words.ts): a list of Values under this
+ * key of the first target's values, which build() reads.
+ */
+export const MORE_TARGETS = 'moreTargets'
+
+/** The values of each target after the first (MORE_TARGETS), when several are named. */
+export function moreTargets(values: Values): Values[] | undefined {
+  return values[MORE_TARGETS] as Values[] | undefined
+}
+
 export interface ChoiceContext {
   /** True when a person can answer prompts (stdin and stderr are terminals, not batch). */
   interactive: boolean

@@ -12,6 +12,8 @@ export interface UnitWord {
   description: string
   /** The weapons `unit:weapon` may name here: shooting, melee, any; none when only the unit counts. */
   weapons?: 'shoot' | 'melee' | 'any'
+  /** The last word only: several units may be named, one target each (`shoot ATTACKER DEF1 DEF2`). */
+  repeatable?: boolean
 }
 
 const attacker = (weapons?: UnitWord['weapons']): UnitWord => ({
@@ -29,7 +31,15 @@ const defender = (weapons?: UnitWord['weapons']): UnitWord => ({
 })
 
 export const UNIT_WORDS: Readonly<Record<string, readonly UnitWord[]>> = {
-  shoot: [attacker('shoot'), defender()],
+  shoot: [
+    attacker('shoot'),
+    {
+      key: 'defender',
+      usage: 'DEFENDER...',
+      description: 'a unit from the roster; several: one target each',
+      repeatable: true,
+    },
+  ],
   melee: [attacker('melee'), defender('melee')],
   save: [attacker('any'), defender()],
   outmaneuver: [attacker(), defender()],

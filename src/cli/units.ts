@@ -95,10 +95,14 @@ function needWords(command: string, refs: ReadonlyArray<string | undefined>): st
   if (!words)
     throw new Error(`units by name: no roster mapping for ${command} (unit-words.ts and units.ts disagree)`)
   const given = refs.slice(0, words.length).filter((r): r is string => r !== undefined)
-  if (given.length === words.length) return given
+  // A repeatable last word: every unit named after it too (one target each).
+  const more = words[words.length - 1].repeatable
+    ? refs.slice(words.length).filter((r): r is string => r !== undefined)
+    : []
+  if (given.length === words.length) return [...given, ...more]
   throw new InputError(
     'bad-usage',
-    `${command}: unexpected word ${JSON.stringify(given[0] ?? '')}: units by name take ${words.length === 2 ? 'two' : words.length}, ${words.map((w) => w.usage).join(' ')}; otherwise every input is a flag (see 'mecha ${command} --help')`,
+    `${command}: unexpected word ${JSON.stringify(given[0] ?? '')}: units by name take ${words.length === 2 ? 'two' : words.length}${words[words.length - 1].repeatable ? ' or more' : ''}, ${words.map((w) => w.usage).join(' ')}; otherwise every input is a flag (see 'mecha ${command} --help')`,
   )
 }
 
@@ -130,6 +134,25 @@ export function namedValues(
         merged.values[key] = asFlag(merged.values[key])
     }
   return merged
+}
+
+/**
+ * namedValues for each target, when the command's last word names several units (`shoot
+ * ATTACKER DEF1 DEF2`, a repeatable word): the other words with each of those units in turn.
+ * One entry per target, in the order named; one entry when a single unit is named.
+ */
+export function namedTargets(
+  roster: Roster,
+  command: string,
+  refs: ReadonlyArray<string | undefined>,
+  given: Record<string, unknown>,
+  form: 'flag' | 'json',
+): Array<{ values: Record<string, unknown>; inputs: Record<string, Input | Input[]> }> {
+  const words = needWords(command, refs)
+  const fixed = unitWordsOf(command)!.length - 1
+  return words
+    .slice(fixed)
+    .map((last) => namedValues(roster, command, [...words.slice(0, fixed), last], given, form))
 }
 
 /** The roster of this run, or an error saying where one is looked for. */
@@ -169,7 +192,13 @@ export async function unitValues(
   flags: Record<string, unknown>,
   rosterFiles: readonly string[] | undefined,
   choice: ChoiceContext,
-): Promise<{ values: Record<string, unknown>; inputs: Record<string, Input | Input[]>; refs: string[] }> {
+): Promise<{
+  values: Record<string, unknown>
+  inputs: Record<string, Input | Input[]>
+  refs: string[]
+  /** The values and inputs of each further target (several units named in the last word). */
+  more: Array<{ values: Record<string, unknown>; inputs: Record<string, Input | Input[]> }>
+}> {
   let words = needWords(spec.name, refs)
   const roster = requireRoster(rosterFiles, `${spec.name} ${words[0]}`)
   const open = openSlots(spec.name, roster, words)
@@ -177,5 +206,6 @@ export async function unitValues(
     const { askWeapons } = await import('./roster-prompt.js')
     words = await askWeapons(spec, roster, words, open, flags, choice)
   }
-  return Object.assign(namedValues(roster, spec.name, words, flags, 'flag'), { refs: words })
+  const [first, ...more] = namedTargets(roster, spec.name, words, flags, 'flag')
+  return { values: first.values, inputs: first.inputs, refs: words, more }
 }

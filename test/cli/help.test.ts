@@ -93,7 +93,7 @@ describe('usage errors: one line on stderr, exit 2', () => {
     [
       ['shoot', 'extra', '--acc', '1'],
       // shoot also takes units by name: one word alone is named, and both forms are told
-      `mecha: shoot: unexpected word "extra": units by name take two, ATTACKER[:WEAPON] DEFENDER; otherwise every input is a flag (see 'mecha shoot --help')\n`,
+      `mecha: shoot: unexpected word "extra": units by name take two or more, ATTACKER[:WEAPON] DEFENDER...; otherwise every input is a flag (see 'mecha shoot --help')\n`,
     ],
     [
       ['wargroup', 'shoot', '--acu', '1', 'stray'],

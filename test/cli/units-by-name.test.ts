@@ -214,7 +214,9 @@ describe('units by name: bad input is one line and exit 2', () => {
       /unexpected word "argonaut:machine-gun": units by name take two/,
     ],
     [['shoot', 'argonaut:machine-gun', 'dervish', '--roster', 'no-such.yaml'], /no-such\.yaml/],
-    [['shoot', 'argonaut:machine-gun', 'dervish', 'extra', '--roster', FILE], /unexpected word "extra"/],
+    // A third word is a second target (DEFENDER...): a unit the roster must know.
+    [['shoot', 'argonaut:machine-gun', 'dervish', 'extra', '--roster', FILE], /^mecha: extra: no such unit/],
+    [['save', 'argonaut:cannon', 'dervish', 'extra', '--roster', FILE], /unexpected word "extra"/],
     [
       ['vp', 'dervish', 'argonaut', '--roster', FILE],
       /^mecha: vp: unexpected word "argonaut"; every input is a flag/,

@@ -50,13 +50,14 @@ const UPGRADES: Record<Pool, Record<UpgradeSide, Record<string, Upgrade>>> = {
     attacker: {
       dmg: {
         effect: 'DMG+100',
-        apply: (s, n) => void s.dmgBonuses.push({ source: times('Power DMG+100', n), amount: 100 * n }),
+        apply: (s, n) =>
+          void s.dmgBonuses.push({ source: times('Power DMG+100', n), amount: 100 * n, oneTarget: true }),
       },
       pen: {
         effect: 'ARM PEN+1, +2 for a push/pull weapon',
         apply: (s, n) => {
           const each = s.pen.kind === 'push' ? 2 : 1
-          s.penBonuses.push({ source: times(`Power PEN+${each}`, n), amount: each * n })
+          s.penBonuses.push({ source: times(`Power PEN+${each}`, n), amount: each * n, oneTarget: true })
         },
       },
       range: { effect: 'Max Range+8", nothing to resolve', apply: () => undefined },

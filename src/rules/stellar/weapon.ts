@@ -91,6 +91,8 @@ export function defenderBonus(pilot: Level, raise = 0): number {
 export interface Bonus {
   source: string
   amount: number
+  /** An improvement of one target of a multi-target attack (Power's): target 1 alone gets it. */
+  oneTarget?: boolean
 }
 
 /**

@@ -53,6 +53,8 @@ import { NO_PEN, parsePen, penText } from '../../../rules/stellar/weapon.js'
 import { num } from '../../../render/format.js'
 import { explainShot, explainShotOdds, renderShot, renderShotOdds } from '../../../render/stellar/shoot.js'
 import { saveFields } from './save-fields.js'
+import { withTargets } from './shoot-targets.js'
+import { MAX_TARGETS } from '../../../rules/stellar/multi-target.js'
 import {
   type ChoiceContext,
   type ChosenBy,
@@ -85,6 +87,12 @@ interface ShotChoices {
   traitEffects: TraitEffect[]
   /** Power, Havoc and Momentum spent on the shot (their effects are in the shot's fields). */
   spend: ShotSpend
+  /** Targets the attack strikes, alike but for target 1's improvements (shoot-targets.ts). */
+  targets: number
+  /** Each target's reaction, target 1 first, once chosen for several targets. */
+  targetDefenses?: DefenseChoice[]
+  /** Each target's own request, target 1 first, when several defenders are named. */
+  targetRequests?: ShotRequest[]
 }
 
 /** A shot as the command line gives it: the bonus and the reaction may be left open. */
@@ -203,6 +211,11 @@ const options = [
   boolOpt('aoe', 'AOE weapon (warship saves capped at 10)'),
   intOpt('size', "defender's Size (push/pull saves +2 per Size)", { min: 0, max: 10, default: 0 }),
   intOpt('hp', "defender's remaining HP, to report destruction", { min: 1, max: 1000000 }),
+  intOpt('targets', 'targets struck (multi-target, AOE): each rolls its own evade', {
+    min: 1,
+    max: MAX_TARGETS,
+    default: 1,
+  }),
 ] as const
 
 /** A list of upgrades as typed: checked by buildShot, which knows the pool and the side. */
@@ -324,6 +337,7 @@ export function buildShot(v: ValuesOf<typeof options>): ShotRequest {
     traits: { attacker: chosen.attacker.map(traitText), defender: chosen.defender.map(traitText) },
     traitEffects: [],
     spend: {},
+    targets: v.targets,
   }
   s.traitEffects = [
     ...applyShotTraits(s as Shot, chosen.attacker, 'attacker'),
@@ -414,11 +428,12 @@ function traitsJson(s: ChosenShot): Record<string, string[]> {
 
 const exp = (x: number) => `expected ${num(x, 1)} DMG`
 
-export const shootSpec = defineCommand<typeof options, ChosenShot, ShotResult, ShotRequest>({
+/** One shot at one target; shootSpec takes it to several (shoot-targets.ts). */
+const oneTarget = defineCommand<typeof options, ChosenShot, ShotResult, ShotRequest>({
   name: 'shoot',
   summary: 'MechaStellar shooting attack: the defender rolls a d10 to evade each shot',
   diceOrder:
-    "one evade d10 per shot, in shot order; then one d10 per evade die the defender rerolls (criticals, then hits); then one armor-save d10 per unblocked hit (at most 3; 5 for warships, 10 vs AOE); then, with Unyielding or Don't Give up the Ship, one reroll d10 per failed save",
+    "one evade d10 per shot, in shot order; then one d10 per evade die the defender rerolls (criticals, then hits); then one armor-save d10 per unblocked hit (at most 3; 5 for warships, 10 vs AOE); then, with Unyielding or Don't Give up the Ship, one reroll d10 per failed save. With several targets (--targets N, or defenders named): target 1's dice in that order, then target 2's, and so on",
   examples: [
     'mecha shoot --acc 9 --evade 4 --shots 7 --dmg 200 --bonus none --defense none --rolls 1,1,4,5,7,7,10',
     'mecha shoot --acc 9 --evade 4 --shots 5 --dmg 300 --pen 5 --arm-sv 2 --shield 1 --momentum 3 --seed table1',
@@ -536,6 +551,8 @@ export const shootSpec = defineCommand<typeof options, ChosenShot, ShotResult, S
   odds: shotOddsReport,
   compare: compareShot,
 })
+
+export const shootSpec = withTargets(oneTarget)
 
 /** The exact odds of a shot with both choices made (--odds, and each option of --compare). */
 function shotOddsReport(s: ChosenShot): OddsReport {

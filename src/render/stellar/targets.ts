@@ -1,0 +1,139 @@
+import type { TargetsOdds } from '../../rules/stellar/multi-target.js'
+import {
+  type Shot,
+  type ShotResult,
+  focusHits,
+  focusShots,
+  shotAttackerBonus,
+} from '../../rules/stellar/shoot.js'
+import type { RenderContext } from '../context.js'
+import { columns, histogram, num, pct, plural, wrapText } from '../format.js'
+
+/**
+ * An attack on several targets (rules/stellar/multi-target.ts) as text: what applies to every
+ * target and what to target 1 only, then each target's own text (the one-target command's),
+ * then the totals.
+ */
+
+/** The improvements that go to target 1 alone, as "Focus +2", "Bullseye +1"... */
+function oneTargetTerms(s: Shot): string[] {
+  const terms: string[] = []
+  const fh = focusHits(s)
+  const fs = focusShots(s)
+  if (fh) terms.push(`Focus +${plural(fh, 'hit')}`)
+  if (fs) terms.push(`Focus +${plural(fs, 'shot')}`)
+  if (s.bullseye) terms.push('Bullseye +1 hit')
+  if (s.extraHits) terms.push(`other +${plural(s.extraHits, 'hit')}`)
+  for (const b of s.hitBonuses) terms.push(`${b.source} +${plural(b.amount, 'hit')}`)
+  if (s.bonusCrits) terms.push(`+${plural(s.bonusCrits, 'bonus critical')}`)
+  return terms
+}
+
+/** The attacker's bonus: "Barrage +1", or "no Precision or Barrage". */
+function bonusText(s: Shot): string {
+  if (s.bonus === 'none') return 'no Precision or Barrage'
+  return `${s.bonus === 'precision' ? 'Precision' : 'Barrage'} +${shotAttackerBonus(s)}`
+}
+
+/** The line that says how the attack is shared: the bonus for all, the improvements for target 1. */
+function sharedLine(shots: readonly Shot[]): string {
+  const s = shots[0]
+  const terms = oneTargetTerms(s)
+  const one = terms.length ? `; ${terms.join(', ')} for target 1 only` : ''
+  return `${shots.length} targets, each rolling its own evade dice: ${bonusText(s)}${s.bonus === 'none' ? '' : ' for every target'}${one}.`
+}
+
+function heading(i: number, n: number, out: RenderContext): string {
+  return out.style.bold(`-- Target ${i + 1} of ${n} --`)
+}
+
+/** A roll against several targets: each target's text (`each`), then the total damage. */
+export function renderTargets(
+  r: readonly ShotResult[],
+  shots: readonly Shot[],
+  each: readonly string[],
+  out: RenderContext,
+): string {
+  const L: string[] = [wrapText(sharedLine(shots), out.width)]
+  each.forEach((text, i) => L.push('', heading(i, r.length, out), text))
+  let total = 0
+  for (const x of r) total += x.damage
+  const split = r.map((x, i) => `target ${i + 1} ${x.damage}`).join(', ')
+  const destroyed = r.flatMap((x, i) => (x.destroyed ? [i + 1] : []))
+  const gone =
+    shots[0].hp === undefined
+      ? ''
+      : `; destroyed: ${destroyed.length ? `${plural(destroyed.length, 'target')} (${destroyed.join(', ')})` : 'none'}`
+  L.push('', out.style.bold(`Total damage: ${total}`) + ` (${split})${gone}`)
+  return L.join('\n')
+}
+
+/** --explain for several targets: how the attack is shared, then each target's arithmetic. */
+export function explainTargets(shots: readonly Shot[], each: readonly string[], out: RenderContext): string {
+  const L: string[] = [out.style.bold('Several targets'), wrapText(sharingText(shots), out.width, '  ')]
+  each.forEach((text, i) => L.push('', heading(i, shots.length, out), text))
+  return L.join('\n')
+}
+
+/** The multi-target rules as they apply here, in words. */
+function sharingText(shots: readonly Shot[]): string {
+  const terms = oneTargetTerms(shots[0])
+  return `${shots.length} targets: each rolls its own evade dice, rerolls and armor saves, in turn (target 1's dice first). The attacker's choice of Precision or Barrage applies to every target (here: ${bonusText(shots[0])}); every other improvement (Focus, Bullseye, bonus hits and criticals) to one target only, target 1 (here: ${terms.length ? terms.join(', ') : 'none'}). Each target picks its own reaction.`
+}
+
+/** --odds for several targets: the totals first, then each target's odds (`each`). */
+export function renderTargetsOdds(
+  o: TargetsOdds,
+  shots: readonly Shot[],
+  each: readonly string[],
+  out: RenderContext,
+): string {
+  const st = out.style
+  // Two short lines first: a chart's title and subtitle (OddsReport.headLines).
+  const L: string[] = [st.bold(`Exact odds: ${shots.length} targets, each rolling its own evade dice`)]
+  L.push(
+    `Attacker: ${bonusText(shots[0])} for every target. Reactions: ${shots.map((s) => s.defense).join(', ')}.`,
+  )
+  const terms = oneTargetTerms(shots[0])
+  if (terms.length) L.push(wrapText(`Target 1 only: ${terms.join(', ')}.`, out.width))
+  L.push(
+    columns(
+      [
+        ['Expected total damage', num(o.damage.expected(), 2)],
+        ['No damage at all', pct(o.damage.prob(0))],
+        ...(o.destroyed
+          ? [
+              ['Expected targets destroyed', num(o.destroyed.expected(), 3)],
+              ['All destroyed', st.bold(pct(o.destroyed.prob(shots.length)))],
+            ]
+          : []),
+      ],
+      out.width,
+    ),
+  )
+  L.push('', histogram(o.damage, st, out.width, { title: 'Total damage' }))
+  if (o.destroyed) L.push('', histogram(o.destroyed, st, out.width, { title: 'Targets destroyed' }))
+  each.forEach((text, i) => L.push('', heading(i, shots.length, out), text))
+  return L.join('\n')
+}
+
+/** --odds --explain for several targets: each target's walk, then how the totals are composed. */
+export function explainTargetsOdds(
+  o: TargetsOdds,
+  shots: readonly Shot[],
+  each: readonly string[],
+  out: RenderContext,
+): string {
+  const L: string[] = [out.style.bold('Several targets'), wrapText(sharingText(shots), out.width, '  ')]
+  each.forEach((text, i) => L.push('', heading(i, shots.length, out), text))
+  L.push(
+    '',
+    out.style.bold('The totals'),
+    wrapText(
+      `Once the bonus and the reactions are chosen, the targets' dice are independent: every combination of one outcome per target has the product of their chances, and combinations with the same total are added. Expected total damage = the sum of the targets' expected damage = ${num(o.damage.expected(), 2)}.${o.destroyed ? ' Targets destroyed: each target is destroyed or not with its own chance (above), counted the same way.' : ''}`,
+      out.width,
+      '  ',
+    ),
+  )
+  return L.join('\n')
+}
