@@ -479,9 +479,10 @@ function topHelp(width: number): string {
 }
 
 /**
- * The commander program. Only the command being run gets its options and action; the others
- * are listed by name and summary (enough for `mecha --help` and "did you mean"), because
- * building every option of every command costs more than a whole resolution.
+ * The commander program. A command named on the command line is the only one declared (with its
+ * options and action), as nothing else can be reached; otherwise every command is listed by name
+ * and summary (enough for `mecha --help` and "did you mean"), because building every option of
+ * every command costs more than a whole resolution.
  */
 export async function buildProgram(argv: string[] = []): Promise<Command> {
   const program = new Command('mecha')
@@ -504,22 +505,24 @@ export async function buildProgram(argv: string[] = []): Promise<Command> {
   const words = argv.filter((a) => !a.startsWith('-'))
   const path = words[0] === 'help' ? words.slice(1) : words
   for (const group of groups) {
-    let parent = program
-    let wanted = path[0]
-    if (group.name) {
-      // A group alone (`mecha wargroup`) shows its commands on stderr (a usage error, exit 2);
-      // an unknown word after it is an unknown command, with commander's suggestion.
-      parent = program.command(group.name).description(group.summary)
-      if (path[0] !== group.name) {
-        continue
-      }
-      wanted = path[1]
+    const wanted = group.name === null ? path[0] : path[0] === group.name ? path[1] : undefined
+    const entry = group.commands.find((c) => c.name.split(' ').pop() === wanted)
+    if (!entry) continue
+    // The command named is the only one that can run: it alone is declared, with its options
+    // (in a group, beside the names the group's help lists).
+    const parent = group.name ? program.command(group.name).description(group.summary) : program
+    for (const c of group.name ? group.commands : [entry]) {
+      if (c === entry) registerSpec(parent, (await loadSpec(c.name))!, wanted!)
+      else parent.command(c.name.split(' ').pop()!).description(c.summary)
     }
-    for (const entry of group.commands) {
-      const leaf = entry.name.split(' ').pop()!
-      if (leaf === wanted) registerSpec(parent, (await loadSpec(entry.name))!, leaf)
-      else parent.command(leaf).description(entry.summary)
-    }
+    return program
+  }
+  // A group alone (`mecha wargroup`) shows its commands on stderr (a usage error, exit 2); an
+  // unknown word is an unknown command, with commander's suggestion.
+  for (const group of groups) {
+    const parent = group.name ? program.command(group.name).description(group.summary) : program
+    for (const entry of group.commands)
+      parent.command(entry.name.split(' ').pop()!).description(entry.summary)
   }
   registerBatch(program)
   registerCompletion(program)
