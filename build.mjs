@@ -49,8 +49,8 @@ await build({
   plugins: [noChildProcess, yamlApart],
 })
 
-// bin/mecha.js keeps one V8 code cache beside the bundle on Node 20 (newer Node caches by
-// itself): a new bundle needs a new one, made here by one ordinary run.
+// bin/mecha.js keeps one V8 code cache beside the bundle: a new bundle needs a new one, made here
+// by one ordinary run.
 rmSync('dist/mecha.cjs.cache', { force: true })
 execFileSync(
   process.execPath,
