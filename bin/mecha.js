@@ -23,7 +23,8 @@ try {
 } catch {
   // no cache yet: compile as usual
 }
-const script = new vm.Script(Module.wrap(fs.readFileSync(bundle, 'utf8')), { filename: bundle, cachedData })
+// The bundle is one function (exports, require, module, __filename, __dirname), as Node wraps a module.
+const script = new vm.Script(fs.readFileSync(bundle, 'utf8'), { filename: bundle, cachedData })
 const mod = { exports: {} }
 script
   .runInThisContext()
