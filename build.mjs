@@ -20,7 +20,7 @@ const noChildProcess = {
   },
 }
 
-// Every start reads and loads the whole bundle (~1 ms per 100 KB): the roster's YAML library
+// Every start reads and loads the whole bundle (~0.5 ms per 100 KB): the roster's YAML library
 // (~115 KB) is required from dist/yaml.cjs when a roster is read.
 const yamlApart = {
   name: 'yaml-apart',
