@@ -6,6 +6,9 @@ const path = require('node:path')
 const Module = require('node:module')
 const vm = require('node:vm')
 
+// Node 22.1+ keeps the compiled code of what else is loaded (the YAML reader, the prompt library).
+Module.enableCompileCache?.()
+
 const bundle = path.join(__dirname, '..', 'dist', 'mecha.cjs')
 if (!fs.existsSync(bundle)) {
   process.stderr.write('mecha: dist/mecha.cjs is missing: run `npm run build` first\n')
@@ -15,7 +18,8 @@ if (!fs.existsSync(bundle)) {
 // Compiling the bundle is a third of a start: one V8 code cache beside it holds the compiled code,
 // written after a run that found none (or one another Node made), so it holds the functions the
 // run compiled too, and ignored if it cannot be written. (Node 22's own compile cache keeps only
-// the code compiled before a module runs: each start would compile the command's functions again.)
+// the code compiled before a module runs: each start would compile the command's functions again;
+// it is on, above, for the other files.)
 const cacheFile = `${bundle}.cache`
 let cachedData
 try {
