@@ -82,6 +82,15 @@ const THROW_WORDING: Record<string, (o: OptionSpec) => OptionSpec> = {
     required(Object.assign({}, o, { default: undefined }), "the thrower's Size, e.g. --atk-size 2"),
   'def-size': (o) =>
     required(Object.assign({}, o, { default: undefined }), "the target's Size, e.g. --def-size 0"),
+  'atk-pilot': (o) =>
+    Object.assign({}, o, { description: "thrower's pilot level 0-2 (1+: attacker bonus +2)" }),
+  'def-pilot': (o) => Object.assign({}, o, { description: "target's pilot level 0-2 (2: Guard +2)" }),
+  'def-momentum': (o) =>
+    Object.assign({}, o, { description: 'Skill Defense: the most Momentum the target spends, one hit each' }),
+  'atk-reroll': (o) =>
+    Object.assign({}, o, { description: "Improvise: faces of the thrower's dice to reroll (missing: auto)" }),
+  'def-reroll': (o) =>
+    Object.assign({}, o, { description: "Improvise: faces of the target's dice to reroll (missing: auto)" }),
   'def-hp': (o) => Object.assign({}, o, { description: "target's remaining HP (decides destruction)" }),
 }
 
@@ -210,7 +219,7 @@ export const titanThrowSpec = defineCommand<OptionSpec[], TitanThrowRequest, Tit
   diceOrder:
     "the thrower's attack dice (then, with Improvise, the dice it rerolls), the target's defense dice (then, with Unbeaten, a reroll of each that did not block; then, with Improvise, the dice it rerolls), armor saves against the target (at most 3; 5 for a warship), then a reroll per failed save with Unyielding",
   examples: [
-    'mecha titan-throw --atk-size 2 --def-size 0 --atk-melee 6 --atk-dmg 300 --atk-pen 5P --def-melee 4 --def-arm-sv 1 --rolls 3,5,9,10,6,1,2,5,7,2,4,8',
+    'mecha titan-throw --atk-size 2 --def-size 0 --atk-melee 6 --atk-dmg 300 --atk-pen 5P --def-melee 4 --def-arm-sv 1 --rolls 3,5,9,10,6,1,2,5,7,2,4,8,3',
     'mecha titan-throw --atk-size 2 --def-size 2 --power size --atk-melee 8 --atk-pilot 1 --atk-dmg 400 --atk-pen 6P --def-melee 6 --def-hp 2000 --odds',
     'mecha titan-throw --atk-size 3 --def-size 6 --havoc larger,again --atk-melee 9 --atk-dmg 500 --atk-pen 7P --def-melee 5 --seed kaiju',
   ],
