@@ -20,11 +20,11 @@ import {
 } from '../../../render/stellar/titan-throw.js'
 import {
   type OptionSpec,
-  type Values,
+  type ValuesOf,
+  camelKey,
   conflicts,
   defineCommand,
   isOpen,
-  required,
   textOpt,
 } from '../../spec.js'
 import { type MeleeValues, type OpenSplit, buildMelee, meleeOptions, strikeJson } from './melee.js'
@@ -42,7 +42,7 @@ export interface TitanThrowRequest extends TitanThrow {
  * HP, Momentum, Finisher), the target does not strike back (its weapon, Counter), and there is no
  * charge to fire overwatch at.
  */
-const NOT_A_THROW = new Set([
+const NOT_A_THROW = [
   'atk-arm-sv',
   'atk-shield',
   'atk-hp',
@@ -65,42 +65,47 @@ const NOT_A_THROW = new Set([
   'def-ow-dmg',
   'def-ow-pen',
   'def-ow-target-lock',
-])
+] as const
+type MeleeOption = (typeof meleeOptions)[number]
+type ThrowOption = Exclude<MeleeOption, { flag: (typeof NOT_A_THROW)[number] }>
+const notAThrow = new Set<string>(NOT_A_THROW)
+const isThrowOption = (o: MeleeOption): o is ThrowOption => !notAThrow.has(o.flag)
 
-/** A throw's own wording of a melee flag, where melee's would mislead. */
-const THROW_WORDING: Record<string, (o: OptionSpec) => OptionSpec> = {
-  'atk-split': (o) =>
-    Object.assign({}, o, { description: "thrower's attack/defense dice, e.g. 6/0; missing: all on attack" }),
-  'def-split': (o) =>
-    Object.assign({}, o, { description: "target's attack/defense dice, e.g. 0/6; missing: all on defense" }),
-  'atk-pen': (o) =>
-    required(
-      Object.assign({}, o, { description: "thrower's CC push weapon ARM PEN, e.g. 5P" }),
-      "the thrower's Close Combat push weapon's ARM PEN, e.g. --atk-pen 5P",
-    ),
-  'atk-size': (o) =>
-    required(Object.assign({}, o, { default: undefined }), "the thrower's Size, e.g. --atk-size 2"),
-  'def-size': (o) =>
-    required(Object.assign({}, o, { default: undefined }), "the target's Size, e.g. --def-size 0"),
-  'atk-pilot': (o) =>
-    Object.assign({}, o, { description: "thrower's pilot level 0-2 (1+: attacker bonus +2)" }),
-  'def-pilot': (o) => Object.assign({}, o, { description: "target's pilot level 0-2 (2: Guard +2)" }),
-  'def-momentum': (o) =>
-    Object.assign({}, o, { description: 'Skill Defense: the most Momentum the target spends, one hit each' }),
-  'atk-reroll': (o) =>
-    Object.assign({}, o, { description: "Improvise: faces of the thrower's dice to reroll (missing: auto)" }),
-  'def-reroll': (o) =>
-    Object.assign({}, o, { description: "Improvise: faces of the target's dice to reroll (missing: auto)" }),
-  'def-hp': (o) => Object.assign({}, o, { description: "target's remaining HP (decides destruction)" }),
+/** A throw's own wording of a melee flag, where melee's would mislead, and the flags it needs. */
+const THROW_WORDING: Record<string, { description?: string; required?: string }> = {
+  'atk-split': { description: "thrower's attack/defense dice, e.g. 6/0; missing: all on attack" },
+  'def-split': { description: "target's attack/defense dice, e.g. 0/6; missing: all on defense" },
+  'atk-pen': {
+    description: "thrower's CC push weapon ARM PEN, e.g. 5P",
+    required: "the thrower's Close Combat push weapon's ARM PEN, e.g. --atk-pen 5P",
+  },
+  'atk-size': { required: "the thrower's Size, e.g. --atk-size 2" },
+  'def-size': { required: "the target's Size, e.g. --def-size 0" },
+  'atk-pilot': { description: "thrower's pilot level 0-2 (1+: attacker bonus +2)" },
+  'def-pilot': { description: "target's pilot level 0-2 (2: Guard +2)" },
+  'def-momentum': { description: 'Skill Defense: the most Momentum the target spends, one hit each' },
+  'atk-reroll': { description: "Improvise: faces of the thrower's dice to reroll (missing: auto)" },
+  'def-reroll': { description: "Improvise: faces of the target's dice to reroll (missing: auto)" },
+  'def-hp': { description: "target's remaining HP (decides destruction)" },
+}
+
+/** A melee flag as a throw words it (a required flag has no default). */
+function reworded<T extends OptionSpec>(o: T): T {
+  const w = Object.hasOwn(THROW_WORDING, o.flag) ? THROW_WORDING[o.flag] : undefined
+  if (!w) return o
+  return Object.assign(
+    {},
+    o,
+    { description: w.description ?? o.description },
+    w.required ? { required: w.required, default: undefined } : {},
+  )
 }
 
 const upgrades = (text: string, flag: string) =>
   parseUpgrades(text, flag === '--havoc' ? 'havoc' : 'power', 'titan-throw', flag)
 
-const options: OptionSpec[] = [
-  ...meleeOptions
-    .filter((o) => !NOT_A_THROW.has(o.flag))
-    .map((o) => (THROW_WORDING[o.flag] ? THROW_WORDING[o.flag](o) : (o as OptionSpec))),
+const options = [
+  ...meleeOptions.filter(isThrowOption).map(reworded),
   conflicts(textOpt('power', 'LIST', 'Power: size (2), larger (4: 2 sizes up), again (2)', upgrades), {
     havoc: 'a throw is paid from one pool',
   }),
@@ -108,11 +113,9 @@ const options: OptionSpec[] = [
 ]
 
 /** The defaults of melee's flags a throw leaves out, so that buildMelee reads every key. */
-const LEFT_OUT: Values = Object.fromEntries(
-  meleeOptions
-    .filter((o) => NOT_A_THROW.has(o.flag))
-    .map((o) => [o.flag.replace(/-([a-z])/g, (_, c: string) => c.toUpperCase()), o.default]),
-)
+const LEFT_OUT = Object.fromEntries(
+  meleeOptions.filter((o) => !isThrowOption(o)).map((o) => [camelKey(o.flag), o.default]),
+) as Omit<MeleeValues, keyof ValuesOf<ThrowOption[]>>
 
 /** A split left open: all the thrower's dice on attack, all the target's on defense (at most 10). */
 function throwSplit(given: OpenSplit, melee: number, onAttack: boolean): Split {
@@ -123,10 +126,10 @@ function throwSplit(given: OpenSplit, melee: number, onAttack: boolean): Split {
 }
 
 /** Which pool paid and what it bought, checked: one size upgrade at most. */
-function throwPaid(v: Values): { pool: Pool | null; upgrades: string[] } {
+function throwPaid(v: { power?: string[]; havoc?: string[] }): { pool: Pool | null; upgrades: string[] } {
   const pool: Pool | null = v.power !== undefined ? 'power' : v.havoc !== undefined ? 'havoc' : null
   if (!pool) return { pool, upgrades: [] }
-  const ups = (v[pool] as string[]).slice()
+  const ups = [...((pool === 'power' ? v.power : v.havoc) ?? [])]
   const sizes = ups.filter((u) => u !== 'again')
   if (sizes.length > 1)
     throw new InputError(
@@ -136,8 +139,8 @@ function throwPaid(v: Values): { pool: Pool | null; upgrades: string[] } {
   return { pool, upgrades: ups }
 }
 
-export function buildTitanThrow(v: Values): TitanThrowRequest {
-  const mv = Object.assign({}, LEFT_OUT, v, { defDmg: 0, defChoice: 'guard' }) as unknown as MeleeValues
+export function buildTitanThrow(v: ValuesOf<typeof options>): TitanThrowRequest {
+  const mv: MeleeValues = Object.assign({}, LEFT_OUT, v, { defDmg: 0, defChoice: 'guard' as const })
   const q = buildMelee(mv)
   if (q.atk.pen.kind !== 'push')
     throw new InputError(
@@ -213,7 +216,7 @@ function throwJson(t: TitanThrowRequest): Record<string, unknown> {
   return out
 }
 
-export const titanThrowSpec = defineCommand<OptionSpec[], TitanThrowRequest, TitanThrowResult>({
+export const titanThrowSpec = defineCommand<typeof options, TitanThrowRequest, TitanThrowResult>({
   name: 'titan-throw',
   summary: 'MechaStellar Titan Throw: a free attack with a CC push weapon, Power or Havoc for bigger targets',
   diceOrder:
