@@ -1,7 +1,8 @@
 import { InputError } from '../../../core/errors.js'
-import type { DefenseChoice, ShotResult } from '../../../rules/stellar/shoot.js'
+import type { AttackBonus, DefenseChoice, ShotResult } from '../../../rules/stellar/shoot.js'
 import type { TraitEffect } from '../../../rules/stellar/traits.js'
-import { AUTO_DEFENSES, rankDefenses } from '../../../rules/stellar/shoot-odds.js'
+import { ATTACK_BONUSES, AUTO_DEFENSES, DEFENSES, rankDefenses } from '../../../rules/stellar/shoot-odds.js'
+import { num } from '../../../render/format.js'
 import {
   oneTargetField,
   rankTargetsBonuses,
@@ -20,6 +21,7 @@ import {
   type ChoiceContext,
   type CommandSpec,
   type OddsReport,
+  type Values,
   checkOptions,
   isOpen,
   moreTargets,
@@ -35,11 +37,14 @@ import type { ChosenShot, ShotRequest } from './shoot.js'
  * target's entry the one-target command's own answer.
  *
  * The attacker's bonus is one choice for every target (rankTargetsBonuses); each target's
- * reaction is its own. With several targets the open choices are made automatically, nobody is
- * asked (nor mid-way: Momentum and evade rerolls follow the automatic policy).
+ * reaction is its own (`--defense dodge,guard`: one per target, in order). In a terminal the
+ * open ones are asked (the bonus once, then each target's reaction in turn), else made
+ * automatically. Nothing is asked mid-way: with several targets Momentum and evade rerolls follow
+ * the automatic policy (so a seed and the answered choices replay the same result).
  */
 export function withTargets(
   one: CommandSpec<ChosenShot, ShotResult, ShotRequest>,
+  labels: ChoiceLabels,
 ): CommandSpec<ChosenShot, ShotResult | ShotResult[], ShotRequest> {
   const several = (s: { targets: number }) => s.targets > 1
   const results = (r: ShotResult | ShotResult[]) => (Array.isArray(r) ? r : [r])
@@ -50,23 +55,34 @@ export function withTargets(
     examples: one.examples,
     options: one.options,
     build(values) {
-      const req = one.build(values)
+      // `--defense dodge,guard`: each target is built with its own reaction (and checked with it).
+      const list = Array.isArray(values.defense) ? (values.defense as DefenseChoice[]) : undefined
+      const at = (v: Values, i: number): Values => (list ? Object.assign({}, v, { defense: list[i] }) : v)
+      const req = one.build(at(values, 0))
       const more = moreTargets(values)
+      if (more && several(req))
+        throw new InputError(
+          'bad-combination',
+          '--targets: several defenders are named, one target each; drop --targets',
+        )
+      const count = more ? more.length + 1 : req.targets
+      if (list && list.length !== count)
+        throw new InputError(
+          'bad-value',
+          `--defense: ${list.length} reactions for ${count} target${count === 1 ? '' : 's'}; give one reaction for each target in order, or one for all`,
+        )
       if (more) {
-        if (several(req))
-          throw new InputError(
-            'bad-combination',
-            '--targets: several defenders are named, one target each; drop --targets',
-          )
-        req.targets = more.length + 1
+        req.targets = count
         req.targetRequests = [
           req,
-          ...more.map((v) => {
-            checkOptions(one, v)
-            return one.build(v)
+          ...more.map((v, i) => {
+            const w = at(v, i + 1)
+            checkOptions(one, w)
+            return one.build(w)
           }),
         ]
-      }
+      } else if (list) for (let i = 1; i < count; i++) one.build(at(values, i)) // its checks only
+      if (list) req.targetDefenses = list
       if (several(req) && req.decisions?.['evade-reroll'])
         throw new InputError(
           'bad-combination',
@@ -74,7 +90,11 @@ export function withTargets(
         )
       return req
     },
-    choose: (req, ctx: ChoiceContext) => (several(req) ? chooseTargets(req) : one.choose!(req, ctx)),
+    choose(req, ctx: ChoiceContext) {
+      if (!several(req)) return one.choose!(req, ctx)
+      const asking = ctx.interactive && (req.bonus === 'ask' || req.defense === 'ask')
+      return asking ? chooseTargetsAsking(req, ctx, labels) : chooseTargets(req)
+    },
     decide: one.decide,
     resolve: (dice, s) => (several(s) ? resolveTargets(dice, shotsOf(s)) : one.resolve(dice, s)),
     json(r, s) {
@@ -98,7 +118,19 @@ export function withTargets(
         out,
       )
     },
-    replayFlags: (s, r) => (Array.isArray(r) ? [] : (one.replayFlags?.(s, r) ?? [])),
+    replayFlags(s, r) {
+      if (!Array.isArray(r)) return one.replayFlags?.(s, r) ?? []
+      const flags: string[] = []
+      if (s.chosenBy.bonus === 'prompt') flags.push('--bonus', s.bonus)
+      if (s.chosenBy.defense === 'prompt')
+        flags.push(
+          '--defense',
+          shotsOf(s)
+            .map((x) => x.defense)
+            .join(','),
+        )
+      return flags
+    },
     explain(r, s, out) {
       const shots = shotsOf(s)
       const each = results(r).map((x, i) => one.explain!(x, shots[i], out))
@@ -194,7 +226,7 @@ function chooseTargets(req: ShotRequest): ChosenShot {
   s.bonus = isOpen(req.bonus) ? 'precision' : req.bonus
   s.defense = isOpen(req.defense) ? 'dodge' : req.defense
   const shots = shotsOf(s)
-  let defenses: DefenseChoice[] = shots.map(() => s.defense)
+  let defenses: DefenseChoice[] = shots.map((x) => x.defense)
   if (bonusOpen) {
     const best = rankTargetsBonuses(shots, !defenseOpen)[0]
     s.bonus = best.value
@@ -202,5 +234,82 @@ function chooseTargets(req: ShotRequest): ChosenShot {
   } else if (defenseOpen) defenses = shots.map((x) => rankDefenses(x, AUTO_DEFENSES)[0].value)
   s.defense = defenses[0]
   s.targetDefenses = defenses
+  return s
+}
+
+/** How a prompt names a bonus and a reaction ("Barrage (+1 shot)", "Guard (+1 Block)"). */
+export interface ChoiceLabels {
+  bonus(s: ChosenShot, bonus: AttackBonus): string
+  defense(s: ChosenShot, defense: DefenseChoice): string
+}
+
+const exp = (x: number) => `expected ${num(x, 1)} DMG`
+
+/**
+ * The open choices for several targets, asked in a terminal: the attacker's bonus once for every
+ * target, each option with its expected damage summed over the targets (each meeting it with its
+ * best reply when the reactions are open: rankTargetsBonuses); then each target's reaction in
+ * turn, each option with that target's expected damage. A choice left to `auto` is made as
+ * chooseTargets makes it.
+ */
+async function chooseTargetsAsking(
+  req: ShotRequest,
+  ctx: ChoiceContext,
+  labels: ChoiceLabels,
+): Promise<ChosenShot> {
+  const bonusOpen = isOpen(req.bonus)
+  const defenseOpen = isOpen(req.defense)
+  const s = { ...req } as unknown as ChosenShot // a copy, its choices then made
+  s.bonus = isOpen(req.bonus) ? 'precision' : req.bonus
+  s.defense = isOpen(req.defense) ? 'dodge' : req.defense
+  const n = s.targets
+  const prompted = (key: 'bonus' | 'defense') => {
+    for (const x of [s, ...(s.targetRequests ?? [])]) x.chosenBy[key] = 'prompt'
+  }
+  if (bonusOpen) {
+    const asking = req.bonus === 'ask'
+    const shots = shotsOf(s)
+    const ranked = asking
+      ? rankTargetsBonuses(shots, !defenseOpen, ATTACK_BONUSES, DEFENSES)
+      : rankTargetsBonuses(shots, !defenseOpen)
+    if (asking) {
+      const vs = defenseOpen ? ", each target's best reply" : ''
+      s.bonus = await ctx.select(
+        `Attacker's bonus for all ${n} targets (Acc ${s.acc}, ${s.shots} shots, DMG ${s.dmg})`,
+        ranked.map((o) => ({
+          value: o.value,
+          label: labels.bonus(s, o.value),
+          hint: `${exp(o.expected.damage)} in all${vs}`,
+        })),
+        ranked[0].value,
+      )
+      prompted('bonus')
+    } else {
+      s.bonus = ranked[0].value
+      if (defenseOpen) s.targetDefenses = ranked[0].defenses
+    }
+  }
+  if (defenseOpen && req.defense === 'ask') {
+    const shots = shotsOf(s)
+    const defenses: DefenseChoice[] = []
+    for (const [i, x] of shots.entries()) {
+      const ranked = rankDefenses(x, DEFENSES)
+      defenses.push(
+        await ctx.select(
+          `Target ${i + 1} of ${n}: defender's reaction to ${s.bonus === 'none' ? 'no bonus' : s.bonus}`,
+          ranked.map((o) => ({
+            value: o.value,
+            label: labels.defense(x, o.value),
+            hint: exp(o.expected.damage),
+          })),
+          ranked[0].value,
+        ),
+      )
+    }
+    s.targetDefenses = defenses
+    prompted('defense')
+  } else if (defenseOpen && !s.targetDefenses)
+    s.targetDefenses = shotsOf(s).map((x) => rankDefenses(x, AUTO_DEFENSES)[0].value)
+  if (s.targetDefenses) s.defense = s.targetDefenses[0]
   return s
 }

@@ -66,6 +66,8 @@ import {
   type ValuesOf,
   isOpen,
   boolOpt,
+  openChoice,
+  show,
   choiceOpt,
   completing,
   conflicts,
@@ -102,6 +104,9 @@ export type ShotRequest = Omit<Shot, 'bonus' | 'defense'> &
 /** A shot with every choice made. */
 export type ChosenShot = Shot & ShotChoices
 
+/** The defender's reactions, as `--defense` names them. */
+const REACTIONS: readonly DefenseChoice[] = ['dodge', 'guard', 'none', 'both']
+
 const options = [
   required(
     intOpt('acc', "attacker's Shooting Accuracy", { min: 0, max: 30 }),
@@ -129,10 +134,17 @@ const options = [
     "attacker's bonus: Precision (+Acc) or Barrage (+shots); missing: asked in a terminal, else auto",
   ),
   levelOpt('pilot', "attacker's pilot level 0-2 (level 1+: bonus +2)"),
-  choiceOpt(
-    'defense',
-    ['dodge', 'guard', 'none', 'both'],
-    "defender's reaction: Dodge (+Evade) or Guard (+Block), both for a Solo Operative; missing: asked in a terminal, else auto",
+  completing(
+    openChoice(
+      textOpt(
+        'defense',
+        'choice',
+        "defender's reaction: dodge, guard, none, both (Solo Operative) or auto; several targets: one each in order (dodge,guard) or one for all; missing: asked in a terminal, else auto",
+        parseDefense,
+        'ask' as Open<DefenseChoice> | DefenseChoice[],
+      ),
+    ),
+    [...REACTIONS, 'auto'],
   ),
   levelOpt('def-pilot', "defender's pilot level 0-2 (level 2: Dodge/Guard +2)"),
   intOpt('shield', "defender's shield blocks", { min: 0, max: 20, default: 0 }),
@@ -240,6 +252,29 @@ function traitName(text: string): string {
 
 const SHOOT_TRAIT_FLAGS: TraitFlags = { attacker: '--trait', defender: '--def-trait' }
 
+/**
+ * `--defense`: one reaction (or auto) for every target, or a list of reactions, one per target in
+ * order (`dodge,guard,none`), which shoot-targets.ts checks against the number of targets.
+ */
+function parseDefense(text: string, flag: string): Open<DefenseChoice> | DefenseChoice[] {
+  const words = text.split(',').map((w) => w.trim().toLowerCase())
+  const known = (w: string): w is DefenseChoice => (REACTIONS as readonly string[]).includes(w)
+  if (words.length === 1) {
+    if (words[0] === 'auto' || known(words[0])) return words[0] as Open<DefenseChoice>
+    throw new InputError(
+      'bad-choice',
+      `${flag}: ${show(text)} is not one of ${[...REACTIONS, 'auto'].join(', ')}`,
+    )
+  }
+  const bad = words.find((w) => !known(w))
+  if (bad !== undefined)
+    throw new InputError(
+      'bad-choice',
+      `${flag}: ${show(bad)} in ${show(text)} is not a reaction; give dodge, guard, none or both for each target`,
+    )
+  return words as DefenseChoice[]
+}
+
 /** `--reroll C,H`: how many criticals and hits the defender rerolls. */
 function parseRerollPick(text: string, flag: string): RerollPick {
   const m = /^(\d{1,2})\s*,\s*(\d{1,2})$/.exec(text)
@@ -281,7 +316,8 @@ export function buildShot(v: ValuesOf<typeof options>): ShotRequest {
     armSv: v.armSv,
     bonus: v.bonus,
     pilot: v.pilot,
-    defense: v.defense,
+    // A list (one reaction per target) is split by target in shoot-targets.ts.
+    defense: Array.isArray(v.defense) ? v.defense[0] : v.defense,
     defPilot: v.defPilot,
     shield: v.shield,
     cover: v.cover,
@@ -330,7 +366,7 @@ export function buildShot(v: ValuesOf<typeof options>): ShotRequest {
     momentumGiven: v.momentum !== undefined,
     chosenBy: {
       bonus: given(v.bonus),
-      defense: given(v.defense),
+      defense: given(Array.isArray(v.defense) ? v.defense[0] : v.defense),
       momentum: v.momentum !== undefined ? 'flag' : 'auto',
     },
     // Plain text, so that a request stays plain data (copied, compared, cloned).
@@ -368,12 +404,12 @@ export function buildShot(v: ValuesOf<typeof options>): ShotRequest {
       )
     s.decisions = { 'evade-reroll': v.reroll }
   }
-  if (v.defense === 'both' && !s.soloOperative)
+  if (s.defense === 'both' && !s.soloOperative)
     throw new InputError(
       'bad-choice',
       '--defense both: only a Solo Operative may Dodge and Guard together; add --def-trait solo-operative or give dodge, guard or none',
     )
-  if (s.seekingShot && v.defense === 'dodge')
+  if (s.seekingShot && s.defense === 'dodge')
     throw new InputError(
       'bad-combination',
       '--defense dodge: against a Seeking Shot the target may not improve its Evade; give --defense guard or none',
@@ -552,7 +588,7 @@ const oneTarget = defineCommand<typeof options, ChosenShot, ShotResult, ShotRequ
   compare: compareShot,
 })
 
-export const shootSpec = withTargets(oneTarget)
+export const shootSpec = withTargets(oneTarget, { bonus: bonusLabel, defense: defenseLabel })
 
 /** The exact odds of a shot with both choices made (--odds, and each option of --compare). */
 function shotOddsReport(s: ChosenShot): OddsReport {
