@@ -103,18 +103,18 @@ describe('shoot --defense with one reaction per target', () => {
       mecha(['batch'], { input: JSON.stringify({ ...line, defense: 'dodge,guard' }) }).stdout,
     )
     expect(bad.error).toBe(
-      '"defense": 2 reactions for 1 target; give one reaction for each target in order, or one for all',
+      '"defense": 2 reactions for 1 target; give one for each target in order, or one for all',
     )
   })
 
   it.each([
     [
       'mecha shoot --acc 9 --shots 4 --dmg 300 --targets 3 --defense dodge,guard',
-      'mecha: --defense: 2 reactions for 3 targets; give one reaction for each target in order, or one for all',
+      'mecha: --defense: 2 reactions for 3 targets; give one for each target in order, or one for all',
     ],
     [
       'mecha shoot --acc 9 --shots 4 --dmg 300 --defense dodge,guard',
-      'mecha: --defense: 2 reactions for 1 target; give one reaction for each target in order, or one for all',
+      'mecha: --defense: 2 reactions for 1 target; give one for each target in order, or one for all',
     ],
     [
       'mecha shoot --acc 9 --shots 4 --dmg 300 --targets 2 --defense dodge,parry',
@@ -123,6 +123,14 @@ describe('shoot --defense with one reaction per target', () => {
     [
       'mecha shoot --acc 9 --shots 4 --dmg 300 --targets 2 --defense dodge,auto',
       'mecha: --defense: "auto" in "dodge,auto" is not a reaction; give dodge, guard, none or both for each target',
+    ],
+    [
+      'mecha shoot --acc 9 --shots 4 --dmg 300 --targets 2 --momentum 1,0,2',
+      'mecha: --momentum: 3 values for 2 targets; give one for each target in order, or one for all',
+    ],
+    [
+      'mecha shoot --acc 9 --shots 4 --dmg 300 --targets 2 --momentum 1,11',
+      'mecha: --momentum: 11 is out of range; give 0 to 10',
     ],
     [
       'mecha shoot --acc 9 --shots 4 --dmg 300 --defense parry',
@@ -148,6 +156,8 @@ describe.runIf(hasPython)('several targets in a terminal', () => {
       ["Attacker's bonus for all 2 targets", `${DOWN}\r`], // the second-best bonus
       ["Target 1 of 2: defender's reaction", '\r'], // the best reaction
       ["Target 2 of 2: defender's reaction", `${DOWN}\r`], // the second-best
+      ['Target 1 of 2: Skill Defense: 1 hit gets through', `${DOWN}\r`], // spend 1
+      ['Target 2 of 2: Skill Defense', '\r'], // spend none
     ])
     expect(r.missing).toBeUndefined()
     expect(r.code).toBe(0)
@@ -176,7 +186,7 @@ describe.runIf(hasPython)('several targets in a terminal', () => {
     expect(out).toContain('Attacker: precision +1 (prompt). Defender: guard +1 (prompt).')
     expect(out).toContain('Attacker: precision +1 (prompt). Defender: dodge +1 (prompt).')
     const replay = /seed t1 \(replay: (.*)\)/.exec(out)
-    expect(replay![1]).toBe('--seed t1 --bonus precision --defense guard,dodge')
+    expect(replay![1]).toBe('--seed t1 --bonus precision --defense guard,dodge --momentum 1,0')
     // The same command line with the answers replays the same result, nobody asked.
     const again = mechaJson([...GUN, '--targets', '2', ...replay![1].split(' ')])
     expect(again.targets.map((t: Target) => t.defense)).toEqual(['guard', 'dodge'])
@@ -185,12 +195,44 @@ describe.runIf(hasPython)('several targets in a terminal', () => {
     expect(again.damage).toBe(Number(total![1]))
   })
 
+  it('Skill Defense Momentum is asked of each target once its dice are seen; the replay spends the same', () => {
+    // 5 shots, no bonus nor reaction: 1 hit gets through on each target (seed m).
+    const args = [
+      ...GUN,
+      '--shots',
+      '5',
+      '--bonus',
+      'none',
+      '--defense',
+      'none',
+      '--targets',
+      '2',
+      '--seed',
+      'm',
+    ]
+    const r = mechaTty(args, [
+      ['Target 1 of 2: Skill Defense: 1 hit gets through', `${DOWN}\r`],
+      ['Target 2 of 2: Skill Defense: 1 hit gets through', '\r'],
+    ])
+    expect(r.missing).toBeUndefined()
+    expect(r.code).toBe(0)
+    // Each amount offered with that target's exact expected damage: the hit's 300, and its
+    // save (3+ vs PEN 5) failed 1 time in 5: +1000 x 0.2.
+    expect(r.output).toMatch(/Spend 0 Momentum\s+1 hit through, expected 500 DMG/)
+    expect(r.output).toMatch(/Spend 1 Momentum\s+0 hits through, expected 0 DMG/)
+    expect(r.output).toContain('Total damage: 1300 (target 1 0, target 2 1300)')
+    expect(r.output).toContain('(replay: --seed m --momentum 1,0)')
+    const again = mechaJson([...args, '--momentum', '1,0'])
+    expect(again.targets.map((t: Target & { momentumSpent: number }) => t.momentumSpent)).toEqual([1, 0])
+    expect(again.targets.map((t: Target) => t.damage)).toEqual([0, 1300])
+  })
+
   it('--auto asks nothing, and a choice given by flag is not asked', () => {
     const auto = mechaTty([...GUN, '--targets', '2', '--seed', 't1', '--auto'], [])
     expect(auto.code).toBe(0)
     expect(auto.output).not.toContain('?')
     const r = mechaTty(
-      [...GUN, '--targets', '2', '--seed', 't1', '--bonus', 'barrage'],
+      [...GUN, '--targets', '2', '--seed', 't1', '--bonus', 'barrage', '--momentum', '0'],
       [
         ["Target 1 of 2: defender's reaction to barrage", '\r'],
         ["Target 2 of 2: defender's reaction to barrage", '\r'],

@@ -1,4 +1,5 @@
-import { InputError } from '../../../core/errors.js'
+import type { Dice } from '../../../core/dice.js'
+import { InputError, NeedDecision } from '../../../core/errors.js'
 import type { AttackBonus, DefenseChoice, ShotResult } from '../../../rules/stellar/shoot.js'
 import type { TraitEffect } from '../../../rules/stellar/traits.js'
 import { ATTACK_BONUSES, AUTO_DEFENSES, DEFENSES, rankDefenses } from '../../../rules/stellar/shoot-odds.js'
@@ -42,6 +43,13 @@ import type { ChosenShot, ShotRequest } from './shoot.js'
  * automatically. Nothing is asked mid-way: with several targets Momentum and evade rerolls follow
  * the automatic policy (so a seed and the answered choices replay the same result).
  */
+/** The flags that may give one value per target, in order, and what the values are. */
+const PER_TARGET = ['defense', 'momentum'] as const
+const PER_TARGET_WHAT: Record<(typeof PER_TARGET)[number], string> = {
+  defense: 'reactions',
+  momentum: 'values',
+}
+
 export function withTargets(
   one: CommandSpec<ChosenShot, ShotResult, ShotRequest>,
   labels: ChoiceLabels,
@@ -55,9 +63,15 @@ export function withTargets(
     examples: one.examples,
     options: one.options,
     build(values) {
-      // `--defense dodge,guard`: each target is built with its own reaction (and checked with it).
-      const list = Array.isArray(values.defense) ? (values.defense as DefenseChoice[]) : undefined
-      const at = (v: Values, i: number): Values => (list ? Object.assign({}, v, { defense: list[i] }) : v)
+      // `--defense dodge,guard`, `--momentum 1,0`: each target is built with its own value (and
+      // checked with it).
+      const lists = PER_TARGET.filter((k) => Array.isArray(values[k]))
+      const at = (v: Values, i: number): Values => {
+        if (!lists.length) return v
+        const w = Object.assign({}, v)
+        for (const k of lists) w[k] = (values[k] as unknown[])[i]
+        return w
+      }
       const req = one.build(at(values, 0))
       const more = moreTargets(values)
       if (more && several(req))
@@ -66,11 +80,14 @@ export function withTargets(
           '--targets: several defenders are named, one target each; drop --targets',
         )
       const count = more ? more.length + 1 : req.targets
-      if (list && list.length !== count)
-        throw new InputError(
-          'bad-value',
-          `--defense: ${list.length} reactions for ${count} target${count === 1 ? '' : 's'}; give one reaction for each target in order, or one for all`,
-        )
+      for (const k of lists) {
+        const n = (values[k] as unknown[]).length
+        if (n !== count)
+          throw new InputError(
+            'bad-value',
+            `--${k}: ${n} ${PER_TARGET_WHAT[k]} for ${count} target${count === 1 ? '' : 's'}; give one for each target in order, or one for all`,
+          )
+      }
       if (more) {
         req.targets = count
         req.targetRequests = [
@@ -81,8 +98,12 @@ export function withTargets(
             return one.build(w)
           }),
         ]
-      } else if (list) for (let i = 1; i < count; i++) one.build(at(values, i)) // its checks only
-      if (list) req.targetDefenses = list
+      } else if (lists.length) {
+        // --targets N: one request, each target's values in lists (targetDefenses, targetMomentum).
+        for (let i = 1; i < count; i++) one.build(at(values, i)) // its checks only
+      }
+      if (Array.isArray(values.defense)) req.targetDefenses = values.defense as DefenseChoice[]
+      if (Array.isArray(values.momentum)) req.targetMomentum = values.momentum as number[]
       if (several(req) && req.decisions?.['evade-reroll'])
         throw new InputError(
           'bad-combination',
@@ -92,11 +113,27 @@ export function withTargets(
     },
     choose(req, ctx: ChoiceContext) {
       if (!several(req)) return one.choose!(req, ctx)
-      const asking = ctx.interactive && (req.bonus === 'ask' || req.defense === 'ask')
-      return asking ? chooseTargetsAsking(req, ctx, labels) : chooseTargets(req)
+      if (!ctx.interactive) return chooseTargets(req)
+      const asking = req.bonus === 'ask' || req.defense === 'ask'
+      return asking
+        ? chooseTargetsAsking(req, ctx, labels).then(withMidwayAsks)
+        : withMidwayAsks(chooseTargets(req))
     },
-    decide: one.decide,
-    resolve: (dice, s) => (several(s) ? resolveTargets(dice, shotsOf(s)) : one.resolve(dice, s)),
+    decide(id, context, s, ctx) {
+      const m = /^target(\d+):(.+)$/.exec(id)
+      if (!several(s) || !m) return one.decide!(id, context, s, ctx)
+      const i = Number(m[1]) - 1
+      const asked: ChoiceContext = {
+        interactive: ctx.interactive,
+        select: (message, options, value) =>
+          ctx.select(`Target ${i + 1} of ${s.targets}: ${message}`, options, value),
+      }
+      return one.decide!(m[2], context, shotsOf(s)[i], asked)
+    },
+    resolve(dice, s) {
+      if (!several(s)) return one.resolve(dice, s)
+      return s.targetAsks ? resolveAsking(dice, shotsOf(s)) : resolveTargets(dice, shotsOf(s))
+    },
     json(r, s) {
       if (!Array.isArray(r)) return one.json(r, s)
       const shots = shotsOf(s)
@@ -122,13 +159,11 @@ export function withTargets(
       if (!Array.isArray(r)) return one.replayFlags?.(s, r) ?? []
       const flags: string[] = []
       if (s.chosenBy.bonus === 'prompt') flags.push('--bonus', s.bonus)
-      if (s.chosenBy.defense === 'prompt')
-        flags.push(
-          '--defense',
-          shotsOf(s)
-            .map((x) => x.defense)
-            .join(','),
-        )
+      const shots = shotsOf(s)
+      if (s.chosenBy.defense === 'prompt') flags.push('--defense', shots.map((x) => x.defense).join(','))
+      // Momentum offered = Momentum spent: the automatic policy then spends exactly that.
+      if (shots.some((x) => x.chosenBy.momentum === 'prompt'))
+        flags.push('--momentum', r.map((x) => x.momentumSpent).join(','))
       return flags
     },
     explain(r, s, out) {
@@ -188,12 +223,65 @@ export function withTargets(
  */
 function shotsOf(s: ChosenShot): ChosenShot[] {
   return targetShots(s, s.targets).map((x, i) => {
-    if (i === 0) return x
-    const own = s.targetRequests ? targetShot(s.targetRequests[i] as unknown as ChosenShot, i) : x
-    own.bonus = s.bonus
-    own.defense = s.targetDefenses?.[i] ?? s.defense
-    own.traitEffects = beyondTarget1(own.traitEffects)
+    let own = x
+    if (i > 0) {
+      own = s.targetRequests ? targetShot(s.targetRequests[i] as unknown as ChosenShot, i) : x
+      own.bonus = s.bonus
+      own.defense = s.targetDefenses?.[i] ?? s.defense
+      own.traitEffects = beyondTarget1(own.traitEffects)
+    }
+    if (s.targetMomentum) {
+      if (own === s) own = Object.assign({}, s)
+      own.momentum = s.targetMomentum[i]
+    }
+    if (s.targetAsks) {
+      // Asked mid-way, target by target: its own questions, answers and record of who chose.
+      if (own === s) own = Object.assign({}, s)
+      own.askDecisions = s.targetAsks[i]
+      own.decisions = targetDecisions(s.decisions, i)
+      own.chosenBy = s.targetChosenBy![i]
+    }
     return own
+  })
+}
+
+/** Target i's answers, among every target's (keyed `target2:momentum`). */
+function targetDecisions(all: Record<string, unknown> | undefined, i: number): Record<string, unknown> {
+  const prefix = `target${i + 1}:`
+  const own: Record<string, unknown> = {}
+  for (const [k, v] of Object.entries(all ?? {})) if (k.startsWith(prefix)) own[k.slice(prefix.length)] = v
+  return own
+}
+
+/**
+ * In a terminal, what is asked of each target once its dice are seen: the Momentum to spend on
+ * Skill Defense, unless `--momentum` gave it. (Evade rerolls are not asked with several targets:
+ * `--reroll` cannot give one pick per target, so a replay could not repeat the answers.)
+ */
+function withMidwayAsks(s: ChosenShot): ChosenShot {
+  const shots = shotsOf(s)
+  const asks = shots.map((x) => (x.momentumGiven ? [] : ['momentum']))
+  if (asks.every((a) => a.length === 0)) return s
+  const t = Object.assign({}, s)
+  t.targetAsks = asks
+  // Each target's own record of how its choices were made (a prompt answers for one target).
+  t.targetChosenBy = shots.map((x) => Object.assign({}, x.chosenBy))
+  t.chosenBy = t.targetChosenBy[0]
+  return t
+}
+
+/**
+ * The targets resolved in turn with their mid-way questions: a target's question is asked as
+ * `target2:momentum` (decide() puts it to that target), its answer kept under that key.
+ */
+function resolveAsking(dice: Dice, shots: readonly ChosenShot[]): ShotResult[] {
+  return shots.map((x, i) => {
+    try {
+      return resolveTargets(dice, [x])[0]
+    } catch (e) {
+      if (e instanceof NeedDecision) throw new NeedDecision(`target${i + 1}:${e.id}`, e.context)
+      throw e
+    }
   })
 }
 

@@ -93,8 +93,14 @@ interface ShotChoices {
   targets: number
   /** Each target's reaction, target 1 first, once chosen for several targets. */
   targetDefenses?: DefenseChoice[]
+  /** Each target's Momentum offered, target 1 first, when `--momentum` gives a list. */
+  targetMomentum?: number[]
   /** Each target's own request, target 1 first, when several defenders are named. */
   targetRequests?: ShotRequest[]
+  /** In a terminal, with several targets: the decisions asked of each target once its dice are seen. */
+  targetAsks?: string[][]
+  /** With several targets asked mid-way: how each target's choices were made, target 1 first. */
+  targetChosenBy?: Array<ShotChoices['chosenBy']>
 }
 
 /** A shot as the command line gives it: the bonus and the reaction may be left open. */
@@ -168,10 +174,12 @@ const options = [
     max: 20,
     default: 0,
   }),
-  intOpt('momentum', 'Skill Defense: Momentum the defender will spend, one hit negated per point', {
-    min: 0,
-    max: 10,
-  }),
+  textOpt(
+    'momentum',
+    'N',
+    'Skill Defense: Momentum the defender will spend, one hit negated per point (per target: 1,0)',
+    parseMomentum,
+  ),
   completing(
     repeatable(textOpt('trait', 'NAME', "attacker's trait, or NAME=CHOICE (see mecha traits)", traitName)),
     traitNames('shoot', 'attacker'),
@@ -275,6 +283,29 @@ function parseDefense(text: string, flag: string): Open<DefenseChoice> | Defense
   return words as DefenseChoice[]
 }
 
+/** The most Skill Defense Momentum `--momentum` takes. */
+const MAX_MOMENTUM = 10
+
+/**
+ * `--momentum N`: the Momentum offered, for every target; or a list, one per target in order
+ * (`1,0`), which shoot-targets.ts checks against the number of targets.
+ */
+function parseMomentum(text: string, flag: string): number | number[] {
+  const one = (w: string) => {
+    if (!/^[+-]?\d+$/.test(w))
+      throw new InputError(
+        'bad-value',
+        `${flag}: ${show(w)} is not a whole number; give 0 to ${MAX_MOMENTUM}`,
+      )
+    const n = Number(w)
+    if (n < 0 || n > MAX_MOMENTUM)
+      throw new InputError('out-of-range', `${flag}: ${n} is out of range; give 0 to ${MAX_MOMENTUM}`)
+    return n
+  }
+  const words = text.split(',').map((w) => w.trim())
+  return words.length === 1 ? one(words[0]) : words.map(one)
+}
+
 /** `--reroll C,H`: how many criticals and hits the defender rerolls. */
 function parseRerollPick(text: string, flag: string): RerollPick {
   const m = /^(\d{1,2})\s*,\s*(\d{1,2})$/.exec(text)
@@ -351,7 +382,8 @@ export function buildShot(v: ValuesOf<typeof options>): ShotRequest {
     dodgeCritsMiss: false,
     reroll: false,
     notOverYet: v.notOverYet,
-    momentum: v.momentum ?? 0,
+    // A list (one per target) is split by target in shoot-targets.ts.
+    momentum: (Array.isArray(v.momentum) ? v.momentum[0] : v.momentum) ?? 0,
     // Spread M-Particles, attacked from beyond 24": one evade die; the traits add theirs.
     evadeRerolls: v.mParticles ? 1 : 0,
     bonusCrits: v.bonusCrit,
