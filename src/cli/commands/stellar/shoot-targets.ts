@@ -22,7 +22,6 @@ import {
   type ChoiceContext,
   type CommandSpec,
   type OddsReport,
-  type Values,
   checkOptions,
   isOpen,
   moreTargets,
@@ -40,19 +39,14 @@ import type { ChosenShot, ShotRequest } from './shoot.js'
  * The attacker's bonus is one choice for every target (rankTargetsBonuses); each target's
  * reaction is its own (`--defense dodge,guard`: one per target, in order). In a terminal the
  * open ones are asked (the bonus once, then each target's reaction in turn), else made
- * automatically. Nothing is asked mid-way: with several targets Momentum and evade rerolls follow
- * the automatic policy (so a seed and the answered choices replay the same result).
+ * automatically; once a target's dice are seen its Skill Defense Momentum is asked
+ * (`target2:momentum`), unless `--momentum` gave it (`1,0`: one per target). Evade rerolls follow
+ * the automatic pick: `--reroll` has no form for several targets, so a replay could not repeat
+ * answers given at a prompt.
  */
-/** The flags that may give one value per target, in order, and what the values are. */
-const PER_TARGET = ['defense', 'momentum'] as const
-const PER_TARGET_WHAT: Record<(typeof PER_TARGET)[number], string> = {
-  defense: 'reactions',
-  momentum: 'values',
-}
-
 export function withTargets(
   one: CommandSpec<ChosenShot, ShotResult, ShotRequest>,
-  labels: ChoiceLabels,
+  helpers: OneTargetHelpers,
 ): CommandSpec<ChosenShot, ShotResult | ShotResult[], ShotRequest> {
   const several = (s: { targets: number }) => s.targets > 1
   const results = (r: ShotResult | ShotResult[]) => (Array.isArray(r) ? r : [r])
@@ -63,47 +57,37 @@ export function withTargets(
     examples: one.examples,
     options: one.options,
     build(values) {
-      // `--defense dodge,guard`, `--momentum 1,0`: each target is built with its own value (and
-      // checked with it).
-      const lists = PER_TARGET.filter((k) => Array.isArray(values[k]))
-      const at = (v: Values, i: number): Values => {
-        if (!lists.length) return v
-        const w = Object.assign({}, v)
-        for (const k of lists) w[k] = (values[k] as unknown[])[i]
-        return w
-      }
-      const req = one.build(at(values, 0))
+      const req = one.build(values)
       const more = moreTargets(values)
-      if (more && several(req))
-        throw new InputError(
-          'bad-combination',
-          '--targets: several defenders are named, one target each; drop --targets',
-        )
-      const count = more ? more.length + 1 : req.targets
-      for (const k of lists) {
-        const n = (values[k] as unknown[]).length
-        if (n !== count)
-          throw new InputError(
-            'bad-value',
-            `--${k}: ${n} ${PER_TARGET_WHAT[k]} for ${count} target${count === 1 ? '' : 's'}; give one for each target in order, or one for all`,
-          )
-      }
       if (more) {
-        req.targets = count
+        if (several(req))
+          throw new InputError(
+            'bad-combination',
+            '--targets: several defenders are named, one target each; drop --targets',
+          )
+        req.targets = more.length + 1
         req.targetRequests = [
           req,
-          ...more.map((v, i) => {
-            const w = at(v, i + 1)
-            checkOptions(one, w)
-            return one.build(w)
+          ...more.map((v) => {
+            checkOptions(one, v)
+            return one.build(v)
           }),
         ]
-      } else if (lists.length) {
-        // --targets N: one request, each target's values in lists (targetDefenses, targetMomentum).
-        for (let i = 1; i < count; i++) one.build(at(values, i)) // its checks only
       }
-      if (Array.isArray(values.defense)) req.targetDefenses = values.defense as DefenseChoice[]
-      if (Array.isArray(values.momentum)) req.targetMomentum = values.momentum as number[]
+      // `--defense dodge,guard`, `--momentum 1,0` (buildShot keeps the lists): one per target,
+      // each reaction checked against its own target (a Solo Operative's both...).
+      const count = req.targets
+      const lists = [
+        ['defense', 'reactions', req.targetDefenses],
+        ['momentum', 'values', req.targetMomentum],
+      ] as const
+      for (const [flag, what, list] of lists)
+        if (list && list.length !== count)
+          throw new InputError(
+            'bad-value',
+            `--${flag}: ${list.length} ${what} for ${count} target${count === 1 ? '' : 's'}; give one for each target in order, or one for all`,
+          )
+      req.targetDefenses?.forEach((d, i) => helpers.checkDefense(req.targetRequests?.[i] ?? req, d))
       if (several(req) && req.decisions?.['evade-reroll'])
         throw new InputError(
           'bad-combination',
@@ -116,7 +100,7 @@ export function withTargets(
       if (!ctx.interactive) return chooseTargets(req)
       const asking = req.bonus === 'ask' || req.defense === 'ask'
       return asking
-        ? chooseTargetsAsking(req, ctx, labels).then(withMidwayAsks)
+        ? chooseTargetsAsking(req, ctx, helpers).then(withMidwayAsks)
         : withMidwayAsks(chooseTargets(req))
     },
     decide(id, context, s, ctx) {
@@ -325,10 +309,14 @@ function chooseTargets(req: ShotRequest): ChosenShot {
   return s
 }
 
-/** How a prompt names a bonus and a reaction ("Barrage (+1 shot)", "Guard (+1 Block)"). */
-export interface ChoiceLabels {
+/** What the one-target command lends: how a prompt names a bonus and a reaction, and the check of a reaction. */
+export interface OneTargetHelpers {
+  /** "Barrage (+1 shot)". */
   bonus(s: ChosenShot, bonus: AttackBonus): string
+  /** "Guard (+1 Block)". */
   defense(s: ChosenShot, defense: DefenseChoice): string
+  /** Throws when this target may not react so (both: a Solo Operative only; no Dodge vs a Seeking Shot). */
+  checkDefense(s: ShotRequest, defense: DefenseChoice): void
 }
 
 const exp = (x: number) => `expected ${num(x, 1)} DMG`
@@ -343,7 +331,7 @@ const exp = (x: number) => `expected ${num(x, 1)} DMG`
 async function chooseTargetsAsking(
   req: ShotRequest,
   ctx: ChoiceContext,
-  labels: ChoiceLabels,
+  labels: OneTargetHelpers,
 ): Promise<ChosenShot> {
   const bonusOpen = isOpen(req.bonus)
   const defenseOpen = isOpen(req.defense)

@@ -49,7 +49,7 @@ import {
   shotDamageOdds,
   shotOdds,
 } from '../../../rules/stellar/shoot-odds.js'
-import { NO_PEN, parsePen, penText } from '../../../rules/stellar/weapon.js'
+import { type Bonus, NO_PEN, parsePen, penText } from '../../../rules/stellar/weapon.js'
 import { num } from '../../../render/format.js'
 import { explainShot, explainShotOdds, renderShot, renderShotOdds } from '../../../render/stellar/shoot.js'
 import { saveFields } from './save-fields.js'
@@ -347,7 +347,7 @@ export function buildShot(v: ValuesOf<typeof options>): ShotRequest {
     armSv: v.armSv,
     bonus: v.bonus,
     pilot: v.pilot,
-    // A list (one reaction per target) is split by target in shoot-targets.ts.
+    // A list (one reaction per target): target 1's here, every target's in targetDefenses.
     defense: Array.isArray(v.defense) ? v.defense[0] : v.defense,
     defPilot: v.defPilot,
     shield: v.shield,
@@ -382,7 +382,7 @@ export function buildShot(v: ValuesOf<typeof options>): ShotRequest {
     dodgeCritsMiss: false,
     reroll: false,
     notOverYet: v.notOverYet,
-    // A list (one per target) is split by target in shoot-targets.ts.
+    // A list (one per target): target 1's here, every target's in targetMomentum.
     momentum: (Array.isArray(v.momentum) ? v.momentum[0] : v.momentum) ?? 0,
     // Spread M-Particles, attacked from beyond 24": one evade die; the traits add theirs.
     evadeRerolls: v.mParticles ? 1 : 0,
@@ -436,20 +436,28 @@ export function buildShot(v: ValuesOf<typeof options>): ShotRequest {
       )
     s.decisions = { 'evade-reroll': v.reroll }
   }
-  if (s.defense === 'both' && !s.soloOperative)
-    throw new InputError(
-      'bad-choice',
-      '--defense both: only a Solo Operative may Dodge and Guard together; add --def-trait solo-operative or give dodge, guard or none',
-    )
-  if (s.seekingShot && s.defense === 'dodge')
-    throw new InputError(
-      'bad-combination',
-      '--defense dodge: against a Seeking Shot the target may not improve its Evade; give --defense guard or none',
-    )
+  // A list (one reaction per target) is checked target by target in shoot-targets.ts.
+  if (Array.isArray(v.defense)) s.targetDefenses = v.defense
+  else if (!isOpen(s.defense)) checkDefense(s, s.defense)
+  if (Array.isArray(v.momentum)) s.targetMomentum = v.momentum
   if (v.makeItCount) s.hitBonuses.push({ source: `Make it Count! (round ${v.round})`, amount: v.round })
   // The situation's blocks come after the traits' (the order they are listed in).
   if (v.extraBlocks) s.blockBonuses.push({ source: 'other blocks', amount: v.extraBlocks })
   return s
+}
+
+/** Throws when the defender may not react so: both is a Solo Operative's; no Dodge vs a Seeking Shot. */
+function checkDefense(s: ShotRequest, defense: DefenseChoice): void {
+  if (defense === 'both' && !s.soloOperative)
+    throw new InputError(
+      'bad-choice',
+      '--defense both: only a Solo Operative may Dodge and Guard together; add --def-trait solo-operative or give dodge, guard or none',
+    )
+  if (s.seekingShot && defense === 'dodge')
+    throw new InputError(
+      'bad-combination',
+      '--defense dodge: against a Seeking Shot the target may not improve its Evade; give --defense guard or none',
+    )
 }
 
 /**
@@ -478,15 +486,20 @@ function upgradeFields(s: ChosenShot): Record<string, unknown> {
   if (s.accBonuses.length) out.accTerms = [{ source: 'Acc', amount: s.acc }, ...s.accBonuses]
   if (s.dmgBonuses.length) {
     out.dmgPerHit = shotDmg(s)
-    out.dmgTerms = [{ source: 'weapon', amount: s.dmg }, ...s.dmgBonuses]
+    out.dmgTerms = [{ source: 'weapon', amount: s.dmg }, ...s.dmgBonuses.map(term)]
   }
   if (s.penBonuses.length) {
     out.pen = penText(shotPen(s))
-    out.penTerms = [{ source: 'weapon', amount: s.pen.value }, ...s.penBonuses]
+    out.penTerms = [{ source: 'weapon', amount: s.pen.value }, ...s.penBonuses.map(term)]
   }
   if (s.antiBeam) out.armSvBonus = antiBeamBonus(s)
   if (Object.keys(s.spend).length) out.spend = s.spend
   return out
+}
+
+/** A term as the JSON gives it: its source and amount (whether it is one target's stays out). */
+function term(b: Bonus): Bonus {
+  return { source: b.source, amount: b.amount }
 }
 
 /** The traits each side gave, as NAME or NAME=CHOICE. */
@@ -620,7 +633,7 @@ const oneTarget = defineCommand<typeof options, ChosenShot, ShotResult, ShotRequ
   compare: compareShot,
 })
 
-export const shootSpec = withTargets(oneTarget, { bonus: bonusLabel, defense: defenseLabel })
+export const shootSpec = withTargets(oneTarget, { bonus: bonusLabel, defense: defenseLabel, checkDefense })
 
 /** The exact odds of a shot with both choices made (--odds, and each option of --compare). */
 function shotOddsReport(s: ChosenShot): OddsReport {
