@@ -85,6 +85,45 @@ describe('shoot --defense with one reaction per target', () => {
     expect(['precision', 'barrage']).toContain(j.bonus)
   })
 
+  it('several defenders by name: each takes its reaction and Momentum from the lists, in order', () => {
+    const MG = ['shoot', 'argonaut:machine-gun', 'dervish', 'blue-djinn', '--roster', 'examples/roster.yaml']
+    const D1 = [1, 1, 4, 5, 7, 7, 10]
+    const D2 = [2, 5, 6, 9, 3, 8, 8]
+    const j = mechaJson([
+      ...MG,
+      '--bonus',
+      'none',
+      '--defense',
+      'guard,dodge',
+      '--momentum',
+      '0,1',
+      '--rolls',
+      [...D1, ...D2].join(','),
+    ])
+    const alone = (unit: string, d: string, m: string, rolls: number[]) =>
+      mechaJson([
+        'shoot',
+        'argonaut:machine-gun',
+        unit,
+        '--roster',
+        'examples/roster.yaml',
+        '--bonus',
+        'none',
+        '--defense',
+        d,
+        '--momentum',
+        m,
+        '--rolls',
+        rolls.join(','),
+      ])
+    const one = alone('dervish', 'guard', '0', D1)
+    const two = alone('blue-djinn', 'dodge', '1', D2)
+    expect(j.targets.map((t: Target) => t.defense)).toEqual(['guard', 'dodge'])
+    expect(j.targets.map((t: Target) => t.damage)).toEqual([one.damage, two.damage])
+    expect(j.targets.map((t: { momentumSpent: number }) => t.momentumSpent)).toEqual([0, 1])
+    expect(two.momentumSpent).toBe(1)
+  })
+
   it('batch: a "defense" value with commas is the same list', () => {
     const line = { command: 'shoot', acc: 9, evade: 4, shots: 4, dmg: 300, pen: '5', armSv: 2 }
     const input = JSON.stringify({
