@@ -49,7 +49,7 @@ import {
   shotDamageOdds,
   shotOdds,
 } from '../../../rules/stellar/shoot-odds.js'
-import { type Bonus, NO_PEN, parsePen, penText } from '../../../rules/stellar/weapon.js'
+import { NO_PEN, parsePen, penText } from '../../../rules/stellar/weapon.js'
 import { num } from '../../../render/format.js'
 import { explainShot, explainShotOdds, renderShot, renderShotOdds } from '../../../render/stellar/shoot.js'
 import { saveFields } from './save-fields.js'
@@ -486,20 +486,15 @@ function upgradeFields(s: ChosenShot): Record<string, unknown> {
   if (s.accBonuses.length) out.accTerms = [{ source: 'Acc', amount: s.acc }, ...s.accBonuses]
   if (s.dmgBonuses.length) {
     out.dmgPerHit = shotDmg(s)
-    out.dmgTerms = [{ source: 'weapon', amount: s.dmg }, ...s.dmgBonuses.map(term)]
+    out.dmgTerms = [{ source: 'weapon', amount: s.dmg }, ...s.dmgBonuses]
   }
   if (s.penBonuses.length) {
     out.pen = penText(shotPen(s))
-    out.penTerms = [{ source: 'weapon', amount: s.pen.value }, ...s.penBonuses.map(term)]
+    out.penTerms = [{ source: 'weapon', amount: s.pen.value }, ...s.penBonuses]
   }
   if (s.antiBeam) out.armSvBonus = antiBeamBonus(s)
   if (Object.keys(s.spend).length) out.spend = s.spend
   return out
-}
-
-/** A term as the JSON gives it: its source and amount (whether it is one target's stays out). */
-function term(b: Bonus): Bonus {
-  return { source: b.source, amount: b.amount }
 }
 
 /** The traits each side gave, as NAME or NAME=CHOICE. */
