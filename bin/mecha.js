@@ -6,43 +6,40 @@ const path = require('node:path')
 const Module = require('node:module')
 const vm = require('node:vm')
 
+// Node 22.1+ keeps the compiled code of what else is loaded (the YAML reader, the prompt library).
+Module.enableCompileCache?.()
+
 const bundle = path.join(__dirname, '..', 'dist', 'mecha.cjs')
 if (!fs.existsSync(bundle)) {
   process.stderr.write('mecha: dist/mecha.cjs is missing: run `npm run build` first\n')
   process.exit(1)
 }
 
-// Compiling the bundle is a third of a start. Node 22.1+ keeps the compiled code on disk itself
-// (enableCompileCache); on Node 20 one V8 code cache beside the bundle does the same, written
-// after a run that found none (or one another Node made), and ignored if it cannot be written.
-let saveCache = () => {}
-let cli
-if (Module.enableCompileCache) {
-  Module.enableCompileCache()
-  cli = require(bundle)
-  saveCache = () => Module.flushCompileCache?.()
-} else {
-  const cacheFile = `${bundle}.cache`
-  let cachedData
+// Compiling the bundle is a third of a start: one V8 code cache beside it holds the compiled code,
+// written after a run that found none (or one another Node made), so it holds the functions the
+// run compiled too, and ignored if it cannot be written. (Node 22's own compile cache keeps only
+// the code compiled before a module runs: each start would compile the command's functions again;
+// it is on, above, for the other files.)
+const cacheFile = `${bundle}.cache`
+let cachedData
+try {
+  cachedData = fs.readFileSync(cacheFile)
+} catch {
+  // no cache yet: compile as usual
+}
+// The bundle is one function (exports, require, module, __filename, __dirname), as Node wraps a module.
+const script = new vm.Script(fs.readFileSync(bundle, 'utf8'), { filename: bundle, cachedData })
+const mod = { exports: {} }
+script
+  .runInThisContext()
+  .call(mod.exports, mod.exports, Module.createRequire(bundle), mod, bundle, path.dirname(bundle))
+const cli = mod.exports
+const saveCache = () => {
+  if (cachedData && !script.cachedDataRejected) return
   try {
-    cachedData = fs.readFileSync(cacheFile)
+    fs.writeFileSync(cacheFile, script.createCachedData())
   } catch {
-    // no cache yet: compile as usual
-  }
-  const script = new vm.Script(Module.wrap(fs.readFileSync(bundle, 'utf8')), { filename: bundle, cachedData })
-  const mod = { exports: {} }
-  script
-    .runInThisContext()
-    .call(mod.exports, mod.exports, Module.createRequire(bundle), mod, bundle, path.dirname(bundle))
-  cli = mod.exports
-  if (!cachedData || script.cachedDataRejected) {
-    saveCache = () => {
-      try {
-        fs.writeFileSync(cacheFile, script.createCachedData())
-      } catch {
-        // a read-only install: every start compiles, as without a cache
-      }
-    }
+    // a read-only install: every start compiles, as without a cache
   }
 }
 

@@ -240,11 +240,32 @@ const GLOBAL_FLAGS: Array<[flags: string, description: string, dice: boolean, co
   ['--auto', 'never prompt: every open choice is made automatically', false],
 ]
 
-function addGlobalOptions(cmd: Command, hasDice: boolean, hasCompare: boolean): void {
-  for (const [flags, description, dice, compare] of GLOBAL_FLAGS) {
-    if ((dice && !hasDice) || (compare && !hasCompare)) continue
-    cmd.addOption(new Option(flags, description).helpGroup('Global flags:'))
-  }
+/** The global flags a command takes: `dice` ones if it rolls, `compare` if it has a choice. */
+function globalFlagsOf(spec: CommandSpec): typeof GLOBAL_FLAGS {
+  const hasDice = spec.diceOrder !== undefined
+  const hasCompare = spec.compare !== undefined
+  return GLOBAL_FLAGS.filter(([, , dice, compare]) => !(dice && !hasDice) && !(compare && !hasCompare))
+}
+
+/**
+ * Which of a command's flags to declare. Each declared option costs ~10 us of a start, so only
+ * the flags on the command line are, unless a word starting with '-' is none of the command's
+ * (--help, a typo, a negative number) or help is asked for (`mecha help shoot`: no argv): then
+ * all are, for commander's help, its "unknown option" and its suggestion.
+ */
+function flagsToDeclare(
+  spec: CommandSpec,
+  unitWords: boolean,
+  argv: readonly string[] | undefined,
+): (flag: string) => boolean {
+  if (!argv) return () => true
+  const flags = [
+    ...(unitWords ? [`--${ROSTER_FLAG.flag}`] : []),
+    ...spec.options.map((o) => `--${o.flag}`),
+    ...globalFlagsOf(spec).map(([f]) => f.split(' ')[0]),
+  ]
+  const given = argv.filter((a) => a.startsWith('-')).map((a) => a.split('=')[0])
+  return given.every((f) => flags.includes(f)) ? (flag) => given.includes(flag) : () => true
 }
 
 /**
@@ -318,14 +339,20 @@ function placeholderOf(o: OptionSpec): string {
   return /^[A-Z]+$/.test(p) ? p.toLowerCase() : p
 }
 
-function registerSpec(parent: Command, spec: CommandSpec, leafName: string): void {
+function registerSpec(
+  parent: Command,
+  spec: CommandSpec,
+  leafName: string,
+  argv: readonly string[] | undefined,
+): void {
   const cmd = parent.command(leafName).description(spec.summary)
   for (const a of spec.args ?? []) cmd.argument(a.required ? `<${a.name}>` : `[${a.name}]`, a.description)
   // Units by name (unit-words.ts); the roster code is loaded only when one is named.
   const unitWords = unitWordsOf(spec.name) ?? []
+  const declare = flagsToDeclare(spec, unitWords.length > 0, argv)
   for (const w of unitWords)
     cmd.argument(w.repeatable ? `[${w.key}...]` : `[${w.key}]`, `${w.usage}: ${w.description}`)
-  if (unitWords.length) {
+  if (unitWords.length && declare(`--${ROSTER_FLAG.flag}`)) {
     cmd.addOption(
       new Option(`--${ROSTER_FLAG.flag} <file>`, ROSTER_FLAG.description).argParser(
         (v: string, prev: unknown) => [...(Array.isArray(prev) ? prev : []), v],
@@ -333,6 +360,7 @@ function registerSpec(parent: Command, spec: CommandSpec, leafName: string): voi
     )
   }
   for (const o of spec.options) {
+    if (!declare(`--${o.flag}`)) continue
     const t = o.type
     const flags =
       t.kind === 'bool'
@@ -351,7 +379,8 @@ function registerSpec(parent: Command, spec: CommandSpec, leafName: string): voi
     else if (o.default !== undefined && t.kind !== 'bool' && !o.open) opt.default(o.default)
     cmd.addOption(opt)
   }
-  addGlobalOptions(cmd, spec.diceOrder !== undefined, spec.compare !== undefined)
+  for (const [flags, description] of globalFlagsOf(spec))
+    if (declare(flags.split(' ')[0])) cmd.addOption(new Option(flags, description).helpGroup('Global flags:'))
   cmd.addHelpText('after', (ctx) => afterHelp(spec, helpWidth(ctx.error ? 2 : 1)))
   // Stray words are reported by the action, by name.
   cmd.allowExcessArguments(true)
@@ -479,9 +508,10 @@ function topHelp(width: number): string {
 }
 
 /**
- * The commander program. Only the command being run gets its options and action; the others
- * are listed by name and summary (enough for `mecha --help` and "did you mean"), because
- * building every option of every command costs more than a whole resolution.
+ * The commander program. A command named on the command line is the only one declared (with its
+ * options and action), as nothing else can be reached; otherwise every command is listed by name
+ * and summary (enough for `mecha --help` and "did you mean"), because building every option of
+ * every command costs more than a whole resolution.
  */
 export async function buildProgram(argv: string[] = []): Promise<Command> {
   const program = new Command('mecha')
@@ -504,22 +534,25 @@ export async function buildProgram(argv: string[] = []): Promise<Command> {
   const words = argv.filter((a) => !a.startsWith('-'))
   const path = words[0] === 'help' ? words.slice(1) : words
   for (const group of groups) {
-    let parent = program
-    let wanted = path[0]
-    if (group.name) {
-      // A group alone (`mecha wargroup`) shows its commands on stderr (a usage error, exit 2);
-      // an unknown word after it is an unknown command, with commander's suggestion.
-      parent = program.command(group.name).description(group.summary)
-      if (path[0] !== group.name) {
-        continue
-      }
-      wanted = path[1]
+    const wanted = group.name === null ? path[0] : path[0] === group.name ? path[1] : undefined
+    const entry = group.commands.find((c) => c.name.split(' ').pop() === wanted)
+    if (!entry) continue
+    // The command named is the only one that can run: it alone is declared, with its options
+    // (in a group, beside the names the group's help lists).
+    const parent = group.name ? program.command(group.name).description(group.summary) : program
+    for (const c of group.name ? group.commands : [entry]) {
+      if (c === entry)
+        registerSpec(parent, (await loadSpec(c.name))!, wanted!, path === words ? argv : undefined)
+      else parent.command(c.name.split(' ').pop()!).description(c.summary)
     }
-    for (const entry of group.commands) {
-      const leaf = entry.name.split(' ').pop()!
-      if (leaf === wanted) registerSpec(parent, (await loadSpec(entry.name))!, leaf)
-      else parent.command(leaf).description(entry.summary)
-    }
+    return program
+  }
+  // A group alone (`mecha wargroup`) shows its commands on stderr (a usage error, exit 2); an
+  // unknown word is an unknown command, with commander's suggestion.
+  for (const group of groups) {
+    const parent = group.name ? program.command(group.name).description(group.summary) : program
+    for (const entry of group.commands)
+      parent.command(entry.name.split(' ').pop()!).description(entry.summary)
   }
   registerBatch(program)
   registerCompletion(program)

@@ -60,6 +60,12 @@ export const groups: CommandGroup[] = [
         load: () => import('./commands/stellar/initiative.js').then((m) => m.initiativeSpec),
       },
       {
+        name: 'titan-throw',
+        summary:
+          'MechaStellar Titan Throw: a free attack with a CC push weapon, Power or Havoc for bigger targets',
+        load: () => import('./commands/stellar/titan-throw.js').then((m) => m.titanThrowSpec),
+      },
+      {
         name: 'stun-recover',
         summary:
           'MechaStellar stun recovery: roll 3d10 at the end of the turn, each 5+ removes a -1 Action penalty',

@@ -350,11 +350,18 @@ export class Distribution<K extends Outcome = number> {
       const n = nexts[i]
       let c = counts.get(n)
       if (!c) counts.set(n, (c = { scale: common / n.den, counts: n.values.map((_, j) => n.count(j)) }))
-      const scale = this.count(i) * c.scale
-      for (let j = 0; j < n.values.length; j++)
-        d.putBig(combine(this.values[i], n.values[j]), scale * c.counts[j])
+      d.putEach(this.values[i], n.values, c.counts, this.count(i) * c.scale, combine)
     }
     return d
+  }
+
+  /**
+   * Adds `scale * counts[j]` ways to `combine(v, next[j])` for each j: step's inner loop, a
+   * function of its own because V8 compiles a small hot function early, which a CLI run (cold)
+   * feels (melee overwatch: ~3% fewer instructions a run, callgrind).
+   */
+  private putEach<V, J>(v: V, next: J[], counts: bigint[], scale: bigint, combine: (v: V, r: J) => K): void {
+    for (let j = 0; j < next.length; j++) this.putBig(combine(v, next[j]), scale * counts[j])
   }
 
   /** This and an independent `other`, combined outcome by outcome (`key` as in `bind`). */

@@ -87,7 +87,7 @@ function desperationNote(r: StrikeResult): string {
   return n ? `, ${n} by Desperation Attack` : ''
 }
 
-function strikeLines(r: StrikeResult, title: string, st: Style): string[] {
+export function strikeLines(r: StrikeResult, title: string, st: Style): string[] {
   const s = r.strike
   const [striker, target] = s.striker === 'attacker' ? ['Attacker', 'Defender'] : ['Defender', 'Attacker']
   const L: string[] = [st.bold(title)]

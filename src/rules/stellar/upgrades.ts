@@ -25,6 +25,8 @@ import type { Shot } from './shoot.js'
 
 export type UpgradeSide = 'attacker' | 'defender'
 export type Pool = 'power' | 'havoc'
+/** Who buys an upgrade: a shot's attacker or defender, or a Titan Throw's thrower. */
+export type UpgradeUse = UpgradeSide | 'titan-throw'
 
 interface Upgrade {
   /** What it does, in a line (help and messages). */
@@ -34,6 +36,22 @@ interface Upgrade {
   /** Why it cannot be chosen for this shot, if it cannot. */
   refuse?: (s: Shot) => string | undefined
 }
+
+/**
+ * TITAN THROW's upgrades (mecha titan-throw): a fixed price each time, instead of the pool's rule,
+ * and how many sizes larger than the thrower a target may be (`reach`; without one, the free
+ * throw's reach, FREE_THROW_REACH). Readings (docs/rules-notes.md): the throw of a target at
+ * least 2 sizes smaller costs nothing (the upgrades price the bigger targets and the additional
+ * throws); `again` is each throw past the first this round, paid on top of that throw's size.
+ */
+export interface ThrowUpgrade {
+  effect: string
+  price: number
+  reach?: number
+}
+
+/** The free Titan Throw: a target at least 2 sizes smaller than the thrower. */
+export const FREE_THROW_REACH = -2
 
 /** An upgrade's name as a term's source, with how many times it was chosen: "Power PEN+1 x2". */
 function times(name: string, n: number): string {
@@ -45,7 +63,10 @@ const needsBarrier = (s: Shot) =>
   s.barrier > 0 ? undefined : 'the defender has no [Barrier]; add --barrier N'
 
 /** The upgrades each pool offers each side, by name. */
-const UPGRADES: Record<Pool, Record<UpgradeSide, Record<string, Upgrade>>> = {
+const UPGRADES: Record<
+  Pool,
+  Record<UpgradeSide, Record<string, Upgrade>> & { 'titan-throw': Record<string, ThrowUpgrade> }
+> = {
   power: {
     attacker: {
       dmg: {
@@ -61,6 +82,11 @@ const UPGRADES: Record<Pool, Record<UpgradeSide, Record<string, Upgrade>>> = {
         },
       },
       range: { effect: 'Max Range+8", nothing to resolve', apply: () => undefined },
+    },
+    'titan-throw': {
+      size: { effect: 'a target up to your size', price: 2, reach: 0 },
+      larger: { effect: 'a target up to 2 sizes larger', price: 4, reach: 2 },
+      again: { effect: 'one more Titan Throw this round', price: 2 },
     },
     defender: {
       barriers: {
@@ -83,6 +109,11 @@ const UPGRADES: Record<Pool, Record<UpgradeSide, Record<string, Upgrade>>> = {
         refuse: (s) => (s.pen.kind === 'push' ? undefined : 'PEN+1P is for a push/pull weapon (--pen NP)'),
       },
     },
+    'titan-throw': {
+      size: { effect: 'a target up to your size', price: 1, reach: 0 },
+      larger: { effect: 'a target up to 3 sizes larger', price: 2, reach: 3 },
+      again: { effect: 'one more Titan Throw this round', price: 1 },
+    },
     defender: {
       barriers: {
         effect: 'its [Barrier] +2 blocks this turn',
@@ -94,8 +125,13 @@ const UPGRADES: Record<Pool, Record<UpgradeSide, Record<string, Upgrade>>> = {
 }
 
 /** The names of the upgrades a pool offers a side (for help and messages). */
-export function upgradeNames(pool: Pool, side: UpgradeSide): string[] {
+export function upgradeNames(pool: Pool, side: UpgradeUse): string[] {
   return Object.keys(UPGRADES[pool][side])
+}
+
+/** A Titan Throw upgrade's data (its price and reach). */
+export function throwUpgrade(pool: Pool, name: string): ThrowUpgrade {
+  return UPGRADES[pool]['titan-throw'][name]
 }
 
 /** A side's spend from one pool: the upgrades as chosen, in order, and what they cost. */
@@ -108,7 +144,7 @@ export interface Spend {
  * `dmg,pen,pen`: the upgrades named, checked against what the pool offers the side (any case,
  * spaces allowed). `flag` names the input in the messages.
  */
-export function parseUpgrades(text: string, pool: Pool, side: UpgradeSide, flag: string): string[] {
+export function parseUpgrades(text: string, pool: Pool, side: UpgradeUse, flag: string): string[] {
   const names = text
     .split(',')
     .map((n) => n.trim().toLowerCase())
@@ -132,15 +168,16 @@ export function parseUpgrades(text: string, pool: Pool, side: UpgradeSide, flag:
 }
 
 /**
- * What a spend costs: Power 1 for the first of each upgrade and 2 for each repeat; Havoc 1
- * each.
+ * What a spend costs: an upgrade with a price of its own (Titan Throw's) that price each time;
+ * else Power 1 for the first of each upgrade and 2 for each repeat, Havoc 1 each.
  */
-export function upgradeCost(pool: Pool, upgrades: readonly string[]): number {
-  if (pool === 'havoc') return upgrades.length
+export function upgradeCost(pool: Pool, upgrades: readonly string[], use: UpgradeUse = 'attacker'): number {
+  const offered: Record<string, Upgrade | ThrowUpgrade> = UPGRADES[pool][use]
   const seen = new Set<string>()
   let cost = 0
   for (const u of upgrades) {
-    cost += seen.has(u) ? 2 : 1
+    const up = Object.hasOwn(offered, u) ? offered[u] : undefined
+    cost += up && 'price' in up ? up.price : pool === 'havoc' ? 1 : seen.has(u) ? 2 : 1
     seen.add(u)
   }
   return cost
@@ -165,7 +202,7 @@ export function applyUpgrades(
     if (problem !== undefined) throw new InputError('bad-combination', `${flag} ${name}: ${problem}`)
     u.apply(s, n)
   }
-  return { upgrades: [...upgrades], cost: upgradeCost(pool, upgrades) }
+  return { upgrades: [...upgrades], cost: upgradeCost(pool, upgrades, side) }
 }
 
 /**

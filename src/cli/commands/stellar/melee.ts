@@ -246,7 +246,7 @@ export function parseRerollFaces(text: string, flag: string): number[] {
   return faces
 }
 
-const options = [
+export const meleeOptions = [
   ...sideOptions('atk', 'attacker'),
   intOpt('atk-evade', "attacker's Evade against overwatch shots", { min: 0, max: 30, default: 0 }),
   intOpt('round', "the game round (Persevere's reduction grows in round 4)", { min: 1, max: 10, default: 1 }),
@@ -273,7 +273,7 @@ const options = [
   boolOpt('def-ow-target-lock', 'overwatch with Target Lock: 3s are critical hits too'),
 ] as const
 
-type MeleeValues = ValuesOf<typeof options>
+export type MeleeValues = ValuesOf<typeof meleeOptions>
 
 const MELEE_TRAIT_FLAGS: TraitFlags = { attacker: '--atk-trait', defender: '--def-trait' }
 
@@ -857,7 +857,7 @@ function choicesJson(m: MeleeRequest): Record<string, unknown> {
   return out
 }
 
-export const meleeSpec = defineCommand<typeof options, MeleeRequest, MeleeResult, MeleeQuery>({
+export const meleeSpec = defineCommand<typeof meleeOptions, MeleeRequest, MeleeResult, MeleeQuery>({
   name: 'melee',
   summary:
     'MechaStellar melee clash: overwatch on the charge, attack, counter-attack, Finishing Blow, best dice splits',
@@ -869,7 +869,7 @@ export const meleeSpec = defineCommand<typeof options, MeleeRequest, MeleeResult
     'mecha melee --atk-melee 10 --atk-dmg 300 --atk-pen 5 --def-melee 10 --def-dmg 300 --def-pen 5 --def-hp 3000 --atk-hp 3000 --odds',
     'mecha melee --atk-split 5/2 --atk-dmg 300 --atk-pen 5 --atk-trait desperation-attack --atk-trait improvise --def-split 2/4 --def-dmg 400 --def-warship --def-trait improvise --def-choice guard --seed table2',
   ],
-  options,
+  options: meleeOptions,
   build: buildMelee,
   choose: chooseMelee,
   async decide(id, context, m, ctx) {

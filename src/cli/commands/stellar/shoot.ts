@@ -482,15 +482,16 @@ function usesTraitFields(s: ChosenShot): boolean {
  * they changed, the ARM Sv added, and what each side spent.
  */
 function upgradeFields(s: ChosenShot): Record<string, unknown> {
+  const termJson = (b: { source: string; amount: number }) => ({ source: b.source, amount: b.amount })
   const out: Record<string, unknown> = {}
   if (s.accBonuses.length) out.accTerms = [{ source: 'Acc', amount: s.acc }, ...s.accBonuses]
   if (s.dmgBonuses.length) {
     out.dmgPerHit = shotDmg(s)
-    out.dmgTerms = [{ source: 'weapon', amount: s.dmg }, ...s.dmgBonuses]
+    out.dmgTerms = [{ source: 'weapon', amount: s.dmg }, ...s.dmgBonuses.map(termJson)]
   }
   if (s.penBonuses.length) {
     out.pen = penText(shotPen(s))
-    out.penTerms = [{ source: 'weapon', amount: s.pen.value }, ...s.penBonuses]
+    out.penTerms = [{ source: 'weapon', amount: s.pen.value }, ...s.penBonuses.map(termJson)]
   }
   if (s.antiBeam) out.armSvBonus = antiBeamBonus(s)
   if (Object.keys(s.spend).length) out.spend = s.spend
