@@ -1,7 +1,9 @@
-import { InputError } from '../../../core/errors.js'
-import type { DefenseChoice, ShotResult } from '../../../rules/stellar/shoot.js'
+import type { Dice } from '../../../core/dice.js'
+import { InputError, NeedDecision } from '../../../core/errors.js'
+import type { AttackBonus, DefenseChoice, ShotResult } from '../../../rules/stellar/shoot.js'
 import type { TraitEffect } from '../../../rules/stellar/traits.js'
-import { AUTO_DEFENSES, rankDefenses } from '../../../rules/stellar/shoot-odds.js'
+import { ATTACK_BONUSES, AUTO_DEFENSES, DEFENSES, rankDefenses } from '../../../rules/stellar/shoot-odds.js'
+import { num } from '../../../render/format.js'
 import {
   oneTargetField,
   rankTargetsBonuses,
@@ -35,11 +37,16 @@ import type { ChosenShot, ShotRequest } from './shoot.js'
  * target's entry the one-target command's own answer.
  *
  * The attacker's bonus is one choice for every target (rankTargetsBonuses); each target's
- * reaction is its own. With several targets the open choices are made automatically, nobody is
- * asked (nor mid-way: Momentum and evade rerolls follow the automatic policy).
+ * reaction is its own (`--defense dodge,guard`: one per target, in order). In a terminal the
+ * open ones are asked (the bonus once, then each target's reaction in turn), else made
+ * automatically; once a target's dice are seen its Skill Defense Momentum is asked
+ * (`target2:momentum`), unless `--momentum` gave it (`1,0`: one per target). Evade rerolls follow
+ * the automatic pick: `--reroll` has no form for several targets, so a replay could not repeat
+ * answers given at a prompt.
  */
 export function withTargets(
   one: CommandSpec<ChosenShot, ShotResult, ShotRequest>,
+  helpers: OneTargetHelpers,
 ): CommandSpec<ChosenShot, ShotResult | ShotResult[], ShotRequest> {
   const several = (s: { targets: number }) => s.targets > 1
   const results = (r: ShotResult | ShotResult[]) => (Array.isArray(r) ? r : [r])
@@ -67,6 +74,20 @@ export function withTargets(
           }),
         ]
       }
+      // `--defense dodge,guard`, `--momentum 1,0` (buildShot keeps the lists): one per target,
+      // each reaction checked against its own target (a Solo Operative's both...).
+      const count = req.targets
+      const lists = [
+        ['defense', 'reactions', req.targetDefenses],
+        ['momentum', 'values', req.targetMomentum],
+      ] as const
+      for (const [flag, what, list] of lists)
+        if (list && list.length !== count)
+          throw new InputError(
+            'bad-value',
+            `--${flag}: ${list.length} ${what} for ${count} target${count === 1 ? '' : 's'}; give one for each target in order, or one for all`,
+          )
+      req.targetDefenses?.forEach((d, i) => helpers.checkDefense(req.targetRequests?.[i] ?? req, d))
       if (several(req) && req.decisions?.['evade-reroll'])
         throw new InputError(
           'bad-combination',
@@ -74,9 +95,29 @@ export function withTargets(
         )
       return req
     },
-    choose: (req, ctx: ChoiceContext) => (several(req) ? chooseTargets(req) : one.choose!(req, ctx)),
-    decide: one.decide,
-    resolve: (dice, s) => (several(s) ? resolveTargets(dice, shotsOf(s)) : one.resolve(dice, s)),
+    choose(req, ctx: ChoiceContext) {
+      if (!several(req)) return one.choose!(req, ctx)
+      if (!ctx.interactive) return chooseTargets(req)
+      const asking = req.bonus === 'ask' || req.defense === 'ask'
+      return asking
+        ? chooseTargetsAsking(req, ctx, helpers).then(withMidwayAsks)
+        : withMidwayAsks(chooseTargets(req))
+    },
+    decide(id, context, s, ctx) {
+      const m = /^target(\d+):(.+)$/.exec(id)
+      if (!several(s) || !m) return one.decide!(id, context, s, ctx)
+      const i = Number(m[1]) - 1
+      const asked: ChoiceContext = {
+        interactive: ctx.interactive,
+        select: (message, options, value) =>
+          ctx.select(`Target ${i + 1} of ${s.targets}: ${message}`, options, value),
+      }
+      return one.decide!(m[2], context, shotsOf(s)[i], asked)
+    },
+    resolve(dice, s) {
+      if (!several(s)) return one.resolve(dice, s)
+      return s.targetAsks ? resolveAsking(dice, shotsOf(s)) : resolveTargets(dice, shotsOf(s))
+    },
     json(r, s) {
       if (!Array.isArray(r)) return one.json(r, s)
       const shots = shotsOf(s)
@@ -98,7 +139,17 @@ export function withTargets(
         out,
       )
     },
-    replayFlags: (s, r) => (Array.isArray(r) ? [] : (one.replayFlags?.(s, r) ?? [])),
+    replayFlags(s, r) {
+      if (!Array.isArray(r)) return one.replayFlags?.(s, r) ?? []
+      const flags: string[] = []
+      if (s.chosenBy.bonus === 'prompt') flags.push('--bonus', s.bonus)
+      const shots = shotsOf(s)
+      if (s.chosenBy.defense === 'prompt') flags.push('--defense', shots.map((x) => x.defense).join(','))
+      // Momentum offered = Momentum spent: the automatic policy then spends exactly that.
+      if (shots.some((x) => x.chosenBy.momentum === 'prompt'))
+        flags.push('--momentum', r.map((x) => x.momentumSpent).join(','))
+      return flags
+    },
     explain(r, s, out) {
       const shots = shotsOf(s)
       const each = results(r).map((x, i) => one.explain!(x, shots[i], out))
@@ -156,12 +207,65 @@ export function withTargets(
  */
 function shotsOf(s: ChosenShot): ChosenShot[] {
   return targetShots(s, s.targets).map((x, i) => {
-    if (i === 0) return x
-    const own = s.targetRequests ? targetShot(s.targetRequests[i] as unknown as ChosenShot, i) : x
-    own.bonus = s.bonus
-    own.defense = s.targetDefenses?.[i] ?? s.defense
-    own.traitEffects = beyondTarget1(own.traitEffects)
+    let own = x
+    if (i > 0) {
+      own = s.targetRequests ? targetShot(s.targetRequests[i] as unknown as ChosenShot, i) : x
+      own.bonus = s.bonus
+      own.defense = s.targetDefenses?.[i] ?? s.defense
+      own.traitEffects = beyondTarget1(own.traitEffects)
+    }
+    if (s.targetMomentum) {
+      if (own === s) own = Object.assign({}, s)
+      own.momentum = s.targetMomentum[i]
+    }
+    if (s.targetAsks) {
+      // Asked mid-way, target by target: its own questions, answers and record of who chose.
+      if (own === s) own = Object.assign({}, s)
+      own.askDecisions = s.targetAsks[i]
+      own.decisions = targetDecisions(s.decisions, i)
+      own.chosenBy = s.targetChosenBy![i]
+    }
     return own
+  })
+}
+
+/** Target i's answers, among every target's (keyed `target2:momentum`). */
+function targetDecisions(all: Record<string, unknown> | undefined, i: number): Record<string, unknown> {
+  const prefix = `target${i + 1}:`
+  const own: Record<string, unknown> = {}
+  for (const [k, v] of Object.entries(all ?? {})) if (k.startsWith(prefix)) own[k.slice(prefix.length)] = v
+  return own
+}
+
+/**
+ * In a terminal, what is asked of each target once its dice are seen: the Momentum to spend on
+ * Skill Defense, unless `--momentum` gave it. (Evade rerolls are not asked with several targets:
+ * `--reroll` cannot give one pick per target, so a replay could not repeat the answers.)
+ */
+function withMidwayAsks(s: ChosenShot): ChosenShot {
+  const shots = shotsOf(s)
+  const asks = shots.map((x) => (x.momentumGiven ? [] : ['momentum']))
+  if (asks.every((a) => a.length === 0)) return s
+  const t = Object.assign({}, s)
+  t.targetAsks = asks
+  // Each target's own record of how its choices were made (a prompt answers for one target).
+  t.targetChosenBy = shots.map((x) => Object.assign({}, x.chosenBy))
+  t.chosenBy = t.targetChosenBy[0]
+  return t
+}
+
+/**
+ * The targets resolved in turn with their mid-way questions: a target's question is asked as
+ * `target2:momentum` (decide() puts it to that target), its answer kept under that key.
+ */
+function resolveAsking(dice: Dice, shots: readonly ChosenShot[]): ShotResult[] {
+  return shots.map((x, i) => {
+    try {
+      return resolveTargets(dice, [x])[0]
+    } catch (e) {
+      if (e instanceof NeedDecision) throw new NeedDecision(`target${i + 1}:${e.id}`, e.context)
+      throw e
+    }
   })
 }
 
@@ -194,7 +298,7 @@ function chooseTargets(req: ShotRequest): ChosenShot {
   s.bonus = isOpen(req.bonus) ? 'precision' : req.bonus
   s.defense = isOpen(req.defense) ? 'dodge' : req.defense
   const shots = shotsOf(s)
-  let defenses: DefenseChoice[] = shots.map(() => s.defense)
+  let defenses: DefenseChoice[] = shots.map((x) => x.defense)
   if (bonusOpen) {
     const best = rankTargetsBonuses(shots, !defenseOpen)[0]
     s.bonus = best.value
@@ -202,5 +306,86 @@ function chooseTargets(req: ShotRequest): ChosenShot {
   } else if (defenseOpen) defenses = shots.map((x) => rankDefenses(x, AUTO_DEFENSES)[0].value)
   s.defense = defenses[0]
   s.targetDefenses = defenses
+  return s
+}
+
+/** What the one-target command lends: how a prompt names a bonus and a reaction, and the check of a reaction. */
+export interface OneTargetHelpers {
+  /** "Barrage (+1 shot)". */
+  bonus(s: ChosenShot, bonus: AttackBonus): string
+  /** "Guard (+1 Block)". */
+  defense(s: ChosenShot, defense: DefenseChoice): string
+  /** Throws when this target may not react so (both: a Solo Operative only; no Dodge vs a Seeking Shot). */
+  checkDefense(s: ShotRequest, defense: DefenseChoice): void
+}
+
+const exp = (x: number) => `expected ${num(x, 1)} DMG`
+
+/**
+ * The open choices for several targets, asked in a terminal: the attacker's bonus once for every
+ * target, each option with its expected damage summed over the targets (each meeting it with its
+ * best reply when the reactions are open: rankTargetsBonuses); then each target's reaction in
+ * turn, each option with that target's expected damage. A choice left to `auto` is made as
+ * chooseTargets makes it.
+ */
+async function chooseTargetsAsking(
+  req: ShotRequest,
+  ctx: ChoiceContext,
+  labels: OneTargetHelpers,
+): Promise<ChosenShot> {
+  const bonusOpen = isOpen(req.bonus)
+  const defenseOpen = isOpen(req.defense)
+  const s = { ...req } as unknown as ChosenShot // a copy, its choices then made
+  s.bonus = isOpen(req.bonus) ? 'precision' : req.bonus
+  s.defense = isOpen(req.defense) ? 'dodge' : req.defense
+  const n = s.targets
+  const prompted = (key: 'bonus' | 'defense') => {
+    for (const x of [s, ...(s.targetRequests ?? [])]) x.chosenBy[key] = 'prompt'
+  }
+  if (bonusOpen) {
+    const asking = req.bonus === 'ask'
+    const shots = shotsOf(s)
+    const ranked = asking
+      ? rankTargetsBonuses(shots, !defenseOpen, ATTACK_BONUSES, DEFENSES)
+      : rankTargetsBonuses(shots, !defenseOpen)
+    if (asking) {
+      const vs = defenseOpen ? ", each target's best reply" : ''
+      s.bonus = await ctx.select(
+        `Attacker's bonus for all ${n} targets (Acc ${s.acc}, ${s.shots} shots, DMG ${s.dmg})`,
+        ranked.map((o) => ({
+          value: o.value,
+          label: labels.bonus(s, o.value),
+          hint: `${exp(o.expected.damage)} in all${vs}`,
+        })),
+        ranked[0].value,
+      )
+      prompted('bonus')
+    } else {
+      s.bonus = ranked[0].value
+      if (defenseOpen) s.targetDefenses = ranked[0].defenses
+    }
+  }
+  if (defenseOpen && req.defense === 'ask') {
+    const shots = shotsOf(s)
+    const defenses: DefenseChoice[] = []
+    for (const [i, x] of shots.entries()) {
+      const ranked = rankDefenses(x, DEFENSES)
+      defenses.push(
+        await ctx.select(
+          `Target ${i + 1} of ${n}: defender's reaction to ${s.bonus === 'none' ? 'no bonus' : s.bonus}`,
+          ranked.map((o) => ({
+            value: o.value,
+            label: labels.defense(x, o.value),
+            hint: exp(o.expected.damage),
+          })),
+          ranked[0].value,
+        ),
+      )
+    }
+    s.targetDefenses = defenses
+    prompted('defense')
+  } else if (defenseOpen && !s.targetDefenses)
+    s.targetDefenses = shotsOf(s).map((x) => rankDefenses(x, AUTO_DEFENSES)[0].value)
+  if (s.targetDefenses) s.defense = s.targetDefenses[0]
   return s
 }

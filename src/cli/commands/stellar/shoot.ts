@@ -66,6 +66,8 @@ import {
   type ValuesOf,
   isOpen,
   boolOpt,
+  openChoice,
+  show,
   choiceOpt,
   completing,
   conflicts,
@@ -91,8 +93,14 @@ interface ShotChoices {
   targets: number
   /** Each target's reaction, target 1 first, once chosen for several targets. */
   targetDefenses?: DefenseChoice[]
+  /** Each target's Momentum offered, target 1 first, when `--momentum` gives a list. */
+  targetMomentum?: number[]
   /** Each target's own request, target 1 first, when several defenders are named. */
   targetRequests?: ShotRequest[]
+  /** In a terminal, with several targets: the decisions asked of each target once its dice are seen. */
+  targetAsks?: string[][]
+  /** With several targets asked mid-way: how each target's choices were made, target 1 first. */
+  targetChosenBy?: Array<ShotChoices['chosenBy']>
 }
 
 /** A shot as the command line gives it: the bonus and the reaction may be left open. */
@@ -101,6 +109,9 @@ export type ShotRequest = Omit<Shot, 'bonus' | 'defense'> &
 
 /** A shot with every choice made. */
 export type ChosenShot = Shot & ShotChoices
+
+/** The defender's reactions, as `--defense` names them. */
+const REACTIONS: readonly DefenseChoice[] = ['dodge', 'guard', 'none', 'both']
 
 const options = [
   required(
@@ -129,10 +140,17 @@ const options = [
     "attacker's bonus: Precision (+Acc) or Barrage (+shots); missing: asked in a terminal, else auto",
   ),
   levelOpt('pilot', "attacker's pilot level 0-2 (level 1+: bonus +2)"),
-  choiceOpt(
-    'defense',
-    ['dodge', 'guard', 'none', 'both'],
-    "defender's reaction: Dodge (+Evade) or Guard (+Block), both for a Solo Operative; missing: asked in a terminal, else auto",
+  completing(
+    openChoice(
+      textOpt(
+        'defense',
+        'choice',
+        "defender's reaction: dodge, guard, none, both (Solo Operative) or auto; several targets: one each in order (dodge,guard) or one for all; missing: asked in a terminal, else auto",
+        parseDefense,
+        'ask' as Open<DefenseChoice> | DefenseChoice[],
+      ),
+    ),
+    [...REACTIONS, 'auto'],
   ),
   levelOpt('def-pilot', "defender's pilot level 0-2 (level 2: Dodge/Guard +2)"),
   intOpt('shield', "defender's shield blocks", { min: 0, max: 20, default: 0 }),
@@ -156,10 +174,12 @@ const options = [
     max: 20,
     default: 0,
   }),
-  intOpt('momentum', 'Skill Defense: Momentum the defender will spend, one hit negated per point', {
-    min: 0,
-    max: 10,
-  }),
+  textOpt(
+    'momentum',
+    'N',
+    'Skill Defense: Momentum the defender will spend, one hit negated per point (per target: 1,0)',
+    parseMomentum,
+  ),
   completing(
     repeatable(textOpt('trait', 'NAME', "attacker's trait, or NAME=CHOICE (see mecha traits)", traitName)),
     traitNames('shoot', 'attacker'),
@@ -240,6 +260,52 @@ function traitName(text: string): string {
 
 const SHOOT_TRAIT_FLAGS: TraitFlags = { attacker: '--trait', defender: '--def-trait' }
 
+/**
+ * `--defense`: one reaction (or auto) for every target, or a list of reactions, one per target in
+ * order (`dodge,guard,none`), which shoot-targets.ts checks against the number of targets.
+ */
+function parseDefense(text: string, flag: string): Open<DefenseChoice> | DefenseChoice[] {
+  const words = text.split(',').map((w) => w.trim().toLowerCase())
+  const known = (w: string): w is DefenseChoice => (REACTIONS as readonly string[]).includes(w)
+  if (words.length === 1) {
+    if (words[0] === 'auto' || known(words[0])) return words[0] as Open<DefenseChoice>
+    throw new InputError(
+      'bad-choice',
+      `${flag}: ${show(text)} is not one of ${[...REACTIONS, 'auto'].join(', ')}`,
+    )
+  }
+  const bad = words.find((w) => !known(w))
+  if (bad !== undefined)
+    throw new InputError(
+      'bad-choice',
+      `${flag}: ${show(bad)} in ${show(text)} is not a reaction; give dodge, guard, none or both for each target`,
+    )
+  return words as DefenseChoice[]
+}
+
+/** The most Skill Defense Momentum `--momentum` takes. */
+const MAX_MOMENTUM = 10
+
+/**
+ * `--momentum N`: the Momentum offered, for every target; or a list, one per target in order
+ * (`1,0`), which shoot-targets.ts checks against the number of targets.
+ */
+function parseMomentum(text: string, flag: string): number | number[] {
+  const one = (w: string) => {
+    if (!/^[+-]?\d+$/.test(w))
+      throw new InputError(
+        'bad-value',
+        `${flag}: ${show(w)} is not a whole number; give 0 to ${MAX_MOMENTUM}`,
+      )
+    const n = Number(w)
+    if (n < 0 || n > MAX_MOMENTUM)
+      throw new InputError('out-of-range', `${flag}: ${n} is out of range; give 0 to ${MAX_MOMENTUM}`)
+    return n
+  }
+  const words = text.split(',').map((w) => w.trim())
+  return words.length === 1 ? one(words[0]) : words.map(one)
+}
+
 /** `--reroll C,H`: how many criticals and hits the defender rerolls. */
 function parseRerollPick(text: string, flag: string): RerollPick {
   const m = /^(\d{1,2})\s*,\s*(\d{1,2})$/.exec(text)
@@ -281,7 +347,8 @@ export function buildShot(v: ValuesOf<typeof options>): ShotRequest {
     armSv: v.armSv,
     bonus: v.bonus,
     pilot: v.pilot,
-    defense: v.defense,
+    // A list (one reaction per target): target 1's here, every target's in targetDefenses.
+    defense: Array.isArray(v.defense) ? v.defense[0] : v.defense,
     defPilot: v.defPilot,
     shield: v.shield,
     cover: v.cover,
@@ -315,7 +382,8 @@ export function buildShot(v: ValuesOf<typeof options>): ShotRequest {
     dodgeCritsMiss: false,
     reroll: false,
     notOverYet: v.notOverYet,
-    momentum: v.momentum ?? 0,
+    // A list (one per target): target 1's here, every target's in targetMomentum.
+    momentum: (Array.isArray(v.momentum) ? v.momentum[0] : v.momentum) ?? 0,
     // Spread M-Particles, attacked from beyond 24": one evade die; the traits add theirs.
     evadeRerolls: v.mParticles ? 1 : 0,
     bonusCrits: v.bonusCrit,
@@ -330,7 +398,7 @@ export function buildShot(v: ValuesOf<typeof options>): ShotRequest {
     momentumGiven: v.momentum !== undefined,
     chosenBy: {
       bonus: given(v.bonus),
-      defense: given(v.defense),
+      defense: given(Array.isArray(v.defense) ? v.defense[0] : v.defense),
       momentum: v.momentum !== undefined ? 'flag' : 'auto',
     },
     // Plain text, so that a request stays plain data (copied, compared, cloned).
@@ -368,20 +436,28 @@ export function buildShot(v: ValuesOf<typeof options>): ShotRequest {
       )
     s.decisions = { 'evade-reroll': v.reroll }
   }
-  if (v.defense === 'both' && !s.soloOperative)
-    throw new InputError(
-      'bad-choice',
-      '--defense both: only a Solo Operative may Dodge and Guard together; add --def-trait solo-operative or give dodge, guard or none',
-    )
-  if (s.seekingShot && v.defense === 'dodge')
-    throw new InputError(
-      'bad-combination',
-      '--defense dodge: against a Seeking Shot the target may not improve its Evade; give --defense guard or none',
-    )
+  // A list (one reaction per target) is checked target by target in shoot-targets.ts.
+  if (Array.isArray(v.defense)) s.targetDefenses = v.defense
+  else if (!isOpen(s.defense)) checkDefense(s, s.defense)
+  if (Array.isArray(v.momentum)) s.targetMomentum = v.momentum
   if (v.makeItCount) s.hitBonuses.push({ source: `Make it Count! (round ${v.round})`, amount: v.round })
   // The situation's blocks come after the traits' (the order they are listed in).
   if (v.extraBlocks) s.blockBonuses.push({ source: 'other blocks', amount: v.extraBlocks })
   return s
+}
+
+/** Throws when the defender may not react so: both is a Solo Operative's; no Dodge vs a Seeking Shot. */
+function checkDefense(s: ShotRequest, defense: DefenseChoice): void {
+  if (defense === 'both' && !s.soloOperative)
+    throw new InputError(
+      'bad-choice',
+      '--defense both: only a Solo Operative may Dodge and Guard together; add --def-trait solo-operative or give dodge, guard or none',
+    )
+  if (s.seekingShot && defense === 'dodge')
+    throw new InputError(
+      'bad-combination',
+      '--defense dodge: against a Seeking Shot the target may not improve its Evade; give --defense guard or none',
+    )
 }
 
 /**
@@ -553,7 +629,7 @@ const oneTarget = defineCommand<typeof options, ChosenShot, ShotResult, ShotRequ
   compare: compareShot,
 })
 
-export const shootSpec = withTargets(oneTarget)
+export const shootSpec = withTargets(oneTarget, { bonus: bonusLabel, defense: defenseLabel, checkDefense })
 
 /** The exact odds of a shot with both choices made (--odds, and each option of --compare). */
 function shotOddsReport(s: ChosenShot): OddsReport {
