@@ -269,10 +269,10 @@ function flagsToDeclare(
 }
 
 /**
- * Columns for help: the terminal's, or 80 when the output is not a terminal or its width is
- * unknown. (process.stdout is only created here, when help is shown.)
+ * Columns to fit: the terminal's, or 80 when the output is not a terminal or its width is
+ * unknown (a terminal that reports 0 columns, as some pseudo-terminals do, included).
  */
-function helpWidth(fd: 1 | 2): number {
+function columnsFor(fd: 1 | 2): number {
   if (!isTerminal(fd)) return 80
   const columns = (fd === 1 ? process.stdout : process.stderr).columns
   return columns && columns >= 20 ? columns : 80
@@ -381,7 +381,7 @@ function registerSpec(
   }
   for (const [flags, description] of globalFlagsOf(spec))
     if (declare(flags.split(' ')[0])) cmd.addOption(new Option(flags, description).helpGroup('Global flags:'))
-  cmd.addHelpText('after', (ctx) => afterHelp(spec, helpWidth(ctx.error ? 2 : 1)))
+  cmd.addHelpText('after', (ctx) => afterHelp(spec, columnsFor(ctx.error ? 2 : 1)))
   // Stray words are reported by the action, by name.
   cmd.allowExcessArguments(true)
 
@@ -446,7 +446,7 @@ function registerSpec(
         render: {
           style,
           explain: g.explain,
-          width: !g.json && isTerminal(1) ? (process.stdout.columns ?? 80) : 80,
+          width: g.json ? 80 : columnsFor(1),
         },
       },
       !g.json,
@@ -522,14 +522,14 @@ export async function buildProgram(argv: string[] = []): Promise<Command> {
     .configureOutput({
       writeOut: (s) => write(s),
       writeErr: (s) => writeErr(s),
-      getOutHelpWidth: () => helpWidth(1),
-      getErrHelpWidth: () => helpWidth(2),
+      getOutHelpWidth: () => columnsFor(1),
+      getErrHelpWidth: () => columnsFor(2),
       outputError: () => {}, // reported once, as one line, by fail()
     })
     // Wrap descriptions even in a narrow column (commander's default gives up under 40).
     .configureHelp({ minWidthToWrap: 24 })
     .showSuggestionAfterError(true)
-    .addHelpText('after', (ctx) => topHelp(helpWidth(ctx.error ? 2 : 1)))
+    .addHelpText('after', (ctx) => topHelp(columnsFor(ctx.error ? 2 : 1)))
   // `mecha help shoot` names its command after the word help.
   const words = argv.filter((a) => !a.startsWith('-'))
   const path = words[0] === 'help' ? words.slice(1) : words
@@ -569,7 +569,7 @@ function registerRoster(program: Command): void {
     '--roster <file>',
     'roster file (repeatable; default: MECHA_ROSTER, then mecha-roster.yaml)',
   ).argParser((v: string, prev: unknown) => [...(Array.isArray(prev) ? prev : []), v])
-  const width = () => (isTerminal(1) ? (process.stdout.columns ?? 80) : 80)
+  const width = () => columnsFor(1)
   const load = () => import('./roster-command.js')
   roster
     .command('list')
@@ -623,7 +623,7 @@ function registerCompletion(program: Command): void {
         'source <(mecha completion zsh)    # in ~/.zshrc, after compinit',
         'mecha completion fish | source   # in ~/.config/fish/config.fish',
       ]
-      return `\nExamples:\n${examples.map((e) => wrapCommand(e, helpWidth(ctx.error ? 2 : 1))).join('\n')}\n`
+      return `\nExamples:\n${examples.map((e) => wrapCommand(e, columnsFor(ctx.error ? 2 : 1))).join('\n')}\n`
     })
     .action(async (shell: string, _opts: unknown, command: Command) => {
       refuseFlagValues(command)
@@ -703,7 +703,7 @@ function registerBatch(program: Command): void {
       ).argParser((v: string, prev: unknown) => [...(Array.isArray(prev) ? prev : []), v]),
     )
     .addHelpText('after', (ctx) => {
-      const width = helpWidth(ctx.error ? 2 : 1)
+      const width = columnsFor(ctx.error ? 2 : 1)
       const about =
         'Each line: {"command": "shoot", "acc": 9, "shots": 5, "dmg": 300, "seed": "x"} (options as camelCase keys, ' +
         'optional "seed", "rolls": [..] and "odds": true). Each answer: the --json object plus "line"; ' +
