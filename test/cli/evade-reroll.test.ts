@@ -1,20 +1,12 @@
 import { spawnSync } from 'node:child_process'
 import { describe, expect, it } from 'vitest'
-import { mecha, mechaJson, mechaTty } from './run-cli.js'
+import { mechaJson, mechaTty, refused } from './run-cli.js'
 
 const hasPython = spawnSync('python3', ['-c', 'import pty'], { encoding: 'utf8' }).status === 0
 
 // Acc 9 vs Evade 4, no bonus, no reaction: evade on 5+; 1-2 criticals, 3-4 hits.
 const SHOT = ['shoot', '--acc', '9', '--evade', '4', '--shots', '4', '--dmg', '300']
 const FIXED = [...SHOT, '--bonus', 'none', '--defense', 'none']
-
-function refused(args: string[]): string {
-  const r = mecha(args)
-  expect(r.code, r.stderr).toBe(2)
-  expect(r.stdout).toBe('')
-  expect(r.stderr.trimEnd().split('\n')).toHaveLength(1)
-  return r.stderr
-}
 
 describe('shoot: the defender rerolls evade dice', () => {
   it('--rolls: the evade dice, then their rerolls, then the saves; the JSON says what was rerolled', () => {

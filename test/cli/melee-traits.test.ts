@@ -1,6 +1,6 @@
 import { spawnSync } from 'node:child_process'
 import { describe, expect, it } from 'vitest'
-import { mecha, mechaJson, mechaTty } from './run-cli.js'
+import { mecha, mechaJson, mechaTty, refused } from './run-cli.js'
 
 const hasPython = spawnSync('python3', ['-c', 'import pty'], { encoding: 'utf8' }).status === 0
 
@@ -22,14 +22,6 @@ const CLASH = [
   '--def-momentum',
   '0',
 ]
-
-function refused(args: string[]): string {
-  const r = mecha(args)
-  expect(r.code, r.stderr).toBe(2)
-  expect(r.stdout).toBe('')
-  expect(r.stderr.trimEnd().split('\n')).toHaveLength(1)
-  return r.stderr
-}
 
 describe('melee --atk-trait desperation-attack', () => {
   it('--rolls: three 6s are criticals, marked in the JSON and the text', () => {

@@ -1,5 +1,6 @@
 import { spawnSync } from 'node:child_process'
 import { fileURLToPath } from 'node:url'
+import { expect } from 'vitest'
 
 /** The built binary, run as a user runs it (npm test builds dist/ first). */
 export const BIN = fileURLToPath(new URL('../../bin/mecha.js', import.meta.url))
@@ -23,6 +24,26 @@ export function mecha(
     encoding: 'utf8',
     timeout: 15_000,
     maxBuffer: 64 << 20,
+  })
+  return { code: r.status, stdout: r.stdout, stderr: r.stderr }
+}
+
+/** `mecha …` refused as bad input: exit 2, nothing on stdout, one line on stderr (returned). */
+export function refused(args: string[]): string {
+  const r = mecha(args)
+  expect(r.code, r.stderr).toBe(2)
+  expect(r.stdout).toBe('')
+  const lines = r.stderr.trimEnd().split('\n')
+  expect(lines).toHaveLength(1)
+  return lines[0]
+}
+
+/** A command line through a real shell (`/bin/sh -c`), a leading `mecha` the built binary. */
+export function mechaSh(line: string): CliResult {
+  const r = spawnSync('/bin/sh', ['-c', line.replace(/^mecha /, `"${process.execPath}" "${BIN}" `)], {
+    encoding: 'utf8',
+    env: { PATH: process.env.PATH ?? '' },
+    timeout: 15_000,
   })
   return { code: r.status, stdout: r.stdout, stderr: r.stderr }
 }

@@ -1,27 +1,7 @@
-import { spawnSync } from 'node:child_process'
 import { describe, expect, it } from 'vitest'
-import { BIN, mecha, mechaJson } from './run-cli.js'
+import { mecha, mechaJson, mechaSh, refused } from './run-cli.js'
 
 const SHOT = ['shoot', '--acc', '9', '--evade', '4', '--bonus', 'none', '--defense', 'none']
-
-/** Exit 2 with one line on stderr and nothing on stdout. */
-function refused(args: string[]): string {
-  const r = mecha(args)
-  expect(r.code, r.stderr).toBe(2)
-  expect(r.stdout).toBe('')
-  const lines = r.stderr.trimEnd().split('\n')
-  expect(lines).toHaveLength(1)
-  return lines[0]
-}
-
-/** Through a real shell, as a user types it. */
-function sh(line: string): { code: number | null; stdout: string; stderr: string } {
-  const r = spawnSync('/bin/sh', ['-c', `"${process.execPath}" "${BIN}" ${line}`], {
-    encoding: 'utf8',
-    env: { PATH: process.env.PATH ?? '', NO_COLOR: '1' },
-  })
-  return { code: r.status, stdout: r.stdout, stderr: r.stderr }
-}
 
 const sum = (m: Record<string, number>) => Object.values(m).reduce((a, b) => a + b, 0)
 
@@ -306,7 +286,7 @@ describe('refused with one line naming the fix', () => {
 
 describe('through a shell', () => {
   it('--help lists the new flags within 80 columns', () => {
-    const r = sh('shoot --help')
+    const r = mechaSh('mecha shoot --help')
     expect(r.code).toBe(0)
     for (const f of [
       '--energy',
@@ -321,7 +301,7 @@ describe('through a shell', () => {
   })
 
   it('mecha traits lists the new entries', () => {
-    const r = sh('traits --no-color')
+    const r = mechaSh('mecha traits --no-color')
     for (const n of [
       'mechanics-expert',
       'mastermind',

@@ -1,18 +1,8 @@
 import { spawnSync } from 'node:child_process'
 import { describe, expect, it } from 'vitest'
-import { BIN, mecha, mechaJson, mechaTty } from './run-cli.js'
+import { mecha, mechaJson, mechaSh, mechaTty } from './run-cli.js'
 
 const hasPython = spawnSync('python3', ['-c', 'import pty'], { encoding: 'utf8' }).status === 0
-
-/** A command line through a real shell, `mecha` being the built binary. */
-function sh(line: string) {
-  const r = spawnSync('/bin/sh', ['-c', line.replace(/^mecha /, `"${process.execPath}" "${BIN}" `)], {
-    encoding: 'utf8',
-    env: { PATH: process.env.PATH ?? '' },
-    timeout: 15_000,
-  })
-  return { code: r.status, stdout: r.stdout, stderr: r.stderr }
-}
 
 // 4 shots at Acc 9 vs Evade 4, DMG 300, PEN 5 vs ARM Sv 2 (saves on 3+).
 const GUN = [
@@ -180,7 +170,7 @@ describe('shoot --defense with one reaction per target', () => {
       'mecha: --defense both: only a Solo Operative may Dodge and Guard together',
     ],
   ])('bad input through a shell: %s exits 2 with one line', (line, message) => {
-    const r = sh(line)
+    const r = mechaSh(line)
     expect(r.code).toBe(2)
     expect(r.stdout).toBe('')
     expect(r.stderr.startsWith(message)).toBe(true)

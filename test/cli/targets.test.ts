@@ -1,16 +1,5 @@
-import { spawnSync } from 'node:child_process'
 import { describe, expect, it } from 'vitest'
-import { BIN, mecha, mechaJson } from './run-cli.js'
-
-/** A command line through a real shell, `mecha` being the built binary. */
-function sh(line: string) {
-  const r = spawnSync('/bin/sh', ['-c', line.replace(/^mecha /, `"${process.execPath}" "${BIN}" `)], {
-    encoding: 'utf8',
-    env: { PATH: process.env.PATH ?? '' },
-    timeout: 15_000,
-  })
-  return { code: r.status, stdout: r.stdout, stderr: r.stderr }
-}
+import { mecha, mechaJson, mechaSh } from './run-cli.js'
 
 // 4 shots at 5+, DMG 300, PEN 5 vs ARM Sv 2 (saves on 3+), HP 1000, Focus on target 1.
 const GUN = ['shoot', '--acc', '9', '--evade', '4', '--shots', '4', '--dmg', '300', '--pen', '5']
@@ -166,7 +155,7 @@ describe('mecha shoot --targets N (the real binary)', () => {
       '--reroll: with several targets',
     ],
   ])('bad input through a shell: %s exits 2', (line, message) => {
-    const r = sh(line)
+    const r = mechaSh(line)
     expect(r.code).toBe(2)
     expect(r.stdout).toBe('')
     expect(r.stderr).toContain(message)
@@ -262,7 +251,7 @@ describe('mecha shoot --targets N (the real binary)', () => {
     })
 
     it('--targets with several defenders named is refused, exit 2', () => {
-      const r = sh(`mecha shoot argonaut:machine-gun dervish blue-djinn --roster ${FILE} --targets 3`)
+      const r = mechaSh(`mecha shoot argonaut:machine-gun dervish blue-djinn --roster ${FILE} --targets 3`)
       expect(r.code).toBe(2)
       expect(r.stderr).toBe(
         'mecha: --targets: several defenders are named, one target each; drop --targets\n',

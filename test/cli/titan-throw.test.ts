@@ -1,25 +1,5 @@
-import { spawnSync } from 'node:child_process'
 import { describe, expect, it } from 'vitest'
-import { BIN, mecha, mechaJson } from './run-cli.js'
-
-/** Exit 2 with one line on stderr and nothing on stdout. */
-function refused(args: string[]): string {
-  const r = mecha(args)
-  expect(r.code, r.stderr).toBe(2)
-  expect(r.stdout).toBe('')
-  const lines = r.stderr.trimEnd().split('\n')
-  expect(lines).toHaveLength(1)
-  return lines[0]
-}
-
-/** Through a real shell, as a user types it. */
-function sh(line: string): { code: number | null; stdout: string; stderr: string } {
-  const r = spawnSync('/bin/sh', ['-c', `"${process.execPath}" "${BIN}" ${line}`], {
-    encoding: 'utf8',
-    env: { PATH: process.env.PATH ?? '', NO_COLOR: '1' },
-  })
-  return { code: r.status, stdout: r.stdout, stderr: r.stderr }
-}
+import { mecha, mechaJson, mechaSh, refused } from './run-cli.js'
 
 const sum = (m: Record<string, number>) => Object.values(m).reduce((a, b) => a + b, 0)
 
@@ -30,14 +10,14 @@ describe('titan-throw, rolled', () => {
     // 2 x Size 0 = 4+: 4 and 8 pass, 3 fails: one push, the target is thrown.
     const line =
       'titan-throw --atk-size 2 --def-size 0 --atk-melee 6 --atk-dmg 300 --atk-pen 5P --def-melee 4 --def-arm-sv 1 --rolls 3,5,9,10,6,1,2,5,7,2,4,8,3'
-    const r = sh(line)
+    const r = mechaSh(`mecha ${line}`)
     expect(r.code, r.stderr).toBe(0)
     expect(r.stdout).toContain('Titan Throw: Size 2 thrower, Size 0 target; reach 2 sizes smaller; free')
     expect(r.stdout).toContain('6 (2 criticals) + 1 attacker bonus = 7 hits')
     expect(r.stdout).toContain('2 + 1 Guard = 3 blocks')
     expect(r.stdout).toContain('Thrown: 1 failed save')
     expect(r.stdout).not.toContain('Counter-attack')
-    const j = JSON.parse(sh(`${line} --json`).stdout)
+    const j = JSON.parse(mechaSh(`mecha ${line} --json`).stdout)
     expect(j).toMatchObject({
       command: 'titan-throw',
       atkSize: 2,

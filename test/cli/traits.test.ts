@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { TRAITS, traitSides } from '../../src/rules/stellar/traits.js'
-import { mecha, mechaJson } from './run-cli.js'
+import { mecha, mechaJson, refused } from './run-cli.js'
 
 const SHOT = [
   'shoot',
@@ -18,16 +18,6 @@ const SHOT = [
   '1',
 ]
 const CLASH = ['melee', '--atk-split', '3/2', '--def-split', '2/3', '--atk-dmg', '300', '--def-dmg', '300']
-
-/** Exit 2 with one line on stderr and nothing on stdout. */
-function refused(args: string[]): string {
-  const r = mecha(args)
-  expect(r.code, r.stderr).toBe(2)
-  expect(r.stdout).toBe('')
-  const lines = r.stderr.trimEnd().split('\n')
-  expect(lines).toHaveLength(1)
-  return lines[0]
-}
 
 describe('mecha traits', () => {
   it('lists every trait in a table within 80 columns', () => {
