@@ -1,13 +1,18 @@
 import { spawnSync } from 'node:child_process'
-import { chmodSync, mkdirSync, mkdtempSync, writeFileSync } from 'node:fs'
+import { chmodSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
-import { describe, expect, it } from 'vitest'
+import { afterAll, describe, expect, it } from 'vitest'
 import { loadAllSpecs } from '../../src/cli/registry.js'
 import { UNIT_WORDS } from '../../src/cli/unit-words.js'
 import { BIN, mecha } from './run-cli.js'
 
 const dir = mkdtempSync(join(tmpdir(), 'mecha-completion-'))
+/** Temporary directories, removed when the file's tests are done. */
+const made = [dir]
+afterAll(() => {
+  for (const d of made) rmSync(d, { recursive: true, force: true })
+})
 function script(shell: string): string {
   const r = mecha(['completion', shell])
   expect(r.code, r.stderr).toBe(0)
@@ -82,6 +87,7 @@ chmodSync(join(bin, 'mecha'), 0o755)
 const PATH = `${bin}:${process.env.PATH ?? ''}`
 /** A directory with no roster in it or above it, and none in the (empty) config home. */
 const empty = mkdtempSync(join(tmpdir(), 'mecha-no-roster-'))
+made.push(empty)
 const quiet = { HOME: empty, XDG_CONFIG_HOME: empty }
 
 /**
@@ -162,6 +168,7 @@ describe('mecha completion bash: unit names from the roster', () => {
   it('finds the roster as the command does: MECHA_ROSTER, then mecha-roster.yaml', () => {
     expect(units('mecha shoot ar', { env: { MECHA_ROSTER: ROSTER } })).toEqual(['argonaut'])
     const project = mkdtempSync(join(tmpdir(), 'mecha-project-'))
+    made.push(project)
     writeFileSync(
       join(project, 'mecha-roster.yaml'),
       'units:\n  red-one: { acc: 9 }\n  red-two: { acc: 8 }\n',

@@ -1,7 +1,7 @@
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { describe, expect, it } from 'vitest'
+import { afterAll, describe, expect, it } from 'vitest'
 import { findUnit, lookupUnit, parseRoster } from '../../src/rules/stellar/roster.js'
 import {
   type RosterInputs,
@@ -243,6 +243,7 @@ describe('units by name: bad input is one line and exit 2', () => {
 
   describe('a malformed roster, through the binary', () => {
     const dir = mkdtempSync(join(tmpdir(), 'mecha-bad-roster-'))
+    afterAll(() => rmSync(dir, { recursive: true, force: true }))
     const good =
       'units:\n  a:\n    acc: 9\n    weapons:\n      gun: { shots: 3, dmg: 100 }\n  b:\n    evade: 2\n'
     it.each([
