@@ -1,6 +1,7 @@
 import { type Dice, atLeast } from '../../core/dice.js'
 import { type Decidable, decision } from '../../core/decide.js'
 import { walk } from '../../core/exact.js'
+import { destroyNeeded } from './destroy-check.js'
 import { jamStrPenalty } from './jam.js'
 
 /**
@@ -322,11 +323,13 @@ export function resolveTarget(dice: Dice, s: Strike, attack: AttackRoll, index: 
     }
   }
   if (!base.destroyed) {
-    const destroyAt = 6 - s.destroyMod
+    // The destruction roll's own threshold (destroy-check.ts): the natural face the pool classes
+    // by and the check that decides are the one number.
+    const destroyAt = destroyNeeded(s.destroyMod)
     for (const box of s.starBoxes) {
       if (box > damage) break
       const roll = dice.roll(6, `destruction roll (* box ${box})${tag}`, atLeast(destroyAt))
-      const destroyed = roll + s.destroyMod >= 6
+      const destroyed = roll >= destroyAt
       base.starRolls.push({ box, roll, destroyed })
       if (destroyed) {
         base.destroyed = true
