@@ -10,6 +10,7 @@ import {
   type Shot,
   type ShotMeans,
   type ShotResult,
+  EVADE_DIE,
   attackerScore,
   better,
   chooseReroll,
@@ -134,7 +135,7 @@ function quietShot(s: Shot): Shot {
  */
 export const evadeOdds = memoise((e: EvadeInput): Distribution<number> => {
   const classify = evadeClass(e)
-  const branches = poolOutcomes(e.dice, 10, classify)
+  const branches = poolOutcomes(e.dice, EVADE_DIE, classify)
   return Distribution.weighted(
     branches.map((b) => [evadeHits(e, countOutcomes(b.faces.map(classify))).hits, b.waysN] as const),
   )
@@ -164,13 +165,13 @@ function evadeStageBy(
   const e = evadeInput(s)
   const allowed = rerollsAllowed(s)
   const classify = evadeClass(e)
-  const branches = poolOutcomes(e.dice, 10, classify)
+  const branches = poolOutcomes(e.dice, EVADE_DIE, classify)
   return Distribution.weighted(branches.map((b, i) => [i, b.waysN] as const)).bind((i) => {
     const faces = branches[i].faces
     const counts = countOutcomes(faces.map(classify))
     if (allowed === 0) return Distribution.point(read(counts, e))
     const pick = chooseReroll(s, e, faces, counts, allowed, later)
-    const again = poolOutcomes(rerollCount(pick), 10, classify)
+    const again = poolOutcomes(rerollCount(pick), EVADE_DIE, classify)
     return Distribution.weighted(
       again.map((r) => {
         const after = rerolledCounts(counts, pick, countOutcomes(r.faces.map(classify)))

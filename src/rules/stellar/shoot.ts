@@ -201,6 +201,8 @@ export const MAX_SHOTS = 10
 /** The most shots a weapon profile may print (before modifiers and the cap): the flags' limit. */
 export const MAX_WEAPON_SHOTS = 30
 export const CRIT_CAP = 3
+/** The defender rolls a d10 per shot to evade. */
+export const EVADE_DIE = 10
 
 /** Precision or Barrage, whichever the attacker takes: the pilot's bonus raised by traits. */
 export function shotAttackerBonus(s: Pick<Shot, 'pilot' | 'bonusRaise'>): number {
@@ -583,7 +585,7 @@ export function rollEvade(dice: Dice, s: Shot): EvadeStage {
   const e = evadeInput(s)
   const classify = evadeClass(e)
   // A copy: rerolled dice are written into it (a pool's array may be the driver's own).
-  const faces = dice.pool(e.dice, 10, 'evade', classify).slice()
+  const faces = dice.pool(e.dice, EVADE_DIE, 'evade', classify).slice()
   const rolled = faces.slice()
   let outcomes = faces.map(classify)
   let reroll: EvadeReroll | undefined
@@ -604,7 +606,7 @@ export function rollEvade(dice: Dice, s: Shot): EvadeStage {
       }
     })
     if (rerollCount(pick) > 0) {
-      reroll.faces = dice.pool(rerollCount(pick), 10, 'evade reroll', classify).slice()
+      reroll.faces = dice.pool(rerollCount(pick), EVADE_DIE, 'evade reroll', classify).slice()
       reroll.dice.forEach((i, k) => (faces[i] = reroll!.faces[k]))
       outcomes = faces.map(classify)
     }
@@ -710,10 +712,10 @@ export function rerollOptions(
   for (let c = 0; c <= Math.min(counts.crit, allowed); c++) {
     for (let h = 0; h <= Math.min(counts.hit, allowed - c); h++) {
       const expected = { damage: 0, failedSaves: 0, unblockedHits: 0 }
-      for (const b of poolOutcomes(c + h, 10, classify)) {
+      for (const b of poolOutcomes(c + h, EVADE_DIE, classify)) {
         const again = countOutcomes(b.faces.map(classify))
         const after = rerolledCounts(counts, { crits: c, hits: h }, again)
-        const p = b.waysN / 10 ** (c + h)
+        const p = b.waysN / EVADE_DIE ** (c + h)
         const m = later(evadeHits(e, after).hits).expected()
         expected.damage += p * m.damage
         expected.failedSaves += p * m.failedSaves
