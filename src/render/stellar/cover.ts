@@ -1,13 +1,7 @@
 import type { RenderContext } from '../context.js'
-import type { CoverOdds } from '../../rules/stellar/cover-odds.js'
+import { type CoverOdds, pieceSurvival } from '../../rules/stellar/cover-odds.js'
 import type { CoverRequest } from '../../rules/stellar/cover.js'
-import {
-  type CoverResult,
-  coverChecks,
-  coverDmg,
-  coverTargetNumber,
-  pieceSurvival,
-} from '../../rules/stellar/cover.js'
+import { type CoverResult, coverChecks, coverDmg, coverTargetNumber } from '../../rules/stellar/cover.js'
 import { columns, pct, plural } from '../format.js'
 
 function attackText(c: CoverRequest): string {

@@ -1,4 +1,4 @@
-import type { TargetsOdds } from '../../rules/stellar/multi-target.js'
+import { type TargetsOdds, addDamage } from '../../rules/stellar/multi-target.js'
 import {
   type Shot,
   type ShotResult,
@@ -57,7 +57,7 @@ export function renderTargets(
   const L: string[] = [wrapText(sharedLine(shots), out.width)]
   each.forEach((text, i) => L.push('', heading(i, r.length, out), text))
   let total = 0
-  for (const x of r) total += x.damage
+  for (const x of r) total = addDamage(total, x.damage)
   const split = r.map((x, i) => `target ${i + 1} ${x.damage}`).join(', ')
   const destroyed = r.flatMap((x, i) => (x.destroyed ? [i + 1] : []))
   const gone =

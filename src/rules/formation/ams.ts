@@ -64,6 +64,16 @@ function amsShotFrom(a: Ams, roll: number, left: number): AmsRoll {
   return { roll, modified: roll + amsModifier(a), destroyed: Math.min(left, amsKills(a, roll)) }
 }
 
+/** Missiles left after a shot that destroyed some of the `left`. */
+function leftAfter(left: number, shot: Pick<AmsRoll, 'destroyed'>): number {
+  return left - shot.destroyed
+}
+
+/** Missiles destroyed in all, with `remaining` left of the salvo. */
+function destroyedOf(a: Pick<Ams, 'missiles'>, remaining: number): number {
+  return a.missiles - remaining
+}
+
 /** Whether another shot is fired: shots remain and so do missiles. */
 function firesAgain(a: Ams, fired: number, remaining: number): boolean {
   return fired < a.shots && remaining > 0
@@ -74,14 +84,14 @@ export function resolveAms(dice: Dice, a: Ams): AmsResult {
   const rolls: AmsRoll[] = []
   while (firesAgain(a, rolls.length, remaining)) {
     const r = amsShot(dice, a, rolls.length + 1, remaining)
-    remaining -= r.destroyed
+    remaining = leftAfter(remaining, r)
     rolls.push(r)
   }
   return {
     needed: a.ams - amsModifier(a),
     modifier: amsModifier(a),
     rolls,
-    destroyed: a.missiles - remaining,
+    destroyed: destroyedOf(a, remaining),
     remaining,
   }
 }
@@ -100,8 +110,8 @@ export function amsOdds(a: Ams): Distribution<number> {
     const firing = (left: number) => firesAgain(a, fired, left)
     remaining = remaining.step(
       (left) => (firing(left) ? die : none),
-      (left, roll) => (firing(left) ? left - amsShotFrom(a, roll, left).destroyed : left),
+      (left, roll) => (firing(left) ? leftAfter(left, amsShotFrom(a, roll, left)) : left),
     )
   }
-  return remaining.map((left) => a.missiles - left)
+  return remaining.map((left) => destroyedOf(a, left))
 }

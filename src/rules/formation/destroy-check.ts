@@ -25,6 +25,7 @@ export interface DestroyCheckResult {
 
 export const DESTROY_ON = 6
 
+/** The natural d6 that destroys: 6 or more after the hero's modifier. */
 export function destroyNeeded(mod: number): number {
   return DESTROY_ON - mod
 }
@@ -38,7 +39,7 @@ export function resolveDestroyCheck(dice: Dice, c: DestroyCheck): DestroyCheckRe
       c.stars > 1 ? `destruction roll (* box ${i + 1})` : 'destruction roll',
       atLeast(needed),
     )
-    const destroyed = roll + c.mod >= DESTROY_ON
+    const destroyed = roll >= needed
     rolls.push({ roll, destroyed })
     if (destroyed) return { needed, rolls, destroyed: true, destroyedOn: i + 1 }
   }

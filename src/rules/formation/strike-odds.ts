@@ -2,12 +2,15 @@ import type { Dice } from '../../core/dice.js'
 import { Distribution } from '../../core/distribution.js'
 import { walk } from '../../core/exact.js'
 import {
+  type AttackRoll,
   type Strike,
   type TargetResult,
-  attackFromFace,
   resolveTarget,
   rollAttack,
   rollHarmCheck,
+  strikeDefended,
+  strikeHit,
+  targetsAttacked,
 } from './strike.js'
 
 /**
@@ -16,8 +19,10 @@ import {
  * Targets are independent once the attack roll is known, so instead of walking every target's
  * dice together (6 x 4^10 branches for a Burst at ten targets) we walk one target and add the
  * targets up by convolution: per attack face for Burst and single-target strikes (they share the
- * one roll), and over the whole target (its own attack roll included) for Split fire. The tests
- * check this against a direct walk of resolveStrike.
+ * one roll), and over the whole target (its own attack roll included) for Split fire. The
+ * targets attacked (targetsAttacked: none when HARM flies off) and the strike's hit and defended
+ * (strikeHit, strikeDefended) are the rule's own. The tests check this against a direct walk of
+ * resolveStrike.
  */
 export interface StrikeOdds {
   damage: Distribution<number>
@@ -98,50 +103,51 @@ function allTargets(pt: PerTarget, targets: number): PerTarget {
 export function strikeOdds(s: Strike): StrikeOdds {
   // Odds use the automatic answer: no prompts while walking the branches.
   const quiet: Strike = Object.assign({}, s, { askDecisions: false, decisions: undefined })
-  // Split fire: each target has its own attack roll. Burst and single strikes share one roll:
-  // the targets are independent given its face, so they are added up face by face.
-  const byFace =
+  // Split fire: each target has its own attack roll. Burst and single strikes share one roll
+  // (rollAttack, walked): the targets are independent given it, so they are added up per roll.
+  const attacks =
     s.mode === 'split'
       ? undefined
-      : FACES.map((face) => {
-          const attack = attackFromFace(quiet, face)
-          return allTargets(
-            perTarget((dice) => resolveTarget(dice, quiet, attack, 0)),
-            s.targets,
-          )
-        })
-  const split =
+      : walk(
+          (dice) => rollAttack(dice, quiet, 'attack'),
+          (a) => a.roll,
+        )
+  const one =
     s.mode === 'split'
-      ? allTargets(
-          perTarget((dice) => resolveTarget(dice, quiet, rollAttack(dice, quiet, 'attack'), 0)),
-          s.targets,
-        )
+      ? perTarget((dice) => resolveTarget(dice, quiet, rollAttack(dice, quiet, 'attack'), 0))
       : undefined
-  const strike = <K extends number | string>(read: (t: PerTarget) => Distribution<K>): Distribution<K> =>
-    split ? read(split) : Distribution.uniform(FACES).bind((face) => read(byFace![face - 1]))
-
-  // HARM at something other than a radar: the strike above happens only when the HARM d6 keeps
-  // it on this target; otherwise nothing happens here.
+  // One target against each attack roll shared (by its face), then every target's fields
+  // added up, per attack roll and number of targets attacked.
+  const single = new Map<number, PerTarget>()
+  const against = (attack: AttackRoll): PerTarget => {
+    let pt = single.get(attack.roll)
+    if (!pt) single.set(attack.roll, (pt = perTarget((dice) => resolveTarget(dice, quiet, attack, 0))))
+    return pt
+  }
+  const added = new Map<string, PerTarget>()
+  const struck = (attack: AttackRoll | undefined, n: number): PerTarget => {
+    const key = `${attack?.roll ?? 'own'} ${n}`
+    let pt = added.get(key)
+    if (!pt) added.set(key, (pt = allTargets(attack ? against(attack) : one!, n)))
+    return pt
+  }
+  // The targets attacked, as resolveStrike counts them after its HARM check (when it makes one).
+  const attacked = walk((dice) => targetsAttacked(quiet, quiet.harmStray ? rollHarmCheck(dice) : null))
+  const landed = <K extends number | string>(read: (t: PerTarget) => Distribution<K>): Distribution<K> =>
+    attacked.bind((n) =>
+      attacks ? attacks.bind((attack) => read(struck(attack, n))) : read(struck(undefined, n)),
+    )
   const harm = s.harmStray ? walk((dice) => String(rollHarmCheck(dice).retargeted)) : undefined
-  const landed = <K extends number | string>(
-    read: (t: PerTarget) => Distribution<K>,
-    nothing: K,
-  ): Distribution<K> =>
-    harm
-      ? harm.bind((stray) =>
-          stray === 'true' ? (Distribution.point(nothing) as Distribution<K>) : strike(read),
-        )
-      : strike(read)
 
   const totals = {} as Record<Field, Distribution<number>>
-  for (const f of FIELDS) totals[f] = landed((t) => t.marginals[f], 0)
-  const pairs = landed((t) => t.pair, '0|0')
+  for (const f of FIELDS) totals[f] = landed((t) => t.marginals[f])
+  const pairs = landed((t) => t.pair)
   const targetsHit = pairs.map((k) => Number(k.split('|')[0]))
   const targetsDefended = pairs.map((k) => Number(k.split('|')[1]))
-  const hit = pairs.map((k) => String(Number(k.split('|')[0]) > 0))
+  const hit = pairs.map((k) => String(strikeHit(Number(k.split('|')[0]))))
   const defended = pairs.map((k) => {
     const [h, d] = k.split('|').map(Number)
-    return String(h > 0 && d === h)
+    return String(strikeDefended(h, d))
   })
   const pTrue = (d: Distribution<string>) => d.prob('true')
   return {
@@ -168,6 +174,3 @@ export function strikeOdds(s: Strike): StrikeOdds {
     },
   }
 }
-
-/** The attack die's faces. */
-const FACES = [1, 2, 3, 4, 5, 6]

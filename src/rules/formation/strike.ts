@@ -1,6 +1,7 @@
 import { type Dice, atLeast } from '../../core/dice.js'
 import { type Decidable, decision } from '../../core/decide.js'
 import { walk } from '../../core/exact.js'
+import { destroyNeeded } from './destroy-check.js'
 import { jamStrPenalty } from './jam.js'
 
 /**
@@ -322,11 +323,13 @@ export function resolveTarget(dice: Dice, s: Strike, attack: AttackRoll, index: 
     }
   }
   if (!base.destroyed) {
-    const destroyAt = 6 - s.destroyMod
+    // The destruction roll's own threshold (destroy-check.ts): the natural face the pool classes
+    // by and the check that decides are the one number.
+    const destroyAt = destroyNeeded(s.destroyMod)
     for (const box of s.starBoxes) {
       if (box > damage) break
       const roll = dice.roll(6, `destruction roll (* box ${box})${tag}`, atLeast(destroyAt))
-      const destroyed = roll + s.destroyMod >= 6
+      const destroyed = roll >= destroyAt
       base.starRolls.push({ box, roll, destroyed })
       if (destroyed) {
         base.destroyed = true
@@ -353,35 +356,44 @@ export function answerLabel(a: Answer): string {
   return a === 'roll-with' ? 'roll with damage' : a === 'auto-dodge' ? 'auto-dodge' : a
 }
 
+/** Targets the strike is made at: every one, or none when HARM flew off at a radar. */
+export function targetsAttacked(
+  s: Pick<Strike, 'targets'>,
+  harm: Pick<HarmCheck, 'retargeted'> | null,
+): number {
+  return harm?.retargeted ? 0 : s.targets
+}
+
+/** The strike landed: on at least one target. */
+export function strikeHit(targetsHit: number): boolean {
+  return targetsHit > 0
+}
+
+/** The strike landed and every target it landed on answered it successfully. */
+export function strikeDefended(targetsHit: number, targetsDefended: number): boolean {
+  return strikeHit(targetsHit) && targetsDefended === targetsHit
+}
+
 export function resolveStrike(dice: Dice, s: Strike): StrikeResult {
   const harm = s.harmStray ? rollHarmCheck(dice) : null
-  if (harm?.retargeted)
-    return {
-      mode: s.mode,
-      modifier: strikeModifier(s),
-      targets: [],
-      hit: false,
-      defended: false,
-      damage: 0,
-      harm,
-    }
+  const attacked = targetsAttacked(s, harm)
   const targets: TargetResult[] = []
   if (s.mode === 'split') {
-    for (let i = 0; i < s.targets; i++) {
+    for (let i = 0; i < attacked; i++) {
       const attack = rollAttack(dice, s, s.targets > 1 ? `attack (target ${i + 1})` : 'attack')
       targets.push(resolveTarget(dice, s, attack, i))
     }
-  } else {
+  } else if (attacked > 0) {
     const attack = rollAttack(dice, s, 'attack')
-    for (let i = 0; i < s.targets; i++) targets.push(resolveTarget(dice, s, attack, i))
+    for (let i = 0; i < attacked; i++) targets.push(resolveTarget(dice, s, attack, i))
   }
   const landed = targets.filter((t) => t.hit)
   return {
     mode: s.mode,
     modifier: strikeModifier(s),
     targets,
-    hit: landed.length > 0,
-    defended: landed.length > 0 && landed.every((t) => t.defended),
+    hit: strikeHit(landed.length),
+    defended: strikeDefended(landed.length, landed.filter((t) => t.defended).length),
     damage: targets.reduce((a, t) => a + t.damage, 0),
     harm,
   }

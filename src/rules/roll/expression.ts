@@ -141,12 +141,17 @@ export function dieValue(t: DiceTerm, face: number): number {
   return t.count_if ? (compare(t.count_if.op, face, t.count_if.n) ? 1 : 0) : face
 }
 
+/** A term's value with its sign: what it adds to the total. */
+export function signed(t: Pick<Term, 'sign'>, raw: number): number {
+  return t.sign * raw
+}
+
 export function resolveRoll(dice: Dice, e: Expression): RollResult {
   let total = 0
   const terms = e.terms.map((t): TermResult => {
     if (t.kind === 'const') {
-      total += t.sign * t.value
-      return { text: t.text, rolls: [], kept: [], value: t.sign * t.value }
+      total += signed(t, t.value)
+      return { text: t.text, rolls: [], kept: [], value: signed(t, t.value) }
     }
     // Tell the exact driver what matters: only the total of a plain sum, else every face (the
     // result lists the faces kept). The odds of `mecha roll` are counted in odds.ts.
@@ -155,8 +160,8 @@ export function resolveRoll(dice: Dice, e: Expression): RollResult {
     const kept = keptFaces(rolls, t.keep)
     let raw = 0
     for (const f of kept) raw += dieValue(t, f)
-    total += t.sign * raw
-    return { text: t.text, rolls, kept, value: t.sign * raw }
+    total += signed(t, raw)
+    return { text: t.text, rolls, kept, value: signed(t, raw) }
   })
   return { expression: e.text, terms, total }
 }

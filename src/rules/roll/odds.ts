@@ -1,5 +1,5 @@
 import { Distribution } from '../../core/distribution.js'
-import { type DiceTerm, type Expression, dieValue, keptEnd } from './expression.js'
+import { type DiceTerm, type Expression, dieValue, keptEnd, signed } from './expression.js'
 
 /**
  * Exact odds of a dice expression (expression.ts), by multiset evaluation as icepool does it:
@@ -17,19 +17,18 @@ import { type DiceTerm, type Expression, dieValue, keptEnd } from './expression.
  *   any face not yet visited) finish the state at once. The cost is faces x kept^2 x values,
  *   never sides^n.
  *
- * What a die adds (`dieValue`) and which end is kept (`keptEnd`) are the rule's own functions,
- * the same that `resolveRoll` uses on rolled dice.
+ * What a die adds (`dieValue`), which end is kept (`keptEnd`) and a term's sign (`signed`) are
+ * the rule's own functions, the same that `resolveRoll` uses on rolled dice.
  */
 
 /** The exact distribution of everything an expression can total. */
 export function expressionOdds(e: Expression): Distribution<number> {
   let constant = 0
-  for (const t of e.terms) if (t.kind === 'const') constant += t.sign * t.value
+  for (const t of e.terms) if (t.kind === 'const') constant += signed(t, t.value)
   let total = Distribution.point(constant)
   for (const t of e.terms) {
     if (t.kind !== 'dice') continue
-    const sign = t.sign
-    total = total.product(termOdds(t), (a, b) => a + sign * b)
+    total = total.product(termOdds(t), (a, b) => a + signed(t, b))
   }
   return total
 }

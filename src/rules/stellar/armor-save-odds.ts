@@ -58,20 +58,23 @@ export function savesFor(spec: SaveSpec): (hits: number) => Distribution<SaveRes
 
 /**
  * A spec as the save stage reads it: every field present (the type makes a field added to
- * SaveSpec a compile error here until it is listed), absent options at their neutral values,
- * and no prompts (the automatic policy: "It's not over yet!" offered nothing is offered none).
+ * SaveSpec a compile error here until it is listed), each as given (an absent option stays
+ * undefined: what that means is the rule's to say, not restated here), and no prompts (the
+ * automatic policy: "It's not over yet!" offered nothing is offered none).
  */
-function stageInput(spec: SaveSpec): Required<Omit<SaveSpec, keyof Decidable>> {
+type SaveStageInput = { [K in keyof Required<Omit<SaveSpec, keyof Decidable>>]: SaveSpec[K] }
+
+function stageInput(spec: SaveSpec): SaveStageInput {
   return {
     hits: 0,
     pen: spec.pen,
     armSv: spec.armSv,
-    warship: spec.warship ?? false,
-    aoe: spec.aoe ?? false,
-    size: spec.size ?? 0,
-    armSvBonus: spec.armSvBonus ?? 0,
-    reroll: spec.reroll ?? false,
-    notOverYet: spec.notOverYet ?? 0,
+    warship: spec.warship,
+    aoe: spec.aoe,
+    size: spec.size,
+    armSvBonus: spec.armSvBonus,
+    reroll: spec.reroll,
+    notOverYet: spec.notOverYet,
   }
 }
 

@@ -127,13 +127,14 @@ export function resolveArmorSaves(dice: Dice, spec: SaveSpec): SaveResult {
   const rolled = targetNumber > 1 && owed > 0
   const pass = saveClass(targetNumber)
   const faces = rolled ? dice.pool(owed, 10, 'armor saves', pass) : []
-  const saves = faces.map((roll) => ({ roll, passed: roll >= targetNumber }))
+  // A save passes exactly when its class says so: the exact driver hands the rule one face per class.
+  const saves = faces.map((roll) => ({ roll, passed: pass(roll) === 1 }))
   let failed = saves.filter((s) => !s.passed).length
   let rerolls: SaveRoll[] = []
   if (spec.reroll && failed > 0) {
     rerolls = dice
       .pool(failed, 10, 'armor save rerolls', pass)
-      .map((roll) => ({ roll, passed: roll >= targetNumber }))
+      .map((roll) => ({ roll, passed: pass(roll) === 1 }))
     failed = rerolls.filter((s) => !s.passed).length
   }
   let negated = 0

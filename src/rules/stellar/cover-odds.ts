@@ -8,6 +8,12 @@ export interface CoverOdds {
   expected: { destroyed: number }
 }
 
+/** Exact chance one piece survives all its checks, for explanations: resolveCover walked for one piece. */
+export function pieceSurvival(c: CoverCheck): number {
+  const one: CoverCheck = { dmg: c.dmg, melee: c.melee, direct: c.direct, pieces: 1 }
+  return walk((dice) => String(resolveCover(dice, one).survived)).prob('true')
+}
+
 /** The exact odds of a cover check: resolveCover walked, read by survival and the pieces lost. */
 export function coverOdds(c: CoverCheck): CoverOdds {
   const outcomes = walk(

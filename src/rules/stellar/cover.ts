@@ -64,13 +64,6 @@ export function coverChecks(c: Pick<CoverCheck, 'melee' | 'direct'>): number {
   return c.melee || c.direct ? 3 : 1
 }
 
-/** Exact chance one piece survives all its checks, for explanations. */
-export function pieceSurvival(c: CoverCheck): number {
-  const tn = coverTargetNumber(c)
-  const p = Math.min(1, Math.max(0, (11 - Math.max(1, tn)) / 10))
-  return p ** coverChecks(c)
-}
-
 export function resolveCover(dice: Dice, c: CoverCheck): CoverResult {
   const effectiveDmg = coverDmg(c)
   const targetNumber = coverTargetNumber(c)

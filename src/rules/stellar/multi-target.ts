@@ -70,6 +70,16 @@ export function resolveTargets(dice: Dice, shots: readonly Shot[]): ShotResult[]
   return shots.map((s) => resolveShot(dice, s))
 }
 
+/** The attack's damage so far, with one more target's: each target's damage adds up. */
+export function addDamage(total: number, damage: number): number {
+  return total + damage
+}
+
+/** Targets destroyed so far, with one more target's result. */
+export function addDestroyed(count: number, destroyed: boolean | undefined): number {
+  return count + (destroyed ? 1 : 0)
+}
+
 /** Exact odds of an attack on several targets: each target's, and the totals. */
 export interface TargetsOdds {
   targets: ShotOdds[]
@@ -87,11 +97,12 @@ export interface TargetsOdds {
 export function targetsOdds(shots: readonly Shot[]): TargetsOdds {
   const targets = shots.map(shotOdds)
   let damage = Distribution.point(0)
-  for (const o of targets) damage = damage.product(o.damage, (a, b) => a + b)
+  for (const o of targets) damage = damage.product(o.damage, addDamage)
   const odds: TargetsOdds = { targets, damage }
   if (targets.every((o) => o.destroyed)) {
     let destroyed = Distribution.point(0)
-    for (const o of targets) destroyed = destroyed.product(o.destroyed!, (n, d) => n + (d === 'true' ? 1 : 0))
+    for (const o of targets)
+      destroyed = destroyed.product(o.destroyed!, (n, d) => addDestroyed(n, d === 'true'))
     odds.destroyed = destroyed
   }
   return odds

@@ -181,6 +181,11 @@ export function momentumSuccesses(side: Pick<Side, 'level' | 'momentum'>): numbe
   return side.level >= 1 ? Math.max(0, Math.min(MAX_MOMENTUM_SUCCESSES, side.momentum)) : 0
 }
 
+/** A side's successes: its dice's (10s count two), plus one per Momentum point it spent. */
+export function totalSuccesses(diceSuccesses: number, momentumSuccesses: number): number {
+  return diceSuccesses + momentumSuccesses
+}
+
 /** Who wins, by how much, and what it earns: the same for rolled, typed and exact dice. */
 export function outmaneuverOutcome(
   bridge: boolean,
@@ -245,7 +250,7 @@ export function resolveOutmaneuver(dice: Dice, o: Outmaneuver): OutmaneuverResul
       bridge: o.bridge,
     }),
   })
-  const aTotal = aDice + aMomentum
+  const aTotal = totalSuccesses(aDice, aMomentum)
   const dMomentum = momentumSuccesses({
     level: o.defender.level,
     momentum: spend(o.defender, 'def-momentum', {
@@ -255,7 +260,7 @@ export function resolveOutmaneuver(dice: Dice, o: Outmaneuver): OutmaneuverResul
       bridge: o.bridge,
     }),
   })
-  const dTotal = dDice + dMomentum
+  const dTotal = totalSuccesses(dDice, dMomentum)
   return {
     bridge: o.bridge,
     attacker: {
@@ -303,8 +308,12 @@ export function sideSuccessDist(side: Pick<Side, 'dice' | 'reroll'>, who = 'side
  * `outmaneuverOutcome`. Momentum follows the automatic policy (what each side was given).
  */
 export function outmaneuverOdds(o: Outmaneuver): OutmaneuverOdds {
-  const a = sideSuccessDist(o.attacker, 'attacker').map((n) => n + momentumSuccesses(o.attacker))
-  const d = sideSuccessDist(o.defender, 'defender').map((n) => n + momentumSuccesses(o.defender))
+  const a = sideSuccessDist(o.attacker, 'attacker').map((n) =>
+    totalSuccesses(n, momentumSuccesses(o.attacker)),
+  )
+  const d = sideSuccessDist(o.defender, 'defender').map((n) =>
+    totalSuccesses(n, momentumSuccesses(o.defender)),
+  )
   const pairs = a.product(d, (x, y) => [x, y])
   const margin = pairs.map(([x, y]) => x - y)
   const concluded = pairs.map(([x, y]) => outmaneuverOutcome(o.bridge, x, y))

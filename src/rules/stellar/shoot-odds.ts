@@ -10,14 +10,17 @@ import {
   type Shot,
   type ShotMeans,
   type ShotResult,
+  EVADE_DIE,
   attackerScore,
   better,
+  chooseReroll,
   countOutcomes,
+  defenseAllowed,
   evadeClass,
   evadeHits,
   evadeInput,
   laterStages,
-  rerollOptions,
+  rerollCount,
   rerolledCounts,
   rerollsAllowed,
   shotDamage,
@@ -38,7 +41,7 @@ export interface ShotOdds {
 /**
  * The exact odds of a shot, composed from its stages (see resolveShot):
  * 1. the evade pool as counts per class (evadeClass), rerolled as the defender picks
- *    (rerollOptions), turned into hits by evadeHits;
+ *    (chooseReroll), turned into hits by evadeHits;
  * 2. per number of hits, blocks and Skill Defense (blockHits);
  * 3. the armour saves (resolveArmorSaves, walked) and the result they conclude (concludeShot),
  *    read off as each distribution needs it.
@@ -132,7 +135,7 @@ function quietShot(s: Shot): Shot {
  */
 export const evadeOdds = memoise((e: EvadeInput): Distribution<number> => {
   const classify = evadeClass(e)
-  const branches = poolOutcomes(e.dice, 10, classify)
+  const branches = poolOutcomes(e.dice, EVADE_DIE, classify)
   return Distribution.weighted(
     branches.map((b) => [evadeHits(e, countOutcomes(b.faces.map(classify))).hits, b.waysN] as const),
   )
@@ -140,8 +143,8 @@ export const evadeOdds = memoise((e: EvadeInput): Distribution<number> => {
 
 /**
  * Stage 1's hits for this shot: evadeOdds, or, when the defender may reroll evade dice, each
- * branch of the pool rerolled as the defender picks it (rerollOptions' best, as rollEvade picks
- * it), the rerolled dice a pool of their own. The pick weighs the later stages (`later`), so
+ * branch of the pool rerolled as the defender picks it (chooseReroll, as rollEvade picks it),
+ * the rerolled dice a pool of their own. The pick weighs the later stages (`later`), so
  * these are composed per shot.
  */
 function evadeStage(s: Shot, later: LaterStages): Distribution<number> {
@@ -151,7 +154,7 @@ function evadeStage(s: Shot, later: LaterStages): Distribution<number> {
 
 /**
  * Stage 1 read as `read` makes of its final class counts: the pool's branches, each rerolled as
- * the defender picks (rerollOptions' best, when it may reroll), the rerolled dice a pool of
+ * the defender picks (chooseReroll, when it may reroll), the rerolled dice a pool of
  * their own. The hits (evadeStage), and an Ace's remote weapons downed, are two reads of it.
  */
 function evadeStageBy(
@@ -162,12 +165,13 @@ function evadeStageBy(
   const e = evadeInput(s)
   const allowed = rerollsAllowed(s)
   const classify = evadeClass(e)
-  const branches = poolOutcomes(e.dice, 10, classify)
+  const branches = poolOutcomes(e.dice, EVADE_DIE, classify)
   return Distribution.weighted(branches.map((b, i) => [i, b.waysN] as const)).bind((i) => {
-    const counts = countOutcomes(branches[i].faces.map(classify))
+    const faces = branches[i].faces
+    const counts = countOutcomes(faces.map(classify))
     if (allowed === 0) return Distribution.point(read(counts, e))
-    const pick = rerollOptions(e, counts, allowed, later)[0].pick
-    const again = poolOutcomes(pick.crits + pick.hits, 10, classify)
+    const pick = chooseReroll(s, e, faces, counts, allowed, later)
+    const again = poolOutcomes(rerollCount(pick), EVADE_DIE, classify)
     return Distribution.weighted(
       again.map((r) => {
         const after = rerolledCounts(counts, pick, countOutcomes(r.faces.map(classify)))
@@ -208,11 +212,9 @@ export function rankDefenses(
   later = new Map<DefenseChoice, LaterStages>(),
 ): Array<ScoredOption<DefenseChoice>> {
   const trial = quietShot({ ...s }) // one copy, each option tried on it in turn
-  // A Solo Operative may also Dodge and Guard together; against a Seeking Shot the target may not
-  // improve its Evade: no Dodge to weigh.
-  const offered: DefenseChoice[] =
-    s.soloOperative && !options.includes('both') ? ['both', ...options] : options
-  const allowed = s.seekingShot ? offered.filter((d) => d !== 'dodge') : offered
+  // Only the reactions the defender may make (a Solo Operative's Dodge and Guard together first).
+  const offered: DefenseChoice[] = options.includes('both') ? options : ['both', ...options]
+  const allowed = offered.filter((d) => defenseAllowed(s, d))
   const scored = allowed.map((value) => {
     trial.defense = value
     // The later stages depend on the defence, not on the attacker's bonus (AfterEvadeInput):

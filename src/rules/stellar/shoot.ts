@@ -45,6 +45,15 @@ export function dodging(d: DefenseChoice): boolean {
   return d === 'dodge' || d === 'both'
 }
 
+/**
+ * Whether the defender may react so: Dodge and Guard together (`both`) only as a Solo Operative;
+ * no Dodge against a Seeking Shot (the target may not improve its Evade).
+ */
+export function defenseAllowed(s: Pick<Shot, 'soloOperative' | 'seekingShot'>, d: DefenseChoice): boolean {
+  if (d === 'both') return s.soloOperative
+  return !(d === 'dodge' && s.seekingShot)
+}
+
 /** Whether the reaction includes a Guard. */
 export function guarding(d: DefenseChoice): boolean {
   return d === 'guard' || d === 'both'
@@ -192,6 +201,8 @@ export const MAX_SHOTS = 10
 /** The most shots a weapon profile may print (before modifiers and the cap): the flags' limit. */
 export const MAX_WEAPON_SHOTS = 30
 export const CRIT_CAP = 3
+/** The defender rolls a d10 per shot to evade. */
+export const EVADE_DIE = 10
 
 /** Precision or Barrage, whichever the attacker takes: the pilot's bonus raised by traits. */
 export function shotAttackerBonus(s: Pick<Shot, 'pilot' | 'bonusRaise'>): number {
@@ -350,6 +361,19 @@ function guardSource(s: Pick<Shot, 'guardRaise'>): string {
 /** Hits negated by spending Momentum: one per point, two points each for warships. */
 export function momentumNegates(points: number, warship: boolean): number {
   return warship ? Math.floor(points / 2) : points
+}
+
+/** The most Momentum Skill Defense can take against `hitsLeft` hits: one a hit, two for a warship. */
+export function skillDefenseMax(hitsLeft: number, warship: boolean): number {
+  return warship ? hitsLeft * 2 : hitsLeft
+}
+
+/**
+ * Momentum Skill Defense spends of the `momentum` offered, against `hitsLeft` hits: one a hit,
+ * and warships pay 2 Momentum per hit, so only whole pairs are worth spending.
+ */
+export function skillDefenseSpent(momentum: number, hitsLeft: number, warship: boolean): number {
+  return warship ? 2 * Math.min(Math.floor(momentum / 2), hitsLeft) : Math.min(momentum, hitsLeft)
 }
 
 /** The defender's Skill Defense question when shot at. */
@@ -561,26 +585,13 @@ export function rollEvade(dice: Dice, s: Shot): EvadeStage {
   const e = evadeInput(s)
   const classify = evadeClass(e)
   // A copy: rerolled dice are written into it (a pool's array may be the driver's own).
-  const faces = dice.pool(e.dice, 10, 'evade', classify).slice()
+  const faces = dice.pool(e.dice, EVADE_DIE, 'evade', classify).slice()
   const rolled = faces.slice()
   let outcomes = faces.map(classify)
   let reroll: EvadeReroll | undefined
   const allowed = rerollsAllowed(s)
   if (allowed > 0) {
-    const counts = countOutcomes(outcomes)
-    const options = rerollOptions(e, counts, allowed, laterStages(s))
-    const asked =
-      options.length > 1
-        ? decision<RerollPick>(
-            s,
-            'evade-reroll',
-            { faces: rolled, allowed, options } satisfies RerollQuestion,
-            options[0].pick,
-          )
-        : options[0].pick
-    // A pick given beforehand (--reroll) takes what the dice allow: criticals first.
-    const crits = Math.min(asked.crits, counts.crit, allowed)
-    const pick = { crits, hits: Math.min(asked.hits, counts.hit, allowed - crits) }
+    const pick = chooseReroll(s, e, rolled, countOutcomes(outcomes), allowed, laterStages(s))
     reroll = { allowed, crits: pick.crits, hits: pick.hits, faces: [], dice: [] }
     // The first dice of each class picked, in roll order, are rerolled in one pool.
     let critsLeft = pick.crits
@@ -594,8 +605,8 @@ export function rollEvade(dice: Dice, s: Shot): EvadeStage {
         reroll!.dice.push(i)
       }
     })
-    if (reroll.dice.length > 0) {
-      reroll.faces = dice.pool(reroll.dice.length, 10, 'evade reroll', classify).slice()
+    if (rerollCount(pick) > 0) {
+      reroll.faces = dice.pool(rerollCount(pick), EVADE_DIE, 'evade reroll', classify).slice()
       reroll.dice.forEach((i, k) => (faces[i] = reroll!.faces[k]))
       outcomes = faces.map(classify)
     }
@@ -643,6 +654,39 @@ export interface EvadeReroll extends RerollPick {
   faces: number[]
 }
 
+/** Evade dice a pick rerolls. */
+export function rerollCount(pick: RerollPick): number {
+  return pick.crits + pick.hits
+}
+
+/**
+ * The defender's pick of evade dice to reroll, once it has seen `faces` (`counts` per class):
+ * asked when a person is there, else rerollOptions' best. A pick given beforehand (--reroll)
+ * takes what the dice allow: criticals first. rollEvade and the odds (evadeStageBy) both pick
+ * through this.
+ */
+export function chooseReroll(
+  s: Decidable,
+  e: EvadeInput,
+  faces: number[],
+  counts: Readonly<Record<EvadeClass, number>>,
+  allowed: number,
+  later: LaterStages,
+): RerollPick {
+  const options = rerollOptions(e, counts, allowed, later)
+  const asked =
+    options.length > 1
+      ? decision<RerollPick>(
+          s,
+          'evade-reroll',
+          { faces, allowed, options } satisfies RerollQuestion,
+          options[0].pick,
+        )
+      : options[0].pick
+  const crits = Math.min(asked.crits, counts.crit, allowed)
+  return { crits, hits: Math.min(asked.hits, counts.hit, allowed - crits) }
+}
+
 /** The defender's reroll question: the dice just rolled, and each sensible pick, best first. */
 export interface RerollQuestion {
   faces: number[]
@@ -668,10 +712,10 @@ export function rerollOptions(
   for (let c = 0; c <= Math.min(counts.crit, allowed); c++) {
     for (let h = 0; h <= Math.min(counts.hit, allowed - c); h++) {
       const expected = { damage: 0, failedSaves: 0, unblockedHits: 0 }
-      for (const b of poolOutcomes(c + h, 10, classify)) {
+      for (const b of poolOutcomes(c + h, EVADE_DIE, classify)) {
         const again = countOutcomes(b.faces.map(classify))
         const after = rerolledCounts(counts, { crits: c, hits: h }, again)
-        const p = b.waysN / 10 ** (c + h)
+        const p = b.waysN / EVADE_DIE ** (c + h)
         const m = later(evadeHits(e, after).hits).expected()
         expected.damage += p * m.damage
         expected.failedSaves += p * m.failedSaves
@@ -683,7 +727,7 @@ export function rerollOptions(
   return out.sort(
     (x, y) =>
       better(attackerScore(x.expected), attackerScore(y.expected)) ||
-      x.pick.crits + x.pick.hits - (y.pick.crits + y.pick.hits),
+      rerollCount(x.pick) - rerollCount(y.pick),
   )
 }
 
@@ -846,11 +890,8 @@ export function blockHits(
 ): BlockStage {
   const hitsLeft = Math.max(0, hits - blocks)
   // Skill Defense is decided after the evade dice are seen: spend up to the Momentum offered.
-  const maxPoints = s.warship ? hitsLeft * 2 : hitsLeft
-  // Warships pay 2 Momentum per hit, so only whole pairs are worth spending.
-  const offered = s.warship
-    ? 2 * Math.min(Math.floor(s.momentum / 2), hitsLeft)
-    : Math.min(s.momentum, hitsLeft)
+  const maxPoints = skillDefenseMax(hitsLeft, s.warship)
+  const offered = skillDefenseSpent(s.momentum, hitsLeft, s.warship)
   const points =
     hitsLeft === 0
       ? 0

@@ -1,15 +1,27 @@
 import { Distribution, absorb, probability } from '../../core/distribution.js'
-import { type DamageOverTime, effectTurn } from './damage-over-time.js'
+import {
+  BURNING_START,
+  type Burning,
+  type DamageOverTime,
+  EFFECT_DIE,
+  afterTurn,
+  burnsOn,
+  diceRolled,
+  effectTurn,
+  fallen,
+  leastTurnDamage,
+} from './damage-over-time.js'
 
 /**
  * Exact odds of fire and void (damage-over-time.ts). The exact driver cannot walk the loop
  * "roll until a 1" (it never has to end), and even a bounded run of N turns has 5^N leaves, so
- * the odds are computed two other ways, both from the same per-turn rule `effectTurn`:
+ * the odds are computed two other ways, both from the rule's own stages (its state Burning, one
+ * die through afterTurn, and its stop condition burnsOn):
  *
- * 1. Bounded (`turns` and/or `dam` given): the turn repeated with `absorb` over a state (damage
- *    so far, damaging turns, ended). A branch stops when the turns run out, when its damage
- *    reaches `dam`, or on the 1. With only `dam` the walk is still finite: each damaging turn
- *    adds at least 2, so at most ceil(dam / 2) turns deal damage.
+ * 1. Bounded (`turns` and/or `dam` given): the turn repeated with `absorb` over Burning until
+ *    burnsOn says stop (the turns run out, the damage reaches `dam`, or the 1). With only `dam`
+ *    the walk is still finite: each damaging turn adds at least 2 (leastTurnDamage), so at most
+ *    ceil(dam / 2) turns deal damage.
  *
  * 2. Unbounded (neither given): closed forms.
  *    - duration D (damaging turns) is geometric: P(D = k) = (1/6)(5/6)^k, E[D] = 5;
@@ -40,13 +52,13 @@ export interface DamageOverTimeOdds {
 export const TAIL_MASS = 1e-9
 
 export function damageOverTimeOdds(e: DamageOverTime): DamageOverTimeOdds {
-  return e.turns === undefined && e.dam === undefined ? unboundedOdds() : boundedOdds(e)
+  return e.turns === undefined && e.dam === undefined ? unboundedOdds(e) : boundedOdds(e)
 }
 
 /** The most dice a bounded effect can roll: its turns, or (with `dam`) ceil(dam / 2) at 2+ damage each. */
 export function maxDice(e: DamageOverTime): number {
   const byTurns = e.turns ?? Infinity
-  const byDam = e.dam !== undefined ? Math.ceil(e.dam / 2) : Infinity
+  const byDam = e.dam !== undefined ? Math.ceil(e.dam / leastTurnDamage()) : Infinity
   return Math.min(byTurns, byDam)
 }
 
@@ -55,61 +67,47 @@ function yesNo<K extends object>(d: Distribution<K>, holds: (v: K) => boolean): 
   return d.map((v) => String(holds(v))).including(['false', 'true'])
 }
 
-/** The die each turn, face by face. */
-const FACES = [1, 2, 3, 4, 5, 6]
+/** The effect's die, face by face. */
+const FACES = Array.from({ length: EFFECT_DIE }, (_, i) => i + 1)
 
-/** An effect so far: its damage, the turns that dealt damage, and whether a 1 ended it. */
-interface Burning {
-  damage: number
-  turns: number
-  ended: boolean
-}
 const burningKey = (b: Burning) => `${b.damage} ${b.turns} ${b.ended}`
 
-/** One more turn of the effect: its die through effectTurn. */
+/** One more turn of the effect: its die through afterTurn. */
 function nextTurn(b: Burning): Distribution<Burning> {
-  return Distribution.uniform(FACES).map((face) => {
-    const t = effectTurn(face)
-    return t.ends
-      ? { damage: b.damage, turns: b.turns, ended: true }
-      : { damage: b.damage + t.damage, turns: b.turns + 1, ended: false }
-  })
+  return Distribution.uniform(FACES).map((face) => afterTurn(b, face))
 }
 
 function boundedOdds(e: DamageOverTime): DamageOverTimeOdds {
-  const fallen = (b: Burning) => e.dam !== undefined && b.damage >= e.dam
-  const over = absorb<Burning, Burning>(
-    Distribution.point({ damage: 0, turns: 0, ended: false }, burningKey),
-    {
-      step: nextTurn,
-      stopped: (b) => b.ended || fallen(b) || b.turns === e.turns,
-      result: (b) => b,
-      rest: (b) => b,
-      tail: 0,
-    },
-  )
+  const over = absorb<Burning, Burning>(Distribution.point(BURNING_START, burningKey), {
+    step: nextTurn,
+    stopped: (b) => !burnsOn(e, b),
+    result: (b) => b,
+    rest: (b) => b,
+    tail: 0,
+  })
   const damage = over.map((b): number | string => b.damage)
   const duration = over.map((b): number | string => b.turns)
   const odds: DamageOverTimeOdds = {
     damage,
     duration,
     expired: yesNo(over, (b) => b.ended),
-    // Dice rolled: one per damaging turn, and the 1 that ended it.
     expected: {
       damage: damage.expected(Number),
       duration: duration.expected(Number),
-      dice: over.expected((b) => b.turns + (b.ended ? 1 : 0)),
+      dice: over.expected(diceRolled),
     },
   }
-  if (e.dam !== undefined) odds.destroyed = yesNo(over, fallen)
+  if (e.dam !== undefined) odds.destroyed = yesNo(over, (b) => fallen(b.damage, e.dam))
   return odds
 }
 
 /**
  * Numerators of P(S = s) = a(s) / 6^(s+1), s = 0, 1, 2 …, for the unbounded total damage:
  * a(0) = 1 and a(s) = sum over damaging faces f of a(s-f) * 6^(f-1), the recurrence above
- * multiplied through by 6^(s+1).
+ * multiplied through by 6^(s+1) (6: the effect's die, EFFECT_DIE).
  */
+const SIDES = BigInt(EFFECT_DIE)
+
 class DamageNumerators {
   private readonly a: bigint[] = []
   private readonly steps: Array<{ damage: number; scale: bigint }> = []
@@ -117,7 +115,7 @@ class DamageNumerators {
   constructor() {
     for (const face of FACES) {
       const t = effectTurn(face)
-      if (!t.ends) this.steps.push({ damage: t.damage, scale: 6n ** BigInt(t.damage - 1) })
+      if (!t.ends) this.steps.push({ damage: t.damage, scale: SIDES ** BigInt(t.damage - 1) })
     }
   }
 
@@ -135,12 +133,13 @@ export function unboundedDamageNumerators(n: number): bigint[] {
   return Array.from({ length: n }, () => a.next())
 }
 
-function unboundedOdds(): DamageOverTimeOdds {
-  // Duration: the turn repeated until its 1, listed while more than TAIL_MASS is still burning.
-  const start: Burning = { damage: 0, turns: 0, ended: false }
-  const duration = absorb<Burning, number | string>(Distribution.point(start, burningKey), {
+/** Neither `turns` nor `dam`: followed until the 1. */
+function unboundedOdds(e: DamageOverTime): DamageOverTimeOdds {
+  // Duration: the turn repeated until its 1, listed while more than TAIL_MASS is still burning
+  // (the damage is forgotten at each step: only the turns are read, and burnsOn ignores it here).
+  const duration = absorb<Burning, number | string>(Distribution.point(BURNING_START, burningKey), {
     step: (b) => nextTurn({ damage: 0, turns: b.turns, ended: b.ended }),
-    stopped: (b) => b.ended,
+    stopped: (b) => !burnsOn(e, b),
     result: (b) => b.turns,
     rest: (b) => `${b.turns}+`,
     tail: TAIL_MASS,
@@ -155,19 +154,20 @@ function unboundedOdds(): DamageOverTimeOdds {
   let den = 1n
   for (let s = 0; probability(den - cum, den) > TAIL_MASS || s === 0; s++) {
     const as = a.next()
-    den *= 6n
-    cum = cum * 6n + as
+    den *= SIDES
+    cum = cum * SIDES + as
     listed.push([s, as])
   }
   // Every listed a(s) is over 6^(s+1): bring them to the last, common denominator.
   const damage = Distribution.weighted<number | string>([
     ...listed
       .filter(([, as]) => as !== 0n)
-      .map(([s, as]): [number, bigint] => [s, as * 6n ** BigInt(listed.length - 1 - s)]),
+      .map(([s, as]): [number, bigint] => [s, as * SIDES ** BigInt(listed.length - 1 - s)]),
     [`${listed.length}+`, den - cum],
   ])
 
-  // E[D] = go / stop; E[S] = E[D] x mean damage of a damaging die; dice rolled = D + 1.
+  // E[D] = go / stop; E[S] = E[D] x mean damage of a damaging die; dice rolled: diceRolled,
+  // linear in D (every branch ends on its 1).
   const turn = FACES.map(effectTurn)
   const stops = turn.filter((t) => t.ends).length
   const meanDuration = (FACES.length - stops) / stops
@@ -180,6 +180,10 @@ function unboundedOdds(): DamageOverTimeOdds {
       damage: { from: listed.length, mass: damage.prob(`${listed.length}+`) },
       duration: { from: durationFrom, mass: duration.prob(`${durationFrom}+`) },
     },
-    expected: { damage: meanDuration * meanDamage, duration: meanDuration, dice: meanDuration + 1 },
+    expected: {
+      damage: meanDuration * meanDamage,
+      duration: meanDuration,
+      dice: diceRolled({ turns: meanDuration, ended: true }),
+    },
   }
 }

@@ -47,9 +47,22 @@ export interface DamageOverTimeResult {
   destroyed?: boolean
 }
 
+/** The die rolled each turn (pass). */
+export const EFFECT_DIE = 6
+
 /** One turn of the effect: the damage this die deals, and whether it ends the effect. */
 export function effectTurn(roll: number): { ends: boolean; damage: number } {
   return roll === 1 ? { ends: true, damage: 0 } : { ends: false, damage: roll }
+}
+
+/** The least damage a turn that deals any can deal (2: a 1 ends the effect instead). */
+export function leastTurnDamage(): number {
+  let least = Infinity
+  for (let f = 1; f <= EFFECT_DIE; f++) {
+    const t = effectTurn(f)
+    if (!t.ends) least = Math.min(least, t.damage)
+  }
+  return least
 }
 
 export function effectNoun(effect: Effect): { turn: string; turns: string } {
@@ -57,35 +70,60 @@ export function effectNoun(effect: Effect): { turn: string; turns: string } {
 }
 
 /** Whether the target falls to `damage` so far. */
-function fallen(damage: number, dam?: number): boolean {
+export function fallen(damage: number, dam?: number): boolean {
   return dam !== undefined && damage >= dam
+}
+
+/**
+ * The effect so far, all the rest of it depends on: its damage, the turns that dealt damage, and
+ * whether a 1 ended it. resolveDamageOverTime steps it die by die; the odds step a distribution
+ * of it (damage-over-time-odds.ts).
+ */
+export interface Burning {
+  damage: number
+  turns: number
+  ended: boolean
+}
+
+export const BURNING_START: Burning = { damage: 0, turns: 0, ended: false }
+
+/** Whether another die is rolled: no 1 yet, turns left to follow, and the target still standing. */
+export function burnsOn(e: DamageOverTime, b: Burning): boolean {
+  return !b.ended && (e.turns === undefined || b.turns < e.turns) && !fallen(b.damage, e.dam)
+}
+
+/** The effect after one more die (effectTurn). */
+export function afterTurn(b: Burning, roll: number): Burning {
+  const t = effectTurn(roll)
+  return t.ends
+    ? { damage: b.damage, turns: b.turns, ended: true }
+    : { damage: b.damage + t.damage, turns: b.turns + 1, ended: false }
+}
+
+/** Dice rolled: one per damaging turn, and the 1 that ended it. */
+export function diceRolled(b: Pick<Burning, 'turns' | 'ended'>): number {
+  return b.turns + (b.ended ? 1 : 0)
 }
 
 export function resolveDamageOverTime(dice: Dice, e: DamageOverTime): DamageOverTimeResult {
   const noun = effectNoun(e.effect).turn
   const out: EffectDie[] = []
-  let damage = 0
-  let expired = false
-  while ((e.turns === undefined || out.length < e.turns) && !fallen(damage, e.dam)) {
-    const roll = dice.roll(6, `${e.effect} ${noun} ${out.length + 1}`)
-    const t = effectTurn(roll)
-    out.push({ roll, damage: t.damage })
-    if (t.ends) {
-      expired = true
-      break
-    }
-    damage += t.damage
+  let b = BURNING_START
+  while (burnsOn(e, b)) {
+    const roll = dice.roll(EFFECT_DIE, `${e.effect} ${noun} ${out.length + 1}`)
+    out.push({ roll, damage: effectTurn(roll).damage })
+    b = afterTurn(b, roll)
   }
   const result: DamageOverTimeResult = {
     dice: out,
-    damage,
-    duration: out.filter((d) => d.damage > 0).length,
-    expired,
-    active: !expired,
+    damage: b.damage,
+    duration: b.turns,
+    expired: b.ended,
+    active: !b.ended,
   }
   if (e.dam !== undefined) {
-    result.remainingDam = Math.max(0, e.dam - damage)
-    result.destroyed = fallen(damage, e.dam)
+    result.remainingDam = Math.max(0, e.dam - b.damage)
+    result.destroyed = fallen(b.damage, e.dam)
   }
   return result
 }

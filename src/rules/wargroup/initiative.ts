@@ -33,12 +33,17 @@ export function resolveInitiativeRound(dice: Dice, round: number): InitiativeRou
   return { a, b, winner: a > b ? 'A' : b > a ? 'B' : null }
 }
 
+/** The winning die of a round that did not tie. */
+export function roundWinningRoll(r: Pick<InitiativeRound, 'a' | 'b'>): number {
+  return Math.max(r.a, r.b)
+}
+
 export function resolveInitiative(dice: Dice): InitiativeResult {
   const rounds: InitiativeRound[] = []
   for (;;) {
     const r = resolveInitiativeRound(dice, rounds.length + 1)
     rounds.push(r)
-    if (r.winner) return { rounds, goesFirst: r.winner, winningRoll: Math.max(r.a, r.b) }
+    if (r.winner) return { rounds, goesFirst: r.winner, winningRoll: roundWinningRoll(r) }
   }
 }
 
@@ -60,7 +65,7 @@ export interface InitiativeOdds {
 export function initiativeOdds(tail = 1e-9): InitiativeOdds {
   const round = walk((dice) => {
     const r = resolveInitiativeRound(dice, 1)
-    return r.winner ? `${r.winner}:${Math.max(r.a, r.b)}` : 'tie'
+    return r.winner ? `${r.winner}:${roundWinningRoll(r)}` : 'tie'
   })
   const decided = Distribution.weighted([...round.entries()].filter(([k]) => k !== 'tie'))
   const goesFirst = decided.map((k) => k.split(':')[0])

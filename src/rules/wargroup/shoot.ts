@@ -119,14 +119,33 @@ export function rollAimEffect(dice: Dice, s: Pick<WargroupShot, 'aim' | 'mtp'>, 
   return {}
 }
 
+/** Stage 2: on a hit, the damage roll (Str + d6 against Arm + d6, the aim's modifier); a miss rolls none. */
+export function rollShotDamage(dice: Dice, s: WargroupShot, hit: boolean): DamageRoll | null {
+  return hit ? rollDamage(dice, s.str, AIM_DAMAGE_MODIFIER[s.aim], effectiveArm(s)) : null
+}
+
+/** What the damage stage leaves: the damage dealt and whether the armour was ignored (none on a miss). */
+export function shotDamage(d: DamageRoll | null): { damage: number; fullPower: boolean } {
+  return { damage: d?.damage ?? 0, fullPower: d?.fullPower ?? false }
+}
+
+/** The target's Dam left after `damage`; at 0 it shuts down. */
+export function remainingDam(dam: number, damage: number): number {
+  return Math.max(0, dam - damage)
+}
+
+export function shutsDown(dam: number, damage: number): boolean {
+  return remainingDam(dam, damage) === 0
+}
+
 export function resolveWargroupShot(dice: Dice, s: WargroupShot): WargroupShotResult {
   const acu = effectiveAcu(s)
   const def = effectiveDef(s)
   const arm = effectiveArm(s)
   const damageModifier = AIM_DAMAGE_MODIFIER[s.aim]
   const toHit = rollToHit(dice, acu, def)
-  const damageRoll = toHit.won ? rollDamage(dice, s.str, damageModifier, arm) : null
-  const damage = damageRoll?.damage ?? 0
+  const damageRoll = rollShotDamage(dice, s, toHit.won)
+  const { damage } = shotDamage(damageRoll)
   // A miss deals no damage: the module stays intact and the mech mobile, with no die rolled.
   const effect = rollAimEffect(dice, s, damage)
   const result: WargroupShotResult = {
@@ -141,8 +160,8 @@ export function resolveWargroupShot(dice: Dice, s: WargroupShot): WargroupShotRe
     ...effect,
   }
   if (s.dam !== undefined) {
-    result.remainingDam = Math.max(0, s.dam - damage)
-    result.destroyed = result.remainingDam === 0
+    result.remainingDam = remainingDam(s.dam, damage)
+    result.destroyed = shutsDown(s.dam, damage)
   }
   return result
 }

@@ -7,7 +7,9 @@ import {
   bestAnswer,
   rankAnswers,
   resolveStrike,
+  strikeDefended,
   strikeModifier,
+  targetsAttacked,
 } from '../../../src/rules/formation/strike.js'
 import { QUALITIES, QUALITY_PRESETS } from '../../../src/rules/formation/pilot-quality.js'
 import { strike } from './fixture.js'
@@ -370,5 +372,22 @@ describe('strike: HARM at a target that is not a radar', () => {
 
   it('an ordinary strike reports no HARM check', () => {
     expect(run(strike({ str: 0 }), [2]).harm).toBeNull()
+  })
+})
+
+describe('strike: what the roll and the odds conclude alike', () => {
+  it.each([
+    // [what, targets hit, targets that answered successfully, defended]
+    ['landed nowhere: nothing was defended', 0, 0, false],
+    ['every landed strike answered', 2, 2, true],
+    ['one of three landed strikes got through', 3, 2, false],
+  ])('strikeDefended: %s', (_what, hit, answered, defended) => {
+    expect(strikeDefended(hit, answered)).toBe(defended)
+  })
+
+  it('targetsAttacked: HARM that flies off at a radar attacks none of the targets', () => {
+    expect(targetsAttacked({ targets: 1 }, { retargeted: true })).toBe(0)
+    expect(targetsAttacked({ targets: 1 }, { retargeted: false })).toBe(1)
+    expect(targetsAttacked({ targets: 3 }, null)).toBe(3)
   })
 })

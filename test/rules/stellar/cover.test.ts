@@ -4,6 +4,7 @@ import { PhysicalDice } from '../../../src/core/physical.js'
 import { fraction } from '../../../src/core/distribution.js'
 import { SeededDice } from '../../../src/core/seeded.js'
 import { type CoverCheck, coverTargetNumber, resolveCover } from '../../../src/rules/stellar/cover.js'
+import { pieceSurvival } from '../../../src/rules/stellar/cover-odds.js'
 
 const cover = (c: Partial<CoverCheck> & { dmg: number }): CoverCheck => ({
   melee: false,
@@ -146,5 +147,21 @@ describe('cover: exact odds', () => {
     for (let i = 0; i < n; i++) counts[resolveCover(new SeededDice(`cover-${i}`), c).destroyed]++
     // Standard error under 0.008 with 4000 samples; allow 4.
     for (const [k, w] of d.sorted()) expect(Math.abs(counts[k] / n - w)).toBeLessThan(0.032)
+  })
+})
+
+describe('cover: the chance one piece survives (pieceSurvival, the rule walked)', () => {
+  it.each([
+    // [the quickstart's example, check, survives]
+    ['Machine Gun DMG 200: a 2+', { dmg: 200 }, 9 / 10],
+    ['Bazooka DMG 800: an 8+', { dmg: 800 }, 3 / 10],
+    ['Bazooka at the cover directly: 3d10, each 8+', { dmg: 800, direct: true }, 27 / 1000],
+    ['Melee Smash DMG 300: a 6+ on each of three dice', { dmg: 300, melee: true }, 125 / 1000],
+    ['Crash Through DMG 200: a 4+ on each of three dice', { dmg: 200, melee: true }, 343 / 1000],
+    ['DMG 100: any roll, no dice', { dmg: 100 }, 1],
+    ['DMG 1100: no roll is enough', { dmg: 1100 }, 0],
+    ['AOE: each of two pieces on its own', { dmg: 800, pieces: 2 }, 3 / 10],
+  ])('%s', (_what, c, p) => {
+    expect(pieceSurvival(cover(c))).toBe(p)
   })
 })

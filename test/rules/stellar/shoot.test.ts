@@ -5,10 +5,14 @@ import { SeededDice } from '../../../src/core/seeded.js'
 import { mecha } from '../../cli/run-cli.js'
 import {
   MAX_WEAPON_SHOTS,
+  chooseReroll,
+  defenseAllowed,
   evadeClass,
   evadeInput,
+  laterStages,
   resolveShot,
   shotsFired,
+  skillDefenseSpent,
 } from '../../../src/rules/stellar/shoot.js'
 import { NO_PEN, parsePen } from '../../../src/rules/stellar/weapon.js'
 import { shot } from './shot-fixture.js'
@@ -304,4 +308,52 @@ describe("melee's overwatch shares the shot's cap", () => {
     expect(shotsFired(s)).toBe(10)
     expect(resolveShot(new SeededDice('ow'), s).dice).toHaveLength(10)
   })
+})
+
+describe('shooting: choices the roll and the odds make alike', () => {
+  it.each([
+    // [what, Solo Operative, Seeking Shot, reaction, allowed]
+    ['anyone may Dodge', false, false, 'dodge', true],
+    ['Dodge and Guard together: a Solo Operative only', false, false, 'both', false],
+    ['a Solo Operative may', true, false, 'both', true],
+    ['no Dodge against a Seeking Shot', false, true, 'dodge', false],
+    ['Guard against a Seeking Shot', false, true, 'guard', true],
+    [
+      'a Solo Operative still Guards (with its Dodge worth nothing) against a Seeking Shot',
+      true,
+      true,
+      'both',
+      true,
+    ],
+  ] as const)('defenseAllowed: %s', (_what, soloOperative, seekingShot, d, allowed) => {
+    expect(defenseAllowed({ soloOperative, seekingShot }, d)).toBe(allowed)
+  })
+
+  it.each([
+    // [what, Momentum offered, hits left, warship, spent]
+    ['one point a hit', 3, 2, false, 2],
+    ['no more than offered', 1, 4, false, 1],
+    ['a warship pays 2 a hit', 5, 4, true, 4],
+    ['a warship spends whole pairs only', 3, 4, true, 2],
+  ])('skillDefenseSpent: %s', (_what, momentum, hitsLeft, warship, spent) => {
+    expect(skillDefenseSpent(momentum, hitsLeft, warship)).toBe(spent)
+  })
+
+  it.each([
+    // [what, pick given, pick taken] (the automatic pick here would be one critical and one hit)
+    [
+      'more criticals than rolled: the one critical, then hits within the 2',
+      { crits: 3, hits: 2 },
+      { crits: 1, hits: 1 },
+    ],
+    ['more hits than allowed: the 2 allowed', { crits: 0, hits: 5 }, { crits: 0, hits: 2 }],
+  ])(
+    'chooseReroll: a pick given beforehand takes what the dice allow, criticals first: %s',
+    (_what, given, taken) => {
+      const s = shot({ acc: 6, shots: 4, evadeRerolls: 2, decisions: { 'evade-reroll': given } })
+      // 1 (a critical), 4 and 5 (hits), 8 (an evade)
+      const counts = { crit: 1, hit: 2, evade: 1, 'auto-miss': 0, downed: 0 }
+      expect(chooseReroll(s, evadeInput(s), [1, 4, 5, 8], counts, 2, laterStages(s))).toEqual(taken)
+    },
+  )
 })

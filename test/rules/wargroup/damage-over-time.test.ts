@@ -3,7 +3,14 @@ import { walkMaps } from '../../../src/core/exact.js'
 import { PhysicalDice } from '../../../src/core/physical.js'
 import { type Distribution, fraction, probability } from '../../../src/core/distribution.js'
 import { SeededDice } from '../../../src/core/seeded.js'
-import { type DamageOverTime, resolveDamageOverTime } from '../../../src/rules/wargroup/damage-over-time.js'
+import {
+  BURNING_START,
+  type DamageOverTime,
+  afterTurn,
+  burnsOn,
+  diceRolled,
+  resolveDamageOverTime,
+} from '../../../src/rules/wargroup/damage-over-time.js'
 import {
   TAIL_MASS,
   damageOverTimeOdds,
@@ -254,5 +261,31 @@ describe('unbounded fire and void odds', () => {
     damageOverTimeOdds({ effect: 'void' })
     damageOverTimeOdds({ effect: 'burn', turns: 50, dam: 100 })
     expect(performance.now() - t).toBeLessThan(1000)
+  })
+})
+
+describe('fire and void: the stages the roll and the odds share', () => {
+  const after = (rolls: number[]) => rolls.reduce(afterTurn, BURNING_START)
+
+  it.each([
+    // [what, rolls, state after them, dice rolled]
+    ['a 1 puts it out and deals nothing', [1], { damage: 0, turns: 0, ended: true }, 1],
+    ['each other face deals its value', [4, 6, 2], { damage: 12, turns: 3, ended: false }, 3],
+    ['damage before the 1 stands', [5, 3, 1], { damage: 8, turns: 2, ended: true }, 3],
+  ])('afterTurn: %s', (_what, rolls, state, dice) => {
+    expect(after(rolls)).toEqual(state)
+    expect(diceRolled(after(rolls))).toBe(dice)
+  })
+
+  it.each([
+    // [what, effect, rolls so far, another die?]
+    ['nothing stops a fresh fire', { effect: 'burn' }, [], true],
+    ['the 1 ends it', { effect: 'burn' }, [3, 1], false],
+    ['turns left to follow', { effect: 'burn', turns: 3 }, [3, 4], true],
+    ['the turns ran out', { effect: 'void', turns: 2 }, [3, 4], false],
+    ['Dam 7 still standing at 6', { effect: 'burn', dam: 7 }, [2, 4], true],
+    ['Dam 7 reached: nothing left to burn', { effect: 'burn', dam: 7 }, [3, 4], false],
+  ] as Array<[string, DamageOverTime, number[], boolean]>)('burnsOn: %s', (_what, e, rolls, more) => {
+    expect(burnsOn(e, after(rolls))).toBe(more)
   })
 })

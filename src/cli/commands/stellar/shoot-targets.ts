@@ -5,6 +5,8 @@ import type { TraitEffect } from '../../../rules/stellar/traits.js'
 import { ATTACK_BONUSES, AUTO_DEFENSES, DEFENSES, rankDefenses } from '../../../rules/stellar/shoot-odds.js'
 import { num } from '../../../render/format.js'
 import {
+  addDamage,
+  addDestroyed,
   oneTargetField,
   rankTargetsBonuses,
   resolveTargets,
@@ -126,7 +128,7 @@ export function withTargets(
         targets: r.map((x, i) => one.json(x, shots[i])),
         damage: totalDamage(r),
       }
-      if (s.hp !== undefined) out.targetsDestroyed = r.filter((x) => x.destroyed).length
+      if (s.hp !== undefined) out.targetsDestroyed = r.reduce((n, x) => addDestroyed(n, x.destroyed), 0)
       return out
     },
     render(r, s, out) {
@@ -282,7 +284,7 @@ function beyondTarget1(effects: readonly TraitEffect[]): TraitEffect[] {
 
 function totalDamage(r: readonly ShotResult[]): number {
   let t = 0
-  for (const x of r) t += x.damage
+  for (const x of r) t = addDamage(t, x.damage)
   return t
 }
 

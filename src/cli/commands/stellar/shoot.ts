@@ -10,6 +10,7 @@ import {
   type ShotResult,
   MAX_FOCUS,
   MAX_WEAPON_SHOTS,
+  defenseAllowed,
   momentumNegates,
   rerollsAllowed,
   resolveShot,
@@ -448,16 +449,16 @@ export function buildShot(v: ValuesOf<typeof options>): ShotRequest {
 
 /** Throws when the defender may not react so: both is a Solo Operative's; no Dodge vs a Seeking Shot. */
 function checkDefense(s: ShotRequest, defense: DefenseChoice): void {
-  if (defense === 'both' && !s.soloOperative)
+  if (defenseAllowed(s, defense)) return
+  if (defense === 'both')
     throw new InputError(
       'bad-choice',
       '--defense both: only a Solo Operative may Dodge and Guard together; add --def-trait solo-operative or give dodge, guard or none',
     )
-  if (s.seekingShot && defense === 'dodge')
-    throw new InputError(
-      'bad-combination',
-      '--defense dodge: against a Seeking Shot the target may not improve its Evade; give --defense guard or none',
-    )
+  throw new InputError(
+    'bad-combination',
+    '--defense dodge: against a Seeking Shot the target may not improve its Evade; give --defense guard or none',
+  )
 }
 
 /**
