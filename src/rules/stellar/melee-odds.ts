@@ -38,12 +38,13 @@ import {
   survives,
   tallyStrike,
 } from './melee.js'
-import { resolveShot } from './shoot.js'
+import { shotResultOdds } from './shoot-odds.js'
 
 /**
  * Exact odds of a melee charge, composed from the stages resolveMelee runs:
- * - the overwatch loop over a distribution of OverwatchState (one attack's distribution is the
- *   exact walk of resolveShot, then afterOverwatchShot, as resolveOverwatch does);
+ * - the overwatch loop over a distribution of OverwatchState (one attack's distribution is
+ *   resolveShot's stages composed as shoot --odds composes them, then afterOverwatchShot, as
+ *   resolveOverwatch does);
  * - each strike as its stages: the attack dice and the defense dice (each walked through
  *   rollAttackDice / rollDefenseDice), tallyStrike on each pair, then the saves (strikeSaves)
  *   walked once per count of saves owed;
@@ -143,8 +144,11 @@ export function strikeOdds(s: Strike): Distribution<StrikeOutcome> {
 
 /**
  * The overwatch stage: resolveOverwatch's loop over a distribution of states (merged on
- * overwatchKey). One attack's distribution is the walk of resolveShot for the Momentum the charger
- * has left (all the next shot depends on, see nextOverwatchShot), walked once per value.
+ * overwatchKey). One attack's distribution is resolveShot's stages composed (shotResultOdds: the
+ * evade pool per class count, then blocks and saves per number of hits) for the Momentum the
+ * charger has left (all the next shot depends on, see nextOverwatchShot), composed once per
+ * value. (A walk of resolveShot gives the same counts, but runs the whole shot again for each
+ * branch of its dice: at 10 shots, most of the overwatch's time in a cold run.)
  */
 export function overwatchOdds(m: Melee): Distribution<OverwatchState> {
   const key = overwatchKey(m)
@@ -155,12 +159,9 @@ export function overwatchOdds(m: Melee): Distribution<OverwatchState> {
   const oneAttack = (st: OverwatchState) => {
     let d = byMomentum.get(st.momentumSpent)
     if (!d) {
-      const shot = nextOverwatchShot(m, st)
-      d = walk(
-        (dice) => {
-          const r = resolveShot(dice, shot)
-          return { damage: r.damage, momentumSpent: r.momentumSpent }
-        },
+      d = shotResultOdds(
+        nextOverwatchShot(m, st),
+        (r) => ({ damage: r.damage, momentumSpent: r.momentumSpent }),
         (r) => `${r.damage} ${r.momentumSpent}`,
       )
       byMomentum.set(st.momentumSpent, d)
