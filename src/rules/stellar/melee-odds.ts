@@ -149,7 +149,7 @@ export function strikeOdds(s: Strike): Distribution<StrikeOutcome> {
  * evade pool per class count, then blocks and saves per number of hits) for the Momentum the
  * charger has left (all the next shot depends on, see nextOverwatchShot), composed once per
  * value. (A walk of resolveShot gives the same counts, but runs the whole shot again for each
- * branch of its dice: at 10 shots, most of the overwatch's time in a cold run.)
+ * branch of its dice: at 10 shots about twice the composition's time in a cold run.)
  */
 export function overwatchOdds(m: Melee): Distribution<OverwatchState> {
   const key = overwatchKey(m)
