@@ -1,6 +1,7 @@
 import { Distribution } from '../../core/distribution.js'
 import { poolOutcomes, walk } from '../../core/exact.js'
-import { type SaveResult, savesOwed } from './armor-save.js'
+import type { SaveResult } from './armor-save.js'
+import { savesFor } from './armor-save-odds.js'
 import {
   type ClashConclusion,
   type DefChoice,
@@ -14,6 +15,7 @@ import {
   afterOverwatchShot,
   attackRerollPool,
   attackStrike,
+  attackDieClass,
   attackView,
   blocksAgainst,
   bonusTotal,
@@ -30,23 +32,23 @@ import {
   overwatchAttacks,
   overwatchKey,
   overwatchView,
-  rollAttackDice,
   rollDefenseDice,
   strikeSaveSpec,
-  strikeSaves,
   strikeSummary,
   survives,
   tallyStrike,
 } from './melee.js'
-import { resolveShot } from './shoot.js'
+import { shotResultOdds } from './shoot-odds.js'
 
 /**
  * Exact odds of a melee charge, composed from the stages resolveMelee runs:
- * - the overwatch loop over a distribution of OverwatchState (one attack's distribution is the
- *   exact walk of resolveShot, then afterOverwatchShot, as resolveOverwatch does);
- * - each strike as its stages: the attack dice and the defense dice (each walked through
- *   rollAttackDice / rollDefenseDice), tallyStrike on each pair, then the saves (strikeSaves)
- *   walked once per count of saves owed;
+ * - the overwatch loop over a distribution of OverwatchState (one attack's distribution is
+ *   resolveShot's stages composed as shoot --odds composes them, then afterOverwatchShot, as
+ *   resolveOverwatch does);
+ * - each strike as its stages: the attack dice (the pool per class count, counted by
+ *   countAttack) and the defense dice (walked through rollDefenseDice), tallyStrike on each pair,
+ *   then the saves (resolveArmorSaves through savesFor, then strikeSummary, as strikeSaves runs
+ *   them) walked once per count of saves owed;
  * - concludeClash once per (overwatch view, attack view, counter-attack outcome): the joins are
  *   keyed on what it reads (overwatchView, attackView), and the overwatch's and the attack's own
  *   damage are added per view afterwards (damageTaken), so the cost grows with the number of views
@@ -66,14 +68,19 @@ export interface StrikeOutcome extends StrikeSummary {
 }
 
 /**
- * Rolled hits of a strike's attack dice (crits count 2): the attack-dice stage, walked. With the
+ * Rolled hits of a strike's attack dice (crits count 2): the attack-dice stage, its pool per count
+ * of dice in each class attackDieClass declares (as the exact driver branches it). With the
  * striker's rerolls (Improvise), each branch of the pool is rerolled as rollAttackDice picks it
  * (rerollOptions' best, from the same pool as the rule: attackRerollPool), the rerolled dice a
  * pool of their own, counted by countAttack: the pick is made once per branch, not once per
  * branch of its reroll, as a walk of the rule would.
  */
 export function rolledHitsOdds(s: Strike): Distribution<number> {
-  if (s.attackRerolls === 0) return walk((dice) => rollAttackDice(dice, s).rolledHits)
+  if (s.attackRerolls === 0) {
+    // rollAttackDice's pool, each branch counted by countAttack, as rollAttackDice counts it.
+    const branches = poolOutcomes(s.attackDice, 10, attackDieClass(s))
+    return Distribution.weighted(branches.map((b) => [countAttack(s, b.faces).rolledHits, b.waysN] as const))
+  }
   const pool = attackRerollPool(s)
   const branches = poolOutcomes(s.attackDice, 10, pool.classify)
   return Distribution.weighted(branches.map((b, i) => [i, b.waysN] as const)).bind((i) => {
@@ -107,8 +114,6 @@ const outcomeKey = (o: StrikeOutcome) =>
   `${o.damage} ${o.pushedOut} ${o.unblockedHits} ${o.failedSaves} ${o.effects}`
 /** What concludeClash reads of a strike (outcomes that differ only in the report merge). */
 const summaryKey = (o: StrikeSummary) => `${o.damage} ${o.pushedOut}`
-/** Save results that are the same for everything a strike reads of them. */
-const saveKey = (r: SaveResult) => `${r.failedSaves} ${r.damage} ${r.actionsLost} ${r.pushes}`
 
 function strikeOutcome(s: Strike, unblockedHits: number, save: SaveResult): StrikeOutcome {
   const summary = strikeSummary(s, unblockedHits, save)
@@ -122,18 +127,15 @@ function strikeOutcome(s: Strike, unblockedHits: number, save: SaveResult): Stri
 }
 
 /**
- * A strike's saves stage from its unblocked hits, walked (strikeSaves), read as StrikeOutcome.
- * The saves depend on the hits only through the count owed (their cap makes many counts alike),
- * so each count owed is walked once per strike.
+ * A strike's saves stage from its unblocked hits, read as StrikeOutcome: the saves its hits call
+ * for (strikeSaveSpec) walked by savesFor, then strikeSummary (strikeOutcome), as strikeSaves
+ * runs them. The saves depend on the hits only through the count owed (their cap makes many
+ * counts alike), so each count owed is walked once per weapon and target: an attack and a
+ * counter-attack of the same weapon, and the choice search, share the walks.
  */
 function strikeSaveStage(s: Strike): (unblockedHits: number) => Distribution<StrikeOutcome> {
-  const byOwed = new Map<number, Distribution<SaveResult>>()
-  return (u) => {
-    const owed = savesOwed(strikeSaveSpec(s, u))
-    let saves = byOwed.get(owed)
-    if (!saves) byOwed.set(owed, (saves = walk((dice) => strikeSaves(dice, s, u).save, saveKey)))
-    return saves.map((save) => strikeOutcome(s, u, save), outcomeKey)
-  }
+  const saves = savesFor(strikeSaveSpec(s, 0))
+  return (u) => saves(u).map((save) => strikeOutcome(s, u, save), outcomeKey)
 }
 
 /** A whole strike: dice, tally, saves. */
@@ -143,8 +145,11 @@ export function strikeOdds(s: Strike): Distribution<StrikeOutcome> {
 
 /**
  * The overwatch stage: resolveOverwatch's loop over a distribution of states (merged on
- * overwatchKey). One attack's distribution is the walk of resolveShot for the Momentum the charger
- * has left (all the next shot depends on, see nextOverwatchShot), walked once per value.
+ * overwatchKey). One attack's distribution is resolveShot's stages composed (shotResultOdds: the
+ * evade pool per class count, then blocks and saves per number of hits) for the Momentum the
+ * charger has left (all the next shot depends on, see nextOverwatchShot), composed once per
+ * value. (A walk of resolveShot gives the same counts, but runs the whole shot again for each
+ * branch of its dice: at 10 shots about twice the composition's time in a cold run.)
  */
 export function overwatchOdds(m: Melee): Distribution<OverwatchState> {
   const key = overwatchKey(m)
@@ -155,12 +160,9 @@ export function overwatchOdds(m: Melee): Distribution<OverwatchState> {
   const oneAttack = (st: OverwatchState) => {
     let d = byMomentum.get(st.momentumSpent)
     if (!d) {
-      const shot = nextOverwatchShot(m, st)
-      d = walk(
-        (dice) => {
-          const r = resolveShot(dice, shot)
-          return { damage: r.damage, momentumSpent: r.momentumSpent }
-        },
+      d = shotResultOdds(
+        nextOverwatchShot(m, st),
+        (r) => ({ damage: r.damage, momentumSpent: r.momentumSpent }),
         (r) => `${r.damage} ${r.momentumSpent}`,
       )
       byMomentum.set(st.momentumSpent, d)

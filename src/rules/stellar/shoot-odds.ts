@@ -1,4 +1,4 @@
-import { Distribution } from '../../core/distribution.js'
+import { Distribution, type Outcome } from '../../core/distribution.js'
 import { poolOutcomes } from '../../core/exact.js'
 import { memoise } from '../../core/memo.js'
 import {
@@ -114,11 +114,24 @@ function shotReader(s: Shot) {
   const quiet = quietShot(s)
   const rest = laterStages(quiet)
   const hits = evadeStage(quiet, rest)
-  return <K extends number | string>(f: (r: ShotResult) => K): Distribution<K> =>
+  return <K extends Outcome>(f: (r: ShotResult) => K, key?: (v: K) => number | string): Distribution<K> =>
     hits.step(
       (h) => rest(h).saves,
       (h, save) => f(rest(h).conclude(save)),
+      key,
     )
+}
+
+/**
+ * One read of a shot's result as a distribution, from the stages shotOdds composes (`key` as in
+ * Distribution.bind): melee's overwatch attack reads its damage and the Momentum it cost.
+ */
+export function shotResultOdds<K extends Outcome>(
+  s: Shot,
+  f: (r: ShotResult) => K,
+  key?: (v: K) => number | string,
+): Distribution<K> {
+  return shotReader(s)(f, key)
 }
 
 /** The shot as the odds play it: the automatic Momentum policy, nobody asked. */

@@ -3,8 +3,22 @@ import { describe, expect, it } from 'vitest'
 import type { Distribution, Outcome } from '../../../src/core/distribution.js'
 import { walk } from '../../../src/core/exact.js'
 import { SeededDice } from '../../../src/core/seeded.js'
-import { type Melee, type MeleeResult, resolveMelee } from '../../../src/rules/stellar/melee.js'
-import { ClashSearch, compareValue, meleeOdds, splitsOf } from '../../../src/rules/stellar/melee-odds.js'
+import {
+  type Melee,
+  type MeleeResult,
+  OVERWATCH_START,
+  nextOverwatchShot,
+  resolveMelee,
+} from '../../../src/rules/stellar/melee.js'
+import {
+  ClashSearch,
+  compareValue,
+  meleeOdds,
+  overwatchOdds,
+  splitsOf,
+} from '../../../src/rules/stellar/melee-odds.js'
+import { resolveShot } from '../../../src/rules/stellar/shoot.js'
+import { shotResultOdds } from '../../../src/rules/stellar/shoot-odds.js'
 import { melee, side } from './melee-fixture.js'
 
 const sum = (d: Distribution<Outcome>) => Object.values(d.toJSON()).reduce((a, b) => a + b, 0)
@@ -238,6 +252,65 @@ describe('composed odds equal the exact walk over the whole resolution', () => {
     expect(b.of('fb').prob('attacker')).toBeGreaterThan(0)
     expect(b.of('fb').prob('defender')).toBeGreaterThan(0)
     expect(brute(cases[4][1]).of('fb').prob('defender')).toBeGreaterThan(0)
+  })
+})
+
+describe("one overwatch attack: the shot's stages composed are the shot walked", () => {
+  // The oracle: resolveShot walked as one function, every die branching (as the overwatch odds
+  // did before they composed the shot's stages).
+  const walked = (m: Melee, momentumSpent: number) =>
+    walk(
+      (dice) => {
+        const r = resolveShot(dice, nextOverwatchShot(m, { damage: 0, momentumSpent, destroyed: false }))
+        return { damage: r.damage, momentumSpent: r.momentumSpent }
+      },
+      (r) => `${r.damage} ${r.momentumSpent}`,
+    )
+  const ow = (over: Partial<NonNullable<Melee['overwatch']>>) => ({
+    attacks: 3,
+    acc: 8,
+    shots: 4,
+    dmg: 200,
+    pen: { value: 5, kind: 'damage' as const },
+    targetLock: false,
+    ...over,
+  })
+  it.each([
+    ['saves, HP', melee({ atk: side({ armSv: 1, hp: 900 }), overwatch: ow({}) }), 0],
+    [
+      'Skill Defense with Momentum left, shield, evade',
+      melee({ atk: side({ momentum: 3, shield: 1, evade: 2, armSv: 2 }), overwatch: ow({ shots: 5 }) }),
+      1,
+    ],
+    [
+      'save rerolls, Persevere, Target Lock, a stun weapon',
+      melee({
+        atk: side({ reroll: true, persevere: true, armSv: 1, momentum: 1 }),
+        overwatch: ow({ targetLock: true, pen: { value: 6, kind: 'stun' } }),
+      }),
+      0,
+    ],
+    [
+      'a warship charger',
+      melee({ atk: side({ warship: true, momentum: 4, armSv: 2 }), overwatch: ow({ acc: 10 }) }),
+      2,
+    ],
+  ])('%s', (_name, m, spent) => {
+    const st = { damage: 0, momentumSpent: spent, destroyed: false }
+    const composed = shotResultOdds(
+      nextOverwatchShot(m, st),
+      (r) => ({ damage: r.damage, momentumSpent: r.momentumSpent }),
+      (r) => `${r.damage} ${r.momentumSpent}`,
+    )
+    expectSameFractions(composed, walked(m, spent))
+    // A charger with Momentum left spends it on Skill Defense in some outcomes.
+    if (m.atk.momentum > spent) expect(composed.outcomes().some((r) => r.momentumSpent > 0)).toBe(true)
+    // The loop starts from OVERWATCH_START: after one attack, its damages are the shot's.
+    const one = overwatchOdds({ ...m, overwatch: { ...m.overwatch!, attacks: 1 } })
+    expectSameFractions(
+      one.map((s) => s.damage),
+      walked(m, OVERWATCH_START.momentumSpent).map((r) => r.damage),
+    )
   })
 })
 
