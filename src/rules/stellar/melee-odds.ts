@@ -1,10 +1,13 @@
 import { Distribution } from '../../core/distribution.js'
 import { poolOutcomes, walk } from '../../core/exact.js'
+import { memoise } from '../../core/memo.js'
 import type { SaveResult } from './armor-save.js'
 import { savesFor } from './armor-save-odds.js'
 import {
+  type AttackDiceInput,
   type ClashConclusion,
   type DefChoice,
+  type DefenseDiceInput,
   type Melee,
   type OverwatchState,
   type Split,
@@ -13,30 +16,38 @@ import {
   MAX_POOL,
   OVERWATCH_START,
   afterOverwatchShot,
+  attackDiceInput,
   attackRerollPool,
   attackStrike,
   attackDieClass,
   attackView,
   blocksAgainst,
-  bonusTotal,
+  cappedDamage,
+  chooseMeleeReroll,
+  attackMade,
+  counterMomentum,
   countAttack,
-  pickedDice,
-  rerollOptions,
+  defenseDiceInput,
+  firesAgain,
+  mostHits,
+  momentumLeft,
+  picksRerolls,
+  rollBlocks,
+  saveEffects,
+  usableDice,
   withRerolls,
-  clashContext,
   concludeClash,
-  counterSkippedBy,
   counterStrike,
   damageTaken,
   nextOverwatchShot,
   overwatchAttacks,
   overwatchKey,
   overwatchView,
-  rollDefenseDice,
   strikeSaveSpec,
   strikeSummary,
   survives,
   tallyStrike,
+  unblockedByDifference,
 } from './melee.js'
 import { shotResultOdds } from './shoot-odds.js'
 
@@ -68,24 +79,31 @@ export interface StrikeOutcome extends StrikeSummary {
 }
 
 /**
- * Rolled hits of a strike's attack dice (crits count 2): the attack-dice stage, its pool per count
- * of dice in each class attackDieClass declares (as the exact driver branches it). With the
- * striker's rerolls (Improvise), each branch of the pool is rerolled as rollAttackDice picks it
- * (rerollOptions' best, from the same pool as the rule: attackRerollPool), the rerolled dice a
- * pool of their own, counted by countAttack: the pick is made once per branch, not once per
- * branch of its reroll, as a walk of the rule would.
+ * Rolled hits of attack dice no one picks rerolls of, from their declared input: rollAttackDice's
+ * pool per count of dice in each class attackDieClass declares (as the exact driver branches
+ * it), each branch counted by countAttack, as rollAttackDice counts it.
+ */
+export function attackDiceOdds(input: AttackDiceInput): Distribution<number> {
+  const branches = poolOutcomes(input.attackDice, 10, attackDieClass(input))
+  return Distribution.weighted(
+    branches.map((b) => [countAttack(input, b.faces).rolledHits, b.waysN] as const),
+  )
+}
+
+/**
+ * Rolled hits of a strike's attack dice (crits count 2): the attack-dice stage (attackDiceOdds).
+ * When the striker picks rerolls (Improvise), each branch of the pool is rerolled as
+ * rollAttackDice picks it (chooseMeleeReroll, from the same pool as the rule: attackRerollPool),
+ * the rerolled dice a pool of their own, counted by countAttack: the pick is made once per
+ * branch, not once per branch of its reroll, as a walk of the rule would.
  */
 export function rolledHitsOdds(s: Strike): Distribution<number> {
-  if (s.attackRerolls === 0) {
-    // rollAttackDice's pool, each branch counted by countAttack, as rollAttackDice counts it.
-    const branches = poolOutcomes(s.attackDice, 10, attackDieClass(s))
-    return Distribution.weighted(branches.map((b) => [countAttack(s, b.faces).rolledHits, b.waysN] as const))
-  }
+  if (!picksRerolls(s, 'attack')) return attackDiceOdds(attackDiceInput(s))
   const pool = attackRerollPool(s)
   const branches = poolOutcomes(s.attackDice, 10, pool.classify)
   return Distribution.weighted(branches.map((b, i) => [i, b.waysN] as const)).bind((i) => {
     const faces = branches[i].faces
-    const picked = pickedDice(faces, pool, rerollOptions(faces, pool)[0].pick)
+    const picked = chooseMeleeReroll(faces, pool)
     const again = poolOutcomes(picked.length, 10, pool.classify)
     return Distribution.weighted(
       again.map((r) => [countAttack(s, withRerolls(faces, picked, r.faces)).rolledHits, r.waysN] as const),
@@ -93,9 +111,17 @@ export function rolledHitsOdds(s: Strike): Distribution<number> {
   })
 }
 
-/** Rolled blocks of a strike's defense dice: the defense-dice stage, walked. */
+/** Rolled blocks of defense dice no one picks rerolls of, from their declared input: rollBlocks walked. */
+export function defenseDiceOdds(input: DefenseDiceInput): Distribution<number> {
+  return walk((dice) => rollBlocks(dice, input, 'target').rolledBlocks)
+}
+
+/**
+ * Rolled blocks of a strike's defense dice: the defense-dice stage (defenseDiceOdds); when the
+ * target picks rerolls, against no rolled hits (blocksAgainst).
+ */
 export function rolledBlocksOdds(s: Strike): Distribution<number> {
-  return walk((dice) => rollDefenseDice(dice, s).rolledBlocks)
+  return picksRerolls(s, 'defense') ? blocksAgainst(s, 0) : defenseDiceOdds(defenseDiceInput(s))
 }
 
 /**
@@ -104,7 +130,7 @@ export function rolledBlocksOdds(s: Strike): Distribution<number> {
  * walked per number of rolled hits (blocksAgainst).
  */
 export function unblockedOdds(s: Strike): Distribution<number> {
-  if (s.defenseRerolls > 0)
+  if (picksRerolls(s, 'defense'))
     return rolledHitsOdds(s).bind((h) => blocksAgainst(s, h).map((b) => tallyStrike(s, h, b).unblockedHits))
   return rolledHitsOdds(s).product(rolledBlocksOdds(s), (h, b) => tallyStrike(s, h, b).unblockedHits)
 }
@@ -122,7 +148,7 @@ function strikeOutcome(s: Strike, unblockedHits: number, save: SaveResult): Stri
     pushedOut: summary.pushedOut,
     unblockedHits,
     failedSaves: save.failedSaves,
-    effects: save.actionsLost + save.pushes,
+    effects: saveEffects(save),
   }
 }
 
@@ -158,22 +184,22 @@ export function overwatchOdds(m: Melee): Distribution<OverwatchState> {
   if (n === 0) return states
   const byMomentum = new Map<number, Distribution<{ damage: number; momentumSpent: number }>>()
   const oneAttack = (st: OverwatchState) => {
-    let d = byMomentum.get(st.momentumSpent)
+    let d = byMomentum.get(momentumLeft(m, st))
     if (!d) {
       d = shotResultOdds(
         nextOverwatchShot(m, st),
         (r) => ({ damage: r.damage, momentumSpent: r.momentumSpent }),
         (r) => `${r.damage} ${r.momentumSpent}`,
       )
-      byMomentum.set(st.momentumSpent, d)
+      byMomentum.set(momentumLeft(m, st), d)
     }
     return d
   }
-  /** A destroyed charger is fired at no more: nothing is added. */
+  /** A charger fired at no more (firesAgain, as resolveOverwatch's loop reads it): nothing is added. */
   const none = Distribution.point({ damage: 0, momentumSpent: 0 })
   for (let i = 0; i < n; i++) {
     states = states.step(
-      (st) => (st.destroyed ? none : oneAttack(st)),
+      (st) => (firesAgain(st) ? oneAttack(st) : none),
       (st, r) => afterOverwatchShot(m, st, r),
       key,
     )
@@ -236,7 +262,6 @@ function strikeReport(d: Distribution<StrikeOutcome>): StrikeOdds {
 export function meleeOdds(m: Melee): MeleeOdds {
   const ow = overwatchOdds(m)
   const attack = strikeOdds(attackStrike(m))
-  const momentumLeft = (st: OverwatchState) => m.atk.momentum - st.momentumSpent
   /** The counter-attack against a charger with `left` Momentum: its outcomes, what the clash reads of them, their damages. */
   const counters = new Map<
     number,
@@ -261,7 +286,7 @@ export function meleeOdds(m: Melee): MeleeOdds {
   // counter-attack. The sides' own stage damage (overwatch's, the attack's) is added after, one
   // product per view (damageTaken), so the overwatch states never meet the attack's outcomes.
   const owView = (st: OverwatchState) =>
-    overwatchView(m, st, st.destroyed ? [] : counterFor(momentumLeft(st)).damages)
+    overwatchView(m, st, attackMade(st) ? counterFor(momentumLeft(m, st)).damages : [])
   const atkView = (a: StrikeSummary) => attackView(m, a)
   const owViews = ow.bind((st) => Distribution.point(st, owView), owView)
   const attackViews = attack.bind((a) => Distribution.point(a as StrikeSummary, atkView), atkView)
@@ -274,11 +299,11 @@ export function meleeOdds(m: Melee): MeleeOdds {
     const key = `${owView(st)}|${atkView(a)}`
     let p = pairs.get(key)
     if (!p) {
+      const left = counterMomentum(m, st, a)
       let ends: Distribution<ClashConclusion>
-      if (st.destroyed) ends = Distribution.point(concludeClash(m, st, null, null), conclusionKey)
-      else if (counterSkippedBy(a, clashContext(m, st.damage)))
-        ends = Distribution.point(concludeClash(m, st, a, null), conclusionKey)
-      else ends = counterFor(momentumLeft(st)).summaries.map((c) => concludeClash(m, st, a, c), conclusionKey)
+      if (!attackMade(st)) ends = Distribution.point(concludeClash(m, st, null, null), conclusionKey)
+      else if (left === null) ends = Distribution.point(concludeClash(m, st, a, null), conclusionKey)
+      else ends = counterFor(left).summaries.map((c) => concludeClash(m, st, a, c), conclusionKey)
       pairs.set(key, (p = { ends, laterDefender: ends.map((e) => e.later.defender) }))
     }
     return p
@@ -313,28 +338,26 @@ export function meleeOdds(m: Melee): MeleeOdds {
     let d = laterDefender.get(key)
     if (!d) {
       d = owViews.bind<Later>((st) =>
-        st.destroyed
-          ? (Distribution.point('no clash') as Distribution<Later>)
-          : (pair(st, a).laterDefender as Distribution<Later>),
+        attackMade(st)
+          ? (pair(st, a).laterDefender as Distribution<Later>)
+          : (Distribution.point('no clash') as Distribution<Later>),
       )
       laterDefender.set(key, d)
     }
     return d
   }
-  const noClash = owViews.outcomes().find((st) => st.destroyed)
+  const noClash = owViews.outcomes().find((st) => !attackMade(st))
   const defenderDamage = attack.step(laterFor, (a, x): number =>
     x === 'no clash' ? concludeClash(m, noClash!, null, null).defender.damageTaken : damageTaken(a.damage, x),
   )
 
-  // Which strikes happen: the attack unless overwatch destroyed the charger; the counter-attack
-  // (with the Momentum the charger has left) unless counterSkippedBy skips it.
+  // Which strikes happen (attackMade, counterMomentum): the counter-attack's Momentum, -1 for none.
   const counterLeft = owViews.bind((st) => {
-    if (st.destroyed) return Distribution.point(-1)
-    const ctx = clashContext(m, st.damage)
-    return attackViews.map((a) => (counterSkippedBy(a, ctx) ? -1 : momentumLeft(st)))
+    if (!attackMade(st)) return Distribution.point(-1)
+    return attackViews.map((a) => counterMomentum(m, st, a) ?? -1)
   })
-  const attackMade = ow
-    .map((st) => (st.destroyed ? 'no' : 'yes'))
+  const attackOutcomes = ow
+    .map((st) => (attackMade(st) ? 'yes' : 'no'))
     .bind((x) => (x === 'yes' ? attack : Distribution.point(NO_STRIKE)), outcomeKey)
   const counterMade = counterLeft.bind(
     (left) => (left < 0 ? Distribution.point(NO_STRIKE) : counterFor(left).outcomes),
@@ -346,7 +369,7 @@ export function meleeOdds(m: Melee): MeleeOdds {
   const destroyed: MeleeOdds['destroyed'] = {}
   if (m.def.hp !== undefined) destroyed.defender = defenderDamage.where((d) => !survives(d, m.def.hp))
   if (m.atk.hp !== undefined) destroyed.attacker = attackerDamage.where((d) => !survives(d, m.atk.hp))
-  const attackOdds = strikeReport(attackMade)
+  const attackOdds = strikeReport(attackOutcomes)
   const counterOdds = strikeReport(counterMade)
   const ex = (d: StrikeOdds) => ({
     damage: d.damage.expected(),
@@ -363,7 +386,7 @@ export function meleeOdds(m: Melee): MeleeOdds {
     defenderDamage,
     attackerDamage,
     counterChance: counterLeft.where((left) => left >= 0),
-    clashChance: ow.where((st) => !st.destroyed),
+    clashChance: ow.where(attackMade),
     destroyed,
     expected: {
       attack: expAttack,
@@ -407,8 +430,6 @@ export interface Option {
   defChoice: DefChoice
   value: ClashValue
 }
-
-const cap = (x: number, hp: number | undefined) => (hp === undefined ? x : Math.min(x, hp))
 
 /** Float chances of a distribution of small whole numbers, by index. */
 function chances(d: Distribution<number>): Float64Array {
@@ -456,7 +477,9 @@ export class ClashSearch {
   private readonly counterRows: Array<Float64Array | undefined> = []
   private readonly attackSaves: (u: number) => Distribution<StrikeOutcome>
   private readonly counterSaves: (u: number) => Distribution<StrikeOutcome>
-  private readonly pools = new Map<string, Float64Array>()
+  /** Float chances of a pool's rolled hits or blocks, walked once per declared input. */
+  private readonly hitsChances = memoise((input: AttackDiceInput) => chances(attackDiceOdds(input)))
+  private readonly blocksChances = memoise((input: DefenseDiceInput) => chances(defenseDiceOdds(input)))
   /** Per attack configuration: the attack rows summed by the chances of uA. */
   private readonly attackMemo = new Map<string, Float64Array>()
   /** Per counter-attack configuration: the counter rows summed by the chances of uC. */
@@ -465,21 +488,22 @@ export class ClashSearch {
   private readonly cWidth: number
 
   constructor(private readonly m: Melee) {
-    // The saves depend on the weapon and target only, never on the splits or the choice.
+    // The saves depend on the weapon and target only, never on the splits or the choice. There
+    // is no overwatch here: the clash starts from OVERWATCH_START.
     const attackRef = attackStrike(m, MAX_POOL, 0, 'counter')
-    const counterRef = counterStrike(m, m.atk.momentum, MAX_POOL, 0, 'both')
+    const counterRef = counterStrike(m, momentumLeft(m, OVERWATCH_START), MAX_POOL, 0, 'both')
     this.attackSaves = strikeSaveStage(attackRef)
     this.counterSaves = strikeSaveStage(counterRef)
-    // Every attack row up front (the most hits an attack can leave: every die a critical, every
-    // bonus hit), so that every view has the attack standing for it before any counter row.
-    const most = 2 * MAX_POOL + bonusTotal(attackRef.bonusHits)
+    // Every attack row up front (up to the most hits an attack can leave: mostHits), so that
+    // every view has the attack standing for it before any counter row.
+    const most = mostHits(attackRef)
     const saves = Array.from({ length: most + 1 }, (_, u) => this.attackSaves(u).sorted())
     for (const list of saves) for (const [a] of list) this.view(a)
     // Then every later damage the defender can take, from each view against every counter outcome.
     const laters = new Set<number>()
-    const counterMost = 2 * MAX_POOL + bonusTotal(counterRef.bonusHits)
+    const counterMost = mostHits(counterRef)
     for (const a of this.views) {
-      if (counterSkippedBy(a, clashContext(m, 0)))
+      if (counterMomentum(m, OVERWATCH_START, a) === null)
         laters.add(concludeClash(m, OVERWATCH_START, a, null).later.defender)
       else
         for (let u = 0; u <= counterMost; u++)
@@ -512,7 +536,7 @@ export class ClashSearch {
         const at = (k * laters.length + x) * A_N
         const dealt = damageTaken(a.damage, laters[x])
         row[at + A_P] += p
-        row[at + A_CAP] += p * cap(dealt, m.def.hp)
+        row[at + A_CAP] += p * cappedDamage(dealt, m.def.hp)
         row[at + A_DEALT] += p * dealt
         if (!survives(dealt, m.def.hp)) row[at + A_DESTROYED] += p
         row[at + A_EFFECTS] += p * a.effects
@@ -530,11 +554,11 @@ export class ClashSearch {
     const saves = this.counterSaves(uC).sorted()
     const per = C_N + laters.length
     this.views.forEach((a, k) => {
-      const skipped = counterSkippedBy(a, clashContext(m, 0)) !== null
+      const skipped = counterMomentum(m, OVERWATCH_START, a) === null
       for (const [c, p] of skipped ? ([[null, 1]] as const) : saves) {
         const end = concludeClash(m, OVERWATCH_START, a, c)
         const at = k * per
-        row![at + C_CAP] += p * cap(end.attacker.damageTaken, m.atk.hp)
+        row![at + C_CAP] += p * cappedDamage(end.attacker.damageTaken, m.atk.hp)
         row![at + C_TAKEN] += p * end.attacker.damageTaken
         if (end.attacker.destroyed) row![at + C_DESTROYED] += p
         row![at + C_EFFECTS] += p * (c?.effects ?? 0)
@@ -545,27 +569,16 @@ export class ClashSearch {
     return row
   }
 
-  /** Float chances of a pool's rolled hits or blocks (walked once per pool and target face). */
-  private pool(kind: 'hits' | 'blocks', s: Strike): Float64Array {
-    const key =
-      kind === 'hits'
-        ? `h${s.attackDice}|${s.hitOn}|${s.desperation}`
-        : `b${s.defenseDice}|${s.blockOn}|${s.defenseReroll}`
-    let p = this.pools.get(key)
-    if (!p) this.pools.set(key, (p = chances(kind === 'hits' ? rolledHitsOdds(s) : rolledBlocksOdds(s))))
-    return p
-  }
-
   /**
    * Float chances of a strike's unblocked hits. tallyStrike reads the rolls only through rolled
-   * hits minus rolled blocks (see its comment; melee.test.ts holds it to that), so the two pools
+   * hits minus rolled blocks (unblockedByDifference), so the two pools
    * are convolved into that difference first and tallied once per difference.
    */
   private unblocked(s: Strike): Float64Array {
     // Rerolls picked after the dice are seen: the strike's own composed odds.
-    if (s.attackRerolls > 0 || s.defenseRerolls > 0) return chances(unblockedOdds(s))
-    const hits = this.pool('hits', s)
-    const blocks = this.pool('blocks', s)
+    if (picksRerolls(s, 'attack') || picksRerolls(s, 'defense')) return chances(unblockedOdds(s))
+    const hits = this.hitsChances(attackDiceInput(s))
+    const blocks = this.blocksChances(defenseDiceInput(s))
     const diff = new Float64Array(hits.length + blocks.length - 1)
     const offset = blocks.length - 1
     for (let h = 0; h < hits.length; h++) {
@@ -575,7 +588,7 @@ export class ClashSearch {
     const out: number[] = []
     for (let i = 0; i < diff.length; i++) {
       if (diff[i] === 0) continue
-      const u = tallyStrike(s, i - offset, 0).unblockedHits
+      const u = unblockedByDifference(s, i - offset)
       while (out.length <= u) out.push(0)
       out[u] += diff[i]
     }
@@ -607,7 +620,13 @@ export class ClashSearch {
     let C = this.counterMemo.get(k2)
     if (!C) {
       const pC = this.unblocked(
-        counterStrike(this.m, this.m.atk.momentum, defSplit.attack, atkSplit.defense, defChoice),
+        counterStrike(
+          this.m,
+          momentumLeft(this.m, OVERWATCH_START),
+          defSplit.attack,
+          atkSplit.defense,
+          defChoice,
+        ),
       )
       this.counterMemo.set(k2, (C = this.summed(pC, this.cWidth, (u) => this.counterRow(u))))
     }
@@ -744,7 +763,7 @@ export function compareValue(a: ClashValue, b: ClashValue): number {
 
 /** Every split of a pool, most attack dice first. A pool over 20 loses the dice past 10/10. */
 export function splitsOf(pool: number): Split[] {
-  const used = Math.min(pool, 2 * MAX_POOL)
+  const used = usableDice(pool)
   const out: Split[] = []
   for (let a = Math.min(MAX_POOL, used); a >= used - Math.min(MAX_POOL, used); a--)
     out.push({ attack: a, defense: used - a })

@@ -4,7 +4,15 @@ import { Distribution } from '../../core/distribution.js'
 import { poolOutcomes, walk } from '../../core/exact.js'
 import { type SaveResult, type SaveSpec, resolveArmorSaves } from './armor-save.js'
 import { savesFor } from './armor-save-odds.js'
-import { type Shot, type ShotResult, better, momentumNegates, resolveShot } from './shoot.js'
+import {
+  type Shot,
+  type ShotResult,
+  better,
+  momentumNegates,
+  resolveShot,
+  skillDefenseMax,
+  skillDefenseSpent,
+} from './shoot.js'
 import {
   type BlockBonus,
   type Bonus,
@@ -161,9 +169,19 @@ export interface Melee extends Decidable {
 }
 
 export const MAX_POOL = 10
+
+/**
+ * The dice of a Melee stat that can be split: each pool holds at most MAX_POOL, so a pool over
+ * 20 loses the dice past 10/10.
+ */
+export function usableDice(melee: number): number {
+  return Math.min(melee, 2 * MAX_POOL)
+}
 export const FINISHING_BLOW_DMG = 1000
 /** Natural faces that are critical hits on attack dice. */
 export const CRIT_FROM = 9
+/** Hits a critical is worth in melee. */
+export const CRIT_HITS = 2
 
 /** One strike: one side's attack dice against the other's defense dice, then armor saves. */
 export interface Strike {
@@ -407,7 +425,7 @@ export function attackStrike(
   ]
   const blindside = meleeBlindside(m)
   if (blindside || atk.advantage)
-    hits.push({ source: `${blindside ? 'Blindside' : 'Tactical Advantage'} critical`, amount: 2 })
+    hits.push({ source: `${blindside ? 'Blindside' : 'Tactical Advantage'} critical`, amount: CRIT_HITS })
   hits.push(...traitHits(atk))
   const blocks: Bonus[] = []
   if (guards(choice)) {
@@ -459,7 +477,7 @@ export function counterStrike(
   const hits: Bonus[] = []
   if (counters(choice))
     hits.push({ source: `Counter${def.pilot >= 2 ? ' (level 2)' : ''}`, amount: defenderBonus(def.pilot) })
-  if (def.advantage) hits.push({ source: 'Tactical Advantage critical', amount: 2 })
+  if (def.advantage) hits.push({ source: 'Tactical Advantage critical', amount: CRIT_HITS })
   hits.push(...traitHits(def))
   const blocks: Bonus[] = []
   if (atk.shield) blocks.push({ source: 'shield', amount: atk.shield })
@@ -500,10 +518,8 @@ export function tallyStrike(s: Strike, rolledHits: number, rolledBlocks: number)
   const hits = rolledHits + bonusTotal(s.bonusHits)
   const blocks = rolledBlocks + bonusTotal(s.bonusBlocks)
   const hitsLeft = Math.max(0, hits - blocks)
-  // A warship pays 2 Momentum a hit ("the [M] cost is doubled"): only whole pairs are spent.
-  const momentumSpent = s.warship
-    ? 2 * Math.min(Math.floor(s.momentum / 2), hitsLeft)
-    : Math.min(s.momentum, hitsLeft)
+  // Skill Defense as in shooting: a warship pays 2 Momentum a hit, so only whole pairs are spent.
+  const momentumSpent = skillDefenseSpent(s.momentum, hitsLeft, s.warship)
   return {
     hits,
     blocks,
@@ -511,6 +527,15 @@ export function tallyStrike(s: Strike, rolledHits: number, rolledBlocks: number)
     momentumSpent,
     unblockedHits: hitsLeft - momentumNegates(momentumSpent, s.warship),
   }
+}
+
+/**
+ * A strike's unblocked hits from its rolled hits minus its rolled blocks alone: tallyStrike reads
+ * the rolls only through that difference (the identity above; melee.test.ts holds it to that),
+ * so the choice search tallies each difference once, through this.
+ */
+export function unblockedByDifference(s: Strike, rolledHitsMinusBlocks: number): number {
+  return tallyStrike(s, rolledHitsMinusBlocks, 0).unblockedHits
 }
 
 /** The saves a strike's unblocked hits call for, with the target's rerolls and "It's not over yet!". */
@@ -524,6 +549,19 @@ export function strikeSaveSpec(s: Strike, unblockedHits: number): SaveSpec {
     reroll: s.reroll,
     notOverYet: s.notOverYet > 0 ? s.notOverYet : undefined,
   }
+}
+
+/**
+ * Failed saves that did something besides damage: each cost the target an action (stun) or
+ * pushed it (push/pull). The reroll picks and the automatic choices weigh these third.
+ */
+export function saveEffects(save: Pick<SaveResult, 'actionsLost' | 'pushes'>): number {
+  return save.actionsLost + save.pushes
+}
+
+/** Damage as far as it counts for the choices: past the target's HP (when known) it is worth nothing. */
+export function cappedDamage(damage: number, hp: number | undefined): number {
+  return hp === undefined ? damage : Math.min(damage, hp)
 }
 
 /** Damage and push-out from a strike's unblocked hits and failed saves. */
@@ -594,7 +632,7 @@ export function countAttack(
     desperate.push(set)
     if (f >= CRIT_FROM || set) {
       crits++
-      rolledHits += 2
+      rolledHits += CRIT_HITS
       return 'crit'
     }
     if (f >= s.hitOn) {
@@ -604,6 +642,14 @@ export function countAttack(
     return 'miss'
   })
   return { outcomes, desperate, crits, rolledHits }
+}
+
+/**
+ * The most hits a strike can make: every attack die a critical (countAttack), every bonus hit.
+ * Melee criticals have no cap (a reading, see the module comment).
+ */
+export function mostHits(s: Pick<Strike, 'attackDice' | 'bonusHits'>): number {
+  return CRIT_HITS * s.attackDice + bonusTotal(s.bonusHits)
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -642,9 +688,9 @@ export function unblockedMeans(s: Strike): (unblockedHits: number) => StrikeMean
       const m = (row = { damage: 0, destroyed: 0, effects: 0 })
       saves(u).forEach((save, q) => {
         const d = strikeSummary(s, u, save).damage
-        m.damage += q * (s.targetHp === undefined ? d : Math.min(d, s.targetHp))
+        m.damage += q * cappedDamage(d, s.targetHp)
         if (!survives(d, s.targetHp)) m.destroyed += q
-        m.effects += q * (save.actionsLost + save.pushes)
+        m.effects += q * saveEffects(save)
       })
       rows[u] = row
     }
@@ -807,35 +853,71 @@ export function hitsMeans(s: Strike): (rolledHits: number) => StrikeMeans {
   }
 }
 
-/** A picker: given the question, the faces to reroll (a person asked, or a pick given). */
-export type RerollPicker = (q: MeleeRerollQuestion) => number[]
+/**
+ * Whether a side picks rerolls of a strike's pool after seeing the dice (Improvise): the attack
+ * dice by the striker, the defense dice by the target. rollAttackDice and rollDefenseDice roll
+ * the pick when this holds, and the odds compose the pick then (rolledHitsOdds, unblockedOdds).
+ */
+export function picksRerolls(
+  s: Pick<Strike, 'attackRerolls' | 'defenseRerolls'>,
+  pool: 'attack' | 'defense',
+): boolean {
+  return (pool === 'attack' ? s.attackRerolls : s.defenseRerolls) > 0
+}
+
+/** Who asks a side's reroll pick, and of what: the decision 'atk-reroll' or 'def-reroll' of `by`. */
+export interface RerollAsk {
+  by: Decidable
+  side: SideName
+  pool: 'attack' | 'defense'
+  strike: Strike
+}
 
 /**
- * A side rerolls dice of a pool it just rolled, as it picks: `pick` when given (asked, or a pick
- * given beforehand, which takes what the dice allow), else rerollOptions' best. The faces are
+ * IMPROVISE, the pick: the dice (indexes, in roll order) a side rerolls of the `faces` it just
+ * rolled: its decision when `ask` is given and there is a choice (asked, or a pick given
+ * beforehand, which takes what the dice allow: pickedDice), else rerollOptions' best.
+ * rollAttackDice, rollDefenseDice and the odds (rolledHitsOdds) all pick through this.
+ */
+export function chooseMeleeReroll(faces: readonly number[], p: RerollPool, ask?: RerollAsk): number[] {
+  const options = rerollOptions(faces, p)
+  const wanted =
+    ask && options.length > 1
+      ? decision<number[]>(
+          ask.by,
+          `${ask.side === 'attacker' ? 'atk' : 'def'}-reroll`,
+          {
+            side: ask.side,
+            pool: ask.pool,
+            faces: faces.slice(),
+            allowed: p.allowed,
+            options,
+            strike: ask.strike,
+          } satisfies MeleeRerollQuestion,
+          options[0].pick,
+        )
+      : options[0].pick
+  return pickedDice(faces, p, wanted)
+}
+
+/**
+ * A side rerolls dice of a pool it just rolled, as it picks (chooseMeleeReroll). The faces are
  * changed in place; what was rerolled is returned.
  */
 function rerollPool(
   dice: Dice,
   faces: number[],
   p: RerollPool,
-  ask: { side: SideName; pool: 'attack' | 'defense'; label: string; strike: Strike },
-  pick?: RerollPicker,
+  label: string,
+  ask: Omit<RerollAsk, 'by'>,
+  by?: Decidable,
 ): MeleeReroll {
-  const options = rerollOptions(faces, p)
-  const wanted =
-    pick && options.length > 1
-      ? pick({
-          side: ask.side,
-          pool: ask.pool,
-          faces: faces.slice(),
-          allowed: p.allowed,
-          options,
-          strike: ask.strike,
-        })
-      : options[0].pick
-  const chosen = pickedDice(faces, p, wanted)
-  const again = chosen.length ? dice.pool(chosen.length, 10, ask.label, p.classify).slice() : []
+  const chosen = chooseMeleeReroll(
+    faces,
+    p,
+    by ? { by, side: ask.side, pool: ask.pool, strike: ask.strike } : undefined,
+  )
+  const again = chosen.length ? dice.pool(chosen.length, 10, label, p.classify).slice() : []
   const reroll: MeleeReroll = {
     allowed: p.allowed,
     pick: chosen.map((i) => faces[i]),
@@ -846,26 +928,40 @@ function rerollPool(
   return reroll
 }
 
+/** Everything a strike's attack dice read when no one picks rerolls: its declared input. */
+export interface AttackDiceInput {
+  attackDice: number
+  hitOn: number
+  desperation: boolean
+}
+
+/** A strike's attack dice input (the rolls and their odds read it, and nothing else of the strike). */
+export function attackDiceInput(s: Strike): AttackDiceInput {
+  return { attackDice: s.attackDice, hitOn: s.hitOn, desperation: s.desperation }
+}
+
 /**
  * Attack dice: classes crit (9-10), hit (hitOn-8) and miss, each face 5-8 its own with
- * Desperation Attack. A striker with Improvise then rerolls the dice it picks.
+ * Desperation Attack. A striker with Improvise then rerolls the dice it picks (its decision on
+ * `by` when given, see chooseMeleeReroll).
  */
-export function rollAttackDice(dice: Dice, s: Strike, pick?: RerollPicker): RolledAttack {
-  const classify = attackDieClass(s)
+export function rollAttackDice(dice: Dice, s: Strike, by?: Decidable): RolledAttack {
+  const input = attackDiceInput(s)
+  const classify = attackDieClass(input)
   const [striker] = who(s)
-  const first = dice.pool(s.attackDice, 10, `${striker}'s attack dice`, classify)
+  const first = dice.pool(input.attackDice, 10, `${striker}'s attack dice`, classify)
   const faces = first.slice()
-  const reroll =
-    s.attackRerolls > 0
-      ? rerollPool(
-          dice,
-          faces,
-          attackRerollPool(s),
-          { side: s.striker, pool: 'attack', label: `${striker}'s attack rerolls (Improvise)`, strike: s },
-          pick,
-        )
-      : undefined
-  const counted = countAttack(s, faces)
+  const reroll = picksRerolls(s, 'attack')
+    ? rerollPool(
+        dice,
+        faces,
+        attackRerollPool(s),
+        `${striker}'s attack rerolls (Improvise)`,
+        { side: s.striker, pool: 'attack', strike: s },
+        by,
+      )
+    : undefined
+  const counted = countAttack(input, faces)
   const out: StrikeDie[] = faces.map((roll, i) => {
     const die: StrikeDie = { roll, pool: 'attack', outcome: counted.outcomes[i] }
     if (counted.desperate[i]) die.desperation = true
@@ -877,45 +973,75 @@ export function rollAttackDice(dice: Dice, s: Strike, pick?: RerollPicker): Roll
   return rolled
 }
 
+/** Everything a strike's defense dice read when no one picks rerolls: its declared input. */
+export interface DefenseDiceInput {
+  defenseDice: number
+  blockOn: number
+  defenseReroll: boolean
+}
+
+/** A strike's defense dice input (the rolls and their odds read it, and nothing else of the strike). */
+export function defenseDiceInput(s: Strike): DefenseDiceInput {
+  return { defenseDice: s.defenseDice, blockOn: s.blockOn, defenseReroll: s.defenseReroll }
+}
+
 /**
- * Defense dice: a block on blockOn+. Unbeaten rerolls the ones that did not block; a target with
- * Improvise then rerolls those it picks, against the strike's `rolledHits`.
+ * The defense dice before any pick: the first roll, then Unbeaten's reroll of the dice that did
+ * not block, once, in one pool (a block is kept: a reroll could only lose it). `target` names
+ * the side for the dice's labels.
  */
-export function rollDefenseDice(dice: Dice, s: Strike, rolledHits = 0, pick?: RerollPicker): RolledDefense {
-  const on = s.blockOn
-  const blocks = defenseDieClass(s)
-  const first = dice.pool(s.defenseDice, 10, `${who(s)[1]}'s defense dice`, blocks)
+export function rollBlocks(
+  dice: Dice,
+  input: DefenseDiceInput,
+  target: string,
+): { first: number[]; faces: number[]; rolledBlocks: number } {
+  const blocks = defenseDieClass(input)
+  const first = dice.pool(input.defenseDice, 10, `${target}'s defense dice`, blocks)
   const faces = first.slice()
-  // Unbeaten: the dice that did not block are rerolled, once, in one pool (a block is kept: a
-  // reroll could only lose it).
-  if (s.defenseReroll) {
+  if (input.defenseReroll) {
     const missed = faces.map((f, i) => (blocks(f) ? -1 : i)).filter((i) => i >= 0)
     if (missed.length) {
-      const again = dice.pool(missed.length, 10, `${who(s)[1]}'s defense rerolls`, blocks)
+      const again = dice.pool(missed.length, 10, `${target}'s defense rerolls`, blocks)
       missed.forEach((i, k) => (faces[i] = again[k]))
     }
   }
+  let rolledBlocks = 0
+  for (let i = 0; i < faces.length; i++) rolledBlocks += blocks(faces[i])
+  return { first, faces, rolledBlocks }
+}
+
+/**
+ * Defense dice: a block on blockOn+ (rollBlocks, with Unbeaten's reroll); a target with
+ * Improvise then rerolls those it picks, against the strike's `rolledHits` (its decision on `by`
+ * when given, see chooseMeleeReroll).
+ */
+export function rollDefenseDice(dice: Dice, s: Strike, rolledHits = 0, by?: Decidable): RolledDefense {
+  const input = defenseDiceInput(s)
+  const blocks = defenseDieClass(input)
+  const { first, faces } = rollBlocks(dice, input, who(s)[1])
   const target: SideName = s.striker === 'attacker' ? 'defender' : 'attacker'
-  const reroll =
-    s.defenseRerolls > 0
-      ? rerollPool(
-          dice,
-          faces,
-          defenseRerollPool(
-            s,
-            rolledHits,
-            first.map((f) => s.defenseReroll && !blocks(f)),
-          ),
-          { side: target, pool: 'defense', label: `${who(s)[1]}'s defense rerolls (Improvise)`, strike: s },
-          pick,
-        )
-      : undefined
+  const reroll = picksRerolls(s, 'defense')
+    ? rerollPool(
+        dice,
+        faces,
+        defenseRerollPool(
+          s,
+          rolledHits,
+          first.map((f) => input.defenseReroll && !blocks(f)),
+        ),
+        `${who(s)[1]}'s defense rerolls (Improvise)`,
+        { side: target, pool: 'defense', strike: s },
+        by,
+      )
+    : undefined
   let rolledBlocks = 0
   const out: StrikeDie[] = faces.map((roll, i) => {
     const die: StrikeDie =
-      roll >= on ? { roll, pool: 'defense', outcome: 'block' } : { roll, pool: 'defense', outcome: 'miss' }
+      blocks(roll) === 1
+        ? { roll, pool: 'defense', outcome: 'block' }
+        : { roll, pool: 'defense', outcome: 'miss' }
     if (die.outcome === 'block') rolledBlocks++
-    if (roll !== first[i] || (s.defenseReroll && !blocks(first[i])) || reroll?.dice.includes(i))
+    if (roll !== first[i] || (input.defenseReroll && !blocks(first[i])) || reroll?.dice.includes(i))
       die.rerolledFrom = first[i]
     return die
   })
@@ -941,21 +1067,22 @@ export type MomentumQuestion = SkillDefenseQuestion<Strike>
 /**
  * One strike: attack dice, defense dice, tally, armor saves (the saves shared with shooting).
  * `spend`, when given, decides the Momentum spent once the dice are known (a person asked);
- * it is held between 0 and the hits left.
+ * it is held between 0 and the hits left. `by`, when given, holds the sides' reroll decisions
+ * (Improvise, see chooseMeleeReroll).
  */
 export function resolveStrike(
   dice: Dice,
   s: Strike,
   spend?: (q: MomentumQuestion) => number,
-  pick?: RerollPicker,
+  by?: Decidable,
 ): StrikeResult {
-  const a = rollAttackDice(dice, s, pick)
-  const d = rollDefenseDice(dice, s, a.rolledHits, pick)
+  const a = rollAttackDice(dice, s, by)
+  const d = rollDefenseDice(dice, s, a.rolledHits, by)
   let t = tallyStrike(s, a.rolledHits, d.rolledBlocks)
   if (spend && t.hitsLeft > 0) {
     const side: SideName = s.striker === 'attacker' ? 'defender' : 'attacker'
     // A warship pays 2 Momentum a hit.
-    const maxPoints = s.warship ? 2 * t.hitsLeft : t.hitsLeft
+    const maxPoints = skillDefenseMax(t.hitsLeft, s.warship)
     const p = Math.max(
       0,
       Math.min(
@@ -1077,9 +1204,22 @@ export function overwatchAttacks(m: Melee): number {
 
 export const OVERWATCH_START: OverwatchState = { damage: 0, momentumSpent: 0, destroyed: false }
 
+/**
+ * The Momentum the charger has left after the overwatch state `st`: its one pool, spent on the
+ * overwatch shots and then on the counter-attack.
+ */
+export function momentumLeft(m: Melee, st: OverwatchState): number {
+  return m.atk.momentum - st.momentumSpent
+}
+
 /** The shot of the next overwatch attack: the charger has the Momentum it has not spent yet. */
 export function nextOverwatchShot(m: Melee, st: OverwatchState): Shot {
-  return overwatchShot(m, m.overwatch!, m.atk.momentum - st.momentumSpent)
+  return overwatchShot(m, m.overwatch!, momentumLeft(m, st))
+}
+
+/** Whether overwatch fires at the charger again after `st`: a destroyed charger is fired at no more. */
+export function firesAgain(st: OverwatchState): boolean {
+  return !st.destroyed
 }
 
 /** The state after one more overwatch attack: its damage and Momentum add up; HP decides. */
@@ -1106,7 +1246,7 @@ export function resolveOverwatch(dice: Dice, m: Melee): OverwatchResult | null {
   if (!m.overwatch || n === 0) return null
   const shots: ShotResult[] = []
   let st = OVERWATCH_START
-  for (let i = 0; i < n && !st.destroyed; i++) {
+  for (let i = 0; i < n && firesAgain(st); i++) {
     const r = resolveShot(dice, nextOverwatchShot(m, st))
     shots.push(r)
     st = afterOverwatchShot(m, st, r)
@@ -1141,6 +1281,24 @@ export function clashContext(m: Melee, overwatchDamage: number): ClashContext {
 
 export function survives(damage: number, hp: number | undefined): boolean {
   return hp === undefined || damage < hp
+}
+
+// Which strikes the clash has after the overwatch state, and so what concludeClash is passed:
+// attackMade, then counterMomentum. resolveMelee, meleeOdds and ClashSearch all read these two.
+
+/** The attack is made unless overwatch destroyed the charger: it never reaches melee. */
+export function attackMade(st: OverwatchState): boolean {
+  return !st.destroyed
+}
+
+/**
+ * The counter-attack after the attack `attack` (its summary): made when the attack was
+ * (attackMade) and counterSkippedBy does not skip it, against the Momentum the charger has left
+ * (momentumLeft), which this returns; null when there is no counter-attack.
+ */
+export function counterMomentum(m: Melee, st: OverwatchState, attack: StrikeSummary): number | null {
+  if (!attackMade(st) || counterSkippedBy(attack, clashContext(m, st.damage)) !== null) return null
+  return momentumLeft(m, st)
 }
 
 /** Whether the defender counter-attacks: it survived and was not pushed out of melee. */
@@ -1188,7 +1346,8 @@ export function finishingBlow(
   return null
 }
 
-function sideOutcome(damageTaken: number, hp: number | undefined): SideOutcome {
+/** A side's damage taken and, with its HP, what is left of it (the clash's sides, a throw's target). */
+export function sideOutcome(damageTaken: number, hp: number | undefined): SideOutcome {
   if (hp === undefined) return { damageTaken }
   return { damageTaken, hp, remainingHp: hp - damageTaken, destroyed: !survives(damageTaken, hp) }
 }
@@ -1302,18 +1461,15 @@ export function resolveMelee(dice: Dice, m: Melee): MeleeResult {
   const ow: OverwatchState = overwatch ?? OVERWATCH_START
   let attack: StrikeResult | null = null
   let counter: StrikeResult | null = null
-  if (!ow.destroyed) {
+  if (attackMade(ow)) {
     const asked = (side: 'atk' | 'def') =>
       m.momentumAsked?.[side]
         ? (q: MomentumQuestion) => decision<number>(m, `${side}-momentum`, q, 0)
         : undefined
     // A side's reroll pick (Improvise): given (--atk-reroll), asked, or rerollOptions' best.
-    const picked: RerollPicker = (q) =>
-      decision<number[]>(m, `${q.side === 'attacker' ? 'atk' : 'def'}-reroll`, q, q.options[0].pick)
-    attack = resolveStrike(dice, attackStrike(m), asked('def'), picked)
-    if (!counterSkippedBy(attack, clashContext(m, ow.damage))) {
-      counter = resolveStrike(dice, counterStrike(m, m.atk.momentum - ow.momentumSpent), asked('atk'), picked)
-    }
+    attack = resolveStrike(dice, attackStrike(m), asked('def'), m)
+    const left = counterMomentum(m, ow, attack)
+    if (left !== null) counter = resolveStrike(dice, counterStrike(m, left), asked('atk'), m)
   }
   const end = concludeClash(m, ow, attack, counter)
   return {

@@ -1,15 +1,13 @@
 import type { Dice } from '../../core/dice.js'
-import { decision } from '../../core/decide.js'
 import type { Distribution } from '../../core/distribution.js'
 import {
   type Melee,
-  type RerollPicker,
   type SideOutcome,
   type Strike,
   type StrikeResult,
   attackStrike,
   resolveStrike,
-  survives,
+  sideOutcome,
 } from './melee.js'
 import { type StrikeOutcome, strikeOdds } from './melee-odds.js'
 import { type Pool, type Spend, FREE_THROW_REACH, throwUpgrade, upgradeCost } from './upgrades.js'
@@ -69,19 +67,11 @@ export interface TitanThrowResult {
   defender: SideOutcome
 }
 
-/** The target's damage taken and, with its HP, what is left of it. */
-export function targetOutcome(damage: number, hp: number | undefined): SideOutcome {
-  if (hp === undefined) return { damageTaken: damage }
-  return { damageTaken: damage, hp, remainingHp: hp - damage, destroyed: !survives(damage, hp) }
-}
-
 export function resolveTitanThrow(dice: Dice, t: TitanThrow): TitanThrowResult {
   const m = t.melee
   // A side's Improvise pick: given (--atk-reroll, --def-reroll), else rerollOptions' best.
-  const picked: RerollPicker = (q) =>
-    decision<number[]>(m, `${q.side === 'attacker' ? 'atk' : 'def'}-reroll`, q, q.options[0].pick)
-  const attack = resolveStrike(dice, titanThrowStrike(t), undefined, picked)
-  return { attack, thrown: attack.pushedOut, defender: targetOutcome(attack.damage, m.def.hp) }
+  const attack = resolveStrike(dice, titanThrowStrike(t), undefined, m)
+  return { attack, thrown: attack.pushedOut, defender: sideOutcome(attack.damage, m.def.hp) }
 }
 
 /** The exact odds of a throw: the strike's own odds (strikeOdds), read as the throw reports them. */

@@ -16,6 +16,7 @@ import {
   meleeGuard,
   resolveMelee,
   strikeSaveSpec,
+  usableDice,
 } from '../../../rules/stellar/melee.js'
 import { walk } from '../../../core/exact.js'
 import { resolveArmorSaves } from '../../../rules/stellar/armor-save.js'
@@ -398,7 +399,7 @@ function splitFrom(raw: OpenSplit, p: 'atk' | 'def', who: string, pool: number |
     return raw
   }
   if (pool !== undefined) {
-    const used = Math.min(pool, 2 * MAX_POOL)
+    const used = usableDice(pool)
     const total = raw.attack + raw.defense
     if (total !== used) {
       const why = total > used ? 'is larger than' : 'does not use all of'
@@ -558,8 +559,8 @@ function signed(x: number): string {
  */
 function standIn(req: MeleeQuery): MeleeRequest {
   const m = { ...req } as unknown as MeleeRequest
-  m.atkSplit = isOpen(req.atkSplit) ? splitsOf(Math.min(req.atk.melee!, 2 * MAX_POOL))[0] : req.atkSplit
-  m.defSplit = isOpen(req.defSplit) ? splitsOf(Math.min(req.def.melee!, 2 * MAX_POOL))[0] : req.defSplit
+  m.atkSplit = isOpen(req.atkSplit) ? splitsOf(req.atk.melee!)[0] : req.atkSplit
+  m.defSplit = isOpen(req.defSplit) ? splitsOf(req.def.melee!)[0] : req.defSplit
   m.defChoice = isOpen(req.defChoice) ? 'counter' : req.defChoice
   m.chosenBy = { ...req.chosenBy }
   return m
@@ -568,8 +569,8 @@ function standIn(req: MeleeQuery): MeleeRequest {
 /** The options of each choice: every split of an open pool, every reaction the defender may take. */
 function choiceSpace(m: MeleeRequest, atkSplit: Open, defSplit: Open, defChoice: Open): ChoiceSpace {
   return {
-    atkSplits: atkSplit ? splitsOf(Math.min(m.atk.melee!, 2 * MAX_POOL)) : [m.atkSplit],
-    defSplits: defSplit ? splitsOf(Math.min(m.def.melee!, 2 * MAX_POOL)) : [m.defSplit],
+    atkSplits: atkSplit ? splitsOf(m.atk.melee!) : [m.atkSplit],
+    defSplits: defSplit ? splitsOf(m.def.melee!) : [m.defSplit],
     defChoices: defChoice
       ? m.soloOperative
         ? ['counter', 'guard', 'both']

@@ -1,5 +1,5 @@
 import { InputError } from '../../../core/errors.js'
-import { MAX_POOL, type Split, survives } from '../../../rules/stellar/melee.js'
+import { MAX_POOL, type Split, survives, usableDice } from '../../../rules/stellar/melee.js'
 import {
   type TitanThrow,
   type TitanThrowResult,
@@ -120,7 +120,7 @@ const LEFT_OUT = Object.fromEntries(
 /** A split left open: all the thrower's dice on attack, all the target's on defense (at most 10). */
 function throwSplit(given: OpenSplit, melee: number, onAttack: boolean): Split {
   if (!isOpen(given)) return given
-  const used = Math.min(melee, 2 * MAX_POOL)
+  const used = usableDice(melee)
   const main = Math.min(used, MAX_POOL)
   return onAttack ? { attack: main, defense: used - main } : { attack: used - main, defense: main }
 }
