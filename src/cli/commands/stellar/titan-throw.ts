@@ -1,5 +1,6 @@
 import { InputError } from '../../../core/errors.js'
-import { MAX_POOL, type Split, survives, usableDice } from '../../../rules/stellar/melee.js'
+import { type Split, survives } from '../../../rules/stellar/melee.js'
+import { splitsOf } from '../../../rules/stellar/melee-odds.js'
 import {
   type TitanThrow,
   type TitanThrowResult,
@@ -120,9 +121,9 @@ const LEFT_OUT = Object.fromEntries(
 /** A split left open: all the thrower's dice on attack, all the target's on defense (at most 10). */
 function throwSplit(given: OpenSplit, melee: number, onAttack: boolean): Split {
   if (!isOpen(given)) return given
-  const used = usableDice(melee)
-  const main = Math.min(used, MAX_POOL)
-  return onAttack ? { attack: main, defense: used - main } : { attack: used - main, defense: main }
+  // splitsOf lists the most attack dice first: the thrower's split is its first, the target's its last.
+  const splits = splitsOf(melee)
+  return onAttack ? splits[0] : splits[splits.length - 1]
 }
 
 /** Which pool paid and what it bought, checked: one size upgrade at most. */
