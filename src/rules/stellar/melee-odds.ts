@@ -57,7 +57,8 @@ import { shotResultOdds } from './shoot-odds.js'
  *   resolveShot's stages composed as shoot --odds composes them, then afterOverwatchShot, as
  *   resolveOverwatch does);
  * - each strike as its stages: the attack dice (the pool per class count, counted by
- *   countAttack) and the defense dice (walked through rollDefenseDice), tallyStrike on each pair,
+ *   countAttack) and the defense dice (rollBlocks walked; rollDefenseDice when the target picks
+ *   rerolls), tallyStrike on each pair,
  *   then the saves (resolveArmorSaves through savesFor, then strikeSummary, as strikeSaves runs
  *   them) walked once per count of saves owed;
  * - concludeClash once per (overwatch view, attack view, counter-attack outcome): the joins are
@@ -184,14 +185,15 @@ export function overwatchOdds(m: Melee): Distribution<OverwatchState> {
   if (n === 0) return states
   const byMomentum = new Map<number, Distribution<{ damage: number; momentumSpent: number }>>()
   const oneAttack = (st: OverwatchState) => {
-    let d = byMomentum.get(momentumLeft(m, st))
+    const left = momentumLeft(m, st)
+    let d = byMomentum.get(left)
     if (!d) {
       d = shotResultOdds(
         nextOverwatchShot(m, st),
         (r) => ({ damage: r.damage, momentumSpent: r.momentumSpent }),
         (r) => `${r.damage} ${r.momentumSpent}`,
       )
-      byMomentum.set(momentumLeft(m, st), d)
+      byMomentum.set(left, d)
     }
     return d
   }
@@ -463,9 +465,9 @@ const C_N = 4
  * - a counter row (per counter's unblocked hits uC) sums, per attack view (one attack standing
  *   for each), concludeClash over the counter's saves: the taken parts and the chance of each
  *   later damage to the defender.
- * A split and choice then only change the chances of uA and uC (the pools through
- * rollAttackDice / rollDefenseDice, walked once per pool size and face, and tallyStrike); a
- * value is the rows summed by those chances and joined per view.
+ * A split and choice then only change the chances of uA and uC (the pools' odds, attackDiceOdds
+ * and defenseDiceOdds, once per declared dice input, and unblockedByDifference); a value is the
+ * rows summed by those chances and joined per view.
  */
 export class ClashSearch {
   /** The attack views met so far, each with the attack that stands for it. */
@@ -571,8 +573,8 @@ export class ClashSearch {
 
   /**
    * Float chances of a strike's unblocked hits. tallyStrike reads the rolls only through rolled
-   * hits minus rolled blocks (unblockedByDifference), so the two pools
-   * are convolved into that difference first and tallied once per difference.
+   * hits minus rolled blocks, so the two pools are convolved into that difference first and
+   * tallied once per difference (unblockedByDifference).
    */
   private unblocked(s: Strike): Float64Array {
     // Rerolls picked after the dice are seen: the strike's own composed odds.
