@@ -14,6 +14,7 @@ import {
   type Strike,
   type StrikeSummary,
   MAX_POOL,
+  MELEE_DIE,
   OVERWATCH_START,
   afterOverwatchShot,
   attackDiceInput,
@@ -85,7 +86,7 @@ export interface StrikeOutcome extends StrikeSummary {
  * it), each branch counted by countAttack, as rollAttackDice counts it.
  */
 export function attackDiceOdds(input: AttackDiceInput): Distribution<number> {
-  const branches = poolOutcomes(input.attackDice, 10, attackDieClass(input))
+  const branches = poolOutcomes(input.attackDice, MELEE_DIE, attackDieClass(input))
   return Distribution.weighted(
     branches.map((b) => [countAttack(input, b.faces).rolledHits, b.waysN] as const),
   )
@@ -101,11 +102,11 @@ export function attackDiceOdds(input: AttackDiceInput): Distribution<number> {
 export function rolledHitsOdds(s: Strike): Distribution<number> {
   if (!picksRerolls(s, 'attack')) return attackDiceOdds(attackDiceInput(s))
   const pool = attackRerollPool(s)
-  const branches = poolOutcomes(s.attackDice, 10, pool.classify)
+  const branches = poolOutcomes(s.attackDice, MELEE_DIE, pool.classify)
   return Distribution.weighted(branches.map((b, i) => [i, b.waysN] as const)).bind((i) => {
     const faces = branches[i].faces
     const picked = chooseMeleeReroll(faces, pool)
-    const again = poolOutcomes(picked.length, 10, pool.classify)
+    const again = poolOutcomes(picked.length, MELEE_DIE, pool.classify)
     return Distribution.weighted(
       again.map((r) => [countAttack(s, withRerolls(faces, picked, r.faces)).rolledHits, r.waysN] as const),
     )

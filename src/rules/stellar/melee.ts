@@ -169,6 +169,8 @@ export interface Melee extends Decidable {
 }
 
 export const MAX_POOL = 10
+/** Attack and defense dice are d10s. */
+export const MELEE_DIE = 10
 
 /**
  * The dice of a Melee stat that can be split: each pool holds at most MAX_POOL, so a pool over
@@ -786,7 +788,7 @@ export function rerollOptions(faces: readonly number[], p: RerollPool): MeleeRer
     const dice = pickedDice(faces, p, pick)
     const expected: StrikeMeans = { damage: 0, destroyed: 0, effects: 0 }
     const den = 10 ** dice.length
-    for (const b of poolOutcomes(dice.length, 10, p.classify))
+    for (const b of poolOutcomes(dice.length, MELEE_DIE, p.classify))
       addMeans(expected, b.waysN / den, p.value(withRerolls(faces, dice, b.faces)))
     return { pick, expected }
   })
@@ -917,7 +919,7 @@ function rerollPool(
     p,
     by ? { by, side: ask.side, pool: ask.pool, strike: ask.strike } : undefined,
   )
-  const again = chosen.length ? dice.pool(chosen.length, 10, label, p.classify).slice() : []
+  const again = chosen.length ? dice.pool(chosen.length, MELEE_DIE, label, p.classify).slice() : []
   const reroll: MeleeReroll = {
     allowed: p.allowed,
     pick: chosen.map((i) => faces[i]),
@@ -949,7 +951,7 @@ export function rollAttackDice(dice: Dice, s: Strike, by?: Decidable): RolledAtt
   const input = attackDiceInput(s)
   const classify = attackDieClass(input)
   const [striker] = who(s)
-  const first = dice.pool(input.attackDice, 10, `${striker}'s attack dice`, classify)
+  const first = dice.pool(input.attackDice, MELEE_DIE, `${striker}'s attack dice`, classify)
   const faces = first.slice()
   const reroll = picksRerolls(s, 'attack')
     ? rerollPool(
@@ -996,12 +998,12 @@ export function rollBlocks(
   target: string,
 ): { first: number[]; faces: number[]; rolledBlocks: number } {
   const blocks = defenseDieClass(input)
-  const first = dice.pool(input.defenseDice, 10, `${target}'s defense dice`, blocks)
+  const first = dice.pool(input.defenseDice, MELEE_DIE, `${target}'s defense dice`, blocks)
   const faces = first.slice()
   if (input.defenseReroll) {
     const missed = faces.map((f, i) => (blocks(f) ? -1 : i)).filter((i) => i >= 0)
     if (missed.length) {
-      const again = dice.pool(missed.length, 10, `${target}'s defense rerolls`, blocks)
+      const again = dice.pool(missed.length, MELEE_DIE, `${target}'s defense rerolls`, blocks)
       missed.forEach((i, k) => (faces[i] = again[k]))
     }
   }
