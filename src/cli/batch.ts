@@ -14,8 +14,9 @@ import {
 import { plainStyle } from '../render/style.js'
 import type { Roster } from '../rules/stellar/roster.js'
 import { commandNames, loadAllSpecs, loadedSpec } from './registry.js'
-import { type Globals, type RunEnv, type RunOutput, quietChoices, runSpec } from './run.js'
-import { type CommandSpec, type OptionSpec, MORE_TARGETS, camelKey, parseValues, show } from './spec.js'
+import { answerRequest, plainRequest } from './request.js'
+import { type Globals, type RunEnv, type RunOutput, quietChoices } from './run.js'
+import { type CommandSpec, type OptionSpec, camelKey, show } from './spec.js'
 import { unitWordsOf } from './unit-words.js'
 
 /**
@@ -455,11 +456,11 @@ class Batch {
       explain: false,
     }
     if (byName) return this.resolveByName(entry.spec, unitKeys, req, g)
-    return runSpec(entry.spec, parseValues(entry.spec, req, 'json'), g, this.env, false)
+    return answerRequest(entry.spec, plainRequest(entry.spec, req, 'json'), g, this.env, false)
   }
 
   /** The roster, read once per run (with the YAML parser) at the first line that names units. */
-  private units: Promise<{ roster: Roster; named: typeof import('./units.js') }> | undefined
+  private units: Promise<{ roster: Roster; named: typeof import('./named-units.js') }> | undefined
 
   /** A line naming its units: the roster's values, the line's own keys over them, and `inputs`. */
   private async resolveByName(
@@ -468,9 +469,9 @@ class Batch {
     req: Record<string, unknown>,
     g: Globals,
   ): Promise<RunOutput> {
-    this.units ??= import('./units.js').then((named) => ({
+    this.units ??= Promise.all([import('./named-units.js'), import('./units.js')]).then(([named, cli]) => ({
       named,
-      roster: named.requireRoster(this.opts.roster, 'batch'),
+      roster: cli.requireRoster(this.opts.roster, 'batch'),
     }))
     const { named, roster } = await this.units
     const given: Record<string, unknown> = {}
@@ -487,19 +488,8 @@ class Batch {
           ? `"${unitKeys[0]}" is a unit name, e.g. "${unitKeys[0]}": "dervish"`
           : '"attacker" and "defender" are unit names, e.g. "attacker": "argonaut:machine-gun"',
       )
-    const [first, ...more] = named.namedTargets(
-      roster,
-      spec.name,
-      refs as Array<string | undefined>,
-      given,
-      'json',
-    )
-    const values = parseValues(spec, first.values, 'json')
-    if (more.length) values[MORE_TARGETS] = more.map((m) => parseValues(spec, m.values, 'json'))
-    const out = await runSpec(spec, values, g, this.env, false)
-    // Several targets named: where each target's inputs came from, target 1 first.
-    if (out.json) out.json.inputs = more.length ? [first.inputs, ...more.map((m) => m.inputs)] : first.inputs
-    return out
+    const request = named.namedRequest(spec, roster, refs as Array<string | undefined>, given, 'json')
+    return answerRequest(spec, request, g, this.env, false)
   }
 
   private seedFor(s: unknown, n: number): string {

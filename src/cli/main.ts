@@ -6,16 +6,9 @@ import { InputError } from '../core/errors.js'
 import { parseRolls } from '../core/physical.js'
 import { type Style, plainStyle } from '../render/style.js'
 import { groups, loadAllSpecs, loadSpec } from './registry.js'
-import { type Globals, quietChoices, runSpec } from './run.js'
-import {
-  type ChoiceContext,
-  type CommandSpec,
-  type OptionSpec,
-  MORE_TARGETS,
-  camelKey,
-  parseValues,
-  show,
-} from './spec.js'
+import { type Request, answerRequest, plainRequest } from './request.js'
+import { type Globals, quietChoices } from './run.js'
+import { type ChoiceContext, type CommandSpec, type OptionSpec, camelKey, show } from './spec.js'
 import { askDice, terminalChoices } from './prompt.js'
 import { ROSTER_FLAG, unitWordsOf } from './unit-words.js'
 
@@ -415,30 +408,24 @@ function registerSpec(
     const g = globalsFrom(opts)
     if (g.plot) g.commandLine = commandLineOf(mainArgv)
     const choice = opts.auto ? quietChoices : terminalIfAny()
-    let inputs: unknown
     let units: string[] = []
-    let more: Array<{ values: Record<string, unknown> }> = []
     const refs = (command.args as Array<string | undefined>).slice(
       (spec.args ?? []).length,
       repeated ? undefined : (spec.args ?? []).length + unitWords.length,
     )
+    let request: Request
     if (refs[0] !== undefined) {
-      const { unitValues } = await import('./units.js')
-      const named = await unitValues(spec, refs, raw, opts.roster as string[] | undefined, choice)
-      Object.assign(raw, named.values)
-      // Several targets named: where each target's inputs came from, target 1 first.
-      inputs = named.more.length ? [named.inputs, ...named.more.map((m) => m.inputs)] : named.inputs
+      const { unitRequest } = await import('./units.js')
+      const named = await unitRequest(spec, refs, raw, opts.roster as string[] | undefined, choice)
+      request = named.request
       units = named.refs
-      more = named.more
       // A weapon chosen at a prompt: the replay line names it.
       if (units.some((w, i) => w !== refs[i])) g.replayWords = units
-    }
-    const values = parseValues(spec, raw, 'flag')
-    if (more.length) values[MORE_TARGETS] = more.map((m) => parseValues(spec, m.values, 'flag'))
+    } else request = plainRequest(spec, raw, 'flag')
     const style = g.json ? plainStyle : await stdoutStyle(opts.color !== false)
-    const out = await runSpec(
+    const out = await answerRequest(
       spec,
-      values,
+      request,
       g,
       {
         choice,
@@ -451,11 +438,9 @@ function registerSpec(
       },
       !g.json,
     )
-    if (inputs) {
-      // Where each input came from: the roster (with its field) or a flag.
-      if (out.json) out.json.inputs = inputs
-      if (out.text !== undefined) out.text = `${units.join(' vs ')} (from the roster)\n${out.text}`
-    }
+    // Units by name: the text says so (the JSON has where each input came from).
+    if (units.length && out.text !== undefined)
+      out.text = `${units.join(' vs ')} (from the roster)\n${out.text}`
     const plot = opts.plot as string | undefined
     if (out.svg !== undefined && plot !== '-') writeChart(plot!, out.svg)
     if (plot === '-') write(out.svg!)

@@ -89,10 +89,10 @@ const camel = (s: string) => s.replace(/-([a-z])/g, (_, c: string) => c.toUpperC
 
 /**
  * `mecha shoot ATTACKER:WEAPON DEFENDER`: the attacker's Acc, pilot level, shooting traits (as
- * --trait) and Tactical Advantage (`advantage`, as --advantage); the weapon's shots, Rapid Fire,
- * DMG, PEN, AOE and Indirect Fire; the defender's Evade, ARM Sv, shield, Size, pilot level,
- * traits when shot (as --def-trait) and whether it is a warship. The defender's HP is not given:
- * a shot reports destruction only when --hp says how much is left.
+ * --trait), Tactical Advantage (`advantage`, as --advantage) and whether it is a warship; the
+ * weapon's shots, Rapid Fire, DMG, PEN, AOE, Indirect Fire and Energy; the defender's Evade,
+ * ARM Sv, shield, Size, pilot level, HP (the full HP: --hp gives what is left), traits when shot
+ * (as --def-trait) and whether it is a warship.
  */
 export function shootInputs(attacker: RosterUnit, weapon: RosterWeapon, defender: RosterUnit): RosterInputs {
   const i = new Inputs()
@@ -102,6 +102,7 @@ export function shootInputs(attacker: RosterUnit, weapon: RosterWeapon, defender
   ])
   i.traits('trait', attacker, 'shoot', 'attacker')
   i.advantage('advantage', attacker)
+  if (attacker.kind === 'warship') i.set('atkWarship', true, `${attacker.key}.kind`)
   i.weapon('', attacker, weapon, [
     ['shots', 'shots'],
     ['rapid-fire', 'rapidFire'],
@@ -109,6 +110,7 @@ export function shootInputs(attacker: RosterUnit, weapon: RosterWeapon, defender
     ['pen', 'pen'],
     ['aoe', 'aoe'],
     ['indirect', 'indirect'],
+    ['energy', 'energy'],
   ])
   i.unit('', defender, [
     ['evade', 'evade'],
@@ -116,6 +118,7 @@ export function shootInputs(attacker: RosterUnit, weapon: RosterWeapon, defender
     ['shield', 'shield'],
     ['size', 'size'],
     ['def-pilot', 'pilot'],
+    ['hp', 'hp'],
   ])
   i.traits('defTrait', defender, 'shoot', 'defender')
   if (defender.kind === 'warship') i.set('warship', true, `${defender.key}.kind`)
@@ -161,12 +164,13 @@ function meleeSide(i: Inputs, p: 'atk' | 'def', u: RosterUnit, w: RosterWeapon |
   // goes in the side's --atk-trait/--def-trait.
   i.traits(`${p}Trait`, u, 'melee', p === 'atk' ? 'attacker' : 'defender')
   i.advantage(`${p}Advantage`, u)
+  if (u.kind === 'warship') i.set(`${p}Warship`, true, `${u.key}.kind`)
 }
 
 /**
  * `mecha melee ATTACKER:WEAPON DEFENDER:WEAPON`: each side's Melee dice, weapon DMG, PEN and
  * Finisher, ARM Sv, shield, pilot level, HP (the full HP: --atk-hp/--def-hp give what is left),
- * Size, traits (as --atk-trait/--def-trait) and Tactical Advantage; the attacker's Evade against
+ * Size, traits (as --atk-trait/--def-trait), Tactical Advantage and whether it is a warship; the attacker's Evade against
  * Overwatch; and the defender's Overwatch on the charge: `overwatch` (by default
  * defaultOverwatch(defender); null for none) fired as many times as its Overwatch level (one
  * action's worth), at the defender's Acc, with the weapon's shots, DMG and PEN. A side without a

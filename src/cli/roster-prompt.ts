@@ -11,7 +11,7 @@ import {
 import { quietChoices, runSpec } from './run.js'
 import { type ChoiceContext, type CommandSpec, parseValues } from './spec.js'
 import { type UnitWord, unitWordsOf } from './unit-words.js'
-import { namedValues } from './units.js'
+import { namedValues } from './named-units.js'
 
 /**
  * The weapon prompt: a unit with several weapons for this command and none named, asked about

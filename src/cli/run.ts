@@ -2,6 +2,7 @@ import type { Decidable } from '../core/decide.js'
 import { type Dice, SUM } from '../core/dice.js'
 import { InputError, NeedDecision, NeedDice } from '../core/errors.js'
 import { PhysicalDice } from '../core/physical.js'
+import { RandomDice } from '../core/random.js'
 import { SeededDice, freshSeed } from '../core/seeded.js'
 import { renderOddsCsv } from '../render/csv.js'
 import { type SeenPool, explainPools } from '../render/explain-odds.js'
@@ -23,6 +24,8 @@ import {
 export interface Globals {
   seed?: string
   rolls?: number[]
+  /** Dice from a random function in [0, 1) (the library's): reported as the faces rolled, as --rolls. */
+  random?: () => number
   json: boolean
   odds: boolean
   explain: boolean
@@ -130,7 +133,7 @@ function settle(
     return out
   }
   const usesDice = spec.usesDice ? spec.usesDice(input) : true
-  const seed = g.rolls ? undefined : (g.seed ?? freshSeed())
+  const seed = g.rolls || g.random ? undefined : (g.seed ?? freshSeed())
   const rolls = g.rolls ? [...g.rolls] : undefined
   try {
     return rollOnce(spec, input, g, env, wantText, usesDice, seed, rolls)
@@ -157,13 +160,15 @@ function rollOnce(
   seed: string | undefined,
   rolls: number[] | undefined,
 ): RunOutput {
-  const dice = rolls ? new PhysicalDice(rolls) : new SeededDice(seed!)
+  const dice = rolls ? new PhysicalDice(rolls) : g.random ? new RandomDice(g.random) : new SeededDice(seed!)
   const result = spec.resolve(dice, input)
   if (dice instanceof PhysicalDice) dice.assertAllUsed()
   const json = answerJson(spec.name, spec.json(result, input))
   if (usesDice) {
     json.seed = seed ?? null
     if (rolls) json.rolls = rolls
+    // A random function's faces: the same roll as physical dice, replayable with them.
+    else if (dice instanceof RandomDice) json.rolls = dice.faces
   }
   let text: string | undefined
   if (wantText) {

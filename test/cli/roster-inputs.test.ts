@@ -95,6 +95,8 @@ describe('shootInputs', () => {
       armSv: 1,
       size: 2,
       defPilot: 2,
+      // The defender's full HP: the shot reports HP left and destroyed.
+      hp: 2800,
       // Dervish is a Solo Operative: it may Dodge and Guard together when shot.
       defTrait: ['solo-operative'],
     })
@@ -328,6 +330,7 @@ describe('mergeInputs', () => {
       armSv: 1,
       size: 2,
       defPilot: 2,
+      hp: 2800,
       cover: true,
       defTrait: ['solo-operative'],
     })
@@ -335,7 +338,8 @@ describe('mergeInputs', () => {
     expect('trait' in inputs).toBe(false)
     expect(inputs.cover).toEqual({ value: true, from: 'flag' })
     expect(inputs.shots).toEqual({ value: 7, from: 'roster', field: 'argonaut.weapons.machine-gun.shots' })
-    expect('hp' in inputs).toBe(false)
+    // A flag given no value leaves the profile's.
+    expect(inputs.hp).toEqual({ value: 2800, from: 'roster', field: 'dervish.hp' })
   })
 })
 
@@ -566,7 +570,9 @@ describe('a unit by name gives the input of the same command spelled with flags'
           shield: d.shield,
           size: d.size,
           defPilot: d.pilot,
+          hp: d.hp,
           warship: d.kind === 'warship' ? true : undefined,
+          atkWarship: a.kind === 'warship' ? true : undefined,
           advantage: a.traits.includes('advantage') || undefined,
           trait: sideTraits(a, 'shoot', 'attacker'),
           defTrait: sideTraits(d, 'shoot', 'defender'),
@@ -605,6 +611,7 @@ describe('a unit by name gives the input of the same command spelled with flags'
           [`${p}Size`]: u.size,
           [`${p}Trait`]: sideTraits(u, 'melee', p === 'atk' ? 'attacker' : 'defender'),
           [`${p}Advantage`]: u.traits.includes('advantage') || undefined,
+          [`${p}Warship`]: u.kind === 'warship' ? true : undefined,
         })
         const ow = d.gun.overwatch
         const flags = {
