@@ -3,7 +3,7 @@
 // are initialised only when it runs (src/cli/registry.ts imports them dynamically). Only the YAML
 // library, a fifth of the code and read by nothing but the roster, is a file of its own.
 import { execFileSync } from 'node:child_process'
-import { rmSync } from 'node:fs'
+import { copyFileSync, mkdirSync, rmSync } from 'node:fs'
 import { build } from 'esbuild'
 
 // commander loads node:child_process (~5 ms a start) only for executable subcommands, which
@@ -52,6 +52,28 @@ await build({
   define: { 'import.meta.url': '__mechaFileUrl' },
   plugins: [noChildProcess, yamlApart],
 })
+
+// The library (package.json "exports", docs/api.md): one ES module with every command, the YAML
+// library and the rules in it, for Node and for a page (it imports no node: module). Its types:
+// the four declaration files of src/api that make its public face, written by tsc.
+await build({
+  bundle: true,
+  platform: 'neutral',
+  mainFields: ['module', 'main'],
+  format: 'esm',
+  target: 'node20',
+  logLevel: 'warning',
+  entryPoints: ['src/api/index.ts'],
+  outfile: 'dist/lib/index.js',
+  // cli-table3 colours a cell with it inside a try (mecha never asks it to): it needs node's os
+  // and util, so the library leaves it out, and the require fails into plain text if ever reached.
+  external: ['@colors/colors/safe'],
+})
+rmSync('dist/types', { recursive: true, force: true })
+execFileSync(process.execPath, ['node_modules/typescript/bin/tsc', '-p', 'tsconfig.api.json'], { stdio: 'inherit' })
+for (const f of ['index', 'types', 'errors', 'requests'])
+  copyFileSync(`dist/types/api/${f}.d.ts`, `dist/lib/${f}.d.ts`)
+rmSync('dist/types', { recursive: true, force: true })
 
 // bin/mecha.js keeps one V8 code cache beside the bundle: a new bundle needs a new one, made here
 // by one ordinary run.
