@@ -3,7 +3,7 @@
 // are initialised only when it runs (src/cli/registry.ts imports them dynamically). Only the YAML
 // library, a fifth of the code and read by nothing but the roster, is a file of its own.
 import { execFileSync } from 'node:child_process'
-import { copyFileSync, mkdirSync, rmSync } from 'node:fs'
+import { copyFileSync, rmSync } from 'node:fs'
 import { build } from 'esbuild'
 
 // commander loads node:child_process (~5 ms a start) only for executable subcommands, which
@@ -70,7 +70,9 @@ await build({
   external: ['@colors/colors/safe'],
 })
 rmSync('dist/types', { recursive: true, force: true })
-execFileSync(process.execPath, ['node_modules/typescript/bin/tsc', '-p', 'tsconfig.api.json'], { stdio: 'inherit' })
+execFileSync(process.execPath, ['node_modules/typescript/bin/tsc', '-p', 'tsconfig.api.json'], {
+  stdio: 'inherit',
+})
 for (const f of ['index', 'types', 'errors', 'requests'])
   copyFileSync(`dist/types/api/${f}.d.ts`, `dist/lib/${f}.d.ts`)
 rmSync('dist/types', { recursive: true, force: true })

@@ -1,5 +1,6 @@
 // Lint: typescript-eslint's recommended rules, plus the house's layering, so a wrong import
 // arrow fails CI: core imports nothing of ours, rules import only core, render never imports cli.
+import { builtinModules } from 'node:module'
 import js from '@eslint/js'
 import globals from 'globals'
 import tseslint from 'typescript-eslint'
@@ -15,6 +16,43 @@ const forbid = (...layers) => ({
     },
   ],
 })
+
+// The library (src/api) and everything it reaches import no node: module and touch no process, so
+// the same core can run in a web page (docs/api.md); node I/O belongs to the CLI's own files. A
+// rule of its own name (typescript-eslint's), so it adds to the layering rules above, not replaces.
+const LIBRARY = [
+  'src/api/**/*.ts',
+  'src/core/**/*.ts',
+  'src/rules/**/*.ts',
+  'src/render/**/*.ts',
+  'src/cli/commands/**/*.ts',
+  'src/cli/spec.ts',
+  'src/cli/run.ts',
+  'src/cli/request.ts',
+  'src/cli/named-units.ts',
+  'src/cli/roster-inputs.ts',
+  'src/cli/registry.ts',
+  'src/cli/unit-words.ts',
+]
+const NO_NODE =
+  'the library may not use node (it must run in a page): keep node I/O in src/cli (see docs/api.md)'
+const noNode = {
+  '@typescript-eslint/no-restricted-imports': [
+    'error',
+    {
+      patterns: [
+        { group: ['node:*', ...builtinModules, ...builtinModules.map((m) => `${m}/*`)], message: NO_NODE },
+      ],
+    },
+  ],
+  'no-restricted-globals': [
+    'error',
+    ...['process', 'Buffer', 'require', '__dirname', '__filename'].map((name) => ({
+      name,
+      message: NO_NODE,
+    })),
+  ],
+}
 
 export default tseslint.config(
   { ignores: ['dist/**', 'node_modules/**', 'coverage/**'] },
@@ -50,6 +88,8 @@ export default tseslint.config(
       ],
     },
   },
+  // Terminal colour reads the environment; only the CLI loads it.
+  { files: LIBRARY, ignores: ['src/render/color.ts'], rules: noNode },
   { files: ['src/core/**/*.ts'], rules: forbid('rules', 'render', 'cli') },
   { files: ['src/rules/**/*.ts'], rules: forbid('render', 'cli') },
   { files: ['src/render/**/*.ts'], rules: forbid('cli') },

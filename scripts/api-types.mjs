@@ -3,6 +3,8 @@
 // the options without a second list to keep. Reads the tsc output (run `npm run build` first).
 // `node scripts/api-types.mjs --check` fails when the file is out of date (test/api checks it).
 import { readFileSync, writeFileSync } from 'node:fs'
+import { fileURLToPath } from 'node:url'
+import { format, resolveConfig } from 'prettier'
 import { groups, loadAllSpecs } from '../dist/cli/registry.js'
 import { UNIT_WORDS } from '../dist/cli/unit-words.js'
 
@@ -47,6 +49,11 @@ export async function render() {
       names.push([entry.name, type])
       const words = UNIT_WORDS[entry.name]
       L.push(doc(`\`${entry.name}\`: ${spec.summary}.`, ''))
+      const empty = !spec.args?.length && !words && spec.options.length === 0
+      if (empty) {
+        L.push(`export type ${type} = Record<string, never>`, '')
+        continue
+      }
       L.push(`export interface ${type} {`)
       for (const a of spec.args ?? []) {
         L.push(doc(a.description))
@@ -79,7 +86,8 @@ export async function render() {
   L.push('export interface Requests {')
   for (const [name, type] of names) L.push(`  ${quote(name)}: ${type}`)
   L.push('}', '')
-  return L.join('\n')
+  const file = fileURLToPath(OUT)
+  return format(L.join('\n'), { ...(await resolveConfig(file)), filepath: file })
 }
 
 const text = await render()

@@ -432,7 +432,7 @@ export interface StunRecoverRequest {
 }
 
 /** `fall`: MechaStellar low gravity: a unit on high ground that takes damage falls off on a d10 of 1-4. */
-export interface FallRequest {}
+export type FallRequest = Record<string, never>
 
 /** `behavior`: MechaStellar enemy behaviour tables (solo / co-op): roll a d10 for what an enemy mecha or kaiju does. */
 export interface BehaviorRequest {
@@ -602,7 +602,7 @@ export interface WargroupVoidRequest {
 }
 
 /** `wargroup smoke`: smoke tile: blocks line of sight for d6 turns. */
-export interface WargroupSmokeRequest {}
+export type WargroupSmokeRequest = Record<string, never>
 
 /** `wargroup building`: a building's Arm and Dam (tiles + 2), and with --str an attack on it. */
 export interface WargroupBuildingRequest {
@@ -615,10 +615,10 @@ export interface WargroupBuildingRequest {
 }
 
 /** `wargroup initiative`: who goes first: both players roll a d6, the higher sets up and goes first, ties re-rolled. */
-export interface WargroupInitiativeRequest {}
+export type WargroupInitiativeRequest = Record<string, never>
 
 /** `wargroup length`: game length: the game lasts 3d6 turns. */
-export interface WargroupLengthRequest {}
+export type WargroupLengthRequest = Record<string, never>
 
 /** `formation strike`: strike: d6 + STR hits on 2+ (natural 1 misses, 6 hits); the target may dodge, parry or roll with damage. */
 export interface FormationStrikeRequest {
