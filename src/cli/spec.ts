@@ -620,3 +620,23 @@ export function checkOptions(spec: CommandSpec, values: Values): void {
     }
   }
 }
+
+/**
+ * Run a choose() written as a generator that yields each prompt's answer (a Promise) and returns
+ * the input: synchronously when nothing is asked (batch and the library take no turn of the event
+ * loop), else as a Promise that awaits each answer in turn.
+ */
+export function runSteps<T>(steps: Generator<unknown, T, any>): T | Promise<T> {
+  let step = steps.next()
+  while (!step.done) {
+    if (step.value instanceof Promise) return stepsAsking(steps, step.value)
+    step = steps.next(step.value)
+  }
+  return step.value
+}
+
+async function stepsAsking<T>(steps: Generator<unknown, T, any>, first: Promise<unknown>): Promise<T> {
+  let step = steps.next(await first)
+  while (!step.done) step = steps.next(await step.value)
+  return step.value
+}

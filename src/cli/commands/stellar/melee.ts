@@ -62,6 +62,7 @@ import {
   defineCommand,
   intOpt,
   isOpen,
+  runSteps,
   levelOpt,
   openChoice,
   repeatable,
@@ -675,7 +676,12 @@ function compareMelee(req: MeleeQuery): CompareReport {
  * the defender's Counter/Guard and split against that split. In a terminal each missing flag is
  * asked, options shown with their exact expected damage dealt and taken.
  */
-export async function chooseMelee(req: MeleeQuery, ctx: ChoiceContext): Promise<MeleeRequest> {
+/** The choices of a clash: at once when nobody is asked (batch, the library), else after the prompts. */
+export function chooseMelee(req: MeleeQuery, ctx: ChoiceContext): MeleeRequest | Promise<MeleeRequest> {
+  return runSteps(meleeChoices(req, ctx))
+}
+
+function* meleeChoices(req: MeleeQuery, ctx: ChoiceContext): Generator<unknown, MeleeRequest, any> {
   const openAtkSplit: Open = isOpen(req.atkSplit) ? req.atkSplit : undefined
   const openDefSplit: Open = isOpen(req.defSplit) ? req.defSplit : undefined
   const openDefChoice: Open = isOpen(req.defChoice) ? req.defChoice : undefined
@@ -705,7 +711,7 @@ export async function chooseMelee(req: MeleeQuery, ctx: ChoiceContext): Promise<
     if (ranked) {
       const bySplit = space.atkSplits.map((s) => ranked.find((o) => o.atkSplit === s)!)
       const vs = openDefSplit || openDefChoice ? ' vs the best reply' : ''
-      const pick = await ctx.select(
+      const pick = yield ctx.select(
         `Attacker's split of Melee ${m.atk.melee} (attack/defense dice)${vs}`,
         bySplit.map((o) => ({
           value: o.atkSplit,
@@ -731,7 +737,7 @@ export async function chooseMelee(req: MeleeQuery, ctx: ChoiceContext): Promise<
       const perChoice = space.defChoices.map((c) => ranked.find((o) => o.defChoice === c)!)
       const best = ranked[0]
       if (ask(openDefChoice)) {
-        m.defChoice = await ctx.select(
+        m.defChoice = yield ctx.select(
           `Defender's reaction to a ${splitText(m.atkSplit)} attack${openDefSplit ? ' (with its best split)' : ''}`,
           perChoice.map((o) => ({
             value: o.defChoice,
@@ -749,7 +755,7 @@ export async function chooseMelee(req: MeleeQuery, ctx: ChoiceContext): Promise<
       const best = forChoice[0]
       if (ask(openDefSplit)) {
         const bySplit = space.defSplits.map((s) => forChoice.find((o) => o.defSplit === s)!)
-        m.defSplit = await ctx.select(
+        m.defSplit = yield ctx.select(
           `Defender's split of Melee ${m.def.melee} (attack/defense dice) with ${m.defChoice}`,
           bySplit.map((o) => ({
             value: o.defSplit,
