@@ -55,7 +55,7 @@ await build({
 
 // The library (package.json "exports", docs/api.md): one ES module with every command, the YAML
 // library and the rules in it, for Node and for a page (it imports no node: module). Its types:
-// the four declaration files of src/api that make its public face, written by tsc.
+// the four declaration files of src/api that make its public face (tsconfig.build.json writes them).
 await build({
   bundle: true,
   platform: 'neutral',
@@ -69,13 +69,8 @@ await build({
   // and util, so the library leaves it out, and the require fails into plain text if ever reached.
   external: ['@colors/colors/safe'],
 })
-rmSync('dist/types', { recursive: true, force: true })
-execFileSync(process.execPath, ['node_modules/typescript/bin/tsc', '-p', 'tsconfig.api.json'], {
-  stdio: 'inherit',
-})
 for (const f of ['index', 'types', 'errors', 'requests'])
-  copyFileSync(`dist/types/api/${f}.d.ts`, `dist/lib/${f}.d.ts`)
-rmSync('dist/types', { recursive: true, force: true })
+  copyFileSync(`dist/api/${f}.d.ts`, `dist/lib/${f}.d.ts`)
 
 // bin/mecha.js keeps one V8 code cache beside the bundle: a new bundle needs a new one, made here
 // by one ordinary run.
