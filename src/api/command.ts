@@ -55,6 +55,13 @@ class Front {
       )
     const given: Record<string, unknown> = {}
     for (const [key, value] of Object.entries(request)) {
+      if (key === 'seed' || key === 'rolls' || key === 'odds')
+        throw new InputError(
+          'unknown-key',
+          key === 'odds'
+            ? `"odds" is not part of a request: call ${name}'s odds(request) for the exact odds`
+            : `"${key}" is not part of a request: give the dice as resolve's second argument, e.g. resolve(request, { ${key}: … })`,
+        )
       if (!this.keys.has(key))
         throw new InputError(
           'unknown-key',

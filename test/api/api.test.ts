@@ -272,6 +272,9 @@ describe('the library', () => {
       expect(want.error.startsWith(e.message.replace(/ \(see mecha .*\)$/, ''))).toBe(true)
       expect(e.message).not.toContain('\n')
     })
+    expect(() => mecha.shoot.resolve({ acc: 9, shots: 5, dmg: 300, seed: 'x' } as object)).toThrow(
+      /give the dice as resolve's second argument/,
+    )
     expect(() => mecha.shoot.resolve({ attacker: 'argonaut', defender: 'dervish' })).toThrow(
       expect.objectContaining({ code: 'no-roster' }),
     )

@@ -120,6 +120,39 @@ describe('shootInputs', () => {
   })
 })
 
+describe('a warship attacker and an Energy weapon', () => {
+  const r = parseRoster(
+    `units:
+  ship:
+    kind: warship
+    acc: 7
+    weapons:
+      beam: { shots: 3, dmg: 500, pen: 5, energy: true }
+      ram: { melee: true, dmg: 600 }
+  target:
+    evade: 2
+    hp: 1200
+`,
+    'ships.yaml',
+  )
+
+  it('shoot: --atk-warship from the kind, --energy from the weapon, --hp from the defender', () => {
+    const { unit: a, weapon } = findUnit(r, 'ship:beam', 'shoot')
+    const inputs = shootInputs(a, weapon, lookupUnit(r, 'target'))
+    expect(plain(inputs)).toMatchObject({ atkWarship: true, energy: true, hp: 1200 })
+    expect(inputs.atkWarship).toEqual({ value: true, from: 'roster', field: 'ship.kind' })
+    expect(inputs.energy).toEqual({ value: true, from: 'roster', field: 'ship.weapons.beam.energy' })
+  })
+
+  it('melee: the warship side is --atk-warship or --def-warship', () => {
+    const a = findUnit(r, 'ship:ram', 'melee')
+    const t = lookupUnit(r, 'target')
+    expect(plain(meleeInputs(a.unit, a.weapon, t, undefined))).toMatchObject({ atkWarship: true })
+    expect('defWarship' in meleeInputs(a.unit, a.weapon, t, undefined)).toBe(false)
+    expect(plain(meleeInputs(t, undefined, a.unit, a.weapon))).toMatchObject({ defWarship: true })
+  })
+})
+
 describe('meleeInputs', () => {
   it("gives both sides, and the defender's heaviest Overwatch weapon on the charge", () => {
     const a = findUnit(roster, 'argonaut', 'melee')
