@@ -22,7 +22,8 @@ import { unitWordsOf } from './unit-words.js'
 /**
  * `mecha batch [file]`: JSON lines in, JSON lines out.
  *
- * Every line goes through the same path as a single command (parseValues → runSpec), with the
+ * Every line goes through the same path as a single command (request.ts: plainRequest, or
+ * namedRequest for units by name, then answerRequest), with the
  * non-interactive choice context: a missing choice is always `auto`, nothing prompts. Its answer
  * is JSON.stringify of the `--json` object with "line" first. Input is read chunk by chunk and
  * each chunk's answers are written before the next chunk is read, so `tail -f log | mecha batch`
