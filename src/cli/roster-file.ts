@@ -12,7 +12,8 @@ import { homedir } from 'node:os'
 import { delimiter, dirname, isAbsolute, join, relative, resolve } from 'node:path'
 import { InputError } from '../core/errors.js'
 import { printable } from '../core/text.js'
-import { type Roster, mergeRosters, parseRoster } from '../rules/stellar/roster.js'
+import { type Roster, mergeRosters } from '../rules/stellar/roster.js'
+import { cachedRoster } from './roster-cache.js'
 
 export const ROSTER_FILE_NAME = 'mecha-roster.yaml'
 
@@ -90,7 +91,7 @@ export function readRoster(location: RosterLocation): Roster {
   const rosters = location.files.map(({ path, shown }) => {
     const fail = (why: string) =>
       new InputError('bad-roster', `${WHERE[location.from]}: cannot read ${printable(shown)}: ${why}`)
-    return parseRoster(readText(path, fail), shown)
+    return cachedRoster(readText(path, fail), shown, path)
   })
   return mergeRosters(rosters)
 }
