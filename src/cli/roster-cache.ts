@@ -70,8 +70,8 @@ function fromJson(json: string): Roster {
  * again each run.
  */
 export function cachedRoster(text: string, shown: string, path: string): Roster {
-  // What the kept roster was made from, said whole: build, name, the text's length and the text.
-  const head = `${buildId()}\n${shown}\n${text.length}\n${text}\n`
+  // What the kept roster was made from, said whole and unambiguously: build, name (quoted: one line), the text's length, the text.
+  const head = `${buildId()}\n${JSON.stringify(shown)}\n${text.length}\n${text}\n`
   let file: string | undefined
   try {
     file = join(cacheDir(), nameOf(path))
