@@ -4,6 +4,7 @@
 // library, a fifth of the code and read by nothing but the roster, is a file of its own.
 import { execFileSync } from 'node:child_process'
 import { copyFileSync, rmSync } from 'node:fs'
+import { createRequire } from 'node:module'
 import { build } from 'esbuild'
 
 // commander loads node:child_process (~5 ms a start) only for executable subcommands, which
@@ -21,13 +22,26 @@ const noChildProcess = {
 }
 
 // Every start reads and loads the whole bundle (~0.5 ms per 100 KB): the roster's YAML library
-// (~115 KB) is required from dist/yaml.cjs when a roster is read.
-const yamlApart = {
+// (~115 KB) is dist/yaml.cjs, required at the first use of one of its exports (a roster read
+// from the cache, src/cli/roster-cache.ts, never loads it). Its export names are read from the
+// file built first, below.
+const yamlApart = (names) => ({
   name: 'yaml-apart',
   setup(b) {
-    b.onResolve({ filter: /^yaml$/ }, () => ({ path: './yaml.cjs', external: true }))
+    b.onResolve({ filter: /^yaml$/ }, () => ({ path: 'yaml', namespace: 'yaml-lazy' }))
+    b.onResolve({ filter: /^\.\/yaml\.cjs$/ }, () => ({ path: './yaml.cjs', external: true }))
+    b.onLoad({ filter: /.*/, namespace: 'yaml-lazy' }, () => ({
+      contents: [
+        "let yaml; const load = () => (yaml ??= require('./yaml.cjs'))",
+        ...names.map(
+          (n) =>
+            `Object.defineProperty(exports, ${JSON.stringify(n)}, { enumerable: true, get: () => load()[${JSON.stringify(n)}] })`,
+        ),
+      ].join('\n'),
+      loader: 'js',
+    }))
   },
-}
+})
 
 const options = {
   bundle: true,
@@ -38,6 +52,7 @@ const options = {
   logLevel: 'warning',
 }
 await build({ ...options, entryPoints: ['yaml'], outfile: 'dist/yaml.cjs' })
+const yamlNames = Object.keys(createRequire(import.meta.url)('./dist/yaml.cjs'))
 await build({
   ...options,
   entryPoints: ['dist/cli/entry.js'],
@@ -50,7 +65,7 @@ await build({
   },
   footer: { js: '})' },
   define: { 'import.meta.url': '__mechaFileUrl' },
-  plugins: [noChildProcess, yamlApart],
+  plugins: [noChildProcess, yamlApart(yamlNames)],
 })
 
 // The library (package.json "exports", docs/api.md): one ES module with every command, the YAML

@@ -4,7 +4,8 @@ import type { Readable, Writable } from 'node:stream'
 import { InputError } from '../core/errors.js'
 import { editDistance } from '../core/nearest.js'
 import { parseRolls } from '../core/physical.js'
-import { freshSeed } from '../core/seeded.js'
+import { QUOTE_CHARS, oneLine } from '../core/text.js'
+import { checkSeed, freshSeed } from '../core/seeded.js'
 import {
   renderBatchSummary,
   renderProgress,
@@ -49,9 +50,6 @@ export const MAX_LINE_CHARS = 16 * 1024 * 1024
 
 /** Deepest nesting accepted: the line's object, a list (a repeatable option, "rolls"), and room. */
 const MAX_DEPTH = 8
-
-/** Longest quoted value in an error message, in characters. */
-const QUOTE_CHARS = 60
 
 /** Answers are written when this many characters are waiting, and at the end of every chunk. */
 const FLUSH_CHARS = 64 * 1024
@@ -98,6 +96,7 @@ export async function runBatch(opts: BatchOptions, io: BatchIO): Promise<number>
       "--seed: give some text to derive each line's seed from, e.g. --seed league-7",
     )
   }
+  if (opts.seed !== undefined) checkSeed(opts.seed)
   // Lines may name any command: load every spec once, before the first line.
   await loadAllSpecs()
   const fromStdin = opts.file === undefined || opts.file === '-'
@@ -371,10 +370,7 @@ class Batch {
       const out = this.resolve(req, n)
       if (out instanceof Promise) {
         const name = command
-        return out.then(
-          (o) => this.answer(n, name, o),
-          (e) => this.fail(n, name, e),
-        )
+        return out.then((o) => this.answer(n, name, o)).catch((e: unknown) => this.fail(n, name, e))
       }
       this.answer(n, command, out)
     } catch (e) {
@@ -382,26 +378,34 @@ class Batch {
     }
   }
 
+  /** A line's answer (a throw here, before anything is counted, makes it the line's error). */
   private answer(n: number, command: string, out: RunOutput): void {
-    this.resolved++
+    const text = JSON.stringify({ line: n, ...out.json }) + '\n'
     if (this.opts.summary || this.opts.summaryJson) this.count(command, out.json)
-    this.pending += JSON.stringify({ line: n, ...out.json }) + '\n'
+    this.resolved++
+    this.pending += text
   }
 
   private fail(n: number, command: string | undefined, e: unknown): void {
     this.errors++
-    let code: string
+    let code = 'internal'
     let message: string
-    if (e instanceof LineError || e instanceof InputError) {
-      code = e.code
-      message = cutQuotes(command !== undefined ? this.keyNames(command, e.message) : e.message)
-    } else {
+    try {
+      if (e instanceof LineError || e instanceof InputError) {
+        code = e.code
+        message = oneLine(command !== undefined ? this.keyNames(command, e.message) : e.message)
+      } else {
+        message = `internal error (this is a bug, please report it): ${oneLine(String((e as Error)?.message ?? e))}`
+        this.firstBug ??= { line: n, stack: String((e as Error)?.stack ?? e) }
+      }
+      if (command !== undefined && specEntry(command)) this.stats(command).errors++
+    } catch (inner) {
+      // Saying what went wrong went wrong too: still this line's answer, and the run goes on.
       code = 'internal'
-      message = `internal error (this is a bug, please report it): ${cutQuotes((e as Error)?.message ?? String(e))}`
-      this.firstBug ??= { line: n, stack: (e as Error)?.stack ?? String(e) }
+      message = 'internal error (this is a bug, please report it)'
+      this.firstBug ??= { line: n, stack: String((inner as Error)?.stack ?? inner) }
     }
     this.errorCodes.set(code, (this.errorCodes.get(code) ?? 0) + 1)
-    if (command !== undefined && specEntry(command)) this.stats(command).errors++
     this.pending += JSON.stringify({ line: n, error: message, code }) + '\n'
   }
 
@@ -496,7 +500,10 @@ class Batch {
   private seedFor(s: unknown, n: number): string {
     if (s === undefined || s === null)
       return this.opts.seed !== undefined ? `${this.opts.seed}:${n}` : freshSeed()
-    if ((typeof s === 'string' && s.trim() !== '') || typeof s === 'number') return String(s)
+    if ((typeof s === 'string' && s.trim() !== '') || typeof s === 'number') {
+      checkSeed(String(s), '"seed"')
+      return String(s)
+    }
     throw new LineError(
       'bad-seed',
       `"seed": ${brief(s)} is not a seed; give some text, e.g. "seed": "table1"`,
@@ -611,16 +618,6 @@ function brief(v: unknown): string {
 
 function cut(text: string): string {
   return text.length > QUOTE_CHARS ? `${text.slice(0, QUOTE_CHARS - 3)}...` : text
-}
-
-/**
- * A message with every quoted string in it cut to QUOTE_CHARS: messages from the commands quote
- * the value they refuse, and a runaway line should not make a runaway answer.
- */
-function cutQuotes(message: string): string {
-  return message.replace(/"(?:[^"\\]|\\.)*"/g, (q) =>
-    q.length > QUOTE_CHARS ? `${q.slice(0, QUOTE_CHARS - 4).replace(/\\u?[0-9a-fA-F]{0,3}$/, '')}..."` : q,
-  )
 }
 
 /**

@@ -1,9 +1,11 @@
-import { type Stats, accessSync, constants, fstatSync, statSync, writeFileSync, writeSync } from 'node:fs'
+import { type Stats, accessSync, constants, fstatSync, statSync, writeSync } from 'node:fs'
 import { dirname, resolve as resolvePath } from 'node:path'
 import { createRequire } from 'node:module'
 import { Command, CommanderError, Option } from 'commander'
 import { InputError } from '../core/errors.js'
 import { parseRolls } from '../core/physical.js'
+import { checkSeed } from '../core/seeded.js'
+import { oneLine } from '../core/text.js'
 import { type Style, plainStyle } from '../render/style.js'
 import { groups, loadAllSpecs, loadSpec } from './registry.js'
 import { type Request, answerRequest, plainRequest } from './request.js'
@@ -11,6 +13,7 @@ import { type Globals, quietChoices } from './run.js'
 import { type ChoiceContext, type CommandSpec, type OptionSpec, camelKey, show } from './spec.js'
 import { askDice, terminalChoices } from './prompt.js'
 import { ROSTER_FLAG, unitWordsOf } from './unit-words.js'
+import { WriteFailed, replaceFile } from './write-file.js'
 
 /**
  * The only place that talks to the process: argv in, text out, exit codes.
@@ -122,6 +125,7 @@ function globalsFrom(opts: Record<string, unknown>): Globals {
   const seed = opts.seed as string | undefined
   if (seed !== undefined && seed.trim() === '')
     throw new InputError('bad-seed', '--seed: give some text to seed the dice, e.g. --seed table1')
+  if (seed !== undefined) checkSeed(seed)
   const g: Globals = {
     seed,
     rolls: opts.rolls !== undefined ? parseRolls(String(opts.rolls)) : undefined,
@@ -186,16 +190,9 @@ function checkWritable(path: string): void {
   }
 }
 
-/** The chart to its file: a failure here is the path's fault (exit 2), not a bug. */
+/** The chart to its file, whole or not at all (write-file.ts); a failure is an I/O failure, exit 1. */
 function writeChart(path: string, svg: string): void {
-  try {
-    writeFileSync(path, svg)
-  } catch (e) {
-    throw new InputError(
-      'bad-path',
-      `--plot: cannot write ${show(path)}: ${describeErrno(e as NodeJS.ErrnoException)}`,
-    )
-  }
+  replaceFile(path, svg, '--plot')
 }
 
 /** The command line as a reader would retype it (for a chart's subtitle), without --plot FILE. */
@@ -747,7 +744,7 @@ function commandPath(argv: string[]): string {
 }
 
 function fail(message: string, code: number): void {
-  writeErr(`mecha: ${message}\n`)
+  writeErr(`mecha: ${oneLine(message)}\n`)
   process.exitCode = code
 }
 
@@ -782,7 +779,7 @@ export function handleError(e: unknown, argv: string[] = []): void {
       .trim()
     return fail(`${msg}; see 'mecha ${where ? where + ' ' : ''}--help'`, 2)
   }
-  if (e instanceof OutputError) {
+  if (e instanceof OutputError || e instanceof WriteFailed) {
     // Said on stderr when stderr still takes it; either way the exit code tells.
     try {
       writeErr(`mecha: ${e.message}\n`)

@@ -1,3 +1,4 @@
+import { printable } from '../core/text.js'
 import { columns } from '../render/format.js'
 import {
   type Roster,
@@ -15,6 +16,9 @@ import { requireRoster as findRoster } from './units.js'
  */
 
 const opt = (v: number | undefined) => (v === undefined ? '-' : String(v))
+
+/** The roster's files as named, control characters escaped (a name cannot reach the terminal raw). */
+const filesText = (roster: Roster) => roster.files.map(printable).join(', ')
 
 function weaponText(w: RosterWeapon): string {
   const parts = [w.melee ? 'melee' : `${opt(w.shots)} shots`, `DMG ${w.dmg}`]
@@ -43,15 +47,15 @@ export function rosterList(roster: Roster, width: number): string {
       ]),
     )
   }
-  return `${roster.units.length} units (${roster.files.join(', ')})\n${columns([head, ...rows], width)}`
+  return `${roster.units.length} units (${filesText(roster)})\n${columns([head, ...rows], width)}`
 }
 
 /** One unit's card. */
 export function rosterShow(unit: RosterUnit, width: number): string {
   const rows: string[][] = [
-    ['name', unit.name],
+    ['name', printable(unit.name)],
     ['kind', unit.kind],
-    ['from', `${unit.file}:${unit.line}`],
+    ['from', `${printable(unit.file)}:${unit.line}`],
   ]
   const fields: Array<[string, number | undefined]> = [
     ['pilot level', unit.pilot],
@@ -66,14 +70,14 @@ export function rosterShow(unit: RosterUnit, width: number): string {
   ]
   for (const [label, v] of fields) if (v !== undefined) rows.push([label, String(v)])
   if (unit.role) rows.push(['role', unit.role])
-  if (unit.traits.length) rows.push(['traits', unit.traits.join(', ')])
+  if (unit.traits.length) rows.push(['traits', printable(unit.traits.join(', '))])
   unit.weapons.forEach((w, i) => rows.push([i === 0 ? 'weapons' : '', weaponText(w)]))
   return `${unit.key}\n${columns(rows, width)}`
 }
 
 export function rosterCheck(roster: Roster): string {
   const weapons = roster.units.reduce((n, u) => n + u.weapons.length, 0)
-  return `ok: ${roster.units.length} units, ${weapons} weapons (${roster.files.join(', ')})`
+  return `ok: ${roster.units.length} units, ${weapons} weapons (${filesText(roster)})`
 }
 
 export { lookupUnit }

@@ -7,11 +7,13 @@
  * A file named by 1 or 2 must exist; 3 and 4 are only looked for. No roster at all is not an
  * error here: a command that needs a unit by name says so.
  */
-import { readFileSync, statSync } from 'node:fs'
+import { type Stats, closeSync, constants, fstatSync, lstatSync, openSync, readFileSync } from 'node:fs'
 import { homedir } from 'node:os'
 import { delimiter, dirname, isAbsolute, join, relative, resolve } from 'node:path'
 import { InputError } from '../core/errors.js'
-import { type Roster, mergeRosters, parseRoster } from '../rules/stellar/roster.js'
+import { printable } from '../core/text.js'
+import { type Roster, mergeRosters } from '../rules/stellar/roster.js'
+import { cachedRoster } from './roster-cache.js'
 
 export const ROSTER_FILE_NAME = 'mecha-roster.yaml'
 
@@ -31,9 +33,13 @@ export interface RosterSearch {
   home?: string
 }
 
-const isFile = (p: string) => {
+/**
+ * Whether something is at `p` (a symlink counts, even a broken one or a loop): a FIFO or a
+ * directory named mecha-roster.yaml is then found, and refused by name, not passed over.
+ */
+const isThere = (p: string) => {
   try {
-    return statSync(p).isFile()
+    return lstatSync(p, { throwIfNoEntry: false }) !== undefined
   } catch {
     return false
   }
@@ -57,7 +63,7 @@ export function locateRoster(search: RosterSearch = {}): RosterLocation | null {
   if (fromEnv.length) return named(fromEnv, 'env')
   for (let dir = cwd; ; dir = dirname(dir)) {
     const p = join(dir, ROSTER_FILE_NAME)
-    if (isFile(p)) return { files: [{ path: p, shown: shownPath(p, cwd) }], from: 'directory' }
+    if (isThere(p)) return { files: [{ path: p, shown: shownPath(p, cwd) }], from: 'directory' }
     if (dirname(dir) === dir) break
   }
   // XDG: an unset, empty or relative XDG_CONFIG_HOME means ~/.config.
@@ -66,7 +72,7 @@ export function locateRoster(search: RosterSearch = {}): RosterLocation | null {
       ? env.XDG_CONFIG_HOME
       : join(search.home ?? homedir(), '.config')
   const p = join(xdg, 'mecha', 'roster.yaml')
-  if (isFile(p)) return { files: [{ path: p, shown: p }], from: 'config' }
+  if (isThere(p)) return { files: [{ path: p, shown: p }], from: 'config' }
   return null
 }
 
@@ -77,27 +83,72 @@ const WHERE: Record<RosterSource, string> = {
   config: 'found',
 }
 
+/** Largest roster file read, in bytes: a roster of thousands of units is a few megabytes. */
+export const MAX_ROSTER_BYTES = 10 * 1024 * 1024
+
 /** Read and parse the located files into one roster. Throws InputError naming the file. */
 export function readRoster(location: RosterLocation): Roster {
   const rosters = location.files.map(({ path, shown }) => {
-    let text: string
-    try {
-      text = readFileSync(path, 'utf8')
-    } catch (e) {
-      const code = (e as NodeJS.ErrnoException).code
-      const why =
-        code === 'ENOENT'
-          ? 'no such file'
-          : code === 'EISDIR'
-            ? 'it is a directory'
-            : code === 'EACCES'
-              ? 'permission denied'
-              : (e as Error).message
-      throw new InputError('bad-roster', `${WHERE[location.from]}: cannot read ${shown}: ${why}`)
-    }
-    return parseRoster(text, shown)
+    const fail = (why: string) =>
+      new InputError('bad-roster', `${WHERE[location.from]}: cannot read ${printable(shown)}: ${why}`)
+    return cachedRoster(readText(path, fail), shown, path)
   })
   return mergeRosters(rosters)
+}
+
+/**
+ * A roster file's text, or `fail` saying why not. Opened without blocking (a FIFO would wait for
+ * a writer forever) and looked at before it is read: only a regular file of at most
+ * MAX_ROSTER_BYTES is.
+ */
+function readText(path: string, fail: (why: string) => InputError): string {
+  let fd: number
+  try {
+    fd = openSync(path, constants.O_RDONLY | constants.O_NONBLOCK)
+  } catch (e) {
+    throw fail(errnoWords(e as NodeJS.ErrnoException))
+  }
+  try {
+    const st = fstatSync(fd)
+    if (!st.isFile()) throw fail(`it is ${kindOf(st)}, not a file; give a roster file (YAML)`)
+    if (st.size > MAX_ROSTER_BYTES)
+      throw fail(
+        `it is ${megabytes(st.size)} MB, over the ${MAX_ROSTER_BYTES / 1024 / 1024} MB a roster may be; a roster of thousands of units is a few MB`,
+      )
+    return readFileSync(fd, 'utf8')
+  } catch (e) {
+    if (e instanceof InputError) throw e
+    throw fail(errnoWords(e as NodeJS.ErrnoException))
+  } finally {
+    closeSync(fd)
+  }
+}
+
+const megabytes = (bytes: number) => (bytes / 1024 / 1024).toFixed(1)
+
+function kindOf(st: Stats): string {
+  if (st.isDirectory()) return 'a directory'
+  if (st.isFIFO()) return 'a FIFO (a named pipe)'
+  if (st.isSocket()) return 'a socket'
+  if (st.isCharacterDevice() || st.isBlockDevice()) return 'a device'
+  return 'not a regular file'
+}
+
+function errnoWords(e: NodeJS.ErrnoException): string {
+  switch (e.code) {
+    case 'ENOENT':
+      return 'no such file'
+    case 'EISDIR':
+      return 'it is a directory'
+    case 'EACCES':
+      return 'permission denied'
+    case 'ELOOP':
+      return 'it is a symlink loop (a link that leads back to itself)'
+    case 'ENOTDIR':
+      return 'a part of its path is not a directory'
+    default:
+      return String(e.message)
+  }
 }
 
 /** locateRoster then readRoster: the roster of this run, or null when there is none. */

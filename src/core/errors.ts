@@ -1,13 +1,16 @@
+import { oneLine } from './text.js'
+
 /**
  * The one error class for anything the user typed wrong. `code` is stable (scripts may match
- * on it); `message` is one sentence naming the input and how to fix it.
+ * on it); `message` is one sentence naming the input and how to fix it, made one printable line
+ * here whatever values it echoes (each cut to ~60 characters, control characters escaped).
  */
 export class InputError extends Error {
   constructor(
     readonly code: string,
     message: string,
   ) {
-    super(message)
+    super(oneLine(message))
     this.name = 'InputError'
   }
 }

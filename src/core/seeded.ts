@@ -1,6 +1,19 @@
 // Only the Alea generator: importing the package root loads every algorithm it ships.
 import alea from 'seedrandom/lib/alea.js'
 import type { DieRecord, RecordingDice } from './dice.js'
+import { InputError } from './errors.js'
+
+/** Longest seed taken, in characters: a seed is something to retype (or paste) to replay a roll. */
+export const MAX_SEED_CHARS = 200
+
+/** A seed the dice take: at most MAX_SEED_CHARS. `name` is how the input is named (--seed). */
+export function checkSeed(seed: string, name = '--seed'): void {
+  if (seed.length > MAX_SEED_CHARS)
+    throw new InputError(
+      'bad-seed',
+      `${name}: a seed is at most ${MAX_SEED_CHARS} characters, this one has ${seed.length}; give a shorter text, e.g. table1`,
+    )
+}
 
 /**
  * Seeded dice: seedrandom's Alea generator, faces drawn by rejection sampling from 32-bit

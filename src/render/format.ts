@@ -102,6 +102,7 @@ export function columns(rows: string[][], width = 80, align: Table.HorizontalAli
   const widths: number[] = []
   for (const r of rows) r.forEach((c, i) => (widths[i] = Math.max(widths[i] ?? 0, visibleLength(c))))
   const over = widths.reduce((a, b) => a + b, 0) + gap * (widths.length - 1) - width
+  if (over <= 0 && plainCells(rows, align)) return padded(rows, widths, align)
   if (over <= 0) return borderless(rows, { colAligns: align })
   // Narrow the widest column one character at a time (never below 8) until the table fits.
   const fitted = [...widths]
@@ -110,7 +111,34 @@ export function columns(rows: string[][], width = 80, align: Table.HorizontalAli
     if (fitted[i] <= 8) break
     fitted[i]--
   }
-  return borderless(rows, { colAligns: align, colWidths: fitted })
+  // Rows wrap on their own once the widths are set: drawn in blocks, as cli-table3's layout takes
+  // time growing faster than its rows (a roster of 5,000 units is 10,000 rows).
+  const blocks: string[] = []
+  for (let i = 0; i < rows.length; i += TABLE_BLOCK)
+    blocks.push(borderless(rows.slice(i, i + TABLE_BLOCK), { colAligns: align, colWidths: fitted }))
+  return blocks.join('\n')
+}
+
+const TABLE_BLOCK = 100
+
+/** Rows of equal length, of printable ASCII only (one column each character), aligned left or right. */
+function plainCells(rows: string[][], align: Table.HorizontalAlignment[]): boolean {
+  if (align.some((a) => a !== 'left' && a !== 'right')) return false
+  const n = rows[0].length
+  return rows.every((r) => r.length === n && r.every((c) => typeof c === 'string' && /^[ -~]*$/.test(c)))
+}
+
+/** What cli-table3 draws for a table that fits, without it: each cell padded to its column (1 at least). */
+function padded(rows: string[][], natural: number[], align: Table.HorizontalAlignment[]): string {
+  const widths = natural.map((w) => Math.max(1, w))
+  return rows
+    .map((r) =>
+      r
+        .map((c, i) => (align[i] === 'right' ? c.padStart(widths[i]) : c.padEnd(widths[i])))
+        .join('  ')
+        .trimEnd(),
+    )
+    .join('\n')
 }
 
 /** Outcomes and their probabilities as plain numbers: what the histogram draws. */

@@ -13,6 +13,7 @@ import * as v from 'valibot'
 import { type Document, LineCounter, type Node, isMap, isPair, isScalar, isSeq, parseDocument } from 'yaml'
 import { InputError } from '../../core/errors.js'
 import { nearest } from '../../core/nearest.js'
+import { quoteValue, shortText } from '../../core/text.js'
 import { ROLES, type Role } from './outmaneuver.js'
 import { MAX_WEAPON_SHOTS } from './shoot.js'
 import { readTrait, sameEffect, traitOf } from './traits.js'
@@ -325,6 +326,29 @@ function rosterError(file: string, line: number, path: Path, message: string): I
   return new InputError('bad-roster', `${file}:${line}: ${field}${message}`)
 }
 
+/**
+ * Where the first key written twice in one map is (its second writing), if any: a map's keys in
+ * a Set, each map once. Keys that are not plain values (a map as a key) are never the same.
+ */
+function firstDuplicate(node: unknown): number | undefined {
+  let first: number | undefined
+  const walk = (n: unknown): void => {
+    if (isMap(n)) {
+      const seen = new Set<unknown>()
+      for (const pair of n.items) {
+        const k = pair.key
+        if (isScalar(k)) {
+          if (seen.has(k.value) && k.range && (first === undefined || k.range[0] < first)) first = k.range[0]
+          seen.add(k.value)
+        }
+        walk(pair.value)
+      }
+    } else if (isSeq(n)) for (const item of n.items) walk(item)
+  }
+  walk(node)
+  return first
+}
+
 /** The first line of a YAML library message, without its own position (we give ours). */
 function yamlMessage(message: string): string {
   return message
@@ -338,22 +362,49 @@ function yamlMessage(message: string): string {
  * Throws InputError('bad-roster', 'file:line: field: what is wrong').
  */
 export function parseRoster(text: string, file: string): Roster {
+  try {
+    return parseRosterText(text, file)
+  } catch (e) {
+    if (isStackOverflow(e)) throw tooDeep(file, 1)
+    throw e
+  }
+}
+
+/** A stack overflow: what the YAML library meets in values nested thousands of levels deep. */
+const isStackOverflow = (e: unknown) => e instanceof RangeError && /call stack/i.test(e.message)
+
+function tooDeep(file: string, line: number): InputError {
+  return new InputError(
+    'bad-roster',
+    `${file}:${line}: nested too deep (lists or maps within each other thousands of levels down); a roster is a few levels: units, their fields, their weapons (mecha roster new writes a starter file)`,
+  )
+}
+
+function parseRosterText(text: string, file: string): Roster {
   const lines = new LineCounter()
-  const doc = parseDocument(text, { lineCounter: lines, uniqueKeys: true, prettyErrors: true })
+  // Keys are checked here, not by the library (its check reads every earlier key of a map for
+  // each key: 5,000 units took twice as long to read).
+  const doc = parseDocument(text, { lineCounter: lines, uniqueKeys: false, prettyErrors: true })
   const src = new Source(file, doc, lines)
-  if (doc.errors.length) {
-    const e = doc.errors[0]
+  const twice = firstDuplicate(doc.contents)
+  const e = doc.errors[0]
+  if (twice !== undefined && (e === undefined || twice < e.pos[0])) {
+    const key = /^[^:\n]*/.exec(text.slice(twice))![0].trim()
+    throw new InputError(
+      'bad-roster',
+      `${file}:${lines.linePos(twice).line}: ${key} appears twice in one map; keep one`,
+    )
+  }
+  if (e) {
     const line = e.linePos?.[0].line ?? lines.linePos(e.pos[0]).line
-    const what =
-      e.code === 'DUPLICATE_KEY'
-        ? `${/^[^:\n]*/.exec(text.slice(e.pos[0]))![0].trim()} appears twice in one map; keep one`
-        : yamlMessage(e.message)
-    throw new InputError('bad-roster', `${file}:${line}: ${what}`)
+    if (/maximum call stack/i.test(e.message)) throw tooDeep(file, line)
+    throw new InputError('bad-roster', `${file}:${line}: ${yamlMessage(e.message)}`)
   }
   let data: unknown
   try {
     data = doc.toJS({ maxAliasCount: 1000 })
   } catch (e) {
+    if (isStackOverflow(e)) throw tooDeep(file, 1)
     throw new InputError('bad-roster', `${file}:1: ${yamlMessage((e as Error).message)}`)
   }
   if (data === null || data === undefined) {
@@ -551,20 +602,24 @@ export function parseUnitRef(text: string): UnitRef {
   const unit = m[1]
   const weapon = m[2]
   if (!NAME.test(unit) || unit.length > 40)
-    throw new InputError('bad-unit', `"${text}" is not a unit name; give UNIT or UNIT:WEAPON (${NAME_RULE})`)
+    throw new InputError(
+      'bad-unit',
+      `${quoteValue(text)} is not a unit name; give UNIT or UNIT:WEAPON (${NAME_RULE})`,
+    )
   if (weapon !== undefined && (!NAME.test(weapon) || weapon.length > 40)) {
     throw new InputError(
       'bad-unit',
-      `"${text}": "${weapon}" is not a weapon name; give UNIT:WEAPON (${NAME_RULE})`,
+      `${quoteValue(text)}: ${quoteValue(weapon)} is not a weapon name; give UNIT:WEAPON (${NAME_RULE})`,
     )
   }
   return weapon === undefined ? { unit } : { unit, weapon }
 }
 
 /** A unit by name (any case), or an error suggesting the nearest name. */
-export function lookupUnit(roster: Roster, name: string): RosterUnit {
-  const unit = roster.byName.get(name.toLowerCase())
+export function lookupUnit(roster: Roster, given: string): RosterUnit {
+  const unit = roster.byName.get(given.toLowerCase())
   if (unit) return unit
+  const name = shortText(given)
   if (roster.units.length === 0)
     throw new InputError(
       'unknown-unit',
@@ -588,8 +643,9 @@ export function weaponsFor(unit: RosterUnit, use: WeaponUse): RosterWeapon[] {
   return unit.weapons.filter((w) => w.melee === (use === 'melee'))
 }
 
-export function findWeapon(unit: RosterUnit, name: string, use?: WeaponUse): RosterWeapon {
-  const w = unit.weapons.find((o) => o.key.toLowerCase() === name.toLowerCase())
+export function findWeapon(unit: RosterUnit, given: string, use?: WeaponUse): RosterWeapon {
+  const w = unit.weapons.find((o) => o.key.toLowerCase() === given.toLowerCase())
+  const name = shortText(given)
   const usable = use ? weaponsFor(unit, use) : unit.weapons
   if (!w) {
     if (unit.weapons.length === 0)
