@@ -33,6 +33,7 @@ import {
   barrierBlocks,
   takeTheShotIgnores,
   MAX_SHOTS,
+  EVADE_DIE,
 } from '../../rules/stellar/shoot.js'
 import type { ShotSpend, Spend, UpgradeSide } from '../../rules/stellar/upgrades.js'
 import { type ShotOdds, evadeOdds } from '../../rules/stellar/shoot-odds.js'
@@ -265,7 +266,7 @@ export function explainShot(r: ShotResult, s: ReportedShot & Traced, out: Render
   L.push(targetLine(s, r.targetNumber), shotsLine(s, r.shotsFired))
   const cm = critMax(s)
   const remote = remoteNote(s)
-  const p = (k: number) => pct(Math.max(0, k) / 10)
+  const p = (k: number) => pct(Math.max(0, k) / EVADE_DIE)
   const critP = cm
   const missFrom = Math.max(cm + 1, Math.min(9, r.targetNumber))
   const hitP = Math.max(0, missFrom - (cm + 1))
@@ -455,12 +456,12 @@ export function explainShotOdds(o: ShotOdds, shot: ReportedShot & Traced, out: R
     downed: 'always a miss, and shoots a remote weapon down',
   }
   const classify = evadeClass(e)
-  const { classes, lines } = classLines(10, classify, (c) => names[c], '   ')
+  const { classes, lines } = classLines(EVADE_DIE, classify, (c) => names[c], '   ')
   L.push('3. Each evade die, by face (the classes the rule counts):', ...lines)
-  const outcomesOf = faceClasses(10, classify).map((c) => c.name)
+  const outcomesOf = faceClasses(EVADE_DIE, classify).map((c) => c.name)
   const hits = evadeOdds(e)
   if (e.dice > 0) {
-    const rows = poolRows(e.dice, 10, classes)
+    const rows = poolRows(e.dice, EVADE_DIE, classes)
     const row = rows[0]
     const counts: Record<EvadeClass, number> = { crit: 0, hit: 0, evade: 0, 'auto-miss': 0, downed: 0 }
     outcomesOf.forEach((c, i) => (counts[c] += row.counts[i]))
@@ -477,7 +478,7 @@ export function explainShotOdds(o: ShotOdds, shot: ReportedShot & Traced, out: R
       .join(', ')
     L.push(
       `4. The pool: the chance of k dice in each class is n!/(k1! k2! ...) x p1^k1 x p2^k2 x ... (the multinomial: the orders the dice can fall in, times each order's chance). ${rows.length} counts are possible; the most likely, ${countText} of ${plural(e.dice, 'die', 'dice')}:`,
-      `   ${poolRowText(e.dice, 10, classes, row)}`,
+      `   ${poolRowText(e.dice, EVADE_DIE, classes, row)}`,
       `   It makes ${plural(made.hits, 'hit')}: 2 for each critical (at most ${e.critCap}), 1 for each other critical and hit${e.bonusHits || e.advantage ? ` and ${hitExtras(s).join(', ')}` : ''}.`,
       `   The counts that make the same number of hits are added: hits ${hits
         .sorted()
