@@ -1,7 +1,7 @@
 import type { Distribution } from '../../core/distribution.js'
 import { faceClasses } from '../../core/exact.js'
 import type { RenderContext } from '../context.js'
-import { FAILED_SAVE_DMG, antiBeamBonus, savesOwedFor } from '../../rules/stellar/armor-save.js'
+import { FAILED_SAVE_DMG, SAVE_DIE, antiBeamBonus, savesOwedFor } from '../../rules/stellar/armor-save.js'
 import {
   type EvadeClass,
   type EvadeDie,
@@ -34,6 +34,7 @@ import {
   takeTheShotIgnores,
   MAX_SHOTS,
   EVADE_DIE,
+  ALWAYS_MISS_FROM,
 } from '../../rules/stellar/shoot.js'
 import type { ShotSpend, Spend, UpgradeSide } from '../../rules/stellar/upgrades.js'
 import { type ShotOdds, evadeOdds } from '../../rules/stellar/shoot-odds.js'
@@ -45,6 +46,9 @@ import type { Style } from '../style.js'
 import { saveOddsSteps, saveReactionLines } from './save.js'
 import { traitEffectLines } from './traits.js'
 import type { TraitEffect } from '../../rules/stellar/traits.js'
+
+/** The natural evade faces that always miss: "9-10". */
+const MISSES = `${ALWAYS_MISS_FROM}-${EVADE_DIE}`
 
 /** An input that may say what its traits did (the CLI's requests do). */
 type Traced = { traitEffects?: readonly TraitEffect[] }
@@ -97,7 +101,7 @@ function spendLines(s: ReportedShot): string[] {
 
 /** Remote weapons an Ace shot down, as a line. */
 function downedLine(n: number): string {
-  return `Remote weapons shot down: ${n}${n ? ` (each natural 10: the remote weapon's attack -1, at least 0, for the rest of the battle)` : ''}`
+  return `Remote weapons shot down: ${n}${n ? ` (each natural ${EVADE_DIE}: the remote weapon's attack -1, at least 0, for the rest of the battle)` : ''}`
 }
 
 /** The weapon's value and what was added to it: "weapon 200 + Mechanics Expert 100". */
@@ -140,7 +144,7 @@ export function renderShot(r: ShotResult, s: ReportedShot, luck: number, out: Re
   )
   lines.push(choiceLine(s), ...spendLines(s))
   const legend = st.dim(
-    `(! critical, • hit,${r.dice.some((d) => d.critAsHit) ? ' * critical counted as a hit,' : ''} × ${critsMiss(s) ? `1-${critMax(s)} and ` : ''}9-10 always misses,${s.remoteShootDown ? ' ↓ 10 shoots a remote weapon down,' : ''} plain: evaded)`,
+    `(! critical, • hit,${r.dice.some((d) => d.critAsHit) ? ' * critical counted as a hit,' : ''} × ${critsMiss(s) ? `1-${critMax(s)} and ` : ''}${MISSES} always misses,${s.remoteShootDown ? ` ↓ ${EVADE_DIE} shoots a remote weapon down,` : ''} plain: evaded)`,
   )
   lines.push(
     `Evade dice: ${r.dice.length ? r.dice.map((d) => dieGlyph(d, st)).join(' ') : 'none'}  ${r.dice.length ? legend : ''}`.trimEnd(),
@@ -268,9 +272,9 @@ export function explainShot(r: ShotResult, s: ReportedShot & Traced, out: Render
   const remote = remoteNote(s)
   const p = (k: number) => pct(Math.max(0, k) / EVADE_DIE)
   const critP = cm
-  const missFrom = Math.max(cm + 1, Math.min(9, r.targetNumber))
+  const missFrom = Math.max(cm + 1, Math.min(ALWAYS_MISS_FROM, r.targetNumber))
   const hitP = Math.max(0, missFrom - (cm + 1))
-  const evadeP = Math.max(0, 9 - missFrom)
+  const evadeP = Math.max(0, ALWAYS_MISS_FROM - missFrom)
   const critText = critsMiss(s)
     ? 'a miss (Untouchable: criticals miss)'
     : s.indirect
@@ -279,7 +283,7 @@ export function explainShot(r: ShotResult, s: ReportedShot & Traced, out: Render
         ? 'hit (critical, counted as a hit: Invincible)'
         : 'critical hit'
   L.push(
-    `3. Each evade die: ${critText} on 1-${cm} (${p(critP)}), hit on ${hitP ? `${cm + 1}-${missFrom - 1}` : 'nothing else'} (${p(hitP)}), evaded on ${evadeP ? `${missFrom}-8` : 'nothing'} (${p(evadeP)}), always a miss on 9-10 (${p(2)})${s.remoteShootDown ? '; an Ace shoots a remote weapon down on each natural 10' : ''}.${remote}`,
+    `3. Each evade die: ${critText} on 1-${cm} (${p(critP)}), hit on ${hitP ? `${cm + 1}-${missFrom - 1}` : 'nothing else'} (${p(hitP)}), evaded on ${evadeP ? `${missFrom}-${ALWAYS_MISS_FROM - 1}` : 'nothing'} (${p(evadeP)}), always a miss on ${MISSES} (${p(EVADE_DIE + 1 - ALWAYS_MISS_FROM)})${s.remoteShootDown ? `; an Ace shoots a remote weapon down on each natural ${EVADE_DIE}` : ''}.${remote}`,
   )
   let crits = 0
   r.dice.forEach((d, i) => {
@@ -295,8 +299,8 @@ export function explainShot(r: ShotResult, s: ReportedShot & Traced, out: Render
       why = `natural 1-${cm}: Untouchable's Dodge, a critical misses`
     else if (d.outcome === 'hit') why = `below ${r.targetNumber}: hit`
     else if (d.outcome === 'evade') why = `${r.targetNumber} or more: evaded`
-    else if (d.downed) why = '10 always misses, and shoots a remote weapon down'
-    else why = '9-10 always misses'
+    else if (d.downed) why = `${EVADE_DIE} always misses, and shoots a remote weapon down`
+    else why = `${MISSES} always misses`
     L.push(`   die ${i + 1}: ${dieGlyph(d, st)}  ${why}`)
   })
   const extras = hitExtras(s)
@@ -332,7 +336,7 @@ export function explainShot(r: ShotResult, s: ReportedShot & Traced, out: Render
       `${n}. Armor saves: one per unblocked hit, at most ${cap}: ${r.save.owed}. Target = PEN ${penTermsText(s)} - ARM Sv ${s.armSv}${armSvBonus ? ` - Anti-Beam Coating ${armSvBonus}` : ''}${sizeBonus ? ` - 2 x Size ${s.size}` : ''} = ${r.save.targetNumber}` +
         (r.save.targetNumber <= 1
           ? ': 1 or less passes automatically.'
-          : `: each passes on ${r.save.targetNumber}+ (${pct((11 - r.save.targetNumber) / 10)}), fails ${pct((r.save.targetNumber - 1) / 10)}.`),
+          : `: each passes on ${r.save.targetNumber}+ (${pct((SAVE_DIE + 1 - r.save.targetNumber) / SAVE_DIE)}), fails ${pct((r.save.targetNumber - 1) / SAVE_DIE)}.`),
     )
     if (r.save.rerolls.length || r.save.negated)
       L.push(
@@ -425,7 +429,9 @@ export function renderShotOdds(o: ShotOdds, s: ReportedShot, out: RenderContext)
   L.push(histogram(o.unblockedHits, st, out.width, { title: 'Unblocked hits' }))
   if (o.remoteDowned) {
     L.push('')
-    L.push(histogram(o.remoteDowned, st, out.width, { title: 'Remote weapons shot down (natural 10s)' }))
+    L.push(
+      histogram(o.remoteDowned, st, out.width, { title: `Remote weapons shot down (natural ${EVADE_DIE}s)` }),
+    )
   }
   return L.join('\n')
 }
@@ -471,7 +477,7 @@ export function explainShotOdds(o: ShotOdds, shot: ReportedShot & Traced, out: R
       hit: 'hit',
       evade: 'evaded',
       'auto-miss': 'miss',
-      downed: 'natural 10',
+      downed: `natural ${EVADE_DIE}`,
     }
     const countText = outcomesOf
       .flatMap((c, i) => (row.counts[i] ? [`${row.counts[i]} ${short[c]}`] : []))
@@ -524,7 +530,7 @@ export function explainShotOdds(o: ShotOdds, shot: ReportedShot & Traced, out: R
     )
   if (o.remoteDowned)
     L.push(
-      `${step}. Remote weapons shot down: the natural 10s of the same evade pool (10 is its own class above, the rerolled dice's final faces counted), so k downed has the chance of the pool's counts with k tens: ${o.remoteDowned
+      `${step}. Remote weapons shot down: the natural ${EVADE_DIE}s of the same evade pool (${EVADE_DIE} is its own class above, the rerolled dice's final faces counted), so k downed has the chance of the pool's counts with k tens: ${o.remoteDowned
         .sorted()
         .map(([k, p]) => `${k} ${pctFixed(p)}`)
         .join(', ')}.`,
