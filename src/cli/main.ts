@@ -6,6 +6,7 @@ import { InputError } from '../core/errors.js'
 import { parseRolls } from '../core/physical.js'
 import { checkSeed } from '../core/seeded.js'
 import { oneLine } from '../core/text.js'
+import { fitToWidth } from '../render/format.js'
 import { type Style, plainStyle } from '../render/style.js'
 import { groups, loadAllSpecs, loadSpec } from './registry.js'
 import { type Request, answerRequest, plainRequest } from './request.js'
@@ -268,6 +269,11 @@ function columnsFor(fd: 1 | 2): number {
   return columns && columns >= 20 ? columns : 80
 }
 
+/** An answer for people: wrapped to the terminal's width; piped or redirected, exactly as it is. */
+function forPeople(text: string): string {
+  return isTerminal(1) ? fitToWidth(text, columnsFor(1)) : text
+}
+
 /** Words filled into lines of at most `width` columns; lines after the first start with `indent`. */
 export function wrapWords(
   words: string[],
@@ -443,7 +449,7 @@ function registerSpec(
     if (plot === '-') write(out.svg!)
     else if (g.csv) write(out.csv!)
     else if (g.json) write(JSON.stringify(out.json!, null, isTerminal(1) ? 2 : undefined) + '\n')
-    else write(out.text + (plot ? `\n${style.dim(`Chart written to ${plot}`)}` : '') + '\n')
+    else write(forPeople(out.text + (plot ? `\n${style.dim(`Chart written to ${plot}`)}` : '')) + '\n')
   })
 }
 

@@ -1,5 +1,6 @@
 import type { NeedDice } from '../core/errors.js'
 import { parseRolls } from '../core/physical.js'
+import { wrapText } from '../render/format.js'
 import type { ChoiceContext, ChoiceOption } from './spec.js'
 
 /**
@@ -22,19 +23,46 @@ function prompts(): Promise<typeof import('@inquirer/prompts')> {
   return importer('@inquirer/prompts') as Promise<typeof import('@inquirer/prompts')>
 }
 
+/** Columns of the terminal the prompts are drawn in (stderr), 80 when it does not say. */
+function promptColumns(): number {
+  const columns = process.stderr.columns
+  return columns && columns >= 20 ? columns : 80
+}
+
+/**
+ * The lines of a choice list, each within `columns`: the label, then its hint beside it when
+ * every option's fits on one line (the list is paged by lines, so a wrapped option would show
+ * in fragments); else the hint goes under the list with the option's detail, shown for the
+ * option the cursor is on.
+ */
+export function choiceLines<T>(
+  options: ReadonlyArray<ChoiceOption<T>>,
+  columns: number,
+): Array<{ name: string; description?: string }> {
+  const width = Math.max(...options.map((o) => o.label.length))
+  // The cursor ("❯ ") takes two columns before each option.
+  const inline = options.every((o) => 2 + width + (o.hint ? 2 + o.hint.length : 0) <= columns)
+  return options.map((o) => {
+    const under = [inline ? undefined : o.hint, o.detail].filter((t) => t !== undefined).join('; ')
+    return {
+      name: inline && o.hint ? `${o.label.padEnd(width)}  ${o.hint}` : o.label,
+      description: under ? wrapText(under, columns) : undefined,
+    }
+  })
+}
+
 export function terminalChoices(): ChoiceContext {
   return {
     interactive: true,
     async select<T>(message: string, options: Array<ChoiceOption<T>>, defaultValue: T): Promise<T> {
       const { select } = await prompts()
-      const width = Math.max(...options.map((o) => o.label.length))
+      const columns = promptColumns()
+      const lines = choiceLines(options, columns)
       return select<T>(
         {
-          message,
-          choices: options.map((o) => ({
-            name: o.hint ? `${o.label.padEnd(width)}  ${o.hint}` : o.label,
-            value: o.value,
-          })),
+          // The question after "? ", wrapped to the terminal; once answered, the label alone beside it.
+          message: wrapText(message, columns - 2, '  '),
+          choices: options.map((o, i) => Object.assign({ value: o.value, short: o.label }, lines[i])),
           default: defaultValue,
           pageSize: 12,
         },
@@ -49,7 +77,10 @@ export async function askDice(need: NeedDice): Promise<number[]> {
   const { input } = await prompts()
   const answer = await input(
     {
-      message: `Roll ${need.count} d${need.sides} for ${need.label} (comma-separated):`,
+      message: wrapText(
+        `Roll ${need.count} d${need.sides} for ${need.label} (comma-separated):`,
+        promptColumns() - 2,
+      ),
       validate: (text: string) => {
         try {
           const faces = parseRolls(text, 'dice')

@@ -132,8 +132,10 @@ export interface ChoiceContext {
 export interface ChoiceOption<T> {
   value: T
   label: string
-  /** Shown beside the option: its exact expected outcome. */
+  /** Shown beside the option: its exact expected outcome (short: the line fits 80 columns). */
   hint?: string
+  /** Shown under the list for the option the cursor is on: how the hint is made. */
+  detail?: string
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -41,6 +41,24 @@ export function wrapText(text: string, width: number, indent = ''): string {
   return lines.join('\n')
 }
 
+/**
+ * A finished answer fitted to a terminal's `columns`: each line wider than that is wrapped at its
+ * spaces, its continuation lines indented under its text (past the "3. " of a numbered step, else
+ * two columns in). Lines that fit, tables and histograms among them (drawn to the width already),
+ * are left exactly as they are.
+ */
+export function fitToWidth(text: string, columns: number): string {
+  return text
+    .split('\n')
+    .map((line) => {
+      if (visibleLength(line) <= columns) return line
+      // eslint-disable-next-line no-control-regex
+      const step = /^ *(\d+\. )?/.exec(line.replace(/\u001b\[[0-9;]*m/g, ''))![1]
+      return wrapText(line, columns, step ? ' '.repeat(step.length) : '  ')
+    })
+    .join('\n')
+}
+
 /** Two decimals always, so a column of them lines up: 0.5 → "50.00%", tiny non-zero → "<0.01%". */
 export function pctFixed(p: number): string {
   return p > 0 && p < 0.00005 ? '<0.01%' : `${(p * 100).toFixed(2)}%`

@@ -1,5 +1,6 @@
 import { pctFixed } from './format.js'
 import { type OddsTable, outcomeValue, tableTitle } from './odds-table.js'
+import { chanceLabel, chanceTicks, valueLabel, valueTicks } from './ticks.js'
 
 /**
  * Odds as a self-contained SVG chart: one panel per distribution, a bar for each outcome's
@@ -8,8 +9,15 @@ import { type OddsTable, outcomeValue, tableTitle } from './odds-table.js'
  * known. With options compared, each option is a series in its own colour: bars side by side
  * for up to four options (past that, bars for the best option only), an "at least" line each.
  *
+ * Numeric outcomes sit at their value on a numeric axis (0, 400, 1200 are not evenly spaced);
+ * other outcomes are evenly spaced categories, yes/no ones named in words. Every axis is ticked
+ * at round values (steps of 1, 2 or 5) labelled exactly. A distribution with one certain outcome
+ * has nothing to draw: it is named in a line under the title instead of a panel. The picture
+ * has a viewBox and no fixed size, so it scales to the window or page it is shown in.
+ *
  * Plain SVG 1.1 text: no script, no external font, image or stylesheet, so any browser or
- * converter draws it the same way, and making one needs nothing but this function.
+ * converter draws it the same way, and making one needs nothing but this function. Marks carry
+ * a class (grid, tick, bar, ...) for whoever reads the picture back, such as the tests.
  */
 
 export interface ChartSeries {
@@ -63,6 +71,10 @@ const BAR_DESTROYS = '#e15759'
 const AT_LEAST = '#f28e2b'
 /** Options past this many draw only the best option's bars (a forest of thin bars reads as noise). */
 const MAX_GROUPED = 4
+/** Ticks along a numeric outcome axis, at most. */
+const MAX_TICKS = 16
+/** Width of a tick label's character at 11 px, about. */
+const CHAR_PX = 7
 
 export function renderChartSvg(chart: Chart): string {
   const parts: string[] = []
@@ -73,7 +85,14 @@ export function renderChartSvg(chart: Chart): string {
     parts.push(text(MARGIN, y + 12, line.trim(), { size: 19, weight: 'bold' }))
   })
   y += 24
-  for (const line of chart.subtitle ?? []) {
+  // A distribution with one certain outcome is said here, not drawn as a panel with one bar.
+  const drawn = chart.panels.filter((p) => certainOutcome(p) === undefined)
+  const certain = chart.panels
+    .filter((p) => certainOutcome(p) !== undefined)
+    .map((p) => `${p.title} = ${outcomeWord(p.series[0].table.name, certainOutcome(p)!)}`)
+  const notes = [...(chart.subtitle ?? [])]
+  if (certain.length) notes.push(`Certain (100%), not drawn: ${certain.join('; ')}`)
+  for (const line of notes) {
     for (const wrapped of wrap(line, 124)) {
       y += 17
       parts.push(text(MARGIN, y, wrapped, { size: 12, fill: '#555', family: MONO }))
@@ -96,14 +115,14 @@ export function renderChartSvg(chart: Chart): string {
     })
   }
   y += 16
-  for (const panel of chart.panels) {
-    parts.push(`<g transform="translate(0 ${y})">${renderPanel(panel)}</g>`)
+  for (const panel of drawn) {
+    parts.push(`<g class="panel" transform="translate(0 ${y})">${renderPanel(panel)}</g>`)
     y += PANEL_HEIGHT
   }
   const height = y + MARGIN
   return [
     `<?xml version="1.0" encoding="UTF-8"?>`,
-    `<svg xmlns="http://www.w3.org/2000/svg" version="1.1" width="${WIDTH}" height="${height}" viewBox="0 0 ${WIDTH} ${height}" font-family="${FONT}">`,
+    `<svg xmlns="http://www.w3.org/2000/svg" version="1.1" viewBox="0 0 ${WIDTH} ${height}" font-family="${FONT}">`,
     `<title>${esc(chart.title)}</title>`,
     `<rect width="${WIDTH}" height="${height}" fill="#ffffff"/>`,
     ...parts,
@@ -116,6 +135,40 @@ function seriesColor(i: number): string {
   return COLORS[i % COLORS.length]
 }
 
+/** The one outcome every series of a panel is sure of, if there is one. */
+function certainOutcome(panel: ChartPanel): string | undefined {
+  const possible = new Set(
+    panel.series.flatMap((s) => s.table.rows.filter((r) => r.chance > 0).map((r) => r.outcome)),
+  )
+  return possible.size === 1 ? [...possible][0] : undefined
+}
+
+/** Words for the two outcomes of a yes/no distribution, by the name of what it tells. */
+const YES_NO: Record<string, [no: string, yes: string]> = {
+  destroyed: ['survives', 'destroyed'],
+  survived: ['destroyed', 'survives'],
+  hit: ['miss', 'hit'],
+  fell: ['stays on', 'falls'],
+  thrown: ['not thrown', 'thrown'],
+  shutdown: ['keeps going', 'shuts down'],
+  expired: ['goes on', 'expires'],
+  defended: ['not defended', 'defended'],
+  actionLost: ['action kept', 'action lost'],
+  eliminated: ['stays in', 'eliminated'],
+  retreat: ['stays', 'retreats'],
+  repaired: ['not repaired', 'repaired'],
+}
+
+/** An outcome as the chart writes it: "true" and "false" in words, anything else as it is. */
+export function outcomeWord(table: string, outcome: string): string {
+  if (outcome !== 'true' && outcome !== 'false') return outcome
+  const words = table
+    .split('.')
+    .map((part) => YES_NO[part])
+    .find((w) => w !== undefined) ?? ['no', 'yes']
+  return words[outcome === 'true' ? 1 : 0]
+}
+
 /** The outcomes of every series, in order: numbers increasing, others as first listed. */
 function categories(series: readonly ChartSeries[]): { outcomes: string[]; numeric: boolean } {
   const numeric = series.every((s) => s.table.numeric)
@@ -123,19 +176,6 @@ function categories(series: readonly ChartSeries[]): { outcomes: string[]; numer
   for (const s of series) for (const r of s.table.rows) if (!seen.includes(r.outcome)) seen.push(r.outcome)
   if (numeric) seen.sort((a, b) => outcomeValue(a) - outcomeValue(b) || a.length - b.length)
   return { outcomes: seen, numeric }
-}
-
-/** A round top for the chance axis, and its tick step. */
-function chanceScale(max: number): { top: number; step: number } {
-  const steps = [0.001, 0.002, 0.005, 0.01, 0.02, 0.025, 0.05, 0.1, 0.2, 0.25]
-  for (const step of steps)
-    if (max <= step * 5) return { top: Math.max(step, Math.ceil(max / step - 1e-9) * step), step }
-  return { top: 1, step: 0.2 }
-}
-
-function tickText(p: number, step: number): string {
-  const digits = step >= 0.01 ? 0 : step >= 0.001 ? 1 : 2
-  return `${(p * 100).toFixed(digits)}%`
 }
 
 /** Past this many numeric outcomes, a long thin tail is drawn as one last "N+" bar. */
@@ -172,23 +212,78 @@ function trimmed(panel: ChartPanel): ChartPanel {
   return { title: panel.title, series, cutoff: panel.cutoff }
 }
 
+/** Where the outcomes go across a panel: each one's centre, the room a bar group has, the ticks. */
+interface XAxis {
+  xOf(outcome: string): number
+  /** Room for one outcome's bars, in px. */
+  slot: number
+  /** Numeric outcomes: px of a value (for the HP line). */
+  xOfValue?(v: number): number
+  ticks: Array<{ x: number; label: string }>
+  /** Labels too long to stand side by side are slanted. */
+  slanted: boolean
+}
+
+/** Numbers on a numeric axis: each outcome at its value, round ticks labelled exactly. */
+function numericAxis(outcomes: readonly string[]): XAxis {
+  const values = outcomes.map(outcomeValue)
+  let gap = Infinity
+  for (let i = 1; i < values.length; i++)
+    if (values[i] > values[i - 1]) gap = Math.min(gap, values[i] - values[i - 1])
+  if (gap === Infinity) gap = 1
+  const lo = values[0] - gap / 2
+  const hi = values[values.length - 1] + gap / 2
+  const scale = (PLOT_RIGHT - PLOT_LEFT) / (hi - lo)
+  const xOfValue = (v: number) => PLOT_LEFT + (v - lo) * scale
+  const whole = values.every((v) => Number.isInteger(v))
+  // As many ticks as their labels have room for, each label a few characters wide.
+  const longest = Math.max(...values.map((v) => String(Math.round(v)).length), 1) + (whole ? 0 : 2)
+  const room = Math.min(MAX_TICKS, Math.floor((PLOT_RIGHT - PLOT_LEFT) / (longest * CHAR_PX + 18)))
+  // Ticks from the first outcome to the last: none past them (no damage of -100).
+  const first = values[0]
+  const last = values[values.length - 1]
+  const { step, ticks } = valueTicks(first, last, Math.max(1, room), whole ? 1 : 0)
+  return {
+    xOf: (o) => xOfValue(outcomeValue(o)),
+    xOfValue,
+    slot: gap * scale,
+    ticks: ticks.map((v) => ({ x: xOfValue(v), label: valueLabel(v, step) })),
+    slanted: false,
+  }
+}
+
+/** Outcomes that are not numbers: evenly spaced, each labelled (every k-th when crowded). */
+function categoryAxis(outcomes: readonly string[], table: string): XAxis {
+  const n = Math.max(1, outcomes.length)
+  const cw = (PLOT_RIGHT - PLOT_LEFT) / n
+  const words = outcomes.map((o) => outcomeWord(table, o))
+  const longest = Math.max(1, ...words.map((w) => w.length))
+  const slanted = longest * CHAR_PX > cw - 4
+  const every = slanted ? Math.max(1, Math.ceil(16 / cw)) : 1
+  const xOf = (i: number) => PLOT_LEFT + cw * (i + 0.5)
+  return {
+    xOf: (o) => xOf(outcomes.indexOf(o)),
+    slot: cw,
+    ticks: words.flatMap((w, i) => (i % every === 0 || i === n - 1 ? [{ x: xOf(i), label: w }] : [])),
+    slanted,
+  }
+}
+
 function renderPanel(full: ChartPanel): string {
   const out: string[] = []
   const panel = trimmed(full)
   const { outcomes, numeric } = categories(panel.series)
   const plotW = PLOT_RIGHT - PLOT_LEFT
   const plotH = PLOT_BOTTOM - PLOT_TOP
-  const n = Math.max(1, outcomes.length)
-  const cw = plotW / n
+  const axis = numeric ? numericAxis(outcomes) : categoryAxis(outcomes, panel.series[0].table.name)
   // Many options on numbers: bars for the best only (a forest of thin bars reads as noise; the
   // "at least" lines compare them all). Outcomes that are not numbers have no line: all bars.
   const barred =
     panel.series.length <= MAX_GROUPED || !numeric ? panel.series : panel.series.filter((s) => s.best)
   const max = Math.max(0, ...barred.flatMap((s) => s.table.rows.map((r) => r.chance)))
-  const { top, step } = chanceScale(max)
+  const { top, step, ticks } = chanceTicks(max)
   const yOf = (p: number) => PLOT_BOTTOM - (p / top) * plotH
   const yAtLeast = (p: number) => PLOT_BOTTOM - p * plotH
-  const xOf = (i: number) => PLOT_LEFT + cw * (i + 0.5)
 
   out.push(text(MARGIN, 22, panel.title, { size: 15, weight: 'bold' }))
   // Legend of the marks (the options' colours are named once, above the panels).
@@ -203,19 +298,33 @@ function renderPanel(full: ChartPanel): string {
       text(PLOT_RIGHT - 84, 22, 'at least', { size: 12, fill: '#333' }),
     )
 
-  // Grid and axes.
-  for (let p = 0; p <= top + 1e-12; p += step) {
+  // Grid and axes: a gridline at each round chance, its label beside it.
+  for (const p of ticks) {
     const y = yOf(p)
     out.push(
-      `<line x1="${PLOT_LEFT}" y1="${f(y)}" x2="${PLOT_RIGHT}" y2="${f(y)}" stroke="#e3e3e3" stroke-width="1"/>`,
-      text(PLOT_LEFT - 8, y + 4, tickText(p, step), { size: 11, anchor: 'end', fill: '#444' }),
+      `<line class="grid" x1="${PLOT_LEFT}" y1="${f(y)}" x2="${PLOT_RIGHT}" y2="${f(y)}" stroke="#e3e3e3" stroke-width="1"/>`,
+      text(PLOT_LEFT - 8, y + 4, chanceLabel(p, step), {
+        size: 11,
+        anchor: 'end',
+        fill: '#444',
+        cls: 'chance-label',
+      }),
     )
   }
   if (numeric)
-    for (const p of [0, 0.25, 0.5, 0.75, 1])
-      out.push(text(PLOT_RIGHT + 8, yAtLeast(p) + 4, `${p * 100}%`, { size: 11, fill: '#8a5a00' }))
+    for (const p of [0, 0.2, 0.4, 0.6, 0.8, 1]) {
+      const y = yAtLeast(p)
+      out.push(
+        `<line class="at-least-tick" x1="${PLOT_RIGHT}" y1="${f(y)}" x2="${PLOT_RIGHT + 5}" y2="${f(y)}" stroke="#8a5a00" stroke-width="1"/>`,
+        text(PLOT_RIGHT + 8, y + 4, `${Math.round(p * 100)}%`, {
+          size: 11,
+          fill: '#8a5a00',
+          cls: 'at-least-label',
+        }),
+      )
+    }
   out.push(
-    `<line x1="${PLOT_LEFT}" y1="${PLOT_BOTTOM}" x2="${PLOT_RIGHT}" y2="${PLOT_BOTTOM}" stroke="#333" stroke-width="1"/>`,
+    `<line class="x-axis" x1="${PLOT_LEFT}" y1="${PLOT_BOTTOM}" x2="${PLOT_RIGHT}" y2="${PLOT_BOTTOM}" stroke="#333" stroke-width="1"/>`,
     `<line x1="${PLOT_LEFT}" y1="${PLOT_TOP}" x2="${PLOT_LEFT}" y2="${PLOT_BOTTOM}" stroke="#333" stroke-width="1"/>`,
     text(18, (PLOT_TOP + PLOT_BOTTOM) / 2, 'chance', {
       size: 11,
@@ -235,23 +344,29 @@ function renderPanel(full: ChartPanel): string {
       }),
     )
 
-  // The HP line: before the first outcome that destroys.
+  // Bars: a group per outcome, a bar per option in it.
+  const group = Math.min(axis.slot * 0.8, 120)
+  const bw = group / Math.max(1, barred.length)
+  // The HP line, between the last outcome that falls short and the first that destroys.
   const cut = panel.cutoff
   const firstCut = cut && numeric ? outcomes.findIndex((o) => outcomeValue(o) >= cut.at) : -1
   if (cut && firstCut >= 0) {
-    const x = PLOT_LEFT + cw * firstCut
+    let x = axis.xOfValue!(cut.at)
+    const right = axis.xOf(outcomes[firstCut]) - group / 2
+    const left = firstCut > 0 ? axis.xOf(outcomes[firstCut - 1]) + group / 2 : PLOT_LEFT
+    x = right >= left ? Math.min(right, Math.max(left, x)) : (left + right) / 2
     out.push(
-      `<line x1="${f(x)}" y1="${PLOT_TOP - 6}" x2="${f(x)}" y2="${PLOT_BOTTOM}" stroke="#b00020" stroke-width="1.5" stroke-dasharray="6 4"/>`,
+      `<line class="cutoff" x1="${f(x)}" y1="${PLOT_TOP - 6}" x2="${f(x)}" y2="${PLOT_BOTTOM}" stroke="#b00020" stroke-width="1.5" stroke-dasharray="6 4"/>`,
     )
     const label = single
       ? `${cut.label}: ${pctFixed(panel.series[0].table.rows.find((r) => r.outcome === outcomes[firstCut])?.atLeast ?? 0)}`
       : cut.label
-    const right = x > PLOT_LEFT + plotW * 0.6
+    const onRight = x > PLOT_LEFT + plotW * 0.6
     out.push(
-      text(right ? x - 6 : x + 6, PLOT_TOP + 8, label, {
+      text(onRight ? x - 6 : x + 6, PLOT_TOP + 8, label, {
         size: 12,
         fill: '#b00020',
-        anchor: right ? 'end' : 'start',
+        anchor: onRight ? 'end' : 'start',
       }),
     )
   } else if (cut && numeric) {
@@ -264,31 +379,32 @@ function renderPanel(full: ChartPanel): string {
       }),
     )
   }
-
-  // Bars.
-  const group = Math.min(cw * 0.8, 120)
-  const bw = group / Math.max(1, barred.length)
-  barred.forEach((s) => {
-    const k = barred.indexOf(s)
+  const table = panel.series[0].table.name
+  barred.forEach((s, k) => {
     const color = single ? undefined : seriesColor(panel.series.indexOf(s))
     for (const r of s.table.rows) {
       const i = outcomes.indexOf(r.outcome)
       const h = Math.max(r.chance > 0 ? 0.6 : 0, PLOT_BOTTOM - yOf(r.chance))
-      const x = PLOT_LEFT + cw * i + (cw - group) / 2 + k * bw
+      const x = axis.xOf(r.outcome) - group / 2 + k * bw
       const fill = color ?? (firstCut >= 0 && i >= firstCut ? BAR_DESTROYS : BAR)
-      const tip = `${s.label ? `${s.label}: ` : ''}${r.outcome}: ${pctFixed(r.chance)}${r.atLeast !== undefined ? `, at least ${pctFixed(r.atLeast)}` : ''}`
+      const word = outcomeWord(table, r.outcome)
+      const tip = `${s.label ? `${s.label}: ` : ''}${word}: ${pctFixed(r.chance)}${r.atLeast !== undefined ? `, at least ${pctFixed(r.atLeast)}` : ''}`
       out.push(
-        `<rect x="${f(x)}" y="${f(PLOT_BOTTOM - h)}" width="${f(Math.max(0.8, bw - (bw > 4 ? 1 : 0)))}" height="${f(h)}" fill="${fill}"${barred.length < panel.series.length ? ' fill-opacity="0.55"' : ''}><title>${esc(tip)}</title></rect>`,
+        `<rect class="bar" x="${f(x)}" y="${f(PLOT_BOTTOM - h)}" width="${f(Math.max(0.8, bw - (bw > 4 ? 1 : 0)))}" height="${f(h)}" fill="${fill}"${barred.length < panel.series.length ? ' fill-opacity="0.55"' : ''}><title>${esc(tip)}</title></rect>`,
       )
     }
   })
+  // A tail drawn as one bar ("3600+") says so above it: the axis ticks mark single values.
+  const tail = outcomes[outcomes.length - 1]
+  if (numeric && tail.endsWith('+')) {
+    const tallest = Math.max(...barred.map((s) => s.table.rows.find((r) => r.outcome === tail)?.chance ?? 0))
+    out.push(text(axis.xOf(tail), yOf(tallest) - 5, tail, { size: 10, anchor: 'middle', fill: '#444' }))
+  }
 
   // The "at least" lines.
   if (numeric) {
     panel.series.forEach((s, si) => {
-      const pts = s.table.rows.map(
-        (r) => `${f(xOf(outcomes.indexOf(r.outcome)))},${f(yAtLeast(r.atLeast ?? 0))}`,
-      )
+      const pts = s.table.rows.map((r) => `${f(axis.xOf(r.outcome))},${f(yAtLeast(r.atLeast ?? 0))}`)
       const color = single ? AT_LEAST : seriesColor(si)
       const width = single || s.best ? 2.5 : 1.5
       out.push(
@@ -297,24 +413,34 @@ function renderPanel(full: ChartPanel): string {
       if (s.table.rows.length <= 60)
         for (const r of s.table.rows)
           out.push(
-            `<circle cx="${f(xOf(outcomes.indexOf(r.outcome)))}" cy="${f(yAtLeast(r.atLeast ?? 0))}" r="${single || s.best ? 3 : 2}" fill="${color}"/>`,
+            `<circle cx="${f(axis.xOf(r.outcome))}" cy="${f(yAtLeast(r.atLeast ?? 0))}" r="${single || s.best ? 3 : 2}" fill="${color}"/>`,
           )
     })
   }
 
-  // Outcome labels: every one when they fit, else every k-th, slanted.
-  const longest = Math.max(1, ...outcomes.map((o) => o.length))
-  const slanted = longest * 7 > cw - 4
-  const every = slanted ? Math.max(1, Math.ceil(16 / cw)) : 1
-  outcomes.forEach((o, i) => {
-    if (i % every !== 0 && i !== outcomes.length - 1) return
-    const x = xOf(i)
+  // Outcome labels under the axis: round values on a tick mark for numbers, else each category.
+  for (const t of axis.ticks) {
+    if (numeric)
+      out.push(
+        `<line class="tick" x1="${f(t.x)}" y1="${PLOT_BOTTOM}" x2="${f(t.x)}" y2="${PLOT_BOTTOM + 5}" stroke="#333" stroke-width="1"/>`,
+      )
     out.push(
-      slanted
-        ? text(x + 3, PLOT_BOTTOM + 12, o, { size: 11, anchor: 'end', rotate: -45, fill: '#222' })
-        : text(x, PLOT_BOTTOM + 16, o, { size: 11, anchor: 'middle', fill: '#222' }),
+      axis.slanted
+        ? text(t.x + 3, PLOT_BOTTOM + 12, t.label, {
+            size: 11,
+            anchor: 'end',
+            rotate: -45,
+            fill: '#222',
+            cls: 'outcome-label',
+          })
+        : text(t.x, PLOT_BOTTOM + 18, t.label, {
+            size: 11,
+            anchor: 'middle',
+            fill: '#222',
+            cls: 'outcome-label',
+          }),
     )
-  })
+  }
   return out.join('\n')
 }
 
@@ -341,10 +467,13 @@ interface TextStyle {
   anchor?: 'start' | 'middle' | 'end'
   family?: string
   rotate?: number
+  /** A class naming what the text labels (a tick's value, an outcome). */
+  cls?: string
 }
 
 function text(x: number, y: number, content: string, s: TextStyle): string {
   const attrs = [`x="${f(x)}"`, `y="${f(y)}"`, `font-size="${s.size}"`]
+  if (s.cls) attrs.unshift(`class="${s.cls}"`)
   if (s.weight) attrs.push(`font-weight="${s.weight}"`)
   if (s.fill) attrs.push(`fill="${s.fill}"`)
   if (s.anchor && s.anchor !== 'start') attrs.push(`text-anchor="${s.anchor}"`)

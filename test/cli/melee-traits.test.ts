@@ -295,7 +295,7 @@ describe.runIf(hasPython)('the Improvise prompt, in a terminal', () => {
     )
     expect(r.code).toBe(0)
     const menu = r.output.slice(r.output.indexOf('attack dice 2 3 9'))
-    expect(menu).toMatch(/Reroll 2 and 2 +strike deals [\d.]+ DMG expected \(best\)/)
+    expect(menu).toMatch(/Reroll 2 and 2 \(best\) +strike deals [\d.]+ DMG expected/)
     expect(menu).toMatch(/Keep the dice +strike deals [\d.]+ DMG expected/)
     expect(r.output).toContain('Improvise: the attacker rerolled 2, 3 -> 8, 7')
     expect(r.output).toContain('same choices: --atk-reroll 2,3')

@@ -452,14 +452,16 @@ describe.runIf(hasPython)('prompts in a terminal', () => {
     ])
     expect(r.missing).toBeUndefined()
     expect(r.code).toBe(0)
-    // (the terminal is 80 columns wide: the hint wraps after this)
-    expect(r.output).toMatch(/5\/0.*net [+-][\d.]+ DMG expected \(deals [\d.]+ - takes [\d.]+, capped at HP/)
+    // The hint beside each option (within 80 columns), how it is made under the list.
+    expect(r.output).toMatch(/5\/0.*net [+-][\d.]+ DMG, destroys [\d.]+%/)
+    expect(r.output).toMatch(/net: deals [\d.]+ - takes [\d.]+ DMG expected, each capped at HP/)
     expect(r.output).toMatch(/destroys\s*[\d.]+%/)
-    expect(r.output).toMatch(/Counter \(\+1 hit\)/)
-    expect(r.output).toMatch(/Guard \(\+1 block\)/)
+    // The reaction's bonuses are named in the question (wrapped to the terminal).
+    expect(r.output).toMatch(/Counter \(\+1\s+hit\)/)
+    expect(r.output).toMatch(/Guard \(\+1\s+block\)/)
     expect(r.output).toContain('(best)')
     expect(r.output).toMatch(/Attacker splits \d\/\d \(prompt\)/)
-    expect(r.output).toMatch(/takes (Counter|Guard) \+1 \(prompt\)/)
+    expect(r.output).toMatch(/takes (Counter|Guard) \+1\s+\(prompt\)/)
   })
 
   it('(best) is beside the option with the largest net value, the quantity the choice ranks by', () => {
@@ -507,7 +509,7 @@ describe.runIf(hasPython)('prompts in a terminal', () => {
       [["Defender's reaction", '\x1b[B\r']],
     )
     expect(r.code).toBe(0)
-    expect(r.output).toMatch(/takes (Counter|Guard) \+1 \(prompt\)/)
+    expect(r.output).toMatch(/takes (Counter|Guard) \+1\s+\(prompt\)/)
   })
 
   it('without a Momentum flag, Skill Defense is asked after the dice', () => {

@@ -286,7 +286,7 @@ describe('the chart drawn by headless Chromium', () => {
       const svgFile = join(dir, 'render.svg')
       const pngFile = join(dir, 'render.png')
       expect(mecha([...args('shoot'), '--plot', svgFile]).code).toBe(0)
-      const height = Number(/height="(\d+)"/.exec(readFileSync(svgFile, 'utf8'))![1])
+      const height = Number(/viewBox="0 0 960 (\d+)"/.exec(readFileSync(svgFile, 'utf8'))![1])
       const r = spawnSync(
         browser!,
         [

@@ -3,14 +3,18 @@
 usage: pty-drive.py '<json steps>' cmd args...
 steps: [["text to wait for", "keys to send"], ...]  (keys: \r is Enter, \x1b[B is arrow down,
 \x03 is Ctrl+C). Prints a JSON object {"code": exit code, "output": everything the terminal
-showed} and exits 0, or exits 3 if a step's text never appeared within 10 seconds.
+showed} and exits 0, or exits 3 if a step's text never appeared within 10 seconds. The terminal
+is PTY_COLUMNS wide when that is set, else of unknown width (which mecha reads as 80 columns).
 """
+import fcntl
 import json
 import os
 import pty
 import re
 import select
+import struct
 import sys
+import termios
 import time
 
 steps = json.loads(sys.argv[1])
@@ -19,6 +23,9 @@ pid, fd = pty.fork()
 if pid == 0:
     os.environ["TERM"] = "xterm"
     os.environ["COLUMNS"] = "100"
+    # The terminal's width: PTY_COLUMNS, or none said (0, as a fresh pseudo-terminal has).
+    columns = int(os.environ.get("PTY_COLUMNS", "0"))
+    fcntl.ioctl(1, termios.TIOCSWINSZ, struct.pack("HHHH", 30 if columns else 0, columns, 0, 0))
     os.execvp(cmd[0], cmd)
 
 out = b""

@@ -58,16 +58,19 @@ export function mechaJson(args: string[], opts: { input?: string } = {}): any {
 /**
  * Run `mecha …` in a real pseudo-terminal (python's pty), answering prompts: each step waits for
  * a text on the screen, then types keys ('\r' Enter, '\x1b[B' arrow down, '\x03' Ctrl+C).
+ * The terminal is `columns` wide: by default wide enough that no answer wraps (these tests read
+ * what an answer says); 0 is a terminal that does not say its width (mecha fits 80 columns).
  */
 export function mechaTty(
   args: string[],
   steps: Array<[string, string]>,
+  columns = 200,
 ): { code: number | null; output: string; missing?: string } {
   const driver = fileURLToPath(new URL('./pty-drive.py', import.meta.url))
   const r = spawnSync('python3', [driver, JSON.stringify(steps), process.execPath, BIN, ...args], {
     encoding: 'utf8',
     timeout: 30_000,
-    env: { PATH: process.env.PATH ?? '', NO_COLOR: '1' },
+    env: { PATH: process.env.PATH ?? '', NO_COLOR: '1', PTY_COLUMNS: String(columns) },
   })
   return JSON.parse(r.stdout)
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { type Outcomes, columns, histogram, pctFixed } from '../../src/render/format.js'
+import { type Outcomes, columns, fitToWidth, histogram, pctFixed } from '../../src/render/format.js'
 import { makeStyle } from '../../src/render/color.js'
 import { visibleLength } from '../../src/render/style.js'
 import { mecha } from '../cli/run-cli.js'
@@ -47,6 +47,39 @@ describe('columns (cli-table3, no borders)', () => {
     expect(lines(narrow)[0]).toBe('  Unit 1  a reason written out at some')
     expect(narrow.replace(/\s+/g, ' ')).toContain(long) // every word is still there, in order
     expect(lines(narrow).at(-1)).toBe('  Unit 2  short')
+  })
+})
+
+describe('fitToWidth: an answer fitted to a terminal', () => {
+  it('wraps a long line at its spaces, going on two columns in; lines that fit stay as they are', () => {
+    const table = '   0   18.26%   100.00%  ████'
+    const text = `${table}\nEvade dice: 4• 10× 9× 9× 10× 2!  (! critical, • hit, × 9-10 always misses, plain: evaded)`
+    expect(fitToWidth(text, 40)).toBe(
+      [
+        table,
+        'Evade dice: 4• 10× 9× 9× 10× 2!  (!',
+        '  critical, • hit, × 9-10 always misses,',
+        '  plain: evaded)',
+      ].join('\n'),
+    )
+  })
+
+  it('continues a numbered step under its text, an indented line under its indent', () => {
+    expect(fitToWidth('12. Target number = Acc 9 - Evade 4 = 5.', 24)).toBe(
+      '12. Target number = Acc\n    9 - Evade 4 = 5.',
+    )
+    expect(fitToWidth("  Attacker's attack (hit 5+): 6 7 6", 24)).toBe(
+      "  Attacker's attack (hit\n    5+): 6 7 6",
+    )
+  })
+
+  it('measures coloured text by what shows: escape codes take no columns', () => {
+    const st = makeStyle(1)
+    const line = st.dim('seed table1 (replay: --seed table1 --bonus precision)')
+    expect(fitToWidth(line, 60)).toBe(line)
+    const wrapped = fitToWidth(line, 30).split('\n')
+    expect(wrapped.map(visibleLength)).toEqual([27, 27])
+    expect(wrapped[1].startsWith('  table1')).toBe(true)
   })
 })
 

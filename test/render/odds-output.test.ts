@@ -117,6 +117,70 @@ describe('renderChartSvg', () => {
     expect(chart).not.toContain('<title>11: ')
   })
 
+  /** The centre of each bar, by its outcome (a single series). */
+  const barCentres = (svg: string) =>
+    Object.fromEntries(
+      [
+        ...svg.matchAll(/<rect class="bar" x="([\d.]+)" y="[\d.]+" width="([\d.]+)"[^>]*><title>([^:]+):/g),
+      ].map((m) => [m[3], Number(m[1]) + Number(m[2]) / 2]),
+    )
+
+  it('places numeric outcomes at their value: 0, 400 and 1200 are not evenly spaced', () => {
+    const chart = renderChartSvg({
+      title: 't',
+      panels: panelsFor([
+        { label: '', tables: oddsTables({ damage: { '0': 0.5, '400': 0.25, '1200': 0.25 } }) },
+      ]),
+    })
+    const x = barCentres(chart)
+    expect(x['1200'] - x['400']).toBeCloseTo(2 * (x['400'] - x['0']), 1)
+    // Round ticks under the axis, labelled with their values.
+    const ticks = [...chart.matchAll(/class="outcome-label"[^>]*>([^<]+)</g)].map((m) => m[1])
+    expect(ticks).toEqual([
+      '0',
+      '100',
+      '200',
+      '300',
+      '400',
+      '500',
+      '600',
+      '700',
+      '800',
+      '900',
+      '1000',
+      '1100',
+      '1200',
+    ])
+  })
+
+  it('writes yes/no outcomes in words, and leaves out a distribution with one certain outcome', () => {
+    const chart = renderChartSvg({
+      title: 't',
+      panels: panelsFor([
+        {
+          label: '',
+          tables: oddsTables({
+            destroyed: { defender: { false: 0.7, true: 0.3 }, attacker: { false: 1, true: 0 } },
+            finishingBlow: { none: 1 },
+          }),
+        },
+      ]),
+    })
+    expect(chart).toContain('>survives<')
+    expect(chart).toContain('<title>destroyed: 30.00%</title>')
+    expect(chart).not.toMatch(/>(true|false)</)
+    expect(chart.match(/<g class="panel"/g)).toHaveLength(1)
+    expect(chart).toContain(
+      'Certain (100%), not drawn: destroyed: attacker = survives; finishing blow = none',
+    )
+  })
+
+  it('has a viewBox and no fixed size, so it scales to its window', () => {
+    const root = /<svg [^>]*>/.exec(svg)![0]
+    expect(root).toMatch(/viewBox="0 0 960 \d+"/)
+    expect(root).not.toMatch(/ (width|height)=/)
+  })
+
   it('compares options: a legend naming each with its ranked value, the best marked, a line each', () => {
     const other = oddsTables({ damage: { '0': 0.5, '300': 0.5 }, destroyed: { false: 1 } })
     const chart = renderChartSvg({

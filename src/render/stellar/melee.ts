@@ -8,6 +8,10 @@ import {
   type StrikeResult,
   type MeleeReroll,
   CRIT_FROM,
+  CRIT_HITS,
+  DESPERATION_FROM,
+  MAX_POOL,
+  MELEE_DIE,
   type Strike,
   attackDieClass,
   attackStrike,
@@ -32,6 +36,9 @@ import { saveOddsSteps, saveReactionLines } from './save.js'
 import { dieGlyph } from './shoot.js'
 import { traitEffectLines } from './traits.js'
 import type { TraitEffect } from '../../rules/stellar/traits.js'
+
+/** The faces of a melee die that are critical hits: "9-10". */
+const CRITS = `${CRIT_FROM}-${MELEE_DIE}`
 
 /** An input that may say what its traits did (the CLI's requests do). */
 type Traced = { traitEffects?: readonly TraitEffect[] }
@@ -94,7 +101,7 @@ export function strikeLines(r: StrikeResult, title: string, st: Style): string[]
   const atkDice = r.attackDice.length ? r.attackDice.map((d) => meleeGlyph(d, st)).join(' ') : 'none'
   const bonus = bonusTotal(s.bonusHits)
   L.push(
-    `  ${striker}'s attack (hit ${s.hitOn}+, critical ${CRIT_FROM}-10${s.desperation ? ' or three of a kind of 5+' : ''}): ${atkDice}  -> ${r.rolledHits}${r.crits ? ` (${plural(r.crits, 'critical')}${desperationNote(r)})` : ''}${bonus ? ` + ${bonusText(s.bonusHits)}` : ''} = ${st.bold(plural(r.hits, 'hit'))}`,
+    `  ${striker}'s attack (hit ${s.hitOn}+, critical ${CRITS}${s.desperation ? ` or three of a kind of ${DESPERATION_FROM}+` : ''}): ${atkDice}  -> ${r.rolledHits}${r.crits ? ` (${plural(r.crits, 'critical')}${desperationNote(r)})` : ''}${bonus ? ` + ${bonusText(s.bonusHits)}` : ''} = ${st.bold(plural(r.hits, 'hit'))}`,
   )
   if (r.improvise?.attack) L.push(improviseLine(r.improvise.attack, striker.toLowerCase(), 'attack'))
   const defDice = r.defenseDice.length ? r.defenseDice.map((d) => meleeGlyph(d, st)).join(' ') : 'none'
@@ -211,7 +218,7 @@ export function explainMelee(r: MeleeResult, m: ChoiceInfo & Traced, out: Render
   const step = (s: string) => L.push(`${n++}. ${s}`)
   step(
     `Splits: the attacker rolls ${plural(m.atkSplit.attack, 'attack die', 'attack dice')} and ${plural(m.atkSplit.defense, 'defense die', 'defense dice')}; ` +
-      `the defender ${plural(m.defSplit.attack, 'attack die', 'attack dice')} and ${plural(m.defSplit.defense, 'defense die', 'defense dice')} (each pool at most 10).`,
+      `the defender ${plural(m.defSplit.attack, 'attack die', 'attack dice')} and ${plural(m.defSplit.defense, 'defense die', 'defense dice')} (each pool at most ${MAX_POOL}).`,
   )
   const searched = m.chosenBy && Object.values(m.chosenBy).some((c) => c !== 'flag')
   if (m.expectedChoice && searched) {
@@ -233,9 +240,9 @@ export function explainMelee(r: MeleeResult, m: ChoiceInfo & Traced, out: Render
   const strike = (x: StrikeResult, title: string) => {
     const s = x.strike
     const [striker, target] = s.striker === 'attacker' ? ['attacker', 'defender'] : ['defender', 'attacker']
-    const hitP = Math.max(0, CRIT_FROM - s.hitOn) / 10
+    const hitP = Math.max(0, CRIT_FROM - s.hitOn) / MELEE_DIE
     step(
-      `${title}: each of the ${striker}'s attack dice is a critical hit (2 hits) on 9-10 (20%), a hit on ${s.hitOn}-8 (${pct(hitP)}), a miss below ${s.hitOn}${s.hitOn !== 5 ? ' (5+ normally; Bold Leader -1, Swordsman +1)' : ''}.`,
+      `${title}: each of the ${striker}'s attack dice is a critical hit (${plural(CRIT_HITS, 'hit')}) on ${CRITS} (${num((100 * (MELEE_DIE + 1 - CRIT_FROM)) / MELEE_DIE)}%), a hit on ${s.hitOn}-${CRIT_FROM - 1} (${pct(hitP)}), a miss below ${s.hitOn}${s.hitOn !== 5 ? ' (5+ normally; Bold Leader -1, Swordsman +1)' : ''}.`,
     )
     if (s.desperation)
       step(
@@ -243,7 +250,7 @@ export function explainMelee(r: MeleeResult, m: ChoiceInfo & Traced, out: Render
       )
     x.attackDice.forEach((d, i) =>
       L.push(
-        `   die ${i + 1}: ${meleeGlyph(d, st)}  ${d.desperation ? `three of a kind of ${d.roll}s (Desperation Attack): critical, 2 hits` : d.outcome === 'crit' ? '9-10: critical, 2 hits' : d.outcome === 'hit' ? `${s.hitOn}+: hit` : `below ${s.hitOn}: miss`}`,
+        `   die ${i + 1}: ${meleeGlyph(d, st)}  ${d.desperation ? `three of a kind of ${d.roll}s (Desperation Attack): critical, ${plural(CRIT_HITS, 'hit')}` : d.outcome === 'crit' ? `${CRITS}: critical, ${plural(CRIT_HITS, 'hit')}` : d.outcome === 'hit' ? `${s.hitOn}+: hit` : `below ${s.hitOn}: miss`}`,
       ),
     )
     if (x.improvise?.attack) improviseStep(x.improvise.attack, striker, 'attack')
@@ -251,7 +258,7 @@ export function explainMelee(r: MeleeResult, m: ChoiceInfo & Traced, out: Render
       `Hits = ${x.rolledHits} from the dice${s.bonusHits.length ? ` + ${bonusText(s.bonusHits)}` : ''} = ${x.hits}.`,
     )
     step(
-      `The ${target}'s defense dice block on ${s.blockOn}+ (${pct((11 - s.blockOn) / 10)} each)${s.blockOn !== 5 ? ' (5+ normally; Bold Leader commander -1, against a Master Swordsman +1)' : ''}: ${x.defenseDice.map((d) => meleeGlyph(d, st)).join(' ') || 'none'}.`,
+      `The ${target}'s defense dice block on ${s.blockOn}+ (${pct((MELEE_DIE + 1 - s.blockOn) / MELEE_DIE)} each)${s.blockOn !== 5 ? ' (5+ normally; Bold Leader commander -1, against a Master Swordsman +1)' : ''}: ${x.defenseDice.map((d) => meleeGlyph(d, st)).join(' ') || 'none'}.`,
     )
     if (x.improvise?.defense) improviseStep(x.improvise.defense, target, 'defense')
     step(
@@ -399,12 +406,12 @@ function strikeSteps(lead: string, title: string, s: Strike, report: StrikeOdds,
   const [striker, target] = s.striker === 'attacker' ? ['attacker', 'defender'] : ['defender', 'attacker']
   const L: string[] = [
     `${lead} ${title}: the ${striker}'s ${plural(s.attackDice, 'attack die', 'attack dice')} against the ${target}'s ${plural(s.defenseDice, 'defense die', 'defense dice')}.`,
-    `   Each attack die, by face (hits on ${s.hitOn}+, criticals on 9-10 count 2 hits${s.desperation ? '; with Desperation Attack each face 5-8 is counted apart, as three of a kind of it are criticals' : ''}):`,
+    `   Each attack die, by face (hits on ${s.hitOn}+, criticals on ${CRITS} count ${plural(CRIT_HITS, 'hit')}${s.desperation ? `; with Desperation Attack each face ${DESPERATION_FROM}-${CRIT_FROM - 1} is counted apart, as three of a kind of it are criticals` : ''}):`,
     ...poolLines({
       n: s.attackDice,
-      sides: 10,
+      sides: MELEE_DIE,
       classify: attackDieClass(s),
-      name: (c) => (c === 2 ? 'critical: 2 hits' : attackClassName(c)),
+      name: (c) => (c === 2 ? `critical: ${plural(CRIT_HITS, 'hit')}` : attackClassName(c)),
       count: (c, k) => `${k} ${attackClassName(c)}${k === 1 ? '' : c === 0 ? 'es' : 's'}`,
       made: (counts) => {
         const faces: number[] = []
@@ -420,7 +427,7 @@ function strikeSteps(lead: string, title: string, s: Strike, report: StrikeOdds,
     `   Each defense die, by face (blocks on ${s.blockOn}+):`,
     ...poolLines({
       n: s.defenseDice,
-      sides: 10,
+      sides: MELEE_DIE,
       classify: defenseDieClass(s),
       name: (c) => (c === 1 ? 'block' : 'nothing'),
       count: (c, k) => (c === 1 ? plural(k, 'block') : `${k} nothing`),

@@ -4,6 +4,7 @@ import type { SaveOdds } from '../../rules/stellar/armor-save-odds.js'
 import type { SaveRequest, SaveSpec } from '../../rules/stellar/armor-save.js'
 import {
   FAILED_SAVE_DMG,
+  SAVE_DIE,
   type SaveResult,
   type SaveRoll,
   saveCap,
@@ -38,7 +39,7 @@ export function failedSaveEffect(s: Pick<SaveRequest, 'pen'>, n: number): string
 
 /** Chance one d10 reaches the target number. */
 function passChance(tn: number): number {
-  return Math.min(1, Math.max(0, (11 - tn) / 10))
+  return Math.min(1, Math.max(0, (SAVE_DIE + 1 - tn) / SAVE_DIE))
 }
 
 export function renderSave(r: SaveResult, s: SaveRequest, out: RenderContext): string {
@@ -163,21 +164,21 @@ export function saveOddsSteps(
     L.push('   A target of 1 or less passes without a roll: no save ever fails.')
     return L
   }
-  const { classes, lines } = classLines(10, saveClass(tn), (c) => (c === 1 ? 'passed' : 'failed'))
+  const { classes, lines } = classLines(SAVE_DIE, saveClass(tn), (c) => (c === 1 ? 'passed' : 'failed'))
   L.push('   Each save die, by face:', ...lines)
   const fail = classes.find((c) => c.name === 'failed')
   if (!fail || owed === 0) return L
   const ordered = [fail, ...classes.filter((c) => c !== fail)]
   // The most likely count with a failed save in it (a row of nothing but passes teaches little).
-  const rows = poolRows(owed, 10, ordered)
+  const rows = poolRows(owed, SAVE_DIE, ordered)
   const row = rows.find((r) => r.counts[0] > 0) ?? rows[0]
   L.push(
-    `   Failed saves among ${plural(owed, 'save')} follow the binomial: k failed = C(${owed},k) x ${faceChance(fail.faces.length, 10)}^k x ${faceChance(10 - fail.faces.length, 10)}^(${owed}-k).`,
-    `   e.g. ${row.counts[0]} failed of ${owed} = ${poolRowText(owed, 10, ordered, row)}`,
+    `   Failed saves among ${plural(owed, 'save')} follow the binomial: k failed = C(${owed},k) x ${faceChance(fail.faces.length, SAVE_DIE)}^k x ${faceChance(SAVE_DIE - fail.faces.length, SAVE_DIE)}^(${owed}-k).`,
+    `   e.g. ${row.counts[0]} failed of ${owed} = ${poolRowText(owed, SAVE_DIE, ordered, row)}`,
   )
   if (spec.reroll)
     L.push(
-      `   Unyielding: each failed save is rolled once more and the reroll stands, so a save fails for good only if both dice fail: ${faceChance(fail.faces.length, 10)} x ${faceChance(fail.faces.length, 10)} = ${exactText(BigInt(fail.faces.length ** 2), 100n)} a save.`,
+      `   Unyielding: each failed save is rolled once more and the reroll stands, so a save fails for good only if both dice fail: ${faceChance(fail.faces.length, SAVE_DIE)} x ${faceChance(fail.faces.length, SAVE_DIE)} = ${exactText(BigInt(fail.faces.length ** 2), BigInt(SAVE_DIE ** 2))} a save.`,
     )
   if (spec.notOverYet)
     L.push(

@@ -1,7 +1,7 @@
 import type { Distribution } from '../../core/distribution.js'
 import { faceClasses } from '../../core/exact.js'
 import type { RenderContext } from '../context.js'
-import { FAILED_SAVE_DMG, antiBeamBonus, savesOwedFor } from '../../rules/stellar/armor-save.js'
+import { FAILED_SAVE_DMG, SAVE_DIE, antiBeamBonus, savesOwedFor } from '../../rules/stellar/armor-save.js'
 import {
   type EvadeClass,
   type EvadeDie,
@@ -33,6 +33,8 @@ import {
   barrierBlocks,
   takeTheShotIgnores,
   MAX_SHOTS,
+  EVADE_DIE,
+  ALWAYS_MISS_FROM,
 } from '../../rules/stellar/shoot.js'
 import type { ShotSpend, Spend, UpgradeSide } from '../../rules/stellar/upgrades.js'
 import { type ShotOdds, evadeOdds } from '../../rules/stellar/shoot-odds.js'
@@ -44,6 +46,9 @@ import type { Style } from '../style.js'
 import { saveOddsSteps, saveReactionLines } from './save.js'
 import { traitEffectLines } from './traits.js'
 import type { TraitEffect } from '../../rules/stellar/traits.js'
+
+/** The natural evade faces that always miss: "9-10". */
+const MISSES = `${ALWAYS_MISS_FROM}-${EVADE_DIE}`
 
 /** An input that may say what its traits did (the CLI's requests do). */
 type Traced = { traitEffects?: readonly TraitEffect[] }
@@ -96,7 +101,7 @@ function spendLines(s: ReportedShot): string[] {
 
 /** Remote weapons an Ace shot down, as a line. */
 function downedLine(n: number): string {
-  return `Remote weapons shot down: ${n}${n ? ` (each natural 10: the remote weapon's attack -1, at least 0, for the rest of the battle)` : ''}`
+  return `Remote weapons shot down: ${n}${n ? ` (each natural ${EVADE_DIE}: the remote weapon's attack -1, at least 0, for the rest of the battle)` : ''}`
 }
 
 /** The weapon's value and what was added to it: "weapon 200 + Mechanics Expert 100". */
@@ -139,7 +144,7 @@ export function renderShot(r: ShotResult, s: ReportedShot, luck: number, out: Re
   )
   lines.push(choiceLine(s), ...spendLines(s))
   const legend = st.dim(
-    `(! critical, • hit,${r.dice.some((d) => d.critAsHit) ? ' * critical counted as a hit,' : ''} × ${critsMiss(s) ? `1-${critMax(s)} and ` : ''}9-10 always misses,${s.remoteShootDown ? ' ↓ 10 shoots a remote weapon down,' : ''} plain: evaded)`,
+    `(! critical, • hit,${r.dice.some((d) => d.critAsHit) ? ' * critical counted as a hit,' : ''} × ${critsMiss(s) ? `1-${critMax(s)} and ` : ''}${MISSES} always misses,${s.remoteShootDown ? ` ↓ ${EVADE_DIE} shoots a remote weapon down,` : ''} plain: evaded)`,
   )
   lines.push(
     `Evade dice: ${r.dice.length ? r.dice.map((d) => dieGlyph(d, st)).join(' ') : 'none'}  ${r.dice.length ? legend : ''}`.trimEnd(),
@@ -265,11 +270,11 @@ export function explainShot(r: ShotResult, s: ReportedShot & Traced, out: Render
   L.push(targetLine(s, r.targetNumber), shotsLine(s, r.shotsFired))
   const cm = critMax(s)
   const remote = remoteNote(s)
-  const p = (k: number) => pct(Math.max(0, k) / 10)
+  const p = (k: number) => pct(Math.max(0, k) / EVADE_DIE)
   const critP = cm
-  const missFrom = Math.max(cm + 1, Math.min(9, r.targetNumber))
+  const missFrom = Math.max(cm + 1, Math.min(ALWAYS_MISS_FROM, r.targetNumber))
   const hitP = Math.max(0, missFrom - (cm + 1))
-  const evadeP = Math.max(0, 9 - missFrom)
+  const evadeP = Math.max(0, ALWAYS_MISS_FROM - missFrom)
   const critText = critsMiss(s)
     ? 'a miss (Untouchable: criticals miss)'
     : s.indirect
@@ -278,7 +283,7 @@ export function explainShot(r: ShotResult, s: ReportedShot & Traced, out: Render
         ? 'hit (critical, counted as a hit: Invincible)'
         : 'critical hit'
   L.push(
-    `3. Each evade die: ${critText} on 1-${cm} (${p(critP)}), hit on ${hitP ? `${cm + 1}-${missFrom - 1}` : 'nothing else'} (${p(hitP)}), evaded on ${evadeP ? `${missFrom}-8` : 'nothing'} (${p(evadeP)}), always a miss on 9-10 (${p(2)})${s.remoteShootDown ? '; an Ace shoots a remote weapon down on each natural 10' : ''}.${remote}`,
+    `3. Each evade die: ${critText} on 1-${cm} (${p(critP)}), hit on ${hitP ? `${cm + 1}-${missFrom - 1}` : 'nothing else'} (${p(hitP)}), evaded on ${evadeP ? `${missFrom}-${ALWAYS_MISS_FROM - 1}` : 'nothing'} (${p(evadeP)}), always a miss on ${MISSES} (${p(EVADE_DIE + 1 - ALWAYS_MISS_FROM)})${s.remoteShootDown ? `; an Ace shoots a remote weapon down on each natural ${EVADE_DIE}` : ''}.${remote}`,
   )
   let crits = 0
   r.dice.forEach((d, i) => {
@@ -294,8 +299,8 @@ export function explainShot(r: ShotResult, s: ReportedShot & Traced, out: Render
       why = `natural 1-${cm}: Untouchable's Dodge, a critical misses`
     else if (d.outcome === 'hit') why = `below ${r.targetNumber}: hit`
     else if (d.outcome === 'evade') why = `${r.targetNumber} or more: evaded`
-    else if (d.downed) why = '10 always misses, and shoots a remote weapon down'
-    else why = '9-10 always misses'
+    else if (d.downed) why = `${EVADE_DIE} always misses, and shoots a remote weapon down`
+    else why = `${MISSES} always misses`
     L.push(`   die ${i + 1}: ${dieGlyph(d, st)}  ${why}`)
   })
   const extras = hitExtras(s)
@@ -331,7 +336,7 @@ export function explainShot(r: ShotResult, s: ReportedShot & Traced, out: Render
       `${n}. Armor saves: one per unblocked hit, at most ${cap}: ${r.save.owed}. Target = PEN ${penTermsText(s)} - ARM Sv ${s.armSv}${armSvBonus ? ` - Anti-Beam Coating ${armSvBonus}` : ''}${sizeBonus ? ` - 2 x Size ${s.size}` : ''} = ${r.save.targetNumber}` +
         (r.save.targetNumber <= 1
           ? ': 1 or less passes automatically.'
-          : `: each passes on ${r.save.targetNumber}+ (${pct((11 - r.save.targetNumber) / 10)}), fails ${pct((r.save.targetNumber - 1) / 10)}.`),
+          : `: each passes on ${r.save.targetNumber}+ (${pct((SAVE_DIE + 1 - r.save.targetNumber) / SAVE_DIE)}), fails ${pct((r.save.targetNumber - 1) / SAVE_DIE)}.`),
     )
     if (r.save.rerolls.length || r.save.negated)
       L.push(
@@ -424,7 +429,9 @@ export function renderShotOdds(o: ShotOdds, s: ReportedShot, out: RenderContext)
   L.push(histogram(o.unblockedHits, st, out.width, { title: 'Unblocked hits' }))
   if (o.remoteDowned) {
     L.push('')
-    L.push(histogram(o.remoteDowned, st, out.width, { title: 'Remote weapons shot down (natural 10s)' }))
+    L.push(
+      histogram(o.remoteDowned, st, out.width, { title: `Remote weapons shot down (natural ${EVADE_DIE}s)` }),
+    )
   }
   return L.join('\n')
 }
@@ -455,12 +462,12 @@ export function explainShotOdds(o: ShotOdds, shot: ReportedShot & Traced, out: R
     downed: 'always a miss, and shoots a remote weapon down',
   }
   const classify = evadeClass(e)
-  const { classes, lines } = classLines(10, classify, (c) => names[c], '   ')
+  const { classes, lines } = classLines(EVADE_DIE, classify, (c) => names[c], '   ')
   L.push('3. Each evade die, by face (the classes the rule counts):', ...lines)
-  const outcomesOf = faceClasses(10, classify).map((c) => c.name)
+  const outcomesOf = faceClasses(EVADE_DIE, classify).map((c) => c.name)
   const hits = evadeOdds(e)
   if (e.dice > 0) {
-    const rows = poolRows(e.dice, 10, classes)
+    const rows = poolRows(e.dice, EVADE_DIE, classes)
     const row = rows[0]
     const counts: Record<EvadeClass, number> = { crit: 0, hit: 0, evade: 0, 'auto-miss': 0, downed: 0 }
     outcomesOf.forEach((c, i) => (counts[c] += row.counts[i]))
@@ -470,14 +477,14 @@ export function explainShotOdds(o: ShotOdds, shot: ReportedShot & Traced, out: R
       hit: 'hit',
       evade: 'evaded',
       'auto-miss': 'miss',
-      downed: 'natural 10',
+      downed: `natural ${EVADE_DIE}`,
     }
     const countText = outcomesOf
       .flatMap((c, i) => (row.counts[i] ? [`${row.counts[i]} ${short[c]}`] : []))
       .join(', ')
     L.push(
       `4. The pool: the chance of k dice in each class is n!/(k1! k2! ...) x p1^k1 x p2^k2 x ... (the multinomial: the orders the dice can fall in, times each order's chance). ${rows.length} counts are possible; the most likely, ${countText} of ${plural(e.dice, 'die', 'dice')}:`,
-      `   ${poolRowText(e.dice, 10, classes, row)}`,
+      `   ${poolRowText(e.dice, EVADE_DIE, classes, row)}`,
       `   It makes ${plural(made.hits, 'hit')}: 2 for each critical (at most ${e.critCap}), 1 for each other critical and hit${e.bonusHits || e.advantage ? ` and ${hitExtras(s).join(', ')}` : ''}.`,
       `   The counts that make the same number of hits are added: hits ${hits
         .sorted()
@@ -523,7 +530,7 @@ export function explainShotOdds(o: ShotOdds, shot: ReportedShot & Traced, out: R
     )
   if (o.remoteDowned)
     L.push(
-      `${step}. Remote weapons shot down: the natural 10s of the same evade pool (10 is its own class above, the rerolled dice's final faces counted), so k downed has the chance of the pool's counts with k tens: ${o.remoteDowned
+      `${step}. Remote weapons shot down: the natural ${EVADE_DIE}s of the same evade pool (${EVADE_DIE} is its own class above, the rerolled dice's final faces counted), so k downed has the chance of the pool's counts with k tens: ${o.remoteDowned
         .sorted()
         .map(([k, p]) => `${k} ${pctFixed(p)}`)
         .join(', ')}.`,

@@ -1,6 +1,6 @@
 import type { RenderContext } from '../context.js'
 import type { Distribution } from '../../core/distribution.js'
-import { type SideOutcome, survives } from '../../rules/stellar/melee.js'
+import { type SideOutcome, CRIT_FROM, MELEE_DIE, survives } from '../../rules/stellar/melee.js'
 import type { StrikeOutcome } from '../../rules/stellar/melee-odds.js'
 import {
   type TitanThrow,
@@ -68,7 +68,7 @@ export function explainTitanThrow(r: TitanThrowResult, t: TitanThrow & Traced, o
     `The free attack is the clash's attack strike alone: ${plural(s.attackDice, 'attack die', 'attack dice')} against ${plural(s.defenseDice, 'defense die', 'defense dice')} (the target Guards), no overwatch, counter-attack or Finishing Blow.`,
   )
   step(
-    `Hits ${r.attack.hits} (${r.attack.rolledHits} rolled, hit ${s.hitOn}+, 9-10 critical) - blocks ${r.attack.blocks} (${r.attack.rolledBlocks} rolled, block ${s.blockOn}+) = ${r.attack.hitsLeft}${r.attack.momentumSpent ? `, ${r.attack.momentumSpent} Momentum of Skill Defense` : ''}: ${plural(r.attack.unblockedHits, 'unblocked hit')} x DMG ${s.dmg}.`,
+    `Hits ${r.attack.hits} (${r.attack.rolledHits} rolled, hit ${s.hitOn}+, ${CRIT_FROM}-${MELEE_DIE} critical) - blocks ${r.attack.blocks} (${r.attack.rolledBlocks} rolled, block ${s.blockOn}+) = ${r.attack.hitsLeft}${r.attack.momentumSpent ? `, ${r.attack.momentumSpent} Momentum of Skill Defense` : ''}: ${plural(r.attack.unblockedHits, 'unblocked hit')} x DMG ${s.dmg}.`,
   )
   step(
     `Armor saves against PEN ${penText(s.pen)}: ARM Sv ${s.armSv} + 2 x Size ${s.size} against a push weapon; ${r.attack.save.owed ? `needs ${r.attack.save.targetNumber}+, ${plural(r.attack.save.failedSaves, 'failure')}` : 'none owed'}.`,

@@ -65,6 +65,8 @@ export interface SaveResult {
 }
 
 export const FAILED_SAVE_DMG = 1000
+/** Each armor save is a d10. */
+export const SAVE_DIE = 10
 
 export function saveCap(spec: Pick<SaveSpec, 'warship' | 'aoe'>): number {
   if (spec.warship) return spec.aoe ? 10 : 5
@@ -126,14 +128,14 @@ export function resolveArmorSaves(dice: Dice, spec: SaveSpec): SaveResult {
   const owed = savesOwed(spec)
   const rolled = targetNumber > 1 && owed > 0
   const pass = saveClass(targetNumber)
-  const faces = rolled ? dice.pool(owed, 10, 'armor saves', pass) : []
+  const faces = rolled ? dice.pool(owed, SAVE_DIE, 'armor saves', pass) : []
   // A save passes exactly when its class says so: the exact driver hands the rule one face per class.
   const saves = faces.map((roll) => ({ roll, passed: pass(roll) === 1 }))
   let failed = saves.filter((s) => !s.passed).length
   let rerolls: SaveRoll[] = []
   if (spec.reroll && failed > 0) {
     rerolls = dice
-      .pool(failed, 10, 'armor save rerolls', pass)
+      .pool(failed, SAVE_DIE, 'armor save rerolls', pass)
       .map((roll) => ({ roll, passed: pass(roll) === 1 }))
     failed = rerolls.filter((s) => !s.passed).length
   }

@@ -203,6 +203,8 @@ export const MAX_WEAPON_SHOTS = 30
 export const CRIT_CAP = 3
 /** The defender rolls a d10 per shot to evade. */
 export const EVADE_DIE = 10
+/** Natural evade faces from this one up always miss (9-10). */
+export const ALWAYS_MISS_FROM = 9
 
 /** Precision or Barrage, whichever the attacker takes: the pilot's bonus raised by traits. */
 export function shotAttackerBonus(s: Pick<Shot, 'pilot' | 'bonusRaise'>): number {
@@ -441,7 +443,16 @@ export function evadeClass(e: EvadeInput): (face: number) => EvadeClass {
   const { targetNumber, critMax: cm } = e
   const crit: DieOutcome = e.critsMiss ? 'auto-miss' : 'crit'
   const ten: EvadeClass = e.shootDown ? 'downed' : 'auto-miss'
-  return (f) => (f <= cm ? crit : f === 10 ? ten : f >= 9 ? 'auto-miss' : f >= targetNumber ? 'evade' : 'hit')
+  return (f) =>
+    f <= cm
+      ? crit
+      : f === EVADE_DIE
+        ? ten
+        : f >= ALWAYS_MISS_FROM
+          ? 'auto-miss'
+          : f >= targetNumber
+            ? 'evade'
+            : 'hit'
 }
 
 /** A die's outcome from its class: a natural 10 that downs a remote weapon is a miss. */

@@ -528,24 +528,45 @@ const choiceLabel = (c: DefChoice, m: Melee) => {
 }
 
 /**
- * What a prompt shows beside an option, from the chooser's side: first the value the automatic
- * choice ranks by, the net expected damage (dealt minus taken, each capped at the target's HP
- * when known: damage past destruction is worth nothing), with its two parts; then the chances of
- * destroying and of being destroyed (the next thing ranked).
+ * What an option is worth from the chooser's side: first the value the automatic choice ranks
+ * by, the net expected damage (dealt minus taken, each capped at the target's HP when known:
+ * damage past destruction is worth nothing), with its two parts; then the chances of destroying
+ * and of being destroyed (the next thing ranked), where the HP is known.
  */
-function hint(v: ClashValue, m: Melee, side: 'attacker' | 'defender'): string {
+function sideView(v: ClashValue, m: Melee, side: 'attacker' | 'defender') {
   const atkView = side === 'attacker'
-  const dealt = atkView ? v.dealtCapped : v.takenCapped
-  const taken = atkView ? v.takenCapped : v.dealtCapped
-  const capped = m.def.hp !== undefined || m.atk.hp !== undefined
-  const parts = [
-    `net ${signed(dealt - taken)} DMG expected (deals ${num(dealt, 1)} - takes ${num(taken, 1)}${capped ? ', capped at HP' : ''})`,
-  ]
   const enemyHp = atkView ? m.def.hp : m.atk.hp
   const ownHp = atkView ? m.atk.hp : m.def.hp
-  if (enemyHp !== undefined) parts.push(`destroys ${pct(atkView ? v.defDestroyed : v.atkDestroyed)}`)
-  if (ownHp !== undefined) parts.push(`destroyed ${pct(atkView ? v.atkDestroyed : v.defDestroyed)}`)
-  return parts.join('; ')
+  return {
+    dealt: atkView ? v.dealtCapped : v.takenCapped,
+    taken: atkView ? v.takenCapped : v.dealtCapped,
+    capped: m.def.hp !== undefined || m.atk.hp !== undefined,
+    destroys: enemyHp === undefined ? [] : [`destroys ${pct(atkView ? v.defDestroyed : v.atkDestroyed)}`],
+    destroyed: ownHp === undefined ? [] : [`destroyed ${pct(atkView ? v.atkDestroyed : v.defDestroyed)}`],
+  }
+}
+
+/** An option's value written out in full, as --compare lists it. */
+function hint(v: ClashValue, m: Melee, side: 'attacker' | 'defender'): string {
+  const w = sideView(v, m, side)
+  return [
+    `net ${signed(w.dealt - w.taken)} DMG expected (deals ${num(w.dealt, 1)} - takes ${num(w.taken, 1)}${w.capped ? ', capped at HP' : ''})`,
+    ...w.destroys,
+    ...w.destroyed,
+  ].join('; ')
+}
+
+/** An option's value at a prompt: short beside it (the line fits 80 columns), its parts under the list. */
+function promptHint(
+  v: ClashValue,
+  m: Melee,
+  side: 'attacker' | 'defender',
+): { hint: string; detail: string } {
+  const w = sideView(v, m, side)
+  return {
+    hint: [`net ${signed(w.dealt - w.taken)} DMG`, ...w.destroys, ...w.destroyed].join(', '),
+    detail: `net: deals ${num(w.dealt, 1)} - takes ${num(w.taken, 1)} DMG expected${w.capped ? ', each capped at HP' : ''}`,
+  }
 }
 
 /** The net value from one side, as hints write it: +362.2, -40. */
@@ -716,7 +737,7 @@ function* meleeChoices(req: MeleeQuery, ctx: ChoiceContext): Generator<unknown, 
         bySplit.map((o) => ({
           value: o.atkSplit,
           label: `${splitText(o.atkSplit)}${o === best ? ' (best)' : ''}`,
-          hint: hint(o.value, m, 'attacker'),
+          ...promptHint(o.value, m, 'attacker'),
         })),
         best.atkSplit,
       )
@@ -738,11 +759,11 @@ function* meleeChoices(req: MeleeQuery, ctx: ChoiceContext): Generator<unknown, 
       const best = ranked[0]
       if (ask(openDefChoice)) {
         m.defChoice = yield ctx.select(
-          `Defender's reaction to a ${splitText(m.atkSplit)} attack${openDefSplit ? ' (with its best split)' : ''}`,
+          `Defender's reaction to a ${splitText(m.atkSplit)} attack: ${choiceLabel('counter', m)}, ${choiceLabel('guard', m)}${openDefSplit ? '; each with its best split' : ''}`,
           perChoice.map((o) => ({
             value: o.defChoice,
-            label: `${choiceLabel(o.defChoice, m)}${o === best ? ' (best)' : ''}`,
-            hint: hint(o.value, m, 'defender'),
+            label: `${choiceLabel(o.defChoice, m).replace(/ \(.*\)$/, '')}${o === best ? ' (best)' : ''}`,
+            ...promptHint(o.value, m, 'defender'),
           })),
           best.defChoice,
         )
@@ -760,7 +781,7 @@ function* meleeChoices(req: MeleeQuery, ctx: ChoiceContext): Generator<unknown, 
           bySplit.map((o) => ({
             value: o.defSplit,
             label: `${splitText(o.defSplit)}${o === best ? ' (best)' : ''}`,
-            hint: hint(o.value, m, 'defender'),
+            ...promptHint(o.value, m, 'defender'),
           })),
           best.defSplit,
         )
@@ -792,11 +813,11 @@ async function decideReroll(
   const capped = q.strike.targetHp !== undefined
   const options = q.options.map((o, i) => ({
     value: o.pick,
-    label: o.pick.length ? `Reroll ${o.pick.join(' and ')}` : 'Keep the dice',
+    label: `${o.pick.length ? `Reroll ${o.pick.join(' and ')}` : 'Keep the dice'}${i === 0 ? ' (best)' : ''}`,
     hint:
-      `strike deals ${num(o.expected.damage, 1)} DMG expected${capped ? ' (capped at HP)' : ''}` +
-      (capped ? `, destroys ${pct(o.expected.destroyed)}` : '') +
-      (i === 0 ? ' (best)' : ''),
+      `strike deals ${num(o.expected.damage, 1)} DMG expected` +
+      (capped ? `, destroys ${pct(o.expected.destroyed)}` : ''),
+    detail: capped ? 'damage capped at HP' : undefined,
   }))
   m.chosenBy[id === 'atk-reroll' ? 'atkReroll' : 'defReroll'] = 'prompt'
   const who = q.side === 'attacker' ? 'Attacker' : 'Defender'
