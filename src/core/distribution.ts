@@ -262,9 +262,10 @@ export class Distribution<K extends Outcome = number> {
   }
 
   /**
-   * Adds `scale` times each of `next`'s counts to `combine(v, its outcome)`: step's inner loop, a
-   * small function of its own because V8 optimises a small hot function early, which a cold CLI
-   * run feels (melee --odds at its largest inputs: ~10% fewer instructions, callgrind).
+   * Adds `scale` times each of `next`'s counts to `combine(v, its outcome)`: the inner loop of
+   * step and product, a small function of its own because V8 optimises a small hot function early,
+   * which a cold CLI run feels (melee --odds at its largest inputs, splits given: 252 M -> 225 M
+   * instructions, 1.81x -> 1.61x a roll's; callgrind).
    */
   private putAll<V, J extends Outcome>(
     v: V,
