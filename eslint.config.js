@@ -69,25 +69,6 @@ export default tseslint.config(
       '@typescript-eslint/no-non-null-assertion': 'off',
     },
   },
-  {
-    // On Node 20 (V8 11.3) a copy made by a leading spread takes no cached hidden-class
-    // transitions: `{ ...x, a: 1 }` with `a` new to `x` builds a fresh map per new key, ~0.5-10 us
-    // an object where a literal takes 0.02 us (resolveStrike's `{ ...tally, strike, … }` cost a
-    // melee batch line ~18 us). Build results field by field; copy with `{ ...x }` and set fields
-    // `x` already has; Object.assign onto a fresh literal for new keys (onto `{}` from a large
-    // object it leaves a slow dictionary object). Measured in docs/speed.md.
-    files: ['src/**/*.ts'],
-    rules: {
-      'no-restricted-syntax': [
-        'error',
-        {
-          selector: 'ObjectExpression > SpreadElement:first-child ~ Property',
-          message:
-            'properties after a leading spread ({ ...x, a }) take a slow path in V8 (~0.5-10 us): build the object field by field, or copy with { ...x } and set fields it has (see eslint.config.js)',
-        },
-      ],
-    },
-  },
   // Terminal colour reads the environment; only the CLI loads it.
   { files: LIBRARY, ignores: ['src/render/color.ts'], rules: noNode },
   { files: ['src/core/**/*.ts'], rules: forbid('rules', 'render', 'cli') },

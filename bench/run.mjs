@@ -1,241 +1,165 @@
 #!/usr/bin/env node
 // npm run bench: mecha's real work as ratios against floors measured in the same run, on the same
-// machine, so the figures mean the same on a laptop and a loaded CI box. Build first.
-//   node bench/run.mjs [--lines 100000] [--runs 15]
+// machine, so the figures mean the same on a laptop and on a loaded CI box. Build first.
+//   node bench/run.mjs [--quick] [--lines 100000] [--runs 15] [--bin path/to/mecha.js]
+// --quick: fewer runs and a 20,000-line batch (about a minute). --bin times another build.
 // Children get a minimal environment: NODE_* settings (an extra CA bundle…) slow every node start
-// and would hide our own cost. Any command running past TIME_BOX_MS is stopped and reported so.
+// and would hide our own cost. A command running past its time box is stopped and reported so.
 import { spawnSync } from 'node:child_process'
-import { closeSync, mkdtempSync, openSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { closeSync, existsSync, mkdtempSync, openSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 
 const args = process.argv.slice(2)
-const arg = (name, def) => (args.includes(name) ? Number(args[args.indexOf(name) + 1]) : def)
-const LINES = arg('--lines', 100_000)
-const RUNS = arg('--runs', 15)
-const TIME_BOX_MS = 20_000
-const BIN = fileURLToPath(new URL('../bin/mecha.js', import.meta.url))
+const QUICK = args.includes('--quick')
+const arg = (name, def) => (args.includes(name) ? args[args.indexOf(name) + 1] : def)
+const LINES = Number(arg('--lines', QUICK ? 20_000 : 100_000))
+const RUNS = Number(arg('--runs', QUICK ? 5 : 15))
+const BIN = arg('--bin', fileURLToPath(new URL('../bin/mecha.js', import.meta.url)))
 const ENV = { PATH: process.env.PATH ?? '/usr/bin:/bin', LANG: 'C' }
 const dir = mkdtempSync(join(tmpdir(), 'mecha-bench-'))
 
-/** One run of `node …argv`: its wall time in ms, or why there is none. */
-function once(argv, { stdin = 'ignore', stdout = 'ignore', box = TIME_BOX_MS } = {}) {
+/** One run of `node …argv`: its wall time in ms and its stderr, or why there is no time. */
+function once(argv, { stdin = 'ignore', stdout = 'ignore', box = 20_000 } = {}) {
   const fds = [stdin, stdout].map((f) => (f === 'ignore' ? f : openSync(f, f === stdin ? 'r' : 'w')))
   const t = process.hrtime.bigint()
-  const r = spawnSync(process.execPath, argv, {
-    env: ENV,
-    stdio: [...fds, 'pipe'],
-    timeout: box,
-    maxBuffer: 1 << 24,
-  })
+  const r = spawnSync(process.execPath, argv, { env: ENV, stdio: [...fds, 'pipe'], timeout: box })
   const ms = Number(process.hrtime.bigint() - t) / 1e6
   for (const fd of fds) if (fd !== 'ignore') closeSync(fd)
+  const stderr = String(r.stderr)
   if (r.error?.code === 'ETIMEDOUT' || r.signal) return { ms, fault: `over ${box / 1000} s` }
-  if (r.status !== 0)
-    return { ms, fault: `exit ${r.status}: ${String(r.stderr).trim().split('\n')[0].slice(0, 70)}` }
-  return { ms }
+  if (r.status !== 0) return { ms, fault: `exit ${r.status}: ${stderr.trim().split('\n')[0].slice(0, 70)}` }
+  return { ms, stderr }
 }
 
 const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]
 
 /**
  * Median wall times of several commands run interleaved (a load spike hits them all alike). A
- * command slower than 2 s runs fewer times; one that fails or is time-boxed is not run again.
+ * command slower than 2 s runs at most 3 times, one slower than 5 s once; one that fails or is
+ * time-boxed is not run again.
  */
-function timeAll(cases, runs = RUNS) {
+function timeAll(cases, box) {
   const got = cases.map(() => ({ times: [], fault: undefined }))
-  for (let i = 0; i < runs; i++) {
+  for (let i = 0; i < RUNS; i++) {
     cases.forEach((argv, k) => {
       const g = got[k]
       if (g.fault || (i >= 3 && g.times.some((t) => t > 2000)) || (i >= 1 && g.times[0] > 5000)) return
-      const r = once(argv)
+      const r = once(argv, { box })
       if (r.fault) g.fault = r.fault
       else g.times.push(r.ms)
     })
   }
-  return got.map((g) => ({
-    ms: g.times.length ? median(g.times) : undefined,
-    runs: g.times.length,
-    fault: g.fault,
-  }))
+  return got.map((g) => (g.fault ? { fault: g.fault } : { ms: median(g.times) }))
 }
 
 const rows = []
-function row(what, m, floorName, floor, target, bar) {
+function row(what, m, floorName, floor, target) {
   const ratio = m.fault || floor.fault ? undefined : m.ms / floor.ms
-  const met =
-    m.fault ??
-    floor.fault ??
-    (ratio <= target ? 'yes' : bar !== undefined && ratio <= bar ? `no (within bar ${bar}x)` : 'no')
-  rows.push({ what, ms: m.ms, floorName, floorMs: floor.ms, ratio, target, bar, met })
+  const met = m.fault ?? floor.fault ?? (ratio <= target ? 'yes' : 'NO')
+  rows.push({ what, ms: m.ms, floorName, floorMs: floor.ms, ratio, target, met })
 }
+const flag = (key) => '--' + key.replace(/[A-Z]/g, (c) => '-' + c.toLowerCase())
+/** `{ armSv: 2, targetLock: true }` as `--arm-sv 2 --target-lock`. */
+const flags = (o) => Object.entries(o).flatMap(([k, v]) => (v === true ? [flag(k)] : [flag(k), String(v)]))
 
-// ---- 1. Cold start: a seeded shoot against bare node ----------------------------------------
-const shoot = [
-  BIN,
-  'shoot',
-  '--acc',
-  '9',
-  '--evade',
-  '4',
-  '--shots',
-  '5',
-  '--dmg',
-  '300',
-  '--pen',
-  '5',
-  '--arm-sv',
-  '2',
-  '--shield',
-  '1',
-  '--momentum',
-  '3',
-  '--seed',
-  'table1',
-]
-const [bare, shootJson, shootText, help] = timeAll([
+// ---- 1. Start: a seeded shoot against bare node ------------------------------------------------
+const shoot = flags({ acc: 9, evade: 4, shots: 5, dmg: 300, pen: 5, armSv: 2, shield: 1, momentum: 3 })
+const [bare, shootJson] = timeAll([
   ['-e', '0'],
-  [...shoot, '--json'],
-  shoot,
-  [BIN, '--help'],
+  [BIN, 'shoot', ...shoot, '--seed', 'table1', '--json'],
 ])
-row('start: shoot --seed --json', shootJson, 'node -e 0', bare, 1.5, 1.8)
-row('start: shoot --seed (text)', shootText, 'node -e 0', bare)
-row('start: mecha --help', help, 'node -e 0', bare)
+row('start: shoot --seed --json', shootJson, 'node -e 0', bare, 1.8)
 
 // ---- 2. Exact odds against the same command rolled once --------------------------------------
-const shootMax = [
-  'shoot',
-  '--acc',
-  '12',
-  '--evade',
-  '4',
-  '--shots',
-  '10',
-  '--dmg',
-  '300',
-  '--pen',
-  '6',
-  '--arm-sv',
-  '3',
-  '--momentum',
-  '3',
-  '--hp',
-  '2000',
-  '--target-lock',
-]
-const meleeMax = [
-  'melee',
-  '--atk-melee',
-  '20',
-  '--def-melee',
-  '20',
-  '--atk-dmg',
-  '300',
-  '--def-dmg',
-  '300',
-  '--atk-pen',
-  '5',
-  '--def-pen',
-  '5',
-  '--atk-arm-sv',
-  '2',
-  '--def-arm-sv',
-  '2',
-  '--atk-hp',
-  '3000',
-  '--def-hp',
-  '3000',
-  '--def-overwatch',
-  '20',
-  '--def-ow-acc',
-  '10',
-  '--def-ow-shots',
-  '10',
-  '--def-ow-dmg',
-  '200',
-]
-const meleeGiven = [...meleeMax, '--atk-split', '10/10', '--def-split', '10/10', '--def-choice', 'guard']
+const shootMax = flags({
+  acc: 12,
+  evade: 4,
+  shots: 10,
+  dmg: 300,
+  pen: 6,
+  armSv: 3,
+  momentum: 3,
+  hp: 2000,
+  targetLock: true,
+})
+const side = (p, o) => Object.fromEntries(Object.entries(o).map(([k, v]) => [p + k, v]))
+const meleeMax = flags({
+  ...side('atk', { Melee: 20, Dmg: 300, Pen: 5, ArmSv: 2, Hp: 3000 }),
+  ...side('def', { Melee: 20, Dmg: 300, Pen: 5, ArmSv: 2, Hp: 3000 }),
+  ...side('def', { Overwatch: 20, OwAcc: 10, OwShots: 10, OwDmg: 200 }),
+})
 const odds = [
-  ['roll 12d10kh3 --odds', ['roll', '12d10kh3']],
-  ['roll 8d20kh1 --odds', ['roll', '8d20kh1']],
+  ['roll 12d10kh3', ['roll', '12d10kh3']],
+  ['roll 8d20kh1', ['roll', '8d20kh1']],
   [
-    'formation ams, 100 missiles, 10 shots --odds',
-    ['formation', 'ams', '--ams', '1', '--missiles', '100', '--shots', '10'],
+    'formation ams, 100 missiles, 10 shots',
+    ['formation', 'ams', ...flags({ ams: 1, missiles: 100, shots: 10 })],
   ],
-  ['shoot --odds, 10 shots, saves, HP, auto choices', shootMax],
-  ['melee --odds, Melee 20 a side, 20 overwatch x 10 shots, HP, splits given', meleeGiven],
-  ['melee --odds, the same, automatic splits', meleeMax],
+  ['shoot, 10 shots, saves, HP, auto choices', ['shoot', ...shootMax]],
+  [
+    'melee, Melee 20 a side, 20 overwatch x 10 shots, HP, splits given',
+    ['melee', ...meleeMax, ...flags({ atkSplit: '10/10', defSplit: '10/10', defChoice: 'guard' })],
+  ],
+  ['melee, the same, automatic splits and choice', ['melee', ...meleeMax]],
 ]
-// As many interleaved runs as the starts: a median of 5 moved by 0.2-0.3 on a shared machine.
 for (const [what, argv] of odds) {
   const [o, r] = timeAll([
     [BIN, ...argv, '--odds', '--json'],
     [BIN, ...argv, '--seed', 'b', '--json'],
   ])
-  row(what, o, 'the same rolled', r, 1.3)
+  row(`odds: ${what}`, o, 'the same rolled', r, 1.5)
 }
 
-// ---- 3. Units by name: loading a roster -------------------------------------------------------
-// A roster of 500 units (every field, three weapons each, ~190 KiB) against the same command on
-// a roster of one: the difference is the loading. And a shot by unit names from the example
-// roster against the same shot given as flags: what naming units costs.
+// ---- 3. Units by name: a large roster --------------------------------------------------------
+// bench/roster-gen.mjs writes copies of the example roster's units; without it, the same here.
 function roster(n) {
-  const lines = ['units:']
-  for (let i = 0; i < n; i++) {
-    lines.push(
-      `  unit-${i}:`,
-      `    name: Unit ${i}`,
-      `    kind: ${i % 10 === 0 ? 'warship' : 'ms'}`,
-      `    pilot: ${i % 3}`,
-      `    acc: ${6 + (i % 5)}`,
-      `    evade: ${i % 6}`,
-      `    melee: ${3 + (i % 8)}`,
-      `    armSv: ${i % 4}`,
-      `    shield: ${i % 2}`,
-      `    size: ${1 + (i % 3)}`,
-      `    hp: ${2000 + 100 * (i % 30)}   # full HP`,
-      `    role: ${['battler', 'interceptor', 'attacker', 'melee', 'other'][i % 5]}`,
-      `    move: ${10 + (i % 10)}`,
-      `    frame: ${1 + (i % 5)}`,
-      `    traits: [${i % 4 === 0 ? 'close-combat-expert' : 'skilled-swordsman'}]`,
-      '    weapons:',
-      `      rifle: { shots: ${1 + (i % 10)}, rapidFire: 1, dmg: ${100 * (1 + (i % 9))}, pen: ${i % 8}${i % 3 === 0 ? 'S' : ''} }`,
-      `      vulcan: { shots: 4, dmg: 100, overwatch: ${1 + (i % 3)} }`,
-      `      saber: { melee: true, dmg: 400, pen: 6, finisher: ${i % 3} }`,
-    )
-  }
-  return lines.join('\n') + '\n'
+  const gen = fileURLToPath(new URL('roster-gen.mjs', import.meta.url))
+  if (existsSync(gen)) return spawnSync(process.execPath, [gen, String(n)], { encoding: 'utf8' }).stdout
+  const example = readFileSync(new URL('../examples/roster.yaml', import.meta.url), 'utf8')
+  const units = example
+    .slice(example.indexOf('\nunits:\n') + 8)
+    .split(/\n(?= {2}[a-z0-9-]+:\s*$)/m)
+    .map((u) => u.trimEnd())
+  const copy = (i) =>
+    units[i % units.length].replace(/^( {2}[a-z0-9-]+)/, (k) => (i < units.length ? k : `${k}-${i}`))
+  return ['units:', ...Array.from({ length: n }, (_, i) => copy(i))].join('\n') + '\n'
 }
-const roster500 = join(dir, 'roster-500.yaml')
-const roster1 = join(dir, 'roster-1.yaml')
-writeFileSync(roster500, roster(500))
-writeFileSync(roster1, roster(1))
-const [check500, check1] = timeAll([
-  [BIN, 'roster', 'check', roster500],
-  [BIN, 'roster', 'check', roster1],
-])
-row('roster check, 500 units (190 KiB)', check500, 'the same, 1 unit', check1, 1.1)
-
-const EXAMPLE = fileURLToPath(new URL('../examples/roster.yaml', import.meta.url))
-const named = ['shoot', 'argonaut:machine-gun', 'dervish', '--roster', EXAMPLE, '--seed', 'b']
-// The same shot as flags: the inputs the named one reports, written as flags.
+const rosters = Object.fromEntries(
+  [500, 5000].map((n) => {
+    const file = join(dir, `roster-${n}.yaml`)
+    writeFileSync(file, roster(n))
+    return [n, file]
+  }),
+)
+const named = ['shoot', 'argonaut:machine-gun', 'dervish', '--roster', rosters[500], '--seed', 'b', '--json']
+// The same shot as flags: the inputs the named one reports.
 const inputs = JSON.parse(
-  spawnSync(process.execPath, [BIN, ...named, '--json'], { env: ENV, encoding: 'utf8' }).stdout || '{}',
-).inputs
-const flags = Object.entries(inputs ?? {}).flatMap(([key, { value }]) => {
-  const flag = '--' + key.replace(/[A-Z]/g, (c) => '-' + c.toLowerCase())
-  return value === true ? [flag] : [flag, String(value)]
-})
-const [byName, byFlags] = timeAll([
-  [BIN, ...named],
-  [BIN, 'shoot', ...flags, '--seed', 'b'],
-])
-row('shoot by unit names (example roster, 18 units)', byName, 'the same as flags', byFlags, 1.1)
+  spawnSync(process.execPath, [BIN, ...named], { env: ENV, encoding: 'utf8' }).stdout || '{}',
+)
+const asFlags = flags(
+  Object.fromEntries(Object.entries(inputs.inputs ?? {}).map(([k, { value }]) => [k, value])),
+)
+const [byName, byFlags] = timeAll(
+  [
+    [BIN, ...named],
+    [BIN, 'shoot', ...asFlags, '--seed', 'b', '--json'],
+  ],
+  60_000,
+)
+row('shoot by unit names, 500-unit roster', byName, 'the same as flags', byFlags, 1.5)
+const [list5000, list500] = timeAll(
+  [
+    [BIN, 'roster', 'list', '--roster', rosters[5000]],
+    [BIN, 'roster', 'list', '--roster', rosters[500]],
+  ],
+  30_000,
+)
+row('roster list, 5,000 units (linear: at most 10x)', list5000, '500 units', list500, 10)
 
-// ---- 4. A mixed batch against a floor that parses each line and writes as much -----------------
-/** A small seeded generator (mulberry32): the same 100,000 requests on every run. */
+// ---- 4. A realistic batch against a floor that writes the same answers -------------------------
+/** A small seeded generator (mulberry32): the same requests on every run. */
 function generator(seed) {
   let a = seed >>> 0
   return () => {
@@ -250,19 +174,13 @@ const int = (lo, hi) => lo + Math.floor(rnd() * (hi - lo + 1))
 const pick = (xs) => xs[Math.floor(rnd() * xs.length)]
 const pen = () => `${int(0, 8)}${pick(['', '', '', '', 'S', 'P'])}`
 
+/** Half shots, a fifth melee (splits given, Counter/Guard automatic), saves, rolls. */
 function request(i) {
   const seed = `m${i}`
   const kind = rnd()
   if (kind < 0.5) {
-    const r = {
-      command: 'shoot',
-      acc: int(4, 14),
-      evade: int(0, 6),
-      shots: int(1, 10),
-      dmg: pick([100, 200, 300, 500, 800]),
-      pen: pen(),
-      armSv: int(0, 3),
-    }
+    const r = { command: 'shoot', acc: int(4, 14), evade: int(0, 6), shots: int(1, 10) }
+    Object.assign(r, { dmg: pick([100, 200, 300, 500, 800]), pen: pen(), armSv: int(0, 3) })
     if (rnd() < 0.5)
       Object.assign(r, {
         bonus: pick(['precision', 'barrage', 'none']),
@@ -285,14 +203,14 @@ function request(i) {
       defMelee,
       atkSplit: `${a}/${atkMelee - a}`,
       defSplit: `${d}/${defMelee - d}`,
-      defChoice: pick(['counter', 'guard']),
+    }
+    Object.assign(r, {
       atkDmg: pick([200, 300, 500]),
       defDmg: pick([200, 300, 500]),
       atkPen: pen(),
       defPen: pen(),
-      atkArmSv: int(0, 3),
-      defArmSv: int(0, 3),
-    }
+    })
+    Object.assign(r, { atkArmSv: int(0, 3), defArmSv: int(0, 3) })
     if (rnd() < 0.3) Object.assign(r, { atkHp: int(5, 30) * 100, defHp: int(5, 30) * 100 })
     if (rnd() < 0.2)
       Object.assign(r, {
@@ -325,71 +243,82 @@ const input = join(dir, 'mixed.jsonl')
 const answers = join(dir, 'answers.jsonl')
 writeFileSync(input, Array.from({ length: LINES }, (_, i) => JSON.stringify(request(i)) + '\n').join(''))
 
-// The floor reads stdin the way batch does, JSON.parses each line and writes an answer of exactly
-// the byte size mecha wrote for that line (the request padded), so only the resolving differs.
-const sizes = join(dir, 'sizes.bin')
+// The floor holds the very answers mecha gave (parsed before its clock starts, the time it took
+// reported on stderr and not counted), reads stdin as batch does, JSON.parses each line and
+// JSON.stringifies that line's answer: everything batch does but resolving.
 const floor = join(dir, 'floor.mjs')
 writeFileSync(
   floor,
   `import { readFileSync } from 'node:fs'
 import { once } from 'node:events'
-const b = readFileSync(process.argv[2])
-const sizes = new Uint32Array(b.buffer, b.byteOffset, b.length / 4)
+const t0 = performance.now()
+const answers = readFileSync(process.argv[2], 'utf8').trimEnd().split('\\n').map((l) => JSON.parse(l))
+process.stderr.write(String(performance.now() - t0))
 let rest = '', n = 0
 for await (const chunk of process.stdin.setEncoding('utf8')) {
   const text = rest + chunk
   let start = 0, nl, out = ''
   while ((nl = text.indexOf('\\n', start)) !== -1) {
-    const req = JSON.parse(text.slice(start, nl))
+    JSON.parse(text.slice(start, nl))
     start = nl + 1
-    const answer = JSON.stringify({ line: n + 1, ...req, pad: '' })
-    out += answer.slice(0, -2) + 'x'.repeat(Math.max(0, sizes[n++] - answer.length)) + '"}\\n'
+    out += JSON.stringify(answers[n++]) + '\\n'
   }
   rest = text.slice(start)
   if (!process.stdout.write(out)) await once(process.stdout, 'drain')
 }
 `,
 )
-const BATCH_BOX_MS = 120_000
-const first = once([BIN, 'batch'], { stdin: input, stdout: answers, box: BATCH_BOX_MS })
-let batchRow = first
-let floorRow = { fault: 'not run: batch failed' }
-if (!first.fault) {
-  const lengths = readFileSync(answers, 'utf8')
-    .trimEnd()
-    .split('\n')
-    .map((l) => Buffer.byteLength(l))
-  if (lengths.length !== LINES) batchRow = { fault: `${lengths.length} answers to ${LINES} lines` }
-  writeFileSync(sizes, new Uint32Array(lengths))
-  const floors = [1, 2, 3].map(() => once([floor, sizes], { stdin: input, stdout: join(dir, 'floor.out') }))
-  floorRow = floors.find((f) => f.fault) ?? { ms: Math.min(...floors.map((f) => f.ms)) }
-  // A second batch run when the first was short enough; the faster one counts, as for the floor.
-  if (!batchRow.fault && first.ms < 30_000) {
-    const again = once([BIN, 'batch'], { stdin: input, stdout: answers, box: BATCH_BOX_MS })
-    if (!again.fault) batchRow = { ms: Math.min(first.ms, again.ms) }
-  }
+const BATCH_BOX_MS = 300_000
+const batch = () =>
+  once([BIN, 'batch', '--no-progress'], { stdin: input, stdout: answers, box: BATCH_BOX_MS })
+const floorOut = join(dir, 'floor.out')
+const floor1 = () => {
+  const f = once([floor, answers], { stdin: input, stdout: floorOut, box: BATCH_BOX_MS })
+  return f.fault ? f : { ms: f.ms - Number(f.stderr) }
 }
-row(`batch, ${LINES.toLocaleString('en-US')} mixed requests`, batchRow, 'parse + same bytes', floorRow, 2, 3)
+const best = (runs) => runs.find((r) => r.fault) ?? { ms: Math.min(...runs.map((r) => r.ms)) }
+// Batch first (its answers are the floor's), then floor and batch in turn: a load spike hits both.
+const batches = [batch()]
+const floors = []
+if (!batches[0].fault) {
+  const got = readFileSync(answers, 'utf8').trimEnd().split('\n').length
+  if (got !== LINES) batches[0] = { fault: `${got} answers to ${LINES} lines` }
+  floors.push(floor1())
+  if (!floors[0].fault && readFileSync(floorOut, 'utf8') !== readFileSync(answers, 'utf8'))
+    floors[0] = { fault: 'the floor wrote other bytes' }
+  if (!QUICK) batches.push(batch())
+  floors.push(floor1())
+}
+const batchRow = best(batches)
+const floorRow = floors.length ? best(floors) : { fault: 'not run: batch failed' }
+// Issue 25 asks the batch to be 3x faster: 18.5x this floor on 2026-11-26, so 6x.
+row(
+  `batch: ${LINES.toLocaleString('en-US')} varied lines, automatic choices`,
+  batchRow,
+  'the same answers written',
+  floorRow,
+  6,
+)
 rmSync(dir, { recursive: true, force: true })
 
 // ---- The table ------------------------------------------------------------------------------
 const fmt = (ms) =>
   ms === undefined ? '-' : ms >= 10_000 ? `${(ms / 1000).toFixed(1)} s` : `${ms.toFixed(ms < 100 ? 1 : 0)} ms`
 const table = [
-  ['what', 'time', 'floor', 'floor time', 'ratio', 'target', 'met?'],
+  ['what', 'time', 'floor', 'floor time', 'ratio', 'target', 'met'],
   ...rows.map((r) => [
     r.what,
     fmt(r.ms),
     r.floorName,
     fmt(r.floorMs),
     r.ratio === undefined ? '-' : `${r.ratio.toFixed(2)}x`,
-    r.target === undefined ? '-' : `${r.target}x`,
-    r.target === undefined && !r.met.startsWith('exit') && !r.met.startsWith('over') ? '' : r.met,
+    `${r.target}x`,
+    r.met,
   ]),
 ]
 const widths = table[0].map((_, c) => Math.max(...table.map((r) => r[c].length)))
 console.log(
-  `Node ${process.version}; start-ups: median of ${RUNS} interleaved runs; odds: median of up to ${RUNS}; batch: best of 2, floor best of 3`,
+  `Node ${process.version}, ${new Date().toISOString().slice(0, 10)}; medians of up to ${RUNS} interleaved runs; batch best of ${QUICK ? 1 : 2}, floor best of 2`,
 )
 for (const r of table)
   console.log(

@@ -21,15 +21,6 @@ export interface Dice {
   pool(n: number, sides: number, label: string, equiv?: Equivalence): number[]
   /** Roll one die. */
   roll(sides: number, label: string, equiv?: Equivalence): number
-  /**
-   * Optional hint for the exact driver: everything the rest of this resolution and its odds
-   * depend on is captured by `state` (the dice rolled so far matter only through it). Branches
-   * that reach the same state are then walked once. Seeded and physical dice ignore it.
-   * Only a whole resolution may declare one: a step that other resolutions call (a shot inside
-   * a melee charge) cannot know the caller's state, and a checkpoint there would merge branches
-   * that differ (the melee tests walking the whole clash caught exactly that).
-   */
-  checkpoint?(state: string): void
 }
 
 /** One die as it was rolled or typed. */

@@ -21,24 +21,14 @@ export type Outcome = number | string | object
 /** Literal types widened (a distribution of `1 | 2 | 3` is a distribution of numbers). */
 export type Widen<K> = K extends number ? number : K extends string ? string : K
 
-/** The next stage's outcome as it is: bind through putEach. */
-const same = <J>(_v: unknown, r: J): J => r
-
 const keyOf = (v: Outcome): number | string => (typeof v === 'object' ? JSON.stringify(v) : v)
 
 export class Distribution<K extends Outcome = number> {
   /** Distinct outcomes, in the order first reached (see `sorted` for key order). */
   private readonly values: K[] = []
+  /** Ways of each outcome, over `den`. */
+  private readonly counts: bigint[] = []
   private readonly index = new Map<number | string, number>()
-  /**
-   * Counts, one per outcome. While the denominator is a safe integer every count (never more
-   * than the denominator) and every sum and product of them stays exact as a plain number, so
-   * `small` holds them and the arithmetic runs on doubles; past 2^53, `big` holds bigints.
-   */
-  private readonly small: number[] | undefined
-  private readonly big: bigint[] | undefined
-  /** The denominator as a number (exact when `small`). */
-  private readonly denN: number
   /** What makes two outcomes the same outcome (by default: equal values, objects by JSON). */
   private readonly keyFn: (v: Outcome) => number | string
 
@@ -48,9 +38,6 @@ export class Distribution<K extends Outcome = number> {
     key?: (v: K) => number | string,
   ) {
     this.keyFn = (key as ((v: Outcome) => number | string) | undefined) ?? keyOf
-    this.denN = Number(den)
-    if (den <= MAX_SAFE) this.small = []
-    else this.big = []
   }
 
   // -------------------------------------------------------------------------------------------
@@ -75,17 +62,7 @@ export class Distribution<K extends Outcome = number> {
   static weighted<K extends Outcome>(
     entries: Iterable<readonly [K, bigint | number]>,
   ): Distribution<Widen<K>> {
-    const given = [...entries]
-    // Whole-number weights whose total is a safe integer: no bigints at all.
-    let sum = 0
-    for (const [, w] of given)
-      sum = typeof w === 'number' && Number.isSafeInteger(w) && w >= 0 ? sum + w : NaN
-    if (sum > 0 && sum <= Number.MAX_SAFE_INTEGER) {
-      const d = new Distribution<Widen<K>>(BigInt(sum))
-      for (const [v, w] of given) d.putSmall(v as Widen<K>, w as number)
-      return d
-    }
-    const list = given.map(([v, w]) => {
+    const list = [...entries].map(([v, w]) => {
       if (typeof w === 'number' && !Number.isSafeInteger(w))
         throw new RangeError('Distribution.weighted: a number weight past 2^53 is not exact; give a bigint')
       return [v, BigInt(w)] as const
@@ -114,10 +91,10 @@ export class Distribution<K extends Outcome = number> {
 
   /** Adds `count` ways to an outcome (builders only: a finished distribution is never changed). */
   private put(value: K, count: bigint): void {
-    if (this.small) this.putSmall(value, Number(count))
-    else this.putBig(value, count)
+    if (count !== 0n) this.counts[this.slot(value)] += count
   }
 
+  /** The position of an outcome, listed (with no ways yet) if it is new. */
   private slot(value: K): number {
     const key = this.keyFn(value)
     let at = this.index.get(key)
@@ -125,28 +102,9 @@ export class Distribution<K extends Outcome = number> {
       at = this.values.length
       this.index.set(key, at)
       this.values.push(value)
-      if (this.small) this.small.push(0)
-      else this.big!.push(0n)
+      this.counts.push(0n)
     }
     return at
-  }
-
-  private putSmall(value: K, count: number): void {
-    if (count !== 0) this.small![this.slot(value)] += count
-  }
-
-  private putBig(value: K, count: bigint): void {
-    if (count !== 0n) this.big![this.slot(value)] += count
-  }
-
-  /** The i-th count as a bigint. */
-  private count(i: number): bigint {
-    return this.small ? BigInt(this.small[i]) : this.big![i]
-  }
-
-  /** The i-th chance as a decimal. */
-  private chance(i: number): number {
-    return this.small ? this.small[i] / this.denN : probability(this.big![i], this.den)
   }
 
   // -------------------------------------------------------------------------------------------
@@ -159,7 +117,7 @@ export class Distribution<K extends Outcome = number> {
 
   /** Outcomes with their counts (over `den`), in the order first reached. */
   *entries(): IterableIterator<[K, bigint]> {
-    for (let i = 0; i < this.values.length; i++) yield [this.values[i], this.count(i)]
+    for (let i = 0; i < this.values.length; i++) yield [this.values[i], this.counts[i]]
   }
 
   outcomes(): K[] {
@@ -169,13 +127,12 @@ export class Distribution<K extends Outcome = number> {
   /** Ways (over `den`) of one outcome. */
   ways(value: K): bigint {
     const at = this.index.get(this.keyFn(value))
-    return at === undefined ? 0n : this.count(at)
+    return at === undefined ? 0n : this.counts[at]
   }
 
   /** Chance of one outcome, as a decimal. */
   prob(value: K): number {
-    const at = this.index.get(this.keyFn(value))
-    return at === undefined ? 0 : this.chance(at)
+    return probability(this.ways(value), this.den)
   }
 
   /** Chance of one outcome as a reduced fraction, `"54/125"` (`"1"`, `"0"`). */
@@ -185,13 +142,8 @@ export class Distribution<K extends Outcome = number> {
 
   /** Ways (over `den`) that the predicate holds. */
   waysWhere(pred: (v: K) => boolean): bigint {
-    if (this.small) {
-      let t = 0
-      for (let i = 0; i < this.values.length; i++) if (pred(this.values[i])) t += this.small[i]
-      return BigInt(t)
-    }
     let t = 0n
-    for (let i = 0; i < this.values.length; i++) if (pred(this.values[i])) t += this.big![i]
+    for (let i = 0; i < this.values.length; i++) if (pred(this.values[i])) t += this.counts[i]
     return t
   }
 
@@ -205,34 +157,32 @@ export class Distribution<K extends Outcome = number> {
    * floating-point terms read off a distribution at once (several means in one pass).
    */
   forEach(f: (v: K, chance: number) => void): void {
-    for (let i = 0; i < this.values.length; i++) f(this.values[i], this.chance(i))
+    for (let i = 0; i < this.values.length; i++) f(this.values[i], probability(this.counts[i], this.den))
   }
 
-  /** The mean of a numeric function of the outcome (the outcome itself by default). */
+  /**
+   * The mean of a numeric function of the outcome (the outcome itself by default): whole values
+   * summed exactly, others as decimals.
+   */
   expected(f: (v: K) => number = (v) => v as unknown as number): number {
-    if (this.small) {
-      let t = 0
-      for (let i = 0; i < this.values.length; i++) t += this.small[i] * f(this.values[i])
-      return t / this.denN
-    }
     let whole = 0n
     let frac = 0
     for (let i = 0; i < this.values.length; i++) {
       const x = f(this.values[i])
-      if (Number.isSafeInteger(x)) whole += this.big![i] * BigInt(x)
-      else frac += x * probability(this.big![i], this.den)
+      if (Number.isSafeInteger(x)) whole += this.counts[i] * BigInt(x)
+      else frac += x * probability(this.counts[i], this.den)
     }
     return probability(whole, this.den) + frac
   }
 
   /** Outcomes in key order (numbers ascending, then strings), each with its decimal chance. */
   sorted(): Array<[K, number]> {
-    return this.order().map((i) => [this.values[i], this.chance(i)])
+    return this.order().map((i) => [this.values[i], probability(this.counts[i], this.den)])
   }
 
   /** Outcomes in key order with their counts. */
   sortedWays(): Array<[K, bigint]> {
-    return this.order().map((i) => [this.values[i], this.count(i)])
+    return this.order().map((i) => [this.values[i], this.counts[i]])
   }
 
   private order(): number[] {
@@ -252,7 +202,8 @@ export class Distribution<K extends Outcome = number> {
   /** `{ "outcome": chance }` in key order: the JSON form of every odds map. */
   toJSON(): Record<string, number> {
     const out: Record<string, number> = {}
-    for (const i of this.order()) out[String(this.keyFn(this.values[i]))] = this.chance(i)
+    for (const i of this.order())
+      out[String(this.keyFn(this.values[i]))] = probability(this.counts[i], this.den)
     return out
   }
 
@@ -261,22 +212,12 @@ export class Distribution<K extends Outcome = number> {
    * rolled result was).
    */
   percentile(x: number): number {
-    if (this.small) {
-      let below = 0
-      let at = 0
-      for (let i = 0; i < this.values.length; i++) {
-        const v = this.values[i] as unknown as number
-        if (v < x) below += this.small[i]
-        else if (v === x) at += this.small[i]
-      }
-      return (below + at / 2) / this.denN
-    }
     let below = 0n
     let at = 0n
     for (let i = 0; i < this.values.length; i++) {
       const v = this.values[i] as unknown as number
-      if (v < x) below += this.big![i]
-      else if (v === x) at += this.big![i]
+      if (v < x) below += this.counts[i]
+      else if (v === x) at += this.counts[i]
     }
     return probability(2n * below + at, 2n * this.den)
   }
@@ -287,10 +228,7 @@ export class Distribution<K extends Outcome = number> {
   /** The distribution of `f(outcome)` (`key` as in `bind`). */
   map<J extends Outcome>(f: (v: K) => J, key?: (v: J) => number | string): Distribution<J> {
     const d = new Distribution<J>(this.den, key)
-    for (let i = 0; i < this.values.length; i++) {
-      if (this.small) d.putSmall(f(this.values[i]), this.small[i])
-      else d.putBig(f(this.values[i]), this.big![i])
-    }
+    for (let i = 0; i < this.values.length; i++) d.put(f(this.values[i]), this.counts[i])
     return d
   }
 
@@ -301,26 +239,7 @@ export class Distribution<K extends Outcome = number> {
    * outcomes with one key merge, the first standing for them all.
    */
   bind<J extends Outcome>(f: (v: K) => Distribution<J>, key?: (v: J) => number | string): Distribution<J> {
-    const next = this.values.map(f)
-    let common = 1n
-    for (const n of next) common = lcm(common, n.den)
-    const d = new Distribution<J>(this.den * common, key)
-    if (d.small) {
-      // (then this, every next and `common` are safe integers too: each divides d.den)
-      const c = Number(common)
-      for (let i = 0; i < next.length; i++) {
-        const n = next[i]
-        const scale = this.small![i] * (c / n.denN)
-        for (let j = 0; j < n.values.length; j++) d.putSmall(n.values[j], scale * n.small![j])
-      }
-      return d
-    }
-    for (let i = 0; i < next.length; i++) {
-      const n = next[i]
-      const scale = this.count(i) * (common / n.den)
-      d.putEach(undefined, n.values, n.big ?? n.values.map((_, j) => n.count(j)), scale, same)
-    }
-    return d
+    return this.step(f, (_v, r) => r, key)
   }
 
   /**
@@ -337,52 +256,24 @@ export class Distribution<K extends Outcome = number> {
     let common = 1n
     for (const n of nexts) common = lcm(common, n.den)
     const d = new Distribution<R>(this.den * common, key)
-    if (d.small) {
-      const c = Number(common)
-      for (let i = 0; i < nexts.length; i++) {
-        const n = nexts[i]
-        const scale = this.small![i] * (c / n.denN)
-        for (let j = 0; j < n.values.length; j++)
-          d.putSmall(combine(this.values[i], n.values[j]), scale * n.small![j])
-      }
-      return d
-    }
-    // Each distinct next stage's counts as bigints once (many outcomes share one).
-    const counts = new Map<Distribution<J>, { scale: bigint; counts: bigint[] }>()
-    for (let i = 0; i < nexts.length; i++) {
-      const n = nexts[i]
-      let c = counts.get(n)
-      if (!c) counts.set(n, (c = { scale: common / n.den, counts: n.values.map((_, j) => n.count(j)) }))
-      d.putEach(this.values[i], n.values, c.counts, this.count(i) * c.scale, combine)
-    }
+    for (let i = 0; i < nexts.length; i++)
+      d.putAll(this.values[i], nexts[i], this.counts[i] * (common / nexts[i].den), combine)
     return d
   }
 
   /**
-   * Adds `scale * counts[j]` ways to `combine(v, next[j])` for each j: the inner loop of step and
-   * bind past 2^53, a function of its own because V8 compiles a small hot function early, which a
-   * CLI run (cold) feels (melee overwatch: ~3% fewer instructions a run, callgrind). It does
-   * putBig's and slot's work itself (the same lookup, written out): melee --odds at its largest
-   * inputs runs ~2.5% fewer instructions than through them, and bind through it ~1% fewer again
-   * (callgrind with node --predictable; answers identical).
+   * Adds `scale` times each of `next`'s counts to `combine(v, its outcome)`: the inner loop of
+   * step and product, a small function of its own because V8 optimises a small hot function early,
+   * which a cold CLI run feels (melee --odds at its largest inputs, splits given: 252 M -> 225 M
+   * instructions, 1.81x -> 1.61x a roll's; callgrind).
    */
-  private putEach<V, J>(v: V, next: J[], counts: bigint[], scale: bigint, combine: (v: V, r: J) => K): void {
-    const { index, values, keyFn } = this
-    const big = this.big!
-    for (let j = 0; j < next.length; j++) {
-      const count = scale * counts[j]
-      if (count === 0n) continue
-      const value = combine(v, next[j])
-      const key = keyFn(value)
-      let at = index.get(key)
-      if (at === undefined) {
-        at = values.length
-        index.set(key, at)
-        values.push(value)
-        big.push(0n)
-      }
-      big[at] += count
-    }
+  private putAll<V, J extends Outcome>(
+    v: V,
+    next: Distribution<J>,
+    scale: bigint,
+    combine: (v: V, r: J) => K,
+  ): void {
+    for (let j = 0; j < next.values.length; j++) this.put(combine(v, next.values[j]), scale * next.counts[j])
   }
 
   /** This and an independent `other`, combined outcome by outcome (`key` as in `bind`). */
@@ -392,13 +283,7 @@ export class Distribution<K extends Outcome = number> {
     key?: (v: R) => number | string,
   ): Distribution<R> {
     const d = new Distribution<R>(this.den * other.den, key)
-    for (let i = 0; i < this.values.length; i++) {
-      for (let j = 0; j < other.values.length; j++) {
-        const v = f(this.values[i], other.values[j])
-        if (d.small) d.putSmall(v, this.small![i] * other.small![j])
-        else d.putBig(v, this.count(i) * other.count(j))
-      }
-    }
+    for (let i = 0; i < this.values.length; i++) d.putAll(this.values[i], other, this.counts[i], f)
     return d
   }
 
@@ -435,7 +320,7 @@ export class Distribution<K extends Outcome = number> {
   /** The same distribution over a denominator `den * factor` (counts scaled alike). */
   scaled(factor: bigint): Distribution<K> {
     const d = new Distribution<K>(this.den * factor)
-    for (let i = 0; i < this.values.length; i++) d.put(this.values[i], this.count(i) * factor)
+    for (let i = 0; i < this.values.length; i++) d.put(this.values[i], this.counts[i] * factor)
     return d
   }
 }

@@ -28,21 +28,9 @@ class Branch {
 /** The deepest chain of pools a resolution may ask for; deeper means a rule that never stops. */
 const MAX_DEPTH = 200
 
-class ReachedCheckpoint {
-  constructor(readonly state: string) {}
-}
-
 class ReplayDice implements Dice {
   private i = 0
-  /** `passed`: the checkpoint met right at the end of the prefix has been handled. */
-  constructor(
-    private readonly prefix: number[][],
-    private readonly passed = true,
-  ) {}
-
-  checkpoint(state: string): void {
-    if (this.i === this.prefix.length && !this.passed) throw new ReachedCheckpoint(state)
-  }
+  constructor(private readonly prefix: number[][]) {}
 
   pool(n: number, sides: number, _label: string, equiv?: Equivalence): number[] {
     if (this.i < this.prefix.length) return this.prefix[this.i++]
@@ -159,8 +147,7 @@ function factorials(n: number): bigint[] {
  * The exact distribution of everything `fn` can return, walking its dice. A pool branches over
  * how many dice fell in each class its rule declared (or over distinct totals for SUM pools),
  * each with its count of ways out of sides^n; the walk is `bind` over those branches, so counts
- * stay exact whatever the depth. Checkpoints (see Dice.checkpoint) merge the branches that reach
- * the same declared state. `key`, when given, says which results are the same for everything
+ * stay exact whatever the depth. `key`, when given, says which results are the same for everything
  * read from them later (results that record their dice differ in faces alone): results with one
  * key merge, the first standing for them. `fn` must be pure apart from its dice.
  */
@@ -168,27 +155,21 @@ export function walk<R extends Value>(
   fn: (dice: Dice) => R,
   key?: (result: R) => number | string,
 ): Distribution<R> {
-  const memo = new Map<string, Distribution<R>>()
-  const explore = (prefix: number[][], passed: boolean): Distribution<R> => {
+  const explore = (prefix: number[][]): Distribution<R> => {
     let result: R
     try {
-      result = fn(new ReplayDice(prefix, passed))
+      result = fn(new ReplayDice(prefix))
     } catch (e) {
-      if (e instanceof ReachedCheckpoint) {
-        let below = memo.get(e.state)
-        if (!below) memo.set(e.state, (below = explore(prefix, true)))
-        return below
-      }
       if (!(e instanceof Branch)) throw e
       const branches = e.outcomes
-      return poolBranches(branches).bind((i) => explore([...prefix, branches[i].faces], false), key)
+      return poolBranches(branches).bind((i) => explore([...prefix, branches[i].faces]), key)
     }
     return Distribution.point(
       result,
       key as ((v: Widen<R>) => number | string) | undefined,
     ) as Distribution<R>
   }
-  return explore([], true)
+  return explore([])
 }
 
 /** A pool's branches as a distribution over their index (counts over sides^n), cached. */

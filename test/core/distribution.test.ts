@@ -55,6 +55,13 @@ describe('Distribution', () => {
     expect(d.fraction({ even: true, big: true })).toBe('1/3')
   })
 
+  it('means are exact sums, also where counts times outcomes pass 2^53', () => {
+    const d20 = Distribution.uniform([...Array(20).keys()].map((i) => i + 1))
+    // 20^12 ways below 2^53, their sum times the totals above it: 12 x 10.5 exactly.
+    expect(d20.repeat(12, add, 0).expected()).toBe(126)
+    expect(d6.repeat(20, add, 0).expected()).toBe(70)
+  })
+
   it('percentile is mid-rank', () => {
     expect(d6.percentile(1)).toBeCloseTo(1 / 12, 15)
     expect(d6.percentile(6)).toBeCloseTo(11 / 12, 15)

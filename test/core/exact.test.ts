@@ -1,10 +1,9 @@
 import { describe, expect, it } from 'vitest'
-import { type Dice, SUM } from '../../src/core/dice.js'
+import { SUM } from '../../src/core/dice.js'
 import type { Distribution } from '../../src/core/distribution.js'
 import { poolOutcomes, walk, walkMaps } from '../../src/core/exact.js'
 
 const sumsTo1 = (d: Distribution<any>) => d.waysWhere(() => true) === d.den
-const exact = (d: Distribution<any>) => d.sortedWays().map(([k]) => [k, d.fraction(k)])
 
 describe('exact driver', () => {
   it('2d6 totals have the triangle distribution, exactly', () => {
@@ -63,21 +62,5 @@ describe('exact driver', () => {
     expect(m.total.fraction(7)).toBe('1/6')
     expect(m.high.fraction('true')).toBe('1/6')
     expect(sumsTo1(m.high)).toBe(true)
-  })
-})
-
-describe('checkpoints', () => {
-  it('branches reaching the same state share one walk, with the same distribution', () => {
-    // two d6, then a d6 per point of (first die odd ? 1 : 2): the second stage depends only on it
-    const rule = (withCheckpoint: boolean) => (dice: Dice) => {
-      const a = dice.roll(6, 'a')
-      const n = a % 2 === 1 ? 1 : 2
-      if (withCheckpoint) dice.checkpoint?.(`${n}`)
-      return n + dice.pool(n, 6, 'b', SUM).reduce((x, y) => x + y, 0)
-    }
-    const plain = walk(rule(false))
-    const merged = walk(rule(true))
-    expect(exact(merged)).toEqual(exact(plain))
-    expect(sumsTo1(merged)).toBe(true)
   })
 })
