@@ -387,7 +387,8 @@ export const TRAITS: readonly TraitEntry[] = [
     title: 'Improvise (universal skill)',
     aliases: [],
     from: 'exceptional pilot skill [M-0]',
-    effect: 'reroll up to 2 evade dice, or in melee 2 dice just rolled (once a round)',
+    effect:
+      'reroll up to 2 evade dice, or in melee 2 dice just rolled (once a round)',
     shoot: { defender: (s) => void (s.evadeRerolls += 2) },
     melee: both((m) => void (m.improvise = true)),
   },
@@ -398,6 +399,7 @@ export const TRAITS: readonly TraitEntry[] = [
     from: 'commander trait',
     effect: 'when shot, reroll up to 3 evade dice',
     shoot: { defender: (s) => void (s.evadeRerolls += 3) },
+    melee: { attacker: (m) => void (m.evadeRerolls += 3) },
   },
   {
     name: 'blockade-runner',
@@ -406,6 +408,7 @@ export const TRAITS: readonly TraitEntry[] = [
     from: 'fleet commander trait',
     effect: 'when shot, reroll up to 2 evade dice',
     shoot: { defender: (s) => void (s.evadeRerolls += 2) },
+    melee: { attacker: (m) => void (m.evadeRerolls += 2) },
   },
   {
     name: 'unbeaten',
