@@ -132,8 +132,7 @@ export function unblockedOdds(s: Strike): Distribution<number> {
 }
 
 /** Strike outcomes that are the same for everything read of them. */
-const outcomeKey = (o: StrikeOutcome) =>
-  `${o.damage} ${o.pushedOut} ${o.unblockedHits} ${o.failedSaves}`
+const outcomeKey = (o: StrikeOutcome) => `${o.damage} ${o.pushedOut} ${o.unblockedHits} ${o.failedSaves}`
 /** What concludeClash reads of a strike (outcomes that differ only in the report merge). */
 const summaryKey = (o: StrikeSummary) => `${o.damage} ${o.pushedOut}`
 

@@ -387,8 +387,7 @@ export const TRAITS: readonly TraitEntry[] = [
     title: 'Improvise (universal skill)',
     aliases: [],
     from: 'exceptional pilot skill [M-0]',
-    effect:
-      'reroll up to 2 evade dice, or in melee 2 dice just rolled (once a round)',
+    effect: 'reroll up to 2 evade dice, or in melee 2 dice just rolled (once a round)',
     shoot: { defender: (s) => void (s.evadeRerolls += 2) },
     melee: both((m) => void (m.improvise = true)),
   },
