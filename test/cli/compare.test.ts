@@ -2,7 +2,8 @@
  * --odds --compare: every option of the open choices with its exact odds and the value the
  * automatic choice ranks it by. Checked against the automatic choice (its first option is the one
  * --odds takes), against --odds with each option given as flags (the same odds), and the value
- * against the odds themselves (expected damage; for melee the net damage capped at the HP).
+ * against the odds themselves (with the target's HP: its chance of being destroyed, the policy's
+ * first quantity; for melee the net damage capped at the HP).
  */
 import { describe, expect, it } from 'vitest'
 import { mecha, mechaJson } from './run-cli.js'
@@ -66,7 +67,7 @@ describe('shoot --odds --compare', () => {
     expect(bonuses.options[0].odds).toEqual(auto.odds)
   })
 
-  it('each option: the odds --odds gives with its choices as flags, ranked by their expected damage', () => {
+  it('each option: the odds --odds gives with its choices as flags, ranked by the chance the target is destroyed', () => {
     for (const [i, choice] of c.compare.entries()) {
       const values = choice.options.map((o: any) => o.value)
       const sorted = [...values].sort((a, b) => (i === 0 ? b - a : a - b))
@@ -74,8 +75,16 @@ describe('shoot --odds --compare', () => {
       for (const o of choice.options) {
         const alone = mechaJson([...SHOT, '--odds', '--bonus', o.bonus, '--defense', o.defense])
         expect(o.odds).toEqual(alone.odds)
-        expect(o.value).toBeCloseTo(o.odds.expected.damage, 9)
-        expect(o.value).toBeCloseTo(cappedMean(o.odds.damage), 9)
+        // HP 1000 is known: the value is the chance of destruction, the policy's first quantity.
+        expect(o.value).toBeCloseTo(o.odds.destroyed.true, 9)
+        expect(o.value).toBeCloseTo(
+          Object.entries(o.odds.damage as Record<string, number>).reduce(
+            (t, [d, p]) => t + (Number(d) >= 1000 ? p : 0),
+            0,
+          ),
+          9,
+        )
+        expect(cappedMean(o.odds.damage, 1000)).toBeLessThanOrEqual(o.odds.expected.damage)
       }
     }
   })
@@ -95,9 +104,11 @@ describe('shoot --odds --compare', () => {
     const r = mecha([...SHOT, '--odds', '--compare'])
     expect(r.code).toBe(0)
     expect(r.stdout).toMatch(
-      /^1 {2}Barrage \(\+1 shot\) vs Guard \(\+1 Block\) +expected 1198 DMG \(best\)$/m,
+      /^1 {2}Barrage \(\+1 shot\) vs Guard \(\+1 Block\) +destroyed 50\.42%, expected 705\.8 DMG\n +\(capped at HP\) \(best\)$/m,
     )
-    expect(r.stdout).toMatch(/^2 {2}Precision \(\+1 Acc\) vs Guard \(\+1 Block\) +expected 1168\.8 DMG$/m)
+    expect(r.stdout).toMatch(
+      /^2 {2}Precision \(\+1 Acc\) vs Guard \(\+1 +destroyed 49\.07%, expected 710\.8 DMG$/m,
+    )
     expect(r.stdout).toMatch(/^damage \(at least\) +#1 +#2 +#3$/m)
     expect(r.stdout).toMatch(/^ +1200\+ +50\.42% +49\.07% +39\.99%$/m)
     expect(r.stdout.split('\n').filter((l) => l.length > 80)).toEqual([])
@@ -122,8 +133,10 @@ describe('shoot --odds --compare', () => {
   it('--plot: one chart of the first choice, every option in the legend with its value', () => {
     const svg = mecha([...SHOT, '--odds', '--compare', '--plot', '-']).stdout
     expect(svg).toContain('Compared: Attacker&#39;s bonus'.replace('&#39;', "'"))
-    expect(svg).toContain('Barrage (+1 shot) vs Guard (+1 Block): expected 1198 DMG (best)')
-    expect(svg).toContain('No bonus vs Guard (+1 Block): expected 970.1 DMG')
+    expect(svg).toContain(
+      'Barrage (+1 shot) vs Guard (+1 Block): destroyed 50.42%, expected 705.8 DMG (capped at HP) (best)',
+    )
+    expect(svg).toContain('No bonus vs Guard (+1 Block): destroyed 39.99%, expected 611 DMG (capped at HP)')
   })
 })
 

@@ -301,3 +301,61 @@ describe.runIf(hasPython)('the Improvise prompt, in a terminal', () => {
     expect(r.output).toContain('same choices: --atk-reroll 2,3')
   })
 })
+
+describe('evade rerolls on overwatch dice (the charger evades overwatch as normal)', () => {
+  // Overwatch: 1 attack of 3 shots at Acc 9 against the charger's Evade 3 (evaded on 6+), shield 1.
+  const CHARGE = [
+    ...CLASH.slice(0, 1),
+    '--atk-split',
+    '2/0',
+    '--atk-dmg',
+    '300',
+    '--def-split',
+    '0/1',
+    '--def-dmg',
+    '300',
+    '--def-choice',
+    'guard',
+    '--atk-momentum',
+    '0',
+    '--def-momentum',
+    '0',
+    '--atk-evade',
+    '3',
+    '--atk-shield',
+    '1',
+    '--def-overwatch',
+    '1',
+    '--def-ow-acc',
+    '9',
+    '--def-ow-shots',
+    '3',
+    '--def-ow-dmg',
+    '300',
+  ]
+
+  it('Three Times as Fast!: the charger rerolls up to 3 overwatch dice, each marked with its first face', () => {
+    const j = mechaJson([...CHARGE, '--atk-trait', 'three-times-as-fast', '--rolls', '1,2,5,7,8,9,1,1,4'])
+    expect(j.overwatch.attacks[0].dice).toEqual([
+      { roll: 7, outcome: 'evade', rerolledFrom: 1 },
+      { roll: 8, outcome: 'evade', rerolledFrom: 2 },
+      { roll: 9, outcome: 'auto-miss', rerolledFrom: 5 },
+    ])
+    expect(j.overwatch.attacks[0].reroll).toMatchObject({ allowed: 3, crits: 2, hits: 1 })
+    expect(j.overwatch.damage).toBe(0)
+  })
+
+  it('--atk-m-particles: one overwatch die; Improvise (2) spent there is gone from the attack', () => {
+    const one = mechaJson([...CHARGE, '--atk-m-particles', '--rolls', '1,2,5,7,1,1,4'])
+    expect(one.overwatch.attacks[0].reroll).toMatchObject({ allowed: 1, crits: 1, faces: [7] })
+    const imp = mechaJson([...CHARGE, '--atk-trait', 'improvise', '--rolls', '1,2,5,7,8,1,1,4'])
+    expect(imp.overwatch.attacks[0].reroll).toMatchObject({ allowed: 2, crits: 2, faces: [7, 8] })
+    expect(imp.attack.improvise).toBeUndefined()
+  })
+
+  it("Three Times as Fast! and Blockade Runner are the charger's: given to the defender they are refused", () => {
+    expect(refused([...CHARGE, '--def-trait', 'blockade-runner'])).toMatch(
+      /--def-trait: blockade-runner is the attacker's trait in melee, not the defender's; give it with --atk-trait/,
+    )
+  })
+})

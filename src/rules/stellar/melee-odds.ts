@@ -24,7 +24,6 @@ import {
   attackView,
   blocksAgainst,
   cappedDamage,
-  chooseMeleeReroll,
   attackMade,
   counterMomentum,
   countAttack,
@@ -34,9 +33,7 @@ import {
   momentumLeft,
   picksRerolls,
   rollBlocks,
-  saveEffects,
   usableDice,
-  withRerolls,
   concludeClash,
   counterStrike,
   damageTaken,
@@ -51,6 +48,7 @@ import {
   unblockedByDifference,
 } from './melee.js'
 import { shotResultOdds } from './shoot-odds.js'
+import { compareScores, poolWithRerollOdds } from './choice.js'
 
 /**
  * Exact odds of a melee charge, composed from the stages resolveMelee runs:
@@ -76,8 +74,6 @@ import { shotResultOdds } from './shoot-odds.js'
 export interface StrikeOutcome extends StrikeSummary {
   unblockedHits: number
   failedSaves: number
-  /** Failed saves that cost actions (stun) or pushed (push/pull). */
-  effects: number
 }
 
 /**
@@ -95,22 +91,20 @@ export function attackDiceOdds(input: AttackDiceInput): Distribution<number> {
 /**
  * Rolled hits of a strike's attack dice (crits count 2): the attack-dice stage (attackDiceOdds).
  * When the striker picks rerolls (Improvise), each branch of the pool is rerolled as
- * rollAttackDice picks it (chooseMeleeReroll, from the same pool as the rule: attackRerollPool),
+ * rollAttackDice picks it (choice.ts's combinator, from the same pool as the rule: attackRerollPool),
  * the rerolled dice a pool of their own, counted by countAttack: the pick is made once per
  * branch, not once per branch of its reroll, as a walk of the rule would.
  */
 export function rolledHitsOdds(s: Strike): Distribution<number> {
   if (!picksRerolls(s, 'attack')) return attackDiceOdds(attackDiceInput(s))
   const pool = attackRerollPool(s)
-  const branches = poolOutcomes(s.attackDice, MELEE_DIE, pool.classify)
-  return Distribution.weighted(branches.map((b, i) => [i, b.waysN] as const)).bind((i) => {
-    const faces = branches[i].faces
-    const picked = chooseMeleeReroll(faces, pool)
-    const again = poolOutcomes(picked.length, MELEE_DIE, pool.classify)
-    return Distribution.weighted(
-      again.map((r) => [countAttack(s, withRerolls(faces, picked, r.faces)).rolledHits, r.waysN] as const),
-    )
-  })
+  return poolWithRerollOdds(
+    s.attackDice,
+    MELEE_DIE,
+    pool.classify,
+    () => pool,
+    (faces) => countAttack(s, faces).rolledHits,
+  )
 }
 
 /** Rolled blocks of defense dice no one picks rerolls of, from their declared input: rollBlocks walked. */
@@ -138,8 +132,7 @@ export function unblockedOdds(s: Strike): Distribution<number> {
 }
 
 /** Strike outcomes that are the same for everything read of them. */
-const outcomeKey = (o: StrikeOutcome) =>
-  `${o.damage} ${o.pushedOut} ${o.unblockedHits} ${o.failedSaves} ${o.effects}`
+const outcomeKey = (o: StrikeOutcome) => `${o.damage} ${o.pushedOut} ${o.unblockedHits} ${o.failedSaves}`
 /** What concludeClash reads of a strike (outcomes that differ only in the report merge). */
 const summaryKey = (o: StrikeSummary) => `${o.damage} ${o.pushedOut}`
 
@@ -150,7 +143,6 @@ function strikeOutcome(s: Strike, unblockedHits: number, save: SaveResult): Stri
     pushedOut: summary.pushedOut,
     unblockedHits,
     failedSaves: save.failedSaves,
-    effects: saveEffects(save),
   }
 }
 
@@ -184,26 +176,30 @@ export function overwatchOdds(m: Melee): Distribution<OverwatchState> {
   let states = Distribution.point(OVERWATCH_START, key) as Distribution<OverwatchState>
   const n = overwatchAttacks(m)
   if (n === 0) return states
-  const byMomentum = new Map<number, Distribution<{ damage: number; momentumSpent: number }>>()
+  // The next attack depends on the state only through the shot it makes (nextOverwatchShot: the
+  // Momentum left, the rerolls left, the HP left when it may reroll): one distribution per shot.
+  type One = { damage: number; momentumSpent: number; rerolled: number }
+  const byShot = new Map<string, Distribution<One>>()
   const oneAttack = (st: OverwatchState) => {
-    const left = momentumLeft(m, st)
-    let d = byMomentum.get(left)
+    const shot = nextOverwatchShot(m, st)
+    const k = `${shot.momentum} ${shot.evadeRerolls} ${shot.hp}`
+    let d = byShot.get(k)
     if (!d) {
       d = shotResultOdds(
-        nextOverwatchShot(m, st),
-        (r) => ({ damage: r.damage, momentumSpent: r.momentumSpent }),
-        (r) => `${r.damage} ${r.momentumSpent}`,
+        shot,
+        (r, rerolled): One => ({ damage: r.damage, momentumSpent: r.momentumSpent, rerolled }),
+        (r) => `${r.damage} ${r.momentumSpent} ${r.rerolled}`,
       )
-      byMomentum.set(left, d)
+      byShot.set(k, d)
     }
     return d
   }
   /** A charger fired at no more (firesAgain, as resolveOverwatch's loop reads it): nothing is added. */
-  const none = Distribution.point({ damage: 0, momentumSpent: 0 })
+  const none = Distribution.point({ damage: 0, momentumSpent: 0, rerolled: 0 })
   for (let i = 0; i < n; i++) {
     states = states.step(
       (st) => (firesAgain(st) ? oneAttack(st) : none),
-      (st, r) => afterOverwatchShot(m, st, r),
+      (st, r) => afterOverwatchShot(m, st, r, r.rerolled),
       key,
     )
   }
@@ -247,7 +243,7 @@ export interface MeleeOdds {
   }
 }
 
-const NO_STRIKE: StrikeOutcome = { damage: 0, pushedOut: false, unblockedHits: 0, failedSaves: 0, effects: 0 }
+const NO_STRIKE: StrikeOutcome = { damage: 0, pushedOut: false, unblockedHits: 0, failedSaves: 0 }
 
 /** What the maps read of a conclusion (the sides' own damage taken is composed separately). */
 const conclusionKey = (e: ClashConclusion) =>
@@ -261,10 +257,86 @@ function strikeReport(d: Distribution<StrikeOutcome>): StrikeOdds {
   }
 }
 
-/** Exact odds of the charge with the splits and choice in `m`. */
+/**
+ * Exact odds of the charge with the splits and choice in `m`. When the charger may have spent its
+ * Improvise on overwatch dice, its attack strike depends on that: the clash is composed for each
+ * (the overwatch states that spent it, those that did not) and the two are mixed by their chances.
+ */
 export function meleeOdds(m: Melee): MeleeOdds {
   const ow = overwatchOdds(m)
-  const attack = strikeOdds(attackStrike(m))
+  const spent = ow.waysWhere((st) => st.improvised)
+  if (spent === 0n || spent === ow.den) return clashOdds(m, ow, spent !== 0n)
+  const part = (improvised: boolean) =>
+    Distribution.weighted(ow.sortedWays().filter(([st]) => st.improvised === improvised))
+  const kept = clashOdds(m, part(false), false)
+  const used = clashOdds(m, part(true), true)
+  const which = Distribution.weighted([
+    [0, ow.den - spent],
+    [1, spent],
+  ])
+  const mix = <K extends number | string>(a: Distribution<K>, b: Distribution<K>) =>
+    which.bind((i) => (i ? b : a)) as Distribution<K>
+  const strike = (a: StrikeOdds, b: StrikeOdds): StrikeOdds => ({
+    damage: mix(a.damage, b.damage),
+    unblockedHits: mix(a.unblockedHits, b.unblockedHits),
+    failedSaves: mix(a.failedSaves, b.failedSaves),
+  })
+  const pUsed = which.prob(1)
+  return summarise(m, ow, {
+    attack: strike(kept.attack, used.attack),
+    counter: strike(kept.counter, used.counter),
+    finishingBlow: mix(kept.finishingBlow, used.finishingBlow),
+    defenderDamage: mix(kept.defenderDamage, used.defenderDamage),
+    attackerDamage: mix(kept.attackerDamage, used.attackerDamage),
+    counterChance: (1 - pUsed) * kept.counterChance + pUsed * used.counterChance,
+  })
+}
+
+/** What the charge's odds are built from; summarise adds the rest. */
+type ClashParts = Pick<
+  MeleeOdds,
+  'attack' | 'counter' | 'finishingBlow' | 'defenderDamage' | 'attackerDamage' | 'counterChance'
+>
+
+/** The charge's odds from its parts: overwatch, the chances of destruction, the means. */
+function summarise(m: Melee, ow: Distribution<OverwatchState>, p: ClashParts): MeleeOdds {
+  const owDamage = ow.map((st) => st.damage)
+  const destroyed: MeleeOdds['destroyed'] = {}
+  if (m.def.hp !== undefined) destroyed.defender = p.defenderDamage.where((d) => !survives(d, m.def.hp))
+  if (m.atk.hp !== undefined) destroyed.attacker = p.attackerDamage.where((d) => !survives(d, m.atk.hp))
+  const ex = (d: StrikeOdds) => ({
+    damage: d.damage.expected(),
+    unblockedHits: d.unblockedHits.expected(),
+    failedSaves: d.failedSaves.expected(),
+  })
+  const expAttack = ex(p.attack)
+  const expCounter = ex(p.counter)
+  return {
+    attack: p.attack,
+    counter: p.counter,
+    overwatch: overwatchAttacks(m) > 0 ? { damage: owDamage } : null,
+    finishingBlow: p.finishingBlow,
+    defenderDamage: p.defenderDamage,
+    attackerDamage: p.attackerDamage,
+    counterChance: p.counterChance,
+    clashChance: ow.where(attackMade),
+    destroyed,
+    expected: {
+      attack: expAttack,
+      counter: expCounter,
+      overwatchDamage: owDamage.expected(),
+      attackDamage: expAttack.damage,
+      counterDamage: expCounter.damage,
+      defenderDamage: p.defenderDamage.expected(),
+      attackerDamage: p.attackerDamage.expected(),
+      finishingBlow: p.finishingBlow.where((by) => by !== 'none'),
+    },
+  }
+}
+
+/** The clash after the overwatch states `ow`, all alike in whether the charger spent its Improvise. */
+function clashOdds(m: Melee, ow: Distribution<OverwatchState>, improvised: boolean): MeleeOdds {
+  const attack = strikeOdds(attackStrike(m, m.atkSplit.attack, m.defSplit.defense, m.defChoice, improvised))
   /** The counter-attack against a charger with `left` Momentum: its outcomes, what the clash reads of them, their damages. */
   const counters = new Map<
     number,
@@ -367,57 +439,34 @@ export function meleeOdds(m: Melee): MeleeOdds {
     outcomeKey,
   )
 
-  const owDamage = ow.map((st) => st.damage)
-
-  const destroyed: MeleeOdds['destroyed'] = {}
-  if (m.def.hp !== undefined) destroyed.defender = defenderDamage.where((d) => !survives(d, m.def.hp))
-  if (m.atk.hp !== undefined) destroyed.attacker = attackerDamage.where((d) => !survives(d, m.atk.hp))
-  const attackOdds = strikeReport(attackOutcomes)
-  const counterOdds = strikeReport(counterMade)
-  const ex = (d: StrikeOdds) => ({
-    damage: d.damage.expected(),
-    unblockedHits: d.unblockedHits.expected(),
-    failedSaves: d.failedSaves.expected(),
-  })
-  const expAttack = ex(attackOdds)
-  const expCounter = ex(counterOdds)
-  return {
-    attack: attackOdds,
-    counter: counterOdds,
-    overwatch: overwatchAttacks(m) > 0 ? { damage: owDamage } : null,
+  return summarise(m, ow, {
+    attack: strikeReport(attackOutcomes),
+    counter: strikeReport(counterMade),
     finishingBlow,
     defenderDamage,
     attackerDamage,
     counterChance: counterLeft.where((left) => left >= 0),
-    clashChance: ow.where(attackMade),
-    destroyed,
-    expected: {
-      attack: expAttack,
-      counter: expCounter,
-      overwatchDamage: owDamage.expected(),
-      attackDamage: expAttack.damage,
-      counterDamage: expCounter.damage,
-      defenderDamage: defenderDamage.expected(),
-      attackerDamage: attackerDamage.expected(),
-      finishingBlow: finishingBlow.where((by) => by !== 'none'),
-    },
-  }
+  })
 }
 
 // ---------------------------------------------------------------------------------------------
 // Choosing splits and Counter/Guard
 
 /**
- * How good a clash is for the attacker, from expected values (the clash is zero-sum under this
- * objective, so the defender's score is the negation):
- * 1. expected damage dealt minus expected damage taken, each capped at the target's HP when known
- *    (damage past destruction is worth nothing), Finishing Blows included;
- * 2. then chance the defender is destroyed minus chance the attacker is;
- * 3. then expected failed saves dealt minus taken against stun and push/pull weapons.
- * Values within 1e-9 (relative) are ties; remaining ties keep the listed order.
+ * How good a clash is for the attacker, from expected values. The clash is zero-sum under this
+ * objective (the defender's score is the negation), each term what the attacker deals minus what
+ * it takes, compared by the one comparison of the automatic choices (compareScores, choice.ts):
+ * 1. expected damage, each side's capped at its HP when known, Finishing Blows included;
+ * 2. then the chance the defender is destroyed minus the chance the attacker is;
+ * 3. then expected failed saves (they matter for stun and push/pull weapons);
+ * 4. then expected unblocked hits.
+ * Reading: the splits and Counter/Guard keep the net capped damage first (a clash deals damage
+ * both ways, and the frozen seeded rulings were made so); every choice within one attack (a
+ * shot's bonus and reaction, every reroll) puts the chance of destruction first (choice.ts).
+ * Remaining ties keep the listed order.
  */
 export interface ClashValue {
-  score: [number, number, number]
+  score: number[]
   dealt: number
   taken: number
   /** Expected damage dealt and taken, each capped at the target's HP: score[0] is their difference. */
@@ -442,19 +491,21 @@ function chances(d: Distribution<number>): Float64Array {
   return out
 }
 
-/** An attack row's parts per (attack view, damage the defender takes later): chance, capped dealt, dealt, defender destroyed, effects. */
+/** An attack row's parts per (attack view, damage the defender takes later): chance, capped dealt, dealt, defender destroyed, failed saves, unblocked hits. */
 const A_P = 0
 const A_CAP = 1
 const A_DEALT = 2
 const A_DESTROYED = 3
-const A_EFFECTS = 4
-const A_N = 5
-/** A counter row's parts per attack view: capped taken, taken, attacker destroyed, effects, then the chance of each later damage to the defender. */
+const A_SAVES = 4
+const A_HITS = 5
+const A_N = 6
+/** A counter row's parts per attack view: capped taken, taken, attacker destroyed, failed saves, unblocked hits, then the chance of each later damage to the defender. */
 const C_CAP = 0
 const C_TAKEN = 1
 const C_DESTROYED = 2
-const C_EFFECTS = 3
-const C_N = 4
+const C_SAVES = 3
+const C_HITS = 4
+const C_N = 5
 
 /**
  * The search's arithmetic, in doubles (the CLI runs it cold, where every evaluation counts). A
@@ -542,7 +593,8 @@ export class ClashSearch {
         row[at + A_CAP] += p * cappedDamage(dealt, m.def.hp)
         row[at + A_DEALT] += p * dealt
         if (!survives(dealt, m.def.hp)) row[at + A_DESTROYED] += p
-        row[at + A_EFFECTS] += p * a.effects
+        row[at + A_SAVES] += p * a.failedSaves
+        row[at + A_HITS] += p * a.unblockedHits
       }
     }
     return row
@@ -564,7 +616,8 @@ export class ClashSearch {
         row![at + C_CAP] += p * cappedDamage(end.attacker.damageTaken, m.atk.hp)
         row![at + C_TAKEN] += p * end.attacker.damageTaken
         if (end.attacker.destroyed) row![at + C_DESTROYED] += p
-        row![at + C_EFFECTS] += p * (c?.effects ?? 0)
+        row![at + C_SAVES] += p * (c?.failedSaves ?? 0)
+        row![at + C_HITS] += p * (c?.unblockedHits ?? 0)
         row![at + C_N + laters.indexOf(end.later.defender)] += p
       }
     })
@@ -640,7 +693,8 @@ export class ClashSearch {
     let capDiff = 0
     let dealtCapped = 0
     let takenCapped = 0
-    let effects = 0
+    let saves = 0
+    let hits = 0
     let dealt = 0
     let taken = 0
     let defDestroyed = 0
@@ -656,17 +710,19 @@ export class ClashSearch {
         dealtCapped += pX * A[a + A_CAP]
         dealt += pX * A[a + A_DEALT]
         defDestroyed += pX * A[a + A_DESTROYED]
-        effects += pX * A[a + A_EFFECTS]
+        saves += pX * A[a + A_SAVES]
+        hits += pX * A[a + A_HITS]
       }
       if (pView === 0) continue
       capDiff -= pView * C[c + C_CAP]
       takenCapped += pView * C[c + C_CAP]
       taken += pView * C[c + C_TAKEN]
       atkDestroyed += pView * C[c + C_DESTROYED]
-      effects -= pView * C[c + C_EFFECTS]
+      saves -= pView * C[c + C_SAVES]
+      hits -= pView * C[c + C_HITS]
     }
     return {
-      score: [capDiff, defDestroyed - atkDestroyed, effects],
+      score: [capDiff, defDestroyed - atkDestroyed, saves, hits],
       dealt,
       taken,
       dealtCapped,
@@ -753,15 +809,9 @@ export class ClashSearch {
   }
 }
 
-/** Lexicographic comparison with a relative tolerance: >0 when a is better for the attacker. */
+/** The policy's comparison (compareScores, choice.ts): >0 when a is better for the attacker. */
 export function compareValue(a: ClashValue, b: ClashValue): number {
-  for (let i = 0; i < 3; i++) {
-    const x = a.score[i]
-    const y = b.score[i]
-    const tol = 1e-9 * Math.max(1, Math.abs(x), Math.abs(y))
-    if (Math.abs(x - y) > tol) return x > y ? 1 : -1
-  }
-  return 0
+  return compareScores(a.score, b.score)
 }
 
 /** Every split of a pool, most attack dice first. A pool over 20 loses the dice past 10/10. */

@@ -1,13 +1,21 @@
 import type { Dice } from '../../core/dice.js'
 import { type Decidable, decision } from '../../core/decide.js'
 import { Distribution } from '../../core/distribution.js'
-import { poolOutcomes, walk } from '../../core/exact.js'
+import { walk } from '../../core/exact.js'
 import { type SaveResult, type SaveSpec, resolveArmorSaves } from './armor-save.js'
 import { savesFor } from './armor-save-odds.js'
 import {
+  type Outlook,
+  type Reroll,
+  type RerollOption,
+  addOutlook,
+  noOutlook,
+  outcomeOutlook,
+  rollRerolls,
+} from './choice.js'
+import {
   type Shot,
   type ShotResult,
-  better,
   momentumNegates,
   resolveShot,
   skillDefenseMax,
@@ -130,6 +138,11 @@ export interface MeleeSide {
   notOverYet: number
   /** Evade, for overwatch shots against the charger. */
   evade: number
+  /**
+   * Evade dice this side rerolls on each overwatch attack at it (Three Times as Fast! 3, Blockade
+   * Runner 2, Spread M-Particles 1; they add up). Improvise adds 2 once a round (`improvise`).
+   */
+  evadeRerolls: number
   /** Desperation Attack: three of a kind of 5+ on its attack dice are critical hits. */
   desperation: boolean
   /** Improvise: in the attack, this side rerolls up to 2 of the dice it just rolled. */
@@ -291,6 +304,8 @@ export interface OverwatchState {
   momentumSpent: number
   /** The charger was destroyed before reaching melee. */
   destroyed: boolean
+  /** The charger spent its Improvise (once a round) on overwatch dice: none left for the clash. */
+  improvised: boolean
 }
 
 /**
@@ -299,7 +314,7 @@ export interface OverwatchState {
  */
 export function overwatchKey(m: Melee): (st: OverwatchState) => number {
   const per = m.atk.momentum + 1
-  return (st) => st.damage * per + st.momentumSpent
+  return (st) => 2 * (st.damage * per + st.momentumSpent) + (st.improvised ? 1 : 0)
 }
 
 export interface OverwatchResult extends OverwatchState {
@@ -420,6 +435,7 @@ export function attackStrike(
   atkAttackDice = m.atkSplit.attack,
   defDefenseDice = m.defSplit.defense,
   choice = m.defChoice,
+  atkImprovised = false,
 ): Strike {
   const { atk, def } = m
   const hits: Bonus[] = [
@@ -456,8 +472,9 @@ export function attackStrike(
     size: def.size,
     reroll: def.reroll,
     defenseReroll: def.unbeaten,
-    // Improvise is once a round: both sides spend it on the attack, where both roll first.
-    attackRerolls: atk.improvise ? IMPROVISE_DICE : 0,
+    // Improvise is once a round: both sides spend it on the attack, where both roll first,
+    // unless the charger spent its own on overwatch dice (`atkImprovised`).
+    attackRerolls: atk.improvise && !atkImprovised ? IMPROVISE_DICE : 0,
     defenseRerolls: def.improvise ? IMPROVISE_DICE : 0,
     desperation: atk.desperation,
     penBonuses: atk.penBonuses,
@@ -551,14 +568,6 @@ export function strikeSaveSpec(s: Strike, unblockedHits: number): SaveSpec {
     reroll: s.reroll,
     notOverYet: s.notOverYet > 0 ? s.notOverYet : undefined,
   }
-}
-
-/**
- * Failed saves that did something besides damage: each cost the target an action (stun) or
- * pushed it (push/pull). The reroll picks and the automatic choices weigh these third.
- */
-export function saveEffects(save: Pick<SaveResult, 'actionsLost' | 'pushes'>): number {
-  return save.actionsLost + save.pushes
 }
 
 /** Damage as far as it counts for the choices: past the target's HP (when known) it is worth nothing. */
@@ -655,67 +664,27 @@ export function mostHits(s: Pick<Strike, 'attackDice' | 'bonusHits'>): number {
 }
 
 // ---------------------------------------------------------------------------------------------
-// Rerolls a side picks (Improvise)
+// Rerolls a side picks (Improvise), through the one reroll combinator (choice.ts)
 
 /**
- * What a reroll pick is weighed by, from the striker's side: the strike's expected damage
- * (capped at the target's HP when known: damage past it is worth nothing), then the chance it
- * destroys the target, then its expected failed saves that stun or push. These are the melee
- * automatic choices' quantities (ClashValue), read on the strike the pick is made in.
+ * A strike's outlook from its unblocked hits (choice.ts: the automatic choices' quantities,
+ * against the target's HP when known): the saves walked (savesFor), then strikeSummary.
  */
-export interface StrikeMeans {
-  damage: number
-  destroyed: number
-  effects: number
-}
-
-export function strikeScore(e: StrikeMeans): number[] {
-  return [e.damage, e.destroyed, e.effects]
-}
-
-/** Sums `q` times `m` into `into`. */
-function addMeans(into: StrikeMeans, q: number, m: StrikeMeans): void {
-  into.damage += q * m.damage
-  into.destroyed += q * m.destroyed
-  into.effects += q * m.effects
-}
-
-/** A strike's means from its unblocked hits: the saves walked (savesFor), then strikeSummary. */
-export function unblockedMeans(s: Strike): (unblockedHits: number) => StrikeMeans {
+export function unblockedMeans(s: Strike): (unblockedHits: number) => Outlook {
   const saves = savesFor(strikeSaveSpec(s, 0))
-  const rows: StrikeMeans[] = []
+  const rows: Outlook[] = []
   return (u) => {
     let row = rows[u]
     if (!row) {
-      const m = (row = { damage: 0, destroyed: 0, effects: 0 })
-      saves(u).forEach((save, q) => {
-        const d = strikeSummary(s, u, save).damage
-        m.damage += q * cappedDamage(d, s.targetHp)
-        if (!survives(d, s.targetHp)) m.destroyed += q
-        m.effects += q * saveEffects(save)
-      })
+      row = noOutlook()
+      const m = row
+      saves(u).forEach((save, q) =>
+        addOutlook(m, q, outcomeOutlook(strikeSummary(s, u, save).damage, s.targetHp, save.failedSaves, u)),
+      )
       rows[u] = row
     }
     return row
   }
-}
-
-/** One side's reroll of one pool: which dice it may reroll, and how it weighs the faces it ends with. */
-export interface RerollPool {
-  classify: (face: number) => number
-  /** Whether the die at `i` may be rerolled. */
-  eligible: (faces: readonly number[], i: number) => boolean
-  allowed: number
-  /** The strike's means once the pool shows these faces. */
-  value: (faces: readonly number[]) => StrikeMeans
-  /** The striker wants the means high, the target low. */
-  chooser: 'striker' | 'target'
-}
-
-/** A sensible pick (the faces of the dice rerolled) with the strike's means after it. */
-export interface MeleeRerollOption {
-  pick: number[]
-  expected: StrikeMeans
 }
 
 /** A side's reroll question: the dice just rolled and each sensible pick, best for it first. */
@@ -724,94 +693,26 @@ export interface MeleeRerollQuestion {
   pool: 'attack' | 'defense'
   faces: number[]
   allowed: number
-  options: MeleeRerollOption[]
+  options: RerollOption[]
   strike: Strike
 }
 
 /**
- * The dice a pick rerolls: for each face picked, the first eligible die of its kind (class) not
- * taken yet, at most `allowed`; a face the dice do not show is passed over. In roll order.
- */
-export function pickedDice(faces: readonly number[], p: RerollPool, pick: readonly number[]): number[] {
-  const taken: number[] = []
-  for (const f of pick) {
-    if (taken.length >= p.allowed) break
-    const c = p.classify(f)
-    const i = faces.findIndex((x, j) => !taken.includes(j) && p.eligible(faces, j) && p.classify(x) === c)
-    if (i >= 0) taken.push(i)
-  }
-  return taken.sort((a, b) => a - b)
-}
-
-/** The faces with the dice at `dice` showing `again` instead. */
-export function withRerolls(
-  faces: readonly number[],
-  dice: readonly number[],
-  again: readonly number[],
-): number[] {
-  const out = faces.slice()
-  dice.forEach((i, k) => (out[i] = again[k]))
-  return out
-}
-
-/**
  * IMPROVISE (quickstart, universal skill [M-0]): "once per Round reroll up to 2 Evade or Melee
- * dice you just rolled". The picks a side may make of the dice it just rolled, each with the
- * strike's means after it (the rerolled dice a new pool, classed as the first), best for the
- * chooser first; ties: fewer dice. Only eligible dice are offered (never a critical or a block:
- * nothing a die shows beats them).
+ * dice you just rolled". The striker's reroll of its attack dice (any but a critical: nothing
+ * beats it), weighed by the strike's outlook over the defense dice still to come (with the
+ * target's own pick) and the saves.
  */
-export function rerollOptions(faces: readonly number[], p: RerollPool): MeleeRerollOption[] {
-  // The eligible dice by kind: the face of the first die of each, and how many.
-  const kinds: Array<{ face: number; count: number }> = []
-  const at = new Map<number, number>()
-  faces.forEach((f, i) => {
-    if (!p.eligible(faces, i)) return
-    const c = p.classify(f)
-    const k = at.get(c)
-    if (k === undefined) {
-      at.set(c, kinds.length)
-      kinds.push({ face: f, count: 1 })
-    } else kinds[k].count++
-  })
-  const picks: number[][] = []
-  const build = (k: number, left: number, pick: number[]): void => {
-    if (k === kinds.length) {
-      picks.push(pick)
-      return
-    }
-    for (let n = 0; n <= Math.min(left, kinds[k].count); n++)
-      build(k + 1, left - n, n ? pick.concat(new Array<number>(n).fill(kinds[k].face)) : pick)
-  }
-  build(0, p.allowed, [])
-  const out = picks.map((pick) => {
-    const dice = pickedDice(faces, p, pick)
-    const expected: StrikeMeans = { damage: 0, destroyed: 0, effects: 0 }
-    const den = 10 ** dice.length
-    for (const b of poolOutcomes(dice.length, MELEE_DIE, p.classify))
-      addMeans(expected, b.waysN / den, p.value(withRerolls(faces, dice, b.faces)))
-    return { pick, expected }
-  })
-  const sign = p.chooser === 'striker' ? -1 : 1
-  return out.sort(
-    (x, y) =>
-      sign * better(strikeScore(x.expected), strikeScore(y.expected)) || x.pick.length - y.pick.length,
-  )
-}
-
-/**
- * The striker's reroll of its attack dice (any but a critical), weighed by the strike's means
- * over the defense dice still to come (with the target's own pick) and the saves.
- */
-export function attackRerollPool(s: Strike): RerollPool {
+export function attackRerollPool(s: Strike): Reroll {
   const classify = attackDieClass(s)
   const later = hitsMeans(s)
   return {
+    sides: MELEE_DIE,
     classify,
     eligible: (faces, i) => classify(faces[i]) !== 2,
     allowed: s.attackRerolls,
-    value: (faces) => later(countAttack(s, faces).rolledHits),
-    chooser: 'striker',
+    outlook: (faces) => later(countAttack(s, faces).rolledHits),
+    goal: 'harm',
   }
 }
 
@@ -819,19 +720,20 @@ export function attackRerollPool(s: Strike): RerollPool {
  * The target's reroll of its defense dice that did not block, against `rolledHits`. A die
  * Unbeaten already rerolled (`rerolled`) is not rerolled again: each die once.
  */
-export function defenseRerollPool(s: Strike, rolledHits: number, rerolled: readonly boolean[]): RerollPool {
+export function defenseRerollPool(s: Strike, rolledHits: number, rerolled: readonly boolean[]): Reroll {
   const classify = defenseDieClass(s)
   const means = unblockedMeans(s)
   return {
+    sides: MELEE_DIE,
     classify,
     eligible: (faces, i) => classify(faces[i]) === 0 && !rerolled[i],
     allowed: s.defenseRerolls,
-    value: (faces) => {
+    outlook: (faces) => {
       let b = 0
       for (const f of faces) b += classify(f)
       return means(tallyStrike(s, rolledHits, b).unblockedHits)
     },
-    chooser: 'target',
+    goal: 'spare',
   }
 }
 
@@ -840,15 +742,15 @@ export function blocksAgainst(s: Strike, rolledHits: number): Distribution<numbe
   return walk((dice) => rollDefenseDice(dice, s, rolledHits).rolledBlocks)
 }
 
-/** The strike's means once its attack dice show `rolledHits`: the defense dice (blocksAgainst), the tally, the saves. */
-export function hitsMeans(s: Strike): (rolledHits: number) => StrikeMeans {
+/** The strike's outlook once its attack dice show `rolledHits`: the defense dice (blocksAgainst), the tally, the saves. */
+export function hitsMeans(s: Strike): (rolledHits: number) => Outlook {
   const means = unblockedMeans(s)
-  const rows: StrikeMeans[] = []
+  const rows: Outlook[] = []
   return (h) => {
     let row = rows[h]
     if (!row) {
-      const m = (row = { damage: 0, destroyed: 0, effects: 0 })
-      blocksAgainst(s, h).forEach((b, q) => addMeans(m, q, means(tallyStrike(s, h, b).unblockedHits)))
+      const m = (row = noOutlook())
+      blocksAgainst(s, h).forEach((b, q) => addOutlook(m, q, means(tallyStrike(s, h, b).unblockedHits)))
       rows[h] = row
     }
     return row
@@ -876,58 +778,52 @@ export interface RerollAsk {
 }
 
 /**
- * IMPROVISE, the pick: the dice (indexes, in roll order) a side rerolls of the `faces` it just
- * rolled: its decision when `ask` is given and there is a choice (asked, or a pick given
- * beforehand, which takes what the dice allow: pickedDice), else rerollOptions' best.
- * rollAttackDice, rollDefenseDice and the odds (rolledHitsOdds) all pick through this.
+ * A side's Improvise pick when it may be asked or was given beforehand (--atk-reroll,
+ * --def-reroll: a pick takes what the dice allow): its decision, as faces.
  */
-export function chooseMeleeReroll(faces: readonly number[], p: RerollPool, ask?: RerollAsk): number[] {
-  const options = rerollOptions(faces, p)
-  const wanted =
-    ask && options.length > 1
-      ? decision<number[]>(
-          ask.by,
-          `${ask.side === 'attacker' ? 'atk' : 'def'}-reroll`,
-          {
-            side: ask.side,
-            pool: ask.pool,
-            faces: faces.slice(),
-            allowed: p.allowed,
-            options,
-            strike: ask.strike,
-          } satisfies MeleeRerollQuestion,
-          options[0].pick,
-        )
-      : options[0].pick
-  return pickedDice(faces, p, wanted)
+export function askMeleeReroll(
+  ask: RerollAsk,
+  faces: readonly number[],
+  r: Reroll,
+): (options: RerollOption[]) => number[] {
+  return (options) =>
+    decision<number[]>(
+      ask.by,
+      `${ask.side === 'attacker' ? 'atk' : 'def'}-reroll`,
+      {
+        side: ask.side,
+        pool: ask.pool,
+        faces: faces.slice(),
+        allowed: r.allowed,
+        options,
+        strike: ask.strike,
+      } satisfies MeleeRerollQuestion,
+      options[0].pick,
+    )
 }
 
 /**
- * A side rerolls dice of a pool it just rolled, as it picks (chooseMeleeReroll). The faces are
- * changed in place; what was rerolled is returned.
+ * A side rerolls dice of a pool it just rolled, as it picks (choice.ts's rollRerolls, asked
+ * through `by` when given). The faces are changed in place; what was rerolled is returned.
  */
 function rerollPool(
   dice: Dice,
   faces: number[],
-  p: RerollPool,
+  r: Reroll,
   label: string,
   ask: Omit<RerollAsk, 'by'>,
   by?: Decidable,
 ): MeleeReroll {
-  const chosen = chooseMeleeReroll(
+  const done = rollRerolls(
+    dice,
     faces,
-    p,
-    by ? { by, side: ask.side, pool: ask.pool, strike: ask.strike } : undefined,
+    r,
+    label,
+    by
+      ? askMeleeReroll({ by, side: ask.side, pool: ask.pool, strike: ask.strike }, faces.slice(), r)
+      : undefined,
   )
-  const again = chosen.length ? dice.pool(chosen.length, MELEE_DIE, label, p.classify).slice() : []
-  const reroll: MeleeReroll = {
-    allowed: p.allowed,
-    pick: chosen.map((i) => faces[i]),
-    dice: chosen,
-    faces: again,
-  }
-  chosen.forEach((i, k) => (faces[i] = again[k]))
-  return reroll
+  return { allowed: r.allowed, pick: done.pick, dice: done.dice, faces: done.faces }
 }
 
 /** Everything a strike's attack dice read when no one picks rerolls: its declared input. */
@@ -945,7 +841,7 @@ export function attackDiceInput(s: Strike): AttackDiceInput {
 /**
  * Attack dice: classes crit (9-10), hit (hitOn-8) and miss, each face 5-8 its own with
  * Desperation Attack. A striker with Improvise then rerolls the dice it picks (its decision on
- * `by` when given, see chooseMeleeReroll).
+ * `by` when given, see askMeleeReroll and choice.ts).
  */
 export function rollAttackDice(dice: Dice, s: Strike, by?: Decidable): RolledAttack {
   const input = attackDiceInput(s)
@@ -1015,7 +911,7 @@ export function rollBlocks(
 /**
  * Defense dice: a block on blockOn+ (rollBlocks, with Unbeaten's reroll); a target with
  * Improvise then rerolls those it picks, against the strike's `rolledHits` (its decision on `by`
- * when given, see chooseMeleeReroll).
+ * when given, see askMeleeReroll and choice.ts).
  */
 export function rollDefenseDice(dice: Dice, s: Strike, rolledHits = 0, by?: Decidable): RolledDefense {
   const input = defenseDiceInput(s)
@@ -1070,7 +966,7 @@ export type MomentumQuestion = SkillDefenseQuestion<Strike>
  * One strike: attack dice, defense dice, tally, armor saves (the saves shared with shooting).
  * `spend`, when given, decides the Momentum spent once the dice are known (a person asked);
  * it is held between 0 and the hits left. `by`, when given, holds the sides' reroll decisions
- * (Improvise, see chooseMeleeReroll).
+ * (Improvise, see askMeleeReroll and choice.ts).
  */
 export function resolveStrike(
   dice: Dice,
@@ -1136,9 +1032,15 @@ export function resolveStrike(
   return result
 }
 
-/** One overwatch shot at the charger: no Precision/Barrage/Dodge/Guard, its shield counts. */
-export function overwatchShot(m: Melee, ow: Overwatch, momentumLeft: number): Shot {
+/**
+ * One overwatch shot at the charger, after the overwatch state `st`: the shot's own flow with
+ * the charger as the defender. No Precision/Barrage/Dodge/Guard; its Evade and shield count; it
+ * rerolls evade dice "as normal" (its per-attack rerolls, and Improvise while not spent), its
+ * pick weighed against the HP it has left.
+ */
+export function overwatchShot(m: Melee, ow: Overwatch, st: OverwatchState): Shot {
   const a = m.atk
+  const rerolls = overwatchRerolls(m, st)
   return {
     acc: ow.acc,
     evade: a.evade,
@@ -1185,8 +1087,8 @@ export function overwatchShot(m: Melee, ow: Overwatch, momentumLeft: number): Sh
     // yet!" are left to the clash (overwatch is resolved as it was before traits).
     reroll: a.reroll,
     notOverYet: 0,
-    momentum: momentumLeft,
-    evadeRerolls: 0,
+    momentum: momentumLeft(m, st),
+    evadeRerolls: rerolls,
     bonusCrits: 0,
     soloOperative: false,
     seekingShot: false,
@@ -1195,8 +1097,28 @@ export function overwatchShot(m: Melee, ow: Overwatch, momentumLeft: number): Sh
     warship: a.warship,
     aoe: false,
     size: a.size,
+    // The HP left only weighs the reroll pick (nothing else of the shot reads it here).
+    hp: rerolls > 0 && a.hp !== undefined ? a.hp - st.damage : undefined,
     askDecisions: false,
   }
+}
+
+/** Evade dice the charger may reroll on the next overwatch attack: its per-attack ones, and Improvise while unspent. */
+export function overwatchRerolls(m: Melee, st: Pick<OverwatchState, 'improvised'>): number {
+  return m.atk.evadeRerolls + (m.atk.improvise && !st.improvised ? IMPROVISE_DICE : 0)
+}
+
+/**
+ * Whether an overwatch attack spent the charger's Improvise: it rerolled more evade dice than its
+ * per-attack rerolls allow (those are used first).
+ */
+export function improvisedOn(m: Melee, rerolled: number): boolean {
+  return m.atk.improvise && rerolled > m.atk.evadeRerolls
+}
+
+/** Evade dice an overwatch attack rerolled. */
+export function rerolledDice(shot: Pick<ShotResult, 'reroll'>): number {
+  return shot.reroll?.dice.length ?? 0
 }
 
 /** Overwatch attacks actually fired: none when blindsided. */
@@ -1204,7 +1126,12 @@ export function overwatchAttacks(m: Melee): number {
   return m.overwatch && !meleeBlindside(m) ? m.overwatch.attacks : 0
 }
 
-export const OVERWATCH_START: OverwatchState = { damage: 0, momentumSpent: 0, destroyed: false }
+export const OVERWATCH_START: OverwatchState = {
+  damage: 0,
+  momentumSpent: 0,
+  destroyed: false,
+  improvised: false,
+}
 
 /**
  * The Momentum the charger has left after the overwatch state `st`: its one pool, spent on the
@@ -1216,7 +1143,7 @@ export function momentumLeft(m: Melee, st: OverwatchState): number {
 
 /** The shot of the next overwatch attack: the charger has the Momentum it has not spent yet. */
 export function nextOverwatchShot(m: Melee, st: OverwatchState): Shot {
-  return overwatchShot(m, m.overwatch!, momentumLeft(m, st))
+  return overwatchShot(m, m.overwatch!, st)
 }
 
 /** Whether overwatch fires at the charger again after `st`: a destroyed charger is fired at no more. */
@@ -1224,17 +1151,22 @@ export function firesAgain(st: OverwatchState): boolean {
   return !st.destroyed
 }
 
-/** The state after one more overwatch attack: its damage and Momentum add up; HP decides. */
+/**
+ * The state after one more overwatch attack (`rerolled`: its evade dice the charger rerolled):
+ * its damage and Momentum add up; HP decides; Improvise, once spent, stays spent.
+ */
 export function afterOverwatchShot(
   m: Melee,
   st: OverwatchState,
   shot: Pick<ShotResult, 'damage' | 'momentumSpent'>,
+  rerolled: number,
 ): OverwatchState {
   const damage = st.damage + shot.damage
   return {
     damage,
     momentumSpent: st.momentumSpent + shot.momentumSpent,
     destroyed: !survives(damage, m.atk.hp),
+    improvised: st.improvised || improvisedOn(m, rerolled),
   }
 }
 
@@ -1251,7 +1183,7 @@ export function resolveOverwatch(dice: Dice, m: Melee): OverwatchResult | null {
   for (let i = 0; i < n && firesAgain(st); i++) {
     const r = resolveShot(dice, nextOverwatchShot(m, st))
     shots.push(r)
-    st = afterOverwatchShot(m, st, r)
+    st = afterOverwatchShot(m, st, r, rerolledDice(r))
   }
   return { shots, ...st }
 }
@@ -1468,8 +1400,13 @@ export function resolveMelee(dice: Dice, m: Melee): MeleeResult {
       m.momentumAsked?.[side]
         ? (q: MomentumQuestion) => decision<number>(m, `${side}-momentum`, q, 0)
         : undefined
-    // A side's reroll pick (Improvise): given (--atk-reroll), asked, or rerollOptions' best.
-    attack = resolveStrike(dice, attackStrike(m), asked('def'), m)
+    // A side's reroll pick (Improvise): given (--atk-reroll), asked, or the policy's best (choice.ts).
+    attack = resolveStrike(
+      dice,
+      attackStrike(m, m.atkSplit.attack, m.defSplit.defense, m.defChoice, ow.improvised),
+      asked('def'),
+      m,
+    )
     const left = counterMomentum(m, ow, attack)
     if (left !== null) counter = resolveStrike(dice, counterStrike(m, left), asked('atk'), m)
   }

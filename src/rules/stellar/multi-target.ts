@@ -1,15 +1,7 @@
 import type { Dice } from '../../core/dice.js'
 import { Distribution } from '../../core/distribution.js'
-import {
-  type AttackBonus,
-  type DefenseChoice,
-  type Shot,
-  type ShotMeans,
-  type ShotResult,
-  attackerScore,
-  better,
-  resolveShot,
-} from './shoot.js'
+import { type AttackBonus, type DefenseChoice, type Shot, type ShotResult, resolveShot } from './shoot.js'
+import { type Outlook, preferFor, sumOutlooks } from './choice.js'
 import { AUTO_BONUSES, AUTO_DEFENSES, type ShotOdds, rankBonuses, shotOdds } from './shoot-odds.js'
 
 /**
@@ -108,27 +100,16 @@ export function targetsOdds(shots: readonly Shot[]): TargetsOdds {
   return odds
 }
 
-/** The means of several shots, added. */
-function sumMeans(means: readonly ShotMeans[]): ShotMeans {
-  const total = { damage: 0, unblockedHits: 0, failedSaves: 0 }
-  for (const m of means) {
-    total.damage += m.damage
-    total.unblockedHits += m.unblockedHits
-    total.failedSaves += m.failedSaves
-  }
-  return total
-}
-
 /** One bonus for the whole attack, each target's reaction to it, and the means added up. */
 export interface TargetsBonus {
   value: AttackBonus
   defenses: DefenseChoice[]
-  expected: ShotMeans
+  expected: Outlook
 }
 
 /**
  * The attacker's one choice of bonus for every target, best first: each bonus scored by the
- * sum over the targets of what it does to each (attackerScore, term by term), each target
+ * sum over the targets of what it does to each (their outlooks added, choice.ts), each target
  * meeting it with its own best reaction (rankBonuses), or the reaction already chosen. Ties
  * keep the order of `options`, as rankBonuses does.
  */
@@ -141,7 +122,11 @@ export function rankTargetsBonuses(
   const each = shots.map((s) => rankBonuses(s, defenseFixed, options, defenses))
   const scored = options.map((value) => {
     const picks = each.map((ranked) => ranked.find((o) => o.value === value)!)
-    return { value, defenses: picks.map((o) => o.defense), expected: sumMeans(picks.map((o) => o.expected)) }
+    return {
+      value,
+      defenses: picks.map((o) => o.defense),
+      expected: sumOutlooks(picks.map((o) => o.expected)),
+    }
   })
-  return [...scored].sort((a, b) => better(attackerScore(b.expected), attackerScore(a.expected)))
+  return [...scored].sort((a, b) => preferFor('harm', a.expected, b.expected))
 }

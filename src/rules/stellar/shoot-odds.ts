@@ -1,6 +1,7 @@
 import { Distribution, type Outcome } from '../../core/distribution.js'
 import { poolOutcomes } from '../../core/exact.js'
 import { memoise } from '../../core/memo.js'
+import { type Outlook, addOutlook, noOutlook, poolWithRerollOdds, preferFor } from './choice.js'
 import {
   type AttackBonus,
   type DefenseChoice,
@@ -8,20 +9,16 @@ import {
   type EvadeInput,
   type LaterStages,
   type Shot,
-  type ShotMeans,
   type ShotResult,
   EVADE_DIE,
-  attackerScore,
-  better,
-  chooseReroll,
+  MAX_SHOTS,
   countOutcomes,
   defenseAllowed,
   evadeClass,
   evadeHits,
   evadeInput,
+  evadeReroll,
   laterStages,
-  rerollCount,
-  rerolledCounts,
   rerollsAllowed,
   shotDamage,
 } from './shoot.js'
@@ -41,7 +38,7 @@ export interface ShotOdds {
 /**
  * The exact odds of a shot, composed from its stages (see resolveShot):
  * 1. the evade pool as counts per class (evadeClass), rerolled as the defender picks
- *    (chooseReroll), turned into hits by evadeHits;
+ *    (evadeReroll, through choice.ts), turned into hits by evadeHits;
  * 2. per number of hits, blocks and Skill Defense (blockHits);
  * 3. the armour saves (resolveArmorSaves, walked) and the result they conclude (concludeShot),
  *    read off as each distribution needs it.
@@ -73,24 +70,17 @@ export function shotOdds(s: Shot): ShotOdds {
 }
 
 /**
- * The expected outcomes of a shot, from the same stages as shotOdds, without building its
- * distributions: what the automatic choices compare. Each number of hits brings the means of
- * what the later stages conclude from it (`rows`: the shot's later stages, when the caller
- * already has them).
+ * The outlook of a shot (choice.ts: the automatic choices' quantities), from the same stages as
+ * shotOdds, without building its distributions. Each number of hits brings the outlook of what
+ * the later stages conclude from it (`rows`: the shot's later stages, when the caller already
+ * has them).
  */
-export function shotExpected(s: Shot, rows?: LaterStages): ShotMeans {
+export function shotExpected(s: Shot, rows?: LaterStages): Outlook {
   const quiet = quietShot(s)
   const rest = rows ?? laterStages(quiet)
-  let damage = 0
-  let unblockedHits = 0
-  let failedSaves = 0
-  evadeStage(quiet, rest).forEach((h, p) => {
-    const e = rest(h).expected()
-    damage += p * e.damage
-    unblockedHits += p * e.unblockedHits
-    failedSaves += p * e.failedSaves
-  })
-  return { damage, unblockedHits, failedSaves }
+  const out = noOutlook()
+  evadeStage(quiet, rest).forEach((h, p) => addOutlook(out, p, rest(h).expected()))
+  return out
 }
 
 /**
@@ -124,14 +114,28 @@ function shotReader(s: Shot) {
 
 /**
  * One read of a shot's result as a distribution, from the stages shotOdds composes (`key` as in
- * Distribution.bind): melee's overwatch attack reads its damage and the Momentum it cost.
+ * Distribution.bind), with the number of evade dice the defender rerolled (the result of the
+ * later stages does not carry the evade dice): melee's overwatch attack reads its damage, the
+ * Momentum it cost and whether the charger's rerolls spent its Improvise.
  */
 export function shotResultOdds<K extends Outcome>(
   s: Shot,
-  f: (r: ShotResult) => K,
+  f: (r: ShotResult, rerolled: number) => K,
   key?: (v: K) => number | string,
 ): Distribution<K> {
-  return shotReader(s)(f, key)
+  const quiet = quietShot(s)
+  const rest = laterStages(quiet)
+  // Hits and dice rerolled, one number: hits * (MAX_SHOTS + 1) + rerolled.
+  const per = MAX_SHOTS + 1
+  const stage =
+    rerollsAllowed(quiet) === 0
+      ? evadeOdds(evadeInput(quiet)).map((h) => h * per)
+      : evadeStageBy(quiet, rest, (counts, e, rerolled) => evadeHits(e, counts).hits * per + rerolled)
+  return stage.step(
+    (x) => rest(Math.floor(x / per)).saves,
+    (x, save) => f(rest(Math.floor(x / per)).conclude(save), x % per),
+    key,
+  )
 }
 
 /** The shot as the odds play it: the automatic Momentum policy, nobody asked. */
@@ -156,7 +160,7 @@ export const evadeOdds = memoise((e: EvadeInput): Distribution<number> => {
 
 /**
  * Stage 1's hits for this shot: evadeOdds, or, when the defender may reroll evade dice, each
- * branch of the pool rerolled as the defender picks it (chooseReroll, as rollEvade picks it),
+ * branch of the pool rerolled as the defender picks it (evadeReroll, as rollEvade picks it),
  * the rerolled dice a pool of their own. The pick weighs the later stages (`later`), so
  * these are composed per shot.
  */
@@ -167,31 +171,26 @@ function evadeStage(s: Shot, later: LaterStages): Distribution<number> {
 
 /**
  * Stage 1 read as `read` makes of its final class counts: the pool's branches, each rerolled as
- * the defender picks (chooseReroll, when it may reroll), the rerolled dice a pool of
- * their own. The hits (evadeStage), and an Ace's remote weapons downed, are two reads of it.
+ * the defender picks (evadeReroll through the one reroll combinator, as rollEvade picks it),
+ * the rerolled dice a pool of their own. The hits (evadeStage), and an Ace's remote weapons
+ * downed, are two reads of it.
  */
 function evadeStageBy(
   s: Shot,
   later: LaterStages,
-  read: (counts: Record<EvadeClass, number>, e: EvadeInput) => number,
+  read: (counts: Record<EvadeClass, number>, e: EvadeInput, rerolled: number) => number,
 ): Distribution<number> {
   const e = evadeInput(s)
   const allowed = rerollsAllowed(s)
   const classify = evadeClass(e)
-  const branches = poolOutcomes(e.dice, EVADE_DIE, classify)
-  return Distribution.weighted(branches.map((b, i) => [i, b.waysN] as const)).bind((i) => {
-    const faces = branches[i].faces
-    const counts = countOutcomes(faces.map(classify))
-    if (allowed === 0) return Distribution.point(read(counts, e))
-    const pick = chooseReroll(s, e, faces, counts, allowed, later)
-    const again = poolOutcomes(rerollCount(pick), EVADE_DIE, classify)
-    return Distribution.weighted(
-      again.map((r) => {
-        const after = rerolledCounts(counts, pick, countOutcomes(r.faces.map(classify)))
-        return [read(after, e), r.waysN] as const
-      }),
-    )
-  })
+  const reroll = allowed > 0 ? evadeReroll(e, allowed, later) : null
+  return poolWithRerollOdds(
+    e.dice,
+    EVADE_DIE,
+    classify,
+    () => reroll,
+    (faces, picked) => read(countOutcomes(faces.map(classify)), e, picked.length),
+  )
 }
 
 /**
@@ -205,7 +204,7 @@ export function expectedDamageFrom(s: Shot, hits: number): number {
 /** One option of a choice with its expected outcome. */
 export interface ScoredOption<T> {
   value: T
-  expected: ShotOdds['expected']
+  expected: Outlook
 }
 
 export const ATTACK_BONUSES: AttackBonus[] = ['precision', 'barrage', 'none']
@@ -218,7 +217,7 @@ export const DEFENSES: DefenseChoice[] = ['dodge', 'guard', 'none']
 export const AUTO_BONUSES: AttackBonus[] = ['precision', 'barrage']
 export const AUTO_DEFENSES: DefenseChoice[] = ['dodge', 'guard']
 
-/** The defender's options against a fixed bonus, best (least harm) first. */
+/** The defender's options against a fixed bonus, best for it first (the policy of choice.ts). */
 export function rankDefenses(
   s: Shot,
   options: DefenseChoice[] = AUTO_DEFENSES,
@@ -236,7 +235,7 @@ export function rankDefenses(
     if (!rows) later.set(value, (rows = laterStages(trial)))
     return { value, expected: shotExpected(trial, rows) }
   })
-  return [...scored].sort((a, b) => better(attackerScore(a.expected), attackerScore(b.expected)))
+  return [...scored].sort((a, b) => preferFor('spare', a.expected, b.expected))
 }
 
 /**
@@ -261,5 +260,5 @@ export function rankBonuses(
     const best = rankDefenses(trial, defenses, later)[0]
     return { value, defense: best.value, expected: best.expected }
   })
-  return [...scored].sort((a, b) => better(attackerScore(b.expected), attackerScore(a.expected)))
+  return [...scored].sort((a, b) => preferFor('harm', a.expected, b.expected))
 }

@@ -1,9 +1,17 @@
 import type { Dice } from '../../core/dice.js'
 import { type Decidable, decision } from '../../core/decide.js'
-import { poolOutcomes } from '../../core/exact.js'
 import type { Distribution } from '../../core/distribution.js'
 import { type SaveResult, type SaveSpec, antiBeamBonus, resolveArmorSaves, saveCap } from './armor-save.js'
 import { savesFor } from './armor-save-odds.js'
+import {
+  type Outlook,
+  type Reroll,
+  type RerollOption,
+  addOutlook,
+  noOutlook,
+  outcomeOutlook,
+  rollRerolls,
+} from './choice.js'
 import {
   type BlockBonus,
   type Bonus,
@@ -589,8 +597,8 @@ export function resolveShot(dice: Dice, s: Shot): ShotResult {
 
 /**
  * Stage 1: the defender's evade dice, criticals, and the attack's bonus hits. A defender that may
- * reroll evade dice (rerollsAllowed) picks which after seeing them: asked when a person is
- * there, else the pick that is best for it by the automatic choices' objective (bestReroll).
+ * reroll evade dice (rerollsAllowed) picks which after seeing them (evadeReroll, through the one
+ * reroll combinator): asked when a person is there, else the policy's best pick (choice.ts).
  */
 export function rollEvade(dice: Dice, s: Shot): EvadeStage {
   const e = evadeInput(s)
@@ -598,30 +606,15 @@ export function rollEvade(dice: Dice, s: Shot): EvadeStage {
   // A copy: rerolled dice are written into it (a pool's array may be the driver's own).
   const faces = dice.pool(e.dice, EVADE_DIE, 'evade', classify).slice()
   const rolled = faces.slice()
-  let outcomes = faces.map(classify)
   let reroll: EvadeReroll | undefined
   const allowed = rerollsAllowed(s)
   if (allowed > 0) {
-    const pick = chooseReroll(s, e, rolled, countOutcomes(outcomes), allowed, laterStages(s))
-    reroll = { allowed, crits: pick.crits, hits: pick.hits, faces: [], dice: [] }
-    // The first dice of each class picked, in roll order, are rerolled in one pool.
-    let critsLeft = pick.crits
-    let hitsLeft = pick.hits
-    outcomes.forEach((o, i) => {
-      if (o === 'crit' && critsLeft > 0) {
-        critsLeft--
-        reroll!.dice.push(i)
-      } else if (o === 'hit' && hitsLeft > 0) {
-        hitsLeft--
-        reroll!.dice.push(i)
-      }
-    })
-    if (rerollCount(pick) > 0) {
-      reroll.faces = dice.pool(rerollCount(pick), EVADE_DIE, 'evade reroll', classify).slice()
-      reroll.dice.forEach((i, k) => (faces[i] = reroll!.faces[k]))
-      outcomes = faces.map(classify)
-    }
+    const r = evadeReroll(e, allowed, laterStages(s))
+    const done = rollRerolls(dice, faces, r, 'evade reroll', askEvadeReroll(s, rolled, r))
+    const pick = pickOf(r, done.pick)
+    reroll = { allowed, crits: pick.crits, hits: pick.hits, faces: done.faces, dice: done.dice }
   }
+  const outcomes = faces.map(classify)
   const counted = evadeHits(e, countOutcomes(outcomes))
   // Criticals past the cap (or under Indirect Fire) count as plain hits, in roll order.
   let critsLeft = counted.diceCrits
@@ -650,6 +643,28 @@ export function rerollsAllowed(s: Pick<Shot, 'evadeRerolls' | 'seekingShot'>): n
   return s.seekingShot ? 0 : s.evadeRerolls
 }
 
+/**
+ * EVADE REROLLS (Improvise, Spread M-Particles, Three Times as Fast!, Blockade Runner; they add
+ * up): the defender rerolls up to `allowed` of its evade dice, picked after seeing them. Only
+ * criticals and hits are worth a reroll (an evade or a natural 9-10 can only get worse). The
+ * pick is weighed by the rest of the shot (`later`: blocks, Skill Defense, saves) by the
+ * automatic choices' policy (choice.ts), from the target's side.
+ */
+export function evadeReroll(e: EvadeInput, allowed: number, later: LaterStages): Reroll {
+  const classify = evadeClass(e)
+  return {
+    sides: EVADE_DIE,
+    classify,
+    eligible: (faces, i) => {
+      const c = classify(faces[i])
+      return c === 'crit' || c === 'hit'
+    },
+    allowed,
+    goal: 'spare',
+    outlook: (faces) => later(evadeHits(e, countOutcomes(faces.map(classify))).hits).expected(),
+  }
+}
+
 /** Which evade dice the defender rerolls: how many criticals and how many hits. */
 export interface RerollPick {
   crits: number
@@ -665,105 +680,56 @@ export interface EvadeReroll extends RerollPick {
   faces: number[]
 }
 
-/** Evade dice a pick rerolls. */
-export function rerollCount(pick: RerollPick): number {
-  return pick.crits + pick.hits
+/** A pick of faces (the combinator's) as criticals and hits. */
+export function pickOf(r: Reroll, faces: readonly number[]): RerollPick {
+  let crits = 0
+  let hits = 0
+  for (const f of faces) {
+    const c = r.classify(f)
+    if (c === 'crit') crits++
+    else if (c === 'hit') hits++
+  }
+  return { crits, hits }
+}
+
+/** Criticals and hits as a pick of faces: a face of each class (criticals first, in the order asked). */
+export function facesOf(r: Reroll, pick: RerollPick): number[] {
+  const faceOf = (c: EvadeClass) => {
+    for (let f = 1; f <= r.sides; f++) if (r.classify(f) === c) return f
+    return undefined
+  }
+  const out: number[] = []
+  const crit = faceOf('crit')
+  const hit = faceOf('hit')
+  if (crit !== undefined) for (let i = 0; i < pick.crits; i++) out.push(crit)
+  if (hit !== undefined) for (let i = 0; i < pick.hits; i++) out.push(hit)
+  return out
 }
 
 /**
- * The defender's pick of evade dice to reroll, once it has seen `faces` (`counts` per class):
- * asked when a person is there, else rerollOptions' best. A pick given beforehand (--reroll)
- * takes what the dice allow: criticals first. rollEvade and the odds (evadeStageBy) both pick
- * through this.
+ * The defender's pick when it may be asked or was given beforehand (--reroll: it takes what the
+ * dice allow, criticals first): the decision 'evade-reroll', as criticals and hits.
  */
-export function chooseReroll(
+export function askEvadeReroll(
   s: Decidable,
-  e: EvadeInput,
-  faces: number[],
-  counts: Readonly<Record<EvadeClass, number>>,
-  allowed: number,
-  later: LaterStages,
-): RerollPick {
-  const options = rerollOptions(e, counts, allowed, later)
-  const asked =
-    options.length > 1
-      ? decision<RerollPick>(
-          s,
-          'evade-reroll',
-          { faces, allowed, options } satisfies RerollQuestion,
-          options[0].pick,
-        )
-      : options[0].pick
-  const crits = Math.min(asked.crits, counts.crit, allowed)
-  return { crits, hits: Math.min(asked.hits, counts.hit, allowed - crits) }
+  faces: readonly number[],
+  r: Reroll,
+): (options: RerollOption[]) => number[] {
+  return (options) => {
+    const question: RerollQuestion = {
+      faces: faces.slice(),
+      allowed: r.allowed,
+      options: options.map((o) => ({ pick: pickOf(r, o.pick), expected: o.expected })),
+    }
+    return facesOf(r, decision<RerollPick>(s, 'evade-reroll', question, question.options[0].pick))
+  }
 }
 
 /** The defender's reroll question: the dice just rolled, and each sensible pick, best first. */
 export interface RerollQuestion {
   faces: number[]
   allowed: number
-  options: Array<{ pick: RerollPick; expected: ShotMeans }>
-}
-
-/**
- * The defender's sensible rerolls of evade dice with `counts` in each class, each with the
- * means of the shot it leads to, best for the defender first (the automatic choices' objective,
- * attackerScore, least harm first; ties: fewer dice rerolled). Only criticals and hits are
- * worth a reroll: an evade or a natural 9-10 can only get worse. Reading: the rerolled dice
- * are a new pool, classed as the first.
- */
-export function rerollOptions(
-  e: EvadeInput,
-  counts: Readonly<Record<EvadeClass, number>>,
-  allowed: number,
-  later: LaterStages,
-): Array<{ pick: RerollPick; expected: ShotMeans }> {
-  const classify = evadeClass(e)
-  const out: Array<{ pick: RerollPick; expected: ShotMeans }> = []
-  for (let c = 0; c <= Math.min(counts.crit, allowed); c++) {
-    for (let h = 0; h <= Math.min(counts.hit, allowed - c); h++) {
-      const expected = { damage: 0, failedSaves: 0, unblockedHits: 0 }
-      for (const b of poolOutcomes(c + h, EVADE_DIE, classify)) {
-        const again = countOutcomes(b.faces.map(classify))
-        const after = rerolledCounts(counts, { crits: c, hits: h }, again)
-        const p = b.waysN / EVADE_DIE ** (c + h)
-        const m = later(evadeHits(e, after).hits).expected()
-        expected.damage += p * m.damage
-        expected.failedSaves += p * m.failedSaves
-        expected.unblockedHits += p * m.unblockedHits
-      }
-      out.push({ pick: { crits: c, hits: h }, expected })
-    }
-  }
-  return out.sort(
-    (x, y) =>
-      better(attackerScore(x.expected), attackerScore(y.expected)) ||
-      rerollCount(x.pick) - rerollCount(y.pick),
-  )
-}
-
-/** The means the automatic choices compare. */
-export interface ShotMeans {
-  damage: number
-  unblockedHits: number
-  failedSaves: number
-}
-
-/**
- * What the attacker wants, in order: more expected damage, then more failed saves (they matter
- * for stun and push weapons, whose saves deal no damage), then more hits. The defender wants the
- * opposite. Every automatic choice of a shot (bonus, reaction, rerolls) uses this.
- */
-export function attackerScore(e: ShotMeans): number[] {
-  return [e.damage, e.failedSaves, e.unblockedHits]
-}
-
-/** Compares two scores: >0 when `a` is more (values within 1e-12 are equal). */
-export function better(a: number[], b: number[]): number {
-  for (let i = 0; i < a.length; i++) {
-    if (Math.abs(a[i] - b[i]) > 1e-12) return a[i] > b[i] ? 1 : -1
-  }
-  return 0
+  options: Array<{ pick: RerollPick; expected: Outlook }>
 }
 
 /** What stages 2 and 3 make of one number of hits. */
@@ -772,8 +738,8 @@ export interface LaterRow {
   saves: Distribution<SaveResult>
   /** The result a save outcome concludes (concludeShot). */
   conclude(save: SaveResult): ShotResult
-  /** The means of the concluded results. */
-  expected(): ShotMeans
+  /** The outlook of the concluded results (the automatic choices' quantities, choice.ts). */
+  expected(): Outlook
 }
 
 /** A shot's stages 2 and 3, by number of hits. */
@@ -808,7 +774,7 @@ export function laterStages(shot: AfterEvadeInput & Decidable): LaterStages {
 
 /** One number of hits through stages 2 and 3 (laterStages' rows). */
 class Row implements LaterRow {
-  private means: ShotMeans | undefined
+  private means: Outlook | undefined
   constructor(
     private readonly s: AfterEvadeInput,
     private readonly hits: number,
@@ -820,17 +786,16 @@ class Row implements LaterRow {
     return concludeShot(this.s, hitsOnly(this.hits), this.block, save)
   }
 
-  /** The means read the fields concludeShot sets without building a result per save outcome. */
-  expected(): ShotMeans {
+  /** The outlook reads the fields concludeShot sets without building a result per save outcome. */
+  expected(): Outlook {
     if (this.means) return this.means
     const block = this.block
-    let damage = 0
-    let failedSaves = 0
-    this.saves.forEach((save, q) => {
-      damage += q * shotDamage(block, save)
-      failedSaves += q * save.failedSaves
-    })
-    return (this.means = { damage, unblockedHits: block.unblockedHits, failedSaves })
+    const hp = this.s.hp
+    const out = noOutlook()
+    this.saves.forEach((save, q) =>
+      addOutlook(out, q, outcomeOutlook(shotDamage(block, save), hp, save.failedSaves, block.unblockedHits)),
+    )
+    return (this.means = out)
   }
 }
 
@@ -849,21 +814,6 @@ export function countOutcomes(outcomes: readonly EvadeClass[]): Record<EvadeClas
     else miss++
   }
   return { crit, hit, evade, 'auto-miss': miss, downed }
-}
-
-/** The class counts after the picked criticals and hits were rerolled into `again`. */
-export function rerolledCounts(
-  counts: Readonly<Record<EvadeClass, number>>,
-  pick: RerollPick,
-  again: Readonly<Record<EvadeClass, number>>,
-): Record<EvadeClass, number> {
-  return {
-    crit: counts.crit - pick.crits + again.crit,
-    hit: counts.hit - pick.hits + again.hit,
-    evade: counts.evade + again.evade,
-    'auto-miss': counts['auto-miss'] + again['auto-miss'],
-    downed: counts.downed + again.downed,
-  }
 }
 
 /**

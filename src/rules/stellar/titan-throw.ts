@@ -69,7 +69,7 @@ export interface TitanThrowResult {
 
 export function resolveTitanThrow(dice: Dice, t: TitanThrow): TitanThrowResult {
   const m = t.melee
-  // A side's Improvise pick: given (--atk-reroll, --def-reroll), else rerollOptions' best.
+  // A side's Improvise pick: given (--atk-reroll, --def-reroll), else the policy's best (choice.ts).
   const attack = resolveStrike(dice, titanThrowStrike(t), undefined, m)
   return { attack, thrown: attack.pushedOut, defender: sideOutcome(attack.damage, m.def.hp) }
 }

@@ -398,6 +398,7 @@ export const TRAITS: readonly TraitEntry[] = [
     from: 'commander trait',
     effect: 'when shot, reroll up to 3 evade dice',
     shoot: { defender: (s) => void (s.evadeRerolls += 3) },
+    melee: { attacker: (m) => void (m.evadeRerolls += 3) },
   },
   {
     name: 'blockade-runner',
@@ -406,6 +407,7 @@ export const TRAITS: readonly TraitEntry[] = [
     from: 'fleet commander trait',
     effect: 'when shot, reroll up to 2 evade dice',
     shoot: { defender: (s) => void (s.evadeRerolls += 2) },
+    melee: { attacker: (m) => void (m.evadeRerolls += 2) },
   },
   {
     name: 'unbeaten',

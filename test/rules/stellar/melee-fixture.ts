@@ -34,6 +34,7 @@ export function side(over: Partial<Omit<MeleeSide, 'pen'>> & { pen?: Penetration
     reroll: false,
     notOverYet: 0,
     evade: 0,
+    evadeRerolls: 0,
     desperation: false,
     improvise: false,
     penBonuses: [],

@@ -261,7 +261,10 @@ describe("one overwatch attack: the shot's stages composed are the shot walked",
   const walked = (m: Melee, momentumSpent: number) =>
     walk(
       (dice) => {
-        const r = resolveShot(dice, nextOverwatchShot(m, { damage: 0, momentumSpent, destroyed: false }))
+        const r = resolveShot(
+          dice,
+          nextOverwatchShot(m, { damage: 0, momentumSpent, destroyed: false, improvised: false }),
+        )
         return { damage: r.damage, momentumSpent: r.momentumSpent }
       },
       (r) => `${r.damage} ${r.momentumSpent}`,
@@ -296,7 +299,7 @@ describe("one overwatch attack: the shot's stages composed are the shot walked",
       2,
     ],
   ])('%s', (_name, m, spent) => {
-    const st = { damage: 0, momentumSpent: spent, destroyed: false }
+    const st = { damage: 0, momentumSpent: spent, destroyed: false, improvised: false }
     const composed = shotResultOdds(
       nextOverwatchShot(m, st),
       (r) => ({ damage: r.damage, momentumSpent: r.momentumSpent }),
@@ -401,6 +404,7 @@ describe('the choice search', () => {
           const v = search.value(atkSplit, defSplit, defChoice)
           const e = exactValue(m)
           expect(v.score[0]).toBeCloseTo(e.capDiff, 8)
+          expect(v.score[1]).toBeCloseTo(e.defDestroyed - e.atkDestroyed, 12)
           expect(v.dealt).toBeCloseTo(e.dealt, 8)
           expect(v.taken).toBeCloseTo(e.taken, 8)
           expect(v.defDestroyed).toBeCloseTo(e.defDestroyed, 12)

@@ -10,7 +10,7 @@ import {
   attackMade,
   attackRerollPool,
   attackStrike,
-  chooseMeleeReroll,
+  askMeleeReroll,
   counterMomentum,
   counterStrike,
   mostHits,
@@ -20,6 +20,7 @@ import {
   unblockedByDifference,
   usableDice,
 } from '../../../src/rules/stellar/melee.js'
+import { chooseReroll } from '../../../src/rules/stellar/choice.js'
 import { attackDiceOdds, defenseDiceOdds, splitsOf } from '../../../src/rules/stellar/melee-odds.js'
 import { melee, side } from './melee-fixture.js'
 
@@ -43,6 +44,7 @@ describe('which strikes a clash has: attackMade, counterMomentum', () => {
   const after = (damage: number, momentumSpent = 0, destroyed = false): OverwatchState => ({
     damage,
     momentumSpent,
+    improvised: false,
     destroyed,
   })
 
@@ -182,7 +184,7 @@ describe('the dice stages read their declared inputs only', () => {
   })
 })
 
-describe('chooseMeleeReroll: the Improvise pick', () => {
+describe('chooseReroll: the Improvise pick', () => {
   // Attack dice 1, 2, 9, 6 hitting on 5+, two rerolls: the critical may not be rerolled.
   const s = attackStrike(
     melee({
@@ -195,25 +197,24 @@ describe('chooseMeleeReroll: the Improvise pick', () => {
   const pool = attackRerollPool(s)
 
   it('unasked: the best pick rerolls both misses (each a 60% chance of a hit or more)', () => {
-    expect(chooseMeleeReroll(faces, pool)).toEqual([0, 1])
+    expect(chooseReroll(faces, pool)).toEqual([0, 1])
   })
 
   it('a pick given takes what the dice allow: a second 6 is not there, the 1 is', () => {
     const by = { decisions: { 'atk-reroll': [6, 6, 1] } }
-    expect(chooseMeleeReroll(faces, pool, { by, side: 'attacker', pool: 'attack', strike: s })).toEqual([
-      0, 3,
-    ])
+    const ask = askMeleeReroll({ by, side: 'attacker', pool: 'attack', strike: s }, faces, pool)
+    expect(chooseReroll(faces, pool, ask)).toEqual([0, 3])
   })
 
   it('asked: the question offers the picks best first, the critical never among them', () => {
     let q: MeleeRerollQuestion | undefined
     try {
-      chooseMeleeReroll(faces, pool, {
-        by: { askDecisions: true },
-        side: 'attacker',
-        pool: 'attack',
-        strike: s,
-      })
+      const by = { askDecisions: true }
+      chooseReroll(
+        faces,
+        pool,
+        askMeleeReroll({ by, side: 'attacker', pool: 'attack', strike: s }, faces, pool),
+      )
     } catch (e) {
       expect(e).toBeInstanceOf(NeedDecision)
       expect((e as NeedDecision).id).toBe('atk-reroll')

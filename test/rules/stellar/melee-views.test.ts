@@ -47,6 +47,7 @@ describe('concludeClash reads the overwatch state and the attack only through th
           })
           const states: OverwatchState[] = r.ow.map((s) => ({
             ...s,
+            improvised: false,
             destroyed: !(r.atkHp === undefined || s.damage < r.atkHp),
           }))
           const counterDamages = damages
@@ -80,8 +81,8 @@ describe('concludeClash reads the overwatch state and the attack only through th
   it("the charger's HP left is part of the view only when the defender can strike a Finishing Blow", () => {
     // 700 overwatch damage of 2500 HP: a 2000-DMG counter-attack destroys this charger but not an
     // unharmed one, which decides a level 1+ defender's Finishing Blow; a level 0 one has none.
-    const hit: OverwatchState = { damage: 700, momentumSpent: 2, destroyed: false }
-    const unharmed: OverwatchState = { damage: 0, momentumSpent: 2, destroyed: false }
+    const hit: OverwatchState = { damage: 700, momentumSpent: 2, destroyed: false, improvised: false }
+    const unharmed: OverwatchState = { damage: 0, momentumSpent: 2, destroyed: false, improvised: false }
     const attack: StrikeSummary = { damage: 0, pushedOut: false }
     const counter: StrikeSummary = { damage: 2000, pushedOut: false }
     const counterDamages = [0, 2000]

@@ -13,6 +13,7 @@ import {
 } from '../../../src/rules/stellar/multi-target.js'
 import type { AttackBonus, Shot } from '../../../src/rules/stellar/shoot.js'
 import { rankBonuses, rankDefenses, shotExpected, shotOdds } from '../../../src/rules/stellar/shoot-odds.js'
+import { sumOutlooks } from '../../../src/rules/stellar/choice.js'
 import { parsePen } from '../../../src/rules/stellar/weapon.js'
 import { shot } from './shot-fixture.js'
 
@@ -179,13 +180,7 @@ describe('rankTargetsBonuses: one bonus for every target, by the summed score', 
   const s = shot({ acc: 10, evade: 2, shots: 8, dmg: 300, pilot: 1, indirect: true, focus: 1 })
   const shots = targetShots(s, 3)
   const summed = (bonus: AttackBonus) =>
-    shots
-      .map((x) => shotExpected({ ...x, bonus }))
-      .reduce((t, m) => ({
-        damage: t.damage + m.damage,
-        failedSaves: t.failedSaves + m.failedSaves,
-        unblockedHits: t.unblockedHits + m.unblockedHits,
-      }))
+    shots.map((x) => shotExpected({ ...x, bonus })).reduce((t, m) => sumOutlooks([t, m]))
 
   it("the pick maximises the sum of the targets' expected damage, not target 1's", () => {
     expect(rankBonuses(shots[0], true)[0].value).toBe('precision')

@@ -6,13 +6,12 @@ import { walk } from '../../../src/core/exact.js'
 import { PhysicalDice } from '../../../src/core/physical.js'
 import {
   type Shot,
-  countOutcomes,
-  evadeClass,
   evadeInput,
   laterStages,
-  rerollOptions,
+  evadeReroll,
   resolveShot,
 } from '../../../src/rules/stellar/shoot.js'
+import { rerollOptions } from '../../../src/rules/stellar/choice.js'
 import { rankDefenses, shotExpected, shotOdds } from '../../../src/rules/stellar/shoot-odds.js'
 import { attackStrike, resolveMelee } from '../../../src/rules/stellar/melee.js'
 import { meleeOdds, rolledBlocksOdds } from '../../../src/rules/stellar/melee-odds.js'
@@ -112,8 +111,7 @@ describe('the defender picks the best reroll, checked against every subset of it
             }
             best = Math.min(best, total / 10 ** chosen.length)
           }
-          const classify = evadeClass(e)
-          const options = rerollOptions(e, countOutcomes(faces.map(classify)), s.evadeRerolls, laterStages(s))
+          const options = rerollOptions(faces, evadeReroll(e, s.evadeRerolls, laterStages(s)))
           expect(options[0].expected.damage).toBeCloseTo(best, 9)
         },
       ),

@@ -276,7 +276,8 @@ describe('remembered stages never answer for a different shot', () => {
         unblockedHits: w.expected((r) => r.unblockedHits),
       }
     }
-    const close = (got: ReturnType<typeof shotExpected>, want: ReturnType<typeof shotExpected>) => {
+    type Means = { damage: number; failedSaves: number; unblockedHits: number }
+    const close = (got: Means, want: Means) => {
       expect(got.damage).toBeCloseTo(want.damage, 6)
       expect(got.failedSaves).toBeCloseTo(want.failedSaves, 9)
       expect(got.unblockedHits).toBeCloseTo(want.unblockedHits, 9)

@@ -5,7 +5,9 @@ import { SeededDice } from '../../../src/core/seeded.js'
 import { mecha } from '../../cli/run-cli.js'
 import {
   MAX_WEAPON_SHOTS,
-  chooseReroll,
+  askEvadeReroll,
+  evadeReroll,
+  pickOf,
   defenseAllowed,
   evadeClass,
   evadeInput,
@@ -15,6 +17,7 @@ import {
   skillDefenseSpent,
 } from '../../../src/rules/stellar/shoot.js'
 import { NO_PEN, parsePen } from '../../../src/rules/stellar/weapon.js'
+import { chooseReroll } from '../../../src/rules/stellar/choice.js'
 import { shot } from './shot-fixture.js'
 
 const roll = (over: Parameters<typeof shot>[0], faces: number[]) => {
@@ -301,10 +304,14 @@ describe('issue 14 defects', () => {
 
 describe("melee's overwatch shares the shot's cap", () => {
   it('an overwatch weapon printing 12 shots fires 10 (shotsFired through overwatchShot)', async () => {
-    const { overwatchShot } = await import('../../../src/rules/stellar/melee.js')
+    const { overwatchShot, OVERWATCH_START } = await import('../../../src/rules/stellar/melee.js')
     const { side } = await import('./melee-fixture.js')
     const ow = { attacks: 1, acc: 9, shots: 12, dmg: 100, pen: NO_PEN, targetLock: false }
-    const s = overwatchShot({ atk: side(), def: side() } as Parameters<typeof overwatchShot>[0], ow, 0)
+    const s = overwatchShot(
+      { atk: side(), def: side() } as Parameters<typeof overwatchShot>[0],
+      ow,
+      OVERWATCH_START,
+    )
     expect(shotsFired(s)).toBe(10)
     expect(resolveShot(new SeededDice('ow'), s).dice).toHaveLength(10)
   })
@@ -348,12 +355,18 @@ describe('shooting: choices the roll and the odds make alike', () => {
     ],
     ['more hits than allowed: the 2 allowed', { crits: 0, hits: 5 }, { crits: 0, hits: 2 }],
   ])(
-    'chooseReroll: a pick given beforehand takes what the dice allow, criticals first: %s',
+    'the evade reroll: a pick given beforehand takes what the dice allow, criticals first: %s',
     (_what, given, taken) => {
-      const s = shot({ acc: 6, shots: 4, evadeRerolls: 2, decisions: { 'evade-reroll': given } })
+      const s = shot({ acc: 6, evade: 0, shots: 4, evadeRerolls: 2, decisions: { 'evade-reroll': given } })
       // 1 (a critical), 4 and 5 (hits), 8 (an evade)
-      const counts = { crit: 1, hit: 2, evade: 1, 'auto-miss': 0, downed: 0 }
-      expect(chooseReroll(s, evadeInput(s), [1, 4, 5, 8], counts, 2, laterStages(s))).toEqual(taken)
+      const faces = [1, 4, 5, 8]
+      const r = evadeReroll(evadeInput(s), 2, laterStages(s))
+      expect(
+        pickOf(
+          r,
+          chooseReroll(faces, r, askEvadeReroll(s, faces, r)).map((i) => faces[i]),
+        ),
+      ).toEqual(taken)
     },
   )
 })

@@ -251,6 +251,10 @@ export function parseRerollFaces(text: string, flag: string): number[] {
 export const meleeOptions = [
   ...sideOptions('atk', 'attacker'),
   intOpt('atk-evade', "attacker's Evade against overwatch shots", { min: 0, max: 30, default: 0 }),
+  boolOpt(
+    'atk-m-particles',
+    'overwatch from beyond 24" with M-Particles spread: the charger rerolls 1 evade die an attack',
+  ),
   intOpt('round', "the game round (Persevere's reduction grows in round 4)", { min: 1, max: 10, default: 1 }),
   ...sideOptions('def', 'defender'),
   choiceOpt(
@@ -370,6 +374,8 @@ function buildSide(
     reroll: false,
     notOverYet: v[key.notOverYet],
     evade: p === 'atk' ? v.atkEvade : 0,
+    // Spread M-Particles: one evade die an overwatch attack; the traits add theirs.
+    evadeRerolls: p === 'atk' && v.atkMParticles ? 1 : 0,
     desperation: false,
     improvise: false,
     penBonuses: [],
@@ -814,9 +820,10 @@ async function decideReroll(
   const options = q.options.map((o, i) => ({
     value: o.pick,
     label: `${o.pick.length ? `Reroll ${o.pick.join(' and ')}` : 'Keep the dice'}${i === 0 ? ' (best)' : ''}`,
+    // In the order the automatic pick ranks by (choice.ts).
     hint:
-      `strike deals ${num(o.expected.damage, 1)} DMG expected` +
-      (capped ? `, destroys ${pct(o.expected.destroyed)}` : ''),
+      (capped ? `destroys ${pct(o.expected.destroyed)}, ` : '') +
+      `strike deals ${num(o.expected.capped, 1)} DMG expected`,
     detail: capped ? 'damage capped at HP' : undefined,
   }))
   m.chosenBy[id === 'atk-reroll' ? 'atkReroll' : 'defReroll'] = 'prompt'
@@ -890,7 +897,7 @@ export const meleeSpec = defineCommand<typeof meleeOptions, MeleeRequest, MeleeR
   summary:
     'MechaStellar melee clash: overwatch on the charge, attack, counter-attack, Finishing Blow, best dice splits',
   diceOrder:
-    "overwatch first (only with --def-overwatch): for each attack, one evade d10 per shot, then its armor saves; then the clash: the attacker's attack dice (then, with Improvise, the dice it rerolls), the defender's defense dice (then, with Unbeaten, a reroll of each that did not block; then, with Improvise, the dice it rerolls), armor saves against the defender (at most 3; 5 for a warship); then, if the defender survives and was not pushed out, the defender's attack dice, the attacker's defense dice, armor saves against the attacker; a side that rerolls saves (Unyielding) rolls one reroll per failed save right after its saves",
+    "overwatch first (only with --def-overwatch): for each attack, one evade d10 per shot, then one d10 per evade die the charger rerolls (Three Times as Fast!, Blockade Runner, --atk-m-particles, Improvise), then its armor saves; then the clash: the attacker's attack dice (then, with Improvise, the dice it rerolls), the defender's defense dice (then, with Unbeaten, a reroll of each that did not block; then, with Improvise, the dice it rerolls), armor saves against the defender (at most 3; 5 for a warship); then, if the defender survives and was not pushed out, the defender's attack dice, the attacker's defense dice, armor saves against the attacker; a side that rerolls saves (Unyielding) rolls one reroll per failed save right after its saves",
   examples: [
     'mecha melee --atk-split 6/3 --atk-pilot 2 --atk-shield 1 --atk-dmg 300 --atk-pen 4 --def-split 3/4 --def-pilot 1 --def-shield 1 --def-dmg 400 --def-pen 6 --def-arm-sv 1 --def-choice counter --rolls 3,3,7,7,8,10,2,5,8,10,6,4,9,2,8,8,2,4,4,5,3',
     'mecha melee --atk-melee 9 --atk-pilot 1 --atk-dmg 300 --atk-pen 5 --def-melee 7 --def-dmg 400 --def-hp 2500 --seed table1',
@@ -935,11 +942,14 @@ export const meleeSpec = defineCommand<typeof meleeOptions, MeleeRequest, MeleeR
         ? {
             attacks: r.overwatch.shots.map((s) => ({
               targetNumber: s.targetNumber,
-              dice: s.dice.map((d) =>
-                d.critAsHit
-                  ? { roll: d.roll, outcome: d.outcome, critAsHit: true }
-                  : { roll: d.roll, outcome: d.outcome },
-              ),
+              dice: s.dice.map((d) => {
+                const die: Record<string, unknown> = { roll: d.roll, outcome: d.outcome }
+                if (d.critAsHit) die.critAsHit = true
+                if (d.rerolledFrom !== undefined) die.rerolledFrom = d.rerolledFrom
+                return die
+              }),
+              // The charger's evade rerolls, when it had any.
+              ...(s.reroll ? { reroll: s.reroll } : {}),
               hits: s.hits,
               blocks: s.blocks,
               momentumSpent: s.momentumSpent,

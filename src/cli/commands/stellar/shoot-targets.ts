@@ -3,7 +3,8 @@ import { InputError, NeedDecision } from '../../../core/errors.js'
 import type { AttackBonus, DefenseChoice, ShotResult } from '../../../rules/stellar/shoot.js'
 import type { TraitEffect } from '../../../rules/stellar/traits.js'
 import { ATTACK_BONUSES, AUTO_DEFENSES, DEFENSES, rankDefenses } from '../../../rules/stellar/shoot-odds.js'
-import { num } from '../../../render/format.js'
+import { num, pct } from '../../../render/format.js'
+import type { Outlook } from '../../../rules/stellar/choice.js'
 import {
   addDamage,
   addDestroyed,
@@ -324,6 +325,17 @@ export interface OneTargetHelpers {
 const exp = (x: number) => `expected ${num(x, 1)} DMG`
 
 /**
+ * An option's outlook as a prompt or --compare shows it, in the order the automatic choice ranks
+ * by (choice.ts): with the target's HP known, the chance it is destroyed, then the expected
+ * damage capped at HP; without, the expected damage. `destroyed` is a count with several targets.
+ */
+export function outlookHint(o: Outlook, hp: boolean, targets = 1): string {
+  if (!hp) return exp(o.damage)
+  const destroyed = targets > 1 ? `${num(o.destroyed, 2)} targets destroyed` : `destroyed ${pct(o.destroyed)}`
+  return `${destroyed}, ${exp(o.capped)} (capped at HP)`
+}
+
+/**
  * The open choices for several targets, asked in a terminal: the attacker's bonus once for every
  * target, each option with its expected damage summed over the targets (each meeting it with its
  * best reply when the reactions are open: rankTargetsBonuses); then each target's reaction in
@@ -357,7 +369,11 @@ async function chooseTargetsAsking(
         ranked.map((o) => ({
           value: o.value,
           label: labels.bonus(s, o.value),
-          hint: `${exp(o.expected.damage)} in all${vs}`,
+          hint: `${outlookHint(
+            o.expected,
+            shots.every((x) => x.hp !== undefined),
+            shots.length,
+          )} in all${vs}`,
         })),
         ranked[0].value,
       )
@@ -378,7 +394,7 @@ async function chooseTargetsAsking(
           ranked.map((o) => ({
             value: o.value,
             label: labels.defense(x, o.value),
-            hint: exp(o.expected.damage),
+            hint: outlookHint(o.expected, x.hp !== undefined),
           })),
           ranked[0].value,
         ),

@@ -50,11 +50,12 @@ import {
   shotDamageOdds,
   shotOdds,
 } from '../../../rules/stellar/shoot-odds.js'
+import type { Outlook } from '../../../rules/stellar/choice.js'
 import { NO_PEN, parsePen, penText } from '../../../rules/stellar/weapon.js'
 import { num } from '../../../render/format.js'
 import { explainShot, explainShotOdds, renderShot, renderShotOdds } from '../../../render/stellar/shoot.js'
 import { saveFields } from './save-fields.js'
-import { withTargets } from './shoot-targets.js'
+import { outlookHint, withTargets } from './shoot-targets.js'
 import { MAX_TARGETS } from '../../../rules/stellar/multi-target.js'
 import {
   type ChoiceContext,
@@ -532,8 +533,8 @@ const oneTarget = defineCommand<typeof options, ChosenShot, ShotResult, ShotRequ
           o.pick.crits + o.pick.hits === 0
             ? 'Keep the dice'
             : `Reroll ${[dice(o.pick.crits, 'critical'), dice(o.pick.hits, 'hit')].filter(Boolean).join(' and ')}`,
-        // The quantity the automatic pick ranks by comes first.
-        hint: `${exp(o.expected.damage)}, ${num(o.expected.unblockedHits, 2)} hits through${i === 0 ? ' (best)' : ''}`,
+        // The quantities the automatic pick ranks by come first (choice.ts).
+        hint: `${outlookHint(o.expected, s.hp !== undefined)}, ${num(o.expected.unblockedHits, 2)} hits through${i === 0 ? ' (best)' : ''}`,
       }))
       s.chosenBy.evadeReroll = 'prompt'
       return ctx.select(
@@ -705,36 +706,39 @@ function compareShot(req: ShotRequest): CompareReport {
     bonusOpen ? 'precision' : (req.bonus as AttackBonus),
     defenseOpen ? 'dodge' : (req.defense as DefenseChoice),
   )
+  // The policy (choice.ts): with the target's HP known, its chance of being destroyed first.
+  const hp = req.hp !== undefined
+  const quantity = hp ? 'chance the target is destroyed' : 'expected damage'
   const option = (
     bonus: AttackBonus,
     defense: DefenseChoice,
-    expected: number,
+    expected: Outlook,
     best: boolean,
     label: string,
   ): ComparedOption => ({
     name: `${bonus}/${defense}`,
     label,
-    value: expected,
-    valueText: exp(expected),
+    value: hp ? expected.destroyed : expected.damage,
+    valueText: outlookHint(expected, hp),
     best,
     choices: { bonus, defense },
     odds: shotOddsReport(withChoices(req, bonus, defense)),
   })
   const ranking = (side: 'attacker' | 'defender') =>
-    `${side === 'attacker' ? 'more' : 'less'} is better for the ${side}; ties: failed saves, then unblocked hits`
+    `${side === 'attacker' ? 'more' : 'less'} is better for the ${side}; ties: ${hp ? 'expected damage capped at HP, then ' : ''}failed saves, then unblocked hits`
   const choices: ComparedChoice[] = []
   let bonus = base.bonus
   if (bonusOpen) {
     const ranked = rankBonuses(base, !defenseOpen, ATTACK_BONUSES, DEFENSES)
     choices.push({
       question: `Attacker's bonus (Acc ${base.acc}, ${base.shots} shots, DMG ${base.dmg})${defenseOpen ? ", each against the defender's best reaction" : ''}`,
-      quantity: 'expected damage',
+      quantity,
       ranking: ranking('attacker'),
       options: ranked.map((o, i) =>
         option(
           o.value,
           o.defense,
-          o.expected.damage,
+          o.expected,
           i === 0,
           `${bonusLabel(base, o.value)}${defenseOpen ? ` vs ${defenseLabel(base, o.defense)}` : ''}`,
         ),
@@ -746,11 +750,9 @@ function compareShot(req: ShotRequest): CompareReport {
     const ranked = rankDefenses(withChoices(req, bonus, 'dodge'), DEFENSES)
     choices.push({
       question: `Defender's reaction to ${bonus === 'none' ? 'no bonus' : bonusLabel(base, bonus)}`,
-      quantity: 'expected damage',
+      quantity,
       ranking: ranking('defender'),
-      options: ranked.map((o, i) =>
-        option(bonus, o.value, o.expected.damage, i === 0, defenseLabel(base, o.value)),
-      ),
+      options: ranked.map((o, i) => option(bonus, o.value, o.expected, i === 0, defenseLabel(base, o.value))),
     })
   }
   const extra: Record<string, unknown> = {}
@@ -798,7 +800,7 @@ async function chooseAsking(req: ShotRequest, ctx: ChoiceContext): Promise<Chose
         ranked.map((o) => ({
           value: o.value,
           label: bonusLabel(s, o.value),
-          hint: `${exp(o.expected.damage)}${vs}`,
+          hint: `${outlookHint(o.expected, s.hp !== undefined)}${vs}`,
         })),
         ranked[0].value,
       )
@@ -814,7 +816,7 @@ async function chooseAsking(req: ShotRequest, ctx: ChoiceContext): Promise<Chose
         ranked.map((o) => ({
           value: o.value,
           label: defenseLabel(s, o.value),
-          hint: exp(o.expected.damage),
+          hint: outlookHint(o.expected, s.hp !== undefined),
         })),
         ranked[0].value,
       )
