@@ -17,7 +17,7 @@ import {
   shootInputs,
   vpInputs,
 } from './roster-inputs.js'
-import { loadRoster } from './roster-file.js'
+import { type RosterSearch, loadRoster } from './roster-file.js'
 import type { ChoiceContext, CommandSpec } from './spec.js'
 import { unitWordsOf } from './unit-words.js'
 
@@ -155,9 +155,16 @@ export function namedTargets(
     .map((last) => namedValues(roster, command, [...words.slice(0, fixed), last], given, form))
 }
 
+/** Where a run looks for its roster besides --roster: its directory and environment. */
+export type RosterPlace = Pick<RosterSearch, 'cwd' | 'env'>
+
 /** The roster of this run, or an error saying where one is looked for. */
-export function requireRoster(files: readonly string[] | undefined, what: string): Roster {
-  const roster = loadRoster({ flags: files })
+export function requireRoster(
+  files: readonly string[] | undefined,
+  what: string,
+  place: RosterPlace = {},
+): Roster {
+  const roster = loadRoster({ flags: files, cwd: place.cwd, env: place.env })
   if (!roster)
     throw new InputError(
       'no-roster',
@@ -192,6 +199,7 @@ export async function unitValues(
   flags: Record<string, unknown>,
   rosterFiles: readonly string[] | undefined,
   choice: ChoiceContext,
+  place: RosterPlace = {},
 ): Promise<{
   values: Record<string, unknown>
   inputs: Record<string, Input | Input[]>
@@ -200,7 +208,7 @@ export async function unitValues(
   more: Array<{ values: Record<string, unknown>; inputs: Record<string, Input | Input[]> }>
 }> {
   let words = needWords(spec.name, refs)
-  const roster = requireRoster(rosterFiles, `${spec.name} ${words[0]}`)
+  const roster = requireRoster(rosterFiles, `${spec.name} ${words[0]}`, place)
   const open = openSlots(spec.name, roster, words)
   if (open.length && choice.interactive) {
     const { askWeapons } = await import('./roster-prompt.js')

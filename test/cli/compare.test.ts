@@ -5,7 +5,7 @@
  * against the odds themselves (expected damage; for melee the net damage capped at the HP).
  */
 import { describe, expect, it } from 'vitest'
-import { mecha, mechaJson } from './run-cli.js'
+import { mecha, mechaJson } from './in-process.js'
 
 const SHOT = [
   'shoot',

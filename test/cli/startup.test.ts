@@ -14,7 +14,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { afterAll, describe, expect, it } from 'vitest'
-import { mecha } from './run-cli.js'
+import { mecha } from './in-process.js'
 
 /**
  * What start-up leaves out must not show: only the flags given are declared to commander (all of
