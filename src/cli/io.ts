@@ -1,3 +1,4 @@
+import { createRequire } from 'node:module'
 import type { Readable, Writable } from 'node:stream'
 
 /**
@@ -99,12 +100,13 @@ export function columnsFor(io: CliIO, stream: 'stdout' | 'stderr'): number {
  * a pipe; else only in a terminal that takes colours (Node's reading of TERM, COLORTERM and CI;
  * TERM=dumb none). The styles use the 16 basic colours, so any level above 0 paints the same.
  */
-export async function colorOn(io: CliIO, flag: boolean): Promise<boolean> {
+export function colorOn(io: CliIO, flag: boolean): boolean {
   if (!flag || (io.env.NO_COLOR !== undefined && io.env.NO_COLOR !== '')) return false
   const force = io.env.FORCE_COLOR
   if (force !== undefined) return force === '' || force === 'true' || Number.parseInt(force, 10) > 0
   if (!io.stdoutIsTTY) return false
-  const { WriteStream } = await import('node:tty')
+  // required, not imported: the bundle bin/mecha.js runs has no loader for import()
+  const { WriteStream } = createRequire(import.meta.url)('node:tty') as typeof import('node:tty')
   const env = Object.assign({}, io.env, { NO_COLOR: undefined })
   return WriteStream.prototype.getColorDepth.call(undefined, env) > 1
 }

@@ -36,7 +36,7 @@ export interface Run {
 
 /** The style for stdout: colours are loaded only when they are on. */
 async function stdoutStyle(io: CliIO, flag: boolean): Promise<Style> {
-  if (!(await colorOn(io, flag))) return plainStyle
+  if (!colorOn(io, flag)) return plainStyle
   const { makeStyle } = await import('../render/color.js')
   return makeStyle(true)
 }

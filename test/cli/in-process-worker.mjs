@@ -21,7 +21,7 @@ function* pipeChunks(text) {
   for (let at = 0; at < bytes.length; at += 65536) yield bytes.subarray(at, at + 65536)
 }
 
-parentPort.on('message', async ({ argv, input, env, cwd }) => {
+parentPort.on('message', async ({ id, argv, input, env, cwd }) => {
   const stdout = []
   const stderr = []
   let code
@@ -41,7 +41,7 @@ parentPort.on('message', async ({ argv, input, env, cwd }) => {
     code = null
     stderr.push(`runCli threw: ${e?.stack ?? e}\n`)
   }
-  port.postMessage({ code, stdout: stdout.join(''), stderr: stderr.join('') })
+  port.postMessage({ id, code, stdout: stdout.join(''), stderr: stderr.join('') })
   Atomics.store(signal, 0, 1)
   Atomics.notify(signal, 0)
 })

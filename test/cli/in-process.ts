@@ -18,25 +18,38 @@ export function mecha(
   opts: { input?: string; env?: Record<string, string>; cwd?: string } = {},
 ): CliResult {
   const front = (worker ??= startWorker())
+  const id = ++front.asked
   Atomics.store(front.signal, 0, 0)
   front.worker.postMessage({
+    id,
     argv: args,
     input: opts.input ?? '',
     env: Object.assign({ PATH: process.env.PATH ?? '' }, opts.env),
     cwd: opts.cwd ?? process.cwd(),
   })
-  if (Atomics.wait(front.signal, 0, 0, 30_000) === 'timed-out') {
-    void front.worker.terminate()
-    worker = undefined
-    return { code: null, stdout: '', stderr: `mecha ${args.join(' ')}: no answer in 30 s` }
+  // Woken when an answer is posted; an answer to an earlier question (one that timed out) is
+  // dropped, and a wake with no answer waits again.
+  const deadline = Date.now() + 30_000
+  for (;;) {
+    const answer = receiveMessageOnPort(front.port)?.message as (CliResult & { id: number }) | undefined
+    if (answer?.id === id) return { code: answer.code, stdout: answer.stdout, stderr: answer.stderr }
+    if (answer) continue
+    const left = deadline - Date.now()
+    if (left <= 0) break
+    Atomics.wait(front.signal, 0, 0, left)
+    Atomics.store(front.signal, 0, 0)
   }
-  return receiveMessageOnPort(front.port)!.message as CliResult
+  void front.worker.terminate()
+  worker = undefined
+  return { code: null, stdout: '', stderr: `mecha ${args.join(' ')}: no answer in 30 s` }
 }
 
 interface Front {
   worker: Worker
   port: MessagePort
   signal: Int32Array
+  /** Questions asked so far: each answer carries the number of its question. */
+  asked: number
 }
 
 let worker: Front | undefined
@@ -50,7 +63,7 @@ function startWorker(): Front {
     transferList: [port2],
   })
   w.unref()
-  return { worker: w, port: port1, signal }
+  return { worker: w, port: port1, signal, asked: 0 }
 }
 
 /** `mecha …` refused as bad input: exit 2, nothing on stdout, one line on stderr (returned). */

@@ -18,6 +18,16 @@ import { examples, inputOf, oddsMaps, scalarAt } from './examples.js'
 const cases = (await examples()).filter((e) => e.spec.diceOrder !== undefined)
 const clone = <T>(x: T): T => structuredClone(x)
 
+// One fixed, seeded sample: every run checks the same variations (a failure replays as it is).
+fc.configureGlobal({ seed: 24 })
+
+/**
+ * Rolls sampled per example, sized so the slowest stays well inside the timeout on a shared
+ * machine: a roll with Improvise works out exact odds to choose its re-roll, ~40x a plain roll.
+ * The tolerance below follows the sample's standard error.
+ */
+const monteCarloRuns = (e: (typeof cases)[number]) => (/\bimprovise\b/.test(e.line) ? 300 : 3000)
+
 /** Random variations of an example: its int options moved within range, its flags toggled. */
 function variations(e: (typeof cases)[number]) {
   const ints = e.spec.options.filter(
@@ -124,7 +134,7 @@ describe.each(cases.map((e) => [e.line, e] as const))('%s', (_line, e) => {
       return
     }
     const maps = oddsMaps(report.json)
-    const runs = 3000
+    const runs = monteCarloRuns(e)
     const counts = maps.map(() => new Map<string, number>())
     let matched = 0
     for (let i = 0; i < runs; i++) {

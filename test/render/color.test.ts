@@ -1,8 +1,7 @@
 import { spawnSync } from 'node:child_process'
 import { describe, expect, it } from 'vitest'
 import { makeStyle } from '../../src/render/color.js'
-import { mecha } from '../cli/in-process.js'
-import { BIN } from '../cli/run-cli.js'
+import { BIN, mecha } from '../cli/run-cli.js'
 
 // Runs the real binary in a pseudo-terminal (python's pty) and returns everything it wrote,
 // escape codes included: colour is decided by what a terminal user would have.
