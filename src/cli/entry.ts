@@ -1,3 +1,4 @@
+import { fstatSync } from 'node:fs'
 import { createRequire } from 'node:module'
 import type { CliIO } from './io.js'
 import { runCli } from './main.js'
@@ -17,12 +18,11 @@ export async function run(
 }
 
 /**
- * The process's streams. stdin and stderr are opened only when used: a closed stdin opened as a
- * stream is waited on at exit, and a start that prints one answer needs neither.
+ * The process's streams. Each is opened only when used (the answer itself goes to the descriptor:
+ * see Output in io.ts): a closed stdin opened as a stream is waited on at exit, and Node's stream
+ * code costs milliseconds of a start that prints one answer.
  */
 function processIO(): CliIO {
-  const isatty = (fd: number) =>
-    (createRequire(import.meta.url)('node:tty') as typeof import('node:tty')).isatty(fd)
   return {
     get stdout() {
       return process.stdout
@@ -33,20 +33,36 @@ function processIO(): CliIO {
     get stdin() {
       return process.stdin
     },
+    fds: { stdout: 1, stderr: 2 },
     get stdoutIsTTY() {
-      return process.stdout.isTTY === true
+      return isTerminal(1)
     },
     get stderrIsTTY() {
-      return isatty(2)
+      return isTerminal(2)
     },
     get stdinIsTTY() {
-      return isatty(0)
+      return isTerminal(0)
     },
     env: process.env,
     cwd: process.cwd(),
     get columns() {
-      return process.stdout.isTTY ? process.stdout.columns : process.stderr.columns
+      return isTerminal(1) ? process.stdout.columns : process.stderr.columns
     },
     exit: (code) => process.exit(code),
   }
+}
+
+/**
+ * Whether a descriptor is a terminal. node:tty (which loads Node's stream code, ~2.5 ms) is asked
+ * only about character devices other than /dev/null and its kin (major number 1): a pipe, a file
+ * or /dev/null, what scripts and benchmarks give, is answered by one fstat.
+ */
+function isTerminal(fd: number): boolean {
+  try {
+    const st = fstatSync(fd)
+    if (!st.isCharacterDevice() || ((st.rdev >> 8) & 0xfff) === 1) return false
+  } catch {
+    return false
+  }
+  return (createRequire(import.meta.url)('node:tty') as typeof import('node:tty')).isatty(fd)
 }

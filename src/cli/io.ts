@@ -1,3 +1,4 @@
+import { writeSync } from 'node:fs'
 import { createRequire } from 'node:module'
 import type { Readable, Writable } from 'node:stream'
 
@@ -18,6 +19,11 @@ export interface CliIO {
   cwd: string
   /** The terminal's width, when one is known. */
   readonly columns?: number
+  /**
+   * The file descriptors behind stdout and stderr, when they are the process's: answers are
+   * written to them directly (see Output), and the streams opened only if needed.
+   */
+  fds?: { stdout: number; stderr: number }
   /**
    * Ends the process at once (the real process only): batch calls it when stdout goes away
    * mid-stream (`mecha batch … | head -1`), where the input would otherwise go on being read.
@@ -44,6 +50,11 @@ export function describeErrno(e: NodeJS.ErrnoException): string {
  * quietly; any other failure is kept, and thrown by flush() as an OutputError (exit 1). Node
  * writes files, pipes and terminals synchronously on Linux (a full pipe blocks the write), so an
  * answer is out before the process exits.
+ *
+ * Given the stream's file descriptor, text goes to it with writeSync, and the stream is opened
+ * only if the descriptor says "try again" (a pipe someone made non-blocking): process.stdout
+ * loads Node's stream and net modules, ~4.5 ms of CPU in a ~55 ms start (measured: the start
+ * of a seeded `shoot --json`, median of 30, with and without touching process.stdout).
  */
 export class Output {
   private stream?: Writable
@@ -52,14 +63,17 @@ export class Output {
   private pending = 0
   private settled?: () => void
 
-  /** `open` is called at the first write (the process's stderr is opened only if used). */
+  /** `open` is called when a write needs the stream (the process's are opened only if used). */
   constructor(
     private readonly open: () => Writable,
     private readonly name: 'stdout' | 'stderr',
+    private readonly fd?: number,
   ) {}
 
   write(text: string): void {
     if (this.closed || this.failure) return
+    if (this.fd !== undefined && !this.stream) text = this.writeFd(text)
+    if (text === '' || this.closed || this.failure) return
     if (!this.stream) {
       this.stream = this.open()
       // Failures are read from each write's callback; the event must only not end the process.
@@ -76,6 +90,19 @@ export class Output {
   async flush(): Promise<void> {
     if (this.pending > 0) await new Promise<void>((done) => (this.settled = done))
     if (this.failure) throw this.failure
+  }
+
+  /** Writes what the descriptor takes now; returns what is left for the stream. */
+  private writeFd(text: string): string {
+    const bytes = Buffer.from(text)
+    let done = 0
+    try {
+      while (done < bytes.length) done += writeSync(this.fd!, bytes, done)
+    } catch (e) {
+      if ((e as NodeJS.ErrnoException).code !== 'EAGAIN') this.failed(e as NodeJS.ErrnoException)
+      else return bytes.subarray(done).toString()
+    }
+    return ''
   }
 
   private failed(e: NodeJS.ErrnoException): void {

@@ -12,8 +12,8 @@ import { groups } from './registry.js'
 export async function runCli(argv: readonly string[], io: CliIO): Promise<number> {
   const run: Run = {
     io,
-    out: new Output(() => io.stdout, 'stdout'),
-    err: new Output(() => io.stderr, 'stderr'),
+    out: new Output(() => io.stdout, 'stdout', io.fds?.stdout),
+    err: new Output(() => io.stderr, 'stderr', io.fds?.stderr),
     argv,
     code: 0,
   }

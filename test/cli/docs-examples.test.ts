@@ -35,7 +35,7 @@ import {
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
-import { afterAll, describe, expect, it } from 'vitest'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { argvOf, mecha } from './in-process.js'
 import { BIN, type CliResult, shLines } from './run-cli.js'
 
@@ -147,27 +147,25 @@ afterAll(() => rmSync(work, { recursive: true, force: true }))
 const env = { PATH: `${pathDir}:${process.env.PATH ?? ''}`, HOME: work }
 
 type Runs = { first: CliResult & { left: Record<string, string> }; again?: CliResult }
-const runsByFile = new Map<string, Map<Example, Runs>>()
 
 /**
- * Both runs of an example, made for all of its file's `examples` when first asked: the first of
- * each, and the second of those that need a shell, through one shell; the second of a plain
- * `mecha …` is left to the caller, in-process.
+ * Both runs of every example, file by file: the first of each, and the second of those that need
+ * a shell, through one shell per file; the second of a plain `mecha …` is left to the test,
+ * in-process.
  */
-function runsOf(ex: Example, examples: Example[]): Runs {
-  let runs = runsByFile.get(ex.file)
-  if (!runs) {
-    const ofFile = examples.filter((e) => e.file === ex.file)
+function runAll(examples: Example[]): Map<Example, Runs> {
+  const runs = new Map<Example, Runs>()
+  for (const file of new Set(examples.map((e) => e.file))) {
+    const ofFile = examples.filter((e) => e.file === file)
     const twice = ofFile.filter((e) => !argvOf(e.command))
     const out = shLines(
       [...ofFile, ...twice].map((e) => e.command),
-      { cwd, env, tidy: ['bin', 'examples'] },
+      { cwd, env, tidy: ['bin', 'examples'], timeout: 600_000 },
     )
-    runs = new Map(ofFile.map((e, i) => [e, { first: out[i]! }]))
-    twice.forEach((e, i) => (runs!.get(e)!.again = out[ofFile.length + i]))
-    runsByFile.set(ex.file, runs)
+    ofFile.forEach((e, i) => runs.set(e, { first: out[i]! }))
+    twice.forEach((e, i) => (runs.get(e)!.again = out[ofFile.length + i]))
   }
-  return runs.get(ex)!
+  return runs
 }
 
 /** The commands a `--help` lists (commander's "Commands:" section), without `help`. */
@@ -254,8 +252,15 @@ describe('docs examples', () => {
     return word !== 'completion' || topLevel.includes('completion')
   })
 
+  // Every example through the shells first (a few hundred starts of the binary: minutes on a
+  // loaded machine), then each checked by its own test.
+  let runs = new Map<Example, Runs>()
+  beforeAll(() => {
+    runs = runAll(runnable)
+  }, 600_000)
+
   it.each(runnable.map((e) => [`${e.file}:${e.line}`, e] as const))('%s', (_where, ex) => {
-    const { first, again: shAgain } = runsOf(ex, runnable)
+    const { first, again: shAgain } = runs.get(ex)!
     const label = `${ex.file}:${ex.line}: ${ex.command}\nstderr: ${first.stderr}`
     expect(first.code, label).toBe(ex.exit)
     if (ex.exit === 0) {

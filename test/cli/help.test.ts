@@ -1,5 +1,5 @@
 import { spawnSync } from 'node:child_process'
-import { describe, expect, it } from 'vitest'
+import { beforeAll, describe, expect, it } from 'vitest'
 import { commandNames, groups } from '../../src/cli/registry.js'
 import { argvOf, mecha } from './in-process.js'
 import { BIN, type CliResult, shLines } from './run-cli.js'
@@ -150,15 +150,19 @@ describe('every --help example runs as printed, through a real shell', async () 
     (s.examples ?? []).map((line) => [s.name, line] as const),
   )
   // `mecha …` as a user pastes it, with the built binary standing in for the installed command:
-  // every example through one shell, run when the first is checked.
-  let firstRuns: CliResult[] | undefined
-  const firstRun = (line: string) => {
-    firstRuns ??= shLines(
+  // every example through one shell, before the first is checked.
+  let firstRuns: CliResult[] = []
+  beforeAll(() => {
+    firstRuns = shLines(
       lines.map(([, l]) => l.replace(/^mecha /, '$MECHA ')),
-      { cwd: process.cwd(), env: { PATH: process.env.PATH ?? '', MECHA: `${process.execPath} ${BIN}` } },
+      {
+        cwd: process.cwd(),
+        env: { PATH: process.env.PATH ?? '', MECHA: `${process.execPath} ${BIN}` },
+        timeout: 600_000,
+      },
     )
-    return firstRuns[lines.findIndex(([, l]) => l === line)]!
-  }
+  }, 600_000)
+  const firstRun = (line: string) => firstRuns[lines.findIndex(([, l]) => l === line)]!
 
   it('there are examples to run', () => expect(lines.length).toBeGreaterThan(60))
 
