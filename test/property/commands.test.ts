@@ -22,11 +22,13 @@ const clone = <T>(x: T): T => structuredClone(x)
 fc.configureGlobal({ seed: 24 })
 
 /**
- * Rolls sampled per example, sized so the slowest stays well inside the timeout on a shared
- * machine: a roll with Improvise works out exact odds to choose its re-roll, ~40x a plain roll.
- * The tolerance below follows the sample's standard error.
+ * Samples sized so the slowest example stays well inside the timeout on a shared machine: with
+ * Improvise, a roll works out exact odds to choose its re-roll (~40x a plain roll), and the odds
+ * take seconds. The Monte Carlo tolerance below follows the sample's standard error.
  */
-const monteCarloRuns = (e: (typeof cases)[number]) => (/\bimprovise\b/.test(e.line) ? 300 : 3000)
+const slow = (e: (typeof cases)[number]) => /\bimprovise\b/.test(e.line)
+const monteCarloRuns = (e: (typeof cases)[number]) => (slow(e) ? 300 : 3000)
+const supportRolls = (e: (typeof cases)[number]) => (slow(e) ? 4 : 20)
 
 /** Random variations of an example: its int options moved within range, its flags toggled. */
 function variations(e: (typeof cases)[number]) {
@@ -105,7 +107,7 @@ describe.each(cases.map((e) => [e.line, e] as const))('%s', (_line, e) => {
           const sum = Object.values(map).reduce((a, b) => a + b, 0)
           expect(Math.abs(sum - 1)).toBeLessThan(1e-9)
         }
-        for (let i = 0; i < 20; i++) {
+        for (let i = 0; i < supportRolls(e); i++) {
           const result = e.spec.json(
             e.spec.resolve(new SeededDice(`support-${i}`), clone(input)),
             clone(input),
@@ -119,7 +121,7 @@ describe.each(cases.map((e) => [e.line, e] as const))('%s', (_line, e) => {
           }
         }
       }),
-      { numRuns: 15 },
+      { numRuns: slow(e) ? 5 : 15 },
     )
   })
 
