@@ -1,5 +1,6 @@
 import { type Stats, accessSync, constants, statSync, writeFileSync } from 'node:fs'
 import { dirname, resolve as resolvePath } from 'node:path'
+import type { Command } from 'commander'
 import { InputError } from '../core/errors.js'
 import { parseRolls } from '../core/physical.js'
 import { describeErrno } from './io.js'
@@ -103,4 +104,25 @@ export function commandLineOf(argv: readonly string[]): string {
     words.push(/^[\w@%+=:,./-]+$/.test(a) ? a : `'${a.replace(/'/g, `'\\''`)}'`)
   }
   return ['mecha', ...words].join(' ')
+}
+
+/**
+ * An option that takes a value and got a flag instead (`--seed --json`): commander takes the next
+ * word whatever it is, so a forgotten value would swallow the flag after it.
+ */
+export function refuseFlagValues(command: Command): void {
+  for (const o of command.options) {
+    if (!o.required && !o.optional) continue
+    const key = o.attributeName()
+    if (command.getOptionValueSource(key) !== 'cli') continue
+    const v = command.getOptionValue(key)
+    for (const item of Array.isArray(v) ? v : [v]) {
+      if (typeof item === 'string' && item.startsWith('--')) {
+        throw new InputError(
+          'missing-value',
+          `${o.long}: expected a value, got the flag ${item}; give ${o.flags}`,
+        )
+      }
+    }
+  }
 }

@@ -137,3 +137,12 @@ export function colorOn(io: CliIO, flag: boolean): boolean {
   const env = Object.assign({}, io.env, { NO_COLOR: undefined })
   return WriteStream.prototype.getColorDepth.call(undefined, env) > 1
 }
+
+/** One run of the CLI: its streams, its command line and the exit code its action sets. */
+export interface Run {
+  io: CliIO
+  out: Output
+  err: Output
+  argv: readonly string[]
+  code: number
+}

@@ -1,7 +1,7 @@
 import { CommanderError } from 'commander'
 import { InputError } from '../core/errors.js'
-import { type CliIO, Output, OutputError } from './io.js'
-import { type Run, buildProgram } from './program.js'
+import { type CliIO, Output, OutputError, type Run } from './io.js'
+import { buildProgram } from './program.js'
 import { groups } from './registry.js'
 
 /**
