@@ -31,8 +31,8 @@ export async function runCli(argv: readonly string[], io: CliIO): Promise<number
   try {
     await run.err.flush()
   } catch {
-    // stderr is gone too: the exit code is all that is left to say it
-    if (run.code === 0) run.code = 1
+    // stderr cannot be written either: the exit code is all that is left to say it
+    run.code = 1
   }
   return run.code
 }
