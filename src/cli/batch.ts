@@ -1,5 +1,6 @@
 import { once } from 'node:events'
 import { createReadStream, statSync } from 'node:fs'
+import { resolve } from 'node:path'
 import type { Readable, Writable } from 'node:stream'
 import { InputError } from '../core/errors.js'
 import { editDistance } from '../core/nearest.js'
@@ -19,6 +20,7 @@ import { answerRequest, plainRequest } from './request.js'
 import { type Globals, type RunEnv, type RunOutput, quietChoices } from './run.js'
 import { type CommandSpec, type OptionSpec, camelKey, show } from './spec.js'
 import { unitWordsOf } from './unit-words.js'
+import type { RosterPlace } from './units.js'
 
 /**
  * `mecha batch [file]`: JSON lines in, JSON lines out.
@@ -86,6 +88,8 @@ export interface BatchIO {
   /** Whether stdout is a terminal (no progress bar then: it would tangle with the answers). */
   stdoutIsTTY: boolean
   env: Record<string, string | undefined>
+  /** The directory a file or roster path is relative to (default: the process's). */
+  cwd?: string
 }
 
 /** Exit codes: 0 every line resolved, 2 some line was bad, 1 some line hit a bug, 130/143 stopped by a signal. */
@@ -109,12 +113,14 @@ export async function runBatch(opts: BatchOptions, io: BatchIO): Promise<number>
       )
     }
   } else {
-    size = fileSize(opts.file!)
+    size = fileSize(opts.file!, io.cwd)
   }
-  const input: Readable = fromStdin ? io.stdin : createReadStream(opts.file!, { highWaterMark: 64 * 1024 })
+  const input: Readable = fromStdin
+    ? io.stdin
+    : createReadStream(resolve(io.cwd ?? '', opts.file!), { highWaterMark: 64 * 1024 })
   input.setEncoding('utf8')
 
-  const batch = new Batch(opts, io.stdout)
+  const batch = new Batch(opts, io.stdout, { cwd: io.cwd, env: io.env })
   const progress =
     opts.progress && Boolean(io.stderr.isTTY) && !io.stdoutIsTTY ? new Progress(io.stderr, size) : undefined
   // A first signal stops the run after the current line; a second (a line that takes long) ends it at once.
@@ -157,10 +163,10 @@ export async function runBatch(opts: BatchOptions, io: BatchIO): Promise<number>
   return batch.firstBug ? 1 : summary.errors > 0 ? 2 : 0
 }
 
-function fileSize(file: string): number {
+function fileSize(file: string, cwd = ''): number {
   let st
   try {
-    st = statSync(file)
+    st = statSync(resolve(cwd, file))
   } catch (e) {
     const code = (e as NodeJS.ErrnoException).code
     const why =
@@ -277,6 +283,7 @@ class Batch {
   constructor(
     private readonly opts: BatchOptions,
     private readonly out: Writable,
+    private readonly place: RosterPlace,
   ) {}
 
   /** Read, resolve and write every line, until the input ends or a signal stops the run. */
@@ -476,7 +483,7 @@ class Batch {
   ): Promise<RunOutput> {
     this.units ??= Promise.all([import('./named-units.js'), import('./units.js')]).then(([named, cli]) => ({
       named,
-      roster: cli.requireRoster(this.opts.roster, 'batch'),
+      roster: cli.requireRoster(this.opts.roster, 'batch', this.place),
     }))
     const { named, roster } = await this.units
     const given: Record<string, unknown> = {}

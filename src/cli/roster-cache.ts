@@ -69,12 +69,17 @@ function fromJson(json: string): Roster {
  * `path` (absolute) names the cache file; an error in the roster is never kept, so it is said
  * again each run.
  */
-export function cachedRoster(text: string, shown: string, path: string): Roster {
+export function cachedRoster(
+  text: string,
+  shown: string,
+  path: string,
+  env: NodeJS.ProcessEnv = process.env,
+): Roster {
   // What the kept roster was made from, said whole and unambiguously: build, name (quoted: one line), the text's length, the text.
   const head = `${buildId()}\n${JSON.stringify(shown)}\n${text.length}\n${text}\n`
   let file: string | undefined
   try {
-    file = join(cacheDir(), nameOf(path))
+    file = join(cacheDir(env), nameOf(path))
     const kept = readFileSync(file, 'utf8')
     if (kept.startsWith(head)) return fromJson(kept.slice(head.length))
   } catch {

@@ -8,7 +8,7 @@ import {
   weaponPenText,
 } from '../rules/stellar/roster.js'
 import { loadRoster } from './roster-file.js'
-import { requireRoster as findRoster } from './units.js'
+import { type RosterPlace, requireRoster as findRoster } from './units.js'
 
 /**
  * `mecha roster list|show|check|new`: the roster as tables, one unit's card, a validation, and a
@@ -89,8 +89,9 @@ export { lookupUnit }
 export function rosterNames(
   files: readonly string[] | undefined,
   weapons?: 'shoot' | 'melee' | 'any',
+  place: RosterPlace = {},
 ): string {
-  const roster = loadRoster({ flags: files })
+  const roster = loadRoster({ flags: files, cwd: place.cwd, env: place.env })
   if (!roster) return ''
   const lines: string[] = []
   for (const u of roster.units) {
@@ -103,7 +104,8 @@ export function rosterNames(
 }
 
 /** The roster of this run, or an error saying where one is looked for. */
-export const requireRoster = (files: readonly string[] | undefined) => findRoster(files, 'roster')
+export const requireRoster = (files: readonly string[] | undefined, place?: RosterPlace) =>
+  findRoster(files, 'roster', place)
 
 /** A commented starter roster. */
 export const STARTER = `# A mecha roster: name your units once, then  mecha shoot UNIT:WEAPON TARGET

@@ -2,7 +2,7 @@ import { InputError } from '../core/errors.js'
 import type { Roster } from '../rules/stellar/roster.js'
 import { namedRequest, needWords, openSlots } from './named-units.js'
 import type { Request } from './request.js'
-import { loadRoster } from './roster-file.js'
+import { type RosterSearch, loadRoster } from './roster-file.js'
 import type { ChoiceContext, CommandSpec } from './spec.js'
 
 /**
@@ -11,9 +11,16 @@ import type { ChoiceContext, CommandSpec } from './spec.js'
  * and the library. This module (and the YAML parser behind it) is loaded only when a unit is named.
  */
 
+/** Where a run looks for its roster besides --roster: its directory and environment. */
+export type RosterPlace = Pick<RosterSearch, 'cwd' | 'env'>
+
 /** The roster of this run, or an error saying where one is looked for. */
-export function requireRoster(files: readonly string[] | undefined, what: string): Roster {
-  const roster = loadRoster({ flags: files })
+export function requireRoster(
+  files: readonly string[] | undefined,
+  what: string,
+  place: RosterPlace = {},
+): Roster {
+  const roster = loadRoster({ flags: files, cwd: place.cwd, env: place.env })
   if (!roster)
     throw new InputError(
       'no-roster',
@@ -34,9 +41,10 @@ export async function unitRequest(
   flags: Record<string, unknown>,
   rosterFiles: readonly string[] | undefined,
   choice: ChoiceContext,
+  place: RosterPlace = {},
 ): Promise<{ request: Request; refs: string[] }> {
   let words = needWords(spec.name, refs)
-  const roster = requireRoster(rosterFiles, `${spec.name} ${words[0]}`)
+  const roster = requireRoster(rosterFiles, `${spec.name} ${words[0]}`, place)
   const open = openSlots(spec.name, roster, words)
   if (open.length && choice.interactive) {
     const { askWeapons } = await import('./roster-prompt.js')

@@ -3,7 +3,8 @@ import { copyFileSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, describe, expect, it } from 'vitest'
-import { BIN, mecha } from './run-cli.js'
+import { mecha } from './in-process.js'
+import { BIN } from './run-cli.js'
 
 /** Lines of JSON in, parsed answers out. */
 function batch(lines: string[], args: string[] = []) {

@@ -3,7 +3,8 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, describe, expect, it } from 'vitest'
-import { BIN, mecha, mechaJson } from './run-cli.js'
+import { mecha, mechaJson } from './in-process.js'
+import { BIN } from './run-cli.js'
 
 const ESC = '\u001b[' // an ANSI escape (colour)
 

@@ -6,7 +6,7 @@
  * first quantity; for melee the net damage capped at the HP).
  */
 import { describe, expect, it } from 'vitest'
-import { mecha, mechaJson } from './run-cli.js'
+import { mecha, mechaJson } from './in-process.js'
 
 const SHOT = [
   'shoot',

@@ -5,7 +5,8 @@ import { join, resolve } from 'node:path'
 import { afterAll, describe, expect, it } from 'vitest'
 import { loadAllSpecs } from '../../src/cli/registry.js'
 import { UNIT_WORDS } from '../../src/cli/unit-words.js'
-import { BIN, mecha } from './run-cli.js'
+import { mecha } from './in-process.js'
+import { BIN } from './run-cli.js'
 
 const dir = mkdtempSync(join(tmpdir(), 'mecha-completion-'))
 /** Temporary directories, removed when the file's tests are done. */

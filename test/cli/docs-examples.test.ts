@@ -7,20 +7,21 @@
  * commands (`npm install`, `npm link`, `npm test`, `npx mecha …`, `git clone`, `cd`); they are
  * not run here.
  *
- * Each example runs through `/bin/sh -c` against the built binary, with `mecha` on the PATH as a
- * wrapper around `node <repo>/bin/mecha.js`, in an empty directory (an unquoted `>` would leave a
- * file there, and fails the test). It must exit 0 with something on stdout, unless the line ends
+ * Each example runs through `/bin/sh` against the built binary (one shell for all the examples of
+ * a file), with `mecha` on the PATH as a wrapper around `node <repo>/bin/mecha.js`, in an empty
+ * directory (an unquoted `>` would leave a file there, and fails the test). It must exit 0 with something on stdout, unless the line ends
  * with a comment `# exit N`: then it must exit N, and with nothing on stdout, say why in one line
  * on stderr (batch answers a bad line on stdout and exits 2). The only file it may leave is the
  * chart it names with `--plot FILE.svg` (checked to be an SVG, then removed).
  * It runs twice and must print the same both times: an example that rolls gives `--seed` or
- * `--rolls`.
+ * `--rolls`. The second run is in-process (in-process.ts) when the line is one plain `mecha …`,
+ * so it also shows the in-process front answering as the binary does; else it is through the shell
+ * again.
  *
  * A ```text block right after a ```sh block (and only there) shows the output of that block's last example
  * (stdout, or stderr when stdout is empty) and must match it. In the shown output, a line that is
  * only `…` stands for any number of lines, and `…` inside a line for any text on that line.
  */
-import { spawnSync } from 'node:child_process'
 import {
   chmodSync,
   mkdirSync,
@@ -34,8 +35,9 @@ import {
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
-import { afterAll, describe, expect, it } from 'vitest'
-import { BIN, mecha } from './run-cli.js'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { argvOf, mecha } from './in-process.js'
+import { BIN, type CliResult, shLines } from './run-cli.js'
 
 const REPO = fileURLToPath(new URL('../../', import.meta.url))
 
@@ -142,15 +144,28 @@ symlinkSync(join(REPO, 'bin'), join(cwd, 'bin'))
 symlinkSync(join(REPO, 'examples'), join(cwd, 'examples'))
 afterAll(() => rmSync(work, { recursive: true, force: true }))
 
-function sh(command: string): { code: number | null; stdout: string; stderr: string } {
-  const r = spawnSync('/bin/sh', ['-c', command], {
-    cwd,
-    env: { PATH: `${pathDir}:${process.env.PATH ?? ''}`, HOME: work },
-    encoding: 'utf8',
-    timeout: 20_000,
-    maxBuffer: 64 << 20,
-  })
-  return { code: r.status, stdout: r.stdout, stderr: r.stderr }
+const env = { PATH: `${pathDir}:${process.env.PATH ?? ''}`, HOME: work }
+
+type Runs = { first: CliResult & { left: Record<string, string> }; again?: CliResult }
+
+/**
+ * Both runs of every example, file by file: the first of each, and the second of those that need
+ * a shell, through one shell per file; the second of a plain `mecha …` is left to the test,
+ * in-process.
+ */
+function runAll(examples: Example[]): Map<Example, Runs> {
+  const runs = new Map<Example, Runs>()
+  for (const file of new Set(examples.map((e) => e.file))) {
+    const ofFile = examples.filter((e) => e.file === file)
+    const twice = ofFile.filter((e) => !argvOf(e.command))
+    const out = shLines(
+      [...ofFile, ...twice].map((e) => e.command),
+      { cwd, env, tidy: ['bin', 'examples'], timeout: 600_000 },
+    )
+    ofFile.forEach((e, i) => runs.set(e, { first: out[i]! }))
+    twice.forEach((e, i) => (runs.get(e)!.again = out[ofFile.length + i]))
+  }
+  return runs
 }
 
 /** The commands a `--help` lists (commander's "Commands:" section), without `help`. */
@@ -237,8 +252,15 @@ describe('docs examples', () => {
     return word !== 'completion' || topLevel.includes('completion')
   })
 
+  // Every example through the shells first (a few hundred starts of the binary: minutes on a
+  // loaded machine), then each checked by its own test.
+  let runs = new Map<Example, Runs>()
+  beforeAll(() => {
+    runs = runAll(runnable)
+  }, 600_000)
+
   it.each(runnable.map((e) => [`${e.file}:${e.line}`, e] as const))('%s', (_where, ex) => {
-    const first = sh(ex.command)
+    const { first, again: shAgain } = runs.get(ex)!
     const label = `${ex.file}:${ex.line}: ${ex.command}\nstderr: ${first.stderr}`
     expect(first.code, label).toBe(ex.exit)
     if (ex.exit === 0) {
@@ -249,13 +271,11 @@ describe('docs examples', () => {
     // The one file an example may write: the chart it names with --plot.
     const chart = /--plot (\S+\.svg)(?: |$)/.exec(ex.command)?.[1]
     if (chart && ex.exit === 0) {
-      expect(readFileSync(join(cwd, chart), 'utf8'), `${label}\n(the chart)`).toMatch(/^<\?xml[^>]*>\n<svg /)
-      rmSync(join(cwd, chart))
+      expect(first.left[chart], `${label}\n(the chart)`).toMatch(/^<\?xml[^>]*>\n<svg /)
     }
-    const left = readdirSync(cwd).filter((f) => f !== 'bin' && f !== 'examples')
-    for (const f of left) rmSync(join(cwd, f), { recursive: true, force: true })
+    const left = Object.keys(first.left).filter((f) => f !== chart || ex.exit !== 0)
     expect(left, `${label}\n(an unquoted > or a file written)`).toEqual([])
-    const again = sh(ex.command)
+    const again = shAgain ?? mecha(argvOf(ex.command)!, { cwd, env })
     if (chart) rmSync(join(cwd, chart), { force: true })
     expect(again.stdout, `${label}\n(not reproducible: give --seed or --rolls)`).toBe(first.stdout)
     if (ex.shown !== undefined) {

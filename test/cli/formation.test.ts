@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { mecha, mechaJson, mechaTty } from './run-cli.js'
+import { mecha, mechaJson } from './in-process.js'
+import { mechaTty } from './run-cli.js'
 import { strikeSpec } from '../../src/cli/commands/formation/strike.js'
 import type { ChoiceContext, ChoiceOption } from '../../src/cli/spec.js'
 import { parseValues } from '../../src/cli/spec.js'

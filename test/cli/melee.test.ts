@@ -1,6 +1,7 @@
 import { spawnSync } from 'node:child_process'
 import { describe, expect, it } from 'vitest'
-import { BIN, mecha, mechaJson } from './run-cli.js'
+import { mecha, mechaJson } from './in-process.js'
+import { BIN } from './run-cli.js'
 
 const ESC = '\u001b[' // an ANSI escape (colour)
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { mecha, mechaJson } from './run-cli.js'
+import { mecha, mechaJson } from './in-process.js'
 
 /** Every map of outcome -> probability in an odds object (not `expected`) sums to 1. */
 function expectMapsSumToOne(odds: Record<string, unknown>): void {

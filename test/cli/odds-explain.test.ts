@@ -3,7 +3,7 @@
  * hand calculation and against the exact odds the same command answers with in JSON.
  */
 import { describe, expect, it } from 'vitest'
-import { mecha, mechaJson } from './run-cli.js'
+import { mecha, mechaJson } from './in-process.js'
 
 const choose = (n: number, k: number): number => (k === 0 ? 1 : (choose(n - 1, k - 1) * n) / k)
 const fact = (n: number): number => (n <= 1 ? 1 : n * fact(n - 1))

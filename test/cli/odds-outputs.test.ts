@@ -10,7 +10,7 @@ import { join } from 'node:path'
 import { inflateSync } from 'node:zlib'
 import { afterAll, describe, expect, it } from 'vitest'
 import { loadAllSpecs } from '../../src/cli/registry.js'
-import { mecha, mechaJson } from './run-cli.js'
+import { mecha, mechaJson } from './in-process.js'
 
 const dir = mkdtempSync(join(tmpdir(), 'mecha-plot-'))
 afterAll(() => rmSync(dir, { recursive: true, force: true }))

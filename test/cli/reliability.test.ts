@@ -22,7 +22,8 @@ import { InputError } from '../../src/core/errors.js'
 import { MAX_SEED_CHARS } from '../../src/core/seeded.js'
 import { oneLine, printable } from '../../src/core/text.js'
 import { parseRoster } from '../../src/rules/stellar/roster.js'
-import { BIN, mecha, refused } from './run-cli.js'
+import { mecha, refused } from './in-process.js'
+import { BIN } from './run-cli.js'
 
 /** Issue 24's reliability findings (outside fuzzing), each as it was found. */
 

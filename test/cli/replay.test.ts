@@ -1,6 +1,7 @@
 import { spawnSync } from 'node:child_process'
 import { describe, expect, it } from 'vitest'
-import { mecha, mechaTty } from './run-cli.js'
+import { mecha } from './in-process.js'
+import { mechaTty } from './run-cli.js'
 import { stripVTControlCharacters } from 'node:util'
 
 /**

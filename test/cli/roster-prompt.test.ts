@@ -3,7 +3,8 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, describe, expect, it } from 'vitest'
-import { mecha, mechaJson, mechaTty } from './run-cli.js'
+import { mecha, mechaJson } from './in-process.js'
+import { mechaTty } from './run-cli.js'
 
 /**
  * The weapon prompt (issue 15): a unit with several weapons for the command and none named is

@@ -1,8 +1,15 @@
 import { spawnSync } from 'node:child_process'
+import { mkdtempSync, readFileSync, readdirSync, realpathSync, rmSync, statSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join, relative } from 'node:path'
 import { fileURLToPath } from 'node:url'
-import { expect } from 'vitest'
 
-/** The built binary, run as a user runs it (npm test builds dist/ first). */
+/**
+ * The built binary, run as a user runs it (npm test builds dist/ first): for the tier of tests
+ * that must run the real thing (exit codes through a shell, a closed pipe, a full disk, prompts in
+ * a pseudo-terminal, the code cache, the docs' examples). Everything else runs the front
+ * in-process: in-process.ts.
+ */
 export const BIN = fileURLToPath(new URL('../../bin/mecha.js', import.meta.url))
 
 export interface CliResult {
@@ -28,16 +35,6 @@ export function mecha(
   return { code: r.status, stdout: r.stdout, stderr: r.stderr }
 }
 
-/** `mecha …` refused as bad input: exit 2, nothing on stdout, one line on stderr (returned). */
-export function refused(args: string[]): string {
-  const r = mecha(args)
-  expect(r.code, r.stderr).toBe(2)
-  expect(r.stdout).toBe('')
-  const lines = r.stderr.trimEnd().split('\n')
-  expect(lines).toHaveLength(1)
-  return lines[0]
-}
-
 /** A command line through a real shell (`/bin/sh -c`), a leading `mecha` the built binary. */
 export function mechaSh(line: string): CliResult {
   const r = spawnSync('/bin/sh', ['-c', line.replace(/^mecha /, `"${process.execPath}" "${BIN}" `)], {
@@ -46,13 +43,6 @@ export function mechaSh(line: string): CliResult {
     timeout: 15_000,
   })
   return { code: r.status, stdout: r.stdout, stderr: r.stderr }
-}
-
-/** Run and parse the JSON on stdout. */
-export function mechaJson(args: string[], opts: { input?: string } = {}): any {
-  const r = mecha([...args, '--json'], opts)
-  if (r.code !== 0) throw new Error(`mecha ${args.join(' ')} exited ${r.code}: ${r.stderr}`)
-  return JSON.parse(r.stdout)
 }
 
 /**
@@ -73,4 +63,52 @@ export function mechaTty(
     env: { PATH: process.env.PATH ?? '', NO_COLOR: '1', PTY_COLUMNS: String(columns) },
   })
   return JSON.parse(r.stdout)
+}
+
+/**
+ * Command lines through one `/bin/sh`, one after the other (a file's examples in one process
+ * rather than one each): each line's stdout, stderr and exit code. stdin is /dev/null. With
+ * `tidy`, what a line leaves in `cwd` (a scratch directory under the system's temporary one) is
+ * moved aside and returned (name → text), so every line starts from the same directory; entries
+ * named in `tidy` stay.
+ */
+export function shLines(
+  lines: readonly string[],
+  opts: { cwd: string; env: Record<string, string>; tidy?: readonly string[]; timeout?: number },
+): Array<CliResult & { left: Record<string, string> }> {
+  if (opts.tidy && relative(realpathSync(tmpdir()), realpathSync(opts.cwd)).startsWith('..'))
+    throw new Error(`shLines: tidy moves files away; ${opts.cwd} is not a scratch directory`)
+  const out = mkdtempSync(join(tmpdir(), 'mecha-sh-'))
+  const keep = (opts.tidy ?? []).map((k) => `${k}) ;;`).join(' ')
+  const tidy = (i: number) =>
+    opts.tidy
+      ? `mkdir "$OUT/${i}.left"; for f in * .[!.]* ..?*; do [ -e "$f" ] || [ -L "$f" ] || continue; ` +
+        `case "$f" in ${keep} *) mv -- "$f" "$OUT/${i}.left/" ;; esac; done\n`
+      : ''
+  const script = lines
+    .map(
+      (line, i) =>
+        `(\n${line}\n) >"$OUT/${i}.out" 2>"$OUT/${i}.err" </dev/null; echo $? >"$OUT/${i}.code"\n${tidy(i)}`,
+    )
+    .join('')
+  try {
+    const r = spawnSync('/bin/sh', ['-c', script], {
+      cwd: opts.cwd,
+      env: Object.assign({}, opts.env, { OUT: out }),
+      encoding: 'utf8',
+      timeout: opts.timeout ?? 120_000,
+    })
+    if (r.status !== 0)
+      throw new Error(`${lines.length} lines through one shell ended ${r.status}: ${r.stderr}`)
+    return lines.map((_, i) => {
+      const read = (name: string) => readFileSync(join(out, name), 'utf8')
+      const left: Record<string, string> = {}
+      if (opts.tidy)
+        for (const f of readdirSync(join(out, `${i}.left`)))
+          left[f] = statSync(join(out, `${i}.left`, f)).isFile() ? read(`${i}.left/${f}`) : ''
+      return { code: Number(read(`${i}.code`)), stdout: read(`${i}.out`), stderr: read(`${i}.err`), left }
+    })
+  } finally {
+    rmSync(out, { recursive: true, force: true })
+  }
 }

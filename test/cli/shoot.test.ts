@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { spawnSync } from 'node:child_process'
-import { BIN, mecha, mechaJson, mechaTty } from './run-cli.js'
+import { mecha, mechaJson } from './in-process.js'
+import { BIN, mechaTty } from './run-cli.js'
 
 const ESC = '\u001b[' // an ANSI escape (colour)
 

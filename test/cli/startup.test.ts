@@ -14,18 +14,18 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { afterAll, describe, expect, it } from 'vitest'
-import { mecha } from './run-cli.js'
+import { mecha } from './in-process.js'
 
 /**
- * What start-up leaves out must not show: only the flags given are declared to commander (all of
- * them for help and for a flag the command does not take), the YAML library is a file of its own,
- * and the V8 code cache beside the bundle is made, replaced and done without as bin/mecha.js says.
+ * Start-up: a command's flags read the same however they are given (a command named is the only
+ * one declared to commander), the YAML library is a file of its own, and the V8 code cache beside
+ * the bundle is made, replaced and done without as bin/mecha.js says (through the real binary).
  */
 
 const SHOT = ['shoot', '--acc', '9', '--evade', '4', '--shots', '5', '--dmg', '300', '--seed', 'start']
 const ROOT = fileURLToPath(new URL('../..', import.meta.url))
 
-describe('only the flags given are declared, and nothing else changes', () => {
+describe('the command named is declared whole, however its flags are given', () => {
   it('help lists every option however it is asked, after flags too', () => {
     const help = mecha(['shoot', '--help'])
     expect(help.code).toBe(0)

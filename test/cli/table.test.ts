@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { mecha, mechaJson } from './run-cli.js'
+import { mecha, mechaJson } from './in-process.js'
 
 /** Every odds map sums to 1 (within 1e-9); nested objects are checked too, `expected` skipped. */
 function expectMapsSumToOne(odds: Record<string, unknown>): void {

@@ -1,6 +1,7 @@
 import { spawnSync } from 'node:child_process'
 import { describe, expect, it } from 'vitest'
-import { mecha, mechaJson, mechaSh, mechaTty } from './run-cli.js'
+import { mecha, mechaJson } from './in-process.js'
+import { mechaSh, mechaTty } from './run-cli.js'
 
 const hasPython = spawnSync('python3', ['-c', 'import pty'], { encoding: 'utf8' }).status === 0
 

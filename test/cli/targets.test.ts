@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { mecha, mechaJson, mechaSh } from './run-cli.js'
+import { mecha, mechaJson } from './in-process.js'
+import { mechaSh } from './run-cli.js'
 
 // 4 shots at 5+, DMG 300, PEN 5 vs ARM Sv 2 (saves on 3+), HP 1000, Focus on target 1.
 const GUN = ['shoot', '--acc', '9', '--evade', '4', '--shots', '4', '--dmg', '300', '--pen', '5']

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { mecha, mechaJson, mechaSh, refused } from './run-cli.js'
+import { mecha, mechaJson, refused } from './in-process.js'
+import { mechaSh } from './run-cli.js'
 
 const sum = (m: Record<string, number>) => Object.values(m).reduce((a, b) => a + b, 0)
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { TRAITS, traitSides } from '../../src/rules/stellar/traits.js'
-import { mecha, mechaJson, refused } from './run-cli.js'
+import { mecha, mechaJson, refused } from './in-process.js'
 
 const SHOT = [
   'shoot',

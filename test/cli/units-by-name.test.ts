@@ -11,7 +11,7 @@ import {
   shootInputs,
   vpInputs,
 } from '../../src/cli/roster-inputs.js'
-import { mecha } from './run-cli.js'
+import { mecha } from './in-process.js'
 
 /**
  * Units by name (issue 15): `mecha shoot ATTACKER[:WEAPON] DEFENDER` gives exactly the answer of

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { mecha, mechaJson } from './run-cli.js'
+import { mecha, mechaJson } from './in-process.js'
 
 /** The wargroup commands as a user runs them: the built binary, JSON, exit codes. */
 

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs'
 import { describe, expect, it } from 'vitest'
-import { mecha } from '../cli/run-cli.js'
+import { mecha } from '../cli/in-process.js'
 
 /**
  * Frozen rulings: (command, seed) -> the JSON it printed when recorded. A seeded ruling written

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { mecha } from '../cli/run-cli.js'
+import { mecha } from '../cli/in-process.js'
 
 /**
  * Every `--odds` of formation, wargroup, mining, outmaneuver, initiative, roll and the table's

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest'
 import { type Outcomes, columns, fitToWidth, histogram, pctFixed } from '../../src/render/format.js'
 import { makeStyle } from '../../src/render/color.js'
 import { visibleLength } from '../../src/render/style.js'
-import { mecha } from '../cli/run-cli.js'
+import { mecha } from '../cli/in-process.js'
 
 const plain = makeStyle(false)
 const lines = (s: string) => s.split('\n')

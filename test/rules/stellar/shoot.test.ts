@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest'
 import { PhysicalDice } from '../../../src/core/physical.js'
 import { resolveArmorSaves } from '../../../src/rules/stellar/armor-save.js'
 import { SeededDice } from '../../../src/core/seeded.js'
-import { mecha } from '../../cli/run-cli.js'
+import { mecha } from '../../cli/in-process.js'
 import {
   MAX_WEAPON_SHOTS,
   askEvadeReroll,

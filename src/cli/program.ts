@@ -1,0 +1,220 @@
+import { Command, Option } from 'commander'
+import { InputError } from '../core/errors.js'
+import { fitToWidth } from '../render/format.js'
+import { type Style, plainStyle } from '../render/style.js'
+import { placeOf, registerBatch, registerCompletion, registerRoster } from './builtins.js'
+import { commandLineOf, globalsFrom, refuseFlagValues, writeChart } from './globals.js'
+import { afterHelp, globalFlagsOf, placeholderOf, topHelp } from './help.js'
+import { type CliIO, type Run, colorOn, columnsFor } from './io.js'
+import { groups, loadSpec } from './registry.js'
+import { type Request, answerRequest, plainRequest } from './request.js'
+import { quietChoices } from './run.js'
+import { type ChoiceContext, type CommandSpec, camelKey, show } from './spec.js'
+import { askDice, terminalChoices } from './prompt.js'
+import { ROSTER_FLAG, unitWordsOf } from './unit-words.js'
+
+/**
+ * The commander wiring of the resolving commands (their options, arguments, help and action);
+ * batch, completion and roster are in builtins.ts. Everything a run reads or writes is in its
+ * Run: nothing is kept between runs.
+ */
+
+const VERSION = '0.1.0'
+
+/** The style for stdout: colours are loaded only when they are on. */
+async function stdoutStyle(io: CliIO, flag: boolean): Promise<Style> {
+  if (!colorOn(io, flag)) return plainStyle
+  const { makeStyle } = await import('../render/color.js')
+  return makeStyle(true)
+}
+
+/**
+ * Choices asked in a terminal when stdin and stderr are one, else made automatically. Whether
+ * they are is only looked up when a choice is actually open.
+ */
+function terminalIfAny(io: CliIO): ChoiceContext {
+  let terminal: ChoiceContext | undefined
+  return {
+    get interactive() {
+      return io.stdinIsTTY && io.stderrIsTTY
+    },
+    select(message, options, defaultValue) {
+      terminal ??= terminalChoices()
+      return terminal.select(message, options, defaultValue)
+    },
+  }
+}
+
+function registerSpec(parent: Command, spec: CommandSpec, leafName: string, run: Run): void {
+  const { io } = run
+  const cmd = parent.command(leafName).description(spec.summary)
+  for (const a of spec.args ?? []) cmd.argument(a.required ? `<${a.name}>` : `[${a.name}]`, a.description)
+  // Units by name (unit-words.ts); the roster code is loaded only when one is named.
+  const unitWords = unitWordsOf(spec.name) ?? []
+  for (const w of unitWords)
+    cmd.argument(w.repeatable ? `[${w.key}...]` : `[${w.key}]`, `${w.usage}: ${w.description}`)
+  if (unitWords.length) {
+    cmd.addOption(
+      new Option(`--${ROSTER_FLAG.flag} <file>`, ROSTER_FLAG.description).argParser(
+        (v: string, prev: unknown) => [...(Array.isArray(prev) ? prev : []), v],
+      ),
+    )
+  }
+  for (const o of spec.options) {
+    const t = o.type
+    const flags =
+      t.kind === 'bool'
+        ? `--${o.flag}`
+        : o.bare !== undefined
+          ? `--${o.flag} [${placeholderOf(o)}]`
+          : `--${o.flag} <${placeholderOf(o)}>`
+    const notes = [o.repeatable ? '(repeatable)' : '', o.required !== undefined ? '(required)' : '']
+      .filter(Boolean)
+      .join(' ')
+    const opt = new Option(flags, o.description + (notes ? ' ' + notes : ''))
+    // Choices are listed by commander; checking them stays with parseValues (one message for
+    // flags and batch keys, any case accepted).
+    if (t.kind === 'enum') opt.choices(t.values).argParser((v: string) => v)
+    if (o.repeatable) opt.argParser((v: string, prev: unknown) => [...(Array.isArray(prev) ? prev : []), v])
+    else if (o.default !== undefined && t.kind !== 'bool' && !o.open) opt.default(o.default)
+    cmd.addOption(opt)
+  }
+  for (const [flags, description] of globalFlagsOf(spec))
+    cmd.addOption(new Option(flags, description).helpGroup('Global flags:'))
+  cmd.addHelpText('after', (ctx) => afterHelp(spec, columnsFor(io, ctx.error ? 'stderr' : 'stdout')))
+  // Stray words are reported by the action, by name.
+  cmd.allowExcessArguments(true)
+
+  cmd.action(async (...params: unknown[]) => {
+    const command = params[params.length - 1] as Command
+    const opts = command.opts()
+    refuseFlagValues(command)
+    // A repeatable last unit word (shoot's defenders) takes every word after it.
+    const repeated = unitWords.length > 0 && unitWords[unitWords.length - 1].repeatable === true
+    const byName = repeated && command.args[(spec.args ?? []).length] !== undefined
+    const stray = byName ? [] : command.args.slice((spec.args ?? []).length + unitWords.length)
+    if (stray.length) {
+      const what =
+        stray.length === 1
+          ? `unexpected word ${show(stray[0])}`
+          : `unexpected words ${stray.map((w) => show(w)).join(' ')}`
+      throw new InputError(
+        'bad-usage',
+        `${spec.name}: ${what}; every input is a flag (see 'mecha ${spec.name} --help')`,
+      )
+    }
+    const raw: Record<string, unknown> = {}
+    for (const o of spec.options) {
+      const key = camelKey(o.flag)
+      // Defaults are applied by parseValues; commander's copies are only for --help.
+      if (command.getOptionValueSource(key) === 'cli') raw[key] = opts[key]
+    }
+    ;(spec.args ?? []).forEach((a, i) => {
+      if (params[i] !== undefined) raw[a.name] = params[i]
+    })
+    const g = globalsFrom(opts, io.cwd)
+    if (g.plot) g.commandLine = commandLineOf(run.argv)
+    const choice = opts.auto ? quietChoices : terminalIfAny(io)
+    let units: string[] = []
+    const refs = (command.args as Array<string | undefined>).slice(
+      (spec.args ?? []).length,
+      repeated ? undefined : (spec.args ?? []).length + unitWords.length,
+    )
+    let request: Request
+    if (refs[0] !== undefined) {
+      const { unitRequest } = await import('./units.js')
+      const named = await unitRequest(
+        spec,
+        refs,
+        raw,
+        opts.roster as string[] | undefined,
+        choice,
+        placeOf(io),
+      )
+      request = named.request
+      units = named.refs
+      // A weapon chosen at a prompt: the replay line names it.
+      if (units.some((w, i) => w !== refs[i])) g.replayWords = units
+    } else request = plainRequest(spec, raw, 'flag')
+    const style = g.json ? plainStyle : await stdoutStyle(io, opts.color !== false)
+    const out = await answerRequest(
+      spec,
+      request,
+      g,
+      {
+        choice,
+        askDice,
+        render: {
+          style,
+          explain: g.explain,
+          width: g.json ? 80 : columnsFor(io, 'stdout'),
+        },
+      },
+      !g.json,
+    )
+    // Units by name: the text says so (the JSON has where each input came from).
+    if (units.length && out.text !== undefined)
+      out.text = `${units.join(' vs ')} (from the roster)\n${out.text}`
+    const plot = opts.plot as string | undefined
+    if (out.svg !== undefined && plot !== '-') writeChart(plot!, out.svg, io.cwd)
+    const write = (text: string) => run.out.write(text)
+    // An answer for people: wrapped to the terminal's width; piped or redirected, exactly as it is.
+    const forPeople = (text: string) => (io.stdoutIsTTY ? fitToWidth(text, columnsFor(io, 'stdout')) : text)
+    if (plot === '-') write(out.svg!)
+    else if (g.csv) write(out.csv!)
+    else if (g.json) write(JSON.stringify(out.json!, null, io.stdoutIsTTY ? 2 : undefined) + '\n')
+    else write(forPeople(out.text + (plot ? `\n${style.dim(`Chart written to ${plot}`)}` : '')) + '\n')
+  })
+}
+
+/**
+ * The commander program. A command named on the command line is the only one declared (with its
+ * options and action), as nothing else can be reached, and only its module is loaded; otherwise
+ * every command is listed by name and summary (enough for `mecha --help` and "did you mean").
+ */
+export async function buildProgram(run: Run): Promise<Command> {
+  const { io, argv } = run
+  const program = new Command('mecha')
+  program
+    .description('Dice and combat resolver for mech tabletop wargames (MechaStellar and three d6 rule sets)')
+    .version(VERSION, '-V, --version')
+    .exitOverride()
+    .configureOutput({
+      writeOut: (s) => run.out.write(s),
+      writeErr: (s) => run.err.write(s),
+      getOutHelpWidth: () => columnsFor(io, 'stdout'),
+      getErrHelpWidth: () => columnsFor(io, 'stderr'),
+      outputError: () => {}, // reported once, as one line, by fail()
+    })
+    // Wrap descriptions even in a narrow column (commander's default gives up under 40).
+    .configureHelp({ minWidthToWrap: 24 })
+    .showSuggestionAfterError(true)
+    .addHelpText('after', (ctx) => topHelp(columnsFor(io, ctx.error ? 'stderr' : 'stdout')))
+  // `mecha help shoot` names its command after the word help.
+  const words = argv.filter((a) => !a.startsWith('-'))
+  const path = words[0] === 'help' ? words.slice(1) : words
+  for (const group of groups) {
+    const wanted = group.name === null ? path[0] : path[0] === group.name ? path[1] : undefined
+    const entry = group.commands.find((c) => c.name.split(' ').pop() === wanted)
+    if (!entry) continue
+    // The command named is the only one that can run: it alone is declared, with its options
+    // (in a group, beside the names the group's help lists).
+    const parent = group.name ? program.command(group.name).description(group.summary) : program
+    for (const c of group.name ? group.commands : [entry]) {
+      if (c === entry) registerSpec(parent, (await loadSpec(c.name))!, wanted!, run)
+      else parent.command(c.name.split(' ').pop()!).description(c.summary)
+    }
+    return program
+  }
+  // A group alone (`mecha wargroup`) shows its commands on stderr (a usage error, exit 2); an
+  // unknown word is an unknown command, with commander's suggestion.
+  for (const group of groups) {
+    const parent = group.name ? program.command(group.name).description(group.summary) : program
+    for (const entry of group.commands)
+      parent.command(entry.name.split(' ').pop()!).description(entry.summary)
+  }
+  registerBatch(program, run)
+  registerCompletion(program, run)
+  registerRoster(program, run)
+  return program
+}
