@@ -161,6 +161,8 @@ export interface MeleeRequest {
   atkReroll?: string | number
   /** attacker's Evade against overwatch shots (default: 0). */
   atkEvade?: number
+  /** overwatch from beyond 24" with M-Particles spread: the charger rerolls 1 evade die an attack. */
+  atkMParticles?: boolean
   /** the game round (Persevere's reduction grows in round 4) (default: 1). */
   round?: number
   /** defender's attack/defense dice, e.g. 6/3, or auto; missing: asked in a terminal, else auto (left out: chosen automatically). */
@@ -371,6 +373,8 @@ export interface TitanThrowRequest {
   atkTrait?: string | number | Array<string | number>
   /** Improvise: faces of the thrower's dice to reroll (missing: auto). */
   atkReroll?: string | number
+  /** overwatch from beyond 24" with M-Particles spread: the charger rerolls 1 evade die an attack. */
+  atkMParticles?: boolean
   /** the game round (Persevere's reduction grows in round 4) (default: 1). */
   round?: number
   /** target's attack/defense dice, e.g. 0/6; missing: all on defense (left out: chosen automatically). */

@@ -327,26 +327,40 @@ function rosterError(file: string, line: number, path: Path, message: string): I
 }
 
 /**
- * Where the first key written twice in one map is (its second writing), if any: a map's keys in
- * a Set, each map once. Keys that are not plain values (a map as a key) are never the same.
+ * Deepest nesting a roster may have. A real one is units → unit → weapons → weapon → a field's
+ * list: five or six levels. Deeper is refused in words, whatever the stack of the process
+ * that reads it would have allowed.
  */
-function firstDuplicate(node: unknown): number | undefined {
-  let first: number | undefined
-  const walk = (n: unknown): void => {
+const MAX_ROSTER_DEPTH = 32
+
+/**
+ * Where the first key written twice in one map is (its second writing), and where nesting first
+ * goes past MAX_ROSTER_DEPTH, if anywhere: a map's keys in a Set, each map once. Keys that are not
+ * plain values (a map as a key) are never the same.
+ */
+function checkTree(node: unknown): { twice?: number; deep?: number } {
+  let twice: number | undefined
+  let deep: number | undefined
+  const walk = (n: unknown, depth: number): void => {
+    if (!isMap(n) && !isSeq(n)) return
+    if (depth > MAX_ROSTER_DEPTH) {
+      deep ??= n.range?.[0] ?? 0
+      return
+    }
     if (isMap(n)) {
       const seen = new Set<unknown>()
       for (const pair of n.items) {
         const k = pair.key
         if (isScalar(k)) {
-          if (seen.has(k.value) && k.range && (first === undefined || k.range[0] < first)) first = k.range[0]
+          if (seen.has(k.value) && k.range && (twice === undefined || k.range[0] < twice)) twice = k.range[0]
           seen.add(k.value)
         }
-        walk(pair.value)
+        walk(pair.value, depth + 1)
       }
-    } else if (isSeq(n)) for (const item of n.items) walk(item)
+    } else for (const item of n.items) walk(item, depth + 1)
   }
-  walk(node)
-  return first
+  walk(node, 0)
+  return { twice, deep }
 }
 
 /** The first line of a YAML library message, without its own position (we give ours). */
@@ -386,7 +400,8 @@ function parseRosterText(text: string, file: string): Roster {
   // each key: 5,000 units took twice as long to read).
   const doc = parseDocument(text, { lineCounter: lines, uniqueKeys: false, prettyErrors: true })
   const src = new Source(file, doc, lines)
-  const twice = firstDuplicate(doc.contents)
+  const { twice, deep } = checkTree(doc.contents)
+  if (deep !== undefined) throw tooDeep(file, lines.linePos(deep).line)
   const e = doc.errors[0]
   if (twice !== undefined && (e === undefined || twice < e.pos[0])) {
     const key = /^[^:\n]*/.exec(text.slice(twice))![0].trim()
