@@ -491,6 +491,10 @@ function chances(d: Distribution<number>): Float64Array {
   return out
 }
 
+/** Float chances of a pool's rolled hits or blocks, walked once per declared input (across a batch's lines too). */
+const hitsChances = memoise((input: AttackDiceInput) => chances(attackDiceOdds(input)))
+const blocksChances = memoise((input: DefenseDiceInput) => chances(defenseDiceOdds(input)))
+
 /** An attack row's parts per (attack view, damage the defender takes later): chance, capped dealt, dealt, defender destroyed, failed saves, unblocked hits. */
 const A_P = 0
 const A_CAP = 1
@@ -529,11 +533,8 @@ export class ClashSearch {
   private readonly laters: number[] = []
   private readonly attackRows: Float64Array[] = []
   private readonly counterRows: Array<Float64Array | undefined> = []
-  private readonly attackSaves: (u: number) => Distribution<StrikeOutcome>
-  private readonly counterSaves: (u: number) => Distribution<StrikeOutcome>
-  /** Float chances of a pool's rolled hits or blocks, walked once per declared input. */
-  private readonly hitsChances = memoise((input: AttackDiceInput) => chances(attackDiceOdds(input)))
-  private readonly blocksChances = memoise((input: DefenseDiceInput) => chances(defenseDiceOdds(input)))
+  /** The counter-attack's outcomes per unblocked hits, up to the most it can leave in the space. */
+  private readonly counterOutcomes: Array<Distribution<StrikeOutcome>>
   /** Per attack configuration: the attack rows summed by the chances of uA. */
   private readonly attackMemo = new Map<string, Float64Array>()
   /** Per counter-attack configuration: the counter rows summed by the chances of uC. */
@@ -541,28 +542,40 @@ export class ClashSearch {
   private readonly aWidth: number
   private readonly cWidth: number
 
-  constructor(private readonly m: Melee) {
+  /** A search over the splits and choices of `space` (value reads no others). */
+  constructor(
+    private readonly m: Melee,
+    space: ChoiceSpace,
+  ) {
     // The saves depend on the weapon and target only, never on the splits or the choice. There
-    // is no overwatch here: the clash starts from OVERWATCH_START.
-    const attackRef = attackStrike(m, MAX_POOL, 0, 'counter')
-    const counterRef = counterStrike(m, momentumLeft(m, OVERWATCH_START), MAX_POOL, 0, 'both')
-    this.attackSaves = strikeSaveStage(attackRef)
-    this.counterSaves = strikeSaveStage(counterRef)
-    // Every attack row up front (up to the most hits an attack can leave: mostHits), so that
-    // every view has the attack standing for it before any counter row.
-    const most = mostHits(attackRef)
-    const saves = Array.from({ length: most + 1 }, (_, u) => this.attackSaves(u).sorted())
+    // is no overwatch here: the clash starts from OVERWATCH_START. The rows go up to the most
+    // hits (mostHits) of the most attack dice each side rolls in the space, no further.
+    const mostDice = (splits: Split[]) => Math.max(...splits.map((s) => s.attack))
+    const attackRef = attackStrike(m, mostDice(space.atkSplits), 0, 'counter')
+    const counterRef = counterStrike(
+      m,
+      momentumLeft(m, OVERWATCH_START),
+      mostDice(space.defSplits),
+      0,
+      'both',
+    )
+    // Every attack row up front, so that every view has the attack standing for it before any
+    // counter row.
+    const attackSaves = strikeSaveStage(attackRef)
+    const saves = Array.from({ length: mostHits(attackRef) + 1 }, (_, u) => attackSaves(u).sorted())
     for (const list of saves) for (const [a] of list) this.view(a)
-    // Then every later damage the defender can take, from each view against every counter outcome.
+    const counterSaves = strikeSaveStage(counterRef)
+    this.counterOutcomes = Array.from({ length: mostHits(counterRef) + 1 }, (_, u) => counterSaves(u))
+    // Then every later damage the defender can take, from each view against every counter
+    // outcome: concludeClash reads a counter-attack only through summaryKey, so once per key.
+    const summaries = new Map<string, StrikeSummary>()
+    for (const d of this.counterOutcomes)
+      for (const c of d.outcomes()) if (!summaries.has(summaryKey(c))) summaries.set(summaryKey(c), c)
     const laters = new Set<number>()
-    const counterMost = mostHits(counterRef)
     for (const a of this.views) {
-      if (counterMomentum(m, OVERWATCH_START, a) === null)
-        laters.add(concludeClash(m, OVERWATCH_START, a, null).later.defender)
-      else
-        for (let u = 0; u <= counterMost; u++)
-          for (const c of this.counterSaves(u).outcomes())
-            laters.add(concludeClash(m, OVERWATCH_START, a, c).later.defender)
+      const skipped = counterMomentum(m, OVERWATCH_START, a) === null
+      for (const c of skipped ? [null] : summaries.values())
+        laters.add(concludeClash(m, OVERWATCH_START, a, c).later.defender)
     }
     this.laters.push(...laters)
     this.aWidth = this.views.length * this.laters.length * A_N
@@ -604,9 +617,10 @@ export class ClashSearch {
   private counterRow(uC: number): Float64Array {
     let row = this.counterRows[uC]
     if (row) return row
+    if (uC >= this.counterOutcomes.length) throw new Error('ClashSearch: a counter-attack outside its space')
     const { m, laters } = this
     row = new Float64Array(this.cWidth)
-    const saves = this.counterSaves(uC).sorted()
+    const saves = this.counterOutcomes[uC].sorted()
     const per = C_N + laters.length
     this.views.forEach((a, k) => {
       const skipped = counterMomentum(m, OVERWATCH_START, a) === null
@@ -633,8 +647,8 @@ export class ClashSearch {
   private unblocked(s: Strike): Float64Array {
     // Rerolls picked after the dice are seen: the strike's own composed odds.
     if (picksRerolls(s, 'attack') || picksRerolls(s, 'defense')) return chances(unblockedOdds(s))
-    const hits = this.hitsChances(attackDiceInput(s))
-    const blocks = this.blocksChances(defenseDiceInput(s))
+    const hits = hitsChances(attackDiceInput(s))
+    const blocks = blocksChances(defenseDiceInput(s))
     const diff = new Float64Array(hits.length + blocks.length - 1)
     const offset = blocks.length - 1
     for (let h = 0; h < hits.length; h++) {
@@ -670,6 +684,7 @@ export class ClashSearch {
     let A = this.attackMemo.get(k1)
     if (!A) {
       const pA = this.unblocked(attackStrike(this.m, atkSplit.attack, defSplit.defense, defChoice))
+      if (pA.length > this.attackRows.length) throw new Error('ClashSearch: an attack outside its space')
       this.attackMemo.set(k1, (A = this.summed(pA, this.aWidth, (u) => this.attackRows[u])))
     }
     const k2 = `${defSplit.attack}|${atkSplit.defense}|${defChoice}`

@@ -396,7 +396,11 @@ describe('the choice search', () => {
       }),
     ],
   ])('its values equal the exact odds of the same clash (%s)', (_name, base) => {
-    const search = new ClashSearch(base)
+    const search = new ClashSearch(base, {
+      atkSplits: splitsOf(5),
+      defSplits: splitsOf(5),
+      defChoices: ['counter', 'guard'],
+    })
     for (const atkSplit of splitsOf(5)) {
       for (const defSplit of splitsOf(5)) {
         for (const defChoice of ['counter', 'guard'] as const) {
@@ -459,8 +463,8 @@ describe('the choice search', () => {
         defSplits: splitsOf(defPool),
         defChoices: ['counter', 'guard'] as Array<'counter' | 'guard'>,
       }
-      const ranked = new ClashSearch(base).rankAttacker(space)
-      const best = new ClashSearch(base).bestAttacker(space)
+      const ranked = new ClashSearch(base, space).rankAttacker(space)
+      const best = new ClashSearch(base, space).bestAttacker(space)
       expect({ atk: best.atkSplit, def: best.defSplit, choice: best.defChoice }).toEqual({
         atk: ranked[0].atkSplit,
         def: ranked[0].defSplit,
@@ -515,8 +519,8 @@ describe('the choice search', () => {
             defSplits: splitsOf(r.defPool),
             defChoices: ['counter', 'guard'] as Array<'counter' | 'guard'>,
           }
-          const ranked = new ClashSearch(base).rankAttacker(space)
-          const best = new ClashSearch(base).bestAttacker(space)
+          const ranked = new ClashSearch(base, space).rankAttacker(space)
+          const best = new ClashSearch(base, space).bestAttacker(space)
           expect({ atk: best.atkSplit, def: best.defSplit, choice: best.defChoice }).toEqual({
             atk: ranked[0].atkSplit,
             def: ranked[0].defSplit,
@@ -539,7 +543,7 @@ describe('the choice search', () => {
       defSplits: splitsOf(5),
       defChoices: ['counter', 'guard'] as Array<'counter' | 'guard'>,
     }
-    const ranked = new ClashSearch(base).rankAttacker(space)
+    const ranked = new ClashSearch(base, space).rankAttacker(space)
     // Exhaustive maximin on exact values.
     let best = -Infinity
     for (const atkSplit of space.atkSplits) {

@@ -622,8 +622,8 @@ function compareMelee(req: MeleeQuery): CompareReport {
       '--compare: --atk-split, --def-split and --def-choice are all given, so no choice is left to compare; leave one out',
     )
   const m = standIn(req)
-  const search = new ClashSearch(m)
   const space = choiceSpace(m, atkOpen, defSplitOpen, defChoiceOpen)
+  const search = new ClashSearch(m, space)
   const hp = m.def.hp !== undefined || m.atk.hp !== undefined
   const quantity = 'net expected damage'
   const ranking = (side: 'attacker' | 'defender') =>
@@ -726,9 +726,9 @@ function* meleeChoices(req: MeleeQuery, ctx: ChoiceContext): Generator<unknown, 
   }
   if (asked.length) m.askDecisions = asked
   if (!openAtkSplit && !openDefSplit && !openDefChoice) return m
-  const search = new ClashSearch(m)
   const ask = (o: Open) => o === 'ask' && ctx.interactive
   const space = choiceSpace(m, openAtkSplit, openDefSplit, openDefChoice)
+  const search = new ClashSearch(m, space)
   let chosen: Option | undefined
 
   if (openAtkSplit) {
