@@ -4,6 +4,7 @@ import type { Command } from 'commander'
 import { InputError } from '../core/errors.js'
 import { parseRolls } from '../core/physical.js'
 import { checkSeed } from '../core/seeded.js'
+import { shellWord } from '../core/text.js'
 import type { Globals } from './run.js'
 import { show } from './spec.js'
 import { replaceFile } from './write-file.js'
@@ -96,7 +97,7 @@ export function commandLineOf(argv: readonly string[]): string {
       continue
     }
     if (a.startsWith('--plot=')) continue
-    words.push(/^[\w@%+=:,./-]+$/.test(a) ? a : `'${a.replace(/'/g, `'\\''`)}'`)
+    words.push(shellWord(a))
   }
   return ['mecha', ...words].join(' ')
 }

@@ -4,6 +4,7 @@ import { InputError, NeedDecision, NeedDice } from '../core/errors.js'
 import { PhysicalDice } from '../core/physical.js'
 import { RandomDice } from '../core/random.js'
 import { SeededDice, freshSeed } from '../core/seeded.js'
+import { shellWord } from '../core/text.js'
 import { renderOddsCsv } from '../render/csv.js'
 import { type SeenPool, explainPools } from '../render/explain-odds.js'
 import { columns, pctFixed, wrapText } from '../render/format.js'
@@ -177,11 +178,9 @@ function rollOnce(
     if (usesDice) {
       const st = env.render.style
       const same = spec.replayFlags?.(input, result) ?? []
-      const replay = [
-        ...(g.replayWords ?? []),
-        ...(seed !== undefined ? ['--seed', seed] : []),
-        ...same,
-      ].join(' ')
+      const replay = [...(g.replayWords ?? []), ...(seed !== undefined ? ['--seed', seed] : []), ...same]
+        .map(shellWord)
+        .join(' ')
       text +=
         '\n' +
         st.dim(

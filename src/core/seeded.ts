@@ -2,6 +2,7 @@
 import alea from 'seedrandom/lib/alea.js'
 import type { DieRecord, RecordingDice } from './dice.js'
 import { InputError } from './errors.js'
+import { hasControl } from './text.js'
 
 /** Longest seed taken, in characters: a seed is something to retype (or paste) to replay a roll. */
 export const MAX_SEED_CHARS = 200
@@ -12,6 +13,11 @@ export function checkSeed(seed: string, name = '--seed'): void {
     throw new InputError(
       'bad-seed',
       `${name}: a seed is at most ${MAX_SEED_CHARS} characters, this one has ${seed.length}; give a shorter text, e.g. table1`,
+    )
+  if (hasControl(seed))
+    throw new InputError(
+      'bad-seed',
+      `${name}: a seed holds no control characters (a newline, a tab, a terminal escape), so it can be typed back; give plain text, e.g. table1`,
     )
 }
 

@@ -100,3 +100,14 @@ export function oneLine(message: string): string {
   }
   return out
 }
+
+/** A word as a POSIX shell takes it back: as it is when plain, else in single quotes. */
+export function shellWord(word: string): string {
+  return /^[\w@%+=:,./-]+$/.test(word) ? word : `'${word.replace(/'/g, `'\\''`)}'`
+}
+
+/** Whether `s` holds a control character (escaped by printable). */
+export function hasControl(s: string): boolean {
+  for (let i = 0; i < s.length; i++) if (isControl(s.charCodeAt(i))) return true
+  return false
+}

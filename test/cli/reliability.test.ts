@@ -138,6 +138,23 @@ describe('messages: one line, values cut to ~60 characters, controls escaped', (
     expect(mecha(['roll', '2d6', '--seed', 's'.repeat(MAX_SEED_CHARS)]).code).toBe(0)
     expect(refused(['batch', '--seed', 's'.repeat(MAX_SEED_CHARS + 1)])).toContain('a seed is at most')
   })
+
+  it('a seed with a control character is refused; one with spaces or quotes replays as a shell retypes it', () => {
+    expect(refused(['roll', '2d6', '--seed', 'a\nb'])).toContain('a seed holds no control characters')
+    const batch = mecha(['batch'], { input: '{"command":"roll","expression":"2d6","seed":"a\\tb"}\n' })
+    expect(JSON.parse(batch.stdout).error).toContain('a seed holds no control characters')
+    const r = mecha(['roll', '2d6', '--seed', "table 1's"])
+    expect(r.stdout.trimEnd().split('\n').at(-1)).toBe(`seed table 1's (replay: --seed 'table 1'\\''s')`)
+    // Typed back through a shell, the replay gives the same roll.
+    const again = spawnSync(
+      '/bin/sh',
+      ['-c', `"${process.execPath}" "${BIN}" roll 2d6 --seed 'table 1'\\''s'`],
+      {
+        encoding: 'utf8',
+      },
+    )
+    expect(again.stdout).toBe(r.stdout)
+  })
 })
 
 describe('rosters: names printed escaped', () => {
