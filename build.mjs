@@ -1,6 +1,6 @@
 // Builds dist/mecha.cjs, the one file bin/mecha.js runs: one CommonJS bundle (an ES-module entry
 // and ~100 separate modules each cost milliseconds at every start), in which a command's modules
-// are initialised only when it runs (src/cli/registry.ts imports them dynamically). Only the YAML
+// are initialised only when it runs (src/commands/registry.ts imports them dynamically). Only the YAML
 // library, a fifth of the code and read by nothing but the roster, is a file of its own.
 import { execFileSync } from 'node:child_process'
 import { copyFileSync, rmSync } from 'node:fs'

@@ -5,8 +5,8 @@
 import { readFileSync, writeFileSync } from 'node:fs'
 import { fileURLToPath } from 'node:url'
 import { format, resolveConfig } from 'prettier'
-import { groups, loadAllSpecs } from '../dist/cli/registry.js'
-import { UNIT_WORDS } from '../dist/cli/unit-words.js'
+import { groups, loadAllSpecs } from '../dist/commands/registry.js'
+import { UNIT_WORDS } from '../dist/engine/unit-words.js'
 
 const OUT = new URL('../src/api/requests.ts', import.meta.url)
 

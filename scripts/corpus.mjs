@@ -47,7 +47,7 @@ function docLines() {
 }
 
 async function helpExamples() {
-  const { loadAllSpecs } = await import(path.join(root, 'dist/cli/registry.js'))
+  const { loadAllSpecs } = await import(path.join(root, 'dist/commands/registry.js'))
   const out = []
   const compare = new Set()
   for (const spec of await loadAllSpecs()) {

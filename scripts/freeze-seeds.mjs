@@ -9,7 +9,7 @@ import { fileURLToPath } from 'node:url'
 
 const BIN = fileURLToPath(new URL('../bin/mecha.js', import.meta.url))
 const OUT = fileURLToPath(new URL('../test/frozen/seeds.json', import.meta.url))
-const { loadAllSpecs } = await import('../dist/cli/registry.js')
+const { loadAllSpecs } = await import('../dist/commands/registry.js')
 
 const words = (line) => (line.match(/"[^"]*"|'[^']*'|\S+/g) ?? []).map((w) => w.replace(/^["']|["']$/g, ''))
 const cases = []

@@ -6,8 +6,8 @@
  * automatically, as without a terminal; bad input throws MechaError with the CLI's message.
  * See docs/api.md. No node: module is imported here or below (lint-enforced): it can run in a page.
  */
-import { loadAllSpecs } from '../cli/registry.js'
-import type { CommandSpec } from '../cli/spec.js'
+import { loadAllSpecs } from '../commands/registry.js'
+import type { CommandSpec } from '../engine/spec.js'
 import { calculation, compared, rolled } from './command.js'
 import type { Calculation, Compared, Rolled } from './types.js'
 import type * as R from './requests.js'
@@ -21,7 +21,8 @@ const specs = new Map((await loadAllSpecs()).map((s) => [s.name, s] as const))
 
 function spec(name: string): CommandSpec {
   const s = specs.get(name)
-  if (!s) throw new Error(`mecha: no command ${name} (src/api/index.ts and src/cli/registry.ts disagree)`)
+  if (!s)
+    throw new Error(`mecha: no command ${name} (src/api/index.ts and src/commands/registry.ts disagree)`)
   return s
 }
 

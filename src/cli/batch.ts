@@ -15,11 +15,11 @@ import {
 } from '../render/batch-summary.js'
 import { plainStyle } from '../render/style.js'
 import type { Roster } from '../rules/stellar/roster.js'
-import { commandNames, loadAllSpecs, loadedSpec } from './registry.js'
-import { answerRequest, plainRequest } from './request.js'
-import { type Globals, type RunEnv, type RunOutput, quietChoices } from './run.js'
-import { type CommandSpec, type OptionSpec, camelKey, show } from './spec.js'
-import { unitWordsOf } from './unit-words.js'
+import { commandNames, loadAllSpecs, loadedSpec } from '../commands/registry.js'
+import { answerRequest, plainRequest } from '../engine/request.js'
+import { type Globals, type RunEnv, type RunOutput, quietChoices } from '../engine/run.js'
+import { type CommandSpec, type OptionSpec, camelKey, show } from '../engine/spec.js'
+import { unitWordsOf } from '../engine/unit-words.js'
 import type { RosterPlace } from './units.js'
 
 /**
@@ -472,7 +472,7 @@ class Batch {
   }
 
   /** The roster, read once per run (with the YAML parser) at the first line that names units. */
-  private units: Promise<{ roster: Roster; named: typeof import('./named-units.js') }> | undefined
+  private units: Promise<{ roster: Roster; named: typeof import('../engine/named-units.js') }> | undefined
 
   /** A line naming its units: the roster's values, the line's own keys over them, and `inputs`. */
   private async resolveByName(
@@ -481,10 +481,12 @@ class Batch {
     req: Record<string, unknown>,
     g: Globals,
   ): Promise<RunOutput> {
-    this.units ??= Promise.all([import('./named-units.js'), import('./units.js')]).then(([named, cli]) => ({
-      named,
-      roster: cli.requireRoster(this.opts.roster, 'batch', this.place),
-    }))
+    this.units ??= Promise.all([import('../engine/named-units.js'), import('./units.js')]).then(
+      ([named, cli]) => ({
+        named,
+        roster: cli.requireRoster(this.opts.roster, 'batch', this.place),
+      }),
+    )
     const { named, roster } = await this.units
     const given: Record<string, unknown> = {}
     for (const [k, v] of Object.entries(req)) if (!LINE_KEYS.has(k) && !unitKeys.includes(k)) given[k] = v

@@ -3,8 +3,8 @@ import { InputError } from '../core/errors.js'
 import { refuseFlagValues } from './globals.js'
 import { GLOBAL_FLAGS, wrapCommand, wrapWords } from './help.js'
 import { type CliIO, OutputError, type Run, columnsFor } from './io.js'
-import { groups, loadAllSpecs } from './registry.js'
-import { show } from './spec.js'
+import { groups, loadAllSpecs } from '../commands/registry.js'
+import { show } from '../engine/spec.js'
 
 /** The commands that are not CommandSpecs: roster, completion and batch, each loaded when used. */
 

@@ -7,9 +7,9 @@
  * else MECHA_ROSTER, mecha-roster.yaml, the XDG file), and any error offers nothing.
  */
 
-import type { CommandGroup } from './registry.js'
-import type { CommandSpec } from './spec.js'
-import { ROSTER_FLAG, unitWordsOf } from './unit-words.js'
+import type { CommandGroup } from '../commands/registry.js'
+import type { CommandSpec } from '../engine/spec.js'
+import { ROSTER_FLAG, unitWordsOf } from '../engine/unit-words.js'
 
 export const SHELLS = ['bash', 'zsh', 'fish'] as const
 export type Shell = (typeof SHELLS)[number]

@@ -3,7 +3,7 @@ import { InputError } from '../core/errors.js'
 import { oneLine } from '../core/text.js'
 import { type CliIO, Output, OutputError, type Run } from './io.js'
 import { buildProgram } from './program.js'
-import { groups } from './registry.js'
+import { groups } from '../commands/registry.js'
 import { WriteFailed } from './write-file.js'
 
 /**

@@ -6,12 +6,12 @@ import { placeOf, registerBatch, registerCompletion, registerRoster } from './bu
 import { commandLineOf, globalsFrom, refuseFlagValues, writeChart } from './globals.js'
 import { afterHelp, globalFlagsOf, placeholderOf, topHelp } from './help.js'
 import { type CliIO, type Run, colorOn, columnsFor } from './io.js'
-import { groups, loadSpec } from './registry.js'
-import { type Request, answerRequest, plainRequest } from './request.js'
-import { quietChoices } from './run.js'
-import { type ChoiceContext, type CommandSpec, camelKey, show } from './spec.js'
+import { groups, loadSpec } from '../commands/registry.js'
+import { type Request, answerRequest, plainRequest } from '../engine/request.js'
+import { quietChoices } from '../engine/run.js'
+import { type ChoiceContext, type CommandSpec, camelKey, show } from '../engine/spec.js'
 import { askDice, terminalChoices } from './prompt.js'
-import { ROSTER_FLAG, unitWordsOf } from './unit-words.js'
+import { ROSTER_FLAG, unitWordsOf } from '../engine/unit-words.js'
 
 /**
  * The commander wiring of the resolving commands (their options, arguments, help and action);

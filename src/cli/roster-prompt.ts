@@ -8,10 +8,10 @@ import {
   weaponPenText,
   weaponsFor,
 } from '../rules/stellar/roster.js'
-import { quietChoices, runSpec } from './run.js'
-import { type ChoiceContext, type CommandSpec, parseValues } from './spec.js'
-import { type UnitWord, unitWordsOf } from './unit-words.js'
-import { namedValues } from './named-units.js'
+import { quietChoices, runSpec } from '../engine/run.js'
+import { type ChoiceContext, type CommandSpec, parseValues } from '../engine/spec.js'
+import { type UnitWord, unitWordsOf } from '../engine/unit-words.js'
+import { namedValues } from '../engine/named-units.js'
 
 /**
  * The weapon prompt: a unit with several weapons for this command and none named, asked about

@@ -1,9 +1,9 @@
 import { InputError } from '../core/errors.js'
 import type { Roster } from '../rules/stellar/roster.js'
-import { namedRequest, needWords, openSlots } from './named-units.js'
-import type { Request } from './request.js'
+import { namedRequest, needWords, openSlots } from '../engine/named-units.js'
+import type { Request } from '../engine/request.js'
 import { type RosterSearch, loadRoster } from './roster-file.js'
-import type { ChoiceContext, CommandSpec } from './spec.js'
+import type { ChoiceContext, CommandSpec } from '../engine/spec.js'
 
 /**
  * Units by name on the command line: the roster files are found and read here, and a weapon left

@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest'
 import * as mecha from '../../src/api/index.js'
 import { MechaError } from '../../src/api/index.js'
 import { runBatch } from '../../src/cli/batch.js'
-import { groups, loadAllSpecs } from '../../src/cli/registry.js'
+import { groups, loadAllSpecs } from '../../src/commands/registry.js'
 import { mecha as cli } from '../cli/run-cli.js'
 
 /**

@@ -3,8 +3,8 @@ import { chmodSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:f
 import { tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
 import { afterAll, describe, expect, it } from 'vitest'
-import { loadAllSpecs } from '../../src/cli/registry.js'
-import { UNIT_WORDS } from '../../src/cli/unit-words.js'
+import { loadAllSpecs } from '../../src/commands/registry.js'
+import { UNIT_WORDS } from '../../src/engine/unit-words.js'
 import { mecha } from './in-process.js'
 import { BIN } from './run-cli.js'
 

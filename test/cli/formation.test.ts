@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest'
 import { mecha, mechaJson } from './in-process.js'
 import { mechaTty } from './run-cli.js'
-import { strikeSpec } from '../../src/cli/commands/formation/strike.js'
-import type { ChoiceContext, ChoiceOption } from '../../src/cli/spec.js'
-import { parseValues } from '../../src/cli/spec.js'
+import { strikeSpec } from '../../src/commands/formation/strike.js'
+import type { ChoiceContext, ChoiceOption } from '../../src/engine/spec.js'
+import { parseValues } from '../../src/engine/spec.js'
 import { attackFromFace } from '../../src/rules/formation/strike.js'
 
 const ESC = '\u001b[' // an ANSI escape (colour)

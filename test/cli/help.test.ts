@@ -1,6 +1,6 @@
 import { spawnSync } from 'node:child_process'
 import { beforeAll, describe, expect, it } from 'vitest'
-import { commandNames, groups } from '../../src/cli/registry.js'
+import { commandNames, groups } from '../../src/commands/registry.js'
 import { argvOf, mecha } from './in-process.js'
 import { BIN, type CliResult, shLines } from './run-cli.js'
 
@@ -145,7 +145,7 @@ describe('output that cannot be written', () => {
 })
 
 describe('every --help example runs as printed, through a real shell', async () => {
-  const { loadAllSpecs } = await import('../../src/cli/registry.js')
+  const { loadAllSpecs } = await import('../../src/commands/registry.js')
   const lines = (await loadAllSpecs()).flatMap((s) =>
     (s.examples ?? []).map((line) => [s.name, line] as const),
   )

@@ -9,7 +9,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { inflateSync } from 'node:zlib'
 import { afterAll, describe, expect, it } from 'vitest'
-import { loadAllSpecs } from '../../src/cli/registry.js'
+import { loadAllSpecs } from '../../src/commands/registry.js'
 import { mecha, mechaJson } from './in-process.js'
 
 const dir = mkdtempSync(join(tmpdir(), 'mecha-plot-'))

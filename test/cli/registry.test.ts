@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { commandNames, groups, loadSpec } from '../../src/cli/registry.js'
+import { commandNames, groups, loadSpec } from '../../src/commands/registry.js'
 
 describe('the command registry', () => {
   it.each(groups.flatMap((g) => g.commands).map((c) => [c.name, c] as const))(

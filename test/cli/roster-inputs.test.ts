@@ -10,15 +10,15 @@ import {
   saveInputs,
   shootInputs,
   vpInputs,
-} from '../../src/cli/roster-inputs.js'
-import { buildMelee, meleeSpec } from '../../src/cli/commands/stellar/melee.js'
-import { outmaneuverSpec } from '../../src/cli/commands/stellar/outmaneuver.js'
-import { saveSpec } from '../../src/cli/commands/stellar/save.js'
-import { buildShot, shootSpec } from '../../src/cli/commands/stellar/shoot.js'
+} from '../../src/engine/roster-inputs.js'
+import { buildMelee, meleeSpec } from '../../src/commands/stellar/melee.js'
+import { outmaneuverSpec } from '../../src/commands/stellar/outmaneuver.js'
+import { saveSpec } from '../../src/commands/stellar/save.js'
+import { buildShot, shootSpec } from '../../src/commands/stellar/shoot.js'
 type ShotValues = Parameters<typeof buildShot>[0]
 type MeleeValues = Parameters<typeof buildMelee>[0]
-import { vpSpec } from '../../src/cli/commands/stellar/vp.js'
-import { type CommandSpec, camelKey, parseValues } from '../../src/cli/spec.js'
+import { vpSpec } from '../../src/commands/stellar/vp.js'
+import { type CommandSpec, camelKey, parseValues } from '../../src/engine/spec.js'
 import { findUnit, lookupUnit, parseRoster } from '../../src/rules/stellar/roster.js'
 import {
   type TraitCommand,

@@ -10,7 +10,7 @@ import {
   saveInputs,
   shootInputs,
   vpInputs,
-} from '../../src/cli/roster-inputs.js'
+} from '../../src/engine/roster-inputs.js'
 import { mecha } from './in-process.js'
 
 /**

@@ -1,7 +1,7 @@
 import { spawn } from 'node:child_process'
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
-import { loadAllSpecs } from '../../src/cli/registry.js'
+import { loadAllSpecs } from '../../src/commands/registry.js'
 import { BIN } from '../cli/run-cli.js'
 
 /**

@@ -1,0 +1,56 @@
+import {
+  RECOVERY_DICE,
+  RECOVERY_TARGET,
+  type StunRecovery,
+  type StunRecoveryResult,
+  resolveStunRecovery,
+} from '../../rules/stellar/stun-recover.js'
+import { stunRecoveryOdds } from '../../rules/stellar/stun-recover-odds.js'
+import {
+  explainStunRecovery,
+  renderStunRecovery,
+  renderStunRecoveryOdds,
+} from '../../render/stellar/stun-recover.js'
+import { type CommandSpec, defineCommand, intOpt, requires } from '../../engine/spec.js'
+
+export const stunRecoverSpec: CommandSpec<StunRecovery, StunRecoveryResult> = defineCommand({
+  name: 'stun-recover',
+  summary: `MechaStellar stun recovery: roll ${RECOVERY_DICE}d10 at the end of the turn, each ${RECOVERY_TARGET}+ removes a -1 Action penalty`,
+  diceOrder: `${RECOVERY_DICE} d10s`,
+  examples: [
+    'mecha stun-recover --penalty 2 --actions 1 --rolls 2,5,7',
+    'mecha stun-recover --penalty 2 --odds',
+  ],
+  options: [
+    intOpt('penalty', '-1 Action penalties on the unit (one per failed stun save)', { min: 0, max: 20 }),
+    requires(
+      intOpt('actions', "the unit's Actions stat, to report what it has left (needs --penalty)", {
+        min: 0,
+        max: 10,
+      }),
+      {
+        penalty: 'what the unit has left depends on its -1 Action penalties; give how many, e.g. --penalty 2',
+      },
+    ),
+  ],
+  build(v) {
+    return { penalty: v.penalty, actions: v.actions }
+  },
+  resolve: resolveStunRecovery,
+  json: (r, s) => ({
+    penalty: s.penalty ?? null,
+    ...r,
+    penaltyLeft: r.penaltyLeft ?? null,
+    actionsLeft: r.actionsLeft ?? null,
+    shutdown: r.shutdown ?? null,
+  }),
+  render: renderStunRecovery,
+  explain: explainStunRecovery,
+  odds(s) {
+    const o = stunRecoveryOdds(s)
+    const json: Record<string, unknown> = { removed: o.removed.toJSON(), expected: { ...o.expected } }
+    if (o.penaltyLeft) json.penaltyLeft = o.penaltyLeft.toJSON()
+    if (o.shutdown) json.shutdown = o.shutdown.toJSON()
+    return { json, extra: { penalty: s.penalty ?? null }, render: (out) => renderStunRecoveryOdds(o, s, out) }
+  },
+})
