@@ -52,7 +52,7 @@ async function helpExamples() {
   const compare = new Set()
   for (const spec of await loadAllSpecs()) {
     for (const line of spec.examples ?? []) out.push(line)
-    if (spec.compare) compare.add(spec.name)
+    if (spec.model.compare) compare.add(spec.name)
   }
   return { lines: out, compare }
 }

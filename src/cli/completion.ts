@@ -78,7 +78,7 @@ export function completionModel(
     const units = unitWordsOf(spec.name)?.map((w) => w.weapons ?? 'none')
     if (units) flags.push(Object.assign({}, ROSTER_FLAG, { takesValue: true }))
     for (const g of globals)
-      if ((!g.dice || spec.diceOrder !== undefined) && (!g.compare || spec.compare)) flags.push(g)
+      if ((!g.dice || spec.diceOrder !== undefined) && (!g.compare || spec.model.compare)) flags.push(g)
     model.commands.push({ path: spec.name.split(' '), summary: spec.summary, flags, units })
   }
   for (const o of others) {

@@ -21,7 +21,7 @@ export const GLOBAL_FLAGS: Array<[flags: string, description: string, dice: bool
 /** The global flags a command takes: `dice` ones if it rolls, `compare` if it has a choice. */
 export function globalFlagsOf(spec: CommandSpec): typeof GLOBAL_FLAGS {
   const hasDice = spec.diceOrder !== undefined
-  const hasCompare = spec.compare !== undefined
+  const hasCompare = spec.model.compare !== undefined
   return GLOBAL_FLAGS.filter(([, , dice, compare]) => !(dice && !hasDice) && !(compare && !hasCompare))
 }
 

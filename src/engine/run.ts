@@ -96,7 +96,7 @@ export function runSpec(
   checkOptions(spec, values)
   const built = spec.build(values)
   if (g.compare) return compareOptions(spec, built, g, env, wantText)
-  const chosen = spec.choose ? spec.choose(built, env.choice) : built
+  const chosen = spec.model.choose ? spec.model.choose(built, env.choice) : built
   return chosen instanceof Promise
     ? chosen.then((input) => settle(spec, input, g, env, wantText))
     : settle(spec, chosen, g, env, wantText)
@@ -110,9 +110,9 @@ function settle(
   wantText: boolean,
 ): RunOutput | Promise<RunOutput> {
   if (g.odds) {
-    if (!spec.odds)
+    if (!spec.model.odds)
       throw new InputError('no-odds', `${spec.name}: --odds is not available here (nothing is rolled)`)
-    const report = spec.odds(input)
+    const report = spec.model.odds(input)
     const json = answerJson(spec.name, report.extra ?? {})
     json.odds = report.json
     let text: string | undefined
@@ -133,7 +133,7 @@ function settle(
     }
     return out
   }
-  const usesDice = spec.usesDice ? spec.usesDice(input) : true
+  const usesDice = spec.model.usesDice ? spec.model.usesDice(input) : true
   const seed = g.rolls || g.random ? undefined : (g.seed ?? freshSeed())
   const rolls = g.rolls ? [...g.rolls] : undefined
   try {
@@ -142,7 +142,7 @@ function settle(
     // Dice ran out or the rule asks a question: someone must answer, asynchronously.
     if (
       (e instanceof NeedDice && rolls && env.choice.interactive && env.askDice) ||
-      (e instanceof NeedDecision && spec.decide)
+      (e instanceof NeedDecision && spec.model.decide)
     ) {
       return rollAsking(spec, input, g, env, wantText, usesDice, seed, rolls)
     }
@@ -162,9 +162,9 @@ function rollOnce(
   rolls: number[] | undefined,
 ): RunOutput {
   const dice = rolls ? new PhysicalDice(rolls) : g.random ? new RandomDice(g.random) : new SeededDice(seed!)
-  const result = spec.resolve(dice, input)
+  const result = spec.model.resolve(dice, input)
   if (dice instanceof PhysicalDice) dice.assertAllUsed()
-  const json = answerJson(spec.name, spec.json(result, input))
+  const json = answerJson(spec.name, spec.model.json(result, input))
   if (usesDice) {
     json.seed = seed ?? null
     if (rolls) json.rolls = rolls
@@ -173,11 +173,12 @@ function rollOnce(
   }
   let text: string | undefined
   if (wantText) {
-    text = spec.render(result, input, env.render)
-    if (env.render.explain && spec.explain) text += '\n\n' + spec.explain(result, input, env.render)
+    text = spec.model.render(result, input, env.render)
+    if (env.render.explain && spec.model.explain)
+      text += '\n\n' + spec.model.explain(result, input, env.render)
     if (usesDice) {
       const st = env.render.style
-      const same = spec.replayFlags?.(input, result) ?? []
+      const same = spec.model.replayFlags?.(input, result) ?? []
       const replay = [...(g.replayWords ?? []), ...(seed !== undefined ? ['--seed', seed] : []), ...same]
         .map(shellWord)
         .join(' ')
@@ -212,8 +213,8 @@ async function rollAsking(
         rolls = [...rolls, ...(await env.askDice(e))]
         continue
       }
-      if (e instanceof NeedDecision && spec.decide) {
-        const answer = await spec.decide(e.id, e.context, input, env.choice)
+      if (e instanceof NeedDecision && spec.model.decide) {
+        const answer = await spec.model.decide(e.id, e.context, input, env.choice)
         const d = input as Decidable
         d.decisions = Object.assign({}, d.decisions, { [e.id]: answer })
         continue
@@ -233,7 +234,7 @@ function noMoreDice(e: unknown, rolls: number[] | undefined, spec: CommandSpec, 
   const dice = new PhysicalDice(rolls)
   const needed = dice.lookAhead()
   try {
-    spec.resolve(dice, input)
+    spec.model.resolve(dice, input)
   } catch {
     // A question or a limit reached: the dice found so far are still needed.
   }
@@ -298,7 +299,7 @@ function seenPools(spec: CommandSpec, input: unknown): SeenPool[] {
       },
     }
     try {
-      spec.resolve(probe, input)
+      spec.model.resolve(probe, input)
     } catch {
       // a question for a person, or a limit: the pools seen so far stand
     }
@@ -317,12 +318,12 @@ function compareOptions(
   env: RunEnv,
   wantText: boolean,
 ): RunOutput {
-  if (!spec.compare)
+  if (!spec.model.compare)
     throw new InputError(
       'bad-usage',
       `${spec.name}: --compare needs a player's choice to compare, and ${spec.name} has none (shoot and melee have); drop --compare`,
     )
-  const report = spec.compare(query)
+  const report = spec.model.compare(query)
   const json = answerJson(spec.name, report.extra ?? {})
   json.compare = report.choices.map((c) => ({
     question: c.question,

@@ -5,12 +5,13 @@ import type { RenderContext } from '../render/context.js'
 export type { RenderContext } from '../render/context.js'
 
 /**
- * A resolving command, described once. The CLI builds its commander command from this, batch
- * mode parses JSON keys with the same option table, and both resolve through `runSpec`.
- */
-/**
+ * A resolving command, described once: what the command line and a batch line take (its options
+ * and positional arguments, src/commands) and the request it builds from them, then its model
+ * (src/report): everything the answer is made of. The CLI builds its commander command from this,
+ * batch mode parses JSON keys with the same option table, and both resolve through `runSpec`.
+ *
  * I: the input a resolution takes, every choice made; R: its result; Q: what build() makes of
- * the options, where a player's choice may still be open (choose() settles it into an I).
+ * the options, where a player's choice may still be open (the model's choose() settles it).
  */
 export interface CommandSpec<I = any, R = any, Q = I> {
   /** 'shoot', or 'wargroup shoot' for a command in a group. */
@@ -22,20 +23,32 @@ export interface CommandSpec<I = any, R = any, Q = I> {
   /** Positional arguments (for example the expression of `mecha roll`), stored under their name. */
   args?: readonly ArgSpec[]
   options: OptionSpec[]
-  /** Turn parsed option values (camelCase keys) into the validated input. Throws InputError. */
+  /** Turn parsed option values (camelCase keys) into the validated request. Throws InputError. */
   build(values: Values): Q
+  /** The answer to the request: the result, its report, the odds, the choices. */
+  model: CommandModel<I, R, Q>
+}
+
+/**
+ * One command's model, the library's own (no options, no flags, no terminal): the request
+ * settled into an input, the result of one roll, the report `--json` prints (its serialisation),
+ * its text, the odds report and the compare report. The choices it makes go through an abstract
+ * ChoiceContext: a person is asked by the CLI's context, and nobody by batch's and the library's.
+ */
+export interface CommandModel<I = any, R = any, Q = I> {
   /**
-   * Settle every player choice left open ('auto' or missing): in a terminal ask through
-   * `ctx`, otherwise pick the best option for that player. Returns a concrete input.
+   * Settle every player choice left open ('auto' or missing): through `ctx` when it can ask,
+   * otherwise pick the best option for that player. Returns a concrete input.
    */
   choose?(input: Q, ctx: ChoiceContext): Promise<I> | I
-  /** Answer a decision a resolution asked for mid-way (NeedDecision), in a terminal. */
+  /** Answer a decision a resolution asked for mid-way (NeedDecision), through `ctx`. */
   decide?(id: string, context: unknown, input: I, ctx: ChoiceContext): Promise<unknown>
   /** Whether this input needs dice at all (false: a pure calculation, no seed reported). */
   usesDice?(input: I): boolean
   resolve(dice: Dice, input: I): R
-  /** Fields of the JSON object (seed, rolls and command are added by the runner). */
+  /** The report: the fields `--json` prints (seed, rolls and command are added by the runner). */
   json(result: R, input: I): Record<string, unknown>
+  /** The report as text. */
   render(result: R, input: I, out: RenderContext): string
   /**
    * Flags that make a replay of this roll take the same choices as were answered at prompts
@@ -48,6 +61,11 @@ export interface CommandSpec<I = any, R = any, Q = I> {
   odds?(input: I): OddsReport
   /** --odds --compare: every option of the choices left open, with its odds (never asks). */
   compare?(query: Q): CompareReport
+}
+
+/** A command's model, typed by its input, result and request. */
+export function defineModel<I, R, Q = I>(model: CommandModel<I, R, Q>): CommandModel<I, R, Q> {
+  return model
 }
 
 export interface OddsReport {
@@ -118,9 +136,12 @@ export type Values = Record<string, unknown>
  */
 export const MORE_TARGETS = 'moreTargets'
 
-/** The values of each target after the first (MORE_TARGETS), when several are named. */
-export function moreTargets(values: Values): Values[] | undefined {
-  return values[MORE_TARGETS] as Values[] | undefined
+/**
+ * The values of each target after the first (MORE_TARGETS), when several are named: parsed by the
+ * same option table as the first's, so of the same type.
+ */
+export function moreTargets<V extends object>(values: V): V[] | undefined {
+  return (values as Values)[MORE_TARGETS] as V[] | undefined
 }
 
 export interface ChoiceContext {
@@ -387,9 +408,8 @@ export interface ArgSpec<N extends string = string> {
 export type ArgValuesOf<A extends readonly ArgSpec[]> = { [P in A[number] as P['name']]: string | undefined }
 
 /**
- * A command whose build() receives the values its option table declares, typed. (The type
- * parameters I and R come from the spec's own functions; give them with `typeof options` when
- * build() makes more than the resolution takes.) Positional arguments arrive as text, by name.
+ * A command whose build() receives the values its option table declares, typed, and makes the
+ * request its model takes. Positional arguments arrive as text, by name.
  */
 export function defineCommand<
   const O extends readonly OptionSpec[],
@@ -398,26 +418,13 @@ export function defineCommand<
   Q,
   const A extends readonly ArgSpec[] = [],
 >(
-  spec: Omit<CommandSpec<NoInfer<I>, R, Q>, 'options' | 'build' | 'args' | 'choose'> & {
+  spec: Omit<CommandSpec<I, R, Q>, 'options' | 'build' | 'args' | 'model'> & {
     options: O
     args?: A
-    build(values: ValuesOf<O> & ArgValuesOf<A>): Q
-    choose(input: Q, ctx: ChoiceContext): Promise<I> | I
+    build(values: ValuesOf<O> & ArgValuesOf<A>): NoInfer<Q>
+    model: CommandModel<I, R, Q>
   },
 ): CommandSpec<I, R, Q>
-/** build() makes the input itself (choose(), if any, only fills it in): its type is the input's. */
-export function defineCommand<
-  const O extends readonly OptionSpec[],
-  I,
-  R,
-  const A extends readonly ArgSpec[] = [],
->(
-  spec: Omit<CommandSpec<NoInfer<I>, R, NoInfer<I>>, 'options' | 'build' | 'args'> & {
-    options: O
-    args?: A
-    build(values: ValuesOf<O> & ArgValuesOf<A>): I
-  },
-): CommandSpec<I, R, I>
 export function defineCommand(spec: CommandSpec): CommandSpec {
   return spec
 }
@@ -592,7 +599,7 @@ function given(opt: OptionSpec, values: Values): boolean {
  * named in one message (with an example of each when several are missing), then the flags
  * given together that conflict, and the flags given without one they need.
  */
-export function checkOptions(spec: CommandSpec, values: Values): void {
+export function checkOptions(spec: { options: readonly OptionSpec[] }, values: Values): void {
   const table = tableOf(spec.options)
   const missing = table.required.filter((o) => values[camelKey(o.flag)] === undefined)
   if (missing.length === 1)

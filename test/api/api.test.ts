@@ -105,8 +105,8 @@ describe('the library', () => {
       const c = command(spec.name)
       expect(c?.name, spec.name).toBe(spec.name)
       expect(typeof c.resolve).toBe('function')
-      expect(typeof c.odds, spec.name).toBe(spec.odds ? 'function' : 'undefined')
-      expect(typeof c.compare, spec.name).toBe(spec.compare ? 'function' : 'undefined')
+      expect(typeof c.odds, spec.name).toBe(spec.model.odds ? 'function' : 'undefined')
+      expect(typeof c.compare, spec.name).toBe(spec.model.compare ? 'function' : 'undefined')
     }
     expect(mecha.titanThrow.name).toBe('titan-throw')
     expect(mecha.formation.destroyCheck.name).toBe('formation destroy-check')

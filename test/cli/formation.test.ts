@@ -540,9 +540,9 @@ describe("the defender's prompt", () => {
         return def
       },
     }
-    const chosen = await strikeSpec.choose!(s, ctx)
+    const chosen = await strikeSpec.model.choose!(s, ctx)
     expect(chosen.askDecisions).toBe(true)
-    const answer = await strikeSpec.decide!(
+    const answer = await strikeSpec.model.decide!(
       'defense-1',
       { target: 1, attack: attackFromFace(s, 4) },
       chosen,

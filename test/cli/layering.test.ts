@@ -1,12 +1,13 @@
 import { readFileSync, readdirSync } from 'node:fs'
-import { join, relative } from 'node:path'
+import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { describe, expect, it } from 'vitest'
 
 /**
- * The layers, as issue 14 draws them: rule inputs, odds and rule constants live in src/rules;
- * src/cli/commands keeps what is about the command line (options, open choices, chosenBy,
- * prompts); render never reaches into the commands.
+ * The layers, as issues 14 and 24 draw them: rule inputs, odds and rule constants live in
+ * src/rules; each command's model (its result, report, odds, compare, choices) in src/report;
+ * src/commands keeps each command's options and the request it builds, nothing else; render never
+ * reaches into the commands; the library (src/api) and everything under it never into src/cli.
  */
 const SRC = fileURLToPath(new URL('../../src', import.meta.url))
 
@@ -17,12 +18,27 @@ function files(dir: string): string[] {
 }
 
 const read = (f: string) => readFileSync(join(SRC, f), 'utf8')
-const commandFiles = files('cli/commands')
+const commandFiles = files('commands')
 
 describe('layers', () => {
-  it('render imports nothing from cli/commands', () => {
-    const bad = files('render').filter((f) => /from '[./]*cli\/commands\//.test(read(f)))
+  it('render imports nothing from commands or report', () => {
+    const bad = files('render').filter((f) => /from '[./]*(commands|report)\//.test(read(f)))
     expect(bad).toEqual([])
+  })
+
+  it('the library and the layers under it import nothing from cli', () => {
+    const layers = ['api', 'engine', 'report', 'commands', 'render', 'rules', 'core']
+    const bad = layers.flatMap((l) => files(l)).filter((f) => /from '[./]*cli\//.test(read(f)))
+    expect(bad).toEqual([])
+  })
+
+  it("command files shape no JSON: their answers are their models' (src/report)", () => {
+    const found: string[] = []
+    for (const f of commandFiles)
+      for (const m of read(f).matchAll(/^.*\b(json|toJSON|JSON)\b.*$/gm)) found.push(`${f}: ${m[0].trim()}`)
+    expect(found).toEqual([
+      "commands/stellar/traits.ts: examples: ['mecha traits', 'mecha traits --in shoot', 'mecha traits --json'],",
+    ])
   })
 
   it('rules import nothing from cli or render', () => {
@@ -30,11 +46,11 @@ describe('layers', () => {
     expect(bad).toEqual([])
   })
 
-  it('cli/commands exports no odds functions and no rule constants', () => {
+  it('commands export no odds functions and no rule constants', () => {
     const found: string[] = []
     for (const f of commandFiles) {
       for (const m of read(f).matchAll(/^export (?:function (\w*Odds)\b|const ([A-Z][A-Z0-9_]+)\b)/gm))
-        found.push(`${relative('cli', f)}: ${m[1] ?? m[2]}`)
+        found.push(`${f}: ${m[1] ?? m[2]}`)
     }
     expect(found).toEqual([])
   })
@@ -53,7 +69,7 @@ describe('typed option tables', () => {
     for (const f of commandFiles) {
       const text = read(f)
       for (const m of text.matchAll(/\bv\.\w+ as [^c]|\bv\[\w+\] as |\bValues\b|requireValue\(/g))
-        found.push(`${relative('cli', f)}: ${m[0]}`)
+        found.push(`${f}: ${m[0]}`)
     }
     expect(found).toEqual([])
   })

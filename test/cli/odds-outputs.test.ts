@@ -103,7 +103,7 @@ function maps(odds: Record<string, unknown>, path: string[] = []): Record<string
 
 describe('--csv and --plot on every command with --odds', () => {
   it('the list above names every command that has odds', async () => {
-    const withOdds = (await loadAllSpecs()).filter((s) => s.odds).map((s) => s.name)
+    const withOdds = (await loadAllSpecs()).filter((s) => s.model.odds).map((s) => s.name)
     expect(Object.keys(ODDS).sort()).toEqual(withOdds.sort())
   })
 

@@ -73,13 +73,13 @@ describe.each(cases.map((e) => [e.line, e] as const))('%s', (_line, e) => {
         const seeded = new SeededDice(seed)
         let first
         try {
-          first = e.spec.json(e.spec.resolve(seeded, clone(input)), clone(input))
+          first = e.spec.model.json(e.spec.model.resolve(seeded, clone(input)), clone(input))
         } catch (err) {
           if (err instanceof InputError) return // rejected by the rule itself (e.g. an impossible state)
           throw err
         }
         const physical = new PhysicalDice(seeded.log.map((d) => d.value))
-        const again = e.spec.json(e.spec.resolve(physical, clone(input)), clone(input))
+        const again = e.spec.model.json(e.spec.model.resolve(physical, clone(input)), clone(input))
         physical.assertAllUsed()
         expect(again).toEqual(first)
       }),
@@ -87,7 +87,7 @@ describe.each(cases.map((e) => [e.line, e] as const))('%s', (_line, e) => {
     )
   })
 
-  if (!e.spec.odds) return
+  if (!e.spec.model.odds) return
 
   it('odds sum to 1 and every sampled outcome is in their support', async () => {
     await fc.assert(
@@ -96,7 +96,7 @@ describe.each(cases.map((e) => [e.line, e] as const))('%s', (_line, e) => {
         fc.pre(input !== undefined)
         let report
         try {
-          report = e.spec.odds!(clone(input))
+          report = e.spec.model.odds!(clone(input))
         } catch (err) {
           if (err instanceof InputError) return
           throw err
@@ -108,8 +108,8 @@ describe.each(cases.map((e) => [e.line, e] as const))('%s', (_line, e) => {
           expect(Math.abs(sum - 1)).toBeLessThan(1e-9)
         }
         for (let i = 0; i < supportRolls(e); i++) {
-          const result = e.spec.json(
-            e.spec.resolve(new SeededDice(`support-${i}`), clone(input)),
+          const result = e.spec.model.json(
+            e.spec.model.resolve(new SeededDice(`support-${i}`), clone(input)),
             clone(input),
           )
           for (const { path, map } of maps) {
@@ -129,7 +129,7 @@ describe.each(cases.map((e) => [e.line, e] as const))('%s', (_line, e) => {
     const input = await inputOf(e.spec, e.raw)
     let report
     try {
-      report = e.spec.odds!(clone(input))
+      report = e.spec.model.odds!(clone(input))
     } catch (err) {
       // This example has nothing to give odds of (e.g. a building without an attack).
       expect(err).toBeInstanceOf(InputError)
@@ -140,7 +140,10 @@ describe.each(cases.map((e) => [e.line, e] as const))('%s', (_line, e) => {
     const counts = maps.map(() => new Map<string, number>())
     let matched = 0
     for (let i = 0; i < runs; i++) {
-      const result = e.spec.json(e.spec.resolve(new SeededDice(`mc-${i}`), clone(input)), clone(input))
+      const result = e.spec.model.json(
+        e.spec.model.resolve(new SeededDice(`mc-${i}`), clone(input)),
+        clone(input),
+      )
       maps.forEach(({ path, map }, k) => {
         let v = scalarAt(result, path)
         if (v === undefined) return

@@ -59,7 +59,7 @@ export async function examples(): Promise<Example[]> {
 /** Build and settle an input the way the CLI does without a terminal. */
 export async function inputOf(spec: CommandSpec, raw: Record<string, unknown>): Promise<unknown> {
   const input = spec.build(parseValues(spec, raw, 'flag'))
-  return spec.choose ? await spec.choose(input, quietChoices) : input
+  return spec.model.choose ? await spec.model.choose(input, quietChoices) : input
 }
 
 /** Every probability map inside an odds JSON object, by path (`expected` is means, not a map). */

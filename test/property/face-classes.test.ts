@@ -91,7 +91,7 @@ describe.each(cases.map((e) => [e.line, e] as const))('%s', (_line, e) => {
           const resolve = (dice: Dice) => {
             const copy = structuredClone(input)
             try {
-              return withoutFaces(e.spec.json(e.spec.resolve(dice, copy), copy))
+              return withoutFaces(e.spec.model.json(e.spec.model.resolve(dice, copy), copy))
             } catch (err) {
               if (err instanceof InputError) return err.message
               throw err

@@ -1,6 +1,6 @@
-import { type Ams, type AmsResult, LONG_RANGE_DMG, amsOdds, resolveAms } from '../../rules/formation/ams.js'
-import { explainAms, renderAms, renderAmsOdds } from '../../render/formation/ams.js'
+import { type Ams, type AmsResult, LONG_RANGE_DMG } from '../../rules/formation/ams.js'
 import { type CommandSpec, boolOpt, defineCommand, intOpt, required } from '../../engine/spec.js'
+import { amsModel } from '../../report/formation/ams.js'
 
 export const amsSpec: CommandSpec<Ams, AmsResult> = defineCommand({
   name: 'formation ams',
@@ -33,32 +33,5 @@ export const amsSpec: CommandSpec<Ams, AmsResult> = defineCommand({
       shots: v.shots,
     }
   },
-  resolve: resolveAms,
-  json: (r, a) => ({
-    destroyed: r.destroyed,
-    remaining: r.remaining,
-    needed: r.needed,
-    modifier: r.modifier,
-    longRange: a.longRange,
-    dice: r.rolls,
-  }),
-  render: renderAms,
-  explain: explainAms,
-  odds(a) {
-    const destroyed = amsOdds(a)
-    const remaining = destroyed.map((d) => a.missiles - d)
-    return {
-      json: {
-        destroyed: destroyed.toJSON(),
-        remaining: remaining.toJSON(),
-        expected: { destroyed: destroyed.expected(), remaining: remaining.expected() },
-      },
-      extra: { needed: resolveAmsNeeded(a), longRange: a.longRange },
-      render: (out) => renderAmsOdds(destroyed, a, out),
-    }
-  },
+  model: amsModel,
 })
-
-function resolveAmsNeeded(a: Ams): number {
-  return a.ams + (a.longRange ? 1 : 0)
-}

@@ -1,20 +1,5 @@
-import {
-  type Initiative,
-  type InitiativeResult,
-  type MoveOrder,
-  initiativeOdds,
-  resolveInitiative,
-} from '../../rules/formation/initiative.js'
-import {
-  explainInitiative,
-  renderInitiative,
-  renderInitiativeOdds,
-} from '../../render/formation/initiative.js'
 import { choiceOpt, defineCommand, intOpt, requires } from '../../engine/spec.js'
-
-interface InitiativeRequest extends Initiative {
-  askOrder: boolean
-}
+import { initiativeModel } from '../../report/formation/initiative.js'
 
 const options = [
   intOpt('a-mod', "side A's initiative modifier (heroes, special units)", { min: -6, max: 6, default: 0 }),
@@ -35,8 +20,7 @@ const options = [
     'the winner moves a formation first or last; missing: asked in a terminal, else last',
   ),
 ] as const
-
-export const initiativeSpec = defineCommand<typeof options, InitiativeRequest, InitiativeResult>({
+export const initiativeSpec = defineCommand({
   name: 'formation initiative',
   summary:
     'initiative: a d6 per side, the winner moves first or last; the larger side spreads its formations',
@@ -58,44 +42,5 @@ export const initiativeSpec = defineCommand<typeof options, InitiativeRequest, I
       askOrder: wm === 'ask',
     }
   },
-  choose: (s, ctx) =>
-    s.winnerMoves === 'auto' && s.askOrder && ctx.interactive
-      ? Object.assign({}, s, { askDecisions: true })
-      : s,
-  async decide(id, context, _s, ctx) {
-    if (id !== 'winner-moves') throw new Error(`unknown decision ${id}`)
-    const { winner } = context as { winner: 'a' | 'b' }
-    return ctx.select<MoveOrder>(
-      `Side ${winner.toUpperCase()} wins the initiative. Move a formation first or last?`,
-      [
-        { value: 'last', label: 'Last', hint: 'the other side commits first; you react' },
-        { value: 'first', label: 'First', hint: 'you take position before the other side moves' },
-      ],
-      'last',
-    )
-  },
-  resolve: resolveInitiative,
-  replayFlags: (_s, r) => (r.winnerMovesBy === 'prompt' ? ['--winner-moves', r.winnerMoves] : []),
-  json: (r) => ({
-    winner: r.winner,
-    rounds: r.rounds,
-    winnerMoves: r.winnerMoves,
-    chosenBy: r.winnerMovesBy,
-    firstMover: r.firstMover,
-    movements: r.movements,
-    sequence: r.sequence,
-  }),
-  render: renderInitiative,
-  explain: explainInitiative,
-  odds(s) {
-    const o = initiativeOdds(s)
-    return {
-      json: {
-        winner: o.winner.toJSON(),
-        round: o.round.toJSON(),
-        expected: { rounds: o.expectedRounds, aWins: o.winner.prob('a') },
-      },
-      render: (out) => renderInitiativeOdds(o, s, out),
-    }
-  },
+  model: initiativeModel,
 })

@@ -1,8 +1,7 @@
 import { InputError } from '../../core/errors.js'
-import { walk } from '../../core/exact.js'
-import { type Jam, type JamResult, jamTargetNumber, resolveJam } from '../../rules/formation/jam.js'
-import { explainJam, renderJam, renderJamOdds } from '../../render/formation/jam.js'
+import { type Jam, type JamResult } from '../../rules/formation/jam.js'
 import { type CommandSpec, boolOpt, conflicts, defineCommand, intOpt, requires } from '../../engine/spec.js'
+import { jamModel } from '../../report/formation/jam.js'
 
 export const jamSpec: CommandSpec<Jam, JamResult> = defineCommand({
   name: 'formation jam',
@@ -41,36 +40,5 @@ export const jamSpec: CommandSpec<Jam, JamResult> = defineCommand({
       smart: v.smart,
     }
   },
-  usesDice: (j) => jamTargetNumber(j) !== null,
-  resolve: resolveJam,
-  json: (r) => ({
-    mode: r.mode,
-    targetNumber: r.targetNumber,
-    dice: r.rolls,
-    countersPlaced: r.countersPlaced,
-    counters: r.counters,
-    effects: r.effects,
-    newEffects: r.newEffects,
-    salvosRemoved: r.salvosRemoved,
-  }),
-  render: renderJam,
-  explain: explainJam,
-  odds(j) {
-    const key = j.vsMissiles ? 'salvosRemoved' : 'countersPlaced'
-    const d = walk((dice) => {
-      const r = resolveJam(dice, j)
-      return j.vsMissiles ? r.salvosRemoved : r.countersPlaced
-    })
-    const json: Record<string, unknown> = { [key]: d.toJSON(), expected: { [key]: d.expected() } }
-    if (!j.vsMissiles) {
-      const total = d.map((n) => n + j.counters)
-      json.counters = total.toJSON()
-      ;(json.expected as Record<string, number>).counters = total.expected()
-    }
-    return {
-      json,
-      extra: { targetNumber: jamTargetNumber(j), mode: j.vsMissiles ? 'missiles' : 'jam' },
-      render: (out) => renderJamOdds(d, j.vsMissiles ? 'salvos removed' : 'counters placed', j, out),
-    }
-  },
+  model: jamModel,
 })

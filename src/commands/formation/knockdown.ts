@@ -1,7 +1,6 @@
-import { walk } from '../../core/exact.js'
-import { type Knockdown, type KnockdownResult, resolveKnockdown } from '../../rules/formation/knockdown.js'
-import { explainKnockdown, renderKnockdown, renderKnockdownOdds } from '../../render/formation/knockdown.js'
+import { type Knockdown, type KnockdownResult } from '../../rules/formation/knockdown.js'
 import { type CommandSpec, defineCommand, intOpt } from '../../engine/spec.js'
+import { knockdownModel } from '../../report/formation/knockdown.js'
 
 export const knockdownSpec: CommandSpec<Knockdown, KnockdownResult> = defineCommand({
   name: 'formation knockdown',
@@ -13,25 +12,5 @@ export const knockdownSpec: CommandSpec<Knockdown, KnockdownResult> = defineComm
     intOpt('actions', "the unit's actions left (losses stop at 0)", { min: 0, max: 10 }),
   ],
   build: (v) => ({ hits: v.hits, actions: v.actions }),
-  resolve: resolveKnockdown,
-  json: (r) => ({
-    actionLost: r.actionLost,
-    actionsLost: r.actionsLost,
-    actionsLeft: r.actionsLeft,
-    dice: r.rolls,
-  }),
-  render: renderKnockdown,
-  explain: explainKnockdown,
-  odds(k) {
-    const lost = walk((dice) => resolveKnockdown(dice, k).actionsLost)
-    const any = lost.map((n) => String(n > 0))
-    return {
-      json: {
-        actionLost: any.toJSON(),
-        actionsLost: lost.toJSON(),
-        expected: { actionsLost: lost.expected(), actionLost: any.prob('true') },
-      },
-      render: (out) => renderKnockdownOdds(lost, k, out),
-    }
-  },
+  model: knockdownModel,
 })

@@ -1,18 +1,8 @@
-import {
-  type ActionPointsResult,
-  type ActionPointsRoll,
-  MAX_UNITS_IN_PLAY,
-  resolveActionPoints,
-} from '../../rules/mining/action-points.js'
-import { actionPointsOdds } from '../../rules/mining/odds.js'
-import {
-  explainActionPoints,
-  renderActionPoints,
-  renderActionPointsOdds,
-} from '../../render/mining/action-points.js'
-import { type CommandSpec, defineCommand, intOpt, required } from '../../engine/spec.js'
+import { MAX_UNITS_IN_PLAY } from '../../rules/mining/action-points.js'
+import { defineCommand, intOpt, required } from '../../engine/spec.js'
+import { miningApModel } from '../../report/mining/ap.js'
 
-export const miningApSpec: CommandSpec<ActionPointsRoll, ActionPointsResult> = defineCommand({
+export const miningApSpec = defineCommand({
   name: 'mining ap',
   summary: "a player's action points for the turn: active units + d6",
   diceOrder: 'one d6',
@@ -27,16 +17,5 @@ export const miningApSpec: CommandSpec<ActionPointsRoll, ActionPointsResult> = d
     ),
   ],
   build: (v) => ({ units: v.units }),
-  resolve: resolveActionPoints,
-  json: (r) => ({ units: r.units, roll: r.roll, actionPoints: r.actionPoints }),
-  render: (r, _a, out) => renderActionPoints(r, out),
-  explain: (r, _a, out) => explainActionPoints(r, out),
-  odds(a) {
-    const o = actionPointsOdds(a)
-    return {
-      json: { actionPoints: o.actionPoints.toJSON(), expected: o.expected },
-      extra: { units: a.units },
-      render: (out) => renderActionPointsOdds(o, a.units, out),
-    }
-  },
+  model: miningApModel,
 })

@@ -3,23 +3,13 @@ import {
   MAX_ACTION_POINTS,
   MAX_UNITS,
   type ParsedUnit,
-  type TurnPlan,
   type TurnPlanInput,
   type UnitPlan,
   parseUnits,
-  planTurn,
 } from '../../rules/mining/plan.js'
 import type { UnitKind } from '../../rules/mining/units.js'
-import { explainTurnPlan, renderTurnPlan } from '../../render/mining/plan.js'
-import {
-  type CommandSpec,
-  type ValuesOf,
-  defineCommand,
-  intOpt,
-  repeatable,
-  required,
-  textOpt,
-} from '../../engine/spec.js'
+import { type ValuesOf, defineCommand, intOpt, repeatable, required, textOpt } from '../../engine/spec.js'
+import { miningPlanModel } from '../../report/mining/plan.js'
 
 /** Unit numbers for the kind flags: `--heavy 2,3`. */
 function parseUnitNumbers(text: string, flag: string): number[] {
@@ -105,8 +95,7 @@ export function buildTurnPlan(v: ValuesOf<typeof options>): TurnPlanInput {
   }))
   return { actionPoints, units }
 }
-
-export const miningPlanSpec: CommandSpec<TurnPlanInput, TurnPlan> = defineCommand({
+export const miningPlanSpec = defineCommand({
   name: 'mining plan',
   summary:
     "spend a turn's action points: each unit's 1st, 2nd and 3rd action cost 1, 2 and 4; what fits and what is left",
@@ -116,20 +105,5 @@ export const miningPlanSpec: CommandSpec<TurnPlanInput, TurnPlan> = defineComman
   ],
   options,
   build: buildTurnPlan,
-  usesDice: () => false,
-  resolve: (_dice, p) => planTurn(p),
-  json: (p) => ({
-    actionPoints: p.actionPoints,
-    cost: p.cost,
-    spent: p.spent,
-    left: p.left,
-    allFit: p.allFit,
-    short: p.short,
-    units: p.units,
-    notFitted: p.notFitted,
-    tally: p.tally,
-    notes: p.notes,
-  }),
-  render: (p, _i, out) => renderTurnPlan(p, out),
-  explain: (p, _i, out) => explainTurnPlan(p, out),
+  model: miningPlanModel,
 })

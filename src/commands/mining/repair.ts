@@ -1,11 +1,9 @@
 import { InputError } from '../../core/errors.js'
-import { repairOdds } from '../../rules/mining/odds.js'
-import { type Repair, type RepairResult, repairAllowed, resolveRepair } from '../../rules/mining/repair.js'
 import { ELIMINATED_AT } from '../../rules/mining/units.js'
-import { explainRepair, renderRepair, renderRepairOdds } from '../../render/mining/repair.js'
-import { type CommandSpec, boolOpt, defineCommand, intOpt, required } from '../../engine/spec.js'
+import { boolOpt, defineCommand, intOpt, required } from '../../engine/spec.js'
+import { miningRepairModel } from '../../report/mining/repair.js'
 
-export const miningRepairSpec: CommandSpec<Repair, RepairResult> = defineCommand({
+export const miningRepairSpec = defineCommand({
   name: 'mining repair',
   summary: 'one repair action: with 2 or more damage, 4+ on a d6 removes 1 damage point',
   diceOrder: 'one d6 (none when the unit has under 2 damage and may not repair)',
@@ -30,23 +28,5 @@ export const miningRepairSpec: CommandSpec<Repair, RepairResult> = defineCommand
       throw new InputError('not-allowed', '--sentry: gun sentries are fixed defences and cannot repair')
     return { damage }
   },
-  usesDice: (r) => repairAllowed(r.damage),
-  resolve: resolveRepair,
-  json: (r) => ({
-    damage: r.damage,
-    allowed: r.allowed,
-    roll: r.roll,
-    repaired: r.repaired,
-    damageAfter: r.damageAfter,
-  }),
-  render: (r, _i, out) => renderRepair(r, out),
-  explain: (r, _i, out) => explainRepair(r, out),
-  odds(i) {
-    const o = repairOdds(i)
-    return {
-      json: { repaired: o.repaired.toJSON(), damageAfter: o.damageAfter.toJSON(), expected: o.expected },
-      extra: { damage: i.damage, allowed: repairAllowed(i.damage) },
-      render: (out) => renderRepairOdds(o, i.damage, out),
-    }
-  },
+  model: miningRepairModel,
 })

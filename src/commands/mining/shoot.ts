@@ -1,24 +1,8 @@
 import { InputError } from '../../core/errors.js'
-import { miningShotOdds } from '../../rules/mining/odds.js'
-import {
-  type MiningShot,
-  type MiningShotResult,
-  hitNeeds,
-  resolveMiningShot,
-  shootModifier,
-  shootModifiers,
-} from '../../rules/mining/shoot.js'
+import { type MiningShot } from '../../rules/mining/shoot.js'
 import { ELIMINATED_AT, MAX_SUPPRESSION } from '../../rules/mining/units.js'
-import { explainMiningShot, renderMiningShot, renderMiningShotOdds } from '../../render/mining/shoot.js'
-import {
-  type CommandSpec,
-  type ValuesOf,
-  boolOpt,
-  conflicts,
-  defineCommand,
-  intOpt,
-  requires,
-} from '../../engine/spec.js'
+import { type ValuesOf, boolOpt, conflicts, defineCommand, intOpt, requires } from '../../engine/spec.js'
+import { miningShootModel } from '../../report/mining/shoot.js'
 
 const options = [
   boolOpt('cover', 'target in cover: -1'),
@@ -71,8 +55,7 @@ export function buildMiningShot(v: ValuesOf<typeof options>): MiningShot {
     lost,
   }
 }
-
-export const miningShootSpec: CommandSpec<MiningShot, MiningShotResult> = defineCommand({
+export const miningShootSpec = defineCommand({
   name: 'mining shoot',
   summary:
     'one shooting action: 4+ on a d6 after modifiers hits for 1 damage (or places a suppression marker)',
@@ -85,63 +68,5 @@ export const miningShootSpec: CommandSpec<MiningShot, MiningShotResult> = define
   ],
   options,
   build: buildMiningShot,
-  resolve: resolveMiningShot,
-  json(r, s) {
-    const out: Record<string, unknown> = {
-      mode: s.suppress ? 'suppress' : 'damage',
-      roll: r.roll,
-      modifier: r.modifier,
-      modifiers: r.modifiers,
-      total: r.total,
-      needs: r.needs,
-      hit: r.hit,
-      damage: r.damage,
-      suppression: r.suppression,
-      markersBefore: s.markers,
-      markersAfter: r.markersAfter,
-      lockUsed: r.lockUsed,
-    }
-    if (r.targetDamageAfter !== undefined) {
-      out.targetDamage = s.targetDamage
-      out.targetDamageAfter = r.targetDamageAfter
-      out.eliminated = r.eliminated
-    }
-    out.resolve = r.resolve
-    // With --lost a resolve test is possible: no test rolled means no retreat (as in the odds).
-    // Without it, whether the force retreats is not known.
-    out.retreat = r.resolve ? r.resolve.retreat : s.lost !== undefined ? false : null
-    return out
-  },
-  render: renderMiningShot,
-  explain: explainMiningShot,
-  odds(s) {
-    const o = miningShotOdds(s)
-    const json: Record<string, unknown> = {
-      hit: o.hit.toJSON(),
-      damage: o.damage.toJSON(),
-      suppression: o.suppression.toJSON(),
-      markersAfter: o.markersAfter.toJSON(),
-    }
-    const expected: Record<string, number> = { ...o.expected }
-    if (o.targetDamageAfter) {
-      json.targetDamageAfter = o.targetDamageAfter.toJSON()
-      json.eliminated = o.eliminated!.toJSON()
-      expected.eliminated = o.eliminated!.prob('true')
-    }
-    if (o.retreat) {
-      json.retreat = o.retreat.toJSON()
-      expected.retreat = o.retreat.prob('true')
-    }
-    json.expected = expected
-    return {
-      json,
-      extra: {
-        mode: s.suppress ? 'suppress' : 'damage',
-        modifier: shootModifier(s),
-        modifiers: shootModifiers(s),
-        needs: hitNeeds(s),
-      },
-      render: (out) => renderMiningShotOdds(o, s, out),
-    }
-  },
+  model: miningShootModel,
 })

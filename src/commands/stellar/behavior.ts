@@ -1,18 +1,7 @@
 import { InputError } from '../../core/errors.js'
-import {
-  type BehaviorRequest,
-  type BehaviorResult,
-  SITUATIONS,
-  resolveBehavior,
-} from '../../rules/stellar/behavior.js'
-import { behaviorOdds } from '../../rules/stellar/behavior-odds.js'
-import {
-  explainBehavior,
-  orderJson,
-  renderBehavior,
-  renderBehaviorOdds,
-} from '../../render/stellar/behavior.js'
-import { type CommandSpec, type ValuesOf, boolOpt, defineCommand, enumOpt } from '../../engine/spec.js'
+import { type BehaviorRequest, SITUATIONS } from '../../rules/stellar/behavior.js'
+import { type ValuesOf, boolOpt, defineCommand, enumOpt } from '../../engine/spec.js'
+import { behaviorModel } from '../../report/stellar/behavior.js'
 
 const ALL_SITUATIONS = [...SITUATIONS.mecha, ...SITUATIONS.kaiju]
 
@@ -51,8 +40,7 @@ export function buildBehavior(v: ValuesOf<typeof options>): BehaviorRequest {
     )
   return { table, situation, indirect, commander, returnFire, oneIsTen: commander || returnFire }
 }
-
-export const behaviorSpec: CommandSpec<BehaviorRequest, BehaviorResult> = defineCommand({
+export const behaviorSpec = defineCommand({
   name: 'behavior',
   summary:
     'MechaStellar enemy behaviour tables (solo / co-op): roll a d10 for what an enemy mecha or kaiju does',
@@ -64,27 +52,5 @@ export const behaviorSpec: CommandSpec<BehaviorRequest, BehaviorResult> = define
   ],
   options,
   build: buildBehavior,
-  resolve: resolveBehavior,
-  json: (r, b) => ({
-    table: b.table,
-    situation: b.situation,
-    column: r.column,
-    roll: r.roll,
-    readAs: r.readAs,
-    ...orderJson(r.order),
-  }),
-  render: renderBehavior,
-  explain: explainBehavior,
-  odds(b) {
-    const d = behaviorOdds(b)
-    return {
-      json: { order: d.toJSON() },
-      extra: {
-        table: b.table,
-        situation: b.situation,
-        column: b.situation === 'hidden' && b.indirect ? 'cover' : b.situation,
-      },
-      render: (out) => renderBehaviorOdds(d, b, out),
-    }
-  },
+  model: behaviorModel,
 })

@@ -1,22 +1,7 @@
 import { InputError } from '../../core/errors.js'
-import {
-  type CoverRequest,
-  type CoverResult,
-  coverChecks,
-  coverDmg,
-  coverTargetNumber,
-  resolveCover,
-} from '../../rules/stellar/cover.js'
-import { coverOdds } from '../../rules/stellar/cover-odds.js'
-import { explainCover, renderCover, renderCoverOdds } from '../../render/stellar/cover.js'
-import {
-  type CommandSpec,
-  type ValuesOf,
-  boolOpt,
-  defineCommand,
-  intOpt,
-  required,
-} from '../../engine/spec.js'
+import { type CoverRequest } from '../../rules/stellar/cover.js'
+import { type ValuesOf, boolOpt, defineCommand, intOpt, required } from '../../engine/spec.js'
+import { coverModel } from '../../report/stellar/cover.js'
 
 const options = [
   required(
@@ -43,8 +28,7 @@ export function buildCover(v: ValuesOf<typeof options>): CoverRequest {
     )
   return { dmg, melee: v.melee || crashThrough, crashThrough, direct: v.direct, aoe, pieces }
 }
-
-export const coverSpec: CommandSpec<CoverRequest, CoverResult> = defineCommand({
+export const coverSpec = defineCommand({
   name: 'cover',
   summary: 'MechaStellar destroying terrain: does a piece of cover survive the attack it blocked?',
   diceOrder:
@@ -57,37 +41,5 @@ export const coverSpec: CommandSpec<CoverRequest, CoverResult> = defineCommand({
   ],
   options,
   build: buildCover,
-  usesDice(c) {
-    const tn = coverTargetNumber(c)
-    return tn > 1 && tn <= 10
-  },
-  resolve: resolveCover,
-  json(r, c) {
-    return {
-      targetNumber: r.targetNumber,
-      effectiveDmg: r.effectiveDmg,
-      doubled: c.melee,
-      checks: r.checks,
-      automatic: r.automatic,
-      rolls: r.rolls,
-      survived: r.survived,
-      pieces: r.pieces,
-      destroyed: r.destroyed,
-    }
-  },
-  render: renderCover,
-  explain: explainCover,
-  odds(c) {
-    const o = coverOdds(c)
-    return {
-      json: { survived: o.survived.toJSON(), destroyed: o.destroyed.toJSON(), expected: { ...o.expected } },
-      extra: {
-        targetNumber: coverTargetNumber(c),
-        effectiveDmg: coverDmg(c),
-        checks: coverChecks(c),
-        pieces: c.pieces,
-      },
-      render: (out) => renderCoverOdds(o, c, out),
-    }
-  },
+  model: coverModel,
 })

@@ -1,7 +1,6 @@
-import { walk } from '../../core/exact.js'
-import { FALL_MAX, resolveFall } from '../../rules/stellar/fall.js'
-import { renderFall, renderFallOdds } from '../../render/stellar/fall.js'
+import { FALL_MAX } from '../../rules/stellar/fall.js'
 import { defineCommand } from '../../engine/spec.js'
+import { fallModel } from '../../report/stellar/fall.js'
 
 export const fallSpec = defineCommand({
   name: 'fall',
@@ -10,14 +9,5 @@ export const fallSpec = defineCommand({
   examples: ['mecha fall --seed ridge', 'mecha fall --rolls 3', 'mecha fall --odds'],
   options: [],
   build: () => ({}),
-  resolve: (dice) => resolveFall(dice),
-  json: (r) => ({ roll: r.roll, fell: r.fell, fallsOn: `1-${FALL_MAX}`, damage: r.damage }),
-  render: renderFall,
-  odds() {
-    const d = walk((dice) => String(resolveFall(dice).fell))
-    return {
-      json: { fell: d.toJSON(), expected: { fell: d.prob('true') } },
-      render: (out) => renderFallOdds(d, out),
-    }
-  },
+  model: fallModel,
 })

@@ -1,12 +1,7 @@
 import { InputError } from '../../core/errors.js'
-import {
-  type InitiativeRequest,
-  type InitiativeResult,
-  initiativeOdds,
-  resolveInitiative,
-} from '../../rules/stellar/initiative.js'
-import { renderInitiative, renderInitiativeOdds } from '../../render/stellar/initiative.js'
+import { type InitiativeRequest, type InitiativeResult } from '../../rules/stellar/initiative.js'
 import { type CommandSpec, defineCommand, textOpt } from '../../engine/spec.js'
+import { initiativeModel } from '../../report/stellar/initiative.js'
 
 export function parseNames(text: string, flag: string): [string, string] {
   const parts = text.split(',').map((p) => p.trim())
@@ -17,7 +12,6 @@ export function parseNames(text: string, flag: string): [string, string] {
     )
   return [parts[0], parts[1]]
 }
-
 export const initiativeSpec: CommandSpec<InitiativeRequest, InitiativeResult> = defineCommand({
   name: 'initiative',
   summary:
@@ -30,20 +24,5 @@ export const initiativeSpec: CommandSpec<InitiativeRequest, InitiativeResult> = 
   ],
   options: [textOpt('names', 'A,B', 'names of the two sides (default: side 1, side 2)', parseNames)],
   build: (v) => ({ names: v.names ?? ['side 1', 'side 2'] }),
-  resolve: (dice) => resolveInitiative(dice),
-  json: (r, req) => ({
-    rollOffs: r.rollOffs,
-    winner: r.winner,
-    winnerName: req.names[r.winner - 1],
-    names: req.names,
-  }),
-  render: renderInitiative,
-  odds(req) {
-    const o = initiativeOdds()
-    return {
-      json: { winner: o.winner.toJSON(), rollOffs: o.rollOffs.toJSON(), expected: { ...o.expected } },
-      extra: { names: req.names },
-      render: (out) => renderInitiativeOdds(o, req, out),
-    }
-  },
+  model: initiativeModel,
 })

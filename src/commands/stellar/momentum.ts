@@ -1,9 +1,8 @@
 import { InputError } from '../../core/errors.js'
-import { type MomentumResult, type MomentumStart, startingMomentum } from '../../rules/stellar/momentum.js'
-import { explainMomentum, renderMomentum } from '../../render/stellar/momentum.js'
-import { type CommandSpec, boolOpt, defineCommand, intOpt } from '../../engine/spec.js'
+import { boolOpt, defineCommand, intOpt } from '../../engine/spec.js'
+import { momentumModel } from '../../report/stellar/momentum.js'
 
-export const momentumSpec: CommandSpec<MomentumStart, MomentumResult> = defineCommand({
+export const momentumSpec = defineCommand({
   name: 'momentum',
   summary: "MechaStellar starting Momentum from the game's points size",
   examples: [
@@ -30,9 +29,5 @@ export const momentumSpec: CommandSpec<MomentumStart, MomentumResult> = defineCo
       )
     return { points, rampage, resourceful: v.resourceful, upgrades: v.upgrades }
   },
-  usesDice: () => false,
-  resolve: (_dice, m) => startingMomentum(m),
-  json: (r, m) => ({ points: m.points ?? null, momentum: r.momentum, parts: r.parts, capped: r.capped }),
-  render: renderMomentum,
-  explain: explainMomentum,
+  model: momentumModel,
 })

@@ -1,44 +1,28 @@
 import { InputError } from '../../core/errors.js'
 import {
-  MAX_MOMENTUM_SUCCESSES,
   MAX_POOL,
-  MAX_REROLLS,
-  type OutmaneuverMomentumQuestion,
-  type OutmaneuverRequest,
-  type OutmaneuverResult,
   type Pool,
-  ROLES,
   buildPools,
-  outmaneuverOdds,
-  outmaneuverOutcome,
-  resolveOutmaneuver,
+  MAX_MOMENTUM_SUCCESSES,
+  MAX_REROLLS,
+  ROLES,
 } from '../../rules/stellar/outmaneuver.js'
-import type { Level } from '../../rules/stellar/weapon.js'
+import { type Level } from '../../rules/stellar/weapon.js'
 import {
-  explainOutmaneuver,
-  outcomeShort,
-  outcomeText,
-  renderOutmaneuver,
-  renderOutmaneuverOdds,
-} from '../../render/stellar/outmaneuver.js'
-import {
-  type ChosenBy,
   type ValuesOf,
+  defineCommand,
   boolOpt,
   conflicts,
-  defineCommand,
   enumOpt,
   intOpt,
   levelOpt,
   requires,
 } from '../../engine/spec.js'
-
-type MomentumChosenBy = ChosenBy | 'not-allowed'
-
-/** The roll with how each side's Momentum was settled (on the command line). */
-export interface OutmaneuverInput extends OutmaneuverRequest {
-  chosenBy: { atkMomentum: MomentumChosenBy; defMomentum: MomentumChosenBy }
-}
+import {
+  type MomentumChosenBy,
+  type OutmaneuverInput,
+  outmaneuverModel,
+} from '../../report/stellar/outmaneuver.js'
 
 const POOL_GIVEN = 'give the final pool size or the modifiers that build it, not both'
 const MOVES = "the speed bonus compares both sides' base Move"
@@ -165,12 +149,7 @@ export function buildOutmaneuver(v: ValuesOf<typeof options>): OutmaneuverInput 
     chosenBy: { atkMomentum: am.chosenBy, defMomentum: dm.chosenBy },
   }
 }
-
-function sideJson(r: OutmaneuverResult['attacker'], pool: Pool, chosenBy: MomentumChosenBy) {
-  return Object.assign({}, r, { pool: pool.parts, momentumChosenBy: chosenBy })
-}
-
-export const outmaneuverSpec = defineCommand<typeof options, OutmaneuverInput, OutmaneuverResult>({
+export const outmaneuverSpec = defineCommand({
   name: 'outmaneuver',
   summary: "MechaStellar outmaneuver roll in open space (or --bridge: attack run on a warship's bridge)",
   diceOrder:
@@ -182,99 +161,5 @@ export const outmaneuverSpec = defineCommand<typeof options, OutmaneuverInput, O
   ],
   options,
   build: buildOutmaneuver,
-
-  choose(req, ctx) {
-    // Momentum is asked after the dice are seen, when a person is there to answer.
-    const atkOpen = req.chosenBy.atkMomentum === 'auto' && ctx.interactive
-    const defOpen = req.chosenBy.defMomentum === 'auto' && ctx.interactive
-    if (!atkOpen && !defOpen) return req
-    return Object.assign({}, req, {
-      askDecisions: true,
-      attacker: Object.assign({}, req.attacker, { momentumOpen: atkOpen }),
-      defender: Object.assign({}, req.defender, { momentumOpen: defOpen }),
-    })
-  },
-
-  async decide(id, context, req, ctx) {
-    if (id !== 'atk-momentum' && id !== 'def-momentum') throw new Error(`unknown decision ${id}`)
-    const q = context as OutmaneuverMomentumQuestion
-    const options = []
-    for (let p = 0; p <= MAX_MOMENTUM_SUCCESSES; p++) {
-      const mine = q.own + p
-      const [a, d] = q.who === 'attacker' ? [mine, q.other] : [q.other, mine]
-      options.push({
-        value: p,
-        label: `Spend ${p} Momentum`,
-        hint: `${mine} vs ${q.other}: ${outcomeShort(outmaneuverOutcome(q.bridge, a, d))}`,
-      })
-    }
-    if (q.who === 'attacker') req.chosenBy.atkMomentum = 'prompt'
-    else req.chosenBy.defMomentum = 'prompt'
-    const name = q.who === 'attacker' ? 'Attacker' : 'Defender'
-    return ctx.select(
-      `${name}: ${q.own} success${q.own === 1 ? '' : 'es'} against ${q.other}. Spend Momentum for +1 success each?`,
-      options,
-      0,
-    )
-  },
-
-  resolve: resolveOutmaneuver,
-
-  replayFlags(req, r) {
-    const flags: string[] = []
-    if (req.chosenBy.atkMomentum === 'prompt') flags.push('--atk-momentum', String(r.attacker.momentum))
-    if (req.chosenBy.defMomentum === 'prompt') flags.push('--def-momentum', String(r.defender.momentum))
-    return flags
-  },
-
-  json(r, req) {
-    return {
-      bridge: r.bridge,
-      attacker: sideJson(r.attacker, req.pools.attacker, req.chosenBy.atkMomentum),
-      defender: sideJson(r.defender, req.pools.defender, req.chosenBy.defMomentum),
-      winner: r.winner,
-      margin: r.margin,
-      outcome: r.outcome,
-      description: outcomeText(r),
-      effects: r.effects,
-    }
-  },
-  render: renderOutmaneuver,
-  explain: explainOutmaneuver,
-  odds(req) {
-    const o = outmaneuverOdds(req)
-    return {
-      json: {
-        winner: o.winner.toJSON(),
-        // `margin` means what a roll's `margin` means (how far the winner won by, 0 on a tie);
-        // `difference` keeps the sign: the attacker's successes minus the defender's.
-        margin: o.margin.map((k) => Math.abs(k)).toJSON(),
-        difference: o.margin.toJSON(),
-        outcome: o.outcome.toJSON(),
-        attackerSuccesses: o.attackerSuccesses.toJSON(),
-        defenderSuccesses: o.defenderSuccesses.toJSON(),
-        expected: Object.assign({}, o.expected, {
-          margin: o.margin.expected((k) => Math.abs(k)),
-          difference: o.expected.margin,
-        }),
-      },
-      extra: {
-        bridge: req.bridge,
-        attacker: {
-          dice: req.attacker.dice,
-          pool: req.pools.attacker.parts,
-          momentum: req.attacker.momentum,
-          reroll: req.attacker.reroll,
-        },
-        defender: {
-          dice: req.defender.dice,
-          pool: req.pools.defender.parts,
-          momentum: req.defender.momentum,
-          reroll: req.defender.reroll,
-        },
-        chosenBy: req.chosenBy,
-      },
-      render: (out) => renderOutmaneuverOdds(o, req, out),
-    }
-  },
+  model: outmaneuverModel,
 })

@@ -3,14 +3,10 @@ import {
   type CountKey,
   type SecondaryCounts,
   type SecondaryRequest,
-  type SecondaryResult,
   OBJECTIVE_NAMES,
   objectiveDef,
-  scoreSecondary,
 } from '../../rules/stellar/secondary.js'
-import { explainSecondary, renderSecondary } from '../../render/stellar/secondary.js'
 import {
-  type CommandSpec,
   type ValuesOf,
   boolOpt,
   defineCommand,
@@ -19,6 +15,7 @@ import {
   required,
   textOpt,
 } from '../../engine/spec.js'
+import { secondaryModel } from '../../report/stellar/secondary.js'
 
 /** Each count's flag. */
 const FLAGS: Record<CountKey, string> = {
@@ -113,8 +110,7 @@ export function buildSecondary(v: ValuesOf<typeof options>): SecondaryRequest {
   }
   return { objective, counts }
 }
-
-export const secondarySpec: CommandSpec<SecondaryRequest, SecondaryResult> = defineCommand({
+export const secondarySpec = defineCommand({
   name: 'secondary',
   summary: 'MechaStellar secondary objectives (optional module): the VP one objective scored, at most 10',
   examples: [
@@ -125,16 +121,5 @@ export const secondarySpec: CommandSpec<SecondaryRequest, SecondaryResult> = def
   ],
   options,
   build: buildSecondary,
-  usesDice: () => false,
-  resolve: (_dice, r) => scoreSecondary(r.objective, r.counts),
-  json: (r) => ({
-    objective: r.objective,
-    name: r.name,
-    category: r.category,
-    vp: r.vp,
-    uncapped: r.uncapped,
-    parts: r.parts,
-  }),
-  render: renderSecondary,
-  explain: explainSecondary,
+  model: secondaryModel,
 })

@@ -3,15 +3,9 @@ import {
   RECOVERY_TARGET,
   type StunRecovery,
   type StunRecoveryResult,
-  resolveStunRecovery,
 } from '../../rules/stellar/stun-recover.js'
-import { stunRecoveryOdds } from '../../rules/stellar/stun-recover-odds.js'
-import {
-  explainStunRecovery,
-  renderStunRecovery,
-  renderStunRecoveryOdds,
-} from '../../render/stellar/stun-recover.js'
 import { type CommandSpec, defineCommand, intOpt, requires } from '../../engine/spec.js'
+import { stunRecoverModel } from '../../report/stellar/stun-recover.js'
 
 export const stunRecoverSpec: CommandSpec<StunRecovery, StunRecoveryResult> = defineCommand({
   name: 'stun-recover',
@@ -36,21 +30,5 @@ export const stunRecoverSpec: CommandSpec<StunRecovery, StunRecoveryResult> = de
   build(v) {
     return { penalty: v.penalty, actions: v.actions }
   },
-  resolve: resolveStunRecovery,
-  json: (r, s) => ({
-    penalty: s.penalty ?? null,
-    ...r,
-    penaltyLeft: r.penaltyLeft ?? null,
-    actionsLeft: r.actionsLeft ?? null,
-    shutdown: r.shutdown ?? null,
-  }),
-  render: renderStunRecovery,
-  explain: explainStunRecovery,
-  odds(s) {
-    const o = stunRecoveryOdds(s)
-    const json: Record<string, unknown> = { removed: o.removed.toJSON(), expected: { ...o.expected } }
-    if (o.penaltyLeft) json.penaltyLeft = o.penaltyLeft.toJSON()
-    if (o.shutdown) json.shutdown = o.shutdown.toJSON()
-    return { json, extra: { penalty: s.penalty ?? null }, render: (out) => renderStunRecoveryOdds(o, s, out) }
-  },
+  model: stunRecoverModel,
 })

@@ -1,24 +1,9 @@
 import { InputError } from '../../core/errors.js'
-import { type Split, survives } from '../../rules/stellar/melee.js'
+import { type Split } from '../../rules/stellar/melee.js'
 import { splitsOf } from '../../rules/stellar/melee-odds.js'
-import {
-  type TitanThrow,
-  type TitanThrowResult,
-  resolveTitanThrow,
-  throwNumber,
-  throwReach,
-  throwSpend,
-  titanThrowOdds,
-} from '../../rules/stellar/titan-throw.js'
+import { throwReach } from '../../rules/stellar/titan-throw.js'
 import { type Pool, parseUpgrades, throwUpgrade } from '../../rules/stellar/upgrades.js'
-import type { TraitEffect } from '../../rules/stellar/traits.js'
-import { attackerBonus, penText } from '../../rules/stellar/weapon.js'
-import {
-  explainTitanThrow,
-  explainTitanThrowOdds,
-  renderTitanThrow,
-  renderTitanThrowOdds,
-} from '../../render/stellar/titan-throw.js'
+import { penText } from '../../rules/stellar/weapon.js'
 import {
   type OptionSpec,
   type ValuesOf,
@@ -28,15 +13,12 @@ import {
   isOpen,
   textOpt,
 } from '../../engine/spec.js'
-import { type MeleeValues, type OpenSplit, buildMelee, meleeOptions, strikeJson } from './melee.js'
+import { type MeleeValues, buildMelee, meleeOptions } from './melee.js'
+import type { OpenSplit } from '../../report/stellar/melee.js'
+import { type TitanThrowRequest, titanThrowModel } from '../../report/stellar/titan-throw.js'
 
-/** A throw with its traits, as the command reports it. */
-export interface TitanThrowRequest extends TitanThrow {
-  traits: Record<'attacker' | 'defender', string[]>
-  traitEffects: TraitEffect[]
-  traitFieldsUsed: boolean
-  chosenBy: { atkSplit: 'flag' | 'auto'; defSplit: 'flag' | 'auto' }
-}
+const upgrades = (text: string, flag: string) =>
+  parseUpgrades(text, flag === '--havoc' ? 'havoc' : 'power', 'titan-throw', flag)
 
 /**
  * mecha melee's flags that say nothing about a throw: the thrower is not struck (its defences,
@@ -101,9 +83,6 @@ function reworded<T extends OptionSpec>(o: T): T {
     w.required ? { required: w.required, default: undefined } : {},
   )
 }
-
-const upgrades = (text: string, flag: string) =>
-  parseUpgrades(text, flag === '--havoc' ? 'havoc' : 'power', 'titan-throw', flag)
 
 const options = [
   ...meleeOptions.filter(isThrowOption).map(reworded),
@@ -195,29 +174,7 @@ function reachTextFor(reach: number): string {
   if (reach < 0) return `it reaches targets ${-reach} sizes smaller`
   return reach === 0 ? 'it reaches its own size' : `it reaches ${reach} sizes larger`
 }
-
-/** What every report shares: the sizes, the reach, what was paid, the splits. */
-function throwJson(t: TitanThrowRequest): Record<string, unknown> {
-  const spend = throwSpend(t)
-  const out: Record<string, unknown> = {
-    atkSize: t.melee.atk.size,
-    defSize: t.melee.def.size,
-    reach: throwReach(t.pool, t.upgrades),
-    throwNumber: throwNumber(t.upgrades),
-    spend: spend && t.pool ? { [t.pool]: spend } : {},
-    atkSplit: { ...t.melee.atkSplit },
-    defSplit: { ...t.melee.defSplit },
-    chosenBy: { ...t.chosenBy },
-    atkBonus: attackerBonus(t.melee.atk.pilot),
-    defChoice: 'guard',
-    blindside: t.melee.blindside,
-  }
-  if (t.traitFieldsUsed) out.traits = { attacker: [...t.traits.attacker], defender: [...t.traits.defender] }
-  if (t.traitEffects.length) out.traitEffects = t.traitEffects
-  return out
-}
-
-export const titanThrowSpec = defineCommand<typeof options, TitanThrowRequest, TitanThrowResult>({
+export const titanThrowSpec = defineCommand({
   name: 'titan-throw',
   summary: 'MechaStellar Titan Throw: a free attack with a CC push weapon, Power or Havoc for bigger targets',
   diceOrder:
@@ -229,45 +186,5 @@ export const titanThrowSpec = defineCommand<typeof options, TitanThrowRequest, T
   ],
   options,
   build: buildTitanThrow,
-  resolve: resolveTitanThrow,
-  json: (r, t) =>
-    Object.assign(throwJson(t), {
-      attack: strikeJson(r.attack, t.traitFieldsUsed),
-      thrown: r.thrown,
-      pushes: r.attack.save.pushes,
-      defender: { ...r.defender },
-    }),
-  render: renderTitanThrow,
-  explain: explainTitanThrow,
-  odds(t) {
-    const o = titanThrowOdds(t)
-    const json: Record<string, unknown> = {
-      attack: {
-        damage: o.map((x) => x.damage).toJSON(),
-        unblockedHits: o.map((x) => x.unblockedHits).toJSON(),
-        failedSaves: o.map((x) => x.failedSaves).toJSON(),
-      },
-      thrown: o.map((x) => String(x.pushedOut)).toJSON(),
-      expected: {
-        damage: o.expected((x) => x.damage),
-        failedSaves: o.expected((x) => x.failedSaves),
-        thrownChance: o.where((x) => x.pushedOut),
-      },
-    }
-    const hp = t.melee.def.hp
-    if (hp !== undefined) {
-      const p = o.where((x) => !survives(x.damage, hp))
-      json.destroyed = { defender: { false: 1 - p, true: p } }
-      ;(json.expected as Record<string, unknown>).destroyed = { defender: p }
-    }
-    return {
-      json,
-      extra: throwJson(t),
-      render: (out) => renderTitanThrowOdds(o, t, out),
-      explain: (out) => explainTitanThrowOdds(t, out),
-      cutoffs:
-        hp === undefined ? undefined : { 'attack.damage': { at: hp, label: `target's HP ${hp}: destroyed` } },
-      charted: ['attack.damage', 'attack.failedSaves'],
-    }
-  },
+  model: titanThrowModel,
 })

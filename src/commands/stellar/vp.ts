@@ -5,9 +5,7 @@ import {
   UNIT_LIST_HELP,
   type VpRequest,
   parseUnitList,
-  resolveVp,
 } from '../../rules/stellar/victory-points.js'
-import { explainVp, renderVp } from '../../render/stellar/vp.js'
 import {
   type ValuesOf,
   boolOpt,
@@ -17,6 +15,7 @@ import {
   levelOpt,
   textOpt,
 } from '../../engine/spec.js'
+import { vpModel } from '../../report/stellar/vp.js'
 
 type VpValues = ValuesOf<typeof options>
 
@@ -289,7 +288,6 @@ function cityOf(v: VpValues): City {
     )
   return { side, buildings: buildings ?? 0 }
 }
-
 export const vpSpec = defineCommand({
   name: 'vp',
   summary:
@@ -305,34 +303,5 @@ export const vpSpec = defineCommand({
   ],
   options,
   build: buildVp,
-  usesDice: () => false,
-  resolve: (_dice, r) => resolveVp(r),
-  json(r, req) {
-    if (r.mode === 'unit')
-      return {
-        mode: 'unit',
-        vp: r.score.vp,
-        parts: r.score.parts,
-        ownerPenalty: r.score.ownerPenalty,
-        penalties: r.score.penalties,
-      }
-    const s = r.score
-    return {
-      mode: r.mode,
-      vp: s.vp,
-      total: s.total,
-      kills: s.kills,
-      damaged: s.damaged,
-      survivors: s.survivors,
-      penalties: s.penalties,
-      battleDamage: s.battleDamage,
-      objective: s.objective ?? null,
-      city:
-        req.mode === 'city' && req.city
-          ? { side: req.city.side, buildings: s.buildings!.destroyed, buildingVp: s.buildings!.vp }
-          : null,
-    }
-  },
-  render: renderVp,
-  explain: explainVp,
+  model: vpModel,
 })

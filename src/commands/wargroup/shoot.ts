@@ -1,32 +1,7 @@
 import { InputError } from '../../core/errors.js'
-import type { Distribution } from '../../core/distribution.js'
-import type { DamageRoll } from '../../rules/wargroup/damage.js'
-import type { OpposedRoll } from '../../rules/wargroup/opposed.js'
-import {
-  type WargroupShot,
-  type WargroupShotResult,
-  AIM_DAMAGE_MODIFIER,
-  MAX_SCORE,
-  effectiveAcu,
-  effectiveArm,
-  effectiveDef,
-  resolveWargroupShot,
-} from '../../rules/wargroup/shoot.js'
-import { wargroupShotOdds } from '../../rules/wargroup/shoot-odds.js'
-import {
-  explainWargroupShot,
-  renderWargroupShot,
-  renderWargroupShotOdds,
-} from '../../render/wargroup/shoot.js'
-import {
-  type CommandSpec,
-  type ValuesOf,
-  boolOpt,
-  defineCommand,
-  enumOpt,
-  intOpt,
-  required,
-} from '../../engine/spec.js'
+import { type WargroupShot, MAX_SCORE } from '../../rules/wargroup/shoot.js'
+import { type ValuesOf, boolOpt, defineCommand, enumOpt, intOpt, required } from '../../engine/spec.js'
+import { wargroupShootModel } from '../../report/wargroup/shoot.js'
 
 const options = [
   required(intOpt('acu', "attacker's Acu", { min: 0, max: MAX_SCORE }), "the attacker's Acu, e.g. --acu 3"),
@@ -62,33 +37,7 @@ export function buildWargroupShot(v: ValuesOf<typeof options>): WargroupShot {
   if (v.dam !== undefined) shot.dam = v.dam
   return shot
 }
-
-function opposedJson(o: OpposedRoll, opposing: string): Record<string, unknown> {
-  return {
-    roll: o.roll,
-    total: o.total,
-    [`${opposing}Roll`]: o.opposingRoll,
-    [`${opposing}Total`]: o.opposingTotal,
-    automatic: o.automatic,
-    reason: o.reason,
-  }
-}
-
-export function damageRollJson(d: DamageRoll): Record<string, unknown> {
-  return Object.assign(opposedJson(d, 'armor'), { fullPower: d.fullPower, damage: d.damage })
-}
-
-/** A map with every listed key present (0 when impossible), then any others. */
-export function fullMap(
-  d: Distribution<string> | Distribution<number>,
-  keys: readonly string[],
-): Record<string, number> {
-  const out: Record<string, number> = {}
-  for (const k of keys) out[k] = 0
-  return { ...out, ...d.toJSON() }
-}
-
-export const wargroupShootSpec: CommandSpec<WargroupShot, WargroupShotResult> = defineCommand({
+export const wargroupShootSpec = defineCommand({
   name: 'wargroup shoot',
   summary:
     'shoot: d6 + Acu must beat Def + d6, then Str + d6 against Arm + d6; aimed shots at a module or movement',
@@ -101,80 +50,5 @@ export const wargroupShootSpec: CommandSpec<WargroupShot, WargroupShotResult> = 
   ],
   options,
   build: buildWargroupShot,
-  resolve: resolveWargroupShot,
-  json(r, s) {
-    const out: Record<string, unknown> = {
-      hit: r.hit,
-      damage: r.damage,
-      aim: s.aim,
-      acu: r.acu,
-      def: r.def,
-      str: s.str,
-      arm: r.arm,
-      damageModifier: r.damageModifier,
-      commander: s.commander,
-      defCommander: s.defCommander,
-      toHit: opposedJson(r.toHit, 'defense'),
-      damageRoll: r.damageRoll ? damageRollJson(r.damageRoll) : null,
-      fullPower: r.damageRoll?.fullPower ?? false,
-    }
-    if (s.aim === 'module') {
-      out.mtp = s.mtp
-      out.module = r.module
-      out.disabledTurns = r.disabledTurns
-    }
-    if (s.aim === 'movement') out.immobilizedTurns = r.immobilizedTurns
-    if (r.remainingDam !== undefined) {
-      out.remainingDam = r.remainingDam
-      out.destroyed = r.destroyed
-    }
-    return out
-  },
-  render: renderWargroupShot,
-  explain: explainWargroupShot,
-  odds(s) {
-    const o = wargroupShotOdds(s)
-    const json: Record<string, unknown> = {
-      hit: fullMap(o.hit, ['false', 'true']),
-      damage: o.damage.toJSON(),
-    }
-    // Chances of events are means of yes/no outcomes, so they sit with the other means in
-    // `expected`: every object directly under `odds` stays a map that sums to 1.
-    const chance: Record<string, number> = {
-      anyDamage: o.damage.where((k) => k !== 0),
-      fullPower: o.fullPower,
-    }
-    if (o.module) {
-      json.module = fullMap(o.module, ['intact', 'disabled', 'destroyed'])
-      json.disabledTurns = fullMap(o.disabledTurns!, ['0', '1', '2', '3'])
-      chance.moduleDisabled = o.module.prob('disabled')
-      chance.moduleDestroyed = o.module.prob('destroyed')
-    }
-    if (o.immobilizedTurns) {
-      json.immobilizedTurns = fullMap(o.immobilizedTurns, ['0', '1', '2', '3', '4', '5', '6'])
-      chance.immobilized = o.immobilizedTurns.where((k) => k !== 0)
-    }
-    if (o.destroyed) {
-      json.destroyed = { false: o.damage.where((k) => k < s.dam!), true: o.destroyed }
-      chance.destroyed = o.destroyed
-    }
-    json.expected = { ...o.expected, ...chance }
-    const acu = effectiveAcu(s)
-    return {
-      json,
-      extra: {
-        aim: s.aim,
-        acu,
-        def: effectiveDef(s),
-        str: s.str,
-        arm: effectiveArm(s),
-        damageModifier: AIM_DAMAGE_MODIFIER[s.aim],
-        commander: s.commander,
-        defCommander: s.defCommander,
-        ...(s.mtp !== undefined ? { mtp: s.mtp } : {}),
-      },
-      render: (out) => renderWargroupShotOdds(o, s, acu, out),
-      cutoffs: s.dam === undefined ? undefined : { damage: { at: s.dam, label: `Dam ${s.dam}: shut down` } },
-    }
-  },
+  model: wargroupShootModel,
 })

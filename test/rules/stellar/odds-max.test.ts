@@ -30,8 +30,8 @@ function oddsOf(
     if (err instanceof InputError) return undefined // an invalid combination of flags
     throw err
   }
-  const chosen = spec.choose ? spec.choose(input, quietChoices) : input
-  const report = spec.odds!(chosen)
+  const chosen = spec.model.choose ? spec.model.choose(input, quietChoices) : input
+  const report = spec.model.odds!(chosen)
   return { json: report.json, text: report.render(render) }
 }
 

@@ -21,23 +21,16 @@ import {
   renderTargets,
   renderTargetsOdds,
 } from '../../render/stellar/targets.js'
-import {
-  type ChoiceContext,
-  type CommandSpec,
-  type OddsReport,
-  checkOptions,
-  isOpen,
-  moreTargets,
-} from '../../engine/spec.js'
+import { type ChoiceContext, type CommandModel, type OddsReport, isOpen } from '../../engine/spec.js'
 import type { ChosenShot, ShotRequest } from './shoot.js'
 
 /**
  * `mecha shoot --targets N` (multi-target attacks, AOE weapons, Missile Massacre: see
  * rules/stellar/multi-target.ts), or `mecha shoot ATTACKER DEF1 DEF2 ...` (each target its own
- * defender, built from its own values: MORE_TARGETS): the one-target command (`one`) run for
- * each target in turn, every target's shot made by targetShot. One target is the one-target command itself, so its
- * answers (and the frozen seeds) are unchanged; several answer with `targets: [...]`, each
- * target's entry the one-target command's own answer.
+ * defender, built from its own values: MORE_TARGETS, src/commands/stellar/shoot.ts): the
+ * one-target model (`one`) run for each target in turn, every target's shot made by targetShot.
+ * One target is the one-target model itself, so its answers (and the frozen seeds) are
+ * unchanged; several answer with `targets: [...]`, each target's entry the one-target answer.
  *
  * The attacker's bonus is one choice for every target (rankTargetsBonuses); each target's
  * reaction is its own (`--defense dodge,guard`: one per target, in order). In a terminal the
@@ -48,56 +41,12 @@ import type { ChosenShot, ShotRequest } from './shoot.js'
  * answers given at a prompt.
  */
 export function withTargets(
-  one: CommandSpec<ChosenShot, ShotResult, ShotRequest>,
+  one: CommandModel<ChosenShot, ShotResult, ShotRequest>,
   helpers: OneTargetHelpers,
-): CommandSpec<ChosenShot, ShotResult | ShotResult[], ShotRequest> {
+): CommandModel<ChosenShot, ShotResult | ShotResult[], ShotRequest> {
   const several = (s: { targets: number }) => s.targets > 1
   const results = (r: ShotResult | ShotResult[]) => (Array.isArray(r) ? r : [r])
   return {
-    name: one.name,
-    summary: one.summary,
-    diceOrder: one.diceOrder,
-    examples: one.examples,
-    options: one.options,
-    build(values) {
-      const req = one.build(values)
-      const more = moreTargets(values)
-      if (more) {
-        if (several(req))
-          throw new InputError(
-            'bad-combination',
-            '--targets: several defenders are named, one target each; drop --targets',
-          )
-        req.targets = more.length + 1
-        req.targetRequests = [
-          req,
-          ...more.map((v) => {
-            checkOptions(one, v)
-            return one.build(v)
-          }),
-        ]
-      }
-      // `--defense dodge,guard`, `--momentum 1,0` (buildShot keeps the lists): one per target,
-      // each reaction checked against its own target (a Solo Operative's both...).
-      const count = req.targets
-      const lists = [
-        ['defense', 'reactions', req.targetDefenses],
-        ['momentum', 'values', req.targetMomentum],
-      ] as const
-      for (const [flag, what, list] of lists)
-        if (list && list.length !== count)
-          throw new InputError(
-            'bad-value',
-            `--${flag}: ${list.length} ${what} for ${count} target${count === 1 ? '' : 's'}; give one for each target in order, or one for all`,
-          )
-      req.targetDefenses?.forEach((d, i) => helpers.checkDefense(req.targetRequests?.[i] ?? req, d))
-      if (several(req) && req.decisions?.['evade-reroll'])
-        throw new InputError(
-          'bad-combination',
-          '--reroll: with several targets each picks its evade rerolls automatically; drop --reroll or --targets',
-        )
-      return req
-    },
     choose(req, ctx: ChoiceContext) {
       if (!several(req)) return one.choose!(req, ctx)
       if (!ctx.interactive) return chooseTargets(req)
@@ -312,14 +261,12 @@ function chooseTargets(req: ShotRequest): ChosenShot {
   return s
 }
 
-/** What the one-target command lends: how a prompt names a bonus and a reaction, and the check of a reaction. */
+/** What the one-target model lends: how a prompt names a bonus and a reaction. */
 export interface OneTargetHelpers {
   /** "Barrage (+1 shot)". */
   bonus(s: ChosenShot, bonus: AttackBonus): string
   /** "Guard (+1 Block)". */
   defense(s: ChosenShot, defense: DefenseChoice): string
-  /** Throws when this target may not react so (both: a Solo Operative only; no Dodge vs a Seeking Shot). */
-  checkDefense(s: ShotRequest, defense: DefenseChoice): void
 }
 
 const exp = (x: number) => `expected ${num(x, 1)} DMG`

@@ -1,0 +1,34 @@
+import { defineModel } from '../../engine/spec.js'
+import { type Ams, amsOdds, resolveAms } from '../../rules/formation/ams.js'
+import { explainAms, renderAms, renderAmsOdds } from '../../render/formation/ams.js'
+
+export const amsModel = defineModel({
+  resolve: resolveAms,
+  json: (r, a) => ({
+    destroyed: r.destroyed,
+    remaining: r.remaining,
+    needed: r.needed,
+    modifier: r.modifier,
+    longRange: a.longRange,
+    dice: r.rolls,
+  }),
+  render: renderAms,
+  explain: explainAms,
+  odds(a) {
+    const destroyed = amsOdds(a)
+    const remaining = destroyed.map((d) => a.missiles - d)
+    return {
+      json: {
+        destroyed: destroyed.toJSON(),
+        remaining: remaining.toJSON(),
+        expected: { destroyed: destroyed.expected(), remaining: remaining.expected() },
+      },
+      extra: { needed: resolveAmsNeeded(a), longRange: a.longRange },
+      render: (out) => renderAmsOdds(destroyed, a, out),
+    }
+  },
+})
+
+function resolveAmsNeeded(a: Ams): number {
+  return a.ams + (a.longRange ? 1 : 0)
+}

@@ -1,0 +1,60 @@
+import { defineModel } from '../../engine/spec.js'
+import {
+  type Initiative,
+  type InitiativeResult,
+  type MoveOrder,
+  initiativeOdds,
+  resolveInitiative,
+} from '../../rules/formation/initiative.js'
+import {
+  explainInitiative,
+  renderInitiative,
+  renderInitiativeOdds,
+} from '../../render/formation/initiative.js'
+
+export interface InitiativeRequest extends Initiative {
+  askOrder: boolean
+}
+
+export const initiativeModel = defineModel<InitiativeRequest, InitiativeResult>({
+  choose: (s, ctx) =>
+    s.winnerMoves === 'auto' && s.askOrder && ctx.interactive
+      ? Object.assign({}, s, { askDecisions: true })
+      : s,
+  async decide(id, context, _s, ctx) {
+    if (id !== 'winner-moves') throw new Error(`unknown decision ${id}`)
+    const { winner } = context as { winner: 'a' | 'b' }
+    return ctx.select<MoveOrder>(
+      `Side ${winner.toUpperCase()} wins the initiative. Move a formation first or last?`,
+      [
+        { value: 'last', label: 'Last', hint: 'the other side commits first; you react' },
+        { value: 'first', label: 'First', hint: 'you take position before the other side moves' },
+      ],
+      'last',
+    )
+  },
+  resolve: resolveInitiative,
+  replayFlags: (_s, r) => (r.winnerMovesBy === 'prompt' ? ['--winner-moves', r.winnerMoves] : []),
+  json: (r) => ({
+    winner: r.winner,
+    rounds: r.rounds,
+    winnerMoves: r.winnerMoves,
+    chosenBy: r.winnerMovesBy,
+    firstMover: r.firstMover,
+    movements: r.movements,
+    sequence: r.sequence,
+  }),
+  render: renderInitiative,
+  explain: explainInitiative,
+  odds(s) {
+    const o = initiativeOdds(s)
+    return {
+      json: {
+        winner: o.winner.toJSON(),
+        round: o.round.toJSON(),
+        expected: { rounds: o.expectedRounds, aWins: o.winner.prob('a') },
+      },
+      render: (out) => renderInitiativeOdds(o, s, out),
+    }
+  },
+})

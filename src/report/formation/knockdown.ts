@@ -1,0 +1,28 @@
+import { defineModel } from '../../engine/spec.js'
+import { walk } from '../../core/exact.js'
+import { resolveKnockdown } from '../../rules/formation/knockdown.js'
+import { explainKnockdown, renderKnockdown, renderKnockdownOdds } from '../../render/formation/knockdown.js'
+
+export const knockdownModel = defineModel({
+  resolve: resolveKnockdown,
+  json: (r) => ({
+    actionLost: r.actionLost,
+    actionsLost: r.actionsLost,
+    actionsLeft: r.actionsLeft,
+    dice: r.rolls,
+  }),
+  render: renderKnockdown,
+  explain: explainKnockdown,
+  odds(k) {
+    const lost = walk((dice) => resolveKnockdown(dice, k).actionsLost)
+    const any = lost.map((n) => String(n > 0))
+    return {
+      json: {
+        actionLost: any.toJSON(),
+        actionsLost: lost.toJSON(),
+        expected: { actionsLost: lost.expected(), actionLost: any.prob('true') },
+      },
+      render: (out) => renderKnockdownOdds(lost, k, out),
+    }
+  },
+})

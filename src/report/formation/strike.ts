@@ -1,0 +1,173 @@
+import { defineModel } from '../../engine/spec.js'
+import { type Quality } from '../../rules/formation/pilot-quality.js'
+import {
+  type Answer,
+  type AnswerQuestion,
+  type Strike,
+  type StrikeResult,
+  rankAnswers,
+  resolveStrike,
+  strikeModifier,
+} from '../../rules/formation/strike.js'
+import { strikeOdds } from '../../rules/formation/strike-odds.js'
+import {
+  answerHint,
+  answerOptionLabel,
+  explainStrike,
+  renderStrike,
+  renderStrikeOdds,
+} from '../../render/formation/strike.js'
+
+export interface StrikeRequest extends Strike {
+  quality?: Quality
+  defQuality?: Quality
+  /** The answer is open and no flag settled it: ask in a terminal. */
+  askAnswer: boolean
+}
+
+export const strikeModel = defineModel<StrikeRequest, StrikeResult>({
+  choose(s, ctx) {
+    // The defender answers after seeing the attack roll: asked mid-way, in decide().
+    if (s.answer === 'auto' && s.askAnswer && ctx.interactive)
+      return Object.assign({}, s, { askDecisions: true })
+    return s
+  },
+  async decide(id, context, s, ctx) {
+    if (!id.startsWith('defense-')) throw new Error(`unknown decision ${id}`)
+    const q = context as AnswerQuestion
+    const ranked = rankAnswers(s, q.attack)
+    const who = s.targets > 1 ? `Target ${q.target}: ` : ''
+    const mod = q.attack.modifier
+    return ctx.select<Answer>(
+      `${who}the strike rolled ${q.attack.roll}${mod ? (mod > 0 ? ` + ${mod}` : ` - ${-mod}`) : ''} = ${q.attack.total} and hits. Defender's answer?`,
+      ranked.map((o) => ({
+        value: o.answer,
+        label: answerOptionLabel(o.answer, o.bonus),
+        hint: answerHint(o, s, q.attack),
+      })),
+      ranked[0].answer,
+    )
+  },
+  resolve: resolveStrike,
+  replayFlags(_s, r) {
+    // One flag answers for every target: given when the answers at the prompts were the same.
+    const asked = [...new Set(r.targets.filter((t) => t.chosenBy === 'prompt').map((t) => t.defense))]
+    return asked.length === 1 ? ['--defense', asked[0]] : []
+  },
+  json(r, s) {
+    if (r.harm?.retargeted) {
+      // Nothing happened to this target: the same fields, all empty.
+      return {
+        hit: false,
+        defended: false,
+        damage: 0,
+        mode: r.mode,
+        attack: null,
+        modifier: r.modifier,
+        defense: 'none',
+        chosenBy: s.answer !== 'auto' ? s.answerBy : 'auto',
+        defenseRoll: null,
+        halved: false,
+        actionSpent: false,
+        baseDamage: 0,
+        knockdown: null,
+        destroyed: s.boxes !== undefined ? false : null,
+        infantry: false,
+        targets: [],
+        skills: skillsUsed(s),
+        missile: s.missile,
+        melee: s.melee,
+        destroyedBy: null,
+        boxesLeft: s.boxes ?? null,
+        starRolls: [],
+        harm: r.harm,
+      }
+    }
+    const first = r.targets[0]
+    const out: Record<string, unknown> = {
+      hit: r.hit,
+      defended: r.defended,
+      damage: r.damage,
+      mode: r.mode,
+      attack: r.mode === 'split' && s.targets > 1 ? null : first.attack,
+      modifier: r.modifier,
+      defense: s.answer !== 'auto' ? s.answer : summaryAnswer(r),
+      chosenBy: s.answer !== 'auto' ? s.answerBy : summaryChosen(r),
+      defenseRoll: s.targets === 1 ? first.defenseRoll : null,
+      halved: r.targets.some((t) => t.halved),
+      actionSpent: r.targets.some((t) => t.actionSpent),
+      baseDamage: first.baseDamage,
+      knockdown: s.targets === 1 ? first.knockdown : null,
+      destroyed:
+        s.targets === 1
+          ? first.destroyed
+          : r.targets.some((t) => t.destroyed === null)
+            ? null
+            : r.targets.filter((t) => t.destroyed).length,
+      infantry: r.targets.some((t) => t.infantry),
+      targets: r.targets,
+      skills: skillsUsed(s),
+      missile: s.missile,
+      melee: s.melee,
+    }
+    // Only with --harm-stray: recorded rulings of other strikes keep their exact fields.
+    if (s.harmStray) out.harm = r.harm
+    if (s.targets === 1) {
+      out.destroyedBy = first.destroyedBy
+      out.boxesLeft = first.boxesLeft
+      out.starRolls = first.starRolls
+    }
+    return out
+  },
+  render: renderStrike,
+  explain: explainStrike,
+  odds(s) {
+    const o = strikeOdds(s)
+    const json: Record<string, unknown> = {
+      hit: o.hit.toJSON(),
+      defended: o.defended.toJSON(),
+      damage: o.damage.toJSON(),
+    }
+    if (s.targets > 1) {
+      json.targetsHit = o.targetsHit.toJSON()
+      json.targetsDefended = o.targetsDefended.toJSON()
+    }
+    if (s.knockdown) json.knockdowns = o.knockdowns.toJSON()
+    if (s.defender.dod !== undefined) json.dodges = o.dodges.toJSON()
+    if (s.boxes !== undefined || s.starBoxes.length) json.destroyed = o.destroyed.toJSON()
+    if (s.zentraedi) json.infantry = o.infantry.toJSON()
+    if (o.harmRetargeted !== null) json.harmRetargeted = o.harmRetargeted
+    json.expected = { ...o.expected }
+    return {
+      json,
+      extra: {
+        modifier: strikeModifier(s),
+        mode: s.mode,
+        defense: s.answer,
+        chosenBy: s.answer === 'auto' ? 'auto' : s.answerBy,
+        skills: skillsUsed(s),
+      },
+      render: (out) => renderStrikeOdds(o, s, out),
+    }
+  },
+})
+
+function summaryAnswer(r: StrikeResult): Answer | 'mixed' {
+  const used = [...new Set(r.targets.filter((t) => t.hit).map((t) => t.defense))]
+  if (used.length === 0) return 'none'
+  return used.length === 1 ? used[0] : 'mixed'
+}
+
+function summaryChosen(r: StrikeResult): string {
+  return r.targets.some((t) => t.hit && t.chosenBy === 'prompt') ? 'prompt' : 'auto'
+}
+
+function skillsUsed(s: StrikeRequest): Record<string, number | null> {
+  return {
+    str: s.str,
+    dod: s.defender.dod ?? null,
+    par: s.defender.par ?? null,
+    rol: s.defender.rol ?? null,
+    autoDodge: s.defender.autoDodge ?? null,
+  }
+}

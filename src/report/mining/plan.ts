@@ -1,0 +1,22 @@
+import { defineModel } from '../../engine/spec.js'
+import { type TurnPlan, type TurnPlanInput, planTurn } from '../../rules/mining/plan.js'
+import { explainTurnPlan, renderTurnPlan } from '../../render/mining/plan.js'
+
+export const miningPlanModel = defineModel<TurnPlanInput, TurnPlan>({
+  usesDice: () => false,
+  resolve: (_dice, p) => planTurn(p),
+  json: (p) => ({
+    actionPoints: p.actionPoints,
+    cost: p.cost,
+    spent: p.spent,
+    left: p.left,
+    allFit: p.allFit,
+    short: p.short,
+    units: p.units,
+    notFitted: p.notFitted,
+    tally: p.tally,
+    notes: p.notes,
+  }),
+  render: (p, _i, out) => renderTurnPlan(p, out),
+  explain: (p, _i, out) => explainTurnPlan(p, out),
+})

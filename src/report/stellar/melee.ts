@@ -1,0 +1,615 @@
+import { InputError } from '../../core/errors.js'
+import {
+  type DefChoice,
+  type Melee,
+  type MeleeResult,
+  type MeleeReroll,
+  type MeleeRerollQuestion,
+  type MomentumQuestion,
+  type Split,
+  type Strike,
+  type StrikeResult,
+  meleeGuard,
+  resolveMelee,
+  strikeSaveSpec,
+} from '../../rules/stellar/melee.js'
+import { walk } from '../../core/exact.js'
+import { resolveArmorSaves } from '../../rules/stellar/armor-save.js'
+import {
+  type ChoiceSpace,
+  type ClashValue,
+  type Option,
+  ClashSearch,
+  meleeOdds,
+  splitsOf,
+} from '../../rules/stellar/melee-odds.js'
+import { attackerBonus, defenderBonus } from '../../rules/stellar/weapon.js'
+import { type TraitEffect } from '../../rules/stellar/traits.js'
+import { momentumNegates } from '../../rules/stellar/shoot.js'
+import { num, pct } from '../../render/format.js'
+import { explainMelee, explainMeleeOdds, renderMelee, renderMeleeOdds } from '../../render/stellar/melee.js'
+import {
+  type ChoiceContext,
+  type ChosenBy,
+  type CompareReport,
+  type ComparedChoice,
+  type ComparedOption,
+  type OddsReport,
+  isOpen,
+  runSteps,
+  defineModel,
+} from '../../engine/spec.js'
+import { saveFields } from './save-fields.js'
+
+/** A split or reaction left open: asked in a terminal ('ask'), or chosen automatically. */
+type Open = 'ask' | 'auto' | undefined
+export type OpenSplit = Split | 'ask' | 'auto'
+
+/** A clash with every choice made, and how each was made. */
+export interface MeleeRequest extends Melee {
+  chosenBy: {
+    atkSplit: ChosenBy
+    defSplit: ChosenBy
+    defChoice: ChosenBy
+    atkMomentum: ChosenBy
+    defMomentum: ChosenBy
+    /** A side's Improvise pick, when it has Improvise. */
+    atkReroll?: ChosenBy
+    defReroll?: ChosenBy
+  }
+  /** Which sides gave a Momentum flag (the others may be asked after the dice). */
+  momentumGiven: { atk: boolean; def: boolean }
+  /** The defender may take both Counter and Guard (Solo Operative). */
+  soloOperative: boolean
+  /** Overwatch was asked for but the defender is blindsided. */
+  overwatchSkipped: boolean
+  /** Expected outcome of the chosen splits and choice (from the choice search), when searched. */
+  expectedChoice?: ClashValue
+  /** Each side's traits as NAME or NAME=CHOICE, its switches included; their effects are in its fields. */
+  traits: Record<'attacker' | 'defender', string[]>
+  /** What each of those traits did to its side. */
+  traitEffects: TraitEffect[]
+  /** --atk-trait, --def-trait or "It's not over yet!" was given: the JSON lists the traits and the saves' rerolls. */
+  traitFieldsUsed: boolean
+}
+
+/** The clash as the command line gives it: the splits and the defender's reaction may be open. */
+export type MeleeQuery = Omit<MeleeRequest, 'atkSplit' | 'defSplit' | 'defChoice'> & {
+  atkSplit: OpenSplit
+  defSplit: OpenSplit
+  defChoice: DefChoice | 'ask' | 'auto'
+}
+
+// ---------------------------------------------------------------------------------------------
+// Choices
+
+const splitText = (s: Split) => `${s.attack}/${s.defense}`
+const choiceLabel = (c: DefChoice, m: Melee) => {
+  const counter = defenderBonus(m.def.pilot)
+  const guard = meleeGuard(m.def)
+  if (c === 'counter') return `Counter (+${counter} hit)`
+  if (c === 'guard') return `Guard (+${guard} block)`
+  return guard === counter
+    ? `Counter and Guard (+${counter} each)`
+    : `Counter and Guard (+${counter} hit, +${guard} blocks)`
+}
+
+/**
+ * What an option is worth from the chooser's side: first the value the automatic choice ranks
+ * by, the net expected damage (dealt minus taken, each capped at the target's HP when known:
+ * damage past destruction is worth nothing), with its two parts; then the chances of destroying
+ * and of being destroyed (the next thing ranked), where the HP is known.
+ */
+function sideView(v: ClashValue, m: Melee, side: 'attacker' | 'defender') {
+  const atkView = side === 'attacker'
+  const enemyHp = atkView ? m.def.hp : m.atk.hp
+  const ownHp = atkView ? m.atk.hp : m.def.hp
+  return {
+    dealt: atkView ? v.dealtCapped : v.takenCapped,
+    taken: atkView ? v.takenCapped : v.dealtCapped,
+    capped: m.def.hp !== undefined || m.atk.hp !== undefined,
+    destroys: enemyHp === undefined ? [] : [`destroys ${pct(atkView ? v.defDestroyed : v.atkDestroyed)}`],
+    destroyed: ownHp === undefined ? [] : [`destroyed ${pct(atkView ? v.atkDestroyed : v.defDestroyed)}`],
+  }
+}
+
+/** An option's value written out in full, as --compare lists it. */
+export function hint(v: ClashValue, m: Melee, side: 'attacker' | 'defender'): string {
+  const w = sideView(v, m, side)
+  return [
+    `net ${signed(w.dealt - w.taken)} DMG expected (deals ${num(w.dealt, 1)} - takes ${num(w.taken, 1)}${w.capped ? ', capped at HP' : ''})`,
+    ...w.destroys,
+    ...w.destroyed,
+  ].join('; ')
+}
+
+/** An option's value at a prompt: short beside it (the line fits 80 columns), its parts under the list. */
+function promptHint(
+  v: ClashValue,
+  m: Melee,
+  side: 'attacker' | 'defender',
+): { hint: string; detail: string } {
+  const w = sideView(v, m, side)
+  return {
+    hint: [`net ${signed(w.dealt - w.taken)} DMG`, ...w.destroys, ...w.destroyed].join(', '),
+    detail: `net: deals ${num(w.dealt, 1)} - takes ${num(w.taken, 1)} DMG expected${w.capped ? ', each capped at HP' : ''}`,
+  }
+}
+
+/** The net value from one side, as hints write it: +362.2, -40. */
+function signed(x: number): string {
+  const t = num(x, 1)
+  return t.startsWith('-') || t === '0' ? t : `+${t}`
+}
+
+/**
+ * The clash with a stand-in for each open choice (the first split, Counter), which the search
+ * replaces. A copy whose fields are then set: a copy keeps its fields fast to read (eslint.config.js).
+ */
+function standIn(req: MeleeQuery): MeleeRequest {
+  const m = { ...req } as unknown as MeleeRequest
+  m.atkSplit = isOpen(req.atkSplit) ? splitsOf(req.atk.melee!)[0] : req.atkSplit
+  m.defSplit = isOpen(req.defSplit) ? splitsOf(req.def.melee!)[0] : req.defSplit
+  m.defChoice = isOpen(req.defChoice) ? 'counter' : req.defChoice
+  m.chosenBy = { ...req.chosenBy }
+  return m
+}
+
+/** The options of each choice: every split of an open pool, every reaction the defender may take. */
+function choiceSpace(m: MeleeRequest, atkSplit: Open, defSplit: Open, defChoice: Open): ChoiceSpace {
+  return {
+    atkSplits: atkSplit ? splitsOf(m.atk.melee!) : [m.atkSplit],
+    defSplits: defSplit ? splitsOf(m.def.melee!) : [m.defSplit],
+    defChoices: defChoice
+      ? m.soloOperative
+        ? ['counter', 'guard', 'both']
+        : ['counter', 'guard']
+      : [m.defChoice],
+  }
+}
+
+/**
+ * --compare: the options of each open choice, in the order they are made (the attacker's split
+ * against the defender's best reply to each; then, against the best split, the defender's
+ * reaction with its best split, and its split for the best reaction), ranked by ClashSearch as
+ * the automatic choice ranks them, each with the exact odds of its charge (meleeOddsReport).
+ */
+function compareMelee(req: MeleeQuery): CompareReport {
+  const open = (c: unknown): Open => (isOpen(c) ? c : undefined)
+  const [atkOpen, defSplitOpen, defChoiceOpen] = [open(req.atkSplit), open(req.defSplit), open(req.defChoice)]
+  if (!atkOpen && !defSplitOpen && !defChoiceOpen)
+    throw new InputError(
+      'bad-usage',
+      '--compare: --atk-split, --def-split and --def-choice are all given, so no choice is left to compare; leave one out',
+    )
+  const m = standIn(req)
+  const space = choiceSpace(m, atkOpen, defSplitOpen, defChoiceOpen)
+  const search = new ClashSearch(m, space)
+  const hp = m.def.hp !== undefined || m.atk.hp !== undefined
+  const quantity = 'net expected damage'
+  const ranking = (side: 'attacker' | 'defender') =>
+    `damage the ${side} deals minus damage it takes in the clash${hp ? ', each capped at the HP' : ''}` +
+    `${m.overwatch && !m.overwatchSkipped ? ' (overwatch left out)' : ''}; more is better for the ${side}; ties: the chance of destroying minus being destroyed`
+  const option = (o: Option, side: 'attacker' | 'defender', best: boolean, label: string): ComparedOption => {
+    const chosen = { ...m }
+    chosen.atkSplit = o.atkSplit
+    chosen.defSplit = o.defSplit
+    chosen.defChoice = o.defChoice
+    return {
+      name: `atk ${splitText(o.atkSplit)} def ${splitText(o.defSplit)} ${o.defChoice}`,
+      label,
+      value: side === 'attacker' ? o.value.score[0] : -o.value.score[0],
+      valueText: hint(o.value, m, side),
+      best,
+      choices: { atkSplit: { ...o.atkSplit }, defSplit: { ...o.defSplit }, defChoice: o.defChoice },
+      odds: meleeOddsReport(chosen),
+    }
+  }
+  const reply = (o: Option) =>
+    `${choiceLabel(o.defChoice, m).replace(/ \(.*\)$/, '')} ${splitText(o.defSplit)}`
+  const choices: ComparedChoice[] = []
+  if (atkOpen) {
+    const ranked = search.rankAttacker(space)
+    const vs = defSplitOpen || defChoiceOpen ? ", each against the defender's best reply" : ''
+    choices.push({
+      question: `Attacker's split of Melee ${m.atk.melee}${vs}`,
+      quantity,
+      ranking: ranking('attacker'),
+      options: ranked.map((o, i) =>
+        option(o, 'attacker', i === 0, `${splitText(o.atkSplit)} (defender: ${reply(o)})`),
+      ),
+    })
+    m.atkSplit = ranked[0].atkSplit
+    space.atkSplits = [m.atkSplit]
+  }
+  if (defChoiceOpen || defSplitOpen) {
+    const ranked = search.rankDefender(m.atkSplit, space)
+    if (defChoiceOpen) {
+      // Each reaction with its best split, in the ranking's order.
+      const perChoice = ranked.filter((o, i) => ranked.findIndex((x) => x.defChoice === o.defChoice) === i)
+      choices.push({
+        question: `Defender's reaction to a ${splitText(m.atkSplit)} attack${defSplitOpen ? ', each with its best split' : ''}`,
+        quantity,
+        ranking: ranking('defender'),
+        options: perChoice.map((o, i) =>
+          option(o, 'defender', i === 0, `${choiceLabel(o.defChoice, m)}, split ${splitText(o.defSplit)}`),
+        ),
+      })
+      space.defChoices = [perChoice[0].defChoice]
+    }
+    if (defSplitOpen) {
+      const forChoice = ranked.filter((o) => o.defChoice === space.defChoices[0])
+      choices.push({
+        question: `Defender's split of Melee ${m.def.melee} with ${space.defChoices[0]} against a ${splitText(m.atkSplit)} attack`,
+        quantity,
+        ranking: ranking('defender'),
+        options: forChoice.map((o, i) => option(o, 'defender', i === 0, splitText(o.defSplit))),
+      })
+    }
+  }
+  // What every option shares; each option names its own splits and reaction.
+  const extra: Record<string, unknown> = {
+    atkBonus: attackerBonus(m.atk.pilot),
+    defBonus: defenderBonus(m.def.pilot),
+    blindside: m.blindside,
+    overwatchSkipped: m.overwatchSkipped ? 'blindside' : null,
+  }
+  if (m.traitFieldsUsed) extra.traits = { attacker: [...m.traits.attacker], defender: [...m.traits.defender] }
+  if (m.traitEffects.length) extra.traitEffects = m.traitEffects
+  return { extra, choices }
+}
+
+/**
+ * Settle the open choices: the attacker's split first (against the defender's best answer), then
+ * the defender's Counter/Guard and split against that split. In a terminal each missing flag is
+ * asked, options shown with their exact expected damage dealt and taken.
+ */
+/** The choices of a clash: at once when nobody is asked (batch, the library), else after the prompts. */
+export function chooseMelee(req: MeleeQuery, ctx: ChoiceContext): MeleeRequest | Promise<MeleeRequest> {
+  return runSteps(meleeChoices(req, ctx))
+}
+
+function* meleeChoices(req: MeleeQuery, ctx: ChoiceContext): Generator<unknown, MeleeRequest, any> {
+  const openAtkSplit: Open = isOpen(req.atkSplit) ? req.atkSplit : undefined
+  const openDefSplit: Open = isOpen(req.defSplit) ? req.defSplit : undefined
+  const openDefChoice: Open = isOpen(req.defChoice) ? req.defChoice : undefined
+  const m = standIn(req)
+  // Skill Defense without a Momentum flag, and an Improvise pick without --atk-reroll or
+  // --def-reroll, are asked after the dice, when someone can answer.
+  const asked: string[] = []
+  if (ctx.interactive && (!m.momentumGiven.atk || !m.momentumGiven.def)) {
+    m.momentumAsked = { atk: !m.momentumGiven.atk, def: !m.momentumGiven.def }
+    asked.push('atk-momentum', 'def-momentum')
+  }
+  if (ctx.interactive) {
+    if (m.chosenBy.atkReroll === 'auto') asked.push('atk-reroll')
+    if (m.chosenBy.defReroll === 'auto') asked.push('def-reroll')
+  }
+  if (asked.length) m.askDecisions = asked
+  if (!openAtkSplit && !openDefSplit && !openDefChoice) return m
+  const ask = (o: Open) => o === 'ask' && ctx.interactive
+  const space = choiceSpace(m, openAtkSplit, openDefSplit, openDefChoice)
+  const search = new ClashSearch(m, space)
+  let chosen: Option | undefined
+
+  if (openAtkSplit) {
+    // The whole ranking only when a prompt shows it; otherwise just the best split.
+    const ranked = ask(openAtkSplit) ? search.rankAttacker(space) : undefined
+    const best = ranked ? ranked[0] : search.bestAttacker(space)
+    if (ranked) {
+      const bySplit = space.atkSplits.map((s) => ranked.find((o) => o.atkSplit === s)!)
+      const vs = openDefSplit || openDefChoice ? ' vs the best reply' : ''
+      const pick = yield ctx.select(
+        `Attacker's split of Melee ${m.atk.melee} (attack/defense dice)${vs}`,
+        bySplit.map((o) => ({
+          value: o.atkSplit,
+          label: `${splitText(o.atkSplit)}${o === best ? ' (best)' : ''}`,
+          ...promptHint(o.value, m, 'attacker'),
+        })),
+        best.atkSplit,
+      )
+      m.chosenBy.atkSplit = 'prompt'
+      m.atkSplit = pick
+      chosen = bySplit.find((o) => o.atkSplit === pick)
+    } else {
+      m.atkSplit = best.atkSplit
+      chosen = best
+    }
+    space.atkSplits = [m.atkSplit]
+  }
+
+  if (openDefChoice || openDefSplit) {
+    const ranked = search.rankDefender(m.atkSplit, space)
+    if (openDefChoice) {
+      // Each choice with the defender's best split for it.
+      const perChoice = space.defChoices.map((c) => ranked.find((o) => o.defChoice === c)!)
+      const best = ranked[0]
+      if (ask(openDefChoice)) {
+        m.defChoice = yield ctx.select(
+          `Defender's reaction to a ${splitText(m.atkSplit)} attack: ${choiceLabel('counter', m)}, ${choiceLabel('guard', m)}${openDefSplit ? '; each with its best split' : ''}`,
+          perChoice.map((o) => ({
+            value: o.defChoice,
+            label: `${choiceLabel(o.defChoice, m).replace(/ \(.*\)$/, '')}${o === best ? ' (best)' : ''}`,
+            ...promptHint(o.value, m, 'defender'),
+          })),
+          best.defChoice,
+        )
+        m.chosenBy.defChoice = 'prompt'
+      } else m.defChoice = best.defChoice
+      space.defChoices = [m.defChoice]
+    }
+    const forChoice = ranked.filter((o) => o.defChoice === m.defChoice)
+    if (openDefSplit) {
+      const best = forChoice[0]
+      if (ask(openDefSplit)) {
+        const bySplit = space.defSplits.map((s) => forChoice.find((o) => o.defSplit === s)!)
+        m.defSplit = yield ctx.select(
+          `Defender's split of Melee ${m.def.melee} (attack/defense dice) with ${m.defChoice}`,
+          bySplit.map((o) => ({
+            value: o.defSplit,
+            label: `${splitText(o.defSplit)}${o === best ? ' (best)' : ''}`,
+            ...promptHint(o.value, m, 'defender'),
+          })),
+          best.defSplit,
+        )
+        m.chosenBy.defSplit = 'prompt'
+      } else m.defSplit = best.defSplit
+    }
+    chosen = forChoice.find((o) => o.defSplit === m.defSplit)
+  }
+  m.expectedChoice = chosen?.value ?? search.value(m.atkSplit, m.defSplit, m.defChoice)
+  return m
+}
+
+/** Expected damage of `unblocked` hits of a strike: their DMG plus the armor saves to come. */
+function expectedStrikeDamage(s: Strike, unblocked: number): number {
+  const saves = walk((dice) => resolveArmorSaves(dice, strikeSaveSpec(s, unblocked)).damage)
+  return unblocked * s.dmg + saves.expected()
+}
+
+/**
+ * A side's Improvise pick, in a terminal: the dice just rolled and each sensible pick with the
+ * strike's expected damage after it (the quantity the automatic pick ranks by), best first.
+ */
+async function decideReroll(
+  id: 'atk-reroll' | 'def-reroll',
+  q: MeleeRerollQuestion,
+  m: MeleeRequest,
+  ctx: ChoiceContext,
+): Promise<number[]> {
+  const capped = q.strike.targetHp !== undefined
+  const options = q.options.map((o, i) => ({
+    value: o.pick,
+    label: `${o.pick.length ? `Reroll ${o.pick.join(' and ')}` : 'Keep the dice'}${i === 0 ? ' (best)' : ''}`,
+    // In the order the automatic pick ranks by (choice.ts).
+    hint:
+      (capped ? `destroys ${pct(o.expected.destroyed)}, ` : '') +
+      `strike deals ${num(o.expected.capped, 1)} DMG expected`,
+    detail: capped ? 'damage capped at HP' : undefined,
+  }))
+  m.chosenBy[id === 'atk-reroll' ? 'atkReroll' : 'defReroll'] = 'prompt'
+  const who = q.side === 'attacker' ? 'Attacker' : 'Defender'
+  return ctx.select(
+    `${who}'s ${q.pool} dice ${q.faces.join(' ')}: reroll up to ${q.allowed} (Improvise)?`,
+    options,
+    options[0].value,
+  )
+}
+
+// ---------------------------------------------------------------------------------------------
+// JSON
+
+export function strikeJson(r: StrikeResult, traitFields = false): Record<string, unknown> {
+  const out: Record<string, unknown> = {
+    dice: [...r.attackDice, ...r.defenseDice],
+    attackDice: r.attackDice.map((d) =>
+      d.desperation
+        ? { roll: d.roll, outcome: d.outcome, desperation: true }
+        : { roll: d.roll, outcome: d.outcome },
+    ),
+    defenseDice: r.defenseDice.map((d) => ({ roll: d.roll, outcome: d.outcome })),
+    hitOn: r.strike.hitOn,
+    blockOn: r.strike.blockOn,
+    crits: r.crits,
+    rolledHits: r.rolledHits,
+    bonusHits: r.strike.bonusHits,
+    hits: r.hits,
+    rolledBlocks: r.rolledBlocks,
+    bonusBlocks: r.strike.bonusBlocks,
+    blocks: r.blocks,
+    momentumSpent: r.momentumSpent,
+    unblockedHits: r.unblockedHits,
+    hitDamage: r.hitDamage,
+    ...saveFields(r.save),
+    pushedOut: r.pushedOut,
+    damage: r.damage,
+  }
+  if (traitFields) {
+    out.rerolls = r.save.rerolls
+    out.negated = r.save.negated
+  }
+  // Giant Slayer: the PEN the weapon gained (the save target already reads it).
+  if (r.strike.penBonuses.length) out.penBonuses = r.strike.penBonuses
+  if (r.improvise) {
+    const x = (p: MeleeReroll | undefined) =>
+      p ? { allowed: p.allowed, dice: p.dice, faces: p.faces } : null
+    out.improvise = { attack: x(r.improvise.attack), defense: x(r.improvise.defense) }
+  }
+  return out
+}
+
+function choicesJson(m: MeleeRequest): Record<string, unknown> {
+  const out: Record<string, unknown> = {
+    atkSplit: { ...m.atkSplit },
+    defSplit: { ...m.defSplit },
+    defChoice: m.defChoice,
+    chosenBy: { ...m.chosenBy },
+    atkBonus: attackerBonus(m.atk.pilot),
+    defBonus: defenderBonus(m.def.pilot),
+  }
+  if (m.traitFieldsUsed) out.traits = { attacker: [...m.traits.attacker], defender: [...m.traits.defender] }
+  if (m.traitEffects.length) out.traitEffects = m.traitEffects
+  if (m.atk.warship || m.def.warship) out.warship = { attacker: m.atk.warship, defender: m.def.warship }
+  return out
+}
+
+export const meleeModel = defineModel<MeleeRequest, MeleeResult, MeleeQuery>({
+  choose: chooseMelee,
+  async decide(id, context, m, ctx) {
+    if (id === 'atk-reroll' || id === 'def-reroll')
+      return decideReroll(id, context as MeleeRerollQuestion, m, ctx)
+    if (id !== 'atk-momentum' && id !== 'def-momentum') throw new Error(`unknown decision ${id}`)
+    const q = context as MomentumQuestion
+    const options = []
+    // A warship pays 2 Momentum a hit: only whole pairs are offered.
+    const step = q.attack.warship ? 2 : 1
+    for (let p = 0; p <= Math.min(10, q.maxPoints); p += step) {
+      const through = q.hitsLeft - momentumNegates(p, q.attack.warship)
+      options.push({
+        value: p,
+        label: `Spend ${p} Momentum`,
+        hint: `${through} hit${through === 1 ? '' : 's'} through, expected ${num(expectedStrikeDamage(q.attack, through), 1)} DMG`,
+      })
+    }
+    const who = q.side === 'defender' ? 'Defender' : 'Attacker'
+    const answer = await ctx.select(
+      `${who}'s Skill Defense: ${q.hits} hits vs ${q.blocks} blocks, ${q.hitsLeft} get through. Spend Momentum (${q.attack.warship ? 'two per hit: a warship' : 'one per hit'})?`,
+      options,
+      0,
+    )
+    m.chosenBy[id === 'atk-momentum' ? 'atkMomentum' : 'defMomentum'] = 'prompt'
+    return answer
+  },
+  resolve: resolveMelee,
+  json(r, m) {
+    const side = (o: MeleeResult['attacker']) => ({ ...o })
+    return Object.assign(choicesJson(m), {
+      blindside: m.blindside,
+      overwatch: r.overwatch
+        ? {
+            attacks: r.overwatch.shots.map((s) => ({
+              targetNumber: s.targetNumber,
+              dice: s.dice.map((d) => {
+                const die: Record<string, unknown> = { roll: d.roll, outcome: d.outcome }
+                if (d.critAsHit) die.critAsHit = true
+                if (d.rerolledFrom !== undefined) die.rerolledFrom = d.rerolledFrom
+                return die
+              }),
+              // The charger's evade rerolls, when it had any.
+              ...(s.reroll ? { reroll: s.reroll } : {}),
+              hits: s.hits,
+              blocks: s.blocks,
+              momentumSpent: s.momentumSpent,
+              unblockedHits: s.unblockedHits,
+              saves: s.save.saves,
+              failedSaves: s.save.failedSaves,
+              damage: s.damage,
+            })),
+            damage: r.overwatch.damage,
+            momentumSpent: r.overwatch.momentumSpent,
+            destroyed: r.overwatch.destroyed,
+          }
+        : null,
+      overwatchSkipped: m.overwatchSkipped ? 'blindside' : null,
+      clash: r.clash,
+      attack: r.attack ? strikeJson(r.attack, m.traitFieldsUsed) : null,
+      counter: r.counter ? strikeJson(r.counter, m.traitFieldsUsed) : null,
+      counterSkipped: r.counterSkipped,
+      finishingBlow: r.finishingBlow ? { ...r.finishingBlow } : null,
+      attacker: side(r.attacker),
+      defender: side(r.defender),
+    })
+  },
+  replayFlags(m, r) {
+    const flags: string[] = []
+    if (m.chosenBy.atkSplit === 'prompt')
+      flags.push('--atk-split', `${m.atkSplit.attack}/${m.atkSplit.defense}`)
+    if (m.chosenBy.defSplit === 'prompt')
+      flags.push('--def-split', `${m.defSplit.attack}/${m.defSplit.defense}`)
+    if (m.chosenBy.defChoice === 'prompt') flags.push('--def-choice', m.defChoice)
+    // Momentum answered at a prompt is at most the hits left, so a flag of that amount, spent
+    // greedily, spends it again. The defender's goes to the attack only. The attacker's flag is
+    // also offered to overwatch hits first, which spend nothing while the answer is asked: with
+    // overwatch hits through, no flag replays that (a known gap; the seed still replays the dice).
+    if (m.chosenBy.defMomentum === 'prompt' && r.attack)
+      flags.push('--def-momentum', String(r.attack.momentumSpent))
+    if (m.chosenBy.atkMomentum === 'prompt' && r.counter)
+      flags.push('--atk-momentum', String(r.counter.momentumSpent))
+    // Improvise is used in the attack: the attacker's on its attack dice, the defender's on its defense dice.
+    const picked = (x: MeleeReroll | undefined) => (x && x.pick.length ? x.pick.join(',') : 'none')
+    if (m.chosenBy.atkReroll === 'prompt' && r.attack)
+      flags.push('--atk-reroll', picked(r.attack.improvise?.attack))
+    if (m.chosenBy.defReroll === 'prompt' && r.attack)
+      flags.push('--def-reroll', picked(r.attack.improvise?.defense))
+    return flags
+  },
+  render: (r, m, out) => renderMelee(r, m, out),
+  explain: (r, m, out) => explainMelee(r, m, out),
+  odds: meleeOddsReport,
+  compare: compareMelee,
+})
+
+/** The exact odds of a charge with every choice made (--odds, and each option of --compare). */
+function meleeOddsReport(m: MeleeRequest): OddsReport {
+  const o = meleeOdds(m)
+  const strikes = (d: typeof o.attack) => ({
+    damage: d.damage.toJSON(),
+    unblockedHits: d.unblockedHits.toJSON(),
+    failedSaves: d.failedSaves.toJSON(),
+  })
+  const json: Record<string, unknown> = {
+    attack: strikes(o.attack),
+    counter: strikes(o.counter),
+    finishingBlow: o.finishingBlow.toJSON(),
+    defender: { damage: o.defenderDamage.toJSON() },
+    attacker: { damage: o.attackerDamage.toJSON() },
+    expected: Object.assign({}, o.expected, { counterChance: o.counterChance }) as Record<string, unknown>,
+  }
+  // Every object under `odds` is a map that sums to 1; chances of single events are means of
+  // yes/no outcomes and sit in `expected`.
+  const yesNo = (p: number) => ({ false: 1 - p, true: p })
+  const expected = json.expected as Record<string, unknown>
+  if (o.overwatch) {
+    json.overwatch = { damage: o.overwatch.damage.toJSON() }
+    expected.clashChance = o.clashChance
+  }
+  if (o.destroyed.attacker !== undefined || o.destroyed.defender !== undefined) {
+    const destroyed: Record<string, unknown> = {}
+    for (const side of ['attacker', 'defender'] as const) {
+      const p = o.destroyed[side]
+      if (p !== undefined) destroyed[side] = yesNo(p)
+    }
+    json.destroyed = destroyed
+    expected.destroyed = { ...o.destroyed }
+  }
+  return {
+    json,
+    extra: Object.assign(choicesJson(m), {
+      blindside: m.blindside,
+      overwatchSkipped: m.overwatchSkipped ? 'blindside' : null,
+    }),
+    render: (out) => renderMeleeOdds(o, m, out),
+    explain: (out) => explainMeleeOdds(o, m, out),
+    headLines: 2,
+    cutoffs: meleeCutoffs(m),
+    charted: [
+      ...(o.overwatch ? ['overwatch.damage'] : []),
+      'attack.damage',
+      'counter.damage',
+      'defender.damage',
+      'attacker.damage',
+      'finishingBlow',
+      ...Object.keys(o.destroyed).map((side) => `destroyed.${side}`),
+    ],
+  }
+}
+
+/** Where each side's total damage destroys it, when its HP is known. */
+function meleeCutoffs(m: MeleeRequest): Record<string, { at: number; label: string }> {
+  const out: Record<string, { at: number; label: string }> = {}
+  if (m.def.hp !== undefined)
+    out['defender.damage'] = { at: m.def.hp, label: `defender's HP ${m.def.hp}: destroyed` }
+  if (m.atk.hp !== undefined)
+    out['attacker.damage'] = { at: m.atk.hp, label: `attacker's HP ${m.atk.hp}: destroyed` }
+  return out
+}

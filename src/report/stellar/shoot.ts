@@ -1,0 +1,474 @@
+import { InputError } from '../../core/errors.js'
+
+import {
+  type AttackBonus,
+  type DefenseChoice,
+  type MomentumQuestion,
+  type RerollQuestion,
+  type Shot,
+  type ShotResult,
+  momentumNegates,
+  rerollsAllowed,
+  resolveShot,
+  shotAttackerBonus,
+  shotDodge,
+  shotGuard,
+  shotDmg,
+  shotPen,
+  shotTargetNumber,
+} from '../../rules/stellar/shoot.js'
+import { antiBeamBonus } from '../../rules/stellar/armor-save.js'
+import { type ShotSpend } from '../../rules/stellar/upgrades.js'
+import { type TraitEffect } from '../../rules/stellar/traits.js'
+import {
+  ATTACK_BONUSES,
+  AUTO_DEFENSES,
+  DEFENSES,
+  expectedDamageFrom,
+  rankBonuses,
+  rankDefenses,
+  shotDamageOdds,
+  shotOdds,
+} from '../../rules/stellar/shoot-odds.js'
+import type { Outlook } from '../../rules/stellar/choice.js'
+import { penText } from '../../rules/stellar/weapon.js'
+import { num } from '../../render/format.js'
+import { explainShot, explainShotOdds, renderShot, renderShotOdds } from '../../render/stellar/shoot.js'
+import { saveFields } from './save-fields.js'
+import { outlookHint, withTargets } from './shoot-targets.js'
+
+import {
+  type ChoiceContext,
+  type ChosenBy,
+  type CompareReport,
+  type ComparedChoice,
+  type ComparedOption,
+  type OddsReport,
+  type Open,
+  isOpen,
+  defineModel,
+} from '../../engine/spec.js'
+
+export interface ShotChoices {
+  chosenBy: { bonus: ChosenBy; defense: ChosenBy; momentum: ChosenBy; evadeReroll?: ChosenBy }
+  momentumGiven: boolean
+  /** The traits each side gave, as NAME or NAME=CHOICE (their effects are in the shot's fields). */
+  traits: Record<'attacker' | 'defender', string[]>
+  /** What each of those traits did to the shot. */
+  traitEffects: TraitEffect[]
+  /** Power, Havoc and Momentum spent on the shot (their effects are in the shot's fields). */
+  spend: ShotSpend
+  /** Targets the attack strikes, alike but for target 1's improvements (shoot-targets.ts). */
+  targets: number
+  /** Each target's reaction, target 1 first, once chosen for several targets. */
+  targetDefenses?: DefenseChoice[]
+  /** Each target's Momentum offered, target 1 first, when `--momentum` gives a list. */
+  targetMomentum?: number[]
+  /** Each target's own request, target 1 first, when several defenders are named. */
+  targetRequests?: ShotRequest[]
+  /** In a terminal, with several targets: the decisions asked of each target once its dice are seen. */
+  targetAsks?: string[][]
+  /** With several targets asked mid-way: how each target's choices were made, target 1 first. */
+  targetChosenBy?: Array<ShotChoices['chosenBy']>
+}
+
+/** A shot as the command line gives it: the bonus and the reaction may be left open. */
+export type ShotRequest = Omit<Shot, 'bonus' | 'defense'> &
+  ShotChoices & { bonus: Open<AttackBonus>; defense: Open<DefenseChoice> }
+
+/** A shot with every choice made. */
+export type ChosenShot = Shot & ShotChoices
+
+/**
+ * Whether a shot uses anything the trait flags brought (traits, --extra-blocks, --barrier,
+ * "It's not over yet!"): its JSON then lists the block terms, rerolls and negated saves. Shots
+ * without them answer exactly as before (test/frozen/seeds.json).
+ */
+function usesTraitFields(s: ChosenShot): boolean {
+  return (
+    s.traits.attacker.length > 0 ||
+    s.traits.defender.length > 0 ||
+    s.blockBonuses.length > 0 ||
+    s.barrier > 0 ||
+    s.notOverYet > 0 ||
+    s.evadeRerolls > 0
+  )
+}
+
+/**
+ * The fields the weapon upgrades, Anti-Beam Coating, the spends and remote weapons bring, each
+ * only when used (a shot without them answers as before): the terms of the Accuracy, DMG and PEN
+ * they changed, the ARM Sv added, and what each side spent.
+ */
+function upgradeFields(s: ChosenShot): Record<string, unknown> {
+  const termJson = (b: { source: string; amount: number }) => ({ source: b.source, amount: b.amount })
+  const out: Record<string, unknown> = {}
+  if (s.accBonuses.length) out.accTerms = [{ source: 'Acc', amount: s.acc }, ...s.accBonuses]
+  if (s.dmgBonuses.length) {
+    out.dmgPerHit = shotDmg(s)
+    out.dmgTerms = [{ source: 'weapon', amount: s.dmg }, ...s.dmgBonuses.map(termJson)]
+  }
+  if (s.penBonuses.length) {
+    out.pen = penText(shotPen(s))
+    out.penTerms = [{ source: 'weapon', amount: s.pen.value }, ...s.penBonuses.map(termJson)]
+  }
+  if (s.antiBeam) out.armSvBonus = antiBeamBonus(s)
+  if (Object.keys(s.spend).length) out.spend = s.spend
+  return out
+}
+
+/** The traits each side gave, as NAME or NAME=CHOICE. */
+function traitsJson(s: ChosenShot): Record<string, string[]> {
+  return { attacker: [...s.traits.attacker], defender: [...s.traits.defender] }
+}
+
+const exp = (x: number) => `expected ${num(x, 1)} DMG`
+
+/** One shot at one target; shootModel takes it to several (shoot-targets.ts). */
+const oneTargetModel = defineModel<ChosenShot, ShotResult, ShotRequest>({
+  choose: chooseShot,
+
+  async decide(id, context, s, ctx) {
+    if (id === 'evade-reroll') {
+      const q = context as RerollQuestion
+      const dice = (n: number, what: string) => (n ? `${n} ${what}${n === 1 ? '' : 's'}` : '')
+      const options = q.options.map((o, i) => ({
+        value: o.pick,
+        label:
+          o.pick.crits + o.pick.hits === 0
+            ? 'Keep the dice'
+            : `Reroll ${[dice(o.pick.crits, 'critical'), dice(o.pick.hits, 'hit')].filter(Boolean).join(' and ')}`,
+        // The quantities the automatic pick ranks by come first (choice.ts).
+        hint: `${outlookHint(o.expected, s.hp !== undefined)}, ${num(o.expected.unblockedHits, 2)} hits through${i === 0 ? ' (best)' : ''}`,
+      }))
+      s.chosenBy.evadeReroll = 'prompt'
+      return ctx.select(
+        `Evade dice ${q.faces.join(' ')}: reroll up to ${q.allowed}? (criticals and hits are worth rerolling)`,
+        options,
+        options[0].value,
+      )
+    }
+    if (id !== 'momentum') throw new Error(`unknown decision ${id}`)
+    const q = context as MomentumQuestion
+    const options = []
+    const step = s.warship ? 2 : 1
+    for (let p = 0; p <= Math.min(10, q.maxPoints); p += step) {
+      const unblocked = q.hitsLeft - momentumNegates(p, s.warship)
+      options.push({
+        value: p,
+        label: `Spend ${p} Momentum`,
+        hint: `${unblocked} hit${unblocked === 1 ? '' : 's'} through, ${exp(expectedDamageFrom(Object.assign({}, s, { askDecisions: false, decisions: { momentum: p } }), q.hits))}`,
+      })
+    }
+    s.chosenBy.momentum = 'prompt'
+    return ctx.select(
+      `Skill Defense: ${q.hitsLeft === 1 ? '1 hit gets' : `${q.hitsLeft} hits get`} through your blocks. Spend Momentum?`,
+      options,
+      0,
+    )
+  },
+
+  resolve: resolveShot,
+
+  replayFlags(s, r) {
+    const flags: string[] = []
+    if (s.chosenBy.bonus === 'prompt') flags.push('--bonus', s.bonus)
+    if (s.chosenBy.defense === 'prompt') flags.push('--defense', s.defense)
+    // Momentum offered = Momentum spent: the automatic policy then spends exactly that.
+    if (s.chosenBy.momentum === 'prompt') flags.push('--momentum', String(r.momentumSpent))
+    if (s.chosenBy.evadeReroll === 'prompt' && r.reroll)
+      flags.push('--reroll', `${r.reroll.crits},${r.reroll.hits}`)
+    return flags
+  },
+
+  json(r, s) {
+    const luck = shotLuck(r, s)
+    const out: Record<string, unknown> = {
+      targetNumber: r.targetNumber,
+      shotsFired: r.shotsFired,
+      dice: r.dice.map((d) => {
+        const die: Record<string, unknown> = d.critAsHit
+          ? { roll: d.roll, outcome: d.outcome, critAsHit: true }
+          : { roll: d.roll, outcome: d.outcome }
+        if (d.rerolledFrom !== undefined) die.rerolledFrom = d.rerolledFrom
+        if (d.downed) die.downed = true
+        return die
+      }),
+      crits: r.crits,
+      hits: r.hits,
+      blocks: r.blocks,
+      blockSource: r.blockSource,
+      momentumSpent: r.momentumSpent,
+      unblockedHits: r.unblockedHits,
+      hitDamage: r.hitDamage,
+      ...saveFields(r.save),
+      damage: r.damage,
+      bonus: s.bonus,
+      defense: s.defense,
+      chosenBy: s.chosenBy,
+      luck: { percentile: round6(luck) },
+    }
+    if (r.remainingHp !== undefined) {
+      out.remainingHp = r.remainingHp
+      out.destroyed = r.destroyed
+    }
+    if (usesTraitFields(s)) {
+      out.traits = traitsJson(s)
+      if (s.traitEffects.length) out.traitEffects = s.traitEffects
+      out.blockTerms = r.blockTerms
+      out.rerolls = r.save.rerolls
+      out.negated = r.save.negated
+    }
+    Object.assign(out, upgradeFields(s))
+    if (r.remoteDowned !== undefined) out.remoteDowned = r.remoteDowned
+    if (r.reroll)
+      out.evadeReroll = {
+        allowed: r.reroll.allowed,
+        crits: r.reroll.crits,
+        hits: r.reroll.hits,
+        faces: r.reroll.faces,
+      }
+    return out
+  },
+  render: (r, s, out) => renderShot(r, s, shotLuck(r, s), out),
+  explain: explainShot,
+  odds: shotOddsReport,
+  compare: compareShot,
+})
+
+/** The model of `mecha shoot`: one target, or several (shoot-targets.ts). */
+export const shootModel = withTargets(oneTargetModel, { bonus: bonusLabel, defense: defenseLabel })
+
+/** The exact odds of a shot with both choices made (--odds, and each option of --compare). */
+function shotOddsReport(s: ChosenShot): OddsReport {
+  const o = shotOdds(s)
+  const json: Record<string, unknown> = {
+    damage: o.damage.toJSON(),
+    unblockedHits: o.unblockedHits.toJSON(),
+    failedSaves: o.failedSaves.toJSON(),
+    expected: { ...o.expected },
+  }
+  if (o.destroyed) {
+    // A map like every other entry under `odds`; the plain chance sits with the means.
+    json.destroyed = { false: o.destroyed.prob('false'), true: o.destroyed.prob('true') }
+    ;(json.expected as Record<string, number>).destroyed = o.destroyed.prob('true')
+  }
+  if (o.remoteDowned) {
+    json.remoteDowned = o.remoteDowned.toJSON()
+    ;(json.expected as Record<string, number>).remoteDowned = o.remoteDowned.expected()
+  }
+  const extra: Record<string, unknown> = {
+    targetNumber: shotTargetNumber(s),
+    bonus: s.bonus,
+    defense: s.defense,
+    chosenBy: s.chosenBy,
+  }
+  if (usesTraitFields(s)) extra.traits = traitsJson(s)
+  if (s.traitEffects.length) extra.traitEffects = s.traitEffects
+  Object.assign(extra, upgradeFields(s))
+  const report: OddsReport = {
+    json,
+    extra,
+    render: (out) => renderShotOdds(o, s, out),
+    explain: (out) => explainShotOdds(o, s, out),
+    headLines: 2,
+  }
+  if (s.hp !== undefined) report.cutoffs = { damage: { at: s.hp, label: `HP ${s.hp}: destroyed` } }
+  return report
+}
+
+/** A bonus as a prompt names it: "Barrage (+1 shot)". */
+function bonusLabel(s: ChosenShot, bonus: AttackBonus): string {
+  const size = shotAttackerBonus(s)
+  if (bonus === 'precision') return `Precision (+${size} Acc)`
+  if (bonus === 'barrage') return `Barrage (+${size} shot${size > 1 ? 's' : ''})`
+  return 'No bonus'
+}
+
+/** A reaction as a prompt names it: "Guard (+1 Block)". */
+function defenseLabel(s: ChosenShot, defense: DefenseChoice): string {
+  if (defense === 'both') return `Dodge and Guard (+${shotDodge(s)} Evade, +${shotGuard(s)} Block)`
+  if (defense === 'dodge') return `Dodge (+${shotDodge(s)} Evade)`
+  if (defense === 'guard') return `Guard (+${shotGuard(s)} Block)`
+  return 'No reaction'
+}
+
+/**
+ * --compare: the attacker's bonuses (each against the defender's best reaction to it, when the
+ * reaction is open too), then the defender's reactions to the best bonus, ranked by rankBonuses
+ * and rankDefenses as the automatic choice and the prompts rank them (every option a prompt
+ * lists, "none" included), each with the exact odds of its shot (shotOddsReport).
+ */
+function compareShot(req: ShotRequest): CompareReport {
+  const bonusOpen = isOpen(req.bonus)
+  const defenseOpen = isOpen(req.defense)
+  if (!bonusOpen && !defenseOpen)
+    throw new InputError(
+      'bad-usage',
+      '--compare: --bonus and --defense are both given, so no choice is left to compare; leave one out',
+    )
+  const base = withChoices(
+    req,
+    bonusOpen ? 'precision' : (req.bonus as AttackBonus),
+    defenseOpen ? 'dodge' : (req.defense as DefenseChoice),
+  )
+  // The policy (choice.ts): with the target's HP known, its chance of being destroyed first.
+  const hp = req.hp !== undefined
+  const quantity = hp ? 'chance the target is destroyed' : 'expected damage'
+  const option = (
+    bonus: AttackBonus,
+    defense: DefenseChoice,
+    expected: Outlook,
+    best: boolean,
+    label: string,
+  ): ComparedOption => ({
+    name: `${bonus}/${defense}`,
+    label,
+    value: hp ? expected.destroyed : expected.damage,
+    valueText: outlookHint(expected, hp),
+    best,
+    choices: { bonus, defense },
+    odds: shotOddsReport(withChoices(req, bonus, defense)),
+  })
+  const ranking = (side: 'attacker' | 'defender') =>
+    `${side === 'attacker' ? 'more' : 'less'} is better for the ${side}; ties: ${hp ? 'expected damage capped at HP, then ' : ''}failed saves, then unblocked hits`
+  const choices: ComparedChoice[] = []
+  let bonus = base.bonus
+  if (bonusOpen) {
+    const ranked = rankBonuses(base, !defenseOpen, ATTACK_BONUSES, DEFENSES)
+    choices.push({
+      question: `Attacker's bonus (Acc ${base.acc}, ${base.shots} shots, DMG ${base.dmg})${defenseOpen ? ", each against the defender's best reaction" : ''}`,
+      quantity,
+      ranking: ranking('attacker'),
+      options: ranked.map((o, i) =>
+        option(
+          o.value,
+          o.defense,
+          o.expected,
+          i === 0,
+          `${bonusLabel(base, o.value)}${defenseOpen ? ` vs ${defenseLabel(base, o.defense)}` : ''}`,
+        ),
+      ),
+    })
+    bonus = ranked[0].value
+  }
+  if (defenseOpen) {
+    const ranked = rankDefenses(withChoices(req, bonus, 'dodge'), DEFENSES)
+    choices.push({
+      question: `Defender's reaction to ${bonus === 'none' ? 'no bonus' : bonusLabel(base, bonus)}`,
+      quantity,
+      ranking: ranking('defender'),
+      options: ranked.map((o, i) => option(bonus, o.value, o.expected, i === 0, defenseLabel(base, o.value))),
+    })
+  }
+  const extra: Record<string, unknown> = {}
+  if (usesTraitFields(base)) extra.traits = traitsJson(base)
+  Object.assign(extra, upgradeFields(base))
+  return { extra, choices }
+}
+
+/**
+ * The shot with both choices made, for the ranking functions: where a choice is still open, the
+ * value given here is only a starting point (rankBonuses tries each bonus, and each defence
+ * when the defence is open).
+ */
+function withChoices(req: ShotRequest, bonus: AttackBonus, defense: DefenseChoice): ChosenShot {
+  const s = { ...req } as unknown as ChosenShot // a copy, its choices then made
+  s.bonus = bonus
+  s.defense = defense
+  return s
+}
+
+function chooseShot(req: ShotRequest, ctx: ChoiceContext): Promise<ChosenShot> | ChosenShot {
+  // Synchronous when nobody is asked (batch resolves thousands of lines a second).
+  const asking = ctx.interactive && (req.bonus === 'ask' || req.defense === 'ask')
+  return asking ? chooseAsking(req, ctx) : chooseAuto(req, ctx)
+}
+
+/** The open choices, asked in a terminal (each option with its exact expected damage). */
+async function chooseAsking(req: ShotRequest, ctx: ChoiceContext): Promise<ChosenShot> {
+  const bonusOpen = isOpen(req.bonus)
+  const defenseOpen = isOpen(req.defense)
+  const s = withChoices(
+    req,
+    isOpen(req.bonus) ? 'precision' : req.bonus,
+    isOpen(req.defense) ? 'dodge' : req.defense,
+  )
+  if (bonusOpen) {
+    const asking = req.bonus === 'ask'
+    const ranked = asking
+      ? rankBonuses(s, !defenseOpen, ATTACK_BONUSES, DEFENSES)
+      : rankBonuses(s, !defenseOpen)
+    if (asking) {
+      const vs = defenseOpen ? " vs the defender's best reply" : ''
+      s.bonus = await ctx.select(
+        `Attacker's bonus (Acc ${s.acc}, ${s.shots} shots, DMG ${s.dmg})`,
+        ranked.map((o) => ({
+          value: o.value,
+          label: bonusLabel(s, o.value),
+          hint: `${outlookHint(o.expected, s.hp !== undefined)}${vs}`,
+        })),
+        ranked[0].value,
+      )
+      s.chosenBy.bonus = 'prompt'
+    } else s.bonus = ranked[0].value
+  }
+  if (defenseOpen) {
+    const asking = req.defense === 'ask'
+    const ranked = rankDefenses(s, asking ? DEFENSES : AUTO_DEFENSES)
+    if (asking) {
+      s.defense = await ctx.select(
+        `Defender's reaction to ${s.bonus === 'none' ? 'no bonus' : s.bonus}`,
+        ranked.map((o) => ({
+          value: o.value,
+          label: defenseLabel(s, o.value),
+          hint: outlookHint(o.expected, s.hp !== undefined),
+        })),
+        ranked[0].value,
+      )
+      s.chosenBy.defense = 'prompt'
+    } else s.defense = ranked[0].value
+  }
+  return withMidwayAsks(s)
+}
+
+/**
+ * What is asked after the dice are seen, when a person is there to answer: the evade dice to
+ * reroll (unless --reroll gave the pick) and the Momentum to spend (unless --momentum gave it).
+ */
+function withMidwayAsks(s: ChosenShot): ChosenShot {
+  const ask: string[] = []
+  if (s.chosenBy.evadeReroll === 'auto' && rerollsAllowed(s) > 0) ask.push('evade-reroll')
+  if (!s.momentumGiven) ask.push('momentum')
+  return ask.length ? Object.assign({}, s, { askDecisions: ask }) : s
+}
+
+/** The open choices, settled without asking: the same picks chooseAsking offers first. */
+function chooseAuto(req: ShotRequest, ctx: ChoiceContext): ChosenShot {
+  const bonusOpen = isOpen(req.bonus)
+  const defenseOpen = isOpen(req.defense)
+  const s = withChoices(
+    req,
+    isOpen(req.bonus) ? 'precision' : req.bonus,
+    isOpen(req.defense) ? 'dodge' : req.defense,
+  )
+  if (bonusOpen) {
+    // Ranked against the defender's best reply to each bonus, when the defence is open too.
+    const best = rankBonuses(s, !defenseOpen)[0]
+    s.bonus = best.value
+    s.defense = best.defense
+  } else if (defenseOpen) s.defense = rankDefenses(s, AUTO_DEFENSES)[0].value
+  return ctx.interactive ? withMidwayAsks(s) : s
+}
+
+function shotLuck(r: ShotResult, s: ChosenShot): number {
+  // Measured against the same choices and Momentum policy. Momentum answered at a prompt has
+  // no policy: the amount spent stands in for it (the odds ignore answers and prompts).
+  const shot = s.chosenBy.momentum === 'prompt' ? Object.assign({}, s, { momentum: r.momentumSpent }) : s
+  return shotDamageOdds(shot).percentile(r.damage)
+}
+
+/** Expected values and percentiles in JSON: six decimals are plenty and stay readable. */
+function round6(x: number): number {
+  return Math.round(x * 1e6) / 1e6
+}

@@ -1,0 +1,31 @@
+import { defineModel } from '../../engine/spec.js'
+import { type TraitCommand, type TraitEntry, TRAITS, traitSides } from '../../rules/stellar/traits.js'
+import { renderTraitChoices, renderTraits } from '../../render/stellar/traits.js'
+
+export interface TraitsQuery {
+  in?: TraitCommand
+}
+
+/** The registry's entries, or those that work in one command. */
+function listTraits(q: TraitsQuery): TraitEntry[] {
+  return q.in ? TRAITS.filter((t) => traitSides(t, q.in!).length > 0) : [...TRAITS]
+}
+
+export const traitsModel = defineModel<TraitsQuery, TraitEntry[]>({
+  usesDice: () => false,
+  resolve: (_dice, q) => listTraits(q),
+  json: (list) => ({
+    traits: list.map((t) => ({
+      name: t.name,
+      title: t.title,
+      aliases: [...t.aliases],
+      from: t.from,
+      effect: t.effect,
+      choices: t.choice ? Object.keys(t.choice) : [],
+      shoot: traitSides(t, 'shoot'),
+      melee: traitSides(t, 'melee'),
+    })),
+  }),
+  render: (list, _q, out) => renderTraits(list, out),
+  explain: (list, _q, out) => renderTraitChoices(list, out),
+})

@@ -1,0 +1,36 @@
+import { defineModel } from '../../engine/spec.js'
+import { resolveVp } from '../../rules/stellar/victory-points.js'
+import { explainVp, renderVp } from '../../render/stellar/vp.js'
+
+export const vpModel = defineModel({
+  usesDice: () => false,
+  resolve: (_dice, r) => resolveVp(r),
+  json(r, req) {
+    if (r.mode === 'unit')
+      return {
+        mode: 'unit',
+        vp: r.score.vp,
+        parts: r.score.parts,
+        ownerPenalty: r.score.ownerPenalty,
+        penalties: r.score.penalties,
+      }
+    const s = r.score
+    return {
+      mode: r.mode,
+      vp: s.vp,
+      total: s.total,
+      kills: s.kills,
+      damaged: s.damaged,
+      survivors: s.survivors,
+      penalties: s.penalties,
+      battleDamage: s.battleDamage,
+      objective: s.objective ?? null,
+      city:
+        req.mode === 'city' && req.city
+          ? { side: req.city.side, buildings: s.buildings!.destroyed, buildingVp: s.buildings!.vp }
+          : null,
+    }
+  },
+  render: renderVp,
+  explain: explainVp,
+})

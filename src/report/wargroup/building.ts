@@ -1,0 +1,58 @@
+import { defineModel } from '../../engine/spec.js'
+import { InputError } from '../../core/errors.js'
+import { walkMaps } from '../../core/exact.js'
+import type { Distribution } from '../../core/distribution.js'
+import { buildingArm, buildingDam, resolveBuilding } from '../../rules/wargroup/building.js'
+import { explainBuilding, renderBuilding, renderBuildingOdds } from '../../render/wargroup/building.js'
+import { damageRollJson, fullMap } from './shoot.js'
+
+export const wargroupBuildingModel = defineModel({
+  usesDice: (b) => b.str !== undefined,
+  resolve: resolveBuilding,
+  json(r) {
+    const out: Record<string, unknown> = { tiles: r.tiles, arm: r.arm, dam: r.maxDam, damLeft: r.dam }
+    if (r.damageRoll) {
+      Object.assign(out, {
+        damageRoll: damageRollJson(r.damageRoll),
+        damage: r.damage,
+        fullPower: r.damageRoll.fullPower,
+        remainingDam: r.remainingDam,
+        destroyed: r.destroyed,
+        rubbleTiles: r.rubbleTiles,
+      })
+    }
+    return out
+  },
+  render: renderBuilding,
+  explain: explainBuilding,
+  odds(b) {
+    if (b.str === undefined)
+      throw new InputError(
+        'no-odds',
+        "wargroup building --odds: give the attacking weapon's --str to get the odds of an attack",
+      )
+    const d = walkMaps((dice) => resolveBuilding(dice, b), {
+      damage: (r) => r.damage,
+      destroyed: (r) => String(r.destroyed),
+    })
+    const damage = d.damage as Distribution<number>
+    const destroyed = (d.destroyed as Distribution<string>).prob('true')
+    const profile = { arm: buildingArm(b.tiles), dam: b.dam ?? buildingDam(b.tiles) }
+    return {
+      json: {
+        damage: damage.toJSON(),
+        destroyed: fullMap(d.destroyed as Distribution<string>, ['false', 'true']),
+        expected: { damage: damage.expected(), destroyed },
+      },
+      extra: {
+        tiles: b.tiles,
+        arm: profile.arm,
+        dam: buildingDam(b.tiles),
+        damLeft: profile.dam,
+        str: b.str,
+      },
+      render: (out) => renderBuildingOdds(damage, destroyed, profile, b, out),
+      cutoffs: { damage: { at: profile.dam, label: `Dam ${profile.dam}: destroyed` } },
+    }
+  },
+})
