@@ -23,6 +23,7 @@ const forbid = (...layers) => ({
 const LIBRARY = [
   'src/api/**/*.ts',
   'src/core/**/*.ts',
+  'src/game/**/*.ts',
   'src/rules/**/*.ts',
   'src/render/**/*.ts',
   'src/cli/commands/**/*.ts',
@@ -73,6 +74,7 @@ export default tseslint.config(
   { files: LIBRARY, ignores: ['src/render/color.ts'], rules: noNode },
   { files: ['src/core/**/*.ts'], rules: forbid('rules', 'render', 'cli') },
   { files: ['src/rules/**/*.ts'], rules: forbid('render', 'cli') },
+  { files: ['src/game/**/*.ts'], rules: forbid('render', 'cli') },
   { files: ['src/render/**/*.ts'], rules: forbid('cli') },
   {
     files: ['bin/**/*.js', 'scripts/**', 'bench/**', 'build.mjs', 'test/**/*.mjs'],
