@@ -213,8 +213,12 @@ export function gameSet(
 }
 
 export function gameRepair(file: GameFile, json: boolean): Answer {
-  const { torn, events } = repairFile(file.path, file.name)
+  const { torn, events, changed } = repairFile(file.path, file.name)
   if (json) return { json: { file: file.name, torn, events } }
+  if (torn.length === 0 && changed)
+    return {
+      text: `${printable(file.name)}: the last line is whole but had no end of line; added (${events} events)`,
+    }
   if (torn.length === 0)
     return { text: `${printable(file.name)}: nothing to repair (${events} events, every line whole)` }
   const lines = torn.map((l) => `line ${l}`).join(', ')

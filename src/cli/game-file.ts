@@ -103,9 +103,10 @@ export function createGame(path: string, name: string, header: GameHeader): void
  * (write-file.ts: never through a symlink). Nothing is written when nothing is torn. Run it
  * while no one else writes to the game: an event appended during the rename would be lost.
  */
-export function repairFile(path: string, name: string): { torn: number[]; events: number } {
+export function repairFile(path: string, name: string): { torn: number[]; events: number; changed: boolean } {
   const text = readText(path, name)
   const { text: repaired, torn } = repairGame(text, name)
-  if (repaired !== text) replaceFile(path, repaired, 'game repair')
-  return { torn, events: repaired.split('\n').length - 2 }
+  const changed = repaired !== text
+  if (changed) replaceFile(path, repaired, 'game repair')
+  return { torn, events: repaired.split('\n').length - 2, changed }
 }
