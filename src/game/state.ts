@@ -69,11 +69,10 @@ export function startState(header: GameHeader): GameState {
 
 const clampMomentum = (m: number) => Math.max(0, Math.min(MAX_MOMENTUM, m))
 
-/** A unit's new state; a unit newly destroyed keeps the round it fell in. */
+/** A unit's new state (`next`, a copy made for it); a unit newly destroyed keeps the round it fell in. */
 function withUnit(state: GameState, key: string, next: UnitState): GameState {
-  const before = state.units[key]
-  if (next.destroyed && !before.destroyed) next = { ...next, destroyedRound: state.round }
-  if (!next.destroyed) next = { ...next, destroyedRound: undefined }
+  if (next.destroyed && !state.units[key].destroyed) next.destroyedRound = state.round
+  if (!next.destroyed) delete next.destroyedRound
   return { ...state, units: { ...state.units, [key]: next } }
 }
 
