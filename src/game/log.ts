@@ -15,7 +15,7 @@ import { CITY_SIDES, type GameMode, MODES } from './modes.js'
 /** The version this build writes, and the newest it reads. */
 export const GAME_FORMAT = 1
 
-export { CITY_SIDES, type GameMode, MODES } from './modes.js'
+export { CITY_SIDES, type GameMode } from './modes.js'
 
 /** The most Momentum a side can hold (quickstart, Momentum), the most a correction may give. */
 export const MAX_MOMENTUM = 10
