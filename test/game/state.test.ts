@@ -71,6 +71,19 @@ describe('a new game', () => {
   })
 })
 
+describe('a roster unit takes a side', () => {
+  it('a name, as unit names are; anything else is refused on its line', () => {
+    expect(parseRoster('units:\n  a: { side: red }\n', 'r').units[0].side).toBe('red')
+    expect(parseRoster('units:\n  a: { hp: 5 }\n', 'r').units[0].side).toBeUndefined()
+    expect(() => parseRoster('units:\n  a:\n    side: 3\n', 'r.yaml')).toThrow(
+      "r.yaml:3: units.a.side: expected a side's name, e.g. red, got 3",
+    )
+    expect(() => parseRoster('units:\n  a:\n    side: red team\n', 'r.yaml')).toThrow(
+      'r.yaml:3: units.a.side: "red team" is not a side\'s name',
+    )
+  })
+})
+
 describe('the state is the replay of the log', () => {
   it('starts from full HP, round 1 and the starting Momentum', () => {
     const s = state([])
