@@ -264,7 +264,7 @@ export function damageFraction(s: Strike, attack: AttackRoll): { num: number; de
  * What the later stages and every report read of a target so far (its dice are not read: states
  * that differ in faces alone merge).
  */
-export function targetKey(t: TargetResult): string {
+function targetKey(t: TargetResult): string {
   return `${t.hit} ${t.defended} ${t.connected} ${t.actionSpent} ${t.damage} ${t.destroyed} ${t.infantry} ${t.knockdown?.actionLost}`
 }
 
@@ -401,10 +401,6 @@ export function splitTargetFlow(s: Strike, index: number): Flow<Strike, TargetRe
     .then(answerStage(s, index))
     .then(starStage(s, index))
     .then(knockdownStage(s, index))
-}
-
-export function resolveTarget(dice: Dice, s: Strike, attack: AttackRoll, index: number): TargetResult {
-  return targetFlow(s, index).run(attack, dice)
 }
 
 /** Knockdown: the hit unit keeps its action on a 4+. */
