@@ -163,6 +163,57 @@ const [list5000, list500] = timeAll(
 )
 row('roster list, 5,000 units (linear: at most 10x)', list5000, '500 units', list500, 10)
 
+// ---- 3b. A game log of 10,000 events (docs/game.md) -----------------------------------------
+// The floor reads the same file and JSON.parses every line, in a node of its own: what any
+// reader of the log must do. mecha adds its start (row 1: under 1.8x a bare node), checking each
+// event and replaying the ones in effect, each about the cost of parsing its line: 2.5x.
+const game = join(dir, 'game.jsonl')
+{
+  const made = once([
+    BIN,
+    'game',
+    'new',
+    game,
+    '--roster',
+    fileURLToPath(new URL('../examples/battle.yaml', import.meta.url)),
+    '--mode',
+    'simple-battle',
+    '--points',
+    '1000',
+  ])
+  if (made.fault) throw new Error(`game new: ${made.fault}`)
+  const units = ['argonaut', 'blue-djinn', 'dervish', 'white-asura']
+  const lines = []
+  for (let i = 1; i <= 10_000; i++) {
+    const unit = units[i % units.length]
+    const at = new Date(Date.UTC(2026, 0, 1, 0, 0, i)).toISOString()
+    const k = i % 10
+    lines.push(
+      k === 0
+        ? { t: 'next-round', at }
+        : k === 5
+          ? { t: 'undo', events: [i - 1], at }
+          : k % 2
+            ? {
+                t: 'resolution',
+                command: 'shoot',
+                request: { attacker: 'argonaut:cannon', defender: unit, bonus: 'barrage', defense: 'guard' },
+                seed: `s${i}`,
+                effects: [{ unit, hpLost: 100, momentum: -1 }],
+                at,
+              }
+            : { t: 'set', unit, hp: 1000 + i, momentum: 5, at },
+    )
+  }
+  writeFileSync(game, readFileSync(game, 'utf8') + lines.map((l) => JSON.stringify(l) + '\n').join(''))
+}
+const readGameFloor = `const t = require('node:fs').readFileSync(${JSON.stringify(game)}, 'utf8'); let n = 0; for (const l of t.split('\\n')) if (l) (JSON.parse(l), n++); console.log(n)`
+const [gameStatus, gameFloor] = timeAll([
+  [BIN, 'game', 'status', '--json', '--game', game],
+  ['-e', readGameFloor],
+])
+row('game status, 10,000 events', gameStatus, 'node: read, JSON.parse lines', gameFloor, 2.5)
+
 // ---- 4. A realistic batch against a floor that writes the same answers -------------------------
 /** A small seeded generator (mulberry32): the same requests on every run. */
 function generator(seed) {

@@ -51,7 +51,7 @@ function commandPath(argv: readonly string[]): string {
       return g.commands.some((c) => c.name === `${first} ${second}`) ? `${first} ${second}` : first
     }
   }
-  return first === 'batch' || first === 'completion' || first === 'roster' ? first : ''
+  return ['batch', 'completion', 'roster', 'game'].includes(first) ? first : ''
 }
 
 /** What a run that threw ends with: its one line on stderr (none for help shown), its exit code. */

@@ -3,6 +3,7 @@ import { InputError } from '../core/errors.js'
 import { fitToWidth } from '../render/format.js'
 import { type Style, plainStyle } from '../render/style.js'
 import { placeOf, registerBatch, registerCompletion, registerRoster } from './builtins.js'
+import { registerGame } from './game-register.js'
 import { commandLineOf, globalsFrom, refuseFlagValues, writeChart } from './globals.js'
 import { afterHelp, globalFlagsOf, placeholderOf, topHelp } from './help.js'
 import { type CliIO, type Run, colorOn, columnsFor } from './io.js'
@@ -216,5 +217,6 @@ export async function buildProgram(run: Run): Promise<Command> {
   registerBatch(program, run)
   registerCompletion(program, run)
   registerRoster(program, run)
+  registerGame(program, run)
   return program
 }

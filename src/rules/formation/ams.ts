@@ -1,6 +1,6 @@
 import type { Dice } from '../../core/dice.js'
-import { Distribution } from '../../core/distribution.js'
-import { walk } from '../../core/exact.js'
+import type { Distribution } from '../../core/distribution.js'
+import { Flow, type Stage } from '../../core/flow.js'
 
 /**
  * ANTI-MISSILE SYSTEMS (formation rules, weapon traits "AMS" and "Missile").
@@ -49,9 +49,37 @@ export function amsKills(a: Pick<Ams, 'ams' | 'longRange'>, roll: number): numbe
   return modified >= a.ams ? 1 + modified - a.ams : 0
 }
 
-/** One AMS shot at what is left of the salvo: its die, then what the die destroys. */
-export function amsShot(dice: Dice, a: Ams, shot: number, left: number): AmsRoll {
-  return amsShotFrom(a, amsDie(dice, a, shot), left)
+/** The salvo between AMS shots: the missiles left, and the dice so far. */
+export interface Salvo {
+  left: number
+  rolls: AmsRoll[]
+}
+
+/**
+ * One AMS shot (the `shot`-th) as a stage: if it is fired (shots remain and so do missiles), its
+ * die, then what the die destroys of the missiles left. Later shots read only the missiles left.
+ */
+function shotStage(a: Ams, shot: number): Stage<Salvo, Salvo> {
+  return {
+    name: `AMS shot ${shot}`,
+    run(salvo, dice) {
+      if (!firesAgain(a, shot - 1, salvo.left)) return salvo
+      const r = amsShotFrom(a, amsDie(dice, a, shot), salvo.left)
+      return { left: leftAfter(salvo.left, r), rolls: [...salvo.rolls, r] }
+    },
+    key: (salvo) => salvo.left,
+  }
+}
+
+/** The AMS fire at a salvo: one stage per shot. */
+export function amsFlow(a: Ams): Flow<Ams, Salvo> {
+  let flow = Flow.from<Ams>(() => 0).then<Salvo>({
+    name: 'salvo',
+    run: (x) => ({ left: x.missiles, rolls: [] }),
+    key: (salvo) => salvo.left,
+  })
+  for (let shot = 1; shot <= a.shots; shot++) flow = flow.then(shotStage(a, shot))
+  return flow
 }
 
 /** The AMS shot's die. Every face is its own class: the result shows the modified roll. */
@@ -80,38 +108,17 @@ function firesAgain(a: Ams, fired: number, remaining: number): boolean {
 }
 
 export function resolveAms(dice: Dice, a: Ams): AmsResult {
-  let remaining = a.missiles
-  const rolls: AmsRoll[] = []
-  while (firesAgain(a, rolls.length, remaining)) {
-    const r = amsShot(dice, a, rolls.length + 1, remaining)
-    remaining = leftAfter(remaining, r)
-    rolls.push(r)
-  }
+  const { left, rolls } = amsFlow(a).run(a, dice)
   return {
     needed: a.ams - amsModifier(a),
     modifier: amsModifier(a),
     rolls,
-    destroyed: destroyedOf(a, remaining),
-    remaining,
+    destroyed: destroyedOf(a, left),
+    remaining: left,
   }
 }
 
-/**
- * Exact odds of the missiles destroyed: the salvo's state between shots is only the missiles
- * left, so the shots are walked one at a time over that state: the die (amsDie, walked once),
- * then what it does to each number left (amsShotFrom), shots x missiles x 6 steps instead of
- * 6^shots branches.
- */
+/** Exact odds of the missiles destroyed: the AMS flow folded over the missiles left between shots. */
 export function amsOdds(a: Ams): Distribution<number> {
-  const die = walk((dice) => amsDie(dice, a, 1))
-  const none = Distribution.point(0)
-  let remaining = Distribution.point(a.missiles)
-  for (let fired = 0; fired < a.shots; fired++) {
-    const firing = (left: number) => firesAgain(a, fired, left)
-    remaining = remaining.step(
-      (left) => (firing(left) ? die : none),
-      (left, roll) => (firing(left) ? leftAfter(left, amsShotFrom(a, roll, left)) : left),
-    )
-  }
-  return remaining.map((left) => destroyedOf(a, left))
+  return amsFlow(a).odds(a, (salvo) => destroyedOf(a, salvo.left))
 }

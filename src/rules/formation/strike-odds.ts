@@ -1,28 +1,25 @@
-import type { Dice } from '../../core/dice.js'
 import { Distribution } from '../../core/distribution.js'
-import { walk } from '../../core/exact.js'
 import {
   type AttackRoll,
   type Strike,
   type TargetResult,
-  resolveTarget,
-  rollAttack,
-  rollHarmCheck,
+  openingFlow,
+  splitTargetFlow,
   strikeDefended,
   strikeHit,
-  targetsAttacked,
+  targetFlow,
 } from './strike.js'
 
 /**
- * Exact odds of a strike, built from resolveTarget itself.
+ * Exact odds of a strike: the folds of the flows resolveStrike plays.
  *
- * Targets are independent once the attack roll is known, so instead of walking every target's
- * dice together (6 x 4^10 branches for a Burst at ten targets) we walk one target and add the
- * targets up by convolution: per attack face for Burst and single-target strikes (they share the
- * one roll), and over the whole target (its own attack roll included) for Split fire. The
- * targets attacked (targetsAttacked: none when HARM flies off) and the strike's hit and defended
- * (strikeHit, strikeDefended) are the rule's own. The tests check this against a direct walk of
- * resolveStrike.
+ * The opening (openingFlow: the HARM check, the shared attack roll) is folded into the targets
+ * attacked and the attack face. Targets are independent once the attack roll is known, so
+ * instead of walking every target's dice together (6 x 4^10 branches for a Burst at ten
+ * targets) one target's flow is folded (targetFlow per attack face; splitTargetFlow, its own
+ * attack roll included, for Split fire) and the targets are added up by convolution. The strike's
+ * hit and defended are the rule's own (strikeHit, strikeDefended). The tests check this against
+ * a direct walk of resolveStrike.
  */
 export interface StrikeOdds {
   damage: Distribution<number>
@@ -78,9 +75,8 @@ interface PerTarget {
   pair: Distribution<string>
 }
 
-/** One target walked through resolveTarget, read field by field. */
-function perTarget(fn: (dice: Dice) => TargetResult): PerTarget {
-  const joint = walk((dice) => fieldsOf(fn(dice)), fieldsKey)
+/** One target's flow folded, read field by field. */
+function perTarget(joint: Distribution<Fields>): PerTarget {
   const marginals = {} as Record<Field, Distribution<number>>
   for (const f of FIELDS) marginals[f] = joint.map((v) => v[f])
   return { marginals, pair: joint.map((v) => `${v.hit}|${v.defended}`) }
@@ -100,44 +96,43 @@ function allTargets(pt: PerTarget, targets: number): PerTarget {
   return { marginals, pair: pt.pair.repeat(targets, addPair, '0|0') }
 }
 
+/** No target attacked (HARM flew off at a radar): every count 0. */
+const NONE: PerTarget = {
+  marginals: Object.fromEntries(FIELDS.map((f) => [f, Distribution.point(0)])) as Record<
+    Field,
+    Distribution<number>
+  >,
+  pair: Distribution.point('0|0'),
+}
+
 export function strikeOdds(s: Strike): StrikeOdds {
   // Odds use the automatic answer: no prompts while walking the branches.
-  const quiet: Strike = Object.assign({}, s, { askDecisions: false, decisions: undefined })
-  // Split fire: each target has its own attack roll. Burst and single strikes share one roll
-  // (rollAttack, walked): the targets are independent given it, so they are added up per roll.
-  const attacks =
-    s.mode === 'split'
-      ? undefined
-      : walk(
-          (dice) => rollAttack(dice, quiet, 'attack'),
-          (a) => a.roll,
-        )
-  const one =
-    s.mode === 'split'
-      ? perTarget((dice) => resolveTarget(dice, quiet, rollAttack(dice, quiet, 'attack'), 0))
-      : undefined
-  // One target against each attack roll shared (by its face), then every target's fields
-  // added up, per attack roll and number of targets attacked.
-  const single = new Map<number, PerTarget>()
-  const against = (attack: AttackRoll): PerTarget => {
-    let pt = single.get(attack.roll)
-    if (!pt) single.set(attack.roll, (pt = perTarget((dice) => resolveTarget(dice, quiet, attack, 0))))
+  const quiet: Strike = { ...s, askDecisions: false, decisions: undefined }
+  const opening = openingFlow(quiet).odds(quiet)
+  // One target's fold per attack face shared (Split fire: per target, its own roll included),
+  // then every target's fields added up, per attack face and number of targets attacked.
+  const single = new Map<number | 'own', PerTarget>()
+  const one = (attack: AttackRoll | null): PerTarget => {
+    const face = attack?.roll ?? 'own'
+    let pt = single.get(face)
+    if (!pt) {
+      const joint = attack
+        ? targetFlow(quiet, 0).odds(attack, fieldsOf, fieldsKey)
+        : splitTargetFlow(quiet, 0).odds(quiet, fieldsOf, fieldsKey)
+      single.set(face, (pt = perTarget(joint)))
+    }
     return pt
   }
   const added = new Map<string, PerTarget>()
-  const struck = (attack: AttackRoll | undefined, n: number): PerTarget => {
+  const struck = (attack: AttackRoll | null, n: number): PerTarget => {
+    if (n === 0) return NONE
     const key = `${attack?.roll ?? 'own'} ${n}`
     let pt = added.get(key)
-    if (!pt) added.set(key, (pt = allTargets(attack ? against(attack) : one!, n)))
+    if (!pt) added.set(key, (pt = allTargets(one(attack), n)))
     return pt
   }
-  // The targets attacked, as resolveStrike counts them after its HARM check (when it makes one).
-  const attacked = walk((dice) => targetsAttacked(quiet, quiet.harmStray ? rollHarmCheck(dice) : null))
   const landed = <K extends number | string>(read: (t: PerTarget) => Distribution<K>): Distribution<K> =>
-    attacked.bind((n) =>
-      attacks ? attacks.bind((attack) => read(struck(attack, n))) : read(struck(undefined, n)),
-    )
-  const harm = s.harmStray ? walk((dice) => String(rollHarmCheck(dice).retargeted)) : undefined
+    opening.bind((o) => read(struck(o.attack, o.attacked)))
 
   const totals = {} as Record<Field, Distribution<number>>
   for (const f of FIELDS) totals[f] = landed((t) => t.marginals[f])
@@ -160,7 +155,7 @@ export function strikeOdds(s: Strike): StrikeOdds {
     dodges: totals.dodges,
     destroyed: totals.destroyed,
     infantry: totals.infantry,
-    harmRetargeted: harm ? harm.prob('true') : null,
+    harmRetargeted: s.harmStray ? opening.where((o) => Boolean(o.harm?.retargeted)) : null,
     expected: {
       damage: totals.damage.expected(),
       hit: pTrue(hit),

@@ -1,6 +1,6 @@
 import { type Dice, atLeast } from '../../core/dice.js'
 import { type Decidable, decision } from '../../core/decide.js'
-import { walk } from '../../core/exact.js'
+import { Flow, type Stage } from '../../core/flow.js'
 import { destroyNeeded } from './destroy-check.js'
 import { jamStrPenalty } from './jam.js'
 
@@ -254,9 +254,27 @@ export function damageFraction(s: Strike, attack: AttackRoll): { num: number; de
   return { num, den }
 }
 
-export function resolveTarget(dice: Dice, s: Strike, attack: AttackRoll, index: number): TargetResult {
+// ---------------------------------------------------------------------------------------------
+// One target's flow, once its attack roll is known: the defender's answer (chosen, then its d6),
+// the destruction rolls on `*` boxes, the knockdown roll. resolveStrike plays it with real dice;
+// the odds fold it per attack face and add the targets up; the automatic answer scores each
+// candidate by folding it with that answer fixed.
+
+/**
+ * What the later stages and every report read of a target so far (its dice are not read: states
+ * that differ in faces alone merge).
+ */
+function targetKey(t: TargetResult): string {
+  return `${t.hit} ${t.defended} ${t.connected} ${t.actionSpent} ${t.damage} ${t.destroyed} ${t.infantry} ${t.knockdown?.actionLost}`
+}
+
+/** The answer stage: no answer to a miss; else the defender chooses, rolls its d6, and takes what is left. */
+function answerStage(s: Strike, index: number): Stage<AttackRoll, TargetResult> {
+  return { name: 'answer', run: (attack, dice) => answerRun(dice, s, attack, index), key: targetKey }
+}
+
+function answerRun(dice: Dice, s: Strike, attack: AttackRoll, index: number): TargetResult {
   const frac = damageFraction(s, attack)
-  const baseDamage = Math.floor(frac.num / frac.den)
   const base: TargetResult = {
     target: index + 1,
     attack,
@@ -268,7 +286,7 @@ export function resolveTarget(dice: Dice, s: Strike, attack: AttackRoll, index: 
     halved: false,
     actionSpent: false,
     connected: false,
-    baseDamage,
+    baseDamage: Math.floor(frac.num / frac.den),
     damage: 0,
     starRolls: [],
     destroyed: s.boxes !== undefined ? false : null,
@@ -293,7 +311,6 @@ export function resolveTarget(dice: Dice, s: Strike, attack: AttackRoll, index: 
   } else answer = s.answer
   base.defense = answer
 
-  const tag = s.targets > 1 ? ` (target ${index + 1})` : ''
   let success = false
   if (answer !== 'none') {
     const bonus = answerBonus(s, answer)
@@ -301,7 +318,7 @@ export function resolveTarget(dice: Dice, s: Strike, attack: AttackRoll, index: 
     // an answer that cannot work needs a 7 on the d6
     const needed = works ? attack.total - bonus : 7
     // Every face its own class: the result shows the total, face + bonus.
-    const roll = dice.roll(6, `${answerLabel(answer)}${tag}`)
+    const roll = dice.roll(6, `${answerLabel(answer)}${targetTag(s, index)}`)
     success = roll >= needed
     base.defenseRoll = { roll, bonus, total: roll + bonus, needed, success }
     base.actionSpent = answer === 'dodge'
@@ -313,7 +330,6 @@ export function resolveTarget(dice: Dice, s: Strike, attack: AttackRoll, index: 
   base.halved = success && answer === 'roll-with'
   const damage = Math.floor(frac.num / (frac.den * (base.halved ? 2 : 1)))
   base.damage = damage
-
   if (s.boxes !== undefined) {
     base.boxesLeft = Math.max(0, s.boxes - damage)
     if (damage >= s.boxes) {
@@ -322,27 +338,69 @@ export function resolveTarget(dice: Dice, s: Strike, attack: AttackRoll, index: 
       base.infantry = s.zentraedi && damage === s.boxes
     }
   }
-  if (!base.destroyed) {
-    // The destruction roll's own threshold (destroy-check.ts): the natural face the pool classes
-    // by and the check that decides are the one number.
-    const destroyAt = destroyNeeded(s.destroyMod)
-    for (const box of s.starBoxes) {
-      if (box > damage) break
-      const roll = dice.roll(6, `destruction roll (* box ${box})${tag}`, atLeast(destroyAt))
-      const destroyed = roll >= destroyAt
-      base.starRolls.push({ box, roll, destroyed })
-      if (destroyed) {
-        base.destroyed = true
-        base.destroyedBy = 'star'
-        break
-      }
-    }
-  }
-  if (s.knockdown && !base.destroyed && !s.vsInfantry) {
-    const roll = dice.roll(6, `knockdown${tag}`, atLeast(KNOCKDOWN_KEEP))
-    base.knockdown = { roll, actionLost: roll < KNOCKDOWN_KEEP }
-  }
   return base
+}
+
+function targetTag(s: Strike, index: number): string {
+  return s.targets > 1 ? ` (target ${index + 1})` : ''
+}
+
+/** The `*` boxes stage: a d6 for each one the damage crosses, until one destroys the unit. */
+function starStage(s: Strike, index: number): Stage<TargetResult, TargetResult> {
+  return {
+    name: 'destruction rolls',
+    run(t, dice) {
+      if (!t.connected || t.destroyed) return t
+      // The destruction roll's own threshold (destroy-check.ts): the natural face the pool
+      // classes by and the check that decides are the one number.
+      const destroyAt = destroyNeeded(s.destroyMod)
+      const out: TargetResult = { ...t, starRolls: [] }
+      for (const box of s.starBoxes) {
+        if (box > t.damage) break
+        const roll = dice.roll(6, `destruction roll (* box ${box})${targetTag(s, index)}`, atLeast(destroyAt))
+        const destroyed = roll >= destroyAt
+        out.starRolls.push({ box, roll, destroyed })
+        if (destroyed) {
+          out.destroyed = true
+          out.destroyedBy = 'star'
+          break
+        }
+      }
+      return out
+    },
+    key: targetKey,
+  }
+}
+
+/** The knockdown stage: a unit that took the hit and still stands keeps its action on a 4+. */
+function knockdownStage(s: Strike, index: number): Stage<TargetResult, TargetResult> {
+  return {
+    name: 'knockdown',
+    run(t, dice) {
+      if (!s.knockdown || !t.connected || t.destroyed || s.vsInfantry) return t
+      const roll = dice.roll(6, `knockdown${targetTag(s, index)}`, atLeast(KNOCKDOWN_KEEP))
+      return { ...t, knockdown: { roll, actionLost: roll < KNOCKDOWN_KEEP } }
+    },
+    key: targetKey,
+  }
+}
+
+/** One target's flow from its attack roll (target `index`, 0-based, for labels and prompts). */
+export function targetFlow(s: Strike, index: number): Flow<AttackRoll, TargetResult> {
+  return Flow.from<AttackRoll>((a) => a.roll)
+    .then(answerStage(s, index))
+    .then(starStage(s, index))
+    .then(knockdownStage(s, index))
+}
+
+/** A Split fire target's flow: its own attack roll, then targetFlow's stages. */
+export function splitTargetFlow(s: Strike, index: number): Flow<Strike, TargetResult> {
+  const label = s.targets > 1 ? `attack (target ${index + 1})` : 'attack'
+  return Flow.from<Strike>(() => 0)
+    .then<AttackRoll>({ name: 'attack', run: (st, dice) => rollAttack(dice, st, label), key: (a) => a.roll })
+    .then(answerStage(s, index))
+    .then(starStage(s, index))
+    .then(knockdownStage(s, index))
 }
 
 /** Knockdown: the hit unit keeps its action on a 4+. */
@@ -374,19 +432,37 @@ export function strikeDefended(targetsHit: number, targetsDefended: number): boo
   return strikeHit(targetsHit) && targetsDefended === targetsHit
 }
 
+/** What a strike's opening leaves: the HARM check, the targets attacked, and the one attack roll they share (none for Split fire: each target rolls its own). */
+export interface Opening {
+  harm: HarmCheck | null
+  attacked: number
+  attack: AttackRoll | null
+}
+
+/** The strike's opening: the HARM check (HARM at a target that is not a radar), then the shared attack roll. */
+export function openingFlow(s: Strike): Flow<Strike, Opening> {
+  return Flow.from<Strike>(() => 0)
+    .then<Opening>({
+      name: 'HARM',
+      run(st, dice) {
+        const harm = st.harmStray ? rollHarmCheck(dice) : null
+        return { harm, attacked: targetsAttacked(st, harm), attack: null }
+      },
+      key: (o) => o.attacked,
+    })
+    .then<Opening>({
+      name: 'attack',
+      run: (o, dice) =>
+        s.mode === 'split' || o.attacked === 0 ? o : { ...o, attack: rollAttack(dice, s, 'attack') },
+      key: (o) => `${o.attacked} ${o.attack?.roll}`,
+    })
+}
+
 export function resolveStrike(dice: Dice, s: Strike): StrikeResult {
-  const harm = s.harmStray ? rollHarmCheck(dice) : null
-  const attacked = targetsAttacked(s, harm)
+  const { harm, attacked, attack } = openingFlow(s).run(s, dice)
   const targets: TargetResult[] = []
-  if (s.mode === 'split') {
-    for (let i = 0; i < attacked; i++) {
-      const attack = rollAttack(dice, s, s.targets > 1 ? `attack (target ${i + 1})` : 'attack')
-      targets.push(resolveTarget(dice, s, attack, i))
-    }
-  } else if (attacked > 0) {
-    const attack = rollAttack(dice, s, 'attack')
-    for (let i = 0; i < attacked; i++) targets.push(resolveTarget(dice, s, attack, i))
-  }
+  for (let i = 0; i < attacked; i++)
+    targets.push(attack ? targetFlow(s, i).run(attack, dice) : splitTargetFlow(s, i).run(s, dice))
   const landed = targets.filter((t) => t.hit)
   return {
     mode: s.mode,
@@ -415,18 +491,16 @@ export interface ScoredAnswer {
 
 /** The exact outcome of one answer against a known attack roll. */
 export function scoreAnswer(s: Strike, attack: AttackRoll, answer: Answer): ScoredAnswer {
-  const fixed: Strike = Object.assign({}, s, { answer, askDecisions: false })
-  // The target's outcome walked through resolveTarget, read by what the ranking weighs.
-  const outcomes = walk(
-    (dice) => {
-      const r = resolveTarget(dice, fixed, attack, 0)
-      return {
-        defended: r.defended,
-        damage: r.damage,
-        destroyed: r.destroyed,
-        actionsLost: (r.actionSpent ? 1 : 0) + (r.knockdown?.actionLost ? 1 : 0),
-      }
-    },
+  const fixed: Strike = { ...s, answer, askDecisions: false }
+  // The target's flow with this answer, folded and read by what the ranking weighs.
+  const outcomes = targetFlow(fixed, 0).odds(
+    attack,
+    (r) => ({
+      defended: r.defended,
+      damage: r.damage,
+      destroyed: r.destroyed,
+      actionsLost: (r.actionSpent ? 1 : 0) + (r.knockdown?.actionLost ? 1 : 0),
+    }),
     (o) => `${o.defended} ${o.damage} ${o.destroyed} ${o.actionsLost}`,
   )
   return {

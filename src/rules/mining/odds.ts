@@ -3,11 +3,12 @@ import { walkMaps } from '../../core/exact.js'
 import { type ActionPointsRoll, resolveActionPoints } from './action-points.js'
 import { type Repair, resolveRepair } from './repair.js'
 import { type ResolveTest, resolveResolveTest } from './resolve.js'
-import { type MiningShot, resolveMiningShot } from './shoot.js'
+import { type MiningShot, miningShotFlow } from './shoot.js'
 
 /**
- * Exact odds for every mining roll, walked through the rule functions themselves (one d6 each,
- * two for a killing shot followed by a resolve test), so a roll and its odds cannot disagree.
+ * Exact odds for every mining roll, walked through the rule functions themselves (one d6 each),
+ * and a shot's as the fold of its flow (the to-hit d6, then a killing shot's resolve test), so a
+ * roll and its odds cannot disagree.
  * Booleans are keyed "true"/"false".
  */
 
@@ -41,15 +42,16 @@ function yesNo(d: D): B {
 const numeric = (d: D): N => d as N
 
 export function miningShotOdds(s: MiningShot): ShotOdds {
-  const d = walkMaps((dice) => resolveMiningShot(dice, s), {
-    hit: (r) => bool(r.hit),
-    damage: (r) => r.damage,
-    suppression: (r) => r.suppression,
-    markersAfter: (r) => r.markersAfter,
-    targetDamageAfter: (r) => r.targetDamageAfter ?? -1,
-    eliminated: (r) => bool(r.eliminated),
-    retreat: (r) => bool(r.resolve?.retreat),
-  })
+  const shot = miningShotFlow(s).odds(s)
+  const d = {
+    hit: shot.map((r) => bool(r.hit)),
+    damage: shot.map((r) => r.damage),
+    suppression: shot.map((r) => r.suppression),
+    markersAfter: shot.map((r) => r.markersAfter),
+    targetDamageAfter: shot.map((r) => r.targetDamageAfter ?? -1),
+    eliminated: shot.map((r) => bool(r.eliminated)),
+    retreat: shot.map((r) => bool(r.resolve?.retreat)),
+  }
   const out: ShotOdds = {
     hit: yesNo(d.hit),
     damage: numeric(d.damage),

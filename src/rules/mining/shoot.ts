@@ -1,4 +1,5 @@
 import type { Dice } from '../../core/dice.js'
+import { Flow } from '../../core/flow.js'
 import { type ResolveTestResult, resolveResolveTest } from './resolve.js'
 import { ELIMINATED_AT, MAX_SUPPRESSION } from './units.js'
 
@@ -86,7 +87,30 @@ export function hitNeeds(s: MiningShot): number {
   return HIT_ON - shootModifier(s)
 }
 
-export function resolveMiningShot(dice: Dice, s: MiningShot): MiningShotResult {
+/** What the resolve test and the odds read of a shot (not its dice). */
+export function miningShotKey(r: MiningShotResult): string {
+  return `${r.hit} ${r.damage} ${r.suppression} ${r.markersAfter} ${r.targetDamageAfter} ${r.eliminated} ${r.resolve?.retreat}`
+}
+
+/**
+ * A shot as a flow: the to-hit d6 and what it does to the target, then (when the shot
+ * eliminated it and the force's losses are known) the force's resolve test. resolveMiningShot
+ * plays it; the odds fold it (odds.ts).
+ */
+export function miningShotFlow(s: MiningShot): Flow<MiningShot, MiningShotResult> {
+  return Flow.from<MiningShot>(() => 0)
+    .then<MiningShotResult>({ name: 'shot', run: (x, dice) => shotStage(dice, x), key: miningShotKey })
+    .then<MiningShotResult>({
+      name: 'resolve test',
+      run: (r, dice) =>
+        r.eliminated && s.lost !== undefined
+          ? { ...r, resolve: resolveResolveTest(dice, { eliminated: s.lost + 1 }) }
+          : r,
+      key: miningShotKey,
+    })
+}
+
+function shotStage(dice: Dice, s: MiningShot): MiningShotResult {
   const modifiers = shootModifiers(s)
   const modifier = modifiers.reduce((t, m) => t + m.value, 0)
   const roll = dice.roll(6, s.suppress ? 'suppressive fire' : 'to-hit')
@@ -110,8 +134,10 @@ export function resolveMiningShot(dice: Dice, s: MiningShot): MiningShotResult {
   if (s.targetDamage !== undefined) {
     result.targetDamageAfter = s.targetDamage + damage
     result.eliminated = result.targetDamageAfter >= ELIMINATED_AT
-    if (result.eliminated && s.lost !== undefined)
-      result.resolve = resolveResolveTest(dice, { eliminated: s.lost + 1 })
   }
   return result
+}
+
+export function resolveMiningShot(dice: Dice, s: MiningShot): MiningShotResult {
+  return miningShotFlow(s).run(s, dice)
 }

@@ -75,6 +75,8 @@ export interface RosterUnit {
   move?: number
   frame?: number
   performance?: number
+  /** The side it plays for in a game log (mecha game): a name, as unit names are. */
+  side?: string
   /**
    * As written (trimmed): each a name of the trait registry (src/rules/stellar/traits.ts), any
    * of its names, with `=CHOICE` where it takes one, or `advantage`; checked, in file order.
@@ -225,6 +227,15 @@ const unitSchema = fields(
     move: v.optional(int(0, 100)),
     frame: v.optional(int(1, 5)),
     performance: v.optional(int(0, 10)),
+    side: v.optional(
+      v.pipe(
+        v.string((i) => `expected a side's name, e.g. red, got ${show(i.input)}`),
+        v.check(
+          (k) => NAME.test(k) && k.length <= 40,
+          (i) => `${show(i.input)} is not a side's name; ${NAME_RULE}`,
+        ),
+      ),
+    ),
     traits: v.optional(
       v.array(
         traitSchema,
@@ -506,6 +517,7 @@ function buildRoster(src: Source, raw: RawRoster): Roster {
       move: u.move,
       frame: u.frame,
       performance: u.performance,
+      side: u.side,
       traits,
       weapons,
     }

@@ -76,8 +76,8 @@ export function fallen(damage: number, dam?: number): boolean {
 
 /**
  * The effect so far, all the rest of it depends on: its damage, the turns that dealt damage, and
- * whether a 1 ended it. resolveDamageOverTime steps it die by die; the odds step a distribution
- * of it (damage-over-time-odds.ts).
+ * whether a 1 ended it. resolveDamageOverTime steps it die by die (rollTurn, afterTurn, while
+ * burnsOn); the odds step a distribution of it with the same three (damage-over-time-odds.ts).
  */
 export interface Burning {
   damage: number
@@ -105,12 +105,16 @@ export function diceRolled(b: Pick<Burning, 'turns' | 'ended'>): number {
   return b.turns + (b.ended ? 1 : 0)
 }
 
+/** The die of the turn (pass) after `b`. */
+export function rollTurn(dice: Dice, e: DamageOverTime, b: Burning): number {
+  return dice.roll(EFFECT_DIE, `${e.effect} ${effectNoun(e.effect).turn} ${b.turns + 1}`)
+}
+
 export function resolveDamageOverTime(dice: Dice, e: DamageOverTime): DamageOverTimeResult {
-  const noun = effectNoun(e.effect).turn
   const out: EffectDie[] = []
   let b = BURNING_START
   while (burnsOn(e, b)) {
-    const roll = dice.roll(EFFECT_DIE, `${e.effect} ${noun} ${out.length + 1}`)
+    const roll = rollTurn(dice, e, b)
     out.push({ roll, damage: effectTurn(roll).damage })
     b = afterTurn(b, roll)
   }

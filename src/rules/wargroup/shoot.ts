@@ -1,4 +1,5 @@
 import type { Dice } from '../../core/dice.js'
+import { Flow } from '../../core/flow.js'
 import { type DamageRoll, rollDamage } from './damage.js'
 import { type OpposedRoll, opposedRoll } from './opposed.js'
 
@@ -119,16 +120,6 @@ export function rollAimEffect(dice: Dice, s: Pick<WargroupShot, 'aim' | 'mtp'>, 
   return {}
 }
 
-/** Stage 2: on a hit, the damage roll (Str + d6 against Arm + d6, the aim's modifier); a miss rolls none. */
-export function rollShotDamage(dice: Dice, s: WargroupShot, hit: boolean): DamageRoll | null {
-  return hit ? rollDamage(dice, s.str, AIM_DAMAGE_MODIFIER[s.aim], effectiveArm(s)) : null
-}
-
-/** What the damage stage leaves: the damage dealt and whether the armour was ignored (none on a miss). */
-export function shotDamage(d: DamageRoll | null): { damage: number; fullPower: boolean } {
-  return { damage: d?.damage ?? 0, fullPower: d?.fullPower ?? false }
-}
-
 /** The target's Dam left after `damage`; at 0 it shuts down. */
 export function remainingDam(dam: number, damage: number): number {
   return Math.max(0, dam - damage)
@@ -138,32 +129,61 @@ export function shutsDown(dam: number, damage: number): boolean {
   return remainingDam(dam, damage) === 0
 }
 
+/** What the later stages and the odds read of a shot so far (not its dice). */
+function shotKey(r: WargroupShotResult): string {
+  return `${r.hit}|${r.damage}|${r.damageRoll?.fullPower ?? false}|${r.module ?? ''}|${r.disabledTurns ?? 0}|${r.immobilizedTurns ?? 0}`
+}
+
+/**
+ * A wargroup shot as a flow: to hit, then on a hit the damage roll (Str + d6 against Arm + d6,
+ * the aim's modifier; a miss rolls none), then an aimed shot's effect given the damage (a miss
+ * too: the rule says what 0 does, with no die). resolveWargroupShot plays it; the odds fold it
+ * (shoot-odds.ts).
+ */
+export function shotFlow(s: WargroupShot): Flow<WargroupShot, WargroupShotResult> {
+  return Flow.from<WargroupShot>(() => 0)
+    .then<WargroupShotResult>({
+      name: 'to hit',
+      run(x, dice) {
+        const toHit = rollToHit(dice, effectiveAcu(x), effectiveDef(x))
+        return {
+          acu: effectiveAcu(x),
+          def: effectiveDef(x),
+          arm: effectiveArm(x),
+          damageModifier: AIM_DAMAGE_MODIFIER[x.aim],
+          toHit,
+          hit: toHit.won,
+          damageRoll: null,
+          damage: 0,
+        }
+      },
+      key: shotKey,
+    })
+    .then<WargroupShotResult>({
+      name: 'damage',
+      run(r, dice) {
+        if (!r.hit) return r
+        const damageRoll = rollDamage(dice, s.str, r.damageModifier, r.arm)
+        return { ...r, damageRoll, damage: damageRoll.damage }
+      },
+      key: shotKey,
+    })
+    .then<WargroupShotResult>({
+      name: 'aim',
+      run(r, dice) {
+        const out: WargroupShotResult = { ...r, ...rollAimEffect(dice, s, r.damage) }
+        if (s.dam !== undefined) {
+          out.remainingDam = remainingDam(s.dam, r.damage)
+          out.destroyed = shutsDown(s.dam, r.damage)
+        }
+        return out
+      },
+      key: shotKey,
+    })
+}
+
 export function resolveWargroupShot(dice: Dice, s: WargroupShot): WargroupShotResult {
-  const acu = effectiveAcu(s)
-  const def = effectiveDef(s)
-  const arm = effectiveArm(s)
-  const damageModifier = AIM_DAMAGE_MODIFIER[s.aim]
-  const toHit = rollToHit(dice, acu, def)
-  const damageRoll = rollShotDamage(dice, s, toHit.won)
-  const { damage } = shotDamage(damageRoll)
-  // A miss deals no damage: the module stays intact and the mech mobile, with no die rolled.
-  const effect = rollAimEffect(dice, s, damage)
-  const result: WargroupShotResult = {
-    acu,
-    def,
-    arm,
-    damageModifier,
-    toHit,
-    hit: toHit.won,
-    damageRoll,
-    damage,
-    ...effect,
-  }
-  if (s.dam !== undefined) {
-    result.remainingDam = remainingDam(s.dam, damage)
-    result.destroyed = shutsDown(s.dam, damage)
-  }
-  return result
+  return shotFlow(s).run(s, dice)
 }
 
 /** The largest score (Acu, Def, Str, Arm, MtP) the commands take: a sanity limit on the input, not a rule. */

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest'
+import type { Distribution } from '../../../src/core/distribution.js'
 import { PhysicalDice } from '../../../src/core/physical.js'
 import { SeededDice } from '../../../src/core/seeded.js'
 import { miningShotOdds } from '../../../src/rules/mining/odds.js'
@@ -235,5 +236,62 @@ describe('mining shoot exact odds', () => {
     expect(shootModifier(shot({ cover: true, highGround: true, lock: true, drone: true }))).toBe(0)
     expect(hitNeeds(shot({ cover: true, drone: true }))).toBe(6)
     expect(hitNeeds(shot({ highGround: true, lock: true }))).toBe(2)
+  })
+})
+
+describe('mining shoot: the folded flow against every pair of dice counted by hand', () => {
+  // The to-hit d6 f, then the resolve d6 g (rolled only by a killing shot with the losses known):
+  // each of the 36 pairs 1/36, counted from the rules text, not through the rule code.
+  function byHand(s: MiningShot): Record<string, Map<string | number, number>> {
+    const maps: Record<string, Map<string | number, number>> = {}
+    const add = (name: string, v: string | number) => {
+      const m = (maps[name] ??= new Map())
+      m.set(v, (m.get(v) ?? 0) + 1)
+    }
+    const mod = (s.cover ? -1 : 0) + (s.highGround ? 1 : 0) + (s.lock ? 1 : 0) - (s.drone || s.sentry ? 1 : 0)
+    for (let f = 1; f <= 6; f++)
+      for (let g = 1; g <= 6; g++) {
+        const hit = f + mod >= 4
+        const damage = hit && !s.suppress ? 1 : 0
+        const suppression = hit && s.suppress && s.markers < 2 ? 1 : 0
+        add('hit', String(hit))
+        add('damage', damage)
+        add('suppression', suppression)
+        add('markersAfter', s.markers + suppression)
+        if (s.targetDamage === undefined) continue
+        const eliminated = s.targetDamage + damage >= 4
+        add('targetDamageAfter', s.targetDamage + damage)
+        add('eliminated', String(eliminated))
+        if (s.lost !== undefined) add('retreat', String(eliminated && g + 2 - (s.lost + 1) < 1))
+      }
+    return maps
+  }
+  it.each([
+    shot(),
+    shot({ cover: true, drone: true }),
+    shot({ suppress: true, markers: 1, highGround: true }),
+    shot({ suppress: true, markers: 2 }),
+    shot({ targetDamage: 2 }),
+    shot({ highGround: true, lock: true, targetDamage: 3, lost: 3 }),
+    shot({ cover: true, targetDamage: 3, lost: 6 }),
+  ])('%o', (s) => {
+    const o = miningShotOdds(s)
+    const got: Record<string, Distribution<number> | Distribution<string> | undefined> = {
+      hit: o.hit,
+      damage: o.damage,
+      suppression: o.suppression,
+      markersAfter: o.markersAfter,
+      targetDamageAfter: o.targetDamageAfter,
+      eliminated: o.eliminated,
+      retreat: o.retreat,
+    }
+    const want = byHand(s)
+    expect(Object.keys(got).filter((k) => got[k] !== undefined)).toEqual(Object.keys(want))
+    for (const [name, m] of Object.entries(want)) {
+      const d = got[name] as Distribution<number | string>
+      for (const [v, n] of m) expect(d.prob(v)).toBeCloseTo(n / 36, 15)
+      // Nothing else: the exact support (yes/no maps list both answers, one of them maybe 0).
+      expect(d.size).toBe(['hit', 'eliminated', 'retreat'].includes(name) ? 2 : m.size)
+    }
   })
 })

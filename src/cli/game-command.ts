@@ -1,0 +1,228 @@
+import { InputError } from '../core/errors.js'
+import { nearest } from '../core/nearest.js'
+import { printable } from '../core/text.js'
+import { ROUNDS, describeEvent, roundReminders } from '../game/describe.js'
+import { type GameEvent, type GameLog, type GameMode, type SetEvent, lineOf } from '../game/log.js'
+import { newGameHeader } from '../game/new.js'
+import { sideScores } from '../game/score.js'
+import { type GameState, lastInEffect, replay, undoneBy } from '../game/state.js'
+import { columns } from '../render/format.js'
+import { appendEvent, createGame, readGame, repairFile } from './game-file.js'
+import { requireRoster } from './units.js'
+
+/**
+ * `mecha game new|status|log|undo|next-round|set|repair` (docs/game.md): each reads the log,
+ * and a command that changes the game appends one event to it. Loaded only when a game command
+ * runs. Each returns its answer as text, or as the object `--json` prints.
+ */
+
+/** The game file of this run, as game-register.ts found it. */
+export interface GameFile {
+  path: string
+  name: string
+}
+
+export type Answer = { text: string } | { json: unknown }
+
+const now = () => new Date().toISOString()
+
+/** A unit of the game by name (any case), or an error suggesting the nearest. */
+function unitKey(log: GameLog, given: string): string {
+  const keys = Object.keys(log.header.units)
+  const key = keys.find((k) => k.toLowerCase() === given.toLowerCase())
+  if (key) return key
+  const near = nearest(given, keys)
+  throw new InputError(
+    'unknown-unit',
+    `game: ${printable(given.slice(0, 40))} is not a unit of this game; ${near ? `did you mean ${near}?` : `the units are ${keys.join(', ')}`}`,
+  )
+}
+
+const modeName = (m: GameMode) => m.replace(/-/g, ' ')
+
+export function gameNew(
+  file: GameFile,
+  opts: { roster?: string[]; mode: GameMode; points?: number },
+  place: { cwd: string; env: Record<string, string | undefined> },
+  json: boolean,
+): Answer {
+  const roster = requireRoster(opts.roster, 'game new', place)
+  const header = newGameHeader(roster, opts.mode, opts.points, now())
+  createGame(file.path, file.name, header)
+  if (json) return { json: { file: file.name, ...header } }
+  const sides = Object.entries(header.sides).map(([side, s]) => {
+    const n = Object.values(header.units).filter((u) => u.side === side).length
+    return `${side}: ${n} unit${n === 1 ? '' : 's'}, ${s.momentum} Momentum`
+  })
+  const size = header.points === undefined ? '' : `, ${header.points} points`
+  return {
+    text: `${printable(file.name)}: a new ${modeName(header.mode)}${size}, round 1\n${sides.join('\n')}`,
+  }
+}
+
+/** The state as `game status --json` gives it. */
+function statusJson(log: GameLog, state: GameState) {
+  const scores = sideScores(log.header, state)
+  return {
+    mode: state.mode,
+    points: state.points ?? null,
+    round: state.round,
+    events: log.events.length,
+    sides: Object.fromEntries(
+      Object.entries(state.sides).map(([side, s]) => [side, { momentum: s.momentum, vp: scores[side].vp }]),
+    ),
+    units: Object.fromEntries(
+      Object.entries(state.units).map(([k, u]) => [
+        k,
+        {
+          side: u.side,
+          hp: u.hp,
+          maxHp: u.maxHp,
+          momentum: state.sides[u.side].momentum,
+          destroyed: u.destroyed,
+          ...(u.destroyedRound !== undefined ? { destroyedRound: u.destroyedRound } : {}),
+          stun: u.stun,
+          spent: u.spent,
+          spentThisRound: u.spentThisRound,
+        },
+      ]),
+    ),
+  }
+}
+
+export function gameStatus(file: GameFile, json: boolean, width: number): Answer {
+  const log = readGame(file.path, file.name)
+  const state = replay(log)
+  if (json) return { json: statusJson(log, state) }
+  const scores = sideScores(log.header, state)
+  const size = state.points === undefined ? '' : `, ${state.points} points`
+  const last = ROUNDS[state.mode]
+  const head = `${modeName(state.mode)}${size}, round ${state.round}${state.mode === 'confrontation' ? '' : ` of ${last}`} (${printable(file.name)}, ${log.events.length} event${log.events.length === 1 ? '' : 's'})`
+  const sides = [
+    ['side', 'Momentum', 'VP if the battle ended now'],
+    ...Object.entries(state.sides).map(([side, s]) => [side, String(s.momentum), String(scores[side].vp)]),
+  ]
+  const units = [
+    ['unit', 'side', 'HP', 'state'],
+    ...Object.entries(state.units).map(([k, u]) => {
+      const notes: string[] = []
+      if (u.destroyed) notes.push(`destroyed${u.destroyedRound ? ` in round ${u.destroyedRound}` : ''}`)
+      if (u.stun) notes.push(`stun -${u.stun}`)
+      if (u.spent.length) notes.push(`used: ${u.spent.join(', ')}`)
+      if (u.spentThisRound.length) notes.push(`used this round: ${u.spentThisRound.join(', ')}`)
+      return [k, u.side, u.hp === null ? '-' : `${u.hp}/${u.maxHp}`, notes.join('; ')]
+    }),
+  ]
+  return { text: `${head}\n\n${columns(sides, width)}\n\n${columns(units, width)}` }
+}
+
+export function gameLog(file: GameFile, json: boolean): Answer {
+  const log = readGame(file.path, file.name)
+  const by = undoneBy(log.events)
+  // The round each event was written in: the rounds begun by next-round events in effect before it.
+  let round = 1
+  const rows = log.events.map((e, i) => {
+    const at = round
+    if (e.t === 'next-round' && by[i] === undefined) round++
+    return { n: i + 1, line: lineOf(i + 1), round: at, undoneBy: by[i], event: e }
+  })
+  if (json)
+    return {
+      json: {
+        events: rows.map((r) => ({
+          n: r.n,
+          round: r.round,
+          ...(r.undoneBy ? { undoneBy: r.undoneBy } : {}),
+          ...r.event,
+        })),
+      },
+    }
+  if (rows.length === 0) return { text: `${printable(file.name)}: no events yet (round 1)` }
+  return {
+    text: rows
+      .map(
+        (r) =>
+          `#${r.n}  round ${r.round}  ${printable(describeEvent(r.event))}${r.undoneBy ? `  (undone by #${r.undoneBy})` : ''}`,
+      )
+      .join('\n'),
+  }
+}
+
+/** Append one event; its number is the log's length after it, as read here. */
+function append(file: GameFile, log: GameLog, event: GameEvent): number {
+  appendEvent(file.path, file.name, event)
+  return log.events.length + 1
+}
+
+export function gameUndo(file: GameFile, to: number | undefined, json: boolean): Answer {
+  const log = readGame(file.path, file.name)
+  const count = log.events.length
+  let targets: number[]
+  if (to !== undefined) {
+    if (to > count)
+      throw new InputError(
+        'bad-value',
+        `game undo: --to ${to}: the game has ${count} event${count === 1 ? '' : 's'}`,
+      )
+    // Every event after N, undos among them: the state is again the state right after event N.
+    targets = Array.from({ length: count - to }, (_, i) => to + i + 1)
+    if (targets.length === 0)
+      throw new InputError('nothing', `game undo: --to ${to} is the last event; nothing to undo`)
+  } else {
+    const last = lastInEffect(log.events)
+    if (last === undefined) throw new InputError('nothing', 'game undo: nothing to undo')
+    targets = [last]
+  }
+  const n = append(file, log, { t: 'undo', events: targets, at: now() })
+  if (json) return { json: { n, t: 'undo', events: targets } }
+  const what =
+    targets.length === 1
+      ? `#${targets[0]} (${describeEvent(log.events[targets[0] - 1])})`
+      : `#${targets[0]}-#${targets[targets.length - 1]}`
+  return { text: `#${n} undo ${printable(what)}` }
+}
+
+export function gameNextRound(file: GameFile, json: boolean): Answer {
+  const log = readGame(file.path, file.name)
+  const n = append(file, log, { t: 'next-round', at: now() })
+  const state = replay({ ...log, events: [...log.events, { t: 'next-round' }] })
+  const reminders = roundReminders(log.header, state)
+  if (json) return { json: { n, t: 'next-round', round: state.round, reminders } }
+  return { text: [`#${n} round ${state.round} begins`, ...reminders.map((r) => `- ${r}`)].join('\n') }
+}
+
+export function gameSet(
+  file: GameFile,
+  unit: string,
+  opts: { hp?: number; destroyed?: boolean; momentum?: number; stun?: number },
+  json: boolean,
+): Answer {
+  const log = readGame(file.path, file.name)
+  const key = unitKey(log, unit)
+  const event: SetEvent = { t: 'set', unit: key }
+  for (const k of ['hp', 'destroyed', 'momentum', 'stun'] as const)
+    if (opts[k] !== undefined) Object.assign(event, { [k]: opts[k] })
+  if (Object.keys(event).length === 2)
+    throw new InputError(
+      'missing',
+      'game set: give what to set: --hp N, --destroyed, --momentum N or --stun N',
+    )
+  const n = append(file, log, { ...event, at: now() })
+  if (json) return { json: { n, ...event } }
+  return { text: `#${n} ${printable(describeEvent(event))}` }
+}
+
+export function gameRepair(file: GameFile, json: boolean): Answer {
+  const { torn, events, changed } = repairFile(file.path, file.name)
+  if (json) return { json: { file: file.name, torn, events } }
+  if (torn.length === 0 && changed)
+    return {
+      text: `${printable(file.name)}: the last line is whole but had no end of line; added (${events} events)`,
+    }
+  if (torn.length === 0)
+    return { text: `${printable(file.name)}: nothing to repair (${events} events, every line whole)` }
+  const lines = torn.map((l) => `line ${l}`).join(', ')
+  return {
+    text: `${printable(file.name)}: ${lines} ${torn.length === 1 ? 'was' : 'were'} cut short, kept as torn entries (their text is in the log; they change nothing); ${events} events in all`,
+  }
+}

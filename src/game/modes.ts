@@ -1,0 +1,6 @@
+/** The game modes of the MechaStellar wargame rules a game log plays (wargame rules, game modes). */
+export const MODES = ['simple-battle', 'confrontation', 'secure-the-objective', 'defend-the-city'] as const
+export type GameMode = (typeof MODES)[number]
+
+/** Defend the City | Rampage: the sides' names say who attacks the city. */
+export const CITY_SIDES = ['attacker', 'defender'] as const
