@@ -161,7 +161,8 @@ function shotsOf(s: ChosenShot): ChosenShot[] {
   return targetShots(s, s.targets).map((x, i) => {
     let own = x
     if (i > 0) {
-      own = s.targetRequests ? targetShot(s.targetRequests[i] as unknown as ChosenShot, i) : x
+      const req = s.targetRequests?.[i]
+      own = req ? targetShot({ ...req, bonus: s.bonus, defense: s.defense }, i) : x
       own.bonus = s.bonus
       own.defense = s.targetDefenses?.[i] ?? s.defense
       own.traitEffects = beyondTarget1(own.traitEffects)
@@ -246,9 +247,12 @@ function totalDamage(r: readonly ShotResult[]): number {
 function chooseTargets(req: ShotRequest): ChosenShot {
   const bonusOpen = isOpen(req.bonus)
   const defenseOpen = isOpen(req.defense)
-  const s = { ...req } as unknown as ChosenShot // a copy, its choices then made
-  s.bonus = isOpen(req.bonus) ? 'precision' : req.bonus
-  s.defense = isOpen(req.defense) ? 'dodge' : req.defense
+  // A copy, its choices then made.
+  const s: ChosenShot = {
+    ...req,
+    bonus: isOpen(req.bonus) ? 'precision' : req.bonus,
+    defense: isOpen(req.defense) ? 'dodge' : req.defense,
+  }
   const shots = shotsOf(s)
   let defenses: DefenseChoice[] = shots.map((x) => x.defense)
   if (bonusOpen) {
@@ -296,9 +300,12 @@ async function chooseTargetsAsking(
 ): Promise<ChosenShot> {
   const bonusOpen = isOpen(req.bonus)
   const defenseOpen = isOpen(req.defense)
-  const s = { ...req } as unknown as ChosenShot // a copy, its choices then made
-  s.bonus = isOpen(req.bonus) ? 'precision' : req.bonus
-  s.defense = isOpen(req.defense) ? 'dodge' : req.defense
+  // A copy, its choices then made.
+  const s: ChosenShot = {
+    ...req,
+    bonus: isOpen(req.bonus) ? 'precision' : req.bonus,
+    defense: isOpen(req.defense) ? 'dodge' : req.defense,
+  }
   const n = s.targets
   const prompted = (key: 'bonus' | 'defense') => {
     for (const x of [s, ...(s.targetRequests ?? [])]) x.chosenBy[key] = 'prompt'

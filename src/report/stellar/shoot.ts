@@ -373,10 +373,7 @@ function compareShot(req: ShotRequest): CompareReport {
  * when the defence is open).
  */
 function withChoices(req: ShotRequest, bonus: AttackBonus, defense: DefenseChoice): ChosenShot {
-  const s = { ...req } as unknown as ChosenShot // a copy, its choices then made
-  s.bonus = bonus
-  s.defense = defense
-  return s
+  return { ...req, bonus, defense } // a copy, its choices made
 }
 
 function chooseShot(req: ShotRequest, ctx: ChoiceContext): Promise<ChosenShot> | ChosenShot {
