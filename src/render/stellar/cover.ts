@@ -1,7 +1,13 @@
 import type { RenderContext } from '../context.js'
 import { type CoverOdds, pieceSurvival } from '../../rules/stellar/cover-odds.js'
 import type { CoverRequest } from '../../rules/stellar/cover.js'
-import { type CoverResult, coverChecks, coverDmg, coverTargetNumber } from '../../rules/stellar/cover.js'
+import {
+  COVER_DIE,
+  type CoverResult,
+  coverChecks,
+  coverDmg,
+  coverTargetNumber,
+} from '../../rules/stellar/cover.js'
 import { columns, pct, plural } from '../format.js'
 
 function attackText(c: CoverRequest): string {
@@ -15,7 +21,7 @@ export function renderCover(r: CoverResult, c: CoverRequest, out: RenderContext)
   const need =
     r.targetNumber <= 1
       ? 'always survives'
-      : r.targetNumber > 10
+      : r.targetNumber > COVER_DIE
         ? 'cannot survive'
         : `survives on ${r.targetNumber}+`
   L.push(
@@ -43,12 +49,12 @@ export function explainCover(r: CoverResult, c: CoverRequest, _out: RenderContex
       ? `1. DMG against cover = ${c.dmg} x 2 (${c.crashThrough ? 'Crash Through' : 'melee'} deals double to cover) = ${r.effectiveDmg}.`
       : `1. DMG against cover = the weapon's DMG, ${r.effectiveDmg}.`,
   )
-  const p1 = Math.min(1, Math.max(0, (11 - Math.max(1, r.targetNumber)) / 10))
+  const p1 = Math.min(1, Math.max(0, (COVER_DIE + 1 - Math.max(1, r.targetNumber)) / COVER_DIE))
   L.push(
     `2. The cover survives a check when d10 x 100 reaches ${r.effectiveDmg}: a d10 of ${r.targetNumber}+ (${r.effectiveDmg} / 100, rounded up)` +
       (r.targetNumber <= 1
         ? ', which every die does: no roll needed.'
-        : r.targetNumber > 10
+        : r.targetNumber > COVER_DIE
           ? ', which no die can reach: destroyed without a roll.'
           : `, a ${pct(p1)} chance per check.`),
   )

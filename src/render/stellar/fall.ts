@@ -1,7 +1,7 @@
 import type { Distribution } from '../../core/distribution.js'
 import { columns, pct } from '../format.js'
 import type { RenderContext } from '../context.js'
-import { FALL_MAX, type FallResult } from '../../rules/stellar/fall.js'
+import { FALL_DIE, FALL_MAX, type FallResult } from '../../rules/stellar/fall.js'
 
 export function renderFall(r: FallResult, _input: unknown, out: RenderContext): string {
   const st = out.style
@@ -18,7 +18,7 @@ export function renderFallOdds(d: Distribution<string>, out: RenderContext): str
     columns(
       [
         [`Falls off (1-${FALL_MAX})`, pct(d.prob('true'))],
-        [`Stays on the high ground (${FALL_MAX + 1}-10)`, pct(d.prob('false'))],
+        [`Stays on the high ground (${FALL_MAX + 1}-${FALL_DIE})`, pct(d.prob('false'))],
       ],
       out.width,
     ),

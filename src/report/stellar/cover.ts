@@ -1,5 +1,6 @@
 import { defineModel } from '../../engine/spec.js'
 import {
+  COVER_DIE,
   type CoverRequest,
   type CoverResult,
   coverChecks,
@@ -13,7 +14,7 @@ import { explainCover, renderCover, renderCoverOdds } from '../../render/stellar
 export const coverModel = defineModel<CoverRequest, CoverResult>({
   usesDice(c) {
     const tn = coverTargetNumber(c)
-    return tn > 1 && tn <= 10
+    return tn > 1 && tn <= COVER_DIE
   },
   resolve: resolveCover,
   json(r, c) {

@@ -17,6 +17,9 @@ import type { Dice } from '../../core/dice.js'
  * - With two pieces (AOE), both are checked whatever happens to the first: the AOE reaches the
  *   units behind the first piece either way and stops at the second.
  */
+/** The cover check's die (x 100 against the DMG). */
+export const COVER_DIE = 10
+
 export interface CoverCheck {
   /** The weapon's DMG per hit. */
   dmg: number
@@ -68,7 +71,7 @@ export function resolveCover(dice: Dice, c: CoverCheck): CoverResult {
   const effectiveDmg = coverDmg(c)
   const targetNumber = coverTargetNumber(c)
   const checks = coverChecks(c)
-  const automatic = targetNumber <= 1 || targetNumber > 10
+  const automatic = targetNumber <= 1 || targetNumber > COVER_DIE
   const pieces: CoverPiece[] = []
   for (let i = 0; i < c.pieces; i++) {
     if (automatic) {
@@ -76,7 +79,7 @@ export function resolveCover(dice: Dice, c: CoverCheck): CoverResult {
       continue
     }
     const label = c.pieces > 1 ? `cover checks (piece ${i + 1})` : 'cover checks'
-    const rolls = dice.pool(checks, 10, label, (f) => (f >= targetNumber ? 1 : 0))
+    const rolls = dice.pool(checks, COVER_DIE, label, (f) => (f >= targetNumber ? 1 : 0))
     pieces.push({ rolls, survived: rolls.every((f) => f >= targetNumber) })
   }
   const destroyed = pieces.filter((p) => !p.survived).length

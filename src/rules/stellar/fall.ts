@@ -6,6 +6,9 @@ import type { Dice } from '../../core/dice.js'
  */
 export const FALL_MAX = 4
 
+/** The fall check's die. */
+export const FALL_DIE = 10
+
 export interface FallResult {
   roll: number
   fell: boolean
@@ -14,6 +17,6 @@ export interface FallResult {
 }
 
 export function resolveFall(dice: Dice): FallResult {
-  const roll = dice.roll(10, 'fall check', (f) => (f <= FALL_MAX ? 1 : 0))
+  const roll = dice.roll(FALL_DIE, 'fall check', (f) => (f <= FALL_MAX ? 1 : 0))
   return { roll, fell: roll <= FALL_MAX, damage: 0 }
 }
