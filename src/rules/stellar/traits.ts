@@ -97,10 +97,15 @@ export type RerollModifier = When &
   )
 
 /**
- * Rapid Fire: penalties reduced by `relief` (never into a gain), or the penalty ignored.
+ * Rapid Fire: penalties reduced by `relief` (never into a gain), or the penalty ignored, or with
+ * Barrage at least `barrageAtLeast` (the weapon's Rapid Fire changed to that).
  */
 export type RapidFireModifier = When &
-  ({ kind: 'rapid-fire'; relief: number } | { kind: 'rapid-fire'; ignorePenalty: true })
+  (
+    | { kind: 'rapid-fire'; relief: number }
+    | { kind: 'rapid-fire'; ignorePenalty: true }
+    | { kind: 'rapid-fire'; barrageAtLeast: number }
+  )
 
 /** How criticals count: as plain hits while guarding, as misses while dodging, or more of them. */
 export interface CritModifier<Rule extends string> extends When {
@@ -239,12 +244,29 @@ function smallArmsHits(n: number, dmg: number): number {
 export const TRAITS: readonly TraitEntry[] = [
   {
     name: 'gunnery-expert',
-    title: 'Gunnery Expert / Marksman (Deadeye / Furious Fusillade, Expert Gunnery Crew)',
-    aliases: ['marksman', 'deadeye', 'furious-fusillade', 'expert-gunnery-crew'],
+    title: 'Gunnery Expert / Marksman (Deadeye, Expert Gunnery Crew)',
+    aliases: ['marksman', 'deadeye', 'expert-gunnery-crew'],
     from: 'pilot trait I (Deadeye: II), captain trait I',
     effect: 'Precision and Barrage +1 (at most 3); Rapid Fire penalties 1 smaller',
     sameEffect: 'precision-barrage',
     shoot: { attacker: [raise('precision-barrage'), { kind: 'rapid-fire', relief: 1 }] },
+  },
+  // Reading: "change your weapon's Rapid Fire to RF+1" is taken when it helps: with Barrage, the
+  // Rapid Fire counts as at least +1 (a penalty, none, or +0 become +1; a larger gain stays).
+  {
+    name: 'furious-fusillade',
+    title: 'Furious Fusillade (Deadeye / Furious Fusillade)',
+    aliases: [],
+    from: 'pilot trait II',
+    effect: 'Precision and Barrage +1 (at most 3); Rapid Fire penalties 1 smaller; Barrage: RF+1',
+    sameEffect: 'precision-barrage',
+    shoot: {
+      attacker: [
+        raise('precision-barrage'),
+        { kind: 'rapid-fire', relief: 1 },
+        { kind: 'rapid-fire', barrageAtLeast: 1 },
+      ],
+    },
   },
   // The captains' orders (quickstart) are given as traits of the side under the order; their
   // Battle Hardened extras that move units are not resolution effects here (Main Battery's +1
@@ -659,17 +681,31 @@ export const TRAITS: readonly TraitEntry[] = [
     effect: 'in melee, three of a kind of 5+ on its attack dice are critical hits',
     melee: both([{ kind: 'crits', rule: 'three-of-a-kind' }]),
   },
-  // Reading: "+2 PEN in Melee" replaces the +1 (+2 in all, not +3) against a larger Size.
+  // Reading: "Bonus +2 PEN in Melee" is on top of the +1, as the documents use "bonus" elsewhere
+  // (Top Gun, Undefeated, Last Bastion: a bonus is added to the first gain): +3 in all.
   {
     name: 'giant-slayer',
     title: 'Giant Slayer (bonus skill)',
     aliases: [],
     from: 'bonus skill [M-1]',
-    effect: 'this turn +1 ARM PEN; in melee +2 instead against a larger Size',
-    choice: { 'not-larger': '+1 PEN', larger: 'the target is a larger Size: +2 PEN in melee' },
+    effect: 'this turn +1 ARM PEN; in melee +2 more against a larger Size',
+    choice: {
+      'not-larger': '+1 PEN',
+      larger: 'the target is a larger Size: +2 more PEN in melee, +3 in all',
+    },
     skill: true,
     shoot: { attacker: [{ kind: 'weapon-pen', amount: 1 }] },
-    melee: both([pen(1, 'Giant Slayer', { if: 'not-larger' }), pen(2, 'Giant Slayer', { if: 'larger' })]),
+    melee: both([pen(1, 'Giant Slayer'), pen(2, 'Giant Slayer, larger Size', { if: 'larger' })]),
+  },
+  {
+    name: 'army-of-one',
+    title: 'Army of One',
+    aliases: [],
+    from: 'unit upgrade',
+    effect: 'may use two different Skills a turn',
+    skillsPerTurn: 2,
+    shoot: both([]),
+    melee: both([]),
   },
 ]
 
@@ -714,7 +750,8 @@ export function applyShotModifier(s: Shot, m: ShotModifier): void {
       return
     case 'rapid-fire':
       if ('relief' in m) s.rapidFireRelief += m.relief
-      else s.ignoreRapidFirePenalty = true
+      else if ('ignorePenalty' in m) s.ignoreRapidFirePenalty = true
+      else s.barrageRapidFire = m.barrageAtLeast
       return
     case 'crits':
       if (m.rule === 'guard-crits-as-hits') s.guardCritsAsHits = true
@@ -972,4 +1009,70 @@ function traced<T extends object>(
 
 function snapshot(v: unknown): unknown {
   return Array.isArray(v) ? v.length : v
+}
+
+/**
+ * SKILLS (quickstart: "Pilot Skills", "Exceptional Pilots Skills", Indirect Fire; wargame rules:
+ * bonus skills, Army of One, Highly Skilled). What is a Skill is said here once: the registry's
+ * entries marked `skill` (Improvise, Take the Shot!, Giant Slayer, Unbeaten, Persevere) and the
+ * skills given by flags (FLAG_SKILLS: Bullseye, Make it Count!, Skill Defense).
+ *
+ * Readings (listed in docs/rules-notes.md):
+ * - Indirect Fire "cannot benefit from Skills": the attacker's Skills are refused on an Indirect
+ *   Fire shot (--indirect, or a remote weapon fired with Momentum, which is Indirect Fire). The
+ *   target's own Skills (Skill Defense, Improvise, Persevere) are not the shot's: they stay.
+ * - "Only one Skill per unit turn", for each side of one command: Skill Defense may go with
+ *   Improvise (quickstart) and with Unbeaten (wargame rules, "you may still use Skill Defense");
+ *   Army of One allows two different Skills; Highly Skilled only pays for one. Skill Defense is
+ *   used when the Momentum offered for it is above 0.
+ */
+export const FLAG_SKILLS = {
+  bullseye: 'Bullseye',
+  'make-it-count': 'Make it Count!',
+  'skill-defense': 'Skill Defense',
+} as const
+export type FlagSkill = keyof typeof FLAG_SKILLS
+
+/** A side's Skills as given in one command: the flags naming one, and its chosen traits. */
+export interface SkillsGiven {
+  /** Each Skill given by a flag, with the flag as written (`--bullseye`, `--def-momentum 2`). */
+  flags: readonly { skill: FlagSkill; given: string }[]
+  traits: readonly ChosenTrait[]
+  /** The flag that names this side's traits (`--trait`...). */
+  traitFlag: string
+}
+
+/** The Skills that may go with Skill Defense in one turn. */
+const WITH_SKILL_DEFENSE = new Set(['improvise', 'unbeaten'])
+
+/**
+ * Refuses (InputError) a side's Skills the rules do not allow: any of the attacker's on an
+ * Indirect Fire shot (`indirect`: why the shot is one, as a sentence's subject and verb), and
+ * more Skills than the side may use in a turn, naming them.
+ */
+export function checkSkills(given: SkillsGiven, indirect?: string): void {
+  const uses = [
+    ...given.flags.map((f) => ({ name: f.skill, given: f.given })),
+    ...given.traits
+      .filter((c) => c.trait.skill)
+      .map((c) => ({ name: c.trait.name, given: `${given.traitFlag} ${c.given.trim()}` })),
+  ]
+  if (indirect !== undefined && uses.length > 0) {
+    const u = uses[0]
+    throw new InputError(
+      'bad-combination',
+      `${u.given}: ${indirect}, which cannot benefit from Skills; drop ${u.given}`,
+    )
+  }
+  const names = new Set(uses.map((u) => u.name))
+  const free = names.has('skill-defense') && [...names].some((n) => WITH_SKILL_DEFENSE.has(n)) ? 1 : 0
+  const perTurn = Math.max(1, ...given.traits.map((c) => c.trait.skillsPerTurn ?? 1))
+  if (uses.length - free > perTurn) {
+    const list = uses.map((u) => u.given)
+    const named = `${list.slice(0, -1).join(', ')} and ${list[list.length - 1]}`
+    throw new InputError(
+      'bad-combination',
+      `${named} are ${uses.length} Skills, and a unit uses ${perTurn === 1 ? 'one Skill' : `${perTurn} Skills`} a turn (Skill Defense may go with Improvise or Unbeaten; Army of One allows two); keep ${perTurn === 1 ? 'one' : perTurn}`,
+    )
+  }
 }
