@@ -55,7 +55,7 @@ export interface BlocksModifier extends When {
   eachAttack?: true
 }
 
-/** ARM PEN added to the weapon's (`weapon`: the weapon's own PEN upgraded, as printed). */
+/** ARM PEN added to the weapon's, with its source. */
 export interface PenModifier extends When {
   kind: 'pen'
   amount: number
@@ -147,6 +147,7 @@ export type ShotModifier =
   | HitsModifier
   | BlocksModifier
   | PenModifier
+  // The weapon's own PEN upgraded (it then counts as printed, e.g. for Take the Shot's PEN 3+).
   | (When & { kind: 'weapon-pen'; amount: number })
   | DmgModifier
   | AccModifier
