@@ -195,7 +195,9 @@ describe('melee --atk-trait giant-slayer', () => {
     expect(mechaJson([...args.slice(0, -2), '--rolls', '5,6,7,1,1,5,5,5']).traits.attacker).toEqual([
       'giant-slayer=larger',
     ])
-    expect(mecha([...args, '--explain']).stdout).toContain('PEN 7 (4 + 1 Giant Slayer + 2 Giant Slayer, larger Size)')
+    expect(mecha([...args, '--explain']).stdout).toContain(
+      'PEN 7 (4 + 1 Giant Slayer + 2 Giant Slayer, larger Size)',
+    )
     const plain = [...CLASH, '--atk-pen', '4', '--atk-trait', 'giant-slayer', '--rolls', '5,6,7,1,1,5,5,5']
     expect(mechaJson(plain).attack.saveTargetNumber).toBe(5)
     const shot = (extra: string[]) =>
