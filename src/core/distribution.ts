@@ -164,11 +164,14 @@ export class Distribution<K extends Outcome = number> {
    * The mean of a numeric function of the outcome (the outcome itself by default): whole values
    * summed exactly, others as decimals.
    */
-  expected(f: (v: K) => number = (v) => v as unknown as number): number {
+  expected(this: Distribution<number>): number
+  expected(f: (v: K) => number): number
+  expected(f?: (v: K) => number): number {
     let whole = 0n
     let frac = 0
     for (let i = 0; i < this.values.length; i++) {
-      const x = f(this.values[i])
+      // Without f the outcomes are numbers (the overloads say so): Number() is then the identity.
+      const x = f ? f(this.values[i]) : Number(this.values[i])
       if (Number.isSafeInteger(x)) whole += this.counts[i] * BigInt(x)
       else frac += x * probability(this.counts[i], this.den)
     }
@@ -211,11 +214,11 @@ export class Distribution<K extends Outcome = number> {
    * Mid-rank percentile of a numeric outcome: P(X < x) + P(X = x) / 2, in [0, 1] (how lucky a
    * rolled result was).
    */
-  percentile(x: number): number {
+  percentile(this: Distribution<number>, x: number): number {
     let below = 0n
     let at = 0n
     for (let i = 0; i < this.values.length; i++) {
-      const v = this.values[i] as unknown as number
+      const v = this.values[i]
       if (v < x) below += this.counts[i]
       else if (v === x) at += this.counts[i]
     }

@@ -202,11 +202,11 @@ export function classCounts(n: number, sides: number, classify: Classify): Distr
  * Several maps read off one walk of `fn`: each reader picks one field of the result (the walk
  * merges results that agree on every field read).
  */
-export function walkMaps<R, N extends string>(
+export function walkMaps<R, T extends Record<string, number | string>>(
   fn: (dice: Dice) => R,
-  readers: Record<N, (result: R) => number | string>,
-): Record<N, Distribution<number | string>> {
-  const names = Object.keys(readers) as N[]
+  readers: { [N in keyof T]: (result: R) => T[N] },
+): { [N in keyof T]: Distribution<T[N]> } {
+  const names = Object.keys(readers) as Array<keyof T & string>
   const joint = walk(
     (dice) => {
       const r = fn(dice)
@@ -214,7 +214,7 @@ export function walkMaps<R, N extends string>(
     },
     (fields) => fields.join('\u0000'),
   )
-  const out = {} as Record<N, Distribution<number | string>>
+  const out = {} as { [N in keyof T]: Distribution<T[N]> }
   names.forEach((n, i) => (out[n] = joint.map((fields) => fields[i])))
   return out
 }

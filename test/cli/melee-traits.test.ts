@@ -176,7 +176,7 @@ describe('melee traits in --odds --explain and the split search', () => {
 })
 
 describe('melee --atk-trait giant-slayer', () => {
-  it('+2 PEN against a larger Size: the save target and the explanation say so', () => {
+  it('+1 PEN and a bonus +2 against a larger Size: the save target and the explanation say so', () => {
     const args = [
       ...CLASH,
       '--atk-pen',
@@ -186,13 +186,18 @@ describe('melee --atk-trait giant-slayer', () => {
       '--rolls',
       '5,6,7,1,1,5,5,5',
     ]
-    // PEN 4 + 2 against ARM Sv 0: saves on 6+.
-    expect(mechaJson(args).attack.saveTargetNumber).toBe(6)
-    expect(mechaJson(args).attack.penBonuses).toEqual([{ source: 'Giant Slayer', amount: 2 }])
+    // PEN 4 + 1 + 2 against ARM Sv 0: saves on 7+.
+    expect(mechaJson(args).attack.saveTargetNumber).toBe(7)
+    expect(mechaJson(args).attack.penBonuses).toEqual([
+      { source: 'Giant Slayer', amount: 1 },
+      { source: 'Giant Slayer, larger Size', amount: 2 },
+    ])
     expect(mechaJson([...args.slice(0, -2), '--rolls', '5,6,7,1,1,5,5,5']).traits.attacker).toEqual([
       'giant-slayer=larger',
     ])
-    expect(mecha([...args, '--explain']).stdout).toContain('PEN 6 (4 + 2 Giant Slayer)')
+    expect(mecha([...args, '--explain']).stdout).toContain(
+      'PEN 7 (4 + 1 Giant Slayer + 2 Giant Slayer, larger Size)',
+    )
     const plain = [...CLASH, '--atk-pen', '4', '--atk-trait', 'giant-slayer', '--rolls', '5,6,7,1,1,5,5,5']
     expect(mechaJson(plain).attack.saveTargetNumber).toBe(5)
     const shot = (extra: string[]) =>

@@ -483,11 +483,12 @@ const registryTrait = fc.constantFrom(...TRAITS).chain((t) =>
       choice: t.choice ? opt(fc.constantFrom(...Object.keys(t.choice))) : fc.constant(undefined),
     })
     .map(({ name, upper, choice }) => ({
-      key: t.sameEffect ?? t.name,
+      // A unit uses one Skill a turn (checkSkills): a profile lists at most one.
+      key: t.skill ? 'skill' : (t.sameEffect ?? t.name),
       text: `${upper ? name.toUpperCase() : name}${choice === undefined ? '' : `=${choice}`}`,
     })),
 )
-/** A unit's traits: a few registry traits, no two with one effect, and maybe Tactical Advantage somewhere. */
+/** A unit's traits: a few registry traits, no two with one effect, one Skill at most, and maybe Tactical Advantage somewhere. */
 const traitList = fc
   .tuple(fc.uniqueArray(registryTrait, { selector: (t) => t.key, maxLength: 7 }), opt(fc.nat({ max: 7 })))
   .map(([ts, at]) => {

@@ -129,22 +129,24 @@ describe('weapon traits and upgrades, rolled', () => {
 
 describe("Take the Shot helps only where it may (a unit's trait list names it for every weapon)", () => {
   const TTS = [...SHOT, '--shots', '2', '--dmg', '300', '--shield', '2', '--trait', 'take-the-shot']
+  it.each([[['--pen', '2', '--rolls', '3,3'], /PEN 2 is under 3, so shields and cover count/]])(
+    '%j: the shield still blocks',
+    (extra, note) => {
+      const args = [...TTS, ...extra]
+      const r = mecha([...args, '--explain', '--no-color'])
+      expect(r.code, r.stderr).toBe(0)
+      expect(r.stdout).toMatch(note)
+      expect(mechaJson(args).blocks).toBeGreaterThan(0)
+    },
+  )
+
   it.each([
-    [['--pen', '2', '--rolls', '3,3'], /PEN 2 is under 3, so shields and cover count/],
-    [
-      ['--pen', '4', '--indirect', '--rolls', '3,3'],
-      /Take the Shot: Indirect Fire cannot benefit from Skills/,
-    ],
-    [
-      ['--pen', '4', '--remote', '--def-trait', 'superior-instincts=immune', '--rolls', '3,3'],
-      /Take the Shot: Indirect Fire cannot benefit from Skills/,
-    ],
-  ])('%j: the shield still blocks', (extra, note) => {
-    const args = [...TTS, ...extra]
-    const r = mecha([...args, '--explain', '--no-color'])
-    expect(r.code, r.stderr).toBe(0)
-    expect(r.stdout).toMatch(note)
-    expect(mechaJson(args).blocks).toBeGreaterThan(0)
+    [['--pen', '4', '--indirect'], '--indirect is Indirect Fire'],
+    [['--pen', '4', '--remote'], 'a remote weapon fired with Momentum is Indirect Fire'],
+  ])('%j: refused, as every Skill under Indirect Fire', (extra, why) => {
+    expect(refused([...TTS, ...extra, '--rolls', '3,3'])).toBe(
+      `mecha: --trait take-the-shot: ${why}, which cannot benefit from Skills; drop --trait take-the-shot`,
+    )
   })
 
   it('no-penalty: Rapid Fire -2 fires every printed shot, not under Indirect Fire', () => {
@@ -162,7 +164,7 @@ describe("Take the Shot helps only where it may (a unit's trait list names it fo
     expect(mecha([...nop, '--rolls', '9,9,9,9', '--explain', '--no-color']).stdout).toMatch(
       /Shots = 4 \(Rapid Fire -2 ignored: Take the Shot\) = 4/,
     )
-    expect(mechaJson([...nop, '--indirect', '--rolls', '9,9']).shotsFired).toBe(2)
+    expect(refused([...nop, '--indirect', '--rolls', '9,9'])).toMatch(/cannot benefit from Skills/)
   })
 })
 

@@ -19,6 +19,27 @@ const SHOT = [
 ]
 const CLASH = ['melee', '--atk-split', '3/2', '--def-split', '2/3', '--atk-dmg', '300', '--def-dmg', '300']
 
+describe('Skills that stay allowed (issue 26)', () => {
+  it.each([
+    [...SHOT, '--def-trait', 'improvise', '--momentum', '2'],
+    [...CLASH, '--def-trait', 'unbeaten', '--def-momentum', '2'],
+    [...SHOT, '--trait', 'army-of-one', '--trait', 'giant-slayer', '--bullseye'],
+    [...SHOT, '--remote', 'action', '--bullseye'],
+    [...SHOT, '--indirect', '--def-trait', 'persevere'],
+  ])('%j', (...args) => {
+    expect(mecha([...args, '--seed', 'a']).code).toBe(0)
+  })
+})
+
+describe('Furious Fusillade (issue 26, item 5)', () => {
+  it('Barrage fires the weapon at RF+1: 4 shots, RF -1 made +1, Barrage +2 = 7 shots', () => {
+    const args = ['shoot', '--acc', '8', '--evade', '2', '--shots', '4', '--rapid-fire', '-1', '--dmg', '300']
+    const more = ['--bonus', 'barrage', '--defense', 'none', '--seed', 'a']
+    expect(mechaJson([...args, ...more, '--trait', 'furious-fusillade']).shotsFired).toBe(7)
+    expect(mechaJson([...args, ...more, '--trait', 'gunnery-expert']).shotsFired).toBe(6)
+  })
+})
+
 describe('mecha traits', () => {
   it('lists every trait in a table within 80 columns', () => {
     const r = mecha(['traits', '--no-color'])
@@ -51,7 +72,7 @@ describe('trait flags: refused with one line naming the fix', () => {
   it.each([
     [
       [...SHOT, '--trait', 'gunery-expert'],
-      /^mecha: --trait: no trait "gunery-expert"; did you mean gunnery-expert\? the attacker's traits in shoot are gunnery-expert, main-battery, killer-instinct, mechanics-expert, mastermind, vigilant-leader, take-the-shot, main-battery-hardened, pinpoint-air-defenses, missile-saturation, fleet-ship-hunter, seeking-shot, headhunter, warmonger, hot-blooded, giant-slayer \(see mecha traits\)$/,
+      /^mecha: --trait: no trait "gunery-expert"; did you mean gunnery-expert\? the attacker's traits in shoot are gunnery-expert, furious-fusillade, main-battery, killer-instinct, mechanics-expert, mastermind, vigilant-leader, take-the-shot, main-battery-hardened, pinpoint-air-defenses, missile-saturation, fleet-ship-hunter, seeking-shot, headhunter, warmonger, hot-blooded, giant-slayer, army-of-one \(see mecha traits\)$/,
     ],
     [
       [...SHOT, '--def-trait', 'unyeilding'],
@@ -83,6 +104,32 @@ describe('trait flags: refused with one line naming the fix', () => {
     [[...CLASH, '--def-not-over-yet', '1', '--atk-pen', '5P', '--def-pilot', '1'], /push\/pull/],
     [[...SHOT, '--focus', '4'], /--focus: 4 is out of range; give 0 to 3/],
     [[...SHOT, '--focus', '2', '--atk-warship'], /a warship uses Focus once per weapon/],
+    // Skills (issue 26, items 1 and 2): none on Indirect Fire, one a unit turn.
+    [
+      [...SHOT, '--remote', 'momentum', '--trait', 'giant-slayer'],
+      /^mecha: --trait giant-slayer: a remote weapon fired with Momentum is Indirect Fire, which cannot benefit from Skills; drop --trait giant-slayer$/,
+    ],
+    [
+      [...SHOT, '--indirect', '--make-it-count', '--round', '3'],
+      /^mecha: --make-it-count: --indirect is Indirect Fire, which cannot benefit from Skills; drop --make-it-count$/,
+    ],
+    [
+      [...SHOT, '--remote', 'momentum', '--bullseye'],
+      /^mecha: --bullseye: a remote weapon fired with Momentum is Indirect Fire, which cannot benefit from Skills; drop --bullseye$/,
+    ],
+    [
+      [...SHOT, '--trait', 'giant-slayer', '--trait', 'take-the-shot', '--bullseye', '--make-it-count'],
+      /^mecha: --bullseye, --make-it-count, --trait giant-slayer and --trait take-the-shot are 4 Skills, and a unit uses one Skill a turn/,
+    ],
+    [
+      [...SHOT, '--def-trait', 'persevere', '--momentum', '1'],
+      /--momentum 1 and --def-trait persevere are 2 Skills/,
+    ],
+    [[...CLASH, '--atk-trait', 'giant-slayer', '--atk-trait', 'improvise'], /are 2 Skills/],
+    [
+      [...CLASH, '--def-trait', 'persevere', '--def-momentum', '2'],
+      /--def-momentum 2 and --def-trait persevere/,
+    ],
   ])('%j', (args, message) => {
     expect(refused(args)).toMatch(message)
   })

@@ -12,6 +12,7 @@ import {
   type ChosenTrait,
   type TraitFlags,
   applyMeleeTraits,
+  checkSkills,
   chooseTraits,
   traitNames,
   traitText,
@@ -256,7 +257,13 @@ function sideTraits(v: MeleeValues, p: 'atk' | 'def'): ChosenTrait[] {
   for (const [flag, name] of key.switches) if (v[flag]) names.push(name)
   if (p === 'def' && v.defSoloOperative) names.push('solo-operative')
   names.push(...(v[key.trait] ?? []))
-  return chooseTraits(names, 'melee', p === 'atk' ? 'attacker' : 'defender', MELEE_TRAIT_FLAGS)
+  const traits = chooseTraits(names, 'melee', p === 'atk' ? 'attacker' : 'defender', MELEE_TRAIT_FLAGS)
+  // One Skill a turn (the rules' check); Skill Defense counts when its Momentum is above 0.
+  const momentum = v[key.momentum] ?? 0
+  const flags =
+    momentum > 0 ? [{ skill: 'skill-defense' as const, given: `--${p}-momentum ${momentum}` }] : []
+  checkSkills({ flags, traits, traitFlag: `--${p}-trait` })
+  return traits
 }
 
 function buildSide(

@@ -20,7 +20,11 @@ import {
   parseUpgrades,
 } from '../../rules/stellar/upgrades.js'
 import {
+  type ChosenTrait,
+  type SkillsGiven,
   type TraitFlags,
+  type TraitSide,
+  checkSkills,
   applyShotTraits,
   chooseTraits,
   traitNames,
@@ -259,6 +263,27 @@ function parseRerollPick(text: string, flag: string): RerollPick {
   return { crits: Number(m[1]), hits: Number(m[2]) }
 }
 
+/** Each side's Skills, checked by the rules (checkSkills): none on Indirect Fire, one a turn. */
+function checkShotSkills(v: ValuesOf<typeof options>, chosen: Record<TraitSide, ChosenTrait[]>): void {
+  const flags: SkillsGiven['flags'][number][] = []
+  if (v.bullseye) flags.push({ skill: 'bullseye', given: '--bullseye' })
+  if (v.makeItCount) flags.push({ skill: 'make-it-count', given: '--make-it-count' })
+  const indirect = v.indirect
+    ? '--indirect is Indirect Fire'
+    : v.remote === 'momentum'
+      ? 'a remote weapon fired with Momentum is Indirect Fire'
+      : undefined
+  checkSkills({ flags, traits: chosen.attacker, traitFlag: '--trait' }, indirect)
+  const momentum = [v.momentum ?? []].flat()
+  checkSkills({
+    flags: momentum.some((m) => m > 0)
+      ? [{ skill: 'skill-defense', given: `--momentum ${momentum.join(',')}` }]
+      : [],
+    traits: chosen.defender,
+    traitFlag: '--def-trait',
+  })
+}
+
 /** The values are checked (ranges, required, conflicts) by the option table before this. */
 export function buildShot(v: ValuesOf<typeof options>): ShotRequest {
   const given = (c: string): ChosenBy => (isOpen(c) ? 'auto' : 'flag')
@@ -356,12 +381,8 @@ export function buildShot(v: ValuesOf<typeof options>): ShotRequest {
   if (v.remote) {
     applyRemote(s as Shot, v.remote)
     s.spend.remote = { firing: v.remote, momentum: v.remote === 'momentum' ? REMOTE_MOMENTUM_COST : 0 }
-    if (v.remote === 'momentum' && v.bullseye)
-      throw new InputError(
-        'bad-combination',
-        '--bullseye: a remote weapon fired with Momentum is Indirect Fire, which cannot benefit from Skills; drop --bullseye',
-      )
   }
+  checkShotSkills(v, chosen)
   for (const [flag, key, pool, side] of UPGRADE_FLAGS) {
     const text = v[key]
     if (text !== undefined)

@@ -128,12 +128,13 @@ function oneOf<const T extends readonly string[]>(values: T, what: string) {
 }
 
 /** valibot's object and record schemas take arrays (they are objects too); a roster's maps never are. */
-function notList<S extends v.GenericSchema>(schema: S, message: (input: unknown) => string): S {
+function notList<S extends v.GenericSchema>(schema: S, message: (input: unknown) => string) {
+  // A list is refused by a schema that takes nothing (its output type never: the map's type stays S's).
   const list = v.custom<never>(
     () => false,
     (i) => message(i.input),
   )
-  return v.lazy((input) => (Array.isArray(input) ? list : schema)) as unknown as S
+  return v.lazy((input): S | typeof list => (Array.isArray(input) ? list : schema))
 }
 
 /** A strict map: unknown fields are errors naming the known ones. */

@@ -108,6 +108,8 @@ export interface Shot extends Decidable {
   bonusRaise: number
   /** Rapid Fire penalties reduced by this much (Gunnery Expert: 1), never into a gain. */
   rapidFireRelief: number
+  /** With Barrage, Rapid Fire counts as at least this (Furious Fusillade: RF+1). */
+  barrageRapidFire?: number
   /** Dodge raised past the pilot's bonus (Elusive, Evasive Action order): at most 3 in all. */
   dodgeRaise: number
   /** Guard raised past the pilot's bonus (Elusive...): at most 3 in all. */
@@ -258,6 +260,16 @@ export function barrierBlocks(s: Pick<Shot, 'barrier' | 'barrierBonuses'>): numb
 
 /** Rapid Fire as it counts: a penalty reduced by the attacker's relief (never into a gain). */
 export function rapidFireShots(
+  s: Pick<
+    Shot,
+    'rapidFire' | 'rapidFireRelief' | 'ignoreRapidFirePenalty' | 'indirect' | 'bonus' | 'barrageRapidFire'
+  >,
+): number {
+  const rf = rapidFireCounted(s)
+  return s.bonus === 'barrage' && s.barrageRapidFire !== undefined ? Math.max(rf, s.barrageRapidFire) : rf
+}
+
+function rapidFireCounted(
   s: Pick<Shot, 'rapidFire' | 'rapidFireRelief' | 'ignoreRapidFirePenalty' | 'indirect'>,
 ): number {
   if (s.rapidFire >= 0) return s.rapidFire

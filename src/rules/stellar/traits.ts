@@ -5,10 +5,12 @@ import type { Shot } from './shoot.js'
 
 /**
  * THE TRAITS THAT CHANGE A SHOT OR A MELEE CLASH (wargame rules: trait upgrades, commander and
- * fleet commander traits, exceptional pilot and captain traits; quickstart: the captains'
- * orders). One registry, as data: each entry says where its effect lands on the rule's input
- * (a shot's fields, a melee side's fields), and that is the only place the effect is written.
- * The rule functions (shoot.ts, melee.ts) read those fields and know no trait by name.
+ * fleet commander traits, exceptional pilot and captain traits, bonus skills; quickstart: the
+ * captains' orders, the universal skills). One registry, as data: each entry lists, per command
+ * and side, its modifiers (typed records: a reroll, hits, blocks, PEN, DMG, a raise, a critical
+ * rule...), each maybe under one option of the trait's choice. One function per input type
+ * applies a modifier (applyShotModifier, applyMeleeModifier); the rule functions (shoot.ts,
+ * melee.ts) read the input's fields and know no trait by name.
  *
  * Readings (listed in docs/rules-notes.md):
  * - A trait named on the command line is in effect: its trigger (HP under 50%, an ally destroyed,
@@ -21,14 +23,149 @@ import type { Shot } from './shoot.js'
  *   traits with the same effect cannot be taken together (wargame rules, unit upgrades). A name
  *   two traits share is left out: Ship Hunter is Mechanics Expert's third name and a fleet
  *   commander trait, given as `mechanics-expert` and `fleet-ship-hunter`.
+ * - Skills: see checkSkills.
  */
 
 export type TraitCommand = 'shoot' | 'melee'
 export type TraitSide = 'attacker' | 'defender'
 export const TRAIT_COMMANDS: readonly TraitCommand[] = ['shoot', 'melee']
 
-/** A trait's effect on one command's input for one side, given the choice taken. */
-type Effect<T> = (into: T, choice: string) => void
+// ---------------------------------------------------------------------------------------------
+// The modifiers. Each says what it does in the rules' terms; `if` limits it to one option of the
+// trait's choice.
+
+interface When {
+  /** Only when the trait's choice is this option. */
+  if?: string
+}
+
+/** +N hits, each with its source; `smallArms`: doubled with a DMG 0-200 weapon. */
+export interface HitsModifier extends When {
+  kind: 'hits'
+  amount: number
+  source: string
+  smallArms?: true
+}
+
+/** +N blocks; `eachAttack`: "+1 block against each attack" (several such do not stack). */
+export interface BlocksModifier extends When {
+  kind: 'blocks'
+  amount: number
+  source: string
+  eachAttack?: true
+}
+
+/** ARM PEN added to the weapon's, with its source. */
+export interface PenModifier extends When {
+  kind: 'pen'
+  amount: number
+  source: string
+}
+
+/** DMG per hit added to the weapon's. */
+export interface DmgModifier extends When {
+  kind: 'dmg'
+  amount: number
+  source: string
+}
+
+/** Shooting Accuracy added. */
+export interface AccModifier extends When {
+  kind: 'acc'
+  amount: number
+  source: string
+}
+
+/** A reaction's bonus raised past the pilot's (at most 3 in all). */
+export interface RaiseModifier<Stat extends string> extends When {
+  kind: 'raise'
+  stat: Stat
+  by: number
+}
+
+/**
+ * A reroll: which pool, how many dice. Evade dice against a shot (overwatch too, in melee): up
+ * to `dice`, adding up across sources, each die once. Failed armour saves: each once. Melee
+ * defense dice that did not block: each once. Melee dice just rolled: up to 2, once a round.
+ */
+export type RerollModifier = When &
+  (
+    | { kind: 'reroll'; pool: 'evade'; dice: number }
+    | { kind: 'reroll'; pool: 'failed-saves' }
+    | { kind: 'reroll'; pool: 'missed-blocks' }
+    | { kind: 'reroll'; pool: 'just-rolled'; dice: 2 }
+  )
+
+/**
+ * Rapid Fire: penalties reduced by `relief` (never into a gain), or the penalty ignored, or with
+ * Barrage at least `barrageAtLeast` (the weapon's Rapid Fire changed to that).
+ */
+export type RapidFireModifier = When &
+  (
+    | { kind: 'rapid-fire'; relief: number }
+    | { kind: 'rapid-fire'; ignorePenalty: true }
+    | { kind: 'rapid-fire'; barrageAtLeast: number }
+  )
+
+/** How criticals count: as plain hits while guarding, as misses while dodging, or more of them. */
+export interface CritModifier<Rule extends string> extends When {
+  kind: 'crits'
+  rule: Rule
+}
+
+/** A rule of the target's own, switched on (the field of that name; the rule reads it). */
+export interface RuleModifier<Rule extends string> extends When {
+  kind: 'rule'
+  rule: Rule
+}
+
+/** A warship's lock-on with Focus gives this many shots (hits against a warship). */
+export interface LockOnModifier extends When {
+  kind: 'lock-on'
+  amount: number
+}
+
+/** The switches of a shot a trait may turn on. */
+type ShotRule =
+  'ignoreShieldCover' | 'antiBeam' | 'blindsideImmune' | 'seekingShot' | 'soloOperative' | 'persevere'
+
+/** The switches of a melee side a trait may turn on: the clash reads each (melee.ts). */
+type MeleeRule =
+  | 'blindsideImmune'
+  | 'killerInstinct'
+  | 'berserker'
+  | 'persevere'
+  | 'closeCombatExpert'
+  | 'mercilessMelee'
+  | 'skilledSwordsman'
+  | 'masterSwordsman'
+  | 'soloOperative'
+  | 'boldLeader'
+  | 'boldAlly'
+
+export type ShotModifier =
+  | HitsModifier
+  | BlocksModifier
+  | PenModifier
+  // The weapon's own PEN upgraded (it then counts as printed, e.g. for Take the Shot's PEN 3+).
+  | (When & { kind: 'weapon-pen'; amount: number })
+  | DmgModifier
+  | AccModifier
+  | RaiseModifier<'precision-barrage' | 'dodge' | 'guard'>
+  | Exclude<RerollModifier, { pool: 'missed-blocks' | 'just-rolled' }>
+  | RapidFireModifier
+  | CritModifier<'guard-crits-as-hits' | 'dodge-crits-miss'>
+  | LockOnModifier
+  | RuleModifier<ShotRule>
+
+export type MeleeModifier =
+  | HitsModifier
+  | BlocksModifier
+  | PenModifier
+  | RaiseModifier<'guard'>
+  | RerollModifier
+  | CritModifier<'three-of-a-kind'>
+  | RuleModifier<MeleeRule>
 
 export interface TraitEntry {
   /** The rules' first name for it, in kebab-case. */
@@ -45,13 +182,56 @@ export interface TraitEntry {
   choice?: Readonly<Record<string, string>>
   /** Traits sharing this key have the same effect: a unit takes only one of them. */
   sameEffect?: string
-  shoot?: Partial<Record<TraitSide, Effect<Shot>>>
-  melee?: Partial<Record<TraitSide, Effect<MeleeSide>>>
+  /** A Skill (universal or bonus skill, used for Momentum): see checkSkills. */
+  skill?: true
+  /** The unit may use this many Skills a turn (Army of One: 2; otherwise 1). */
+  skillsPerTurn?: number
+  shoot?: Partial<Record<TraitSide, readonly ShotModifier[]>>
+  melee?: Partial<Record<TraitSide, readonly MeleeModifier[]>>
 }
 
-/** The same effect for either side. */
-function both<T>(f: Effect<T>): Record<TraitSide, Effect<T>> {
-  return { attacker: f, defender: f }
+// Short constructors for the table's rows.
+const hits = (amount: number, source: string, more: Partial<HitsModifier> = {}): HitsModifier => ({
+  kind: 'hits',
+  amount,
+  source,
+  ...more,
+})
+const blocks = (amount: number, source: string, more: Partial<BlocksModifier> = {}): BlocksModifier => ({
+  kind: 'blocks',
+  amount,
+  source,
+  ...more,
+})
+const pen = (amount: number, source: string, when: When = {}): PenModifier => ({
+  kind: 'pen',
+  amount,
+  source,
+  ...when,
+})
+const dmg = (amount: number, source: string, when: When = {}): DmgModifier => ({
+  kind: 'dmg',
+  amount,
+  source,
+  ...when,
+})
+const raise = <S extends string>(stat: S, when: When = {}): RaiseModifier<S> => ({
+  kind: 'raise',
+  stat,
+  by: 1,
+  ...when,
+})
+const evadeRerolls = (dice: number) => ({ kind: 'reroll', pool: 'evade', dice }) as const
+const saveRerolls = { kind: 'reroll', pool: 'failed-saves' } as const
+const rule = <R extends string>(r: R, when: When = {}): RuleModifier<R> => ({
+  kind: 'rule',
+  rule: r,
+  ...when,
+})
+
+/** The same modifiers for either side. */
+function both<M>(mods: readonly M[]): Record<TraitSide, readonly M[]> {
+  return { attacker: mods, defender: mods }
 }
 
 /**
@@ -65,16 +245,28 @@ function smallArmsHits(n: number, dmg: number): number {
 export const TRAITS: readonly TraitEntry[] = [
   {
     name: 'gunnery-expert',
-    title: 'Gunnery Expert / Marksman (Deadeye / Furious Fusillade, Expert Gunnery Crew)',
-    aliases: ['marksman', 'deadeye', 'furious-fusillade', 'expert-gunnery-crew'],
+    title: 'Gunnery Expert / Marksman (Deadeye, Expert Gunnery Crew)',
+    aliases: ['marksman', 'deadeye', 'expert-gunnery-crew'],
     from: 'pilot trait I (Deadeye: II), captain trait I',
     effect: 'Precision and Barrage +1 (at most 3); Rapid Fire penalties 1 smaller',
     sameEffect: 'precision-barrage',
+    shoot: { attacker: [raise('precision-barrage'), { kind: 'rapid-fire', relief: 1 }] },
+  },
+  // Reading: "change your weapon's Rapid Fire to RF+1" is taken when it helps: with Barrage, the
+  // Rapid Fire counts as at least +1 (a penalty, none, or +0 become +1; a larger gain stays).
+  {
+    name: 'furious-fusillade',
+    title: 'Furious Fusillade (Deadeye / Furious Fusillade)',
+    aliases: [],
+    from: 'pilot trait II',
+    effect: 'Precision and Barrage +1 (at most 3); Rapid Fire penalties 1 smaller; Barrage: RF+1',
+    sameEffect: 'precision-barrage',
     shoot: {
-      attacker: (s) => {
-        s.bonusRaise += 1
-        s.rapidFireRelief += 1
-      },
+      attacker: [
+        raise('precision-barrage'),
+        { kind: 'rapid-fire', relief: 1 },
+        { kind: 'rapid-fire', barrageAtLeast: 1 },
+      ],
     },
   },
   // The captains' orders (quickstart) are given as traits of the side under the order; their
@@ -87,7 +279,7 @@ export const TRAITS: readonly TraitEntry[] = [
     from: "captain's order",
     effect: 'this round, Precision and Barrage +1 (at most 3)',
     sameEffect: 'main-battery',
-    shoot: { attacker: (s) => void (s.bonusRaise += 1) },
+    shoot: { attacker: [raise('precision-barrage')] },
   },
   // Elusive and the captains' Dodge/Guard traits are "vs Shooting attacks": shoot only.
   {
@@ -104,12 +296,7 @@ export const TRAITS: readonly TraitEntry[] = [
     from: 'pilot trait I, captain traits I and II',
     effect: 'when shot, Dodge and Guard +1 (at most 3)',
     sameEffect: 'dodge-guard',
-    shoot: {
-      defender: (s) => {
-        s.dodgeRaise += 1
-        s.guardRaise += 1
-      },
-    },
+    shoot: { defender: [raise('dodge'), raise('guard')] },
   },
   {
     name: 'invincible',
@@ -120,11 +307,11 @@ export const TRAITS: readonly TraitEntry[] = [
     choice: { 'crits-as-hits': 'once a round: criticals are plain hits', spent: 'used this round' },
     sameEffect: 'dodge-guard',
     shoot: {
-      defender: (s, c) => {
-        s.dodgeRaise += 1
-        s.guardRaise += 1
-        s.guardCritsAsHits = c === 'crits-as-hits'
-      },
+      defender: [
+        raise('dodge'),
+        raise('guard'),
+        { kind: 'crits', rule: 'guard-crits-as-hits', if: 'crits-as-hits' },
+      ],
     },
   },
   {
@@ -136,11 +323,11 @@ export const TRAITS: readonly TraitEntry[] = [
     choice: { 'crits-miss': 'once a round: criticals miss', spent: 'used this round' },
     sameEffect: 'dodge-guard',
     shoot: {
-      defender: (s, c) => {
-        s.dodgeRaise += 1
-        s.guardRaise += 1
-        s.dodgeCritsMiss = c === 'crits-miss'
-      },
+      defender: [
+        raise('dodge'),
+        raise('guard'),
+        { kind: 'crits', rule: 'dodge-crits-miss', if: 'crits-miss' },
+      ],
     },
   },
   {
@@ -151,13 +338,7 @@ export const TRAITS: readonly TraitEntry[] = [
     effect: 'when shot, Dodge and Guard +1 (at most 3); +1 block against a weapon within 16"',
     choice: { 'within-16': 'fired from within 16": +1 block', 'beyond-16': 'from farther: no block' },
     sameEffect: 'dodge-guard',
-    shoot: {
-      defender: (s, c) => {
-        s.dodgeRaise += 1
-        s.guardRaise += 1
-        if (c === 'within-16') s.blockBonuses.push({ source: 'Cavalier', amount: 1 })
-      },
-    },
+    shoot: { defender: [raise('dodge'), raise('guard'), blocks(1, 'Cavalier', { if: 'within-16' })] },
   },
   {
     name: 'evasive-action',
@@ -165,7 +346,7 @@ export const TRAITS: readonly TraitEntry[] = [
     aliases: ['high-alert'],
     from: "captain's order",
     effect: 'this round, Dodge +1 (at most 3)',
-    shoot: { defender: (s) => void (s.dodgeRaise += 1) },
+    shoot: { defender: [raise('dodge')] },
   },
   {
     name: 'prepare-for-close-combat',
@@ -173,7 +354,7 @@ export const TRAITS: readonly TraitEntry[] = [
     aliases: [],
     from: "captain's order",
     effect: 'this round, the melee Guard +1 (at most 3)',
-    melee: { defender: (m) => void (m.guardRaise += 1) },
+    melee: { defender: [raise('guard')] },
   },
   {
     name: 'unyielding',
@@ -183,16 +364,8 @@ export const TRAITS: readonly TraitEntry[] = [
     effect: 'rerolls failed armor saves; once a round +2 blocks',
     choice: { blocks: 'rerolls, and the +2 blocks this attack', rerolls: 'rerolls only' },
     sameEffect: 'reroll-saves',
-    shoot: {
-      defender: (s, c) => {
-        s.reroll = true
-        if (c === 'blocks') s.blockBonuses.push({ source: 'Unyielding', amount: 2 })
-      },
-    },
-    melee: both((m, c) => {
-      m.reroll = true
-      if (c === 'blocks') m.blockBonuses.push({ source: 'Unyielding', amount: 2 })
-    }),
+    shoot: { defender: [saveRerolls, blocks(2, 'Unyielding', { if: 'blocks' })] },
+    melee: both([saveRerolls, blocks(2, 'Unyielding', { if: 'blocks' })]),
   },
   {
     name: 'dont-give-up-the-ship',
@@ -201,8 +374,8 @@ export const TRAITS: readonly TraitEntry[] = [
     from: 'fleet commander trait',
     effect: 'rerolls failed armor saves',
     sameEffect: 'reroll-saves',
-    shoot: { defender: (s) => void (s.reroll = true) },
-    melee: both((m) => void (m.reroll = true)),
+    shoot: { defender: [saveRerolls] },
+    melee: both([saveRerolls]),
   },
   {
     name: 'superior-instincts',
@@ -211,16 +384,8 @@ export const TRAITS: readonly TraitEntry[] = [
     from: 'unit upgrade',
     effect: 'immune to Blindside; twice a game +3 blocks for a turn',
     choice: { blocks: 'the +3 blocks this turn', immune: 'immunity only' },
-    shoot: {
-      defender: (s, c) => {
-        s.blindsideImmune = true
-        if (c === 'blocks') s.blockBonuses.push({ source: 'Superior Instincts', amount: 3 })
-      },
-    },
-    melee: both((m, c) => {
-      m.blindsideImmune = true
-      if (c === 'blocks') m.blockBonuses.push({ source: 'Superior Instincts', amount: 3 })
-    }),
+    shoot: { defender: [rule('blindsideImmune'), blocks(3, 'Superior Instincts', { if: 'blocks' })] },
+    melee: both([rule('blindsideImmune'), blocks(3, 'Superior Instincts', { if: 'blocks' })]),
   },
   {
     name: 'killer-instinct',
@@ -230,11 +395,10 @@ export const TRAITS: readonly TraitEntry[] = [
     effect: '+1 hit (+2 with DMG 0-200) on every attack; +1 block against each attack',
     sameEffect: 'killer-berserker',
     shoot: {
-      attacker: (s) => void s.hitBonuses.push({ source: 'Killer Instinct', amount: smallArmsHits(1, s.dmg) }),
-      defender: (s) =>
-        void s.blockBonuses.push({ source: 'Killer Instinct', amount: 1, stack: EACH_ATTACK_BLOCK }),
+      attacker: [hits(1, 'Killer Instinct', { smallArms: true })],
+      defender: [blocks(1, 'Killer Instinct', { eachAttack: true })],
     },
-    melee: both((m) => void (m.killerInstinct = true)),
+    melee: both([rule('killerInstinct')]),
   },
   // Berserker's block is "versus each enemy attack", so it counts when shot; its hits are the
   // melee clash's only.
@@ -245,10 +409,8 @@ export const TRAITS: readonly TraitEntry[] = [
     from: 'pilot trait II',
     effect: '+3 hits in a melee clash; +1 block against each attack',
     sameEffect: 'killer-berserker',
-    shoot: {
-      defender: (s) => void s.blockBonuses.push({ source: 'Berserker', amount: 1, stack: EACH_ATTACK_BLOCK }),
-    },
-    melee: both((m) => void (m.berserker = true)),
+    shoot: { defender: [blocks(1, 'Berserker', { eachAttack: true })] },
+    melee: both([rule('berserker')]),
   },
   {
     name: 'awe-inspiring-arrival',
@@ -256,14 +418,8 @@ export const TRAITS: readonly TraitEntry[] = [
     aliases: [],
     from: 'trait upgrade',
     effect: 'first turn attacked: +1 block against each attack (not with the same effect)',
-    shoot: {
-      defender: (s) =>
-        void s.blockBonuses.push({ source: 'Awe Inspiring Arrival', amount: 1, stack: EACH_ATTACK_BLOCK }),
-    },
-    melee: both(
-      (m) =>
-        void m.blockBonuses.push({ source: 'Awe Inspiring Arrival', amount: 1, stack: EACH_ATTACK_BLOCK }),
-    ),
+    shoot: { defender: [blocks(1, 'Awe Inspiring Arrival', { eachAttack: true })] },
+    melee: both([blocks(1, 'Awe Inspiring Arrival', { eachAttack: true })]),
   },
   {
     name: 'fleet-missile-defense',
@@ -271,7 +427,7 @@ export const TRAITS: readonly TraitEntry[] = [
     aliases: [],
     from: 'fleet commander trait',
     effect: '+2 blocks against an explosive weapon fired from over 16"',
-    shoot: { defender: (s) => void s.blockBonuses.push({ source: 'Fleet Missile Defense', amount: 2 }) },
+    shoot: { defender: [blocks(2, 'Fleet Missile Defense')] },
   },
   // Weapon and accuracy traits, Take the Shot and Anti-Beam Coating (their effects land on the
   // shot's DMG, PEN, Accuracy and block fields: shotDmg, shotPen, shotTargetNumber, shotBlocks).
@@ -283,10 +439,7 @@ export const TRAITS: readonly TraitEntry[] = [
     effect: 'this turn, the weapons +1 PEN or +100 DMG',
     choice: { pen: '+1 ARM PEN', dmg: '+100 DMG' },
     shoot: {
-      attacker: (s, c) =>
-        void (c === 'dmg'
-          ? s.dmgBonuses.push({ source: 'Mechanics Expert', amount: 100 })
-          : s.penBonuses.push({ source: 'Mechanics Expert', amount: 1 })),
+      attacker: [pen(1, 'Mechanics Expert', { if: 'pen' }), dmg(100, 'Mechanics Expert', { if: 'dmg' })],
     },
   },
   {
@@ -296,12 +449,7 @@ export const TRAITS: readonly TraitEntry[] = [
     from: 'pilot trait II, captain trait II',
     effect: 'this turn, +2 PEN or +200 DMG',
     choice: { pen: '+2 ARM PEN', dmg: '+200 DMG' },
-    shoot: {
-      attacker: (s, c) =>
-        void (c === 'dmg'
-          ? s.dmgBonuses.push({ source: 'Mastermind', amount: 200 })
-          : s.penBonuses.push({ source: 'Mastermind', amount: 2 })),
-    },
+    shoot: { attacker: [pen(2, 'Mastermind', { if: 'pen' }), dmg(200, 'Mastermind', { if: 'dmg' })] },
   },
   {
     name: 'vigilant-leader',
@@ -309,7 +457,7 @@ export const TRAITS: readonly TraitEntry[] = [
     aliases: [],
     from: 'commander trait',
     effect: 'allied units +1 Shooting Accuracy against enemies within 24"',
-    shoot: { attacker: (s) => void s.accBonuses.push({ source: 'Vigilant Leader', amount: 1 }) },
+    shoot: { attacker: [{ kind: 'acc', amount: 1, source: 'Vigilant Leader' }] },
   },
   // Take the Shot's third benefit (shooting at a target engaged in melee with an ally) changes
   // nothing a shot resolves; it is listed so that a unit can say which benefit it took.
@@ -324,11 +472,12 @@ export const TRAITS: readonly TraitEntry[] = [
       'no-penalty': 'no Rapid Fire penalty, Range+16"',
       'into-melee': 'shoot a target engaged in melee with an ally (nothing to resolve)',
     },
+    skill: true,
     shoot: {
-      attacker: (s, c) => {
-        if (c === 'ignore-blocks') s.ignoreShieldCover = true
-        else if (c === 'no-penalty') s.ignoreRapidFirePenalty = true
-      },
+      attacker: [
+        rule('ignoreShieldCover', { if: 'ignore-blocks' }),
+        { kind: 'rapid-fire', ignorePenalty: true, if: 'no-penalty' },
+      ],
     },
   },
   // What an attacking warship's side adds (wargame rules: fleet commander traits; quickstart: the
@@ -341,12 +490,7 @@ export const TRAITS: readonly TraitEntry[] = [
     from: "captain's order (level 2)",
     effect: 'this round, Precision and Barrage +1 (at most 3) and +1 ARM PEN',
     sameEffect: 'main-battery',
-    shoot: {
-      attacker: (s) => {
-        s.bonusRaise += 1
-        s.penBonuses.push({ source: 'Main Battery (Battle Hardened)', amount: 1 })
-      },
-    },
+    shoot: { attacker: [raise('precision-barrage'), pen(1, 'Main Battery (Battle Hardened)')] },
   },
   {
     name: 'pinpoint-air-defenses',
@@ -354,7 +498,7 @@ export const TRAITS: readonly TraitEntry[] = [
     aliases: [],
     from: 'fleet commander trait',
     effect: 'an allied warship firing an [AA] weapon: +1 hit',
-    shoot: { attacker: (s) => void s.hitBonuses.push({ source: 'Pinpoint Air Defenses', amount: 1 }) },
+    shoot: { attacker: [hits(1, 'Pinpoint Air Defenses')] },
   },
   {
     name: 'missile-saturation',
@@ -362,7 +506,7 @@ export const TRAITS: readonly TraitEntry[] = [
     aliases: [],
     from: 'fleet commander trait',
     effect: 'an allied warship firing an [AA] explosive weapon: +2 hits',
-    shoot: { attacker: (s) => void s.hitBonuses.push({ source: 'Missile Saturation', amount: 2 }) },
+    shoot: { attacker: [hits(2, 'Missile Saturation')] },
   },
   // Named apart from the pilot trait Ship Hunter (Mechanics Expert's other name, left out).
   {
@@ -371,7 +515,7 @@ export const TRAITS: readonly TraitEntry[] = [
     aliases: [],
     from: 'fleet commander trait',
     effect: "a warship's lock-on (--atk-warship --focus): +2 shots, or +2 hits vs a warship",
-    shoot: { attacker: (s) => void (s.lockOn = 2) },
+    shoot: { attacker: [{ kind: 'lock-on', amount: 2 }] },
   },
   {
     name: 'anti-beam-coating',
@@ -379,7 +523,7 @@ export const TRAITS: readonly TraitEntry[] = [
     aliases: [],
     from: 'unit upgrade',
     effect: '+2 ARM Sv against energy shooting weapons (with --energy)',
-    shoot: { defender: (s) => void (s.antiBeam = true) },
+    shoot: { defender: [rule('antiBeam')] },
   },
   // Evade rerolls add up across sources (each die is rerolled once at most): rollEvade.
   {
@@ -388,8 +532,9 @@ export const TRAITS: readonly TraitEntry[] = [
     aliases: [],
     from: 'exceptional pilot skill [M-0]',
     effect: 'reroll up to 2 evade dice, or in melee 2 dice just rolled (once a round)',
-    shoot: { defender: (s) => void (s.evadeRerolls += 2) },
-    melee: both((m) => void (m.improvise = true)),
+    skill: true,
+    shoot: { defender: [evadeRerolls(2)] },
+    melee: both([{ kind: 'reroll', pool: 'just-rolled', dice: 2 }]),
   },
   {
     name: 'three-times-as-fast',
@@ -397,8 +542,8 @@ export const TRAITS: readonly TraitEntry[] = [
     aliases: [],
     from: 'commander trait',
     effect: 'when shot, reroll up to 3 evade dice',
-    shoot: { defender: (s) => void (s.evadeRerolls += 3) },
-    melee: { attacker: (m) => void (m.evadeRerolls += 3) },
+    shoot: { defender: [evadeRerolls(3)] },
+    melee: { attacker: [evadeRerolls(3)] },
   },
   {
     name: 'blockade-runner',
@@ -406,8 +551,8 @@ export const TRAITS: readonly TraitEntry[] = [
     aliases: [],
     from: 'fleet commander trait',
     effect: 'when shot, reroll up to 2 evade dice',
-    shoot: { defender: (s) => void (s.evadeRerolls += 2) },
-    melee: { attacker: (m) => void (m.evadeRerolls += 2) },
+    shoot: { defender: [evadeRerolls(2)] },
+    melee: { attacker: [evadeRerolls(2)] },
   },
   {
     name: 'unbeaten',
@@ -415,7 +560,8 @@ export const TRAITS: readonly TraitEntry[] = [
     aliases: [],
     from: 'bonus skill [M-2]',
     effect: 'in melee, rerolls its defense dice that did not block',
-    melee: both((m) => void (m.unbeaten = true)),
+    skill: true,
+    melee: both([{ kind: 'reroll', pool: 'missed-blocks' }]),
   },
   {
     name: 'persevere',
@@ -423,8 +569,9 @@ export const TRAITS: readonly TraitEntry[] = [
     aliases: [],
     from: 'bonus skill [M-2]',
     effect: 'this turn -200 DMG a hit it takes (-300 from round 4), never below 100 DMG',
-    shoot: { defender: (s) => void (s.persevere = true) },
-    melee: both((m) => void (m.persevere = true)),
+    skill: true,
+    shoot: { defender: [rule('persevere')] },
+    melee: both([rule('persevere')]),
   },
   {
     name: 'seeking-shot',
@@ -432,7 +579,7 @@ export const TRAITS: readonly TraitEntry[] = [
     aliases: ['seeking-shots'],
     from: 'unit upgrade',
     effect: 'the target rerolls no evade dice and cannot improve its Evade (no Dodge)',
-    shoot: { attacker: (s) => void (s.seekingShot = true) },
+    shoot: { attacker: [rule('seekingShot')] },
   },
   {
     name: 'headhunter',
@@ -441,10 +588,8 @@ export const TRAITS: readonly TraitEntry[] = [
     from: 'pilot trait I',
     effect: '+1 hit (+2 with DMG 0-200) against a level 1-2 pilot, kaiju or captain',
     sameEffect: 'hits-vs-level',
-    shoot: {
-      attacker: (s) => void s.hitBonuses.push({ source: 'Headhunter', amount: smallArmsHits(1, s.dmg) }),
-    },
-    melee: both((m) => void m.hitBonuses.push({ source: 'Headhunter', amount: smallArmsHits(1, m.dmg) })),
+    shoot: { attacker: [hits(1, 'Headhunter', { smallArms: true })] },
+    melee: both([hits(1, 'Headhunter', { smallArms: true })]),
   },
   {
     name: 'warmonger',
@@ -453,10 +598,8 @@ export const TRAITS: readonly TraitEntry[] = [
     from: 'pilot trait II',
     effect: '+2 hits (+4 with DMG 0-200) against a level 1-2 pilot, kaiju or captain',
     sameEffect: 'hits-vs-level',
-    shoot: {
-      attacker: (s) => void s.hitBonuses.push({ source: 'Warmonger', amount: smallArmsHits(2, s.dmg) }),
-    },
-    melee: both((m) => void m.hitBonuses.push({ source: 'Warmonger', amount: smallArmsHits(2, m.dmg) })),
+    shoot: { attacker: [hits(2, 'Warmonger', { smallArms: true })] },
+    melee: both([hits(2, 'Warmonger', { smallArms: true })]),
   },
   {
     name: 'hot-blooded',
@@ -464,8 +607,8 @@ export const TRAITS: readonly TraitEntry[] = [
     aliases: ['driven', 'defiant', 'rage', 'burning-passion', 'overzealous', 'ruthless'],
     from: 'pilot traits I and II',
     effect: '+1 hit with every weapon the turn it activated through Return Fire',
-    shoot: { attacker: (s) => void s.hitBonuses.push({ source: 'Hot Blooded', amount: 1 }) },
-    melee: both((m) => void m.hitBonuses.push({ source: 'Hot Blooded', amount: 1 })),
+    shoot: { attacker: [hits(1, 'Hot Blooded')] },
+    melee: both([hits(1, 'Hot Blooded')]),
   },
   {
     name: 'close-combat-expert',
@@ -474,7 +617,7 @@ export const TRAITS: readonly TraitEntry[] = [
     from: 'pilot trait I',
     effect: 'in melee, +1 hit attacking and +1 block defending',
     sameEffect: 'melee-hits-blocks',
-    melee: both((m) => void (m.closeCombatExpert = true)),
+    melee: both([rule('closeCombatExpert')]),
   },
   {
     name: 'merciless-melee',
@@ -483,7 +626,7 @@ export const TRAITS: readonly TraitEntry[] = [
     from: 'pilot trait II',
     effect: 'in melee, +2 hits attacking and +1 block defending',
     sameEffect: 'melee-hits-blocks',
-    melee: both((m) => void (m.mercilessMelee = true)),
+    melee: both([rule('mercilessMelee')]),
   },
   {
     name: 'skilled-swordsman',
@@ -492,7 +635,7 @@ export const TRAITS: readonly TraitEntry[] = [
     from: 'trait upgrade',
     effect: 'in melee, enemies hit it on 6+',
     sameEffect: 'swordsman',
-    melee: both((m) => void (m.skilledSwordsman = true)),
+    melee: both([rule('skilledSwordsman')]),
   },
   {
     name: 'master-swordsman',
@@ -501,7 +644,7 @@ export const TRAITS: readonly TraitEntry[] = [
     from: 'trait upgrade',
     effect: 'in melee, enemies hit it on 6+ and block its attacks on 6+',
     sameEffect: 'swordsman',
-    melee: both((m) => void (m.masterSwordsman = true)),
+    melee: both([rule('masterSwordsman')]),
   },
   {
     name: 'solo-operative',
@@ -509,8 +652,8 @@ export const TRAITS: readonly TraitEntry[] = [
     aliases: ['lone-wolf'],
     from: 'pilot trait II',
     effect: 'once a round, Dodge and Guard when shot, or Counter and Guard in melee',
-    shoot: { defender: (s) => void (s.soloOperative = true) },
-    melee: { defender: (m) => void (m.soloOperative = true) },
+    shoot: { defender: [rule('soloOperative')] },
+    melee: { defender: [rule('soloOperative')] },
   },
   {
     name: 'bold-leader',
@@ -519,7 +662,7 @@ export const TRAITS: readonly TraitEntry[] = [
     from: 'commander trait',
     effect: 'in melee, hits and blocks on 4+',
     sameEffect: 'bold',
-    melee: both((m) => void (m.boldLeader = true)),
+    melee: both([rule('boldLeader')]),
   },
   {
     name: 'bold-ally',
@@ -528,7 +671,7 @@ export const TRAITS: readonly TraitEntry[] = [
     from: 'commander trait (Bold Leader)',
     effect: 'in melee, hits on 4+',
     sameEffect: 'bold',
-    melee: both((m) => void (m.boldAlly = true)),
+    melee: both([rule('boldAlly')]),
   },
   // Melee upgrades and skills (wargame rules): the rule reads the fields (melee.ts).
   {
@@ -537,20 +680,129 @@ export const TRAITS: readonly TraitEntry[] = [
     aliases: [],
     from: 'trait upgrade',
     effect: 'in melee, three of a kind of 5+ on its attack dice are critical hits',
-    melee: both((m) => void (m.desperation = true)),
+    melee: both([{ kind: 'crits', rule: 'three-of-a-kind' }]),
   },
-  // Reading: "+2 PEN in Melee" replaces the +1 (+2 in all, not +3) against a larger Size.
+  // Reading: "Bonus +2 PEN in Melee" is on top of the +1, as the documents use "bonus" elsewhere
+  // (Top Gun, Undefeated, Last Bastion: a bonus is added to the first gain): +3 in all.
   {
     name: 'giant-slayer',
     title: 'Giant Slayer (bonus skill)',
     aliases: [],
     from: 'bonus skill [M-1]',
-    effect: 'this turn +1 ARM PEN; in melee +2 instead against a larger Size',
-    choice: { 'not-larger': '+1 PEN', larger: 'the target is a larger Size: +2 PEN in melee' },
-    shoot: { attacker: (s) => void (s.pen = { value: s.pen.value + 1, kind: s.pen.kind }) },
-    melee: both((m, c) => void m.penBonuses.push({ source: 'Giant Slayer', amount: c === 'larger' ? 2 : 1 })),
+    effect: 'this turn +1 ARM PEN; in melee +2 more against a larger Size',
+    choice: {
+      'not-larger': '+1 PEN',
+      larger: 'the target is a larger Size: +2 more PEN in melee, +3 in all',
+    },
+    skill: true,
+    shoot: { attacker: [{ kind: 'weapon-pen', amount: 1 }] },
+    melee: both([pen(1, 'Giant Slayer'), pen(2, 'Giant Slayer, larger Size', { if: 'larger' })]),
+  },
+  {
+    name: 'army-of-one',
+    title: 'Army of One',
+    aliases: [],
+    from: 'unit upgrade',
+    effect: 'may use two different Skills a turn',
+    skillsPerTurn: 2,
+    shoot: both([]),
+    melee: both([]),
   },
 ]
+
+/** Whether a modifier is in effect for the option taken. */
+function inEffect(m: When, choice: string): boolean {
+  return m.if === undefined || m.if === choice
+}
+
+/** One modifier applied to a shot. */
+export function applyShotModifier(s: Shot, m: ShotModifier): void {
+  switch (m.kind) {
+    case 'hits':
+      s.hitBonuses.push({ source: m.source, amount: m.smallArms ? smallArmsHits(m.amount, s.dmg) : m.amount })
+      return
+    case 'blocks':
+      s.blockBonuses.push(
+        m.eachAttack
+          ? { source: m.source, amount: m.amount, stack: EACH_ATTACK_BLOCK }
+          : { source: m.source, amount: m.amount },
+      )
+      return
+    case 'pen':
+      s.penBonuses.push({ source: m.source, amount: m.amount })
+      return
+    case 'weapon-pen':
+      s.pen = { value: s.pen.value + m.amount, kind: s.pen.kind }
+      return
+    case 'dmg':
+      s.dmgBonuses.push({ source: m.source, amount: m.amount })
+      return
+    case 'acc':
+      s.accBonuses.push({ source: m.source, amount: m.amount })
+      return
+    case 'raise':
+      if (m.stat === 'precision-barrage') s.bonusRaise += m.by
+      else if (m.stat === 'dodge') s.dodgeRaise += m.by
+      else s.guardRaise += m.by
+      return
+    case 'reroll':
+      if (m.pool === 'evade') s.evadeRerolls += m.dice
+      else s.reroll = true
+      return
+    case 'rapid-fire':
+      if ('relief' in m) s.rapidFireRelief += m.relief
+      else if ('ignorePenalty' in m) s.ignoreRapidFirePenalty = true
+      else s.barrageRapidFire = m.barrageAtLeast
+      return
+    case 'crits':
+      if (m.rule === 'guard-crits-as-hits') s.guardCritsAsHits = true
+      else s.dodgeCritsMiss = true
+      return
+    case 'lock-on':
+      s.lockOn = m.amount
+      return
+    case 'rule':
+      s[m.rule] = true
+      return
+  }
+}
+
+/** One modifier applied to a melee side. */
+export function applyMeleeModifier(side: MeleeSide, m: MeleeModifier): void {
+  switch (m.kind) {
+    case 'hits':
+      side.hitBonuses.push({
+        source: m.source,
+        amount: m.smallArms ? smallArmsHits(m.amount, side.dmg) : m.amount,
+      })
+      return
+    case 'blocks':
+      side.blockBonuses.push(
+        m.eachAttack
+          ? { source: m.source, amount: m.amount, stack: EACH_ATTACK_BLOCK }
+          : { source: m.source, amount: m.amount },
+      )
+      return
+    case 'pen':
+      side.penBonuses.push({ source: m.source, amount: m.amount })
+      return
+    case 'raise':
+      side.guardRaise += m.by
+      return
+    case 'reroll':
+      if (m.pool === 'evade') side.evadeRerolls += m.dice
+      else if (m.pool === 'failed-saves') side.reroll = true
+      else if (m.pool === 'missed-blocks') side.unbeaten = true
+      else side.improvise = true
+      return
+    case 'crits':
+      side.desperation = true
+      return
+    case 'rule':
+      side[m.rule] = true
+      return
+  }
+}
 
 /** Every entry by each of its names. */
 const BY_NAME = new Map<string, TraitEntry>()
@@ -706,7 +958,11 @@ export interface TraitEffect {
 
 /** Each chosen trait's effect on a shot, for its side; what each changed. */
 export function applyShotTraits(s: Shot, traits: readonly ChosenTrait[], side: TraitSide): TraitEffect[] {
-  return traits.map((c) => traced(s, c, side, (into) => c.trait.shoot![side]!(into, c.choice)))
+  return traits.map((c) =>
+    traced(s, c, side, (into) => {
+      for (const m of c.trait.shoot?.[side] ?? []) if (inEffect(m, c.choice)) applyShotModifier(into, m)
+    }),
+  )
 }
 
 /** Each chosen trait's effect on a melee side; what each changed. */
@@ -715,7 +971,12 @@ export function applyMeleeTraits(
   traits: readonly ChosenTrait[],
   side: TraitSide,
 ): TraitEffect[] {
-  return traits.map((c) => traced(m, c, side, (into) => c.trait.melee![side]!(into, c.choice)))
+  return traits.map((c) =>
+    traced(m, c, side, (into) => {
+      for (const mod of c.trait.melee?.[side] ?? [])
+        if (inEffect(mod, c.choice)) applyMeleeModifier(into, mod)
+    }),
+  )
 }
 
 /** One trait's effect applied to `into`, and the fields it changed. */
@@ -749,4 +1010,70 @@ function traced<T extends object>(
 
 function snapshot(v: unknown): unknown {
   return Array.isArray(v) ? v.length : v
+}
+
+/**
+ * SKILLS (quickstart: "Pilot Skills", "Exceptional Pilots Skills", Indirect Fire; wargame rules:
+ * bonus skills, Army of One, Highly Skilled). What is a Skill is said here once: the registry's
+ * entries marked `skill` (Improvise, Take the Shot!, Giant Slayer, Unbeaten, Persevere) and the
+ * skills given by flags (FLAG_SKILLS: Bullseye, Make it Count!, Skill Defense).
+ *
+ * Readings (listed in docs/rules-notes.md):
+ * - Indirect Fire "cannot benefit from Skills": the attacker's Skills are refused on an Indirect
+ *   Fire shot (--indirect, or a remote weapon fired with Momentum, which is Indirect Fire). The
+ *   target's own Skills (Skill Defense, Improvise, Persevere) are not the shot's: they stay.
+ * - "Only one Skill per unit turn", for each side of one command: Skill Defense may go with
+ *   Improvise (quickstart) and with Unbeaten (wargame rules, "you may still use Skill Defense");
+ *   Army of One allows two different Skills; Highly Skilled only pays for one. Skill Defense is
+ *   used when the Momentum offered for it is above 0.
+ */
+export const FLAG_SKILLS = {
+  bullseye: 'Bullseye',
+  'make-it-count': 'Make it Count!',
+  'skill-defense': 'Skill Defense',
+} as const
+export type FlagSkill = keyof typeof FLAG_SKILLS
+
+/** A side's Skills as given in one command: the flags naming one, and its chosen traits. */
+export interface SkillsGiven {
+  /** Each Skill given by a flag, with the flag as written (`--bullseye`, `--def-momentum 2`). */
+  flags: readonly { skill: FlagSkill; given: string }[]
+  traits: readonly ChosenTrait[]
+  /** The flag that names this side's traits (`--trait`...). */
+  traitFlag: string
+}
+
+/** The Skills that may go with Skill Defense in one turn. */
+const WITH_SKILL_DEFENSE = new Set(['improvise', 'unbeaten'])
+
+/**
+ * Refuses (InputError) a side's Skills the rules do not allow: any of the attacker's on an
+ * Indirect Fire shot (`indirect`: why the shot is one, as a sentence's subject and verb), and
+ * more Skills than the side may use in a turn, naming them.
+ */
+export function checkSkills(given: SkillsGiven, indirect?: string): void {
+  const uses = [
+    ...given.flags.map((f) => ({ name: f.skill, given: f.given })),
+    ...given.traits
+      .filter((c) => c.trait.skill)
+      .map((c) => ({ name: c.trait.name, given: `${given.traitFlag} ${c.given.trim()}` })),
+  ]
+  if (indirect !== undefined && uses.length > 0) {
+    const u = uses[0]
+    throw new InputError(
+      'bad-combination',
+      `${u.given}: ${indirect}, which cannot benefit from Skills; drop ${u.given}`,
+    )
+  }
+  const names = new Set(uses.map((u) => u.name))
+  const free = names.has('skill-defense') && [...names].some((n) => WITH_SKILL_DEFENSE.has(n)) ? 1 : 0
+  const perTurn = Math.max(1, ...given.traits.map((c) => c.trait.skillsPerTurn ?? 1))
+  if (uses.length - free > perTurn) {
+    const list = uses.map((u) => u.given)
+    const named = `${list.slice(0, -1).join(', ')} and ${list[list.length - 1]}`
+    throw new InputError(
+      'bad-combination',
+      `${named} are ${uses.length} Skills, and a unit uses ${perTurn === 1 ? 'one Skill' : `${perTurn} Skills`} a turn (Skill Defense may go with Improvise or Unbeaten; Army of One allows two); keep ${perTurn === 1 ? 'one' : perTurn}`,
+    )
+  }
 }

@@ -384,11 +384,18 @@ describe('Improvise in melee: the attacker rerolls attack dice, the defender def
   })
 })
 
-describe('Giant Slayer: +1 PEN, +2 in melee against a larger Size', () => {
+describe('Giant Slayer: +1 PEN, and a bonus +2 in melee against a larger Size (+3 in all)', () => {
   it.each([
-    ['giant-slayer', 5],
-    ['giant-slayer=larger', 6],
-  ])('%s: the strike is PEN %i', (text, pen) => {
+    ['giant-slayer', 5, [{ source: 'Giant Slayer', amount: 1 }]],
+    [
+      'giant-slayer=larger',
+      7,
+      [
+        { source: 'Giant Slayer', amount: 1 },
+        { source: 'Giant Slayer, larger Size', amount: 2 },
+      ],
+    ],
+  ])('%s: the strike is PEN %i', (text, pen, bonuses) => {
     const atk = side({ pen: '4' })
     applyMeleeTraits(
       atk,
@@ -397,7 +404,7 @@ describe('Giant Slayer: +1 PEN, +2 in melee against a larger Size', () => {
     )
     const s = attackStrike(melee({ atk }))
     expect(s.pen).toEqual({ value: pen, kind: 'damage' })
-    expect(s.penBonuses).toEqual([{ source: 'Giant Slayer', amount: pen - 4 }])
+    expect(s.penBonuses).toEqual(bonuses)
   })
 })
 
