@@ -3,12 +3,13 @@ import { type Outlook, addOutlook, noOutlook, preferFor } from './choice.js'
 import {
   type AttackBonus,
   type DefenseChoice,
-  type LaterOutlook,
+  type After,
   type Shot,
   type ShotResult,
   aim,
   defenseAllowed,
   evadeFlow,
+  afterOf,
   laterOutlook,
   shotFlow,
 } from './shoot.js'
@@ -59,13 +60,14 @@ export function shotOdds(s: Shot): ShotOdds {
 
 /**
  * The outlook of a shot (choice.ts: the automatic choices' quantities): the flow's evade stage
- * folded, each of its results weighed by the later stages' outlook from its hits (laterOutlook,
- * filled from the same flow; `later`: the caller's, when it already has them).
+ * folded, each of its results weighed by the later stages' outlook from its hits (afterOf,
+  laterOutlook,
+ * filled from the same flow; `after`: the caller's, when it already has it).
  */
-export function shotExpected(s: Shot, later?: LaterOutlook): Outlook {
-  const a = aim(quietShot(s), later)
+export function shotExpected(s: Shot, after?: After): Outlook {
+  const a = aim(quietShot(s), after)
   const out = noOutlook()
-  evadeFlow.odds(a).forEach((x, p) => addOutlook(out, p, a.later(x.evade.hits)))
+  evadeFlow.odds(a).forEach((x, p) => addOutlook(out, p, a.after.outlook(x.evade.hits)))
   return out
 }
 
@@ -121,7 +123,7 @@ export const AUTO_DEFENSES: DefenseChoice[] = ['dodge', 'guard']
 export function rankDefenses(
   s: Shot,
   options: DefenseChoice[] = AUTO_DEFENSES,
-  later = new Map<DefenseChoice, LaterOutlook>(),
+  later = new Map<DefenseChoice, After>(),
 ): Array<ScoredOption<DefenseChoice>> {
   const trial = quietShot({ ...s }) // one copy, each option tried on it in turn
   // Only the reactions the defender may make (a Solo Operative's Dodge and Guard together first).
@@ -132,7 +134,7 @@ export function rankDefenses(
     // The later stages depend on the defence, not on the attacker's bonus (AfterEvadeInput):
     // rankBonuses hands the same ones to every bonus it tries.
     let rows = later.get(value)
-    if (!rows) later.set(value, (rows = laterOutlook(trial)))
+    if (!rows) later.set(value, (rows = afterOf(trial)))
     return { value, expected: shotExpected(trial, rows) }
   })
   return [...scored].sort((a, b) => preferFor('spare', a.expected, b.expected))
@@ -149,12 +151,12 @@ export function rankBonuses(
   defenses: DefenseChoice[] = AUTO_DEFENSES,
 ): Array<ScoredOption<AttackBonus> & { defense: DefenseChoice }> {
   const trial = quietShot({ ...s })
-  const later = new Map<DefenseChoice, LaterOutlook>()
+  const later = new Map<DefenseChoice, After>()
   const scored = options.map((value) => {
     trial.bonus = value
     if (defenseFixed) {
       let rows = later.get(s.defense)
-      if (!rows) later.set(s.defense, (rows = laterOutlook(trial)))
+      if (!rows) later.set(s.defense, (rows = afterOf(trial)))
       return { value, defense: s.defense, expected: shotExpected(trial, rows) }
     }
     const best = rankDefenses(trial, defenses, later)[0]

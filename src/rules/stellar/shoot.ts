@@ -596,22 +596,17 @@ export interface BlockStage {
  * are reads of its exact fold (shoot-odds.ts); overwatch in melee is this flow too.
  */
 
-/** What the flow is handed: the shot, and the outlook of its later stages per number of hits. */
+/** What the flow is handed: the shot, and what its stages after the evade dice share. */
 export interface Aim {
   shot: Shot
-  /** What the defender's evade reroll weighs: laterOutlook, filled from the flow. */
-  later: LaterOutlook
-  /** The save stage's walk per number of unblocked hits (savesFor), looked up once per shot. */
-  saves: SavesBy
+  after: After
 }
 
-/** The armour saves' exact distribution per number of unblocked hits (savesFor). */
-export type SavesBy = (unblockedHits: number) => Distribution<SaveResult>
-
-/** The shot after its evade dice (the later stages read only AfterEvadeInput of it). */
+/** The shot after its evade dice. */
 export interface Evaded {
+  /** The shot as the later stages read it (the one being played: a person may be asked). */
   shot: AfterEvadeInput & Decidable
-  saves: SavesBy
+  after: After
   evade: EvadeStage
 }
 
@@ -621,41 +616,51 @@ export interface Blocked extends Evaded {
 }
 
 /**
- * The outlook (choice.ts) of the stages after the evade dice from a number of hits: blocks, Skill
- * Defense and saves folded by the flow once per number of hits asked (a float cache of the flow,
- * for the defender's reroll pick and the automatic choices).
+ * What the stages after the evade dice share for one declared input (AfterEvadeInput, with the
+ * answers given): the blocks before Momentum, the save stage's walk per number of unblocked hits
+ * (savesFor), and their outlook per number of hits (a float cache filled from the flow, which the
+ * defender's reroll pick and the automatic choices weigh).
  */
+export interface After {
+  /** The declared input, with the answers given (nobody is asked while options are weighed). */
+  shot: AfterEvadeInput & Decidable
+  blocks: ReturnType<typeof shotBlocks>
+  saves: (unblockedHits: number) => Distribution<SaveResult>
+  /** The outlook (choice.ts) of the later stages folded from a number of hits. */
+  outlook: LaterOutlook
+}
+
+/** The outlook of the stages after the evade dice, per number of hits (After.outlook). */
 export type LaterOutlook = (hits: number) => Outlook
 
-/** The shot handed to its flow (`later`: the later stages' outlook, when the caller has it). */
-export function aim(s: Shot, later?: LaterOutlook): Aim {
-  let rows = later
-  let saves: SavesBy | undefined
-  return {
-    shot: s,
-    later: later ?? ((hits) => (rows ??= laterOutlook(s))(hits)),
-    saves: (hits) => (saves ??= savesFor(shotSaves(s, 0)))(hits),
-  }
+/** The shot handed to its flow (`after`: its later stages' shared part, when the caller has it). */
+export function aim(s: Shot, after = afterOf(s)): Aim {
+  return { shot: s, after }
 }
 
-/**
- * The later stages' outlook per number of hits: the flow after the evade dice (afterEvade) folded
- * from that many hits, its results weighed by the policy's quantities (choice.ts). Remembered by
- * the stages' declared input (AfterEvadeInput, with the answers given; nobody is asked while the
- * options are weighed), so a copy: the caller may change its shot after.
- */
-export function laterOutlook(s: Shot): LaterOutlook {
+/** What a shot's stages after the evade dice share: remembered by their declared input. */
+export function afterOf(s: Shot): After {
   const input: AfterEvadeInput & Decidable = afterEvadeInput(s)
   input.decisions = s.decisions
-  return laterRows(input)
+  return afters(input)
 }
 
-const laterRows = memoise((shot: AfterEvadeInput & Decidable): LaterOutlook => {
+const afters = memoise((shot: AfterEvadeInput & Decidable): After => {
   const rows: Outlook[] = []
-  const saves = savesFor(shotSaves(shot, 0))
-  return (hits) =>
-    (rows[hits] ??= resultsOutlook(afterEvade.odds({ shot, saves, evade: hitsOnly(hits) }), shot.hp))
+  const after: After = {
+    shot,
+    blocks: shotBlocks(shot),
+    saves: savesFor(shotSaves(shot, 0)),
+    outlook: (hits) =>
+      (rows[hits] ??= resultsOutlook(afterEvadeFlow.odds({ shot, after, evade: hitsOnly(hits) }), shot.hp)),
+  }
+  return after
 })
+
+/** The later stages' outlook per number of hits (the flow after the evade dice, folded). */
+export function laterOutlook(s: Shot): LaterOutlook {
+  return afterOf(s).outlook
+}
 
 /** The outlook of a distribution of results: each one's damage against the HP, failed saves, hits. */
 export function resultsOutlook(d: Distribution<ShotResult>, hp: number | undefined): Outlook {
@@ -679,7 +684,7 @@ function hitsOnly(hits: number): EvadeStage {
  */
 const evadeStep: Stage<Aim, Evaded> = {
   name: 'evade',
-  run: (a, dice) => ({ shot: a.shot, saves: a.saves, evade: rollEvade(dice, a.shot, a.later) }),
+  run: (a, dice) => ({ shot: a.shot, after: a.after, evade: rollEvade(dice, a.shot, a.after.outlook) }),
   key: (x) => evadeKey(x.evade),
   odds: (a) => {
     const s = a.shot
@@ -687,13 +692,13 @@ const evadeStep: Stage<Aim, Evaded> = {
     const allowed = rerollsAllowed(s)
     const state = (code: number): Evaded => ({
       shot: s,
-      saves: a.saves,
+      after: a.after,
       evade: evadeStandIn(e, allowed, code),
     })
     const key = (x: Evaded) => evadeKey(x.evade)
     if (allowed === 0 && !e.shootDown) return evadeOdds(e).map((h) => state(evadeCode(h, 0, 0)), key)
     const classify = evadeClass(e)
-    const r = allowed > 0 ? evadeReroll(e, allowed, a.later) : null
+    const r = allowed > 0 ? evadeReroll(e, allowed, a.after.outlook) : null
     return poolWithRerollOdds(
       e.dice,
       EVADE_DIE,
@@ -758,7 +763,12 @@ const blockStep: Stage<Evaded, Blocked> = {
 }
 
 function blocked(x: Evaded): Blocked {
-  return { ...x, block: blockHits(x.shot, x.evade.hits) }
+  return {
+    shot: x.shot,
+    after: x.after,
+    evade: x.evade,
+    block: blockHits(x.shot, x.evade.hits, x.after.blocks),
+  }
 }
 
 /** What the reads tell apart of a result: the evade stage's key, then its saves'. */
@@ -778,7 +788,9 @@ const saveStep: Stage<Blocked, ShotResult> = {
     concludeShot(x.shot, x.evade, x.block, resolveArmorSaves(dice, shotSaves(x.shot, x.block.unblockedHits))),
   key: resultKey,
   odds: (x) =>
-    x.saves(x.block.unblockedHits).map((save) => concludeShot(x.shot, x.evade, x.block, save), resultKey),
+    x.after
+      .saves(x.block.unblockedHits)
+      .map((save) => concludeShot(x.shot, x.evade, x.block, save), resultKey),
 }
 
 /** The whole shot: evade dice (with the defender's reroll), blocks and Skill Defense, saves. */
@@ -789,7 +801,7 @@ export const shotFlow = Flow.from<Aim>(() => 0)
 /** The evade stage alone: what the choices weigh with the later stages' outlook. */
 export const evadeFlow = Flow.from<Aim>(() => 0).then(evadeStep)
 /** The stages after the evade dice (laterOutlook folds them per number of hits). */
-const afterEvade = Flow.from<Evaded>(() => 0)
+const afterEvadeFlow = Flow.from<Evaded>(() => 0)
   .then(blockStep)
   .then(saveStep)
 
