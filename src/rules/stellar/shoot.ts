@@ -603,7 +603,7 @@ export interface Aim {
 }
 
 /** The shot after its evade dice. */
-export interface Evaded {
+interface Evaded {
   /** The shot as the later stages read it (the one being played: a person may be asked). */
   shot: AfterEvadeInput & Decidable
   after: After
@@ -611,7 +611,7 @@ export interface Evaded {
 }
 
 /** The shot after blocks and Skill Defense. */
-export interface Blocked extends Evaded {
+interface Blocked extends Evaded {
   block: BlockStage
 }
 
@@ -663,7 +663,7 @@ export function laterOutlook(s: Shot): LaterOutlook {
 }
 
 /** The outlook of a distribution of results: each one's damage against the HP, failed saves, hits. */
-export function resultsOutlook(d: Distribution<ShotResult>, hp: number | undefined): Outlook {
+function resultsOutlook(d: Distribution<ShotResult>, hp: number | undefined): Outlook {
   const out = noOutlook()
   d.forEach((r, q) => addOutlook(out, q, outcomeOutlook(r.damage, hp, r.save.failedSaves, r.unblockedHits)))
   return out
@@ -723,7 +723,7 @@ function evadeCode(hits: number, rerolled: number, downed: number): number {
  * What later stages and every read tell apart of the evade stage: its hits, the dice the defender
  * rerolled (the charger's Improvise spent on overwatch) and the remote weapons an Ace downed.
  */
-export function evadeKey(e: Pick<EvadeStage, 'hits' | 'reroll' | 'remoteDowned'>): number {
+function evadeKey(e: Pick<EvadeStage, 'hits' | 'reroll' | 'remoteDowned'>): number {
   return evadeCode(e.hits, e.reroll?.dice.length ?? 0, e.remoteDowned ?? 0)
 }
 
@@ -756,19 +756,13 @@ function evadeStandIn(e: EvadeInput, allowed: number, code: number): EvadeStage 
 /** Stage 2, blocks and Skill Defense (no dice): blockHits. */
 const blockStep: Stage<Evaded, Blocked> = {
   name: 'blocks',
-  run: (x) => blocked(x),
-  key: (x) => evadeKey(x.evade),
-  // No dice: its one result.
-  odds: (x) => Distribution.point(blocked(x), (b) => evadeKey(b.evade)),
-}
-
-function blocked(x: Evaded): Blocked {
-  return {
+  run: (x) => ({
     shot: x.shot,
     after: x.after,
     evade: x.evade,
     block: blockHits(x.shot, x.evade.hits, x.after.blocks),
-  }
+  }),
+  key: (x) => evadeKey(x.evade),
 }
 
 /** What the reads tell apart of a result: the evade stage's key, then its saves'. */
