@@ -22,6 +22,13 @@ export interface Stage<S, T extends Outcome> {
    * are one state from here on (the first stands for them all).
    */
   key(state: T): number | string
+  /**
+   * The stage's exact distribution from `state`, when it has its dice rule already walked (the
+   * same rule `run` calls, walked once per declared input and remembered, or its pool read by
+   * class counts): the fold takes it instead of walking `run` from every state. Its states are
+   * merged on `key`, as the walk's are. Optional: a stage without it is walked.
+   */
+  odds?(state: S): Distribution<T>
 }
 
 export class Flow<I, S extends Outcome> {
@@ -60,10 +67,14 @@ export class Flow<I, S extends Outcome> {
     read?: (state: S) => K,
     key?: (v: K) => number | string,
   ): Distribution<S> | Distribution<K> {
-    let d = Distribution.point(input as Outcome, this.startKey as never) as Distribution<Outcome>
+    let d: Distribution<Outcome> | undefined
     for (const stage of this.stages) {
-      d = d.bind((state) => walk((dice) => stage.run(state, dice) as Outcome, stage.key), stage.key)
+      const next = (state: Outcome): Distribution<Outcome> =>
+        stage.odds?.(state) ?? walk((dice) => stage.run(state, dice) as Outcome, stage.key)
+      // The first stage is walked from the input itself (no distribution of one state to bind).
+      d = d ? d.bind(next, stage.key) : next(input as Outcome)
     }
+    d ??= Distribution.point(input as Outcome, this.startKey as never) as Distribution<Outcome>
     return read ? (d as Distribution<S>).map(read, key) : (d as Distribution<S>)
   }
 

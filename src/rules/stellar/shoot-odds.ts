@@ -1,29 +1,22 @@
-import { Distribution, type Outcome } from '../../core/distribution.js'
-import { poolOutcomes } from '../../core/exact.js'
-import { memoise } from '../../core/memo.js'
-import { type Outlook, addOutlook, noOutlook, poolWithRerollOdds, preferFor } from './choice.js'
+import type { Distribution, Outcome } from '../../core/distribution.js'
+import { type Outlook, addOutlook, noOutlook, preferFor } from './choice.js'
 import {
   type AttackBonus,
   type DefenseChoice,
-  type EvadeClass,
-  type EvadeInput,
-  type LaterStages,
+  type After,
   type Shot,
   type ShotResult,
-  EVADE_DIE,
-  MAX_SHOTS,
-  countOutcomes,
+  aim,
   defenseAllowed,
-  evadeClass,
-  evadeHits,
-  evadeInput,
-  evadeReroll,
-  laterStages,
-  rerollsAllowed,
-  shotDamage,
+  evadeFlow,
+  afterOf,
+  laterOutlook,
+  shotFlow,
 } from './shoot.js'
 
-/** Exact distributions of one shooting attack, composed from its stages. */
+export { evadeOdds } from './shoot.js'
+
+/** Exact distributions of one shooting attack, read off its flow. */
 export interface ShotOdds {
   damage: Distribution<number>
   unblockedHits: Distribution<number>
@@ -36,20 +29,20 @@ export interface ShotOdds {
 }
 
 /**
- * The exact odds of a shot, composed from its stages (see resolveShot):
- * 1. the evade pool as counts per class (evadeClass), rerolled as the defender picks
- *    (evadeReroll, through choice.ts), turned into hits by evadeHits;
- * 2. per number of hits, blocks and Skill Defense (blockHits);
- * 3. the armour saves (resolveArmorSaves, walked) and the result they conclude (concludeShot),
- *    read off as each distribution needs it.
- * Odds use the automatic Momentum policy (answers already given and prompts are not part of
- * them).
+ * The exact fold of a shot's flow (shotFlow: the evade dice with the defender's reroll, blocks
+ * and Skill Defense, saves), its results merged on what the reads tell apart. Odds use the
+ * automatic policy (answers already given and prompts are not part of them).
  */
+function shotFold(s: Shot): Distribution<ShotResult> {
+  return shotFlow.odds(aim(quietShot(s)))
+}
+
+/** The exact odds of a shot: reads of its flow's fold. */
 export function shotOdds(s: Shot): ShotOdds {
-  const read = shotReader(s)
-  const damage = read((r) => r.damage)
-  const unblockedHits = read((r) => r.unblockedHits)
-  const failedSaves = read((r) => r.save.failedSaves)
+  const results = shotFold(s)
+  const damage = results.map((r) => r.damage)
+  const unblockedHits = results.map((r) => r.unblockedHits)
+  const failedSaves = results.map((r) => r.save.failedSaves)
   const odds: ShotOdds = {
     damage,
     unblockedHits,
@@ -60,137 +53,46 @@ export function shotOdds(s: Shot): ShotOdds {
       failedSaves: failedSaves.expected(),
     },
   }
-  if (s.hp !== undefined) odds.destroyed = read((r) => String(r.destroyed))
-  if (s.remoteShootDown) {
-    // The same evade stage (its pool, classes and reroll policy) read for its natural 10s.
-    const quiet = quietShot(s)
-    odds.remoteDowned = evadeStageBy(quiet, laterStages(quiet), (counts) => counts.downed)
-  }
+  if (s.hp !== undefined) odds.destroyed = results.map((r) => String(r.destroyed))
+  if (s.remoteShootDown) odds.remoteDowned = results.map((r) => r.remoteDowned ?? 0)
   return odds
 }
 
 /**
- * The outlook of a shot (choice.ts: the automatic choices' quantities), from the same stages as
- * shotOdds, without building its distributions. Each number of hits brings the outlook of what
- * the later stages conclude from it (`rows`: the shot's later stages, when the caller already
- * has them).
+ * The outlook of a shot (choice.ts: the automatic choices' quantities): the flow's evade stage
+ * folded, each of its results weighed by the later stages' outlook from its hits (afterOf,
+  laterOutlook,
+ * filled from the same flow; `after`: the caller's, when it already has it).
  */
-export function shotExpected(s: Shot, rows?: LaterStages): Outlook {
-  const quiet = quietShot(s)
-  const rest = rows ?? laterStages(quiet)
+export function shotExpected(s: Shot, after?: After): Outlook {
+  const a = aim(quietShot(s), after)
   const out = noOutlook()
-  evadeStage(quiet, rest).forEach((h, p) => addOutlook(out, p, rest(h).expected()))
+  evadeFlow.odds(a).forEach((x, p) => addOutlook(out, p, a.after.outlook(x.evade.hits)))
   return out
 }
 
-/**
- * The distribution of a shot's damage alone (a rolled shot's luck is measured against it): as
- * shotReader reads it, without concluding a whole result per outcome.
- */
+/** The distribution of a shot's damage alone (a rolled shot's luck is measured against it). */
 export function shotDamageOdds(s: Shot): Distribution<number> {
-  const quiet = quietShot(s)
-  const rest = laterStages(quiet)
-  return evadeStage(quiet, rest).step(
-    (h) => rest(h).saves,
-    (h, save) => shotDamage(rest(h).block, save),
-  )
+  return shotFlow.odds(aim(quietShot(s)), (r) => r.damage)
 }
 
 /**
- * The shot's stages composed once, read as a map of any field of the result: the hits, then the
- * saves each number of hits owes, concluded (each number of hits settled once for every read).
- */
-function shotReader(s: Shot) {
-  const quiet = quietShot(s)
-  const rest = laterStages(quiet)
-  const hits = evadeStage(quiet, rest)
-  return <K extends Outcome>(f: (r: ShotResult) => K, key?: (v: K) => number | string): Distribution<K> =>
-    hits.step(
-      (h) => rest(h).saves,
-      (h, save) => f(rest(h).conclude(save)),
-      key,
-    )
-}
-
-/**
- * One read of a shot's result as a distribution, from the stages shotOdds composes (`key` as in
- * Distribution.bind), with the number of evade dice the defender rerolled (the result of the
- * later stages does not carry the evade dice): melee's overwatch attack reads its damage, the
- * Momentum it cost and whether the charger's rerolls spent its Improvise.
+ * One read of a shot's result as a distribution, off its flow's fold (`key` as in
+ * Distribution.bind), with the number of evade dice the defender rerolled: melee's overwatch
+ * attack reads its damage, the Momentum it cost and whether the charger's rerolls spent its
+ * Improvise.
  */
 export function shotResultOdds<K extends Outcome>(
   s: Shot,
   f: (r: ShotResult, rerolled: number) => K,
   key?: (v: K) => number | string,
 ): Distribution<K> {
-  const quiet = quietShot(s)
-  const rest = laterStages(quiet)
-  // Hits and dice rerolled, one number: hits * (MAX_SHOTS + 1) + rerolled.
-  const per = MAX_SHOTS + 1
-  const stage =
-    rerollsAllowed(quiet) === 0
-      ? evadeOdds(evadeInput(quiet)).map((h) => h * per)
-      : evadeStageBy(quiet, rest, (counts, e, rerolled) => evadeHits(e, counts).hits * per + rerolled)
-  return stage.step(
-    (x) => rest(Math.floor(x / per)).saves,
-    (x, save) => f(rest(Math.floor(x / per)).conclude(save), x % per),
-    key,
-  )
+  return shotFlow.odds(aim(quietShot(s)), (r) => f(r, r.reroll?.dice.length ?? 0), key)
 }
 
 /** The shot as the odds play it: the automatic Momentum policy, nobody asked. */
 function quietShot(s: Shot): Shot {
-  return s.askDecisions || s.decisions
-    ? Object.assign({}, s, { askDecisions: false, decisions: undefined })
-    : s
-}
-
-/**
- * Stage 1's hits: the evade pool's branches as the exact driver makes them (one per count of
- * dice in each class evadeClass declares, its faces standing for the class), each counted by
- * evadeHits as rollEvade counts them. Remembered by the stage's declared input.
- */
-export const evadeOdds = memoise((e: EvadeInput): Distribution<number> => {
-  const classify = evadeClass(e)
-  const branches = poolOutcomes(e.dice, EVADE_DIE, classify)
-  return Distribution.weighted(
-    branches.map((b) => [evadeHits(e, countOutcomes(b.faces.map(classify))).hits, b.waysN] as const),
-  )
-})
-
-/**
- * Stage 1's hits for this shot: evadeOdds, or, when the defender may reroll evade dice, each
- * branch of the pool rerolled as the defender picks it (evadeReroll, as rollEvade picks it),
- * the rerolled dice a pool of their own. The pick weighs the later stages (`later`), so
- * these are composed per shot.
- */
-function evadeStage(s: Shot, later: LaterStages): Distribution<number> {
-  if (rerollsAllowed(s) === 0) return evadeOdds(evadeInput(s))
-  return evadeStageBy(s, later, (counts, e) => evadeHits(e, counts).hits)
-}
-
-/**
- * Stage 1 read as `read` makes of its final class counts: the pool's branches, each rerolled as
- * the defender picks (evadeReroll through the one reroll combinator, as rollEvade picks it),
- * the rerolled dice a pool of their own. The hits (evadeStage), and an Ace's remote weapons
- * downed, are two reads of it.
- */
-function evadeStageBy(
-  s: Shot,
-  later: LaterStages,
-  read: (counts: Record<EvadeClass, number>, e: EvadeInput, rerolled: number) => number,
-): Distribution<number> {
-  const e = evadeInput(s)
-  const allowed = rerollsAllowed(s)
-  const classify = evadeClass(e)
-  const reroll = allowed > 0 ? evadeReroll(e, allowed, later) : null
-  return poolWithRerollOdds(
-    e.dice,
-    EVADE_DIE,
-    classify,
-    () => reroll,
-    (faces, picked) => read(countOutcomes(faces.map(classify)), e, picked.length),
-  )
+  return s.askDecisions || s.decisions ? { ...s, askDecisions: false, decisions: undefined } : s
 }
 
 /**
@@ -198,7 +100,7 @@ function evadeStageBy(
  * `s` decides it, saves) from `hits`. For a prompt's hints.
  */
 export function expectedDamageFrom(s: Shot, hits: number): number {
-  return laterStages(s)(hits).expected().damage
+  return laterOutlook(s)(hits).damage
 }
 
 /** One option of a choice with its expected outcome. */
@@ -221,7 +123,7 @@ export const AUTO_DEFENSES: DefenseChoice[] = ['dodge', 'guard']
 export function rankDefenses(
   s: Shot,
   options: DefenseChoice[] = AUTO_DEFENSES,
-  later = new Map<DefenseChoice, LaterStages>(),
+  later = new Map<DefenseChoice, After>(),
 ): Array<ScoredOption<DefenseChoice>> {
   const trial = quietShot({ ...s }) // one copy, each option tried on it in turn
   // Only the reactions the defender may make (a Solo Operative's Dodge and Guard together first).
@@ -232,7 +134,7 @@ export function rankDefenses(
     // The later stages depend on the defence, not on the attacker's bonus (AfterEvadeInput):
     // rankBonuses hands the same ones to every bonus it tries.
     let rows = later.get(value)
-    if (!rows) later.set(value, (rows = laterStages(trial)))
+    if (!rows) later.set(value, (rows = afterOf(trial)))
     return { value, expected: shotExpected(trial, rows) }
   })
   return [...scored].sort((a, b) => preferFor('spare', a.expected, b.expected))
@@ -249,12 +151,12 @@ export function rankBonuses(
   defenses: DefenseChoice[] = AUTO_DEFENSES,
 ): Array<ScoredOption<AttackBonus> & { defense: DefenseChoice }> {
   const trial = quietShot({ ...s })
-  const later = new Map<DefenseChoice, LaterStages>()
+  const later = new Map<DefenseChoice, After>()
   const scored = options.map((value) => {
     trial.bonus = value
     if (defenseFixed) {
       let rows = later.get(s.defense)
-      if (!rows) later.set(s.defense, (rows = laterStages(trial)))
+      if (!rows) later.set(s.defense, (rows = afterOf(trial)))
       return { value, defense: s.defense, expected: shotExpected(trial, rows) }
     }
     const best = rankDefenses(trial, defenses, later)[0]

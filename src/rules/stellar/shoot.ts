@@ -1,6 +1,9 @@
 import type { Dice } from '../../core/dice.js'
 import { type Decidable, decision } from '../../core/decide.js'
-import type { Distribution } from '../../core/distribution.js'
+import { Distribution } from '../../core/distribution.js'
+import { poolOutcomes } from '../../core/exact.js'
+import { Flow, type Stage } from '../../core/flow.js'
+import { memoise } from '../../core/memo.js'
 import { type SaveResult, type SaveSpec, antiBeamBonus, resolveArmorSaves, saveCap } from './armor-save.js'
 import { savesFor } from './armor-save-odds.js'
 import {
@@ -10,6 +13,7 @@ import {
   addOutlook,
   noOutlook,
   outcomeOutlook,
+  poolWithRerollOdds,
   rollRerolls,
 } from './choice.js'
 import {
@@ -598,21 +602,240 @@ export interface BlockStage {
 }
 
 /**
- * A whole shooting attack, in three stages: the evade dice (rollEvade), blocks and Skill
- * Defense (blockHits), and the armour saves (finishShot). Everything after the evade dice
- * depends on them only through the number of hits; shotOdds composes the same stages on that
- * basis.
+ * A SHOT AS ONE FLOW (src/core/flow.ts): the evade dice with the defender's reroll (evade), blocks
+ * and Skill Defense (blocks), then the armour saves and the result they conclude (saves). A roll
+ * plays it with real dice (resolveShot); the odds, the luck of a roll and the automatic choices
+ * are reads of its exact fold (shoot-odds.ts); overwatch in melee is this flow too.
  */
-export function resolveShot(dice: Dice, s: Shot): ShotResult {
-  return finishShot(dice, s, rollEvade(dice, s))
+
+/** What the flow is handed: the shot, and what its stages after the evade dice share. */
+export interface Aim {
+  shot: Shot
+  after: After
 }
+
+/** The shot after its evade dice. */
+interface Evaded {
+  /** The shot as the later stages read it (the one being played: a person may be asked). */
+  shot: AfterEvadeInput & Decidable
+  after: After
+  evade: EvadeStage
+}
+
+/** The shot after blocks and Skill Defense. */
+interface Blocked extends Evaded {
+  block: BlockStage
+}
+
+/**
+ * What the stages after the evade dice share for one declared input (AfterEvadeInput, with the
+ * answers given): the blocks before Momentum, the save stage's walk per number of unblocked hits
+ * (savesFor), and their outlook per number of hits (a float cache filled from the flow, which the
+ * defender's reroll pick and the automatic choices weigh).
+ */
+export interface After {
+  /** The declared input, with the answers given (nobody is asked while options are weighed). */
+  shot: AfterEvadeInput & Decidable
+  blocks: ReturnType<typeof shotBlocks>
+  saves: (unblockedHits: number) => Distribution<SaveResult>
+  /** The outlook (choice.ts) of the later stages folded from a number of hits. */
+  outlook: LaterOutlook
+}
+
+/** The outlook of the stages after the evade dice, per number of hits (After.outlook). */
+export type LaterOutlook = (hits: number) => Outlook
+
+/** The shot handed to its flow (`after`: its later stages' shared part, when the caller has it). */
+export function aim(s: Shot, after = afterOf(s)): Aim {
+  return { shot: s, after }
+}
+
+/** What a shot's stages after the evade dice share: remembered by their declared input. */
+export function afterOf(s: Shot): After {
+  const input: AfterEvadeInput & Decidable = afterEvadeInput(s)
+  input.decisions = s.decisions
+  return afters(input)
+}
+
+const afters = memoise((shot: AfterEvadeInput & Decidable): After => {
+  const rows: Outlook[] = []
+  const after: After = {
+    shot,
+    blocks: shotBlocks(shot),
+    saves: savesFor(shotSaves(shot, 0)),
+    outlook: (hits) =>
+      (rows[hits] ??= resultsOutlook(afterEvadeFlow.odds({ shot, after, evade: hitsOnly(hits) }), shot.hp)),
+  }
+  return after
+})
+
+/** The later stages' outlook per number of hits (the flow after the evade dice, folded). */
+export function laterOutlook(s: Shot): LaterOutlook {
+  return afterOf(s).outlook
+}
+
+/** The outlook of a distribution of results: each one's damage against the HP, failed saves, hits. */
+function resultsOutlook(d: Distribution<ShotResult>, hp: number | undefined): Outlook {
+  const out = noOutlook()
+  d.forEach((r, q) => addOutlook(out, q, outcomeOutlook(r.damage, hp, r.save.failedSaves, r.unblockedHits)))
+  return out
+}
+
+/** A stand-in for the evade stage when only its hits are read (the later stages read no more). */
+function hitsOnly(hits: number): EvadeStage {
+  return { targetNumber: 0, shotsFired: 0, dice: [], crits: 0, hits }
+}
+
+/**
+ * Stage 1, the evade dice (rollEvade). Its exact distribution is the pool by class counts, each
+ * counted by evadeHits as rollEvade counts it: the hits alone (evadeOdds, remembered by the
+ * stage's declared input), or, when the defender may reroll or an Ace downs remote weapons, each
+ * count with the defender's pick (evadeReroll through the one reroll combinator, as rollEvade
+ * picks) and its rerolled dice a pool of their own (poolWithRerollOdds). One result stands for
+ * each key (evadeStandIn).
+ */
+const evadeStep: Stage<Aim, Evaded> = {
+  name: 'evade',
+  run: (a, dice) => ({ shot: a.shot, after: a.after, evade: rollEvade(dice, a.shot, a.after.outlook) }),
+  key: (x) => evadeKey(x.evade),
+  odds: (a) => {
+    const s = a.shot
+    const e = evadeInput(s)
+    const allowed = rerollsAllowed(s)
+    const state = (code: number): Evaded => ({
+      shot: s,
+      after: a.after,
+      evade: evadeStandIn(e, allowed, code),
+    })
+    const key = (x: Evaded) => evadeKey(x.evade)
+    if (allowed === 0 && !e.shootDown) return evadeOdds(e).map((h) => state(evadeCode(h, 0, 0)), key)
+    const classify = evadeClass(e)
+    const r = allowed > 0 ? evadeReroll(e, allowed, a.after.outlook) : null
+    return poolWithRerollOdds(
+      e.dice,
+      EVADE_DIE,
+      classify,
+      () => r,
+      (faces, picked) => {
+        const counts = countOutcomes(faces.map(classify))
+        return evadeCode(evadeHits(e, counts).hits, picked.length, e.shootDown ? counts.downed : 0)
+      },
+    ).map(state, key)
+  },
+}
+
+const PER_DIE = MAX_SHOTS + 1
+
+/** The evade stage as its key reads it: hits, dice rerolled, remote weapons downed, one number. */
+function evadeCode(hits: number, rerolled: number, downed: number): number {
+  return (hits * PER_DIE + rerolled) * PER_DIE + downed
+}
+
+/**
+ * What later stages and every read tell apart of the evade stage: its hits, the dice the defender
+ * rerolled (the charger's Improvise spent on overwatch) and the remote weapons an Ace downed.
+ */
+function evadeKey(e: Pick<EvadeStage, 'hits' | 'reroll' | 'remoteDowned'>): number {
+  return evadeCode(e.hits, e.reroll?.dice.length ?? 0, e.remoteDowned ?? 0)
+}
+
+/**
+ * The evade stage as the fold keeps it: one result standing for all those with its key (hits,
+ * dice rerolled, remote weapons downed), the dice themselves not kept.
+ */
+function evadeStandIn(e: EvadeInput, allowed: number, code: number): EvadeStage {
+  const downed = code % PER_DIE
+  const rerolled = Math.floor(code / PER_DIE) % PER_DIE
+  const stage: EvadeStage = {
+    targetNumber: e.targetNumber,
+    shotsFired: e.dice,
+    dice: [],
+    crits: 0,
+    hits: Math.floor(code / PER_DIE / PER_DIE),
+  }
+  if (allowed > 0)
+    stage.reroll = {
+      allowed,
+      crits: 0,
+      hits: 0,
+      dice: Array.from({ length: rerolled }, (_, i) => i),
+      faces: [],
+    }
+  if (e.shootDown) stage.remoteDowned = downed
+  return stage
+}
+
+/** Stage 2, blocks and Skill Defense (no dice): blockHits. */
+const blockStep: Stage<Evaded, Blocked> = {
+  name: 'blocks',
+  run: (x) => ({
+    shot: x.shot,
+    after: x.after,
+    evade: x.evade,
+    block: blockHits(x.shot, x.evade.hits, x.after.blocks),
+  }),
+  key: (x) => evadeKey(x.evade),
+}
+
+/** What the reads tell apart of a result: the evade stage's key, then its saves'. */
+function resultKey(r: ShotResult): string {
+  const v = r.save
+  return `${evadeKey(r)} ${v.failedSaves} ${v.negated} ${v.damage} ${v.actionsLost} ${v.pushes}`
+}
+
+/**
+ * Stage 3, the armour saves (resolveArmorSaves) and the result they conclude (concludeShot). Its
+ * exact distribution is the same save rule walked once per weapon, target and saves owed
+ * (savesFor), each outcome concluded.
+ */
+const saveStep: Stage<Blocked, ShotResult> = {
+  name: 'saves',
+  run: (x, dice) =>
+    concludeShot(x.shot, x.evade, x.block, resolveArmorSaves(dice, shotSaves(x.shot, x.block.unblockedHits))),
+  key: resultKey,
+  odds: (x) =>
+    x.after
+      .saves(x.block.unblockedHits)
+      .map((save) => concludeShot(x.shot, x.evade, x.block, save), resultKey),
+}
+
+/** The whole shot: evade dice (with the defender's reroll), blocks and Skill Defense, saves. */
+export const shotFlow = Flow.from<Aim>(() => 0)
+  .then(evadeStep)
+  .then(blockStep)
+  .then(saveStep)
+/** The evade stage alone: what the choices weigh with the later stages' outlook. */
+export const evadeFlow = Flow.from<Aim>(() => 0).then(evadeStep)
+/** The stages after the evade dice (laterOutlook folds them per number of hits). */
+const afterEvadeFlow = Flow.from<Evaded>(() => 0)
+  .then(blockStep)
+  .then(saveStep)
+
+/** A whole shooting attack: its flow played with the dice given (seeded, or the player's). */
+export function resolveShot(dice: Dice, s: Shot): ShotResult {
+  return shotFlow.run(aim(s), dice)
+}
+
+/**
+ * Stage 1's hits: the evade pool's branches as the exact driver makes them (one per count of
+ * dice in each class evadeClass declares, its faces standing for the class), each counted by
+ * evadeHits as rollEvade counts them. Remembered by the stage's declared input.
+ */
+export const evadeOdds = memoise((e: EvadeInput): Distribution<number> => {
+  const classify = evadeClass(e)
+  const branches = poolOutcomes(e.dice, EVADE_DIE, classify)
+  return Distribution.weighted(
+    branches.map((b) => [evadeHits(e, countOutcomes(b.faces.map(classify))).hits, b.waysN] as const),
+  )
+})
 
 /**
  * Stage 1: the defender's evade dice, criticals, and the attack's bonus hits. A defender that may
  * reroll evade dice (rerollsAllowed) picks which after seeing them (evadeReroll, through the one
- * reroll combinator): asked when a person is there, else the policy's best pick (choice.ts).
+ * reroll combinator, weighing `later`): asked when a person is there, else the policy's best
+ * pick (choice.ts).
  */
-export function rollEvade(dice: Dice, s: Shot): EvadeStage {
+export function rollEvade(dice: Dice, s: Shot, later: LaterOutlook): EvadeStage {
   const e = evadeInput(s)
   const classify = evadeClass(e)
   // A copy: rerolled dice are written into it (a pool's array may be the driver's own).
@@ -621,7 +844,7 @@ export function rollEvade(dice: Dice, s: Shot): EvadeStage {
   let reroll: EvadeReroll | undefined
   const allowed = rerollsAllowed(s)
   if (allowed > 0) {
-    const r = evadeReroll(e, allowed, laterStages(s))
+    const r = evadeReroll(e, allowed, later)
     const done = rollRerolls(dice, faces, r, 'evade reroll', askEvadeReroll(s, rolled, r))
     const pick = pickOf(r, done.pick)
     reroll = { allowed, crits: pick.crits, hits: pick.hits, faces: done.faces, dice: done.dice }
@@ -662,7 +885,7 @@ export function rerollsAllowed(s: Pick<Shot, 'evadeRerolls' | 'seekingShot'>): n
  * pick is weighed by the rest of the shot (`later`: blocks, Skill Defense, saves) by the
  * automatic choices' policy (choice.ts), from the target's side.
  */
-export function evadeReroll(e: EvadeInput, allowed: number, later: LaterStages): Reroll {
+export function evadeReroll(e: EvadeInput, allowed: number, later: LaterOutlook): Reroll {
   const classify = evadeClass(e)
   return {
     sides: EVADE_DIE,
@@ -673,7 +896,7 @@ export function evadeReroll(e: EvadeInput, allowed: number, later: LaterStages):
     },
     allowed,
     goal: 'spare',
-    outlook: (faces) => later(evadeHits(e, countOutcomes(faces.map(classify))).hits).expected(),
+    outlook: (faces) => later(evadeHits(e, countOutcomes(faces.map(classify))).hits),
   }
 }
 
@@ -742,73 +965,6 @@ export interface RerollQuestion {
   faces: number[]
   allowed: number
   options: Array<{ pick: RerollPick; expected: Outlook }>
-}
-
-/** What stages 2 and 3 make of one number of hits. */
-export interface LaterRow {
-  block: BlockStage
-  saves: Distribution<SaveResult>
-  /** The result a save outcome concludes (concludeShot). */
-  conclude(save: SaveResult): ShotResult
-  /** The outlook of the concluded results (the automatic choices' quantities, choice.ts). */
-  expected(): Outlook
-}
-
-/** A shot's stages 2 and 3, by number of hits. */
-export type LaterStages = (hits: number) => LaterRow
-
-/** Stage 1's result when only its hits matter (the later stages read nothing else). */
-const hitsOnly = (hits: number): EvadeStage => ({ targetNumber: 0, shotsFired: 0, dice: [], crits: 0, hits })
-
-/**
- * Stages 2 and 3 from a number of hits, exactly: blocks and Skill Defense (blockHits), the armour
- * saves they call for (walked once per weapon and target: savesFor), and the results those
- * conclude (concludeShot). Each number of hits is settled once, whatever is read. They read the
- * shot only through AfterEvadeInput, so shots that differ elsewhere (the attacker's bonus) may
- * share them. For the odds, the automatic choices and the defender's reroll.
- */
-export function laterStages(shot: AfterEvadeInput & Decidable): LaterStages {
-  // A copy of the declared input (with the decisions): the caller may change its shot after.
-  const s: AfterEvadeInput & Decidable = afterEvadeInput(shot)
-  s.decisions = shot.decisions
-  const rows: LaterRow[] = []
-  const saves = savesFor(shotSaves(s, 0))
-  const blocks = shotBlocks(s) // the same for every number of hits
-  return (hits) => {
-    let row = rows[hits]
-    if (!row) {
-      const block = blockHits(s, hits, blocks)
-      rows[hits] = row = new Row(s, hits, block, saves(block.unblockedHits))
-    }
-    return row
-  }
-}
-
-/** One number of hits through stages 2 and 3 (laterStages' rows). */
-class Row implements LaterRow {
-  private means: Outlook | undefined
-  constructor(
-    private readonly s: AfterEvadeInput,
-    private readonly hits: number,
-    readonly block: BlockStage,
-    readonly saves: Distribution<SaveResult>,
-  ) {}
-
-  conclude(save: SaveResult): ShotResult {
-    return concludeShot(this.s, hitsOnly(this.hits), this.block, save)
-  }
-
-  /** The outlook reads the fields concludeShot sets without building a result per save outcome. */
-  expected(): Outlook {
-    if (this.means) return this.means
-    const block = this.block
-    const hp = this.s.hp
-    const out = noOutlook()
-    this.saves.forEach((save, q) =>
-      addOutlook(out, q, outcomeOutlook(shotDamage(block, save), hp, save.failedSaves, block.unblockedHits)),
-    )
-    return (this.means = out)
-  }
 }
 
 /** How many evade dice fell in each class. */
@@ -905,12 +1061,6 @@ export function shotSaves(s: AfterEvadeInput, unblockedHits: number): SaveSpec {
     reroll: s.reroll,
     notOverYet: s.notOverYet > 0 ? s.notOverYet : undefined,
   }
-}
-
-/** Stages 2 and 3: blocks, Skill Defense, then armour saves and damage, from stage 1. */
-export function finishShot(dice: Dice, s: Shot, e: EvadeStage): ShotResult {
-  const b = blockHits(s, e.hits)
-  return concludeShot(s, e, b, resolveArmorSaves(dice, shotSaves(s, b.unblockedHits)))
 }
 
 /** A shot's damage: its unblocked hits' damage and its failed saves'. */

@@ -7,7 +7,7 @@ import { PhysicalDice } from '../../../src/core/physical.js'
 import {
   type Shot,
   evadeInput,
-  laterStages,
+  laterOutlook,
   evadeReroll,
   resolveShot,
 } from '../../../src/rules/stellar/shoot.js'
@@ -111,7 +111,7 @@ describe('the defender picks the best reroll, checked against every subset of it
             }
             best = Math.min(best, total / 10 ** chosen.length)
           }
-          const options = rerollOptions(faces, evadeReroll(e, s.evadeRerolls, laterStages(s)))
+          const options = rerollOptions(faces, evadeReroll(e, s.evadeRerolls, laterOutlook(s)))
           expect(options[0].expected.damage).toBeCloseTo(best, 9)
         },
       ),

@@ -11,7 +11,7 @@ import {
   defenseAllowed,
   evadeClass,
   evadeInput,
-  laterStages,
+  laterOutlook,
   resolveShot,
   shotsFired,
   skillDefenseSpent,
@@ -360,7 +360,7 @@ describe('shooting: choices the roll and the odds make alike', () => {
       const s = shot({ acc: 6, evade: 0, shots: 4, evadeRerolls: 2, decisions: { 'evade-reroll': given } })
       // 1 (a critical), 4 and 5 (hits), 8 (an evade)
       const faces = [1, 4, 5, 8]
-      const r = evadeReroll(evadeInput(s), 2, laterStages(s))
+      const r = evadeReroll(evadeInput(s), 2, laterOutlook(s))
       expect(
         pickOf(
           r,
