@@ -1,7 +1,6 @@
-import { spawnSync } from 'node:child_process'
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
-import { BIN } from '../cli/run-cli.js'
+import { mecha } from '../cli/in-process.js'
 
 /**
  * Random batch input: good shooting lines with malformed lines between them (broken JSON,
@@ -63,12 +62,7 @@ describe('fuzzing batch lines', () => {
     })
     for (const lines of runs) {
       const input = lines.map((l) => l.text).join('\n') + '\n'
-      const r = spawnSync(process.execPath, [BIN, 'batch'], {
-        input,
-        encoding: 'utf8',
-        env: { PATH: process.env.PATH ?? '' },
-        timeout: 30_000,
-      })
+      const r = mecha(['batch'], { input })
       expect(r.stderr).not.toMatch(/\n\s+at .+:\d+:\d+/)
       const out = r.stdout
         .trim()
@@ -79,17 +73,13 @@ describe('fuzzing batch lines', () => {
       answered.forEach((l, i) => {
         if (l.kind === 'good') {
           expect(out[i].error, l.text).toBeUndefined()
-          const alone = spawnSync(process.execPath, [BIN, 'batch'], {
-            input: l.text + '\n',
-            encoding: 'utf8',
-            env: { PATH: process.env.PATH ?? '' },
-          })
+          const alone = mecha(['batch'], { input: l.text + '\n' })
           const { line: _a, ...mine } = out[i]
           const { line: _b, ...single } = JSON.parse(alone.stdout)
           expect(mine).toEqual(single)
         }
       })
-      expect(r.status).toBe(answered.some((l) => out[answered.indexOf(l)].error) ? 2 : 0)
+      expect(r.code).toBe(answered.some((l) => out[answered.indexOf(l)].error) ? 2 : 0)
     }
   }, 240_000)
 })

@@ -1,6 +1,6 @@
 import type { RenderContext } from '../context.js'
 import type { RepairOdds } from '../../rules/mining/odds.js'
-import { REPAIR_MIN_DAMAGE, REPAIR_ON, type RepairResult } from '../../rules/mining/repair.js'
+import { REPAIR_DIE, REPAIR_MIN_DAMAGE, REPAIR_ON, type RepairResult } from '../../rules/mining/repair.js'
 import { columns, num, pct } from '../format.js'
 
 export function renderRepair(r: RepairResult, out: RenderContext): string {
@@ -27,7 +27,9 @@ export function explainRepair(r: RepairResult, out: RenderContext): string {
     `1. A unit may attempt 1 repair per turn, only while it carries ${REPAIR_MIN_DAMAGE} or more damage points: it has ${r.damage}, so ${r.allowed ? 'it may' : 'it may not (no die is rolled)'}.`,
   )
   if (r.allowed) {
-    L.push(`2. Roll a d6: ${REPAIR_ON}+ removes one damage point (3 of 6 faces, ${pct(0.5)}).`)
+    L.push(
+      `2. Roll a d${REPAIR_DIE}: ${REPAIR_ON}+ removes one damage point (${REPAIR_DIE - REPAIR_ON + 1} of ${REPAIR_DIE} faces, ${pct((REPAIR_DIE - REPAIR_ON + 1) / REPAIR_DIE)}).`,
+    )
     L.push(
       `3. Rolled ${r.roll}: ${r.repaired ? `${REPAIR_ON} or more, damage ${r.damage} - 1 = ${r.damageAfter}` : `under ${REPAIR_ON}, damage stays ${r.damageAfter}`}.`,
     )

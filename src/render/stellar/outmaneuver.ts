@@ -8,6 +8,8 @@ import {
   type Pool,
   type SideResult,
   type Winner,
+  OUTMANEUVER_DIE,
+  SUCCESS_FROM,
   successValue,
 } from '../../rules/stellar/outmaneuver.js'
 import { columns, histogram, num, pct, plural } from '../format.js'
@@ -66,7 +68,7 @@ export function renderOutmaneuver(
   const L: string[] = []
   L.push(
     st.bold(
-      `${r.bridge ? 'Bridge attack' : 'Outmaneuver'}: attacker ${r.attacker.dice}d10 vs defender ${r.defender.dice}d10 (5+ succeeds, 10 counts double)`,
+      `${r.bridge ? 'Bridge attack' : 'Outmaneuver'}: attacker ${r.attacker.dice}d${OUTMANEUVER_DIE} vs defender ${r.defender.dice}d${OUTMANEUVER_DIE} (${SUCCESS_FROM}+ succeeds, ${OUTMANEUVER_DIE} counts double)`,
     ),
   )
   L.push(sideLine('Attacker', r.attacker, st))
@@ -89,16 +91,20 @@ export function explainOutmaneuver(
   const L: string[] = [out.style.bold('How it was worked out')]
   L.push(`1. Attacker's pool: ${poolText(req.pools.attacker)}.`)
   L.push(`2. Defender's pool: ${poolText(req.pools.defender)}.`)
-  L.push('3. Each d10: 1-4 fails (40%), 5-9 is one success (50%), 10 is two successes (10%).')
+  const [d, from] = [OUTMANEUVER_DIE, SUCCESS_FROM]
+  const share = (faces: number) => `${Math.round((100 * faces) / d)}%`
+  L.push(
+    `3. Each d${d}: 1-${from - 1} fails (${share(from - 1)}), ${from}-${d - 1} is one success (${share(d - from)}), ${d} is two successes (${share(1)}).`,
+  )
   let n = 4
   for (const [name, s, side] of [
     ['Attacker', r.attacker, req.attacker],
     ['Defender', r.defender, req.defender],
   ] as const) {
-    const ten = s.rolls.filter((f) => f === 10).length + s.rerolls.filter((f) => f === 10).length
-    const ok =
-      s.rolls.filter((f) => f >= 5 && f < 10).length + s.rerolls.filter((f) => f >= 5 && f < 10).length
-    const parts = [`${ok} at 5-9`, `${ten} ten${ten === 1 ? '' : 's'} x 2`]
+    const all = [...s.rolls, ...s.rerolls]
+    const ten = all.filter((f) => successValue(f) === 2).length
+    const ok = all.filter((f) => successValue(f) === 1).length
+    const parts = [`${ok} at ${SUCCESS_FROM}-${OUTMANEUVER_DIE - 1}`, `${ten} ten${ten === 1 ? '' : 's'} x 2`]
     const rr = side.reroll
       ? ` (rerolled ${plural(s.rerolls.length, 'failed die', 'failed dice')} of up to ${side.reroll})`
       : ''

@@ -4,6 +4,7 @@ import {
   RECOVERY_TARGET,
   type StunRecovery,
   type StunRecoveryResult,
+  RECOVERY_DIE,
 } from '../../rules/stellar/stun-recover.js'
 import { columns, histogram, num, pct, plural } from '../format.js'
 
@@ -33,7 +34,7 @@ export function renderStunRecovery(r: StunRecoveryResult, s: StunRecovery, out: 
 export function explainStunRecovery(r: StunRecoveryResult, s: StunRecovery, out: RenderContext): string {
   const L = [out.style.bold('How it was worked out')]
   L.push(
-    `1. Each d10 removes a penalty on ${RECOVERY_TARGET}+ (60%): ${r.dice.map((d) => `${d.roll} ${d.success ? 'yes' : 'no'}`).join(', ')} = ${r.successes}.`,
+    `1. Each d${RECOVERY_DIE} removes a penalty on ${RECOVERY_TARGET}+ (${Math.round((100 * (RECOVERY_DIE - RECOVERY_TARGET + 1)) / RECOVERY_DIE)}%): ${r.dice.map((d) => `${d.roll} ${d.success ? 'yes' : 'no'}`).join(', ')} = ${r.successes}.`,
   )
   if (s.penalty !== undefined)
     L.push(

@@ -28,6 +28,8 @@ export interface RepairResult {
 export const REPAIR_MIN_DAMAGE = 2
 /** The d6 result that removes a damage point. */
 export const REPAIR_ON = 4
+/** The repair die. */
+export const REPAIR_DIE = 6
 
 export function repairAllowed(damage: number): boolean {
   return damage >= REPAIR_MIN_DAMAGE && damage < ELIMINATED_AT
@@ -36,7 +38,7 @@ export function repairAllowed(damage: number): boolean {
 export function resolveRepair(dice: Dice, r: Repair): RepairResult {
   if (!repairAllowed(r.damage))
     return { damage: r.damage, allowed: false, roll: null, repaired: false, damageAfter: r.damage }
-  const roll = dice.roll(6, 'repair')
+  const roll = dice.roll(REPAIR_DIE, 'repair')
   const repaired = roll >= REPAIR_ON
   return { damage: r.damage, allowed: true, roll, repaired, damageAfter: repaired ? r.damage - 1 : r.damage }
 }

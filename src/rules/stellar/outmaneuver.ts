@@ -148,8 +148,12 @@ export interface OutmaneuverResult {
   effects: Effects
 }
 
+/** The outmaneuver die: a d10, a success from SUCCESS_FROM, two on its top face. */
+export const OUTMANEUVER_DIE = 10
+export const SUCCESS_FROM = 5
+
 export function successValue(face: number): number {
-  return face >= 10 ? 2 : face >= 5 ? 1 : 0
+  return face >= OUTMANEUVER_DIE ? 2 : face >= SUCCESS_FROM ? 1 : 0
 }
 
 /** Faces the rule tells apart: failures, plain successes and 10s. */
@@ -162,14 +166,14 @@ export function countSuccesses(faces: number[]): number {
 }
 
 function rollPool(dice: Dice, n: number, who: string): number[] {
-  return dice.pool(n, 10, `${who} outmaneuver dice`, successClass)
+  return dice.pool(n, OUTMANEUVER_DIE, `${who} outmaneuver dice`, successClass)
 }
 
 /** Reroll up to `reroll` failed dice; returns the new faces. */
 function rerollFailures(dice: Dice, faces: number[], reroll: number, who: string): number[] {
   const failures = faces.filter((f) => successValue(f) === 0).length
   const n = Math.min(reroll, failures)
-  return n > 0 ? dice.pool(n, 10, `${who} rerolls`, successClass) : []
+  return n > 0 ? dice.pool(n, OUTMANEUVER_DIE, `${who} rerolls`, successClass) : []
 }
 
 function diceSuccesses(faces: number[], rerolls: number[]): number {

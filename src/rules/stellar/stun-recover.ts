@@ -10,6 +10,8 @@ import { type Dice, atLeast } from '../../core/dice.js'
  */
 export const RECOVERY_DICE = 3
 export const RECOVERY_TARGET = 5
+/** The recovery die. */
+export const RECOVERY_DIE = 10
 
 export interface StunRecovery {
   /** -1 Action penalties on the unit (undefined: not given). */
@@ -29,7 +31,7 @@ export interface StunRecoveryResult {
 }
 
 export function resolveStunRecovery(dice: Dice, s: StunRecovery): StunRecoveryResult {
-  const faces = dice.pool(RECOVERY_DICE, 10, 'stun recovery', atLeast(RECOVERY_TARGET))
+  const faces = dice.pool(RECOVERY_DICE, RECOVERY_DIE, 'stun recovery', atLeast(RECOVERY_TARGET))
   const rolls = faces.map((roll) => ({ roll, success: roll >= RECOVERY_TARGET }))
   const successes = rolls.filter((d) => d.success).length
   const removed = s.penalty === undefined ? successes : Math.min(successes, s.penalty)
