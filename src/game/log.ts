@@ -216,7 +216,12 @@ function checkHeader(h: unknown): GameHeader {
   }
   texts(o, 'roster')
   text(o, 'created')
-  return o as unknown as GameHeader
+  return proven<GameHeader>(o)
+}
+
+/** A record whose fields the checks above went through one by one: the type they proved. */
+function proven<T>(o: Obj): T {
+  return o as Obj & T
 }
 
 const UNIT_FIELDS = ['unit', 'hpLost', 'destroyed', 'momentum', 'stun', 'spent', 'spentThisRound']
@@ -233,7 +238,7 @@ function checkEffect(e: unknown, units: Obj): Effect {
   int(o, 'stun', 0, MAX_STUN)
   texts(o, 'spent')
   texts(o, 'spentThisRound')
-  return o as unknown as Effect
+  return proven<Effect>(o)
 }
 
 /** Event `n` (on line n + 1), checked against the header's units and the events before it. */
@@ -288,7 +293,7 @@ function checkEvent(e: unknown, n: number, header: GameHeader): GameEvent {
     default:
       fail(`"t": ${showValue(o.t)} is not an event; expected set, undo, next-round, resolution or torn`)
   }
-  return o as unknown as GameEvent
+  return proven<GameEvent>(o)
 }
 
 /**
