@@ -8,6 +8,7 @@ import {
   type Order,
   SITUATION_NAMES,
   behaviorColumn,
+  BEHAVIOR_DIE,
 } from '../../rules/stellar/behavior.js'
 import { columns, pct } from '../format.js'
 
@@ -21,7 +22,7 @@ export function renderBehavior(r: BehaviorResult, b: BehaviorRequest, out: Rende
   const read = r.readAs !== r.roll ? ` (read as ${r.readAs}: ${who})` : ''
   const L = [
     st.bold(
-      `${b.table === 'kaiju' ? 'Kaiju' : 'Enemy mecha'} behaviour, ${SITUATION_NAMES[r.column]}: d10 ${r.roll}${read}`,
+      `${b.table === 'kaiju' ? 'Kaiju' : 'Enemy mecha'} behaviour, ${SITUATION_NAMES[r.column]}: d${BEHAVIOR_DIE} ${r.roll}${read}`,
     ),
   ]
   if (r.column !== b.situation)

@@ -51,7 +51,7 @@ export function explainCover(r: CoverResult, c: CoverRequest, _out: RenderContex
   )
   const p1 = Math.min(1, Math.max(0, (COVER_DIE + 1 - Math.max(1, r.targetNumber)) / COVER_DIE))
   L.push(
-    `2. The cover survives a check when d10 x 100 reaches ${r.effectiveDmg}: a d10 of ${r.targetNumber}+ (${r.effectiveDmg} / 100, rounded up)` +
+    `2. The cover survives a check when d${COVER_DIE} x 100 reaches ${r.effectiveDmg}: a d${COVER_DIE} of ${r.targetNumber}+ (${r.effectiveDmg} / 100, rounded up)` +
       (r.targetNumber <= 1
         ? ', which every die does: no roll needed.'
         : r.targetNumber > COVER_DIE

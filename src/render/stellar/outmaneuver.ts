@@ -56,7 +56,7 @@ function sideLine(name: string, s: SideResult, st: Style): string {
   const rolls = s.rolls.length ? s.rolls.map((f) => face(f, st)).join(' ') : 'no dice'
   const rerolls = s.rerolls.length ? `  rerolled: ${s.rerolls.map((f) => face(f, st)).join(' ')}` : ''
   const momentum = s.momentum ? `${s.diceSuccesses} + ${s.momentum} Momentum = ` : ''
-  return `${name} ${s.dice}d10: ${rolls}${rerolls} -> ${momentum}${st.bold(plural(s.successes, 'success', 'successes'))}`
+  return `${name} ${s.dice}d${OUTMANEUVER_DIE}: ${rolls}${rerolls} -> ${momentum}${st.bold(plural(s.successes, 'success', 'successes'))}`
 }
 
 export function renderOutmaneuver(
@@ -80,7 +80,7 @@ export function renderOutmaneuver(
 
 function poolText(p: Pool): string {
   if (p.parts.length === 1 && p.parts[0].reason === 'given') return `${p.dice} (given)`
-  return `${p.parts.map((x, i) => `${i === 0 ? '' : x.dice < 0 ? '- ' : '+ '}${Math.abs(x.dice)} ${x.reason}`).join(' ')} = ${p.dice}d10`
+  return `${p.parts.map((x, i) => `${i === 0 ? '' : x.dice < 0 ? '- ' : '+ '}${Math.abs(x.dice)} ${x.reason}`).join(' ')} = ${p.dice}d${OUTMANEUVER_DIE}`
 }
 
 export function explainOutmaneuver(
@@ -136,7 +136,7 @@ export function renderOutmaneuverOdds(
   const L: string[] = []
   L.push(
     st.bold(
-      `Exact odds: ${req.bridge ? 'bridge attack' : 'outmaneuver'}, attacker ${req.attacker.dice}d10 vs defender ${req.defender.dice}d10`,
+      `Exact odds: ${req.bridge ? 'bridge attack' : 'outmaneuver'}, attacker ${req.attacker.dice}d${OUTMANEUVER_DIE} vs defender ${req.defender.dice}d${OUTMANEUVER_DIE}`,
     ),
   )
   const p = (k: string) => pct(o.winner.prob(k))

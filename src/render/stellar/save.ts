@@ -89,7 +89,7 @@ export function explainSave(r: SaveResult, s: SaveRequest, out: RenderContext): 
     `2. Target number = PEN ${s.pen.value} - ARM Sv ${s.armSv}${s.armSvBonus ? ` - Anti-Beam Coating ${s.armSvBonus}` : ''}${sizeBonus ? ` - 2 x Size ${s.size} (push/pull)` : ''} = ${r.targetNumber}` +
       (r.targetNumber <= 1
         ? ': 1 or less passes automatically.'
-        : `: each d10 passes on ${r.targetNumber}+ (${pct(passChance(r.targetNumber))}) and fails on ${r.targetNumber === 2 ? '1' : `1-${r.targetNumber - 1}`} (${pct(1 - passChance(r.targetNumber))}).`),
+        : `: each d${SAVE_DIE} passes on ${r.targetNumber}+ (${pct(passChance(r.targetNumber))}) and fails on ${r.targetNumber === 2 ? '1' : `1-${r.targetNumber - 1}`} (${pct(1 - passChance(r.targetNumber))}).`),
   )
   if (s.antiBeam && !s.energy)
     L.push('   Anti-Beam Coating only helps against energy weapons; add --energy if this one is.')
@@ -158,7 +158,7 @@ export function saveOddsSteps(
   const sizeBonus = spec.pen.kind === 'push' ? 2 * (spec.size ?? 0) : 0
   const cap = saveCap(spec)
   L.push(
-    `${lead} Armor saves: one d10 per unblocked hit, at most ${cap}${spec.warship ? (spec.aoe ? ' (a warship against AOE)' : ' (a warship)') : ''}. Target = PEN ${spec.pen.value} - ARM Sv ${spec.armSv}${spec.armSvBonus ? ` - ${spec.armSvBonus} (Anti-Beam Coating)` : ''}${sizeBonus ? ` - 2 x Size ${spec.size}` : ''} = ${tn}.`,
+    `${lead} Armor saves: one d${SAVE_DIE} per unblocked hit, at most ${cap}${spec.warship ? (spec.aoe ? ' (a warship against AOE)' : ' (a warship)') : ''}. Target = PEN ${spec.pen.value} - ARM Sv ${spec.armSv}${spec.armSvBonus ? ` - ${spec.armSvBonus} (Anti-Beam Coating)` : ''}${sizeBonus ? ` - 2 x Size ${spec.size}` : ''} = ${tn}.`,
   )
   if (tn <= 1) {
     L.push('   A target of 1 or less passes without a roll: no save ever fails.')

@@ -5,6 +5,7 @@ import {
   type StunRecovery,
   type StunRecoveryResult,
   RECOVERY_DIE,
+  RECOVERY_DICE,
 } from '../../rules/stellar/stun-recover.js'
 import { columns, histogram, num, pct, plural } from '../format.js'
 
@@ -12,7 +13,7 @@ export function renderStunRecovery(r: StunRecoveryResult, s: StunRecovery, out: 
   const st = out.style
   const L = [
     st.bold(
-      `Stun recovery: 3d10, each ${RECOVERY_TARGET}+ removes a -1 Action penalty${s.penalty !== undefined ? ` (penalty ${s.penalty})` : ''}`,
+      `Stun recovery: ${RECOVERY_DICE}d${RECOVERY_DIE}, each ${RECOVERY_TARGET}+ removes a -1 Action penalty${s.penalty !== undefined ? ` (penalty ${s.penalty})` : ''}`,
     ),
   ]
   L.push(

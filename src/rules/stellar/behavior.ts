@@ -14,6 +14,9 @@ export type MechaSituation = 'hidden' | 'hurt' | 'cover' | 'default'
 export type KaijuSituation = 'far' | 'near'
 export type Situation = MechaSituation | KaijuSituation
 
+/** The behaviour die. */
+export const BEHAVIOR_DIE = 10
+
 export const SITUATIONS: Record<BehaviorTable, readonly Situation[]> = {
   mecha: ['hidden', 'hurt', 'cover', 'default'],
   kaiju: ['far', 'near'],
@@ -128,7 +131,7 @@ export function behaviorOrder(
 
 export function resolveBehavior(dice: Dice, b: BehaviorRoll): BehaviorResult {
   // Every face is its own class: the result shows the face as read (readAs), not only its band.
-  const roll = dice.roll(10, 'behaviour')
+  const roll = dice.roll(BEHAVIOR_DIE, 'behaviour')
   const readAs = b.oneIsTen && roll === 1 ? 10 : roll
   return { roll, readAs, column: behaviorColumn(b), order: behaviorOrder(b, readAs) }
 }
