@@ -472,7 +472,7 @@ export const shootSpec = defineCommand({
   name: 'shoot',
   summary: 'MechaStellar shooting attack: the defender rolls a d10 to evade each shot',
   diceOrder:
-    "one evade d10 per shot, in shot order; then one d10 per evade die the defender rerolls (criticals, then hits); then one armor-save d10 per unblocked hit (at most 3; 5 for warships, 10 vs AOE); then, with Unyielding or Don't Give up the Ship, one reroll d10 per failed save. With several targets (--targets N, or defenders named): target 1's dice in that order, then target 2's, and so on",
+    "one evade d10 per shot, in shot order; then one d10 per evade die the defender rerolls, in die order (the first rerolled die gets the first of them); then one armor-save d10 per unblocked hit (at most 3; 5 for warships, 10 vs AOE); then, with Unyielding or Don't Give up the Ship, one reroll d10 per failed save. With several targets (--targets N, or defenders named): target 1's dice in that order, then target 2's, and so on",
   examples: [
     'mecha shoot --acc 9 --evade 4 --shots 7 --dmg 200 --bonus none --defense none --rolls 1,1,4,5,7,7,10',
     'mecha shoot --acc 9 --evade 4 --shots 5 --dmg 300 --pen 5 --arm-sv 2 --shield 1 --momentum 3 --seed table1',

@@ -125,12 +125,20 @@ function rerollLine(r: ShotResult, st: Style): string {
 function choiceLine(s: ReportedShot): string {
   const by = (k: string) => (s.chosenBy?.[k] && s.chosenBy[k] !== 'flag' ? ` (${s.chosenBy[k]})` : '')
   const bonus = s.bonus === 'none' ? 'no bonus' : `${s.bonus} +${shotAttackerBonus(s)}`
+  // Seeking Shot: the target may not improve its Evade, so its Dodge (only with Guard) gives nothing.
+  const guard = `guard +${shotGuard(s)}`
+  const dodge = `dodge +${shotDodge(s)}`
+  const seeking = s.seekingShot && dodging(s.defense) ? ' (a Dodge gives nothing against a Seeking Shot)' : ''
   const defense =
     s.defense === 'none'
       ? 'no reaction'
       : s.defense === 'both'
-        ? `dodge +${shotDodge(s)} and guard +${shotGuard(s)}`
-        : `${s.defense} +${s.defense === 'dodge' ? shotDodge(s) : shotGuard(s)}`
+        ? seeking
+          ? guard + seeking
+          : `${dodge} and ${guard}`
+        : s.defense === 'dodge'
+          ? (seeking ? 'dodge +0' : dodge) + seeking
+          : guard
   return `Attacker: ${bonus}${by('bonus')}. Defender: ${defense}${by('defense')}.`
 }
 
@@ -230,9 +238,11 @@ function ordinal(n: number): string {
 /** Step 1 of --explain: the target number and its terms. */
 function targetLine(s: Shot, targetNumber: number): string {
   const prec = s.bonus === 'precision' ? shotAttackerBonus(s) : 0
-  const dodge = dodging(s.defense) ? shotDodge(s) : 0
+  const dodge = dodging(s.defense) && !s.seekingShot ? shotDodge(s) : 0
+  const ignored =
+    dodging(s.defense) && s.seekingShot ? ' (Seeking Shot: the Dodge does not improve the Evade)' : ''
   const acc = s.accBonuses.map((b) => ` + ${b.source} ${b.amount}`).join('')
-  return `1. Target number = Acc ${s.acc}${acc}${prec ? ` + Precision ${prec}` : ''} - Evade ${s.evade}${dodge ? ` - Dodge ${dodge}` : ''} = ${targetNumber}. The defender evades a shot on a d10 of ${targetNumber}+.`
+  return `1. Target number = Acc ${s.acc}${acc}${prec ? ` + Precision ${prec}` : ''} - Evade ${s.evade}${dodge ? ` - Dodge ${dodge}` : ''} = ${targetNumber}${ignored}. The defender evades a shot on a d10 of ${targetNumber}+.`
 }
 
 /** Step 2 of --explain: the shots fired and their terms. */
@@ -353,10 +363,24 @@ export function explainShot(r: ShotResult, s: ReportedShot & Traced, out: Render
         `   ${plural(r.save.failedSaves, 'failed save')}: ${s.pen.kind === 'stun' ? 'one action lost each' : s.pen.kind === 'push' ? 'one push each' : `+1000 DMG each = ${r.save.damage}`}.`,
       )
   }
-  if (r.save.damage) L.push(`Total damage = ${r.hitDamage} + ${r.save.damage} = ${r.damage}.`)
+  L.push(totalLine(r, s))
   if (s.antiBeam && !s.energy)
     L.push('Anti-Beam Coating only helps against energy weapons; add --energy if this one is.')
   return L.join('\n')
+}
+
+/**
+ * The walk-through's last line, always: the damage dealt (the hits', plus the failed saves'), and
+ * with HP what is left.
+ */
+function totalLine(r: ShotResult, s: Shot): string {
+  const sum = r.save.damage ? `${r.hitDamage} + ${r.save.damage} = ${r.damage}` : String(r.damage)
+  const why = r.save.damage ? '' : r.save.failedSaves ? '' : r.save.saves.length ? ' (no failed saves)' : ''
+  const hp =
+    r.remainingHp === undefined
+      ? ''
+      : ` HP left = ${s.hp} - ${r.damage} = ${r.remainingHp}${r.destroyed ? ': destroyed' : ''}.`
+  return `Total damage = ${sum}${why}.${hp}`
 }
 
 /**
