@@ -65,6 +65,20 @@ describe('melee Improvise: --atk-trait improvise, --def-trait improvise', () => 
       '2,6,9,8,3,5,7',
     ])
     expect(j.attack.attackDice.map((d: { roll: number }) => d.roll)).toEqual([8, 6, 9])
+    // Every rerolled die names the face it showed before, in each list of dice.
+    expect(j.attack.attackDice).toEqual([
+      { roll: 8, outcome: 'hit', rerolledFrom: 2 },
+      { roll: 6, outcome: 'hit' },
+      { roll: 9, outcome: 'crit' },
+    ])
+    expect(j.attack.defenseDice).toEqual([
+      { roll: 7, outcome: 'block', rerolledFrom: 3 },
+      { roll: 5, outcome: 'block' },
+    ])
+    expect(j.attack.dice.filter((d: { rerolledFrom?: number }) => d.rerolledFrom !== undefined)).toEqual([
+      { roll: 8, pool: 'attack', outcome: 'hit', rerolledFrom: 2 },
+      { roll: 7, pool: 'defense', outcome: 'block', rerolledFrom: 3 },
+    ])
     expect(j.attack.improvise).toEqual({
       attack: { allowed: 2, dice: [0], faces: [8] },
       defense: { allowed: 2, dice: [0], faces: [7] },

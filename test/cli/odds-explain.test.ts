@@ -191,6 +191,14 @@ describe('melee --odds --explain', () => {
     expect(text).toContain('e.g. 1 failed of 3 = C(3,1) x 0.4 x 0.6^2 = 3 x 0.144 = 0.432 (43.20%)')
   })
 
+  it('the blocks taken away are each subtracted: - Guard 1 - shield 1, not - Guard 1 + shield 1', () => {
+    const shielded = explained([...args, '--def-shield', '1'])
+    expect(shielded).toContain(
+      'Unblocked hits = rolled hits + attacker bonus (level 1+) 2 - rolled blocks - Guard 1 - shield 1, never below 0',
+    )
+    expect(shielded).not.toMatch(/rolled blocks [^,]*\+/)
+  })
+
   it('the counter-attack, Finishing Blow and the HP come with the chances of the odds', () => {
     const pct = (p: number) => `${(p * 100).toFixed(2)}%`
     expect(text).toContain(`is not pushed out of melee (${pct(json.odds.expected.counterChance)})`)

@@ -377,10 +377,13 @@ function listed(d: Distribution<number>): string {
     .join(', ')
 }
 
-/** Bonus terms as a sum: "attacker bonus 1 + Guard 1", or 0. */
-function termSum(terms: readonly Bonus[]): string {
+/**
+ * Bonus terms, each with its sign, to follow a running sum: "+ attacker bonus 1 + Guard 1" to
+ * add them, "- Guard 1 - shield 1" to take them away, or "+ 0" / "- 0".
+ */
+function signedTerms(sign: '+' | '-', terms: readonly Bonus[]): string {
   const used = terms.filter((t) => t.amount)
-  return used.length ? used.map((t) => `${t.source} ${t.amount}`).join(' + ') : '0'
+  return used.length ? used.map((t) => `${sign} ${t.source} ${t.amount}`).join(' ') : `${sign} 0`
 }
 
 /** The most likely outcome above 0 (0 when there is none). */
@@ -438,7 +441,7 @@ function strikeSteps(lead: string, title: string, s: Strike, report: StrikeOdds,
           `   Improvise: the ${target} then rerolls up to ${s.defenseRerolls} dice that did not block${s.defenseReroll ? ' and Unbeaten did not reroll already' : ''}, its best pick against the hits rolled; so the blocks are counted for each number of rolled hits, not independently of them.`,
         ]
       : []),
-    `   Unblocked hits = rolled hits + ${termSum(s.bonusHits)} - rolled blocks - ${termSum(s.bonusBlocks)}, never below 0${s.momentum ? `, then up to ${s.momentum} Momentum negates one hit each (Skill Defense)` : ''}. The two pools are independent: each pair of counts multiplies its chances, and the pairs that leave the same unblocked hits are added: ${listed(report.unblockedHits)}${s.striker === 'defender' ? ' (0 includes no counter-attack at all)' : ''}.`,
+    `   Unblocked hits = rolled hits ${signedTerms('+', s.bonusHits)} - rolled blocks ${signedTerms('-', s.bonusBlocks)}, never below 0${s.momentum ? `, then up to ${s.momentum} Momentum negates one hit each (Skill Defense)` : ''}. The two pools are independent: each pair of counts multiplies its chances, and the pairs that leave the same unblocked hits are added: ${listed(report.unblockedHits)}${s.striker === 'defender' ? ' (0 includes no counter-attack at all)' : ''}.`,
   ]
   if (s.pen.value < 2) L.push(`   PEN ${penText(s.pen)} is under 2: no armor saves.`)
   else {

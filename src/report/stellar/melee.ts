@@ -8,6 +8,7 @@ import {
   type MomentumQuestion,
   type Split,
   type Strike,
+  type StrikeDie,
   type StrikeResult,
   meleeGuard,
   resolveMelee,
@@ -400,15 +401,19 @@ async function decideReroll(
 // ---------------------------------------------------------------------------------------------
 // JSON
 
+/** A die of `attackDice`/`defenseDice`: its face and outcome, with `desperation` and `rerolledFrom` when they apply. */
+function poolDieJson(d: StrikeDie): Record<string, unknown> {
+  const die: Record<string, unknown> = { roll: d.roll, outcome: d.outcome }
+  if (d.desperation) die.desperation = true
+  if (d.rerolledFrom !== undefined) die.rerolledFrom = d.rerolledFrom
+  return die
+}
+
 export function strikeJson(r: StrikeResult, traitFields = false): Record<string, unknown> {
   const out: Record<string, unknown> = {
     dice: [...r.attackDice, ...r.defenseDice],
-    attackDice: r.attackDice.map((d) =>
-      d.desperation
-        ? { roll: d.roll, outcome: d.outcome, desperation: true }
-        : { roll: d.roll, outcome: d.outcome },
-    ),
-    defenseDice: r.defenseDice.map((d) => ({ roll: d.roll, outcome: d.outcome })),
+    attackDice: r.attackDice.map(poolDieJson),
+    defenseDice: r.defenseDice.map(poolDieJson),
     hitOn: r.strike.hitOn,
     blockOn: r.strike.blockOn,
     crits: r.crits,
