@@ -159,6 +159,7 @@ function registerSpec(parent: Command, spec: CommandSpec, leafName: string, run:
     const plot = opts.plot as string | undefined
     if (out.svg !== undefined && plot !== '-') writeChart(plot!, out.svg, io.cwd)
     const write = (text: string) => run.out.write(text)
+    for (const w of out.warnings ?? []) run.err.write(`mecha: warning: ${w}\n`)
     // An answer for people: wrapped to the terminal's width; piped or redirected, exactly as it is.
     const forPeople = (text: string) => (io.stdoutIsTTY ? fitToWidth(text, columnsFor(io, 'stdout')) : text)
     if (plot === '-') write(out.svg!)

@@ -67,6 +67,8 @@ export interface RunOutput {
   csv?: string
   /** --plot: the odds as an SVG chart. */
   svg?: string
+  /** The model's warnings about the input (CommandModel.warnings): the CLI writes them on stderr. */
+  warnings?: string[]
 }
 
 /** A non-interactive environment: every choice automatic, no prompts. */
@@ -98,8 +100,19 @@ export function runSpec(
   if (g.compare) return compareOptions(spec, built, g, env, wantText)
   const chosen = spec.model.choose ? spec.model.choose(built, env.choice) : built
   return chosen instanceof Promise
-    ? chosen.then((input) => settle(spec, input, g, env, wantText))
-    : settle(spec, chosen, g, env, wantText)
+    ? chosen.then((input) => warned(spec, input, settle(spec, input, g, env, wantText)))
+    : warned(spec, chosen, settle(spec, chosen, g, env, wantText))
+}
+
+/** The answer with the model's warnings about its input, when it has any. */
+function warned(
+  spec: CommandSpec,
+  input: unknown,
+  out: RunOutput | Promise<RunOutput>,
+): RunOutput | Promise<RunOutput> {
+  const warnings = spec.model.warnings?.(input) ?? []
+  if (!warnings.length) return out
+  return out instanceof Promise ? out.then((o) => ({ ...o, warnings })) : { ...out, warnings }
 }
 
 function settle(

@@ -43,6 +43,11 @@ export interface CommandModel<I = any, R = any, Q = I> {
   choose?(input: Q, ctx: ChoiceContext): Promise<I> | I
   /** Answer a decision a resolution asked for mid-way (NeedDecision), through `ctx`. */
   decide?(id: string, context: unknown, input: I, ctx: ChoiceContext): Promise<unknown>
+  /**
+   * Warnings about the input, one line each (the CLI writes them on stderr, the answer is still
+   * given): `mecha roll '3d6>=10'` counts dice, not the total, and never succeeds.
+   */
+  warnings?(input: I): string[]
   /** Whether this input needs dice at all (false: a pure calculation, no seed reported). */
   usesDice?(input: I): boolean
   resolve(dice: Dice, input: I): R

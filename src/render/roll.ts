@@ -1,5 +1,11 @@
 import type { Distribution } from '../core/distribution.js'
-import { type Expression, dieValue, keptEnd } from '../rules/roll/expression.js'
+import {
+  type Compare,
+  type Expression,
+  type FixedCount,
+  dieValue,
+  keptEnd,
+} from '../rules/roll/expression.js'
 import { termOdds } from '../rules/roll/odds.js'
 import type { RenderContext } from './context.js'
 import { classLines, exactText, faceChance, poolRowText, poolRows } from './explain-odds.js'
@@ -73,4 +79,29 @@ function likeliest(d: Distribution<number>): [number, bigint] {
   let best: [number, bigint] = [0, -1n]
   for (const [v, w] of d.sortedWays()) if (w > best[1]) best = [v, w]
   return best
+}
+
+const SHOWING: Record<Compare, (n: number) => string> = {
+  '>=': (n) => `${n} or more`,
+  '>': (n) => `more than ${n}`,
+  '<=': (n) => `${n} or less`,
+  '<': (n) => `less than ${n}`,
+  '=': (n) => `exactly ${n}`,
+}
+
+/**
+ * The warning for a counting term whose threshold fixes its count (`3d6>=10`: always 0): the
+ * comparison is made on each die, not on the total, which the expression cannot compare.
+ */
+export function fixedCountWarning(f: FixedCount): string {
+  const showing = SHOWING[f.op](f.n)
+  const plain = f.term.replace(/(>=|<=|>|<|=)\d+$/, '')
+  const head = `${f.term} counts the dice showing ${showing} on each die, not the total`
+  if (f.meets === 'all')
+    return `${head}; every d${f.sides} shows ${showing}, so the count is always ${f.count}`
+  const where =
+    f.op === '>=' || f.op === '>'
+      ? `the "at least" column at ${f.op === '>=' ? f.n : f.n + 1} of \`mecha roll ${plain} --odds\``
+      : `the chance of each total in \`mecha roll ${plain} --odds\``
+  return `${head}; a d${f.sides} never shows ${showing}, so the count is always 0. A roll expression cannot compare the total: for that, read ${where}`
 }

@@ -3,7 +3,7 @@ import { InputError } from '../core/errors.js'
 import { type Expression, type RollResult, resolveRoll } from '../rules/roll/expression.js'
 import { expressionOdds, oddsCost } from '../rules/roll/odds.js'
 import { columns, histogram, num, pct } from '../render/format.js'
-import { explainRollOdds } from '../render/roll.js'
+import { explainRollOdds, fixedCountWarning } from '../render/roll.js'
 
 /** The most work `roll --odds` takes on (see oddsCost): about a second on a slow machine. */
 const MAX_COST = 50_000_000
@@ -11,6 +11,7 @@ const MAX_COST = 50_000_000
 export const rollModel = defineModel<Expression, RollResult>({
   usesDice: (e) => e.terms.some((t) => t.kind === 'dice'),
   resolve: resolveRoll,
+  warnings: (e) => (e.fixed ?? []).map(fixedCountWarning),
   json: (r) => ({
     expression: r.expression,
     total: r.total,

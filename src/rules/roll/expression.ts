@@ -29,6 +29,23 @@ export type Term = DiceTerm | ConstTerm
 export interface Expression {
   text: string
   terms: Term[]
+  /** Counting terms whose answer is fixed by their threshold alone (see fixedCounts); absent when none. */
+  fixed?: FixedCount[]
+}
+
+/**
+ * A counting term (`3d6>=10`) whose threshold no face meets ('none': the count is always 0) or
+ * every face meets ('all': always the number of dice kept). The comparison is on each die, never
+ * on the total, which a reader used to AnyDice may expect.
+ */
+export interface FixedCount {
+  term: string
+  /** The dice counted (kept). */
+  count: number
+  sides: number
+  op: Compare
+  n: number
+  meets: 'none' | 'all'
 }
 
 export const MAX_DICE = 100
@@ -76,7 +93,29 @@ export function parseExpression(text: string): Expression {
     if (m[5]) term.count_if = { op: m[5] as Compare, n: Number(m[6]) }
     return term
   })
-  return { text: src, terms }
+  const fixed = fixedCounts(terms)
+  return fixed.length ? { text: src, terms, fixed } : { text: src, terms }
+}
+
+/** The counting terms whose threshold no face of the die meets, or every face meets. */
+export function fixedCounts(terms: Term[]): FixedCount[] {
+  const out: FixedCount[] = []
+  for (const t of terms) {
+    if (t.kind !== 'dice' || !t.count_if) continue
+    const { op, n } = t.count_if
+    let met = 0
+    for (let f = 1; f <= t.sides; f++) if (compare(op, f, n)) met++
+    if (met === 0 || met === t.sides)
+      out.push({
+        term: t.text.replace(/^[+-]/, ''),
+        count: keptEnd(t.count, t.keep)?.n ?? t.count,
+        sides: t.sides,
+        op,
+        n,
+        meets: met ? 'all' : 'none',
+      })
+  }
+  return out
 }
 
 export function compare(op: Compare, a: number, b: number): boolean {
