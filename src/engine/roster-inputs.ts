@@ -7,6 +7,7 @@
  * Only what a profile states is given; anything else keeps the command's own default. Pure: no
  * I/O, no exits.
  */
+import { InputError } from '../core/errors.js'
 import { ADVANTAGE, type RosterUnit, type RosterWeapon, weaponPenText } from '../rules/stellar/roster.js'
 import {
   TRAITS,
@@ -261,6 +262,11 @@ const TRAIT_LISTS: ReadonlyArray<readonly [key: string, switches: string]> = [
   ['defTrait', 'def'],
 ]
 
+/** Whether a trait as written is a Skill (traits.ts says which). */
+function isSkill(text: unknown): boolean {
+  return traitOf(String(text).split('=')[0])?.skill === true
+}
+
 /** One trait, or two with the same effect: a unit has only one of them. */
 function sameTrait(a: unknown, b: unknown): boolean {
   const x = traitOf(String(a))
@@ -303,9 +309,33 @@ export function mergeInputs(
     const switched = prefix
       ? TRAITS.filter((t) => given[camel(`${prefix}-${t.name}`)] === true).map((t) => t.name)
       : []
+    // A profile lists the Skills a unit has, not the one it uses this turn: they stand aside when
+    // a Skill is typed for the side, and on an Indirect Fire shot, which no Skill benefits.
+    const skillsAside =
+      [...typed, ...switched].some((g) => isSkill(g)) ||
+      (k === 'trait' &&
+        (values.bullseye === true ||
+          values.makeItCount === true ||
+          values.indirect === true ||
+          values.remote === 'momentum'))
     const kept = (Array.isArray(own) ? own : []).filter(
-      (r) => ![...typed, ...switched].some((g) => sameTrait(r.value, g)),
+      (r) =>
+        ![...typed, ...switched].some((g) => sameTrait(r.value, g)) && !(skillsAside && isSkill(r.value)),
     )
+    const offered = kept.filter((r) => isSkill(r.value))
+    const perTurn = Math.max(
+      1,
+      ...[...kept.map((r) => r.value), ...typed].map((t) => traitOf(String(t))?.skillsPerTurn ?? 1),
+    )
+    if (offered.length > perTurn) {
+      const unit = offered[0].field.split('.')[0]
+      const names = offered.map((r) => String(r.value))
+      const flag = `--${prefix ? `${prefix}-trait` : 'trait'}`
+      throw new InputError(
+        'bad-combination',
+        `${unit}'s profile lists ${names.length} Skills (${names.join(', ')}) and a unit uses ${perTurn === 1 ? 'one' : perTurn} a turn: name the one it uses, e.g. ${flag} ${names[0]}`,
+      )
+    }
     if (kept.length === 0 && value === undefined) continue
     values[k] = [...kept.map((r) => r.value), ...typed]
     inputs[k] = [
