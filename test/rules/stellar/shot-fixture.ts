@@ -1,5 +1,6 @@
 import type { Shot } from '../../../src/rules/stellar/shoot.js'
-import { NO_PEN } from '../../../src/rules/stellar/weapon.js'
+import { NO_PEN, parsePen } from '../../../src/rules/stellar/weapon.js'
+import type { PlainShot } from './evade-brute.js'
 
 /** A plain shot: no bonus, no reaction, no modifiers; override what a case needs. */
 export function shot(over: Partial<Shot> = {}): Shot {
@@ -59,4 +60,20 @@ export function shot(over: Partial<Shot> = {}): Shot {
     size: 0,
     ...over,
   }
+}
+
+/** The rule's shot for the brute force's plain one. */
+export function ruleShot(p: PlainShot): Shot {
+  return shot({
+    acc: p.acc,
+    evade: p.evade,
+    shots: p.shots,
+    dmg: p.dmg,
+    pen: parsePen(String(p.pen)),
+    armSv: p.armSv,
+    shield: p.shield,
+    defense: p.dodge ? 'dodge' : p.guard ? 'guard' : 'none',
+    hp: p.hp,
+    evadeRerolls: p.rerolls,
+  })
 }

@@ -1,26 +1,9 @@
 import { describe, expect, it } from 'vitest'
 import { PhysicalDice } from '../../../src/core/physical.js'
-import { type Shot, aim, resolveShot, shotFlow } from '../../../src/rules/stellar/shoot.js'
+import { aim, resolveShot, shotFlow } from '../../../src/rules/stellar/shoot.js'
 import { shotDamageOdds, shotExpected } from '../../../src/rules/stellar/shoot-odds.js'
-import { parsePen } from '../../../src/rules/stellar/weapon.js'
 import { type PlainShot, bruteShot } from './evade-brute.js'
-import { shot } from './shot-fixture.js'
-
-/** The rule's shot for the brute force's plain one. */
-function ruleShot(p: PlainShot): Shot {
-  return shot({
-    acc: p.acc,
-    evade: p.evade,
-    shots: p.shots,
-    dmg: p.dmg,
-    pen: parsePen(String(p.pen)),
-    armSv: p.armSv,
-    shield: p.shield,
-    defense: p.dodge ? 'dodge' : p.guard ? 'guard' : 'none',
-    hp: p.hp,
-    evadeRerolls: p.rerolls,
-  })
-}
+import { ruleShot } from './shot-fixture.js'
 
 const plain: PlainShot = {
   acc: 9,
