@@ -7,10 +7,10 @@
  */
 import { InputError } from '../../core/errors.js'
 import type { MatrixColumn, MatrixRow } from '../../engine/matrix-units.js'
-import { type RunOutput, quietChoices, runSpec } from '../../engine/run.js'
+import { quietChoices, runSpec } from '../../engine/run.js'
 import { type CommandSpec, type RenderContext, type Values, defineModel } from '../../engine/spec.js'
 import { columns as table, num, pctFixed, wrapText } from '../../render/format.js'
-import { plainStyle } from '../../render/style.js'
+import { plainStyle, visibleLength } from '../../render/style.js'
 
 export interface MatrixCellInput {
   row: number
@@ -221,7 +221,7 @@ function render(r: MatrixResult, input: MatrixInput, out: RenderContext): string
     ),
   )
   const widths = input.columns.map((col, i) =>
-    Math.max(col.unit.length, ...texts[i].map((t) => t.replace(/\u001b\[[0-9;]*m/g, '').length)),
+    Math.max(col.unit.length, ...texts[i].map((t) => visibleLength(t))),
   )
   // As many defenders side by side as the width takes (one at least): then the next ones below.
   const parts: number[][] = []
