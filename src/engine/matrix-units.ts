@@ -20,7 +20,7 @@ import type { Request } from './request.js'
 import { type CommandSpec, parseValues } from './spec.js'
 
 /** The key of a matrix's values that holds its rows, columns and each cell's requests. */
-export const MATRIX_KEY = 'matrixUnits'
+const MATRIX_KEY = 'matrixUnits'
 
 /** The matrix's own keys: they pick the units, and are no option of the cells' commands. */
 const OWN_KEYS = ['vs', 'side', 'csv']
@@ -43,7 +43,7 @@ export interface MatrixColumn {
  * with several melee weapons and none named, one for each (`reply`), the defender replying with
  * its best.
  */
-export interface MatrixCellValues {
+interface MatrixCellValues {
   row: number
   column: number
   requests: Array<{ reply?: string; values: Record<string, unknown> }>
@@ -55,6 +55,11 @@ export interface MatrixUnits {
   cells: MatrixCellValues[]
   /** How the cells' values are written: command-line text, or a batch line's JSON values. */
   form: 'flag' | 'json'
+}
+
+/** The units a matrix request names (MATRIX_KEY), as matrixRequest put them in its values. */
+export function matrixUnitsOf(values: object): MatrixUnits | undefined {
+  return (values as Record<string, unknown>)[MATRIX_KEY] as MatrixUnits | undefined
 }
 
 const asList = (v: unknown): unknown[] => (v === undefined || v === null ? [] : Array.isArray(v) ? v : [v])

@@ -1,6 +1,13 @@
 import { InputError } from '../../core/errors.js'
-import { type MatrixUnits, MATRIX_KEY } from '../../engine/matrix-units.js'
-import { type CommandSpec, type OptionSpec, boolOpt, parseValues, repeatable } from '../../engine/spec.js'
+import { type MatrixUnits, matrixUnitsOf } from '../../engine/matrix-units.js'
+import {
+  type CommandSpec,
+  type OptionSpec,
+  boolOpt,
+  defineCommand,
+  parseValues,
+  repeatable,
+} from '../../engine/spec.js'
 import { type MatrixInput, matrixModel } from '../../report/stellar/matrix.js'
 import { meleeSpec } from './melee.js'
 import { shootSpec } from './shoot.js'
@@ -26,33 +33,32 @@ function cellOptions(): OptionSpec[] {
   return out
 }
 
-const options: OptionSpec[] = [
-  {
-    ...repeatable({
+const options = [
+  Object.assign(
+    repeatable({
       flag: 'vs',
       type: { kind: 'string' },
       description:
         'the defenders (units from the roster, several at once or comma-separated; UNIT:WEAPON names the melee weapon it replies to a charge with); missing: every unit, or those of the other sides',
       placeholder: 'DEFENDER',
     } as OptionSpec<'vs', string | undefined>),
-    variadic: true,
-  },
+    { variadic: true },
+  ),
   {
     flag: 'side',
     type: { kind: 'string' },
     description: "with no unit named: the attacking side (a roster unit's side); the first one when left out",
     placeholder: 'NAME',
-  },
+  } as OptionSpec<'side', string | undefined>,
   boolOpt(
     'csv',
     'the matrix as CSV rows: attacker, weapon, defender, command, expectedDamage, destroyed, best',
   ),
   ...cellOptions(),
-]
+] as const
 
 /** The matrix's units by name (matrix-units.ts), each cell's requests parsed by its command. */
-function buildMatrix(values: Record<string, unknown>): MatrixInput {
-  const units = values[MATRIX_KEY] as MatrixUnits | undefined
+function buildMatrix(units: MatrixUnits | undefined, csv: boolean): MatrixInput {
   if (!units)
     throw new InputError(
       'no-roster',
@@ -61,7 +67,7 @@ function buildMatrix(values: Record<string, unknown>): MatrixInput {
   return {
     rows: units.rows,
     columns: units.columns,
-    csv: values.csv === true,
+    csv,
     cells: units.cells.map((cell) => {
       const row = units.rows[cell.row]
       const spec = SPECS[row.command]
@@ -90,7 +96,7 @@ function inCell<T>(where: string, f: () => T): T {
   }
 }
 
-export const matrixSpec = {
+export const matrixSpec = defineCommand({
   name: 'matrix',
   summary:
     'MechaStellar matrix: each attacking weapon against each defender, expected damage and chance to destroy (exact), the best marked',
@@ -100,6 +106,6 @@ export const matrixSpec = {
     'mecha matrix --roster examples/roster.yaml --vs saronic-cruiser --csv',
   ],
   options,
-  build: buildMatrix,
+  build: (v) => buildMatrix(matrixUnitsOf(v), v.csv === true),
   model: matrixModel,
-} satisfies CommandSpec<MatrixInput>
+})
