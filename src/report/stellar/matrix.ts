@@ -46,6 +46,8 @@ export interface MatrixCell {
   defenderWeapon?: string | null
   /** A charge: the chance the charger is destroyed (overwatch and counter-attack), with its HP. */
   attackerDestroyed?: number | null
+  /** A charge: the damage the charger is expected to take (overwatch and counter-attack). */
+  attackerDamage?: number | null
 }
 
 export interface MatrixResult {
@@ -59,6 +61,7 @@ interface Answered {
   expectedDamage: number
   destroyed: number | null
   attackerDestroyed?: number | null
+  attackerDamage?: number
 }
 
 const env = { choice: quietChoices, render: { style: plainStyle, explain: false, width: 80 } }
@@ -80,12 +83,26 @@ function read(command: string, json: Record<string, unknown>): Answered {
     expectedDamage: odds.expected.defenderDamage,
     destroyed: destroyed?.defender ? (destroyed.defender.true ?? 0) : null,
     attackerDestroyed: destroyed?.attacker ? (destroyed.attacker.true ?? 0) : null,
+    attackerDamage: odds.expected.attackerDamage,
   }
 }
 
 /** Higher is better for the attacker: the chance to destroy, then expected damage. */
 function rank(a: Answered, b: Answered): number {
   return (a.destroyed ?? -1) - (b.destroyed ?? -1) || a.expectedDamage - b.expectedDamage
+}
+
+/**
+ * Higher is better for a defender replying to a charge: the least chance to be destroyed (its
+ * weapon seldom changes it), then the highest chance to destroy the charger, then the most damage
+ * dealt to it.
+ */
+function replyRank(a: Answered, b: Answered): number {
+  return (
+    (b.destroyed ?? 0) - (a.destroyed ?? 0) ||
+    (a.attackerDestroyed ?? 0) - (b.attackerDestroyed ?? 0) ||
+    (a.attackerDamage ?? 0) - (b.attackerDamage ?? 0)
+  )
 }
 
 /** A request the cell's command refuses (a profile without the numbers it needs): said in the cell. */
@@ -113,14 +130,13 @@ function resolveMatrix(input: MatrixInput): MatrixResult {
   }
   const cells: MatrixCell[] = input.cells.map((c) => {
     const row = input.rows[c.row]
-    // The defender replies to a charge with its best weapon: the least chance to be destroyed,
-    // then the least damage taken.
+    // The defender replies to a charge with its best weapon (replyRank).
     let pick: { reply?: string; a: Answered } | undefined
     let refused: InputError | undefined
     for (const r of c.requests) {
       const a = answer(r.spec, r.values)
       if ('error' in a) refused ??= a.error
-      else if (!pick || rank(a, pick.a) < 0) pick = { reply: r.reply, a }
+      else if (!pick || replyRank(a, pick.a) > 0) pick = { reply: r.reply, a }
     }
     const cell: MatrixCell = {
       attacker: row.unit,
@@ -134,6 +150,7 @@ function resolveMatrix(input: MatrixInput): MatrixResult {
     if (row.command === 'melee') {
       cell.defenderWeapon = pick?.reply ?? null
       cell.attackerDestroyed = pick?.a.attackerDestroyed ?? null
+      cell.attackerDamage = pick?.a.attackerDamage ?? null
     }
     if (!pick) cell.error = refused!.message
     return cell
@@ -184,6 +201,7 @@ function renderCsv(r: MatrixResult): string {
     'best',
     'defenderWeapon',
     'attackerDestroyed',
+    'attackerDamage',
   ]
   const show = (v: unknown) => (v === undefined || v === null ? '' : String(v))
   const lines = r.cells.map((c) => head.map((k) => csvField(show(c[k as keyof MatrixCell]))).join(','))
@@ -275,7 +293,7 @@ function render(r: MatrixResult, input: MatrixInput, out: RenderContext): string
 function explain(r: MatrixResult, input: MatrixInput, out: RenderContext): string {
   const L = [
     out.style.bold('How the matrix is made'),
-    "A shooting weapon's cell is what `mecha shoot ATTACKER:WEAPON DEFENDER --odds` answers with the same flags; a melee weapon's is a charge, `mecha melee ATTACKER:WEAPON DEFENDER --odds` (overwatch included), the defender replying with the melee weapon named, its only one, or the one that leaves it the least chance to be destroyed. Every choice is made automatically, as without a terminal.",
+    "A shooting weapon's cell is what `mecha shoot ATTACKER:WEAPON DEFENDER --odds` answers with the same flags; a melee weapon's is a charge, `mecha melee ATTACKER:WEAPON DEFENDER --odds` (overwatch included), the defender replying with the melee weapon named, its only one, or its best: the least chance to be destroyed, then the highest chance to destroy the charger, then the most damage dealt to it. Every choice is made automatically, as without a terminal.",
     `The chance to destroy is against the defender's HP (--hp, or the roster's); "-" when it has none. The best weapon against a defender has the highest chance to destroy it, then the highest expected damage.`,
     `${r.cells.length} cells, ${r.requests} distinct requests answered (equal ones once).`,
   ]
