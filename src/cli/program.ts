@@ -116,6 +116,8 @@ function registerSpec(parent: Command, spec: CommandSpec, leafName: string, run:
     // A command's own flag of a global's name (matrix's --csv: its table as CSV) is its own.
     const own = new Set(spec.options.map((o) => camelKey(o.flag)))
     const g = globalsFrom(Object.fromEntries(Object.entries(opts).filter(([k]) => !own.has(k))), io.cwd)
+    if (own.has('csv') && opts.csv && g.json)
+      throw new InputError('bad-usage', '--csv and --json both print the answer on stdout: give one of them')
     if (g.plot) g.commandLine = commandLineOf(run.argv)
     const choice = opts.auto ? quietChoices : terminalIfAny(io)
     let units: string[] = []

@@ -311,6 +311,7 @@ describe('mecha matrix: bad input, one line and exit 2', () => {
     [['--side', 'green'], /^mecha: matrix: --side green: no such side; the sides are red, blue/],
     [['gunner', '--side', 'red'], /^mecha: matrix: --side picks the attacking side/],
     [['gunner', '--vs', 'brute', '--bonus', 'lots'], /^mecha: --bonus: "lots" is not one of/],
+    [['gunner', '--vs', 'brute', '--csv', '--json'], /^mecha: --csv and --json both print the answer/],
   ])('matrix %j', (args, message) => {
     const r = mecha(['matrix', '--roster', roster, ...args])
     expect(r.code).toBe(2)

@@ -9,7 +9,7 @@ import { InputError } from '../../core/errors.js'
 import type { MatrixColumn, MatrixRow } from '../../engine/matrix-units.js'
 import { quietChoices, runSpec } from '../../engine/run.js'
 import { type CommandSpec, type RenderContext, type Values, defineModel } from '../../engine/spec.js'
-import { columns as table, num, pctFixed, wrapText } from '../../render/format.js'
+import { columns as table, num, pctFixed, plural, wrapText } from '../../render/format.js'
 import { plainStyle, visibleLength } from '../../render/style.js'
 
 export interface MatrixCellInput {
@@ -295,7 +295,7 @@ function explain(r: MatrixResult, input: MatrixInput, out: RenderContext): strin
     out.style.bold('How the matrix is made'),
     "A shooting weapon's cell is what `mecha shoot ATTACKER:WEAPON DEFENDER --odds` answers with the same flags; a melee weapon's is a charge, `mecha melee ATTACKER:WEAPON DEFENDER --odds` (overwatch included), the defender replying with the melee weapon named, its only one, or its best: the least chance to be destroyed, then the highest chance to destroy the charger, then the most damage dealt to it. Every choice is made automatically, as without a terminal.",
     `The chance to destroy is against the defender's HP (--hp, or the roster's); "-" when it has none. The best weapon against a defender has the highest chance to destroy it, then the highest expected damage.`,
-    `${r.cells.length} cells, ${r.requests} distinct requests answered (equal ones once).`,
+    `${plural(r.cells.length, 'cell')}, ${plural(r.requests, 'distinct request')} answered (equal ones once).`,
   ]
   void input
   return L.map((l) => wrapText(l, out.width)).join('\n')
