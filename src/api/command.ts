@@ -77,7 +77,8 @@ class Front {
     }
     const req = request as Record<string, unknown>
     const refs = this.unitKeys.flatMap((k) => (Array.isArray(req[k]) ? (req[k] as unknown[]) : [req[k]]))
-    if (refs.every((r) => r === undefined)) return plainRequest(this.spec, given, 'json')
+    const optional = unitWordsOf(name)?.[0].optional === true
+    if (refs.every((r) => r === undefined) && !optional) return plainRequest(this.spec, given, 'json')
     if (refs.some((r) => r !== undefined && typeof r !== 'string'))
       throw new InputError(
         'bad-value',

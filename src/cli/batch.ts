@@ -429,7 +429,7 @@ class Batch {
     }
     // Units by name (unit-words.ts): the line's "attacker" and "defender", or "unit".
     const unitKeys = (unitWordsOf(name) ?? []).map((w) => w.key as string)
-    const byName = unitKeys.some((k) => req[k] !== undefined)
+    const byName = unitKeys.some((k) => req[k] !== undefined) || unitWordsOf(name)?.[0].optional === true
     // Anything but the command's options and arguments and the line keys is a mistake worth naming.
     for (const key of Object.keys(req)) {
       if (LINE_KEYS.has(key)) continue
@@ -495,7 +495,12 @@ class Batch {
     const last = refs[refs.length - 1]
     if (Array.isArray(last) && last.length > 0 && unitWordsOf(spec.name)!.at(-1)!.repeatable)
       refs.splice(refs.length - 1, 1, ...last)
-    if (typeof refs[0] !== 'string' || refs.some((r) => r !== undefined && typeof r !== 'string'))
+    const optional = unitWordsOf(spec.name)![0].optional === true
+    if (Array.isArray(last) && last.length === 0 && optional) refs.pop()
+    if (
+      (typeof refs[0] !== 'string' && !(optional && refs[0] === undefined)) ||
+      refs.some((r) => r !== undefined && typeof r !== 'string')
+    )
       throw new LineError(
         'bad-value',
         unitKeys.length === 1

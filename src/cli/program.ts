@@ -68,7 +68,7 @@ function registerSpec(parent: Command, spec: CommandSpec, leafName: string, run:
         ? `--${o.flag}`
         : o.bare !== undefined
           ? `--${o.flag} [${placeholderOf(o)}]`
-          : `--${o.flag} <${placeholderOf(o)}>`
+          : `--${o.flag} <${placeholderOf(o)}${o.variadic ? '...' : ''}>`
     const notes = [o.repeatable ? '(repeatable)' : '', o.required !== undefined ? '(required)' : '']
       .filter(Boolean)
       .join(' ')
@@ -113,7 +113,11 @@ function registerSpec(parent: Command, spec: CommandSpec, leafName: string, run:
     ;(spec.args ?? []).forEach((a, i) => {
       if (params[i] !== undefined) raw[a.name] = params[i]
     })
-    const g = globalsFrom(opts, io.cwd)
+    // A command's own flag of a global's name (matrix's --csv: its table as CSV) is its own.
+    const own = new Set(spec.options.map((o) => camelKey(o.flag)))
+    const g = globalsFrom(Object.fromEntries(Object.entries(opts).filter(([k]) => !own.has(k))), io.cwd)
+    if (own.has('csv') && opts.csv && g.json)
+      throw new InputError('bad-usage', '--csv and --json both print the answer on stdout: give one of them')
     if (g.plot) g.commandLine = commandLineOf(run.argv)
     const choice = opts.auto ? quietChoices : terminalIfAny(io)
     let units: string[] = []
@@ -122,7 +126,8 @@ function registerSpec(parent: Command, spec: CommandSpec, leafName: string, run:
       repeated ? undefined : (spec.args ?? []).length + unitWords.length,
     )
     let request: Request
-    if (refs[0] !== undefined) {
+    // A command whose units may all be left out (matrix) reads the roster all the same.
+    if (refs[0] !== undefined || unitWords[0]?.optional) {
       const { unitRequest } = await import('./units.js')
       const named = await unitRequest(
         spec,
@@ -154,7 +159,7 @@ function registerSpec(parent: Command, spec: CommandSpec, leafName: string, run:
       !g.json,
     )
     // Units by name: the text says so (the JSON has where each input came from).
-    if (units.length && out.text !== undefined)
+    if (units.length && out.text !== undefined && !unitWords[0].optional)
       out.text = `${units.join(' vs ')} (from the roster)\n${out.text}`
     const plot = opts.plot as string | undefined
     if (out.svg !== undefined && plot !== '-') writeChart(plot!, out.svg, io.cwd)

@@ -44,7 +44,7 @@ export async function unitRequest(
   place: RosterPlace = {},
 ): Promise<{ request: Request; refs: string[] }> {
   let words = needWords(spec.name, refs)
-  const roster = requireRoster(rosterFiles, `${spec.name} ${words[0]}`, place)
+  const roster = requireRoster(rosterFiles, [spec.name, ...words.slice(0, 1)].join(' '), place)
   const open = openSlots(spec.name, roster, words)
   if (open.length && choice.interactive) {
     const { askWeapons } = await import('./roster-prompt.js')

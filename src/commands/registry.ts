@@ -37,6 +37,12 @@ export const groups: CommandGroup[] = [
         load: () => import('./stellar/melee.js').then((m) => m.meleeSpec),
       },
       {
+        name: 'matrix',
+        summary:
+          'MechaStellar matrix: each attacking weapon against each defender, expected damage and chance to destroy (exact), the best marked',
+        load: () => import('./stellar/matrix.js').then((m) => m.matrixSpec),
+      },
+      {
         name: 'save',
         summary:
           'MechaStellar armor saves on their own: PEN minus ARM Sv, one d10 per unblocked hit (capped)',

@@ -27,6 +27,7 @@ import {
 import type { Request } from './request.js'
 import { type CommandSpec, MORE_TARGETS, parseValues } from './spec.js'
 import { unitWordsOf } from './unit-words.js'
+import { matrixRequest } from './matrix-units.js'
 
 type InputsOf = (roster: Roster, refs: string[], given: Record<string, unknown>) => RosterInputs
 
@@ -102,6 +103,7 @@ export function needWords(command: string, refs: ReadonlyArray<string | undefine
     ? refs.slice(words.length).filter((r): r is string => r !== undefined)
     : []
   if (given.length === words.length) return [...given, ...more]
+  if (words[0].optional && given.length === 0) return []
   throw new InputError(
     'bad-usage',
     `${command}: unexpected word ${JSON.stringify(given[0] ?? '')}: units by name take ${words.length === 2 ? 'two' : words.length}${words[words.length - 1].repeatable ? ' or more' : ''}, ${words.map((w) => w.usage).join(' ')}; otherwise every input is a flag (see 'mecha ${command} --help')`,
@@ -153,6 +155,7 @@ export function namedRequest(
   given: Record<string, unknown>,
   form: 'flag' | 'json',
 ): Request {
+  if (spec.name === 'matrix') return matrixRequest(spec, roster, needWords('matrix', refs), given, form)
   const words = needWords(spec.name, refs)
   const fixed = unitWordsOf(spec.name)!.length - 1
   const [first, ...more] = words
@@ -167,7 +170,8 @@ export function namedRequest(
 export function openSlots(command: string, roster: Roster, refs: readonly string[]): number[] {
   const open: number[] = []
   unitWordsOf(command)!.forEach((w, i) => {
-    if (!w.weapons) return
+    // A repeatable word names its weapons (a plan's attacks), or takes none (shoot's targets).
+    if (!w.weapons || w.repeatable) return
     const ref = parseUnitRef(refs[i])
     if (ref.weapon !== undefined) return
     const unit = lookupUnit(roster, ref.unit)

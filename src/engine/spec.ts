@@ -186,6 +186,8 @@ export interface OptionSpec<K extends string = string, T = unknown> {
   placeholder?: string
   /** The flag may be given several times (a JSON array in batch); the value is an array. */
   repeatable?: boolean
+  /** A repeatable flag that also takes several values at once: `--vs dervish blue-djinn`. */
+  variadic?: boolean
   /**
    * The value may be left out (`--focus` alone): it is then this value. In batch `true` means the
    * same, and `false` the default (the option was a switch before it took a number).

@@ -14,6 +14,8 @@ export interface UnitWord {
   weapons?: 'shoot' | 'melee' | 'any'
   /** The last word only: several units may be named, one target each (`shoot ATTACKER DEF1 DEF2`). */
   repeatable?: boolean
+  /** May be left out: the command still reads the roster, and picks its units itself (matrix). */
+  optional?: boolean
 }
 
 const attacker = (weapons?: UnitWord['weapons']): UnitWord => ({
@@ -44,6 +46,17 @@ export const UNIT_WORDS: Readonly<Record<string, readonly UnitWord[]>> = {
   save: [attacker('any'), defender()],
   outmaneuver: [attacker(), defender()],
   vp: [{ key: 'unit', usage: 'UNIT', description: 'the destroyed unit, from the roster' }],
+  matrix: [
+    {
+      key: 'attacker',
+      usage: 'ATTACKER[:WEAPON]...',
+      description:
+        'the attacking units, or one weapon each, from the roster (a unit alone: each of its weapons; none: every unit, or those of one side)',
+      weapons: 'any',
+      repeatable: true,
+      optional: true,
+    },
+  ],
 }
 
 /** The flag naming the roster files, beside the unit words. */
