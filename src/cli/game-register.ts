@@ -26,7 +26,9 @@ export function registerGame(program: Command, run: Run): void {
   const { io } = run
   const game = program
     .command('game')
-    .description('a game log: HP, Momentum and rounds remembered, with undo (new, status, log, set, ...)')
+    .description(
+      'a game log: HP, Momentum and rounds remembered, with undo (new, status, log, set, stats, ...)',
+    )
   const load = () => import('./game-command.js')
   const gameFlag = () =>
     new Option('--game <file>', 'the game log (default: MECHA_GAME, then mecha-game.jsonl here)')
@@ -137,6 +139,14 @@ export function registerGame(program: Command, run: Run): void {
         print((await load()).gameSet(fileOf(opts), unit, opts, Boolean(opts.json)))
       },
     )
+  game
+    .command('stats')
+    .description("each side's luck, roll by roll: the damage dealt against the exact odds")
+    .addOption(gameFlag())
+    .addOption(jsonFlag())
+    .action(async (opts: { game?: string; json?: boolean }) => {
+      print(await (await load()).gameStats(fileOf(opts), Boolean(opts.json), columnsFor(io, 'stdout')))
+    })
   game
     .command('repair')
     .description('keep every whole event of a log with a line cut short')
