@@ -1,11 +1,11 @@
 import { InputError } from '../core/errors.js'
 import { nearest } from '../core/nearest.js'
 import { printable } from '../core/text.js'
-import { ROUNDS, describeEvent, roundReminders } from '../game/describe.js'
-import { type GameEvent, type GameLog, type GameMode, type SetEvent, lineOf } from '../game/log.js'
+import { ROUNDS, describeEvent, eventRows, roundReminders } from '../game/describe.js'
+import { type GameEvent, type GameLog, type GameMode, type SetEvent } from '../game/log.js'
 import { newGameHeader } from '../game/new.js'
 import { sideScores } from '../game/score.js'
-import { type GameState, lastInEffect, replay, undoneBy } from '../game/state.js'
+import { type GameState, lastInEffect, replay } from '../game/state.js'
 import { sideLuck } from '../game/stats.js'
 import { columns, num, pct } from '../render/format.js'
 import { appendEvent, createGame, readGame, repairFile } from './game-file.js'
@@ -119,14 +119,7 @@ export function gameStatus(file: GameFile, json: boolean, width: number): Answer
 
 export function gameLog(file: GameFile, json: boolean): Answer {
   const log = readGame(file.path, file.name)
-  const by = undoneBy(log.events)
-  // The round each event was written in: the rounds begun by next-round events in effect before it.
-  let round = 1
-  const rows = log.events.map((e, i) => {
-    const at = round
-    if (e.t === 'next-round' && by[i] === undefined) round++
-    return { n: i + 1, line: lineOf(i + 1), round: at, undoneBy: by[i], event: e }
-  })
+  const rows = eventRows(log.events)
   if (json)
     return {
       json: {

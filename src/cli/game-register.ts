@@ -7,6 +7,21 @@ import { type Run, columnsFor } from './io.js'
 
 export const DEFAULT_GAME = 'mecha-game.jsonl'
 
+/** The flags of a shot or a charge by unit names about its game (program.ts, completion.ts). */
+export const PLAY_FLAGS = [
+  {
+    flag: 'game',
+    description:
+      'units by name: play in this game log, its units, HP, Momentum and round (default: MECHA_GAME, then mecha-game.jsonl here if there is one); a roll is appended to it',
+    takesValue: true,
+  },
+  {
+    flag: 'no-game',
+    description: 'units by name: not in a game, even if there is one here',
+    takesValue: false,
+  },
+] as const
+
 /** Where a game command finds its game: --game FILE, else MECHA_GAME, else the default file here. */
 export function gamePath(
   flag: string | undefined,

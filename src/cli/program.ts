@@ -3,7 +3,7 @@ import { InputError } from '../core/errors.js'
 import { fitToWidth } from '../render/format.js'
 import { type Style, plainStyle } from '../render/style.js'
 import { placeOf, registerBatch, registerCompletion, registerRoster } from './builtins.js'
-import { registerGame } from './game-register.js'
+import { PLAY_FLAGS, registerGame } from './game-register.js'
 import { PLAYED_COMMANDS, type PlayedCommand } from '../game/modes.js'
 import { commandLineOf, globalsFrom, refuseFlagValues, writeChart } from './globals.js'
 import { afterHelp, globalFlagsOf, placeholderOf, topHelp } from './help.js'
@@ -66,15 +66,9 @@ function registerSpec(parent: Command, spec: CommandSpec, leafName: string, run:
   const played = (PLAYED_COMMANDS as readonly string[]).includes(spec.name)
     ? (spec.name as PlayedCommand)
     : undefined
-  if (played) {
-    cmd.addOption(
-      new Option(
-        '--game <file>',
-        'units by name: play in this game log, its units, HP, Momentum and round (default: MECHA_GAME, then mecha-game.jsonl here if there is one); a roll is appended to it',
-      ),
-    )
-    cmd.addOption(new Option('--no-game', 'units by name: not in a game, even if there is one here'))
-  }
+  if (played)
+    for (const f of PLAY_FLAGS)
+      cmd.addOption(new Option(`--${f.flag}${f.takesValue ? ' <file>' : ''}`, f.description))
   for (const o of spec.options) {
     const t = o.type
     const flags =
