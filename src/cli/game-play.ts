@@ -93,16 +93,34 @@ const momentumOffer = (v: unknown, targets: number) =>
   Array.isArray(v) ? v.reduce((s: number, x) => s + Number(x), 0) : Number(v ?? 0) * targets
 
 /**
+ * Where the request's inputs came from, said: the HP left and the round are the game's (the JSON's
+ * `inputs`, as a roster's values are `from: "roster"`).
+ */
+function saidFromGame(request: Request, play: Play, roundGiven: boolean): void {
+  const lists = Array.isArray(request.inputs) ? request.inputs : [request.inputs]
+  for (const inputs of lists as Array<Record<string, { value: unknown; from: string; field?: string }>>) {
+    if (!inputs) continue
+    for (const input of Object.values(inputs))
+      if (!Array.isArray(input) && input.from === 'roster' && /^[^.]+\.hp$/.test(input.field ?? ''))
+        input.from = 'game'
+    if (!roundGiven) inputs.round = { value: play.state.round, from: 'game' }
+  }
+}
+
+/**
  * Refuses (one line, exit 2) what the game says cannot happen: a destroyed unit attacking or
  * attacked, a once-per-game Skill used again, more Momentum offered than the side has. Returns
- * the units' keys in the game.
+ * the units' keys in the game. `request.inputs` then says which values the game gave.
  */
 export function checkPlay(
   command: PlayedCommand,
   words: readonly string[],
-  values: Record<string, unknown>,
+  request: Request,
+  roundGiven: boolean,
   play: Play,
 ): { attacker: string; defenders: string[] } {
+  saidFromGame(request, play, roundGiven)
+  const values = request.values as Record<string, unknown>
   const [attacker, ...defenders] = words.map((w) => unitKeyOf(play, w))
   const units = play.state.units
   const fallen = (k: string) =>

@@ -164,7 +164,7 @@ function registerSpec(parent: Command, spec: CommandSpec, leafName: string, run:
         )
       request = plainRequest(spec, raw, 'flag')
     }
-    const inGame = game && game.mod.checkPlay(played!, units, request.values, game.play)
+    const inGame = game && game.mod.checkPlay(played!, units, request, raw.round !== undefined, game.play)
     const style = g.json ? plainStyle : await stdoutStyle(io, opts.color !== false)
     const out = await answerRequest(
       spec,
