@@ -14,6 +14,8 @@ import type * as R from './requests.js'
 
 export type { Answer, Calculation, Compared, DiceSource, Rolled, RosterSource } from './types.js'
 export { MechaError } from './errors.js'
+export { game } from './game.js'
+export type * from './game.js'
 export type * from './requests.js'
 
 // Every command, loaded once (the CLI loads only the one it runs).

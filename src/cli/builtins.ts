@@ -107,6 +107,7 @@ export function registerCompletion(program: Command, run: Run): void {
           flag: o.long!.slice(2),
           description: o.description,
           takesValue: o.required || o.optional,
+          values: o.argChoices,
         }))
       const others = program.commands
         .filter((c) => c.name() === 'batch' || c.name() === 'completion')
@@ -116,24 +117,29 @@ export function registerCompletion(program: Command, run: Run): void {
           flags: flagsOf(c),
           words: c.name() === 'completion' ? SHELLS : undefined,
         }))
-      // `mecha roster …`: a group of its own; `roster show` takes a unit.
-      const roster = program.commands.find((c) => c.name() === 'roster')!
-      const rosterGroup = {
-        name: 'roster',
-        summary: roster.description(),
-        commands: roster.commands
-          .filter((c) => c.name() !== 'names')
-          .map((c) => ({
-            path: ['roster', c.name()],
-            summary: c.description(),
-            flags: flagsOf(c),
-            units: c.name() === 'show' ? (['none'] as const) : undefined,
-          })),
+      // `mecha roster …` and `mecha game …`: groups of their own; `roster show` takes a unit.
+      const groupOf = (name: string) => {
+        const group = program.commands.find((c) => c.name() === name)!
+        return {
+          name,
+          summary: group.description(),
+          commands: group.commands
+            .filter((c) => c.name() !== 'names')
+            .map((c) => ({
+              path: [name, c.name()],
+              summary: c.description(),
+              flags: flagsOf(c),
+              units: name === 'roster' && c.name() === 'show' ? (['none'] as const) : undefined,
+            })),
+        }
       }
       run.out.write(
         completionScript(
           chosen,
-          completionModel(groups, await loadAllSpecs(), globals, others, [rosterGroup]),
+          completionModel(groups, await loadAllSpecs(), globals, others, [
+            groupOf('roster'),
+            groupOf('game'),
+          ]),
         ),
       )
     })

@@ -1,17 +1,18 @@
 import { InputError } from '../core/errors.js'
 import { nearest } from '../core/nearest.js'
 import { printable } from '../core/text.js'
-import { ROUNDS, describeEvent, roundReminders } from '../game/describe.js'
-import { type GameEvent, type GameLog, type GameMode, type SetEvent, lineOf } from '../game/log.js'
+import { ROUNDS, describeEvent, eventRows, roundReminders } from '../game/describe.js'
+import { type GameEvent, type GameLog, type GameMode, type SetEvent } from '../game/log.js'
 import { newGameHeader } from '../game/new.js'
 import { sideScores } from '../game/score.js'
-import { type GameState, lastInEffect, replay, undoneBy } from '../game/state.js'
-import { columns } from '../render/format.js'
+import { type GameState, lastInEffect, replay } from '../game/state.js'
+import { sideLuck } from '../game/stats.js'
+import { columns, num, pct } from '../render/format.js'
 import { appendEvent, createGame, readGame, repairFile } from './game-file.js'
 import { requireRoster } from './units.js'
 
 /**
- * `mecha game new|status|log|undo|next-round|set|repair` (docs/game.md): each reads the log,
+ * `mecha game new|status|log|undo|next-round|set|stats|repair` (docs/game.md): each reads the log,
  * and a command that changes the game appends one event to it. Loaded only when a game command
  * runs. Each returns its answer as text, or as the object `--json` prints.
  */
@@ -118,14 +119,7 @@ export function gameStatus(file: GameFile, json: boolean, width: number): Answer
 
 export function gameLog(file: GameFile, json: boolean): Answer {
   const log = readGame(file.path, file.name)
-  const by = undoneBy(log.events)
-  // The round each event was written in: the rounds begun by next-round events in effect before it.
-  let round = 1
-  const rows = log.events.map((e, i) => {
-    const at = round
-    if (e.t === 'next-round' && by[i] === undefined) round++
-    return { n: i + 1, line: lineOf(i + 1), round: at, undoneBy: by[i], event: e }
-  })
+  const rows = eventRows(log.events)
   if (json)
     return {
       json: {
@@ -225,4 +219,62 @@ export function gameRepair(file: GameFile, json: boolean): Answer {
   return {
     text: `${printable(file.name)}: ${lines} ${torn.length === 1 ? 'was' : 'were'} cut short, kept as torn entries (their text is in the log; they change nothing); ${events} events in all`,
   }
+}
+
+/**
+ * Each side's luck, roll by roll: every shot and charge in effect resolved again from its event,
+ * its damage against the exact odds of that request (game-play.ts).
+ */
+export async function gameStats(file: GameFile, json: boolean, width: number): Promise<Answer> {
+  const log = readGame(file.path, file.name)
+  const { luckRolls } = await import('./game-play.js')
+  const rolls = await luckRolls(log, file.name)
+  const sides = sideLuck(rolls, Object.keys(log.header.sides))
+  const r6 = (x: number) => Math.round(x * 1e6) / 1e6
+  if (json)
+    return {
+      json: {
+        rolls: rolls.map((r) => ({
+          ...r,
+          expected: r6(r.expected),
+          percentile: r6(r.percentile),
+          atLeast: r6(r.atLeast),
+        })),
+        sides: Object.fromEntries(
+          Object.entries(sides).map(([side, l]) => [
+            side,
+            { ...l, expected: r6(l.expected), meanPercentile: r6(l.meanPercentile) },
+          ]),
+        ),
+      },
+    }
+  if (rolls.length === 0)
+    return {
+      text: `${printable(file.name)}: no shots or charges yet (a shot or a charge by unit names is recorded in the game)`,
+    }
+  const head = `Luck against the exact odds (${printable(file.name)}): each roll's damage, its percentile (luck: 0 the worst, 50 an average roll, 100 the best) and the chance of at least as much`
+  const table = [
+    ['event', 'side', 'by', 'at', 'damage', 'expected', 'luck', 'P(at least)'],
+    ...rolls.map((r) => [
+      `#${r.n} ${r.command}`,
+      r.side,
+      r.by,
+      r.against,
+      String(r.dealt),
+      num(r.expected, 1),
+      num(r.percentile * 100, 0),
+      pct(r.atLeast),
+    ]),
+  ]
+  const summary = [
+    ['side', 'rolls', 'damage dealt', 'expected', 'mean luck'],
+    ...Object.entries(sides).map(([side, l]) => [
+      side,
+      String(l.rolls),
+      String(l.dealt),
+      num(l.expected, 1),
+      l.rolls ? num(l.meanPercentile * 100, 0) : '-',
+    ]),
+  ]
+  return { text: `${head}\n\n${columns(table, width)}\n\n${columns(summary, width)}` }
 }

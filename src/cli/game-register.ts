@@ -7,6 +7,21 @@ import { type Run, columnsFor } from './io.js'
 
 export const DEFAULT_GAME = 'mecha-game.jsonl'
 
+/** The flags of a shot or a charge by unit names about its game (program.ts, completion.ts). */
+export const PLAY_FLAGS = [
+  {
+    flag: 'game',
+    description:
+      'units by name: play in this game log, its units, HP, Momentum and round (default: MECHA_GAME, then mecha-game.jsonl here if there is one); a roll is appended to it',
+    takesValue: true,
+  },
+  {
+    flag: 'no-game',
+    description: 'units by name: not in a game, even if there is one here',
+    takesValue: false,
+  },
+] as const
+
 /** Where a game command finds its game: --game FILE, else MECHA_GAME, else the default file here. */
 export function gamePath(
   flag: string | undefined,
@@ -26,7 +41,9 @@ export function registerGame(program: Command, run: Run): void {
   const { io } = run
   const game = program
     .command('game')
-    .description('a game log: HP, Momentum and rounds remembered, with undo (new, status, log, set, ...)')
+    .description(
+      'a game log: HP, Momentum and rounds remembered, with undo (new, status, log, set, stats, ...)',
+    )
   const load = () => import('./game-command.js')
   const gameFlag = () =>
     new Option('--game <file>', 'the game log (default: MECHA_GAME, then mecha-game.jsonl here)')
@@ -137,6 +154,14 @@ export function registerGame(program: Command, run: Run): void {
         print((await load()).gameSet(fileOf(opts), unit, opts, Boolean(opts.json)))
       },
     )
+  game
+    .command('stats')
+    .description("each side's luck, roll by roll: the damage dealt against the exact odds")
+    .addOption(gameFlag())
+    .addOption(jsonFlag())
+    .action(async (opts: { game?: string; json?: boolean }) => {
+      print(await (await load()).gameStats(fileOf(opts), Boolean(opts.json), columnsFor(io, 'stdout')))
+    })
   game
     .command('repair')
     .description('keep every whole event of a log with a line cut short')

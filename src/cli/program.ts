@@ -3,7 +3,8 @@ import { InputError } from '../core/errors.js'
 import { fitToWidth } from '../render/format.js'
 import { type Style, plainStyle } from '../render/style.js'
 import { placeOf, registerBatch, registerCompletion, registerRoster } from './builtins.js'
-import { registerGame } from './game-register.js'
+import { PLAY_FLAGS, registerGame } from './game-register.js'
+import { PLAYED_COMMANDS, type PlayedCommand } from '../game/modes.js'
 import { commandLineOf, globalsFrom, refuseFlagValues, writeChart } from './globals.js'
 import { afterHelp, globalFlagsOf, placeholderOf, topHelp } from './help.js'
 import { type CliIO, type Run, colorOn, columnsFor } from './io.js'
@@ -61,6 +62,13 @@ function registerSpec(parent: Command, spec: CommandSpec, leafName: string, run:
       ),
     )
   }
+  // A shot or a charge by unit names is played in a game, when there is one (docs/game.md).
+  const played = (PLAYED_COMMANDS as readonly string[]).includes(spec.name)
+    ? (spec.name as PlayedCommand)
+    : undefined
+  if (played)
+    for (const f of PLAY_FLAGS)
+      cmd.addOption(new Option(`--${f.flag}${f.takesValue ? ' <file>' : ''}`, f.description))
   for (const o of spec.options) {
     const t = o.type
     const flags =
@@ -126,22 +134,42 @@ function registerSpec(parent: Command, spec: CommandSpec, leafName: string, run:
       repeated ? undefined : (spec.args ?? []).length + unitWords.length,
     )
     let request: Request
+    let game: { play: import('./game-play.js').Play; mod: typeof import('./game-play.js') } | undefined
     // A command whose units may all be left out (matrix) reads the roster all the same.
     if (refs[0] !== undefined || unitWords[0]?.optional) {
+      if (played) {
+        const mod = await import('./game-play.js')
+        const play = mod.findPlay(opts.game as string | boolean | undefined, placeOf(io))
+        if (play) game = { play, mod }
+      }
+      if (game && opts.roster !== undefined)
+        throw new InputError(
+          'bad-combination',
+          `--roster: in a game the units are the game's (${game.play.file.name}, as mecha game new kept them); drop --roster, or give --no-game`,
+        )
       const { unitRequest } = await import('./units.js')
       const named = await unitRequest(
         spec,
         refs,
-        raw,
+        game ? game.mod.playedFlags(played!, refs, raw, game.play, g.odds) : raw,
         opts.roster as string[] | undefined,
         choice,
         placeOf(io),
+        game?.play.roster,
       )
       request = named.request
       units = named.refs
       // A weapon chosen at a prompt: the replay line names it.
       if (units.some((w, i) => w !== refs[i])) g.replayWords = units
-    } else request = plainRequest(spec, raw, 'flag')
+    } else {
+      if (played && typeof opts.game === 'string')
+        throw new InputError(
+          'bad-usage',
+          `--game: a game records a ${spec.name} by unit names (mecha ${spec.name} ${unitWords.map((w) => w.usage).join(' ')}); with flags alone nothing is recorded: drop --game`,
+        )
+      request = plainRequest(spec, raw, 'flag')
+    }
+    const inGame = game && game.mod.checkPlay(played!, units, request, raw.round !== undefined, game.play)
     const style = g.json ? plainStyle : await stdoutStyle(io, opts.color !== false)
     const out = await answerRequest(
       spec,
@@ -160,7 +188,13 @@ function registerSpec(parent: Command, spec: CommandSpec, leafName: string, run:
     )
     // Units by name: the text says so (the JSON has where each input came from).
     if (units.length && out.text !== undefined && !unitWords[0].optional)
-      out.text = `${units.join(' vs ')} (from the roster)\n${out.text}`
+      out.text = `${units.join(' vs ')} (from ${game ? game.play.file.name : 'the roster'})\n${out.text}`
+    // A roll in a game: appended to it (one whole line, synced) before anything is printed.
+    if (game && inGame && !g.odds) {
+      const { n, event } = game.mod.recordPlay(game.play, played!, units, raw, request, out, inGame, spec)
+      out.json.game = { file: game.play.file.name, n, effects: event.effects }
+      if (out.text !== undefined) out.text += '\n' + game.mod.playedLine(n, event)
+    }
     const plot = opts.plot as string | undefined
     if (out.svg !== undefined && plot !== '-') writeChart(plot!, out.svg, io.cwd)
     const write = (text: string) => run.out.write(text)

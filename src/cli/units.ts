@@ -33,7 +33,8 @@ export function requireRoster(
  * The request for one command line naming units: the roster is found and read here. A unit with
  * several weapons and none named is asked about when a person is there (`choice.interactive`),
  * each weapon shown with its exact expected outcome (roster-prompt.ts); otherwise the error names
- * the choices. Returns the words as finally used (with the weapons chosen).
+ * the choices. Returns the words as finally used (with the weapons chosen). `given`: the units
+ * of a game instead of a roster file (game-play.ts).
  */
 export async function unitRequest(
   spec: CommandSpec,
@@ -42,9 +43,10 @@ export async function unitRequest(
   rosterFiles: readonly string[] | undefined,
   choice: ChoiceContext,
   place: RosterPlace = {},
+  given?: Roster,
 ): Promise<{ request: Request; refs: string[] }> {
   let words = needWords(spec.name, refs)
-  const roster = requireRoster(rosterFiles, [spec.name, ...words.slice(0, 1)].join(' '), place)
+  const roster = given ?? requireRoster(rosterFiles, [spec.name, ...words.slice(0, 1)].join(' '), place)
   const open = openSlots(spec.name, roster, words)
   if (open.length && choice.interactive) {
     const { askWeapons } = await import('./roster-prompt.js')

@@ -69,6 +69,8 @@ export interface RunOutput {
   svg?: string
   /** The model's warnings about the input (CommandModel.warnings): the CLI writes them on stderr. */
   warnings?: string[]
+  /** A roll: the flags that make again the choices a person made at a prompt (a game log keeps them). */
+  replay?: string[]
 }
 
 /** A non-interactive environment: every choice automatic, no prompts. */
@@ -185,13 +187,13 @@ function rollOnce(
     else if (dice instanceof RandomDice) json.rolls = dice.faces
   }
   let text: string | undefined
+  const same = usesDice ? (spec.model.replayFlags?.(input, result) ?? []) : []
   if (wantText) {
     text = spec.model.render(result, input, env.render)
     if (env.render.explain && spec.model.explain)
       text += '\n\n' + spec.model.explain(result, input, env.render)
     if (usesDice) {
       const st = env.render.style
-      const same = spec.model.replayFlags?.(input, result) ?? []
       const replay = [...(g.replayWords ?? []), ...(seed !== undefined ? ['--seed', seed] : []), ...same]
         .map(shellWord)
         .join(' ')
@@ -204,7 +206,7 @@ function rollOnce(
         )
     }
   }
-  return { json, text }
+  return same.length ? { json, text, replay: same } : { json, text }
 }
 
 /** The roll again, asking for more dice and for decisions until it resolves. */

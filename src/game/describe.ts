@@ -3,7 +3,7 @@
  * round begins (`mecha game next-round`). Pure, as the rest of src/game.
  */
 import type { GameEvent, GameHeader, GameMode } from './log.js'
-import type { GameState } from './state.js'
+import { type GameState, undoneBy } from './state.js'
 
 /**
  * Rounds in a battle (wargame rules): five in Simple Battle, Secure the Objective and Defend the
@@ -18,6 +18,27 @@ export const ROUNDS: Record<GameMode, number> = {
 export const CONFRONTATION_BATTLES = 3
 
 const hpText = (n: number) => `HP ${n}`
+
+/** One event as `mecha game log` lists it: its number, the round it was written in, its undo. */
+export interface EventRow {
+  n: number
+  round: number
+  /** The number of the undo in effect that undoes it. */
+  undoneBy?: number
+  event: GameEvent
+}
+
+/** Every event with its number and round (the rounds begun by next-round events in effect before it). */
+export function eventRows(events: readonly GameEvent[]): EventRow[] {
+  const by = undoneBy(events)
+  let round = 1
+  return events.map((event, i) => {
+    const row: EventRow = { n: i + 1, round, event }
+    if (by[i] !== undefined) row.undoneBy = by[i]
+    else if (event.t === 'next-round') round++
+    return row
+  })
+}
 
 /** One event as words, e.g. `set dervish: HP 1200, Momentum 3`. */
 export function describeEvent(e: GameEvent): string {
@@ -45,7 +66,7 @@ export function describeEvent(e: GameEvent): string {
         for (const t of [...(f.spent ?? []), ...(f.spentThisRound ?? [])]) parts.push(`${t} used`)
         return `${f.unit} ${parts.join(', ') || 'unchanged'}`
       })
-      return `${e.command} (${dice})${effects.length ? ': ' + effects.join('; ') : ''}`
+      return `${e.command} (${dice}): ${effects.length ? effects.join('; ') : 'no change'}`
     }
     case 'torn':
       return `torn line kept as text: ${JSON.stringify(e.text.slice(0, 40))}${e.text.length > 40 ? '…' : ''}`

@@ -4,3 +4,7 @@ export type GameMode = (typeof MODES)[number]
 
 /** Defend the City | Rampage: the sides' names say who attacks the city. */
 export const CITY_SIDES = ['attacker', 'defender'] as const
+
+/** The commands a game records when units are named (a shot, a charge): src/game/effects.ts. */
+export const PLAYED_COMMANDS = ['shoot', 'melee'] as const
+export type PlayedCommand = (typeof PLAYED_COMMANDS)[number]

@@ -89,7 +89,11 @@ describe('docs/game.md: the short game, through /bin/sh', () => {
     })
     // The state is the replay of the file: the same answer from a fresh process, in-process front aside.
     const status = mecha(['game', 'status', '--json'], { cwd })
-    expect(JSON.parse(status.stdout)).toMatchObject({ round: 1, events: 9 })
+    expect(JSON.parse(status.stdout)).toMatchObject({
+      round: 2,
+      events: 17,
+      units: { dervish: { hp: 0, destroyed: true }, argonaut: { hp: 3000 } },
+    })
   })
 })
 

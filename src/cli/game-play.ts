@@ -1,0 +1,383 @@
+import { existsSync } from 'node:fs'
+import { InputError } from '../core/errors.js'
+import { loadSpec } from '../commands/registry.js'
+import { namedRequest } from '../engine/named-units.js'
+import type { Request } from '../engine/request.js'
+import { type Globals, type RunOutput, quietChoices, runSpec } from '../engine/run.js'
+import { type CommandSpec, camelKey } from '../engine/spec.js'
+import { unitWordsOf } from '../engine/unit-words.js'
+import { describeEvent } from '../game/describe.js'
+import { ONCE_PER_GAME, resolutionEffects } from '../game/effects.js'
+import type { PlayedCommand } from '../game/modes.js'
+import type { GameLog, ResolutionEvent } from '../game/log.js'
+import { gameRoster } from '../game/roster.js'
+import { type GameState, applyEvent, replay, startState, undoneBy } from '../game/state.js'
+import { type DamageOdds, type LuckRoll, luckOf } from '../game/stats.js'
+import { plainStyle } from '../render/style.js'
+import { REMOTE_MOMENTUM_COST } from '../rules/stellar/upgrades.js'
+import { type Roster, lookupUnit, parseUnitRef } from '../rules/stellar/roster.js'
+import { appendEvent, readGame } from './game-file.js'
+import { gamePath } from './game-register.js'
+
+/**
+ * A shot or a charge by unit names, played in a game (docs/game.md): the units, their HP left,
+ * the round and the sides' Momentum come from the game, and a roll is appended to it as one
+ * `resolution` event (its request, its dice, its effects). `--odds` reads the game and appends
+ * nothing. `mecha game stats` resolves each recorded roll again, and its exact odds, here.
+ * Loaded only when a game is played.
+ */
+
+export interface Play {
+  file: { path: string; name: string }
+  log: GameLog
+  state: GameState
+  /** The game's units, each with its HP left. */
+  roster: Roster
+}
+
+/**
+ * The game a shot by names is played in: `--game FILE`, else MECHA_GAME (either must exist),
+ * else mecha-game.jsonl here when there is one; none with `--no-game` (`flag` false).
+ */
+export function findPlay(
+  flag: string | boolean | undefined,
+  place: { cwd: string; env: Record<string, string | undefined> },
+): Play | undefined {
+  if (flag === false) return undefined
+  const given = typeof flag === 'string' ? flag : undefined
+  const file = gamePath(given, place)
+  if (given === undefined && !place.env.MECHA_GAME && !existsSync(file.path)) return undefined
+  const log = readGame(file.path, file.name)
+  const state = replay(log)
+  return { file, log, state, roster: gameRoster(log.header, file.name, state) }
+}
+
+/** The options that give a unit's HP left: with a game, its HP is the game's. */
+const HP_KEYS: Record<PlayedCommand, Array<[key: string, flag: string, word: number]>> = {
+  shoot: [['hp', '--hp', 1]],
+  melee: [
+    ['atkHp', '--atk-hp', 0],
+    ['defHp', '--def-hp', 1],
+  ],
+}
+
+const unitKeyOf = (play: Play, word: string) => lookupUnit(play.roster, parseUnitRef(word).unit).key
+
+/**
+ * The flags a roll played in a game takes, with what the game gives laid under them: the round
+ * (a flag given wins). A roll's HP is the game's: a flag giving it is refused (--odds may ask
+ * "what if").
+ */
+export function playedFlags(
+  command: PlayedCommand,
+  words: ReadonlyArray<string | undefined>,
+  raw: Record<string, unknown>,
+  play: Play,
+  odds: boolean,
+): Record<string, unknown> {
+  if (!odds)
+    for (const [key, flag, word] of HP_KEYS[command])
+      if (raw[key] !== undefined) {
+        const given = words[word]
+        const unit = given === undefined ? undefined : unitKeyOf(play, given)
+        const whose = unit ? `${unit}'s HP left (${play.state.units[unit].hp ?? 'none'})` : 'the HP left'
+        throw new InputError(
+          'bad-combination',
+          `${flag}: the game gives ${whose}; drop ${flag} (mecha game set ${unit ?? 'UNIT'} --hp N corrects it), or give --no-game`,
+        )
+      }
+  return raw.round === undefined ? { ...raw, round: String(play.state.round) } : raw
+}
+
+const momentumOffer = (v: unknown, targets: number) =>
+  Array.isArray(v) ? v.reduce((s: number, x) => s + Number(x), 0) : Number(v ?? 0) * targets
+
+/**
+ * Where the request's inputs came from, said: the HP left and the round are the game's (the JSON's
+ * `inputs`, as a roster's values are `from: "roster"`).
+ */
+function saidFromGame(request: Request, play: Play, roundGiven: boolean): void {
+  const lists = Array.isArray(request.inputs) ? request.inputs : [request.inputs]
+  for (const inputs of lists as Array<Record<string, { value: unknown; from: string; field?: string }>>) {
+    if (!inputs) continue
+    for (const input of Object.values(inputs))
+      if (!Array.isArray(input) && input.from === 'roster' && /^[^.]+\.hp$/.test(input.field ?? ''))
+        input.from = 'game'
+    if (!roundGiven) inputs.round = { value: play.state.round, from: 'game' }
+  }
+}
+
+/**
+ * Refuses (one line, exit 2) what the game says cannot happen: a destroyed unit attacking or
+ * attacked, a once-per-game Skill used again, more Momentum offered than the side has. Returns
+ * the units' keys in the game. `request.inputs` then says which values the game gave.
+ */
+export function checkPlay(
+  command: PlayedCommand,
+  words: readonly string[],
+  request: Request,
+  roundGiven: boolean,
+  play: Play,
+): { attacker: string; defenders: string[] } {
+  saidFromGame(request, play, roundGiven)
+  const values = request.values as Record<string, unknown>
+  const [attacker, ...defenders] = words.map((w) => unitKeyOf(play, w))
+  const units = play.state.units
+  const fallen = (k: string) =>
+    `destroyed${units[k].destroyedRound ? ` in round ${units[k].destroyedRound}` : ''}`
+  const fix = (k: string) =>
+    `(mecha game status; if that is wrong: mecha game undo, or mecha game set ${k} --hp N)`
+  if (units[attacker].destroyed)
+    throw new InputError(
+      'destroyed',
+      `${command}: ${attacker} is ${fallen(attacker)} and cannot attack ${fix(attacker)}`,
+    )
+  for (const d of defenders)
+    if (units[d].destroyed)
+      throw new InputError('destroyed', `${command}: ${d} is already ${fallen(d)} ${fix(d)}`)
+  for (const [key, skill] of Object.entries(ONCE_PER_GAME))
+    if (values[key] === true && units[attacker].spent.includes(skill))
+      throw new InputError(
+        'spent',
+        `${command}: ${attacker} has used ${skill} already, and it is once a game (mecha game log)`,
+      )
+  const pool = (k: string) => play.state.sides[units[k].side].momentum
+  const offers: Array<[unit: string, offered: number, what: string]> =
+    command === 'shoot'
+      ? [
+          [
+            defenders[0],
+            momentumOffer(values.momentum, defenders.length) + Number(values.notOverYet ?? 0),
+            '--momentum and --not-over-yet',
+          ],
+          [
+            attacker,
+            (values.bullseye === true ? 1 : 0) + (values.remote === 'momentum' ? REMOTE_MOMENTUM_COST : 0),
+            '--bullseye and --remote momentum',
+          ],
+        ]
+      : [
+          [
+            attacker,
+            Number(values.atkMomentum ?? 0) + Number(values.atkNotOverYet ?? 0),
+            '--atk-momentum and --atk-not-over-yet',
+          ],
+          [
+            defenders[0],
+            Number(values.defMomentum ?? 0) + Number(values.defNotOverYet ?? 0),
+            '--def-momentum and --def-not-over-yet',
+          ],
+        ]
+  for (const [unit, offered, what] of offers)
+    if (offered > pool(unit))
+      throw new InputError(
+        'no-momentum',
+        `${command}: ${what} offer ${offered} Momentum, and ${units[unit].side} has ${pool(unit)} in the game (mecha game status)`,
+      )
+  return { attacker, defenders }
+}
+
+/** The choices a roll made, as request keys: replaying them never depends on a policy. */
+function choicesOf(command: PlayedCommand, out: RunOutput): Record<string, unknown> {
+  const j = out.json
+  const made: Record<string, unknown> = {}
+  if (command === 'shoot') {
+    made.bonus = j.bonus
+    made.defense = Array.isArray(j.targets)
+      ? (j.targets as Array<{ defense: string }>).map((t) => t.defense).join(',')
+      : j.defense
+  } else {
+    const split = (s: unknown) => {
+      const o = s as { attack: number; defense: number }
+      return `${o.attack}/${o.defense}`
+    }
+    made.atkSplit = split(j.atkSplit)
+    made.defSplit = split(j.defSplit)
+    made.defChoice = j.defChoice
+  }
+  // What a person answered at a prompt mid-way (Momentum, rerolls), as the model replays it.
+  const flags = out.replay ?? []
+  for (let i = 0; i + 1 < flags.length; i += 2) made[camelKey(flags[i].replace(/^--/, ''))] = flags[i + 1]
+  return made
+}
+
+/** The request a resolution event keeps: the units named, the flags given, the choices made. */
+function recordedRequest(
+  spec: CommandSpec,
+  words: readonly string[],
+  raw: Record<string, unknown>,
+  choices: Record<string, unknown>,
+): Record<string, unknown> {
+  const keys = unitWordsOf(spec.name)!.map((w) => w.key)
+  const named: Record<string, unknown> = {}
+  keys.forEach((k, i) => {
+    const last = i === keys.length - 1
+    named[k] = last && words.length > keys.length ? words.slice(i) : words[i]
+  })
+  return { ...named, ...raw, ...choices }
+}
+
+/**
+ * Append a roll played in the game as one resolution event; its number and the event. `raw` is
+ * the flags as given (the round the game gave is not kept: the replay gives it again).
+ */
+export function recordPlay(
+  play: Play,
+  command: PlayedCommand,
+  words: readonly string[],
+  raw: Record<string, unknown>,
+  request: Request,
+  out: RunOutput,
+  units: { attacker: string; defenders: string[] },
+  spec: CommandSpec,
+): { n: number; event: ResolutionEvent } {
+  const effects = resolutionEffects(
+    { command, ...units, values: request.values as Record<string, unknown>, answer: out.json },
+    play.state,
+  )
+  for (const f of effects) {
+    const side = play.state.units[f.unit].side
+    const left = play.state.sides[side].momentum + (f.momentum ?? 0)
+    if (left < 0)
+      throw new InputError(
+        'no-momentum',
+        `${command}: ${side} would spend ${-(f.momentum ?? 0)} Momentum and has ${play.state.sides[side].momentum} in the game; nothing was recorded`,
+      )
+  }
+  const dice: { seed?: string; rolls?: number[] } =
+    typeof out.json.seed === 'string' ? { seed: out.json.seed } : { rolls: out.json.rolls as number[] }
+  const event: ResolutionEvent = {
+    t: 'resolution',
+    command,
+    request: recordedRequest(spec, words, raw, choicesOf(command, out)),
+    ...dice,
+    effects,
+    at: new Date().toISOString(),
+  }
+  appendEvent(play.file.path, play.file.name, event)
+  return { n: play.log.events.length + 1, event }
+}
+
+/** The line a roll played in a game ends with: `#4 shoot (seed "g1"): dervish -2600 HP`. */
+export const playedLine = (n: number, event: ResolutionEvent) => `#${n} ${describeEvent(event)}`
+
+// ---------------------------------------------------------------------------------------------
+// Luck: each recorded roll again, against its exact odds
+
+const ENV = { choice: quietChoices, render: { style: plainStyle, explain: false, width: 80 } }
+
+/** A recorded roll resolved again in the state it was played in: rolled, or its exact odds. */
+function again(
+  spec: CommandSpec,
+  log: GameLog,
+  name: string,
+  state: GameState,
+  e: ResolutionEvent,
+  odds: boolean,
+): Record<string, unknown> {
+  const keys: string[] = unitWordsOf(spec.name)!.map((w) => w.key)
+  const words = keys.flatMap((k) => {
+    const v = e.request[k]
+    return Array.isArray(v) ? (v as string[]) : v === undefined ? [] : [String(v)]
+  })
+  const given: Record<string, unknown> = {}
+  for (const [k, v] of Object.entries(e.request)) if (!keys.includes(k)) given[k] = v
+  if (given.round === undefined) given.round = state.round
+  const req = namedRequest(spec, gameRoster(log.header, name, state), words, given, 'json')
+  const g: Globals = odds
+    ? { json: true, odds: true, explain: false }
+    : { json: true, odds: false, explain: false, seed: e.seed, rolls: e.rolls }
+  const out = runSpec(spec, req.values, g, ENV, false)
+  if (out instanceof Promise) throw new Error('game stats: a replay waited for a person')
+  return out.json
+}
+
+type Obj = Record<string, unknown>
+
+/** Each side's damage in a roll and its odds: per target for a shot, both ways for a charge. */
+function dealtIn(
+  command: string,
+  e: ResolutionEvent,
+  rolled: Obj,
+  odds: Obj,
+  state: GameState,
+  keyOf: (word: string) => string,
+): Array<Pick<LuckRoll, 'side' | 'by' | 'against' | 'dealt'> & { odds: DamageOdds }> {
+  const attacker = keyOf(String(e.request.attacker))
+  const defenders = [e.request.defender].flat().map((d) => keyOf(String(d)))
+  const o = odds.odds as Obj
+  if (command === 'shoot') {
+    const targets = Array.isArray(rolled.targets) ? (rolled.targets as Obj[]) : [rolled]
+    const dists = Array.isArray(o.targets) ? (o.targets as Obj[]) : [o]
+    return targets.flatMap((t, i) =>
+      defenders[i] === undefined && i > 0
+        ? []
+        : [
+            {
+              side: state.units[attacker].side,
+              by: attacker,
+              against: defenders[i] ?? `target ${i + 1}`,
+              dealt: Number(t.damage),
+              odds: dists[i].damage as DamageOdds,
+            },
+          ],
+    )
+  }
+  const defender = defenders[0]
+  return [
+    {
+      side: state.units[attacker].side,
+      by: attacker,
+      against: defender,
+      dealt: Number((rolled.defender as Obj).damageTaken),
+      odds: (o.defender as Obj).damage as DamageOdds,
+    },
+    {
+      side: state.units[defender].side,
+      by: defender,
+      against: attacker,
+      dealt: Number((rolled.attacker as Obj).damageTaken),
+      odds: (o.attacker as Obj).damage as DamageOdds,
+    },
+  ]
+}
+
+/** Every roll in effect, in order, each side's damage against its exact odds. */
+export async function luckRolls(log: GameLog, name: string): Promise<LuckRoll[]> {
+  const by = undoneBy(log.events)
+  let state = startState(log.header)
+  const out: LuckRoll[] = []
+  for (let i = 0; i < log.events.length; i++) {
+    const e = log.events[i]
+    if (by[i] !== undefined) continue
+    if (e.t === 'resolution') {
+      const spec = await loadSpec(e.command)
+      if (!spec || !unitWordsOf(spec.name))
+        throw new InputError(
+          'bad-game',
+          `${name}:${i + 2}: "command": ${e.command} is not a shot or a charge`,
+        )
+      const roster = gameRoster(log.header, name, state)
+      const keyOf = (w: string) => lookupUnit(roster, parseUnitRef(w).unit).key
+      try {
+        const rolled = again(spec, log, name, state, e, false)
+        const odds = again(spec, log, name, state, e, true)
+        for (const d of dealtIn(e.command, e, rolled, odds, state, keyOf)) {
+          const { odds: dist, ...rest } = d
+          // A side that could deal no damage (a counter that never came) says nothing of luck.
+          if (d.dealt === 0 && Object.keys(dist).every((k) => Number(k) === 0)) continue
+          out.push({ n: i + 1, round: state.round, command: e.command, ...rest, ...luckOf(dist, d.dealt) })
+        }
+      } catch (err) {
+        if (err instanceof InputError)
+          throw new InputError(
+            'bad-game',
+            `${name}:${i + 2}: event ${i + 1} does not resolve again: ${err.message}`,
+          )
+        throw err
+      }
+    }
+    state = applyEvent(state, e)
+  }
+  return out
+}

@@ -1,0 +1,38 @@
+/**
+ * The units of a game as a roster: the profiles the header kept when the game began (a later
+ * edit of the roster file changes no game), each unit's HP the HP it has left in the game. A
+ * shot or a charge by unit names reads them here, as it reads a roster file. Pure.
+ */
+import { type Roster, parseRoster } from '../rules/stellar/roster.js'
+import { type Penetration, penText } from '../rules/stellar/weapon.js'
+import type { GameHeader } from './log.js'
+import type { GameState } from './state.js'
+
+/** A profile's field written back as a roster file gives it (PEN as its text: 5S). */
+function asWritten(profile: Record<string, unknown>): Record<string, unknown> {
+  const { side: _side, weapons, ...unit } = profile
+  if (weapons && typeof weapons === 'object')
+    unit.weapons = Object.fromEntries(
+      Object.entries(weapons as Record<string, Record<string, unknown>>).map(([k, w]) => [
+        k,
+        w.pen && typeof w.pen === 'object' ? { ...w, pen: penText(w.pen as Penetration) } : w,
+      ]),
+    )
+  return unit
+}
+
+/**
+ * The game's units as a roster, checked as a roster file is (a hand-edited header that no longer
+ * reads is one line naming `file`). With `state`, a unit's HP is what it has left (a destroyed
+ * unit keeps its full HP: nothing resolves against it).
+ */
+export function gameRoster(header: GameHeader, file: string, state?: GameState): Roster {
+  const units: Record<string, unknown> = {}
+  for (const [key, profile] of Object.entries(header.units)) {
+    const unit = asWritten(profile)
+    const hp = state?.units[key]?.hp
+    if (hp !== undefined && hp !== null && hp > 0) unit.hp = hp
+    units[key] = unit
+  }
+  return parseRoster(JSON.stringify({ units }, null, 1), `${file} (its units)`)
+}
