@@ -27,6 +27,7 @@ import {
 import type { Request } from './request.js'
 import { type CommandSpec, MORE_TARGETS, parseValues } from './spec.js'
 import { unitWordsOf } from './unit-words.js'
+import { planRequest } from './plan-units.js'
 
 type InputsOf = (roster: Roster, refs: string[], given: Record<string, unknown>) => RosterInputs
 
@@ -96,6 +97,8 @@ export function needWords(command: string, refs: ReadonlyArray<string | undefine
     throw new Error(
       `units by name: no roster mapping for ${command} (unit-words.ts and named-units.ts disagree)`,
     )
+  const absent = words.find((w, i) => w.missing !== undefined && refs[i] === undefined)
+  if (absent && refs[0] !== undefined) throw new InputError('missing', absent.missing!)
   const given = refs.slice(0, words.length).filter((r): r is string => r !== undefined)
   // A repeatable last word: every unit named after it too (one target each).
   const more = words[words.length - 1].repeatable
@@ -153,6 +156,7 @@ export function namedRequest(
   given: Record<string, unknown>,
   form: 'flag' | 'json',
 ): Request {
+  if (spec.name === 'plan') return planRequest(spec, roster, needWords('plan', refs), given, form)
   const words = needWords(spec.name, refs)
   const fixed = unitWordsOf(spec.name)!.length - 1
   const [first, ...more] = words
@@ -167,7 +171,8 @@ export function namedRequest(
 export function openSlots(command: string, roster: Roster, refs: readonly string[]): number[] {
   const open: number[] = []
   unitWordsOf(command)!.forEach((w, i) => {
-    if (!w.weapons) return
+    // A repeatable word names its weapons (a plan's attacks), or takes none (shoot's targets).
+    if (!w.weapons || w.repeatable) return
     const ref = parseUnitRef(refs[i])
     if (ref.weapon !== undefined) return
     const unit = lookupUnit(roster, ref.unit)
