@@ -9,7 +9,6 @@
 import type { Dice } from '../../core/dice.js'
 import { InputError } from '../../core/errors.js'
 import type { Distribution } from '../../core/distribution.js'
-import type { Stage } from '../../core/flow.js'
 import { meleeOdds } from '../../rules/stellar/melee-odds.js'
 import type { MeleeResult } from '../../rules/stellar/melee.js'
 import {
@@ -17,7 +16,6 @@ import {
   type PlanState,
   NEED_CAP,
   afterAttack,
-  attackStage,
   attacksNeeded,
   planStart,
   readPlan,
@@ -83,28 +81,41 @@ function dealt(a: PlanAttackQuery, result: unknown): number {
   return a.command === 'shoot' ? (result as ShotResult).damage : (result as MeleeResult).defender.damageTaken
 }
 
+/** The most HP a unit can have (--hp's range). */
+const MOST_HP = 1000000
+
 /**
- * The plan's attacks as flow stages. An attack's odds at an HP are worked out once per plan
- * (memoised by the attack and the HP, the stage's declared input): --need and --compare meet
- * the same attack at the same HP again and again.
+ * One attack as the plan's flow sees it: its exact damage odds at each HP, worked out once per
+ * HP (the memo is keyed by the attack and the HP, the stage's declared input, and shared by the
+ * orders --compare ranks). An attack's HP matters only through whether it can destroy (the
+ * automatic choices rank the chance to destroy first; a counter-attack needs a defender left
+ * standing): every HP above the most damage the attack can deal has the same odds, those at the
+ * most HP a unit can have, so they are worked out once (rules-notes.md).
  */
-function stagesOf(q: PlanQuery): Array<Stage<PlanState, PlanState>> {
+function planAttack(a: PlanAttackQuery, memo: Map<string, Distribution<number>>): PlanAttack {
+  const at = (hp: number) => {
+    const key = `${a.name} ${hp}`
+    let d = memo.get(key)
+    if (!d) memo.set(key, (d = damageOdds(a, hp)))
+    return d
+  }
+  let beyond: number | undefined
+  return {
+    name: a.name,
+    damage(hp) {
+      if (beyond === undefined) {
+        const most = Math.max(...at(MOST_HP).outcomes())
+        beyond = most < MOST_HP ? most + 1 : Infinity
+      }
+      return at(hp >= beyond ? MOST_HP : hp)
+    },
+  }
+}
+
+/** The plan's attacks as its flow's stages. */
+function stagesOf(q: PlanQuery): PlanAttack[] {
   const memo = new Map<string, Distribution<number>>()
-  return q.attacks.map((a, i) => {
-    const attack: PlanAttack = {
-      name: a.name,
-      damage(hp) {
-        const key = `${i} ${hp}`
-        let d = memo.get(key)
-        if (!d) memo.set(key, (d = damageOdds(a, hp)))
-        return d
-      },
-      roll: () => {
-        throw new Error('plan: a rolled attack is resolved by its own model')
-      },
-    }
-    return attackStage(attack)
-  })
+  return q.attacks.map((a) => planAttack(a, memo))
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -197,7 +208,7 @@ function explainRolled(r: PlanResult, q: PlanQuery, out: RenderContext): string 
   const L: string[] = []
   r.steps.forEach((s, i) => {
     if (i > 0) L.push('')
-    L.push(out.style.bold(`Attack ${i + 1}, ${s.attack.name} at HP ${s.hpBefore}: how it was worked out`))
+    L.push(out.style.bold(`Attack ${i + 1}: ${s.attack.name} at HP ${s.hpBefore}`))
     L.push(s.settled.model.explain?.(s.result, s.settled.input, out) ?? '(nothing more to explain)')
   })
   if (r.skipped.length) L.push('', `${q.defender} was destroyed: ${r.skipped.join(', ')} not made.`)
@@ -411,25 +422,7 @@ function comparePlan(q: PlanQuery): CompareReport {
     )
   // One memo for every order: the same attack at the same HP is worked out once.
   const memo = new Map<string, Distribution<number>>()
-  const stageOf = new Map<PlanAttackQuery, Stage<PlanState, PlanState>>()
-  q.attacks.forEach((a) => {
-    const key = JSON.stringify([a.name, a.command])
-    stageOf.set(
-      a,
-      attackStage({
-        name: a.name,
-        damage(hp) {
-          const k = `${key} ${hp}`
-          let d = memo.get(k)
-          if (!d) memo.set(k, (d = damageOdds(a, hp)))
-          return d
-        },
-        roll: () => {
-          throw new Error('plan --compare rolls nothing')
-        },
-      }),
-    )
-  })
+  const stageOf = new Map(q.attacks.map((a) => [a, planAttack(a, memo)] as const))
   const scored = orders(q.attacks, (a) => a.name).map((order) => {
     let d = planStart(q.hp)
     for (const a of order) d = afterAttack(d, stageOf.get(a)!)
