@@ -81,33 +81,20 @@ function dealt(a: PlanAttackQuery, result: unknown): number {
   return a.command === 'shoot' ? (result as ShotResult).damage : (result as MeleeResult).defender.damageTaken
 }
 
-/** The most HP a unit can have (--hp's range). */
-const MOST_HP = 1000000
-
 /**
  * One attack as the plan's flow sees it: its exact damage odds at each HP, worked out once per
  * HP (the memo is keyed by the attack and the HP, the stage's declared input, and shared by the
- * orders --compare ranks). An attack's HP matters only through whether it can destroy (the
- * automatic choices rank the chance to destroy first; a counter-attack needs a defender left
- * standing): every HP above the most damage the attack can deal has the same odds, those at the
- * most HP a unit can have, so they are worked out once (rules-notes.md).
+ * orders --compare ranks). No two HPs share odds: the automatic choices rank the chance to
+ * destroy first, so an HP the chosen options cannot reach may still change the choice.
  */
 function planAttack(a: PlanAttackQuery, memo: Map<string, Distribution<number>>): PlanAttack {
-  const at = (hp: number) => {
-    const key = `${a.name} ${hp}`
-    let d = memo.get(key)
-    if (!d) memo.set(key, (d = damageOdds(a, hp)))
-    return d
-  }
-  let beyond: number | undefined
   return {
     name: a.name,
     damage(hp) {
-      if (beyond === undefined) {
-        const most = Math.max(...at(MOST_HP).outcomes())
-        beyond = most < MOST_HP ? most + 1 : Infinity
-      }
-      return at(hp >= beyond ? MOST_HP : hp)
+      const key = `${a.name} ${hp}`
+      let d = memo.get(key)
+      if (!d) memo.set(key, (d = damageOdds(a, hp)))
+      return d
     },
   }
 }
