@@ -11,9 +11,9 @@ import type { Request } from './request.js'
 import { type CommandSpec, type Values, parseValues } from './spec.js'
 
 /** The key of a plan's values that holds its attacks, each as its own command's values. */
-export const PLAN_ATTACKS = 'planAttacks'
+const PLAN_ATTACKS = 'planAttacks'
 /** The key of a plan's values that holds the defender as named. */
-export const PLAN_DEFENDER = 'planDefender'
+const PLAN_DEFENDER = 'planDefender'
 
 /** One attack of a plan: its command, the unit and weapon as named, and that command's values. */
 export interface PlanAttackValues {
@@ -23,6 +23,16 @@ export interface PlanAttackValues {
   /** The command's option values as given (text from the command line, JSON values from batch). */
   values: Record<string, unknown>
   form: 'flag' | 'json'
+}
+
+/** A plan's attacks, each as its own command's values (undefined when no unit was named). */
+export function planAttacksOf(values: object): PlanAttackValues[] | undefined {
+  return (values as Values)[PLAN_ATTACKS] as PlanAttackValues[] | undefined
+}
+
+/** A plan's defender as named. */
+export function planDefenderOf(values: object): string | undefined {
+  return (values as Values)[PLAN_DEFENDER] as string | undefined
 }
 
 /** The key each command names the defender's HP by. */

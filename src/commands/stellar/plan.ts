@@ -1,12 +1,13 @@
 import { InputError } from '../../core/errors.js'
-import { PLAN_ATTACKS, PLAN_DEFENDER, type PlanAttackValues } from '../../engine/plan-units.js'
+import { type PlanAttackValues, planAttacksOf, planDefenderOf } from '../../engine/plan-units.js'
 import {
   type CommandSpec,
   type OptionSpec,
-  type Values,
   checkOptions,
   defineCommand,
+  intOpt,
   parseValues,
+  show,
   textOpt,
 } from '../../engine/spec.js'
 import { type PlanAttackQuery, type PlanQuery, planModel } from '../../report/stellar/plan.js'
@@ -21,7 +22,7 @@ function parseChance(text: string, flag: string): number {
   if (!(p > 0 && p <= 1))
     throw new InputError(
       'bad-value',
-      `${flag}: ${JSON.stringify(text)} is not a chance; give one above 0 and at most 1, e.g. 0.8 or 80%`,
+      `${flag}: ${show(text)} is not a chance; give one above 0 and at most 1, e.g. 0.8 or 80%`,
     )
   return p
 }
@@ -47,12 +48,10 @@ function attackOptions(): OptionSpec[] {
 }
 
 const options = [
-  {
-    flag: 'hp',
-    description: "the defender's HP when the first attack is made (default: its roster hp)",
-    type: { kind: 'int', min: 1, max: 1000000 },
-    placeholder: 'N',
-  } satisfies OptionSpec,
+  intOpt('hp', "the defender's HP when the first attack is made (default: its roster hp)", {
+    min: 1,
+    max: 1000000,
+  }),
   textOpt(
     'need',
     'P',
@@ -60,12 +59,12 @@ const options = [
     parseChance,
   ),
   ...attackOptions(),
-]
+] as const
 
 const SPECS: Record<PlanAttackValues['command'], CommandSpec> = { shoot: shootSpec, melee: meleeSpec }
 
-function buildPlan(v: Values): PlanQuery {
-  const attacks = v[PLAN_ATTACKS] as PlanAttackValues[] | undefined
+function buildPlan(v: { hp: number | undefined; need: number | undefined }): PlanQuery {
+  const attacks = planAttacksOf(v)
   if (!attacks?.length)
     throw new InputError(
       'missing',
@@ -84,10 +83,10 @@ function buildPlan(v: Values): PlanQuery {
     }
   })
   return {
-    defender: v[PLAN_DEFENDER] as string,
-    hp: v.hp as number,
+    defender: planDefenderOf(v)!,
+    hp: v.hp!,
     attacks: queries,
-    need: v.need as number | undefined,
+    need: v.need,
   }
 }
 
@@ -101,9 +100,9 @@ export const planSpec = defineCommand({
     'mecha plan dervish argonaut:cannon blue-djinn:heat-sword --roster examples/roster.yaml --seed demo',
     'mecha plan dervish argonaut:cannon argonaut:machine-gun --roster examples/roster.yaml --odds',
     'mecha plan dervish argonaut:cannon --roster examples/roster.yaml --need 0.8',
-    'mecha plan dervish argonaut:cannon blue-djinn:heat-sword argonaut:machine-gun --roster examples/roster.yaml --odds --compare',
+    'mecha plan dervish argonaut:cannon blue-djinn:heat-sword --roster examples/roster.yaml --odds --compare',
   ],
-  options: options as OptionSpec[],
-  build: (v: Values) => buildPlan(v),
+  options,
+  build: buildPlan,
   model: planModel,
 })
