@@ -153,8 +153,9 @@ function registerSpec(parent: Command, spec: CommandSpec, leafName: string, run:
       },
       !g.json,
     )
-    // Units by name: the text says so (the JSON has where each input came from).
-    if (units.length && out.text !== undefined)
+    // Units by name: the text says so (the JSON has where each input came from); a plan's own
+    // head names its defender and attacks.
+    if (units.length && out.text !== undefined && spec.name !== 'plan')
       out.text = `${units.join(' vs ')} (from the roster)\n${out.text}`
     const plot = opts.plot as string | undefined
     if (out.svg !== undefined && plot !== '-') writeChart(plot!, out.svg, io.cwd)
