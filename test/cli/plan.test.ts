@@ -252,16 +252,16 @@ describe('plan --compare', () => {
     }
   })
 
-  it('more than 7 attacks: one line, exit 2', () => {
+  it('more than 6 attacks: one line, exit 2', () => {
     const line = refused([
       'plan',
       'dervish',
-      ...Array(8).fill('argonaut:cannon'),
+      ...Array(7).fill('argonaut:cannon'),
       '--odds',
       '--compare',
       ...R,
     ])
-    expect(line).toContain('compare at most 7 attacks')
+    expect(line).toContain('compare at most 6 attacks')
   })
 })
 
