@@ -31,6 +31,7 @@ function spec(name: string): CommandSpec {
 export const shoot: Compared<R.ShootRequest> = compared(spec('shoot'))
 export const melee: Compared<R.MeleeRequest> = compared(spec('melee'))
 export const matrix: Calculation<R.MatrixRequest> = calculation(spec('matrix'))
+export const plan: Compared<R.PlanRequest> = compared(spec('plan'))
 export const save: Rolled<R.SaveRequest> = rolled(spec('save'))
 export const cover: Rolled<R.CoverRequest> = rolled(spec('cover'))
 export const outmaneuver: Rolled<R.OutmaneuverRequest> = rolled(spec('outmaneuver'))

@@ -453,6 +453,218 @@ export interface MatrixRequest {
   defOwTargetLock?: boolean
 }
 
+/** `plan`: MechaStellar attack plan: attacks in order against one defender from the roster, its HP carried over; exact odds, attacks needed, best order. */
+export interface PlanRequest {
+  /** DEFENDER[:WEAPON]: the unit attacked, from the roster (its melee weapon: its counter-attack in a charge) (with `roster`). */
+  defender?: string
+  /** ATTACKER[:WEAPON]...: the attacks in order, each a unit and its weapon from the roster (a melee weapon: a charge) (with `roster`). */
+  attacks?: string | string[]
+  /** The roster the units are named from: its YAML text, or the same data as an object. */
+  roster?: RosterSource
+  /** the defender's HP when the first attack is made (default: its roster hp). */
+  hp?: number
+  /** how many attacks (the ones listed, repeated in order) destroy the defender with at least this chance, e.g. 0.8 or 80%. */
+  need?: string | number
+  /** attacker's Shooting Accuracy. */
+  acc?: number
+  /** defender's Evade bonus (default: 0). */
+  evade?: number
+  /** weapon's printed shots at this range; at most 10 are rolled, after modifiers. */
+  shots?: number
+  /** Rapid Fire shots gained within half range (negative: lost) (default: 0). */
+  rapidFire?: number
+  /** DMG per hit. */
+  dmg?: number
+  /** ARM PEN, with S for stun or P for push/pull (e.g. 5S). */
+  pen?: string | number
+  /** defender's ARM Sv (default: 0). */
+  armSv?: number
+  /** attacker's bonus: Precision (+Acc) or Barrage (+shots); missing: asked in a terminal, else auto (left out: chosen automatically). */
+  bonus?: 'precision' | 'barrage' | 'none' | 'auto'
+  /** attacker's pilot level 0-2 (level 1+: bonus +2) (default: 0). */
+  pilot?: number
+  /** defender's reaction: dodge, guard, none, both (Solo Operative) or auto; several targets: one each in order (dodge,guard) or one for all; missing: asked in a terminal, else auto (left out: chosen automatically). */
+  defense?: string | number
+  /** defender's pilot level 0-2 (level 2: Dodge/Guard +2) (default: 0). */
+  defPilot?: number
+  /** defender's shield blocks (default: 0). */
+  shield?: number
+  /** defender in cover: 1 block, 2 vs DMG 500 or less (does not stack with a shield). */
+  cover?: boolean
+  /** attack from behind: ignores shields and cover, +1 critical hit. */
+  blindside?: boolean
+  /** target within Sensors range: 3s are critical hits too. */
+  targetLock?: boolean
+  /** Indirect Fire: critical hits count as plain hits; Focus gives +1 shot. */
+  indirect?: boolean
+  /** Tactical Advantage (High Ground, High Speed, Overwhelm, Shutdown): +1 critical hit. */
+  advantage?: boolean
+  /** Focus actions (alone: 1), each +1 hit (+2 with DMG 0-200) (default: 0). */
+  focus?: number | boolean
+  /** attacker is a warship: Focus is +1 shot (+1 hit vs a warship), once a weapon. */
+  atkWarship?: boolean
+  /** Bullseye skill: +1 hit. */
+  bullseye?: boolean
+  /** other bonus hits (Make it Count!, high-ground target, Havoc Impact) (default: 0). */
+  extraHits?: number
+  /** Skill Defense: Momentum the defender will spend, one hit negated per point (per target: 1,0). */
+  momentum?: string | number
+  /** attacker's trait, or NAME=CHOICE (see mecha traits) (one value or a list). */
+  trait?: string | number | Array<string | number>
+  /** defender's trait, or NAME=CHOICE (see mecha traits) (one value or a list). */
+  defTrait?: string | number | Array<string | number>
+  /** defender's other blocks (Challenge...): they stack with shield and cover (default: 0). */
+  extraBlocks?: number
+  /** defender's [Barrier] blocks: the best of shield, cover and barrier counts (default: 0). */
+  barrier?: number
+  /** the game round (Persevere, Make it Count!) (default: 1). */
+  round?: number
+  /** bonus criticals besides Tactical Advantage (Dangerous Terrain thrown) (default: 0). */
+  bonusCrit?: number
+  /** Make it Count!: the attack gains hits equal to the round (once a game). */
+  makeItCount?: boolean
+  /** attacked from beyond 24" with M-Particles spread: reroll 1 evade die. */
+  mParticles?: boolean
+  /** evade dice the defender rerolls: criticals,hits (missing: asked in a terminal, else auto). */
+  reroll?: string | number
+  /** "It's not over yet!": Momentum the defender spends, a failed save each (default: 0). */
+  notOverYet?: number
+  /** an [E]nergy (beam) weapon (for Anti-Beam Coating). */
+  energy?: boolean
+  /** attacker's Power: dmg, pen, range (e.g. dmg,pen,pen). */
+  power?: string | number
+  /** attacker's Havoc: impact (DMG+100), push (PEN+1P). */
+  havoc?: string | number
+  /** defender's Power: barriers (its --barrier +1 block). */
+  defPower?: string | number
+  /** defender's Havoc: barriers (its --barrier +2 blocks). */
+  defHavoc?: string | number
+  /** remote weapon; alone: fired with Momentum. */
+  remote?: 'momentum' | 'action' | boolean
+  /** defender is a warship: saves capped at 5 (10 vs AOE), Momentum costs double. */
+  warship?: boolean
+  /** AOE weapon (warship saves capped at 10). */
+  aoe?: boolean
+  /** defender's Size (push/pull saves +2 per Size) (default: 0). */
+  size?: number
+  /** attacker's attack/defense dice, e.g. 6/3, or auto; missing: asked in a terminal, else auto (left out: chosen automatically). */
+  atkSplit?: string | number
+  /** attacker's Melee stat (dice pool; needed for auto splits). */
+  atkMelee?: number
+  /** attacker's melee weapon DMG per hit. */
+  atkDmg?: number
+  /** attacker's weapon ARM PEN, with S for stun or P for push/pull (e.g. 5P). */
+  atkPen?: string | number
+  /** attacker's ARM Sv (default: 0). */
+  atkArmSv?: number
+  /** attacker's shield blocks (default: 0). */
+  atkShield?: number
+  /** attacker's pilot level 0-2 (1+: +2 attacker bonus and Finishing Blows; 2: Counter/Guard +2) (default: 0). */
+  atkPilot?: number
+  /** attacker's remaining HP (decides survival, counter-attack and destruction). */
+  atkHp?: number
+  /** Skill Defense: the most Momentum the attacker spends negating hits, one per hit; missing: asked after the dice in a terminal, else none. */
+  atkMomentum?: number
+  /** attacker's Size (push/pull saves +2 per Size) (default: 0). */
+  atkSize?: number
+  /** attacker's weapon Finisher level: Finishing Blow +1000 DMG each (default: 0). */
+  atkFinisher?: number
+  /** attacker: Bold Leader commander: hits and blocks on 4+. */
+  atkBoldLeader?: boolean
+  /** attacker: led by a Bold Leader commander: hits on 4+. */
+  atkBoldAlly?: boolean
+  /** attacker: Skilled Swordsman: enemies hit it on 6+. */
+  atkSkilledSwordsman?: boolean
+  /** attacker: Master Swordsman: enemies hit it on 6+ and block its attacks on 6+. */
+  atkMasterSwordsman?: boolean
+  /** attacker: Close Combat Expert: +1 hit on attack, +1 block on defense. */
+  atkCloseCombatExpert?: boolean
+  /** attacker: Merciless Melee: +2 hits on attack, +1 block on defense. */
+  atkMercilessMelee?: boolean
+  /** attacker: Berserker, in effect (HP under 50% or an allied ace destroyed): +3 hits, +1 block. */
+  atkBerserker?: boolean
+  /** attacker: Killer Instinct, in effect: +1 hit (+2 with DMG 0-200), +1 block. */
+  atkKillerInstinct?: boolean
+  /** attacker: Tactical Advantage (High Ground, High Speed Attack, Overwhelm, Shutdown): +1 critical hit. */
+  atkAdvantage?: boolean
+  /** attacker's other bonus hits (Focus, Bullseye, Make it Count!, Havoc Impact, high-ground target…) (default: 0). */
+  atkExtraHits?: number
+  /** attacker's other bonus blocks (Challenge, traits not in mecha traits…) (default: 0). */
+  atkExtraBlocks?: number
+  /** attacker's trait, or NAME=CHOICE (see mecha traits) (one value or a list). */
+  atkTrait?: string | number | Array<string | number>
+  /** "It's not over yet!": Momentum the attacker spends in the clash, a failed save each (default: 0). */
+  atkNotOverYet?: number
+  /** Improvise: faces of the attacker's dice to reroll, e.g. 2,3 (missing: asked, else auto). */
+  atkReroll?: string | number
+  /** attacker's Evade against overwatch shots (default: 0). */
+  atkEvade?: number
+  /** overwatch from beyond 24" with M-Particles spread: the charger rerolls 1 evade die an attack. */
+  atkMParticles?: boolean
+  /** defender's attack/defense dice, e.g. 6/3, or auto; missing: asked in a terminal, else auto (left out: chosen automatically). */
+  defSplit?: string | number
+  /** defender's Melee stat (dice pool; needed for auto splits). */
+  defMelee?: number
+  /** defender's melee weapon DMG per hit. */
+  defDmg?: number
+  /** defender's weapon ARM PEN, with S for stun or P for push/pull (e.g. 5P). */
+  defPen?: string | number
+  /** defender's ARM Sv (default: 0). */
+  defArmSv?: number
+  /** defender's shield blocks (default: 0). */
+  defShield?: number
+  /** Skill Defense: the most Momentum the defender spends negating hits, one per hit; missing: asked after the dice in a terminal, else none. */
+  defMomentum?: number
+  /** defender's Size (push/pull saves +2 per Size) (default: 0). */
+  defSize?: number
+  /** defender's weapon Finisher level: Finishing Blow +1000 DMG each (default: 0). */
+  defFinisher?: number
+  /** defender: Bold Leader commander: hits and blocks on 4+. */
+  defBoldLeader?: boolean
+  /** defender: led by a Bold Leader commander: hits on 4+. */
+  defBoldAlly?: boolean
+  /** defender: Skilled Swordsman: enemies hit it on 6+. */
+  defSkilledSwordsman?: boolean
+  /** defender: Master Swordsman: enemies hit it on 6+ and block its attacks on 6+. */
+  defMasterSwordsman?: boolean
+  /** defender: Close Combat Expert: +1 hit on attack, +1 block on defense. */
+  defCloseCombatExpert?: boolean
+  /** defender: Merciless Melee: +2 hits on attack, +1 block on defense. */
+  defMercilessMelee?: boolean
+  /** defender: Berserker, in effect (HP under 50% or an allied ace destroyed): +3 hits, +1 block. */
+  defBerserker?: boolean
+  /** defender: Killer Instinct, in effect: +1 hit (+2 with DMG 0-200), +1 block. */
+  defKillerInstinct?: boolean
+  /** defender: Tactical Advantage (High Ground, High Speed Attack, Overwhelm, Shutdown): +1 critical hit. */
+  defAdvantage?: boolean
+  /** defender's other bonus hits (Focus, Bullseye, Make it Count!, Havoc Impact, high-ground target…) (default: 0). */
+  defExtraHits?: number
+  /** defender's other bonus blocks (Challenge, traits not in mecha traits…) (default: 0). */
+  defExtraBlocks?: number
+  /** "It's not over yet!": Momentum the defender spends in the clash, a failed save each (default: 0). */
+  defNotOverYet?: number
+  /** defender is a warship: saves capped at 5, Skill Defense 2 Momentum a hit. */
+  defWarship?: boolean
+  /** Improvise: faces of the defender's dice to reroll, e.g. 2,3 (missing: asked, else auto). */
+  defReroll?: string | number
+  /** defender's choice: Counter (+hit) or Guard (+block); both needs --def-solo-operative; missing: asked in a terminal, else auto (left out: chosen automatically). */
+  defChoice?: 'counter' | 'guard' | 'both' | 'auto'
+  /** Solo Operative: the defender may take both Counter and Guard. */
+  defSoloOperative?: boolean
+  /** overwatch attacks the defender fires at the charger (one per action, x2 for Overwatch II, x3 for III). */
+  defOverwatch?: number
+  /** overwatch weapon's Shooting Accuracy. */
+  defOwAcc?: number
+  /** overwatch weapon's printed shots per attack; at most 10 are rolled. */
+  defOwShots?: number
+  /** overwatch weapon's DMG per hit. */
+  defOwDmg?: number
+  /** overwatch weapon's ARM PEN (e.g. 4, 5S). */
+  defOwPen?: string | number
+  /** overwatch with Target Lock: 3s are critical hits too. */
+  defOwTargetLock?: boolean
+}
+
 /** `save`: MechaStellar armor saves on their own: PEN minus ARM Sv, one d10 per unblocked hit (capped). */
 export interface SaveRequest {
   /** ATTACKER[:WEAPON]: a unit (and its weapon) from the roster (with `roster`). */
@@ -1035,6 +1247,7 @@ export interface Requests {
   shoot: ShootRequest
   melee: MeleeRequest
   matrix: MatrixRequest
+  plan: PlanRequest
   save: SaveRequest
   cover: CoverRequest
   outmaneuver: OutmaneuverRequest

@@ -186,8 +186,9 @@ function registerSpec(parent: Command, spec: CommandSpec, leafName: string, run:
       },
       !g.json,
     )
-    // Units by name: the text says so (the JSON has where each input came from).
-    if (units.length && out.text !== undefined && !unitWords[0].optional)
+    // Units by name: the text says so (the JSON has where each input came from); a plan's own
+    // head names its defender and attacks.
+    if (units.length && out.text !== undefined && !unitWords[0].optional && spec.name !== 'plan')
       out.text = `${units.join(' vs ')} (from ${game ? game.play.file.name : 'the roster'})\n${out.text}`
     // A roll in a game: appended to it (one whole line, synced) before anything is printed.
     if (game && inGame && !g.odds) {

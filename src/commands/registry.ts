@@ -43,6 +43,12 @@ export const groups: CommandGroup[] = [
         load: () => import('./stellar/matrix.js').then((m) => m.matrixSpec),
       },
       {
+        name: 'plan',
+        summary:
+          'MechaStellar attack plan: attacks in order against one defender from the roster, its HP carried over; exact odds, attacks needed, best order',
+        load: () => import('./stellar/plan.js').then((m) => m.planSpec),
+      },
+      {
         name: 'save',
         summary:
           'MechaStellar armor saves on their own: PEN minus ARM Sv, one d10 per unblocked hit (capped)',

@@ -28,6 +28,7 @@ import type { Request } from './request.js'
 import { type CommandSpec, MORE_TARGETS, parseValues } from './spec.js'
 import { unitWordsOf } from './unit-words.js'
 import { matrixRequest } from './matrix-units.js'
+import { planRequest } from './plan-units.js'
 
 type InputsOf = (roster: Roster, refs: string[], given: Record<string, unknown>) => RosterInputs
 
@@ -97,6 +98,8 @@ export function needWords(command: string, refs: ReadonlyArray<string | undefine
     throw new Error(
       `units by name: no roster mapping for ${command} (unit-words.ts and named-units.ts disagree)`,
     )
+  const absent = words.find((w, i) => w.missing !== undefined && refs[i] === undefined)
+  if (absent && refs[0] !== undefined) throw new InputError('missing', absent.missing!)
   const given = refs.slice(0, words.length).filter((r): r is string => r !== undefined)
   // A repeatable last word: every unit named after it too (one target each).
   const more = words[words.length - 1].repeatable
@@ -156,6 +159,7 @@ export function namedRequest(
   form: 'flag' | 'json',
 ): Request {
   if (spec.name === 'matrix') return matrixRequest(spec, roster, needWords('matrix', refs), given, form)
+  if (spec.name === 'plan') return planRequest(spec, roster, needWords('plan', refs), given, form)
   const words = needWords(spec.name, refs)
   const fixed = unitWordsOf(spec.name)!.length - 1
   const [first, ...more] = words

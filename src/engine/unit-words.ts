@@ -6,7 +6,7 @@
  */
 export interface UnitWord {
   /** The batch key, and the argument's name in help. */
-  key: 'attacker' | 'defender' | 'unit'
+  key: 'attacker' | 'defender' | 'unit' | 'attacks'
   /** How help writes it: ATTACKER[:WEAPON]. */
   usage: string
   description: string
@@ -16,6 +16,8 @@ export interface UnitWord {
   repeatable?: boolean
   /** May be left out: the command still reads the roster, and picks its units itself (matrix). */
   optional?: boolean
+  /** When the word is left out: the one-line message saying what to give (the plan's attacks). */
+  missing?: string
 }
 
 const attacker = (weapons?: UnitWord['weapons']): UnitWord => ({
@@ -55,6 +57,23 @@ export const UNIT_WORDS: Readonly<Record<string, readonly UnitWord[]>> = {
       weapons: 'any',
       repeatable: true,
       optional: true,
+    },
+  ],
+  plan: [
+    {
+      key: 'defender',
+      usage: 'DEFENDER[:WEAPON]',
+      description: 'the unit attacked, from the roster (its melee weapon: its counter-attack in a charge)',
+    },
+    {
+      key: 'attacks',
+      usage: 'ATTACKER[:WEAPON]...',
+      description:
+        'the attacks in order, each a unit and its weapon from the roster (a melee weapon: a charge)',
+      weapons: 'any',
+      repeatable: true,
+      missing:
+        'plan: no attacks; name the defender, then each attack in order, e.g. mecha plan dervish argonaut:cannon blue-djinn:heat-sword',
     },
   ],
 }

@@ -47,6 +47,7 @@ const ODDS: Record<string, string[]> = {
     '--atk-hp',
     '900',
   ],
+  plan: ['dervish', 'argonaut:cannon', 'argonaut:machine-gun', '--roster', 'examples/roster.yaml'],
   save: ['--pen', '5', '--hits', '3'],
   cover: ['--dmg', '800'],
   outmaneuver: ['--atk-dice', '6', '--def-dice', '5'],

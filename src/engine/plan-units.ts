@@ -1,0 +1,76 @@
+/**
+ * An attack plan by name (`mecha plan DEFENDER ATTACKER[:WEAPON]…`): each attack is a `shoot`
+ * or, with a melee weapon, a `melee` charge by names (named-units.ts), the plan's flags laid over
+ * the roster's values of each; the defender's HP at the start is `--hp` or the roster's. The
+ * plan's model (src/report/stellar/plan.ts) carries the HP from one attack to the next.
+ */
+import { InputError } from '../core/errors.js'
+import { type Roster, findUnit, lookupUnit, parseUnitRef } from '../rules/stellar/roster.js'
+import { namedValues } from './named-units.js'
+import type { Request } from './request.js'
+import { type CommandSpec, type Values, parseValues } from './spec.js'
+
+/** The key of a plan's values that holds its attacks, each as its own command's values. */
+const PLAN_ATTACKS = 'planAttacks'
+/** The key of a plan's values that holds the defender as named. */
+const PLAN_DEFENDER = 'planDefender'
+
+/** One attack of a plan: its command, the unit and weapon as named, and that command's values. */
+export interface PlanAttackValues {
+  command: 'shoot' | 'melee'
+  /** `argonaut:cannon`: the unit and its weapon, the weapon named even when the roster had one. */
+  name: string
+  /** The command's option values as given (text from the command line, JSON values from batch). */
+  values: Record<string, unknown>
+  form: 'flag' | 'json'
+}
+
+/** A plan's attacks, each as its own command's values (undefined when no unit was named). */
+export function planAttacksOf(values: object): PlanAttackValues[] | undefined {
+  return (values as Values)[PLAN_ATTACKS] as PlanAttackValues[] | undefined
+}
+
+/** A plan's defender as named. */
+export function planDefenderOf(values: object): string | undefined {
+  return (values as Values)[PLAN_DEFENDER] as string | undefined
+}
+
+/** The key each command names the defender's HP by. */
+const HP_KEY = { shoot: 'hp', melee: 'defHp' } as const
+
+export function planRequest(
+  spec: CommandSpec,
+  roster: Roster,
+  words: readonly string[],
+  given: Record<string, unknown>,
+  form: 'flag' | 'json',
+): Request {
+  const [defender, ...attacks] = words
+  const values = parseValues(spec, given, form)
+  const unit = lookupUnit(roster, parseUnitRef(defender).unit)
+  const hp = (values.hp as number | undefined) ?? unit.hp
+  if (hp === undefined)
+    throw new InputError(
+      'missing',
+      `plan: ${unit.key} has no hp in ${unit.file}:${unit.line}; add hp: N to it, or give --hp N`,
+    )
+  values.hp = hp
+  values[PLAN_DEFENDER] = defender
+  const inputs: unknown[] = []
+  values[PLAN_ATTACKS] = attacks.map((ref): PlanAttackValues => {
+    const { unit: attacker, weapon } = findUnit(roster, ref)
+    const command = weapon.melee ? 'melee' : 'shoot'
+    const name = `${attacker.key}:${weapon.key}`
+    // --hp is the defender's HP in either command (the model sets each attack's HP left).
+    const own = { ...given }
+    delete own.need
+    if (given.hp !== undefined) {
+      delete own.hp
+      own[HP_KEY[command]] = given.hp
+    }
+    const named = namedValues(roster, command, [name, defender], own, form)
+    inputs.push({ attack: name, command, ...named.inputs })
+    return { command, name, values: named.values, form }
+  })
+  return { values: values as Values, inputs }
+}

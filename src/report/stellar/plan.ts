@@ -1,0 +1,480 @@
+/**
+ * The model of `mecha plan DEFENDER ATTACKER[:WEAPON]…`: the attacks in order against one
+ * defender, its HP carried from one to the next (src/rules/stellar/plan.ts composes them). Each
+ * attack is the `shoot` or `melee` command's own model, settled at the HP left when it is made,
+ * every choice automatic (nobody is asked mid-plan): rolled, each attack's answer in turn until the
+ * defender is destroyed; `--odds`, the exact distributions; `--need`, how many attacks reach a
+ * chance to destroy; `--compare`, every order of the attacks ranked.
+ */
+import type { Dice } from '../../core/dice.js'
+import { InputError } from '../../core/errors.js'
+import type { Distribution } from '../../core/distribution.js'
+import { meleeOdds } from '../../rules/stellar/melee-odds.js'
+import type { MeleeResult } from '../../rules/stellar/melee.js'
+import {
+  type PlanAttack,
+  type PlanState,
+  NEED_CAP,
+  afterAttack,
+  attacksNeeded,
+  planStart,
+  readPlan,
+} from '../../rules/stellar/plan.js'
+import { shotDamageOdds } from '../../rules/stellar/shoot-odds.js'
+import type { ShotResult } from '../../rules/stellar/shoot.js'
+import { columns, histogram, num, pct, plural, wrapText } from '../../render/format.js'
+import { quietChoices } from '../../engine/run.js'
+import {
+  type CommandModel,
+  type CompareReport,
+  type ComparedOption,
+  type OddsReport,
+  type RenderContext,
+  defineModel,
+} from '../../engine/spec.js'
+import { type MeleeQuery, type MeleeRequest, meleeModel } from './melee.js'
+import { type ChosenShot, type ShotRequest, shootModel } from './shoot.js'
+
+/** One attack of the plan, its command's request built (the HP is set at each attack). */
+export type PlanAttackQuery =
+  | { name: string; command: 'shoot'; query: ShotRequest }
+  | { name: string; command: 'melee'; query: MeleeQuery }
+
+export interface PlanQuery {
+  /** The defender as named. */
+  defender: string
+  /** Its HP when the first attack is made. */
+  hp: number
+  attacks: PlanAttackQuery[]
+  /** `--need`: the chance to destroy wanted (0-1). */
+  need?: number
+}
+
+/**
+ * The most attacks --compare orders: 6! = 720 orders (measured: 5 s and 3 MB of JSON with six
+ * attacks from the example roster; seven would be 5,040 orders, about seven times that).
+ */
+const MAX_COMPARED = 6
+
+/** One attack settled at an HP: its command's model and its input, every choice made. */
+interface Settled {
+  model: CommandModel
+  input: unknown
+}
+
+function settle(a: PlanAttackQuery, hp: number): Settled {
+  if (a.command === 'shoot') {
+    const input = shootModel.choose!({ ...a.query, hp }, quietChoices)
+    return { model: shootModel, input: input as ChosenShot }
+  }
+  const input = meleeModel.choose!({ ...a.query, def: { ...a.query.def, hp } }, quietChoices)
+  return { model: meleeModel, input: input as MeleeRequest }
+}
+
+/** The exact damage odds of one attack at an HP: a shot's damage, or all a charge deals the defender. */
+function damageOdds(a: PlanAttackQuery, hp: number): Distribution<number> {
+  const s = settle(a, hp)
+  return a.command === 'shoot'
+    ? shotDamageOdds(s.input as ChosenShot)
+    : meleeOdds(s.input as MeleeRequest).defenderDamage
+}
+
+/** Damage dealt to the defender by one rolled attack. */
+function dealt(a: PlanAttackQuery, result: unknown): number {
+  return a.command === 'shoot' ? (result as ShotResult).damage : (result as MeleeResult).defender.damageTaken
+}
+
+/**
+ * One attack as the plan's flow sees it: its exact damage odds at each HP, worked out once per
+ * HP (the memo is keyed by the attack and the HP, the stage's declared input, and shared by the
+ * orders --compare ranks). No two HPs share odds: the automatic choices rank the chance to
+ * destroy first, so an HP the chosen options cannot reach may still change the choice.
+ */
+/** Each attack's damage odds by the attack and the HP it meets. */
+type Memo = Map<string, Distribution<number>>
+
+function planAttack(a: PlanAttackQuery, memo: Memo): PlanAttack {
+  return {
+    name: a.name,
+    damage(hp) {
+      const key = `${a.name} ${hp}`
+      let d = memo.get(key)
+      if (!d) memo.set(key, (d = damageOdds(a, hp)))
+      return d
+    },
+  }
+}
+
+/** The plan's attacks as its flow's stages. */
+function stagesOf(q: PlanQuery, memo: Memo = new Map()): PlanAttack[] {
+  return q.attacks.map((a) => planAttack(a, memo))
+}
+
+// ---------------------------------------------------------------------------------------------
+// Rolled
+
+export interface StepResult {
+  attack: PlanAttackQuery
+  hpBefore: number
+  settled: Settled
+  result: unknown
+  damage: number
+  hpLeft: number
+}
+
+export interface PlanResult {
+  steps: StepResult[]
+  /** Attacks not made: the defender was destroyed before them. */
+  skipped: string[]
+  need?: NeedAnswer
+}
+
+export interface NeedAnswer {
+  chance: number
+  attacks?: number
+  curve: number[]
+}
+
+function rollPlan(dice: Dice, q: PlanQuery): PlanResult {
+  const steps: StepResult[] = []
+  let hp = q.hp
+  for (const [i, a] of q.attacks.entries()) {
+    if (hp <= 0) return { steps, skipped: q.attacks.slice(i).map((x) => x.name) }
+    const s = settle(a, hp)
+    const result = s.model.resolve(dice, s.input)
+    const damage = dealt(a, result)
+    const left = Math.max(0, hp - damage)
+    steps.push({ attack: a, hpBefore: hp, settled: s, result, damage, hpLeft: left })
+    hp = left
+  }
+  return { steps, skipped: [] }
+}
+
+function stepJson(s: StepResult, index: number): Record<string, unknown> {
+  return {
+    step: index + 1,
+    attack: s.attack.name,
+    command: s.attack.command,
+    hp: s.hpBefore,
+    damage: s.damage,
+    hpLeft: s.hpLeft,
+    destroyed: s.hpLeft === 0,
+    answer: { command: s.attack.command, ...s.settled.model.json(s.result, s.settled.input) },
+  }
+}
+
+function renderRolled(r: PlanResult, q: PlanQuery, out: RenderContext): string {
+  const st = out.style
+  const L = [st.bold(`Plan: ${plural(q.attacks.length, 'attack')} on ${q.defender} (HP ${q.hp})`)]
+  r.steps.forEach((s, i) => {
+    L.push('')
+    L.push(st.bold(`${i + 1}. ${s.attack.name} ${verb(s.attack)} ${q.defender} (HP ${s.hpBefore})`))
+    L.push(indent(s.settled.model.render(s.result, s.settled.input, out)))
+    L.push(
+      `   ${s.damage} damage: ${s.hpLeft === 0 ? st.red(`${q.defender} destroyed`) : `HP ${s.hpLeft} left`}`,
+    )
+  })
+  L.push('')
+  L.push(summaryLine(r, q, st.bold))
+  return L.join('\n')
+}
+
+const verb = (a: PlanAttackQuery) => (a.command === 'shoot' ? 'shoots' : 'charges')
+const indent = (text: string) =>
+  text
+    .split('\n')
+    .map((l) => (l ? `   ${l}` : l))
+    .join('\n')
+
+function summaryLine(r: PlanResult, q: PlanQuery, bold: (s: string) => string): string {
+  const total = r.steps.reduce((n, s) => n + s.damage, 0)
+  const last = r.steps[r.steps.length - 1]
+  if (last.hpLeft > 0) return bold(`${total} damage in all: ${q.defender} stands with HP ${last.hpLeft}`)
+  const rest = r.skipped.length ? `; not made: ${r.skipped.join(', ')}` : ''
+  return bold(
+    `${q.defender} destroyed by attack ${r.steps.length} of ${q.attacks.length} (${total} damage)${rest}`,
+  )
+}
+
+function explainRolled(r: PlanResult, q: PlanQuery, out: RenderContext): string {
+  const L: string[] = []
+  r.steps.forEach((s, i) => {
+    if (i > 0) L.push('')
+    L.push(out.style.bold(`Attack ${i + 1}: ${s.attack.name} at HP ${s.hpBefore}`))
+    L.push(s.settled.model.explain?.(s.result, s.settled.input, out) ?? '(nothing more to explain)')
+  })
+  if (r.skipped.length) L.push('', `${q.defender} was destroyed: ${r.skipped.join(', ')} not made.`)
+  return L.join('\n')
+}
+
+// ---------------------------------------------------------------------------------------------
+// Exact odds
+
+/** The plan's distributions after each attack, composed through the stages. */
+function composed(q: PlanQuery, memo?: Memo): Array<Distribution<PlanState>> {
+  const stages = stagesOf(q, memo)
+  const after: Array<Distribution<PlanState>> = []
+  let d = planStart(q.hp)
+  for (const stage of stages) after.push((d = afterAttack(d, stage)))
+  return after
+}
+
+function planOddsReport(q: PlanQuery, memo?: Memo): OddsReport {
+  const after = composed(q, memo)
+  const last = after[after.length - 1]
+  const read = readPlan(last)
+  const damage = last.map((s) => s.dealt)
+  const hpLeft = last.map((s) => s.hp)
+  const json = {
+    damage: damage.toJSON(),
+    hpLeft: hpLeft.toJSON(),
+    destroyed: { false: last.where((s) => s.hp > 0), true: read.destroyed },
+    expected: { damage: read.damage, hpLeft: read.hpLeft, destroyed: read.destroyed },
+  }
+  let before = 0
+  let dealtBefore = 0
+  const steps = after.map((d, i) => {
+    const r = readPlan(d)
+    const step = {
+      step: i + 1,
+      attack: q.attacks[i].name,
+      command: q.attacks[i].command,
+      destroyedBy: r.destroyed,
+      destroyedAt: r.destroyed - before,
+      expectedDamage: r.damage - dealtBefore,
+      hpStates: d.where((s) => s.hp > 0) > 0 ? d.outcomes().filter((s) => s.hp > 0).length : 0,
+    }
+    before = r.destroyed
+    dealtBefore = r.damage
+    return step
+  })
+  return {
+    json,
+    extra: { defender: q.defender, hp: q.hp, attacks: q.attacks.map((a) => a.name), steps },
+    render: (out) => renderOdds(q, damage, hpLeft, read.destroyed, steps, out),
+    explain: (out) => explainOdds(q, steps, out),
+    headLines: 1,
+    cutoffs: { damage: { at: q.hp, label: `HP ${q.hp}: destroyed` } },
+    charted: ['damage', 'hpLeft'],
+  }
+}
+
+type StepOdds = {
+  step: number
+  attack: string
+  destroyedBy: number
+  destroyedAt: number
+  expectedDamage: number
+  hpStates: number
+}
+
+function renderOdds(
+  q: PlanQuery,
+  damage: Distribution<number>,
+  hpLeft: Distribution<number>,
+  destroyed: number,
+  steps: StepOdds[],
+  out: RenderContext,
+): string {
+  const st = out.style
+  const L = [
+    st.bold(`Plan odds: ${q.attacks.map((a) => a.name).join(', then ')} on ${q.defender} (HP ${q.hp})`),
+    `Destroyed: ${st.bold(pct(destroyed))}; expected damage ${num(damage.expected(), 1)}, HP left ${num(hpLeft.expected(), 1)}`,
+    '',
+    columns(
+      [
+        ['', 'attack', 'destroyed by then', 'destroyed here', 'expected DMG'],
+        ...steps.map((s) => [
+          String(s.step),
+          s.attack,
+          pct(s.destroyedBy),
+          pct(s.destroyedAt),
+          num(s.expectedDamage, 1),
+        ]),
+      ],
+      out.width,
+      ['right', 'left', 'right', 'right', 'right'],
+    ),
+    '',
+    histogram(damage, st, out.width, { title: 'Damage', cutoff: { at: q.hp } }),
+    '',
+    histogram(hpLeft, st, out.width, { title: 'HP left' }),
+  ]
+  return L.join('\n')
+}
+
+function explainOdds(q: PlanQuery, steps: StepOdds[], out: RenderContext): string {
+  const L = [
+    out.style.bold('How the plan is composed'),
+    wrapText(
+      `The defender starts with HP ${q.hp}. Each attack is worked out exactly, as its own command's --odds, from every HP the attacks before it can leave, with that HP set: an automatic choice (the attacker's bonus, the defender's reaction or evade reroll) may depend on it. Equal HP left merge into one state; a destroyed defender is attacked no more. Nothing is simulated.`,
+      out.width,
+    ),
+    '',
+    ...steps.map((s) =>
+      wrapText(
+        `${s.step}. ${s.attack}: ${s.step === 1 ? 'from HP ' + q.hp : `from ${plural(steps[s.step - 2].hpStates, 'HP left', 'distinct HPs left')}`}; destroys it here with ${pct(s.destroyedAt)}, ${pct(s.destroyedBy)} by then.`,
+        out.width,
+        '   ',
+      ),
+    ),
+  ]
+  return L.join('\n')
+}
+
+// ---------------------------------------------------------------------------------------------
+// --need
+
+function needAnswer(q: PlanQuery): NeedAnswer {
+  const chance = q.need!
+  const found = attacksNeeded(q.hp, stagesOf(q), chance)
+  return { chance, attacks: found.attacks, curve: found.curve }
+}
+
+/** The attacks in the order --need makes them: the plan's, repeated. */
+const nth = (q: PlanQuery, k: number) => q.attacks[k % q.attacks.length].name
+
+function needJson(n: NeedAnswer, q: PlanQuery): Record<string, unknown> {
+  return {
+    defender: q.defender,
+    hp: q.hp,
+    attacks: q.attacks.map((a) => a.name),
+    need: {
+      chance: n.chance,
+      attacks: n.attacks ?? null,
+      reached: n.attacks !== undefined,
+      destroyed: n.curve[n.curve.length - 1],
+      cap: NEED_CAP,
+      byAttack: n.curve,
+    },
+  }
+}
+
+function renderNeed(n: NeedAnswer, q: PlanQuery, out: RenderContext): string {
+  const st = out.style
+  const kind = q.attacks.map((a) => a.name).join(', then ')
+  const p = n.curve[n.curve.length - 1]
+  const head = n.attacks
+    ? `${st.bold(plural(n.attacks, 'attack'))} (${kind}, in turn) destroy ${q.defender} (HP ${q.hp}) with ${pct(p)}: at least ${pct(n.chance)}`
+    : n.curve.length < NEED_CAP
+      ? `${st.bold('Never')}: ${kind} cannot raise the chance to destroy ${q.defender} (HP ${q.hp}) past ${pct(p)}; ${pct(n.chance)} is never reached`
+      : `${st.bold('Not within ' + NEED_CAP + ' attacks')}: ${kind}, in turn, destroy ${q.defender} (HP ${q.hp}) with ${pct(p)} after ${NEED_CAP}; ${pct(n.chance)} is not reached`
+  const rows = n.curve
+    .map((c, k) => [String(k + 1), nth(q, k), pct(c)])
+    .filter((_, k) => n.curve.length <= 12 || k < 5 || k >= n.curve.length - 5)
+  return [
+    wrapText(head, out.width),
+    '',
+    columns([['attacks', 'last made', 'destroyed by then'], ...rows], out.width, ['right', 'left', 'right']),
+  ].join('\n')
+}
+
+/**
+ * --need with --odds: the answer, then the odds of that many attacks (the plan's, repeated in
+ * order; as many as were tried when the chance is not reached), for --plot and --csv too.
+ */
+function needOddsReport(q: PlanQuery): OddsReport {
+  const n = needAnswer(q)
+  const attacks = n.curve.map((_, k) => q.attacks[k % q.attacks.length])
+  const report = planOddsReport({ ...q, attacks })
+  return {
+    ...report,
+    extra: { ...report.extra, need: needJson(n, q).need },
+    render: (out) => `${renderNeed(n, q, out)}\n\n${report.render(out)}`,
+    headLines: 1,
+  }
+}
+
+// ---------------------------------------------------------------------------------------------
+// --compare
+
+/** Every distinct order of the attacks (an attack listed twice gives each order once). */
+function orders<T>(items: readonly T[], name: (t: T) => string): T[][] {
+  if (items.length <= 1) return [[...items]]
+  const out: T[][] = []
+  const seen = new Set<string>()
+  items.forEach((first, i) => {
+    if (seen.has(name(first))) return
+    seen.add(name(first))
+    for (const rest of orders([...items.slice(0, i), ...items.slice(i + 1)], name)) out.push([first, ...rest])
+  })
+  return out
+}
+
+function comparePlan(q: PlanQuery): CompareReport {
+  if (q.attacks.length > MAX_COMPARED)
+    throw new InputError(
+      'bad-usage',
+      `plan --compare: ${q.attacks.length} attacks have too many orders to rank; compare at most ${MAX_COMPARED} attacks`,
+    )
+  if (q.need !== undefined)
+    throw new InputError(
+      'bad-usage',
+      'plan: --need and --compare answer different questions; give one of them',
+    )
+  // One memo for every order: the same attack at the same HP is worked out once.
+  const memo: Memo = new Map()
+  const scored = orders(q.attacks, (a) => a.name).map((order) => {
+    const after = composed({ ...q, attacks: order }, memo)
+    return { order, read: readPlan(after[after.length - 1]) }
+  })
+  scored.sort((a, b) => b.read.destroyed - a.read.destroyed || b.read.damage - a.read.damage)
+  const options: ComparedOption[] = scored.map((s, i) => {
+    const names = s.order.map((a) => a.name)
+    return {
+      name: names.join(','),
+      label: names.join(' → '),
+      value: s.read.destroyed,
+      valueText: `${pct(s.read.destroyed)} (expected ${num(s.read.damage, 1)} DMG)`,
+      best: i === 0,
+      choices: { order: names },
+      odds: planOddsReport({ ...q, attacks: s.order }, memo),
+    }
+  })
+  return {
+    extra: { defender: q.defender, hp: q.hp },
+    choices: [
+      {
+        question: `Order of the attacks on ${q.defender} (HP ${q.hp})`,
+        quantity: 'chance the defender is destroyed',
+        ranking: 'more is better for the attackers; ties: expected damage',
+        options,
+      },
+    ],
+  }
+}
+
+// ---------------------------------------------------------------------------------------------
+
+export const planModel = defineModel<PlanQuery, PlanResult, PlanQuery>({
+  usesDice: (q) => q.need === undefined,
+  resolve(dice, q) {
+    if (q.need !== undefined) return { steps: [], skipped: [], need: needAnswer(q) }
+    return rollPlan(dice, q)
+  },
+  json(r, q) {
+    if (r.need) return needJson(r.need, q)
+    const last = r.steps[r.steps.length - 1]
+    return {
+      defender: q.defender,
+      hp: q.hp,
+      attacks: q.attacks.map((a) => a.name),
+      steps: r.steps.map(stepJson),
+      damage: r.steps.reduce((n, s) => n + s.damage, 0),
+      hpLeft: last.hpLeft,
+      destroyed: last.hpLeft === 0,
+      destroyedBy: last.hpLeft === 0 ? r.steps.length : null,
+      notMade: r.skipped,
+    }
+  },
+  render: (r, q, out) => (r.need ? renderNeed(r.need, q, out) : renderRolled(r, q, out)),
+  explain: (r, q, out) =>
+    r.need
+      ? wrapText(
+          `Each count of attacks is the plan's exact odds (as --odds composes them) with the attacks repeated in order, until the chance to destroy reaches ${pct(r.need.chance)} or ${NEED_CAP} attacks are made.`,
+          out.width,
+        )
+      : explainRolled(r, q, out),
+  odds: (q) => (q.need === undefined ? planOddsReport(q) : needOddsReport(q)),
+  compare: comparePlan,
+})
