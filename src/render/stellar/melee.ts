@@ -156,9 +156,11 @@ export function renderMelee(r: MeleeResult, m: ChoiceInfo, out: RenderContext): 
   const L: string[] = []
   const pool = (side: Melee['atk'], split: Melee['atkSplit']) => {
     const used = split.attack + split.defense
+    // A warship without a Melee stat defends with its AA DEF dice.
+    const stat = meleeAttacks(side) ? 'Melee' : 'AA DEF'
     return side.melee !== undefined && side.melee !== used
-      ? `Melee ${side.melee} (${used} dice used)`
-      : `Melee ${used}`
+      ? `${stat} ${side.melee} (${used} dice used)`
+      : `${stat} ${used}`
   }
   L.push(st.bold(`Melee clash: attacker ${pool(m.atk, m.atkSplit)} vs defender ${pool(m.def, m.defSplit)}`))
   L.push(choiceText(m))
