@@ -6,6 +6,7 @@ import {
   type EvadeClass,
   type EvadeDie,
   blockHits,
+  dieOutcome,
   evadeClass,
   evadeHits,
   evadeInput,
@@ -295,6 +296,15 @@ export function explainShot(r: ShotResult, s: ReportedShot & Traced, out: Render
   L.push(
     `3. Each evade die: ${critText} on 1-${cm} (${p(critP)}), hit on ${hitP ? `${cm + 1}-${missFrom - 1}` : 'nothing else'} (${p(hitP)}), evaded on ${evadeP ? `${missFrom}-${ALWAYS_MISS_FROM - 1}` : 'nothing'} (${p(evadeP)}), always a miss on ${MISSES} (${p(EVADE_DIE + 1 - ALWAYS_MISS_FROM)})${s.remoteShootDown ? `; an Ace shoots a remote weapon down on each natural ${EVADE_DIE}` : ''}.${remote}`,
   )
+  // With evade rerolls: the dice as rolled, then the reroll as a step of its own, then the dice
+  // as they are read (the final faces).
+  let step = 4
+  const rerolled = r.reroll !== undefined && r.reroll.dice.length > 0
+  if (rerolled) {
+    L.push(`   Rolled: ${rolledGlyphs(r, s, st)}`)
+    L.push(...rerollSteps(r, s, st, step++))
+    L.push(`${step++}. The dice as read after the reroll:`)
+  }
   let crits = 0
   r.dice.forEach((d, i) => {
     let why: string
@@ -311,11 +321,14 @@ export function explainShot(r: ShotResult, s: ReportedShot & Traced, out: Render
     else if (d.outcome === 'evade') why = `${r.targetNumber} or more: evaded`
     else if (d.downed) why = `${EVADE_DIE} always misses, and shoots a remote weapon down`
     else why = `${MISSES} always misses`
-    L.push(`   die ${i + 1}: ${dieGlyph(d, st)}  ${why}`)
+    const was = d.rerolledFrom !== undefined ? ` (rerolled from ${d.rerolledFrom})` : ''
+    L.push(`   die ${i + 1}: ${dieGlyph(d, st)}  ${why}${was}`)
   })
+  // Rerolls allowed but none taken: said after the dice the defender chose to keep.
+  if (r.reroll && !rerolled) L.push(...rerollSteps(r, s, st, step++))
   const extras = hitExtras(s)
   L.push(
-    `4. Hits = ${r.hits}${extras.length ? ` (including ${extras.join(', ')})` : ''}; critical hits counted: ${r.crits} of at most 3${s.indirect ? ' (none under Indirect Fire)' : ''}.`,
+    `${step++}. Hits = ${r.hits}${extras.length ? ` (including ${extras.join(', ')})` : ''}; critical hits counted: ${r.crits} of at most 3${s.indirect ? ' (none under Indirect Fire)' : ''}.`,
   )
   const parts = r.blockTerms.map((t) =>
     t.source === 'cover'
@@ -325,16 +338,14 @@ export function explainShot(r: ShotResult, s: ReportedShot & Traced, out: Render
   const blind = blindsided(s)
   const rivals = [s.shield > 0, s.cover, s.barrier > 0].filter(Boolean).length
   L.push(
-    `5. Blocks = ${parts.length ? parts.join(' + ') : 'none'} = ${r.blocks}${blind && (s.shield || s.cover) ? ' (Blindside ignores shields and cover)' : takeTheShotIgnores(s) && (s.shield || s.cover) ? ' (Take the Shot ignores shields and cover)' : rivals > 1 ? (s.barrier ? ' (shield, cover and barrier do not stack: the best one counts)' : ' (shield and cover do not stack: the better one counts)') : ''}${s.blindside && s.blindsideImmune ? ' (Superior Instincts: immune to Blindside)' : ''}${barrierNote(s)}${takeTheShotNote(s)}.`,
+    `${step++}. Blocks = ${parts.length ? parts.join(' + ') : 'none'} = ${r.blocks}${blind && (s.shield || s.cover) ? ' (Blindside ignores shields and cover)' : takeTheShotIgnores(s) && (s.shield || s.cover) ? ' (Take the Shot ignores shields and cover)' : rivals > 1 ? (s.barrier ? ' (shield, cover and barrier do not stack: the best one counts)' : ' (shield and cover do not stack: the better one counts)') : ''}${s.blindside && s.blindsideImmune ? ' (Superior Instincts: immune to Blindside)' : ''}${barrierNote(s)}${takeTheShotNote(s)}.`,
   )
   if (r.momentumSpent)
     L.push(
-      `6. Skill Defense: ${r.momentumSpent} Momentum negates ${momentumNegates(r.momentumSpent, s.warship)} hit(s)${s.warship ? ' (warships pay double)' : ''}.`,
+      `${step++}. Skill Defense: ${r.momentumSpent} Momentum negates ${momentumNegates(r.momentumSpent, s.warship)} hit(s)${s.warship ? ' (warships pay double)' : ''}.`,
     )
-  L.push(
-    `${r.momentumSpent ? 7 : 6}. Unblocked hits ${r.unblockedHits} x DMG ${dmgText(s)} = ${r.hitDamage}.`,
-  )
-  const n = r.momentumSpent ? 8 : 7
+  L.push(`${step++}. Unblocked hits ${r.unblockedHits} x DMG ${dmgText(s)} = ${r.hitDamage}.`)
+  const n = step
   const pen = shotPen(s)
   const armSvBonus = antiBeamBonus(s)
   if (pen.value < 2) L.push(`${n}. Armor saves: PEN ${penTermsText(s)} is under 2, so none.`)
@@ -367,6 +378,69 @@ export function explainShot(r: ShotResult, s: ReportedShot & Traced, out: Render
   if (s.antiBeam && !s.energy)
     L.push('Anti-Beam Coating only helps against energy weapons; add --energy if this one is.')
   return L.join('\n')
+}
+
+/** The evade dice as rolled, before the defender's reroll: "5• 1!". */
+function rolledGlyphs(r: ShotResult, s: Shot, st: Style): string {
+  const e = evadeInput(s)
+  const classify = evadeClass(e)
+  return r.dice
+    .map((d) => {
+      const roll = d.rerolledFrom ?? d.roll
+      const outcome = dieOutcome(classify(roll))
+      // Under Indirect Fire (or Invincible's Guard) a critical is a plain hit from the start.
+      const die: EvadeDie =
+        outcome === 'crit' && e.critCap === 0 ? { roll, outcome: 'hit', critAsHit: true } : { roll, outcome }
+      return dieGlyph(die, st)
+    })
+    .join(' ')
+}
+
+/**
+ * Where the defender's evade rerolls come from: each trait's ("improvise 2"), and Spread
+ * M-Particles' (the one source that is not a trait: `--m-particles`).
+ */
+function rerollSources(s: ReportedShot & Traced): string {
+  const parts: string[] = []
+  let fromTraits = 0
+  for (const t of s.traitEffects ?? []) {
+    const n = t.side === 'defender' ? t.changes.evadeRerolls : undefined
+    if (typeof n !== 'number' || n <= 0) continue
+    parts.push(`${t.trait} ${n}`)
+    fromTraits += n
+  }
+  if (s.evadeRerolls > fromTraits) parts.push(`Spread M-Particles ${s.evadeRerolls - fromTraits}`)
+  return parts.join(' + ')
+}
+
+/**
+ * The defender's evade reroll as a step of the walk-through: who rerolls, by what, how the pick
+ * was made, and each rerolled die with its old and new face (or that it kept its dice).
+ */
+function rerollSteps(r: ShotResult, s: ReportedShot & Traced, st: Style, step: number): string[] {
+  const x = r.reroll!
+  const by = s.chosenBy?.evadeReroll
+  const how =
+    by === 'flag'
+      ? 'the pick given by --reroll'
+      : by === 'prompt'
+        ? 'the pick answered'
+        : 'the automatic pick'
+  const head = `${step}. Reroll: the defender may reroll up to ${plural(x.allowed, 'evade die', 'evade dice')} (${rerollSources(s)}), criticals and hits only, each die once; ${how}`
+  if (!x.dice.length) return [`${head} rerolls none: it keeps its dice.`]
+  const classify = evadeClass(evadeInput(s))
+  const name = (c: EvadeClass) => (c === 'crit' ? 'a critical' : 'a hit')
+  const picked = [
+    ...(x.crits ? [plural(x.crits, 'critical')] : []),
+    ...(x.hits ? [plural(x.hits, 'hit')] : []),
+  ]
+  return [
+    `${head} rerolls ${picked.join(' and ')}, in die order (the new face stands):`,
+    ...x.dice.map((i) => {
+      const d = r.dice[i]
+      return `   die ${i + 1}: ${d.rerolledFrom} (${name(classify(d.rerolledFrom!))}) -> ${dieGlyph(d, st)}`
+    }),
+  ]
 }
 
 /**

@@ -15,7 +15,9 @@ import { AUTO_BONUSES, AUTO_DEFENSES, type ShotOdds, rankBonuses, shotOdds } fro
  * - The improvements that go to one target are the attack's bonus hits and criticals: Focus (a
  *   warship's and Indirect Fire's extra shot included), Bullseye, other bonus hits
  *   (`--extra-hits`, Make it Count!), bonus criticals, the attacker's traits' hits (Killer
- *   Instinct...), and Power's weapon upgrades (DMG, PEN). They go to target 1, the first listed:
+ *   Instinct's "on all attacks", Headhunter's and Warmonger's against a level 1-2 target, Hot
+ *   Blooded's: each is one more hit for the attack, an improvement like Focus, not a hit for every
+ *   target), and Power's weapon upgrades (DMG, PEN). They go to target 1, the first listed:
  *   list the target they improve first. The traits' DMG and PEN (Mechanics Expert...) and Havoc
  *   Impact ("all shooting attacks this turn") hold for every target.
  * - Everything else is the attack's: the weapon, Precision/Barrage raised by traits, Rapid Fire

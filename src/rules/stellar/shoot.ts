@@ -284,8 +284,11 @@ function rapidFireCounted(
 
 /**
  * Whether Take the Shot voids the shields and cover: for a weapon of ARM PEN 3+ as printed, and
- * never under Indirect Fire ("cannot benefit from Skills"). Reading: a weapon that does not
- * qualify is simply not helped (a unit's trait list names the skill for all its weapons).
+ * never under Indirect Fire ("cannot benefit from Skills"). Readings: "a weapon with ARM PEN 3+"
+ * names a kind of weapon, read on its profile (`--pen`), as the other thresholds are (DMG 0-200,
+ * cover's DMG 500): the turn's PEN bonuses (Mechanics Expert, Mastermind, Giant Slayer, Power,
+ * Havoc, Main Battery) do not make a PEN 2 weapon qualify. A weapon that does not qualify is
+ * simply not helped (a unit's trait list names the skill for all its weapons).
  */
 export function takeTheShotIgnores(s: Pick<Shot, 'ignoreShieldCover' | 'pen' | 'indirect'>): boolean {
   return s.ignoreShieldCover && s.pen.value >= 3 && !s.indirect
@@ -349,6 +352,13 @@ export function coverBlocks(dmg: number): number {
  *
  * Reading: Blindside names shields and cover only, so a barrier, Guard and trait blocks still
  * count against it; so does Take the Shot's "ignore Blocks from Shields & Cover".
+ *
+ * Reading (cover against Indirect Fire): a target within engagement range of cover keeps its
+ * cover against Indirect Fire, so `--cover` with `--indirect` blocks as usual (overhead cover
+ * stopping the shot outright is the player's: no shot is rolled). A remote weapon fired with
+ * Momentum is Blindside first and Indirect Fire after: Blindside's "ignores Cover" is the
+ * specific rule, so that shot meets no cover, kept or not (unless Superior Instincts voids the
+ * Blindside, when the cover counts as against any Indirect Fire).
  */
 export function shotBlocks(s: BlockInput): { blocks: number; source: BlockSource; terms: Bonus[] } {
   const terms: Bonus[] = []

@@ -147,8 +147,6 @@ export type ShotModifier =
   | HitsModifier
   | BlocksModifier
   | PenModifier
-  // The weapon's own PEN upgraded (it then counts as printed, e.g. for Take the Shot's PEN 3+).
-  | (When & { kind: 'weapon-pen'; amount: number })
   | DmgModifier
   | AccModifier
   | RaiseModifier<'precision-barrage' | 'dodge' | 'guard'>
@@ -710,7 +708,9 @@ export const TRAITS: readonly TraitEntry[] = [
       larger: 'the target is a larger Size: +2 more PEN in melee, +3 in all',
     },
     skill: true,
-    shoot: { attacker: [{ kind: 'weapon-pen', amount: 1 }] },
+    // A turn's PEN bonus like Mechanics Expert's, not the weapon's printed PEN (so Take the
+    // Shot's PEN 3+, which reads the printed PEN, does not count it: takeTheShotIgnores).
+    shoot: { attacker: [pen(1, 'Giant Slayer')] },
     melee: both([pen(1, 'Giant Slayer'), pen(2, 'Giant Slayer, larger Size', { if: 'larger' })]),
   },
   {
@@ -745,9 +745,6 @@ export function applyShotModifier(s: Shot, m: ShotModifier): void {
       return
     case 'pen':
       s.penBonuses.push({ source: m.source, amount: m.amount })
-      return
-    case 'weapon-pen':
-      s.pen = { value: s.pen.value + m.amount, kind: s.pen.kind }
       return
     case 'dmg':
       s.dmgBonuses.push({ source: m.source, amount: m.amount })

@@ -103,6 +103,10 @@ const UPGRADES: Record<
         apply: (s, n) =>
           void s.dmgBonuses.push({ source: times('Havoc Impact DMG+100', n), amount: 100 * n }),
       },
+      // Reading: the text wins over the Trident Drake example, whose Havoc gives its Gravity Beams
+      // "+2 Hits" and a push "+3 Hits and ARM PEN+3P": Impact's +1 hit is written for melee only,
+      // so a shot gets from Impact +100 DMG (`impact`) or, with a push/pull weapon, PEN+1 (`push`),
+      // and never a hit.
       push: {
         effect: 'Impact: push/pull weapons PEN+1',
         apply: (s, n) => void s.penBonuses.push({ source: times('Havoc Impact PEN+1', n), amount: n }),

@@ -157,9 +157,9 @@ const EXPECTED: Array<[TraitCommand, TraitSide, string, Record<string, unknown>]
   ['melee', 'defender', 'bold-ally', { boldAlly: true }],
   ['melee', 'attacker', 'desperation-attack', { desperation: true }],
   ['melee', 'defender', 'desperation-attack', { desperation: true }],
-  // Shooting: the weapon's own PEN is upgraded (NO_PEN, 0, becomes 1).
-  ['shoot', 'attacker', 'giant-slayer=not-larger', { pen: { value: 1, kind: 'damage' } }],
-  ['shoot', 'attacker', 'giant-slayer=larger', { pen: { value: 1, kind: 'damage' } }],
+  // Shooting: a turn's PEN bonus, as Mechanics Expert's (the printed PEN stays: Take the Shot).
+  ['shoot', 'attacker', 'giant-slayer=not-larger', { penBonuses: bonus(1, 'Giant Slayer') }],
+  ['shoot', 'attacker', 'giant-slayer=larger', { penBonuses: bonus(1, 'Giant Slayer') }],
   ['melee', 'attacker', 'giant-slayer=not-larger', { penBonuses: bonus(1, 'Giant Slayer') }],
   [
     'melee',

@@ -1,0 +1,281 @@
+import { describe, expect, it } from 'vitest'
+import { mechaJson } from './in-process.js'
+
+/**
+ * Issue #26 item 9: the charger "rolls Evade and uses their Shield as normal" against overwatch,
+ * so its evade rerolls apply to the overwatch dice: Three Times as Fast! (3 an attack), Blockade
+ * Runner (2 an attack), Spread M-Particles (1 an attack) and Improvise (2, once a round). Checked
+ * through the stable interface, `mecha melee … --odds --json` (its `odds.overwatch.damage`),
+ * against a brute force written here from the quickstart alone: every face of every die
+ * enumerated, every set of dice the charger may reroll tried, every rerolled face enumerated.
+ *
+ * The overwatch shot: Acc against the charger's Evade (no Precision, Barrage, Dodge or Guard);
+ * natural 1-2 a critical worth 2 hits (at most 3 such), 9-10 a miss, the target number or more
+ * evaded, else a hit; the charger's shield blocks; each unblocked hit deals DMG; PEN 2+ calls for
+ * a save per unblocked hit (at most 3), failed on a d10 below PEN - ARM Sv, each failure +1000.
+ * The charger's pick (the project's policy for every automatic choice, docs/rules-notes.md):
+ * with its HP known, the least chance of being destroyed, then the least expected damage capped
+ * at the HP; without HP, the least expected damage; then the fewest expected failed saves, then
+ * unblocked hits; ties to the fewest dice rerolled.
+ */
+
+interface Ow {
+  acc: number
+  evade: number
+  shots: number
+  dmg: number
+  pen: number
+  armSv: number
+  shield: number
+}
+
+/** damage → chance */
+type Dist = Map<number, number>
+
+const D10 = [1, 2, 3, 4, 5, 6, 7, 8, 9, 10]
+
+function add(m: Dist, k: number, p: number): void {
+  if (p > 0) m.set(k, (m.get(k) ?? 0) + p)
+}
+
+/** Binomial coefficient. */
+function choose(n: number, k: number): number {
+  let c = 1
+  for (let i = 0; i < k; i++) c = (c * (n - i)) / (i + 1)
+  return c
+}
+
+type Kind = 'crit' | 'hit' | 'other'
+
+function kind(o: Ow, f: number): Kind {
+  if (f <= 2) return 'crit'
+  if (f >= 9) return 'other'
+  return f >= o.acc - o.evade ? 'other' : 'hit'
+}
+
+/** What the faces do: the damage distribution, with the unblocked hits and the failed saves' mean. */
+function outcome(o: Ow, faces: readonly number[]): { dist: Dist; hits: number; fails: number } {
+  let crits = 0
+  let hits = 0
+  for (const f of faces) {
+    const k = kind(o, f)
+    if (k === 'crit') crits++
+    else if (k === 'hit') hits++
+  }
+  const total = 2 * Math.min(crits, 3) + Math.max(0, crits - 3) + hits
+  const unblocked = Math.max(0, total - o.shield)
+  const saves = o.pen >= 2 ? Math.min(unblocked, 3) : 0
+  const tn = o.pen - o.armSv
+  const q = tn <= 1 ? 0 : (tn - 1) / 10
+  const dist: Dist = new Map()
+  for (let k = 0; k <= saves; k++)
+    add(dist, unblocked * o.dmg + 1000 * k, choose(saves, k) * q ** k * (1 - q) ** (saves - k))
+  return { dist, hits: unblocked, fails: saves * q }
+}
+
+/** The charger's worth of a pick: the policy's quantities, least first. */
+function worth(dist: Dist, hits: number, fails: number, hp: number | undefined): number[] {
+  let destroyed = 0
+  let capped = 0
+  for (const [d, p] of dist) {
+    if (hp !== undefined && d >= hp) destroyed += p
+    capped += p * (hp === undefined ? d : Math.min(d, hp))
+  }
+  return [destroyed, capped, fails, hits]
+}
+
+function better(a: number[], b: number[]): boolean {
+  for (let i = 0; i < a.length; i++) {
+    const tol = 1e-9 * Math.max(1, Math.abs(a[i]), Math.abs(b[i]))
+    if (a[i] < b[i] - tol) return true
+    if (a[i] > b[i] + tol) return false
+  }
+  return false
+}
+
+/** Every subset of `items` of at most `k` elements, smallest first. */
+function subsets(items: number[], k: number): number[][] {
+  let out: number[][] = [[]]
+  for (const x of items) out = [...out, ...out.filter((s) => s.length < k).map((s) => [...s, x])]
+  return out.sort((a, b) => a.length - b.length)
+}
+
+/** The rerolled dice's every face, each with the faces it makes. */
+function rerolled(faces: readonly number[], dice: number[]): number[][] {
+  let out = [faces.slice()]
+  for (const i of dice)
+    out = out.flatMap((v) =>
+      D10.map((f) => {
+        const w = v.slice()
+        w[i] = f
+        return w
+      }),
+    )
+  return out
+}
+
+/** The charger's best pick for these faces: its damage distribution and how many dice it rerolls. */
+function bestPick(
+  o: Ow,
+  faces: readonly number[],
+  k: number,
+  hp: number | undefined,
+): { dist: Dist; count: number } {
+  const eligible = faces.flatMap((f, i) => (kind(o, f) === 'other' ? [] : [i]))
+  let best: { dist: Dist; count: number; w: number[] } | undefined
+  for (const pick of subsets(eligible, k)) {
+    const dist: Dist = new Map()
+    let hits = 0
+    let fails = 0
+    const all = rerolled(faces, pick)
+    for (const v of all) {
+      const r = outcome(o, v)
+      for (const [d, p] of r.dist) add(dist, d, p / all.length)
+      hits += r.hits / all.length
+      fails += r.fails / all.length
+    }
+    const w = worth(dist, hits, fails, hp)
+    if (!best || better(w, best.w)) best = { dist, count: pick.length, w }
+  }
+  return best!
+}
+
+/** Every vector of `n` d10 faces. */
+function allFaces(n: number): number[][] {
+  let out: number[][] = [[]]
+  for (let i = 0; i < n; i++) out = out.flatMap((v) => D10.map((f) => [...v, f]))
+  return out
+}
+
+/**
+ * The overwatch damage of `attacks` attacks: `perAttack` rerolls each, Improvise's 2 more on the
+ * first attack whose best pick rerolls more than `perAttack` (then gone); with HP, each pick
+ * weighs the HP left and firing stops once the charger is destroyed.
+ */
+function bruteOverwatch(o: Ow, attacks: number, perAttack: number, improvise: boolean, hp?: number): Dist {
+  // Each (attacks left, Improvise left, HP left) is worked out once.
+  const seen = new Map<string, Dist>()
+  const go = (left: number, improviseLeft: boolean, hpLeft: number | undefined): Dist => {
+    const key = `${left} ${improviseLeft} ${hpLeft}`
+    const known = seen.get(key)
+    if (known) return known
+    const out: Dist = new Map()
+    seen.set(key, out)
+    if (left === 0 || (hpLeft !== undefined && hpLeft <= 0)) {
+      out.set(0, 1)
+      return out
+    }
+    const faces = allFaces(o.shots)
+    for (const v of faces) {
+      const k = perAttack + (improviseLeft ? 2 : 0)
+      const pick = bestPick(o, v, k, hpLeft)
+      const spent = improviseLeft && pick.count > perAttack
+      for (const [d, p] of pick.dist) {
+        const rest = go(left - 1, improviseLeft && !spent, hpLeft === undefined ? undefined : hpLeft - d)
+        for (const [d2, p2] of rest) add(out, d + d2, (p * p2) / faces.length)
+      }
+    }
+    return out
+  }
+  return go(attacks, improvise, hp)
+}
+
+const OW: Ow = { acc: 9, evade: 3, shots: 3, dmg: 300, pen: 5, armSv: 1, shield: 1 }
+
+/** `mecha melee` with this overwatch at the charger; the clash kept small (it is not compared). */
+function meleeArgs(o: Ow, attacks: number, extra: string[]): string[] {
+  return [
+    'melee',
+    '--atk-split',
+    '1/0',
+    '--atk-dmg',
+    '100',
+    '--def-split',
+    '0/1',
+    '--def-dmg',
+    '100',
+    '--def-choice',
+    'guard',
+    '--atk-evade',
+    String(o.evade),
+    '--atk-shield',
+    String(o.shield),
+    '--atk-arm-sv',
+    String(o.armSv),
+    '--def-overwatch',
+    String(attacks),
+    '--def-ow-acc',
+    String(o.acc),
+    '--def-ow-shots',
+    String(o.shots),
+    '--def-ow-dmg',
+    String(o.dmg),
+    '--def-ow-pen',
+    String(o.pen),
+    '--odds',
+    '--json',
+    ...extra,
+  ]
+}
+
+function overwatchOdds(args: string[]): Dist {
+  const j = mechaJson(args)
+  return new Map(
+    Object.entries(j.odds.overwatch.damage as Record<string, number>).map(([d, p]) => [Number(d), p]),
+  )
+}
+
+function expectSame(got: Dist, want: Dist): void {
+  const live = (m: Dist) => [...m].filter(([, p]) => p > 1e-15).sort((a, b) => a[0] - b[0])
+  expect(live(got).map(([d]) => d)).toEqual(live(want).map(([d]) => d))
+  for (const [d, p] of live(want)) expect(got.get(d), `P(${d})`).toBeCloseTo(p, 12)
+}
+
+const mean = (m: Dist) => [...m].reduce((s, [d, p]) => s + d * p, 0)
+
+describe('melee: the charger rerolls evade dice against overwatch, exact odds against a brute force', () => {
+  const plain = bruteOverwatch(OW, 1, 0, false)
+
+  it('no rerolls: the brute force is the overwatch odds (the two models agree to begin with)', () => {
+    expectSame(overwatchOdds(meleeArgs(OW, 1, [])), plain)
+  })
+
+  it.each([
+    ['Three Times as Fast!', ['--atk-trait', 'three-times-as-fast'], 3, false],
+    ['Blockade Runner', ['--atk-trait', 'blockade-runner'], 2, false],
+    ['Spread M-Particles', ['--atk-m-particles'], 1, false],
+    ['Improvise', ['--atk-trait', 'improvise'], 0, true],
+    [
+      'Blockade Runner and Spread M-Particles (they add up)',
+      ['--atk-trait', 'blockade-runner', '--atk-m-particles'],
+      3,
+      false,
+    ],
+  ])('%s applies to the overwatch dice', (_name, flags, perAttack, improvise) => {
+    const want = bruteOverwatch(OW, 1, perAttack as number, improvise as boolean)
+    expectSame(overwatchOdds(meleeArgs(OW, 1, flags as string[])), want)
+    expect(mean(want)).toBeLessThan(mean(plain) - 1)
+  })
+
+  it.each([
+    ['Three Times as Fast!', ['--atk-trait', 'three-times-as-fast'], 3],
+    ['Blockade Runner', ['--atk-trait', 'blockade-runner'], 2],
+    ['Spread M-Particles', ['--atk-m-particles'], 1],
+  ])(
+    '%s: each of two overwatch attacks, against the HP left (firing stops at destruction)',
+    (_n, flags, perAttack) => {
+      const o = Object.assign({}, OW, { shots: 2 })
+      const want = bruteOverwatch(o, 2, perAttack as number, false, 1000)
+      expectSame(overwatchOdds(meleeArgs(o, 2, [...(flags as string[]), '--atk-hp', '1000'])), want)
+    },
+  )
+
+  it('Improvise is once a round: spent on the first overwatch attack it rerolls on, none left for the second', () => {
+    const o = Object.assign({}, OW, { shots: 2 })
+    const want = bruteOverwatch(o, 2, 0, true)
+    expectSame(overwatchOdds(meleeArgs(o, 2, ['--atk-trait', 'improvise'])), want)
+    // Not the same as 2 rerolls on each attack.
+    const twice = bruteOverwatch(o, 2, 2, false)
+    expect(mean(want)).toBeGreaterThan(mean(twice) + 1)
+  })
+})
