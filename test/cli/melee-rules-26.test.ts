@@ -32,6 +32,9 @@ describe('item 4: a warship in melee', () => {
     expect(text.stdout).toContain(
       'Counter-attack: none (a warship without a Melee stat never attacks in melee)',
     )
+    const odds = mecha([...SHIP, '--odds'])
+    expect(odds.stdout).toMatch(/Chance of a counter-attack +none \(a warship without a Melee stat\)/)
+    expect(odds.stdout).toMatch(/Expected damage to the attacker \(counter\) +0\n/)
   })
 
   it('refuses, one line and exit 2, a split or a Counter that contradicts it', () => {

@@ -354,7 +354,11 @@ export function renderMeleeOdds(o: MeleeOdds, m: ChoiceInfo, out: RenderContext)
       ['Expected overwatch damage to the attacker', num(e.overwatchDamage, 2)],
       ['Chance the charger reaches melee', pct(o.clashChance)],
     )
-  rows.push(['Chance of a counter-attack', pct(o.counterChance)])
+  // A warship without a Melee stat never counter-attacks (its strike back has no dice, no hits).
+  rows.push([
+    'Chance of a counter-attack',
+    meleeAttacks(m.def) ? pct(o.counterChance) : 'none (a warship without a Melee stat)',
+  ])
   rows.push(
     ['Finishing Blow by the attacker', pct(o.finishingBlow.prob('attacker'))],
     ['Finishing Blow by the defender', pct(o.finishingBlow.prob('defender'))],
