@@ -155,8 +155,14 @@ export interface MeleeRequest {
   atkTrait?: string | number | Array<string | number>
   /** "It's not over yet!": Momentum the attacker spends in the clash, a failed save each (default: 0). */
   atkNotOverYet?: number
-  /** attacker is a warship: saves capped at 5, Skill Defense 2 Momentum a hit. */
+  /** attacker is a warship: saves capped at 5, Skill Defense 2 Momentum a hit and its only Skill; without --atk-ship-melee its --atk-melee is its AA DEF, all defense dice, and it never attacks. */
   atkWarship?: boolean
+  /** the attacker's warship has a Melee stat (--atk-melee): it splits its dice and attacks as any unit. */
+  atkShipMelee?: boolean
+  /** attacker's Havoc: impact (this round melee +1 hit; a push/pull weapon PEN+1), e.g. impact,impact. */
+  atkHavoc?: string | number
+  /** attacker's Power: refused (Power's weapon upgrades may not be chosen for melee weapons). */
+  atkPower?: string | number
   /** Improvise: faces of the attacker's dice to reroll, e.g. 2,3 (missing: asked, else auto). */
   atkReroll?: string | number
   /** attacker's Evade against overwatch shots (default: 0). */
@@ -213,8 +219,14 @@ export interface MeleeRequest {
   defTrait?: string | number | Array<string | number>
   /** "It's not over yet!": Momentum the defender spends in the clash, a failed save each (default: 0). */
   defNotOverYet?: number
-  /** defender is a warship: saves capped at 5, Skill Defense 2 Momentum a hit. */
+  /** defender is a warship: saves capped at 5, Skill Defense 2 Momentum a hit and its only Skill; without --def-ship-melee its --def-melee is its AA DEF, all defense dice, and it never attacks. */
   defWarship?: boolean
+  /** the defender's warship has a Melee stat (--def-melee): it splits its dice and attacks as any unit. */
+  defShipMelee?: boolean
+  /** defender's Havoc: impact (this round melee +1 hit; a push/pull weapon PEN+1), e.g. impact,impact. */
+  defHavoc?: string | number
+  /** defender's Power: refused (Power's weapon upgrades may not be chosen for melee weapons). */
+  defPower?: string | number
   /** Improvise: faces of the defender's dice to reroll, e.g. 2,3 (missing: asked, else auto). */
   defReroll?: string | number
   /** defender's choice: Counter (+hit) or Guard (+block); both needs --def-solo-operative; missing: asked in a terminal, else auto (left out: chosen automatically). */
@@ -799,6 +811,12 @@ export interface TitanThrowRequest {
   atkExtraHits?: number
   /** attacker's trait, or NAME=CHOICE (see mecha traits) (one value or a list). */
   atkTrait?: string | number | Array<string | number>
+  /** the attacker's warship has a Melee stat (--atk-melee): it splits its dice and attacks as any unit. */
+  atkShipMelee?: boolean
+  /** attacker's Havoc: impact (this round melee +1 hit; a push/pull weapon PEN+1), e.g. impact,impact. */
+  atkHavoc?: string | number
+  /** attacker's Power: refused (Power's weapon upgrades may not be chosen for melee weapons). */
+  atkPower?: string | number
   /** Improvise: faces of the thrower's dice to reroll (missing: auto). */
   atkReroll?: string | number
   /** overwatch from beyond 24" with M-Particles spread: the charger rerolls 1 evade die an attack. */
@@ -843,8 +861,14 @@ export interface TitanThrowRequest {
   defTrait?: string | number | Array<string | number>
   /** "It's not over yet!": Momentum the defender spends in the clash, a failed save each (default: 0). */
   defNotOverYet?: number
-  /** defender is a warship: saves capped at 5, Skill Defense 2 Momentum a hit. */
+  /** defender is a warship: saves capped at 5, Skill Defense 2 Momentum a hit and its only Skill; without --def-ship-melee its --def-melee is its AA DEF, all defense dice, and it never attacks. */
   defWarship?: boolean
+  /** the defender's warship has a Melee stat (--def-melee): it splits its dice and attacks as any unit. */
+  defShipMelee?: boolean
+  /** defender's Havoc: impact (this round melee +1 hit; a push/pull weapon PEN+1), e.g. impact,impact. */
+  defHavoc?: string | number
+  /** defender's Power: refused (Power's weapon upgrades may not be chosen for melee weapons). */
+  defPower?: string | number
   /** Improvise: faces of the target's dice to reroll (missing: auto). */
   defReroll?: string | number
   /** attack from behind: +1 critical hit, ignores the defender's shield, no overwatch. */

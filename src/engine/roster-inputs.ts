@@ -166,6 +166,7 @@ function meleeSide(i: Inputs, p: 'atk' | 'def', u: RosterUnit, w: RosterWeapon |
   i.traits(`${p}Trait`, u, 'melee', p === 'atk' ? 'attacker' : 'defender')
   i.advantage(`${p}Advantage`, u)
   if (u.kind === 'warship') i.set(`${p}Warship`, true, `${u.key}.kind`)
+  if (u.kind === 'warship' && u.shipMelee) i.set(`${p}ShipMelee`, true, `${u.key}.shipMelee`)
 }
 
 /**

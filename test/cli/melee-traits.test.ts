@@ -258,6 +258,8 @@ describe('melee --def-warship', () => {
       '--def-choice',
       'counter',
       '--def-warship',
+      // A ship with a Melee stat: it splits and counter-attacks (without one it may only guard).
+      '--def-ship-melee',
       '--def-momentum',
       '3',
       '--atk-momentum',
@@ -294,6 +296,7 @@ describe.runIf(hasPython)('the Improvise prompt, in a terminal', () => {
         '--def-choice',
         'counter',
         '--def-warship',
+        '--def-ship-melee',
         '--atk-momentum',
         '0',
         '--rolls',

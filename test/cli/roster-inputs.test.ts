@@ -496,31 +496,43 @@ const traitList = fc
     if (at !== undefined) texts.splice(Math.min(at, texts.length), 0, 'advantage')
     return texts
   })
-const profile = fc.record({
-  kind: opt(fc.constantFrom('ms', 'super-robot', 'kaiju', 'super-heavy', 'warship')),
-  pilot: opt(fc.integer({ min: 0, max: 2 })),
-  acc: fc.integer({ min: 0, max: 30 }),
-  evade: opt(fc.integer({ min: 0, max: 30 })),
-  melee: fc.integer({ min: 1, max: 30 }),
-  armSv: opt(fc.integer({ min: 0, max: 20 })),
-  shield: opt(fc.integer({ min: 0, max: 20 })),
-  size: opt(fc.integer({ min: 0, max: 10 })),
-  hp: opt(fc.integer({ min: 1, max: 1000000 })),
-  traits: traitList,
-  gun: fc.record({
-    shots: fc.integer({ min: 1, max: 30 }),
-    rapidFire: opt(fc.integer({ min: -10, max: 10 })),
-    dmg: fc.integer({ min: 0, max: 100000 }),
-    pen: opt(pen),
-    overwatch: opt(fc.integer({ min: 1, max: 10 })),
-    aoe: opt(fc.boolean()),
-  }),
-  blade: fc.record({
-    dmg: fc.integer({ min: 0, max: 100000 }),
-    pen: opt(pen),
-    finisher: opt(fc.integer({ min: 0, max: 10 })),
-  }),
-})
+const profile = fc
+  .record({
+    kind: opt(fc.constantFrom('ms', 'super-robot', 'kaiju', 'super-heavy', 'warship')),
+    shipMelee: fc.boolean(),
+    pilot: opt(fc.integer({ min: 0, max: 2 })),
+    acc: fc.integer({ min: 0, max: 30 }),
+    evade: opt(fc.integer({ min: 0, max: 30 })),
+    melee: fc.integer({ min: 1, max: 30 }),
+    armSv: opt(fc.integer({ min: 0, max: 20 })),
+    shield: opt(fc.integer({ min: 0, max: 20 })),
+    size: opt(fc.integer({ min: 0, max: 10 })),
+    hp: opt(fc.integer({ min: 1, max: 1000000 })),
+    traits: traitList,
+    gun: fc.record({
+      shots: fc.integer({ min: 1, max: 30 }),
+      rapidFire: opt(fc.integer({ min: -10, max: 10 })),
+      dmg: fc.integer({ min: 0, max: 100000 }),
+      pen: opt(pen),
+      overwatch: opt(fc.integer({ min: 1, max: 10 })),
+      aoe: opt(fc.boolean()),
+    }),
+    blade: fc.record({
+      dmg: fc.integer({ min: 0, max: 100000 }),
+      pen: opt(pen),
+      finisher: opt(fc.integer({ min: 0, max: 10 })),
+    }),
+  })
+  // A warship's only Skill is Skill Defense, and only a warship takes a warship's trait
+  // (checkSkills, checkWarshipOnly); shipMelee is a warship's field.
+  .map((u) => {
+    const warship = u.kind === 'warship'
+    const traits = u.traits.filter((t) => {
+      const e = traitOf(t)
+      return !e || (warship ? !e.skill : !e.warshipOnly)
+    })
+    return { ...u, traits, shipMelee: warship && u.shipMelee ? true : undefined }
+  })
 type Profile = typeof profile extends fc.Arbitrary<infer T> ? T : never
 
 /** A profile written as a roster file's YAML, as a player would. */
@@ -538,6 +550,7 @@ function yamlOf(name: string, p: Profile): string {
     ...line('acc', p.acc),
     ...line('evade', p.evade),
     ...line('melee', p.melee),
+    ...line('shipMelee', p.shipMelee),
     ...line('armSv', p.armSv),
     ...line('shield', p.shield),
     ...line('size', p.size),
@@ -622,6 +635,8 @@ describe('a unit by name gives the input of the same command spelled with flags'
   it('melee, with the Overwatch of the defender', () => {
     fc.assert(
       fc.property(both, ([a, d]) => {
+        // Only a ship with a Melee stat charges (a warship's AA DEF only defends).
+        fc.pre(a.kind !== 'warship' || a.shipMelee === true)
         const r = load(a, d)
         const atk = findUnit(r, 'red:blade', 'melee')
         const def = findUnit(r, 'blue:blade', 'melee')
@@ -646,6 +661,7 @@ describe('a unit by name gives the input of the same command spelled with flags'
           [`${p}Trait`]: sideTraits(u, 'melee', p === 'atk' ? 'attacker' : 'defender'),
           [`${p}Advantage`]: u.traits.includes('advantage') || undefined,
           [`${p}Warship`]: u.kind === 'warship' ? true : undefined,
+          [`${p}ShipMelee`]: u.shipMelee,
         })
         const ow = d.gun.overwatch
         const flags = {

@@ -1,5 +1,6 @@
 import { InputError } from '../../core/errors.js'
 import {
+  type DefChoice,
   type MeleeSide,
   type Overwatch,
   IMPROVISE_DICE,
@@ -7,12 +8,14 @@ import {
   usableDice,
 } from '../../rules/stellar/melee.js'
 import { NO_PEN, parsePen } from '../../rules/stellar/weapon.js'
+import { applyMeleeUpgrades } from '../../rules/stellar/melee-upgrades.js'
 import { notOverYetBar } from '../../rules/stellar/armor-save.js'
 import {
   type ChosenTrait,
   type TraitFlags,
   applyMeleeTraits,
   checkSkills,
+  checkWarshipOnly,
   chooseTraits,
   traitNames,
   traitText,
@@ -150,7 +153,26 @@ function sideOptions<P extends 'atk' | 'def'>(p: P, who: string) {
       `"It's not over yet!": Momentum the ${who} spends in the clash, a failed save each`,
       { min: 0, max: 10, default: 0 },
     ),
-    boolOpt(`${p}-warship`, `${who} is a warship: saves capped at 5, Skill Defense 2 Momentum a hit`),
+    boolOpt(
+      `${p}-warship`,
+      `${who} is a warship: saves capped at 5, Skill Defense 2 Momentum a hit and its only Skill; without --${p}-ship-melee its --${p}-melee is its AA DEF, all defense dice, and it never attacks`,
+    ),
+    boolOpt(
+      `${p}-ship-melee`,
+      `the ${who}'s warship has a Melee stat (--${p}-melee): it splits its dice and attacks as any unit`,
+    ),
+    textOpt(
+      `${p}-havoc`,
+      'LIST',
+      `${who}'s Havoc: impact (this round melee +1 hit; a push/pull weapon PEN+1), e.g. impact,impact`,
+      (t) => t,
+    ),
+    textOpt(
+      `${p}-power`,
+      'LIST',
+      `${who}'s Power: refused (Power's weapon upgrades may not be chosen for melee weapons)`,
+      (t) => t,
+    ),
     textOpt(
       `${p}-reroll`,
       'FACES',
@@ -243,6 +265,9 @@ function sideKeys<P extends 'atk' | 'def'>(p: P) {
     extraBlocks: k('ExtraBlocks'),
     notOverYet: k('NotOverYet'),
     warship: k('Warship'),
+    shipMelee: k('ShipMelee'),
+    havoc: k('Havoc'),
+    power: k('Power'),
     reroll: k('Reroll'),
     trait: k('Trait'),
     switches: TRAIT_SWITCHES.map(([key, name]) => [k(key), name] as const),
@@ -258,11 +283,14 @@ function sideTraits(v: MeleeValues, p: 'atk' | 'def'): ChosenTrait[] {
   if (p === 'def' && v.defSoloOperative) names.push('solo-operative')
   names.push(...(v[key.trait] ?? []))
   const traits = chooseTraits(names, 'melee', p === 'atk' ? 'attacker' : 'defender', MELEE_TRAIT_FLAGS)
-  // One Skill a turn (the rules' check); Skill Defense counts when its Momentum is above 0.
+  // One Skill a turn (the rules' check), and a warship's only Skill is Skill Defense; Skill
+  // Defense counts when its Momentum is above 0.
   const momentum = v[key.momentum] ?? 0
   const flags =
     momentum > 0 ? [{ skill: 'skill-defense' as const, given: `--${p}-momentum ${momentum}` }] : []
-  checkSkills({ flags, traits, traitFlag: `--${p}-trait` })
+  const warship = v[key.warship] ? `--${p}-warship` : undefined
+  checkSkills({ flags, traits, traitFlag: `--${p}-trait`, warship })
+  checkWarshipOnly(traits, v[key.warship], `--${p}-trait`, `--${p}-warship`)
   return traits
 }
 
@@ -312,9 +340,63 @@ function buildSide(
     improvise: false,
     penBonuses: [],
     warship: v[key.warship],
+    shipMelee: v[key.shipMelee],
+    dmgBonuses: [],
+    guardCritsAsHits: false,
   }
   effects.push(...applyMeleeTraits(side, traits, p === 'atk' ? 'attacker' : 'defender'))
+  const havoc = v[key.havoc]
+  if (havoc !== undefined) applyMeleeUpgrades(side, 'havoc', havoc, `--${p}-havoc`)
+  const power = v[key.power]
+  if (power !== undefined) applyMeleeUpgrades(side, 'power', power, `--${p}-power`)
   return side
+}
+
+/**
+ * WARSHIPS IN MELEE (quickstart, Warship Combat; see meleeAttacks): a warship without a Melee
+ * stat cannot charge, and as the defender its dice (--def-melee: its AA DEF, at most 10) all
+ * defend and it guards: its split and choice are fixed here, before any search. A split or a
+ * Counter given against that is refused.
+ */
+function shipSides(v: MeleeValues): { defSplit?: OpenSplit; defChoice?: DefChoice } {
+  for (const p of ['atk', 'def'] as const) {
+    if (v[SIDE_KEYS[p].shipMelee] && !v[SIDE_KEYS[p].warship])
+      throw new InputError(
+        'bad-combination',
+        `--${p}-ship-melee: only a warship has a ship Melee stat; add --${p}-warship or drop --${p}-ship-melee`,
+      )
+  }
+  if (v.atkWarship && !v.atkShipMelee)
+    throw new InputError(
+      'bad-combination',
+      '--atk-warship: only a ship with a Melee stat attacks in melee (its AA DEF only defends); add --atk-ship-melee if it has one',
+    )
+  if (!v.defWarship || v.defShipMelee) return {}
+  const given = v.defSplit
+  let dice: number
+  if (given === 'ask' || given === 'auto') {
+    if (v.defMelee === undefined)
+      throw new InputError(
+        'missing',
+        '--def-melee is required: a warship without a Melee stat defends with its AA DEF dice; give --def-melee N (its AA DEF), or --def-ship-melee if it has a Melee stat',
+      )
+    dice = Math.min(v.defMelee, MAX_POOL)
+  } else {
+    dice = given.attack + given.defense
+    const pool = v.defMelee === undefined ? dice : Math.min(v.defMelee, MAX_POOL)
+    if (given.attack !== 0 || given.defense !== pool)
+      throw new InputError(
+        'bad-split',
+        `--def-split: ${given.attack}/${given.defense}, but a warship without a Melee stat rolls all its AA DEF dice to defend (at most ${MAX_POOL}); give 0/${pool} or leave --def-split out (--def-ship-melee if it has a Melee stat)`,
+      )
+  }
+  const choice = v.defChoice
+  if (choice === 'counter' || choice === 'both')
+    throw new InputError(
+      'bad-choice',
+      `--def-choice ${choice}: a warship without a Melee stat never counter-attacks, so it guards; give guard or leave --def-choice out (--def-ship-melee if it has a Melee stat)`,
+    )
+  return { defSplit: { attack: 0, defense: dice }, defChoice: 'guard' }
 }
 
 /** "It's not over yet!" for a side that may not use it (against the other side's weapon) is refused. */
@@ -358,8 +440,9 @@ export function buildMelee(v: MeleeValues): MeleeQuery {
   const def = buildSide(v, 'def', chosen.defender, traitEffects)
   checkNotOverYet('atk', atk, def)
   checkNotOverYet('def', def, atk)
+  const ship = shipSides(v)
   const atkSplit = splitFrom(v.atkSplit, 'atk', 'attacker', atk.melee)
-  const defSplit = splitFrom(v.defSplit, 'def', 'defender', def.melee)
+  const defSplit = ship.defSplit ?? splitFrom(v.defSplit, 'def', 'defender', def.melee)
   // Improvise picks given beforehand (--atk-reroll, --def-reroll): decisions the rule reads.
   const decisions: Record<string, unknown> = {}
   for (const [p, side, who] of [
@@ -385,7 +468,7 @@ export function buildMelee(v: MeleeValues): MeleeQuery {
   if (atk.improvise) chosenBy.atkReroll = decisions['atk-reroll'] ? 'flag' : 'auto'
   if (def.improvise) chosenBy.defReroll = decisions['def-reroll'] ? 'flag' : 'auto'
   const solo = def.soloOperative
-  const defChoice = v.defChoice
+  const defChoice = ship.defChoice ?? v.defChoice
   if (defChoice === 'both' && !solo)
     throw new InputError(
       'bad-choice',
@@ -460,7 +543,7 @@ export const meleeSpec = defineCommand({
     'mecha melee --atk-split 6/3 --atk-pilot 2 --atk-shield 1 --atk-dmg 300 --atk-pen 4 --def-split 3/4 --def-pilot 1 --def-shield 1 --def-dmg 400 --def-pen 6 --def-arm-sv 1 --def-choice counter --rolls 3,3,7,7,8,10,2,5,8,10,6,4,9,2,8,8,2,4,4,5,3',
     'mecha melee --atk-melee 9 --atk-pilot 1 --atk-dmg 300 --atk-pen 5 --def-melee 7 --def-dmg 400 --def-hp 2500 --seed table1',
     'mecha melee --atk-melee 10 --atk-dmg 300 --atk-pen 5 --def-melee 10 --def-dmg 300 --def-pen 5 --def-hp 3000 --atk-hp 3000 --odds',
-    'mecha melee --atk-split 5/2 --atk-dmg 300 --atk-pen 5 --atk-trait desperation-attack --atk-trait improvise --def-split 2/4 --def-dmg 400 --def-warship --def-trait improvise --def-choice guard --seed table2',
+    'mecha melee --atk-split 5/2 --atk-dmg 300 --atk-pen 5 --atk-trait desperation-attack --atk-trait improvise --def-split 2/4 --def-dmg 400 --def-warship --def-ship-melee --def-momentum 2 --def-choice guard --seed table2',
   ],
   options: meleeOptions,
   build: buildMelee,

@@ -273,7 +273,8 @@ function checkShotSkills(v: ValuesOf<typeof options>, chosen: Record<TraitSide, 
     : v.remote === 'momentum'
       ? 'a remote weapon fired with Momentum is Indirect Fire'
       : undefined
-  checkSkills({ flags, traits: chosen.attacker, traitFlag: '--trait' }, indirect)
+  const atkWarship = v.atkWarship ? '--atk-warship' : undefined
+  checkSkills({ flags, traits: chosen.attacker, traitFlag: '--trait', warship: atkWarship }, indirect)
   const momentum = [v.momentum ?? []].flat()
   checkSkills({
     flags: momentum.some((m) => m > 0)
@@ -281,6 +282,7 @@ function checkShotSkills(v: ValuesOf<typeof options>, chosen: Record<TraitSide, 
       : [],
     traits: chosen.defender,
     traitFlag: '--def-trait',
+    warship: v.warship ? '--warship' : undefined,
   })
 }
 

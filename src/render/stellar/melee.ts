@@ -20,6 +20,7 @@ import {
   countAttack,
   defenseDieClass,
   finishingBlowDamage,
+  meleeAttacks,
   meleeBlindside,
   meleeGuard,
   overwatchAttacks,
@@ -101,7 +102,7 @@ export function strikeLines(r: StrikeResult, title: string, st: Style): string[]
   const atkDice = r.attackDice.length ? r.attackDice.map((d) => meleeGlyph(d, st)).join(' ') : 'none'
   const bonus = bonusTotal(s.bonusHits)
   L.push(
-    `  ${striker}'s attack (hit ${s.hitOn}+, critical ${CRITS}${s.desperation ? ` or three of a kind of ${DESPERATION_FROM}+` : ''}): ${atkDice}  -> ${r.rolledHits}${r.crits ? ` (${plural(r.crits, 'critical')}${desperationNote(r)})` : ''}${bonus ? ` + ${bonusText(s.bonusHits)}` : ''} = ${st.bold(plural(r.hits, 'hit'))}`,
+    `  ${striker}'s attack (hit ${s.hitOn}+, critical ${CRITS}${s.desperation ? ` or three of a kind of ${DESPERATION_FROM}+` : ''}${s.critsAsHits ? ', a plain hit (Invincible)' : ''}): ${atkDice}  -> ${r.rolledHits}${r.crits ? ` (${plural(r.crits, 'critical')}${desperationNote(r)})` : ''}${bonus ? ` + ${bonusText(s.bonusHits)}` : ''} = ${st.bold(plural(r.hits, 'hit'))}`,
   )
   if (r.improvise?.attack) L.push(improviseLine(r.improvise.attack, striker.toLowerCase(), 'attack'))
   const defDice = r.defenseDice.length ? r.defenseDice.map((d) => meleeGlyph(d, st)).join(' ') : 'none'
@@ -155,9 +156,11 @@ export function renderMelee(r: MeleeResult, m: ChoiceInfo, out: RenderContext): 
   const L: string[] = []
   const pool = (side: Melee['atk'], split: Melee['atkSplit']) => {
     const used = split.attack + split.defense
+    // A warship without a Melee stat defends with its AA DEF dice.
+    const stat = meleeAttacks(side) ? 'Melee' : 'AA DEF'
     return side.melee !== undefined && side.melee !== used
-      ? `Melee ${side.melee} (${used} dice used)`
-      : `Melee ${used}`
+      ? `${stat} ${side.melee} (${used} dice used)`
+      : `${stat} ${used}`
   }
   L.push(st.bold(`Melee clash: attacker ${pool(m.atk, m.atkSplit)} vs defender ${pool(m.def, m.defSplit)}`))
   L.push(choiceText(m))
@@ -178,7 +181,9 @@ export function renderMelee(r: MeleeResult, m: ChoiceInfo, out: RenderContext): 
     )
   }
   if (r.attack) L.push(...strikeLines(r.attack, 'Attack', st))
-  if (r.counter) L.push(...strikeLines(r.counter, 'Counter-attack', st))
+  if (r.counter && !meleeAttacks(m.def))
+    L.push(st.bold('Counter-attack: ') + 'none (a warship without a Melee stat never attacks in melee)')
+  else if (r.counter) L.push(...strikeLines(r.counter, 'Counter-attack', st))
   else if (r.counterSkipped && r.counterSkipped !== 'no clash')
     L.push(st.bold('Counter-attack: ') + `none (${r.counterSkipped})`)
   if (r.clash) {
@@ -248,9 +253,13 @@ export function explainMelee(r: MeleeResult, m: ChoiceInfo & Traced, out: Render
       step(
         `Desperation Attack: a face of 5 or more that three or more of the ${striker}'s attack dice show makes each of those dice a critical hit (melee criticals have no cap).`,
       )
+    if (s.critsAsHits)
+      step(
+        `Invincible: the ${target} guards, so every critical against it (${CRITS}${s.desperation ? ', Desperation Attack' : ''}, Tactical Advantage) is a plain hit, 1 hit.`,
+      )
     x.attackDice.forEach((d, i) =>
       L.push(
-        `   die ${i + 1}: ${meleeGlyph(d, st)}  ${d.desperation ? `three of a kind of ${d.roll}s (Desperation Attack): critical, ${plural(CRIT_HITS, 'hit')}` : d.outcome === 'crit' ? `${CRITS}: critical, ${plural(CRIT_HITS, 'hit')}` : d.outcome === 'hit' ? `${s.hitOn}+: hit` : `below ${s.hitOn}: miss`}`,
+        `   die ${i + 1}: ${meleeGlyph(d, st)}  ${s.critsAsHits && (d.desperation || d.roll >= CRIT_FROM) ? `${d.desperation ? `three of a kind of ${d.roll}s` : CRITS}: critical, a plain hit (Invincible)` : d.desperation ? `three of a kind of ${d.roll}s (Desperation Attack): critical, ${plural(CRIT_HITS, 'hit')}` : d.outcome === 'crit' ? `${CRITS}: critical, ${plural(CRIT_HITS, 'hit')}` : d.outcome === 'hit' ? `${s.hitOn}+: hit` : `below ${s.hitOn}: miss`}`,
       ),
     )
     if (x.improvise?.attack) improviseStep(x.improvise.attack, striker, 'attack')
@@ -265,7 +274,7 @@ export function explainMelee(r: MeleeResult, m: ChoiceInfo & Traced, out: Render
       `Blocks = ${x.rolledBlocks} from the dice${s.bonusBlocks.length ? ` + ${bonusText(s.bonusBlocks)}` : ''} = ${x.blocks}${meleeBlindside(m) && s.striker === 'attacker' && m.def.shield ? ' (Blindside: the shield does not count)' : ''}.`,
     )
     step(
-      `Hits left = ${x.hits} - ${x.blocks} = ${x.hitsLeft}${x.momentumSpent ? `; Skill Defense spends ${x.momentumSpent} Momentum (of at most ${s.momentum}) to negate ${plural(x.hitsLeft - x.unblockedHits, 'hit')}${s.warship ? ' (a warship pays 2 Momentum a hit)' : ''}` : ''}: ${plural(x.unblockedHits, 'unblocked hit')} x DMG ${s.dmg} = ${x.hitDamage}.`,
+      `Hits left = ${x.hits} - ${x.blocks} = ${x.hitsLeft}${x.momentumSpent ? `; Skill Defense spends ${x.momentumSpent} Momentum (of at most ${s.momentum}) to negate ${plural(x.hitsLeft - x.unblockedHits, 'hit')}${s.warship ? ' (a warship pays 2 Momentum a hit)' : ''}` : ''}: ${plural(x.unblockedHits, 'unblocked hit')} x DMG ${s.dmg}${s.dmgBonuses?.length ? ` (with ${bonusText(s.dmgBonuses)} DMG)` : ''} = ${x.hitDamage}.`,
     )
     if (s.pen.value < 2) step(`Armor saves: PEN ${penText(s.pen)} is under 2, so none.`)
     else if (x.unblockedHits === 0) step('Armor saves: no unblocked hits, so none.')
@@ -294,7 +303,11 @@ export function explainMelee(r: MeleeResult, m: ChoiceInfo & Traced, out: Render
   }
   if (r.attack) strike(r.attack, 'Attack')
   if (r.attack) {
-    if (r.counter)
+    if (r.counter && !meleeAttacks(m.def))
+      step(
+        'The defender is a warship without a Melee stat: its AA DEF dice only defend, so no counter-attack.',
+      )
+    else if (r.counter)
       step(
         `The defender ${m.def.hp !== undefined ? `survives (${r.attack.damage} < HP ${m.def.hp})` : 'survives (no --def-hp given)'} and was not pushed out, so it counter-attacks.`,
       )
@@ -303,7 +316,7 @@ export function explainMelee(r: MeleeResult, m: ChoiceInfo & Traced, out: Render
     else if (r.counterSkipped === 'pushed out of melee')
       step('The defender was pushed out of melee: no counter-attack.')
   }
-  if (r.counter) strike(r.counter, 'Counter-attack')
+  if (r.counter && meleeAttacks(m.def)) strike(r.counter, 'Counter-attack')
   if (r.clash) {
     const a = r.attack?.damage ?? 0
     const c = r.counter?.damage ?? 0
@@ -341,7 +354,11 @@ export function renderMeleeOdds(o: MeleeOdds, m: ChoiceInfo, out: RenderContext)
       ['Expected overwatch damage to the attacker', num(e.overwatchDamage, 2)],
       ['Chance the charger reaches melee', pct(o.clashChance)],
     )
-  rows.push(['Chance of a counter-attack', pct(o.counterChance)])
+  // A warship without a Melee stat never counter-attacks (its strike back has no dice, no hits).
+  rows.push([
+    'Chance of a counter-attack',
+    meleeAttacks(m.def) ? pct(o.counterChance) : 'none (a warship without a Melee stat)',
+  ])
   rows.push(
     ['Finishing Blow by the attacker', pct(o.finishingBlow.prob('attacker'))],
     ['Finishing Blow by the defender', pct(o.finishingBlow.prob('defender'))],

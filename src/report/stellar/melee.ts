@@ -436,6 +436,8 @@ export function strikeJson(r: StrikeResult, traitFields = false): Record<string,
   }
   // Giant Slayer: the PEN the weapon gained (the save target already reads it).
   if (r.strike.penBonuses.length) out.penBonuses = r.strike.penBonuses
+  if (r.strike.dmgBonuses?.length) out.dmgBonuses = r.strike.dmgBonuses
+  if (r.strike.critsAsHits) out.critsAsHits = true
   if (r.improvise) {
     const x = (p: MeleeReroll | undefined) =>
       p ? { allowed: p.allowed, dice: p.dice, faces: p.faces } : null

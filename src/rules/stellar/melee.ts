@@ -151,6 +151,25 @@ export interface MeleeSide {
   penBonuses: Bonus[]
   /** A warship: saves capped at 5, Skill Defense 2 Momentum a hit, no "It's not over yet!". */
   warship: boolean
+  /**
+   * A warship with a Melee stat: it clashes as any unit. Without one (absent: false) a warship's
+   * dice are its AA DEF, all on defense: it never attacks in melee (meleeAttacks).
+   */
+  shipMelee?: boolean
+  /** DMG its weapon gains (Mechanics Expert, Mastermind), each with its source; absent: none. */
+  dmgBonuses?: Bonus[]
+  /** Invincible: while it guards, criticals against it are plain hits; absent: false. */
+  guardCritsAsHits?: boolean
+}
+
+/**
+ * WARSHIPS IN MELEE (quickstart, Warship Combat): "most ships have AA DEF which is Melee DEF",
+ * and only "ships with a Melee stat" attack in melee. Whether a side can attack in melee: any
+ * unit but a warship without a Melee stat, whose AA DEF dice all defend (split 0/AA DEF, Guard:
+ * the command fixes both) and which never counter-attacks (counterStrike gives it no hits).
+ */
+export function meleeAttacks(side: Pick<MeleeSide, 'warship' | 'shipMelee'>): boolean {
+  return !side.warship || side.shipMelee === true
 }
 
 /** The defender's overwatch against the charge: `attacks` shots of one weapon profile. */
@@ -227,6 +246,10 @@ export interface Strike {
   desperation: boolean
   /** The PEN the weapon gained (Giant Slayer), already in `pen`. */
   penBonuses: Bonus[]
+  /** The DMG the weapon gained (Mechanics Expert, Mastermind), already in `dmg`; absent: none. */
+  dmgBonuses?: Bonus[]
+  /** Invincible guarding: the attack dice's criticals (9-10, Desperation's) count as plain hits. */
+  critsAsHits?: boolean
   /** The target is a warship (saves capped at 5, Skill Defense 2 Momentum a hit). */
   warship: boolean
   /** The target's HP, for the reroll picks' objective (damage past it is worth nothing). */
@@ -420,6 +443,11 @@ export function sidePen(side: Pick<MeleeSide, 'pen' | 'penBonuses'>): Penetratio
   return { value: side.pen.value + bonusTotal(side.penBonuses), kind: side.pen.kind }
 }
 
+/** A side's weapon DMG with what its traits add (Mechanics Expert, Mastermind). */
+export function sideDmg(side: Pick<MeleeSide, 'dmg' | 'dmgBonuses'>): number {
+  return side.dmg + bonusTotal(side.dmgBonuses ?? [])
+}
+
 export function bonusTotal(bs: Bonus[]): number {
   let t = 0
   for (const b of bs) t += b.amount
@@ -442,8 +470,17 @@ export function attackStrike(
     { source: `attacker bonus${atk.pilot >= 1 ? ' (level 1+)' : ''}`, amount: attackerBonus(atk.pilot) },
   ]
   const blindside = meleeBlindside(m)
+  // Invincible, guarding: every critical against it is a hit, Tactical Advantage's too.
+  const critsAsHits = def.guardCritsAsHits === true && guards(choice)
   if (blindside || atk.advantage)
-    hits.push({ source: `${blindside ? 'Blindside' : 'Tactical Advantage'} critical`, amount: CRIT_HITS })
+    hits.push(
+      critsAsHits
+        ? {
+            source: `${blindside ? 'Blindside' : 'Tactical Advantage'} critical, a hit (Invincible)`,
+            amount: 1,
+          }
+        : { source: `${blindside ? 'Blindside' : 'Tactical Advantage'} critical`, amount: CRIT_HITS },
+    )
   hits.push(...traitHits(atk))
   const blocks: Bonus[] = []
   if (guards(choice)) {
@@ -466,7 +503,7 @@ export function attackStrike(
     blockOn: blockOn(def, atk),
     bonusBlocks: blocks,
     momentum: def.momentum,
-    dmg: damagePerHit(atk.dmg, def.persevere, m.round),
+    dmg: damagePerHit(sideDmg(atk), def.persevere, m.round),
     pen: sidePen(atk),
     armSv: def.armSv,
     size: def.size,
@@ -478,6 +515,8 @@ export function attackStrike(
     defenseRerolls: def.improvise ? IMPROVISE_DICE : 0,
     desperation: atk.desperation,
     penBonuses: atk.penBonuses,
+    dmgBonuses: atk.dmgBonuses ?? [],
+    critsAsHits,
     warship: def.warship,
     targetHp: def.hp,
     notOverYet: def.notOverYet,
@@ -494,23 +533,28 @@ export function counterStrike(
 ): Strike {
   const { atk, def } = m
   const hits: Bonus[] = []
-  if (counters(choice))
-    hits.push({ source: `Counter${def.pilot >= 2 ? ' (level 2)' : ''}`, amount: defenderBonus(def.pilot) })
-  if (def.advantage) hits.push({ source: 'Tactical Advantage critical', amount: CRIT_HITS })
-  hits.push(...traitHits(def))
+  // A warship without a Melee stat never attacks in melee: no hits at all (its split has no
+  // attack dice), and no dice rolled.
+  if (meleeAttacks(def)) {
+    if (counters(choice))
+      hits.push({ source: `Counter${def.pilot >= 2 ? ' (level 2)' : ''}`, amount: defenderBonus(def.pilot) })
+    if (def.advantage) hits.push({ source: 'Tactical Advantage critical', amount: CRIT_HITS })
+    hits.push(...traitHits(def))
+  }
   const blocks: Bonus[] = []
   if (atk.shield) blocks.push({ source: 'shield', amount: atk.shield })
   blocks.push(...traitBlocks(atk))
   return {
     striker: 'defender',
-    attackDice: defAttackDice,
+    attackDice: meleeAttacks(def) ? defAttackDice : 0,
     hitOn: hitOn(def, atk),
     bonusHits: hits,
-    defenseDice: atkDefenseDice,
+    // Nothing to defend against: the charger rolls no defense dice either.
+    defenseDice: meleeAttacks(def) ? atkDefenseDice : 0,
     blockOn: blockOn(atk, def),
     bonusBlocks: blocks,
     momentum: atkMomentumLeft,
-    dmg: damagePerHit(def.dmg, atk.persevere, m.round),
+    dmg: damagePerHit(sideDmg(def), atk.persevere, m.round),
     pen: sidePen(def),
     armSv: atk.armSv,
     size: atk.size,
@@ -521,6 +565,8 @@ export function counterStrike(
     defenseRerolls: 0,
     desperation: def.desperation,
     penBonuses: def.penBonuses,
+    dmgBonuses: def.dmgBonuses ?? [],
+    critsAsHits: false,
     warship: atk.warship,
     targetHp: atk.hp,
     notOverYet: atk.notOverYet,
@@ -599,10 +645,14 @@ export const DESPERATION_SET = 3
  * With Desperation Attack each face from 5 to 8 is a class of its own (named by the face), as
  * three of a kind reads the faces themselves.
  */
-export function attackDieClass(s: Pick<Strike, 'hitOn' | 'desperation'>): (face: number) => number {
+export function attackDieClass(
+  s: Pick<Strike, 'hitOn' | 'desperation' | 'critsAsHits'>,
+): (face: number) => number {
   const on = s.hitOn
-  if (s.desperation) return (f) => (f >= CRIT_FROM ? 2 : f >= DESPERATION_FROM ? f : f >= on ? 1 : 0)
-  return (f) => (f >= CRIT_FROM ? 2 : f >= on ? 1 : 0)
+  // Invincible guarding: a critical is a plain hit (Desperation's sets too: countAttack).
+  const crit = s.critsAsHits ? 1 : 2
+  if (s.desperation) return (f) => (f >= CRIT_FROM ? crit : f >= DESPERATION_FROM ? f : f >= on ? 1 : 0)
+  return (f) => (f >= CRIT_FROM ? crit : f >= on ? 1 : 0)
 }
 
 /** How a defense die counts, by face: 1 a block (blockOn+), 0 nothing. */
@@ -631,7 +681,7 @@ export function desperationFaces(faces: readonly number[]): number[] {
 
 /** The attack dice as they count: each die's outcome, the criticals (Desperation Attack's marked) and the rolled hits. */
 export function countAttack(
-  s: Pick<Strike, 'hitOn' | 'desperation'>,
+  s: Pick<Strike, 'hitOn' | 'desperation' | 'critsAsHits'>,
   faces: readonly number[],
 ): { outcomes: AttackOutcome[]; desperate: boolean[]; crits: number; rolledHits: number } {
   const sets = s.desperation ? desperationFaces(faces) : []
@@ -641,6 +691,11 @@ export function countAttack(
   const outcomes = faces.map((f): AttackOutcome => {
     const set = f < CRIT_FROM && sets.includes(f)
     desperate.push(set)
+    // Invincible guarding: "Crits vs this unit are instead Hits".
+    if ((f >= CRIT_FROM || set) && s.critsAsHits) {
+      rolledHits++
+      return 'hit'
+    }
     if (f >= CRIT_FROM || set) {
       crits++
       rolledHits += CRIT_HITS
@@ -831,11 +886,15 @@ export interface AttackDiceInput {
   attackDice: number
   hitOn: number
   desperation: boolean
+  /** Present (true) only when the criticals are plain hits (Invincible guarding). */
+  critsAsHits?: true
 }
 
 /** A strike's attack dice input (the rolls and their odds read it, and nothing else of the strike). */
 export function attackDiceInput(s: Strike): AttackDiceInput {
-  return { attackDice: s.attackDice, hitOn: s.hitOn, desperation: s.desperation }
+  const input: AttackDiceInput = { attackDice: s.attackDice, hitOn: s.hitOn, desperation: s.desperation }
+  if (s.critsAsHits) input.critsAsHits = true
+  return input
 }
 
 /**

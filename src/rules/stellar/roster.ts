@@ -66,6 +66,11 @@ export interface RosterUnit {
   acc?: number
   evade?: number
   melee?: number
+  /**
+   * A warship with a Melee stat (`melee` is it): it attacks and splits in melee as any unit.
+   * Without it a warship's `melee` is its AA DEF, its melee defence only.
+   */
+  shipMelee?: boolean
   armSv?: number
   shield?: number
   size?: number
@@ -220,6 +225,7 @@ const unitSchema = fields(
     acc: v.optional(int(0, 30)),
     evade: v.optional(int(0, 30)),
     melee: v.optional(int(0, 30)),
+    shipMelee: v.optional(bool()),
     armSv: v.optional(int(0, 20)),
     shield: v.optional(int(0, 20)),
     size: v.optional(int(0, 10)),
@@ -488,6 +494,11 @@ function buildRoster(src: Source, raw: RawRoster): Roster {
       )
     const traits = u.traits ?? []
     checkTraits(src, [...at, 'traits'], traits)
+    if (u.shipMelee !== undefined && (u.kind ?? 'ms') !== 'warship')
+      throw src.fail(
+        [...at, 'shipMelee'],
+        'shipMelee is for a warship (a ship with a Melee stat); drop it, or give kind: warship',
+      )
     const weapons: RosterWeapon[] = []
     for (const [wkey, w] of Object.entries(u.weapons ?? {})) {
       const wat = [...at, 'weapons', wkey]
@@ -510,6 +521,7 @@ function buildRoster(src: Source, raw: RawRoster): Roster {
       acc: u.acc,
       evade: u.evade,
       melee: u.melee,
+      shipMelee: u.shipMelee,
       armSv: u.armSv,
       shield: u.shield,
       size: u.size,

@@ -160,9 +160,10 @@ export type MeleeModifier =
   | HitsModifier
   | BlocksModifier
   | PenModifier
+  | DmgModifier
   | RaiseModifier<'guard'>
   | RerollModifier
-  | CritModifier<'three-of-a-kind'>
+  | CritModifier<'three-of-a-kind' | 'guard-crits-as-hits'>
   | RuleModifier<MeleeRule>
 
 export interface TraitEntry {
@@ -184,6 +185,8 @@ export interface TraitEntry {
   skill?: true
   /** The unit may use this many Skills a turn (Army of One: 2; otherwise 1). */
   skillsPerTurn?: number
+  /** Only a warship gains its effect ("allied warships gain..."): see checkWarshipOnly. */
+  warshipOnly?: true
   shoot?: Partial<Record<TraitSide, readonly ShotModifier[]>>
   melee?: Partial<Record<TraitSide, readonly MeleeModifier[]>>
 }
@@ -311,6 +314,9 @@ export const TRAITS: readonly TraitEntry[] = [
         { kind: 'crits', rule: 'guard-crits-as-hits', if: 'crits-as-hits' },
       ],
     },
+    // In melee only its criticals rule counts (the Dodge and Guard raise is "vs Shooting"), and
+    // only for the defender: the one side that may choose Guard.
+    melee: { defender: [{ kind: 'crits', rule: 'guard-crits-as-hits', if: 'crits-as-hits' }] },
   },
   {
     name: 'untouchable',
@@ -429,6 +435,9 @@ export const TRAITS: readonly TraitEntry[] = [
   },
   // Weapon and accuracy traits, Take the Shot and Anti-Beam Coating (their effects land on the
   // shot's DMG, PEN, Accuracy and block fields: shotDmg, shotPen, shotTargetNumber, shotBlocks).
+  // Reading: the weapon bonus of Mechanics Expert, Mastermind and Expert Engineering Division is
+  // chosen "when this unit activates" for "this turn": in melee it is the attacker's (the charge
+  // is its turn), never the defender's counter-attack, made in the enemy's turn.
   {
     name: 'mechanics-expert',
     title: 'Mechanics Expert / Robotics Expert (Expert Engineering Division)',
@@ -437,6 +446,9 @@ export const TRAITS: readonly TraitEntry[] = [
     effect: 'this turn, the weapons +1 PEN or +100 DMG',
     choice: { pen: '+1 ARM PEN', dmg: '+100 DMG' },
     shoot: {
+      attacker: [pen(1, 'Mechanics Expert', { if: 'pen' }), dmg(100, 'Mechanics Expert', { if: 'dmg' })],
+    },
+    melee: {
       attacker: [pen(1, 'Mechanics Expert', { if: 'pen' }), dmg(100, 'Mechanics Expert', { if: 'dmg' })],
     },
   },
@@ -448,6 +460,7 @@ export const TRAITS: readonly TraitEntry[] = [
     effect: 'this turn, +2 PEN or +200 DMG',
     choice: { pen: '+2 ARM PEN', dmg: '+200 DMG' },
     shoot: { attacker: [pen(2, 'Mastermind', { if: 'pen' }), dmg(200, 'Mastermind', { if: 'dmg' })] },
+    melee: { attacker: [pen(2, 'Mastermind', { if: 'pen' }), dmg(200, 'Mastermind', { if: 'dmg' })] },
   },
   {
     name: 'vigilant-leader',
@@ -495,8 +508,10 @@ export const TRAITS: readonly TraitEntry[] = [
     title: 'Pinpoint Air Defenses',
     aliases: [],
     from: 'fleet commander trait',
-    effect: 'an allied warship firing an [AA] weapon: +1 hit',
+    effect: 'an allied warship: +1 hit firing an [AA] weapon, +1 block with AA DEF or ship Melee',
+    warshipOnly: true,
     shoot: { attacker: [hits(1, 'Pinpoint Air Defenses')] },
+    melee: both([blocks(1, 'Pinpoint Air Defenses')]),
   },
   {
     name: 'missile-saturation',
@@ -783,6 +798,9 @@ export function applyMeleeModifier(side: MeleeSide, m: MeleeModifier): void {
     case 'pen':
       side.penBonuses.push({ source: m.source, amount: m.amount })
       return
+    case 'dmg':
+      ;(side.dmgBonuses ??= []).push({ source: m.source, amount: m.amount })
+      return
     case 'raise':
       side.guardRaise += m.by
       return
@@ -793,7 +811,8 @@ export function applyMeleeModifier(side: MeleeSide, m: MeleeModifier): void {
       else side.improvise = true
       return
     case 'crits':
-      side.desperation = true
+      if (m.rule === 'three-of-a-kind') side.desperation = true
+      else side.guardCritsAsHits = true
       return
     case 'rule':
       side[m.rule] = true
@@ -1023,6 +1042,8 @@ function snapshot(v: unknown): unknown {
  *   Improvise (quickstart) and with Unbeaten (wargame rules, "you may still use Skill Defense");
  *   Army of One allows two different Skills; Highly Skilled only pays for one. Skill Defense is
  *   used when the Momentum offered for it is above 0.
+ * - Skill Defense "is the only Skill that Warships may use": any other Skill on a warship's side
+ *   is refused.
  */
 export const FLAG_SKILLS = {
   bullseye: 'Bullseye',
@@ -1038,6 +1059,26 @@ export interface SkillsGiven {
   traits: readonly ChosenTrait[]
   /** The flag that names this side's traits (`--trait`...). */
   traitFlag: string
+  /** The side is a warship (`--atk-warship`...: the flag as written): Skill Defense is its only Skill. */
+  warship?: string
+}
+
+/**
+ * Refuses (InputError) a trait that only a warship gains (Pinpoint Air Defenses: "allied
+ * warships gain...") on a side that is not one (`warshipFlag`: the flag that makes it one).
+ */
+export function checkWarshipOnly(
+  traits: readonly ChosenTrait[],
+  warship: boolean,
+  traitFlag: string,
+  warshipFlag: string,
+): void {
+  const t = traits.find((c) => c.trait.warshipOnly)
+  if (t && !warship)
+    throw new InputError(
+      'bad-combination',
+      `${traitFlag} ${t.given.trim()}: only a warship gains ${t.trait.name}; add ${warshipFlag} or drop it`,
+    )
 }
 
 /** The Skills that may go with Skill Defense in one turn. */
@@ -1055,6 +1096,13 @@ export function checkSkills(given: SkillsGiven, indirect?: string): void {
       .filter((c) => c.trait.skill)
       .map((c) => ({ name: c.trait.name, given: `${given.traitFlag} ${c.given.trim()}` })),
   ]
+  const other = uses.find((u) => u.name !== 'skill-defense')
+  if (given.warship !== undefined && other) {
+    throw new InputError(
+      'bad-combination',
+      `${other.given}: ${given.warship} is a warship, and Skill Defense is the only Skill a warship may use; drop ${other.given}`,
+    )
+  }
   if (indirect !== undefined && uses.length > 0) {
     const u = uses[0]
     throw new InputError(

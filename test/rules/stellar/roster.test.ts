@@ -143,12 +143,12 @@ describe('parseRoster', () => {
     [
       'an unknown unit field',
       'units:\n  a:\n    acc: 9\n    accuracy: 3\n',
-      'roster.yaml:4: units.a.accuracy: unknown field "accuracy" of a unit; the fields are name, kind, pilot, acc, evade, melee, armSv, shield, size, hp, role, move, frame, performance, side, traits, weapons',
+      'roster.yaml:4: units.a.accuracy: unknown field "accuracy" of a unit; the fields are name, kind, pilot, acc, evade, melee, shipMelee, armSv, shield, size, hp, role, move, frame, performance, side, traits, weapons',
     ],
     [
       'a flag spelling',
       'units:\n  a:\n    arm-sv: 2\n',
-      'roster.yaml:3: units.a.arm-sv: unknown field "arm-sv" of a unit; the fields are name, kind, pilot, acc, evade, melee, armSv, shield, size, hp, role, move, frame, performance, side, traits, weapons',
+      'roster.yaml:3: units.a.arm-sv: unknown field "arm-sv" of a unit; the fields are name, kind, pilot, acc, evade, melee, shipMelee, armSv, shield, size, hp, role, move, frame, performance, side, traits, weapons',
     ],
     [
       'an unknown weapon field',

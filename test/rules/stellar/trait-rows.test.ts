@@ -35,6 +35,9 @@ const EXPECTED: Array<[TraitCommand, TraitSide, string, Record<string, unknown>]
   ['shoot', 'defender', 'elusive', { dodgeRaise: 1, guardRaise: 1 }],
   ['shoot', 'defender', 'invincible=crits-as-hits', { dodgeRaise: 1, guardRaise: 1, guardCritsAsHits: true }],
   ['shoot', 'defender', 'invincible=spent', { dodgeRaise: 1, guardRaise: 1 }],
+  // In melee only the criticals rule, for the side that may Guard (issue 26, item 7).
+  ['melee', 'defender', 'invincible=crits-as-hits', { guardCritsAsHits: true }],
+  ['melee', 'defender', 'invincible=spent', {}],
   ['shoot', 'defender', 'untouchable=crits-miss', { dodgeRaise: 1, guardRaise: 1, dodgeCritsMiss: true }],
   ['shoot', 'defender', 'untouchable=spent', { dodgeRaise: 1, guardRaise: 1 }],
   [
@@ -92,6 +95,11 @@ const EXPECTED: Array<[TraitCommand, TraitSide, string, Record<string, unknown>]
   ['shoot', 'attacker', 'mechanics-expert=dmg', { dmgBonuses: bonus(100, 'Mechanics Expert') }],
   ['shoot', 'attacker', 'mastermind=pen', { penBonuses: bonus(2, 'Mastermind') }],
   ['shoot', 'attacker', 'mastermind=dmg', { dmgBonuses: bonus(200, 'Mastermind') }],
+  // The same weapon bonuses in melee, the attacker's: chosen when it activates (issue 26, item 6).
+  ['melee', 'attacker', 'mechanics-expert=pen', { penBonuses: bonus(1, 'Mechanics Expert') }],
+  ['melee', 'attacker', 'mechanics-expert=dmg', { dmgBonuses: bonus(100, 'Mechanics Expert') }],
+  ['melee', 'attacker', 'mastermind=pen', { penBonuses: bonus(2, 'Mastermind') }],
+  ['melee', 'attacker', 'mastermind=dmg', { dmgBonuses: bonus(200, 'Mastermind') }],
   ['shoot', 'attacker', 'vigilant-leader', { accBonuses: bonus(1, 'Vigilant Leader') }],
   ['shoot', 'attacker', 'take-the-shot=ignore-blocks', { ignoreShieldCover: true }],
   ['shoot', 'attacker', 'take-the-shot=no-penalty', { ignoreRapidFirePenalty: true }],
@@ -103,6 +111,9 @@ const EXPECTED: Array<[TraitCommand, TraitSide, string, Record<string, unknown>]
     { bonusRaise: 1, penBonuses: bonus(1, 'Main Battery (Battle Hardened)') },
   ],
   ['shoot', 'attacker', 'pinpoint-air-defenses', { hitBonuses: bonus(1, 'Pinpoint Air Defenses') }],
+  // +1 block with AA DEF / ship Melee, whichever side the warship is (issue 26, item 8).
+  ['melee', 'attacker', 'pinpoint-air-defenses', { blockBonuses: bonus(1, 'Pinpoint Air Defenses') }],
+  ['melee', 'defender', 'pinpoint-air-defenses', { blockBonuses: bonus(1, 'Pinpoint Air Defenses') }],
   ['shoot', 'attacker', 'missile-saturation', { hitBonuses: bonus(2, 'Missile Saturation') }],
   // The lock-on goes from 1 to 2.
   ['shoot', 'attacker', 'fleet-ship-hunter', { lockOn: 1 }],
