@@ -393,6 +393,12 @@ export interface MatrixRequest {
   atkTrait?: string | number | Array<string | number>
   /** "It's not over yet!": Momentum the attacker spends in the clash, a failed save each (default: 0). */
   atkNotOverYet?: number
+  /** the attacker's warship has a Melee stat (--atk-melee): it splits its dice and attacks as any unit. */
+  atkShipMelee?: boolean
+  /** attacker's Havoc: impact (this round melee +1 hit; a push/pull weapon PEN+1), e.g. impact,impact. */
+  atkHavoc?: string | number
+  /** attacker's Power: refused (Power's weapon upgrades may not be chosen for melee weapons). */
+  atkPower?: string | number
   /** Improvise: faces of the attacker's dice to reroll, e.g. 2,3 (missing: asked, else auto). */
   atkReroll?: string | number
   /** attacker's Evade against overwatch shots (default: 0). */
@@ -443,8 +449,10 @@ export interface MatrixRequest {
   defExtraBlocks?: number
   /** "It's not over yet!": Momentum the defender spends in the clash, a failed save each (default: 0). */
   defNotOverYet?: number
-  /** defender is a warship: saves capped at 5, Skill Defense 2 Momentum a hit. */
+  /** defender is a warship: saves capped at 5, Skill Defense 2 Momentum a hit and its only Skill; without --def-ship-melee its --def-melee is its AA DEF, all defense dice, and it never attacks. */
   defWarship?: boolean
+  /** the defender's warship has a Melee stat (--def-melee): it splits its dice and attacks as any unit. */
+  defShipMelee?: boolean
   /** Improvise: faces of the defender's dice to reroll, e.g. 2,3 (missing: asked, else auto). */
   defReroll?: string | number
   /** defender's choice: Counter (+hit) or Guard (+block); both needs --def-solo-operative; missing: asked in a terminal, else auto (left out: chosen automatically). */
@@ -607,6 +615,12 @@ export interface PlanRequest {
   atkTrait?: string | number | Array<string | number>
   /** "It's not over yet!": Momentum the attacker spends in the clash, a failed save each (default: 0). */
   atkNotOverYet?: number
+  /** the attacker's warship has a Melee stat (--atk-melee): it splits its dice and attacks as any unit. */
+  atkShipMelee?: boolean
+  /** attacker's Havoc: impact (this round melee +1 hit; a push/pull weapon PEN+1), e.g. impact,impact. */
+  atkHavoc?: string | number
+  /** attacker's Power: refused (Power's weapon upgrades may not be chosen for melee weapons). */
+  atkPower?: string | number
   /** Improvise: faces of the attacker's dice to reroll, e.g. 2,3 (missing: asked, else auto). */
   atkReroll?: string | number
   /** attacker's Evade against overwatch shots (default: 0). */
@@ -655,8 +669,10 @@ export interface PlanRequest {
   defExtraBlocks?: number
   /** "It's not over yet!": Momentum the defender spends in the clash, a failed save each (default: 0). */
   defNotOverYet?: number
-  /** defender is a warship: saves capped at 5, Skill Defense 2 Momentum a hit. */
+  /** defender is a warship: saves capped at 5, Skill Defense 2 Momentum a hit and its only Skill; without --def-ship-melee its --def-melee is its AA DEF, all defense dice, and it never attacks. */
   defWarship?: boolean
+  /** the defender's warship has a Melee stat (--def-melee): it splits its dice and attacks as any unit. */
+  defShipMelee?: boolean
   /** Improvise: faces of the defender's dice to reroll, e.g. 2,3 (missing: asked, else auto). */
   defReroll?: string | number
   /** defender's choice: Counter (+hit) or Guard (+block); both needs --def-solo-operative; missing: asked in a terminal, else auto (left out: chosen automatically). */
