@@ -1,5 +1,5 @@
 import type { Dice } from './dice.js'
-import { Distribution, type Outcome } from './distribution.js'
+import { Distribution, type Outcome, lcm } from './distribution.js'
 import { walk } from './exact.js'
 
 /**
@@ -29,6 +29,27 @@ export interface Stage<S, T extends Outcome> {
    * merged on `key`, as the walk's are. Optional: a stage without it is walked.
    */
   odds?(state: S): Distribution<T>
+  /**
+   * TALLIES: numbers of the state that no later stage reads and the reports only add up (the
+   * damage a side has taken so far). `key` leaves them out, so that states differing only in
+   * them merge; the fold (Flow.fold) keeps, for each merged state, each tally's distribution
+   * given that state, which stays exact because what comes after reads the key alone. A tally,
+   * once listed, keeps its place in every later stage's list (a later stage lists its own after
+   * it); its value in a merged state's own fields is its first member's and means nothing. With
+   * tallies, `odds` merges on `key` and the tallies together (fineKey).
+   */
+  tallies?(state: T): readonly number[]
+}
+
+/** A state of a fold with tallies: the state, and each tally's distribution given it. */
+export interface Folded<S> {
+  state: S
+  tallies: ReadonlyArray<Distribution<number>>
+}
+
+/** A stage's key with its tallies: what its `odds` merges on when it keeps tallies. */
+export function fineKey<T extends Outcome>(stage: Pick<Stage<any, T>, 'key' | 'tallies'>, state: T): string {
+  return `${stage.key(state)}|${stage.tallies!(state).join(' ')}`
 }
 
 export class Flow<I, S extends Outcome> {
@@ -78,8 +99,82 @@ export class Flow<I, S extends Outcome> {
     return read ? (d as Distribution<S>).map(read, key) : (d as Distribution<S>)
   }
 
+  /**
+   * The exact distribution of the last state with its tallies (Stage.tallies): as `odds`, but the
+   * stages that list tallies merge their states on `key` alone, each tally of a merged state
+   * being the mixture of its members' (a member's own new tallies are points).
+   */
+  fold(input: I): Distribution<Folded<S>> {
+    // The stages before the first with tallies fold as `odds` does.
+    const first = this.stages.findIndex((s) => s.tallies)
+    const lead = first < 0 ? this.stages.length : first
+    const before = new Flow<I, Outcome>(this.stages.slice(0, lead), this.startKey).odds(input)
+    const start = before.map(
+      (state): Folded<any> => ({ state, tallies: [] }),
+      (f) => this.stages[lead - 1]?.key(f.state) ?? 0,
+    )
+    let d: Distribution<Folded<any>> = start
+    for (const stage of this.stages.slice(lead)) d = foldStage(d, stage)
+    return d
+  }
+
   /** The stages, for explanations and tests (their names in order). */
   get names(): string[] {
     return this.stages.map((s) => s.name)
   }
+}
+
+/** One stage of Flow.fold: each state's next states, merged on the stage's key with their tallies mixed. */
+function foldStage(d: Distribution<Folded<Outcome>>, stage: Stage<any, any>): Distribution<Folded<Outcome>> {
+  const own = stage.tallies
+  const fine = own ? (t: Outcome) => fineKey(stage, t) : stage.key
+  const next = (state: Outcome): Distribution<Outcome> =>
+    stage.odds?.(state) ?? walk((dice) => stage.run(state, dice) as Outcome, fine)
+  const expanded: Array<[Folded<Outcome>, bigint, Distribution<Outcome>]> = []
+  let common = 1n
+  for (const [f, w] of d.entries()) {
+    const n = next(f.state)
+    common = lcm(common, n.den)
+    expanded.push([f, w, n])
+  }
+  /** Per merged state: its first member, its ways, and per tally the ways of each distribution (inherited) or value (new). */
+  interface Group {
+    state: Outcome
+    ways: bigint
+    inherited: Array<Map<Distribution<number>, bigint>>
+    fresh: Array<Map<number, bigint>>
+  }
+  const groups = new Map<number | string, Group>()
+  for (const [f, w, n] of expanded) {
+    const scale = w * (common / n.den)
+    for (const [t, c] of n.entries()) {
+      const ways = c * scale
+      const k = stage.key(t)
+      let g = groups.get(k)
+      if (!g)
+        groups.set(k, (g = { state: t, ways: 0n, inherited: f.tallies.map(() => new Map()), fresh: [] }))
+      g.ways += ways
+      f.tallies.forEach((x, i) => g!.inherited[i].set(x, (g!.inherited[i].get(x) ?? 0n) + ways))
+      const values = own ? own(t) : []
+      for (let i = f.tallies.length; i < values.length; i++) {
+        const m = (g.fresh[i - f.tallies.length] ??= new Map())
+        m.set(values[i], (m.get(values[i]) ?? 0n) + ways)
+      }
+    }
+  }
+  const list = [...groups.values()].map((g): Folded<Outcome> => ({
+    state: g.state,
+    tallies: [...g.inherited.map(mixture), ...g.fresh.map((m) => Distribution.weighted(m))],
+  }))
+  return Distribution.weighted([...groups.values()].map((g, i) => [i, g.ways] as const)).map(
+    (i) => list[i],
+    (f) => stage.key(f.state),
+  )
+}
+
+/** Distributions mixed by their ways (one distribution is itself). */
+function mixture(parts: Map<Distribution<number>, bigint>): Distribution<number> {
+  if (parts.size === 1) return parts.keys().next().value!
+  const list = [...parts]
+  return Distribution.weighted(list.map(([, w], i) => [i, w] as const)).bind((i) => list[i][0])
 }
