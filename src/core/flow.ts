@@ -30,6 +30,13 @@ export interface Stage<S, T extends Outcome> {
    */
   odds?(state: S): Distribution<T>
   /**
+   * Instead of `odds`: what happens from `state` as a distribution many states share (one attack's
+   * outcomes, remembered by its declared input), and how each outcome advances the state. The
+   * fold then puts each advanced state once (Distribution.step), building no distribution per
+   * state. Its advanced states merge on `key`.
+   */
+  step?: { outcomes(state: S): Distribution<any>; advance(state: S, outcome: any): T }
+  /**
    * TALLIES: numbers of the state that no later stage reads and the reports only add up (the
    * damage a side has taken so far). `key` leaves them out, so that states differing only in
    * them merge; the fold (Flow.fold) keeps, for each merged state, each tally's distribution
@@ -44,7 +51,39 @@ export interface Stage<S, T extends Outcome> {
 /** A state of a fold with tallies: the state, and each tally's distribution given it. */
 export interface Folded<S> {
   state: S
-  tallies: ReadonlyArray<Distribution<number>>
+  tallies: readonly Tally[]
+}
+
+/**
+ * A tally's distribution given one merged state, as ways over the fold's common denominator (they
+ * add up to the state's ways): `base` times `scale`, so that a state inheriting its parent's tally
+ * scales it without copying it, and mixing tallies is adding ways (no denominators to join).
+ */
+export interface Tally {
+  readonly base: ReadonlyMap<number, bigint>
+  readonly scale: bigint
+}
+
+/** The distribution of one tally over the whole fold, each value moved by `shift` of its state (0 by default). */
+export function tallyOdds<S>(
+  fold: Distribution<Folded<S>>,
+  i: number,
+  shift: (state: S) => number = () => 0,
+): Distribution<number> {
+  // States sharing a base and a shift are added up first: each base is read once per shift.
+  const scales = new Map<ReadonlyMap<number, bigint>, Map<number, bigint>>()
+  for (const [f] of fold.entries()) {
+    const t = f.tallies[i]
+    const by = shift(f.state)
+    let m = scales.get(t.base)
+    if (!m) scales.set(t.base, (m = new Map()))
+    m.set(by, (m.get(by) ?? 0n) + t.scale)
+  }
+  const ways = new Map<number, bigint>()
+  for (const [base, byShift] of scales)
+    for (const [by, scale] of byShift)
+      for (const [x, c] of base) ways.set(x + by, (ways.get(x + by) ?? 0n) + c * scale)
+  return Distribution.weighted(ways)
 }
 
 /** A stage's key with its tallies: what its `odds` merges on when it keeps tallies. */
@@ -93,7 +132,8 @@ export class Flow<I, S extends Outcome> {
       const next = (state: Outcome): Distribution<Outcome> =>
         stage.odds?.(state) ?? walk((dice) => stage.run(state, dice) as Outcome, stage.key)
       // The first stage is walked from the input itself (no distribution of one state to bind).
-      d = d ? d.bind(next, stage.key) : next(input as Outcome)
+      d ??= Distribution.point(input as Outcome, this.startKey as never) as Distribution<Outcome>
+      d = stage.step ? d.step(stage.step.outcomes, stage.step.advance, stage.key) : d.bind(next, stage.key)
     }
     d ??= Distribution.point(input as Outcome, this.startKey as never) as Distribution<Outcome>
     return read ? (d as Distribution<S>).map(read, key) : (d as Distribution<S>)
@@ -130,41 +170,46 @@ function foldStage(d: Distribution<Folded<Outcome>>, stage: Stage<any, any>): Di
   const fine = own ? (t: Outcome) => fineKey(stage, t) : stage.key
   const next = (state: Outcome): Distribution<Outcome> =>
     stage.odds?.(state) ?? walk((dice) => stage.run(state, dice) as Outcome, fine)
-  const expanded: Array<[Folded<Outcome>, bigint, Distribution<Outcome>]> = []
+  const expanded: Array<[Folded<Outcome>, Distribution<Outcome>]> = []
   let common = 1n
-  for (const [f, w] of d.entries()) {
+  for (const [f] of d.entries()) {
     const n = next(f.state)
     common = lcm(common, n.den)
-    expanded.push([f, w, n])
+    expanded.push([f, n])
   }
-  /** Per merged state: its first member, its ways, and per tally the ways of each distribution (inherited) or value (new). */
+  /** Per merged state: its first member, its ways, per inherited tally the scale of each base, per new tally the ways of each value. */
   interface Group {
     state: Outcome
     ways: bigint
-    inherited: Array<Map<Distribution<number>, bigint>>
+    inherited: Array<Map<ReadonlyMap<number, bigint>, bigint>>
     fresh: Array<Map<number, bigint>>
   }
   const groups = new Map<number | string, Group>()
-  for (const [f, w, n] of expanded) {
-    const scale = w * (common / n.den)
+  for (const [[f, w], [, n]] of zip(d.entries(), expanded)) {
+    // Every way of the parent goes on to `factor` ways of each next state (its tallies alike).
+    const per = common / n.den
     for (const [t, c] of n.entries()) {
-      const ways = c * scale
+      const factor = c * per
       const k = stage.key(t)
       let g = groups.get(k)
       if (!g)
         groups.set(k, (g = { state: t, ways: 0n, inherited: f.tallies.map(() => new Map()), fresh: [] }))
-      g.ways += ways
-      f.tallies.forEach((x, i) => g!.inherited[i].set(x, (g!.inherited[i].get(x) ?? 0n) + ways))
+      g.ways += w * factor
+      for (let i = 0; i < f.tallies.length; i++) {
+        const x = f.tallies[i]
+        const m = g.inherited[i]
+        m.set(x.base, (m.get(x.base) ?? 0n) + x.scale * factor)
+      }
       const values = own ? own(t) : []
       for (let i = f.tallies.length; i < values.length; i++) {
         const m = (g.fresh[i - f.tallies.length] ??= new Map())
-        m.set(values[i], (m.get(values[i]) ?? 0n) + ways)
+        m.set(values[i], (m.get(values[i]) ?? 0n) + w * factor)
       }
     }
   }
   const list = [...groups.values()].map((g): Folded<Outcome> => ({
     state: g.state,
-    tallies: [...g.inherited.map(mixture), ...g.fresh.map((m) => Distribution.weighted(m))],
+    tallies: [...g.inherited.map(mixed), ...g.fresh.map((base) => ({ base, scale: 1n }))],
   }))
   return Distribution.weighted([...groups.values()].map((g, i) => [i, g.ways] as const)).map(
     (i) => list[i],
@@ -172,9 +217,18 @@ function foldStage(d: Distribution<Folded<Outcome>>, stage: Stage<any, any>): Di
   )
 }
 
-/** Distributions mixed by their ways (one distribution is itself). */
-function mixture(parts: Map<Distribution<number>, bigint>): Distribution<number> {
-  if (parts.size === 1) return parts.keys().next().value!
-  const list = [...parts]
-  return Distribution.weighted(list.map(([, w], i) => [i, w] as const)).bind((i) => list[i][0])
+function* zip<A, B>(a: Iterable<A>, b: Iterable<B>): Generator<[A, B]> {
+  const ib = b[Symbol.iterator]()
+  for (const x of a) yield [x, ib.next().value as B]
+}
+
+/** A tally from its parents' bases, each with the scale it carries here: one base stays itself. */
+function mixed(parts: Map<ReadonlyMap<number, bigint>, bigint>): Tally {
+  if (parts.size === 1) {
+    const [[base, scale]] = parts
+    return { base, scale }
+  }
+  const base = new Map<number, bigint>()
+  for (const [b, scale] of parts) for (const [x, c] of b) base.set(x, (base.get(x) ?? 0n) + c * scale)
+  return { base, scale: 1n }
 }

@@ -1,7 +1,7 @@
 import type { Dice } from '../../core/dice.js'
 import { decision } from '../../core/decide.js'
 import { Distribution } from '../../core/distribution.js'
-import { Flow, type Stage, fineKey } from '../../core/flow.js'
+import { Flow, type Stage, fineKey, tallyOdds } from '../../core/flow.js'
 import {
   type ClashConclusion,
   type Melee,
@@ -128,6 +128,10 @@ function overwatchAttackOdds(m: Melee, ow: OverwatchState): Distribution<OneShot
 const overwatchKey = (st: Charge) =>
   2 * (st.ow.damage * (st.m.atk.momentum + 1) + st.ow.momentumSpent) + (st.ow.improvised ? 1 : 0)
 
+/** A charger fired at no more: nothing happens. */
+const NONE_FIRED_SHOT: OneShot = { damage: 0, momentumSpent: 0, rerolled: 0 }
+const NONE_FIRED = Distribution.point(NONE_FIRED_SHOT)
+
 /** One overwatch attack at the charger (resolveShot: the shot's flow), unless it is destroyed. */
 const overwatchAttack: Stage<Charge, Charge> = {
   name: 'overwatch',
@@ -137,13 +141,11 @@ const overwatchAttack: Stage<Charge, Charge> = {
     return { ...st, shots: [...st.shots, r], ow: afterOverwatchShot(st.m, st.ow, r, rerolledDice(r)) }
   },
   key: overwatchKey,
-  odds: (st) =>
-    firesAgain(st.ow)
-      ? overwatchAttackOdds(st.m, st.ow).map(
-          (r) => ({ ...st, ow: afterOverwatchShot(st.m, st.ow, r, r.rerolled) }),
-          overwatchKey,
-        )
-      : Distribution.point(st, overwatchKey),
+  step: {
+    outcomes: (st: Charge) => (firesAgain(st.ow) ? overwatchAttackOdds(st.m, st.ow) : NONE_FIRED),
+    advance: (st: Charge, r: OneShot) =>
+      r === NONE_FIRED_SHOT ? st : { ...st, ow: afterOverwatchShot(st.m, st.ow, r, r.rerolled) },
+  },
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -170,10 +172,17 @@ function counterDamages(m: Melee, left: number): number[] {
  * deal (`damages`, ascending) the HP left survives (survives is monotone in the damage: counted
  * by bisection). States with one view conclude alike against every attack and counter-attack.
  */
-export function overwatchView(
-  st: Pick<Charge, 'm' | 'ow'>,
-  damages = st.ow.destroyed ? [] : counterDamages(st.m, momentumLeft(st.m, st.ow)),
-): string {
+export function overwatchView(st: Pick<Charge, 'm' | 'ow'>, damages?: readonly number[]): string {
+  if (damages) return viewOf(st, damages)
+  // Every state after the clash begins shares its overwatch state object: one view each.
+  let v = views.get(st.ow)
+  if (v === undefined)
+    views.set(st.ow, (v = viewOf(st, st.ow.destroyed ? [] : counterDamages(st.m, momentumLeft(st.m, st.ow)))))
+  return v
+}
+const views = new WeakMap<OverwatchState, string>()
+
+function viewOf(st: Pick<Charge, 'm' | 'ow'>, damages: readonly number[]): string {
   const { m, ow } = st
   if (ow.destroyed) return 'destroyed'
   const spent = `${ow.momentumSpent} ${ow.improvised ? 'improvised' : 'kept'}`
@@ -356,7 +365,7 @@ export interface MeleeOdds {
 export function meleeOdds(m: Melee): MeleeOdds {
   const n = overwatchAttacks(m)
   const fold = chargeFlow(n).fold(chargeStart(m))
-  const tally = (i: number) => fold.bind((f) => f.tallies[i])
+  const tally = (i: number) => tallyOdds(fold, i)
   const ends = fold.map((f) => f.state.end!)
   const attack: StrikeOdds = {
     damage: tally(TALLY.attackDamage),
@@ -371,14 +380,8 @@ export function meleeOdds(m: Melee): MeleeOdds {
   const owDamage = tally(TALLY.overwatch)
   const finishingBlow = ends.map((e): FinishingBlowKey => e.finishingBlow?.by ?? 'none')
   // Each side's total: its first stage's damage (a tally) and what it takes later (the state's).
-  const defenderDamage = fold.step(
-    (f) => f.tallies[TALLY.attackDamage],
-    (f, d) => damageTaken(d, f.state.end!.later.defender),
-  )
-  const attackerDamage = fold.step(
-    (f) => f.tallies[TALLY.overwatch],
-    (f, d) => damageTaken(d, f.state.end!.later.attacker),
-  )
+  const defenderDamage = tallyOdds(fold, TALLY.attackDamage, (st) => damageTaken(0, st.end!.later.defender))
+  const attackerDamage = tallyOdds(fold, TALLY.overwatch, (st) => damageTaken(0, st.end!.later.attacker))
   const destroyed: MeleeOdds['destroyed'] = {}
   if (m.def.hp !== undefined) destroyed.defender = defenderDamage.where((d) => !survives(d, m.def.hp))
   if (m.atk.hp !== undefined) destroyed.attacker = attackerDamage.where((d) => !survives(d, m.atk.hp))
