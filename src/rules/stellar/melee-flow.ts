@@ -128,6 +128,19 @@ function overwatchAttackOdds(m: Melee, ow: OverwatchState): Distribution<OneShot
 const overwatchKey = (st: Charge) =>
   2 * (st.ow.damage * (st.m.atk.momentum + 1) + st.ow.momentumSpent) + (st.ow.improvised ? 1 : 0)
 
+/** The charge with a new overwatch state (a literal of one shape: the fold makes one per outcome of each attack). */
+function withOverwatch(st: Charge, ow: OverwatchState): Charge {
+  return {
+    m: st.m,
+    ow,
+    shots: st.shots,
+    attack: st.attack,
+    counter: st.counter,
+    end: st.end,
+    rolled: st.rolled,
+  }
+}
+
 /** A charger fired at no more: nothing happens. */
 const NONE_FIRED_SHOT: OneShot = { damage: 0, momentumSpent: 0, rerolled: 0 }
 const NONE_FIRED = Distribution.point(NONE_FIRED_SHOT)
@@ -144,7 +157,7 @@ const overwatchAttack: Stage<Charge, Charge> = {
   step: {
     outcomes: (st: Charge) => (firesAgain(st.ow) ? overwatchAttackOdds(st.m, st.ow) : NONE_FIRED),
     advance: (st: Charge, r: OneShot) =>
-      r === NONE_FIRED_SHOT ? st : { ...st, ow: afterOverwatchShot(st.m, st.ow, r, r.rerolled) },
+      r === NONE_FIRED_SHOT ? st : withOverwatch(st, afterOverwatchShot(st.m, st.ow, r, r.rerolled)),
   },
 }
 
