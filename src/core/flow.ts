@@ -1,5 +1,5 @@
 import type { Dice } from './dice.js'
-import { Distribution, type Outcome } from './distribution.js'
+import { Distribution, type Outcome, lcm } from './distribution.js'
 import { walk } from './exact.js'
 
 /**
@@ -29,6 +29,66 @@ export interface Stage<S, T extends Outcome> {
    * merged on `key`, as the walk's are. Optional: a stage without it is walked.
    */
   odds?(state: S): Distribution<T>
+  /**
+   * Instead of `odds`: what happens from `state` as a distribution many states share (one attack's
+   * outcomes, remembered by its declared input), and how each outcome advances the state. The
+   * fold then puts each advanced state once (Distribution.step), building no distribution per
+   * state. Its advanced states merge on `key`.
+   */
+  step?: { outcomes(state: S): Distribution<any>; advance(state: S, outcome: any): T }
+  /**
+   * TALLIES: numbers of the state that no later stage reads and the reports only add up (the
+   * damage a side has taken so far). `key` leaves them out, so that states differing only in
+   * them merge; the fold (Flow.fold) keeps, for each merged state, each tally's distribution
+   * given that state, which stays exact because what comes after reads the key alone. A tally,
+   * once listed, keeps its place in every later stage's list (a later stage lists its own after
+   * it); its value in a merged state's own fields is its first member's and means nothing. With
+   * tallies, `odds` merges on `key` and the tallies together (fineKey).
+   */
+  tallies?(state: T): readonly number[]
+}
+
+/** A state of a fold with tallies: the state, and each tally's distribution given it. */
+export interface Folded<S> {
+  state: S
+  tallies: readonly Tally[]
+}
+
+/**
+ * A tally's distribution given one merged state, as ways over the fold's common denominator (they
+ * add up to the state's ways): `base` times `scale`, so that a state inheriting its parent's tally
+ * scales it without copying it, and mixing tallies is adding ways (no denominators to join).
+ */
+export interface Tally {
+  readonly base: ReadonlyMap<number, bigint>
+  readonly scale: bigint
+}
+
+/** The distribution of one tally over the whole fold, each value moved by `shift` of its state (0 by default). */
+export function tallyOdds<S>(
+  fold: Distribution<Folded<S>>,
+  i: number,
+  shift: (state: S) => number = () => 0,
+): Distribution<number> {
+  // States sharing a base and a shift are added up first: each base is read once per shift.
+  const scales = new Map<ReadonlyMap<number, bigint>, Map<number, bigint>>()
+  for (const [f] of fold.entries()) {
+    const t = f.tallies[i]
+    const by = shift(f.state)
+    let m = scales.get(t.base)
+    if (!m) scales.set(t.base, (m = new Map()))
+    m.set(by, (m.get(by) ?? 0n) + t.scale)
+  }
+  const ways = new Map<number, bigint>()
+  for (const [base, byShift] of scales)
+    for (const [by, scale] of byShift)
+      for (const [x, c] of base) ways.set(x + by, (ways.get(x + by) ?? 0n) + c * scale)
+  return Distribution.weighted(ways)
+}
+
+/** A stage's key with its tallies: what its `odds` merges on when it keeps tallies. */
+export function fineKey<T extends Outcome>(stage: Pick<Stage<any, T>, 'key' | 'tallies'>, state: T): string {
+  return `${stage.key(state)}|${stage.tallies!(state).join(' ')}`
 }
 
 export class Flow<I, S extends Outcome> {
@@ -72,14 +132,103 @@ export class Flow<I, S extends Outcome> {
       const next = (state: Outcome): Distribution<Outcome> =>
         stage.odds?.(state) ?? walk((dice) => stage.run(state, dice) as Outcome, stage.key)
       // The first stage is walked from the input itself (no distribution of one state to bind).
-      d = d ? d.bind(next, stage.key) : next(input as Outcome)
+      d ??= Distribution.point(input as Outcome, this.startKey as never) as Distribution<Outcome>
+      d = stage.step ? d.step(stage.step.outcomes, stage.step.advance, stage.key) : d.bind(next, stage.key)
     }
     d ??= Distribution.point(input as Outcome, this.startKey as never) as Distribution<Outcome>
     return read ? (d as Distribution<S>).map(read, key) : (d as Distribution<S>)
+  }
+
+  /**
+   * The exact distribution of the last state with its tallies (Stage.tallies): as `odds`, but the
+   * stages that list tallies merge their states on `key` alone, each tally of a merged state
+   * being the mixture of its members' (a member's own new tallies are points).
+   */
+  fold(input: I): Distribution<Folded<S>> {
+    // The stages before the first with tallies fold as `odds` does.
+    const first = this.stages.findIndex((s) => s.tallies)
+    const lead = first < 0 ? this.stages.length : first
+    const before = new Flow<I, Outcome>(this.stages.slice(0, lead), this.startKey).odds(input)
+    const start = before.map(
+      (state): Folded<any> => ({ state, tallies: [] }),
+      (f) => this.stages[lead - 1]?.key(f.state) ?? 0,
+    )
+    let d: Distribution<Folded<any>> = start
+    for (const stage of this.stages.slice(lead)) d = foldStage(d, stage)
+    return d
   }
 
   /** The stages, for explanations and tests (their names in order). */
   get names(): string[] {
     return this.stages.map((s) => s.name)
   }
+}
+
+/** One stage of Flow.fold: each state's next states, merged on the stage's key with their tallies mixed. */
+function foldStage(d: Distribution<Folded<Outcome>>, stage: Stage<any, any>): Distribution<Folded<Outcome>> {
+  const own = stage.tallies
+  const fine = own ? (t: Outcome) => fineKey(stage, t) : stage.key
+  const next = (state: Outcome): Distribution<Outcome> =>
+    stage.odds?.(state) ?? walk((dice) => stage.run(state, dice) as Outcome, fine)
+  const expanded: Array<[Folded<Outcome>, Distribution<Outcome>]> = []
+  let common = 1n
+  for (const [f] of d.entries()) {
+    const n = next(f.state)
+    common = lcm(common, n.den)
+    expanded.push([f, n])
+  }
+  /** Per merged state: its first member, its ways, per inherited tally the scale of each base, per new tally the ways of each value. */
+  interface Group {
+    state: Outcome
+    ways: bigint
+    inherited: Array<Map<ReadonlyMap<number, bigint>, bigint>>
+    fresh: Array<Map<number, bigint>>
+  }
+  const groups = new Map<number | string, Group>()
+  for (const [[f, w], [, n]] of zip(d.entries(), expanded)) {
+    // Every way of the parent goes on to `factor` ways of each next state (its tallies alike).
+    const per = common / n.den
+    for (const [t, c] of n.entries()) {
+      const factor = c * per
+      const k = stage.key(t)
+      let g = groups.get(k)
+      if (!g)
+        groups.set(k, (g = { state: t, ways: 0n, inherited: f.tallies.map(() => new Map()), fresh: [] }))
+      g.ways += w * factor
+      for (let i = 0; i < f.tallies.length; i++) {
+        const x = f.tallies[i]
+        const m = g.inherited[i]
+        m.set(x.base, (m.get(x.base) ?? 0n) + x.scale * factor)
+      }
+      const values = own ? own(t) : []
+      for (let i = f.tallies.length; i < values.length; i++) {
+        const m = (g.fresh[i - f.tallies.length] ??= new Map())
+        m.set(values[i], (m.get(values[i]) ?? 0n) + w * factor)
+      }
+    }
+  }
+  const list = [...groups.values()].map((g): Folded<Outcome> => ({
+    state: g.state,
+    tallies: [...g.inherited.map(mixed), ...g.fresh.map((base) => ({ base, scale: 1n }))],
+  }))
+  return Distribution.weighted([...groups.values()].map((g, i) => [i, g.ways] as const)).map(
+    (i) => list[i],
+    (f) => stage.key(f.state),
+  )
+}
+
+function* zip<A, B>(a: Iterable<A>, b: Iterable<B>): Generator<[A, B]> {
+  const ib = b[Symbol.iterator]()
+  for (const x of a) yield [x, ib.next().value as B]
+}
+
+/** A tally from its parents' bases, each with the scale it carries here: one base stays itself. */
+function mixed(parts: Map<ReadonlyMap<number, bigint>, bigint>): Tally {
+  if (parts.size === 1) {
+    const [[base, scale]] = parts
+    return { base, scale }
+  }
+  const base = new Map<number, bigint>()
+  for (const [b, scale] of parts) for (const [x, c] of b) base.set(x, (base.get(x) ?? 0n) + c * scale)
+  return { base, scale: 1n }
 }

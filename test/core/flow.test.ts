@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { type Dice, atLeast } from '../../src/core/dice.js'
-import { Flow } from '../../src/core/flow.js'
+import { Flow, tallyOdds } from '../../src/core/flow.js'
 import { PhysicalDice } from '../../src/core/physical.js'
 
 // A toy fight: 3 attack dice hit on 4+ (a 6 is a critical worth two hits), then one save die per
@@ -63,5 +63,46 @@ describe('Flow', () => {
     const hits = attackOnly.odds(3, (a) => a.hits)
     expect(hits.prob(6)).toBeCloseTo(1 / 216, 12)
     expect(hits.expected()).toBeCloseTo(3 * (2 / 6 + 2 / 6), 12)
+  })
+})
+
+// Tallies: a number no later stage reads, kept per merged state (Flow.fold, tallyOdds).
+describe('Flow.fold with a tally', () => {
+  // Two d6: the first's face is a tally; the second stage reads only whether it was 4+ (its key),
+  // and adds a second d6 then. The total (first + second) is exact although states merge on 4+.
+  interface Toss {
+    first: number
+    second: number
+  }
+  const first = {
+    name: 'first',
+    run: (_: number, dice: Dice): Toss => ({ first: dice.roll(6, 'first'), second: 0 }),
+    key: (t: Toss) => (t.first >= 4 ? 1 : 0),
+    tallies: (t: Toss) => [t.first],
+  }
+  const second = {
+    name: 'second',
+    run: (t: Toss, dice: Dice): Toss => ({
+      first: t.first,
+      second: t.first >= 4 ? dice.roll(6, 'second') : 0,
+    }),
+    key: (t: Toss) => `${t.first >= 4} ${t.second}`,
+  }
+  const flow = Flow.from<number>().then(first).then(second)
+
+  it('merges on the key alone, and the tally plus what follows is the brute force', () => {
+    const fold = flow.fold(0)
+    expect(fold.size).toBe(7) // 'below 4', and 4+ with each second face
+    const want = new Map<number, number>()
+    for (let a = 1; a <= 6; a++) {
+      if (a < 4) want.set(a, (want.get(a) ?? 0) + 6)
+      else for (let b = 1; b <= 6; b++) want.set(a + b, (want.get(a + b) ?? 0) + 1)
+    }
+    const total = tallyOdds(fold, 0, (t) => t.second)
+    for (const [x, ways] of want) expect(total.prob(x)).toBeCloseTo(ways / 36, 15)
+    expect(tallyOdds(fold, 0).prob(5)).toBeCloseTo(1 / 6, 15)
+    // The play is the same stages.
+    const r = flow.run(0, new PhysicalDice([5, 2]))
+    expect(r).toEqual({ first: 5, second: 2 })
   })
 })

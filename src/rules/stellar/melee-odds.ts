@@ -1,34 +1,31 @@
 import { Distribution } from '../../core/distribution.js'
 import { poolOutcomes, walk } from '../../core/exact.js'
 import { memoise } from '../../core/memo.js'
+import { Flow, type Stage } from '../../core/flow.js'
 import type { SaveResult } from './armor-save.js'
 import { savesFor } from './armor-save-odds.js'
 import {
   type AttackDiceInput,
-  type ClashConclusion,
   type DefChoice,
   type DefenseDiceInput,
   type Melee,
-  type OverwatchState,
   type Split,
   type Strike,
+  type StrikeResult,
   type StrikeSummary,
+  resolveStrike,
   MAX_POOL,
   MELEE_DIE,
   OVERWATCH_START,
-  afterOverwatchShot,
   attackDiceInput,
   attackRerollPool,
   attackStrike,
   attackDieClass,
-  attackView,
   blocksAgainst,
   cappedDamage,
-  attackMade,
   counterMomentum,
   countAttack,
   defenseDiceInput,
-  firesAgain,
   mostHits,
   momentumLeft,
   picksRerolls,
@@ -37,17 +34,14 @@ import {
   concludeClash,
   counterStrike,
   damageTaken,
-  nextOverwatchShot,
-  overwatchAttacks,
-  overwatchKey,
-  overwatchView,
   strikeSaveSpec,
   strikeSummary,
   survives,
   tallyStrike,
   unblockedByDifference,
 } from './melee.js'
-import { shotResultOdds } from './shoot-odds.js'
+import { attackView } from './melee-flow.js'
+export { type MeleeOdds, type StrikeOdds, type FinishingBlowKey, meleeOdds } from './melee-flow.js'
 import { compareScores, poolWithRerollOdds } from './choice.js'
 
 /**
@@ -131,10 +125,18 @@ export function unblockedOdds(s: Strike): Distribution<number> {
   return rolledHitsOdds(s).product(rolledBlocksOdds(s), (h, b) => tallyStrike(s, h, b).unblockedHits)
 }
 
-/** Strike outcomes that are the same for everything read of them. */
-const outcomeKey = (o: StrikeOutcome) => `${o.damage} ${o.pushedOut} ${o.unblockedHits} ${o.failedSaves}`
-/** What concludeClash reads of a strike (outcomes that differ only in the report merge). */
+/** What the clash reads of a strike (outcomes that differ only in the report merge). */
 const summaryKey = (o: StrikeSummary) => `${o.damage} ${o.pushedOut}`
+
+/** A strike as the charge and the throw read it. */
+export function strikeOutcomeOf(r: StrikeResult): StrikeOutcome {
+  return {
+    damage: r.damage,
+    pushedOut: r.pushedOut,
+    unblockedHits: r.unblockedHits,
+    failedSaves: r.save.failedSaves,
+  }
+}
 
 function strikeOutcome(s: Strike, unblockedHits: number, save: SaveResult): StrikeOutcome {
   const summary = strikeSummary(s, unblockedHits, save)
@@ -147,306 +149,38 @@ function strikeOutcome(s: Strike, unblockedHits: number, save: SaveResult): Stri
 }
 
 /**
- * A strike's saves stage from its unblocked hits, read as StrikeOutcome: the saves its hits call
- * for (strikeSaveSpec) walked by savesFor, then strikeSummary (strikeOutcome), as strikeSaves
- * runs them. The saves depend on the hits only through the count owed (their cap makes many
- * counts alike), so each count owed is walked once per weapon and target: an attack and a
- * counter-attack of the same weapon, and the choice search, share the walks.
+ * ONE STRIKE AS A STAGE (src/core/flow.ts): attack dice, defense dice, tally, armor saves
+ * (resolveStrike); the charge's attack and counter-attack and Titan Throw's strike are this stage.
+ * Its exact distribution: unblockedOdds, then the saves its hits call for (strikeSaveSpec) walked
+ * by savesFor, then strikeSummary, as strikeSaves runs them. The saves depend on the hits only
+ * through the count owed (their cap makes many counts alike), so each count owed is walked once
+ * per weapon and target: an attack and a counter-attack of the same weapon, and the choice search,
+ * share the walks.
  */
+export const strikeStage: Stage<Strike, StrikeOutcome> = {
+  name: 'strike',
+  run: (s, dice) => strikeOutcomeOf(resolveStrike(dice, s)),
+  /** Everything read of a strike: its damage, push, unblocked hits and failed saves. */
+  key: (o) => `${o.damage} ${o.pushedOut} ${o.unblockedHits} ${o.failedSaves}`,
+  odds: (s) => {
+    const saves = savesFor(strikeSaveSpec(s, 0))
+    return unblockedOdds(s).bind(
+      (u) => saves(u).map((save) => strikeOutcome(s, u, save), strikeStage.key),
+      strikeStage.key,
+    )
+  },
+}
+
+/** A strike alone as a flow (Titan Throw). */
+export const strikeFlow = Flow.from<Strike>(() => 0).then(strikeStage)
+
+/** The strike stage's exact outcomes, folded once per declared strike. */
+export const strikeFold = memoise((s: Strike) => strikeFlow.odds(s))
+
+/** A strike's saves stage per unblocked hits (the choice search's rows). */
 function strikeSaveStage(s: Strike): (unblockedHits: number) => Distribution<StrikeOutcome> {
   const saves = savesFor(strikeSaveSpec(s, 0))
-  return (u) => saves(u).map((save) => strikeOutcome(s, u, save), outcomeKey)
-}
-
-/** A whole strike: dice, tally, saves. */
-export function strikeOdds(s: Strike): Distribution<StrikeOutcome> {
-  return unblockedOdds(s).bind(strikeSaveStage(s), outcomeKey)
-}
-
-/**
- * The overwatch stage: resolveOverwatch's loop over a distribution of states (merged on
- * overwatchKey). One attack's distribution is resolveShot's stages composed (shotResultOdds: the
- * evade pool per class count, then blocks and saves per number of hits) for the Momentum the
- * charger has left (all the next shot depends on, see nextOverwatchShot), composed once per
- * value. (A walk of resolveShot gives the same counts, but runs the whole shot again for each
- * branch of its dice: at 10 shots about twice the composition's time in a cold run.)
- */
-export function overwatchOdds(m: Melee): Distribution<OverwatchState> {
-  const key = overwatchKey(m)
-  let states = Distribution.point(OVERWATCH_START, key) as Distribution<OverwatchState>
-  const n = overwatchAttacks(m)
-  if (n === 0) return states
-  // The next attack depends on the state only through the shot it makes (nextOverwatchShot: the
-  // Momentum left, the rerolls left, the HP left when it may reroll): one distribution per shot.
-  type One = { damage: number; momentumSpent: number; rerolled: number }
-  const byShot = new Map<string, Distribution<One>>()
-  const oneAttack = (st: OverwatchState) => {
-    const shot = nextOverwatchShot(m, st)
-    const k = `${shot.momentum} ${shot.evadeRerolls} ${shot.hp}`
-    let d = byShot.get(k)
-    if (!d) {
-      d = shotResultOdds(
-        shot,
-        (r, rerolled): One => ({ damage: r.damage, momentumSpent: r.momentumSpent, rerolled }),
-        (r) => `${r.damage} ${r.momentumSpent} ${r.rerolled}`,
-      )
-      byShot.set(k, d)
-    }
-    return d
-  }
-  /** A charger fired at no more (firesAgain, as resolveOverwatch's loop reads it): nothing is added. */
-  const none = Distribution.point({ damage: 0, momentumSpent: 0, rerolled: 0 })
-  for (let i = 0; i < n; i++) {
-    states = states.step(
-      (st) => (firesAgain(st) ? oneAttack(st) : none),
-      (st, r) => afterOverwatchShot(m, st, r, r.rerolled),
-      key,
-    )
-  }
-  return states
-}
-
-// ---------------------------------------------------------------------------------------------
-// The whole charge, exact
-
-export type FinishingBlowKey = 'none' | 'attacker' | 'defender'
-
-/** One strike's report: all 0 when the strike did not happen. */
-export interface StrikeOdds {
-  damage: Distribution<number>
-  unblockedHits: Distribution<number>
-  failedSaves: Distribution<number>
-}
-
-export interface MeleeOdds {
-  /** The attacker's strike (0 when there is no clash). */
-  attack: StrikeOdds
-  /** The counter-attack (0 when there is none). */
-  counter: StrikeOdds
-  overwatch: { damage: Distribution<number> } | null
-  finishingBlow: Distribution<FinishingBlowKey>
-  /** Total damage each side takes: strikes, overwatch and Finishing Blow. */
-  defenderDamage: Distribution<number>
-  attackerDamage: Distribution<number>
-  counterChance: number
-  clashChance: number
-  destroyed: { attacker?: number; defender?: number }
-  expected: {
-    attack: { damage: number; unblockedHits: number; failedSaves: number }
-    counter: { damage: number; unblockedHits: number; failedSaves: number }
-    overwatchDamage: number
-    attackDamage: number
-    counterDamage: number
-    defenderDamage: number
-    attackerDamage: number
-    finishingBlow: number
-  }
-}
-
-const NO_STRIKE: StrikeOutcome = { damage: 0, pushedOut: false, unblockedHits: 0, failedSaves: 0 }
-
-/** What the maps read of a conclusion (the sides' own damage taken is composed separately). */
-const conclusionKey = (e: ClashConclusion) =>
-  `${e.finishingBlow?.by ?? 'none'} ${e.later.attacker} ${e.later.defender}`
-
-function strikeReport(d: Distribution<StrikeOutcome>): StrikeOdds {
-  return {
-    damage: d.map((o) => o.damage),
-    unblockedHits: d.map((o) => o.unblockedHits),
-    failedSaves: d.map((o) => o.failedSaves),
-  }
-}
-
-/**
- * Exact odds of the charge with the splits and choice in `m`. When the charger may have spent its
- * Improvise on overwatch dice, its attack strike depends on that: the clash is composed for each
- * (the overwatch states that spent it, those that did not) and the two are mixed by their chances.
- */
-export function meleeOdds(m: Melee): MeleeOdds {
-  const ow = overwatchOdds(m)
-  const spent = ow.waysWhere((st) => st.improvised)
-  if (spent === 0n || spent === ow.den) return clashOdds(m, ow, spent !== 0n)
-  const part = (improvised: boolean) =>
-    Distribution.weighted(ow.sortedWays().filter(([st]) => st.improvised === improvised))
-  const kept = clashOdds(m, part(false), false)
-  const used = clashOdds(m, part(true), true)
-  const which = Distribution.weighted([
-    [0, ow.den - spent],
-    [1, spent],
-  ])
-  const mix = <K extends number | string>(a: Distribution<K>, b: Distribution<K>) =>
-    which.bind((i) => (i ? b : a)) as Distribution<K>
-  const strike = (a: StrikeOdds, b: StrikeOdds): StrikeOdds => ({
-    damage: mix(a.damage, b.damage),
-    unblockedHits: mix(a.unblockedHits, b.unblockedHits),
-    failedSaves: mix(a.failedSaves, b.failedSaves),
-  })
-  const pUsed = which.prob(1)
-  return summarise(m, ow, {
-    attack: strike(kept.attack, used.attack),
-    counter: strike(kept.counter, used.counter),
-    finishingBlow: mix(kept.finishingBlow, used.finishingBlow),
-    defenderDamage: mix(kept.defenderDamage, used.defenderDamage),
-    attackerDamage: mix(kept.attackerDamage, used.attackerDamage),
-    counterChance: (1 - pUsed) * kept.counterChance + pUsed * used.counterChance,
-  })
-}
-
-/** What the charge's odds are built from; summarise adds the rest. */
-type ClashParts = Pick<
-  MeleeOdds,
-  'attack' | 'counter' | 'finishingBlow' | 'defenderDamage' | 'attackerDamage' | 'counterChance'
->
-
-/** The charge's odds from its parts: overwatch, the chances of destruction, the means. */
-function summarise(m: Melee, ow: Distribution<OverwatchState>, p: ClashParts): MeleeOdds {
-  const owDamage = ow.map((st) => st.damage)
-  const destroyed: MeleeOdds['destroyed'] = {}
-  if (m.def.hp !== undefined) destroyed.defender = p.defenderDamage.where((d) => !survives(d, m.def.hp))
-  if (m.atk.hp !== undefined) destroyed.attacker = p.attackerDamage.where((d) => !survives(d, m.atk.hp))
-  const ex = (d: StrikeOdds) => ({
-    damage: d.damage.expected(),
-    unblockedHits: d.unblockedHits.expected(),
-    failedSaves: d.failedSaves.expected(),
-  })
-  const expAttack = ex(p.attack)
-  const expCounter = ex(p.counter)
-  return {
-    attack: p.attack,
-    counter: p.counter,
-    overwatch: overwatchAttacks(m) > 0 ? { damage: owDamage } : null,
-    finishingBlow: p.finishingBlow,
-    defenderDamage: p.defenderDamage,
-    attackerDamage: p.attackerDamage,
-    counterChance: p.counterChance,
-    clashChance: ow.where(attackMade),
-    destroyed,
-    expected: {
-      attack: expAttack,
-      counter: expCounter,
-      overwatchDamage: owDamage.expected(),
-      attackDamage: expAttack.damage,
-      counterDamage: expCounter.damage,
-      defenderDamage: p.defenderDamage.expected(),
-      attackerDamage: p.attackerDamage.expected(),
-      finishingBlow: p.finishingBlow.where((by) => by !== 'none'),
-    },
-  }
-}
-
-/** The clash after the overwatch states `ow`, all alike in whether the charger spent its Improvise. */
-function clashOdds(m: Melee, ow: Distribution<OverwatchState>, improvised: boolean): MeleeOdds {
-  const attack = strikeOdds(attackStrike(m, m.atkSplit.attack, m.defSplit.defense, m.defChoice, improvised))
-  /** The counter-attack against a charger with `left` Momentum: its outcomes, what the clash reads of them, their damages. */
-  const counters = new Map<
-    number,
-    { outcomes: Distribution<StrikeOutcome>; summaries: Distribution<StrikeSummary>; damages: number[] }
-  >()
-  const counterFor = (left: number) => {
-    let c = counters.get(left)
-    if (!c) {
-      const outcomes = strikeOdds(counterStrike(m, left))
-      const summaries = outcomes.map(
-        (o): StrikeSummary => ({ damage: o.damage, pushedOut: o.pushedOut }),
-        summaryKey,
-      )
-      const damages = [...new Set(summaries.outcomes().map((o) => o.damage))].sort((a, b) => a - b)
-      counters.set(left, (c = { outcomes, summaries, damages }))
-    }
-    return c
-  }
-
-  // The joins are keyed on what concludeClash reads (overwatchView, attackView, melee.ts): one
-  // state and one attack stand for each view, and concludeClash runs once per view pair and
-  // counter-attack. The sides' own stage damage (overwatch's, the attack's) is added after, one
-  // product per view (damageTaken), so the overwatch states never meet the attack's outcomes.
-  const owView = (st: OverwatchState) =>
-    overwatchView(m, st, attackMade(st) ? counterFor(momentumLeft(m, st)).damages : [])
-  const atkView = (a: StrikeSummary) => attackView(m, a)
-  const owViews = ow.bind((st) => Distribution.point(st, owView), owView)
-  const attackViews = attack.bind((a) => Distribution.point(a as StrikeSummary, atkView), atkView)
-  const pairs = new Map<
-    string,
-    { ends: Distribution<ClashConclusion>; laterDefender: Distribution<number> }
-  >()
-  /** concludeClash over the counter-attack, for one overwatch view and one attack view. */
-  const pair = (st: OverwatchState, a: StrikeSummary) => {
-    const key = `${owView(st)}|${atkView(a)}`
-    let p = pairs.get(key)
-    if (!p) {
-      const left = counterMomentum(m, st, a)
-      let ends: Distribution<ClashConclusion>
-      if (!attackMade(st)) ends = Distribution.point(concludeClash(m, st, null, null), conclusionKey)
-      else if (left === null) ends = Distribution.point(concludeClash(m, st, a, null), conclusionKey)
-      else ends = counterFor(left).summaries.map((c) => concludeClash(m, st, a, c), conclusionKey)
-      pairs.set(key, (p = { ends, laterDefender: ends.map((e) => e.later.defender) }))
-    }
-    return p
-  }
-  // Per overwatch view, the conclusion over the attack views and the counter-attack: the maps
-  // that read the conclusion read it from here (one join per view, not one per map).
-  const endsByView = new Map<string, Distribution<ClashConclusion>>()
-  const ends = (st: OverwatchState) => {
-    const key = owView(st)
-    let e = endsByView.get(key)
-    if (!e) endsByView.set(key, (e = attackViews.bind((a) => pair(st, a).ends, conclusionKey)))
-    return e
-  }
-  const finishingBlow = owViews.bind((st) =>
-    ends(st).map((e): FinishingBlowKey => e.finishingBlow?.by ?? 'none'),
-  )
-  const laterAttacker = new Map(
-    owViews.outcomes().map((st) => [owView(st), ends(st).map((e) => e.later.attacker)]),
-  )
-  const attackerDamage = ow.step(
-    (st) => laterAttacker.get(owView(st))!,
-    (st, x) => damageTaken(st.damage, x),
-  )
-  // The defender takes the attack's damage, then what concludeClash adds later, which reads the
-  // overwatch view and the attack view only. The overwatch and the attack are independent, so
-  // per attack view the later damage is joined over the overwatch views once ('no clash' where
-  // overwatch destroyed the charger: then the conclusion without an attack stands).
-  type Later = number | 'no clash'
-  const laterDefender = new Map<string, Distribution<Later>>()
-  const laterFor = (a: StrikeSummary): Distribution<Later> => {
-    const key = atkView(a)
-    let d = laterDefender.get(key)
-    if (!d) {
-      d = owViews.bind<Later>((st) =>
-        attackMade(st)
-          ? (pair(st, a).laterDefender as Distribution<Later>)
-          : (Distribution.point('no clash') as Distribution<Later>),
-      )
-      laterDefender.set(key, d)
-    }
-    return d
-  }
-  const noClash = owViews.outcomes().find((st) => !attackMade(st))
-  const defenderDamage = attack.step(laterFor, (a, x): number =>
-    x === 'no clash' ? concludeClash(m, noClash!, null, null).defender.damageTaken : damageTaken(a.damage, x),
-  )
-
-  // Which strikes happen (attackMade, counterMomentum): the counter-attack's Momentum, -1 for none.
-  const counterLeft = owViews.bind((st) => {
-    if (!attackMade(st)) return Distribution.point(-1)
-    return attackViews.map((a) => counterMomentum(m, st, a) ?? -1)
-  })
-  const attackOutcomes = ow
-    .map((st) => (attackMade(st) ? 'yes' : 'no'))
-    .bind((x) => (x === 'yes' ? attack : Distribution.point(NO_STRIKE)), outcomeKey)
-  const counterMade = counterLeft.bind(
-    (left) => (left < 0 ? Distribution.point(NO_STRIKE) : counterFor(left).outcomes),
-    outcomeKey,
-  )
-
-  return summarise(m, ow, {
-    attack: strikeReport(attackOutcomes),
-    counter: strikeReport(counterMade),
-    finishingBlow,
-    defenderDamage,
-    attackerDamage,
-    counterChance: counterLeft.where((left) => left >= 0),
-  })
+  return (u) => saves(u).map((save) => strikeOutcome(s, u, save), strikeStage.key)
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -13,14 +13,7 @@ import {
   outcomeOutlook,
   rollRerolls,
 } from './choice.js'
-import {
-  type Shot,
-  type ShotResult,
-  momentumNegates,
-  resolveShot,
-  skillDefenseMax,
-  skillDefenseSpent,
-} from './shoot.js'
+import { type Shot, type ShotResult, momentumNegates, skillDefenseMax, skillDefenseSpent } from './shoot.js'
 import {
   type BlockBonus,
   type Bonus,
@@ -329,15 +322,6 @@ export interface OverwatchState {
   destroyed: boolean
   /** The charger spent its Improvise (once a round) on overwatch dice: none left for the clash. */
   improvised: boolean
-}
-
-/**
- * Overwatch states that are the same state for everything after: one number per (damage, Momentum
- * spent), as the charger never spends more than it has (destroyed follows from the damage).
- */
-export function overwatchKey(m: Melee): (st: OverwatchState) => number {
-  const per = m.atk.momentum + 1
-  return (st) => 2 * (st.damage * per + st.momentumSpent) + (st.improvised ? 1 : 0)
 }
 
 export interface OverwatchResult extends OverwatchState {
@@ -1091,6 +1075,26 @@ export function resolveStrike(
   return result
 }
 
+/** Everything an overwatch shot reads of the overwatch state before it: its declared input. */
+export interface OverwatchShotInput {
+  /** The charger's Momentum left. */
+  momentum: number
+  /** Evade dice it may reroll. */
+  evadeRerolls: number
+  /** Its HP left, when it may reroll (only its pick reads it). */
+  hp: number | undefined
+}
+
+/** The declared input of the overwatch shot after `st`. */
+export function overwatchShotInput(m: Melee, st: OverwatchState): OverwatchShotInput {
+  const rerolls = overwatchRerolls(m, st)
+  return {
+    momentum: momentumLeft(m, st),
+    evadeRerolls: rerolls,
+    hp: rerolls > 0 && m.atk.hp !== undefined ? m.atk.hp - st.damage : undefined,
+  }
+}
+
 /**
  * One overwatch shot at the charger, after the overwatch state `st`: the shot's own flow with
  * the charger as the defender. No Precision/Barrage/Dodge/Guard; its Evade and shield count; it
@@ -1099,7 +1103,7 @@ export function resolveStrike(
  */
 export function overwatchShot(m: Melee, ow: Overwatch, st: OverwatchState): Shot {
   const a = m.atk
-  const rerolls = overwatchRerolls(m, st)
+  const input = overwatchShotInput(m, st)
   return {
     acc: ow.acc,
     evade: a.evade,
@@ -1146,8 +1150,8 @@ export function overwatchShot(m: Melee, ow: Overwatch, st: OverwatchState): Shot
     // yet!" are left to the clash (overwatch is resolved as it was before traits).
     reroll: a.reroll,
     notOverYet: 0,
-    momentum: momentumLeft(m, st),
-    evadeRerolls: rerolls,
+    momentum: input.momentum,
+    evadeRerolls: input.evadeRerolls,
     bonusCrits: 0,
     soloOperative: false,
     seekingShot: false,
@@ -1157,7 +1161,7 @@ export function overwatchShot(m: Melee, ow: Overwatch, st: OverwatchState): Shot
     aoe: false,
     size: a.size,
     // The HP left only weighs the reroll pick (nothing else of the shot reads it here).
-    hp: rerolls > 0 && a.hp !== undefined ? a.hp - st.damage : undefined,
+    hp: input.hp,
     askDecisions: false,
   }
 }
@@ -1227,24 +1231,6 @@ export function afterOverwatchShot(
     destroyed: !survives(damage, m.atk.hp),
     improvised: st.improvised || improvisedOn(m, rerolled),
   }
-}
-
-/**
- * The defender's overwatch, one attack after another, each through resolveShot. Momentum the
- * charger spends here is gone for the counter-attack. Firing stops once the charger is destroyed.
- * The odds run the same loop over a distribution of states (meleeOdds).
- */
-export function resolveOverwatch(dice: Dice, m: Melee): OverwatchResult | null {
-  const n = overwatchAttacks(m)
-  if (!m.overwatch || n === 0) return null
-  const shots: ShotResult[] = []
-  let st = OVERWATCH_START
-  for (let i = 0; i < n && firesAgain(st); i++) {
-    const r = resolveShot(dice, nextOverwatchShot(m, st))
-    shots.push(r)
-    st = afterOverwatchShot(m, st, r, rerolledDice(r))
-  }
-  return { shots, ...st }
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -1409,75 +1395,7 @@ export function concludeClash(
   }
 }
 
-/**
- * What concludeClash reads of the attack besides its damage (which it only passes on to
- * damageTaken): whether it dealt any, pushed the defender out, and left the defender standing.
- * Attacks with one view conclude alike (the same Finishing Blow, counter-attack and `later`).
- */
-export function attackView(m: Melee, attack: StrikeSummary): string {
-  return `${attack.damage > 0 ? 'dealt' : 'none'} ${attack.pushedOut ? 'pushed' : 'stayed'} ${survives(attack.damage, m.def.hp) ? 'standing' : 'destroyed'}`
-}
-
-/**
- * What the rest of the charge reads of the overwatch state besides its damage (which concludeClash
- * only passes on to damageTaken): whether the charger was destroyed, the Momentum it spent (the
- * counter-attack's Skill Defense, see counterStrike), and its HP left only through
- * survives(counter-attack damage, HP left). `counterDamages` (ascending) are the damages the
- * counter-attack can deal: states whose HP left survives the same of them share a view, and
- * conclude alike against every attack and counter-attack (the same Finishing Blow and `later`).
- * Only the defender's Finishing Blow reads the HP left: a defender who cannot strike one leaves
- * the Momentum spent as the whole view.
- */
-export function overwatchView(m: Melee, st: OverwatchState, counterDamages: readonly number[]): string {
-  if (st.destroyed) return 'destroyed'
-  if (!canFinish(m.def.pilot)) return `${st.momentumSpent}`
-  const hpLeft = clashContext(m, st.damage).atkHpLeft
-  // survives is monotone in the damage: count the damages survived by bisection.
-  let lo = 0
-  let hi = counterDamages.length
-  while (lo < hi) {
-    const mid = (lo + hi) >> 1
-    if (survives(counterDamages[mid], hpLeft)) lo = mid + 1
-    else hi = mid
-  }
-  return `${st.momentumSpent} ${lo}`
-}
-
 // ---------------------------------------------------------------------------------------------
 
-/**
- * The whole charge: overwatch, the attacker's strike, the counter-attack if the defender is still
- * there, then the conclusion (Finishing Blow, damage taken, destruction).
- */
-export function resolveMelee(dice: Dice, m: Melee): MeleeResult {
-  const overwatch = resolveOverwatch(dice, m)
-  const ow: OverwatchState = overwatch ?? OVERWATCH_START
-  let attack: StrikeResult | null = null
-  let counter: StrikeResult | null = null
-  if (attackMade(ow)) {
-    const asked = (side: 'atk' | 'def') =>
-      m.momentumAsked?.[side]
-        ? (q: MomentumQuestion) => decision<number>(m, `${side}-momentum`, q, 0)
-        : undefined
-    // A side's reroll pick (Improvise): given (--atk-reroll), asked, or the policy's best (choice.ts).
-    attack = resolveStrike(
-      dice,
-      attackStrike(m, m.atkSplit.attack, m.defSplit.defense, m.defChoice, ow.improvised),
-      asked('def'),
-      m,
-    )
-    const left = counterMomentum(m, ow, attack)
-    if (left !== null) counter = resolveStrike(dice, counterStrike(m, left), asked('atk'), m)
-  }
-  const end = concludeClash(m, ow, attack, counter)
-  return {
-    overwatch,
-    clash: end.clash,
-    attack,
-    counter,
-    counterSkipped: end.counterSkipped,
-    finishingBlow: end.finishingBlow,
-    attacker: end.attacker,
-    defender: end.defender,
-  }
-}
+/** The whole charge is one flow (melee-flow.ts): overwatch, attack, counter-attack, conclusion. */
+export { resolveMelee } from './melee-flow.js'

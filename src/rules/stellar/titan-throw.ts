@@ -9,7 +9,7 @@ import {
   resolveStrike,
   sideOutcome,
 } from './melee.js'
-import { type StrikeOutcome, strikeOdds } from './melee-odds.js'
+import { type StrikeOutcome, strikeFlow } from './melee-odds.js'
 import { type Pool, type Spend, FREE_THROW_REACH, throwUpgrade, upgradeCost } from './upgrades.js'
 
 /**
@@ -74,7 +74,7 @@ export function resolveTitanThrow(dice: Dice, t: TitanThrow): TitanThrowResult {
   return { attack, thrown: attack.pushedOut, defender: sideOutcome(attack.damage, m.def.hp) }
 }
 
-/** The exact odds of a throw: the strike's own odds (strikeOdds), read as the throw reports them. */
+/** The exact odds of a throw: the strike's flow folded (the same stage as the charge's attack). */
 export function titanThrowOdds(t: TitanThrow): Distribution<StrikeOutcome> {
-  return strikeOdds(titanThrowStrike(t))
+  return strikeFlow.odds(titanThrowStrike(t))
 }

@@ -10,13 +10,7 @@ import {
   nextOverwatchShot,
   resolveMelee,
 } from '../../../src/rules/stellar/melee.js'
-import {
-  ClashSearch,
-  compareValue,
-  meleeOdds,
-  overwatchOdds,
-  splitsOf,
-} from '../../../src/rules/stellar/melee-odds.js'
+import { ClashSearch, compareValue, meleeOdds, splitsOf } from '../../../src/rules/stellar/melee-odds.js'
 import { resolveShot } from '../../../src/rules/stellar/shoot.js'
 import { shotResultOdds } from '../../../src/rules/stellar/shoot-odds.js'
 import { melee, side } from './melee-fixture.js'
@@ -309,9 +303,9 @@ describe("one overwatch attack: the shot's stages composed are the shot walked",
     // A charger with Momentum left spends it on Skill Defense in some outcomes.
     if (m.atk.momentum > spent) expect(composed.outcomes().some((r) => r.momentumSpent > 0)).toBe(true)
     // The loop starts from OVERWATCH_START: after one attack, its damages are the shot's.
-    const one = overwatchOdds({ ...m, overwatch: { ...m.overwatch!, attacks: 1 } })
+    const one = meleeOdds({ ...m, overwatch: { ...m.overwatch!, attacks: 1 } })
     expectSameFractions(
-      one.map((s) => s.damage),
+      one.overwatch!.damage,
       walked(m, OVERWATCH_START.momentumSpent).map((r) => r.damage),
     )
   })

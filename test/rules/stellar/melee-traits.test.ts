@@ -16,7 +16,7 @@ import {
 import {
   meleeOdds,
   rolledHitsOdds,
-  strikeOdds,
+  strikeFold,
   unblockedOdds,
 } from '../../../src/rules/stellar/melee-odds.js'
 import { chooseTraits, applyMeleeTraits } from '../../../src/rules/stellar/traits.js'
@@ -434,7 +434,7 @@ describe('a warship in melee: saves capped at 5, Skill Defense 2 Momentum a hit,
     expect(r.attack!.save.owed).toBe(5)
     expect(r.attack!.save.failedSaves).toBe(2)
     expect(r.attack!.damage).toBe(7 * 100 + 2000)
-    const o = strikeOdds(attackStrike(m))
+    const o = strikeFold(attackStrike(m))
     const w = walk((dice) => resolveMelee(dice, m).attack!.damage)
     expectSameMap(o.map((x) => x.damage).sorted(), new Map(w.sorted()))
   })

@@ -3,13 +3,12 @@ import { describe, expect, it } from 'vitest'
 import {
   type OverwatchState,
   type StrikeSummary,
-  attackView,
   concludeClash,
   counterSkippedBy,
   clashContext,
   damageTaken,
-  overwatchView,
 } from '../../../src/rules/stellar/melee.js'
+import { attackView, overwatchView } from '../../../src/rules/stellar/melee-flow.js'
 import { melee, side } from './melee-fixture.js'
 
 /**
@@ -69,7 +68,7 @@ describe('concludeClash reads the overwatch state and the attack only through th
             expect(y.counterSkipped).toBe(x.counterSkipped)
             expect(y.later).toEqual(x.later)
           }
-          if (overwatchView(m, s1, counterDamages) === overwatchView(m, s2, counterDamages))
+          if (overwatchView({ m, ow: s1 }, counterDamages) === overwatchView({ m, ow: s2 }, counterDamages))
             same(end(s1, a1), end(s2, a1))
           if (attackView(m, a1) === attackView(m, a2)) same(end(s1, a1), end(s1, a2))
         },
@@ -91,7 +90,7 @@ describe('concludeClash reads the overwatch state and the attack only through th
       [2, false],
     ] as const) {
       const m = melee({ atk: side({ hp: 2500, momentum: 2 }), def: side({ pilot: defPilot }) })
-      const views = [hit, unharmed].map((st) => overwatchView(m, st, counterDamages))
+      const views = [hit, unharmed].map((st) => overwatchView({ m, ow: st }, counterDamages))
       expect(views[0] === views[1]).toBe(sameView)
       const blows = [hit, unharmed].map(
         (st) => concludeClash(m, st, attack, counter).finishingBlow?.by ?? 'none',

@@ -1,0 +1,429 @@
+import type { Dice } from '../../core/dice.js'
+import { decision } from '../../core/decide.js'
+import { Distribution } from '../../core/distribution.js'
+import { Flow, type Stage, fineKey, tallyOdds } from '../../core/flow.js'
+import {
+  type ClashConclusion,
+  type Melee,
+  type MeleeResult,
+  type MomentumQuestion,
+  type OverwatchState,
+  type StrikeResult,
+  type StrikeSummary,
+  OVERWATCH_START,
+  afterOverwatchShot,
+  attackMade,
+  attackStrike,
+  canFinish,
+  clashContext,
+  concludeClash,
+  counterMomentum,
+  counterStrike,
+  damageTaken,
+  firesAgain,
+  momentumLeft,
+  nextOverwatchShot,
+  overwatchAttacks,
+  overwatchShotInput,
+  rerolledDice,
+  resolveStrike,
+  survives,
+} from './melee.js'
+import { type StrikeOutcome, strikeFold, strikeOutcomeOf } from './melee-odds.js'
+import { type ShotResult, resolveShot } from './shoot.js'
+import { shotResultOdds } from './shoot-odds.js'
+
+/**
+ * THE CHARGE AS ONE FLOW (src/core/flow.ts): each overwatch attack (the shot's own flow), the
+ * attack, the counter-attack, the conclusion. A roll plays it (resolveMelee); the exact odds are
+ * reads of its fold (meleeOdds); Titan Throw's strike is the same strike stage (melee-odds.ts).
+ *
+ * What the fold merges on, once: inside the overwatch the next shot reads the damage taken (the
+ * HP left decides destruction and weighs the reroll pick), so it is keyed on it. From the clash
+ * on, no stage reads the overwatch damage itself, only whether the charger was destroyed, the
+ * Momentum and Improvise it spent, and its HP left through whether it survives each damage the
+ * counter-attack can deal (the defender's Finishing Blow); likewise the conclusion reads the attack
+ * only through whether it dealt damage, pushed, and left the defender standing. So the overwatch
+ * damage and the attack's damage, unblocked hits and failed saves are tallies (Stage.tallies): a
+ * small distribution kept per merged state and added to the totals at the end. The overwatch view
+ * stays in every later key, so its damage distribution is never mixed, only shifted by what the
+ * attacker takes later.
+ */
+export interface Charge {
+  m: Melee
+  ow: OverwatchState
+  /** The overwatch attacks fired, as rolled (the fold keeps none). */
+  shots: ShotResult[]
+  /** Each strike as the rest of the charge reads it, null when not made. */
+  attack: StrikeOutcome | null
+  counter: StrikeOutcome | null
+  end: ClashConclusion | null
+  /** A roll's strikes in full. */
+  rolled: { attack: StrikeResult | null; counter: StrikeResult | null }
+}
+
+/** The tallies' places: overwatch damage; the attack's damage, unblocked hits, failed saves; the counter's unblocked hits, failed saves. */
+export const TALLY = {
+  overwatch: 0,
+  attackDamage: 1,
+  attackHits: 2,
+  attackSaves: 3,
+  counterHits: 4,
+  counterSaves: 5,
+}
+
+const NO_STRIKE: StrikeOutcome = { damage: 0, pushedOut: false, unblockedHits: 0, failedSaves: 0 }
+
+function chargeStart(m: Melee): Charge {
+  return {
+    m,
+    ow: OVERWATCH_START,
+    shots: [],
+    attack: null,
+    counter: null,
+    end: null,
+    rolled: { attack: null, counter: null },
+  }
+}
+
+/** A stage without dice: its one next state (merged as its key and tallies say). */
+function certain(stage: Pick<Stage<Charge, Charge>, 'run' | 'key' | 'tallies'>) {
+  return (st: Charge) => {
+    const next = stage.run(st, undefined as never)
+    return Distribution.point(next, (x: Charge) => (stage.tallies ? fineKey(stage, x) : stage.key(x)))
+  }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Overwatch
+
+/** One overwatch attack's outcomes (the shot's flow, folded), per charger and declared shot input. */
+const shotOutcomes = new WeakMap<Melee, Map<string, Distribution<OneShot>>>()
+interface OneShot {
+  damage: number
+  momentumSpent: number
+  rerolled: number
+}
+function overwatchAttackOdds(m: Melee, ow: OverwatchState): Distribution<OneShot> {
+  let byInput = shotOutcomes.get(m)
+  if (!byInput) shotOutcomes.set(m, (byInput = new Map()))
+  const input = JSON.stringify(overwatchShotInput(m, ow))
+  let d = byInput.get(input)
+  if (!d) {
+    d = shotResultOdds(
+      nextOverwatchShot(m, ow),
+      (r, rerolled): OneShot => ({ damage: r.damage, momentumSpent: r.momentumSpent, rerolled }),
+      (r) => `${r.damage} ${r.momentumSpent} ${r.rerolled}`,
+    )
+    byInput.set(input, d)
+  }
+  return d
+}
+
+/**
+ * Inside the overwatch every field of its state is read by the next attack: one number per
+ * (damage, Momentum spent, Improvise spent), as the charger never spends more than it has
+ * (destroyed follows from the damage).
+ */
+const overwatchKey = (st: Charge) =>
+  2 * (st.ow.damage * (st.m.atk.momentum + 1) + st.ow.momentumSpent) + (st.ow.improvised ? 1 : 0)
+
+/** The charge with a new overwatch state (a literal of one shape: the fold makes one per outcome of each attack). */
+function withOverwatch(st: Charge, ow: OverwatchState): Charge {
+  return {
+    m: st.m,
+    ow,
+    shots: st.shots,
+    attack: st.attack,
+    counter: st.counter,
+    end: st.end,
+    rolled: st.rolled,
+  }
+}
+
+/** A charger fired at no more: nothing happens. */
+const NONE_FIRED_SHOT: OneShot = { damage: 0, momentumSpent: 0, rerolled: 0 }
+const NONE_FIRED = Distribution.point(NONE_FIRED_SHOT)
+
+/** One overwatch attack at the charger (resolveShot: the shot's flow), unless it is destroyed. */
+const overwatchAttack: Stage<Charge, Charge> = {
+  name: 'overwatch',
+  run: (st, dice) => {
+    if (!firesAgain(st.ow)) return st
+    const r = resolveShot(dice, nextOverwatchShot(st.m, st.ow))
+    return { ...st, shots: [...st.shots, r], ow: afterOverwatchShot(st.m, st.ow, r, rerolledDice(r)) }
+  },
+  key: overwatchKey,
+  step: {
+    outcomes: (st: Charge) => (firesAgain(st.ow) ? overwatchAttackOdds(st.m, st.ow) : NONE_FIRED),
+    advance: (st: Charge, r: OneShot) =>
+      r === NONE_FIRED_SHOT ? st : withOverwatch(st, afterOverwatchShot(st.m, st.ow, r, r.rerolled)),
+  },
+}
+
+// ---------------------------------------------------------------------------------------------
+// The clash
+
+/** The damages a counter-attack against `left` Momentum can deal, ascending (per charger). */
+const counterDamageLists = new WeakMap<Melee, Map<number, number[]>>()
+function counterDamages(m: Melee, left: number): number[] {
+  let byLeft = counterDamageLists.get(m)
+  if (!byLeft) counterDamageLists.set(m, (byLeft = new Map()))
+  let list = byLeft.get(left)
+  if (!list) {
+    const damages = strikeFold(counterStrike(m, left))
+      .outcomes()
+      .map((o) => o.damage)
+    byLeft.set(left, (list = [...new Set(damages)].sort((a, b) => a - b)))
+  }
+  return list
+}
+
+/**
+ * What the clash reads of the overwatch: destroyed, or the Momentum and Improvise spent and,
+ * when the defender can strike a Finishing Blow, how many of the damages the counter-attack can
+ * deal (`damages`, ascending) the HP left survives (survives is monotone in the damage: counted
+ * by bisection). States with one view conclude alike against every attack and counter-attack.
+ */
+export function overwatchView(st: Pick<Charge, 'm' | 'ow'>, damages?: readonly number[]): string {
+  if (damages) return viewOf(st, damages)
+  // Every state after the clash begins shares its overwatch state object: one view each.
+  let v = views.get(st.ow)
+  if (v === undefined)
+    views.set(st.ow, (v = viewOf(st, st.ow.destroyed ? [] : counterDamages(st.m, momentumLeft(st.m, st.ow)))))
+  return v
+}
+const views = new WeakMap<OverwatchState, string>()
+
+function viewOf(st: Pick<Charge, 'm' | 'ow'>, damages: readonly number[]): string {
+  const { m, ow } = st
+  if (ow.destroyed) return 'destroyed'
+  const spent = `${ow.momentumSpent} ${ow.improvised ? 'improvised' : 'kept'}`
+  if (!canFinish(m.def.pilot)) return spent
+  const hpLeft = clashContext(m, ow.damage).atkHpLeft
+  let lo = 0
+  let hi = damages.length
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1
+    if (survives(damages[mid], hpLeft)) lo = mid + 1
+    else hi = mid
+  }
+  return `${spent} ${lo}`
+}
+
+/**
+ * What the conclusion reads of the attack besides its damage (which it only passes on to
+ * damageTaken): whether it dealt any, pushed the defender out, and left the defender standing.
+ * Attacks with one view conclude alike (the same Finishing Blow, counter-attack and `later`).
+ */
+export function attackView(m: Melee, a: StrikeSummary | null): string {
+  if (!a) return '-'
+  return `${a.damage > 0 ? 'dealt' : 'none'} ${a.pushedOut ? 'pushed' : 'stayed'} ${survives(a.damage, m.def.hp) ? 'standing' : 'destroyed'}`
+}
+
+/** The clash begins: the overwatch damage becomes a tally. */
+const clashStage: Stage<Charge, Charge> = {
+  name: 'clash',
+  run: (st) => st,
+  key: (st) => overwatchView(st),
+  tallies: (st) => [st.ow.damage],
+}
+clashStage.odds = certain(clashStage)
+
+/** A side's Skill Defense asked after the dice, when it is asked. */
+function asked(m: Melee, side: 'atk' | 'def') {
+  return m.momentumAsked?.[side]
+    ? (q: MomentumQuestion) => decision<number>(m, `${side}-momentum`, q, 0)
+    : undefined
+}
+
+const attackKey = (st: Charge) => `${overwatchView(st)}|${attackView(st.m, st.attack)}`
+const attackTallies = (st: Charge) => {
+  const a = st.attack ?? NO_STRIKE
+  return [st.ow.damage, a.damage, a.unblockedHits, a.failedSaves]
+}
+
+/**
+ * The attacker's strike, unless overwatch destroyed it: its Improvise is gone when spent on
+ * overwatch dice. A side's reroll pick (Improvise): given, asked, or the policy's best (choice.ts).
+ */
+const attackStage: Stage<Charge, Charge> = {
+  name: 'attack',
+  run: (st, dice) => {
+    if (!attackMade(st.ow)) return st
+    const { m } = st
+    const s = attackStrike(m, m.atkSplit.attack, m.defSplit.defense, m.defChoice, st.ow.improvised)
+    const r = resolveStrike(dice, s, asked(m, 'def'), m)
+    return { ...st, attack: strikeOutcomeOf(r), rolled: { attack: r, counter: null } }
+  },
+  key: attackKey,
+  tallies: attackTallies,
+  odds: (st) => {
+    const key = (x: Charge) => fineKey(attackStage, x)
+    if (!attackMade(st.ow)) return Distribution.point(st, key)
+    const { m } = st
+    const s = attackStrike(m, m.atkSplit.attack, m.defSplit.defense, m.defChoice, st.ow.improvised)
+    return strikeFold(s).map((attack) => ({ ...st, attack }), key)
+  },
+}
+
+const counterKey = (st: Charge) =>
+  `${attackKey(st)}|${st.counter ? `${st.counter.damage} ${st.counter.pushedOut}` : '-'}`
+const counterTallies = (st: Charge) => {
+  const c = st.counter ?? NO_STRIKE
+  return [...attackTallies(st), c.unblockedHits, c.failedSaves]
+}
+
+/** The defender's counter-attack, when it survived and stayed (counterMomentum), against the Momentum the charger has left. */
+const counterStage: Stage<Charge, Charge> = {
+  name: 'counter-attack',
+  run: (st, dice) => {
+    const left = st.attack ? counterMomentum(st.m, st.ow, st.attack) : null
+    if (left === null) return st
+    const r = resolveStrike(dice, counterStrike(st.m, left), asked(st.m, 'atk'), st.m)
+    return { ...st, counter: strikeOutcomeOf(r), rolled: { attack: st.rolled.attack, counter: r } }
+  },
+  key: counterKey,
+  tallies: counterTallies,
+  odds: (st) => {
+    const key = (x: Charge) => fineKey(counterStage, x)
+    const left = st.attack ? counterMomentum(st.m, st.ow, st.attack) : null
+    if (left === null) return Distribution.point(st, key)
+    return strikeFold(counterStrike(st.m, left)).map((counter) => ({ ...st, counter }), key)
+  },
+}
+
+/** The conclusion: Finishing Blow, damage each side takes after its first stage (concludeClash). */
+const conclusionStage: Stage<Charge, Charge> = {
+  name: 'conclusion',
+  run: (st) => ({ ...st, end: concludeClash(st.m, st.ow, st.attack, st.counter) }),
+  key: (st) => {
+    const e = st.end!
+    return `${overwatchView(st)}|${e.clash} ${st.counter !== null} ${e.finishingBlow?.by ?? 'none'} ${e.later.attacker} ${e.later.defender}`
+  },
+  tallies: counterTallies,
+}
+conclusionStage.odds = certain(conclusionStage)
+
+/** The charge's flow with `n` overwatch attacks. */
+const flows: Array<Flow<Charge, Charge>> = []
+export function chargeFlow(n: number): Flow<Charge, Charge> {
+  let f = flows[n]
+  if (!f) {
+    f = Flow.from<Charge>(() => 0)
+    for (let i = 0; i < n; i++) f = f.then(overwatchAttack)
+    flows[n] = f = f.then(clashStage).then(attackStage).then(counterStage).then(conclusionStage)
+  }
+  return f
+}
+
+/**
+ * The whole charge: overwatch, the attacker's strike, the counter-attack if the defender is still
+ * there, then the conclusion (Finishing Blow, damage taken, destruction): its flow played.
+ */
+export function resolveMelee(dice: Dice, m: Melee): MeleeResult {
+  const n = overwatchAttacks(m)
+  const st = chargeFlow(n).run(chargeStart(m), dice)
+  const end = st.end!
+  return {
+    overwatch: n > 0 ? { shots: st.shots, ...st.ow } : null,
+    clash: end.clash,
+    attack: st.rolled.attack,
+    counter: st.rolled.counter,
+    counterSkipped: end.counterSkipped,
+    finishingBlow: end.finishingBlow,
+    attacker: end.attacker,
+    defender: end.defender,
+  }
+}
+
+// ---------------------------------------------------------------------------------------------
+// The exact odds: reads of the fold
+
+export type FinishingBlowKey = 'none' | 'attacker' | 'defender'
+
+/** One strike's report: all 0 when the strike did not happen. */
+export interface StrikeOdds {
+  damage: Distribution<number>
+  unblockedHits: Distribution<number>
+  failedSaves: Distribution<number>
+}
+
+export interface MeleeOdds {
+  /** The attacker's strike (0 when there is no clash). */
+  attack: StrikeOdds
+  /** The counter-attack (0 when there is none). */
+  counter: StrikeOdds
+  overwatch: { damage: Distribution<number> } | null
+  finishingBlow: Distribution<FinishingBlowKey>
+  /** Total damage each side takes: strikes, overwatch and Finishing Blow. */
+  defenderDamage: Distribution<number>
+  attackerDamage: Distribution<number>
+  counterChance: number
+  clashChance: number
+  destroyed: { attacker?: number; defender?: number }
+  expected: {
+    attack: { damage: number; unblockedHits: number; failedSaves: number }
+    counter: { damage: number; unblockedHits: number; failedSaves: number }
+    overwatchDamage: number
+    attackDamage: number
+    counterDamage: number
+    defenderDamage: number
+    attackerDamage: number
+    finishingBlow: number
+  }
+}
+
+/** Exact odds of the charge with the splits and choice in `m`: its flow folded, then read. */
+export function meleeOdds(m: Melee): MeleeOdds {
+  const n = overwatchAttacks(m)
+  const fold = chargeFlow(n).fold(chargeStart(m))
+  const tally = (i: number) => tallyOdds(fold, i)
+  const ends = fold.map((f) => f.state.end!)
+  const attack: StrikeOdds = {
+    damage: tally(TALLY.attackDamage),
+    unblockedHits: tally(TALLY.attackHits),
+    failedSaves: tally(TALLY.attackSaves),
+  }
+  const counter: StrikeOdds = {
+    damage: fold.map((f) => f.state.counter?.damage ?? 0),
+    unblockedHits: tally(TALLY.counterHits),
+    failedSaves: tally(TALLY.counterSaves),
+  }
+  const owDamage = tally(TALLY.overwatch)
+  const finishingBlow = ends.map((e): FinishingBlowKey => e.finishingBlow?.by ?? 'none')
+  // Each side's total: its first stage's damage (a tally) and what it takes later (the state's).
+  const defenderDamage = tallyOdds(fold, TALLY.attackDamage, (st) => damageTaken(0, st.end!.later.defender))
+  const attackerDamage = tallyOdds(fold, TALLY.overwatch, (st) => damageTaken(0, st.end!.later.attacker))
+  const destroyed: MeleeOdds['destroyed'] = {}
+  if (m.def.hp !== undefined) destroyed.defender = defenderDamage.where((d) => !survives(d, m.def.hp))
+  if (m.atk.hp !== undefined) destroyed.attacker = attackerDamage.where((d) => !survives(d, m.atk.hp))
+  const ex = (d: StrikeOdds) => ({
+    damage: d.damage.expected(),
+    unblockedHits: d.unblockedHits.expected(),
+    failedSaves: d.failedSaves.expected(),
+  })
+  const expAttack = ex(attack)
+  const expCounter = ex(counter)
+  return {
+    attack,
+    counter,
+    overwatch: n > 0 ? { damage: owDamage } : null,
+    finishingBlow,
+    defenderDamage,
+    attackerDamage,
+    counterChance: fold.where((f) => f.state.counter !== null),
+    clashChance: ends.where((e) => e.clash),
+    destroyed,
+    expected: {
+      attack: expAttack,
+      counter: expCounter,
+      overwatchDamage: owDamage.expected(),
+      attackDamage: expAttack.damage,
+      counterDamage: expCounter.damage,
+      defenderDamage: defenderDamage.expected(),
+      attackerDamage: attackerDamage.expected(),
+      finishingBlow: finishingBlow.where((by) => by !== 'none'),
+    },
+  }
+}
