@@ -19,7 +19,7 @@ import { type Pool, type Spend, FREE_THROW_REACH, throwUpgrade, upgradeCost } fr
  *
  * Readings (docs/rules-notes.md):
  * - The free attack is the melee clash's attack strike alone (attackStrike, resolveStrike, and
- *   strikeOdds for the odds): the thrower's attack dice against the target's defense dice, the
+ *   strikeFold for the odds): the thrower's attack dice against the target's defense dice, the
  *   attacker's bonus, the target's Guard (a counter-attack it cannot make makes Counter worthless),
  *   shields, Skill Defense, armor saves with +2 per Size against the push weapon. There is no
  *   overwatch (no charge), no counter-attack and no Finishing Blow (it is not a clash).

@@ -8,7 +8,7 @@ import {
   meleeAttacks,
   resolveMelee,
 } from '../../../src/rules/stellar/melee.js'
-import { meleeOdds, rolledHitsOdds, strikeOdds } from '../../../src/rules/stellar/melee-odds.js'
+import { meleeOdds, rolledHitsOdds, strikeFold } from '../../../src/rules/stellar/melee-odds.js'
 import { applyMeleeUpgrades } from '../../../src/rules/stellar/melee-upgrades.js'
 import { applyMeleeTraits, chooseTraits } from '../../../src/rules/stellar/traits.js'
 import { melee, side } from './melee-fixture.js'
@@ -101,7 +101,7 @@ function expectSameMap(got: Array<[number, number]>, want: Map<number, number>, 
 
 const damageOf = (m: Melee, which: 'attack' | 'counter') => {
   const s = which === 'attack' ? attackStrike(m) : counterStrike(m, m.atk.momentum)
-  return strikeOdds(s)
+  return strikeFold(s)
     .map((o) => o.damage)
     .sorted()
 }
