@@ -119,7 +119,8 @@ for (const [what, argv] of odds) {
 // bench/roster-gen.mjs writes copies of the example roster's units; without it, the same here.
 function roster(n) {
   const gen = fileURLToPath(new URL('roster-gen.mjs', import.meta.url))
-  if (existsSync(gen)) return spawnSync(process.execPath, [gen, String(n)], { encoding: 'utf8' }).stdout
+  if (existsSync(gen))
+    return spawnSync(process.execPath, [gen, String(n)], { encoding: 'utf8', maxBuffer: 1 << 28 }).stdout
   const example = readFileSync(new URL('../examples/roster.yaml', import.meta.url), 'utf8')
   const units = example
     .slice(example.indexOf('\nunits:\n') + 8)
