@@ -280,6 +280,24 @@ describe('plan: bad input is one line, exit 2', () => {
   })
 })
 
+describe('plan --need rolls no dice', () => {
+  it('--rolls with --need is one line saying so, exit 2 (not "dice left over")', () => {
+    const line = refused(['plan', 'dervish', 'argonaut:cannon', '--need', '0.8', '--rolls', '1,2', ...R])
+    expect(line).toBe('mecha: plan: --need works out the exact odds and rolls no dice; drop --rolls')
+  })
+
+  it('--seed with --need changes nothing, and no seed is reported (as with --odds)', () => {
+    const args = ['plan', 'dervish', 'argonaut:cannon', '--need', '0.8', ...R]
+    const bare = mecha(args)
+    expect(bare.code).toBe(0)
+    expect(mecha([...args, '--seed', 'x']).stdout).toBe(bare.stdout)
+    expect(bare.stdout).not.toContain('seed')
+    const json = mechaJson([...args, '--seed', 'x'])
+    expect(json.seed).toBeUndefined()
+    expect(json.need.attacks).toBe(3)
+  })
+})
+
 describe('plan in batch and in the library', () => {
   const line = {
     command: 'plan',
