@@ -317,6 +317,32 @@ describe('plan in batch and in the library', () => {
     expect(JSON.parse(bad.stdout)).toMatchObject({ line: 1, code: 'missing' })
   })
 
+  it('batch lines with no attacks, or units that are not names, say what plan wants', () => {
+    const lines = [
+      { command: 'plan', defender: 'dervish', attacks: [] },
+      { command: 'plan', attacks: ['argonaut:cannon'] },
+      { command: 'plan', defender: 'dervish', attacks: [3] },
+      { command: 'plan', defender: 'dervish', attacks: ['argonaut:cannon'], need: 0.8, rolls: [1, 2] },
+    ]
+    const r = mecha(['batch', ...R], { input: lines.map((l) => JSON.stringify(l)).join('\n') + '\n' })
+    expect(r.code).toBe(2)
+    const answers = r.stdout
+      .trimEnd()
+      .split('\n')
+      .map((l) => JSON.parse(l))
+    expect(answers[0]).toMatchObject({ line: 1, code: 'missing' })
+    expect(answers[0].error).toMatch(/^plan: no attacks; /)
+    const names =
+      '"defender" is a unit name and "attacks" a list of them, e.g. "defender": "dervish", "attacks": ["argonaut:cannon"]'
+    expect(answers[1]).toEqual({ line: 2, error: names, code: 'bad-value' })
+    expect(answers[2]).toEqual({ line: 3, error: names, code: 'bad-value' })
+    expect(answers[3]).toEqual({
+      line: 4,
+      error: 'plan: "need" works out the exact odds and rolls no dice; drop "rolls"',
+      code: 'bad-usage',
+    })
+  })
+
   it('plan.resolve, plan.odds and plan.compare answer as --json does', () => {
     const roster = readFileSync('examples/roster.yaml', 'utf8')
     const request = { defender: 'dervish', attacks: ['argonaut:cannon', 'blue-djinn:heat-sword'], roster }
