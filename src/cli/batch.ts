@@ -497,6 +497,8 @@ class Batch {
       refs.splice(refs.length - 1, 1, ...last)
     const optional = unitWordsOf(spec.name)![0].optional === true
     if (Array.isArray(last) && last.length === 0 && optional) refs.pop()
+    // An empty list where units must be named is as if none were (plan: "no attacks; …").
+    else if (Array.isArray(last) && last.length === 0) refs[refs.length - 1] = undefined
     if (
       (typeof refs[0] !== 'string' && !(optional && refs[0] === undefined)) ||
       refs.some((r) => r !== undefined && typeof r !== 'string')
@@ -505,7 +507,9 @@ class Batch {
         'bad-value',
         unitKeys.length === 1
           ? `"${unitKeys[0]}" is a unit name, e.g. "${unitKeys[0]}": "dervish"`
-          : '"attacker" and "defender" are unit names, e.g. "attacker": "argonaut:machine-gun"',
+          : unitKeys.includes('attacks')
+            ? '"defender" is a unit name and "attacks" a list of them, e.g. "defender": "dervish", "attacks": ["argonaut:cannon"]'
+            : '"attacker" and "defender" are unit names, e.g. "attacker": "argonaut:machine-gun"',
       )
     const request = named.namedRequest(spec, roster, refs as Array<string | undefined>, given, 'json')
     return answerRequest(spec, request, g, this.env, false)

@@ -20,14 +20,21 @@ export type Shell = (typeof SHELLS)[number]
 export interface CompletedCommand {
   path: string[]
   summary: string
-  flags: Array<{ flag: string; description: string; takesValue: boolean; values?: readonly string[] }>
+  flags: Array<{
+    flag: string
+    description: string
+    takesValue: boolean
+    values?: readonly string[]
+    /** Its values are roster units (variadic, as matrix's --vs), with the weapons each may name. */
+    units?: UnitKind
+  }>
   /** Words offered in place of a flag (the shells of `mecha completion`). */
   words?: readonly string[]
   /**
    * The unit names it takes, in order, with the weapons each may name as unit:weapon (none: the
-   * unit alone).
+   * unit alone); `more` last: the word before it may be repeated (plan's attacks).
    */
-  units?: ReadonlyArray<UnitKind>
+  units?: ReadonlyArray<UnitKind | 'more'>
 }
 
 type UnitKind = 'shoot' | 'melee' | 'any' | 'none'
@@ -76,8 +83,15 @@ export function completionModel(
       // A value that may be left out (`--focus [n]`) is not waited for: flags complete after it.
       takesValue: o.type.kind !== 'bool' && o.bare === undefined,
       values: o.type.kind === 'enum' ? o.type.values : o.completes,
+      units: o.completesUnits,
     }))
-    const units = unitWordsOf(spec.name)?.map((w) => w.weapons ?? 'none')
+    for (const o of spec.options)
+      if (o.completesUnits && !o.variadic)
+        throw new Error(`completion: --${o.flag} completes units but is not variadic`)
+    const words = unitWordsOf(spec.name)
+    const units = words?.flatMap((w): Array<UnitKind | 'more'> =>
+      w.repeatable ? [w.weapons ?? 'none', 'more'] : [w.weapons ?? 'none'],
+    )
     if (units) flags.push(Object.assign({}, ROSTER_FLAG, { takesValue: true }))
     // A shot or a charge by unit names is played in a game (--game FILE, --no-game).
     if (units && (PLAYED_COMMANDS as readonly string[]).includes(spec.name))
@@ -115,12 +129,14 @@ function plain(word: string): string {
 
 /**
  * The call that offers unit names where one goes (the shell's `_mecha_units`): the number of
- * words naming the command, the flags that take a value (their values are not units), and the
- * weapons each unit word may name.
+ * words naming the command, the flags that take a value (their values are not units), the flags
+ * whose values are units (`--vs=melee`), and the weapons each unit word may name.
  */
 function unitArgs(c: CompletedCommand, quote: "'" | '"'): string {
-  const valued = c.flags.filter((f) => f.takesValue).map((f) => `--${plain(f.flag)}`)
-  return `${c.path.length} ${quote}${valued.join(' ')}${quote} ${c.units!.join(' ')}`
+  const valued = c.flags.filter((f) => f.takesValue && !f.units).map((f) => `--${plain(f.flag)}`)
+  const unitFlags = c.flags.filter((f) => f.units).map((f) => `--${plain(f.flag)}=${f.units}`)
+  const q = (list: string[]) => `${quote}${list.join(' ')}${quote}`
+  return [c.path.length, q(valued), q(unitFlags), ...(c.units ?? [])].join(' ')
 }
 
 /** The case arms both bash and zsh use: a command's value completions, its units, then its flags. */
@@ -133,10 +149,11 @@ function caseArms(model: CompletionModel, offer: (list: string) => string, inden
       if (f.values)
         lines.push(`${indent}    --${plain(f.flag)}) ${offer(f.values.map(plain).join(' '))}; return ;;`)
     // The other flags that take a value: a number or text is typed, nothing is offered.
-    const typed = valued.filter((f) => !f.values).map((f) => `--${plain(f.flag)}`)
+    const typed = valued.filter((f) => !f.values && !f.units).map((f) => `--${plain(f.flag)}`)
     if (typed.length) lines.push(`${indent}    ${typed.join('|')}) ${offer('')}; return ;;`)
     lines.push(`${indent}  esac`)
-    if (c.units) lines.push(`${indent}  _mecha_units ${unitArgs(c, "'")} && return`)
+    if (c.units || c.flags.some((f) => f.units))
+      lines.push(`${indent}  _mecha_units ${unitArgs(c, "'")} && return`)
     const offered = [...(c.words ?? []).map(plain), ...c.flags.map((f) => `--${plain(f.flag)}`)]
     lines.push(`${indent}  ${offer(offered.join(' '))} ;;`)
     out.push(lines.join('\n'))
@@ -157,10 +174,12 @@ function groupArms(model: CompletionModel, offer: (list: string) => string, inde
  * Returns 1 (so the flags are offered) where no unit goes, or when there are no names to offer.
  */
 const BASH_UNITS = `# Unit names where one goes: $1 words naming the command, $2 its flags that take a value,
-# then the weapons each unit word may name (shoot, melee, any, none). Nothing on any error.
+# $3 its flags that take units (--vs=melee: every word up to the next flag), then the weapons each
+# unit word may name (shoot, melee, any, none; more: the one before repeats, once a letter is typed). Nothing on
+# any error.
 _mecha_units() {
-  local skip=$1 valued=" $2 " line="\${COMP_LINE:0:COMP_POINT}" now="" next="" word names n=0
-  shift 2
+  local skip=$1 valued=" $2 " uflags=" $3 " line="\${COMP_LINE:0:COMP_POINT}" now="" next="" word names n=0 open="" kind
+  shift 3
   local -a w args=() kinds=("$@")
   read -ra w <<< "$line"
   if [[ -n "$line" && "$line" != *[[:space:]] ]]; then
@@ -174,15 +193,25 @@ _mecha_units() {
       continue
     fi
     case "$word" in
-      --roster=*) args+=(--roster "\${word#--roster=}") ;;
-      -*=*) ;;
-      -*) [[ "$valued" == *" $word "* ]] && next=$word ;;
-      *) n=$((n + 1)) ;;
+      --roster=*) args+=(--roster "\${word#--roster=}") open="" ;;
+      -*=*) open="" ;;
+      -*)
+        open=""
+        if [[ "$uflags" == *" $word="* ]]; then open=$word
+        elif [[ "$valued" == *" $word "* ]]; then next=$word
+        fi ;;
+      *) [ -n "$open" ] || n=$((n + 1)) ;;
     esac
   done
-  [[ "$now" == -* || $n -ge \${#kinds[@]} ]] && return 1
-  if [[ "$now" == *:* && "\${kinds[$n]}" != none ]]; then
-    names=$("\${COMP_WORDS[0]}" roster names --weapons "\${kinds[$n]}" "\${args[@]}" 2>/dev/null)
+  [[ "$now" == -* ]] && return 1
+  if [ -n "$open" ]; then
+    kind="\${uflags#* $open=}" kind="\${kind%% *}"
+  elif [[ $n -lt \${#kinds[@]} && "\${kinds[$n]}" != more ]]; then kind=\${kinds[$n]}
+  elif [[ -n "$now" && "\${kinds[*]}" == *more ]]; then kind=\${kinds[\${#kinds[@]}-2]}
+  else return 1
+  fi
+  if [[ "$now" == *:* && "$kind" != none ]]; then
+    names=$("\${COMP_WORDS[0]}" roster names --weapons "$kind" "\${args[@]}" 2>/dev/null)
   else
     names=$("\${COMP_WORDS[0]}" roster names "\${args[@]}" 2>/dev/null)
   fi
@@ -197,10 +226,12 @@ _mecha_units() {
 
 /** zsh: the same, from zsh's own words (it does not split at ':'). */
 const ZSH_UNITS = `# Unit names where one goes: $1 words naming the command, $2 its flags that take a value,
-# then the weapons each unit word may name (shoot, melee, any, none). Nothing on any error.
+# $3 its flags that take units (--vs=melee: every word up to the next flag), then the weapons each
+# unit word may name (shoot, melee, any, none; more: the one before repeats, once a letter is typed). Nothing on
+# any error.
 _mecha_units() {
-  local skip=$1 valued=" $2 " now="\${words[CURRENT]}" next="" word n=0
-  shift 2
+  local skip=$1 valued=" $2 " uflags=" $3 " now="\${words[CURRENT]}" next="" word n=0 open="" kind
+  shift 3
   local -a args names kinds
   kinds=("$@")
   for word in "\${(@)words[$((skip + 2)),$((CURRENT - 1))]}"; do
@@ -210,16 +241,25 @@ _mecha_units() {
       continue
     fi
     case "$word" in
-      --roster=*) args+=(--roster "\${word#--roster=}") ;;
-      -*=*) ;;
-      -*) [[ "$valued" == *" $word "* ]] && next=$word ;;
-      *) n=$((n + 1)) ;;
+      --roster=*) args+=(--roster "\${word#--roster=}"); open="" ;;
+      -*=*) open="" ;;
+      -*)
+        open=""
+        if [[ "$uflags" == *" $word="* ]]; then open=$word
+        elif [[ "$valued" == *" $word "* ]]; then next=$word
+        fi ;;
+      *) [[ -n "$open" ]] || n=$((n + 1)) ;;
     esac
   done
   [[ "$now" == -* ]] && return 1
-  (( n < \${#kinds} )) || return 1
-  if [[ "$now" == *:* && "\${kinds[n + 1]}" != none ]]; then
-    names=(\${(f)"$("\${words[1]}" roster names --weapons "\${kinds[n + 1]}" "\${args[@]}" 2>/dev/null)"})
+  if [[ -n "$open" ]]; then
+    kind="\${uflags#* $open=}"; kind="\${kind%% *}"
+  elif (( n < \${#kinds} )) && [[ "\${kinds[n + 1]}" != more ]]; then kind=\${kinds[n + 1]}
+  elif [[ -n "$now" && "\${kinds[-1]}" == more ]]; then kind=\${kinds[-2]}
+  else return 1
+  fi
+  if [[ "$now" == *:* && "$kind" != none ]]; then
+    names=(\${(f)"$("\${words[1]}" roster names --weapons "$kind" "\${args[@]}" 2>/dev/null)"})
   else
     names=(\${(f)"$("\${words[1]}" roster names "\${args[@]}" 2>/dev/null)"})
   fi
@@ -294,10 +334,14 @@ compdef _mecha mecha
 
 /** fish: the same; fish keeps `unit:weapon` one token. */
 const FISH_UNITS = `# Unit names where one goes: $argv[1] words naming the command, $argv[2] its flags that take a
-# value, then the weapons each unit word may name (shoot, melee, any, none). Nothing on any error.
+# value, $argv[3] its flags that take units (--vs=melee: every word up to the next flag), then the
+# weapons each unit word may name (shoot, melee, any, none; more: the one before repeats).
+# Nothing on any error.
 function __mecha_units
     set -l valued (string split ' ' -- $argv[2])
-    set -l kinds $argv[3..-1]
+    set -l uflags (string split ' ' -- $argv[3])
+    set -l kinds $argv[4..-1]
+    set -l open ''
     set -l words (commandline -opc)
     set -l now (commandline -ct)
     set -l args
@@ -312,17 +356,27 @@ function __mecha_units
         switch $word
             case '--roster=*'
                 set -a args --roster (string replace -- --roster= '' $word)
+                set open ''
             case '-*=*'
-                continue
+                set open ''
             case '-*'
-                contains -- $word $valued; and set next $word
+                set open (string match -- "$word=*" $uflags)
+                test -z "$open"; and contains -- $word $valued; and set next $word
             case '*'
-                set n (math $n + 1)
+                test -n "$open"; or set n (math $n + 1)
         end
     end
     string match -q -- '-*' "$now"; and return
-    test $n -lt (count $kinds); or return
-    set -l kind $kinds[(math $n + 1)]
+    set -l kind
+    if test -n "$open"
+        set kind (string split -m1 = -- $open)[2]
+    else if test $n -lt (count $kinds); and test $kinds[(math $n + 1)] != more
+        set kind $kinds[(math $n + 1)]
+    else if test -n "$now"; and test "$kinds[-1]" = more
+        set kind $kinds[-2]
+    else
+        return
+    end
     if string match -q -- '*:*' "$now"; and test $kind != none
         $words[1] roster names --weapons $kind $args 2>/dev/null
     else
@@ -360,9 +414,16 @@ function fishScript(model: CompletionModel): string {
   for (const c of model.commands) {
     const when = `-n 'test (__mecha_cmd) = "${key(c)}"'`
     for (const w of c.words ?? []) L.push(`complete -c mecha ${when} -a ${plain(w)}`)
-    if (c.units) L.push(`complete -c mecha ${when} -a '(__mecha_units ${unitArgs(c, '"')})'`)
+    const units = `'(__mecha_units ${unitArgs(c, '"')})'`
+    if (c.units) L.push(`complete -c mecha ${when} -a ${units}`)
     for (const f of c.flags) {
-      const value = f.values ? ` -x -a ${q(f.values.map(plain).join(' '))}` : f.takesValue ? ' -r' : ''
+      const value = f.values
+        ? ` -x -a ${q(f.values.map(plain).join(' '))}`
+        : f.units
+          ? ` -x -a ${units}`
+          : f.takesValue
+            ? ' -r'
+            : ''
       L.push(`complete -c mecha ${when} -l ${plain(f.flag)}${value} -d ${q(f.description)}`)
     }
   }

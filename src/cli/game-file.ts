@@ -39,6 +39,9 @@ function readText(path: string, name: string): string {
         'no-game',
         `no game at ${quoteValue(name)}: give --game FILE, set MECHA_GAME, or start one with mecha game new ${DEFAULT_GAME} --roster R --mode M`,
       )
+    // A directory where the game goes is the user's input: one line, exit 2.
+    if (err.code === 'EISDIR')
+      throw new InputError('bad-game', `${quoteValue(name)} is a directory, not a game; give --game FILE`)
     throw new WriteFailed(`cannot read the game ${quoteValue(name)}: ${why(err)}`)
   }
 }

@@ -13,7 +13,12 @@ export const GLOBAL_FLAGS: Array<[flags: string, description: string, dice: bool
   ['--explain', 'walk through the arithmetic step by step (with --odds: how the odds are made)', false],
   ['--plot <file>', 'with --odds: an SVG chart of the odds, to a .svg file or - (stdout)', true],
   ['--csv', 'with --odds: the odds as CSV rows (distribution, outcome, chance, atLeast)', true],
-  ['--compare', 'with --odds (shoot, melee): every option of the open choices side by side', true, true],
+  [
+    '--compare',
+    'with --odds (shoot, melee, plan): every option of the open choices (plan: every order) side by side',
+    true,
+    true,
+  ],
   ['--no-color', 'plain output (also: NO_COLOR, or stdout not a terminal)', false],
   ['--auto', 'never prompt: every open choice is made automatically', false],
 ]

@@ -1,8 +1,11 @@
+import { existsSync } from 'node:fs'
+import { resolve } from 'node:path'
 import { InputError } from '../core/errors.js'
 import type { Roster } from '../rules/stellar/roster.js'
 import { namedRequest, needWords, openSlots } from '../engine/named-units.js'
 import type { Request } from '../engine/request.js'
 import { type RosterSearch, loadRoster } from './roster-file.js'
+import { DEFAULT_GAME } from './game-register.js'
 import type { ChoiceContext, CommandSpec } from '../engine/spec.js'
 
 /**
@@ -24,9 +27,18 @@ export function requireRoster(
   if (!roster)
     throw new InputError(
       'no-roster',
-      `${what}: no roster found; give --roster FILE, set MECHA_ROSTER, or put mecha-roster.yaml here (see docs/roster.md)`,
+      `${what}: no roster found; give --roster FILE, set MECHA_ROSTER, or put mecha-roster.yaml here (see docs/roster.md)${gameHint(place)}`,
     )
   return roster
+}
+
+/** A game found here is no roster: only shoot and melee play in it (the others want --roster). */
+function gameHint(place: RosterPlace): string {
+  const env = place.env ?? process.env
+  const name = env.MECHA_GAME || DEFAULT_GAME
+  return existsSync(resolve(place.cwd ?? process.cwd(), name))
+    ? `; the game ${name} lends its units to shoot and melee only`
+    : ''
 }
 
 /**

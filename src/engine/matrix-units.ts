@@ -178,6 +178,11 @@ export function matrixRequest(
 ): Request {
   const values = parseValues(spec, given, form)
   const vs = namesOf((values.vs as string[] | undefined) ?? [])
+  if (values.vs !== undefined && !vs.length)
+    throw new InputError(
+      'bad-value',
+      'matrix: --vs names no defender; give units, e.g. --vs dervish blue-djinn, or leave --vs out for every unit',
+    )
   const side = values.side as string | undefined
   const picked = pickUnits(roster, namesOf(words), vs, side)
   const rows = unique(

@@ -149,6 +149,10 @@ function settle(
     return out
   }
   const usesDice = spec.model.usesDice ? spec.model.usesDice(input) : true
+  if (!usesDice && g.rolls) {
+    const why = spec.model.noDiceReason?.(input) ?? 'this answer is worked out and rolls no dice'
+    throw new InputError('bad-usage', `${spec.name}: ${why}; drop --rolls`)
+  }
   const seed = g.rolls || g.random ? undefined : (g.seed ?? freshSeed())
   const rolls = g.rolls ? [...g.rolls] : undefined
   try {
@@ -336,7 +340,7 @@ function compareOptions(
   if (!spec.model.compare)
     throw new InputError(
       'bad-usage',
-      `${spec.name}: --compare needs a player's choice to compare, and ${spec.name} has none (shoot and melee have); drop --compare`,
+      `${spec.name}: --compare needs a player's choice to compare, and ${spec.name} has none (shoot, melee and plan have); drop --compare`,
     )
   const report = spec.model.compare(query)
   const json = answerJson(spec.name, report.extra ?? {})

@@ -50,6 +50,8 @@ export interface CommandModel<I = any, R = any, Q = I> {
   warnings?(input: I): string[]
   /** Whether this input needs dice at all (false: a pure calculation, no seed reported). */
   usesDice?(input: I): boolean
+  /** Why an input that needs no dice rolls none, to refuse --rolls (plan's `--need`). */
+  noDiceReason?(input: I): string
   resolve(dice: Dice, input: I): R
   /** The report: the fields `--json` prints (seed, rolls and command are added by the runner). */
   json(result: R, input: I): Record<string, unknown>
@@ -203,6 +205,9 @@ export interface OptionSpec<K extends string = string, T = unknown> {
   requires?: Record<string, string>
   /** Values shell completion offers for a free-text option (it accepts others: NAME=CHOICE…). */
   completes?: readonly string[]
+  /** A variadic option whose values are roster units: completion offers their names, and with
+   * `unit:` the weapons of this kind (`none`: the unit alone). */
+  completesUnits?: 'shoot' | 'melee' | 'any' | 'none'
   /** Never set: carries the type of the value build() receives. */
   readonly valueType?: T
 }

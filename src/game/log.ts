@@ -307,6 +307,12 @@ export function parseGame(text: string, file: string): GameLog {
   const where = (line: number, m: string, code = 'bad-game') => new InputError(code, `${file}:${line}: ${m}`)
   if (lines.length === 0 && tail === '')
     throw where(1, 'the file is empty: a game log starts with its header (mecha game new writes one)')
+  if (tail !== '' && lines.length === 0)
+    throw where(
+      1,
+      'the header line is cut short (a write that did not finish); the game cannot be read: start it again with mecha game new',
+      'torn-game',
+    )
   if (tail !== '') {
     // Reported when every line before it reads (the first problem is the one to fix first).
     parseLines(lines, file)

@@ -154,6 +154,29 @@ describe('mecha completion bash: unit names from the roster', () => {
     expect(units(`mecha shoot ${R} --ac`)).toEqual(['--acc'])
   })
 
+  it('offers units again for a repeated word (plan attacks, shoot targets) once a letter is typed', () => {
+    expect(units(`mecha plan ${R} dervish argonaut:cannon bl`)).toEqual(['blue-djinn'])
+    expect(units(`mecha plan ${R} dervish argonaut:cannon argonaut:m`)).toEqual(['machine-gun'])
+    expect(units(`mecha plan ${R} dervish argonaut:cannon blue-djinn:heat-sword argonaut:c`)).toEqual([
+      'cannon',
+    ])
+    expect(units(`mecha shoot ${R} argonaut:cannon dervish wh`)).toEqual(['white-asura'])
+    // An empty word after the first of them: the flags, as before.
+    expect(units(`mecha plan ${R} dervish argonaut:cannon `)).toContain('--need')
+  })
+
+  it('offers units after a flag that takes them (matrix --vs, every word up to the next flag)', () => {
+    expect(units(`mecha matrix ${R} argonaut --vs d`)).toEqual(['dervish'])
+    expect(units(`mecha matrix ${R} --vs dervish wh`)).toEqual(['white-asura'])
+    expect(units(`mecha matrix ${R} --vs blue-djinn:`)).toEqual(['heat-sword', 'arc-whip'])
+    const flags = units(`mecha matrix ${R} --vs dervish --b`)
+    expect(flags).toContain('--bonus')
+    expect(flags.every((f) => f.startsWith('--b'))).toBe(true)
+    // Before --vs, the attackers; after another flag's value, units again as attackers.
+    expect(units(`mecha matrix ${R} argonaut:`)).toEqual(['cannon', 'machine-gun', 'heat-hawk'])
+    expect(units(`mecha matrix ${R} --vs dervish --bonus barrage ar`)).toEqual(['argonaut'])
+  })
+
   it('where only the unit counts, no weapons are offered', () => {
     expect(units(`mecha outmaneuver ${R} argonaut:`)).toEqual([])
     expect(units(`mecha vp ${R} dervish:`)).toEqual([])

@@ -190,6 +190,61 @@ describe('nothing is lost', () => {
   })
 })
 
+describe('a game that cannot be read is bad input: one line, exit 2', () => {
+  it('a directory as --game, for game commands and a resolution by names', () => {
+    const dir = scratch()
+    for (const args of [
+      ['game', 'status'],
+      ['game', 'log'],
+      ['shoot', 'argonaut:cannon', 'dervish', '--roster', ROSTER, '--seed', 'x'],
+    ]) {
+      const r = mecha([...args, '--game', dir])
+      expect(r.code, r.stderr).toBe(2)
+      expect(r.stdout).toBe('')
+      expect(r.stderr).toBe(`mecha: "${dir}" is a directory, not a game; give --game FILE\n`)
+    }
+  })
+
+  it('a header cut short is said as torn, not as an empty file', () => {
+    const dir = scratch()
+    const whole = readFileSync(newGame(dir), 'utf8')
+    const file = join(dir, 'torn.jsonl')
+    writeFileSync(file, whole.slice(0, 40))
+    const r = mecha(['game', 'status', '--game', file])
+    expect(r.code).toBe(2)
+    expect(r.stderr).toBe(
+      `mecha: ${file}:1: the header line is cut short (a write that did not finish); the game cannot be read: start it again with mecha game new\n`,
+    )
+  })
+})
+
+describe('a game here lends its units to shoot and melee only', () => {
+  it('plan and matrix without a roster say so in their one line (exit 2)', () => {
+    const dir = scratch()
+    newGame(dir)
+    const env = { MECHA_GAME: 'g.jsonl', XDG_CONFIG_HOME: dir }
+    const shot = mecha(['shoot', 'argonaut:cannon', 'dervish', '--odds'], { cwd: dir, env })
+    expect(shot.code, shot.stderr).toBe(0)
+    for (const args of [
+      ['plan', 'dervish', 'argonaut:cannon'],
+      ['matrix', 'argonaut', '--vs', 'dervish'],
+    ]) {
+      const r = mecha(args, { cwd: dir, env })
+      expect(r.code).toBe(2)
+      expect(r.stdout).toBe('')
+      expect(r.stderr).toBe(
+        `mecha: ${args[0]} ${args[1]}: no roster found; give --roster FILE, set MECHA_ROSTER, or put mecha-roster.yaml here (see docs/roster.md); the game g.jsonl lends its units to shoot and melee only\n`,
+      )
+    }
+    // No game here: the message as before.
+    const none = mecha(['plan', 'dervish', 'argonaut:cannon'], {
+      cwd: scratch(),
+      env: { XDG_CONFIG_HOME: dir },
+    })
+    expect(none.stderr).toMatch(/see docs\/roster\.md\)\n$/)
+  })
+})
+
 describe('finding and starting a game', () => {
   it('--game, else MECHA_GAME, else mecha-game.jsonl here; none: one line, exit 2', () => {
     const dir = scratch()
@@ -254,11 +309,16 @@ describe('finding and starting a game', () => {
     expect(bad.stderr).toBe('mecha: g.jsonl:2: "hp": "lots"; expected a whole number 0-1000000\n')
   })
 
-  it('a game that cannot be read is an I/O failure: exit 1', () => {
+  it('a directory as the game is bad input (exit 2); a file that cannot be read, an I/O failure (exit 1)', () => {
     const dir = scratch()
     mkdirSync(join(dir, 'game.d'))
     const r = mecha(['game', 'next-round', '--game', 'game.d'], { cwd: dir })
-    expect(r.code).toBe(1)
-    expect(r.stderr).toBe('mecha: cannot read the game "game.d": it is a directory\n')
+    expect(r.code).toBe(2)
+    expect(r.stderr).toBe('mecha: "game.d" is a directory, not a game; give --game FILE\n')
+    symlinkSync('loop.jsonl', join(dir, 'loop.jsonl'))
+    const io = mecha(['game', 'next-round', '--game', 'loop.jsonl'], { cwd: dir })
+    expect(io.code).toBe(1)
+    expect(io.stderr).toMatch(/^mecha: cannot read the game "loop.jsonl": .*symbolic links.*\n$/)
+    expect(io.stderr.split('\n')).toHaveLength(2)
   })
 })

@@ -176,3 +176,17 @@ describe('every --help example runs as printed, through a real shell', async () 
     expect(mecha(argvOf(line)!).stdout).toBe(first.stdout)
   })
 })
+
+describe('--compare: its help names the commands that take it', () => {
+  it('the commands listed in the global flag are exactly those with a choice to compare', async () => {
+    const { loadAllSpecs } = await import('../../src/commands/registry.js')
+    const { GLOBAL_FLAGS } = await import('../../src/cli/help.js')
+    const takers = (await loadAllSpecs()).filter((s) => s.model.compare).map((s) => s.name)
+    expect(takers).toEqual(['shoot', 'melee', 'plan'])
+    const line = GLOBAL_FLAGS.find(([f]) => f === '--compare')![1]
+    expect(line).toContain(`(${takers.join(', ')})`)
+    // Each command's own --help lists --compare exactly when it takes it.
+    for (const name of ['shoot', 'melee', 'plan', 'matrix', 'cover'])
+      expect(mecha([name, '--help']).stdout.includes('--compare'), name).toBe(takers.includes(name))
+  })
+})

@@ -312,6 +312,9 @@ describe('mecha matrix: bad input, one line and exit 2', () => {
     [['gunner', '--side', 'red'], /^mecha: matrix: --side picks the attacking side/],
     [['gunner', '--vs', 'brute', '--bonus', 'lots'], /^mecha: --bonus: "lots" is not one of/],
     [['gunner', '--vs', 'brute', '--csv', '--json'], /^mecha: --csv and --json both print the answer/],
+    // An empty --vs is not "every unit": it names no defender.
+    [['gunner', '--vs', ''], /^mecha: matrix: --vs names no defender; give units/],
+    [['gunner', '--vs', ',', '--vs', ' '], /^mecha: matrix: --vs names no defender; give units/],
   ])('matrix %j', (args, message) => {
     const r = mecha(['matrix', '--roster', roster, ...args])
     expect(r.code).toBe(2)

@@ -280,6 +280,24 @@ describe('plan: bad input is one line, exit 2', () => {
   })
 })
 
+describe('plan --need rolls no dice', () => {
+  it('--rolls with --need is one line saying so, exit 2 (not "dice left over")', () => {
+    const line = refused(['plan', 'dervish', 'argonaut:cannon', '--need', '0.8', '--rolls', '1,2', ...R])
+    expect(line).toBe('mecha: plan: --need works out the exact odds and rolls no dice; drop --rolls')
+  })
+
+  it('--seed with --need changes nothing, and no seed is reported (as with --odds)', () => {
+    const args = ['plan', 'dervish', 'argonaut:cannon', '--need', '0.8', ...R]
+    const bare = mecha(args)
+    expect(bare.code).toBe(0)
+    expect(mecha([...args, '--seed', 'x']).stdout).toBe(bare.stdout)
+    expect(bare.stdout).not.toContain('seed')
+    const json = mechaJson([...args, '--seed', 'x'])
+    expect(json.seed).toBeUndefined()
+    expect(json.need.attacks).toBe(3)
+  })
+})
+
 describe('plan in batch and in the library', () => {
   const line = {
     command: 'plan',
@@ -297,6 +315,32 @@ describe('plan in batch and in the library', () => {
     const bad = mecha(['batch', ...R], { input: '{"command":"plan","defender":"dervish"}\n' })
     expect(bad.code).toBe(2)
     expect(JSON.parse(bad.stdout)).toMatchObject({ line: 1, code: 'missing' })
+  })
+
+  it('batch lines with no attacks, or units that are not names, say what plan wants', () => {
+    const lines = [
+      { command: 'plan', defender: 'dervish', attacks: [] },
+      { command: 'plan', attacks: ['argonaut:cannon'] },
+      { command: 'plan', defender: 'dervish', attacks: [3] },
+      { command: 'plan', defender: 'dervish', attacks: ['argonaut:cannon'], need: 0.8, rolls: [1, 2] },
+    ]
+    const r = mecha(['batch', ...R], { input: lines.map((l) => JSON.stringify(l)).join('\n') + '\n' })
+    expect(r.code).toBe(2)
+    const answers = r.stdout
+      .trimEnd()
+      .split('\n')
+      .map((l) => JSON.parse(l))
+    expect(answers[0]).toMatchObject({ line: 1, code: 'missing' })
+    expect(answers[0].error).toMatch(/^plan: no attacks; /)
+    const names =
+      '"defender" is a unit name and "attacks" a list of them, e.g. "defender": "dervish", "attacks": ["argonaut:cannon"]'
+    expect(answers[1]).toEqual({ line: 2, error: names, code: 'bad-value' })
+    expect(answers[2]).toEqual({ line: 3, error: names, code: 'bad-value' })
+    expect(answers[3]).toEqual({
+      line: 4,
+      error: 'plan: "need" works out the exact odds and rolls no dice; drop "rolls"',
+      code: 'bad-usage',
+    })
   })
 
   it('plan.resolve, plan.odds and plan.compare answer as --json does', () => {

@@ -42,7 +42,7 @@ const options = [
         'the defenders (units from the roster, several at once or comma-separated; UNIT:WEAPON names the melee weapon it replies to a charge with); missing: every unit, or those of the other sides',
       placeholder: 'DEFENDER',
     } as OptionSpec<'vs', string | undefined>),
-    { variadic: true },
+    { variadic: true, completesUnits: 'melee' as const },
   ),
   {
     flag: 'side',

@@ -448,6 +448,7 @@ function comparePlan(q: PlanQuery): CompareReport {
 
 export const planModel = defineModel<PlanQuery, PlanResult, PlanQuery>({
   usesDice: (q) => q.need === undefined,
+  noDiceReason: () => '--need works out the exact odds and rolls no dice',
   resolve(dice, q) {
     if (q.need !== undefined) return { steps: [], skipped: [], need: needAnswer(q) }
     return rollPlan(dice, q)
