@@ -68,7 +68,7 @@ const unitKeyOf = (play: Play, word: string) => lookupUnit(play.roster, parseUni
  * (a flag given wins). A roll's HP is the game's: a flag giving it is refused (--odds may ask
  * "what if").
  */
-export function playedFlags(
+function playedFlags(
   command: PlayedCommand,
   words: ReadonlyArray<string | undefined>,
   raw: Record<string, unknown>,
@@ -112,7 +112,7 @@ function saidFromGame(request: Request, play: Play, roundGiven: boolean): void {
  * attacked, a once-per-game Skill used again, more Momentum offered than the side has. Returns
  * the units' keys in the game. `request.inputs` then says which values the game gave.
  */
-export function checkPlay(
+function checkPlay(
   command: PlayedCommand,
   words: readonly string[],
   request: Request,
@@ -221,7 +221,7 @@ function recordedRequest(
  * Append a roll played in the game as one resolution event; its number and the event. `raw` is
  * the flags as given (the round the game gave is not kept: the replay gives it again).
  */
-export function recordPlay(
+function recordPlay(
   play: Play,
   command: PlayedCommand,
   words: readonly string[],
@@ -259,7 +259,7 @@ export function recordPlay(
 }
 
 /** The line a roll played in a game ends with: `#4 shoot (seed "g1"): dervish -2600 HP`. */
-export const playedLine = (n: number, event: ResolutionEvent) => `#${n} ${describeEvent(event)}`
+const playedLine = (n: number, event: ResolutionEvent) => `#${n} ${describeEvent(event)}`
 
 // ---------------------------------------------------------------------------------------------
 // Luck: each recorded roll again, against its exact odds
@@ -381,3 +381,6 @@ export async function luckRolls(log: GameLog, name: string): Promise<LuckRoll[]>
   }
   return out
 }
+
+/** What a roll by unit names does in a game, step by step (the CLI's front calls them in turn). */
+export const inGame = { playedFlags, checkPlay, recordPlay, playedLine }

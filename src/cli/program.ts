@@ -134,12 +134,13 @@ function registerSpec(parent: Command, spec: CommandSpec, leafName: string, run:
       repeated ? undefined : (spec.args ?? []).length + unitWords.length,
     )
     let request: Request
-    let game: { play: import('./game-play.js').Play; mod: typeof import('./game-play.js') } | undefined
+    let game:
+      { play: import('./game-play.js').Play; mod: (typeof import('./game-play.js'))['inGame'] } | undefined
     // A command whose units may all be left out (matrix) reads the roster all the same.
     if (refs[0] !== undefined || unitWords[0]?.optional) {
       if (played) {
-        const mod = await import('./game-play.js')
-        const play = mod.findPlay(opts.game as string | boolean | undefined, placeOf(io))
+        const { findPlay, inGame: mod } = await import('./game-play.js')
+        const play = findPlay(opts.game as string | boolean | undefined, placeOf(io))
         if (play) game = { play, mod }
       }
       if (game && opts.roster !== undefined)

@@ -117,9 +117,6 @@ export interface GameLog {
   events: GameEvent[]
 }
 
-/** The line of event N. */
-export const lineOf = (n: number) => n + 1
-
 // ---------------------------------------------------------------------------------------------
 // Reading
 

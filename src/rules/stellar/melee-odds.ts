@@ -41,7 +41,7 @@ import {
   unblockedByDifference,
 } from './melee.js'
 import { attackView } from './melee-flow.js'
-export { type MeleeOdds, type StrikeOdds, type FinishingBlowKey, meleeOdds } from './melee-flow.js'
+export { type MeleeOdds, type StrikeOdds, meleeOdds } from './melee-flow.js'
 import { compareScores, poolWithRerollOdds } from './choice.js'
 
 /**
