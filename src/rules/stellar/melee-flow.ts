@@ -267,18 +267,22 @@ const attackStage: Stage<Charge, Charge> = {
   },
 }
 
-const counterKey = (st: Charge) =>
-  `${attackKey(st)}|${st.counter ? `${st.counter.damage} ${st.counter.pushedOut}` : '-'}`
+/** What the conclusion reads of a counter-attack: its damage and push. */
+const counterView = (c: StrikeSummary | null) => (c ? `${c.damage} ${c.pushedOut}` : '-')
+const counterKey = (st: Charge) => `${attackKey(st)}|${counterView(st.counter)}`
 const counterTallies = (st: Charge) => {
   const c = st.counter ?? NO_STRIKE
   return [...attackTallies(st), c.unblockedHits, c.failedSaves]
 }
 
+/** The Momentum the charger has left against the counter-attack, or null when there is none (the defender fell or was pushed out). */
+const counterLeft = (st: Charge) => (st.attack ? counterMomentum(st.m, st.ow, st.attack) : null)
+
 /** The defender's counter-attack, when it survived and stayed (counterMomentum), against the Momentum the charger has left. */
 const counterStage: Stage<Charge, Charge> = {
   name: 'counter-attack',
   run: (st, dice) => {
-    const left = st.attack ? counterMomentum(st.m, st.ow, st.attack) : null
+    const left = counterLeft(st)
     if (left === null) return st
     const r = resolveStrike(dice, counterStrike(st.m, left), asked(st.m, 'atk'), st.m)
     return { ...st, counter: strikeOutcomeOf(r), rolled: { attack: st.rolled.attack, counter: r } }
@@ -287,7 +291,7 @@ const counterStage: Stage<Charge, Charge> = {
   tallies: counterTallies,
   odds: (st) => {
     const key = (x: Charge) => fineKey(counterStage, x)
-    const left = st.attack ? counterMomentum(st.m, st.ow, st.attack) : null
+    const left = counterLeft(st)
     if (left === null) return Distribution.point(st, key)
     return strikeFold(counterStrike(st.m, left)).map((counter) => ({ ...st, counter }), key)
   },
@@ -304,6 +308,26 @@ const conclusionStage: Stage<Charge, Charge> = {
   tallies: counterTallies,
 }
 conclusionStage.odds = certain(conclusionStage)
+
+/**
+ * The clash's stages after its strikes' dice, without overwatch: what the automatic choice
+ * (melee-choice.ts) fills its float cache through. `view` is what the counter-attack and
+ * conclusion stages read of an attack besides its damage (the attack stage's key), `counterView`
+ * what the conclusion reads of a counter-attack (the counter-attack stage's key); `countered`
+ * whether the counter-attack stage strikes after it; `conclude` the conclusion stage's result.
+ */
+export const clashAfterStrikes = {
+  view: (m: Melee, attack: StrikeOutcome) => attackView(m, attack),
+  counterView: (counter: StrikeOutcome) => counterView(counter),
+  countered: (m: Melee, attack: StrikeOutcome) => counterLeft(struck(m, attack, null)) !== null,
+  conclude: (m: Melee, attack: StrikeOutcome, counter: StrikeOutcome | null): ClashConclusion =>
+    conclusionStage.run(struck(m, attack, counter), undefined as never).end!,
+}
+
+/** The charge without overwatch after its two strikes. */
+function struck(m: Melee, attack: StrikeOutcome, counter: StrikeOutcome | null): Charge {
+  return { ...chargeStart(m), attack, counter }
+}
 
 /** The charge's flow with `n` overwatch attacks. */
 const flows: Array<Flow<Charge, Charge>> = []
