@@ -2,6 +2,7 @@ import type { Distribution } from '../../core/distribution.js'
 import { memoise } from '../../core/memo.js'
 import {
   type AttackDiceInput,
+  type ClashConclusion,
   type DefChoice,
   type DefenseDiceInput,
   type Melee,
@@ -104,7 +105,7 @@ interface Taken {
   failedSaves: number
   unblockedHits: number
   /** The chance of each later damage to the defender, by its index. */
-  later: number[]
+  later: Float64Array
 }
 
 const noDealt = (): Dealt => ({ p: 0, capped: 0, dealt: 0, destroyed: 0, failedSaves: 0, unblockedHits: 0 })
@@ -114,7 +115,7 @@ const noTaken = (laters: number): Taken => ({
   destroyed: 0,
   failedSaves: 0,
   unblockedHits: 0,
-  later: Array<number>(laters).fill(0),
+  later: new Float64Array(laters),
 })
 
 /** Float chances of a distribution of small whole numbers, by index. */
@@ -168,6 +169,11 @@ export class MeleeChoice {
   private readonly takenCells: Array<Taken[] | undefined> = []
   /** The counter-attack's outcomes per unblocked hits, up to the most it can leave in the space. */
   private readonly counterOutcomes: Array<Distribution<StrikeOutcome>>
+  /** The counter-attack outcomes the conclusion tells apart (one per counter view), by index. */
+  private readonly counterViews = new Map<string, number>()
+  /** Per attack view: whether the counter-attack strikes, and the conclusion per counter view (filled when first needed). */
+  private readonly countered: boolean[]
+  private readonly ends: Array<Array<ClashConclusion | undefined>>
   /** Per attack's dice (its splits and the reaction): the dealt cells summed by the chances of uA. */
   private readonly dealtMemo = new Map<string, Dealt[][]>()
   /** Per counter-attack's dice: the taken cells summed by the chances of uC. */
@@ -199,18 +205,19 @@ export class MeleeChoice {
     this.counterOutcomes = Array.from({ length: mostHits(counterRef) + 1 }, (_, u) => counterSaves(u))
     // Then every later damage the defender can take, from each view against every counter-attack
     // outcome the conclusion tells apart (once per counter view).
-    const summaries = new Map<string, StrikeOutcome>()
+    const summaries: StrikeOutcome[] = []
     for (const d of this.counterOutcomes)
       for (const c of d.outcomes()) {
         const k = clashAfterStrikes.counterView(c)
-        if (!summaries.has(k)) summaries.set(k, c)
+        if (!this.counterViews.has(k)) this.counterViews.set(k, summaries.push(c) - 1)
       }
+    this.countered = this.views.map((a) => clashAfterStrikes.countered(m, a))
+    this.ends = this.views.map(() => [])
     const laters = new Set<number>()
-    for (const a of this.views) {
-      const countered = clashAfterStrikes.countered(m, a)
-      for (const c of countered ? summaries.values() : [null])
-        laters.add(clashAfterStrikes.conclude(m, a, c).later.defender)
-    }
+    this.views.forEach((_, k) => {
+      if (!this.countered[k]) laters.add(this.end(k, null, -1).later.defender)
+      else summaries.forEach((c, j) => laters.add(this.end(k, c, j).later.defender))
+    })
     this.laters.push(...laters)
     for (const list of attacks) this.dealtCells.push(this.dealtCell(list))
   }
@@ -223,6 +230,14 @@ export class MeleeChoice {
       this.views.push(a)
     }
     return k
+  }
+
+  /**
+   * The conclusion stage after view k's attack and a counter-attack of counter view j (-1: none),
+   * once per pair: it reads the counter-attack through its view alone.
+   */
+  private end(k: number, c: StrikeOutcome | null, j: number): ClashConclusion {
+    return (this.ends[k][j + 1] ??= clashAfterStrikes.conclude(this.m, this.views[k], c))
   }
 
   /** Per view and later damage: the attack's chance and dealt parts over its outcomes. */
@@ -251,12 +266,13 @@ export class MeleeChoice {
     if (cell) return cell
     if (uC >= this.counterOutcomes.length) throw new Error('MeleeChoice: a counter-attack outside its space')
     const { m, laters } = this
-    const outcomes = this.counterOutcomes[uC].sorted()
-    cell = this.views.map((a) => {
+    const outcomes = this.counterOutcomes[uC]
+      .sorted()
+      .map(([c, p]) => [c, p, this.counterViews.get(clashAfterStrikes.counterView(c))!] as const)
+    cell = this.views.map((_, k) => {
       const t = noTaken(laters.length)
-      const countered = clashAfterStrikes.countered(m, a)
-      for (const [c, p] of countered ? outcomes : ([[null, 1]] as const)) {
-        const end = clashAfterStrikes.conclude(m, a, c)
+      for (const [c, p, j] of this.countered[k] ? outcomes : ([[null, 1, -1]] as const)) {
+        const end = this.end(k, c, j)
         t.capped += p * cappedDamage(end.attacker.damageTaken, m.atk.hp)
         t.taken += p * end.attacker.damageTaken
         if (end.attacker.destroyed) t.destroyed += p

@@ -276,7 +276,8 @@ const counterTallies = (st: Charge) => {
 }
 
 /** The Momentum the charger has left against the counter-attack, or null when there is none (the defender fell or was pushed out). */
-const counterLeft = (st: Charge) => (st.attack ? counterMomentum(st.m, st.ow, st.attack) : null)
+const counterLeft = (st: Pick<Charge, 'm' | 'ow' | 'attack'>) =>
+  st.attack ? counterMomentum(st.m, st.ow, st.attack) : null
 
 /** The defender's counter-attack, when it survived and stayed (counterMomentum), against the Momentum the charger has left. */
 const counterStage: Stage<Charge, Charge> = {
@@ -297,10 +298,14 @@ const counterStage: Stage<Charge, Charge> = {
   },
 }
 
+/** What the conclusion stage decides from the strikes (concludeClash). */
+const conclusion = (st: Pick<Charge, 'm' | 'ow' | 'attack' | 'counter'>) =>
+  concludeClash(st.m, st.ow, st.attack, st.counter)
+
 /** The conclusion: Finishing Blow, damage each side takes after its first stage (concludeClash). */
 const conclusionStage: Stage<Charge, Charge> = {
   name: 'conclusion',
-  run: (st) => ({ ...st, end: concludeClash(st.m, st.ow, st.attack, st.counter) }),
+  run: (st) => ({ ...st, end: conclusion(st) }),
   key: (st) => {
     const e = st.end!
     return `${overwatchView(st)}|${e.clash} ${st.counter !== null} ${e.finishingBlow?.by ?? 'none'} ${e.later.attacker} ${e.later.defender}`
@@ -319,14 +324,9 @@ conclusionStage.odds = certain(conclusionStage)
 export const clashAfterStrikes = {
   view: (m: Melee, attack: StrikeOutcome) => attackView(m, attack),
   counterView: (counter: StrikeOutcome) => counterView(counter),
-  countered: (m: Melee, attack: StrikeOutcome) => counterLeft(struck(m, attack, null)) !== null,
+  countered: (m: Melee, attack: StrikeOutcome) => counterLeft({ m, ow: OVERWATCH_START, attack }) !== null,
   conclude: (m: Melee, attack: StrikeOutcome, counter: StrikeOutcome | null): ClashConclusion =>
-    conclusionStage.run(struck(m, attack, counter), undefined as never).end!,
-}
-
-/** The charge without overwatch after its two strikes. */
-function struck(m: Melee, attack: StrikeOutcome, counter: StrikeOutcome | null): Charge {
-  return { ...chargeStart(m), attack, counter }
+    conclusion({ m, ow: OVERWATCH_START, attack, counter }),
 }
 
 /** The charge's flow with `n` overwatch attacks. */
