@@ -21,6 +21,7 @@ import {
   counterStrike,
   damageTaken,
   firesAgain,
+  meleeAttacks,
   momentumLeft,
   nextOverwatchShot,
   overwatchAttacks,
@@ -436,7 +437,8 @@ export function meleeOdds(m: Melee): MeleeOdds {
     finishingBlow,
     defenderDamage,
     attackerDamage,
-    counterChance: fold.where((f) => f.state.counter !== null),
+    // A warship without a Melee stat rolls no counter-attack (meleeAttacks): its strike is empty.
+    counterChance: meleeAttacks(m.def) ? fold.where((f) => f.state.counter !== null) : 0,
     clashChance: ends.where((e) => e.clash),
     destroyed,
     expected: {
