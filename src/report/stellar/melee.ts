@@ -16,14 +16,13 @@ import {
 } from '../../rules/stellar/melee.js'
 import { walk } from '../../core/exact.js'
 import { resolveArmorSaves } from '../../rules/stellar/armor-save.js'
+import { meleeOdds, splitsOf } from '../../rules/stellar/melee-odds.js'
 import {
   type ChoiceSpace,
   type ClashValue,
   type Option,
-  ClashSearch,
-  meleeOdds,
-  splitsOf,
-} from '../../rules/stellar/melee-odds.js'
+  MeleeChoice,
+} from '../../rules/stellar/melee-choice.js'
 import { attackerBonus, defenderBonus } from '../../rules/stellar/weapon.js'
 import { type TraitEffect } from '../../rules/stellar/traits.js'
 import { momentumNegates } from '../../rules/stellar/shoot.js'
@@ -173,7 +172,7 @@ function choiceSpace(m: MeleeRequest, atkSplit: Open, defSplit: Open, defChoice:
 /**
  * --compare: the options of each open choice, in the order they are made (the attacker's split
  * against the defender's best reply to each; then, against the best split, the defender's
- * reaction with its best split, and its split for the best reaction), ranked by ClashSearch as
+ * reaction with its best split, and its split for the best reaction), ranked by MeleeChoice as
  * the automatic choice ranks them, each with the exact odds of its charge (meleeOddsReport).
  */
 function compareMelee(req: MeleeQuery): CompareReport {
@@ -186,7 +185,7 @@ function compareMelee(req: MeleeQuery): CompareReport {
     )
   const m = standIn(req)
   const space = choiceSpace(m, atkOpen, defSplitOpen, defChoiceOpen)
-  const search = new ClashSearch(m, space)
+  const search = new MeleeChoice(m, space)
   const hp = m.def.hp !== undefined || m.atk.hp !== undefined
   const quantity = 'net expected damage'
   const ranking = (side: 'attacker' | 'defender') =>
@@ -291,7 +290,7 @@ function* meleeChoices(req: MeleeQuery, ctx: ChoiceContext): Generator<unknown, 
   if (!openAtkSplit && !openDefSplit && !openDefChoice) return m
   const ask = (o: Open) => o === 'ask' && ctx.interactive
   const space = choiceSpace(m, openAtkSplit, openDefSplit, openDefChoice)
-  const search = new ClashSearch(m, space)
+  const search = new MeleeChoice(m, space)
   let chosen: Option | undefined
 
   if (openAtkSplit) {

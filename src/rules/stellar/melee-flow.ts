@@ -21,6 +21,7 @@ import {
   counterStrike,
   damageTaken,
   firesAgain,
+  meleeAttacks,
   momentumLeft,
   nextOverwatchShot,
   overwatchAttacks,
@@ -187,13 +188,16 @@ function counterDamages(m: Melee, left: number): number[] {
  */
 export function overwatchView(st: Pick<Charge, 'm' | 'ow'>, damages?: readonly number[]): string {
   if (damages) return viewOf(st, damages)
-  // Every state after the clash begins shares its overwatch state object: one view each.
-  let v = views.get(st.ow)
+  // Every state after the clash begins shares its overwatch state object: one view each, per
+  // charge (a charge without overwatch starts from the shared OVERWATCH_START).
+  let byOw = views.get(st.m)
+  if (!byOw) views.set(st.m, (byOw = new WeakMap()))
+  let v = byOw.get(st.ow)
   if (v === undefined)
-    views.set(st.ow, (v = viewOf(st, st.ow.destroyed ? [] : counterDamages(st.m, momentumLeft(st.m, st.ow)))))
+    byOw.set(st.ow, (v = viewOf(st, st.ow.destroyed ? [] : counterDamages(st.m, momentumLeft(st.m, st.ow)))))
   return v
 }
-const views = new WeakMap<OverwatchState, string>()
+const views = new WeakMap<Melee, WeakMap<OverwatchState, string>>()
 
 function viewOf(st: Pick<Charge, 'm' | 'ow'>, damages: readonly number[]): string {
   const { m, ow } = st
@@ -267,18 +271,23 @@ const attackStage: Stage<Charge, Charge> = {
   },
 }
 
-const counterKey = (st: Charge) =>
-  `${attackKey(st)}|${st.counter ? `${st.counter.damage} ${st.counter.pushedOut}` : '-'}`
+/** What the conclusion reads of a counter-attack: its damage and push. */
+const counterView = (c: StrikeSummary | null) => (c ? `${c.damage} ${c.pushedOut}` : '-')
+const counterKey = (st: Charge) => `${attackKey(st)}|${counterView(st.counter)}`
 const counterTallies = (st: Charge) => {
   const c = st.counter ?? NO_STRIKE
   return [...attackTallies(st), c.unblockedHits, c.failedSaves]
 }
 
+/** The Momentum the charger has left against the counter-attack, or null when there is none (the defender fell or was pushed out). */
+const counterLeft = (st: Pick<Charge, 'm' | 'ow' | 'attack'>) =>
+  st.attack ? counterMomentum(st.m, st.ow, st.attack) : null
+
 /** The defender's counter-attack, when it survived and stayed (counterMomentum), against the Momentum the charger has left. */
 const counterStage: Stage<Charge, Charge> = {
   name: 'counter-attack',
   run: (st, dice) => {
-    const left = st.attack ? counterMomentum(st.m, st.ow, st.attack) : null
+    const left = counterLeft(st)
     if (left === null) return st
     const r = resolveStrike(dice, counterStrike(st.m, left), asked(st.m, 'atk'), st.m)
     return { ...st, counter: strikeOutcomeOf(r), rolled: { attack: st.rolled.attack, counter: r } }
@@ -287,16 +296,20 @@ const counterStage: Stage<Charge, Charge> = {
   tallies: counterTallies,
   odds: (st) => {
     const key = (x: Charge) => fineKey(counterStage, x)
-    const left = st.attack ? counterMomentum(st.m, st.ow, st.attack) : null
+    const left = counterLeft(st)
     if (left === null) return Distribution.point(st, key)
     return strikeFold(counterStrike(st.m, left)).map((counter) => ({ ...st, counter }), key)
   },
 }
 
+/** What the conclusion stage decides from the strikes (concludeClash). */
+const conclusion = (st: Pick<Charge, 'm' | 'ow' | 'attack' | 'counter'>) =>
+  concludeClash(st.m, st.ow, st.attack, st.counter)
+
 /** The conclusion: Finishing Blow, damage each side takes after its first stage (concludeClash). */
 const conclusionStage: Stage<Charge, Charge> = {
   name: 'conclusion',
-  run: (st) => ({ ...st, end: concludeClash(st.m, st.ow, st.attack, st.counter) }),
+  run: (st) => ({ ...st, end: conclusion(st) }),
   key: (st) => {
     const e = st.end!
     return `${overwatchView(st)}|${e.clash} ${st.counter !== null} ${e.finishingBlow?.by ?? 'none'} ${e.later.attacker} ${e.later.defender}`
@@ -304,6 +317,21 @@ const conclusionStage: Stage<Charge, Charge> = {
   tallies: counterTallies,
 }
 conclusionStage.odds = certain(conclusionStage)
+
+/**
+ * The clash's stages after its strikes' dice, without overwatch: what the automatic choice
+ * (melee-choice.ts) fills its float cache through. `view` is what the counter-attack and
+ * conclusion stages read of an attack besides its damage (the attack stage's key), `counterView`
+ * what the conclusion reads of a counter-attack (the counter-attack stage's key); `countered`
+ * whether the counter-attack stage strikes after it; `conclude` the conclusion stage's result.
+ */
+export const clashAfterStrikes = {
+  view: (m: Melee, attack: StrikeOutcome) => attackView(m, attack),
+  counterView: (counter: StrikeOutcome) => counterView(counter),
+  countered: (m: Melee, attack: StrikeOutcome) => counterLeft({ m, ow: OVERWATCH_START, attack }) !== null,
+  conclude: (m: Melee, attack: StrikeOutcome, counter: StrikeOutcome | null): ClashConclusion =>
+    conclusion({ m, ow: OVERWATCH_START, attack, counter }),
+}
 
 /** The charge's flow with `n` overwatch attacks. */
 const flows: Array<Flow<Charge, Charge>> = []
@@ -412,7 +440,8 @@ export function meleeOdds(m: Melee): MeleeOdds {
     finishingBlow,
     defenderDamage,
     attackerDamage,
-    counterChance: fold.where((f) => f.state.counter !== null),
+    // A warship without a Melee stat rolls no counter-attack (meleeAttacks): its strike is empty.
+    counterChance: meleeAttacks(m.def) ? fold.where((f) => f.state.counter !== null) : 0,
     clashChance: ends.where((e) => e.clash),
     destroyed,
     expected: {

@@ -1263,7 +1263,7 @@ export function survives(damage: number, hp: number | undefined): boolean {
 }
 
 // Which strikes the clash has after the overwatch state, and so what concludeClash is passed:
-// attackMade, then counterMomentum. resolveMelee, meleeOdds and ClashSearch all read these two.
+// attackMade, then counterMomentum. The charge's flow (melee-flow.ts) reads these two.
 
 /** The attack is made unless overwatch destroyed the charger: it never reaches melee. */
 export function attackMade(st: OverwatchState): boolean {
@@ -1356,7 +1356,7 @@ export function damageTaken(first: number, later: number): number {
  * Concluding the charge from its stages' results: the overwatch state, the attack (null when the
  * charger never reached melee) and the counter-attack (null exactly when counterSkippedBy skips
  * it). The Finishing Blow, the damage each side takes and who is destroyed are decided here
- * only: resolveMelee and the odds (meleeOdds, ClashSearch) both call this.
+ * only: the conclusion stage of the charge's flow (melee-flow.ts) calls this.
  */
 export function concludeClash(
   m: Melee,

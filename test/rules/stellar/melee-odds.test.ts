@@ -10,7 +10,9 @@ import {
   nextOverwatchShot,
   resolveMelee,
 } from '../../../src/rules/stellar/melee.js'
-import { ClashSearch, compareValue, meleeOdds, splitsOf } from '../../../src/rules/stellar/melee-odds.js'
+import { meleeOdds, splitsOf } from '../../../src/rules/stellar/melee-odds.js'
+import { MeleeChoice } from '../../../src/rules/stellar/melee-choice.js'
+import { compareScores } from '../../../src/rules/stellar/choice.js'
 import { resolveShot } from '../../../src/rules/stellar/shoot.js'
 import { shotResultOdds } from '../../../src/rules/stellar/shoot-odds.js'
 import { melee, side } from './melee-fixture.js'
@@ -390,7 +392,7 @@ describe('the choice search', () => {
       }),
     ],
   ])('its values equal the exact odds of the same clash (%s)', (_name, base) => {
-    const search = new ClashSearch(base, {
+    const search = new MeleeChoice(base, {
       atkSplits: splitsOf(5),
       defSplits: splitsOf(5),
       defChoices: ['counter', 'guard'],
@@ -457,8 +459,8 @@ describe('the choice search', () => {
         defSplits: splitsOf(defPool),
         defChoices: ['counter', 'guard'] as Array<'counter' | 'guard'>,
       }
-      const ranked = new ClashSearch(base, space).rankAttacker(space)
-      const best = new ClashSearch(base, space).bestAttacker(space)
+      const ranked = new MeleeChoice(base, space).rankAttacker(space)
+      const best = new MeleeChoice(base, space).bestAttacker(space)
       expect({ atk: best.atkSplit, def: best.defSplit, choice: best.defChoice }).toEqual({
         atk: ranked[0].atkSplit,
         def: ranked[0].defSplit,
@@ -513,8 +515,8 @@ describe('the choice search', () => {
             defSplits: splitsOf(r.defPool),
             defChoices: ['counter', 'guard'] as Array<'counter' | 'guard'>,
           }
-          const ranked = new ClashSearch(base, space).rankAttacker(space)
-          const best = new ClashSearch(base, space).bestAttacker(space)
+          const ranked = new MeleeChoice(base, space).rankAttacker(space)
+          const best = new MeleeChoice(base, space).bestAttacker(space)
           expect({ atk: best.atkSplit, def: best.defSplit, choice: best.defChoice }).toEqual({
             atk: ranked[0].atkSplit,
             def: ranked[0].defSplit,
@@ -537,7 +539,7 @@ describe('the choice search', () => {
       defSplits: splitsOf(5),
       defChoices: ['counter', 'guard'] as Array<'counter' | 'guard'>,
     }
-    const ranked = new ClashSearch(base, space).rankAttacker(space)
+    const ranked = new MeleeChoice(base, space).rankAttacker(space)
     // Exhaustive maximin on exact values.
     let best = -Infinity
     for (const atkSplit of space.atkSplits) {
@@ -550,7 +552,7 @@ describe('the choice search', () => {
     expect(ranked[0].value.score[0]).toBeCloseTo(best, 8)
     // Ranked best first; each answer is the defender's best against that split.
     for (let i = 1; i < ranked.length; i++)
-      expect(compareValue(ranked[i - 1].value, ranked[i].value)).toBeGreaterThanOrEqual(0)
+      expect(compareScores(ranked[i - 1].value.score, ranked[i].value.score)).toBeGreaterThanOrEqual(0)
   })
 
   it('splits list every way to share the pool, at most 10 per pool', () => {

@@ -134,6 +134,8 @@ describe('item 4: a warship without a Melee stat only defends, with its AA DEF d
     expect(c.attackDice).toBe(0)
     expect(c.bonusHits).toEqual([])
     expect(meleeOdds(m(ship())).counter.damage.sorted()).toEqual([[0, 1]])
+    expect(meleeOdds(m(ship())).counterChance).toBe(0)
+    expect(meleeOdds(m(ship({ shipMelee: true }))).counterChance).toBeGreaterThan(0)
     // With a Melee stat the same ship strikes back with them.
     const withStat = counterStrike({ ...m(ship({ shipMelee: true })), defChoice: 'counter' }, 0)
     expect(withStat.bonusHits.map((b) => b.amount)).toEqual([1, 2, 1, 2])
