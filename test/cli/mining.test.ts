@@ -281,7 +281,7 @@ describe('mecha mining: bad input is one line on stderr and exit 2', () => {
     [['repair', '--damage', '-1'], /out of range/],
     [['repair', '--damage', '2', '--drone', '--rolls', '4'], /drones are air units/],
     [['repair', '--damage', '2', '--sentry', '--rolls', '4'], /fixed defences/],
-    [['repair', '--damage', '1', '--rolls', '6'], /left over/],
+    [['repair', '--damage', '1', '--rolls', '6'], /rolls no dice; drop --rolls/],
     [['resolve', '--eliminated', '0'], /--eliminated: 0 is out of range/],
     [['resolve', '--eliminated', 'three'], /not a whole number/],
     [['resolve'], /--eliminated is required/],
