@@ -1,4 +1,5 @@
-import type { Melee, MeleeSide } from '../../../src/rules/stellar/melee.js'
+import { PhysicalDice } from '../../../src/core/physical.js'
+import { type Melee, type MeleeSide, resolveMelee } from '../../../src/rules/stellar/melee.js'
 import { NO_PEN, type Penetration, parsePen } from '../../../src/rules/stellar/weapon.js'
 
 /** A side with no traits, no shield, no PEN: tests override what they need. */
@@ -54,5 +55,25 @@ export function melee(over: Partial<Melee> & { atk?: MeleeSide; def?: MeleeSide 
     overwatch: null,
     round: 1,
     ...over,
+  }
+}
+
+/** The clash played with these dice, every one of them used. */
+export const roll = (m: Melee, dice: number[]) => {
+  const d = new PhysicalDice(dice)
+  const r = resolveMelee(d, m)
+  d.assertAllUsed()
+  return r
+}
+
+/** Every way `n` d10 can fall, in order (10^n of them). */
+export function* allFaces(n: number): Generator<number[]> {
+  const f = new Array<number>(n).fill(1)
+  for (;;) {
+    yield f.slice()
+    let i = 0
+    while (i < n && f[i] === 10) f[i++] = 1
+    if (i === n) return
+    f[i]++
   }
 }

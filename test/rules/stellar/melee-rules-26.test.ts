@@ -1,17 +1,15 @@
 import { describe, expect, it } from 'vitest'
-import { PhysicalDice } from '../../../src/core/physical.js'
 import {
   type Melee,
   type MeleeSide,
   attackStrike,
   counterStrike,
   meleeAttacks,
-  resolveMelee,
 } from '../../../src/rules/stellar/melee.js'
 import { meleeOdds, rolledHitsOdds, strikeFold } from '../../../src/rules/stellar/melee-odds.js'
 import { applyMeleeUpgrades } from '../../../src/rules/stellar/melee-upgrades.js'
 import { applyMeleeTraits, chooseTraits } from '../../../src/rules/stellar/traits.js'
-import { melee, side } from './melee-fixture.js'
+import { allFaces, melee, roll, side } from './melee-fixture.js'
 
 /**
  * Issue 26, items 4, 6, 7, 8 and 10: warships in melee, the weapon-bonus traits in melee,
@@ -25,25 +23,6 @@ const FLAGS = { attacker: '--atk-trait', defender: '--def-trait' }
 function withTraits(s: MeleeSide, who: 'attacker' | 'defender', names: string[]): MeleeSide {
   applyMeleeTraits(s, chooseTraits(names, 'melee', who, FLAGS), who)
   return s
-}
-
-const roll = (m: Melee, dice: number[]) => {
-  const d = new PhysicalDice(dice)
-  const r = resolveMelee(d, m)
-  d.assertAllUsed()
-  return r
-}
-
-/** Every way `n` d10 can fall, in order (10^n of them). */
-function* allFaces(n: number): Generator<number[]> {
-  const f = new Array<number>(n).fill(1)
-  for (;;) {
-    yield f.slice()
-    let i = 0
-    while (i < n && f[i] === 10) f[i++] = 1
-    if (i === n) return
-    f[i]++
-  }
 }
 
 function choose(n: number, k: number): number {

@@ -3,7 +3,6 @@ import { walk } from '../../../src/core/exact.js'
 import { NeedDecision } from '../../../src/core/errors.js'
 import { PhysicalDice } from '../../../src/core/physical.js'
 import {
-  type Melee,
   OVERWATCH_START,
   attackStrike,
   counterStrike,
@@ -20,27 +19,8 @@ import {
   unblockedOdds,
 } from '../../../src/rules/stellar/melee-odds.js'
 import { chooseTraits, applyMeleeTraits } from '../../../src/rules/stellar/traits.js'
-import { melee, side } from './melee-fixture.js'
+import { allFaces, melee, roll, side } from './melee-fixture.js'
 import { parsePen } from '../../../src/rules/stellar/weapon.js'
-
-const roll = (m: Melee, dice: number[]) => {
-  const d = new PhysicalDice(dice)
-  const r = resolveMelee(d, m)
-  d.assertAllUsed()
-  return r
-}
-
-/** Every way `n` d10 can fall, in order (10^n of them). */
-function* allFaces(n: number): Generator<number[]> {
-  const f = new Array<number>(n).fill(1)
-  for (;;) {
-    yield f.slice()
-    let i = 0
-    while (i < n && f[i] === 10) f[i++] = 1
-    if (i === n) return
-    f[i]++
-  }
-}
 
 /** A brute-force map: value -> chance, from weighted outcomes. */
 function tally(entries: Iterable<[number, number]>): Map<number, number> {
