@@ -1,8 +1,9 @@
 import { describe, expect, it } from 'vitest'
-import { walk } from '../../../src/core/exact.js'
+import { walk, walkMaps } from '../../../src/core/exact.js'
 import { NeedDecision } from '../../../src/core/errors.js'
 import { PhysicalDice } from '../../../src/core/physical.js'
 import {
+  type Melee,
   OVERWATCH_START,
   attackStrike,
   counterStrike,
@@ -40,11 +41,23 @@ function expectSameMap(got: Array<[number, number]>, want: Map<number, number>, 
 function bruteHits(faces: number[], hitOn: number): number {
   let hits = 0
   for (const f of faces) {
-    const same = faces.filter((x) => x === f).length
+    let same = 0
+    for (const g of faces) if (g === f) same++
     if (f >= 9 || (f >= 5 && same >= 3)) hits += 2
     else if (f >= hitOn) hits += 1
   }
   return hits
+}
+
+/** The clash's exact odds give the expected damage both ways of the whole clash walked die by die. */
+function expectClashWalked(m: Melee) {
+  const o = meleeOdds(m)
+  const w = walkMaps((dice) => resolveMelee(dice, m), {
+    defender: (r) => r.defender.damageTaken,
+    attacker: (r) => r.attacker.damageTaken,
+  })
+  expect(o.defenderDamage.expected()).toBeCloseTo(w.defender.expected(), 9)
+  expect(o.attackerDamage.expected()).toBeCloseTo(w.attacker.expected(), 9)
 }
 
 describe('Desperation Attack: three of a kind of 5+ on the attack dice are critical hits', () => {
@@ -120,16 +133,7 @@ describe('Desperation Attack: three of a kind of 5+ on the attack dice are criti
       defSplit: { attack: 3, defense: 0 },
     })
     expect(counterStrike(m, 0).desperation).toBe(true)
-    const o = meleeOdds(m)
-    const w = walk((dice) => resolveMelee(dice, m))
-    expect(o.defenderDamage.expected()).toBeCloseTo(
-      w.expected((r) => r.defender.damageTaken),
-      9,
-    )
-    expect(o.attackerDamage.expected()).toBeCloseTo(
-      w.expected((r) => r.attacker.damageTaken),
-      9,
-    )
+    expectClashWalked(m)
   })
 })
 
@@ -152,6 +156,36 @@ function subsets(from: number[], k: number): number[][] {
 }
 
 /**
+ * The best way to reroll at most 2 of `faces` (those `may` allows), every reroll face by face:
+ * the [score of the faces, chance] pairs of the pick whose expected `worth` of the score is the
+ * highest (`least`: the lowest). Ties go to the pick found first, the one with the fewest dice.
+ */
+function bestReroll(
+  faces: number[],
+  may: (face: number) => boolean,
+  score: (faces: number[]) => number,
+  worth: (score: number) => number,
+  least = false,
+): Array<[number, number]> {
+  let best: Array<[number, number]> = []
+  let bestV = -Infinity
+  for (const pick of subsets(
+    faces.map((_, i) => i).filter((i) => may(faces[i])),
+    2,
+  )) {
+    const outs: Array<[number, number]> = []
+    const f = faces.slice()
+    for (const again of allFaces(pick.length)) {
+      pick.forEach((i, k) => (f[i] = again[k]))
+      outs.push([score(f), 10 ** -pick.length])
+    }
+    const v = outs.reduce((a, [x, p]) => a + p * worth(x), 0) * (least ? -1 : 1)
+    if (v > bestV + 1e-9) [best, bestV] = [outs, v]
+  }
+  return best
+}
+
+/**
  * The optimal Improvise picks by brute force: the attacker (3 attack dice) rerolls up to 2 that
  * are not criticals, the defender (2 defense dice) up to 2 that did not block, each die by index
  * and every reroll face by face; ties go to fewer dice. Returns the distribution of unblocked
@@ -163,60 +197,47 @@ function bruteImprovise(opts: { bonus: number; dmg: number; pen: number; armSv: 
   const blocksOf = (f: number[]) => f.filter((x) => x >= 5).length
   const unblocked = (h: number, b: number) => Math.max(0, h + opts.bonus - b)
   /** The defender's best pick against h rolled hits with defense faces d: the distribution of blocks. */
-  const memo = new Map<string, Array<[number, number]>>()
-  const defense = (h: number, d: number[]): Array<[number, number]> => {
-    const key = `${h}|${d.join(',')}`
-    const known = memo.get(key)
-    if (known) return known
-    let best: Array<[number, number]> = []
-    let bestV = Infinity
-    for (const pick of subsets(
-      d.map((_, i) => i).filter((i) => d[i] < 5),
-      2,
-    )) {
-      const outs: Array<[number, number]> = []
-      for (const again of allFaces(pick.length)) {
-        const f = d.slice()
-        pick.forEach((i, k) => (f[i] = again[k]))
-        outs.push([blocksOf(f), 10 ** -pick.length])
-      }
-      const v = outs.reduce((a, [b, p]) => a + p * value(unblocked(h, b)), 0)
-      if (v < bestV - 1e-9) [best, bestV] = [outs, v]
-    }
-    memo.set(key, best)
-    return best
-  }
-  const W = (h: number) => {
-    let w = 0
-    for (const d of allFaces(2)) for (const [b, p] of defense(h, d)) w += 0.01 * p * value(unblocked(h, b))
-    return w
-  }
-  const Wh = new Map<number, number>()
-  const w = (h: number) => Wh.get(h) ?? (Wh.set(h, W(h)), Wh.get(h)!)
-  const result = new Map<number, number>()
-  for (const a of allFaces(3)) {
-    let best: Array<[number, number]> = []
-    let bestV = -Infinity
-    for (const pick of subsets(
-      a.map((_, i) => i).filter((i) => a[i] < 9),
-      2,
-    )) {
-      const outs: Array<[number, number]> = []
-      for (const again of allFaces(pick.length)) {
-        const f = a.slice()
-        pick.forEach((i, k) => (f[i] = again[k]))
-        outs.push([hitsOf(f), 10 ** -pick.length])
-      }
-      const v = outs.reduce((s, [h, p]) => s + p * w(h), 0)
-      if (v > bestV + 1e-9) [best, bestV] = [outs, v]
-    }
-    for (const [h, p] of best)
+  const defense = (h: number, d: number[]) =>
+    bestReroll(
+      d,
+      (x) => x < 5,
+      blocksOf,
+      (b) => value(unblocked(h, b)),
+      true,
+    )
+  // Once per count of rolled hits h (the defender sees only h and its own dice): the chance of
+  // each number of unblocked hits, over every defense face and the defender's best pick.
+  const answers = new Map<number, Map<number, number>>()
+  const answer = (h: number) => {
+    let got = answers.get(h)
+    if (!got) {
+      got = new Map()
       for (const d of allFaces(2))
         for (const [b, q] of defense(h, d)) {
           const u = unblocked(h, b)
-          result.set(u, (result.get(u) ?? 0) + 0.001 * p * 0.01 * q)
+          got.set(u, (got.get(u) ?? 0) + 0.01 * q)
         }
+      answers.set(h, got)
+    }
+    return got
   }
+  /** What the attacker expects from h rolled hits: the damage, after the defender's best answer. */
+  const worths = new Map<number, number>()
+  const worth = (h: number) => {
+    if (!worths.has(h))
+      worths.set(
+        h,
+        [...answer(h)].reduce((a, [u, p]) => a + p * value(u), 0),
+      )
+    return worths.get(h)!
+  }
+  // The attacker's best pick for every attack face: the chance of each count of rolled hits.
+  const rolled = new Map<number, number>()
+  for (const a of allFaces(3))
+    for (const [h, p] of bestReroll(a, (x) => x < 9, hitsOf, worth))
+      rolled.set(h, (rolled.get(h) ?? 0) + 0.001 * p)
+  const result = new Map<number, number>()
+  for (const [h, p] of rolled) for (const [u, q] of answer(h)) result.set(u, (result.get(u) ?? 0) + p * q)
   return result
 }
 
@@ -325,44 +346,28 @@ describe('Improvise in melee: the attacker rerolls attack dice, the defender def
       defSplit: { attack: 0, defense: 0 },
     })
     const want = new Map<number, number>()
-    for (const a of allFaces(4)) {
-      let best: Array<[number, number]> = []
-      let bestV = -Infinity
-      for (const pick of subsets(
-        a.map((_, i) => i).filter((i) => a[i] < 9),
-        2,
-      )) {
-        const outs: Array<[number, number]> = []
-        for (const again of allFaces(pick.length)) {
-          const f = a.slice()
-          pick.forEach((i, k) => (f[i] = again[k]))
-          outs.push([bruteHits(f, 5), 10 ** -pick.length])
-        }
-        const v = outs.reduce((x, [h, p]) => x + p * h, 0)
-        if (v > bestV + 1e-9) [best, bestV] = [outs, v]
-      }
-      for (const [h, p] of best) want.set(h, (want.get(h) ?? 0) + 1e-4 * p)
-    }
+    const hits = (f: number[]) => bruteHits(f, 5)
+    for (const a of allFaces(4))
+      for (const [h, p] of bestReroll(
+        a,
+        (x) => x < 9,
+        hits,
+        (x) => x,
+      ))
+        want.set(h, (want.get(h) ?? 0) + 1e-4 * p)
     expectSameMap(rolledHitsOdds(attackStrike(m)).sorted(), want, 9)
   })
 
   it('the whole clash with Improvise on both sides: the odds equal the clash walked', () => {
+    // The charge: 2 attack dice against 2 defense dice, each side rerolling up to 2 (all it may);
+    // the counter-attack (no Improvise left) 1 die against 1; HP both sides, saves at PEN 5.
     const m = melee({
       atk: side({ improvise: true, hp: 1200, pen: '5', armSv: 1 }),
       def: side({ improvise: true, hp: 1200, pen: '5', armSv: 1 }),
-      atkSplit: { attack: 2, defense: 2 },
-      defSplit: { attack: 2, defense: 2 },
+      atkSplit: { attack: 2, defense: 1 },
+      defSplit: { attack: 1, defense: 2 },
     })
-    const o = meleeOdds(m)
-    const w = walk((dice) => resolveMelee(dice, m))
-    expect(o.defenderDamage.expected()).toBeCloseTo(
-      w.expected((r) => r.defender.damageTaken),
-      9,
-    )
-    expect(o.attackerDamage.expected()).toBeCloseTo(
-      w.expected((r) => r.attacker.damageTaken),
-      9,
-    )
+    expectClashWalked(m)
   })
 })
 
