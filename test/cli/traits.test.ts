@@ -179,6 +179,17 @@ describe('the flags resolve through the same rule functions: rolls, odds, batch 
     expect(j.traits).toEqual({ attacker: [], defender: ['unyielding=blocks'] })
   })
 
+  it("shoot: Pinpoint Air Defenses is the firing warship's +1 hit, refused without --atk-warship", () => {
+    // 5 shots at 5+: 9, 9, 1, 1, 1 are two hits; the trait adds one.
+    const rolls = ['--bonus', 'none', '--defense', 'none', '--rolls', '9,9,1,1,1']
+    const plain = SHOT.slice(0, SHOT.indexOf('--pen'))
+    const ship = mechaJson([...plain, '--atk-warship', '--trait', 'pinpoint-air-defenses', ...rolls])
+    expect(ship.hits).toBe(mechaJson([...plain, '--atk-warship', ...rolls]).hits + 1)
+    expect(refused([...plain, '--trait', 'pinpoint-air-defenses', ...rolls])).toBe(
+      'mecha: --trait pinpoint-air-defenses: only a warship gains pinpoint-air-defenses; add --atk-warship or drop it',
+    )
+  })
+
   it('the same shot by flags and by batch keys', () => {
     const args = [
       ...SHOT,

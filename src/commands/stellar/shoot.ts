@@ -25,6 +25,7 @@ import {
   type TraitFlags,
   type TraitSide,
   checkSkills,
+  checkWarshipOnly,
   applyShotTraits,
   chooseTraits,
   traitNames,
@@ -304,6 +305,7 @@ export function buildShot(v: ValuesOf<typeof options>): ShotRequest {
     attacker: chooseTraits(v.trait ?? [], 'shoot', 'attacker', SHOOT_TRAIT_FLAGS),
     defender: chooseTraits(v.defTrait ?? [], 'shoot', 'defender', SHOOT_TRAIT_FLAGS),
   }
+  checkWarshipOnly(chosen.attacker, v.atkWarship, '--trait', '--atk-warship')
   // Field by field: the shot's type names every field, so none is forgotten (and a literal is
   // far cheaper than a spread with fields added, see eslint.config.js).
   const s: ShotRequest = {
