@@ -106,6 +106,22 @@ const odds = [
     ['melee', ...meleeMax, ...flags({ atkSplit: '10/10', defSplit: '10/10', defChoice: 'guard' })],
   ],
   ['melee, the same, automatic splits and choice', ['melee', ...meleeMax]],
+  // The largest inputs of the rules' tests (which check that their answers are whole, not their time).
+  ['roll 100d100', ['roll', '100d100']],
+  [
+    'outmaneuver, 15 dice and 5 rerolls a side',
+    ['outmaneuver', ...flags({ atkDice: 15, defDice: 15, atkReroll: 5, defReroll: 5 })],
+  ],
+  ['wargroup burn, 50 turns against Dam 100', ['wargroup', 'burn', ...flags({ turns: 50, dam: 100 })]],
+  [
+    'formation strike, Burst 10 at 10 targets',
+    [
+      'formation',
+      'strike',
+      ...flags({ str: 1, dmg: 30, burst: 10, targets: 10, defense: 'auto', knockdown: true, boxes: 3 }),
+      ...flags({ zentraedi: true, starBoxes: '1,2', defDod: 1, defPar: 2, defRol: 2 }),
+    ],
+  ],
 ]
 for (const [what, argv] of odds) {
   const [o, r] = timeAll([

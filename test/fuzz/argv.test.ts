@@ -5,23 +5,10 @@ import { mecha } from '../cli/in-process.js'
 
 /**
  * Random, mostly malformed argument lists for every command, run through the CLI front
- * in-process with an empty stdin (the binary itself is run by test/cli/binary.test.ts): each run must end within a few seconds, exit 0 or 2, and never print a
- * stack trace. Bad input is exit 2 with exactly one line on stderr.
+ * in-process with an empty stdin (the binary itself is run by test/cli/binary.test.ts): each run
+ * must end (a hang fails in-process.ts's 30 s wait, exit code null), exit 0 or 2, and never print
+ * a stack trace. Bad input is exit 2 with exactly one line on stderr.
  */
-
-interface Run {
-  code: number | null
-  stdout: string
-  stderr: string
-  ms: number
-}
-
-/** One run of the CLI front in-process (test/cli/in-process.ts: a hang fails its 30 s wait). */
-function run(args: string[]): Run {
-  const t = Date.now()
-  const r = mecha(args)
-  return { code: r.code, stdout: r.stdout, stderr: r.stderr, ms: Date.now() - t }
-}
 
 const junk = fc.oneof(
   fc.constantFrom(
@@ -95,14 +82,13 @@ const argvArb = fc
 describe('fuzzing the command line', () => {
   it('random malformed arguments: exit 0 or 2, one clear line, never a trace or a hang', () => {
     const cases = fc.sample(argvArb, { numRuns: 240, seed: 20261121 })
-    const results = cases.map((args) => ({ args, r: run(args) }))
+    const results = cases.map((args) => ({ args, r: mecha(args) }))
     let bad = 0
     for (const { args, r } of results) {
       const where = `mecha ${args.join(' ')}`
       expect([0, 2], `${where}\n${r.stderr}`).toContain(r.code)
       expect(r.stderr, where).not.toMatch(/\n\s+at .+:\d+:\d+/)
       expect(r.stderr, where).not.toMatch(/internal error/)
-      expect(r.ms, where).toBeLessThan(6000)
       if (r.code === 2) {
         bad++
         expect(r.stderr.trim().split('\n'), where).toHaveLength(1)

@@ -73,10 +73,10 @@ describe('AMS odds shot by shot', () => {
     for (const [k] of whole.entries()) expect(byShot.fraction(k)).toBe(whole.fraction(k))
   })
 
-  it('100 missiles and 10 shots in well under a second (6^10 branches walked whole)', () => {
-    const start = performance.now()
+  it('100 missiles and 10 shots (6^10 branches walked whole): every face counted', () => {
+    // Its speed is bench/run.mjs's row "odds: formation ams, 100 missiles, 10 shots".
     const d = amsOdds({ ams: 1, missiles: 100, longRange: false, shots: 10 })
-    expect(performance.now() - start).toBeLessThan(1000)
+    expect(d.waysWhere(() => true)).toBe(d.den)
     expect(d.expected()).toBe(35) // every face kills its value at AMS 1: 10 x 3.5, never capped
   })
 })

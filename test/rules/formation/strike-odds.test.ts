@@ -222,8 +222,9 @@ describe('strike odds: exact against Monte Carlo', () => {
   })
 })
 
-describe('strike odds: speed', () => {
-  it('Burst 10 at 10 targets with every option takes well under a second', () => {
+describe('strike odds: the largest strike', () => {
+  // Its speed is bench/run.mjs's row "odds: formation strike, Burst 10 at 10 targets".
+  it('Burst 10 at 10 targets with every option: the damage odds are whole', () => {
     const s = strike({
       str: 1,
       dmg: 30,
@@ -237,11 +238,7 @@ describe('strike odds: speed', () => {
       starBoxes: [1, 2],
       defender: defenderAll,
     })
-    const t0 = performance.now()
-    const o = strikeOdds(s)
-    const ms = performance.now() - t0
-    expectOne(o.damage)
-    expect(ms).toBeLessThan(1000)
+    expectOne(strikeOdds(s).damage)
   })
 })
 

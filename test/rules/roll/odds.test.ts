@@ -87,12 +87,11 @@ describe('roll odds by multiset evaluation', () => {
   })
 
   it.each(['8d20kh1', '10d20kh3', '12d10kh3', '20d6kh3', '100d100', '40d1000'])(
-    '%s is exact and quick',
+    '%s is exact: the chances sum to 1 over a whole number of rolls',
     (text) => {
+      // The speed of the largest is bench/run.mjs's rows "odds: roll 12d10kh3", "8d20kh1", "100d100".
       const e = parseExpression(text)
-      const start = performance.now()
       const d = expressionOdds(e)
-      expect(performance.now() - start).toBeLessThan(1000) // ~1-60 ms; loose for a busy machine
       let sum = 0n
       for (const [, w] of d.entries()) sum += w
       expect(sum).toBe(d.den)

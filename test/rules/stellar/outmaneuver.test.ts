@@ -180,10 +180,12 @@ describe('outmaneuver: exact odds', () => {
       expect(Math.abs((counts.get(k) ?? 0) / n - w)).toBeLessThan(0.037)
   })
 
-  it('odds for the largest pools stay fast', () => {
-    const t = performance.now()
+  it('odds for the largest pools (15 dice, 5 rerolls a side) are whole: each map sums to 1', () => {
+    // Their speed is bench/run.mjs's row "odds: outmaneuver, 15 dice and 5 rerolls a side".
     const o = outmaneuverOdds(om(side(15, { reroll: 5 }), side(15, { reroll: 5 })))
-    expect(performance.now() - t).toBeLessThan(1000)
     expect(o.winner.waysWhere(() => true)).toBe(o.winner.den)
+    expect(o.margin.waysWhere(() => true)).toBe(o.margin.den)
+    // Equal pools and rerolls: the attacker wins exactly as often as the defender.
+    expect(o.winner.fraction('attacker')).toBe(o.winner.fraction('defender'))
   })
 })
