@@ -1,31 +1,15 @@
 import { describe, expect, it } from 'vitest'
-import { mecha } from './in-process.js'
+import { walk } from './explain-fixture.js'
 
 // Acc 8 vs Evade 0, no bonus, no reaction: evade on 8+; 1-2 criticals, 3-7 hits, 9-10 misses.
 const SHOT = ['shoot', '--acc', '8', '--evade', '0', '--dmg', '300', '--bonus', 'none']
-
-/** The walk-through's lines after its heading, the dice line dropped. */
-function walk(args: string[]): string[] {
-  const r = mecha([...args, '--explain'])
-  expect(r.stderr).toBe('')
-  expect(r.code).toBe(0)
-  const lines = r.stdout.trimEnd().split('\n')
-  return lines.slice(lines.indexOf('How it was worked out') + 1).filter((l) => !l.startsWith('dice:'))
-}
+// Two shots, no reaction; the defender with Improvise (2 evade rerolls).
+const TWO_SHOTS = [...SHOT, '--shots', '2', '--defense', 'none']
+const IMPROVISED = [...TWO_SHOTS, '--def-trait', 'improvise']
 
 describe('shoot --explain: an evade reroll is a step of its own (issue #26 item 13)', () => {
   it('Improvise rerolls die 1 (5, a hit) and die 2 (1, a critical): rolled, reroll, then the dice read', () => {
-    const L = walk([
-      ...SHOT,
-      '--shots',
-      '2',
-      '--defense',
-      'none',
-      '--def-trait',
-      'improvise',
-      '--rolls',
-      '5,1,7,3',
-    ])
+    const L = walk([...IMPROVISED, '--rolls', '5,1,7,3'])
     const from = L.findIndex((l) => l.startsWith('3. Each evade die'))
     expect(L.slice(from + 1, from + 10)).toEqual([
       '   Rolled: 5• 1!',
@@ -91,17 +75,7 @@ describe('shoot --explain: an evade reroll is a step of its own (issue #26 item 
   })
 
   it('rerolls allowed but none worth it: the dice read, then the step says it kept them', () => {
-    const L = walk([
-      ...SHOT,
-      '--shots',
-      '2',
-      '--defense',
-      'none',
-      '--def-trait',
-      'improvise',
-      '--rolls',
-      '9,8',
-    ])
+    const L = walk([...IMPROVISED, '--rolls', '9,8'])
     expect(L.some((l) => l.includes('Rolled:'))).toBe(false)
     const from = L.findIndex((l) => l.startsWith('3. Each evade die'))
     expect(L.slice(from + 1, from + 5)).toEqual([
@@ -113,7 +87,7 @@ describe('shoot --explain: an evade reroll is a step of its own (issue #26 item 
   })
 
   it('no rerolls allowed: no reroll step, the steps numbered as before', () => {
-    const L = walk([...SHOT, '--shots', '2', '--defense', 'none', '--rolls', '5,1'])
+    const L = walk([...TWO_SHOTS, '--rolls', '5,1'])
     expect(L.some((l) => l.includes('Reroll'))).toBe(false)
     expect(L).toContain('4. Hits = 3; critical hits counted: 1 of at most 3.')
     expect(L).toContain('7. Armor saves: PEN 0 is under 2, so none.')

@@ -11,26 +11,21 @@ import { mecha } from './in-process.js'
 const dir = mkdtempSync(join(tmpdir(), 'mecha-matrix-'))
 afterAll(() => rmSync(dir, { recursive: true, force: true }))
 
+// gunner and twin: the same red unit with its rifle; only gunner carries a blade.
+const RED_RIFLE = `    side: red
+    acc: 9
+    evade: 3
+    melee: 5
+    armSv: 2
+    hp: 2000
+    weapons:
+      rifle: { shots: 5, dmg: 300, pen: 4 }`
 const ROSTER_TEXT = `units:
   gunner:
-    side: red
-    acc: 9
-    evade: 3
-    melee: 5
-    armSv: 2
-    hp: 2000
-    weapons:
-      rifle: { shots: 5, dmg: 300, pen: 4 }
+${RED_RIFLE}
       blade: { melee: true, dmg: 400, pen: 5 }
   twin:
-    side: red
-    acc: 9
-    evade: 3
-    melee: 5
-    armSv: 2
-    hp: 2000
-    weapons:
-      rifle: { shots: 5, dmg: 300, pen: 4 }
+${RED_RIFLE}
   brute:
     side: blue
     acc: 7

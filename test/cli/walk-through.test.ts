@@ -1,18 +1,10 @@
 import { describe, expect, it } from 'vitest'
 import { mecha, mechaJson } from './in-process.js'
+import { walk } from './explain-fixture.js'
 
 // Acc 9 vs Evade 3, no bonus, no reaction: evade on 6+; 1-2 criticals, 3-5 hits.
 const SHOT = ['shoot', '--acc', '9', '--evade', '3', '--shots', '2', '--dmg', '200', '--bonus', 'none']
 const FIXED = [...SHOT, '--defense', 'none']
-
-/** The walk-through's lines, after its heading, the dice line dropped. */
-function walk(args: string[]): string[] {
-  const r = mecha([...args, '--explain'])
-  expect(r.stderr).toBe('')
-  expect(r.code).toBe(0)
-  const lines = r.stdout.trimEnd().split('\n')
-  return lines.slice(lines.indexOf('How it was worked out') + 1).filter((l) => !l.startsWith('dice:'))
-}
 
 describe('shoot --explain ends with the damage dealt', () => {
   it('no armor saves at all: the total is still said (a critical and a hit: 3 hits x 200)', () => {
