@@ -2,7 +2,7 @@ import { spawnSync } from 'node:child_process'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { commandNames, groups } from '../../src/commands/registry.js'
 import { argvOf, mecha } from './in-process.js'
-import { BIN, type CliResult, shLines } from './run-cli.js'
+import { BIN } from './run-cli.js'
 
 /** Run a command line through a real shell, as a user pastes it (`mecha` is the built binary). */
 function sh(line: string): { code: number | null; stdout: string; stderr: string } {
@@ -144,36 +144,42 @@ describe('output that cannot be written', () => {
   })
 })
 
-describe('every --help example runs as printed, through a real shell', async () => {
+describe('every --help example runs as printed', async () => {
   const { loadAllSpecs } = await import('../../src/commands/registry.js')
   const lines = (await loadAllSpecs()).flatMap((s) =>
     (s.examples ?? []).map((line) => [s.name, line] as const),
   )
-  // `mecha …` as a user pastes it, with the built binary standing in for the installed command:
-  // every example through one shell, before the first is checked.
-  let firstRuns: CliResult[] = []
+  // The words a real shell makes of each example as pasted: every line through one /bin/sh in
+  // which `mecha` is a function printing its arguments (no node started). The front then runs
+  // on those words in-process; the built binary itself runs the docs' examples
+  // (docs-examples.test.ts, every command) and binary.test.ts.
+  let shellWords: string[][] = []
   beforeAll(() => {
-    firstRuns = shLines(
-      lines.map(([, l]) => l.replace(/^mecha /, '$MECHA ')),
-      {
-        cwd: process.cwd(),
-        env: { PATH: process.env.PATH ?? '', MECHA: `${process.execPath} ${BIN}` },
-        timeout: 600_000,
-      },
-    )
-  }, 600_000)
-  const firstRun = (line: string) => firstRuns[lines.findIndex(([, l]) => l === line)]!
+    const script = `mecha() { for a in "$@"; do printf '%s\\037' "$a"; done; printf '\\036'; }\n`
+    const r = spawnSync('/bin/sh', ['-c', script + lines.map(([, l]) => l).join('\n')], {
+      encoding: 'utf8',
+      env: { PATH: process.env.PATH ?? '' },
+    })
+    expect(r.status, r.stderr).toBe(0)
+    shellWords = r.stdout
+      .split('\x1e')
+      .slice(0, -1)
+      .map((w) => w.split('\x1f').slice(0, -1))
+    expect(shellWords).toHaveLength(lines.length)
+  })
 
   it('there are examples to run', () => expect(lines.length).toBeGreaterThan(60))
 
-  it.each(lines)('%s: %s', (_, line) => {
-    const first = firstRun(line)
+  it.each(lines.map(([name, line], i) => [name, line, i] as const))('%s: %s', (_, line, i) => {
+    const words = argvOf(line)
+    expect(words, 'one plain `mecha …` command').toBeDefined()
+    expect(words).toEqual(shellWords[i])
+    const first = mecha(words!)
     expect(first.stderr).toBe('')
     expect(first.code).toBe(0)
     expect(first.stdout.trim()).not.toBe('')
-    // Reproducible: an example that rolls gives its seed or its dice, so it prints the same twice
-    // (the second time in-process: every help example is one plain command).
-    expect(mecha(argvOf(line)!).stdout).toBe(first.stdout)
+    // Reproducible: an example that rolls gives its seed or its dice, so it prints the same twice.
+    expect(mecha(words!).stdout).toBe(first.stdout)
   })
 })
 
