@@ -7,21 +7,26 @@
  * commands (`npm install`, `npm link`, `npm test`, `npx mecha …`, `git clone`, `cd`); they are
  * not run here.
  *
- * Each example runs through `/bin/sh` against the built binary (one shell for all the examples of
- * a file), with `mecha` on the PATH as a wrapper around `node <repo>/bin/mecha.js`, in an empty
- * directory (an unquoted `>` would leave a file there, and fails the test). It must exit 0 with something on stdout, unless the line ends
+ * Each example runs as pasted into `/bin/sh` (one shell for all the examples of a file), with
+ * `mecha` on the PATH as a wrapper around the built binary, `node <repo>/bin/mecha.js`, in an
+ * empty directory (an unquoted `>` would leave a file there, and fails the test). The binary runs
+ * the first example of each command, and every example that needs a shell (pipes, comments,
+ * redirections); the other examples, one plain `mecha …` each, run through the front in-process
+ * (in-process.ts) on the very words the shell makes of them (checked: one shell where `mecha` is
+ * a function printing its arguments). It must exit 0 with something on stdout, unless the line ends
  * with a comment `# exit N`: then it must exit N, and with nothing on stdout, say why in one line
  * on stderr (batch answers a bad line on stdout and exits 2). The only file it may leave is the
  * chart it names with `--plot FILE.svg` (checked to be an SVG, then removed).
  * It runs twice and must print the same both times: an example that rolls gives `--seed` or
- * `--rolls`. The second run is in-process (in-process.ts) when the line is one plain `mecha …`,
- * so it also shows the in-process front answering as the binary does; else it is through the shell
- * again.
+ * `--rolls`. The second run is in-process when the line is one plain `mecha …` (for an example
+ * the binary ran first, this also shows the in-process front answering as the binary does); else
+ * it is through the shell again.
  *
  * A ```text block right after a ```sh block (and only there) shows the output of that block's last example
  * (stdout, or stderr when stdout is empty) and must match it. In the shown output, a line that is
  * only `…` stands for any number of lines, and `…` inside a line for any text on that line.
  */
+import { spawnSync } from 'node:child_process'
 import {
   chmodSync,
   mkdirSync,
@@ -29,6 +34,7 @@ import {
   readdirSync,
   readFileSync,
   rmSync,
+  statSync,
   symlinkSync,
   writeFileSync,
 } from 'node:fs'
@@ -146,17 +152,66 @@ afterAll(() => rmSync(work, { recursive: true, force: true }))
 
 const env = { PATH: `${pathDir}:${process.env.PATH ?? ''}`, HOME: work }
 
-type Runs = { first: CliResult & { left: Record<string, string> }; again?: CliResult }
+type Runs = {
+  first: CliResult & { left: Record<string, string> }
+  again?: CliResult
+  /** A plain `mecha …`: the words the shell makes of it, as run in-process. */
+  words?: { shell: string[]; ours: string[] }
+}
+
+/** The command an example runs: `shoot`, `wargroup burn`... */
+const commandOf = (line: string) =>
+  /(?:mecha|node bin\/mecha\.js) ((?:wargroup|formation|mining|roster|game) )?([a-z-]+)/
+    .exec(line)
+    ?.slice(1)
+    .join('')
+
+/** The words `/bin/sh` makes of each plain `mecha …` line: one shell, `mecha` a function printing them. */
+function shellWords(lines: string[]): string[][] {
+  const script =
+    `mecha() { for a in "$@"; do printf '%s\\037' "$a"; done; printf '\\036'; }\n` +
+    `node() { shift; mecha "$@"; }\n` +
+    lines.join('\n')
+  const r = spawnSync('/bin/sh', ['-c', script], { encoding: 'utf8', env: { PATH: process.env.PATH ?? '' } })
+  if (r.status !== 0) throw new Error(`the examples' words through one shell: exit ${r.status}: ${r.stderr}`)
+  const words = r.stdout
+    .split('\x1e')
+    .slice(0, -1)
+    .map((w) => w.split('\x1f').slice(0, -1))
+  if (words.length !== lines.length) throw new Error(`${lines.length} lines, ${words.length} words`)
+  return words
+}
+
+/** The files an in-process run left in the scratch directory (read, then removed), as shLines's `left`. */
+function tidyLeft(): Record<string, string> {
+  const left: Record<string, string> = {}
+  for (const f of readdirSync(cwd)) {
+    if (f === 'bin' || f === 'examples') continue
+    const path = join(cwd, f)
+    left[f] = statSync(path).isFile() ? readFileSync(path, 'utf8') : ''
+    rmSync(path, { recursive: true, force: true })
+  }
+  return left
+}
 
 /**
- * Both runs of every example, file by file: the first of each, and the second of those that need
- * a shell, through one shell per file; the second of a plain `mecha …` is left to the test,
+ * The first run of every example, and the second of those that need a shell. Through one shell
+ * per file: the first example of each command, and those that need a shell (twice); the others
+ * in-process, on the shell's words. The second run of a plain `mecha …` is left to the test,
  * in-process.
  */
 function runAll(examples: Example[]): Map<Example, Runs> {
   const runs = new Map<Example, Runs>()
+  const seen = new Set<string | undefined>()
+  const binary = new Set(
+    examples.filter((e) => {
+      const first = !seen.has(commandOf(e.command))
+      seen.add(commandOf(e.command))
+      return first || !argvOf(e.command)
+    }),
+  )
   for (const file of new Set(examples.map((e) => e.file))) {
-    const ofFile = examples.filter((e) => e.file === file)
+    const ofFile = examples.filter((e) => e.file === file && binary.has(e))
     const twice = ofFile.filter((e) => !argvOf(e.command))
     const out = shLines(
       [...ofFile, ...twice].map((e) => e.command),
@@ -165,6 +220,13 @@ function runAll(examples: Example[]): Map<Example, Runs> {
     ofFile.forEach((e, i) => runs.set(e, { first: out[i]! }))
     twice.forEach((e, i) => (runs.get(e)!.again = out[ofFile.length + i]))
   }
+  const inProcess = examples.filter((e) => !binary.has(e))
+  const words = shellWords(inProcess.map((e) => e.command))
+  inProcess.forEach((e, i) => {
+    const ours = argvOf(e.command)!
+    const first = mecha(ours, { cwd, env })
+    runs.set(e, { first: { ...first, left: tidyLeft() }, words: { shell: words[i]!, ours } })
+  })
   return runs
 }
 
@@ -252,16 +314,17 @@ describe('docs examples', () => {
     return word !== 'completion' || topLevel.includes('completion')
   })
 
-  // Every example through the shells first (a few hundred starts of the binary: minutes on a
-  // loaded machine), then each checked by its own test.
+  // Every example run first (the binary's share through the shells: about forty starts of the
+  // binary), then each checked by its own test.
   let runs = new Map<Example, Runs>()
   beforeAll(() => {
     runs = runAll(runnable)
   }, 600_000)
 
   it.each(runnable.map((e) => [`${e.file}:${e.line}`, e] as const))('%s', (_where, ex) => {
-    const { first, again: shAgain } = runs.get(ex)!
+    const { first, again: shAgain, words } = runs.get(ex)!
     const label = `${ex.file}:${ex.line}: ${ex.command}\nstderr: ${first.stderr}`
+    if (words) expect(words.ours, `${label}\n(the words the shell makes)`).toEqual(words.shell)
     expect(first.code, label).toBe(ex.exit)
     if (ex.exit === 0) {
       expect(first.stdout.trim(), label).not.toBe('')
