@@ -314,8 +314,8 @@ describe('docs examples', () => {
     return word !== 'completion' || topLevel.includes('completion')
   })
 
-  // Every example run first (the binary's share through the shells: about forty starts of the
-  // binary), then each checked by its own test.
+  // Every example run first (the binary's share through the shells: half the lines), then each
+  // checked by its own test.
   let runs = new Map<Example, Runs>()
   beforeAll(() => {
     runs = runAll(runnable)
