@@ -12,7 +12,7 @@ import {
   shotOdds,
 } from '../../../src/rules/stellar/shoot-odds.js'
 import { parsePen } from '../../../src/rules/stellar/weapon.js'
-import { shot } from './shot-fixture.js'
+import { shot, walkShot } from './shot-fixture.js'
 
 describe('exact shooting odds', () => {
   it('one shot at 5+: crit 1/5 (2 hits), hit 1/5, miss 3/5', () => {
@@ -252,12 +252,12 @@ describe('remembered stages never answer for a different shot', () => {
       fc.property(shots, (over) => {
         const s = shot(over)
         const o = shotOdds(s)
-        const w = walk((dice) => resolveShot(dice, { ...s, askDecisions: false }))
+        const w = walkShot(s)
         const exact = (d: { sortedWays(): Array<[unknown, bigint]>; den: bigint }) =>
           d.sortedWays().map(([k, n]) => [k, fraction(n, d.den)])
-        expect(exact(o.damage)).toEqual(exact(w.map((r) => r.damage)))
-        expect(exact(o.failedSaves)).toEqual(exact(w.map((r) => r.save.failedSaves)))
-        expect(exact(o.unblockedHits)).toEqual(exact(w.map((r) => r.unblockedHits)))
+        expect(exact(o.damage)).toEqual(exact(w.damage))
+        expect(exact(o.failedSaves)).toEqual(exact(w.failedSaves))
+        expect(exact(o.unblockedHits)).toEqual(exact(w.unblockedHits))
         const e = shotExpected(s)
         expect(e.damage).toBeCloseTo(o.expected.damage, 6)
         expect(e.failedSaves).toBeCloseTo(o.expected.failedSaves, 9)
@@ -269,11 +269,11 @@ describe('remembered stages never answer for a different shot', () => {
 
   it('rankings share the later stages between options (they read only AfterEvadeInput): each option scores as the walk of that shot', () => {
     const walkedMeans = (s: Shot) => {
-      const w = walk((dice) => resolveShot(dice, { ...s, askDecisions: false }))
+      const w = walkShot(s)
       return {
-        damage: w.expected((r) => r.damage),
-        failedSaves: w.expected((r) => r.save.failedSaves),
-        unblockedHits: w.expected((r) => r.unblockedHits),
+        damage: w.damage.expected(),
+        failedSaves: w.failedSaves.expected(),
+        unblockedHits: w.unblockedHits.expected(),
       }
     }
     type Means = { damage: number; failedSaves: number; unblockedHits: number }

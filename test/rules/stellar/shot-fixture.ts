@@ -1,4 +1,5 @@
-import type { Shot } from '../../../src/rules/stellar/shoot.js'
+import { walkMaps } from '../../../src/core/exact.js'
+import { type Shot, resolveShot } from '../../../src/rules/stellar/shoot.js'
 import { NO_PEN, parsePen } from '../../../src/rules/stellar/weapon.js'
 import type { PlainShot } from './evade-brute.js'
 
@@ -75,5 +76,17 @@ export function ruleShot(p: PlainShot): Shot {
     defense: p.dodge ? 'dodge' : p.guard ? 'guard' : 'none',
     hp: p.hp,
     evadeRerolls: p.rerolls,
+  })
+}
+
+/**
+ * The oracle for a shot's odds: resolveShot walked die by die (every choice automatic), read as
+ * its damage, failed saves and unblocked hits (each its own map: equal readings merge as walked).
+ */
+export function walkShot(s: Shot) {
+  return walkMaps((dice) => resolveShot(dice, { ...s, askDecisions: false }), {
+    damage: (r) => r.damage,
+    failedSaves: (r) => r.save.failedSaves,
+    unblockedHits: (r) => r.unblockedHits,
   })
 }
