@@ -24,14 +24,27 @@ function asWritten(profile: Record<string, unknown>): Record<string, unknown> {
 /**
  * The game's units as a roster, checked as a roster file is (a hand-edited header that no longer
  * reads is one line naming `file`). With `state`, a unit's HP is what it has left (a destroyed
- * unit keeps its full HP: nothing resolves against it).
+ * unit keeps its full HP: nothing resolves against it), and a once-a-round trait it has spent this
+ * round (Improvise) is not among its traits until the next round. `live`: destroyed units left out
+ * (a matrix's units).
  */
-export function gameRoster(header: GameHeader, file: string, state?: GameState): Roster {
+export function gameRoster(
+  header: GameHeader,
+  file: string,
+  state?: GameState,
+  live = false,
+): Roster {
   const units: Record<string, unknown> = {}
   for (const [key, profile] of Object.entries(header.units)) {
+    const now = state?.units[key]
+    if (live && now?.destroyed) continue
     const unit = asWritten(profile)
-    const hp = state?.units[key]?.hp
+    const hp = now?.hp
     if (hp !== undefined && hp !== null && hp > 0) unit.hp = hp
+    if (now?.spentThisRound.length && Array.isArray(unit.traits))
+      unit.traits = (unit.traits as unknown[]).filter(
+        (t) => !now.spentThisRound.includes(String(t).split('=')[0].trim().toLowerCase()),
+      )
     units[key] = unit
   }
   return parseRoster(JSON.stringify({ units }, null, 1), `${file} (its units)`)
