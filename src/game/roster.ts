@@ -8,9 +8,9 @@ import { type Penetration, penText } from '../rules/stellar/weapon.js'
 import type { GameHeader } from './log.js'
 import type { GameState } from './state.js'
 
-/** A profile's field written back as a roster file gives it (PEN as its text: 5S). */
+/** A profile's field written back as a roster file gives it (PEN as its text: 5S; its side kept, for a matrix). */
 function asWritten(profile: Record<string, unknown>): Record<string, unknown> {
-  const { side: _side, weapons, ...unit } = profile
+  const { weapons, ...unit } = profile
   if (weapons && typeof weapons === 'object')
     unit.weapons = Object.fromEntries(
       Object.entries(weapons as Record<string, Record<string, unknown>>).map(([k, w]) => [
