@@ -179,7 +179,9 @@ function registerSpec(parent: Command, spec: CommandSpec, leafName: string, run:
       request = plainRequest(spec, raw, 'flag')
     }
     const inGame =
-      game && played ? game.mod.checkPlay(played, units, request, raw.round !== undefined, game.play) : undefined
+      game && played
+        ? game.mod.checkPlay(played, units, request, raw.round !== undefined, game.play)
+        : undefined
     if (game && reader) game.mod.checkReader(reader, request, raw.round !== undefined, game.play)
     const style = g.json ? plainStyle : await stdoutStyle(io, opts.color !== false)
     const out = await answerRequest(
@@ -213,7 +215,10 @@ function registerSpec(parent: Command, spec: CommandSpec, leafName: string, run:
       if (out.text !== undefined) out.text = `${from}\n${out.text}`
       if (reader === 'plan' && !g.odds && Array.isArray(out.json.steps)) {
         const added = await game.mod.recordPlan(game.play, raw, request, out)
-        out.json.game = { file: game.play.file.name, events: added.map((a) => ({ n: a.n, effects: a.event.effects })) }
+        out.json.game = {
+          file: game.play.file.name,
+          events: added.map((a) => ({ n: a.n, effects: a.event.effects })),
+        }
         if (out.text !== undefined)
           for (const a of added) out.text += '\n' + game.mod.playedLine(a.n, a.event)
       } else out.json.game = { file: game.play.file.name }

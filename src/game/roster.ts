@@ -28,12 +28,7 @@ function asWritten(profile: Record<string, unknown>): Record<string, unknown> {
  * round (Improvise) is not among its traits until the next round. `live`: destroyed units left out
  * (a matrix's units).
  */
-export function gameRoster(
-  header: GameHeader,
-  file: string,
-  state?: GameState,
-  live = false,
-): Roster {
+export function gameRoster(header: GameHeader, file: string, state?: GameState, live = false): Roster {
   const units: Record<string, unknown> = {}
   for (const [key, profile] of Object.entries(header.units)) {
     const now = state?.units[key]

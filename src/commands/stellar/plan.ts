@@ -10,12 +10,7 @@ import {
   show,
   textOpt,
 } from '../../engine/spec.js'
-import {
-  type PlanAttackQuery,
-  type PlanQuery,
-  CARRIED_TRAIT,
-  planModel,
-} from '../../report/stellar/plan.js'
+import { type PlanAttackQuery, type PlanQuery, CARRIED_TRAIT, planModel } from '../../report/stellar/plan.js'
 import { meleeSpec } from './melee.js'
 import { shootSpec } from './shoot.js'
 

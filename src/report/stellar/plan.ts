@@ -222,11 +222,26 @@ function rollPlan(dice: Dice, q: PlanQuery): PlanResult {
     const s = settle(a, hp, spent)
     const from = diceLog(dice)?.length
     const result = s.model.resolve(dice, s.input)
-    const rolls = from === undefined ? undefined : diceLog(dice)!.slice(from).map((d) => d.value)
+    const rolls =
+      from === undefined
+        ? undefined
+        : diceLog(dice)!
+            .slice(from)
+            .map((d) => d.value)
     const damage = dealt(a, result)
     const left = Math.max(0, hp - damage)
     const spends = spentBy(a, hp, spent, result)
-    steps.push({ attack: a, hpBefore: hp, spentBefore: spent, spends, settled: s, result, damage, hpLeft: left, rolls })
+    steps.push({
+      attack: a,
+      hpBefore: hp,
+      spentBefore: spent,
+      spends,
+      settled: s,
+      result,
+      damage,
+      hpLeft: left,
+      rolls,
+    })
     hp = left
     spent = unionSpent(spent, spends)
   }
