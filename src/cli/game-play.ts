@@ -3,13 +3,13 @@ import { InputError } from '../core/errors.js'
 import { loadSpec } from '../commands/registry.js'
 import { namedRequest } from '../engine/named-units.js'
 import { planAttacksOf, planDefenderOf } from '../engine/plan-units.js'
-import type { Request } from '../engine/request.js'
+import { type Request, answerRequest } from '../engine/request.js'
 import { type Globals, type RunOutput, quietChoices, runSpec } from '../engine/run.js'
 import { type CommandSpec, camelKey } from '../engine/spec.js'
 import { unitWordsOf } from '../engine/unit-words.js'
 import { describeEvent } from '../game/describe.js'
 import { ONCE_PER_GAME, resolutionEffects } from '../game/effects.js'
-import type { PlayedCommand } from '../game/modes.js'
+import { PLAYED_COMMANDS, type PlayedCommand } from '../game/modes.js'
 import type { Effect, GameLog, ResolutionEvent } from '../game/log.js'
 import { gameRoster } from '../game/roster.js'
 import { type GameState, applyEvent, replay, startState, undoneBy } from '../game/state.js'
@@ -542,6 +542,63 @@ async function recordPlan(
   return events.map((event, i) => ({ n: play.log.events.length + 1 + i, event }))
 }
 
+/** The game after events this process appended: its log, state and units read again. */
+function advance(play: Play, events: readonly ResolutionEvent[]): Play {
+  if (!events.length) return play
+  const log = { ...play.log, events: [...play.log.events, ...events] }
+  const state = events.reduce(applyEvent, play.state)
+  return { file: play.file, log, state, roster: gameRoster(log.header, play.file.name, state) }
+}
+
+/**
+ * One batch line by unit names, in the game of `mecha batch --game FILE` (docs/batch.md): as the
+ * command line plays it (the game's units, HP left and round; destroyed units and Momentum the
+ * side lacks refused), a rolled shot, charge or plan appended (its events in one write), `--odds`
+ * and a matrix appending nothing. Returns the answer and the game as it now is.
+ */
+async function playLine(
+  spec: CommandSpec,
+  refs: Array<string | undefined>,
+  given: Record<string, unknown>,
+  g: Globals,
+  env: Parameters<typeof answerRequest>[3],
+  play: Play,
+): Promise<{ out: RunOutput; play: Play }> {
+  const played = (PLAYED_COMMANDS as readonly string[]).includes(spec.name)
+    ? (spec.name as PlayedCommand)
+    : undefined
+  const reader = spec.name === 'plan' || spec.name === 'matrix' ? (spec.name as GameReader) : undefined
+  if (!played && !reader)
+    throw new InputError(
+      'bad-usage',
+      `${spec.name}: a game plays shoot, melee and plan by unit names, and matrix reads it; ${spec.name} by names takes a roster: run it in a batch without --game`,
+    )
+  const roundGiven = given.round !== undefined
+  const rolled = !g.odds && given.need === undefined
+  const flags = played
+    ? playedFlags(played, refs, given, play, g.odds)
+    : readerFlags(reader!, given, play, rolled, refs[0])
+  const roster = played ? play.roster : readerRoster(reader!, refs, given, play)
+  const request = namedRequest(spec, roster, refs, flags, 'json')
+  const words = refs.filter((r): r is string => r !== undefined)
+  const units = played ? checkPlay(played, words, request, roundGiven, play) : undefined
+  if (reader) checkReader(reader, request, roundGiven, play)
+  const answered = answerRequest(spec, request, g, env, false)
+  const out = answered instanceof Promise ? await answered : answered
+  if (played && !g.odds) {
+    const { n, event } = recordPlay(play, played, words, given, request, out, units!, spec)
+    out.json.game = { file: play.file.name, n, effects: event.effects }
+    return { out, play: advance(play, [event]) }
+  }
+  if (reader === 'plan' && !g.odds && Array.isArray(out.json.steps)) {
+    const added = await recordPlan(play, given, request, out)
+    out.json.game = { file: play.file.name, events: added.map((a) => ({ n: a.n, effects: a.event.effects })) }
+    return { out, play: advance(play, added.map((a) => a.event)) }
+  }
+  out.json.game = { file: play.file.name }
+  return { out, play }
+}
+
 /** What a roll by unit names does in a game, step by step (the CLI's front calls them in turn). */
 export const inGame = {
   playedFlags,
@@ -552,4 +609,5 @@ export const inGame = {
   readerRoster,
   checkReader,
   recordPlan,
+  playLine,
 }

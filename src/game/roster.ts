@@ -29,6 +29,14 @@ function asWritten(profile: Record<string, unknown>): Record<string, unknown> {
  * (a matrix's units).
  */
 export function gameRoster(header: GameHeader, file: string, state?: GameState, live = false): Roster {
+  return parseRoster(
+    JSON.stringify({ units: gameUnits(header, state, live) }, null, 1),
+    `${file} (its units)`,
+  )
+}
+
+/** The game's units as a roster file's data would give them (what gameRoster reads). */
+export function gameUnits(header: GameHeader, state?: GameState, live = false): Record<string, unknown> {
   const units: Record<string, unknown> = {}
   for (const [key, profile] of Object.entries(header.units)) {
     const now = state?.units[key]
@@ -42,5 +50,5 @@ export function gameRoster(header: GameHeader, file: string, state?: GameState, 
       )
     units[key] = unit
   }
-  return parseRoster(JSON.stringify({ units }, null, 1), `${file} (its units)`)
+  return units
 }

@@ -30,7 +30,6 @@ function newGame(roster = BATTLE): string {
 }
 
 const run = (dir: string, args: string[]) => mecha(args, { cwd: dir })
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
 const json = (dir: string, args: string[]): any => {
   const r = run(dir, [...args, '--json'])
   expect(r.code, r.stderr).toBe(0)
@@ -322,5 +321,80 @@ describe('what a roll now does to the game', () => {
       run(dir, ['game', 'undo'])
     }
     expect(found).toBe(true)
+  })
+})
+
+describe('batch --game and the library with a game', () => {
+  it('batch --game: lines by names read the game in turn; rolled shoot and plan lines appended, odds and matrix not', () => {
+    const dir = newGame()
+    const lines = [
+      { command: 'shoot', attacker: 'argonaut:cannon', defender: 'dervish', seed: 'g1' },
+      { command: 'shoot', attacker: 'argonaut:cannon', defender: 'dervish', odds: true },
+      {
+        command: 'plan',
+        defender: 'white-asura',
+        attacks: ['argonaut:machine-gun', 'argonaut:cannon'],
+        seed: 'p',
+      },
+      { command: 'matrix', vs: ['dervish'] },
+      { command: 'save', attacker: 'argonaut:cannon', defender: 'dervish' },
+    ]
+    const r = mecha(['batch', '--game', 'mecha-game.jsonl'], {
+      cwd: dir,
+      input: lines.map((l) => JSON.stringify(l)).join('\n') + '\n',
+    })
+    expect(r.code).toBe(2) // the save line: a game lends its units to shoot, melee, plan and matrix
+    const out = r.stdout
+      .trim()
+      .split('\n')
+      .map((l) => JSON.parse(l))
+    const hpLeft = 2800 - out[0].damage
+    expect(out[0].game).toMatchObject({ file: 'mecha-game.jsonl', n: 1 })
+    // The odds line reads the HP the first line left.
+    const alone = json(dir, [
+      'shoot',
+      'argonaut:cannon',
+      'dervish',
+      '--odds',
+      '--no-game',
+      '--roster',
+      BATTLE,
+      '--hp',
+      String(hpLeft),
+    ])
+    expect(out[1].odds.damage).toEqual(alone.odds.damage)
+    expect(out[2].game.events.map((e: { n: number }) => e.n)).toEqual(
+      out[2].steps.map((_: unknown, i: number) => 2 + i),
+    )
+    expect(out[3].cells[0].destroyed).toBeCloseTo(
+      json(dir, ['shoot', `${out[3].cells[0].attacker}:${out[3].cells[0].weapon}`, 'dervish', '--odds']).odds
+        .destroyed.true,
+      12,
+    )
+    expect(out[4]).toMatchObject({ code: 'bad-usage' })
+    const st = status(dir)
+    expect(st.events).toBe(1 + out[2].steps.length)
+    expect(st.units.dervish.hp).toBe(hpLeft)
+    expect(st.units['white-asura'].hp).toBe(out[2].hpLeft)
+    expect(refusedIn(dir, ['batch', '--game', 'mecha-game.jsonl', '--roster', BATTLE])).toMatch(/--roster/)
+  })
+
+  it('the library reads a game for odds, and refuses a roll it cannot record', async () => {
+    const dir = newGame()
+    run(dir, ['game', 'set', 'dervish', '--hp', '700'])
+    const api = await import('../../src/api/index.js')
+    const log = api.game.parse(readFileSync(join(dir, 'mecha-game.jsonl'), 'utf8'))
+    const odds = api.shoot.odds({ attacker: 'argonaut:cannon', defender: 'dervish', game: log })
+    const byHand = json(dir, ['shoot', 'argonaut:cannon', 'dervish', '--odds'])
+    expect(odds.odds).toEqual(byHand.odds)
+    expect(() =>
+      api.shoot.resolve({ attacker: 'argonaut:cannon', defender: 'dervish', game: log }, { seed: 'x' }),
+    ).toThrow(/a roll in a game is recorded/)
+    // game.roster: the units with their HP left, to roll without recording.
+    const rolled = api.shoot.resolve(
+      { attacker: 'argonaut:cannon', defender: 'dervish', roster: api.game.roster(log) },
+      { seed: 'x' },
+    )
+    expect(rolled.inputs.hp.value).toBe(700)
   })
 })
