@@ -9,7 +9,7 @@ import { type CommandSpec, camelKey } from '../engine/spec.js'
 import { unitWordsOf } from '../engine/unit-words.js'
 import { describeEvent } from '../game/describe.js'
 import { ONCE_PER_GAME, resolutionEffects } from '../game/effects.js'
-import { PLAYED_COMMANDS, type PlayedCommand } from '../game/modes.js'
+import { GAME_READERS, type GameReader, PLAYED_COMMANDS, type PlayedCommand } from '../game/modes.js'
 import type { Effect, GameLog, ResolutionEvent } from '../game/log.js'
 import { gameRoster } from '../game/roster.js'
 import { type GameState, applyEvent, replay, startState, undoneBy } from '../game/state.js'
@@ -403,9 +403,6 @@ export async function luckRolls(log: GameLog, name: string): Promise<LuckRoll[]>
 // ---------------------------------------------------------------------------------------------
 // plan and matrix: they read the game as shoot and melee do; a rolled plan appends its attacks
 
-/** The commands that read a game without being one shot or charge (docs/game.md). */
-export type GameReader = 'plan' | 'matrix'
-
 /**
  * The flags of a plan or a matrix read in a game: the round is the game's unless given. A rolled
  * plan's HP is the game's: `--hp` is refused there (`--odds` and `--need` may ask "what if"), as
@@ -567,7 +564,9 @@ async function playLine(
   const played = (PLAYED_COMMANDS as readonly string[]).includes(spec.name)
     ? (spec.name as PlayedCommand)
     : undefined
-  const reader = spec.name === 'plan' || spec.name === 'matrix' ? (spec.name as GameReader) : undefined
+  const reader = (GAME_READERS as readonly string[]).includes(spec.name)
+    ? (spec.name as GameReader)
+    : undefined
   if (!played && !reader)
     throw new InputError(
       'bad-usage',
@@ -593,7 +592,13 @@ async function playLine(
   if (reader === 'plan' && !g.odds && Array.isArray(out.json.steps)) {
     const added = await recordPlan(play, given, request, out)
     out.json.game = { file: play.file.name, events: added.map((a) => ({ n: a.n, effects: a.event.effects })) }
-    return { out, play: advance(play, added.map((a) => a.event)) }
+    return {
+      out,
+      play: advance(
+        play,
+        added.map((a) => a.event),
+      ),
+    }
   }
   out.json.game = { file: play.file.name }
   return { out, play }

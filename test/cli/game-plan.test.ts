@@ -395,6 +395,6 @@ describe('batch --game and the library with a game', () => {
       { attacker: 'argonaut:cannon', defender: 'dervish', roster: api.game.roster(log) },
       { seed: 'x' },
     )
-    expect(rolled.inputs.hp.value).toBe(700)
+    expect((rolled.inputs as { hp: { value: number } }).hp.value).toBe(700)
   })
 })
