@@ -33,14 +33,11 @@ import type { PlayedCommand } from './modes.js'
 /** The once-per-game Skills a game keeps track of, by the option that uses them. */
 export const ONCE_PER_GAME: Record<string, string> = { makeItCount: 'make-it-count' }
 
-/** The once-a-round traits a game keeps track of (spentThisRound): a unit's roster loses them. */
-export const ONCE_A_ROUND = ['improvise']
-
 /** Evade dice Improvise rerolls (quickstart, universal skill). */
 const IMPROVISE_DICE = 2
 
 /** The Momentum a trait costs when used, as its entry says it ("bonus skill [M-2]"); 0 for none. */
-export function traitMomentum(name: string): number {
+function traitMomentum(name: string): number {
   const m = /\[M-(\d+)\]/.exec(traitOf(name.split('=')[0])?.from ?? '')
   return m ? Number(m[1]) : 0
 }
