@@ -9,11 +9,25 @@ import { unitWordsOf } from '../engine/unit-words.js'
 import { MechaError } from './errors.js'
 import type { Answer, Calculation, Compared, Rolled } from './types.js'
 import { rosterOf } from './roster.js'
+import { type GameLog, parseGame } from '../game/log.js'
+import { gameRoster } from '../game/roster.js'
+import { replay } from '../game/state.js'
+
+/** A game as a request gives it: game.parse's log, or the log's text. */
+function gameOf(v: unknown): GameLog {
+  if (typeof v === 'string') return parseGame(v, 'game')
+  if (v !== null && typeof v === 'object' && 'header' in v && 'events' in v) return v as GameLog
+  throw new InputError('bad-game', '"game": give game.parse(text)\'s log, or the log\'s text')
+}
 
 const env: RunEnv = { choice: quietChoices, render: { style: plainStyle, explain: false, width: 80 } }
 
 /** The request's own keys besides the command's options and arguments. */
 const ROSTER_KEY = 'roster'
+/** A game log (game.parse's, or its text) whose units, HP left and round a request by names reads. */
+const GAME_KEY = 'game'
+/** The commands a game lends its units to (docs/game.md). */
+const GAME_COMMANDS = ['shoot', 'melee', 'plan', 'matrix']
 
 class Front {
   private readonly keys: Set<string>
@@ -28,6 +42,7 @@ class Front {
       ...(spec.args ?? []).map((a) => a.name),
       ...this.unitKeys,
       ...(this.unitKeys.length ? [ROSTER_KEY] : []),
+      ...(GAME_COMMANDS.includes(spec.name) ? [GAME_KEY] : []),
     ])
     this.flagToKey = new Map(spec.options.map((o) => [`--${o.flag}`, `"${camelKey(o.flag)}"`] as const))
     for (const k of ['seed', 'rolls']) this.flagToKey.set(`--${k}`, `"${k}"`)
@@ -36,7 +51,7 @@ class Front {
   /** Answer a request: its values checked and built, every open choice made automatically. */
   answer(request: unknown, g: Globals): Answer {
     try {
-      const out = answerRequest(this.spec, this.request(request), g, env, false)
+      const out = answerRequest(this.spec, this.request(request, g), g, env, false)
       if (out instanceof Promise)
         throw new Error(`${this.spec.name}: the answer waited for a person (a bug: the library never asks)`)
       return (out as RunOutput).json as Answer
@@ -46,7 +61,7 @@ class Front {
     }
   }
 
-  private request(request: unknown): Request {
+  private request(request: unknown, g: Globals): Request {
     const name = this.spec.name
     if (request === null || typeof request !== 'object' || Array.isArray(request))
       throw new InputError(
@@ -67,7 +82,7 @@ class Front {
           'unknown-key',
           `${JSON.stringify(key)} is not an option of ${name} (see mecha ${name} --help)`,
         )
-      if (key === ROSTER_KEY || this.unitKeys.includes(key)) continue
+      if (key === ROSTER_KEY || key === GAME_KEY || this.unitKeys.includes(key)) continue
       if (value !== null && typeof value === 'object' && !Array.isArray(value))
         throw new InputError(
           'bad-value',
@@ -84,6 +99,7 @@ class Front {
         'bad-value',
         `${this.unitKeys.map((k) => `"${k}"`).join(' and ')}: unit names, e.g. "argonaut:machine-gun"`,
       )
+    if (req[GAME_KEY] !== undefined) return this.inGame(req, refs, given, g)
     if (req[ROSTER_KEY] === undefined)
       throw new InputError(
         'no-roster',
@@ -94,6 +110,50 @@ class Front {
       rosterOf(req[ROSTER_KEY]),
       refs as Array<string | undefined>,
       given,
+      'json',
+    )
+  }
+
+  /**
+   * A request by names read in a game (docs/api.md): the game's units with their HP left and its
+   * round, a destroyed unit refused. The library writes no file, so it records nothing: a roll
+   * with a game is refused (the command line and `mecha batch --game FILE` record it, one whole
+   * write per roll); `odds` and `compare`, which record nothing anywhere, read it.
+   */
+  private inGame(
+    req: Record<string, unknown>,
+    refs: unknown[],
+    given: Record<string, unknown>,
+    g: Globals,
+  ): Request {
+    const name = this.spec.name
+    if (req[ROSTER_KEY] !== undefined)
+      throw new InputError(
+        'bad-combination',
+        `${name}: "game" and "roster": in a game the units are the game's; give one of them`,
+      )
+    const rolls = !g.odds && !(name === 'plan' && given.need !== undefined) && name !== 'matrix'
+    if (rolls)
+      throw new InputError(
+        'bad-usage',
+        `${name}: a roll in a game is recorded, and the library writes no file: roll it with mecha ${name} (or mecha batch --game FILE), which appends it to the game; here, ask odds(request), or resolve with "roster": game.roster(log) to roll without recording`,
+      )
+    const log = gameOf(req[GAME_KEY])
+    const state = replay(log)
+    const roster = gameRoster(log.header, 'game', state, name === 'matrix')
+    for (const ref of [...refs, ...[given.vs ?? []].flat()]) {
+      if (typeof ref !== 'string') continue
+      for (const word of ref.split(',')) {
+        const unit = state.units[word.split(':')[0].trim().toLowerCase()]
+        if (unit?.destroyed)
+          throw new InputError('destroyed', `${name}: ${word.split(':')[0].trim()} is destroyed in the game`)
+      }
+    }
+    return namedRequest(
+      this.spec,
+      roster,
+      refs as Array<string | undefined>,
+      given.round === undefined ? { ...given, round: state.round } : given,
       'json',
     )
   }

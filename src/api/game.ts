@@ -17,6 +17,7 @@ import {
   repairGame,
 } from '../game/log.js'
 import { newGameHeader } from '../game/new.js'
+import { gameUnits } from '../game/roster.js'
 import { sideScores } from '../game/score.js'
 import { type GameState, replay } from '../game/state.js'
 import { MechaError } from './errors.js'
@@ -51,6 +52,13 @@ export const game = {
     mecha(() => entryLine(newGameHeader(rosterOf(roster), mode, points)) + '\n'),
   /** One event as its line in the log (with the newline), to append. */
   line: (event: GameEvent | GameHeader): string => entryLine(event) + '\n',
+  /**
+   * The game's units as roster data (each with the HP it has left; a once-a-round trait spent this
+   * round left out), for a request's "roster": a roll that the game does not record.
+   */
+  roster: (log: GameLog): { units: Record<string, unknown> } => ({
+    units: gameUnits(log.header, replay(log)),
+  }),
   /** A log with its torn lines kept as torn entries, and their line numbers. */
   repair: (text: string, name = 'game'): { text: string; torn: number[] } =>
     mecha(() => repairGame(text, name)),

@@ -78,6 +78,8 @@ export interface BatchOptions {
   progress: boolean
   /** `--roster` files, for lines that name units ("attacker", "defender", "unit"). */
   roster?: string[]
+  /** `--game FILE`: lines by unit names play in this game (docs/batch.md, docs/game.md). */
+  game?: string
 }
 
 /** Where batch reads and writes (the process's streams, or test doubles). */
@@ -481,13 +483,16 @@ class Batch {
     req: Record<string, unknown>,
     g: Globals,
   ): Promise<RunOutput> {
-    this.units ??= Promise.all([import('../engine/named-units.js'), import('./units.js')]).then(
-      ([named, cli]) => ({
-        named,
-        roster: cli.requireRoster(this.opts.roster, 'batch', this.place),
-      }),
-    )
-    const { named, roster } = await this.units
+    // In a game (--game) the units are the game's: no roster is read.
+    const units =
+      this.opts.game === undefined
+        ? await (this.units ??= Promise.all([import('../engine/named-units.js'), import('./units.js')]).then(
+            ([named, cli]) => ({
+              named,
+              roster: cli.requireRoster(this.opts.roster, 'batch', this.place),
+            }),
+          ))
+        : undefined
     const given: Record<string, unknown> = {}
     for (const [k, v] of Object.entries(req)) if (!LINE_KEYS.has(k) && !unitKeys.includes(k)) given[k] = v
     const refs = unitKeys.map((k) => req[k])
@@ -511,8 +516,39 @@ class Batch {
             ? '"defender" is a unit name and "attacks" a list of them, e.g. "defender": "dervish", "attacks": ["argonaut:cannon"]'
             : '"attacker" and "defender" are unit names, e.g. "attacker": "argonaut:machine-gun"',
       )
-    const request = named.namedRequest(spec, roster, refs as Array<string | undefined>, given, 'json')
+    if (this.opts.game !== undefined) return this.playLine(spec, refs as Array<string | undefined>, given, g)
+    const request = units!.named.namedRequest(
+      spec,
+      units!.roster,
+      refs as Array<string | undefined>,
+      given,
+      'json',
+    )
     return answerRequest(spec, request, g, this.env, false)
+  }
+
+  /** The game of `--game FILE`, read at the first line by names, then as this run's lines change it. */
+  private game:
+    Promise<{ play: import('./game-play.js').Play; mod: typeof import('./game-play.js') }> | undefined
+
+  /** A line by unit names in the game: read it, and a roll appended to it (game-play.ts). */
+  private async playLine(
+    spec: CommandSpec,
+    refs: Array<string | undefined>,
+    given: Record<string, unknown>,
+    g: Globals,
+  ): Promise<RunOutput> {
+    this.game ??= import('./game-play.js').then((mod) => ({
+      mod,
+      play: mod.findPlay(this.opts.game, {
+        cwd: this.place.cwd ?? process.cwd(),
+        env: this.place.env ?? process.env,
+      })!,
+    }))
+    const game = await this.game
+    const { out, play } = await game.mod.inGame.playLine(spec, refs, given, g, this.env, game.play)
+    game.play = play
+    return out
   }
 
   private seedFor(s: unknown, n: number): string {

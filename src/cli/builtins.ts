@@ -163,6 +163,10 @@ export function registerBatch(program: Command, run: Run): void {
         'roster for "attacker"/"defender" lines (repeatable; see docs/roster.md)',
       ).argParser((v: string, prev: unknown) => [...(Array.isArray(prev) ? prev : []), v]),
     )
+    .option(
+      '--game <file>',
+      'lines by unit names play in this game log: its units, HP and round; rolled shoot, melee and plan lines are appended (docs/batch.md)',
+    )
     .addHelpText('after', (ctx) => {
       const width = columnsFor(io, ctx.error ? 'stderr' : 'stdout')
       const about =
@@ -177,6 +181,11 @@ export function registerBatch(program: Command, run: Run): void {
     })
     .action(async (file: string | undefined, opts: Record<string, unknown>, command: Command) => {
       refuseFlagValues(command)
+      if (opts.game !== undefined && opts.roster !== undefined)
+        throw new InputError(
+          'bad-combination',
+          `--roster: in a game the units are the game's (${String(opts.game)}); drop --roster, or --game`,
+        )
       // Batch streams through stdout itself (with back-pressure); a reader that goes away
       // (`| head -1`) ends the run quietly, another failure with one line and exit 1.
       io.stdout.on('error', (e: NodeJS.ErrnoException) => {
@@ -194,6 +203,7 @@ export function registerBatch(program: Command, run: Run): void {
           color: opts.color !== false,
           progress: opts.progress !== false,
           roster: opts.roster as string[] | undefined,
+          game: opts.game as string | undefined,
         },
         {
           stdin: io.stdin,

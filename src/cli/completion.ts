@@ -10,7 +10,7 @@
 import type { CommandGroup } from '../commands/registry.js'
 import type { CommandSpec } from '../engine/spec.js'
 import { ROSTER_FLAG, unitWordsOf } from '../engine/unit-words.js'
-import { PLAYED_COMMANDS } from '../game/modes.js'
+import { GAME_READERS, PLAYED_COMMANDS } from '../game/modes.js'
 import { PLAY_FLAGS } from './game-register.js'
 
 export const SHELLS = ['bash', 'zsh', 'fish'] as const
@@ -94,7 +94,7 @@ export function completionModel(
     )
     if (units) flags.push(Object.assign({}, ROSTER_FLAG, { takesValue: true }))
     // A shot or a charge by unit names is played in a game (--game FILE, --no-game).
-    if (units && (PLAYED_COMMANDS as readonly string[]).includes(spec.name))
+    if (units && ([...PLAYED_COMMANDS, ...GAME_READERS] as readonly string[]).includes(spec.name))
       flags.push(...PLAY_FLAGS.map((f) => ({ ...f })))
     for (const g of globals)
       if ((!g.dice || spec.diceOrder !== undefined) && (!g.compare || spec.model.compare)) flags.push(g)

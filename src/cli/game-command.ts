@@ -166,6 +166,14 @@ export function gameUndo(file: GameFile, to: number | undefined, json: boolean):
     const last = lastInEffect(log.events)
     if (last === undefined) throw new InputError('nothing', 'game undo: nothing to undo')
     targets = [last]
+    // A plan's attacks were written together: undone together (its steps before the last one).
+    const e = log.events[last - 1]
+    if (e.t === 'resolution' && e.plan)
+      for (let k = e.plan.step - 1, i = last - 1; k >= 1 && i >= 1; k--, i--) {
+        const before = log.events[i - 1]
+        if (before.t !== 'resolution' || before.plan?.step !== k) break
+        targets.unshift(i)
+      }
   }
   const n = append(file, log, { t: 'undo', events: targets, at: now() })
   if (json) return { json: { n, t: 'undo', events: targets } }

@@ -63,11 +63,19 @@ function writeLine(fd: number, line: string, name: string): void {
 
 /** Append one event to the log. */
 export function appendEvent(path: string, name: string, event: GameEvent): void {
+  appendEvents(path, name, [event])
+}
+
+/**
+ * Append events (a plan's attacks) to the log: their lines in one write, so another writer's
+ * event never lands between them.
+ */
+export function appendEvents(path: string, name: string, events: readonly GameEvent[]): void {
   let fd: number | undefined
   try {
     // O_APPEND: every write goes to the end as one piece; no O_CREAT, a game is started by new.
     fd = openSync(path, constants.O_WRONLY | constants.O_APPEND)
-    writeLine(fd, entryLine(event), name)
+    writeLine(fd, events.map(entryLine).join('\n'), name)
   } catch (e) {
     if (e instanceof WriteFailed) throw e
     throw new WriteFailed(`cannot write the game ${quoteValue(name)}: ${why(e as NodeJS.ErrnoException)}`)

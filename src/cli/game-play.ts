@@ -2,21 +2,22 @@ import { existsSync } from 'node:fs'
 import { InputError } from '../core/errors.js'
 import { loadSpec } from '../commands/registry.js'
 import { namedRequest } from '../engine/named-units.js'
-import type { Request } from '../engine/request.js'
+import { planAttacksOf, planDefenderOf } from '../engine/plan-units.js'
+import { type Request, answerRequest } from '../engine/request.js'
 import { type Globals, type RunOutput, quietChoices, runSpec } from '../engine/run.js'
 import { type CommandSpec, camelKey } from '../engine/spec.js'
 import { unitWordsOf } from '../engine/unit-words.js'
 import { describeEvent } from '../game/describe.js'
 import { ONCE_PER_GAME, resolutionEffects } from '../game/effects.js'
-import type { PlayedCommand } from '../game/modes.js'
-import type { GameLog, ResolutionEvent } from '../game/log.js'
+import { GAME_READERS, type GameReader, PLAYED_COMMANDS, type PlayedCommand } from '../game/modes.js'
+import type { Effect, GameLog, ResolutionEvent } from '../game/log.js'
 import { gameRoster } from '../game/roster.js'
 import { type GameState, applyEvent, replay, startState, undoneBy } from '../game/state.js'
 import { type DamageOdds, type LuckRoll, luckOf } from '../game/stats.js'
 import { plainStyle } from '../render/style.js'
 import { REMOTE_MOMENTUM_COST } from '../rules/stellar/upgrades.js'
 import { type Roster, lookupUnit, parseUnitRef } from '../rules/stellar/roster.js'
-import { appendEvent, readGame } from './game-file.js'
+import { appendEvent, appendEvents, readGame } from './game-file.js'
 import { gamePath } from './game-register.js'
 
 /**
@@ -141,6 +142,19 @@ function checkPlay(
         'spent',
         `${command}: ${attacker} has used ${skill} already, and it is once a game (mecha game log)`,
       )
+  checkOffers(command, values, attacker, defenders, play)
+  return { attacker, defenders }
+}
+
+/** Refuses more Momentum offered (Skill Defense, It's not over yet!, Bullseye…) than a side has. */
+function checkOffers(
+  command: PlayedCommand,
+  values: Record<string, unknown>,
+  attacker: string,
+  defenders: string[],
+  play: Play,
+): void {
+  const units = play.state.units
   const pool = (k: string) => play.state.sides[units[k].side].momentum
   const offers: Array<[unit: string, offered: number, what: string]> =
     command === 'shoot'
@@ -174,7 +188,6 @@ function checkPlay(
         'no-momentum',
         `${command}: ${what} offer ${offered} Momentum, and ${units[unit].side} has ${pool(unit)} in the game (mecha game status)`,
       )
-  return { attacker, defenders }
 }
 
 /** The choices a roll made, as request keys: replaying them never depends on a policy. */
@@ -235,15 +248,7 @@ function recordPlay(
     { command, ...units, values: request.values as Record<string, unknown>, answer: out.json },
     play.state,
   )
-  for (const f of effects) {
-    const side = play.state.units[f.unit].side
-    const left = play.state.sides[side].momentum + (f.momentum ?? 0)
-    if (left < 0)
-      throw new InputError(
-        'no-momentum',
-        `${command}: ${side} would spend ${-(f.momentum ?? 0)} Momentum and has ${play.state.sides[side].momentum} in the game; nothing was recorded`,
-      )
-  }
+  affordable(command, effects, play.state)
   const dice: { seed?: string; rolls?: number[] } =
     typeof out.json.seed === 'string' ? { seed: out.json.seed } : { rolls: out.json.rolls as number[] }
   const event: ResolutionEvent = {
@@ -256,6 +261,19 @@ function recordPlay(
   }
   appendEvent(play.file.path, play.file.name, event)
   return { n: play.log.events.length + 1, event }
+}
+
+/** Refuses effects that spend more Momentum than a side has: nothing is recorded. */
+function affordable(command: string, effects: readonly Effect[], state: GameState): void {
+  for (const f of effects) {
+    const side = state.units[f.unit].side
+    const left = state.sides[side].momentum + (f.momentum ?? 0)
+    if (left < 0)
+      throw new InputError(
+        'no-momentum',
+        `${command}: ${side} would spend ${-(f.momentum ?? 0)} Momentum and has ${state.sides[side].momentum} in the game; nothing was recorded`,
+      )
+  }
 }
 
 /** The line a roll played in a game ends with: `#4 shoot (seed "g1"): dervish -2600 HP`. */
@@ -382,5 +400,219 @@ export async function luckRolls(log: GameLog, name: string): Promise<LuckRoll[]>
   return out
 }
 
+// ---------------------------------------------------------------------------------------------
+// plan and matrix: they read the game as shoot and melee do; a rolled plan appends its attacks
+
+/**
+ * The flags of a plan or a matrix read in a game: the round is the game's unless given. A rolled
+ * plan's HP is the game's: `--hp` is refused there (`--odds` and `--need` may ask "what if"), as
+ * for a shot; a matrix appends nothing, so its `--hp` is a "what if" too.
+ */
+function readerFlags(
+  command: GameReader,
+  raw: Record<string, unknown>,
+  play: Play,
+  rolled: boolean,
+  defender: string | undefined,
+): Record<string, unknown> {
+  if (command === 'plan' && defender !== undefined) refuseDestroyed(command, [defender], play)
+  if (command === 'plan' && rolled && raw.hp !== undefined) {
+    const unit = defender === undefined ? undefined : unitKeyOf(play, defender)
+    const whose = unit ? `${unit}'s HP left (${play.state.units[unit].hp ?? 'none'})` : 'the HP left'
+    throw new InputError(
+      'bad-combination',
+      `--hp: the game gives ${whose}; drop --hp (mecha game set ${unit ?? 'UNIT'} --hp N corrects it), give --odds to ask "what if", or give --no-game`,
+    )
+  }
+  return raw.round === undefined ? { ...raw, round: String(play.state.round) } : raw
+}
+
+/** Refuses a destroyed unit named in a plan or a matrix, as a shot refuses it. */
+function refuseDestroyed(command: GameReader, words: readonly string[], play: Play): void {
+  for (const w of words) {
+    const k = unitKeyOf(play, w)
+    const u = play.state.units[k]
+    if (u.destroyed)
+      throw new InputError(
+        'destroyed',
+        `${command}: ${k} is destroyed${u.destroyedRound ? ` in round ${u.destroyedRound}` : ''} (mecha game status; if that is wrong: mecha game undo, or mecha game set ${k} --hp N)`,
+      )
+  }
+}
+
+/**
+ * The roster a plan or a matrix reads in a game: the game's units with their HP left. A destroyed
+ * unit named is refused; a matrix leaves the destroyed ones out of the units it picks itself.
+ */
+function readerRoster(
+  command: GameReader,
+  words: ReadonlyArray<string | undefined>,
+  raw: Record<string, unknown>,
+  play: Play,
+): Roster {
+  const named = words.filter((w): w is string => w !== undefined)
+  if (command === 'plan') {
+    refuseDestroyed(command, named, play)
+    return play.roster
+  }
+  const vs = [raw.vs ?? []].flat().flatMap((v) => String(v).split(','))
+  refuseDestroyed(
+    command,
+    [...named, ...vs].map((w) => w.trim()).filter((w) => w !== ''),
+    play,
+  )
+  return gameRoster(play.log.header, play.file.name, play.state, true)
+}
+
+/**
+ * A plan's checks against the game, before it resolves: each attack's Momentum offered against
+ * its side's pool (what the attacks spend in all is checked as they are recorded). `request.inputs`
+ * then says which values the game gave.
+ */
+function checkReader(command: GameReader, request: Request, roundGiven: boolean, play: Play): void {
+  saidFromGame(request, play, roundGiven)
+  if (command !== 'plan') return
+  const defender = planDefenderOf(request.values)
+  for (const a of planAttacksOf(request.values) ?? [])
+    checkOffers(a.command, a.values, unitKeyOf(play, a.name), [unitKeyOf(play, defender!)], play)
+}
+
+type Step = {
+  step: number
+  attack: string
+  command: PlayedCommand
+  answer: Record<string, unknown>
+  rolls?: number[]
+}
+
+/**
+ * A rolled plan played in the game: each attack made is appended as its own `resolution` event
+ * (the shot or the charge it was, its request with the choices made, the dice it rolled, its
+ * effects on the state the attacks before it left, and its step of the plan), all in one write,
+ * so the log replays to the state the plan left (and `game stats` resolves each attack again).
+ * Nothing is appended when one of them would spend Momentum the side no longer has.
+ */
+async function recordPlan(
+  play: Play,
+  raw: Record<string, unknown>,
+  request: Request,
+  out: RunOutput,
+): Promise<Array<{ n: number; event: ResolutionEvent }>> {
+  const steps = out.json.steps as Step[] | undefined
+  const attacks = planAttacksOf(request.values) ?? []
+  const defenderWord = planDefenderOf(request.values)!
+  const defender = unitKeyOf(play, defenderWord)
+  let state = play.state
+  const events: ResolutionEvent[] = []
+  for (const step of steps ?? []) {
+    const spec = (await loadSpec(step.command))!
+    if (!step.rolls) throw new Error(`plan: step ${step.step} kept no dice`)
+    const own = new Set(spec.options.map((o) => camelKey(o.flag)))
+    const given: Record<string, unknown> = {}
+    for (const [k, v] of Object.entries(raw)) if (own.has(k) && k !== 'hp' && k !== 'defHp') given[k] = v
+    const words = [step.attack, defenderWord]
+    const values = attacks[step.step - 1]?.values ?? {}
+    const effects = resolutionEffects(
+      {
+        command: step.command,
+        attacker: unitKeyOf(play, step.attack),
+        defenders: [defender],
+        values,
+        answer: step.answer,
+      },
+      state,
+    )
+    affordable('plan', effects, state)
+    const event: ResolutionEvent = {
+      t: 'resolution',
+      command: step.command,
+      request: recordedRequest(spec, words, given, choicesOf(step.command, { json: step.answer })),
+      rolls: step.rolls,
+      effects,
+      plan: { step: step.step, of: attacks.length },
+      at: new Date().toISOString(),
+    }
+    events.push(event)
+    state = applyEvent(state, event)
+  }
+  if (events.length) appendEvents(play.file.path, play.file.name, events)
+  return events.map((event, i) => ({ n: play.log.events.length + 1 + i, event }))
+}
+
+/** The game after events this process appended: its log, state and units read again. */
+function advance(play: Play, events: readonly ResolutionEvent[]): Play {
+  if (!events.length) return play
+  const log = { ...play.log, events: [...play.log.events, ...events] }
+  const state = events.reduce(applyEvent, play.state)
+  return { file: play.file, log, state, roster: gameRoster(log.header, play.file.name, state) }
+}
+
+/**
+ * One batch line by unit names, in the game of `mecha batch --game FILE` (docs/batch.md): as the
+ * command line plays it (the game's units, HP left and round; destroyed units and Momentum the
+ * side lacks refused), a rolled shot, charge or plan appended (its events in one write), `--odds`
+ * and a matrix appending nothing. Returns the answer and the game as it now is.
+ */
+async function playLine(
+  spec: CommandSpec,
+  refs: Array<string | undefined>,
+  given: Record<string, unknown>,
+  g: Globals,
+  env: Parameters<typeof answerRequest>[3],
+  play: Play,
+): Promise<{ out: RunOutput; play: Play }> {
+  const played = (PLAYED_COMMANDS as readonly string[]).includes(spec.name)
+    ? (spec.name as PlayedCommand)
+    : undefined
+  const reader = (GAME_READERS as readonly string[]).includes(spec.name)
+    ? (spec.name as GameReader)
+    : undefined
+  if (!played && !reader)
+    throw new InputError(
+      'bad-usage',
+      `${spec.name}: a game plays shoot, melee and plan by unit names, and matrix reads it; ${spec.name} by names takes a roster: run it in a batch without --game`,
+    )
+  const roundGiven = given.round !== undefined
+  const rolled = !g.odds && given.need === undefined
+  const flags = played
+    ? playedFlags(played, refs, given, play, g.odds)
+    : readerFlags(reader!, given, play, rolled, refs[0])
+  const roster = played ? play.roster : readerRoster(reader!, refs, given, play)
+  const request = namedRequest(spec, roster, refs, flags, 'json')
+  const words = refs.filter((r): r is string => r !== undefined)
+  const units = played ? checkPlay(played, words, request, roundGiven, play) : undefined
+  if (reader) checkReader(reader, request, roundGiven, play)
+  const answered = answerRequest(spec, request, g, env, false)
+  const out = answered instanceof Promise ? await answered : answered
+  if (played && !g.odds) {
+    const { n, event } = recordPlay(play, played, words, given, request, out, units!, spec)
+    out.json.game = { file: play.file.name, n, effects: event.effects }
+    return { out, play: advance(play, [event]) }
+  }
+  if (reader === 'plan' && !g.odds && Array.isArray(out.json.steps)) {
+    const added = await recordPlan(play, given, request, out)
+    out.json.game = { file: play.file.name, events: added.map((a) => ({ n: a.n, effects: a.event.effects })) }
+    return {
+      out,
+      play: advance(
+        play,
+        added.map((a) => a.event),
+      ),
+    }
+  }
+  out.json.game = { file: play.file.name }
+  return { out, play }
+}
+
 /** What a roll by unit names does in a game, step by step (the CLI's front calls them in turn). */
-export const inGame = { playedFlags, checkPlay, recordPlay, playedLine }
+export const inGame = {
+  playedFlags,
+  checkPlay,
+  recordPlay,
+  playedLine,
+  readerFlags,
+  readerRoster,
+  checkReader,
+  recordPlan,
+  playLine,
+}

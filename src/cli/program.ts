@@ -4,7 +4,7 @@ import { fitToWidth } from '../render/format.js'
 import { type Style, plainStyle } from '../render/style.js'
 import { placeOf, registerBatch, registerCompletion, registerRoster } from './builtins.js'
 import { PLAY_FLAGS, registerGame } from './game-register.js'
-import { PLAYED_COMMANDS, type PlayedCommand } from '../game/modes.js'
+import { GAME_READERS, type GameReader, PLAYED_COMMANDS, type PlayedCommand } from '../game/modes.js'
 import { commandLineOf, globalsFrom, refuseFlagValues, writeChart } from './globals.js'
 import { afterHelp, globalFlagsOf, placeholderOf, topHelp } from './help.js'
 import { type CliIO, type Run, colorOn, columnsFor } from './io.js'
@@ -66,7 +66,11 @@ function registerSpec(parent: Command, spec: CommandSpec, leafName: string, run:
   const played = (PLAYED_COMMANDS as readonly string[]).includes(spec.name)
     ? (spec.name as PlayedCommand)
     : undefined
-  if (played)
+  // A plan and a matrix by unit names read the game too (a rolled plan appends its attacks).
+  const reader = (GAME_READERS as readonly string[]).includes(spec.name)
+    ? (spec.name as GameReader)
+    : undefined
+  if (played || reader)
     for (const f of PLAY_FLAGS)
       cmd.addOption(new Option(`--${f.flag}${f.takesValue ? ' <file>' : ''}`, f.description))
   for (const o of spec.options) {
@@ -138,7 +142,7 @@ function registerSpec(parent: Command, spec: CommandSpec, leafName: string, run:
       { play: import('./game-play.js').Play; mod: (typeof import('./game-play.js'))['inGame'] } | undefined
     // A command whose units may all be left out (matrix) reads the roster all the same.
     if (refs[0] !== undefined || unitWords[0]?.optional) {
-      if (played) {
+      if (played || reader) {
         const { findPlay, inGame: mod } = await import('./game-play.js')
         const play = findPlay(opts.game as string | boolean | undefined, placeOf(io))
         if (play) game = { play, mod }
@@ -149,14 +153,20 @@ function registerSpec(parent: Command, spec: CommandSpec, leafName: string, run:
           `--roster: in a game the units are the game's (${game.play.file.name}, as mecha game new kept them); drop --roster, or give --no-game`,
         )
       const { unitRequest } = await import('./units.js')
+      const rolled = !g.odds && raw.need === undefined
+      const flags = !game
+        ? raw
+        : played
+          ? game.mod.playedFlags(played, refs, raw, game.play, g.odds)
+          : game.mod.readerFlags(reader!, raw, game.play, rolled, refs[0])
       const named = await unitRequest(
         spec,
         refs,
-        game ? game.mod.playedFlags(played!, refs, raw, game.play, g.odds) : raw,
+        flags,
         opts.roster as string[] | undefined,
         choice,
         placeOf(io),
-        game?.play.roster,
+        game && (played ? game.play.roster : game.mod.readerRoster(reader!, refs, raw, game.play)),
       )
       request = named.request
       units = named.refs
@@ -170,7 +180,11 @@ function registerSpec(parent: Command, spec: CommandSpec, leafName: string, run:
         )
       request = plainRequest(spec, raw, 'flag')
     }
-    const inGame = game && game.mod.checkPlay(played!, units, request, raw.round !== undefined, game.play)
+    const inGame =
+      game && played
+        ? game.mod.checkPlay(played, units, request, raw.round !== undefined, game.play)
+        : undefined
+    if (game && reader) game.mod.checkReader(reader, request, raw.round !== undefined, game.play)
     const style = g.json ? plainStyle : await stdoutStyle(io, opts.color !== false)
     const out = await answerRequest(
       spec,
@@ -196,6 +210,20 @@ function registerSpec(parent: Command, spec: CommandSpec, leafName: string, run:
       const { n, event } = game.mod.recordPlay(game.play, played!, units, raw, request, out, inGame, spec)
       out.json.game = { file: game.play.file.name, n, effects: event.effects }
       if (out.text !== undefined) out.text += '\n' + game.mod.playedLine(n, event)
+    }
+    // A plan or a matrix read in a game says so; a rolled plan's attacks are appended to it.
+    if (game && reader) {
+      const from = `(from ${game.play.file.name}, round ${request.values.round ?? game.play.state.round})`
+      if (out.text !== undefined) out.text = `${from}\n${out.text}`
+      if (reader === 'plan' && !g.odds && Array.isArray(out.json.steps)) {
+        const added = await game.mod.recordPlan(game.play, raw, request, out)
+        out.json.game = {
+          file: game.play.file.name,
+          events: added.map((a) => ({ n: a.n, effects: a.event.effects })),
+        }
+        if (out.text !== undefined)
+          for (const a of added) out.text += '\n' + game.mod.playedLine(a.n, a.event)
+      } else out.json.game = { file: game.play.file.name }
     }
     const plot = opts.plot as string | undefined
     if (out.svg !== undefined && plot !== '-') writeChart(plot!, out.svg, io.cwd)

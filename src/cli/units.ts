@@ -32,12 +32,12 @@ export function requireRoster(
   return roster
 }
 
-/** A game found here is no roster: only shoot and melee play in it (the others want --roster). */
+/** A game found here is no roster: only shoot, melee, plan and matrix read it (the others want --roster). */
 function gameHint(place: RosterPlace): string {
   const env = place.env ?? process.env
   const name = env.MECHA_GAME || DEFAULT_GAME
   return existsSync(resolve(place.cwd ?? process.cwd(), name))
-    ? `; the game ${name} lends its units to shoot and melee only`
+    ? `; the game ${name} lends its units to shoot, melee, plan and matrix only`
     : ''
 }
 

@@ -66,7 +66,8 @@ export function describeEvent(e: GameEvent): string {
         for (const t of [...(f.spent ?? []), ...(f.spentThisRound ?? [])]) parts.push(`${t} used`)
         return `${f.unit} ${parts.join(', ') || 'unchanged'}`
       })
-      return `${e.command} (${dice}): ${effects.length ? effects.join('; ') : 'no change'}`
+      const plan = e.plan ? `plan ${e.plan.step}/${e.plan.of}: ` : ''
+      return `${plan}${e.command} (${dice}): ${effects.length ? effects.join('; ') : 'no change'}`
     }
     case 'torn':
       return `torn line kept as text: ${JSON.stringify(e.text.slice(0, 40))}${e.text.length > 40 ? '…' : ''}`

@@ -13,7 +13,17 @@
  *   gains the destroying side 1 ("+1 if you destroyed any enemy units this turn"), once per
  *   resolution: a second kill in the same turn is corrected with `mecha game set`.
  * - Make it Count! is used once a game: the attacker's Skill is then spent.
+ * - A Skill given as a trait (Take the Shot!, Giant Slayer, Unbeaten, Persevere: a roster's
+ *   traits or --trait) costs its side the Momentum its entry says ([M-2]) whenever the answer
+ *   lists it among the side's traits in effect (a named trait is in effect: rules-notes).
+ * - Improvise is once a round (spentThisRound, given back by next-round): a shot spends the
+ *   target's when its pick rerolled more evade dice than its other rerolls allow (those are used
+ *   first); a charge spends each side's (Improvise in melee is spent on the charge: rules-notes).
+ * - Stun: a failed save against a stun weapon is -1 Action (the shot's `actionsLost`, the
+ *   strikes' in a charge), overwatch shots with a stun weapon at the charger too (one per failed
+ *   save of each overwatch attack).
  */
+import { traitOf } from '../rules/stellar/traits.js'
 import { REMOTE_MOMENTUM_COST } from '../rules/stellar/upgrades.js'
 import type { Effect } from './log.js'
 import type { GameState } from './state.js'
@@ -22,6 +32,18 @@ import type { PlayedCommand } from './modes.js'
 
 /** The once-per-game Skills a game keeps track of, by the option that uses them. */
 export const ONCE_PER_GAME: Record<string, string> = { makeItCount: 'make-it-count' }
+
+/** Evade dice Improvise rerolls (quickstart, universal skill). */
+const IMPROVISE_DICE = 2
+
+/** The Momentum a trait costs when used, as its entry says it ("bonus skill [M-2]"); 0 for none. */
+function traitMomentum(name: string): number {
+  const m = /\[M-(\d+)\]/.exec(traitOf(name.split('=')[0])?.from ?? '')
+  return m ? Number(m[1]) : 0
+}
+
+const namesIn = (x: unknown): string[] =>
+  Array.isArray(x) ? x.map((t) => String(t).split('=')[0].trim().toLowerCase()) : []
 
 export interface Played {
   command: PlayedCommand
@@ -36,6 +58,9 @@ export interface Played {
 
 type Obj = Record<string, unknown>
 const num = (x: unknown) => (typeof x === 'number' && Number.isFinite(x) ? x : 0)
+/** A PEN as a flag gives it (`5S`) or as parsed (`{kind: 'stun'}`): a stun weapon's. */
+const stunWeapon = (pen: unknown) =>
+  typeof pen === 'string' ? /s\s*$/i.test(pen) : obj(pen)?.kind === 'stun'
 const obj = (x: unknown): Obj | undefined =>
   typeof x === 'object' && x !== null && !Array.isArray(x) ? (x as Obj) : undefined
 
@@ -72,6 +97,18 @@ class Tally {
     e.spent = [...(e.spent ?? []), skill]
   }
 
+  /** A once-a-round trait used (once per resolution). */
+  spendRound(unit: string, trait: string): void {
+    const e = this.of(unit)
+    if (!e.spentThisRound?.includes(trait)) e.spentThisRound = [...(e.spentThisRound ?? []), trait]
+  }
+
+  /** A side's traits in effect: the Momentum of the Skills among them, paid by `unit`'s side. */
+  skills(unit: string, traits: unknown): void {
+    const cost = namesIn(traits).reduce((n, t) => n + traitMomentum(t), 0)
+    this.momentum(this.state.units[unit].side, -cost)
+  }
+
   momentum(side: string, change: number): void {
     if (change) this.sides.set(side, (this.sides.get(side) ?? 0) + change)
   }
@@ -106,7 +143,15 @@ export function resolutionEffects(p: Played, state: GameState): Effect[] {
       t.damage(unit, num(target.damage), p.attacker)
       t.stun(unit, num(target.actionsLost))
       t.momentum(state.units[unit].side, -(num(target.momentumSpent) + num(target.negated)))
+      const traits = obj(target.traits) ?? obj(a.traits)
+      t.skills(unit, traits?.defender)
+      const reroll = obj(target.evadeReroll)
+      if (namesIn(traits?.defender).includes('improvise') && reroll) {
+        const rerolled = Array.isArray(reroll.faces) ? reroll.faces.length : 0
+        if (rerolled > num(reroll.allowed) - IMPROVISE_DICE) t.spendRound(unit, 'improvise')
+      }
     })
+    t.skills(p.attacker, obj(a.traits)?.attacker)
     if (p.values.bullseye === true) t.momentum(atkSide, -1)
     if (p.values.remote === 'momentum') t.momentum(atkSide, -REMOTE_MOMENTUM_COST)
   } else {
@@ -118,6 +163,18 @@ export function resolutionEffects(p: Played, state: GameState): Effect[] {
     t.damage(p.attacker, num(obj(a.attacker)?.damageTaken), defender)
     t.stun(defender, num(attack?.actionsLost))
     t.stun(p.attacker, num(counter?.actionsLost))
+    // Overwatch with a stun weapon: -1 Action per failed save of each overwatch attack.
+    if (overwatch && stunWeapon(p.values.defOwPen))
+      for (const shot of Array.isArray(overwatch.attacks) ? (overwatch.attacks as Obj[]) : [])
+        t.stun(p.attacker, num(shot.failedSaves))
+    const traits = obj(a.traits)
+    t.skills(p.attacker, traits?.attacker)
+    t.skills(defender, traits?.defender)
+    for (const [unit, side] of [
+      [p.attacker, 'attacker'],
+      [defender, 'defender'],
+    ] as const)
+      if (namesIn(traits?.[side]).includes('improvise')) t.spendRound(unit, 'improvise')
     t.momentum(state.units[defender].side, -(num(attack?.momentumSpent) + num(attack?.negated)))
     t.momentum(
       atkSide,

@@ -102,6 +102,8 @@ export interface ResolutionEvent extends Stamp {
   seed?: string
   rolls?: number[]
   effects: Effect[]
+  /** One attack of a plan (`mecha plan` in a game): its step of how many, written together. */
+  plan?: { step: number; of: number }
 }
 
 /** A line that was cut short, kept as text by `mecha game repair`; it changes nothing. */
@@ -272,8 +274,22 @@ function checkEvent(e: unknown, n: number, header: GameHeader): GameEvent {
       only(o, ['t', 'at'], 'a next-round event')
       break
     case 'resolution':
-      only(o, ['t', 'at', 'command', 'request', 'seed', 'rolls', 'effects'], 'a resolution')
+      only(o, ['t', 'at', 'command', 'request', 'seed', 'rolls', 'effects', 'plan'], 'a resolution')
       text(o, 'command', false)
+      if (o.plan !== undefined) {
+        const p = o.plan as Obj
+        if (
+          !isObj(p) ||
+          !Number.isInteger(p.step) ||
+          !Number.isInteger(p.of) ||
+          (p.step as number) < 1 ||
+          (p.step as number) > (p.of as number)
+        )
+          fail(
+            `"plan": ${showValue(o.plan)}; expected the attack's step in its plan, e.g. {"step": 1, "of": 2}`,
+          )
+        only(p, ['step', 'of'], '"plan"')
+      }
       if (!isObj(o.request)) fail('"request": expected the request resolved, {…}')
       text(o, 'seed')
       if (o.rolls !== undefined && (!Array.isArray(o.rolls) || o.rolls.some((d) => !Number.isInteger(d))))

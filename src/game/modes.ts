@@ -8,3 +8,7 @@ export const CITY_SIDES = ['attacker', 'defender'] as const
 /** The commands a game records when units are named (a shot, a charge): src/game/effects.ts. */
 export const PLAYED_COMMANDS = ['shoot', 'melee'] as const
 export type PlayedCommand = (typeof PLAYED_COMMANDS)[number]
+
+/** The commands by unit names that read a game without being one roll: a plan appends its attacks. */
+export const GAME_READERS = ['plan', 'matrix'] as const
+export type GameReader = (typeof GAME_READERS)[number]

@@ -8,9 +8,9 @@ import { type Penetration, penText } from '../rules/stellar/weapon.js'
 import type { GameHeader } from './log.js'
 import type { GameState } from './state.js'
 
-/** A profile's field written back as a roster file gives it (PEN as its text: 5S). */
+/** A profile's field written back as a roster file gives it (PEN as its text: 5S; its side kept, for a matrix). */
 function asWritten(profile: Record<string, unknown>): Record<string, unknown> {
-  const { side: _side, weapons, ...unit } = profile
+  const { weapons, ...unit } = profile
   if (weapons && typeof weapons === 'object')
     unit.weapons = Object.fromEntries(
       Object.entries(weapons as Record<string, Record<string, unknown>>).map(([k, w]) => [
@@ -24,15 +24,31 @@ function asWritten(profile: Record<string, unknown>): Record<string, unknown> {
 /**
  * The game's units as a roster, checked as a roster file is (a hand-edited header that no longer
  * reads is one line naming `file`). With `state`, a unit's HP is what it has left (a destroyed
- * unit keeps its full HP: nothing resolves against it).
+ * unit keeps its full HP: nothing resolves against it), and a once-a-round trait it has spent this
+ * round (Improvise) is not among its traits until the next round. `live`: destroyed units left out
+ * (a matrix's units).
  */
-export function gameRoster(header: GameHeader, file: string, state?: GameState): Roster {
+export function gameRoster(header: GameHeader, file: string, state?: GameState, live = false): Roster {
+  return parseRoster(
+    JSON.stringify({ units: gameUnits(header, state, live) }, null, 1),
+    `${file} (its units)`,
+  )
+}
+
+/** The game's units as a roster file's data would give them (what gameRoster reads). */
+export function gameUnits(header: GameHeader, state?: GameState, live = false): Record<string, unknown> {
   const units: Record<string, unknown> = {}
   for (const [key, profile] of Object.entries(header.units)) {
+    const now = state?.units[key]
+    if (live && now?.destroyed) continue
     const unit = asWritten(profile)
-    const hp = state?.units[key]?.hp
+    const hp = now?.hp
     if (hp !== undefined && hp !== null && hp > 0) unit.hp = hp
+    if (now?.spentThisRound.length && Array.isArray(unit.traits))
+      unit.traits = (unit.traits as unknown[]).filter(
+        (t) => !now.spentThisRound.includes(String(t).split('=')[0].trim().toLowerCase()),
+      )
     units[key] = unit
   }
-  return parseRoster(JSON.stringify({ units }, null, 1), `${file} (its units)`)
+  return units
 }

@@ -218,24 +218,27 @@ describe('a game that cannot be read is bad input: one line, exit 2', () => {
   })
 })
 
-describe('a game here lends its units to shoot and melee only', () => {
-  it('plan and matrix without a roster say so in their one line (exit 2)', () => {
+describe('a game here lends its units to shoot, melee, plan and matrix only', () => {
+  it('plan and matrix read it; another command by names without a roster says so in one line (exit 2)', () => {
     const dir = scratch()
     newGame(dir)
     const env = { MECHA_GAME: 'g.jsonl', XDG_CONFIG_HOME: dir }
     const shot = mecha(['shoot', 'argonaut:cannon', 'dervish', '--odds'], { cwd: dir, env })
     expect(shot.code, shot.stderr).toBe(0)
     for (const args of [
-      ['plan', 'dervish', 'argonaut:cannon'],
+      ['plan', 'dervish', 'argonaut:cannon', '--odds'],
       ['matrix', 'argonaut', '--vs', 'dervish'],
     ]) {
       const r = mecha(args, { cwd: dir, env })
-      expect(r.code).toBe(2)
-      expect(r.stdout).toBe('')
-      expect(r.stderr).toBe(
-        `mecha: ${args[0]} ${args[1]}: no roster found; give --roster FILE, set MECHA_ROSTER, or put mecha-roster.yaml here (see docs/roster.md); the game g.jsonl lends its units to shoot and melee only\n`,
-      )
+      expect(r.code, r.stderr).toBe(0)
+      expect(r.stdout).toMatch(/^\(from g\.jsonl, round 1\)\n/)
     }
+    const r = mecha(['save', 'argonaut:cannon', 'dervish'], { cwd: dir, env })
+    expect(r.code).toBe(2)
+    expect(r.stdout).toBe('')
+    expect(r.stderr).toBe(
+      `mecha: save argonaut:cannon: no roster found; give --roster FILE, set MECHA_ROSTER, or put mecha-roster.yaml here (see docs/roster.md); the game g.jsonl lends its units to shoot, melee, plan and matrix only\n`,
+    )
     // No game here: the message as before.
     const none = mecha(['plan', 'dervish', 'argonaut:cannon'], {
       cwd: scratch(),

@@ -10,7 +10,7 @@ import {
   show,
   textOpt,
 } from '../../engine/spec.js'
-import { type PlanAttackQuery, type PlanQuery, planModel } from '../../report/stellar/plan.js'
+import { type PlanAttackQuery, type PlanQuery, CARRIED_TRAIT, planModel } from '../../report/stellar/plan.js'
 import { meleeSpec } from './melee.js'
 import { shootSpec } from './shoot.js'
 
@@ -75,7 +75,13 @@ function buildPlan(v: { hp: number | undefined; need: number | undefined }): Pla
     const values = parseValues(spec, a.values, a.form)
     try {
       checkOptions(spec, values)
-      return { name: a.name, command: a.command, query: spec.build(values) } as PlanAttackQuery
+      const query = { name: a.name, command: a.command, query: spec.build(values) } as PlanAttackQuery
+      // The defender's Improvise, once a round: the same attack with it spent, for the attacks
+      // after the one that spends it (src/report/stellar/plan.ts).
+      const traits = (values.defTrait as string[] | undefined) ?? []
+      const kept = traits.filter((t) => t.split('=')[0].trim().toLowerCase() !== CARRIED_TRAIT)
+      if (kept.length < traits.length) query.spent = spec.build({ ...values, defTrait: kept })
+      return query
     } catch (e) {
       // Which attack the problem is in, for a plan of several.
       if (e instanceof InputError) throw new InputError(e.code, `${a.name} (${a.command}): ${e.message}`)

@@ -6,7 +6,7 @@
  * defender is destroyed; `--odds`, the exact distributions; `--need`, how many attacks reach a
  * chance to destroy; `--compare`, every order of the attacks ranked.
  */
-import type { Dice } from '../../core/dice.js'
+import type { Dice, RecordingDice } from '../../core/dice.js'
 import { InputError } from '../../core/errors.js'
 import type { Distribution } from '../../core/distribution.js'
 import { meleeOdds } from '../../rules/stellar/melee-odds.js'
@@ -14,14 +14,16 @@ import type { MeleeResult } from '../../rules/stellar/melee.js'
 import {
   type PlanAttack,
   type PlanState,
+  type Spending,
   NEED_CAP,
+  unionSpent,
   afterAttack,
   attacksNeeded,
   planStart,
   readPlan,
 } from '../../rules/stellar/plan.js'
-import { shotDamageOdds } from '../../rules/stellar/shoot-odds.js'
-import type { ShotResult } from '../../rules/stellar/shoot.js'
+import { shotDamageOdds, shotResultOdds } from '../../rules/stellar/shoot-odds.js'
+import { type ShotResult, rerollsAllowed } from '../../rules/stellar/shoot.js'
 import { columns, histogram, num, pct, plural, wrapText } from '../../render/format.js'
 import { quietChoices } from '../../engine/run.js'
 import {
@@ -35,16 +37,24 @@ import {
 import { type MeleeQuery, type MeleeRequest, meleeModel } from './melee.js'
 import { type ChosenShot, type ShotRequest, shootModel } from './shoot.js'
 
-/** One attack of the plan, its command's request built (the HP is set at each attack). */
+/**
+ * One attack of the plan, its command's request built (the HP is set at each attack). `spent`:
+ * the same request with the defender's Improvise spent (left out), when the defender has it.
+ */
 export type PlanAttackQuery =
-  | { name: string; command: 'shoot'; query: ShotRequest }
-  | { name: string; command: 'melee'; query: MeleeQuery }
+  | { name: string; command: 'shoot'; query: ShotRequest; spent?: ShotRequest }
+  | { name: string; command: 'melee'; query: MeleeQuery; spent?: MeleeQuery }
+
+/** The once-a-round trait a plan carries: the defender's Improvise (rules-notes, "Attack plans"). */
+export const CARRIED_TRAIT = 'improvise'
 
 export interface PlanQuery {
   /** The defender as named. */
   defender: string
   /** Its HP when the first attack is made. */
   hp: number
+  /** Its once-a-round traits already spent when the first attack is made (a game's: 'improvise'). */
+  spent?: string
   attacks: PlanAttackQuery[]
   /** `--need`: the chance to destroy wanted (0-1). */
   need?: number
@@ -62,26 +72,76 @@ interface Settled {
   input: unknown
 }
 
-function settle(a: PlanAttackQuery, hp: number): Settled {
-  if (a.command === 'shoot') {
-    const input = shootModel.choose!({ ...a.query, hp }, quietChoices)
+/** Whether the defender can still spend Improvise on this attack (it has it, not yet spent). */
+const canSpend = (a: PlanAttackQuery, spent: string) =>
+  a.spent !== undefined && !spent.split(',').includes(CARRIED_TRAIT)
+
+/** The attack's request with the defender's traits `spent` (comma-joined) left out. */
+function withSpent(a: PlanAttackQuery, spent: string): PlanAttackQuery {
+  if (a.spent === undefined || canSpend(a, spent)) return a
+  return { ...a, query: a.spent, spent: undefined } as PlanAttackQuery
+}
+
+function settle(a: PlanAttackQuery, hp: number, spent = ''): Settled {
+  const at = withSpent(a, spent)
+  if (at.command === 'shoot') {
+    const input = shootModel.choose!({ ...at.query, hp }, quietChoices)
     return { model: shootModel, input: input as ChosenShot }
   }
-  const input = meleeModel.choose!({ ...a.query, def: { ...a.query.def, hp } }, quietChoices)
+  const input = meleeModel.choose!({ ...at.query, def: { ...at.query.def, hp } }, quietChoices)
   return { model: meleeModel, input: input as MeleeRequest }
 }
 
+/**
+ * The evade rerolls a shot gives the defender without its Improvise (Spread M-Particles, Three
+ * Times as Fast!, …): the reading of rules-notes ("Attack plans"): those are used first, and
+ * Improvise is spent when the defender's pick rerolls more dice than they allow.
+ */
+function freeRerolls(a: PlanAttackQuery & { command: 'shoot' }, hp: number): number {
+  return rerollsAllowed(settle({ ...a, query: a.spent!, spent: undefined }, hp).input as ChosenShot)
+}
+
 /** The exact damage odds of one attack at an HP: a shot's damage, or all a charge deals the defender. */
-function damageOdds(a: PlanAttackQuery, hp: number): Distribution<number> {
-  const s = settle(a, hp)
+function damageOdds(a: PlanAttackQuery, hp: number, spent: string): Distribution<number> {
+  const s = settle(a, hp, spent)
   return a.command === 'shoot'
     ? shotDamageOdds(s.input as ChosenShot)
     : meleeOdds(s.input as MeleeRequest).defenderDamage
 }
 
+const spendsKey = (o: Spending) => `${o.damage} ${o.spends}`
+
+/**
+ * The exact odds of one attack's damage and whether it spends the defender's Improvise, at an HP
+ * with it not yet spent: a shot spends it when the defender's pick rerolls more evade dice than
+ * its other rerolls allow; a charge spends it (Improvise in melee is spent on the charge).
+ */
+function spendingOdds(a: PlanAttackQuery, hp: number): Distribution<Spending> {
+  const s = settle(a, hp)
+  if (a.command === 'melee')
+    return meleeOdds(s.input as MeleeRequest).defenderDamage.map(
+      (damage) => ({ damage, spends: CARRIED_TRAIT }),
+      spendsKey,
+    )
+  const free = freeRerolls(a, hp)
+  return shotResultOdds(
+    s.input as ChosenShot,
+    (r, rerolled): Spending => ({ damage: r.damage, spends: rerolled > free ? CARRIED_TRAIT : '' }),
+    spendsKey,
+  )
+}
+
 /** Damage dealt to the defender by one rolled attack. */
 function dealt(a: PlanAttackQuery, result: unknown): number {
   return a.command === 'shoot' ? (result as ShotResult).damage : (result as MeleeResult).defender.damageTaken
+}
+
+/** The once-a-round traits one rolled attack spent, as spendingOdds reads them. */
+function spentBy(a: PlanAttackQuery, hp: number, spent: string, result: unknown): string {
+  if (!canSpend(a, spent)) return ''
+  if (a.command === 'melee') return CARRIED_TRAIT
+  const rerolled = (result as ShotResult).reroll?.dice.length ?? 0
+  return rerolled > freeRerolls(a, hp) ? CARRIED_TRAIT : ''
 }
 
 /**
@@ -90,19 +150,29 @@ function dealt(a: PlanAttackQuery, result: unknown): number {
  * orders --compare ranks). No two HPs share odds: the automatic choices rank the chance to
  * destroy first, so an HP the chosen options cannot reach may still change the choice.
  */
-/** Each attack's damage odds by the attack and the HP it meets. */
-type Memo = Map<string, Distribution<number>>
+/** Each attack's odds by the attack, the HP it meets and the traits spent. */
+type Memo = Map<string, Distribution<number> | Distribution<Spending>>
 
 function planAttack(a: PlanAttackQuery, memo: Memo): PlanAttack {
-  return {
+  const attack: PlanAttack = {
     name: a.name,
-    damage(hp) {
-      const key = `${a.name} ${hp}`
-      let d = memo.get(key)
-      if (!d) memo.set(key, (d = damageOdds(a, hp)))
+    damage(hp, spent = '') {
+      const key = `${a.name} ${hp} ${canSpend(a, spent) ? '' : 'spent'}`
+      let d = memo.get(key) as Distribution<number> | undefined
+      if (!d) memo.set(key, (d = damageOdds(a, hp, spent)))
       return d
     },
   }
+  if (a.spent !== undefined)
+    attack.spending = (hp, spent) => {
+      if (!canSpend(a, spent))
+        return attack.damage(hp, spent).map((damage) => ({ damage, spends: '' }), spendsKey)
+      const key = `${a.name} ${hp} spending`
+      let d = memo.get(key) as Distribution<Spending> | undefined
+      if (!d) memo.set(key, (d = spendingOdds(a, hp)))
+      return d
+    }
+  return attack
 }
 
 /** The plan's attacks as its flow's stages. */
@@ -116,10 +186,15 @@ function stagesOf(q: PlanQuery, memo: Memo = new Map()): PlanAttack[] {
 export interface StepResult {
   attack: PlanAttackQuery
   hpBefore: number
+  /** The defender's once-a-round traits spent before this attack, and by it. */
+  spentBefore: string
+  spends: string
   settled: Settled
   result: unknown
   damage: number
   hpLeft: number
+  /** The dice this attack rolled, in the order its own command's --rolls takes them. */
+  rolls?: number[]
 }
 
 export interface PlanResult {
@@ -135,17 +210,40 @@ export interface NeedAnswer {
   curve: number[]
 }
 
+/** The dice a driver has rolled so far, when it keeps them (seeded and typed dice do). */
+const diceLog = (dice: Dice) => (dice as Partial<RecordingDice>).log
+
 function rollPlan(dice: Dice, q: PlanQuery): PlanResult {
   const steps: StepResult[] = []
   let hp = q.hp
+  let spent = q.spent ?? ''
   for (const [i, a] of q.attacks.entries()) {
     if (hp <= 0) return { steps, skipped: q.attacks.slice(i).map((x) => x.name) }
-    const s = settle(a, hp)
+    const s = settle(a, hp, spent)
+    const from = diceLog(dice)?.length
     const result = s.model.resolve(dice, s.input)
+    const rolls =
+      from === undefined
+        ? undefined
+        : diceLog(dice)!
+            .slice(from)
+            .map((d) => d.value)
     const damage = dealt(a, result)
     const left = Math.max(0, hp - damage)
-    steps.push({ attack: a, hpBefore: hp, settled: s, result, damage, hpLeft: left })
+    const spends = spentBy(a, hp, spent, result)
+    steps.push({
+      attack: a,
+      hpBefore: hp,
+      spentBefore: spent,
+      spends,
+      settled: s,
+      result,
+      damage,
+      hpLeft: left,
+      rolls,
+    })
     hp = left
+    spent = unionSpent(spent, spends)
   }
   return { steps, skipped: [] }
 }
@@ -159,7 +257,10 @@ function stepJson(s: StepResult, index: number): Record<string, unknown> {
     damage: s.damage,
     hpLeft: s.hpLeft,
     destroyed: s.hpLeft === 0,
+    // The defender's once-a-round traits this attack spent, only when it spent one.
+    ...(s.spends ? { spent: s.spends.split(',') } : {}),
     answer: { command: s.attack.command, ...s.settled.model.json(s.result, s.settled.input) },
+    ...(s.rolls ? { rolls: s.rolls } : {}),
   }
 }
 
@@ -214,7 +315,7 @@ function explainRolled(r: PlanResult, q: PlanQuery, out: RenderContext): string 
 function composed(q: PlanQuery, memo?: Memo): Array<Distribution<PlanState>> {
   const stages = stagesOf(q, memo)
   const after: Array<Distribution<PlanState>> = []
-  let d = planStart(q.hp)
+  let d = planStart(q.hp, q.spent)
   for (const stage of stages) after.push((d = afterAttack(d, stage)))
   return after
 }
@@ -327,7 +428,7 @@ function explainOdds(q: PlanQuery, steps: StepOdds[], out: RenderContext): strin
 
 function needAnswer(q: PlanQuery): NeedAnswer {
   const chance = q.need!
-  const found = attacksNeeded(q.hp, stagesOf(q), chance)
+  const found = attacksNeeded(q.hp, stagesOf(q), chance, q.spent)
   return { chance, attacks: found.attacks, curve: found.curve }
 }
 

@@ -6,48 +6,98 @@
  * as the defender's evade reroll or the attacker's bonus, may depend on it); states with the
  * same HP left merge. A destroyed defender is attacked no more. Nothing is simulated.
  *
+ * A once-a-round trait of the defender's (Improvise) is carried too: an attack that spends it
+ * leaves it spent for the attacks after it (one plan is one round), so a state is the HP left
+ * and the traits spent, equal states merged. Whether an attack spends it is the attack's own
+ * outcome (`spending`), decided per attack as a single attack decides it (greedy: the defender
+ * does not keep it for a later attack).
+ *
  * The attacks themselves are the callers' (a shot, a charge): this module knows only their
  * damage odds at an HP, so it imports core alone.
  */
 import { Distribution } from '../../core/distribution.js'
 
-/** What a stage leaves: the defender's HP left (0: destroyed) and all the damage dealt so far. */
+/**
+ * What a stage leaves: the defender's HP left (0: destroyed), all the damage dealt so far, and the
+ * once-a-round traits it has spent (Improvise), which the attacks after it meet spent.
+ */
 export interface PlanState {
   hp: number
   /** Damage dealt by the attacks made, the destroying attack's whole damage included. */
   dealt: number
+  /** The defender's once-a-round traits spent so far, sorted and comma-joined ('' none). */
+  spent: string
+}
+
+/** One attack's outcome as the plan carries it: its damage, and the defender's traits it spent. */
+export interface Spending {
+  damage: number
+  /** The once-a-round traits this attack spent ('' none; comma-joined). */
+  spends: string
 }
 
 /** One attack of a plan, as the plan sees it. */
 export interface PlanAttack {
   /** As the command line names it: `argonaut:cannon`. */
   name: string
-  /** The attack's exact damage odds against the defender with `hp` left. */
-  damage(hp: number): Distribution<number>
+  /**
+   * The attack's exact damage odds against the defender with `hp` left and the once-a-round
+   * traits `spent` (comma-joined) already spent.
+   */
+  damage(hp: number, spent?: string): Distribution<number>
+  /**
+   * When the attack may spend a once-a-round trait of the defender's: its exact odds of damage
+   * and what it spends (left out: it spends none, and `damage` is read).
+   */
+  spending?(hp: number, spent: string): Distribution<Spending>
 }
 
-/** States with one HP left are one state; a destroyed defender's states differ by the damage dealt. */
-const stateKey = (s: PlanState) => (s.hp > 0 ? `hp ${s.hp}` : `destroyed ${s.dealt}`)
+/**
+ * States with one HP left and the same traits spent are one state; a destroyed defender's states
+ * differ by the damage dealt only (nothing is spent against it any more).
+ */
+const stateKey = (s: PlanState) => (s.hp > 0 ? `hp ${s.hp} ${s.spent}` : `destroyed ${s.dealt}`)
 
-/** The state after `damage` more: HP never below 0. */
-function hit(s: PlanState, damage: number): PlanState {
-  return { hp: Math.max(0, s.hp - damage), dealt: s.dealt + damage }
+/** Two comma-joined sets of trait names as one, sorted. */
+export function unionSpent(a: string, b: string): string {
+  if (!b || a === b) return a
+  if (!a) return b
+  return [...new Set([...a.split(','), ...b.split(',')])].sort().join(',')
 }
 
-/** The plan's start: the defender whole, nothing dealt. */
-export function planStart(hp: number): Distribution<PlanState> {
-  return Distribution.point({ hp, dealt: 0 }, stateKey)
+/** The state after one more attack's outcome: HP never below 0, its traits spent added. */
+function hit(s: PlanState, o: Spending): PlanState {
+  return {
+    hp: Math.max(0, s.hp - o.damage),
+    dealt: s.dealt + o.damage,
+    spent: s.hp - o.damage > 0 ? unionSpent(s.spent, o.spends) : '',
+  }
+}
+
+/** The plan's start: the defender whole, nothing dealt, nothing spent (or `spent`, a game's). */
+export function planStart(hp: number, spent = ''): Distribution<PlanState> {
+  return Distribution.point({ hp, dealt: 0, spent }, stateKey)
 }
 
 /** A destroyed defender is attacked no more: no damage. */
-const NONE = Distribution.point(0)
+const NONE = Distribution.point<Spending>({ damage: 0, spends: '' }, (o) => `${o.damage} ${o.spends}`)
+
+const spendsKey = (o: Spending) => `${o.damage} ${o.spends}`
+
+/** One attack's outcomes at a state: what it spends, or its damage alone. */
+function outcomesAt(attack: PlanAttack, s: PlanState): Distribution<Spending> {
+  if (s.hp <= 0) return NONE
+  if (attack.spending) return attack.spending(s.hp, s.spent)
+  return attack.damage(s.hp, s.spent).map((damage) => ({ damage, spends: '' }), spendsKey)
+}
 
 /**
  * The states after one more attack, as a flow stage folds: from each distinct state before it,
- * the attack's damage odds at that state's HP (none once destroyed), merged on the HP left.
+ * the attack's odds at that state's HP and traits spent (none once destroyed), merged on the HP
+ * left and the traits spent.
  */
 export function afterAttack(before: Distribution<PlanState>, attack: PlanAttack): Distribution<PlanState> {
-  return before.step((s) => (s.hp > 0 ? attack.damage(s.hp) : NONE), hit, stateKey)
+  return before.step((s) => outcomesAt(attack, s), hit, stateKey)
 }
 
 /** How a plan's odds read: P(destroyed) first, then expected damage, HP left. */
@@ -79,9 +129,10 @@ export function attacksNeeded(
   hp: number,
   attacks: readonly PlanAttack[],
   chance: number,
+  spent = '',
 ): { attacks?: number; curve: number[] } {
   const curve: number[] = []
-  let d = planStart(hp)
+  let d = planStart(hp, spent)
   let roundStart = 0
   for (let k = 0; k < NEED_CAP; k++) {
     d = afterAttack(d, attacks[k % attacks.length])
