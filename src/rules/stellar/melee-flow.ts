@@ -313,10 +313,11 @@ const conclusion = (st: Pick<Charge, 'm' | 'ow' | 'attack' | 'counter'>) =>
 const conclusionStage: Stage<Charge, Charge> = {
   name: 'conclusion',
   run: (st) => ({ ...st, end: conclusion(st) }),
-  key: (st) => {
-    const e = st.end!
-    return `${overwatchView(st)}|${e.clash} ${st.counter !== null} ${e.finishingBlow?.by ?? 'none'} ${e.later.attacker} ${e.later.defender}`
-  },
+  // The last stage merges nothing past the counter-attack's key: merging conclusions alike would mix
+  // their attack-damage tallies into a new map per merged state (a product per value), which costs
+  // more than the reads, which merge on their own keys, save (melee --odds at its largest inputs:
+  // 296 M -> 285 M instructions with splits given, 313 M -> 305 M automatic; callgrind).
+  key: counterKey,
   tallies: attackTallies,
 }
 conclusionStage.odds = certain(conclusionStage)
