@@ -33,7 +33,7 @@ export interface Stage<S, T extends Outcome> {
    * Instead of `odds`: what happens from `state` as a distribution many states share (one attack's
    * outcomes, remembered by its declared input), and how each outcome advances the state. The
    * fold then puts each advanced state once (Distribution.step), building no distribution per
-   * state. Its advanced states merge on `key`.
+   * state. Its advanced states merge on `key` (Flow.fold: with their tallies and marginals).
    */
   step?: { outcomes(state: S): Distribution<any>; advance(state: S, outcome: any): T }
   /**
@@ -195,8 +195,10 @@ function foldStage(
 ): Distribution<Folded<Outcome>> {
   const own = stage.tallies
   const fine = own || stage.marginals ? (t: Outcome) => fineKey(stage, t) : stage.key
+  // A stage with `step`: its shared outcomes, each advanced below (no distribution built per state).
+  const step = stage.step
   const next = (state: Outcome): Distribution<Outcome> =>
-    stage.odds?.(state) ?? walk((dice) => stage.run(state, dice) as Outcome, fine)
+    step?.outcomes(state) ?? stage.odds?.(state) ?? walk((dice) => stage.run(state, dice) as Outcome, fine)
   const expanded: Array<[Folded<Outcome>, Distribution<Outcome>]> = []
   let common = 1n
   for (const [f] of d.entries()) {
@@ -216,7 +218,8 @@ function foldStage(
   for (const [[f, w], [, n]] of zip(d.entries(), expanded)) {
     // Every way of the parent goes on to `factor` ways of each next state (its tallies alike).
     const per = common / n.den
-    for (const [t, c] of n.entries()) {
+    for (const [outcome, c] of n.entries()) {
+      const t = step ? step.advance(f.state, outcome) : outcome
       const factor = c * per
       const ways = w * factor
       const k = stage.key(t)

@@ -73,6 +73,15 @@ const MARGINAL = { attackHits: 0, attackSaves: 1, counterHits: 2, counterSaves: 
 
 const NO_STRIKE: StrikeOutcome = { damage: 0, pushedOut: false, unblockedHits: 0, failedSaves: 0 }
 
+/**
+ * A strike stage's one outcome when its strike is not made: the state goes on as it is. The strike
+ * stages `step` through the strike's fold, shared by the states striking alike (melee --odds at its
+ * largest inputs: 284 M -> 281 M instructions given, 302 M -> 299 M automatic, against a
+ * distribution mapped per state; callgrind).
+ */
+const NOT_MADE_STRIKE: StrikeOutcome = { ...NO_STRIKE }
+const NOT_MADE = Distribution.point(NOT_MADE_STRIKE)
+
 function chargeStart(m: Melee): Charge {
   return {
     m,
@@ -264,12 +273,13 @@ const attackStage: Stage<Charge, Charge> = {
   key: attackKey,
   tallies: attackTallies,
   marginals: attackMarginals,
-  odds: (st) => {
-    const key = (x: Charge) => fineKey(attackStage, x)
-    if (!attackMade(st.ow)) return Distribution.point(st, key)
-    const { m } = st
-    const s = attackStrike(m, m.atkSplit.attack, m.defSplit.defense, m.defChoice, st.ow.improvised)
-    return strikeFold(s).map((attack) => ({ ...st, attack }), key)
+  step: {
+    outcomes: (st: Charge) => {
+      if (!attackMade(st.ow)) return NOT_MADE
+      const { m } = st
+      return strikeFold(attackStrike(m, m.atkSplit.attack, m.defSplit.defense, m.defChoice, st.ow.improvised))
+    },
+    advance: (st: Charge, attack: StrikeOutcome) => (attack === NOT_MADE_STRIKE ? st : { ...st, attack }),
   },
 }
 
@@ -297,11 +307,12 @@ const counterStage: Stage<Charge, Charge> = {
   key: counterKey,
   tallies: attackTallies,
   marginals: counterMarginals,
-  odds: (st) => {
-    const key = (x: Charge) => fineKey(counterStage, x)
-    const left = counterLeft(st)
-    if (left === null) return Distribution.point(st, key)
-    return strikeFold(counterStrike(st.m, left)).map((counter) => ({ ...st, counter }), key)
+  step: {
+    outcomes: (st: Charge) => {
+      const left = counterLeft(st)
+      return left === null ? NOT_MADE : strikeFold(counterStrike(st.m, left))
+    },
+    advance: (st: Charge, counter: StrikeOutcome) => (counter === NOT_MADE_STRIKE ? st : { ...st, counter }),
   },
 }
 
