@@ -199,12 +199,12 @@ function foldStage(
   const step = stage.step
   const next = (state: Outcome): Distribution<Outcome> =>
     step?.outcomes(state) ?? stage.odds?.(state) ?? walk((dice) => stage.run(state, dice) as Outcome, fine)
-  const expanded: Array<[Folded<Outcome>, Distribution<Outcome>]> = []
+  const expanded: Array<[Folded<Outcome>, bigint, Distribution<Outcome>]> = []
   let common = 1n
-  for (const [f] of d.entries()) {
+  for (const [f, w] of d.entries()) {
     const n = next(f.state)
     common = lcm(common, n.den)
-    expanded.push([f, n])
+    expanded.push([f, w, n])
   }
   /** Per merged state: its first member, its ways, per inherited tally the scale of each base, per new tally the ways of each value. */
   interface Group {
@@ -215,7 +215,7 @@ function foldStage(
   }
   const groups = new Map<number | string, Group>()
   const sums: Array<Map<number, bigint>> = []
-  for (const [[f, w], [, n]] of zip(d.entries(), expanded)) {
+  for (const [f, w, n] of expanded) {
     // Every way of the parent goes on to `factor` ways of each next state (its tallies alike).
     const per = common / n.den
     for (const [outcome, c] of n.entries()) {
@@ -253,11 +253,6 @@ function foldStage(
     (i) => list[i],
     (f) => stage.key(f.state),
   )
-}
-
-function* zip<A, B>(a: Iterable<A>, b: Iterable<B>): Generator<[A, B]> {
-  const ib = b[Symbol.iterator]()
-  for (const x of a) yield [x, ib.next().value as B]
 }
 
 /** A tally from its parents' bases, each with the scale it carries here: one base stays itself. */
