@@ -33,7 +33,7 @@ export interface Stage<S, T extends Outcome> {
    * Instead of `odds`: what happens from `state` as a distribution many states share (one attack's
    * outcomes, remembered by its declared input), and how each outcome advances the state. The
    * fold then puts each advanced state once (Distribution.step), building no distribution per
-   * state. Its advanced states merge on `key`.
+   * state. Its advanced states merge on `key` (Flow.fold: with their tallies and marginals).
    */
   step?: { outcomes(state: S): Distribution<any>; advance(state: S, outcome: any): T }
   /**
@@ -46,6 +46,22 @@ export interface Stage<S, T extends Outcome> {
    * tallies, `odds` merges on `key` and the tallies together (fineKey).
    */
   tallies?(state: T): readonly number[]
+  /**
+   * MARGINALS: numbers of the state that the reports read only over the whole fold, never per
+   * state nor added to anything later (a strike's unblocked hits). Their distribution over all
+   * paths is the same at every stage after the one that makes them (merging moves no weight), so
+   * the fold takes it there (Fold.marginals) and carries nothing: a tally carried to the end cost
+   * each merged state its own map, multiplied out per state at each later stage. `key` leaves them
+   * out; `odds` merges on `key`, tallies and marginals together (fineKey).
+   */
+  marginals?(state: T): readonly number[]
+}
+
+/** What Flow.fold gives: the last states with their tallies, and each marginal's distribution. */
+export interface Fold<S> {
+  readonly states: Distribution<Folded<S>>
+  /** In the order the stages list them (a stage's own in its order). */
+  readonly marginals: ReadonlyArray<Distribution<number>>
 }
 
 /** A state of a fold with tallies: the state, and each tally's distribution given it. */
@@ -66,13 +82,13 @@ export interface Tally {
 
 /** The distribution of one tally over the whole fold, each value moved by `shift` of its state (0 by default). */
 export function tallyOdds<S>(
-  fold: Distribution<Folded<S>>,
+  fold: Fold<S>,
   i: number,
   shift: (state: S) => number = () => 0,
 ): Distribution<number> {
   // States sharing a base and a shift are added up first: each base is read once per shift.
   const scales = new Map<ReadonlyMap<number, bigint>, Map<number, bigint>>()
-  for (const [f] of fold.entries()) {
+  for (const [f] of fold.states.entries()) {
     const t = f.tallies[i]
     const by = shift(f.state)
     let m = scales.get(t.base)
@@ -86,9 +102,12 @@ export function tallyOdds<S>(
   return Distribution.weighted(ways)
 }
 
-/** A stage's key with its tallies: what its `odds` merges on when it keeps tallies. */
-export function fineKey<T extends Outcome>(stage: Pick<Stage<any, T>, 'key' | 'tallies'>, state: T): string {
-  return `${stage.key(state)}|${stage.tallies!(state).join(' ')}`
+/** A stage's key with its tallies and marginals: what its `odds` merges on when it keeps either. */
+export function fineKey<T extends Outcome>(
+  stage: Pick<Stage<any, T>, 'key' | 'tallies' | 'marginals'>,
+  state: T,
+): string {
+  return `${stage.key(state)}|${stage.tallies?.(state).join(' ') ?? ''}|${stage.marginals?.(state).join(' ') ?? ''}`
 }
 
 export class Flow<I, S extends Outcome> {
@@ -144,9 +163,9 @@ export class Flow<I, S extends Outcome> {
    * stages that list tallies merge their states on `key` alone, each tally of a merged state
    * being the mixture of its members' (a member's own new tallies are points).
    */
-  fold(input: I): Distribution<Folded<S>> {
-    // The stages before the first with tallies fold as `odds` does.
-    const first = this.stages.findIndex((s) => s.tallies)
+  fold(input: I): Fold<S> {
+    // The stages before the first with tallies or marginals fold as `odds` does.
+    const first = this.stages.findIndex((s) => s.tallies || s.marginals)
     const lead = first < 0 ? this.stages.length : first
     const before = new Flow<I, Outcome>(this.stages.slice(0, lead), this.startKey).odds(input)
     const start = before.map(
@@ -154,8 +173,9 @@ export class Flow<I, S extends Outcome> {
       (f) => this.stages[lead - 1]?.key(f.state) ?? 0,
     )
     let d: Distribution<Folded<any>> = start
-    for (const stage of this.stages.slice(lead)) d = foldStage(d, stage)
-    return d
+    const marginals: Array<Distribution<number>> = []
+    for (const stage of this.stages.slice(lead)) d = foldStage(d, stage, marginals)
+    return { states: d, marginals }
   }
 
   /** The stages, for explanations and tests (their names in order). */
@@ -164,18 +184,27 @@ export class Flow<I, S extends Outcome> {
   }
 }
 
-/** One stage of Flow.fold: each state's next states, merged on the stage's key with their tallies mixed. */
-function foldStage(d: Distribution<Folded<Outcome>>, stage: Stage<any, any>): Distribution<Folded<Outcome>> {
+/**
+ * One stage of Flow.fold: each state's next states, merged on the stage's key with their tallies
+ * mixed; the distribution of each of its marginals is pushed onto `marginals`.
+ */
+function foldStage(
+  d: Distribution<Folded<Outcome>>,
+  stage: Stage<any, any>,
+  marginals: Array<Distribution<number>>,
+): Distribution<Folded<Outcome>> {
   const own = stage.tallies
-  const fine = own ? (t: Outcome) => fineKey(stage, t) : stage.key
+  const fine = own || stage.marginals ? (t: Outcome) => fineKey(stage, t) : stage.key
+  // A stage with `step`: its shared outcomes, each advanced below (no distribution built per state).
+  const step = stage.step
   const next = (state: Outcome): Distribution<Outcome> =>
-    stage.odds?.(state) ?? walk((dice) => stage.run(state, dice) as Outcome, fine)
-  const expanded: Array<[Folded<Outcome>, Distribution<Outcome>]> = []
+    step?.outcomes(state) ?? stage.odds?.(state) ?? walk((dice) => stage.run(state, dice) as Outcome, fine)
+  const expanded: Array<[Folded<Outcome>, bigint, Distribution<Outcome>]> = []
   let common = 1n
-  for (const [f] of d.entries()) {
+  for (const [f, w] of d.entries()) {
     const n = next(f.state)
     common = lcm(common, n.den)
-    expanded.push([f, n])
+    expanded.push([f, w, n])
   }
   /** Per merged state: its first member, its ways, per inherited tally the scale of each base, per new tally the ways of each value. */
   interface Group {
@@ -185,16 +214,19 @@ function foldStage(d: Distribution<Folded<Outcome>>, stage: Stage<any, any>): Di
     fresh: Array<Map<number, bigint>>
   }
   const groups = new Map<number | string, Group>()
-  for (const [[f, w], [, n]] of zip(d.entries(), expanded)) {
+  const sums: Array<Map<number, bigint>> = []
+  for (const [f, w, n] of expanded) {
     // Every way of the parent goes on to `factor` ways of each next state (its tallies alike).
     const per = common / n.den
-    for (const [t, c] of n.entries()) {
+    for (const [outcome, c] of n.entries()) {
+      const t = step ? step.advance(f.state, outcome) : outcome
       const factor = c * per
+      const ways = w * factor
       const k = stage.key(t)
       let g = groups.get(k)
       if (!g)
         groups.set(k, (g = { state: t, ways: 0n, inherited: f.tallies.map(() => new Map()), fresh: [] }))
-      g.ways += w * factor
+      g.ways += ways
       for (let i = 0; i < f.tallies.length; i++) {
         const x = f.tallies[i]
         const m = g.inherited[i]
@@ -203,10 +235,16 @@ function foldStage(d: Distribution<Folded<Outcome>>, stage: Stage<any, any>): Di
       const values = own ? own(t) : []
       for (let i = f.tallies.length; i < values.length; i++) {
         const m = (g.fresh[i - f.tallies.length] ??= new Map())
-        m.set(values[i], (m.get(values[i]) ?? 0n) + w * factor)
+        m.set(values[i], (m.get(values[i]) ?? 0n) + ways)
+      }
+      const read = stage.marginals?.(t) ?? []
+      for (let i = 0; i < read.length; i++) {
+        const m = (sums[i] ??= new Map())
+        m.set(read[i], (m.get(read[i]) ?? 0n) + ways)
       }
     }
   }
+  for (const m of sums) marginals.push(Distribution.weighted(m))
   const list = [...groups.values()].map((g): Folded<Outcome> => ({
     state: g.state,
     tallies: [...g.inherited.map(mixed), ...g.fresh.map((base) => ({ base, scale: 1n }))],
@@ -215,11 +253,6 @@ function foldStage(d: Distribution<Folded<Outcome>>, stage: Stage<any, any>): Di
     (i) => list[i],
     (f) => stage.key(f.state),
   )
-}
-
-function* zip<A, B>(a: Iterable<A>, b: Iterable<B>): Generator<[A, B]> {
-  const ib = b[Symbol.iterator]()
-  for (const x of a) yield [x, ib.next().value as B]
 }
 
 /** A tally from its parents' bases, each with the scale it carries here: one base stays itself. */

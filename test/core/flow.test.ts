@@ -92,7 +92,7 @@ describe('Flow.fold with a tally', () => {
 
   it('merges on the key alone, and the tally plus what follows is the brute force', () => {
     const fold = flow.fold(0)
-    expect(fold.size).toBe(7) // 'below 4', and 4+ with each second face
+    expect(fold.states.size).toBe(7) // 'below 4', and 4+ with each second face
     const want = new Map<number, number>()
     for (let a = 1; a <= 6; a++) {
       if (a < 4) want.set(a, (want.get(a) ?? 0) + 6)
@@ -104,5 +104,22 @@ describe('Flow.fold with a tally', () => {
     // The play is the same stages.
     const r = flow.run(0, new PhysicalDice([5, 2]))
     expect(r).toEqual({ first: 5, second: 2 })
+  })
+
+  it('takes a marginal where its stage makes it, equal to the tally read over the whole fold', () => {
+    // The second face as a marginal too: 0 below 4 (half the time), else each face 1/12.
+    const marked = Flow.from<number>()
+      .then(first)
+      .then({ ...second, marginals: (t: Toss) => [t.second] })
+    const fold = marked.fold(0)
+    expect(fold.marginals).toHaveLength(1)
+    const seconds = fold.marginals[0]
+    expect(seconds.fraction(0)).toBe('1/2')
+    for (let b = 1; b <= 6; b++) expect(seconds.fraction(b)).toBe('1/12')
+    // The marginal does not split the merged states, and the tallies are as without it.
+    expect(fold.states.size).toBe(7)
+    expect(tallyOdds(fold, 0, (t) => t.second).toJSON()).toEqual(
+      tallyOdds(flow.fold(0), 0, (t) => t.second).toJSON(),
+    )
   })
 })
