@@ -21,7 +21,7 @@ import {
   readPlan,
 } from '../../rules/stellar/plan.js'
 import { shotDamageOdds } from '../../rules/stellar/shoot-odds.js'
-import type { ShotResult } from '../../rules/stellar/shoot.js'
+import { type ShotResult, shotWith } from '../../rules/stellar/shoot.js'
 import { columns, histogram, num, pct, plural, wrapText } from '../../render/format.js'
 import { quietChoices } from '../../engine/run.js'
 import {
@@ -64,7 +64,7 @@ interface Settled {
 
 function settle(a: PlanAttackQuery, hp: number): Settled {
   if (a.command === 'shoot') {
-    const input = shootModel.choose!({ ...a.query, hp }, quietChoices)
+    const input = shootModel.choose!(shotWith(a.query, { target: { hp } }), quietChoices)
     return { model: shootModel, input: input as ChosenShot }
   }
   const input = meleeModel.choose!({ ...a.query, def: { ...a.query.def, hp } }, quietChoices)

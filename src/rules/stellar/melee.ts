@@ -13,7 +13,14 @@ import {
   outcomeOutlook,
   rollRerolls,
 } from './choice.js'
-import { type Shot, type ShotResult, momentumNegates, skillDefenseMax, skillDefenseSpent } from './shoot.js'
+import {
+  type Shot,
+  type ShotResult,
+  momentumNegates,
+  shotInput,
+  skillDefenseMax,
+  skillDefenseSpent,
+} from './shoot.js'
 import {
   type BlockBonus,
   type Bonus,
@@ -1104,66 +1111,26 @@ export function overwatchShotInput(m: Melee, st: OverwatchState): OverwatchShotI
 export function overwatchShot(m: Melee, ow: Overwatch, st: OverwatchState): Shot {
   const a = m.atk
   const input = overwatchShotInput(m, st)
-  return {
-    acc: ow.acc,
-    evade: a.evade,
-    shots: ow.shots,
-    rapidFire: 0,
-    dmg: ow.dmg,
-    pen: ow.pen,
-    armSv: a.armSv,
-    bonus: 'none',
-    pilot: 0,
-    defense: 'none',
-    defPilot: 0,
-    shield: a.shield,
-    cover: false,
-    blindside: false,
-    targetLock: ow.targetLock,
-    indirect: false,
-    advantage: false,
-    focus: 0,
-    atkWarship: false,
-    lockOn: 1,
-    bullseye: false,
-    extraHits: 0,
-    hitBonuses: [],
-    bonusRaise: 0,
-    rapidFireRelief: 0,
-    dodgeRaise: 0,
-    guardRaise: 0,
-    blockBonuses: [],
-    barrier: 0,
-    barrierBonuses: [],
-    accBonuses: [],
-    dmgBonuses: [],
-    penBonuses: [],
-    ignoreShieldCover: false,
-    ignoreRapidFirePenalty: false,
-    energy: false,
-    antiBeam: false,
-    remoteShootDown: false,
-    blindsideImmune: false,
-    guardCritsAsHits: false,
-    dodgeCritsMiss: false,
-    // The charger's rerolls count against overwatch too; its trait blocks and "It's not over
-    // yet!" are left to the clash (overwatch is resolved as it was before traits).
-    reroll: a.reroll,
-    notOverYet: 0,
-    momentum: input.momentum,
-    evadeRerolls: input.evadeRerolls,
-    bonusCrits: 0,
-    soloOperative: false,
-    seekingShot: false,
-    persevere: a.persevere,
-    round: m.round,
-    warship: a.warship,
-    aoe: false,
-    size: a.size,
-    // The HP left only weighs the reroll pick (nothing else of the shot reads it here).
-    hp: input.hp,
+  return shotInput({
+    weapon: { acc: ow.acc, shots: ow.shots, dmg: ow.dmg, pen: ow.pen, targetLock: ow.targetLock },
+    target: {
+      evade: a.evade,
+      armSv: a.armSv,
+      shield: a.shield,
+      // The charger's rerolls count against overwatch too; its trait blocks and "It's not over
+      // yet!" are left to the clash (overwatch is resolved as it was before traits).
+      reroll: a.reroll,
+      momentum: input.momentum,
+      evadeRerolls: input.evadeRerolls,
+      persevere: a.persevere,
+      warship: a.warship,
+      size: a.size,
+      // The HP left only weighs the reroll pick (nothing else of the shot reads it here).
+      hp: input.hp,
+    },
+    situation: { round: m.round },
     askDecisions: false,
-  }
+  })
 }
 
 /** Evade dice the charger may reroll on the next overwatch attack: its per-attack ones, and Improvise while unspent. */

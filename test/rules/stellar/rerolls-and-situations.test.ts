@@ -25,7 +25,7 @@ import { shot } from './shot-fixture.js'
  */
 describe('evade rerolls, rolled', () => {
   // Acc 9 vs Evade 4: evade on 5+; 1-2 criticals, 3-4 hits, 5-8 evaded, 9-10 always a miss.
-  const base = shot({ acc: 9, evade: 4, shots: 4, dmg: 300, evadeRerolls: 2 })
+  const base = shot({ weapon: { acc: 9, shots: 4, dmg: 300 }, target: { evade: 4, evadeRerolls: 2 } })
   it.each([
     // first roll, rerolls, the dice after, hits
     ['two criticals rerolled into evades', [1, 2, 6, 9], [7, 8], [7, 8, 6, 9], 0],
@@ -95,14 +95,14 @@ describe('the defender picks the best reroll, checked against every subset of it
           const s: Shot = shot(over)
           const e = evadeInput(s)
           const faces = d10s.slice(0, e.dice)
-          const plain: Shot = { ...s, evadeRerolls: 0 }
+          const plain: Shot = { target: { evadeRerolls: 0 }, ...s }
           // Independently: the mean damage of the shot with these evade faces, the rest walked.
           const meanDamage = (f: number[]) =>
             walk((dice) => resolveShot(withEvadeFaces(dice, f), plain).damage).expected()
           let best = Infinity
           for (let mask = 0; mask < 1 << faces.length; mask++) {
             const chosen = faces.map((_, i) => i).filter((i) => mask & (1 << i))
-            if (chosen.length > s.evadeRerolls) continue
+            if (chosen.length > s.target.evadeRerolls) continue
             let total = 0
             for (let k = 0; k < 10 ** chosen.length; k++) {
               const f = faces.slice()
@@ -111,7 +111,7 @@ describe('the defender picks the best reroll, checked against every subset of it
             }
             best = Math.min(best, total / 10 ** chosen.length)
           }
-          const options = rerollOptions(faces, evadeReroll(e, s.evadeRerolls, laterOutlook(s)))
+          const options = rerollOptions(faces, evadeReroll(e, s.target.evadeRerolls, laterOutlook(s)))
           expect(options[0].expected.damage).toBeCloseTo(best, 9)
         },
       ),
@@ -156,8 +156,8 @@ describe('exact odds with rerolls are the whole shot walked', () => {
   })
 
   it('a reroll can only help the defender', () => {
-    const s = shot({ acc: 10, evade: 2, shots: 6, dmg: 300, pen: parsePen('5'), armSv: 1 })
-    const means = [0, 1, 2, 3].map((n) => shotOdds({ ...s, evadeRerolls: n }).expected.damage)
+    const s = shot({ weapon: { acc: 10, shots: 6, dmg: 300, pen: parsePen('5') }, target: { evade: 2, armSv: 1 } })
+    const means = [0, 1, 2, 3].map((n) => shotOdds({ target: { evadeRerolls: n }, ...s }).expected.damage)
     for (let i = 1; i < means.length; i++) expect(means[i]).toBeLessThan(means[i - 1])
   })
 })
@@ -224,15 +224,15 @@ describe('Persevere and the round', () => {
   ])('DMG %i in round %i: %i a hit', (dmg, round, each) => {
     expect(damagePerHit(dmg, true, round)).toBe(each)
     expect(damagePerHit(dmg, false, round)).toBe(dmg)
-    const s = shot({ acc: 9, evade: 4, shots: 3, dmg, persevere: true, round })
+    const s = shot({ weapon: { acc: 9, shots: 3, dmg }, target: { evade: 4, persevere: true }, situation: { round } })
     expect(resolveShot(new PhysicalDice([3, 4, 9]), s).hitDamage).toBe(2 * each)
   })
 
   it("exact odds and the clash use it: the defender's damage taken shrinks", () => {
-    const s = shot({ acc: 10, evade: 2, shots: 6, dmg: 400, pen: parsePen('5'), armSv: 1, round: 4 })
-    const o = shotOdds({ ...s, persevere: true })
+    const s = shot({ weapon: { acc: 10, shots: 6, dmg: 400, pen: parsePen('5') }, target: { evade: 2, armSv: 1 }, situation: { round: 4 } })
+    const o = shotOdds({ target: { persevere: true }, ...s })
     expect(o.expected.damage).toBeLessThan(shotOdds(s).expected.damage)
-    const w = walk((dice) => resolveShot(dice, { ...s, persevere: true }).damage)
+    const w = walk((dice) => resolveShot(dice, { target: { persevere: true }, ...s }).damage)
     expect(o.damage.expected()).toBeCloseTo(w.expected(), 9)
     const m = melee({ def: side({ persevere: true }), round: 4, atk: side({ dmg: 500 }) })
     expect(attackStrike(m).dmg).toBe(200)
@@ -247,13 +247,13 @@ describe('bonus criticals (Dangerous Terrain thrown): they stack with Tactical A
     ['past the cap of 3 a bonus critical is a hit', [1, 2, 9], true, 1, false, 3, 7],
     ['Indirect Fire: criticals are hits, the bonus too', [1, 6, 9], false, 1, true, 0, 2],
   ])('%s', (_, faces, advantage, bonusCrits, indirect, crits, hits) => {
-    const s = shot({ acc: 9, evade: 4, shots: 3, advantage, bonusCrits, indirect })
+    const s = shot({ weapon: { acc: 9, shots: 3, indirect }, target: { evade: 4 }, situation: { advantage, bonusCrits } })
     const r = resolveShot(new PhysicalDice(faces as number[]), s)
     expect([r.crits, r.hits]).toEqual([crits, hits])
   })
 
   it('exact odds equal the walk', () => {
-    const s = shot({ acc: 9, evade: 3, shots: 5, dmg: 200, bonusCrits: 2, advantage: true, targetLock: true })
+    const s = shot({ weapon: { acc: 9, shots: 5, dmg: 200, targetLock: true }, target: { evade: 3 }, situation: { bonusCrits: 2, advantage: true } })
     const w = walk((dice) => resolveShot(dice, s).damage)
     expect(shotOdds(s).damage.sortedWays()).toEqual(w.sortedWays())
   })
@@ -261,7 +261,7 @@ describe('bonus criticals (Dangerous Terrain thrown): they stack with Tactical A
 
 describe('Solo Operative: Dodge and Guard together when shot', () => {
   it('both: the Dodge raises the target number and the Guard blocks; the automatic reaction takes it', () => {
-    const s = shot({ acc: 9, evade: 4, shots: 4, dmg: 300, defense: 'both', soloOperative: true })
+    const s = shot({ weapon: { acc: 9, shots: 4, dmg: 300 }, target: { evade: 4, soloOperative: true }, defense: 'both' })
     const r = resolveShot(new PhysicalDice([3, 4, 5, 9]), s)
     expect(r.targetNumber).toBe(4) // 9 - 4 - Dodge 1
     expect(r.hits).toBe(1) // the 3; 4 is evaded now

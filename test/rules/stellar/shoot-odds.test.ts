@@ -16,7 +16,7 @@ import { shot } from './shot-fixture.js'
 
 describe('exact shooting odds', () => {
   it('one shot at 5+: crit 1/5 (2 hits), hit 1/5, miss 3/5', () => {
-    const o = shotOdds(shot({ shots: 1, dmg: 100 }))
+    const o = shotOdds(shot({ weapon: { shots: 1, dmg: 100 } }))
     expect(o.damage.fraction(200)).toBe('1/5')
     expect(o.damage.fraction(100)).toBe('1/5')
     expect(o.damage.fraction(0)).toBe('3/5')
@@ -26,7 +26,7 @@ describe('exact shooting odds', () => {
   it('two shots with a save: hand-computed distribution', () => {
     // TN 5: per die crit 1/5 (2 hits), hit 1/5 (1), miss 3/5 (0).
     // PEN 4 vs ARM Sv 1: save on 3+, fails 1/5, one save per unblocked hit.
-    const o = shotOdds(shot({ shots: 2, dmg: 100, pen: parsePen('4'), armSv: 1 }))
+    const o = shotOdds(shot({ weapon: { shots: 2, dmg: 100, pen: parsePen('4') }, target: { armSv: 1 } }))
     const hits = [0, 0, 0, 0, 0] // P(total hits = k) * 25
     const per = [
       [2, 1],
@@ -52,14 +52,14 @@ describe('exact shooting odds', () => {
 
   it('10 shots with saves: the distribution sums to 1 and the walk stays small', () => {
     const o = shotOdds(
-      shot({ shots: 10, dmg: 300, pen: parsePen('6'), armSv: 1, shield: 1, targetLock: true }),
+      shot({ weapon: { shots: 10, dmg: 300, pen: parsePen('6'), targetLock: true }, target: { armSv: 1, shield: 1 } }),
     )
     expect(o.damage.waysWhere(() => true)).toBe(o.damage.den)
     expect(o.unblockedHits.waysWhere(() => true)).toBe(o.unblockedHits.den)
   })
 
   it('destruction chance is P(damage >= HP)', () => {
-    const o = shotOdds(shot({ shots: 1, dmg: 100, hp: 200 }))
+    const o = shotOdds(shot({ weapon: { shots: 1, dmg: 100 }, target: { hp: 200 } }))
     expect(o.destroyed!.fraction('true')).toBe('1/5')
     expect(o.destroyed!.fraction('false')).toBe('4/5')
   })
@@ -122,14 +122,14 @@ describe('automatic choices', () => {
   it('the defender picks the reaction with the least expected damage', () => {
     // One big-DMG shot against a shield-less target: Guard blocks the single hit outright
     // unless it is a crit; Dodge only moves the target number by one.
-    const ranked = rankDefenses(shot({ shots: 1, dmg: 1000 }))
+    const ranked = rankDefenses(shot({ weapon: { shots: 1, dmg: 1000 } }))
     const exp = ranked.map((r) => r.expected.damage)
     expect(exp).toEqual([...exp].sort((a, b) => a - b))
     expect(ranked[0].value).toBe('guard')
   })
 
   it('the attacker picks the bonus that is best against the best reply', () => {
-    const s = shot({ shots: 10, dmg: 100 })
+    const s = shot({ weapon: { shots: 10, dmg: 100 } })
     const ranked = rankBonuses(s, false)
     // 10 shots are already the cap: Barrage adds nothing, Precision must win
     expect(ranked[0].value).toBe('precision')
@@ -140,7 +140,7 @@ describe('automatic choices', () => {
   })
 
   it('with a fixed defence, the attacker scores against that defence', () => {
-    const s = shot({ shots: 3, dmg: 100, defense: 'dodge' })
+    const s = shot({ weapon: { shots: 3, dmg: 100 }, defense: 'dodge' })
     const ranked = rankBonuses(s, true)
     for (const r of ranked) expect(r.defense).toBe('dodge')
   })
@@ -197,21 +197,21 @@ describe('odds composed from the stages are the whole shot walked', () => {
     expect(exact(o.damage)).toEqual(exact(w.map((r) => r.damage)))
     expect(exact(o.unblockedHits)).toEqual(exact(w.map((r) => r.unblockedHits)))
     expect(exact(o.failedSaves)).toEqual(exact(w.map((r) => r.failedSaves)))
-    if (s.hp !== undefined) expect(exact(o.destroyed!)).toEqual(exact(w.map((r) => r.destroyed)))
+    if (s.target.hp !== undefined) expect(exact(o.destroyed!)).toEqual(exact(w.map((r) => r.destroyed)))
   })
 
   it('odds follow the automatic Momentum policy: answers already given and prompts do not enter them', () => {
-    const s = shot({ momentum: 3, shots: 6, dmg: 300 })
+    const s = shot({ weapon: { shots: 6, dmg: 300 }, target: { momentum: 3 } })
     const json = (x: Shot) => shotOdds(x).damage.toJSON()
     expect(json({ ...s, decisions: { momentum: 0 }, askDecisions: true })).toEqual(json(s))
-    expect(json({ ...s, momentum: 0 })).not.toEqual(json(s))
+    expect(json({ target: { momentum: 0 }, ...s })).not.toEqual(json(s))
   })
 
   it('expectedDamageFrom is the rest of the shot from a number of hits', () => {
     // 3 hits, 1 blocked by the shield, PEN 5 vs ARM Sv 2: 2 saves on 3+, each fails 1/5.
-    const s = shot({ dmg: 300, shield: 1, pen: parsePen('5'), armSv: 2 })
+    const s = shot({ weapon: { dmg: 300, pen: parsePen('5') }, target: { shield: 1, armSv: 2 } })
     expect(expectedDamageFrom(s, 3)).toBeCloseTo(600 + 2 * 0.2 * 1000, 9)
-    expect(expectedDamageFrom({ ...s, momentum: 1 }, 3)).toBeCloseTo(300 + 0.2 * 1000, 9)
+    expect(expectedDamageFrom({ target: { momentum: 1 }, ...s }, 3)).toBeCloseTo(300 + 0.2 * 1000, 9)
   })
 })
 

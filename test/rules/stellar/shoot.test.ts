@@ -29,7 +29,7 @@ const roll = (over: Parameters<typeof shot>[0], faces: number[]) => {
 
 describe('worked examples from the quickstart', () => {
   it('Argonaut cannon: 4 shots at Acc 9 vs Evade+4, Dervish rolls 5,7,7,10: all miss', () => {
-    const r = roll({ shots: 4, dmg: 500 }, [5, 7, 7, 10])
+    const r = roll({ weapon: { shots: 4, dmg: 500 } }, [5, 7, 7, 10])
     expect(r.targetNumber).toBe(5)
     expect(r.dice.map((d) => d.outcome)).toEqual(['evade', 'evade', 'evade', 'auto-miss'])
     expect(r.hits).toBe(0)
@@ -37,7 +37,7 @@ describe('worked examples from the quickstart', () => {
   })
 
   it('Argonaut machine gun: 7 shots, DMG 200, rolls 1,1,4,5,7,7,10: 5 hits, 1000 DMG', () => {
-    const r = roll({ shots: 7, dmg: 200 }, [1, 1, 4, 5, 7, 7, 10])
+    const r = roll({ weapon: { shots: 7, dmg: 200 } }, [1, 1, 4, 5, 7, 7, 10])
     expect(r.dice.map((d) => d.outcome)).toEqual([
       'crit',
       'crit',
@@ -54,22 +54,22 @@ describe('worked examples from the quickstart', () => {
   })
 
   it('Skill Defense: 4 beam shots, 1 evaded, 3 Momentum negate the other 3', () => {
-    const r = roll({ shots: 4, dmg: 300, momentum: 3 }, [5, 3, 4, 6])
+    const r = roll({ weapon: { shots: 4, dmg: 300 }, target: { momentum: 3 } }, [5, 3, 4, 6])
     expect(r.hits).toBe(2)
     // only 2 hits got through, so only 2 of the 3 Momentum offered are spent
     expect(r.momentumSpent).toBe(2)
     expect(r.unblockedHits).toBe(0)
-    const r2 = roll({ shots: 4, dmg: 300, momentum: 3, evade: 0 }, [3, 4, 5, 9])
+    const r2 = roll({ weapon: { shots: 4, dmg: 300 }, target: { momentum: 3, evade: 0 } }, [3, 4, 5, 9])
     expect(r2.hits).toBe(3)
     expect(r2.momentumSpent).toBe(3)
     expect(r2.damage).toBe(0)
   })
 
   it('White Asura: a shield gives its blocks against each weapon', () => {
-    const mg = roll({ shots: 4, dmg: 200, shield: 2, evade: 0 }, [3, 4, 5, 6])
+    const mg = roll({ weapon: { shots: 4, dmg: 200 }, target: { shield: 2, evade: 0 } }, [3, 4, 5, 6])
     expect(mg.blocks).toBe(2)
     expect(mg.unblockedHits).toBe(2)
-    const bazooka = roll({ shots: 2, dmg: 800, shield: 2, evade: 0 }, [3, 4])
+    const bazooka = roll({ weapon: { shots: 2, dmg: 800 }, target: { shield: 2, evade: 0 } }, [3, 4])
     expect(bazooka.blocks).toBe(2)
     expect(bazooka.unblockedHits).toBe(0)
   })
@@ -136,7 +136,7 @@ describe('shooting rules', () => {
     ['dodge +2 for level 2 defenders', { defense: 'dodge' as const, defPilot: 2 as const }, 3],
   ])('%s', (_name, over, tn) => {
     const faces = [7]
-    expect(roll({ shots: 1, ...over }, faces).targetNumber).toBe(tn)
+    expect(roll({ weapon: { shots: 1 }, ...over }, faces).targetNumber).toBe(tn)
   })
 
   it.each([
@@ -163,14 +163,14 @@ describe('shooting rules', () => {
     ['guard stacks with a shield', { defense: 'guard' as const, shield: 2 }, 3, 'shield'],
     ['blindside ignores shields and cover', { blindside: true, shield: 3, cover: true }, 0, 'none'],
   ])('%s', (_name, over, blocks, source) => {
-    const r = roll({ shots: 1, ...over }, [7])
+    const r = roll({ weapon: { shots: 1 }, ...over }, [7])
     expect(r.blocks).toBe(blocks)
     expect(r.blockSource).toBe(source)
   })
 
   it('damage is unblocked hits x DMG, plus 1000 per failed armor save', () => {
     // 4 hits (crit + 2 plain), 1 block, 3 unblocked at DMG 300; PEN 6 vs ARM Sv 2 needs 4+: 3, 4, 9 -> 1 failure
-    const r = roll({ shots: 4, dmg: 300, pen: parsePen('6'), armSv: 2, shield: 1 }, [1, 3, 4, 8, 3, 4, 9])
+    const r = roll({ weapon: { shots: 4, dmg: 300, pen: parsePen('6') }, target: { armSv: 2, shield: 1 } }, [1, 3, 4, 8, 3, 4, 9])
     expect(r.hits).toBe(4)
     expect(r.unblockedHits).toBe(3)
     expect(r.hitDamage).toBe(900)
@@ -180,13 +180,13 @@ describe('shooting rules', () => {
   })
 
   it('PEN under 2 calls for no saves', () => {
-    const r = roll({ shots: 1, pen: parsePen('1') }, [3])
+    const r = roll({ weapon: { shots: 1, pen: parsePen('1') } }, [3])
     expect(r.save.owed).toBe(0)
     expect(r.damage).toBe(100)
   })
 
   it('a save target of 1 or less passes without rolling', () => {
-    const r = roll({ shots: 1, pen: parsePen('3'), armSv: 2 }, [3])
+    const r = roll({ weapon: { shots: 1, pen: parsePen('3') }, target: { armSv: 2 } }, [3])
     expect(r.save.owed).toBe(1)
     expect(r.save.saves).toEqual([])
     expect(r.save.targetNumber).toBe(1)
@@ -217,27 +217,27 @@ describe('shooting rules', () => {
   })
 
   it('warships pay 2 Momentum per negated hit', () => {
-    const r = roll({ shots: 3, evade: 0, momentum: 5, warship: true }, [3, 3, 3])
+    const r = roll({ weapon: { shots: 3 }, target: { evade: 0, momentum: 5, warship: true } }, [3, 3, 3])
     expect(r.momentumSpent).toBe(4)
     expect(r.unblockedHits).toBe(1)
   })
 
   it('reports destruction against the remaining HP', () => {
-    expect(roll({ shots: 2, evade: 0, hp: 200 }, [3, 4]).destroyed).toBe(true)
-    expect(roll({ shots: 2, evade: 0, hp: 201 }, [3, 4]).remainingHp).toBe(1)
+    expect(roll({ weapon: { shots: 2 }, target: { evade: 0, hp: 200 } }, [3, 4]).destroyed).toBe(true)
+    expect(roll({ weapon: { shots: 2 }, target: { evade: 0, hp: 201 } }, [3, 4]).remainingHp).toBe(1)
   })
 })
 
 describe('issue 14 defects', () => {
   it('a warship gets no Cover ("Warships do not benefit from Cover"); a shield still blocks', () => {
-    const r = roll({ shots: 3, evade: 0, dmg: 300, cover: true, warship: true }, [3, 4, 5])
+    const r = roll({ weapon: { shots: 3, dmg: 300 }, target: { evade: 0, warship: true }, situation: { cover: true } }, [3, 4, 5])
     expect(r.blocks).toBe(0)
     expect(r.blockSource).toBe('none')
     expect(r.unblockedHits).toBe(3)
-    const shielded = roll({ shots: 3, evade: 0, dmg: 300, cover: true, warship: true, shield: 1 }, [3, 4, 5])
+    const shielded = roll({ weapon: { shots: 3, dmg: 300 }, target: { evade: 0, warship: true, shield: 1 }, situation: { cover: true } }, [3, 4, 5])
     expect([shielded.blocks, shielded.blockSource]).toEqual([1, 'shield'])
     // not a warship: cover blocks 2 against DMG 500 or less
-    expect(roll({ shots: 3, evade: 0, dmg: 300, cover: true }, [3, 4, 5]).blocks).toBe(2)
+    expect(roll({ weapon: { shots: 3, dmg: 300 }, target: { evade: 0 }, situation: { cover: true } }, [3, 4, 5]).blocks).toBe(2)
   })
 
   it.each([
@@ -251,7 +251,7 @@ describe('issue 14 defects', () => {
   ] as const)(
     'the 10-shot cap applies after modifiers: %i shots, Rapid Fire %i, %s, focus %s → %i',
     (shots, rapidFire, bonus, focus, fired) => {
-      const s = shot({ shots, rapidFire, bonus, focus: focus ? 1 : 0, indirect: focus, pilot: 0 })
+      const s = shot({ weapon: { shots, rapidFire, indirect: focus }, attacker: { focus: focus ? 1 : 0, pilot: 0 }, bonus })
       expect(shotsFired(s)).toBe(fired)
       expect(resolveShot(new SeededDice('cap'), s).dice).toHaveLength(fired)
     },
@@ -286,7 +286,7 @@ describe('issue 14 defects', () => {
   })
 
   it('the evade pool separates every outcome the result tells apart (evade vs auto-miss)', () => {
-    const classify = evadeClass(evadeInput(shot({ acc: 9, evade: 4, targetLock: true })))
+    const classify = evadeClass(evadeInput(shot({ weapon: { acc: 9, targetLock: true }, target: { evade: 4 } })))
     expect([1, 2, 3, 4, 5, 6, 7, 8, 9, 10].map(classify)).toEqual([
       'crit',
       'crit',
@@ -333,7 +333,7 @@ describe('shooting: choices the roll and the odds make alike', () => {
       true,
     ],
   ] as const)('defenseAllowed: %s', (_what, soloOperative, seekingShot, d, allowed) => {
-    expect(defenseAllowed({ soloOperative, seekingShot }, d)).toBe(allowed)
+    expect(defenseAllowed({ attacker: { seekingShot }, target: { soloOperative } }, d)).toBe(allowed)
   })
 
   it.each([
@@ -357,7 +357,7 @@ describe('shooting: choices the roll and the odds make alike', () => {
   ])(
     'the evade reroll: a pick given beforehand takes what the dice allow, criticals first: %s',
     (_what, given, taken) => {
-      const s = shot({ acc: 6, evade: 0, shots: 4, evadeRerolls: 2, decisions: { 'evade-reroll': given } })
+      const s = shot({ weapon: { acc: 6, shots: 4 }, target: { evade: 0, evadeRerolls: 2 }, decisions: { 'evade-reroll': given } })
       // 1 (a critical), 4 and 5 (hits), 8 (an evade)
       const faces = [1, 4, 5, 8]
       const r = evadeReroll(evadeInput(s), 2, laterOutlook(s))

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { type Shot, shotsFired } from '../../../src/rules/stellar/shoot.js'
+import { type Shot, type ShotParts, shotWith, shotsFired } from '../../../src/rules/stellar/shoot.js'
 import { shotOdds } from '../../../src/rules/stellar/shoot-odds.js'
 import {
   type ChosenTrait,
@@ -247,15 +247,7 @@ describe('the evade reroll rows: exact odds against a brute force', () => {
   }
 
   it.each(Object.entries(EVADE_REROLLS))('%s: %i rerolls, exact', (name, rerolls) => {
-    const s: Shot = shot({
-      acc: plain.acc,
-      evade: plain.evade,
-      shots: plain.shots,
-      dmg: plain.dmg,
-      pen: parsePen(String(plain.pen)),
-      armSv: plain.armSv,
-      hp: plain.hp,
-    })
+    const s: Shot = shot({ weapon: { acc: plain.acc, shots: plain.shots, dmg: plain.dmg, pen: parsePen(String(plain.pen)) }, target: { evade: plain.evade, armSv: plain.armSv, hp: plain.hp } })
     applyShotTraits(s, chooseTraits([name], 'shoot', 'defender', FLAGS), 'defender')
     const o = shotOdds(s)
     const brute = bruteShot({ ...plain, rerolls })
@@ -267,7 +259,7 @@ describe('the evade reroll rows: exact odds against a brute force', () => {
 })
 
 describe('Furious Fusillade: with Barrage the weapon fires at RF+1', () => {
-  const fired = (over: Partial<Shot>, trait: string) => {
+  const fired = (over: ShotParts, trait: string) => {
     const s = shot(over)
     applyShotTraits(s, chooseTraits([trait], 'shoot', 'attacker', FLAGS), 'attacker')
     return shotsFired(s)

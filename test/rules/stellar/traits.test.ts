@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest'
 import { fraction } from '../../../src/core/distribution.js'
 import { walk } from '../../../src/core/exact.js'
 import { PhysicalDice } from '../../../src/core/physical.js'
-import { type Shot, resolveShot, shotTargetNumber, shotsFired } from '../../../src/rules/stellar/shoot.js'
+import { type Shot, type ShotParts, shotWith, resolveShot, shotTargetNumber, shotsFired } from '../../../src/rules/stellar/shoot.js'
 import { rankBonuses, rankDefenses, shotExpected, shotOdds } from '../../../src/rules/stellar/shoot-odds.js'
 import {
   type Melee,
@@ -30,7 +30,7 @@ const SHOOT_FLAGS = { attacker: '--trait', defender: '--def-trait' }
 const MELEE_FLAGS = { attacker: '--atk-trait', defender: '--def-trait' }
 
 /** A shot with each side's traits applied through the registry, as the shoot command does. */
-function traitShot(over: Partial<Shot>, atk: string[] = [], def: string[] = []): Shot {
+function traitShot(over: ShotParts, atk: string[] = [], def: string[] = []): Shot {
   const s = shot(over)
   applyShotTraits(s, chooseTraits(atk, 'shoot', 'attacker', SHOOT_FLAGS), 'attacker')
   applyShotTraits(s, chooseTraits(def, 'shoot', 'defender', SHOOT_FLAGS), 'defender')
@@ -156,19 +156,19 @@ describe('bonuses raised past the pilot bonus, at most 3 (Gunnery Expert, Elusiv
     ],
     ['Evasive Action raises Dodge alone', { defense: 'dodge' }, [], ['evasive-action'], 3, 4],
   ] as const)('%s', (_what, over, atk, def, tn, fired) => {
-    const s = traitShot(over as Partial<Shot>, [...atk], [...def])
+    const s = traitShot(over as ShotParts, [...atk], [...def])
     expect(shotTargetNumber(s)).toBe(tn)
     expect(shotsFired(s)).toBe(fired)
   })
 
   it('Guard raised: Elusive at level 0 blocks 2; Evasive Action leaves Guard alone', () => {
-    expect(roll(traitShot({ shots: 1, defense: 'guard' }, [], ['elusive']), [9]).blocks).toBe(2)
-    expect(roll(traitShot({ shots: 1, defense: 'guard' }, [], ['evasive-action']), [9]).blocks).toBe(1)
+    expect(roll(traitShot({ weapon: { shots: 1 }, defense: 'guard' }, [], ['elusive']), [9]).blocks).toBe(2)
+    expect(roll(traitShot({ weapon: { shots: 1 }, defense: 'guard' }, [], ['evasive-action']), [9]).blocks).toBe(1)
   })
 
   it('the automatic choices score the raised bonuses: each option equals its shot walked', () => {
     const s = traitShot(
-      { shots: 5, dmg: 300, pen: parsePen('5'), armSv: 1 },
+      { weapon: { shots: 5, dmg: 300, pen: parsePen('5') }, target: { armSv: 1 } },
       ['gunnery-expert'],
       ['elusive', 'unyielding'],
     )
@@ -246,7 +246,7 @@ describe('blocks when shot: where each comes from, and what stacks', () => {
   ] as const)('%s', (_what, over, def, blocks, terms) => {
     // Two hits from a 7 and a 6 at 9+ to evade: the blocks never depend on the dice.
     const r = roll(
-      traitShot(Object.assign({ shots: 2, acc: 13, dmg: 300 }, over) as Partial<Shot>, [], [...def]),
+      traitShot(Object.assign({ shots: 2, acc: 13, dmg: 300 }, over) as ShotParts, [], [...def]),
       [7, 6],
     )
     expect(r.blocks).toBe(blocks)
@@ -254,9 +254,9 @@ describe('blocks when shot: where each comes from, and what stacks', () => {
   })
 
   it('Superior Instincts: a Blindside gives no critical, and a shield still blocks', () => {
-    const plain = roll(traitShot({ shots: 1, shield: 1, blindside: true }), [7])
+    const plain = roll(traitShot({ weapon: { shots: 1 }, target: { shield: 1 }, situation: { blindside: true } }), [7])
     const immune = roll(
-      traitShot({ shots: 1, shield: 1, blindside: true }, [], ['superior-instincts=immune']),
+      traitShot({ weapon: { shots: 1 }, target: { shield: 1 }, situation: { blindside: true } }, [], ['superior-instincts=immune']),
       [7],
     )
     expect([plain.hits, plain.blocks]).toEqual([2, 0])
@@ -276,7 +276,7 @@ describe('criticals against Invincible and Untouchable', () => {
     ['Untouchable guarding: criticals stand', 'guard', 'untouchable', false, [2, 7], 2, 1],
   ] as const)('%s', (_what, defense, trait, advantage, faces, hits, crits) => {
     // Acc 7, Evade 0: 7+ to evade when guarding, 5+ when dodging (Dodge +2 with the raise).
-    const r = roll(traitShot({ shots: 2, acc: 7, evade: 0, defense, advantage }, [], [trait]), [...faces])
+    const r = roll(traitShot({ weapon: { shots: 2, acc: 7 }, target: { evade: 0 }, situation: { advantage }, defense }, [], [trait]), [...faces])
     // Guard's block is not what is measured: hits before blocks.
     expect([r.hits, r.crits]).toEqual([hits, crits])
   })
@@ -298,7 +298,7 @@ describe('Focus N, and a warship locking on', () => {
       4,
     ],
   ] as const)('%s', (_what, over, faces, hits, fired) => {
-    const r = roll(shot(over as Partial<Shot>), [...faces])
+    const r = roll(shot(over as ShotParts), [...faces])
     expect([r.hits, r.shotsFired]).toEqual([hits, fired])
   })
 })
@@ -312,7 +312,7 @@ describe('hits from traits', () => {
     ['Warmonger, DMG 800: +2', ['warmonger'], 800, 2],
     ['Hot Blooded: +1', ['rage'], 800, 1],
   ] as const)('%s', (_what, atk, dmg, hits) => {
-    expect(roll(traitShot({ shots: 1, dmg }, [...atk]), [9]).hits).toBe(hits)
+    expect(roll(traitShot({ weapon: { shots: 1, dmg } }, [...atk]), [9]).hits).toBe(hits)
   })
 })
 
@@ -389,7 +389,7 @@ describe('odds with traits are the whole shot walked', () => {
       ['berserker', 'awe-inspiring-arrival'],
     ],
   ] as const)('%s', (_what, over, atk, def) => {
-    const s = traitShot(over as Partial<Shot>, [...atk], [...def])
+    const s = traitShot(over as ShotParts, [...atk], [...def])
     const o = shotOdds(s)
     const w = whole(s)
     expect(exact(o.damage)).toEqual(exact(w.map((r) => r.damage)))
