@@ -393,7 +393,9 @@ describe('Giant Slayer: +1 PEN, and a bonus +2 in melee against a larger Size (+
 describe('a warship in melee: saves capped at 5, Skill Defense 2 Momentum a hit, a failed save 1000 DMG', () => {
   it('a warship charging is shot at by overwatch as a warship', () => {
     const ow = { attacks: 1, acc: 8, shots: 3, dmg: 200, pen: parsePen('5'), targetLock: false }
-    expect(overwatchShot(melee({ atk: side({ warship: true }) }), ow, OVERWATCH_START).target.warship).toBe(true)
+    expect(overwatchShot(melee({ atk: side({ warship: true }) }), ow, OVERWATCH_START).target.warship).toBe(
+      true,
+    )
     expect(overwatchShot(melee(), ow, OVERWATCH_START).target.warship).toBe(false)
   })
 

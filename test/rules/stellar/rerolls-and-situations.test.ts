@@ -6,7 +6,9 @@ import { walk } from '../../../src/core/exact.js'
 import { PhysicalDice } from '../../../src/core/physical.js'
 import {
   type Shot,
+  type ShotParts,
   evadeInput,
+  shotWith,
   laterOutlook,
   evadeReroll,
   resolveShot,
@@ -55,7 +57,7 @@ describe('evade rerolls, rolled', () => {
   })
 
   it('Seeking Shot: no reroll, and a Dodge improves nothing', () => {
-    const seeking = { ...base, seekingShot: true }
+    const seeking = shotWith(base, { attacker: { seekingShot: true } })
     const r = resolveShot(new PhysicalDice([1, 2, 6, 9]), seeking)
     expect(r.reroll).toBeUndefined()
     expect(r.hits).toBe(4)
@@ -74,18 +76,29 @@ function withEvadeFaces(inner: Dice, faces: number[]): Dice {
 }
 
 describe('the defender picks the best reroll, checked against every subset of its dice', () => {
-  const shots = fc.record({
-    acc: fc.integer({ min: 5, max: 13 }),
-    evade: fc.integer({ min: 0, max: 5 }),
-    shots: fc.integer({ min: 1, max: 5 }),
-    dmg: fc.constantFrom(100, 300, 800),
-    pen: fc.constantFrom('0', '4', '6S').map((p) => parsePen(p)),
-    armSv: fc.integer({ min: 0, max: 3 }),
-    shield: fc.integer({ min: 0, max: 1 }),
-    momentum: fc.integer({ min: 0, max: 2 }),
-    targetLock: fc.boolean(),
-    evadeRerolls: fc.integer({ min: 1, max: 3 }),
-  })
+  const shots = fc
+    .record({
+      acc: fc.integer({ min: 5, max: 13 }),
+      evade: fc.integer({ min: 0, max: 5 }),
+      shots: fc.integer({ min: 1, max: 5 }),
+      dmg: fc.constantFrom(100, 300, 800),
+      pen: fc.constantFrom('0', '4', '6S').map((p) => parsePen(p)),
+      armSv: fc.integer({ min: 0, max: 3 }),
+      shield: fc.integer({ min: 0, max: 1 }),
+      momentum: fc.integer({ min: 0, max: 2 }),
+      targetLock: fc.boolean(),
+      evadeRerolls: fc.integer({ min: 1, max: 3 }),
+    })
+    .map((o): ShotParts => ({
+      weapon: { acc: o.acc, shots: o.shots, dmg: o.dmg, pen: o.pen, targetLock: o.targetLock },
+      target: {
+        evade: o.evade,
+        armSv: o.armSv,
+        shield: o.shield,
+        momentum: o.momentum,
+        evadeRerolls: o.evadeRerolls,
+      },
+    }))
   it('the pick rerollOptions ranks first is as good as the best subset of faces rerolled', () => {
     fc.assert(
       fc.property(
@@ -95,7 +108,7 @@ describe('the defender picks the best reroll, checked against every subset of it
           const s: Shot = shot(over)
           const e = evadeInput(s)
           const faces = d10s.slice(0, e.dice)
-          const plain: Shot = { target: { evadeRerolls: 0 }, ...s }
+          const plain: Shot = shotWith(s, { target: { evadeRerolls: 0 } })
           // Independently: the mean damage of the shot with these evade faces, the rest walked.
           const meanDamage = (f: number[]) =>
             walk((dice) => resolveShot(withEvadeFaces(dice, f), plain).damage).expected()
@@ -121,23 +134,39 @@ describe('the defender picks the best reroll, checked against every subset of it
 })
 
 describe('exact odds with rerolls are the whole shot walked', () => {
-  const shots = fc.record({
-    acc: fc.integer({ min: 4, max: 14 }),
-    evade: fc.integer({ min: 0, max: 6 }),
-    shots: fc.integer({ min: 1, max: 6 }),
-    dmg: fc.constantFrom(100, 200, 500),
-    pen: fc.constantFrom('0', '5', '7S', '6P').map((p) => parsePen(p)),
-    armSv: fc.integer({ min: 0, max: 3 }),
-    bonus: fc.constantFrom('precision' as const, 'barrage' as const, 'none' as const),
-    defense: fc.constantFrom('dodge' as const, 'guard' as const, 'none' as const),
-    shield: fc.integer({ min: 0, max: 1 }),
-    momentum: fc.integer({ min: 0, max: 2 }),
-    advantage: fc.boolean(),
-    targetLock: fc.boolean(),
-    evadeRerolls: fc.integer({ min: 0, max: 3 }),
-    seekingShot: fc.boolean(),
-    hp: fc.option(fc.constantFrom(300, 1000), { nil: undefined }),
-  })
+  const shots = fc
+    .record({
+      acc: fc.integer({ min: 4, max: 14 }),
+      evade: fc.integer({ min: 0, max: 6 }),
+      shots: fc.integer({ min: 1, max: 6 }),
+      dmg: fc.constantFrom(100, 200, 500),
+      pen: fc.constantFrom('0', '5', '7S', '6P').map((p) => parsePen(p)),
+      armSv: fc.integer({ min: 0, max: 3 }),
+      bonus: fc.constantFrom('precision' as const, 'barrage' as const, 'none' as const),
+      defense: fc.constantFrom('dodge' as const, 'guard' as const, 'none' as const),
+      shield: fc.integer({ min: 0, max: 1 }),
+      momentum: fc.integer({ min: 0, max: 2 }),
+      advantage: fc.boolean(),
+      targetLock: fc.boolean(),
+      evadeRerolls: fc.integer({ min: 0, max: 3 }),
+      seekingShot: fc.boolean(),
+      hp: fc.option(fc.constantFrom(300, 1000), { nil: undefined }),
+    })
+    .map((o): ShotParts => ({
+      weapon: { acc: o.acc, shots: o.shots, dmg: o.dmg, pen: o.pen, targetLock: o.targetLock },
+      attacker: { seekingShot: o.seekingShot },
+      target: {
+        evade: o.evade,
+        armSv: o.armSv,
+        shield: o.shield,
+        momentum: o.momentum,
+        evadeRerolls: o.evadeRerolls,
+        hp: o.hp,
+      },
+      situation: { advantage: o.advantage },
+      bonus: o.bonus,
+      defense: o.defense,
+    }))
   it('damage, failed saves and hits through match the walk of resolveShot; the means match', () => {
     fc.assert(
       fc.property(shots, (over) => {
@@ -156,8 +185,13 @@ describe('exact odds with rerolls are the whole shot walked', () => {
   })
 
   it('a reroll can only help the defender', () => {
-    const s = shot({ weapon: { acc: 10, shots: 6, dmg: 300, pen: parsePen('5') }, target: { evade: 2, armSv: 1 } })
-    const means = [0, 1, 2, 3].map((n) => shotOdds({ target: { evadeRerolls: n }, ...s }).expected.damage)
+    const s = shot({
+      weapon: { acc: 10, shots: 6, dmg: 300, pen: parsePen('5') },
+      target: { evade: 2, armSv: 1 },
+    })
+    const means = [0, 1, 2, 3].map(
+      (n) => shotOdds(shotWith(s, { target: { evadeRerolls: n } })).expected.damage,
+    )
     for (let i = 1; i < means.length; i++) expect(means[i]).toBeLessThan(means[i - 1])
   })
 })
@@ -224,15 +258,23 @@ describe('Persevere and the round', () => {
   ])('DMG %i in round %i: %i a hit', (dmg, round, each) => {
     expect(damagePerHit(dmg, true, round)).toBe(each)
     expect(damagePerHit(dmg, false, round)).toBe(dmg)
-    const s = shot({ weapon: { acc: 9, shots: 3, dmg }, target: { evade: 4, persevere: true }, situation: { round } })
+    const s = shot({
+      weapon: { acc: 9, shots: 3, dmg },
+      target: { evade: 4, persevere: true },
+      situation: { round },
+    })
     expect(resolveShot(new PhysicalDice([3, 4, 9]), s).hitDamage).toBe(2 * each)
   })
 
   it("exact odds and the clash use it: the defender's damage taken shrinks", () => {
-    const s = shot({ weapon: { acc: 10, shots: 6, dmg: 400, pen: parsePen('5') }, target: { evade: 2, armSv: 1 }, situation: { round: 4 } })
-    const o = shotOdds({ target: { persevere: true }, ...s })
+    const s = shot({
+      weapon: { acc: 10, shots: 6, dmg: 400, pen: parsePen('5') },
+      target: { evade: 2, armSv: 1 },
+      situation: { round: 4 },
+    })
+    const o = shotOdds(shotWith(s, { target: { persevere: true } }))
     expect(o.expected.damage).toBeLessThan(shotOdds(s).expected.damage)
-    const w = walk((dice) => resolveShot(dice, { target: { persevere: true }, ...s }).damage)
+    const w = walk((dice) => resolveShot(dice, shotWith(s, { target: { persevere: true } })).damage)
     expect(o.damage.expected()).toBeCloseTo(w.expected(), 9)
     const m = melee({ def: side({ persevere: true }), round: 4, atk: side({ dmg: 500 }) })
     expect(attackStrike(m).dmg).toBe(200)
@@ -247,13 +289,21 @@ describe('bonus criticals (Dangerous Terrain thrown): they stack with Tactical A
     ['past the cap of 3 a bonus critical is a hit', [1, 2, 9], true, 1, false, 3, 7],
     ['Indirect Fire: criticals are hits, the bonus too', [1, 6, 9], false, 1, true, 0, 2],
   ])('%s', (_, faces, advantage, bonusCrits, indirect, crits, hits) => {
-    const s = shot({ weapon: { acc: 9, shots: 3, indirect }, target: { evade: 4 }, situation: { advantage, bonusCrits } })
+    const s = shot({
+      weapon: { acc: 9, shots: 3, indirect },
+      target: { evade: 4 },
+      situation: { advantage, bonusCrits },
+    })
     const r = resolveShot(new PhysicalDice(faces as number[]), s)
     expect([r.crits, r.hits]).toEqual([crits, hits])
   })
 
   it('exact odds equal the walk', () => {
-    const s = shot({ weapon: { acc: 9, shots: 5, dmg: 200, targetLock: true }, target: { evade: 3 }, situation: { bonusCrits: 2, advantage: true } })
+    const s = shot({
+      weapon: { acc: 9, shots: 5, dmg: 200, targetLock: true },
+      target: { evade: 3 },
+      situation: { bonusCrits: 2, advantage: true },
+    })
     const w = walk((dice) => resolveShot(dice, s).damage)
     expect(shotOdds(s).damage.sortedWays()).toEqual(w.sortedWays())
   })
@@ -261,7 +311,11 @@ describe('bonus criticals (Dangerous Terrain thrown): they stack with Tactical A
 
 describe('Solo Operative: Dodge and Guard together when shot', () => {
   it('both: the Dodge raises the target number and the Guard blocks; the automatic reaction takes it', () => {
-    const s = shot({ weapon: { acc: 9, shots: 4, dmg: 300 }, target: { evade: 4, soloOperative: true }, defense: 'both' })
+    const s = shot({
+      weapon: { acc: 9, shots: 4, dmg: 300 },
+      target: { evade: 4, soloOperative: true },
+      defense: 'both',
+    })
     const r = resolveShot(new PhysicalDice([3, 4, 5, 9]), s)
     expect(r.targetNumber).toBe(4) // 9 - 4 - Dodge 1
     expect(r.hits).toBe(1) // the 3; 4 is evaded now

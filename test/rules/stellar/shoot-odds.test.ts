@@ -3,7 +3,7 @@ import fc from 'fast-check'
 import { SeededDice } from '../../../src/core/seeded.js'
 import { fraction } from '../../../src/core/distribution.js'
 import { walk } from '../../../src/core/exact.js'
-import { type Shot, resolveShot } from '../../../src/rules/stellar/shoot.js'
+import { type Shot, resolveShot, shotWith } from '../../../src/rules/stellar/shoot.js'
 import {
   expectedDamageFrom,
   rankBonuses,
@@ -52,7 +52,10 @@ describe('exact shooting odds', () => {
 
   it('10 shots with saves: the distribution sums to 1 and the walk stays small', () => {
     const o = shotOdds(
-      shot({ weapon: { shots: 10, dmg: 300, pen: parsePen('6'), targetLock: true }, target: { armSv: 1, shield: 1 } }),
+      shot({
+        weapon: { shots: 10, dmg: 300, pen: parsePen('6'), targetLock: true },
+        target: { armSv: 1, shield: 1 },
+      }),
     )
     expect(o.damage.waysWhere(() => true)).toBe(o.damage.den)
     expect(o.unblockedHits.waysWhere(() => true)).toBe(o.unblockedHits.den)
@@ -66,20 +69,35 @@ describe('exact shooting odds', () => {
 
   it.each([
     ['plain', {}],
-    ['saves and shield', { shots: 6, dmg: 300, pen: parsePen('6'), armSv: 2, shield: 1 }],
+    [
+      'saves and shield',
+      { weapon: { shots: 6, dmg: 300, pen: parsePen('6') }, target: { armSv: 2, shield: 1 } },
+    ],
     [
       'crit cap, target lock, advantage',
-      { shots: 10, evade: 0, targetLock: true, advantage: true, dmg: 100 },
+      {
+        weapon: { shots: 10, targetLock: true, dmg: 100 },
+        target: { evade: 0 },
+        situation: { advantage: true },
+      },
     ],
     [
       'indirect, cover, focus',
-      { shots: 5, indirect: true, cover: true, focus: 1, dmg: 200, pen: parsePen('4'), armSv: 0 },
+      {
+        weapon: { shots: 5, indirect: true, dmg: 200, pen: parsePen('4') },
+        attacker: { focus: 1 },
+        target: { armSv: 0 },
+        situation: { cover: true },
+      },
     ],
     [
       'warship momentum AOE',
-      { shots: 8, evade: 2, warship: true, aoe: true, momentum: 3, pen: parsePen('7'), armSv: 2, dmg: 500 },
+      {
+        weapon: { shots: 8, aoe: true, pen: parsePen('7'), dmg: 500 },
+        target: { evade: 2, warship: true, momentum: 3, armSv: 2 },
+      },
     ],
-    ['stun', { shots: 5, pen: parsePen('6S'), armSv: 1, defense: 'guard' as const }],
+    ['stun', { weapon: { shots: 5, pen: parsePen('6S') }, target: { armSv: 1 }, defense: 'guard' as const }],
   ])('Monte Carlo agrees with the exact odds: %s', (_n, over) => {
     const s = shot(over)
     const o = shotOdds(s)
@@ -107,9 +125,14 @@ describe('exact shooting odds', () => {
 describe('automatic choices', () => {
   it.each([
     [{}],
-    [{ shots: 10, dmg: 100, pen: parsePen('3'), armSv: 2 }],
-    [{ shots: 4, dmg: 700, pen: parsePen('6P'), armSv: 1, momentum: 2, shield: 1 }],
-    [{ shots: 8, dmg: 200, pen: parsePen('5S'), armSv: 3, warship: true, momentum: 4 }],
+    [{ weapon: { shots: 10, dmg: 100, pen: parsePen('3') }, target: { armSv: 2 } }],
+    [{ weapon: { shots: 4, dmg: 700, pen: parsePen('6P') }, target: { armSv: 1, momentum: 2, shield: 1 } }],
+    [
+      {
+        weapon: { shots: 8, dmg: 200, pen: parsePen('5S') },
+        target: { armSv: 3, warship: true, momentum: 4 },
+      },
+    ],
   ])('shotExpected is the mean of shotOdds, from the same stages (%o)', (extra) => {
     const s = shot(extra)
     const e = shotExpected(s)
@@ -162,31 +185,47 @@ describe('odds composed from the stages are the whole shot walked', () => {
     ['plain', {}],
     [
       'saves, shield, target lock',
-      { shots: 6, dmg: 300, pen: parsePen('6'), armSv: 1, shield: 1, targetLock: true },
+      {
+        weapon: { shots: 6, dmg: 300, pen: parsePen('6'), targetLock: true },
+        target: { armSv: 1, shield: 1 },
+      },
     ],
-    ['crit cap and advantage', { shots: 8, evade: 0, advantage: true, dmg: 100 }],
+    [
+      'crit cap and advantage',
+      { weapon: { shots: 8, dmg: 100 }, target: { evade: 0 }, situation: { advantage: true } },
+    ],
     [
       'indirect focus cover',
-      { shots: 5, indirect: true, cover: true, focus: 1, dmg: 200, pen: parsePen('4') },
+      {
+        weapon: { shots: 5, indirect: true, dmg: 200, pen: parsePen('4') },
+        attacker: { focus: 1 },
+        situation: { cover: true },
+      },
     ],
     [
       'warship AOE Momentum HP',
       {
-        shots: 7,
-        evade: 2,
-        warship: true,
-        aoe: true,
-        momentum: 5,
-        pen: parsePen('8'),
-        armSv: 2,
-        dmg: 500,
-        hp: 3000,
+        weapon: { shots: 7, aoe: true, pen: parsePen('8'), dmg: 500 },
+        target: { evade: 2, warship: true, momentum: 5, armSv: 2, hp: 3000 },
       },
     ],
-    ['push', { shots: 4, pen: parsePen('9P'), size: 2, defense: 'guard' as const, extraHits: 2 }],
+    [
+      'push',
+      {
+        weapon: { shots: 4, pen: parsePen('9P') },
+        attacker: { extraHits: 2 },
+        target: { size: 2 },
+        defense: 'guard' as const,
+      },
+    ],
     [
       'stun, blindside, bullseye',
-      { shots: 5, pen: parsePen('6S'), armSv: 1, blindside: true, bullseye: true, shield: 3, hp: 100 },
+      {
+        weapon: { shots: 5, pen: parsePen('6S') },
+        attacker: { bullseye: true },
+        target: { armSv: 1, shield: 3, hp: 100 },
+        situation: { blindside: true },
+      },
     ],
   ])('%s', (_n, over) => {
     const s = shot(over)
@@ -204,14 +243,14 @@ describe('odds composed from the stages are the whole shot walked', () => {
     const s = shot({ weapon: { shots: 6, dmg: 300 }, target: { momentum: 3 } })
     const json = (x: Shot) => shotOdds(x).damage.toJSON()
     expect(json({ ...s, decisions: { momentum: 0 }, askDecisions: true })).toEqual(json(s))
-    expect(json({ target: { momentum: 0 }, ...s })).not.toEqual(json(s))
+    expect(json(shotWith(s, { target: { momentum: 0 } }))).not.toEqual(json(s))
   })
 
   it('expectedDamageFrom is the rest of the shot from a number of hits', () => {
     // 3 hits, 1 blocked by the shield, PEN 5 vs ARM Sv 2: 2 saves on 3+, each fails 1/5.
     const s = shot({ weapon: { dmg: 300, pen: parsePen('5') }, target: { shield: 1, armSv: 2 } })
     expect(expectedDamageFrom(s, 3)).toBeCloseTo(600 + 2 * 0.2 * 1000, 9)
-    expect(expectedDamageFrom({ target: { momentum: 1 }, ...s }, 3)).toBeCloseTo(300 + 0.2 * 1000, 9)
+    expect(expectedDamageFrom(shotWith(s, { target: { momentum: 1 } }), 3)).toBeCloseTo(300 + 0.2 * 1000, 9)
   })
 })
 

@@ -61,13 +61,17 @@ describe('weapon traits: Mechanics Expert and Mastermind', () => {
   it('a hit deals the upgraded DMG and the saves face the upgraded PEN', () => {
     // Target 5+: a 3 hits, a 7 is evaded; PEN 4 + 2 - ARM Sv 1 = 5+ to pass: a 4 fails.
     const r = roll(
-      traitShot({ weapon: { shots: 2, dmg: 300, pen: parsePen('4') }, target: { armSv: 1 } }, ['mastermind=pen']),
+      traitShot({ weapon: { shots: 2, dmg: 300, pen: parsePen('4') }, target: { armSv: 1 } }, [
+        'mastermind=pen',
+      ]),
       [3, 7, 4],
     )
     expect(r.save.targetNumber).toBe(5)
     expect(r.damage).toBe(300 + 1000)
     const d = roll(
-      traitShot({ weapon: { shots: 2, dmg: 300, pen: parsePen('4') }, target: { armSv: 1 } }, ['mastermind=dmg']),
+      traitShot({ weapon: { shots: 2, dmg: 300, pen: parsePen('4') }, target: { armSv: 1 } }, [
+        'mastermind=dmg',
+      ]),
       [3, 7, 4],
     )
     expect(d.save.targetNumber).toBe(3)
@@ -95,10 +99,15 @@ describe('Vigilant Leader: +1 Shooting Accuracy', () => {
 
 describe('Take the Shot', () => {
   it('ignore-blocks: shields and cover give nothing, a barrier and Guard still count', () => {
-    const base = { shield: 2, cover: true, pen: parsePen('3'), defense: 'guard' as const }
+    const base = {
+      weapon: { pen: parsePen('3') },
+      target: { shield: 2 },
+      situation: { cover: true },
+      defense: 'guard' as const,
+    }
     expect(shotBlocks(traitShot(base)).blocks).toBe(3)
     expect(shotBlocks(traitShot(base, ['take-the-shot=ignore-blocks'])).blocks).toBe(1)
-    const barrier = traitShot({ target: { barrier: 1 }, ...base }, ['take-the-shot'])
+    const barrier = traitShot({ ...base, target: { ...base.target, barrier: 1 } }, ['take-the-shot'])
     expect(shotBlocks(barrier)).toMatchObject({ blocks: 2, source: 'barrier' })
   })
 
@@ -107,19 +116,23 @@ describe('Take the Shot', () => {
     [-1, 4],
     [2, 6],
   ])('no-penalty: Rapid Fire %i on 4 shots fires %i', (rapidFire, fired) => {
-    expect(shotsFired(traitShot({ weapon: { shots: 4, rapidFire } }, ['take-the-shot=no-penalty']))).toBe(fired)
+    expect(shotsFired(traitShot({ weapon: { shots: 4, rapidFire } }, ['take-the-shot=no-penalty']))).toBe(
+      fired,
+    )
   })
 
   it.each([
-    ['a PEN 2 weapon', { pen: parsePen('2') }],
-    ['Indirect Fire (no Skills)', { pen: parsePen('5'), indirect: true }],
+    ['a PEN 2 weapon', { weapon: { pen: parsePen('2') } }],
+    ['Indirect Fire (no Skills)', { weapon: { pen: parsePen('5'), indirect: true } }],
   ])('ignore-blocks does nothing for %s', (_what, over) => {
     expect(shotBlocks(traitShot({ target: { shield: 2 }, ...over }, ['take-the-shot'])).blocks).toBe(2)
   })
 
   it('no-penalty does nothing under Indirect Fire', () => {
     expect(
-      shotsFired(traitShot({ weapon: { shots: 4, rapidFire: -2, indirect: true } }, ['take-the-shot=no-penalty'])),
+      shotsFired(
+        traitShot({ weapon: { shots: 4, rapidFire: -2, indirect: true } }, ['take-the-shot=no-penalty']),
+      ),
     ).toBe(2)
   })
 
@@ -128,7 +141,8 @@ describe('Take the Shot', () => {
       'take-the-shot=into-melee',
     ])
     expect(shotOdds(s).expected).toEqual(
-      shotOdds(shot({ weapon: { shots: 5, rapidFire: -2, pen: parsePen('5') }, target: { shield: 1 } })).expected,
+      shotOdds(shot({ weapon: { shots: 5, rapidFire: -2, pen: parsePen('5') }, target: { shield: 1 } }))
+        .expected,
     )
   })
 })
@@ -138,7 +152,11 @@ describe('Anti-Beam Coating: +2 ARM Sv against an energy weapon only', () => {
     [true, 3],
     [false, 5],
   ])('energy %s: saves on %i+', (energy, tn) => {
-    const s = traitShot({ weapon: { pen: parsePen('6'), energy }, target: { armSv: 1 } }, [], ['anti-beam-coating'])
+    const s = traitShot(
+      { weapon: { pen: parsePen('6'), energy }, target: { armSv: 1 } },
+      [],
+      ['anti-beam-coating'],
+    )
     expect(saveTargetNumber(shotSaves(s, 2))).toBe(tn)
   })
 })
@@ -200,13 +218,19 @@ describe('remote weapons', () => {
 
   it('fired with Momentum: Blindside then Indirect Fire (no shield, criticals and the Blindside critical are plain hits)', () => {
     // Target 5+: 1 and 2 are criticals counted as 1 hit each, 3 a hit, +1 hit from Blindside.
-    const r = roll(remote({ weapon: { shots: 4 }, target: { shield: 2 }, situation: { cover: true } }), [1, 2, 3, 7])
+    const r = roll(
+      remote({ weapon: { shots: 4 }, target: { shield: 2 }, situation: { cover: true } }),
+      [1, 2, 3, 7],
+    )
     expect(r).toMatchObject({ crits: 0, hits: 4, blocks: 0 })
     expect(r.dice.filter((d) => d.critAsHit)).toHaveLength(2)
   })
 
   it('Superior Instincts makes the Blindside nothing: the shield counts, no extra hit', () => {
-    const r = roll(remote({ weapon: { shots: 4 }, target: { shield: 2 } }, 'momentum', ['superior-instincts=immune']), [1, 2, 3, 7])
+    const r = roll(
+      remote({ weapon: { shots: 4 }, target: { shield: 2 } }, 'momentum', ['superior-instincts=immune']),
+      [1, 2, 3, 7],
+    )
     expect(r).toMatchObject({ hits: 3, blocks: 2 })
   })
 
@@ -224,21 +248,31 @@ describe('remote weapons', () => {
     expect(r.dice.map((d) => d.downed ?? false)).toEqual([true, true, false, false, false])
     expect(r.dice[0].outcome).toBe('auto-miss')
     // Improvise rerolls the hit (a 3) into a 10.
-    const rerolled = roll(remote({ weapon: { shots: 3 }, target: { defPilot: 2, evadeRerolls: 2 } }), [3, 7, 10, 10])
+    const rerolled = roll(
+      remote({ weapon: { shots: 3 }, target: { defPilot: 2, evadeRerolls: 2 } }),
+      [3, 7, 10, 10],
+    )
     expect(rerolled.remoteDowned).toBe(2)
-    expect(roll(remote({ weapon: { shots: 2 }, target: { defPilot: 1 } }), [10, 10]).remoteDowned).toBeUndefined()
-    expect(roll(remote({ weapon: { shots: 2 }, target: { defPilot: 2, warship: true } }), [10, 10]).remoteDowned).toBeUndefined()
+    expect(
+      roll(remote({ weapon: { shots: 2 }, target: { defPilot: 1 } }), [10, 10]).remoteDowned,
+    ).toBeUndefined()
+    expect(
+      roll(remote({ weapon: { shots: 2 }, target: { defPilot: 2, warship: true } }), [10, 10]).remoteDowned,
+    ).toBeUndefined()
   })
 
   it.each([
-    ['6 shots at an Ace', { shots: 6, defPilot: 2 as const, pen: parsePen('5'), armSv: 1 }],
+    [
+      '6 shots at an Ace',
+      { weapon: { shots: 6, pen: parsePen('5') }, target: { defPilot: 2 as const, armSv: 1 } },
+    ],
     [
       'Dodging Ace with Improvise',
-      { shots: 4, defPilot: 2 as const, defense: 'dodge' as const, evadeRerolls: 2 },
+      { weapon: { shots: 4 }, target: { defPilot: 2 as const, evadeRerolls: 2 }, defense: 'dodge' as const },
     ],
     [
       'Ace with a shield, target lock',
-      { shots: 5, defPilot: 2 as const, shield: 1, targetLock: true, hp: 500 },
+      { weapon: { shots: 5, targetLock: true }, target: { defPilot: 2 as const, shield: 1, hp: 500 } },
     ],
   ])('%s: the odds, the downed count included, are the whole shot walked', (_what, over) => {
     const s = remote(over)
@@ -291,20 +325,27 @@ describe('an attacking warship: the fleet commander traits and the Battle Harden
     ['lock-on against a warship: +1 hit', [], true, 4, 1],
     ['Ship Hunter against a warship: +2 hits', ['fleet-ship-hunter'], true, 4, 2],
   ])('%s', (_what, atk, warship, fired, hits) => {
-    const s = traitShot({ weapon: { shots: 4 }, attacker: { focus: 1, warship: true }, target: { warship } }, atk)
+    const s = traitShot(
+      { weapon: { shots: 4 }, attacker: { focus: 1, warship: true }, target: { warship } },
+      atk,
+    )
     expect(shotsFired(s)).toBe(fired)
     expect(roll(s, Array(fired).fill(9)).hits).toBe(hits)
   })
 
   it('Ship Hunter does nothing without a warship locking on', () => {
-    expect(shotsFired(traitShot({ weapon: { shots: 4 }, attacker: { focus: 1 } }, ['fleet-ship-hunter']))).toBe(4)
+    expect(
+      shotsFired(traitShot({ weapon: { shots: 4 }, attacker: { focus: 1 } }, ['fleet-ship-hunter'])),
+    ).toBe(4)
   })
 
   it.each([
     ['pinpoint-air-defenses', 1],
     ['missile-saturation', 2],
   ])('%s: +%i hits', (trait, n) => {
-    expect(roll(traitShot({ weapon: { shots: 2 }, attacker: { warship: true } }, [trait]), [9, 9]).hits).toBe(n)
+    expect(roll(traitShot({ weapon: { shots: 2 }, attacker: { warship: true } }, [trait]), [9, 9]).hits).toBe(
+      n,
+    )
   })
 
   it('the Battle Hardened Main Battery: Precision +1 and +1 ARM PEN; not with the plain order', () => {
@@ -319,25 +360,25 @@ describe('odds with the upgrades are the whole shot walked', () => {
   it.each([
     [
       'Mechanics Expert PEN, Vigilant Leader',
-      { shots: 5, pen: parsePen('4'), armSv: 2 },
+      { weapon: { shots: 5, pen: parsePen('4') }, target: { armSv: 2 } },
       ['mechanics-expert', 'vigilant-leader'],
       [],
     ],
     [
       'Mastermind DMG, Persevere in round 4',
-      { shots: 4, dmg: 300, round: 4 },
+      { weapon: { shots: 4, dmg: 300 }, situation: { round: 4 } },
       ['mastermind=dmg'],
       ['persevere'],
     ],
     [
       'Take the Shot through a shield and cover',
-      { shots: 5, pen: parsePen('3'), shield: 2, cover: true },
+      { weapon: { shots: 5, pen: parsePen('3') }, target: { shield: 2 }, situation: { cover: true } },
       ['take-the-shot'],
       [],
     ],
     [
       'Anti-Beam Coating',
-      { shots: 5, pen: parsePen('7'), armSv: 1, energy: true, hp: 1500 },
+      { weapon: { shots: 5, pen: parsePen('7'), energy: true }, target: { armSv: 1, hp: 1500 } },
       [],
       ['anti-beam-coating'],
     ],
@@ -351,12 +392,14 @@ describe('odds with the upgrades are the whole shot walked', () => {
   })
 
   it('each upgrade moves the odds the way it should', () => {
-    const base = { shots: 5, dmg: 300, pen: parsePen('5'), armSv: 2, shield: 2 }
+    const base = { weapon: { shots: 5, dmg: 300, pen: parsePen('5') }, target: { armSv: 2, shield: 2 } }
     const mean = (s: Shot) => shotOdds(s).expected.damage
     const plain = mean(traitShot(base))
     expect(mean(traitShot(base, ['mechanics-expert']))).toBeGreaterThan(plain)
     expect(mean(traitShot(base, ['vigilant-leader']))).toBeGreaterThan(plain)
     expect(mean(traitShot(base, ['take-the-shot']))).toBeGreaterThan(plain)
-    expect(mean(traitShot({ weapon: { energy: true }, ...base }, [], ['anti-beam-coating']))).toBeLessThan(plain)
+    expect(
+      mean(traitShot({ ...base, weapon: { ...base.weapon, energy: true } }, [], ['anti-beam-coating'])),
+    ).toBeLessThan(plain)
   })
 })

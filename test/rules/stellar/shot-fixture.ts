@@ -11,6 +11,18 @@ export function shot(over: ShotParts = {}): Shot {
   })
 }
 
+/** Parts `a` with `b`'s fields over them, record by record. */
+export function withParts(a: ShotParts, b: ShotParts): ShotParts {
+  return {
+    ...a,
+    ...b,
+    weapon: { ...a.weapon, ...b.weapon },
+    attacker: { ...a.attacker, ...b.attacker },
+    target: { ...a.target, ...b.target },
+    situation: { ...a.situation, ...b.situation },
+  }
+}
+
 /** The rule's shot for the brute force's plain one. */
 export function ruleShot(p: PlainShot): Shot {
   return shot({

@@ -247,7 +247,10 @@ describe('the evade reroll rows: exact odds against a brute force', () => {
   }
 
   it.each(Object.entries(EVADE_REROLLS))('%s: %i rerolls, exact', (name, rerolls) => {
-    const s: Shot = shot({ weapon: { acc: plain.acc, shots: plain.shots, dmg: plain.dmg, pen: parsePen(String(plain.pen)) }, target: { evade: plain.evade, armSv: plain.armSv, hp: plain.hp } })
+    const s: Shot = shot({
+      weapon: { acc: plain.acc, shots: plain.shots, dmg: plain.dmg, pen: parsePen(String(plain.pen)) },
+      target: { evade: plain.evade, armSv: plain.armSv, hp: plain.hp },
+    })
     applyShotTraits(s, chooseTraits([name], 'shoot', 'defender', FLAGS), 'defender')
     const o = shotOdds(s)
     const brute = bruteShot({ ...plain, rerolls })
@@ -266,11 +269,11 @@ describe('Furious Fusillade: with Barrage the weapon fires at RF+1', () => {
   }
   it.each([
     // shots 4, RF -1, Barrage (level 0: +1, +1 raised): Gunnery Expert 4 + 0 + 2; Furious Fusillade 4 + 1 + 2.
-    [{ rapidFire: -1, bonus: 'barrage' as const }, 6, 7],
+    [{ weapon: { rapidFire: -1 }, bonus: 'barrage' as const }, 6, 7],
     // RF +2 stays (the change is taken when it helps).
-    [{ rapidFire: 2, bonus: 'barrage' as const }, 8, 8],
+    [{ weapon: { rapidFire: 2 }, bonus: 'barrage' as const }, 8, 8],
     // No Barrage: RF -1 relieved to 0 either way.
-    [{ rapidFire: -1, bonus: 'precision' as const }, 4, 4],
+    [{ weapon: { rapidFire: -1 }, bonus: 'precision' as const }, 4, 4],
   ])('%j: Gunnery Expert %i shots, Furious Fusillade %i', (over, gunnery, fusillade) => {
     expect(fired(over, 'gunnery-expert')).toBe(gunnery)
     expect(fired(over, 'furious-fusillade')).toBe(fusillade)
