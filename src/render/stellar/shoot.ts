@@ -130,7 +130,8 @@ function choiceLine(s: ReportedShot): string {
   // Seeking Shot: the target may not improve its Evade, so its Dodge (only with Guard) gives nothing.
   const guard = `guard +${shotGuard(s)}`
   const dodge = `dodge +${shotDodge(s)}`
-  const seeking = s.attacker.seekingShot && dodging(s.defense) ? ' (a Dodge gives nothing against a Seeking Shot)' : ''
+  const seeking =
+    s.attacker.seekingShot && dodging(s.defense) ? ' (a Dodge gives nothing against a Seeking Shot)' : ''
   const defense =
     s.defense === 'none'
       ? 'no reaction'
@@ -169,7 +170,10 @@ export function renderShot(r: ShotResult, s: ReportedShot, luck: number, out: Re
   const dmg = shotDmg(s)
   const perHit = damagePerHit(dmg, s.target.persevere, s.situation.round)
   const persevered = perHit !== dmg ? ` (Persevere: ${dmg} - ${dmg - perHit})` : ''
-  const upgraded = s.attacker.dmgBonuses.length && perHit === dmg ? ` (${weaponSum(s.weapon.dmg, s.attacker.dmgBonuses)})` : ''
+  const upgraded =
+    s.attacker.dmgBonuses.length && perHit === dmg
+      ? ` (${weaponSum(s.weapon.dmg, s.attacker.dmgBonuses)})`
+      : ''
   lines.push(
     `Unblocked hits: ${st.bold(String(r.unblockedHits))} x ${perHit} DMG${persevered}${upgraded} = ${r.hitDamage}`,
   )
@@ -242,7 +246,9 @@ function targetLine(s: Shot, targetNumber: number): string {
   const prec = s.bonus === 'precision' ? shotAttackerBonus(s) : 0
   const dodge = dodging(s.defense) && !s.attacker.seekingShot ? shotDodge(s) : 0
   const ignored =
-    dodging(s.defense) && s.attacker.seekingShot ? ' (Seeking Shot: the Dodge does not improve the Evade)' : ''
+    dodging(s.defense) && s.attacker.seekingShot
+      ? ' (Seeking Shot: the Dodge does not improve the Evade)'
+      : ''
   const acc = s.attacker.accBonuses.map((b) => ` + ${b.source} ${b.amount}`).join('')
   return `1. Target number = Acc ${s.weapon.acc}${acc}${prec ? ` + Precision ${prec}` : ''} - Evade ${s.target.evade}${dodge ? ` - Dodge ${dodge}` : ''} = ${targetNumber}${ignored}. The defender evades a shot on a d10 of ${targetNumber}+.`
 }
@@ -410,7 +416,8 @@ function rerollSources(s: ReportedShot & Traced): string {
     parts.push(`${t.trait} ${n}`)
     fromTraits += n
   }
-  if (s.target.evadeRerolls > fromTraits) parts.push(`Spread M-Particles ${s.target.evadeRerolls - fromTraits}`)
+  if (s.target.evadeRerolls > fromTraits)
+    parts.push(`Spread M-Particles ${s.target.evadeRerolls - fromTraits}`)
   return parts.join(' + ')
 }
 
@@ -492,7 +499,9 @@ function dmgText(s: Shot): string {
 /** The PEN with its terms: "7 (weapon 5 + Mastermind 2)". */
 function penTermsText(s: Shot): string {
   const pen = shotPen(s)
-  return s.attacker.penBonuses.length ? termed(pen.value, s.weapon.pen.value, s.attacker.penBonuses) : penText(pen)
+  return s.attacker.penBonuses.length
+    ? termed(pen.value, s.weapon.pen.value, s.attacker.penBonuses)
+    : penText(pen)
 }
 
 export function renderShotOdds(o: ShotOdds, s: ReportedShot, out: RenderContext): string {

@@ -67,7 +67,10 @@ function settle(a: PlanAttackQuery, hp: number): Settled {
     const input = shootModel.choose!(shotWith(a.query, { target: { hp } }), quietChoices)
     return { model: shootModel, input: input as ChosenShot }
   }
-  const input = meleeModel.choose!({ ...a.query, def: { ...a.query.def, hp } }, quietChoices)
+  const input = meleeModel.choose!(
+    { ...a.query, def: { ...a.query.def, unit: { ...a.query.def.unit, hp } } },
+    quietChoices,
+  )
   return { model: meleeModel, input: input as MeleeRequest }
 }
 

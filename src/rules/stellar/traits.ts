@@ -787,39 +787,39 @@ export function applyShotModifier(s: ShotRecords, m: ShotModifier): void {
 export function applyMeleeModifier(side: MeleeSide, m: MeleeModifier): void {
   switch (m.kind) {
     case 'hits':
-      side.hitBonuses.push({
+      side.mods.hitBonuses.push({
         source: m.source,
-        amount: m.smallArms ? smallArmsHits(m.amount, side.dmg) : m.amount,
+        amount: m.smallArms ? smallArmsHits(m.amount, side.weapon.dmg) : m.amount,
       })
       return
     case 'blocks':
-      side.blockBonuses.push(
+      side.mods.blockBonuses.push(
         m.eachAttack
           ? { source: m.source, amount: m.amount, stack: EACH_ATTACK_BLOCK }
           : { source: m.source, amount: m.amount },
       )
       return
     case 'pen':
-      side.penBonuses.push({ source: m.source, amount: m.amount })
+      side.mods.penBonuses.push({ source: m.source, amount: m.amount })
       return
     case 'dmg':
-      ;(side.dmgBonuses ??= []).push({ source: m.source, amount: m.amount })
+      side.mods.dmgBonuses.push({ source: m.source, amount: m.amount })
       return
     case 'raise':
-      side.guardRaise += m.by
+      side.mods.guardRaise += m.by
       return
     case 'reroll':
-      if (m.pool === 'evade') side.evadeRerolls += m.dice
-      else if (m.pool === 'failed-saves') side.reroll = true
-      else if (m.pool === 'missed-blocks') side.unbeaten = true
-      else side.improvise = true
+      if (m.pool === 'evade') side.mods.evadeRerolls += m.dice
+      else if (m.pool === 'failed-saves') side.mods.reroll = true
+      else if (m.pool === 'missed-blocks') side.mods.unbeaten = true
+      else side.mods.improvise = true
       return
     case 'crits':
-      if (m.rule === 'three-of-a-kind') side.desperation = true
-      else side.guardCritsAsHits = true
+      if (m.rule === 'three-of-a-kind') side.mods.desperation = true
+      else side.mods.guardCritsAsHits = true
       return
     case 'rule':
-      side[m.rule] = true
+      side.mods[m.rule] = true
       return
   }
 }
@@ -996,7 +996,7 @@ export function applyMeleeTraits(
   side: TraitSide,
 ): TraitEffect[] {
   return traits.map((c) =>
-    traced([m], c, side, () => {
+    traced([m.unit, m.weapon, m.mods], c, side, () => {
       for (const mod of c.trait.melee?.[side] ?? []) if (inEffect(mod, c.choice)) applyMeleeModifier(m, mod)
     }),
   )

@@ -135,7 +135,7 @@ describe('melee --odds at the largest inputs', () => {
         }),
         (r) => {
           const m = melee({
-            atk: side({ ...r.atk, pen: parsePen(r.atk.pen), evade: r.evade }),
+            atk: side({ unit: { evade: r.evade }, ...r.atk, pen: parsePen(r.atk.pen) }),
             def: side({ ...r.def, pen: parsePen(r.def.pen) }),
             atkSplit: { attack: 10, defense: 10 },
             defSplit: { attack: 10, defense: 10 },

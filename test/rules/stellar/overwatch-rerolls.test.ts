@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { PhysicalDice } from '../../../src/core/physical.js'
-import { type Melee, type MeleeSide, resolveMelee } from '../../../src/rules/stellar/melee.js'
+import { type Melee, type MeleeSide, type SideParts, resolveMelee } from '../../../src/rules/stellar/melee.js'
 import { meleeOdds } from '../../../src/rules/stellar/melee-odds.js'
 import { applyMeleeTraits, chooseTraits } from '../../../src/rules/stellar/traits.js'
 import { parsePen } from '../../../src/rules/stellar/weapon.js'
@@ -15,7 +15,7 @@ import { melee, side } from './melee-fixture.js'
  */
 
 /** A charger with these melee traits (through the registry, as the CLI names them). */
-function charger(traits: string[], over: Partial<MeleeSide> = {}): MeleeSide {
+function charger(traits: string[], over: SideParts = {}): MeleeSide {
   const s = side(Object.assign({ evade: 3, shield: 1, armSv: 1 }, over))
   applyMeleeTraits(s, chooseTraits(traits, 'melee', 'attacker', { attacker: 'a', defender: 'd' }), 'attacker')
   return s
@@ -27,15 +27,15 @@ const OW = { attacks: 1, acc: 9, shots: 3, dmg: 300, pen: parsePen('5'), targetL
 function plain(m: Melee, rerolls: number): PlainShot {
   return {
     acc: m.overwatch!.acc,
-    evade: m.atk.evade,
+    evade: m.atk.unit.evade,
     dodge: false,
     guard: false,
     shots: m.overwatch!.shots,
     dmg: m.overwatch!.dmg,
     pen: m.overwatch!.pen.value,
-    armSv: m.atk.armSv,
-    shield: m.atk.shield,
-    hp: m.atk.hp,
+    armSv: m.atk.unit.armSv,
+    shield: m.atk.unit.shield,
+    hp: m.atk.unit.hp,
     rerolls,
   }
 }
@@ -60,7 +60,7 @@ describe('evade rerolls on overwatch dice, exact', () => {
     ['three-times-as-fast and Spread M-Particles (they add up)', ['three-times-as-fast'], true, 4],
   ])('%s: the overwatch damage is the brute force with its rerolls', (_name, traits, particles, rerolls) => {
     const atk = charger(traits)
-    if (particles) atk.evadeRerolls += 1
+    if (particles) atk.mods.evadeRerolls += 1
     const m = melee({ atk, overwatch: OW })
     expectSameDamage(owDamage(m), bruteShot(plain(m, rerolls)).damage)
     // And it helps the charger: less overwatch damage than without rerolls.
@@ -71,7 +71,7 @@ describe('evade rerolls on overwatch dice, exact', () => {
   it.each([['three-times-as-fast'], ['blockade-runner'], ['improvise']])(
     '%s with the charger HP known: the chance overwatch destroys it, and its capped damage, are the brute force',
     (trait) => {
-      const m = melee({ atk: charger([trait], { hp: 900 }), overwatch: OW })
+      const m = melee({ atk: charger([trait], { unit: { hp: 900 } }), overwatch: OW })
       const brute = bruteShot(plain(m, trait === 'three-times-as-fast' ? 3 : 2))
       const o = meleeOdds(m)
       expect(o.overwatch!.damage.where((d) => d >= 900)).toBeCloseTo(brute.destroyed, 12)

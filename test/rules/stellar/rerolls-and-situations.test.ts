@@ -201,7 +201,7 @@ describe('Unbeaten: a side rerolls the melee defense dice that did not block', (
     const m = melee({
       atkSplit: { attack: 3, defense: 0 },
       defSplit: { attack: 0, defense: 3 },
-      def: side({ unbeaten: true }),
+      def: side({ mods: { unbeaten: true } }),
     })
     // Attack dice 5 6 7 (3 hits); defense dice 2 8 4, then the two misses rerolled: 5, 1.
     const r = resolveMelee(new PhysicalDice([5, 6, 7, 2, 8, 4, 5, 1, 1, 1, 1]), m)
@@ -216,7 +216,7 @@ describe('Unbeaten: a side rerolls the melee defense dice that did not block', (
   it('exact odds of the blocks are the rule walked, and Unbeaten only adds blocks', () => {
     const m = melee({ atkSplit: { attack: 4, defense: 1 }, defSplit: { attack: 1, defense: 4 } })
     const blocks = (unbeaten: boolean) => {
-      const s = attackStrike({ ...m, def: side({ unbeaten }) })
+      const s = attackStrike({ ...m, def: side({ mods: { unbeaten } }) })
       return rolledBlocksOdds(s)
     }
     // 4 dice on 5+ (6 faces of 10 block), the misses rerolled: each die blocks with 1 - 0.4^2.
@@ -229,9 +229,9 @@ describe('Unbeaten: a side rerolls the melee defense dice that did not block', (
         expect(q).toBeCloseTo(want[i][1], 12)
       })
     expect(blocks(true).expected()).toBeGreaterThan(blocks(false).expected())
-    const clash = meleeOdds({ ...m, def: side({ unbeaten: true, hp: 1000 }), atk: side({ hp: 1000 }) })
+    const clash = meleeOdds({ ...m, def: side({ unit: { hp: 1000 }, mods: { unbeaten: true } }), atk: side({ unit: { hp: 1000 } }) })
     const walked = walk((dice) =>
-      resolveMelee(dice, { ...m, def: side({ unbeaten: true, hp: 1000 }), atk: side({ hp: 1000 }) }),
+      resolveMelee(dice, { ...m, def: side({ unit: { hp: 1000 }, mods: { unbeaten: true } }), atk: side({ unit: { hp: 1000 } }) }),
     )
     expect(clash.defenderDamage.expected()).toBeCloseTo(
       walked.expected((r) => r.defender.damageTaken),
@@ -276,7 +276,7 @@ describe('Persevere and the round', () => {
     expect(o.expected.damage).toBeLessThan(shotOdds(s).expected.damage)
     const w = walk((dice) => resolveShot(dice, shotWith(s, { target: { persevere: true } })).damage)
     expect(o.damage.expected()).toBeCloseTo(w.expected(), 9)
-    const m = melee({ def: side({ persevere: true }), round: 4, atk: side({ dmg: 500 }) })
+    const m = melee({ def: side({ mods: { persevere: true } }), round: 4, atk: side({ weapon: { dmg: 500 } }) })
     expect(attackStrike(m).dmg).toBe(200)
   })
 })

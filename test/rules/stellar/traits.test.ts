@@ -485,7 +485,7 @@ describe('traits in melee', () => {
     ['Prepare for Close Combat: Guard +2 at level 0', 0, ['prepare-for-close-combat'], 2],
     ['Prepare for Close Combat: Guard +3 at level 2', 2, ['prepare-for-close-combat'], 3],
   ] as const)('%s', (_what, pilot, traits, guard) => {
-    const m = melee({ def: traitSide({ pilot }, [...traits], 'defender'), defChoice: 'guard' })
+    const m = melee({ def: traitSide({ unit: { pilot } }, [...traits], 'defender'), defChoice: 'guard' })
     expect(attackStrike(m).bonusBlocks[0].amount).toBe(guard)
     // Counter is not the Guard: it keeps the pilot bonus.
     expect(counterStrike(Object.assign({}, m, { defChoice: 'counter' }), 0).bonusHits[0].amount).toBe(
@@ -495,10 +495,10 @@ describe('traits in melee', () => {
 
   it('Superior Instincts: a Blindside charge gets no critical, the shield blocks and overwatch fires', () => {
     const overwatch = { attacks: 1, acc: 8, shots: 1, dmg: 100, pen: parsePen('0'), targetLock: false }
-    const plain = melee({ blindside: true, def: side({ shield: 1 }), overwatch })
+    const plain = melee({ blindside: true, def: side({ unit: { shield: 1 } }), overwatch })
     const immune = melee({
       blindside: true,
-      def: traitSide({ shield: 1 }, ['superior-instincts=immune'], 'defender'),
+      def: traitSide({ unit: { shield: 1 } }, ['superior-instincts=immune'], 'defender'),
       overwatch,
     })
     expect(attackStrike(plain).bonusHits.map((b) => b.source)).toContain('Blindside critical')
@@ -509,7 +509,7 @@ describe('traits in melee', () => {
 
   it('Awe Inspiring Arrival does not stack with Killer Instinct; the switch and the trait are one', () => {
     const byTrait = traitSide({}, ['killer-instinct', 'awe-inspiring-arrival'], 'defender')
-    const bySwitch = side({ killerInstinct: true })
+    const bySwitch = side({ mods: { killerInstinct: true } })
     applyMeleeTraits(
       bySwitch,
       chooseTraits(['awe-inspiring-arrival'], 'melee', 'defender', MELEE_FLAGS),
@@ -523,8 +523,8 @@ describe('traits in melee', () => {
 
   it("It's not over yet! in the clash: one failed save negated per point", () => {
     const m = melee({
-      atk: side({ pen: '9', dmg: 100 }),
-      def: side({ notOverYet: 1, pilot: 1 }),
+      atk: side({ weapon: { dmg: 100 }, pen: '9' }),
+      def: side({ unit: { pilot: 1 }, mods: { notOverYet: 1 } }),
       atkSplit: { attack: 2, defense: 0 },
       defSplit: { attack: 0, defense: 0 },
     })
@@ -539,16 +539,16 @@ describe('traits in melee', () => {
     [
       'Unyielding both sides, saves both ways',
       melee({
-        atk: traitSide({ pen: '6', armSv: 1 }, ['unyielding'], 'attacker'),
-        def: traitSide({ pen: '5', pilot: 1 }, ['unyielding=rerolls'], 'defender'),
+        atk: traitSide({ unit: { armSv: 1 }, pen: '6' }, ['unyielding'], 'attacker'),
+        def: traitSide({ unit: { pilot: 1 }, pen: '5' }, ['unyielding=rerolls'], 'defender'),
       }),
     ],
     [
       "It's not over yet!, Prepare for Close Combat, Headhunter, HP",
       melee({
-        atk: traitSide({ pen: '7', pilot: 1, notOverYet: 1, hp: 1500 }, ['headhunter'], 'attacker'),
+        atk: traitSide({ unit: { pilot: 1, hp: 1500 }, mods: { notOverYet: 1 }, pen: '7' }, ['headhunter'], 'attacker'),
         def: traitSide(
-          { pen: '6', pilot: 2, notOverYet: 2, hp: 1200 },
+          { unit: { pilot: 2, hp: 1200 }, mods: { notOverYet: 2 }, pen: '6' },
           ['prepare-for-close-combat'],
           'defender',
         ),
@@ -559,8 +559,8 @@ describe('traits in melee', () => {
       'Superior Instincts against a Blindside, with overwatch and a rerolling charger',
       melee({
         blindside: true,
-        atk: traitSide({ evade: 2, armSv: 1, hp: 1000 }, ['dont-give-up-the-ship'], 'attacker'),
-        def: traitSide({ shield: 1 }, ['superior-instincts'], 'defender'),
+        atk: traitSide({ unit: { evade: 2, armSv: 1, hp: 1000 } }, ['dont-give-up-the-ship'], 'attacker'),
+        def: traitSide({ unit: { shield: 1 } }, ['superior-instincts'], 'defender'),
         overwatch: { attacks: 1, acc: 8, shots: 2, dmg: 200, pen: parsePen('5'), targetLock: false },
         atkSplit: { attack: 2, defense: 1 },
         defSplit: { attack: 1, defense: 2 },
