@@ -170,7 +170,11 @@ describe('composed odds equal the exact walk over the whole resolution', () => {
     [
       'overwatch with PEN, Target Lock and a push weapon in the clash; HP both sides',
       melee({
-        atk: side({ unit: { evade: 1, momentum: 3, hp: 1400, pilot: 2 }, weapon: { dmg: 200, finisher: 2 }, pen: '5P' }),
+        atk: side({
+          unit: { evade: 1, momentum: 3, hp: 1400, pilot: 2 },
+          weapon: { dmg: 200, finisher: 2 },
+          pen: '5P',
+        }),
         def: side({ unit: { pilot: 1, hp: 800, size: 1 }, weapon: { finisher: 1 }, pen: '5' }),
         // Two attacks: the walk below rolls every die of every attack (a third made it ~30 s).
         overwatch: {
@@ -189,8 +193,17 @@ describe('composed odds equal the exact walk over the whole resolution', () => {
     [
       'Solo Operative, traits, no HP, overwatch that never kills',
       melee({
-        atk: side({ unit: { momentum: 1, shield: 1 }, mods: { berserker: true, advantage: true }, pen: '4S' }),
-        def: side({ unit: { pilot: 2 }, weapon: { dmg: 150 }, mods: { killerInstinct: true, extraBlocks: 1 }, pen: '6' }),
+        atk: side({
+          unit: { momentum: 1, shield: 1 },
+          mods: { berserker: true, advantage: true },
+          pen: '4S',
+        }),
+        def: side({
+          unit: { pilot: 2 },
+          weapon: { dmg: 150 },
+          mods: { killerInstinct: true, extraBlocks: 1 },
+          pen: '6',
+        }),
         overwatch: {
           attacks: 2,
           acc: 6,
@@ -223,8 +236,10 @@ describe('composed odds equal the exact walk over the whole resolution', () => {
       else expect(b.of('overwatch').fraction(0)).toBe('1')
       expect(o.clashChance).toBeCloseTo(b.of('clash').prob(1), 15)
       expect(o.counterChance).toBeCloseTo(b.of('countered').prob(1), 15)
-      if (m.def.unit.hp !== undefined) expect(o.destroyed.defender).toBeCloseTo(b.of('defDestroyed').prob(1), 15)
-      if (m.atk.unit.hp !== undefined) expect(o.destroyed.attacker).toBeCloseTo(b.of('atkDestroyed').prob(1), 15)
+      if (m.def.unit.hp !== undefined)
+        expect(o.destroyed.defender).toBeCloseTo(b.of('defDestroyed').prob(1), 15)
+      if (m.atk.unit.hp !== undefined)
+        expect(o.destroyed.attacker).toBeCloseTo(b.of('atkDestroyed').prob(1), 15)
       expect(o.expected.defenderDamage).toBeCloseTo(b.of('defender').expected(), 9)
       for (const d of [
         o.attack.damage,
@@ -279,7 +294,10 @@ describe("one overwatch attack: the shot's stages composed are the shot walked",
     ['saves, HP', melee({ atk: side({ unit: { armSv: 1, hp: 900 } }), overwatch: ow({}) }), 0],
     [
       'Skill Defense with Momentum left, shield, evade',
-      melee({ atk: side({ unit: { momentum: 3, shield: 1, evade: 2, armSv: 2 } }), overwatch: ow({ shots: 5 }) }),
+      melee({
+        atk: side({ unit: { momentum: 3, shield: 1, evade: 2, armSv: 2 } }),
+        overwatch: ow({ shots: 5 }),
+      }),
       1,
     ],
     [
@@ -376,7 +394,13 @@ describe('the choice search', () => {
   }
 
   it.each([
-    ['no HP', melee({ atk: side({ unit: { pilot: 1 }, pen: '5' }), def: side({ unit: { pilot: 2, momentum: 1 }, pen: '4' }) })],
+    [
+      'no HP',
+      melee({
+        atk: side({ unit: { pilot: 1 }, pen: '5' }),
+        def: side({ unit: { pilot: 2, momentum: 1 }, pen: '4' }),
+      }),
+    ],
     [
       'HP both sides, Finisher, push',
       melee({
@@ -442,13 +466,19 @@ describe('the choice search', () => {
     ],
     [
       'stun and push weapons',
-      melee({ atk: side({ unit: { pilot: 1 }, pen: '7S' }), def: side({ unit: { size: 2, hp: 900 }, pen: '6P' }) }),
+      melee({
+        atk: side({ unit: { pilot: 1 }, pen: '7S' }),
+        def: side({ unit: { size: 2, hp: 900 }, pen: '6P' }),
+      }),
       6,
       6,
     ],
     [
       'one side outmatched',
-      melee({ atk: side({ unit: { hp: 500 }, weapon: { dmg: 1000 } }), def: side({ unit: { armSv: 3 }, weapon: { dmg: 100 } }) }),
+      melee({
+        atk: side({ unit: { hp: 500 }, weapon: { dmg: 1000 } }),
+        def: side({ unit: { armSv: 3 }, weapon: { dmg: 100 } }),
+      }),
       4,
       14,
     ],
@@ -493,8 +523,17 @@ describe('the choice search', () => {
         }),
         (r) => {
           const base = melee({
-            atk: side({ unit: { pilot: r.atkPilot, armSv: r.atkArmSv, hp: r.atkHp }, weapon: { dmg: r.atkDmg, finisher: r.finisher }, mods: { boldLeader: r.bold }, pen: r.atkPen }),
-            def: side({ unit: { pilot: r.defPilot, armSv: r.defArmSv, hp: r.defHp, shield: r.shield }, weapon: { dmg: r.defDmg }, pen: r.defPen }),
+            atk: side({
+              unit: { pilot: r.atkPilot, armSv: r.atkArmSv, hp: r.atkHp },
+              weapon: { dmg: r.atkDmg, finisher: r.finisher },
+              mods: { boldLeader: r.bold },
+              pen: r.atkPen,
+            }),
+            def: side({
+              unit: { pilot: r.defPilot, armSv: r.defArmSv, hp: r.defHp, shield: r.shield },
+              weapon: { dmg: r.defDmg },
+              pen: r.defPen,
+            }),
           })
           const space = {
             atkSplits: splitsOf(r.atkPool),

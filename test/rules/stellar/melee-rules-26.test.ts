@@ -89,7 +89,11 @@ const damageOf = (m: Melee, which: 'attack' | 'counter') => {
 describe('item 4: a warship without a Melee stat only defends, with its AA DEF dice', () => {
   // The command fixes its split (0/AA DEF) and Guard; the rules give its counter-attack no hits.
   const ship = (more: SideParts = {}) =>
-    side({ unit: { warship: true }, mods: { advantage: true, extraHits: 2, hitBonuses: [{ source: 'Hot Blooded', amount: 1 }] }, ...more })
+    side({
+      unit: { warship: true },
+      mods: { advantage: true, extraHits: 2, hitBonuses: [{ source: 'Hot Blooded', amount: 1 }] },
+      ...more,
+    })
   const m = (def: MeleeSide) =>
     melee({
       atk: side({ weapon: { dmg: 300 } }),

@@ -54,7 +54,7 @@ describe('which strikes a clash has: attackMade, counterMomentum', () => {
   })
 
   it.each([
-    ['White Asura at 900 HP is destroyed by the 900 DMG', { def: { ...asura, hp: 900 } }, 900, false],
+    ['White Asura at 900 HP is destroyed by the 900 DMG', { def: { ...asura, unit: { ...asura.unit, hp: 900 } } }, 900, false],
     ['a defender pushed out of melee', {}, 0, true],
   ])('no counter-attack: %s', (_what, o, damage, pushedOut) => {
     expect(counterMomentum(example(o), OVERWATCH_START, { damage, pushedOut })).toBeNull()
@@ -174,7 +174,10 @@ describe('the dice stages read their declared inputs only', () => {
   it('strikes alike in their attack dice input roll alike, whatever else differs', () => {
     const a = attackStrike(melee({ atkSplit: { attack: 4, defense: 0 } }))
     const b = counterStrike(
-      melee({ atk: side({ unit: { shield: 2, momentum: 3 } }), def: side({ weapon: { dmg: 900 }, mods: { berserker: true } }) }),
+      melee({
+        atk: side({ unit: { shield: 2, momentum: 3 } }),
+        def: side({ weapon: { dmg: 900 }, mods: { berserker: true } }),
+      }),
       3,
       4,
     )

@@ -104,7 +104,9 @@ describe('Desperation Attack: three of a kind of 5+ on the attack dice are criti
   })
 
   it('a pool of 10 is counted by faces, not die by die, and sums to 1', () => {
-    const s = attackStrike(melee({ atk: side({ mods: { desperation: true } }), atkSplit: { attack: 10, defense: 0 } }))
+    const s = attackStrike(
+      melee({ atk: side({ mods: { desperation: true } }), atkSplit: { attack: 10, defense: 0 } }),
+    )
     const d = rolledHitsOdds(s)
     const total = d.sorted().reduce((a, [, p]) => a + p, 0)
     expect(total).toBeCloseTo(1, 12)
@@ -393,9 +395,9 @@ describe('Giant Slayer: +1 PEN, and a bonus +2 in melee against a larger Size (+
 describe('a warship in melee: saves capped at 5, Skill Defense 2 Momentum a hit, a failed save 1000 DMG', () => {
   it('a warship charging is shot at by overwatch as a warship', () => {
     const ow = { attacks: 1, acc: 8, shots: 3, dmg: 200, pen: parsePen('5'), targetLock: false }
-    expect(overwatchShot(melee({ atk: side({ unit: { warship: true } }) }), ow, OVERWATCH_START).target.warship).toBe(
-      true,
-    )
+    expect(
+      overwatchShot(melee({ atk: side({ unit: { warship: true } }) }), ow, OVERWATCH_START).target.warship,
+    ).toBe(true)
     expect(overwatchShot(melee(), ow, OVERWATCH_START).target.warship).toBe(false)
   })
 

@@ -188,7 +188,10 @@ describe('bonus hits and blocks', () => {
     ],
     [
       'Close Combat Expert both sides',
-      melee({ atk: side({ mods: { closeCombatExpert: true } }), def: side({ mods: { closeCombatExpert: true } }) }),
+      melee({
+        atk: side({ mods: { closeCombatExpert: true } }),
+        def: side({ mods: { closeCombatExpert: true } }),
+      }),
       { hits: 2, blocks: 1, counterHits: 2, counterBlocks: 1 },
     ],
     [
@@ -203,12 +206,18 @@ describe('bonus hits and blocks', () => {
     ],
     [
       'Killer Instinct, DMG 200 and 300',
-      melee({ atk: side({ weapon: { dmg: 200 }, mods: { killerInstinct: true } }), def: side({ weapon: { dmg: 300 }, mods: { killerInstinct: true } }) }),
+      melee({
+        atk: side({ weapon: { dmg: 200 }, mods: { killerInstinct: true } }),
+        def: side({ weapon: { dmg: 300 }, mods: { killerInstinct: true } }),
+      }),
       { hits: 3, blocks: 1, counterHits: 2, counterBlocks: 1 },
     ],
     [
       'extra hits and blocks',
-      melee({ atk: side({ mods: { extraHits: 2, extraBlocks: 1 } }), def: side({ mods: { extraHits: 1, extraBlocks: 3 } }) }),
+      melee({
+        atk: side({ mods: { extraHits: 2, extraBlocks: 1 } }),
+        def: side({ mods: { extraHits: 1, extraBlocks: 3 } }),
+      }),
       { hits: 3, blocks: 3, counterHits: 2, counterBlocks: 1 },
     ],
   ])('%s', (_name, m, want) => {
@@ -341,23 +350,35 @@ describe('the counter-attack and the Finishing Blow', () => {
   it.each([
     [
       'level 1 attacker hurts and takes nothing',
-      { pilot: 1 },
+      { unit: { pilot: 1 } },
       {},
       [5, 1, 1, 1],
       { by: 'attacker', damage: 1000 },
     ],
-    ['Finisher+2 weapon', { pilot: 1, finisher: 2 }, {}, [5, 1, 1, 1], { by: 'attacker', damage: 3000 }],
-    ['level 0 never strikes one', { pilot: 0 }, {}, [9, 1, 1, 1], null],
-    ['both sides hurt', { pilot: 2 }, { pilot: 2 }, [5, 1, 5, 1], null],
+    [
+      'Finisher+2 weapon',
+      { unit: { pilot: 1 }, weapon: { finisher: 2 } },
+      {},
+      [5, 1, 1, 1],
+      { by: 'attacker', damage: 3000 },
+    ],
+    ['level 0 never strikes one', { unit: { pilot: 0 } }, {}, [9, 1, 1, 1], null],
+    ['both sides hurt', { unit: { pilot: 2 } }, { unit: { pilot: 2 } }, [5, 1, 5, 1], null],
     [
       'the attack is all blocked, the counter lands',
-      { pilot: 0 },
-      { pilot: 1 },
+      { unit: { pilot: 0 } },
+      { unit: { pilot: 1 } },
       [1, 5, 5, 1],
       { by: 'defender', damage: 1000 },
     ],
-    ['the counter lands but the defender is level 0', { pilot: 2 }, { pilot: 0 }, [1, 5, 5, 1], null],
-    ['nobody deals damage', { pilot: 2 }, { pilot: 2 }, [1, 5, 1, 5], null],
+    [
+      'the counter lands but the defender is level 0',
+      { unit: { pilot: 2 } },
+      { unit: { pilot: 0 } },
+      [1, 5, 5, 1],
+      null,
+    ],
+    ['nobody deals damage', { unit: { pilot: 2 } }, { unit: { pilot: 2 } }, [1, 5, 1, 5], null],
   ] as const)('%s', (_name, atk, def, dice, fb) => {
     const m = base(atk, def)
     // Guard +1 block: the attacker's 1 hit bonus is blocked by Guard unless a die hits.

@@ -16,7 +16,7 @@ import { melee, side } from './melee-fixture.js'
 
 /** A charger with these melee traits (through the registry, as the CLI names them). */
 function charger(traits: string[], over: SideParts = {}): MeleeSide {
-  const s = side(Object.assign({ evade: 3, shield: 1, armSv: 1 }, over))
+  const s = side({ ...over, unit: { evade: 3, shield: 1, armSv: 1, ...over.unit } })
   applyMeleeTraits(s, chooseTraits(traits, 'melee', 'attacker', { attacker: 'a', defender: 'd' }), 'attacker')
   return s
 }

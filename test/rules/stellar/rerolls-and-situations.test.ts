@@ -229,9 +229,17 @@ describe('Unbeaten: a side rerolls the melee defense dice that did not block', (
         expect(q).toBeCloseTo(want[i][1], 12)
       })
     expect(blocks(true).expected()).toBeGreaterThan(blocks(false).expected())
-    const clash = meleeOdds({ ...m, def: side({ unit: { hp: 1000 }, mods: { unbeaten: true } }), atk: side({ unit: { hp: 1000 } }) })
+    const clash = meleeOdds({
+      ...m,
+      def: side({ unit: { hp: 1000 }, mods: { unbeaten: true } }),
+      atk: side({ unit: { hp: 1000 } }),
+    })
     const walked = walk((dice) =>
-      resolveMelee(dice, { ...m, def: side({ unit: { hp: 1000 }, mods: { unbeaten: true } }), atk: side({ unit: { hp: 1000 } }) }),
+      resolveMelee(dice, {
+        ...m,
+        def: side({ unit: { hp: 1000 }, mods: { unbeaten: true } }),
+        atk: side({ unit: { hp: 1000 } }),
+      }),
     )
     expect(clash.defenderDamage.expected()).toBeCloseTo(
       walked.expected((r) => r.defender.damageTaken),
@@ -276,7 +284,11 @@ describe('Persevere and the round', () => {
     expect(o.expected.damage).toBeLessThan(shotOdds(s).expected.damage)
     const w = walk((dice) => resolveShot(dice, shotWith(s, { target: { persevere: true } })).damage)
     expect(o.damage.expected()).toBeCloseTo(w.expected(), 9)
-    const m = melee({ def: side({ mods: { persevere: true } }), round: 4, atk: side({ weapon: { dmg: 500 } }) })
+    const m = melee({
+      def: side({ mods: { persevere: true } }),
+      round: 4,
+      atk: side({ weapon: { dmg: 500 } }),
+    })
     expect(attackStrike(m).dmg).toBe(200)
   })
 })

@@ -546,7 +546,11 @@ describe('traits in melee', () => {
     [
       "It's not over yet!, Prepare for Close Combat, Headhunter, HP",
       melee({
-        atk: traitSide({ unit: { pilot: 1, hp: 1500 }, mods: { notOverYet: 1 }, pen: '7' }, ['headhunter'], 'attacker'),
+        atk: traitSide(
+          { unit: { pilot: 1, hp: 1500 }, mods: { notOverYet: 1 }, pen: '7' },
+          ['headhunter'],
+          'attacker',
+        ),
         def: traitSide(
           { unit: { pilot: 2, hp: 1200 }, mods: { notOverYet: 2 }, pen: '6' },
           ['prepare-for-close-combat'],
