@@ -54,7 +54,12 @@ describe('which strikes a clash has: attackMade, counterMomentum', () => {
   })
 
   it.each([
-    ['White Asura at 900 HP is destroyed by the 900 DMG', { def: { ...asura, unit: { ...asura.unit, hp: 900 } } }, 900, false],
+    [
+      'White Asura at 900 HP is destroyed by the 900 DMG',
+      { def: { ...asura, unit: { ...asura.unit, hp: 900 } } },
+      900,
+      false,
+    ],
     ['a defender pushed out of melee', {}, 0, true],
   ])('no counter-attack: %s', (_what, o, damage, pushedOut) => {
     expect(counterMomentum(example(o), OVERWATCH_START, { damage, pushedOut })).toBeNull()

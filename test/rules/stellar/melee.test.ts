@@ -3,7 +3,6 @@ import { NeedDecision } from '../../../src/core/errors.js'
 import { PhysicalDice } from '../../../src/core/physical.js'
 import {
   type Melee,
-  type MeleeSide,
   type SideParts,
   attackStrike,
   blockOn,

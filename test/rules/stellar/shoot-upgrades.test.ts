@@ -5,7 +5,6 @@ import { PhysicalDice } from '../../../src/core/physical.js'
 import {
   type Shot,
   type ShotParts,
-  shotWith,
   resolveShot,
   shotBlocks,
   shotDmg,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { type Shot, type ShotParts, shotWith, shotsFired } from '../../../src/rules/stellar/shoot.js'
+import { type Shot, type ShotParts, shotsFired } from '../../../src/rules/stellar/shoot.js'
 import { shotOdds } from '../../../src/rules/stellar/shoot-odds.js'
 import {
   type ChosenTrait,
