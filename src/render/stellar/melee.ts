@@ -234,7 +234,7 @@ export function explainMelee(r: MeleeResult, m: ChoiceInfo & Traced, out: Render
   }
   if (r.overwatch) {
     step(
-      `Overwatch: ${plural(r.overwatch.shots.length, 'attack')} of ${m.overwatch!.shots} shots at Acc ${m.overwatch!.acc} vs the charger's Evade ${m.atk.unit.evade}: evade on ${r.overwatch.shots[0]?.targetNumber ?? '-'}+ ` +
+      `Overwatch: ${plural(r.overwatch.shots.length, 'attack')} of ${m.situation.overwatch!.shots} shots at Acc ${m.situation.overwatch!.acc} vs the charger's Evade ${m.atk.unit.evade}: evade on ${r.overwatch.shots[0]?.targetNumber ?? '-'}+ ` +
         `(no Precision, Barrage, Dodge or Guard${m.atk.unit.shield ? `; the charger's shield blocks ${m.atk.unit.shield} per attack` : ''}). Damage ${r.overwatch.damage}${r.overwatch.momentumSpent ? `, ${r.overwatch.momentumSpent} Momentum spent` : ''}${r.overwatch.destroyed ? ': the charger is destroyed before reaching melee' : ''}.`,
     )
   }

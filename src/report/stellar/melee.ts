@@ -190,7 +190,7 @@ function compareMelee(req: MeleeQuery): CompareReport {
   const quantity = 'net expected damage'
   const ranking = (side: 'attacker' | 'defender') =>
     `damage the ${side} deals minus damage it takes in the clash${hp ? ', each capped at the HP' : ''}` +
-    `${m.overwatch && !m.overwatchSkipped ? ' (overwatch left out)' : ''}; more is better for the ${side}; ties: the chance of destroying minus being destroyed`
+    `${m.situation.overwatch && !m.overwatchSkipped ? ' (overwatch left out)' : ''}; more is better for the ${side}; ties: the chance of destroying minus being destroyed`
   const option = (o: Option, side: 'attacker' | 'defender', best: boolean, label: string): ComparedOption => {
     const chosen = { ...m }
     chosen.atkSplit = o.atkSplit
@@ -252,7 +252,7 @@ function compareMelee(req: MeleeQuery): CompareReport {
   const extra: Record<string, unknown> = {
     atkBonus: attackerBonus(m.atk.unit.pilot),
     defBonus: defenderBonus(m.def.unit.pilot),
-    blindside: m.blindside,
+    blindside: m.situation.blindside,
     overwatchSkipped: m.overwatchSkipped ? 'blindside' : null,
   }
   if (m.traitFieldsUsed) extra.traits = { attacker: [...m.traits.attacker], defender: [...m.traits.defender] }
@@ -492,7 +492,7 @@ export const meleeModel = defineModel<MeleeRequest, MeleeResult, MeleeQuery>({
   json(r, m) {
     const side = (o: MeleeResult['attacker']) => ({ ...o })
     return Object.assign(choicesJson(m), {
-      blindside: m.blindside,
+      blindside: m.situation.blindside,
       overwatch: r.overwatch
         ? {
             attacks: r.overwatch.shots.map((s) => ({
@@ -593,7 +593,7 @@ function meleeOddsReport(m: MeleeRequest): OddsReport {
   return {
     json,
     extra: Object.assign(choicesJson(m), {
-      blindside: m.blindside,
+      blindside: m.situation.blindside,
       overwatchSkipped: m.overwatchSkipped ? 'blindside' : null,
     }),
     render: (out) => renderMeleeOdds(o, m, out),

@@ -41,7 +41,7 @@ function throwJson(t: TitanThrowRequest): Record<string, unknown> {
     chosenBy: { ...t.chosenBy },
     atkBonus: attackerBonus(t.melee.atk.unit.pilot),
     defChoice: 'guard',
-    blindside: t.melee.blindside,
+    blindside: t.melee.situation.blindside,
   }
   if (t.traitFieldsUsed) out.traits = { attacker: [...t.traits.attacker], defender: [...t.traits.defender] }
   if (t.traitEffects.length) out.traitEffects = t.traitEffects

@@ -251,16 +251,22 @@ export interface Overwatch {
   targetLock: boolean
 }
 
+/** Where and when the clash happens: Blindside, the defender's overwatch, the round. */
+export interface MeleeSituation {
+  blindside: boolean
+  overwatch: Overwatch | null
+  /** The game round (1 on): Persevere's reduction grows in round 4. */
+  round: number
+}
+
+/** A clash: both sides, their splits, the defender's choice and the situation. */
 export interface Melee extends Decidable {
   atk: MeleeSide
   def: MeleeSide
   atkSplit: Split
   defSplit: Split
   defChoice: DefChoice
-  blindside: boolean
-  overwatch: Overwatch | null
-  /** The game round (1 on): Persevere's reduction grows in round 4. */
-  round: number
+  situation: MeleeSituation
   /**
    * Sides whose Skill Defense is decided by a person after seeing the dice (their Momentum flag
    * was not given and someone can answer): decisions 'def-momentum' (against the attack) and
@@ -486,8 +492,8 @@ function traitBlocks(side: MeleeSide): Bonus[] {
 }
 
 /** Blindside, unless the defender is immune to it (Superior Instincts). */
-export function meleeBlindside(m: Pick<Melee, 'blindside' | 'def'>): boolean {
-  return m.blindside && !m.def.mods.blindsideImmune
+export function meleeBlindside(m: Pick<Melee, 'situation' | 'def'>): boolean {
+  return m.situation.blindside && !m.def.mods.blindsideImmune
 }
 
 /** The melee Guard: the defender's pilot bonus raised by orders (at most 3). */
@@ -567,7 +573,7 @@ export function attackStrike(
     blockOn: blockOn(def, atk),
     bonusBlocks: blocks,
     momentum: def.unit.momentum,
-    dmg: damagePerHit(sideDmg(atk), def.mods.persevere, m.round),
+    dmg: damagePerHit(sideDmg(atk), def.mods.persevere, m.situation.round),
     pen: sidePen(atk),
     armSv: def.unit.armSv,
     size: def.unit.size,
@@ -621,7 +627,7 @@ export function counterStrike(
     blockOn: blockOn(atk, def),
     bonusBlocks: blocks,
     momentum: atkMomentumLeft,
-    dmg: damagePerHit(sideDmg(def), atk.mods.persevere, m.round),
+    dmg: damagePerHit(sideDmg(def), atk.mods.persevere, m.situation.round),
     pen: sidePen(def),
     armSv: atk.unit.armSv,
     size: atk.unit.size,
@@ -1204,7 +1210,7 @@ export function overwatchShot(m: Melee, ow: Overwatch, st: OverwatchState): Shot
       // The HP left only weighs the reroll pick (nothing else of the shot reads it here).
       hp: input.hp,
     },
-    situation: { round: m.round },
+    situation: { round: m.situation.round },
     askDecisions: false,
   })
 }
@@ -1229,7 +1235,7 @@ export function rerolledDice(shot: Pick<ShotResult, 'reroll'>): number {
 
 /** Overwatch attacks actually fired: none when blindsided. */
 export function overwatchAttacks(m: Melee): number {
-  return m.overwatch && !meleeBlindside(m) ? m.overwatch.attacks : 0
+  return m.situation.overwatch && !meleeBlindside(m) ? m.situation.overwatch.attacks : 0
 }
 
 export const OVERWATCH_START: OverwatchState = {
@@ -1249,7 +1255,7 @@ export function momentumLeft(m: Melee, st: OverwatchState): number {
 
 /** The shot of the next overwatch attack: the charger has the Momentum it has not spent yet. */
 export function nextOverwatchShot(m: Melee, st: OverwatchState): Shot {
-  return overwatchShot(m, m.overwatch!, st)
+  return overwatchShot(m, m.situation.overwatch!, st)
 }
 
 /** Whether overwatch fires at the charger again after `st`: a destroyed charger is fired at no more. */

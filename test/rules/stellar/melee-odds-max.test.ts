@@ -154,19 +154,21 @@ describe('melee --odds at the largest inputs', () => {
         }),
         (r) => {
           const m = melee({
+            situation: {
+              overwatch: r.overwatch && {
+                attacks: 20,
+                shots: 10,
+                acc: r.overwatch.acc,
+                dmg: r.overwatch.dmg,
+                pen: parsePen(r.overwatch.pen),
+                targetLock: r.overwatch.targetLock,
+              },
+            },
             atk: side({ ...r.atk, unit: { ...r.atk.unit, evade: r.evade }, pen: parsePen(r.atk.pen) }),
             def: side({ ...r.def, pen: parsePen(r.def.pen) }),
             atkSplit: { attack: 10, defense: 10 },
             defSplit: { attack: 10, defense: 10 },
             defChoice: r.choice,
-            overwatch: r.overwatch && {
-              attacks: 20,
-              shots: 10,
-              acc: r.overwatch.acc,
-              dmg: r.overwatch.dmg,
-              pen: parsePen(r.overwatch.pen),
-              targetLock: r.overwatch.targetLock,
-            },
           })
           const o = meleeOdds(m)
           for (const d of [

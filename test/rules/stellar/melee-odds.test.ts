@@ -5,6 +5,7 @@ import { walk } from '../../../src/core/exact.js'
 import { SeededDice } from '../../../src/core/seeded.js'
 import {
   type Melee,
+  type MeleeSituation,
   type MeleeResult,
   OVERWATCH_START,
   nextOverwatchShot,
@@ -134,7 +135,7 @@ describe('composed odds equal the exact walk over the whole resolution', () => {
     [
       'blindside, defender destroyed often',
       melee({
-        blindside: true,
+        situation: { blindside: true },
         atk: side({ unit: { pilot: 1 }, pen: '6' }),
         def: side({ unit: { hp: 900, shield: 2, pilot: 1 } }),
         atkSplit: { attack: 3, defense: 1 },
@@ -153,16 +154,18 @@ describe('composed odds equal the exact walk over the whole resolution', () => {
     [
       'overwatch, Momentum shared with the counter, charger may die',
       melee({
+        situation: {
+          overwatch: {
+            attacks: 2,
+            acc: 8,
+            shots: 2,
+            dmg: 300,
+            pen: { value: 4, kind: 'damage' },
+            targetLock: false,
+          },
+        },
         atk: side({ unit: { evade: 2, shield: 1, momentum: 2, hp: 900, pilot: 1 } }),
         def: side({ unit: { pilot: 1, hp: 1200 } }),
-        overwatch: {
-          attacks: 2,
-          acc: 8,
-          shots: 2,
-          dmg: 300,
-          pen: { value: 4, kind: 'damage' },
-          targetLock: false,
-        },
         atkSplit: { attack: 2, defense: 1 },
         defSplit: { attack: 1, defense: 2 },
       }),
@@ -170,21 +173,23 @@ describe('composed odds equal the exact walk over the whole resolution', () => {
     [
       'overwatch with PEN, Target Lock and a push weapon in the clash; HP both sides',
       melee({
+        situation: {
+          // Two attacks: the walk below rolls every die of every attack (a third made it ~30 s).
+          overwatch: {
+            attacks: 2,
+            acc: 7,
+            shots: 2,
+            dmg: 200,
+            pen: { value: 5, kind: 'damage' },
+            targetLock: true,
+          },
+        },
         atk: side({
           unit: { evade: 1, momentum: 3, hp: 1400, pilot: 2 },
           weapon: { dmg: 200, finisher: 2 },
           pen: '5P',
         }),
         def: side({ unit: { pilot: 1, hp: 800, size: 1 }, weapon: { finisher: 1 }, pen: '5' }),
-        // Two attacks: the walk below rolls every die of every attack (a third made it ~30 s).
-        overwatch: {
-          attacks: 2,
-          acc: 7,
-          shots: 2,
-          dmg: 200,
-          pen: { value: 5, kind: 'damage' },
-          targetLock: true,
-        },
         atkSplit: { attack: 2, defense: 1 },
         defSplit: { attack: 2, defense: 1 },
         defChoice: 'guard',
@@ -193,6 +198,16 @@ describe('composed odds equal the exact walk over the whole resolution', () => {
     [
       'Solo Operative, traits, no HP, overwatch that never kills',
       melee({
+        situation: {
+          overwatch: {
+            attacks: 2,
+            acc: 6,
+            shots: 1,
+            dmg: 100,
+            pen: { value: 0, kind: 'damage' },
+            targetLock: false,
+          },
+        },
         atk: side({
           unit: { momentum: 1, shield: 1 },
           mods: { berserker: true, advantage: true },
@@ -204,14 +219,6 @@ describe('composed odds equal the exact walk over the whole resolution', () => {
           mods: { killerInstinct: true, extraBlocks: 1 },
           pen: '6',
         }),
-        overwatch: {
-          attacks: 2,
-          acc: 6,
-          shots: 1,
-          dmg: 100,
-          pen: { value: 0, kind: 'damage' },
-          targetLock: false,
-        },
         atkSplit: { attack: 2, defense: 2 },
         defSplit: { attack: 2, defense: 1 },
         defChoice: 'both',
@@ -281,7 +288,7 @@ describe("one overwatch attack: the shot's stages composed are the shot walked",
       },
       (r) => `${r.damage} ${r.momentumSpent}`,
     )
-  const ow = (over: Partial<NonNullable<Melee['overwatch']>>) => ({
+  const ow = (over: Partial<NonNullable<MeleeSituation['overwatch']>>) => ({
     attacks: 3,
     acc: 8,
     shots: 4,
@@ -291,26 +298,29 @@ describe("one overwatch attack: the shot's stages composed are the shot walked",
     ...over,
   })
   it.each([
-    ['saves, HP', melee({ atk: side({ unit: { armSv: 1, hp: 900 } }), overwatch: ow({}) }), 0],
+    ['saves, HP', melee({ situation: { overwatch: ow({}) }, atk: side({ unit: { armSv: 1, hp: 900 } }) }), 0],
     [
       'Skill Defense with Momentum left, shield, evade',
       melee({
+        situation: { overwatch: ow({ shots: 5 }) },
         atk: side({ unit: { momentum: 3, shield: 1, evade: 2, armSv: 2 } }),
-        overwatch: ow({ shots: 5 }),
       }),
       1,
     ],
     [
       'save rerolls, Persevere, Target Lock, a stun weapon',
       melee({
+        situation: { overwatch: ow({ targetLock: true, pen: { value: 6, kind: 'stun' } }) },
         atk: side({ unit: { armSv: 1, momentum: 1 }, mods: { reroll: true, persevere: true } }),
-        overwatch: ow({ targetLock: true, pen: { value: 6, kind: 'stun' } }),
       }),
       0,
     ],
     [
       'a warship charger',
-      melee({ atk: side({ unit: { warship: true, momentum: 4, armSv: 2 } }), overwatch: ow({ acc: 10 }) }),
+      melee({
+        situation: { overwatch: ow({ acc: 10 }) },
+        atk: side({ unit: { warship: true, momentum: 4, armSv: 2 } }),
+      }),
       2,
     ],
   ])('%s', (_name, m, spent) => {
@@ -324,7 +334,10 @@ describe("one overwatch attack: the shot's stages composed are the shot walked",
     // A charger with Momentum left spends it on Skill Defense in some outcomes.
     if (m.atk.unit.momentum > spent) expect(composed.outcomes().some((r) => r.momentumSpent > 0)).toBe(true)
     // The loop starts from OVERWATCH_START: after one attack, its damages are the shot's.
-    const one = meleeOdds({ ...m, overwatch: { ...m.overwatch!, attacks: 1 } })
+    const one = meleeOdds({
+      ...m,
+      situation: { ...m.situation, overwatch: { ...m.situation.overwatch!, attacks: 1 } },
+    })
     expectSameFractions(
       one.overwatch!.damage,
       walked(m, OVERWATCH_START.momentumSpent).map((r) => r.damage),

@@ -90,9 +90,14 @@ describe('item 4: a warship without a Melee stat only defends, with its AA DEF d
   // The command fixes its split (0/AA DEF) and Guard; the rules give its counter-attack no hits.
   const ship = (more: SideParts = {}) =>
     side({
-      unit: { warship: true },
-      mods: { advantage: true, extraHits: 2, hitBonuses: [{ source: 'Hot Blooded', amount: 1 }] },
       ...more,
+      unit: { warship: true, ...more.unit },
+      mods: {
+        advantage: true,
+        extraHits: 2,
+        hitBonuses: [{ source: 'Hot Blooded', amount: 1 }],
+        ...more.mods,
+      },
     })
   const m = (def: MeleeSide) =>
     melee({
@@ -254,7 +259,7 @@ describe('item 7: Invincible guarding in melee, criticals against it are plain h
 
 describe('item 8: Pinpoint Air Defenses, +1 block with AA DEF or ship Melee', () => {
   const ship = (who: 'attacker' | 'defender', more: SideParts = {}) =>
-    withTraits(side({ unit: { warship: true }, ...more }), who, ['pinpoint-air-defenses'])
+    withTraits(side({ ...more, unit: { warship: true, ...more.unit } }), who, ['pinpoint-air-defenses'])
 
   it('the defending ship blocks one more (AA DEF), and as a charger with a Melee stat against the counter-attack', () => {
     const m = melee({

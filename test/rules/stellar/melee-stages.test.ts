@@ -72,15 +72,17 @@ describe('which strikes a clash has: attackMade, counterMomentum', () => {
 
   it('the counter-attack meets the Momentum overwatch left, as resolveMelee rolls it', () => {
     const m = melee({
-      atk: side({ unit: { momentum: 3, evade: 3 } }),
-      overwatch: {
-        attacks: 1,
-        acc: 8,
-        shots: 2,
-        dmg: 200,
-        pen: { value: 0, kind: 'damage' },
-        targetLock: false,
+      situation: {
+        overwatch: {
+          attacks: 1,
+          acc: 8,
+          shots: 2,
+          dmg: 200,
+          pen: { value: 0, kind: 'damage' },
+          targetLock: false,
+        },
       },
+      atk: side({ unit: { momentum: 3, evade: 3 } }),
       atkSplit: { attack: 1, defense: 0 },
       defSplit: { attack: 1, defense: 0 },
       defChoice: 'counter',

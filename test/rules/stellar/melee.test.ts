@@ -172,12 +172,16 @@ describe('bonus hits and blocks', () => {
     ],
     [
       'Blindside: +1 critical, no defender shield',
-      melee({ blindside: true, atk: side({ unit: { shield: 1 } }), def: side({ unit: { shield: 2 } }) }),
+      melee({
+        situation: { blindside: true },
+        atk: side({ unit: { shield: 1 } }),
+        def: side({ unit: { shield: 2 } }),
+      }),
       { hits: 3, blocks: 0, counterHits: 1, counterBlocks: 1 },
     ],
     [
       'Blindside and advantage do not stack',
-      melee({ blindside: true, atk: side({ mods: { advantage: true } }) }),
+      melee({ situation: { blindside: true }, atk: side({ mods: { advantage: true } }) }),
       { hits: 3, blocks: 0, counterHits: 1, counterBlocks: 0 },
     ],
     [
@@ -446,14 +450,14 @@ describe('overwatch on the charge', () => {
     pen: { value: 0, kind: 'damage' as const },
     targetLock: false,
   }
-  const charge = (o: Partial<Melee> = {}, atk: SideParts = {}) =>
+  const charge = (o: Parameters<typeof melee>[0] = {}, atk: SideParts = {}) =>
     melee({
-      atk: side({ unit: { evade: 3, shield: 1 }, ...atk }),
-      overwatch: ow,
+      atk: side({ ...atk, unit: { evade: 3, shield: 1, ...atk.unit } }),
       atkSplit: { attack: 1, defense: 0 },
       defSplit: { attack: 0, defense: 1 },
       defChoice: 'guard',
       ...o,
+      situation: { overwatch: ow, ...o.situation },
     })
 
   it('fires each attack before the clash: evade dice, the charger shield blocks, then the clash', () => {
@@ -472,7 +476,7 @@ describe('overwatch on the charge', () => {
   })
 
   it('a blindsided defender cannot overwatch', () => {
-    const r = roll(charge({ blindside: true }), [1, 1])
+    const r = roll(charge({ situation: { blindside: true } }), [1, 1])
     expect(r.overwatch).toBeNull()
   })
 

@@ -285,8 +285,8 @@ describe('Persevere and the round', () => {
     const w = walk((dice) => resolveShot(dice, shotWith(s, { target: { persevere: true } })).damage)
     expect(o.damage.expected()).toBeCloseTo(w.expected(), 9)
     const m = melee({
+      situation: { round: 4 },
       def: side({ mods: { persevere: true } }),
-      round: 4,
       atk: side({ weapon: { dmg: 500 } }),
     })
     expect(attackStrike(m).dmg).toBe(200)

@@ -3,7 +3,7 @@ import fc from 'fast-check'
 import { SeededDice } from '../../../src/core/seeded.js'
 import { fraction } from '../../../src/core/distribution.js'
 import { walk } from '../../../src/core/exact.js'
-import { type Shot, resolveShot, shotWith } from '../../../src/rules/stellar/shoot.js'
+import { type Shot, type ShotParts, resolveShot, shotWith } from '../../../src/rules/stellar/shoot.js'
 import {
   expectedDamageFrom,
   rankBonuses,
@@ -259,33 +259,60 @@ describe('remembered stages never answer for a different shot', () => {
   // saves by weapon and defender) are full of near neighbours: every composed map must still be
   // the whole shot walked, and the means the choices compare must be its means.
   const penText = fc.constantFrom('0', '2', '4', '5', '6S', '7P', '8', '9')
-  const shots = fc.record({
-    acc: fc.integer({ min: 0, max: 14 }),
-    evade: fc.integer({ min: 0, max: 8 }),
-    shots: fc.integer({ min: 0, max: 6 }),
-    rapidFire: fc.integer({ min: -2, max: 2 }),
-    dmg: fc.constantFrom(100, 200, 300, 500, 800),
-    pen: penText.map((p) => parsePen(p)),
-    armSv: fc.integer({ min: 0, max: 4 }),
-    bonus: fc.constantFrom('precision' as const, 'barrage' as const, 'none' as const),
-    pilot: fc.constantFrom(0 as const, 1 as const, 2 as const),
-    defense: fc.constantFrom('dodge' as const, 'guard' as const, 'none' as const),
-    defPilot: fc.constantFrom(0 as const, 1 as const, 2 as const),
-    shield: fc.integer({ min: 0, max: 2 }),
-    cover: fc.boolean(),
-    blindside: fc.boolean(),
-    targetLock: fc.boolean(),
-    indirect: fc.boolean(),
-    advantage: fc.boolean(),
-    focus: fc.integer({ min: 0, max: 3 }),
-    bullseye: fc.boolean(),
-    extraHits: fc.integer({ min: 0, max: 2 }),
-    momentum: fc.integer({ min: 0, max: 4 }),
-    warship: fc.boolean(),
-    aoe: fc.boolean(),
-    size: fc.integer({ min: 0, max: 2 }),
-    hp: fc.option(fc.constantFrom(300, 1000, 2500), { nil: undefined }),
-  })
+  const shots = fc
+    .record({
+      acc: fc.integer({ min: 0, max: 14 }),
+      evade: fc.integer({ min: 0, max: 8 }),
+      shots: fc.integer({ min: 0, max: 6 }),
+      rapidFire: fc.integer({ min: -2, max: 2 }),
+      dmg: fc.constantFrom(100, 200, 300, 500, 800),
+      pen: penText.map((p) => parsePen(p)),
+      armSv: fc.integer({ min: 0, max: 4 }),
+      bonus: fc.constantFrom('precision' as const, 'barrage' as const, 'none' as const),
+      pilot: fc.constantFrom(0 as const, 1 as const, 2 as const),
+      defense: fc.constantFrom('dodge' as const, 'guard' as const, 'none' as const),
+      defPilot: fc.constantFrom(0 as const, 1 as const, 2 as const),
+      shield: fc.integer({ min: 0, max: 2 }),
+      cover: fc.boolean(),
+      blindside: fc.boolean(),
+      targetLock: fc.boolean(),
+      indirect: fc.boolean(),
+      advantage: fc.boolean(),
+      focus: fc.integer({ min: 0, max: 3 }),
+      bullseye: fc.boolean(),
+      extraHits: fc.integer({ min: 0, max: 2 }),
+      momentum: fc.integer({ min: 0, max: 4 }),
+      warship: fc.boolean(),
+      aoe: fc.boolean(),
+      size: fc.integer({ min: 0, max: 2 }),
+      hp: fc.option(fc.constantFrom(300, 1000, 2500), { nil: undefined }),
+    })
+    .map((o): ShotParts => ({
+      weapon: {
+        acc: o.acc,
+        shots: o.shots,
+        rapidFire: o.rapidFire,
+        dmg: o.dmg,
+        pen: o.pen,
+        targetLock: o.targetLock,
+        indirect: o.indirect,
+        aoe: o.aoe,
+      },
+      attacker: { pilot: o.pilot, focus: o.focus, bullseye: o.bullseye, extraHits: o.extraHits },
+      target: {
+        evade: o.evade,
+        armSv: o.armSv,
+        defPilot: o.defPilot,
+        shield: o.shield,
+        momentum: o.momentum,
+        warship: o.warship,
+        size: o.size,
+        hp: o.hp,
+      },
+      situation: { cover: o.cover, blindside: o.blindside, advantage: o.advantage },
+      bonus: o.bonus,
+      defense: o.defense,
+    }))
   it('composed odds equal the walk of resolveShot, and shotExpected their means', () => {
     fc.assert(
       fc.property(shots, (over) => {

@@ -18,7 +18,7 @@ import { saveTargetNumber } from '../../../src/rules/stellar/armor-save.js'
 import { applyShotTraits, chooseTraits } from '../../../src/rules/stellar/traits.js'
 import { applyRemote, applyUpgrades, upgradeCost } from '../../../src/rules/stellar/upgrades.js'
 import { parsePen } from '../../../src/rules/stellar/weapon.js'
-import { shot } from './shot-fixture.js'
+import { shot, withParts } from './shot-fixture.js'
 
 const FLAGS = { attacker: '--trait', defender: '--def-trait' }
 
@@ -124,7 +124,9 @@ describe('Take the Shot', () => {
     ['a PEN 2 weapon', { weapon: { pen: parsePen('2') } }],
     ['Indirect Fire (no Skills)', { weapon: { pen: parsePen('5'), indirect: true } }],
   ])('ignore-blocks does nothing for %s', (_what, over) => {
-    expect(shotBlocks(traitShot({ target: { shield: 2 }, ...over }, ['take-the-shot'])).blocks).toBe(2)
+    expect(shotBlocks(traitShot(withParts({ target: { shield: 2 } }, over), ['take-the-shot'])).blocks).toBe(
+      2,
+    )
   })
 
   it('no-penalty does nothing under Indirect Fire', () => {

@@ -172,7 +172,7 @@ describe('shooting rules', () => {
     ['dodge +2 for level 2 defenders', { target: { defPilot: 2 as const }, defense: 'dodge' as const }, 3],
   ])('%s', (_name, over, tn) => {
     const faces = [7]
-    expect(roll({ weapon: { shots: 1 }, ...over }, faces).targetNumber).toBe(tn)
+    expect(roll(withParts({ weapon: { shots: 1 } }, over), faces).targetNumber).toBe(tn)
   })
 
   it.each([
@@ -395,13 +395,9 @@ describe('issue 14 defects', () => {
 describe("melee's overwatch shares the shot's cap", () => {
   it('an overwatch weapon printing 12 shots fires 10 (shotsFired through overwatchShot)', async () => {
     const { overwatchShot, OVERWATCH_START } = await import('../../../src/rules/stellar/melee.js')
-    const { side } = await import('./melee-fixture.js')
+    const { melee } = await import('./melee-fixture.js')
     const ow = { attacks: 1, acc: 9, shots: 12, dmg: 100, pen: NO_PEN, targetLock: false }
-    const s = overwatchShot(
-      { atk: side(), def: side() } as Parameters<typeof overwatchShot>[0],
-      ow,
-      OVERWATCH_START,
-    )
+    const s = overwatchShot(melee(), ow, OVERWATCH_START)
     expect(shotsFired(s)).toBe(10)
     expect(resolveShot(new SeededDice('ow'), s).dice).toHaveLength(10)
   })

@@ -4,6 +4,16 @@ import type { PlainShot } from './evade-brute.js'
 
 /** A plain shot (Acc 9, Evade 4, 4 shots, DMG 100): no bonus, no reaction, no modifiers; override what a case needs. */
 export function shot(over: ShotParts = {}): Shot {
+  onlyKeys(over, [
+    'weapon',
+    'attacker',
+    'target',
+    'situation',
+    'bonus',
+    'defense',
+    'decisions',
+    'askDecisions',
+  ])
   return shotInput({
     ...over,
     weapon: { acc: 9, shots: 4, dmg: 100, ...over.weapon },
@@ -30,4 +40,10 @@ export function ruleShot(p: PlainShot): Shot {
     target: { evade: p.evade, armSv: p.armSv, shield: p.shield, hp: p.hp, evadeRerolls: p.rerolls },
     defense: p.dodge ? 'dodge' : p.guard ? 'guard' : 'none',
   })
+}
+
+/** Throws on a key that is not one of `keys`: a flat field given where a record is wanted. */
+export function onlyKeys(over: object, keys: readonly string[]): void {
+  const stray = Object.keys(over).filter((k) => !keys.includes(k))
+  if (stray.length) throw new Error(`not a field here: ${stray.join(', ')} (give it inside its record)`)
 }

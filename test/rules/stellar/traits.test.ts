@@ -494,11 +494,10 @@ describe('traits in melee', () => {
 
   it('Superior Instincts: a Blindside charge gets no critical, the shield blocks and overwatch fires', () => {
     const overwatch = { attacks: 1, acc: 8, shots: 1, dmg: 100, pen: parsePen('0'), targetLock: false }
-    const plain = melee({ blindside: true, def: side({ unit: { shield: 1 } }), overwatch })
+    const plain = melee({ situation: { blindside: true, overwatch }, def: side({ unit: { shield: 1 } }) })
     const immune = melee({
-      blindside: true,
+      situation: { blindside: true, overwatch },
       def: traitSide({ unit: { shield: 1 } }, ['superior-instincts=immune'], 'defender'),
-      overwatch,
     })
     expect(attackStrike(plain).bonusHits.map((b) => b.source)).toContain('Blindside critical')
     expect(attackStrike(immune).bonusHits.map((b) => b.source)).not.toContain('Blindside critical')
@@ -561,10 +560,12 @@ describe('traits in melee', () => {
     [
       'Superior Instincts against a Blindside, with overwatch and a rerolling charger',
       melee({
-        blindside: true,
+        situation: {
+          blindside: true,
+          overwatch: { attacks: 1, acc: 8, shots: 2, dmg: 200, pen: parsePen('5'), targetLock: false },
+        },
         atk: traitSide({ unit: { evade: 2, armSv: 1, hp: 1000 } }, ['dont-give-up-the-ship'], 'attacker'),
         def: traitSide({ unit: { shield: 1 } }, ['superior-instincts'], 'defender'),
-        overwatch: { attacks: 1, acc: 8, shots: 2, dmg: 200, pen: parsePen('5'), targetLock: false },
         atkSplit: { attack: 2, defense: 1 },
         defSplit: { attack: 1, defense: 2 },
       }),
