@@ -5,6 +5,7 @@ import {
   type Overwatch,
   IMPROVISE_DICE,
   MAX_POOL,
+  meleeSide,
   usableDice,
 } from '../../rules/stellar/melee.js'
 import { NO_PEN, parsePen } from '../../rules/stellar/weapon.js'
@@ -301,49 +302,30 @@ function buildSide(
   effects: TraitEffect[],
 ): MeleeSide {
   const key = SIDE_KEYS[p]
-  const side: MeleeSide = {
-    melee: v[key.melee],
-    dmg: v[key.dmg],
-    pen: v[key.pen] ?? NO_PEN,
-    armSv: v[key.armSv],
-    shield: v[key.shield],
-    pilot: v[key.pilot],
-    hp: v[key.hp],
-    momentum: v[key.momentum] ?? 0,
-    size: v[key.size],
-    finisher: v[key.finisher],
-    // The traits' fields start off: applyMeleeTraits sets them from the registry.
-    boldLeader: false,
-    boldAlly: false,
-    skilledSwordsman: false,
-    masterSwordsman: false,
-    closeCombatExpert: false,
-    mercilessMelee: false,
-    berserker: false,
-    killerInstinct: false,
-    advantage: v[key.advantage],
-    extraHits: v[key.extraHits],
-    extraBlocks: v[key.extraBlocks],
-    hitBonuses: [],
-    blockBonuses: [],
-    guardRaise: 0,
-    blindsideImmune: false,
-    unbeaten: false,
-    persevere: false,
-    soloOperative: false,
-    reroll: false,
-    notOverYet: v[key.notOverYet],
-    evade: p === 'atk' ? v.atkEvade : 0,
-    // Spread M-Particles: one evade die an overwatch attack; the traits add theirs.
-    evadeRerolls: p === 'atk' && v.atkMParticles ? 1 : 0,
-    desperation: false,
-    improvise: false,
-    penBonuses: [],
-    warship: v[key.warship],
-    shipMelee: v[key.shipMelee],
-    dmgBonuses: [],
-    guardCritsAsHits: false,
-  }
+  // The traits' fields start off (meleeSide): applyMeleeTraits sets them from the registry.
+  const side = meleeSide({
+    unit: {
+      melee: v[key.melee],
+      armSv: v[key.armSv],
+      shield: v[key.shield],
+      pilot: v[key.pilot],
+      hp: v[key.hp],
+      momentum: v[key.momentum] ?? 0,
+      size: v[key.size],
+      evade: p === 'atk' ? v.atkEvade : 0,
+      warship: v[key.warship],
+      shipMelee: v[key.shipMelee],
+    },
+    weapon: { dmg: v[key.dmg], pen: v[key.pen] ?? NO_PEN, finisher: v[key.finisher] },
+    mods: {
+      advantage: v[key.advantage],
+      extraHits: v[key.extraHits],
+      extraBlocks: v[key.extraBlocks],
+      notOverYet: v[key.notOverYet],
+      // Spread M-Particles: one evade die an overwatch attack; the traits add theirs.
+      evadeRerolls: p === 'atk' && v.atkMParticles ? 1 : 0,
+    },
+  })
   effects.push(...applyMeleeTraits(side, traits, p === 'atk' ? 'attacker' : 'defender'))
   const havoc = v[key.havoc]
   if (havoc !== undefined) applyMeleeUpgrades(side, 'havoc', havoc, `--${p}-havoc`)
@@ -401,10 +383,12 @@ function shipSides(v: MeleeValues): { defSplit?: OpenSplit; defChoice?: DefChoic
 
 /** "It's not over yet!" for a side that may not use it (against the other side's weapon) is refused. */
 function checkNotOverYet(p: 'atk' | 'def', own: MeleeSide, enemy: MeleeSide): void {
-  if (own.notOverYet === 0) return
-  const bar = notOverYetBar({ pilot: own.pilot, warship: own.warship, pen: enemy.pen })
+  if (own.mods.notOverYet === 0) return
+  const bar = notOverYetBar({ pilot: own.unit.pilot, warship: own.unit.warship, pen: enemy.weapon.pen })
   const fix =
-    own.pilot < 1 && !own.warship && enemy.pen.kind !== 'push' ? `add --${p}-pilot 1 or drop` : 'drop'
+    own.unit.pilot < 1 && !own.unit.warship && enemy.weapon.pen.kind !== 'push'
+      ? `add --${p}-pilot 1 or drop`
+      : 'drop'
   if (bar) throw new InputError('bad-combination', `--${p}-not-over-yet: ${bar}; ${fix} --${p}-not-over-yet`)
 }
 
@@ -441,8 +425,8 @@ export function buildMelee(v: MeleeValues): MeleeQuery {
   checkNotOverYet('atk', atk, def)
   checkNotOverYet('def', def, atk)
   const ship = shipSides(v)
-  const atkSplit = splitFrom(v.atkSplit, 'atk', 'attacker', atk.melee)
-  const defSplit = ship.defSplit ?? splitFrom(v.defSplit, 'def', 'defender', def.melee)
+  const atkSplit = splitFrom(v.atkSplit, 'atk', 'attacker', atk.unit.melee)
+  const defSplit = ship.defSplit ?? splitFrom(v.defSplit, 'def', 'defender', def.unit.melee)
   // Improvise picks given beforehand (--atk-reroll, --def-reroll): decisions the rule reads.
   const decisions: Record<string, unknown> = {}
   for (const [p, side, who] of [
@@ -451,7 +435,7 @@ export function buildMelee(v: MeleeValues): MeleeQuery {
   ] as const) {
     const given = v[SIDE_KEYS[p].reroll]
     if (given === undefined) continue
-    if (!side.improvise)
+    if (!side.mods.improvise)
       throw new InputError(
         'bad-combination',
         `--${p}-reroll: the ${who} has no Improvise; add --${p}-trait improvise or drop --${p}-reroll`,
@@ -465,9 +449,9 @@ export function buildMelee(v: MeleeValues): MeleeQuery {
     atkMomentum: v.atkMomentum !== undefined ? 'flag' : 'auto',
     defMomentum: v.defMomentum !== undefined ? 'flag' : 'auto',
   }
-  if (atk.improvise) chosenBy.atkReroll = decisions['atk-reroll'] ? 'flag' : 'auto'
-  if (def.improvise) chosenBy.defReroll = decisions['def-reroll'] ? 'flag' : 'auto'
-  const solo = def.soloOperative
+  if (atk.mods.improvise) chosenBy.atkReroll = decisions['atk-reroll'] ? 'flag' : 'auto'
+  if (def.mods.improvise) chosenBy.defReroll = decisions['def-reroll'] ? 'flag' : 'auto'
+  const solo = def.mods.soloOperative
   const defChoice = ship.defChoice ?? v.defChoice
   if (defChoice === 'both' && !solo)
     throw new InputError(
@@ -482,10 +466,8 @@ export function buildMelee(v: MeleeValues): MeleeQuery {
     atkSplit,
     defSplit,
     defChoice,
-    blindside,
-    overwatch,
-    round: v.round,
-    overwatchSkipped: overwatch !== null && blindside && !def.blindsideImmune,
+    situation: { blindside, overwatch, round: v.round },
+    overwatchSkipped: overwatch !== null && blindside && !def.mods.blindsideImmune,
     soloOperative: solo,
     momentumGiven: { atk: v.atkMomentum !== undefined, def: v.defMomentum !== undefined },
     chosenBy,
@@ -496,8 +478,8 @@ export function buildMelee(v: MeleeValues): MeleeQuery {
     traitFieldsUsed:
       (v.atkTrait ?? []).length > 0 ||
       (v.defTrait ?? []).length > 0 ||
-      atk.notOverYet > 0 ||
-      def.notOverYet > 0,
+      atk.mods.notOverYet > 0 ||
+      def.mods.notOverYet > 0,
   }
 }
 

@@ -3,11 +3,11 @@ import { notOverYetBar } from '../../rules/stellar/armor-save.js'
 import {
   type DefenseChoice,
   type RerollPick,
-  type Shot,
   MAX_FOCUS,
   MAX_WEAPON_SHOTS,
   defenseAllowed,
   rerollsAllowed,
+  shotInput,
 } from '../../rules/stellar/shoot.js'
 
 import {
@@ -306,66 +306,52 @@ export function buildShot(v: ValuesOf<typeof options>): ShotRequest {
     defender: chooseTraits(v.defTrait ?? [], 'shoot', 'defender', SHOOT_TRAIT_FLAGS),
   }
   checkWarshipOnly(chosen.attacker, v.atkWarship, '--trait', '--atk-warship')
-  // Field by field: the shot's type names every field, so none is forgotten (and a literal is
-  // far cheaper than a spread with fields added, see eslint.config.js).
   const s: ShotRequest = {
-    acc: v.acc,
-    evade: v.evade,
-    shots: v.shots,
-    rapidFire: v.rapidFire,
-    dmg: v.dmg,
-    pen,
-    armSv: v.armSv,
+    ...shotInput({
+      weapon: {
+        acc: v.acc,
+        shots: v.shots,
+        rapidFire: v.rapidFire,
+        dmg: v.dmg,
+        pen,
+        energy: v.energy,
+        indirect: v.indirect,
+        aoe: v.aoe,
+        targetLock: v.targetLock,
+      },
+      attacker: {
+        pilot: v.pilot,
+        focus: v.focus,
+        warship: v.atkWarship,
+        bullseye: v.bullseye,
+        extraHits: v.extraHits,
+      },
+      target: {
+        evade: v.evade,
+        armSv: v.armSv,
+        defPilot: v.defPilot,
+        shield: v.shield,
+        barrier: v.barrier,
+        notOverYet: v.notOverYet,
+        // A list (one per target): target 1's here, every target's in targetMomentum.
+        momentum: (Array.isArray(v.momentum) ? v.momentum[0] : v.momentum) ?? 0,
+        // Spread M-Particles, attacked from beyond 24": one evade die; the traits add theirs.
+        evadeRerolls: v.mParticles ? 1 : 0,
+        warship: v.warship,
+        size: v.size,
+        hp: v.hp,
+      },
+      situation: {
+        cover: v.cover,
+        blindside: v.blindside,
+        advantage: v.advantage,
+        bonusCrits: v.bonusCrit,
+        round: v.round,
+      },
+    }),
     bonus: v.bonus,
-    pilot: v.pilot,
     // A list (one reaction per target): target 1's here, every target's in targetDefenses.
     defense: Array.isArray(v.defense) ? v.defense[0] : v.defense,
-    defPilot: v.defPilot,
-    shield: v.shield,
-    cover: v.cover,
-    blindside: v.blindside,
-    targetLock: v.targetLock,
-    indirect: v.indirect,
-    advantage: v.advantage,
-    focus: v.focus,
-    atkWarship: v.atkWarship,
-    lockOn: 1,
-    bullseye: v.bullseye,
-    extraHits: v.extraHits,
-    hitBonuses: [],
-    bonusRaise: 0,
-    rapidFireRelief: 0,
-    dodgeRaise: 0,
-    guardRaise: 0,
-    blockBonuses: [],
-    barrier: v.barrier,
-    barrierBonuses: [],
-    accBonuses: [],
-    dmgBonuses: [],
-    penBonuses: [],
-    ignoreShieldCover: false,
-    ignoreRapidFirePenalty: false,
-    energy: v.energy,
-    antiBeam: false,
-    remoteShootDown: false,
-    blindsideImmune: false,
-    guardCritsAsHits: false,
-    dodgeCritsMiss: false,
-    reroll: false,
-    notOverYet: v.notOverYet,
-    // A list (one per target): target 1's here, every target's in targetMomentum.
-    momentum: (Array.isArray(v.momentum) ? v.momentum[0] : v.momentum) ?? 0,
-    // Spread M-Particles, attacked from beyond 24": one evade die; the traits add theirs.
-    evadeRerolls: v.mParticles ? 1 : 0,
-    bonusCrits: v.bonusCrit,
-    soloOperative: false,
-    seekingShot: false,
-    persevere: false,
-    round: v.round,
-    warship: v.warship,
-    aoe: v.aoe,
-    size: v.size,
-    hp: v.hp,
     momentumGiven: v.momentum !== undefined,
     chosenBy: {
       bonus: given(v.bonus),
@@ -379,25 +365,25 @@ export function buildShot(v: ValuesOf<typeof options>): ShotRequest {
     targets: v.targets,
   }
   s.traitEffects = [
-    ...applyShotTraits(s as Shot, chosen.attacker, 'attacker'),
-    ...applyShotTraits(s as Shot, chosen.defender, 'defender'),
+    ...applyShotTraits(s, chosen.attacker, 'attacker'),
+    ...applyShotTraits(s, chosen.defender, 'defender'),
   ]
   if (v.remote) {
-    applyRemote(s as Shot, v.remote)
+    applyRemote(s, v.remote)
     s.spend.remote = { firing: v.remote, momentum: v.remote === 'momentum' ? REMOTE_MOMENTUM_COST : 0 }
   }
   checkShotSkills(v, chosen)
   for (const [flag, key, pool, side] of UPGRADE_FLAGS) {
     const text = v[key]
     if (text !== undefined)
-      s.spend[key] = applyUpgrades(s as Shot, pool, side, parseUpgrades(text, pool, side, flag), flag)
+      s.spend[key] = applyUpgrades(s, pool, side, parseUpgrades(text, pool, side, flag), flag)
   }
-  if (s.evadeRerolls > 0) s.chosenBy.evadeReroll = v.reroll ? 'flag' : 'auto'
+  if (s.target.evadeRerolls > 0) s.chosenBy.evadeReroll = v.reroll ? 'flag' : 'auto'
   if (v.reroll) {
     if (rerollsAllowed(s) === 0)
       throw new InputError(
         'bad-combination',
-        s.seekingShot
+        s.attacker.seekingShot
           ? '--reroll: against a Seeking Shot the target rerolls no evade dice; drop --reroll'
           : '--reroll: the defender has no evade rerolls; add --m-particles or a --def-trait such as improvise, or drop --reroll',
       )
@@ -407,9 +393,10 @@ export function buildShot(v: ValuesOf<typeof options>): ShotRequest {
   if (Array.isArray(v.defense)) s.targetDefenses = v.defense
   else if (!isOpen(s.defense)) checkDefense(s, s.defense)
   if (Array.isArray(v.momentum)) s.targetMomentum = v.momentum
-  if (v.makeItCount) s.hitBonuses.push({ source: `Make it Count! (round ${v.round})`, amount: v.round })
+  if (v.makeItCount)
+    s.attacker.hitBonuses.push({ source: `Make it Count! (round ${v.round})`, amount: v.round })
   // The situation's blocks come after the traits' (the order they are listed in).
-  if (v.extraBlocks) s.blockBonuses.push({ source: 'other blocks', amount: v.extraBlocks })
+  if (v.extraBlocks) s.target.blockBonuses.push({ source: 'other blocks', amount: v.extraBlocks })
   return s
 }
 

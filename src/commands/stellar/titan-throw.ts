@@ -122,14 +122,14 @@ function throwPaid(v: { power?: string[]; havoc?: string[] }): { pool: Pool | nu
 export function buildTitanThrow(v: ValuesOf<typeof options>): TitanThrowRequest {
   const mv: MeleeValues = Object.assign({}, LEFT_OUT, v, { defDmg: 0, defChoice: 'guard' as const })
   const q = buildMelee(mv)
-  if (q.atk.pen.kind !== 'push')
+  if (q.atk.weapon.pen.kind !== 'push')
     throw new InputError(
       'bad-combination',
-      `--atk-pen: PEN ${penText(q.atk.pen)} is not a push weapon; Titan Throw needs a Close Combat push weapon (e.g. --atk-pen 5P)`,
+      `--atk-pen: PEN ${penText(q.atk.weapon.pen)} is not a push weapon; Titan Throw needs a Close Combat push weapon (e.g. --atk-pen 5P)`,
     )
   const paid = throwPaid(v)
   const reach = throwReach(paid.pool, paid.upgrades)
-  const larger = q.def.size - q.atk.size
+  const larger = q.def.unit.size - q.atk.unit.size
   if (larger > reach) {
     // The cheapest size upgrade that reaches, in the pool paid from (either, when none was).
     const pools: Pool[] = paid.pool ? [paid.pool] : ['power', 'havoc']
@@ -141,19 +141,19 @@ export function buildTitanThrow(v: ValuesOf<typeof options>): TitanThrowRequest 
     })
     throw new InputError(
       'bad-combination',
-      `--def-size: a Size ${q.def.size} target is out of reach of a Size ${q.atk.size} thrower (${reachTextFor(reach)}); ` +
+      `--def-size: a Size ${q.def.unit.size} target is out of reach of a Size ${q.atk.unit.size} thrower (${reachTextFor(reach)}); ` +
         (fixes.length
           ? `pay ${fixes.join(' or ')}`
           : `${paid.pool === null ? 'neither Power nor Havoc' : paid.pool === 'havoc' ? 'no Havoc' : 'no Power'} reaches that far (Power 2 sizes larger, Havoc 3)`),
     )
   }
-  if (q.atk.melee === undefined && isOpen(q.atkSplit))
+  if (q.atk.unit.melee === undefined && isOpen(q.atkSplit))
     throw new InputError('missing', "--atk-melee is required: the thrower's Melee stat (or --atk-split A/D)")
-  if (q.def.melee === undefined && isOpen(q.defSplit))
+  if (q.def.unit.melee === undefined && isOpen(q.defSplit))
     throw new InputError('missing', "--def-melee is required: the target's Melee stat (or --def-split A/D)")
   const melee = Object.assign({}, q, {
-    atkSplit: throwSplit(q.atkSplit, q.atk.melee ?? 0, true),
-    defSplit: throwSplit(q.defSplit, q.def.melee ?? 0, false),
+    atkSplit: throwSplit(q.atkSplit, q.atk.unit.melee ?? 0, true),
+    defSplit: throwSplit(q.defSplit, q.def.unit.melee ?? 0, false),
     defChoice: 'guard' as const,
   })
   return {

@@ -69,7 +69,7 @@ const bonusText = (bs: Bonus[]) => bs.map((b) => `${b.amount} ${b.source}`).join
 
 function choiceText(m: ChoiceInfo): string {
   const c = m.defChoice === 'both' ? 'Counter and Guard' : m.defChoice === 'counter' ? 'Counter' : 'Guard'
-  const counter = defenderBonus(m.def.pilot)
+  const counter = defenderBonus(m.def.unit.pilot)
   const guard = meleeGuard(m.def)
   const amount =
     m.defChoice === 'counter' || (m.defChoice === 'both' && guard === counter)
@@ -78,7 +78,7 @@ function choiceText(m: ChoiceInfo): string {
         ? `+${guard}`
         : `+${counter}/+${guard}`
   return (
-    `Attacker splits ${splitText(m.atkSplit)}${by(m, 'atkSplit')} (attack bonus +${attackerBonus(m.atk.pilot)}). ` +
+    `Attacker splits ${splitText(m.atkSplit)}${by(m, 'atkSplit')} (attack bonus +${attackerBonus(m.atk.unit.pilot)}). ` +
     `Defender splits ${splitText(m.defSplit)}${by(m, 'defSplit')} and takes ${c} ${amount}${by(m, 'defChoice')}.`
   )
 }
@@ -158,8 +158,8 @@ export function renderMelee(r: MeleeResult, m: ChoiceInfo, out: RenderContext): 
     const used = split.attack + split.defense
     // A warship without a Melee stat defends with its AA DEF dice.
     const stat = meleeAttacks(side) ? 'Melee' : 'AA DEF'
-    return side.melee !== undefined && side.melee !== used
-      ? `${stat} ${side.melee} (${used} dice used)`
+    return side.unit.melee !== undefined && side.unit.melee !== used
+      ? `${stat} ${side.unit.melee} (${used} dice used)`
       : `${stat} ${used}`
   }
   L.push(st.bold(`Melee clash: attacker ${pool(m.atk, m.atkSplit)} vs defender ${pool(m.def, m.defSplit)}`))
@@ -195,7 +195,7 @@ export function renderMelee(r: MeleeResult, m: ChoiceInfo, out: RenderContext): 
   if (r.clash && !r.attacker.destroyed && !r.defender.destroyed && !r.counterSkipped) {
     L.push(
       st.dim(
-        `Both remain locked in melee (Disengage costs [M-1]${(m.atk.melee ?? 0) >= 10 ? '; with Melee 10+ the attacker may Disengage and move 5"' : ''}).`,
+        `Both remain locked in melee (Disengage costs [M-1]${(m.atk.unit.melee ?? 0) >= 10 ? '; with Melee 10+ the attacker may Disengage and move 5"' : ''}).`,
       ),
     )
   }
@@ -209,7 +209,7 @@ function finishingBlowWhyNot(r: MeleeResult, m: Melee): string {
   if (a === 0 && c === 0 && !r.attack?.pushedOut && !r.counter?.pushedOut) return ' (no damage dealt)'
   if (r.defender.destroyed || r.attacker.destroyed) return ' (the enemy is destroyed)'
   const side = a > 0 || r.attack?.pushedOut ? m.atk : m.def
-  if (side.pilot < 1) return ' (level 0 pilots never strike one)'
+  if (side.unit.pilot < 1) return ' (level 0 pilots never strike one)'
   return ''
 }
 
@@ -234,8 +234,8 @@ export function explainMelee(r: MeleeResult, m: ChoiceInfo & Traced, out: Render
   }
   if (r.overwatch) {
     step(
-      `Overwatch: ${plural(r.overwatch.shots.length, 'attack')} of ${m.overwatch!.shots} shots at Acc ${m.overwatch!.acc} vs the charger's Evade ${m.atk.evade}: evade on ${r.overwatch.shots[0]?.targetNumber ?? '-'}+ ` +
-        `(no Precision, Barrage, Dodge or Guard${m.atk.shield ? `; the charger's shield blocks ${m.atk.shield} per attack` : ''}). Damage ${r.overwatch.damage}${r.overwatch.momentumSpent ? `, ${r.overwatch.momentumSpent} Momentum spent` : ''}${r.overwatch.destroyed ? ': the charger is destroyed before reaching melee' : ''}.`,
+      `Overwatch: ${plural(r.overwatch.shots.length, 'attack')} of ${m.situation.overwatch!.shots} shots at Acc ${m.situation.overwatch!.acc} vs the charger's Evade ${m.atk.unit.evade}: evade on ${r.overwatch.shots[0]?.targetNumber ?? '-'}+ ` +
+        `(no Precision, Barrage, Dodge or Guard${m.atk.unit.shield ? `; the charger's shield blocks ${m.atk.unit.shield} per attack` : ''}). Damage ${r.overwatch.damage}${r.overwatch.momentumSpent ? `, ${r.overwatch.momentumSpent} Momentum spent` : ''}${r.overwatch.destroyed ? ': the charger is destroyed before reaching melee' : ''}.`,
     )
   }
   const improviseStep = (x: MeleeReroll, who: string, pool: string) =>
@@ -271,7 +271,7 @@ export function explainMelee(r: MeleeResult, m: ChoiceInfo & Traced, out: Render
     )
     if (x.improvise?.defense) improviseStep(x.improvise.defense, target, 'defense')
     step(
-      `Blocks = ${x.rolledBlocks} from the dice${s.bonusBlocks.length ? ` + ${bonusText(s.bonusBlocks)}` : ''} = ${x.blocks}${meleeBlindside(m) && s.striker === 'attacker' && m.def.shield ? ' (Blindside: the shield does not count)' : ''}.`,
+      `Blocks = ${x.rolledBlocks} from the dice${s.bonusBlocks.length ? ` + ${bonusText(s.bonusBlocks)}` : ''} = ${x.blocks}${meleeBlindside(m) && s.striker === 'attacker' && m.def.unit.shield ? ' (Blindside: the shield does not count)' : ''}.`,
     )
     step(
       `Hits left = ${x.hits} - ${x.blocks} = ${x.hitsLeft}${x.momentumSpent ? `; Skill Defense spends ${x.momentumSpent} Momentum (of at most ${s.momentum}) to negate ${plural(x.hitsLeft - x.unblockedHits, 'hit')}${s.warship ? ' (a warship pays 2 Momentum a hit)' : ''}` : ''}: ${plural(x.unblockedHits, 'unblocked hit')} x DMG ${s.dmg}${s.dmgBonuses?.length ? ` (with ${bonusText(s.dmgBonuses)} DMG)` : ''} = ${x.hitDamage}.`,
@@ -309,10 +309,10 @@ export function explainMelee(r: MeleeResult, m: ChoiceInfo & Traced, out: Render
       )
     else if (r.counter)
       step(
-        `The defender ${m.def.hp !== undefined ? `survives (${r.attack.damage} < HP ${m.def.hp})` : 'survives (no --def-hp given)'} and was not pushed out, so it counter-attacks.`,
+        `The defender ${m.def.unit.hp !== undefined ? `survives (${r.attack.damage} < HP ${m.def.unit.hp})` : 'survives (no --def-hp given)'} and was not pushed out, so it counter-attacks.`,
       )
     else if (r.counterSkipped === 'defender destroyed')
-      step(`The defender is destroyed (${r.attack.damage} >= HP ${m.def.hp}): no counter-attack.`)
+      step(`The defender is destroyed (${r.attack.damage} >= HP ${m.def.unit.hp}): no counter-attack.`)
     else if (r.counterSkipped === 'pushed out of melee')
       step('The defender was pushed out of melee: no counter-attack.')
   }
@@ -324,7 +324,7 @@ export function explainMelee(r: MeleeResult, m: ChoiceInfo & Traced, out: Render
       `Finishing Blow (level 1+ only): a side that dealt damage while taking none, or pushed its enemy out of melee, strikes for 1000 DMG (+1000 per Finisher). ` +
         `Attacker dealt ${a} and took ${c}; defender dealt ${c} and took ${a}. ` +
         (r.finishingBlow
-          ? `The ${r.finishingBlow.by} strikes for ${r.finishingBlow.damage} (Finisher ${r.finishingBlow.by === 'attacker' ? m.atk.finisher : m.def.finisher}: ${finishingBlowDamage(r.finishingBlow.by === 'attacker' ? m.atk.finisher : m.def.finisher)}).`
+          ? `The ${r.finishingBlow.by} strikes for ${r.finishingBlow.damage} (Finisher ${r.finishingBlow.by === 'attacker' ? m.atk.weapon.finisher : m.def.weapon.finisher}: ${finishingBlowDamage(r.finishingBlow.by === 'attacker' ? m.atk.weapon.finisher : m.def.weapon.finisher)}).`
           : 'No Finishing Blow.'),
     )
   }
@@ -339,7 +339,7 @@ export function renderMeleeOdds(o: MeleeOdds, m: ChoiceInfo, out: RenderContext)
   const L: string[] = []
   L.push(
     st.bold(
-      `Exact odds: attacker ${splitText(m.atkSplit)} (DMG ${m.atk.dmg}${m.atk.pen.value ? `, PEN ${penText(m.atk.pen)}` : ''}) vs defender ${splitText(m.defSplit)} (DMG ${m.def.dmg}${m.def.pen.value ? `, PEN ${penText(m.def.pen)}` : ''})`,
+      `Exact odds: attacker ${splitText(m.atkSplit)} (DMG ${m.atk.weapon.dmg}${m.atk.weapon.pen.value ? `, PEN ${penText(m.atk.weapon.pen)}` : ''}) vs defender ${splitText(m.defSplit)} (DMG ${m.def.weapon.dmg}${m.def.weapon.pen.value ? `, PEN ${penText(m.def.weapon.pen)}` : ''})`,
     ),
   )
   L.push(choiceText(m))
@@ -368,9 +368,9 @@ export function renderMeleeOdds(o: MeleeOdds, m: ChoiceInfo, out: RenderContext)
     ['Expected total damage to the attacker', num(e.attackerDamage, 2)],
   )
   if (o.destroyed.defender !== undefined)
-    rows.push([`Defender destroyed (HP ${m.def.hp})`, st.bold(pct(o.destroyed.defender))])
+    rows.push([`Defender destroyed (HP ${m.def.unit.hp})`, st.bold(pct(o.destroyed.defender))])
   if (o.destroyed.attacker !== undefined)
-    rows.push([`Attacker destroyed (HP ${m.atk.hp})`, st.bold(pct(o.destroyed.attacker))])
+    rows.push([`Attacker destroyed (HP ${m.atk.unit.hp})`, st.bold(pct(o.destroyed.attacker))])
   L.push(columns(rows, out.width))
   const hist = (title: string, d: Distribution<number>, hp?: number) => {
     L.push('')
@@ -378,9 +378,9 @@ export function renderMeleeOdds(o: MeleeOdds, m: ChoiceInfo, out: RenderContext)
     const cutoff = hp === undefined ? undefined : { at: hp, label: `this alone destroys at HP ${hp} or more` }
     L.push(histogram(d, st, out.width, { title, cutoff }))
   }
-  if (o.overwatch) hist('Overwatch damage to the attacker', o.overwatch.damage, m.atk.hp)
-  hist('Attack damage to the defender', o.attack.damage, m.def.hp)
-  hist('Counter-attack damage to the attacker', o.counter.damage, m.atk.hp)
+  if (o.overwatch) hist('Overwatch damage to the attacker', o.overwatch.damage, m.atk.unit.hp)
+  hist('Attack damage to the defender', o.attack.damage, m.def.unit.hp)
+  hist('Counter-attack damage to the attacker', o.counter.damage, m.atk.unit.hp)
   // Totals (with Finishing Blows and overwatch) are in the table above and in the JSON
   // (odds.defender.damage, odds.attacker.damage); their histograms only add length.
   return L.join('\n')
@@ -493,7 +493,7 @@ export function explainMeleeOdds(o: MeleeOdds, m: Melee & Traced, out: RenderCon
     ...strikeSteps(
       `${step++}.`,
       `The counter-attack, which happens only when the defender survives the attack and is not pushed out of melee (${pctFixed(o.counterChance)})`,
-      counterStrike(m, m.atk.momentum),
+      counterStrike(m, m.atk.unit.momentum),
       o.counter,
       o.expected.counter.damage,
     ),
@@ -505,8 +505,8 @@ export function explainMeleeOdds(o: MeleeOdds, m: Melee & Traced, out: RenderCon
     `${step++}. Totals: the defender takes the attack and the attacker's Finishing Blow (expected ${num(o.expected.defenderDamage, 2)}); the attacker takes ${owAttacks ? 'overwatch, ' : ''}the counter-attack and the defender's Finishing Blow (expected ${num(o.expected.attackerDamage, 2)}).`,
   )
   for (const [side, hp] of [
-    ['defender', m.def.hp],
-    ['attacker', m.atk.hp],
+    ['defender', m.def.unit.hp],
+    ['attacker', m.atk.unit.hp],
   ] as const) {
     const p = o.destroyed[side]
     if (hp !== undefined && p !== undefined)

@@ -1,7 +1,7 @@
 import type { Distribution } from '../../core/distribution.js'
 import { faceClasses } from '../../core/exact.js'
 import type { RenderContext } from '../context.js'
-import { FAILED_SAVE_DMG, SAVE_DIE, antiBeamBonus, savesOwedFor } from '../../rules/stellar/armor-save.js'
+import { FAILED_SAVE_DMG, SAVE_DIE, savesOwedFor } from '../../rules/stellar/armor-save.js'
 import {
   type EvadeClass,
   type EvadeDie,
@@ -31,6 +31,7 @@ import {
   shotsFired,
   shotDmg,
   shotPen,
+  shotAntiBeam,
   barrierBlocks,
   takeTheShotIgnores,
   MAX_SHOTS,
@@ -129,7 +130,8 @@ function choiceLine(s: ReportedShot): string {
   // Seeking Shot: the target may not improve its Evade, so its Dodge (only with Guard) gives nothing.
   const guard = `guard +${shotGuard(s)}`
   const dodge = `dodge +${shotDodge(s)}`
-  const seeking = s.seekingShot && dodging(s.defense) ? ' (a Dodge gives nothing against a Seeking Shot)' : ''
+  const seeking =
+    s.attacker.seekingShot && dodging(s.defense) ? ' (a Dodge gives nothing against a Seeking Shot)' : ''
   const defense =
     s.defense === 'none'
       ? 'no reaction'
@@ -148,12 +150,12 @@ export function renderShot(r: ShotResult, s: ReportedShot, luck: number, out: Re
   const lines: string[] = []
   lines.push(
     st.bold(
-      `Shooting: ${plural(r.shotsFired, 'shot')} at Acc ${s.acc} vs Evade ${s.evade}: evade on ${r.targetNumber}+`,
+      `Shooting: ${plural(r.shotsFired, 'shot')} at Acc ${s.weapon.acc} vs Evade ${s.target.evade}: evade on ${r.targetNumber}+`,
     ),
   )
   lines.push(choiceLine(s), ...spendLines(s))
   const legend = st.dim(
-    `(! critical, • hit,${r.dice.some((d) => d.critAsHit) ? ' * critical counted as a hit,' : ''} × ${critsMiss(s) ? `1-${critMax(s)} and ` : ''}${MISSES} always misses,${s.remoteShootDown ? ` ↓ ${EVADE_DIE} shoots a remote weapon down,` : ''} plain: evaded)`,
+    `(! critical, • hit,${r.dice.some((d) => d.critAsHit) ? ' * critical counted as a hit,' : ''} × ${critsMiss(s) ? `1-${critMax(s)} and ` : ''}${MISSES} always misses,${s.situation.remoteShootDown ? ` ↓ ${EVADE_DIE} shoots a remote weapon down,` : ''} plain: evaded)`,
   )
   lines.push(
     `Evade dice: ${r.dice.length ? r.dice.map((d) => dieGlyph(d, st)).join(' ') : 'none'}  ${r.dice.length ? legend : ''}`.trimEnd(),
@@ -166,9 +168,12 @@ export function renderShot(r: ShotResult, s: ReportedShot, luck: number, out: Re
   )
   lines.push(`Blocks: ${blockText(r)}${r.momentumSpent ? `; Momentum spent: ${r.momentumSpent}` : ''}`)
   const dmg = shotDmg(s)
-  const perHit = damagePerHit(dmg, s.persevere, s.round)
+  const perHit = damagePerHit(dmg, s.target.persevere, s.situation.round)
   const persevered = perHit !== dmg ? ` (Persevere: ${dmg} - ${dmg - perHit})` : ''
-  const upgraded = s.dmgBonuses.length && perHit === dmg ? ` (${weaponSum(s.dmg, s.dmgBonuses)})` : ''
+  const upgraded =
+    s.attacker.dmgBonuses.length && perHit === dmg
+      ? ` (${weaponSum(s.weapon.dmg, s.attacker.dmgBonuses)})`
+      : ''
   lines.push(
     `Unblocked hits: ${st.bold(String(r.unblockedHits))} x ${perHit} DMG${persevered}${upgraded} = ${r.hitDamage}`,
   )
@@ -225,8 +230,8 @@ function termsText(terms: readonly Bonus[]): string {
 
 function saveEffect(r: ShotResult, s: Shot): string {
   if (!r.save.failedSaves) return ''
-  if (s.pen.kind === 'stun') return ` (${plural(r.save.actionsLost, 'action')} lost)`
-  if (s.pen.kind === 'push') return ` (pushed ${r.save.pushes}x)`
+  if (s.weapon.pen.kind === 'stun') return ` (${plural(r.save.actionsLost, 'action')} lost)`
+  if (s.weapon.pen.kind === 'push') return ` (pushed ${r.save.pushes}x)`
   return ` (+${r.save.damage} DMG)`
 }
 
@@ -239,11 +244,13 @@ function ordinal(n: number): string {
 /** Step 1 of --explain: the target number and its terms. */
 function targetLine(s: Shot, targetNumber: number): string {
   const prec = s.bonus === 'precision' ? shotAttackerBonus(s) : 0
-  const dodge = dodging(s.defense) && !s.seekingShot ? shotDodge(s) : 0
+  const dodge = dodging(s.defense) && !s.attacker.seekingShot ? shotDodge(s) : 0
   const ignored =
-    dodging(s.defense) && s.seekingShot ? ' (Seeking Shot: the Dodge does not improve the Evade)' : ''
-  const acc = s.accBonuses.map((b) => ` + ${b.source} ${b.amount}`).join('')
-  return `1. Target number = Acc ${s.acc}${acc}${prec ? ` + Precision ${prec}` : ''} - Evade ${s.evade}${dodge ? ` - Dodge ${dodge}` : ''} = ${targetNumber}${ignored}. The defender evades a shot on a d10 of ${targetNumber}+.`
+    dodging(s.defense) && s.attacker.seekingShot
+      ? ' (Seeking Shot: the Dodge does not improve the Evade)'
+      : ''
+  const acc = s.attacker.accBonuses.map((b) => ` + ${b.source} ${b.amount}`).join('')
+  return `1. Target number = Acc ${s.weapon.acc}${acc}${prec ? ` + Precision ${prec}` : ''} - Evade ${s.target.evade}${dodge ? ` - Dodge ${dodge}` : ''} = ${targetNumber}${ignored}. The defender evades a shot on a d10 of ${targetNumber}+.`
 }
 
 /** Step 2 of --explain: the shots fired and their terms. */
@@ -252,25 +259,25 @@ function shotsLine(s: Shot, fired: number): string {
   const raw = shotsBeforeCap(s)
   const rf = rapidFireShots(s)
   const fs = focusShots(s)
-  return `2. Shots = ${s.shots}${rf ? ` ${rf > 0 ? '+' : '-'} Rapid Fire ${Math.abs(rf)}${rf !== s.rapidFire ? ` (${s.rapidFire} eased by ${rf - s.rapidFire})` : ''}` : s.rapidFire ? ` (Rapid Fire ${s.rapidFire} ${s.ignoreRapidFirePenalty && !s.indirect ? 'ignored: Take the Shot' : 'eased to 0'})` : ''}${barrage ? ` + Barrage ${barrage}` : ''}${fs ? ` + Focus ${fs} (${s.atkWarship ? `a warship locks on${s.lockOn > 1 ? ', Ship Hunter' : ''}` : 'Indirect Fire'})` : ''} = ${raw}${raw > MAX_SHOTS ? `, capped at ${MAX_SHOTS}` : ''}: ${fired} evade dice.`
+  return `2. Shots = ${s.weapon.shots}${rf ? ` ${rf > 0 ? '+' : '-'} Rapid Fire ${Math.abs(rf)}${rf !== s.weapon.rapidFire ? ` (${s.weapon.rapidFire} eased by ${rf - s.weapon.rapidFire})` : ''}` : s.weapon.rapidFire ? ` (Rapid Fire ${s.weapon.rapidFire} ${s.attacker.ignoreRapidFirePenalty && !s.weapon.indirect ? 'ignored: Take the Shot' : 'eased to 0'})` : ''}${barrage ? ` + Barrage ${barrage}` : ''}${fs ? ` + Focus ${fs} (${s.attacker.warship ? `a warship locks on${s.attacker.lockOn > 1 ? ', Ship Hunter' : ''}` : 'Indirect Fire'})` : ''} = ${raw}${raw > MAX_SHOTS ? `, capped at ${MAX_SHOTS}` : ''}: ${fired} evade dice.`
 }
 
 /** The hits the dice do not decide: Tactical Advantage's critical, Focus, Bullseye, traits. */
 function hitExtras(s: Shot): string[] {
   const extras: string[] = []
-  if (s.advantage || blindsided(s))
+  if (s.situation.advantage || blindsided(s))
     extras.push(
-      `Tactical Advantage${blindsided(s) ? ' (Blindside)' : ''} +1 critical${critsMiss(s) ? ', which misses (Untouchable)' : s.indirect || critsAsHits(s) ? ', counted as a hit' : ''}`,
+      `Tactical Advantage${blindsided(s) ? ' (Blindside)' : ''} +1 critical${critsMiss(s) ? ', which misses (Untouchable)' : s.weapon.indirect || critsAsHits(s) ? ', counted as a hit' : ''}`,
     )
   const fh = focusHits(s)
-  if (s.bonusCrits)
+  if (s.situation.bonusCrits)
     extras.push(
-      `${plural(s.bonusCrits, 'bonus critical')}${critsMiss(s) ? ', which miss (Untouchable)' : ' (within the cap of 3, else plain hits)'}`,
+      `${plural(s.situation.bonusCrits, 'bonus critical')}${critsMiss(s) ? ', which miss (Untouchable)' : ' (within the cap of 3, else plain hits)'}`,
     )
-  if (fh) extras.push(`Focus +${fh}${s.focus > 1 ? ` (${s.focus} actions)` : ''}`)
-  if (s.bullseye) extras.push('Bullseye +1')
-  if (s.extraHits) extras.push(`other +${s.extraHits}`)
-  for (const b of s.hitBonuses) extras.push(`${b.source} +${b.amount}`)
+  if (fh) extras.push(`Focus +${fh}${s.attacker.focus > 1 ? ` (${s.attacker.focus} actions)` : ''}`)
+  if (s.attacker.bullseye) extras.push('Bullseye +1')
+  if (s.attacker.extraHits) extras.push(`other +${s.attacker.extraHits}`)
+  for (const b of s.attacker.hitBonuses) extras.push(`${b.source} +${b.amount}`)
   return extras
 }
 
@@ -288,13 +295,13 @@ export function explainShot(r: ShotResult, s: ReportedShot & Traced, out: Render
   const evadeP = Math.max(0, ALWAYS_MISS_FROM - missFrom)
   const critText = critsMiss(s)
     ? 'a miss (Untouchable: criticals miss)'
-    : s.indirect
+    : s.weapon.indirect
       ? 'hit (critical, counted as a hit under Indirect Fire)'
       : critsAsHits(s)
         ? 'hit (critical, counted as a hit: Invincible)'
         : 'critical hit'
   L.push(
-    `3. Each evade die: ${critText} on 1-${cm} (${p(critP)}), hit on ${hitP ? `${cm + 1}-${missFrom - 1}` : 'nothing else'} (${p(hitP)}), evaded on ${evadeP ? `${missFrom}-${ALWAYS_MISS_FROM - 1}` : 'nothing'} (${p(evadeP)}), always a miss on ${MISSES} (${p(EVADE_DIE + 1 - ALWAYS_MISS_FROM)})${s.remoteShootDown ? `; an Ace shoots a remote weapon down on each natural ${EVADE_DIE}` : ''}.${remote}`,
+    `3. Each evade die: ${critText} on 1-${cm} (${p(critP)}), hit on ${hitP ? `${cm + 1}-${missFrom - 1}` : 'nothing else'} (${p(hitP)}), evaded on ${evadeP ? `${missFrom}-${ALWAYS_MISS_FROM - 1}` : 'nothing'} (${p(evadeP)}), always a miss on ${MISSES} (${p(EVADE_DIE + 1 - ALWAYS_MISS_FROM)})${s.situation.remoteShootDown ? `; an Ace shoots a remote weapon down on each natural ${EVADE_DIE}` : ''}.${remote}`,
   )
   // With evade rerolls: the dice as rolled, then the reroll as a step of its own, then the dice
   // as they are read (the final faces).
@@ -310,7 +317,7 @@ export function explainShot(r: ShotResult, s: ReportedShot & Traced, out: Render
     let why: string
     if (d.outcome === 'crit') why = `natural 1-${cm}: critical hit (#${++crits}), counts as 2 hits`
     else if (d.critAsHit)
-      why = s.indirect
+      why = s.weapon.indirect
         ? `natural 1-${cm}, but Indirect Fire counts criticals as 1 hit`
         : critsAsHits(s)
           ? `natural 1-${cm}, but Invincible's Guard counts criticals as 1 hit`
@@ -328,33 +335,33 @@ export function explainShot(r: ShotResult, s: ReportedShot & Traced, out: Render
   if (r.reroll && !rerolled) L.push(...rerollSteps(r, s, st, step++))
   const extras = hitExtras(s)
   L.push(
-    `${step++}. Hits = ${r.hits}${extras.length ? ` (including ${extras.join(', ')})` : ''}; critical hits counted: ${r.crits} of at most 3${s.indirect ? ' (none under Indirect Fire)' : ''}.`,
+    `${step++}. Hits = ${r.hits}${extras.length ? ` (including ${extras.join(', ')})` : ''}; critical hits counted: ${r.crits} of at most 3${s.weapon.indirect ? ' (none under Indirect Fire)' : ''}.`,
   )
   const parts = r.blockTerms.map((t) =>
     t.source === 'cover'
-      ? `cover ${t.amount} (${s.dmg <= 500 ? 'DMG 500 or less' : 'DMG over 500'})`
+      ? `cover ${t.amount} (${s.weapon.dmg <= 500 ? 'DMG 500 or less' : 'DMG over 500'})`
       : `${t.source} ${t.amount}`,
   )
   const blind = blindsided(s)
-  const rivals = [s.shield > 0, s.cover, s.barrier > 0].filter(Boolean).length
+  const rivals = [s.target.shield > 0, s.situation.cover, s.target.barrier > 0].filter(Boolean).length
   L.push(
-    `${step++}. Blocks = ${parts.length ? parts.join(' + ') : 'none'} = ${r.blocks}${blind && (s.shield || s.cover) ? ' (Blindside ignores shields and cover)' : takeTheShotIgnores(s) && (s.shield || s.cover) ? ' (Take the Shot ignores shields and cover)' : rivals > 1 ? (s.barrier ? ' (shield, cover and barrier do not stack: the best one counts)' : ' (shield and cover do not stack: the better one counts)') : ''}${s.blindside && s.blindsideImmune ? ' (Superior Instincts: immune to Blindside)' : ''}${barrierNote(s)}${takeTheShotNote(s)}.`,
+    `${step++}. Blocks = ${parts.length ? parts.join(' + ') : 'none'} = ${r.blocks}${blind && (s.target.shield || s.situation.cover) ? ' (Blindside ignores shields and cover)' : takeTheShotIgnores(s) && (s.target.shield || s.situation.cover) ? ' (Take the Shot ignores shields and cover)' : rivals > 1 ? (s.target.barrier ? ' (shield, cover and barrier do not stack: the best one counts)' : ' (shield and cover do not stack: the better one counts)') : ''}${s.situation.blindside && s.target.blindsideImmune ? ' (Superior Instincts: immune to Blindside)' : ''}${barrierNote(s)}${takeTheShotNote(s)}.`,
   )
   if (r.momentumSpent)
     L.push(
-      `${step++}. Skill Defense: ${r.momentumSpent} Momentum negates ${momentumNegates(r.momentumSpent, s.warship)} hit(s)${s.warship ? ' (warships pay double)' : ''}.`,
+      `${step++}. Skill Defense: ${r.momentumSpent} Momentum negates ${momentumNegates(r.momentumSpent, s.target.warship)} hit(s)${s.target.warship ? ' (warships pay double)' : ''}.`,
     )
   L.push(`${step++}. Unblocked hits ${r.unblockedHits} x DMG ${dmgText(s)} = ${r.hitDamage}.`)
   const n = step
   const pen = shotPen(s)
-  const armSvBonus = antiBeamBonus(s)
+  const armSvBonus = shotAntiBeam(s)
   if (pen.value < 2) L.push(`${n}. Armor saves: PEN ${penTermsText(s)} is under 2, so none.`)
   else if (r.unblockedHits === 0) L.push(`${n}. Armor saves: no unblocked hits, so none.`)
   else {
     const cap = saveCapFor(s)
-    const sizeBonus = s.pen.kind === 'push' ? 2 * s.size : 0
+    const sizeBonus = s.weapon.pen.kind === 'push' ? 2 * s.target.size : 0
     L.push(
-      `${n}. Armor saves: one per unblocked hit, at most ${cap}: ${r.save.owed}. Target = PEN ${penTermsText(s)} - ARM Sv ${s.armSv}${armSvBonus ? ` - Anti-Beam Coating ${armSvBonus}` : ''}${sizeBonus ? ` - 2 x Size ${s.size}` : ''} = ${r.save.targetNumber}` +
+      `${n}. Armor saves: one per unblocked hit, at most ${cap}: ${r.save.owed}. Target = PEN ${penTermsText(s)} - ARM Sv ${s.target.armSv}${armSvBonus ? ` - Anti-Beam Coating ${armSvBonus}` : ''}${sizeBonus ? ` - 2 x Size ${s.target.size}` : ''} = ${r.save.targetNumber}` +
         (r.save.targetNumber <= 1
           ? ': 1 or less passes automatically.'
           : `: each passes on ${r.save.targetNumber}+ (${pct((SAVE_DIE + 1 - r.save.targetNumber) / SAVE_DIE)}), fails ${pct((r.save.targetNumber - 1) / SAVE_DIE)}.`),
@@ -371,11 +378,11 @@ export function explainShot(r: ShotResult, s: ReportedShot & Traced, out: Render
       )
     if (r.save.failedSaves)
       L.push(
-        `   ${plural(r.save.failedSaves, 'failed save')}: ${s.pen.kind === 'stun' ? 'one action lost each' : s.pen.kind === 'push' ? 'one push each' : `+1000 DMG each = ${r.save.damage}`}.`,
+        `   ${plural(r.save.failedSaves, 'failed save')}: ${s.weapon.pen.kind === 'stun' ? 'one action lost each' : s.weapon.pen.kind === 'push' ? 'one push each' : `+1000 DMG each = ${r.save.damage}`}.`,
       )
   }
   L.push(totalLine(r, s))
-  if (s.antiBeam && !s.energy)
+  if (s.target.antiBeam && !s.weapon.energy)
     L.push('Anti-Beam Coating only helps against energy weapons; add --energy if this one is.')
   return L.join('\n')
 }
@@ -409,7 +416,8 @@ function rerollSources(s: ReportedShot & Traced): string {
     parts.push(`${t.trait} ${n}`)
     fromTraits += n
   }
-  if (s.evadeRerolls > fromTraits) parts.push(`Spread M-Particles ${s.evadeRerolls - fromTraits}`)
+  if (s.target.evadeRerolls > fromTraits)
+    parts.push(`Spread M-Particles ${s.target.evadeRerolls - fromTraits}`)
   return parts.join(' + ')
 }
 
@@ -453,7 +461,7 @@ function totalLine(r: ShotResult, s: Shot): string {
   const hp =
     r.remainingHp === undefined
       ? ''
-      : ` HP left = ${s.hp} - ${r.damage} = ${r.remainingHp}${r.destroyed ? ': destroyed' : ''}.`
+      : ` HP left = ${s.target.hp} - ${r.damage} = ${r.remainingHp}${r.destroyed ? ': destroyed' : ''}.`
   return `Total damage = ${sum}${why}.${hp}`
 }
 
@@ -463,35 +471,37 @@ function totalLine(r: ShotResult, s: Shot): string {
  */
 function remoteNote(s: ReportedShot): string {
   if (s.spend?.remote?.firing !== 'momentum') return ''
-  return ` A remote weapon fired with Momentum gains Blindside, then Indirect Fire: ${s.blindsideImmune ? 'Superior Instincts makes Blindside nothing' : "shields and cover give no blocks, Blindside's critical is a plain hit"}, and every critical rolled counts as 1 hit.`
+  return ` A remote weapon fired with Momentum gains Blindside, then Indirect Fire: ${s.target.blindsideImmune ? 'Superior Instincts makes Blindside nothing' : "shields and cover give no blocks, Blindside's critical is a plain hit"}, and every critical rolled counts as 1 hit.`
 }
 
 /** Why Take the Shot's choice did nothing to this shot, for step 5 ('' when it did, or was not taken). */
 function takeTheShotNote(s: Shot): string {
-  if (!s.ignoreShieldCover || takeTheShotIgnores(s)) return ''
-  return s.indirect
+  if (!s.attacker.ignoreShieldCover || takeTheShotIgnores(s)) return ''
+  return s.weapon.indirect
     ? ' (Take the Shot: Indirect Fire cannot benefit from Skills)'
-    : ` (Take the Shot: PEN ${s.pen.value} is under 3, so shields and cover count)`
+    : ` (Take the Shot: PEN ${s.weapon.pen.value} is under 3, so shields and cover count)`
 }
 
 /** What Power and Havoc added to the defender's [Barrier], for step 5 ('' when nothing). */
 function barrierNote(s: Shot): string {
-  if (!s.barrierBonuses.length || s.barrier === 0) return ''
-  return ` (barrier ${barrierBlocks(s)} = ${[`its own ${s.barrier}`, ...s.barrierBonuses.map((b) => `${b.source} ${b.amount}`)].join(' + ')})`
+  if (!s.target.barrierBonuses.length || s.target.barrier === 0) return ''
+  return ` (barrier ${barrierBlocks(s)} = ${[`its own ${s.target.barrier}`, ...s.target.barrierBonuses.map((b) => `${b.source} ${b.amount}`)].join(' + ')})`
 }
 
 /** The DMG per hit with its terms: "300 (weapon 200 + Mechanics Expert 100)", Persevere's cut after. */
 function dmgText(s: Shot): string {
   const dmg = shotDmg(s)
-  const perHit = damagePerHit(dmg, s.persevere, s.round)
-  const terms = termed(dmg, s.dmg, s.dmgBonuses)
+  const perHit = damagePerHit(dmg, s.target.persevere, s.situation.round)
+  const terms = termed(dmg, s.weapon.dmg, s.attacker.dmgBonuses)
   return perHit === dmg ? terms : `${perHit} (${terms} - Persevere ${dmg - perHit})`
 }
 
 /** The PEN with its terms: "7 (weapon 5 + Mastermind 2)". */
 function penTermsText(s: Shot): string {
   const pen = shotPen(s)
-  return s.penBonuses.length ? termed(pen.value, s.pen.value, s.penBonuses) : penText(pen)
+  return s.attacker.penBonuses.length
+    ? termed(pen.value, s.weapon.pen.value, s.attacker.penBonuses)
+    : penText(pen)
 }
 
 export function renderShotOdds(o: ShotOdds, s: ReportedShot, out: RenderContext): string {
@@ -499,7 +509,7 @@ export function renderShotOdds(o: ShotOdds, s: ReportedShot, out: RenderContext)
   const L: string[] = []
   L.push(
     st.bold(
-      `Exact odds: ${shotsFired(s)} shots at Acc ${s.acc} vs Evade ${s.evade}, DMG ${shotDmg(s)}${shotPen(s).value ? `, PEN ${penText(shotPen(s))} vs ARM Sv ${s.armSv}` : ''}`,
+      `Exact odds: ${shotsFired(s)} shots at Acc ${s.weapon.acc} vs Evade ${s.target.evade}, DMG ${shotDmg(s)}${shotPen(s).value ? `, PEN ${penText(shotPen(s))} vs ARM Sv ${s.target.armSv}` : ''}`,
     ),
   )
   L.push(choiceLine(s), ...spendLines(s))
@@ -510,7 +520,7 @@ export function renderShotOdds(o: ShotOdds, s: ReportedShot, out: RenderContext)
         ['Expected unblocked hits', num(o.expected.unblockedHits, 3)],
         ['Expected failed saves', num(o.expected.failedSaves, 3)],
         ['No damage at all', pct(o.damage.prob(0))],
-        ...(o.destroyed ? [[`Destroyed (HP ${s.hp})`, st.bold(pct(o.destroyed.prob('true')))]] : []),
+        ...(o.destroyed ? [[`Destroyed (HP ${s.target.hp})`, st.bold(pct(o.destroyed.prob('true')))]] : []),
         ...(o.remoteDowned ? [['Expected remote weapons shot down', num(o.remoteDowned.expected(), 3)]] : []),
       ],
       out.width,
@@ -520,7 +530,7 @@ export function renderShotOdds(o: ShotOdds, s: ReportedShot, out: RenderContext)
   L.push(
     histogram(o.damage, st, out.width, {
       title: 'Damage',
-      cutoff: s.hp === undefined ? undefined : { at: s.hp },
+      cutoff: s.target.hp === undefined ? undefined : { at: s.target.hp },
     }),
   )
   L.push('')
@@ -593,18 +603,18 @@ export function explainShotOdds(o: ShotOdds, shot: ReportedShot & Traced, out: R
   const typical = mostLikely(hits, (h) => h > 0)
   const b = blockHits(s, typical)
   const blocks = shotBlocks(s)
-  const momentum = s.momentum
-    ? `then Skill Defense: up to ${s.momentum} Momentum, each ${s.warship ? '2 points negating' : 'point negating'} one more hit`
+  const momentum = s.target.momentum
+    ? `then Skill Defense: up to ${s.target.momentum} Momentum, each ${s.target.warship ? '2 points negating' : 'point negating'} one more hit`
     : 'no Momentum spent (Skill Defense: give --momentum N)'
   L.push(
-    `5. Blocks = ${blocks.terms.length ? blocks.terms.map((t) => `${t.source} ${t.amount}`).join(' + ') : 'none'} = ${blocks.blocks}; ${momentum}. Unblocked hits = hits - blocks${s.momentum ? ' - negated' : ''}, never below 0: e.g. ${plural(typical, 'hit')} ${typical === 1 ? 'leaves' : 'leave'} ${b.unblockedHits}. Each number of hits moves its chance to its unblocked hits: ${o.unblockedHits
+    `5. Blocks = ${blocks.terms.length ? blocks.terms.map((t) => `${t.source} ${t.amount}`).join(' + ') : 'none'} = ${blocks.blocks}; ${momentum}. Unblocked hits = hits - blocks${s.target.momentum ? ' - negated' : ''}, never below 0: e.g. ${plural(typical, 'hit')} ${typical === 1 ? 'leaves' : 'leave'} ${b.unblockedHits}. Each number of hits moves its chance to its unblocked hits: ${o.unblockedHits
       .sorted()
       .map(([u, p]) => `${u} ${pctFixed(p)}`)
       .join(', ')}.`,
   )
   let step = 6
   const saves = shotSaves(s, 1)
-  if (s.penBonuses.length) L.push(`${step++}. PEN = ${penTermsText(s)}.`)
+  if (s.attacker.penBonuses.length) L.push(`${step++}. PEN = ${penTermsText(s)}.`)
   if (shotPen(s).value < 2) L.push(`${step++}. Armor saves: PEN ${penText(shotPen(s))} is under 2, so none.`)
   else {
     const u = mostLikely(
@@ -618,13 +628,13 @@ export function explainShotOdds(o: ShotOdds, shot: ReportedShot & Traced, out: R
     )
   }
   const failEffect =
-    s.pen.kind === 'damage' && shotPen(s).value >= 2 ? ` + ${FAILED_SAVE_DMG} per failed save` : ''
+    s.weapon.pen.kind === 'damage' && shotPen(s).value >= 2 ? ` + ${FAILED_SAVE_DMG} per failed save` : ''
   L.push(
     `${step++}. Damage = unblocked hits x ${dmgText(s)}${failEffect}. Every branch (hits, then saves) has the product of its steps' chances; branches with the same damage are added: the table above. Expected damage = the sum of damage x chance = ${num(o.expected.damage, 2)}.`,
   )
-  if (s.hp !== undefined && o.destroyed)
+  if (s.target.hp !== undefined && o.destroyed)
     L.push(
-      `${step++}. HP ${s.hp}: the target is destroyed when the damage reaches ${s.hp}, so the chances of ${s.hp} and more add up: ${pctFixed(o.destroyed.prob('true'))}.`,
+      `${step++}. HP ${s.target.hp}: the target is destroyed when the damage reaches ${s.target.hp}, so the chances of ${s.target.hp} and more add up: ${pctFixed(o.destroyed.prob('true'))}.`,
     )
   if (o.remoteDowned)
     L.push(

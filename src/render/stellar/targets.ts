@@ -22,10 +22,10 @@ function oneTargetTerms(s: Shot): string[] {
   const fs = focusShots(s)
   if (fh) terms.push(`Focus +${plural(fh, 'hit')}`)
   if (fs) terms.push(`Focus +${plural(fs, 'shot')}`)
-  if (s.bullseye) terms.push('Bullseye +1 hit')
-  if (s.extraHits) terms.push(`other +${plural(s.extraHits, 'hit')}`)
-  for (const b of s.hitBonuses) terms.push(`${b.source} +${plural(b.amount, 'hit')}`)
-  if (s.bonusCrits) terms.push(`+${plural(s.bonusCrits, 'bonus critical')}`)
+  if (s.attacker.bullseye) terms.push('Bullseye +1 hit')
+  if (s.attacker.extraHits) terms.push(`other +${plural(s.attacker.extraHits, 'hit')}`)
+  for (const b of s.attacker.hitBonuses) terms.push(`${b.source} +${plural(b.amount, 'hit')}`)
+  if (s.situation.bonusCrits) terms.push(`+${plural(s.situation.bonusCrits, 'bonus critical')}`)
   return terms
 }
 
@@ -61,7 +61,7 @@ export function renderTargets(
   const split = r.map((x, i) => `target ${i + 1} ${x.damage}`).join(', ')
   const destroyed = r.flatMap((x, i) => (x.destroyed ? [i + 1] : []))
   const gone =
-    shots[0].hp === undefined
+    shots[0].target.hp === undefined
       ? ''
       : `; destroyed: ${destroyed.length ? `${plural(destroyed.length, 'target')} (${destroyed.join(', ')})` : 'none'}`
   L.push('', out.style.bold(`Total damage: ${total}`) + ` (${split})${gone}`)

@@ -25,7 +25,7 @@ function throwLine(t: TitanThrow): string {
   const paid =
     sp && t.pool ? `${t.pool === 'power' ? 'Power' : 'Havoc'} ${sp.cost} (${sp.upgrades.join(', ')})` : 'free'
   const n = throwNumber(t.upgrades)
-  return `Titan Throw${n > 1 ? ` #${n} this round` : ''}: Size ${atk.size} thrower, Size ${def.size} target; reach ${reachText(throwReach(t.pool, t.upgrades))}; ${paid}`
+  return `Titan Throw${n > 1 ? ` #${n} this round` : ''}: Size ${atk.unit.size} thrower, Size ${def.unit.size} target; reach ${reachText(throwReach(t.pool, t.upgrades))}; ${paid}`
 }
 
 function reachText(reach: number): string {
@@ -62,7 +62,7 @@ export function explainTitanThrow(r: TitanThrowResult, t: TitanThrow & Traced, o
   let n = 1
   const step = (x: string) => L.push(`${n++}. ${x}`)
   step(
-    `Reach: free against a target at least 2 sizes smaller; ${sp ? `${t.upgrades.join(', ')} paid ${sp.cost} ${t.pool === 'power' ? 'Power' : 'Havoc'}` : 'nothing paid'}, so up to ${reachText(throwReach(t.pool, t.upgrades))}: the Size ${def.size} target is ${def.size - atk.size >= 0 ? `${def.size - atk.size} larger than` : `${atk.size - def.size} smaller than`} the Size ${atk.size} thrower.`,
+    `Reach: free against a target at least 2 sizes smaller; ${sp ? `${t.upgrades.join(', ')} paid ${sp.cost} ${t.pool === 'power' ? 'Power' : 'Havoc'}` : 'nothing paid'}, so up to ${reachText(throwReach(t.pool, t.upgrades))}: the Size ${def.unit.size} target is ${def.unit.size - atk.unit.size >= 0 ? `${def.unit.size - atk.unit.size} larger than` : `${atk.unit.size - def.unit.size} smaller than`} the Size ${atk.unit.size} thrower.`,
   )
   step(
     `The free attack is the clash's attack strike alone: ${plural(s.attackDice, 'attack die', 'attack dice')} against ${plural(s.defenseDice, 'defense die', 'defense dice')} (the target Guards), no overwatch, counter-attack or Finishing Blow.`,
@@ -86,7 +86,7 @@ export function renderTitanThrowOdds(
   const { atk, def } = t.melee
   const L = [
     st.bold(`Exact odds: ${throwLine(t)}`),
-    `Thrower rolls ${plural(t.melee.atkSplit.attack, 'attack die', 'attack dice')} (DMG ${atk.dmg}, PEN ${penText(atk.pen)}); the target ${plural(t.melee.defSplit.defense, 'defense die', 'defense dice')} and Guards.`,
+    `Thrower rolls ${plural(t.melee.atkSplit.attack, 'attack die', 'attack dice')} (DMG ${atk.weapon.dmg}, PEN ${penText(atk.weapon.pen)}); the target ${plural(t.melee.defSplit.defense, 'defense die', 'defense dice')} and Guards.`,
   ]
   const rows: string[][] = [
     ['Chance the target is thrown', st.bold(pct(o.where((x) => x.pushedOut)))],
@@ -105,8 +105,11 @@ export function renderTitanThrowOdds(
       ),
     ],
   ]
-  if (def.hp !== undefined)
-    rows.push([`Target destroyed (HP ${def.hp})`, st.bold(pct(o.where((x) => !survives(x.damage, def.hp))))])
+  if (def.unit.hp !== undefined)
+    rows.push([
+      `Target destroyed (HP ${def.unit.hp})`,
+      st.bold(pct(o.where((x) => !survives(x.damage, def.unit.hp)))),
+    ])
   L.push(columns(rows, out.width), '')
   L.push(
     histogram(
@@ -117,7 +120,8 @@ export function renderTitanThrowOdds(
     ),
   )
   L.push('')
-  const cutoff = def.hp === undefined ? undefined : { at: def.hp, label: `destroyed at HP ${def.hp}` }
+  const cutoff =
+    def.unit.hp === undefined ? undefined : { at: def.unit.hp, label: `destroyed at HP ${def.unit.hp}` }
   L.push(
     histogram(
       o.map((x) => x.damage),
@@ -134,7 +138,7 @@ export function explainTitanThrowOdds(t: TitanThrow, out: RenderContext): string
     out.style.bold('How these odds are worked out'),
     '1. The throw is the melee attack strike alone: the odds are the strike odds of mecha melee',
     '   (attack dice, defense dice, Skill Defense, armor saves), walked exactly.',
-    `2. Each failed save against the push weapon throws the target (PEN ${penText(t.melee.atk.pen)},`,
-    `   saves +2 per Size: +${2 * t.melee.def.size}).`,
+    `2. Each failed save against the push weapon throws the target (PEN ${penText(t.melee.atk.weapon.pen)},`,
+    `   saves +2 per Size: +${2 * t.melee.def.unit.size}).`,
   ].join('\n')
 }

@@ -85,7 +85,7 @@ export type MeleeQuery = Omit<MeleeRequest, 'atkSplit' | 'defSplit' | 'defChoice
 
 const splitText = (s: Split) => `${s.attack}/${s.defense}`
 const choiceLabel = (c: DefChoice, m: Melee) => {
-  const counter = defenderBonus(m.def.pilot)
+  const counter = defenderBonus(m.def.unit.pilot)
   const guard = meleeGuard(m.def)
   if (c === 'counter') return `Counter (+${counter} hit)`
   if (c === 'guard') return `Guard (+${guard} block)`
@@ -102,12 +102,12 @@ const choiceLabel = (c: DefChoice, m: Melee) => {
  */
 function sideView(v: ClashValue, m: Melee, side: 'attacker' | 'defender') {
   const atkView = side === 'attacker'
-  const enemyHp = atkView ? m.def.hp : m.atk.hp
-  const ownHp = atkView ? m.atk.hp : m.def.hp
+  const enemyHp = atkView ? m.def.unit.hp : m.atk.unit.hp
+  const ownHp = atkView ? m.atk.unit.hp : m.def.unit.hp
   return {
     dealt: atkView ? v.dealtCapped : v.takenCapped,
     taken: atkView ? v.takenCapped : v.dealtCapped,
-    capped: m.def.hp !== undefined || m.atk.hp !== undefined,
+    capped: m.def.unit.hp !== undefined || m.atk.unit.hp !== undefined,
     destroys: enemyHp === undefined ? [] : [`destroys ${pct(atkView ? v.defDestroyed : v.atkDestroyed)}`],
     destroyed: ownHp === undefined ? [] : [`destroyed ${pct(atkView ? v.atkDestroyed : v.defDestroyed)}`],
   }
@@ -149,8 +149,8 @@ function signed(x: number): string {
 function standIn(req: MeleeQuery): MeleeRequest {
   return {
     ...req,
-    atkSplit: isOpen(req.atkSplit) ? splitsOf(req.atk.melee!)[0] : req.atkSplit,
-    defSplit: isOpen(req.defSplit) ? splitsOf(req.def.melee!)[0] : req.defSplit,
+    atkSplit: isOpen(req.atkSplit) ? splitsOf(req.atk.unit.melee!)[0] : req.atkSplit,
+    defSplit: isOpen(req.defSplit) ? splitsOf(req.def.unit.melee!)[0] : req.defSplit,
     defChoice: isOpen(req.defChoice) ? 'counter' : req.defChoice,
     chosenBy: { ...req.chosenBy },
   }
@@ -159,8 +159,8 @@ function standIn(req: MeleeQuery): MeleeRequest {
 /** The options of each choice: every split of an open pool, every reaction the defender may take. */
 function choiceSpace(m: MeleeRequest, atkSplit: Open, defSplit: Open, defChoice: Open): ChoiceSpace {
   return {
-    atkSplits: atkSplit ? splitsOf(m.atk.melee!) : [m.atkSplit],
-    defSplits: defSplit ? splitsOf(m.def.melee!) : [m.defSplit],
+    atkSplits: atkSplit ? splitsOf(m.atk.unit.melee!) : [m.atkSplit],
+    defSplits: defSplit ? splitsOf(m.def.unit.melee!) : [m.defSplit],
     defChoices: defChoice
       ? m.soloOperative
         ? ['counter', 'guard', 'both']
@@ -186,11 +186,11 @@ function compareMelee(req: MeleeQuery): CompareReport {
   const m = standIn(req)
   const space = choiceSpace(m, atkOpen, defSplitOpen, defChoiceOpen)
   const search = new MeleeChoice(m, space)
-  const hp = m.def.hp !== undefined || m.atk.hp !== undefined
+  const hp = m.def.unit.hp !== undefined || m.atk.unit.hp !== undefined
   const quantity = 'net expected damage'
   const ranking = (side: 'attacker' | 'defender') =>
     `damage the ${side} deals minus damage it takes in the clash${hp ? ', each capped at the HP' : ''}` +
-    `${m.overwatch && !m.overwatchSkipped ? ' (overwatch left out)' : ''}; more is better for the ${side}; ties: the chance of destroying minus being destroyed`
+    `${m.situation.overwatch && !m.overwatchSkipped ? ' (overwatch left out)' : ''}; more is better for the ${side}; ties: the chance of destroying minus being destroyed`
   const option = (o: Option, side: 'attacker' | 'defender', best: boolean, label: string): ComparedOption => {
     const chosen = { ...m }
     chosen.atkSplit = o.atkSplit
@@ -213,7 +213,7 @@ function compareMelee(req: MeleeQuery): CompareReport {
     const ranked = search.rankAttacker(space)
     const vs = defSplitOpen || defChoiceOpen ? ", each against the defender's best reply" : ''
     choices.push({
-      question: `Attacker's split of Melee ${m.atk.melee}${vs}`,
+      question: `Attacker's split of Melee ${m.atk.unit.melee}${vs}`,
       quantity,
       ranking: ranking('attacker'),
       options: ranked.map((o, i) =>
@@ -241,7 +241,7 @@ function compareMelee(req: MeleeQuery): CompareReport {
     if (defSplitOpen) {
       const forChoice = ranked.filter((o) => o.defChoice === space.defChoices[0])
       choices.push({
-        question: `Defender's split of Melee ${m.def.melee} with ${space.defChoices[0]} against a ${splitText(m.atkSplit)} attack`,
+        question: `Defender's split of Melee ${m.def.unit.melee} with ${space.defChoices[0]} against a ${splitText(m.atkSplit)} attack`,
         quantity,
         ranking: ranking('defender'),
         options: forChoice.map((o, i) => option(o, 'defender', i === 0, splitText(o.defSplit))),
@@ -250,9 +250,9 @@ function compareMelee(req: MeleeQuery): CompareReport {
   }
   // What every option shares; each option names its own splits and reaction.
   const extra: Record<string, unknown> = {
-    atkBonus: attackerBonus(m.atk.pilot),
-    defBonus: defenderBonus(m.def.pilot),
-    blindside: m.blindside,
+    atkBonus: attackerBonus(m.atk.unit.pilot),
+    defBonus: defenderBonus(m.def.unit.pilot),
+    blindside: m.situation.blindside,
     overwatchSkipped: m.overwatchSkipped ? 'blindside' : null,
   }
   if (m.traitFieldsUsed) extra.traits = { attacker: [...m.traits.attacker], defender: [...m.traits.defender] }
@@ -301,7 +301,7 @@ function* meleeChoices(req: MeleeQuery, ctx: ChoiceContext): Generator<unknown, 
       const bySplit = space.atkSplits.map((s) => ranked.find((o) => o.atkSplit === s)!)
       const vs = openDefSplit || openDefChoice ? ' vs the best reply' : ''
       const pick = yield ctx.select(
-        `Attacker's split of Melee ${m.atk.melee} (attack/defense dice)${vs}`,
+        `Attacker's split of Melee ${m.atk.unit.melee} (attack/defense dice)${vs}`,
         bySplit.map((o) => ({
           value: o.atkSplit,
           label: `${splitText(o.atkSplit)}${o === best ? ' (best)' : ''}`,
@@ -345,7 +345,7 @@ function* meleeChoices(req: MeleeQuery, ctx: ChoiceContext): Generator<unknown, 
       if (ask(openDefSplit)) {
         const bySplit = space.defSplits.map((s) => forChoice.find((o) => o.defSplit === s)!)
         m.defSplit = yield ctx.select(
-          `Defender's split of Melee ${m.def.melee} (attack/defense dice) with ${m.defChoice}`,
+          `Defender's split of Melee ${m.def.unit.melee} (attack/defense dice) with ${m.defChoice}`,
           bySplit.map((o) => ({
             value: o.defSplit,
             label: `${splitText(o.defSplit)}${o === best ? ' (best)' : ''}`,
@@ -451,12 +451,13 @@ function choicesJson(m: MeleeRequest): Record<string, unknown> {
     defSplit: { ...m.defSplit },
     defChoice: m.defChoice,
     chosenBy: { ...m.chosenBy },
-    atkBonus: attackerBonus(m.atk.pilot),
-    defBonus: defenderBonus(m.def.pilot),
+    atkBonus: attackerBonus(m.atk.unit.pilot),
+    defBonus: defenderBonus(m.def.unit.pilot),
   }
   if (m.traitFieldsUsed) out.traits = { attacker: [...m.traits.attacker], defender: [...m.traits.defender] }
   if (m.traitEffects.length) out.traitEffects = m.traitEffects
-  if (m.atk.warship || m.def.warship) out.warship = { attacker: m.atk.warship, defender: m.def.warship }
+  if (m.atk.unit.warship || m.def.unit.warship)
+    out.warship = { attacker: m.atk.unit.warship, defender: m.def.unit.warship }
   return out
 }
 
@@ -491,7 +492,7 @@ export const meleeModel = defineModel<MeleeRequest, MeleeResult, MeleeQuery>({
   json(r, m) {
     const side = (o: MeleeResult['attacker']) => ({ ...o })
     return Object.assign(choicesJson(m), {
-      blindside: m.blindside,
+      blindside: m.situation.blindside,
       overwatch: r.overwatch
         ? {
             attacks: r.overwatch.shots.map((s) => ({
@@ -592,7 +593,7 @@ function meleeOddsReport(m: MeleeRequest): OddsReport {
   return {
     json,
     extra: Object.assign(choicesJson(m), {
-      blindside: m.blindside,
+      blindside: m.situation.blindside,
       overwatchSkipped: m.overwatchSkipped ? 'blindside' : null,
     }),
     render: (out) => renderMeleeOdds(o, m, out),
@@ -614,9 +615,9 @@ function meleeOddsReport(m: MeleeRequest): OddsReport {
 /** Where each side's total damage destroys it, when its HP is known. */
 function meleeCutoffs(m: MeleeRequest): Record<string, { at: number; label: string }> {
   const out: Record<string, { at: number; label: string }> = {}
-  if (m.def.hp !== undefined)
-    out['defender.damage'] = { at: m.def.hp, label: `defender's HP ${m.def.hp}: destroyed` }
-  if (m.atk.hp !== undefined)
-    out['attacker.damage'] = { at: m.atk.hp, label: `attacker's HP ${m.atk.hp}: destroyed` }
+  if (m.def.unit.hp !== undefined)
+    out['defender.damage'] = { at: m.def.unit.hp, label: `defender's HP ${m.def.unit.hp}: destroyed` }
+  if (m.atk.unit.hp !== undefined)
+    out['attacker.damage'] = { at: m.atk.unit.hp, label: `attacker's HP ${m.atk.unit.hp}: destroyed` }
   return out
 }

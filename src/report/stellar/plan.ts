@@ -23,7 +23,7 @@ import {
   readPlan,
 } from '../../rules/stellar/plan.js'
 import { shotDamageOdds, shotResultOdds } from '../../rules/stellar/shoot-odds.js'
-import { type ShotResult, rerollsAllowed } from '../../rules/stellar/shoot.js'
+import { type ShotResult, rerollsAllowed, shotWith } from '../../rules/stellar/shoot.js'
 import { columns, histogram, num, pct, plural, wrapText } from '../../render/format.js'
 import { quietChoices } from '../../engine/run.js'
 import {
@@ -85,10 +85,13 @@ function withSpent(a: PlanAttackQuery, spent: string): PlanAttackQuery {
 function settle(a: PlanAttackQuery, hp: number, spent = ''): Settled {
   const at = withSpent(a, spent)
   if (at.command === 'shoot') {
-    const input = shootModel.choose!({ ...at.query, hp }, quietChoices)
+    const input = shootModel.choose!(shotWith(at.query, { target: { hp } }), quietChoices)
     return { model: shootModel, input: input as ChosenShot }
   }
-  const input = meleeModel.choose!({ ...at.query, def: { ...at.query.def, hp } }, quietChoices)
+  const input = meleeModel.choose!(
+    { ...at.query, def: { ...at.query.def, unit: { ...at.query.def.unit, hp } } },
+    quietChoices,
+  )
   return { model: meleeModel, input: input as MeleeRequest }
 }
 

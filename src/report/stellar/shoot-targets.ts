@@ -1,6 +1,6 @@
 import type { Dice } from '../../core/dice.js'
 import { InputError, NeedDecision } from '../../core/errors.js'
-import type { AttackBonus, DefenseChoice, ShotResult } from '../../rules/stellar/shoot.js'
+import { type AttackBonus, type DefenseChoice, type ShotResult, shotWith } from '../../rules/stellar/shoot.js'
 import type { TraitEffect } from '../../rules/stellar/traits.js'
 import { ATTACK_BONUSES, AUTO_DEFENSES, DEFENSES, rankDefenses } from '../../rules/stellar/shoot-odds.js'
 import { num, pct } from '../../render/format.js'
@@ -78,7 +78,8 @@ export function withTargets(
         targets: r.map((x, i) => one.json(x, shots[i])),
         damage: totalDamage(r),
       }
-      if (s.hp !== undefined) out.targetsDestroyed = r.reduce((n, x) => addDestroyed(n, x.destroyed), 0)
+      if (s.target.hp !== undefined)
+        out.targetsDestroyed = r.reduce((n, x) => addDestroyed(n, x.destroyed), 0)
       return out
     },
     render(r, s, out) {
@@ -167,10 +168,7 @@ function shotsOf(s: ChosenShot): ChosenShot[] {
       own.defense = s.targetDefenses?.[i] ?? s.defense
       own.traitEffects = beyondTarget1(own.traitEffects)
     }
-    if (s.targetMomentum) {
-      if (own === s) own = Object.assign({}, s)
-      own.momentum = s.targetMomentum[i]
-    }
+    if (s.targetMomentum) own = shotWith(own, { target: { momentum: s.targetMomentum[i] } })
     if (s.targetAsks) {
       // Asked mid-way, target by target: its own questions, answers and record of who chose.
       if (own === s) own = Object.assign({}, s)
@@ -319,13 +317,13 @@ async function chooseTargetsAsking(
     if (asking) {
       const vs = defenseOpen ? ", each target's best reply" : ''
       s.bonus = await ctx.select(
-        `Attacker's bonus for all ${n} targets (Acc ${s.acc}, ${s.shots} shots, DMG ${s.dmg})`,
+        `Attacker's bonus for all ${n} targets (Acc ${s.weapon.acc}, ${s.weapon.shots} shots, DMG ${s.weapon.dmg})`,
         ranked.map((o) => ({
           value: o.value,
           label: labels.bonus(s, o.value),
           hint: `${outlookHint(
             o.expected,
-            shots.every((x) => x.hp !== undefined),
+            shots.every((x) => x.target.hp !== undefined),
             shots.length,
           )} in all${vs}`,
         })),
@@ -348,7 +346,7 @@ async function chooseTargetsAsking(
           ranked.map((o) => ({
             value: o.value,
             label: labels.defense(x, o.value),
-            hint: outlookHint(o.expected, x.hp !== undefined),
+            hint: outlookHint(o.expected, x.target.hp !== undefined),
           })),
           ranked[0].value,
         ),

@@ -15,9 +15,10 @@ import {
   shotGuard,
   shotDmg,
   shotPen,
+  shotAntiBeam,
   shotTargetNumber,
+  shotWith,
 } from '../../rules/stellar/shoot.js'
-import { antiBeamBonus } from '../../rules/stellar/armor-save.js'
 import { type ShotSpend } from '../../rules/stellar/upgrades.js'
 import { type TraitEffect } from '../../rules/stellar/traits.js'
 import {
@@ -88,10 +89,10 @@ function usesTraitFields(s: ChosenShot): boolean {
   return (
     s.traits.attacker.length > 0 ||
     s.traits.defender.length > 0 ||
-    s.blockBonuses.length > 0 ||
-    s.barrier > 0 ||
-    s.notOverYet > 0 ||
-    s.evadeRerolls > 0
+    s.target.blockBonuses.length > 0 ||
+    s.target.barrier > 0 ||
+    s.target.notOverYet > 0 ||
+    s.target.evadeRerolls > 0
   )
 }
 
@@ -103,16 +104,17 @@ function usesTraitFields(s: ChosenShot): boolean {
 function upgradeFields(s: ChosenShot): Record<string, unknown> {
   const termJson = (b: { source: string; amount: number }) => ({ source: b.source, amount: b.amount })
   const out: Record<string, unknown> = {}
-  if (s.accBonuses.length) out.accTerms = [{ source: 'Acc', amount: s.acc }, ...s.accBonuses]
-  if (s.dmgBonuses.length) {
+  if (s.attacker.accBonuses.length)
+    out.accTerms = [{ source: 'Acc', amount: s.weapon.acc }, ...s.attacker.accBonuses]
+  if (s.attacker.dmgBonuses.length) {
     out.dmgPerHit = shotDmg(s)
-    out.dmgTerms = [{ source: 'weapon', amount: s.dmg }, ...s.dmgBonuses.map(termJson)]
+    out.dmgTerms = [{ source: 'weapon', amount: s.weapon.dmg }, ...s.attacker.dmgBonuses.map(termJson)]
   }
-  if (s.penBonuses.length) {
+  if (s.attacker.penBonuses.length) {
     out.pen = penText(shotPen(s))
-    out.penTerms = [{ source: 'weapon', amount: s.pen.value }, ...s.penBonuses.map(termJson)]
+    out.penTerms = [{ source: 'weapon', amount: s.weapon.pen.value }, ...s.attacker.penBonuses.map(termJson)]
   }
-  if (s.antiBeam) out.armSvBonus = antiBeamBonus(s)
+  if (s.target.antiBeam) out.armSvBonus = shotAntiBeam(s)
   if (Object.keys(s.spend).length) out.spend = s.spend
   return out
 }
@@ -139,7 +141,7 @@ const oneTargetModel = defineModel<ChosenShot, ShotResult, ShotRequest>({
             ? 'Keep the dice'
             : `Reroll ${[dice(o.pick.crits, 'critical'), dice(o.pick.hits, 'hit')].filter(Boolean).join(' and ')}`,
         // The quantities the automatic pick ranks by come first (choice.ts).
-        hint: `${outlookHint(o.expected, s.hp !== undefined)}, ${num(o.expected.unblockedHits, 2)} hits through${i === 0 ? ' (best)' : ''}`,
+        hint: `${outlookHint(o.expected, s.target.hp !== undefined)}, ${num(o.expected.unblockedHits, 2)} hits through${i === 0 ? ' (best)' : ''}`,
       }))
       s.chosenBy.evadeReroll = 'prompt'
       return ctx.select(
@@ -151,9 +153,9 @@ const oneTargetModel = defineModel<ChosenShot, ShotResult, ShotRequest>({
     if (id !== 'momentum') throw new Error(`unknown decision ${id}`)
     const q = context as MomentumQuestion
     const options = []
-    const step = s.warship ? 2 : 1
+    const step = s.target.warship ? 2 : 1
     for (let p = 0; p <= Math.min(10, q.maxPoints); p += step) {
-      const unblocked = q.hitsLeft - momentumNegates(p, s.warship)
+      const unblocked = q.hitsLeft - momentumNegates(p, s.target.warship)
       options.push({
         value: p,
         label: `Spend ${p} Momentum`,
@@ -273,7 +275,8 @@ function shotOddsReport(s: ChosenShot): OddsReport {
     explain: (out) => explainShotOdds(o, s, out),
     headLines: 2,
   }
-  if (s.hp !== undefined) report.cutoffs = { damage: { at: s.hp, label: `HP ${s.hp}: destroyed` } }
+  if (s.target.hp !== undefined)
+    report.cutoffs = { damage: { at: s.target.hp, label: `HP ${s.target.hp}: destroyed` } }
   return report
 }
 
@@ -313,7 +316,7 @@ function compareShot(req: ShotRequest): CompareReport {
     defenseOpen ? 'dodge' : (req.defense as DefenseChoice),
   )
   // The policy (choice.ts): with the target's HP known, its chance of being destroyed first.
-  const hp = req.hp !== undefined
+  const hp = req.target.hp !== undefined
   const quantity = hp ? 'chance the target is destroyed' : 'expected damage'
   const option = (
     bonus: AttackBonus,
@@ -337,7 +340,7 @@ function compareShot(req: ShotRequest): CompareReport {
   if (bonusOpen) {
     const ranked = rankBonuses(base, !defenseOpen, ATTACK_BONUSES, DEFENSES)
     choices.push({
-      question: `Attacker's bonus (Acc ${base.acc}, ${base.shots} shots, DMG ${base.dmg})${defenseOpen ? ", each against the defender's best reaction" : ''}`,
+      question: `Attacker's bonus (Acc ${base.weapon.acc}, ${base.weapon.shots} shots, DMG ${base.weapon.dmg})${defenseOpen ? ", each against the defender's best reaction" : ''}`,
       quantity,
       ranking: ranking('attacker'),
       options: ranked.map((o, i) =>
@@ -399,11 +402,11 @@ async function chooseAsking(req: ShotRequest, ctx: ChoiceContext): Promise<Chose
     if (asking) {
       const vs = defenseOpen ? " vs the defender's best reply" : ''
       s.bonus = await ctx.select(
-        `Attacker's bonus (Acc ${s.acc}, ${s.shots} shots, DMG ${s.dmg})`,
+        `Attacker's bonus (Acc ${s.weapon.acc}, ${s.weapon.shots} shots, DMG ${s.weapon.dmg})`,
         ranked.map((o) => ({
           value: o.value,
           label: bonusLabel(s, o.value),
-          hint: `${outlookHint(o.expected, s.hp !== undefined)}${vs}`,
+          hint: `${outlookHint(o.expected, s.target.hp !== undefined)}${vs}`,
         })),
         ranked[0].value,
       )
@@ -419,7 +422,7 @@ async function chooseAsking(req: ShotRequest, ctx: ChoiceContext): Promise<Chose
         ranked.map((o) => ({
           value: o.value,
           label: defenseLabel(s, o.value),
-          hint: outlookHint(o.expected, s.hp !== undefined),
+          hint: outlookHint(o.expected, s.target.hp !== undefined),
         })),
         ranked[0].value,
       )
@@ -461,7 +464,7 @@ function chooseAuto(req: ShotRequest, ctx: ChoiceContext): ChosenShot {
 function shotLuck(r: ShotResult, s: ChosenShot): number {
   // Measured against the same choices and Momentum policy. Momentum answered at a prompt has
   // no policy: the amount spent stands in for it (the odds ignore answers and prompts).
-  const shot = s.chosenBy.momentum === 'prompt' ? Object.assign({}, s, { momentum: r.momentumSpent }) : s
+  const shot = s.chosenBy.momentum === 'prompt' ? shotWith(s, { target: { momentum: r.momentumSpent } }) : s
   return shotDamageOdds(shot).percentile(r.damage)
 }
 

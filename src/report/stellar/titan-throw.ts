@@ -31,17 +31,17 @@ export interface TitanThrowRequest extends TitanThrow {
 function throwJson(t: TitanThrowRequest): Record<string, unknown> {
   const spend = throwSpend(t)
   const out: Record<string, unknown> = {
-    atkSize: t.melee.atk.size,
-    defSize: t.melee.def.size,
+    atkSize: t.melee.atk.unit.size,
+    defSize: t.melee.def.unit.size,
     reach: throwReach(t.pool, t.upgrades),
     throwNumber: throwNumber(t.upgrades),
     spend: spend && t.pool ? { [t.pool]: spend } : {},
     atkSplit: { ...t.melee.atkSplit },
     defSplit: { ...t.melee.defSplit },
     chosenBy: { ...t.chosenBy },
-    atkBonus: attackerBonus(t.melee.atk.pilot),
+    atkBonus: attackerBonus(t.melee.atk.unit.pilot),
     defChoice: 'guard',
-    blindside: t.melee.blindside,
+    blindside: t.melee.situation.blindside,
   }
   if (t.traitFieldsUsed) out.traits = { attacker: [...t.traits.attacker], defender: [...t.traits.defender] }
   if (t.traitEffects.length) out.traitEffects = t.traitEffects
@@ -74,7 +74,7 @@ export const titanThrowModel = defineModel<TitanThrowRequest, TitanThrowResult>(
         thrownChance: o.where((x) => x.pushedOut),
       },
     }
-    const hp = t.melee.def.hp
+    const hp = t.melee.def.unit.hp
     if (hp !== undefined) {
       const p = o.where((x) => !survives(x.damage, hp))
       json.destroyed = { defender: { false: 1 - p, true: p } }

@@ -250,9 +250,9 @@ export class MeleeChoice {
         const d = byLater[x]
         const dealt = damageTaken(a.damage, laters[x])
         d.p += p
-        d.capped += p * cappedDamage(dealt, m.def.hp)
+        d.capped += p * cappedDamage(dealt, m.def.unit.hp)
         d.dealt += p * dealt
-        if (!survives(dealt, m.def.hp)) d.destroyed += p
+        if (!survives(dealt, m.def.unit.hp)) d.destroyed += p
         d.failedSaves += p * a.failedSaves
         d.unblockedHits += p * a.unblockedHits
       }
@@ -273,7 +273,7 @@ export class MeleeChoice {
       const t = noTaken(laters.length)
       for (const [c, p, j] of this.countered[k] ? outcomes : ([[null, 1, -1]] as const)) {
         const end = this.end(k, c, j)
-        t.capped += p * cappedDamage(end.attacker.damageTaken, m.atk.hp)
+        t.capped += p * cappedDamage(end.attacker.damageTaken, m.atk.unit.hp)
         t.taken += p * end.attacker.damageTaken
         if (end.attacker.destroyed) t.destroyed += p
         t.failedSaves += p * (c?.failedSaves ?? 0)

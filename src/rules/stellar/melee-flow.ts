@@ -136,7 +136,7 @@ function overwatchAttackOdds(m: Melee, ow: OverwatchState): Distribution<OneShot
  * (destroyed follows from the damage).
  */
 const overwatchKey = (st: Charge) =>
-  2 * (st.ow.damage * (st.m.atk.momentum + 1) + st.ow.momentumSpent) + (st.ow.improvised ? 1 : 0)
+  2 * (st.ow.damage * (st.m.atk.unit.momentum + 1) + st.ow.momentumSpent) + (st.ow.improvised ? 1 : 0)
 
 /** The charge with a new overwatch state (a literal of one shape: the fold makes one per outcome of each attack). */
 function withOverwatch(st: Charge, ow: OverwatchState): Charge {
@@ -212,7 +212,7 @@ function viewOf(st: Pick<Charge, 'm' | 'ow'>, damages: readonly number[]): strin
   const { m, ow } = st
   if (ow.destroyed) return 'destroyed'
   const spent = `${ow.momentumSpent} ${ow.improvised ? 'improvised' : 'kept'}`
-  if (!canFinish(m.def.pilot)) return spent
+  if (!canFinish(m.def.unit.pilot)) return spent
   const hpLeft = clashContext(m, ow.damage).atkHpLeft
   let lo = 0
   let hi = damages.length
@@ -231,7 +231,7 @@ function viewOf(st: Pick<Charge, 'm' | 'ow'>, damages: readonly number[]): strin
  */
 export function attackView(m: Melee, a: StrikeSummary | null): string {
   if (!a) return '-'
-  return `${a.damage > 0 ? 'dealt' : 'none'} ${a.pushedOut ? 'pushed' : 'stayed'} ${survives(a.damage, m.def.hp) ? 'standing' : 'destroyed'}`
+  return `${a.damage > 0 ? 'dealt' : 'none'} ${a.pushedOut ? 'pushed' : 'stayed'} ${survives(a.damage, m.def.unit.hp) ? 'standing' : 'destroyed'}`
 }
 
 /** The clash begins: the overwatch damage becomes a tally. */
@@ -439,8 +439,10 @@ export function meleeOdds(m: Melee): MeleeOdds {
   const defenderDamage = tallyOdds(fold, TALLY.attackDamage, (st) => damageTaken(0, st.end!.later.defender))
   const attackerDamage = tallyOdds(fold, TALLY.overwatch, (st) => damageTaken(0, st.end!.later.attacker))
   const destroyed: MeleeOdds['destroyed'] = {}
-  if (m.def.hp !== undefined) destroyed.defender = defenderDamage.where((d) => !survives(d, m.def.hp))
-  if (m.atk.hp !== undefined) destroyed.attacker = attackerDamage.where((d) => !survives(d, m.atk.hp))
+  if (m.def.unit.hp !== undefined)
+    destroyed.defender = defenderDamage.where((d) => !survives(d, m.def.unit.hp))
+  if (m.atk.unit.hp !== undefined)
+    destroyed.attacker = attackerDamage.where((d) => !survives(d, m.atk.unit.hp))
   const ex = (d: StrikeOdds) => ({
     damage: d.damage.expected(),
     unblockedHits: d.unblockedHits.expected(),

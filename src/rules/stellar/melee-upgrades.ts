@@ -45,8 +45,9 @@ export function applyMeleeUpgrades(side: MeleeSide, pool: Pool, text: string, fl
     )
   const n = names.length
   const times = n > 1 ? ` x${n}` : ''
-  side.hitBonuses.push({ source: `Havoc Impact${times}`, amount: n })
-  if (side.pen.kind === 'push') side.penBonuses.push({ source: `Havoc Impact PEN+1${times}`, amount: n })
+  side.mods.hitBonuses.push({ source: `Havoc Impact${times}`, amount: n })
+  if (side.weapon.pen.kind === 'push')
+    side.mods.penBonuses.push({ source: `Havoc Impact PEN+1${times}`, amount: n })
   // Havoc costs 1 each.
   return { upgrades: names, cost: n }
 }

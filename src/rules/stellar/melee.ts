@@ -13,13 +13,21 @@ import {
   outcomeOutlook,
   rollRerolls,
 } from './choice.js'
-import { type Shot, type ShotResult, momentumNegates, skillDefenseMax, skillDefenseSpent } from './shoot.js'
+import {
+  type Shot,
+  type ShotResult,
+  momentumNegates,
+  shotInput,
+  skillDefenseMax,
+  skillDefenseSpent,
+} from './shoot.js'
 import {
   type BlockBonus,
   type Bonus,
   type Level,
   type Penetration,
   type SkillDefenseQuestion,
+  NO_PEN,
   attackerBonus,
   damagePerHit,
   defenderBonus,
@@ -76,12 +84,21 @@ export interface Split {
   defense: number
 }
 
-/** One side of the clash: its weapon, defences and traits. */
+/**
+ * One side of the clash as nested records: the unit (its stats, its Skill Defense), the weapon it
+ * strikes with, and the modifiers its traits, upgrades and the situation give it. Build one with
+ * meleeSide (every default is there).
+ */
 export interface MeleeSide {
+  unit: MeleeUnit
+  weapon: MeleeWeapon
+  mods: MeleeModifiers
+}
+
+/** A side's unit: its stats, its pilot and the Momentum it will spend on Skill Defense. */
+export interface MeleeUnit {
   /** Melee stat (dice pool), when known. */
   melee?: number
-  dmg: number
-  pen: Penetration
   armSv: number
   shield: number
   pilot: Level
@@ -89,8 +106,27 @@ export interface MeleeSide {
   /** Skill Defense: the most Momentum this side will spend negating hits. */
   momentum: number
   size: number
+  /** Evade, for overwatch shots against the charger. */
+  evade: number
+  /** A warship: saves capped at 5, Skill Defense 2 Momentum a hit, no "It's not over yet!". */
+  warship: boolean
+  /**
+   * A warship with a Melee stat: it clashes as any unit. Without one (absent: false) a warship's
+   * dice are its AA DEF, all on defense: it never attacks in melee (meleeAttacks).
+   */
+  shipMelee?: boolean
+}
+
+/** The melee weapon a side strikes with. */
+export interface MeleeWeapon {
+  dmg: number
+  pen: Penetration
   /** Weapon's Finisher level: +1000 DMG each on a Finishing Blow. */
   finisher: number
+}
+
+/** What a side's traits, upgrades and situation give it in the clash (applyMeleeModifier). */
+export interface MeleeModifiers {
   /** Bold Leader commander: hits and blocks on 4+. */
   boldLeader: boolean
   /** An ally of a Bold Leader commander: hits on 4+. */
@@ -129,8 +165,6 @@ export interface MeleeSide {
   persevere: boolean
   /** "It's not over yet!": the most Momentum this side spends on the saves it makes in the clash. */
   notOverYet: number
-  /** Evade, for overwatch shots against the charger. */
-  evade: number
   /**
    * Evade dice this side rerolls on each overwatch attack at it (Three Times as Fast! 3, Blockade
    * Runner 2, Spread M-Particles 1; they add up). Improvise adds 2 once a round (`improvise`).
@@ -142,17 +176,59 @@ export interface MeleeSide {
   improvise: boolean
   /** PEN its weapon gains (Giant Slayer), each with its source. */
   penBonuses: Bonus[]
-  /** A warship: saves capped at 5, Skill Defense 2 Momentum a hit, no "It's not over yet!". */
-  warship: boolean
-  /**
-   * A warship with a Melee stat: it clashes as any unit. Without one (absent: false) a warship's
-   * dice are its AA DEF, all on defense: it never attacks in melee (meleeAttacks).
-   */
-  shipMelee?: boolean
-  /** DMG its weapon gains (Mechanics Expert, Mastermind), each with its source; absent: none. */
-  dmgBonuses?: Bonus[]
-  /** Invincible: while it guards, criticals against it are plain hits; absent: false. */
-  guardCritsAsHits?: boolean
+  /** DMG its weapon gains (Mechanics Expert, Mastermind), each with its source. */
+  dmgBonuses: Bonus[]
+  /** Invincible: while it guards, criticals against it are plain hits. */
+  guardCritsAsHits: boolean
+}
+
+/** A side given in part: each record's fields that differ from meleeSide's defaults. */
+export interface SideParts {
+  unit?: Partial<MeleeUnit>
+  weapon?: Partial<MeleeWeapon>
+  mods?: Partial<MeleeModifiers>
+}
+
+/**
+ * A side from its parts, every field not given at its default: a plain unit (DMG 0, no PEN, no
+ * shield, pilot level 0, no modifiers). The one place a side's defaults are written.
+ */
+export function meleeSide(parts: SideParts = {}): MeleeSide {
+  return {
+    unit: { armSv: 0, shield: 0, pilot: 0, momentum: 0, size: 0, evade: 0, warship: false, ...parts.unit },
+    weapon: { dmg: 0, pen: NO_PEN, finisher: 0, ...parts.weapon },
+    // In the order the fields were listed when a side was one flat record: the traits' changes
+    // are listed in it (TraitEffect).
+    mods: {
+      boldLeader: false,
+      boldAlly: false,
+      skilledSwordsman: false,
+      masterSwordsman: false,
+      closeCombatExpert: false,
+      mercilessMelee: false,
+      berserker: false,
+      killerInstinct: false,
+      advantage: false,
+      extraHits: 0,
+      extraBlocks: 0,
+      hitBonuses: [],
+      blockBonuses: [],
+      guardRaise: 0,
+      blindsideImmune: false,
+      unbeaten: false,
+      persevere: false,
+      soloOperative: false,
+      reroll: false,
+      notOverYet: 0,
+      evadeRerolls: 0,
+      desperation: false,
+      improvise: false,
+      penBonuses: [],
+      dmgBonuses: [],
+      guardCritsAsHits: false,
+      ...parts.mods,
+    },
+  }
 }
 
 /**
@@ -161,8 +237,8 @@ export interface MeleeSide {
  * unit but a warship without a Melee stat, whose AA DEF dice all defend (split 0/AA DEF, Guard:
  * the command fixes both) and which never counter-attacks (counterStrike gives it no hits).
  */
-export function meleeAttacks(side: Pick<MeleeSide, 'warship' | 'shipMelee'>): boolean {
-  return !side.warship || side.shipMelee === true
+export function meleeAttacks(side: MeleeSide): boolean {
+  return !side.unit.warship || side.unit.shipMelee === true
 }
 
 /** The defender's overwatch against the charge: `attacks` shots of one weapon profile. */
@@ -175,16 +251,22 @@ export interface Overwatch {
   targetLock: boolean
 }
 
+/** Where and when the clash happens: Blindside, the defender's overwatch, the round. */
+export interface MeleeSituation {
+  blindside: boolean
+  overwatch: Overwatch | null
+  /** The game round (1 on): Persevere's reduction grows in round 4. */
+  round: number
+}
+
+/** A clash: both sides, their splits, the defender's choice and the situation. */
 export interface Melee extends Decidable {
   atk: MeleeSide
   def: MeleeSide
   atkSplit: Split
   defSplit: Split
   defChoice: DefChoice
-  blindside: boolean
-  overwatch: Overwatch | null
-  /** The game round (1 on): Persevere's reduction grows in round 4. */
-  round: number
+  situation: MeleeSituation
   /**
    * Sides whose Skill Defense is decided by a person after seeing the dice (their Momentum flag
    * was not given and someone can answer): decisions 'def-momentum' (against the attack) and
@@ -367,25 +449,26 @@ export interface SideOutcome {
 export function hitOn(striker: MeleeSide, target: MeleeSide): number {
   return (
     5 -
-    (striker.boldLeader || striker.boldAlly ? 1 : 0) +
-    (target.skilledSwordsman || target.masterSwordsman ? 1 : 0)
+    (striker.mods.boldLeader || striker.mods.boldAlly ? 1 : 0) +
+    (target.mods.skilledSwordsman || target.mods.masterSwordsman ? 1 : 0)
   )
 }
 
 /** Face needed to block: 5+, 4+ for a Bold Leader commander, one worse against a Master Swordsman. */
 export function blockOn(target: MeleeSide, striker: MeleeSide): number {
-  return 5 - (target.boldLeader ? 1 : 0) + (striker.masterSwordsman ? 1 : 0)
+  return 5 - (target.mods.boldLeader ? 1 : 0) + (striker.mods.masterSwordsman ? 1 : 0)
 }
 
 /** Hits a side's traits and situation add to its strike. */
 function traitHits(side: MeleeSide): Bonus[] {
   const out: Bonus[] = []
-  if (side.closeCombatExpert) out.push({ source: 'Close Combat Expert', amount: 1 })
-  if (side.mercilessMelee) out.push({ source: 'Merciless Melee', amount: 2 })
-  if (side.berserker) out.push({ source: 'Berserker', amount: 3 })
-  if (side.killerInstinct) out.push({ source: 'Killer Instinct', amount: side.dmg <= 200 ? 2 : 1 })
-  for (const b of side.hitBonuses) out.push(b)
-  if (side.extraHits) out.push({ source: 'other bonuses', amount: side.extraHits })
+  if (side.mods.closeCombatExpert) out.push({ source: 'Close Combat Expert', amount: 1 })
+  if (side.mods.mercilessMelee) out.push({ source: 'Merciless Melee', amount: 2 })
+  if (side.mods.berserker) out.push({ source: 'Berserker', amount: 3 })
+  if (side.mods.killerInstinct)
+    out.push({ source: 'Killer Instinct', amount: side.weapon.dmg <= 200 ? 2 : 1 })
+  for (const b of side.mods.hitBonuses) out.push(b)
+  if (side.mods.extraHits) out.push({ source: 'other bonuses', amount: side.mods.extraHits })
   return out
 }
 
@@ -399,37 +482,37 @@ export const EACH_ATTACK_BLOCK = 'each-attack-block'
 /** Blocks a side's traits add when it defends (stackedBlocks: the ones that do not stack). */
 function traitBlocks(side: MeleeSide): Bonus[] {
   const out: BlockBonus[] = []
-  if (side.closeCombatExpert) out.push({ source: 'Close Combat Expert', amount: 1 })
-  if (side.mercilessMelee) out.push({ source: 'Merciless Melee', amount: 1 })
-  if (side.berserker) out.push({ source: 'Berserker', amount: 1, stack: EACH_ATTACK_BLOCK })
-  if (side.killerInstinct) out.push({ source: 'Killer Instinct', amount: 1, stack: EACH_ATTACK_BLOCK })
-  for (const b of side.blockBonuses) out.push(b)
-  if (side.extraBlocks) out.push({ source: 'other bonuses', amount: side.extraBlocks })
+  if (side.mods.closeCombatExpert) out.push({ source: 'Close Combat Expert', amount: 1 })
+  if (side.mods.mercilessMelee) out.push({ source: 'Merciless Melee', amount: 1 })
+  if (side.mods.berserker) out.push({ source: 'Berserker', amount: 1, stack: EACH_ATTACK_BLOCK })
+  if (side.mods.killerInstinct) out.push({ source: 'Killer Instinct', amount: 1, stack: EACH_ATTACK_BLOCK })
+  for (const b of side.mods.blockBonuses) out.push(b)
+  if (side.mods.extraBlocks) out.push({ source: 'other bonuses', amount: side.mods.extraBlocks })
   return stackedBlocks(out)
 }
 
 /** Blindside, unless the defender is immune to it (Superior Instincts). */
-export function meleeBlindside(m: Pick<Melee, 'blindside' | 'def'>): boolean {
-  return m.blindside && !m.def.blindsideImmune
+export function meleeBlindside(m: Pick<Melee, 'situation' | 'def'>): boolean {
+  return m.situation.blindside && !m.def.mods.blindsideImmune
 }
 
 /** The melee Guard: the defender's pilot bonus raised by orders (at most 3). */
-export function meleeGuard(side: Pick<MeleeSide, 'pilot' | 'guardRaise'>): number {
-  return defenderBonus(side.pilot, side.guardRaise)
+export function meleeGuard(side: MeleeSide): number {
+  return defenderBonus(side.unit.pilot, side.mods.guardRaise)
 }
 
 /** Improvise: up to 2 Evade or Melee dice just rolled are rerolled (once a round). */
 export const IMPROVISE_DICE = 2
 
 /** A side's weapon PEN with what its traits add (Giant Slayer). */
-export function sidePen(side: Pick<MeleeSide, 'pen' | 'penBonuses'>): Penetration {
-  if (side.penBonuses.length === 0) return side.pen
-  return { value: side.pen.value + bonusTotal(side.penBonuses), kind: side.pen.kind }
+export function sidePen(side: MeleeSide): Penetration {
+  if (side.mods.penBonuses.length === 0) return side.weapon.pen
+  return { value: side.weapon.pen.value + bonusTotal(side.mods.penBonuses), kind: side.weapon.pen.kind }
 }
 
 /** A side's weapon DMG with what its traits add (Mechanics Expert, Mastermind). */
-export function sideDmg(side: Pick<MeleeSide, 'dmg' | 'dmgBonuses'>): number {
-  return side.dmg + bonusTotal(side.dmgBonuses ?? [])
+export function sideDmg(side: MeleeSide): number {
+  return side.weapon.dmg + bonusTotal(side.mods.dmgBonuses)
 }
 
 export function bonusTotal(bs: Bonus[]): number {
@@ -451,12 +534,15 @@ export function attackStrike(
 ): Strike {
   const { atk, def } = m
   const hits: Bonus[] = [
-    { source: `attacker bonus${atk.pilot >= 1 ? ' (level 1+)' : ''}`, amount: attackerBonus(atk.pilot) },
+    {
+      source: `attacker bonus${atk.unit.pilot >= 1 ? ' (level 1+)' : ''}`,
+      amount: attackerBonus(atk.unit.pilot),
+    },
   ]
   const blindside = meleeBlindside(m)
   // Invincible, guarding: every critical against it is a hit, Tactical Advantage's too.
-  const critsAsHits = def.guardCritsAsHits === true && guards(choice)
-  if (blindside || atk.advantage)
+  const critsAsHits = def.mods.guardCritsAsHits && guards(choice)
+  if (blindside || atk.mods.advantage)
     hits.push(
       critsAsHits
         ? {
@@ -469,14 +555,14 @@ export function attackStrike(
   const blocks: Bonus[] = []
   if (guards(choice)) {
     const notes = [
-      def.pilot >= 2 ? 'level 2' : '',
-      def.guardRaise > 0 ? `raised +${def.guardRaise}, at most 3` : '',
+      def.unit.pilot >= 2 ? 'level 2' : '',
+      def.mods.guardRaise > 0 ? `raised +${def.mods.guardRaise}, at most 3` : '',
     ]
       .filter(Boolean)
       .join(', ')
     blocks.push({ source: `Guard${notes ? ` (${notes})` : ''}`, amount: meleeGuard(def) })
   }
-  if (def.shield && !blindside) blocks.push({ source: 'shield', amount: def.shield })
+  if (def.unit.shield && !blindside) blocks.push({ source: 'shield', amount: def.unit.shield })
   blocks.push(...traitBlocks(def))
   return {
     striker: 'attacker',
@@ -486,24 +572,24 @@ export function attackStrike(
     defenseDice: defDefenseDice,
     blockOn: blockOn(def, atk),
     bonusBlocks: blocks,
-    momentum: def.momentum,
-    dmg: damagePerHit(sideDmg(atk), def.persevere, m.round),
+    momentum: def.unit.momentum,
+    dmg: damagePerHit(sideDmg(atk), def.mods.persevere, m.situation.round),
     pen: sidePen(atk),
-    armSv: def.armSv,
-    size: def.size,
-    reroll: def.reroll,
-    defenseReroll: def.unbeaten,
+    armSv: def.unit.armSv,
+    size: def.unit.size,
+    reroll: def.mods.reroll,
+    defenseReroll: def.mods.unbeaten,
     // Improvise is once a round: both sides spend it on the attack, where both roll first,
     // unless the charger spent its own on overwatch dice (`atkImprovised`).
-    attackRerolls: atk.improvise && !atkImprovised ? IMPROVISE_DICE : 0,
-    defenseRerolls: def.improvise ? IMPROVISE_DICE : 0,
-    desperation: atk.desperation,
-    penBonuses: atk.penBonuses,
-    dmgBonuses: atk.dmgBonuses ?? [],
+    attackRerolls: atk.mods.improvise && !atkImprovised ? IMPROVISE_DICE : 0,
+    defenseRerolls: def.mods.improvise ? IMPROVISE_DICE : 0,
+    desperation: atk.mods.desperation,
+    penBonuses: atk.mods.penBonuses,
+    dmgBonuses: atk.mods.dmgBonuses,
     critsAsHits,
-    warship: def.warship,
-    targetHp: def.hp,
-    notOverYet: def.notOverYet,
+    warship: def.unit.warship,
+    targetHp: def.unit.hp,
+    notOverYet: def.mods.notOverYet,
   }
 }
 
@@ -521,12 +607,15 @@ export function counterStrike(
   // attack dice), and no dice rolled.
   if (meleeAttacks(def)) {
     if (counters(choice))
-      hits.push({ source: `Counter${def.pilot >= 2 ? ' (level 2)' : ''}`, amount: defenderBonus(def.pilot) })
-    if (def.advantage) hits.push({ source: 'Tactical Advantage critical', amount: CRIT_HITS })
+      hits.push({
+        source: `Counter${def.unit.pilot >= 2 ? ' (level 2)' : ''}`,
+        amount: defenderBonus(def.unit.pilot),
+      })
+    if (def.mods.advantage) hits.push({ source: 'Tactical Advantage critical', amount: CRIT_HITS })
     hits.push(...traitHits(def))
   }
   const blocks: Bonus[] = []
-  if (atk.shield) blocks.push({ source: 'shield', amount: atk.shield })
+  if (atk.unit.shield) blocks.push({ source: 'shield', amount: atk.unit.shield })
   blocks.push(...traitBlocks(atk))
   return {
     striker: 'defender',
@@ -538,22 +627,22 @@ export function counterStrike(
     blockOn: blockOn(atk, def),
     bonusBlocks: blocks,
     momentum: atkMomentumLeft,
-    dmg: damagePerHit(sideDmg(def), atk.persevere, m.round),
+    dmg: damagePerHit(sideDmg(def), atk.mods.persevere, m.situation.round),
     pen: sidePen(def),
-    armSv: atk.armSv,
-    size: atk.size,
-    reroll: atk.reroll,
-    defenseReroll: atk.unbeaten,
+    armSv: atk.unit.armSv,
+    size: atk.unit.size,
+    reroll: atk.mods.reroll,
+    defenseReroll: atk.mods.unbeaten,
     // Improvise was the sides' on the attack (once a round): none here.
     attackRerolls: 0,
     defenseRerolls: 0,
-    desperation: def.desperation,
-    penBonuses: def.penBonuses,
-    dmgBonuses: def.dmgBonuses ?? [],
+    desperation: def.mods.desperation,
+    penBonuses: def.mods.penBonuses,
+    dmgBonuses: def.mods.dmgBonuses,
     critsAsHits: false,
-    warship: atk.warship,
-    targetHp: atk.hp,
-    notOverYet: atk.notOverYet,
+    warship: atk.unit.warship,
+    targetHp: atk.unit.hp,
+    notOverYet: atk.mods.notOverYet,
   }
 }
 
@@ -1091,7 +1180,7 @@ export function overwatchShotInput(m: Melee, st: OverwatchState): OverwatchShotI
   return {
     momentum: momentumLeft(m, st),
     evadeRerolls: rerolls,
-    hp: rerolls > 0 && m.atk.hp !== undefined ? m.atk.hp - st.damage : undefined,
+    hp: rerolls > 0 && m.atk.unit.hp !== undefined ? m.atk.unit.hp - st.damage : undefined,
   }
 }
 
@@ -1104,71 +1193,31 @@ export function overwatchShotInput(m: Melee, st: OverwatchState): OverwatchShotI
 export function overwatchShot(m: Melee, ow: Overwatch, st: OverwatchState): Shot {
   const a = m.atk
   const input = overwatchShotInput(m, st)
-  return {
-    acc: ow.acc,
-    evade: a.evade,
-    shots: ow.shots,
-    rapidFire: 0,
-    dmg: ow.dmg,
-    pen: ow.pen,
-    armSv: a.armSv,
-    bonus: 'none',
-    pilot: 0,
-    defense: 'none',
-    defPilot: 0,
-    shield: a.shield,
-    cover: false,
-    blindside: false,
-    targetLock: ow.targetLock,
-    indirect: false,
-    advantage: false,
-    focus: 0,
-    atkWarship: false,
-    lockOn: 1,
-    bullseye: false,
-    extraHits: 0,
-    hitBonuses: [],
-    bonusRaise: 0,
-    rapidFireRelief: 0,
-    dodgeRaise: 0,
-    guardRaise: 0,
-    blockBonuses: [],
-    barrier: 0,
-    barrierBonuses: [],
-    accBonuses: [],
-    dmgBonuses: [],
-    penBonuses: [],
-    ignoreShieldCover: false,
-    ignoreRapidFirePenalty: false,
-    energy: false,
-    antiBeam: false,
-    remoteShootDown: false,
-    blindsideImmune: false,
-    guardCritsAsHits: false,
-    dodgeCritsMiss: false,
-    // The charger's rerolls count against overwatch too; its trait blocks and "It's not over
-    // yet!" are left to the clash (overwatch is resolved as it was before traits).
-    reroll: a.reroll,
-    notOverYet: 0,
-    momentum: input.momentum,
-    evadeRerolls: input.evadeRerolls,
-    bonusCrits: 0,
-    soloOperative: false,
-    seekingShot: false,
-    persevere: a.persevere,
-    round: m.round,
-    warship: a.warship,
-    aoe: false,
-    size: a.size,
-    // The HP left only weighs the reroll pick (nothing else of the shot reads it here).
-    hp: input.hp,
+  return shotInput({
+    weapon: { acc: ow.acc, shots: ow.shots, dmg: ow.dmg, pen: ow.pen, targetLock: ow.targetLock },
+    target: {
+      evade: a.unit.evade,
+      armSv: a.unit.armSv,
+      shield: a.unit.shield,
+      // The charger's rerolls count against overwatch too; its trait blocks and "It's not over
+      // yet!" are left to the clash (overwatch is resolved as it was before traits).
+      reroll: a.mods.reroll,
+      momentum: input.momentum,
+      evadeRerolls: input.evadeRerolls,
+      persevere: a.mods.persevere,
+      warship: a.unit.warship,
+      size: a.unit.size,
+      // The HP left only weighs the reroll pick (nothing else of the shot reads it here).
+      hp: input.hp,
+    },
+    situation: { round: m.situation.round },
     askDecisions: false,
-  }
+  })
 }
 
 /** Evade dice the charger may reroll on the next overwatch attack: its per-attack ones, and Improvise while unspent. */
 export function overwatchRerolls(m: Melee, st: Pick<OverwatchState, 'improvised'>): number {
-  return m.atk.evadeRerolls + (m.atk.improvise && !st.improvised ? IMPROVISE_DICE : 0)
+  return m.atk.mods.evadeRerolls + (m.atk.mods.improvise && !st.improvised ? IMPROVISE_DICE : 0)
 }
 
 /**
@@ -1176,7 +1225,7 @@ export function overwatchRerolls(m: Melee, st: Pick<OverwatchState, 'improvised'
  * per-attack rerolls allow (those are used first).
  */
 export function improvisedOn(m: Melee, rerolled: number): boolean {
-  return m.atk.improvise && rerolled > m.atk.evadeRerolls
+  return m.atk.mods.improvise && rerolled > m.atk.mods.evadeRerolls
 }
 
 /** Evade dice an overwatch attack rerolled. */
@@ -1186,7 +1235,7 @@ export function rerolledDice(shot: Pick<ShotResult, 'reroll'>): number {
 
 /** Overwatch attacks actually fired: none when blindsided. */
 export function overwatchAttacks(m: Melee): number {
-  return m.overwatch && !meleeBlindside(m) ? m.overwatch.attacks : 0
+  return m.situation.overwatch && !meleeBlindside(m) ? m.situation.overwatch.attacks : 0
 }
 
 export const OVERWATCH_START: OverwatchState = {
@@ -1201,12 +1250,12 @@ export const OVERWATCH_START: OverwatchState = {
  * overwatch shots and then on the counter-attack.
  */
 export function momentumLeft(m: Melee, st: OverwatchState): number {
-  return m.atk.momentum - st.momentumSpent
+  return m.atk.unit.momentum - st.momentumSpent
 }
 
 /** The shot of the next overwatch attack: the charger has the Momentum it has not spent yet. */
 export function nextOverwatchShot(m: Melee, st: OverwatchState): Shot {
-  return overwatchShot(m, m.overwatch!, st)
+  return overwatchShot(m, m.situation.overwatch!, st)
 }
 
 /** Whether overwatch fires at the charger again after `st`: a destroyed charger is fired at no more. */
@@ -1228,7 +1277,7 @@ export function afterOverwatchShot(
   return {
     damage,
     momentumSpent: st.momentumSpent + shot.momentumSpent,
-    destroyed: !survives(damage, m.atk.hp),
+    destroyed: !survives(damage, m.atk.unit.hp),
     improvised: st.improvised || improvisedOn(m, rerolled),
   }
 }
@@ -1249,12 +1298,12 @@ export interface ClashContext {
 
 export function clashContext(m: Melee, overwatchDamage: number): ClashContext {
   return {
-    defHp: m.def.hp,
-    atkHpLeft: m.atk.hp === undefined ? undefined : m.atk.hp - overwatchDamage,
-    atkPilot: m.atk.pilot,
-    defPilot: m.def.pilot,
-    atkFinisher: m.atk.finisher,
-    defFinisher: m.def.finisher,
+    defHp: m.def.unit.hp,
+    atkHpLeft: m.atk.unit.hp === undefined ? undefined : m.atk.unit.hp - overwatchDamage,
+    atkPilot: m.atk.unit.pilot,
+    defPilot: m.def.unit.pilot,
+    atkFinisher: m.atk.weapon.finisher,
+    defFinisher: m.def.weapon.finisher,
   }
 }
 
@@ -1370,8 +1419,8 @@ export function concludeClash(
       clash: false,
       counterSkipped: 'no clash',
       finishingBlow: null,
-      attacker: sideOutcome(damageTaken(ow.damage, 0), m.atk.hp),
-      defender: sideOutcome(0, m.def.hp),
+      attacker: sideOutcome(damageTaken(ow.damage, 0), m.atk.unit.hp),
+      defender: sideOutcome(0, m.def.unit.hp),
       later,
     }
   }
@@ -1384,13 +1433,13 @@ export function concludeClash(
     attacker: (counter?.damage ?? 0) + (fb?.by === 'defender' ? fb.damage : 0),
     defender: fb?.by === 'attacker' ? fb.damage : 0,
   }
-  const attacker = sideOutcome(damageTaken(ow.damage, later.attacker), m.atk.hp)
+  const attacker = sideOutcome(damageTaken(ow.damage, later.attacker), m.atk.unit.hp)
   return {
     clash: true,
     counterSkipped,
     finishingBlow: fb,
     attacker,
-    defender: sideOutcome(damageTaken(attack.damage, later.defender), m.def.hp),
+    defender: sideOutcome(damageTaken(attack.damage, later.defender), m.def.unit.hp),
     later,
   }
 }

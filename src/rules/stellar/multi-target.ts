@@ -1,6 +1,15 @@
 import type { Dice } from '../../core/dice.js'
 import { Distribution } from '../../core/distribution.js'
-import { type AttackBonus, type DefenseChoice, type Shot, type ShotResult, resolveShot } from './shoot.js'
+import {
+  type AttackBonus,
+  type DefenseChoice,
+  type Shooter,
+  type Shot,
+  type ShotResult,
+  type ShotSituation,
+  resolveShot,
+  shotWith,
+} from './shoot.js'
 import { type Outlook, preferFor, sumOutlooks } from './choice.js'
 import { AUTO_BONUSES, AUTO_DEFENSES, type ShotOdds, rankBonuses, shotOdds } from './shoot-odds.js'
 
@@ -37,21 +46,30 @@ export const MAX_TARGETS = 10
  */
 export function targetShot<S extends Shot>(s: S, index: number): S {
   if (index === 0) return s
+  const cleared = withoutImprovements()
   // Power's upgrades of the weapon are one target's too ("Focus, Power"); the traits' stay.
-  return Object.assign({}, s, withoutImprovements(), {
-    dmgBonuses: s.dmgBonuses.filter((b) => !b.oneTarget),
-    penBonuses: s.penBonuses.filter((b) => !b.oneTarget),
+  return shotWith(s, {
+    attacker: {
+      ...cleared.attacker,
+      dmgBonuses: s.attacker.dmgBonuses.filter((b) => !b.oneTarget),
+      penBonuses: s.attacker.penBonuses.filter((b) => !b.oneTarget),
+    },
+    situation: cleared.situation,
   })
 }
 
 /** The one-target improvements, cleared: what every target but the first meets. */
-function withoutImprovements(): Pick<Shot, 'focus' | 'bullseye' | 'extraHits' | 'hitBonuses' | 'bonusCrits'> {
-  return { focus: 0, bullseye: false, extraHits: 0, hitBonuses: [], bonusCrits: 0 }
+function withoutImprovements(): { attacker: Partial<Shooter>; situation: Partial<ShotSituation> } {
+  return {
+    attacker: { focus: 0, bullseye: false, extraHits: 0, hitBonuses: [] },
+    situation: { bonusCrits: 0 },
+  }
 }
 
 /** Whether a field of the shot is a one-target improvement (targetShot clears it after target 1). */
 export function oneTargetField(field: string): boolean {
-  return Object.hasOwn(withoutImprovements(), field)
+  const { attacker, situation } = withoutImprovements()
+  return Object.hasOwn(attacker, field) || Object.hasOwn(situation, field)
 }
 
 /** Each target's shot, target 1 first. */

@@ -53,8 +53,8 @@ export function shotOdds(s: Shot): ShotOdds {
       failedSaves: failedSaves.expected(),
     },
   }
-  if (s.hp !== undefined) odds.destroyed = results.map((r) => String(r.destroyed))
-  if (s.remoteShootDown) odds.remoteDowned = results.map((r) => r.remoteDowned ?? 0)
+  if (s.target.hp !== undefined) odds.destroyed = results.map((r) => String(r.destroyed))
+  if (s.situation.remoteShootDown) odds.remoteDowned = results.map((r) => r.remoteDowned ?? 0)
   return odds
 }
 

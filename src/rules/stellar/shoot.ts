@@ -22,6 +22,7 @@ import {
   type Level,
   type Penetration,
   type SkillDefenseQuestion,
+  NO_PEN,
   attackerBonus,
   damagePerHit,
   defenderBonus,
@@ -61,9 +62,9 @@ export function dodging(d: DefenseChoice): boolean {
  * Whether the defender may react so: Dodge and Guard together (`both`) only as a Solo Operative;
  * no Dodge against a Seeking Shot (the target may not improve its Evade).
  */
-export function defenseAllowed(s: Pick<Shot, 'soloOperative' | 'seekingShot'>, d: DefenseChoice): boolean {
-  if (d === 'both') return s.soloOperative
-  return !(d === 'dodge' && s.seekingShot)
+export function defenseAllowed(s: Pick<Shot, 'attacker' | 'target'>, d: DefenseChoice): boolean {
+  if (d === 'both') return s.target.soloOperative
+  return !(d === 'dodge' && s.attacker.seekingShot)
 }
 
 /** Whether the reaction includes a Guard. */
@@ -71,36 +72,43 @@ export function guarding(d: DefenseChoice): boolean {
   return d === 'guard' || d === 'both'
 }
 
+/**
+ * A shooting attack as nested records: the weapon fired, the attacker and the target (each with
+ * what its traits give it), the situation, and the two choices (the attacker's bonus, the
+ * target's reaction). Build one with shotInput (every default is there), change one with shotWith.
+ */
 export interface Shot extends Decidable {
+  weapon: ShotWeapon
+  attacker: Shooter
+  target: ShotTarget
+  situation: ShotSituation
+  bonus: AttackBonus
+  defense: DefenseChoice
+}
+
+/** The weapon's profile as fired. */
+export interface ShotWeapon {
   acc: number
-  evade: number
   /** The weapon's shots at this range, before Rapid Fire and Barrage. */
   shots: number
   /** Rapid Fire: shots gained (or lost, when negative) within half range. */
   rapidFire: number
   dmg: number
   pen: Penetration
-  armSv: number
-  bonus: AttackBonus
-  pilot: Level
-  defense: DefenseChoice
-  defPilot: Level
-  shield: number
-  cover: boolean
-  blindside: boolean
-  targetLock: boolean
+  /** The weapon is an [E]nergy shooting weapon. */
+  energy: boolean
   indirect: boolean
-  /** Tactical Advantage from another source (High Ground, High Speed Attack, Overwhelm, Shutdown). */
-  advantage: boolean
-  /**
-   * Bonus criticals apart from Tactical Advantage (a thrown piece of Dangerous Terrain, Mayhem!'s
-   * overwatch): they stack with it, within the cap of 3, and count as hits where criticals do.
-   */
-  bonusCrits: number
+  aoe: boolean
+  targetLock: boolean
+}
+
+/** The attacker: its pilot, its Focus and Skills, and what its traits and upgrades add. */
+export interface Shooter {
+  pilot: Level
   /** Focus actions spent on this attack (a unit takes at most 3 a turn). */
   focus: number
   /** The attacker is a warship: its Focus locks on (+1 shot, or +1 hit against a warship). */
-  atkWarship: boolean
+  warship: boolean
   /** Shots (hits against a warship) a warship's lock-on gives: 1, 2 for a fleet Ship Hunter. */
   lockOn: number
   bullseye: boolean
@@ -114,16 +122,6 @@ export interface Shot extends Decidable {
   rapidFireRelief: number
   /** With Barrage, Rapid Fire counts as at least this (Furious Fusillade: RF+1). */
   barrageRapidFire?: number
-  /** Dodge raised past the pilot's bonus (Elusive, Evasive Action order): at most 3 in all. */
-  dodgeRaise: number
-  /** Guard raised past the pilot's bonus (Elusive...): at most 3 in all. */
-  guardRaise: number
-  /** Blocks from the defender's traits and the situation, each with its source. */
-  blockBonuses: BlockBonus[]
-  /** A [Barrier]'s blocks: like a shield and cover, only the best of the three counts. */
-  barrier: number
-  /** Blocks the defender's Power and Havoc add to its [Barrier] this turn (none without one). */
-  barrierBonuses: Bonus[]
   /** Shooting Accuracy added (Vigilant Leader), each with its source. */
   accBonuses: Bonus[]
   /** DMG per hit added to the weapon's (Mechanics Expert, Mastermind, Power, Havoc Impact). */
@@ -134,12 +132,31 @@ export interface Shot extends Decidable {
   ignoreShieldCover: boolean
   /** Take the Shot: no Rapid Fire penalty (not under Indirect Fire, which gets no Skills). */
   ignoreRapidFirePenalty: boolean
-  /** The weapon is an [E]nergy shooting weapon. */
-  energy: boolean
+  /** Seeking Shot: the target may not reroll evade dice nor improve its Evade (no Dodge). */
+  seekingShot: boolean
+}
+
+/** The target: its stats, its pilot, and what its traits, orders and upgrades give it. */
+export interface ShotTarget {
+  evade: number
+  armSv: number
+  defPilot: Level
+  shield: number
+  /** A [Barrier]'s blocks: like a shield and cover, only the best of the three counts. */
+  barrier: number
+  /** Blocks the defender's Power and Havoc add to its [Barrier] this turn (none without one). */
+  barrierBonuses: Bonus[]
+  size: number
+  hp?: number
+  warship: boolean
+  /** Dodge raised past the pilot's bonus (Elusive, Evasive Action order): at most 3 in all. */
+  dodgeRaise: number
+  /** Guard raised past the pilot's bonus (Elusive...): at most 3 in all. */
+  guardRaise: number
+  /** Blocks from the defender's traits and the situation, each with its source. */
+  blockBonuses: BlockBonus[]
   /** Anti-Beam Coating: +2 ARM Sv against an energy weapon. */
   antiBeam: boolean
-  /** A remote weapon shot at an Ace: each natural 10 rolled to evade shoots one down. */
-  remoteShootDown: boolean
   /** Superior Instincts: Blindside does nothing to this defender. */
   blindsideImmune: boolean
   /** Invincible: while the defender Guards, criticals against it are plain hits. */
@@ -157,18 +174,126 @@ export interface Shot extends Decidable {
    * Times as Fast! 3, Blockade Runner 2: they add up), each die at most once.
    */
   evadeRerolls: number
-  /** Seeking Shot: the target may not reroll evade dice nor improve its Evade (no Dodge). */
-  seekingShot: boolean
   /** Solo Operative: the defender may Dodge and Guard together (reaction `both`). */
   soloOperative: boolean
   /** Persevere: the defender takes less DMG per hit (damagePerHit). */
   persevere: boolean
+}
+
+/** Where and when the shot is fired. */
+export interface ShotSituation {
+  cover: boolean
+  blindside: boolean
+  /** Tactical Advantage from another source (High Ground, High Speed Attack, Overwhelm, Shutdown). */
+  advantage: boolean
+  /**
+   * Bonus criticals apart from Tactical Advantage (a thrown piece of Dangerous Terrain, Mayhem!'s
+   * overwatch): they stack with it, within the cap of 3, and count as hits where criticals do.
+   */
+  bonusCrits: number
   /** The game round (1 on): Persevere's reduction grows in round 4. */
   round: number
-  warship: boolean
-  aoe: boolean
-  size: number
-  hp?: number
+  /** A remote weapon shot at an Ace: each natural 10 rolled to evade shoots one down. */
+  remoteShootDown: boolean
+}
+
+/** A shot's four records. */
+export type ShotRecords = Pick<Shot, 'weapon' | 'attacker' | 'target' | 'situation'>
+
+/** Changes to a shot's records: each record's fields that differ. */
+export interface RecordParts {
+  weapon?: Partial<ShotWeapon>
+  attacker?: Partial<Shooter>
+  target?: Partial<ShotTarget>
+  situation?: Partial<ShotSituation>
+}
+
+/** A shot given in part: the fields that differ from shotInput's defaults. */
+export type ShotParts = RecordParts & Partial<Pick<Shot, 'bonus' | 'defense' | keyof Decidable>>
+
+/**
+ * A shot from its parts, every field not given at its default: a plain shot (Acc 0, one shot,
+ * no bonus, no reaction, no modifiers, round 1). The one place a shot's defaults are written.
+ */
+export function shotInput(parts: ShotParts = {}): Shot {
+  const plain: Shot = {
+    weapon: {
+      acc: 0,
+      shots: 1,
+      rapidFire: 0,
+      dmg: 0,
+      pen: NO_PEN,
+      energy: false,
+      indirect: false,
+      aoe: false,
+      targetLock: false,
+    },
+    attacker: {
+      pilot: 0,
+      focus: 0,
+      warship: false,
+      lockOn: 1,
+      bullseye: false,
+      extraHits: 0,
+      hitBonuses: [],
+      bonusRaise: 0,
+      rapidFireRelief: 0,
+      accBonuses: [],
+      dmgBonuses: [],
+      penBonuses: [],
+      ignoreShieldCover: false,
+      ignoreRapidFirePenalty: false,
+      seekingShot: false,
+    },
+    // In the order the fields were listed when a shot was one flat record: the traits' changes
+    // are listed in it (TraitEffect).
+    target: {
+      evade: 0,
+      armSv: 0,
+      defPilot: 0,
+      shield: 0,
+      dodgeRaise: 0,
+      guardRaise: 0,
+      blockBonuses: [],
+      barrier: 0,
+      barrierBonuses: [],
+      antiBeam: false,
+      blindsideImmune: false,
+      guardCritsAsHits: false,
+      dodgeCritsMiss: false,
+      reroll: false,
+      notOverYet: 0,
+      momentum: 0,
+      evadeRerolls: 0,
+      soloOperative: false,
+      persevere: false,
+      warship: false,
+      size: 0,
+    },
+    situation: {
+      cover: false,
+      blindside: false,
+      advantage: false,
+      bonusCrits: 0,
+      round: 1,
+      remoteShootDown: false,
+    },
+    bonus: 'none',
+    defense: 'none',
+  }
+  const { weapon, attacker, target, situation, ...choices } = parts
+  return { ...shotWith(plain, { weapon, attacker, target, situation }), ...choices }
+}
+
+/** A copy of the shot with some fields changed, record by record (the lists are shared, as a spread shares them). */
+export function shotWith<S extends ShotRecords>(s: S, parts: RecordParts): S {
+  return {
+    ...s,
+    weapon: { ...s.weapon, ...parts.weapon },
+    attacker: { ...s.attacker, ...parts.attacker },
+    target: { ...s.target, ...parts.target },
+    situation: { ...s.situation, ...parts.situation },
+  }
 }
 
 export type DieOutcome = 'crit' | 'hit' | 'evade' | 'auto-miss'
@@ -221,65 +346,62 @@ export const EVADE_DIE = 10
 export const ALWAYS_MISS_FROM = 9
 
 /** Precision or Barrage, whichever the attacker takes: the pilot's bonus raised by traits. */
-export function shotAttackerBonus(s: Pick<Shot, 'pilot' | 'bonusRaise'>): number {
-  return attackerBonus(s.pilot, s.bonusRaise)
+export function shotAttackerBonus(s: Shot): number {
+  return attackerBonus(s.attacker.pilot, s.attacker.bonusRaise)
 }
 
 /** Dodge: the defender's pilot bonus raised by traits and orders. */
-export function shotDodge(s: Pick<Shot, 'defPilot' | 'dodgeRaise'>): number {
-  return defenderBonus(s.defPilot, s.dodgeRaise)
+export function shotDodge(s: Shot): number {
+  return defenderBonus(s.target.defPilot, s.target.dodgeRaise)
 }
 
 /** Guard: the defender's pilot bonus raised by traits. */
-export function shotGuard(s: Pick<Shot, 'defPilot' | 'guardRaise'>): number {
-  return defenderBonus(s.defPilot, s.guardRaise)
+export function shotGuard(s: AfterEvadeInput): number {
+  return defenderBonus(s.target.defPilot, s.target.guardRaise)
 }
 
 /** Blindside, unless the defender is immune to it (Superior Instincts). */
-export function blindsided(s: Pick<Shot, 'blindside' | 'blindsideImmune'>): boolean {
-  return s.blindside && !s.blindsideImmune
+export function blindsided(s: AfterEvadeInput): boolean {
+  return s.situation.blindside && !s.target.blindsideImmune
 }
 
 export function shotTargetNumber(s: Shot): number {
   const precision = s.bonus === 'precision' ? shotAttackerBonus(s) : 0
   // Seeking Shot: the target may not improve its Evade, so a Dodge gives nothing.
-  const dodge = dodging(s.defense) && !s.seekingShot ? shotDodge(s) : 0
-  return s.acc + bonusSum(s.accBonuses) + precision - s.evade - dodge
+  const dodge = dodging(s.defense) && !s.attacker.seekingShot ? shotDodge(s) : 0
+  return s.weapon.acc + bonusSum(s.attacker.accBonuses) + precision - s.target.evade - dodge
 }
 
 /** The DMG each hit deals: the weapon's, with its upgrades (before the defender's Persevere). */
-export function shotDmg(s: Pick<Shot, 'dmg' | 'dmgBonuses'>): number {
-  return s.dmg + bonusSum(s.dmgBonuses)
+export function shotDmg(s: AfterEvadeInput): number {
+  return s.weapon.dmg + bonusSum(s.attacker.dmgBonuses)
 }
 
 /** The PEN the saves face: the weapon's, with its upgrades (its kind unchanged). */
-export function shotPen(s: Pick<Shot, 'pen' | 'penBonuses'>): Penetration {
-  return s.penBonuses.length ? { value: s.pen.value + bonusSum(s.penBonuses), kind: s.pen.kind } : s.pen
+export function shotPen(s: AfterEvadeInput): Penetration {
+  return s.attacker.penBonuses.length
+    ? { value: s.weapon.pen.value + bonusSum(s.attacker.penBonuses), kind: s.weapon.pen.kind }
+    : s.weapon.pen
 }
 
 /** A [Barrier]'s blocks: its own, with what Power and Havoc add to it this turn. */
-export function barrierBlocks(s: Pick<Shot, 'barrier' | 'barrierBonuses'>): number {
-  return s.barrier > 0 ? s.barrier + bonusSum(s.barrierBonuses) : 0
+export function barrierBlocks(s: AfterEvadeInput): number {
+  return s.target.barrier > 0 ? s.target.barrier + bonusSum(s.target.barrierBonuses) : 0
 }
 
 /** Rapid Fire as it counts: a penalty reduced by the attacker's relief (never into a gain). */
-export function rapidFireShots(
-  s: Pick<
-    Shot,
-    'rapidFire' | 'rapidFireRelief' | 'ignoreRapidFirePenalty' | 'indirect' | 'bonus' | 'barrageRapidFire'
-  >,
-): number {
+export function rapidFireShots(s: Shot): number {
   const rf = rapidFireCounted(s)
-  return s.bonus === 'barrage' && s.barrageRapidFire !== undefined ? Math.max(rf, s.barrageRapidFire) : rf
+  return s.bonus === 'barrage' && s.attacker.barrageRapidFire !== undefined
+    ? Math.max(rf, s.attacker.barrageRapidFire)
+    : rf
 }
 
-function rapidFireCounted(
-  s: Pick<Shot, 'rapidFire' | 'rapidFireRelief' | 'ignoreRapidFirePenalty' | 'indirect'>,
-): number {
-  if (s.rapidFire >= 0) return s.rapidFire
+function rapidFireCounted(s: Shot): number {
+  if (s.weapon.rapidFire >= 0) return s.weapon.rapidFire
   // Take the Shot ignores the penalty, unless the weapon fires indirectly (no Skills).
-  if (s.ignoreRapidFirePenalty && !s.indirect) return 0
-  return Math.min(0, s.rapidFire + s.rapidFireRelief)
+  if (s.attacker.ignoreRapidFirePenalty && !s.weapon.indirect) return 0
+  return Math.min(0, s.weapon.rapidFire + s.attacker.rapidFireRelief)
 }
 
 /**
@@ -290,8 +412,8 @@ function rapidFireCounted(
  * Havoc, Main Battery) do not make a PEN 2 weapon qualify. A weapon that does not qualify is
  * simply not helped (a unit's trait list names the skill for all its weapons).
  */
-export function takeTheShotIgnores(s: Pick<Shot, 'ignoreShieldCover' | 'pen' | 'indirect'>): boolean {
-  return s.ignoreShieldCover && s.pen.value >= 3 && !s.indirect
+export function takeTheShotIgnores(s: AfterEvadeInput): boolean {
+  return s.attacker.ignoreShieldCover && s.weapon.pen.value >= 3 && !s.weapon.indirect
 }
 
 /**
@@ -300,7 +422,7 @@ export function takeTheShotIgnores(s: Pick<Shot, 'ignoreShieldCover' | 'pen' | '
  */
 export function shotsBeforeCap(s: Shot): number {
   const barrage = s.bonus === 'barrage' ? shotAttackerBonus(s) : 0
-  return s.shots + rapidFireShots(s) + barrage + focusShots(s)
+  return s.weapon.shots + rapidFireShots(s) + barrage + focusShots(s)
 }
 
 /** Shots rolled: every modifier first, then the cap of 10 (a printed 12 with Rapid Fire -2 fires 10). */
@@ -310,7 +432,7 @@ export function shotsFired(s: Shot): number {
 
 /** Natural faces that are critical hits: 1-2, and 3 with Target Lock. */
 export function critMax(s: Shot): number {
-  return s.targetLock ? 3 : 2
+  return s.weapon.targetLock ? 3 : 2
 }
 
 /** The most Focus actions a unit takes in a turn. */
@@ -321,21 +443,17 @@ export const MAX_FOCUS = 3
  * (focusShots). A warship's Focus ("lock on") is +1 hit only against a warship (+2 for the
  * fleet commander's Ship Hunter: `lockOn`).
  */
-export function focusHits(
-  s: Pick<Shot, 'focus' | 'indirect' | 'dmg' | 'atkWarship' | 'warship' | 'lockOn'>,
-): number {
-  if (s.focus === 0) return 0
-  if (s.atkWarship) return s.warship ? s.focus * s.lockOn : 0
-  if (s.indirect) return 0
-  return s.focus * (s.dmg <= 200 ? 2 : 1)
+export function focusHits(s: Shot): number {
+  if (s.attacker.focus === 0) return 0
+  if (s.attacker.warship) return s.target.warship ? s.attacker.focus * s.attacker.lockOn : 0
+  if (s.weapon.indirect) return 0
+  return s.attacker.focus * (s.weapon.dmg <= 200 ? 2 : 1)
 }
 
 /** Shots Focus adds: one per action under Indirect Fire; a warship's Focus, against anything but a warship. */
-export function focusShots(
-  s: Pick<Shot, 'focus' | 'indirect' | 'atkWarship' | 'warship' | 'lockOn'>,
-): number {
-  if (s.atkWarship) return s.warship ? 0 : s.focus * s.lockOn
-  return s.indirect ? s.focus : 0
+export function focusShots(s: Shot): number {
+  if (s.attacker.warship) return s.target.warship ? 0 : s.attacker.focus * s.attacker.lockOn
+  return s.weapon.indirect ? s.attacker.focus : 0
 }
 
 /** Cover's blocks: 1, or 2 against DMG 500 or less. */
@@ -360,15 +478,15 @@ export function coverBlocks(dmg: number): number {
  * specific rule, so that shot meets no cover, kept or not (unless Superior Instincts voids the
  * Blindside, when the cover counts as against any Indirect Fire).
  */
-export function shotBlocks(s: BlockInput): { blocks: number; source: BlockSource; terms: Bonus[] } {
+export function shotBlocks(s: AfterEvadeInput): { blocks: number; source: BlockSource; terms: Bonus[] } {
   const terms: Bonus[] = []
   if (guarding(s.defense)) {
     const guard = shotGuard(s)
     terms.push({ source: guardSource(s), amount: guard })
   }
   const ignored = blindsided(s) || takeTheShotIgnores(s)
-  const shield = ignored ? 0 : s.shield
-  const cover = ignored || !s.cover || s.warship ? 0 : coverBlocks(s.dmg)
+  const shield = ignored ? 0 : s.target.shield
+  const cover = ignored || !s.situation.cover || s.target.warship ? 0 : coverBlocks(s.weapon.dmg)
   // The best of the three; ties go to the shield, then cover.
   let source: BlockSource = 'none'
   let best = 0
@@ -383,15 +501,15 @@ export function shotBlocks(s: BlockInput): { blocks: number; source: BlockSource
     }
   }
   if (best > 0) terms.push({ source, amount: best })
-  for (const b of stackedBlocks(s.blockBonuses)) terms.push(b)
+  for (const b of stackedBlocks(s.target.blockBonuses)) terms.push(b)
   let blocks = 0
   for (const t of terms) blocks += t.amount
   return { blocks, source, terms }
 }
 
 /** Guard's term: "Guard", or "Guard (raised +1, at most 3)" when traits raised it. */
-function guardSource(s: Pick<Shot, 'guardRaise'>): string {
-  return s.guardRaise > 0 ? `Guard (raised +${s.guardRaise}, at most 3)` : 'Guard'
+function guardSource(s: AfterEvadeInput): string {
+  return s.target.guardRaise > 0 ? `Guard (raised +${s.target.guardRaise}, at most 3)` : 'Guard'
 }
 
 /** Hits negated by spending Momentum: one per point, two points each for warships. */
@@ -445,12 +563,13 @@ export function evadeInput(s: Shot): EvadeInput {
     dice: shotsFired(s),
     targetNumber: shotTargetNumber(s),
     critMax: critMax(s),
-    critCap: s.indirect || critsAsHits(s) ? 0 : CRIT_CAP,
+    critCap: s.weapon.indirect || critsAsHits(s) ? 0 : CRIT_CAP,
     critsMiss: critsMiss(s),
-    advantage: s.advantage || blindsided(s),
-    bonusCrits: s.bonusCrits,
-    bonusHits: focusHits(s) + (s.bullseye ? 1 : 0) + s.extraHits + bonusSum(s.hitBonuses),
-    shootDown: s.remoteShootDown,
+    advantage: s.situation.advantage || blindsided(s),
+    bonusCrits: s.situation.bonusCrits,
+    bonusHits:
+      focusHits(s) + (s.attacker.bullseye ? 1 : 0) + s.attacker.extraHits + bonusSum(s.attacker.hitBonuses),
+    shootDown: s.situation.remoteShootDown,
   }
 }
 
@@ -498,92 +617,84 @@ export function dieOutcome(c: EvadeClass): DieOutcome {
  * Invincible (pilot trait II): "once per Round while using Guard, Crits vs this unit are instead
  * Hits", Tactical Advantage's critical included, as under Indirect Fire.
  */
-export function critsAsHits(s: Pick<Shot, 'guardCritsAsHits' | 'defense'>): boolean {
-  return s.guardCritsAsHits && guarding(s.defense)
+export function critsAsHits(s: Shot): boolean {
+  return s.target.guardCritsAsHits && guarding(s.defense)
 }
 
 /**
  * Untouchable (pilot trait II): "once per Round while using Dodge, Crits vs this unit instead
  * Miss". Reading: Tactical Advantage's +1 critical is a critical too, so it adds nothing.
  */
-export function critsMiss(s: Pick<Shot, 'dodgeCritsMiss' | 'defense'>): boolean {
-  return s.dodgeCritsMiss && dodging(s.defense)
+export function critsMiss(s: Shot): boolean {
+  return s.target.dodgeCritsMiss && dodging(s.defense)
 }
 
-/** What the blocks read of a shot (Guard, shield, Cover, barrier, trait blocks and what cancels them). */
-export type BlockInput = Pick<
-  Shot,
-  | 'defense'
-  | 'defPilot'
-  | 'guardRaise'
-  | 'shield'
-  | 'cover'
-  | 'barrier'
-  | 'blockBonuses'
-  | 'blindside'
-  | 'blindsideImmune'
-  | 'warship'
-  | 'dmg'
-  | 'barrierBonuses'
-  | 'ignoreShieldCover'
-  | 'pen'
-  | 'indirect'
->
-
 /**
- * Everything stages 2 and 3 read of a shot (blockHits, shotSaves, concludeShot), and nothing
- * else: their declared input, as EvadeInput is the evade stage's. Those functions take this type,
- * so reading another field of the shot there is a compile error, and the odds may remember what
- * the stages make of a number of hits by these values.
+ * Everything stages 2 and 3 read of a shot (shotBlocks, blockHits, shotSaves, concludeShot), and
+ * nothing else: their declared input, as EvadeInput is the evade stage's. Those functions take
+ * this type, so reading another field of the shot there is a compile error, and the odds may
+ * remember what the stages make of a number of hits by these values. A shot is one.
  */
-export interface AfterEvadeInput extends BlockInput {
-  /** Skill Defense: the most Momentum the defender will spend. */
-  momentum: number
-  pen: Penetration
-  armSv: number
-  aoe: boolean
-  size: number
-  reroll: boolean
-  notOverYet: number
-  persevere: boolean
-  round: number
-  dmgBonuses: Bonus[]
-  penBonuses: Bonus[]
-  energy: boolean
-  antiBeam: boolean
-  hp?: number
+export interface AfterEvadeInput {
+  weapon: Pick<ShotWeapon, 'dmg' | 'pen' | 'aoe' | 'indirect' | 'energy'>
+  attacker: Pick<Shooter, 'ignoreShieldCover' | 'dmgBonuses' | 'penBonuses'>
+  target: Pick<
+    ShotTarget,
+    | 'defPilot'
+    | 'guardRaise'
+    | 'shield'
+    | 'barrier'
+    | 'blockBonuses'
+    | 'blindsideImmune'
+    | 'warship'
+    | 'momentum'
+    | 'armSv'
+    | 'size'
+    | 'reroll'
+    | 'notOverYet'
+    | 'persevere'
+    | 'barrierBonuses'
+    | 'antiBeam'
+    | 'hp'
+  >
+  situation: Pick<ShotSituation, 'cover' | 'blindside' | 'round'>
+  defense: DefenseChoice
 }
 
 export function afterEvadeInput(s: AfterEvadeInput): AfterEvadeInput {
   return {
+    weapon: {
+      dmg: s.weapon.dmg,
+      pen: s.weapon.pen,
+      aoe: s.weapon.aoe,
+      indirect: s.weapon.indirect,
+      energy: s.weapon.energy,
+    },
+    attacker: {
+      ignoreShieldCover: s.attacker.ignoreShieldCover,
+      dmgBonuses: s.attacker.dmgBonuses,
+      penBonuses: s.attacker.penBonuses,
+    },
+    target: {
+      defPilot: s.target.defPilot,
+      guardRaise: s.target.guardRaise,
+      shield: s.target.shield,
+      barrier: s.target.barrier,
+      blockBonuses: s.target.blockBonuses,
+      blindsideImmune: s.target.blindsideImmune,
+      warship: s.target.warship,
+      momentum: s.target.momentum,
+      armSv: s.target.armSv,
+      size: s.target.size,
+      reroll: s.target.reroll,
+      notOverYet: s.target.notOverYet,
+      persevere: s.target.persevere,
+      barrierBonuses: s.target.barrierBonuses,
+      antiBeam: s.target.antiBeam,
+      hp: s.target.hp,
+    },
+    situation: { cover: s.situation.cover, blindside: s.situation.blindside, round: s.situation.round },
     defense: s.defense,
-    defPilot: s.defPilot,
-    guardRaise: s.guardRaise,
-    shield: s.shield,
-    cover: s.cover,
-    barrier: s.barrier,
-    blockBonuses: s.blockBonuses,
-    blindside: s.blindside,
-    blindsideImmune: s.blindsideImmune,
-    warship: s.warship,
-    dmg: s.dmg,
-    momentum: s.momentum,
-    pen: s.pen,
-    armSv: s.armSv,
-    aoe: s.aoe,
-    size: s.size,
-    reroll: s.reroll,
-    notOverYet: s.notOverYet,
-    persevere: s.persevere,
-    round: s.round,
-    barrierBonuses: s.barrierBonuses,
-    ignoreShieldCover: s.ignoreShieldCover,
-    indirect: s.indirect,
-    dmgBonuses: s.dmgBonuses,
-    penBonuses: s.penBonuses,
-    energy: s.energy,
-    antiBeam: s.antiBeam,
-    hp: s.hp,
   }
 }
 
@@ -674,7 +785,10 @@ const afters = memoise((shot: AfterEvadeInput & Decidable): After => {
     blocks: shotBlocks(shot),
     saves: savesFor(shotSaves(shot, 0)),
     outlook: (hits) =>
-      (rows[hits] ??= resultsOutlook(afterEvadeFlow.odds({ shot, after, evade: hitsOnly(hits) }), shot.hp)),
+      (rows[hits] ??= resultsOutlook(
+        afterEvadeFlow.odds({ shot, after, evade: hitsOnly(hits) }),
+        shot.target.hp,
+      )),
   }
   return after
 })
@@ -884,8 +998,8 @@ export function rollEvade(dice: Dice, s: Shot, later: LaterOutlook): EvadeStage 
 }
 
 /** Evade dice the defender may reroll on this shot: none against a Seeking Shot. */
-export function rerollsAllowed(s: Pick<Shot, 'evadeRerolls' | 'seekingShot'>): number {
-  return s.seekingShot ? 0 : s.evadeRerolls
+export function rerollsAllowed(s: Pick<Shot, 'attacker' | 'target'>): number {
+  return s.attacker.seekingShot ? 0 : s.target.evadeRerolls
 }
 
 /**
@@ -1029,8 +1143,8 @@ export function blockHits(
 ): BlockStage {
   const hitsLeft = Math.max(0, hits - blocks)
   // Skill Defense is decided after the evade dice are seen: spend up to the Momentum offered.
-  const maxPoints = skillDefenseMax(hitsLeft, s.warship)
-  const offered = skillDefenseSpent(s.momentum, hitsLeft, s.warship)
+  const maxPoints = skillDefenseMax(hitsLeft, s.target.warship)
+  const offered = skillDefenseSpent(s.target.momentum, hitsLeft, s.target.warship)
   const points =
     hitsLeft === 0
       ? 0
@@ -1043,14 +1157,14 @@ export function blockHits(
             offered,
           ),
         )
-  const unblockedHits = Math.max(0, hitsLeft - momentumNegates(points, s.warship))
+  const unblockedHits = Math.max(0, hitsLeft - momentumNegates(points, s.target.warship))
   return {
     blocks,
     blockSource: source,
     blockTerms: terms,
     momentumSpent: points,
     unblockedHits,
-    hitDamage: unblockedHits * damagePerHit(shotDmg(s), s.persevere, s.round),
+    hitDamage: unblockedHits * damagePerHit(shotDmg(s), s.target.persevere, s.situation.round),
   }
 }
 
@@ -1062,14 +1176,14 @@ export function shotSaves(s: AfterEvadeInput, unblockedHits: number): SaveSpec {
   return {
     hits: unblockedHits,
     pen: shotPen(s),
-    armSv: s.armSv,
-    warship: s.warship,
-    aoe: s.aoe,
-    size: s.size,
+    armSv: s.target.armSv,
+    warship: s.target.warship,
+    aoe: s.weapon.aoe,
+    size: s.target.size,
     // Anti-Beam Coating against an energy weapon; 0 otherwise.
-    armSvBonus: antiBeamBonus(s),
-    reroll: s.reroll,
-    notOverYet: s.notOverYet > 0 ? s.notOverYet : undefined,
+    armSvBonus: shotAntiBeam(s),
+    reroll: s.target.reroll,
+    notOverYet: s.target.notOverYet > 0 ? s.target.notOverYet : undefined,
   }
 }
 
@@ -1079,12 +1193,7 @@ export function shotDamage(b: Pick<BlockStage, 'hitDamage'>, save: Pick<SaveResu
 }
 
 /** The shot's result from its stages: damage from hits and failed saves, and destruction. */
-export function concludeShot(
-  s: Pick<AfterEvadeInput, 'hp'>,
-  e: EvadeStage,
-  b: BlockStage,
-  save: SaveResult,
-): ShotResult {
+export function concludeShot(s: AfterEvadeInput, e: EvadeStage, b: BlockStage, save: SaveResult): ShotResult {
   const damage = shotDamage(b, save)
   const result: ShotResult = {
     targetNumber: e.targetNumber,
@@ -1103,14 +1212,19 @@ export function concludeShot(
   }
   if (e.reroll) result.reroll = e.reroll
   if (e.remoteDowned !== undefined) result.remoteDowned = e.remoteDowned
-  if (s.hp !== undefined) {
-    result.remainingHp = s.hp - damage
+  if (s.target.hp !== undefined) {
+    result.remainingHp = s.target.hp - damage
     result.destroyed = result.remainingHp <= 0
   }
   return result
 }
 
+/** Anti-Beam Coating's ARM Sv against this shot: +2 against an energy weapon, else 0. */
+export function shotAntiBeam(s: AfterEvadeInput): number {
+  return antiBeamBonus({ antiBeam: s.target.antiBeam, energy: s.weapon.energy })
+}
+
 /** The armor-save cap that applies to this shot's defender. */
-export function saveCapFor(s: Pick<Shot, 'warship' | 'aoe'>): number {
-  return saveCap(s)
+export function saveCapFor(s: Shot): number {
+  return saveCap({ warship: s.target.warship, aoe: s.weapon.aoe })
 }

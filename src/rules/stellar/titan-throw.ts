@@ -71,7 +71,7 @@ export function resolveTitanThrow(dice: Dice, t: TitanThrow): TitanThrowResult {
   const m = t.melee
   // A side's Improvise pick: given (--atk-reroll, --def-reroll), else the policy's best (choice.ts).
   const attack = resolveStrike(dice, titanThrowStrike(t), undefined, m)
-  return { attack, thrown: attack.pushedOut, defender: sideOutcome(attack.damage, m.def.hp) }
+  return { attack, thrown: attack.pushedOut, defender: sideOutcome(attack.damage, m.def.unit.hp) }
 }
 
 /** The exact odds of a throw: the strike's flow folded (the same stage as the charge's attack). */

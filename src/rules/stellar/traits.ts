@@ -1,7 +1,7 @@
 import { InputError } from '../../core/errors.js'
 import { nearest } from '../../core/nearest.js'
 import { EACH_ATTACK_BLOCK, type MeleeSide } from './melee.js'
-import type { Shot } from './shoot.js'
+import type { ShotRecords } from './shoot.js'
 
 /**
  * THE TRAITS THAT CHANGE A SHOT OR A MELEE CLASH (wargame rules: trait upgrades, commander and
@@ -731,50 +731,54 @@ function inEffect(m: When, choice: string): boolean {
 }
 
 /** One modifier applied to a shot. */
-export function applyShotModifier(s: Shot, m: ShotModifier): void {
+export function applyShotModifier(s: ShotRecords, m: ShotModifier): void {
   switch (m.kind) {
     case 'hits':
-      s.hitBonuses.push({ source: m.source, amount: m.smallArms ? smallArmsHits(m.amount, s.dmg) : m.amount })
+      s.attacker.hitBonuses.push({
+        source: m.source,
+        amount: m.smallArms ? smallArmsHits(m.amount, s.weapon.dmg) : m.amount,
+      })
       return
     case 'blocks':
-      s.blockBonuses.push(
+      s.target.blockBonuses.push(
         m.eachAttack
           ? { source: m.source, amount: m.amount, stack: EACH_ATTACK_BLOCK }
           : { source: m.source, amount: m.amount },
       )
       return
     case 'pen':
-      s.penBonuses.push({ source: m.source, amount: m.amount })
+      s.attacker.penBonuses.push({ source: m.source, amount: m.amount })
       return
     case 'dmg':
-      s.dmgBonuses.push({ source: m.source, amount: m.amount })
+      s.attacker.dmgBonuses.push({ source: m.source, amount: m.amount })
       return
     case 'acc':
-      s.accBonuses.push({ source: m.source, amount: m.amount })
+      s.attacker.accBonuses.push({ source: m.source, amount: m.amount })
       return
     case 'raise':
-      if (m.stat === 'precision-barrage') s.bonusRaise += m.by
-      else if (m.stat === 'dodge') s.dodgeRaise += m.by
-      else s.guardRaise += m.by
+      if (m.stat === 'precision-barrage') s.attacker.bonusRaise += m.by
+      else if (m.stat === 'dodge') s.target.dodgeRaise += m.by
+      else s.target.guardRaise += m.by
       return
     case 'reroll':
-      if (m.pool === 'evade') s.evadeRerolls += m.dice
-      else s.reroll = true
+      if (m.pool === 'evade') s.target.evadeRerolls += m.dice
+      else s.target.reroll = true
       return
     case 'rapid-fire':
-      if ('relief' in m) s.rapidFireRelief += m.relief
-      else if ('ignorePenalty' in m) s.ignoreRapidFirePenalty = true
-      else s.barrageRapidFire = m.barrageAtLeast
+      if ('relief' in m) s.attacker.rapidFireRelief += m.relief
+      else if ('ignorePenalty' in m) s.attacker.ignoreRapidFirePenalty = true
+      else s.attacker.barrageRapidFire = m.barrageAtLeast
       return
     case 'crits':
-      if (m.rule === 'guard-crits-as-hits') s.guardCritsAsHits = true
-      else s.dodgeCritsMiss = true
+      if (m.rule === 'guard-crits-as-hits') s.target.guardCritsAsHits = true
+      else s.target.dodgeCritsMiss = true
       return
     case 'lock-on':
-      s.lockOn = m.amount
+      s.attacker.lockOn = m.amount
       return
     case 'rule':
-      s[m.rule] = true
+      if (m.rule === 'ignoreShieldCover' || m.rule === 'seekingShot') s.attacker[m.rule] = true
+      else s.target[m.rule] = true
       return
   }
 }
@@ -783,39 +787,39 @@ export function applyShotModifier(s: Shot, m: ShotModifier): void {
 export function applyMeleeModifier(side: MeleeSide, m: MeleeModifier): void {
   switch (m.kind) {
     case 'hits':
-      side.hitBonuses.push({
+      side.mods.hitBonuses.push({
         source: m.source,
-        amount: m.smallArms ? smallArmsHits(m.amount, side.dmg) : m.amount,
+        amount: m.smallArms ? smallArmsHits(m.amount, side.weapon.dmg) : m.amount,
       })
       return
     case 'blocks':
-      side.blockBonuses.push(
+      side.mods.blockBonuses.push(
         m.eachAttack
           ? { source: m.source, amount: m.amount, stack: EACH_ATTACK_BLOCK }
           : { source: m.source, amount: m.amount },
       )
       return
     case 'pen':
-      side.penBonuses.push({ source: m.source, amount: m.amount })
+      side.mods.penBonuses.push({ source: m.source, amount: m.amount })
       return
     case 'dmg':
-      ;(side.dmgBonuses ??= []).push({ source: m.source, amount: m.amount })
+      side.mods.dmgBonuses.push({ source: m.source, amount: m.amount })
       return
     case 'raise':
-      side.guardRaise += m.by
+      side.mods.guardRaise += m.by
       return
     case 'reroll':
-      if (m.pool === 'evade') side.evadeRerolls += m.dice
-      else if (m.pool === 'failed-saves') side.reroll = true
-      else if (m.pool === 'missed-blocks') side.unbeaten = true
-      else side.improvise = true
+      if (m.pool === 'evade') side.mods.evadeRerolls += m.dice
+      else if (m.pool === 'failed-saves') side.mods.reroll = true
+      else if (m.pool === 'missed-blocks') side.mods.unbeaten = true
+      else side.mods.improvise = true
       return
     case 'crits':
-      if (m.rule === 'three-of-a-kind') side.desperation = true
-      else side.guardCritsAsHits = true
+      if (m.rule === 'three-of-a-kind') side.mods.desperation = true
+      else side.mods.guardCritsAsHits = true
       return
     case 'rule':
-      side[m.rule] = true
+      side.mods[m.rule] = true
       return
   }
 }
@@ -973,10 +977,14 @@ export interface TraitEffect {
 }
 
 /** Each chosen trait's effect on a shot, for its side; what each changed. */
-export function applyShotTraits(s: Shot, traits: readonly ChosenTrait[], side: TraitSide): TraitEffect[] {
+export function applyShotTraits(
+  s: ShotRecords,
+  traits: readonly ChosenTrait[],
+  side: TraitSide,
+): TraitEffect[] {
   return traits.map((c) =>
-    traced(s, c, side, (into) => {
-      for (const m of c.trait.shoot?.[side] ?? []) if (inEffect(m, c.choice)) applyShotModifier(into, m)
+    traced([s.weapon, s.attacker, s.target, s.situation], c, side, () => {
+      for (const m of c.trait.shoot?.[side] ?? []) if (inEffect(m, c.choice)) applyShotModifier(s, m)
     }),
   )
 }
@@ -988,33 +996,30 @@ export function applyMeleeTraits(
   side: TraitSide,
 ): TraitEffect[] {
   return traits.map((c) =>
-    traced(m, c, side, (into) => {
-      for (const mod of c.trait.melee?.[side] ?? [])
-        if (inEffect(mod, c.choice)) applyMeleeModifier(into, mod)
+    traced([m.unit, m.weapon, m.mods], c, side, () => {
+      for (const mod of c.trait.melee?.[side] ?? []) if (inEffect(mod, c.choice)) applyMeleeModifier(m, mod)
     }),
   )
 }
 
-/** One trait's effect applied to `into`, and the fields it changed. */
-function traced<T extends object>(
-  into: T,
-  c: ChosenTrait,
-  side: TraitSide,
-  apply: (into: T) => void,
-): TraitEffect {
-  const fields = into as Record<string, unknown>
+/** One trait's effect applied to the records `into` (a shot's, or a melee side), and the fields it changed. */
+function traced(into: readonly object[], c: ChosenTrait, side: TraitSide, apply: () => void): TraitEffect {
+  const records = into as readonly Record<string, unknown>[]
   // Lists are grown in place: their lengths are what to compare.
-  const before = new Map(Object.keys(fields).map((k) => [k, snapshot(fields[k])]))
-  apply(into)
+  const before = records.map((r) => new Map(Object.keys(r).map((k) => [k, snapshot(r[k])])))
+  apply()
   const changes: Record<string, unknown> = {}
-  for (const k of Object.keys(fields)) {
-    const now = fields[k]
-    const was = before.get(k)
-    if (Array.isArray(now)) {
-      const from = typeof was === 'number' ? was : 0
-      if (now.length !== from) changes[k] = now.slice(from)
-    } else if (now !== was) changes[k] = typeof now === 'number' && typeof was === 'number' ? now - was : now
-  }
+  records.forEach((r, i) => {
+    for (const k of Object.keys(r)) {
+      const now = r[k]
+      const was = before[i].get(k)
+      if (Array.isArray(now)) {
+        const from = typeof was === 'number' ? was : 0
+        if (now.length !== from) changes[k] = now.slice(from)
+      } else if (now !== was)
+        changes[k] = typeof now === 'number' && typeof was === 'number' ? now - was : now
+    }
+  })
   const option = c.trait.choice?.[c.choice]
   return {
     trait: traitText(c),

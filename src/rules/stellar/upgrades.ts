@@ -1,5 +1,5 @@
 import { InputError } from '../../core/errors.js'
-import type { Shot } from './shoot.js'
+import type { ShotRecords } from './shoot.js'
 
 /**
  * POWER AND HAVOC UPGRADES (quickstart: "FULL POWER!" and "WORLD SHAKING HAVOC"), and REMOTE
@@ -32,9 +32,9 @@ interface Upgrade {
   /** What it does, in a line (help and messages). */
   effect: string
   /** Its effect on the shot; `n` is how many times it was chosen. */
-  apply: (s: Shot, n: number) => void
+  apply: (s: ShotRecords, n: number) => void
   /** Why it cannot be chosen for this shot, if it cannot. */
-  refuse?: (s: Shot) => string | undefined
+  refuse?: (s: ShotRecords) => string | undefined
 }
 
 /**
@@ -59,8 +59,8 @@ function times(name: string, n: number): string {
 }
 
 /** A [Barrier]'s upgrade needs a barrier. */
-const needsBarrier = (s: Shot) =>
-  s.barrier > 0 ? undefined : 'the defender has no [Barrier]; add --barrier N'
+const needsBarrier = (s: ShotRecords) =>
+  s.target.barrier > 0 ? undefined : 'the defender has no [Barrier]; add --barrier N'
 
 /** The upgrades each pool offers each side, by name. */
 const UPGRADES: Record<
@@ -72,13 +72,21 @@ const UPGRADES: Record<
       dmg: {
         effect: 'DMG+100',
         apply: (s, n) =>
-          void s.dmgBonuses.push({ source: times('Power DMG+100', n), amount: 100 * n, oneTarget: true }),
+          void s.attacker.dmgBonuses.push({
+            source: times('Power DMG+100', n),
+            amount: 100 * n,
+            oneTarget: true,
+          }),
       },
       pen: {
         effect: 'ARM PEN+1, +2 for a push/pull weapon',
         apply: (s, n) => {
-          const each = s.pen.kind === 'push' ? 2 : 1
-          s.penBonuses.push({ source: times(`Power PEN+${each}`, n), amount: each * n, oneTarget: true })
+          const each = s.weapon.pen.kind === 'push' ? 2 : 1
+          s.attacker.penBonuses.push({
+            source: times(`Power PEN+${each}`, n),
+            amount: each * n,
+            oneTarget: true,
+          })
         },
       },
       range: { effect: 'Max Range+8", nothing to resolve', apply: () => undefined },
@@ -91,7 +99,7 @@ const UPGRADES: Record<
     defender: {
       barriers: {
         effect: 'its [Barrier] +1 block this turn',
-        apply: (s, n) => void s.barrierBonuses.push({ source: times('Power +1 block', n), amount: n }),
+        apply: (s, n) => void s.target.barrierBonuses.push({ source: times('Power +1 block', n), amount: n }),
         refuse: needsBarrier,
       },
     },
@@ -101,7 +109,7 @@ const UPGRADES: Record<
       impact: {
         effect: 'Impact: this turn every shooting attack +100 DMG',
         apply: (s, n) =>
-          void s.dmgBonuses.push({ source: times('Havoc Impact DMG+100', n), amount: 100 * n }),
+          void s.attacker.dmgBonuses.push({ source: times('Havoc Impact DMG+100', n), amount: 100 * n }),
       },
       // Reading: the text wins over the Trident Drake example, whose Havoc gives its Gravity Beams
       // "+2 Hits" and a push "+3 Hits and ARM PEN+3P": Impact's +1 hit is written for melee only,
@@ -109,8 +117,10 @@ const UPGRADES: Record<
       // and never a hit.
       push: {
         effect: 'Impact: push/pull weapons PEN+1',
-        apply: (s, n) => void s.penBonuses.push({ source: times('Havoc Impact PEN+1', n), amount: n }),
-        refuse: (s) => (s.pen.kind === 'push' ? undefined : 'PEN+1P is for a push/pull weapon (--pen NP)'),
+        apply: (s, n) =>
+          void s.attacker.penBonuses.push({ source: times('Havoc Impact PEN+1', n), amount: n }),
+        refuse: (s) =>
+          s.weapon.pen.kind === 'push' ? undefined : 'PEN+1P is for a push/pull weapon (--pen NP)',
       },
     },
     'titan-throw': {
@@ -121,7 +131,8 @@ const UPGRADES: Record<
     defender: {
       barriers: {
         effect: 'its [Barrier] +2 blocks this turn',
-        apply: (s, n) => void s.barrierBonuses.push({ source: times('Havoc +2 blocks', n), amount: 2 * n }),
+        apply: (s, n) =>
+          void s.target.barrierBonuses.push({ source: times('Havoc +2 blocks', n), amount: 2 * n }),
         refuse: needsBarrier,
       },
     },
@@ -192,7 +203,7 @@ export function upgradeCost(pool: Pool, upgrades: readonly string[], use: Upgrad
  * order first named), and the spend reported. Throws when one does not fit the shot.
  */
 export function applyUpgrades(
-  s: Shot,
+  s: ShotRecords,
   pool: Pool,
   side: UpgradeSide,
   upgrades: readonly string[],
@@ -225,12 +236,12 @@ export const REMOTE_MOMENTUM_COST = 1
  * faces count). Reading: an Ace is a level 2 defender that is not a warship (whose level is its
  * captain's); a level 2 kaiju has no pilot, which the player knows and the flags do not say.
  */
-export function applyRemote(s: Shot, firing: RemoteFiring): void {
+export function applyRemote(s: ShotRecords, firing: RemoteFiring): void {
   if (firing === 'momentum') {
-    s.blindside = true
-    s.indirect = true
+    s.situation.blindside = true
+    s.weapon.indirect = true
   }
-  s.remoteShootDown = s.defPilot === 2 && !s.warship
+  s.situation.remoteShootDown = s.target.defPilot === 2 && !s.target.warship
 }
 
 /** What each side spent on a shot, as reported (a key only for what was given). */

@@ -1,60 +1,49 @@
 import { PhysicalDice } from '../../../src/core/physical.js'
-import { type Melee, type MeleeSide, resolveMelee } from '../../../src/rules/stellar/melee.js'
-import { NO_PEN, type Penetration, parsePen } from '../../../src/rules/stellar/weapon.js'
+import {
+  type Melee,
+  type MeleeSide,
+  type MeleeSituation,
+  type SideParts,
+  meleeSide,
+  resolveMelee,
+} from '../../../src/rules/stellar/melee.js'
+import { type Penetration, parsePen } from '../../../src/rules/stellar/weapon.js'
+import { onlyKeys } from './shot-fixture.js'
 
-/** A side with no traits, no shield, no PEN: tests override what they need. */
-export function side(over: Partial<Omit<MeleeSide, 'pen'>> & { pen?: Penetration | string } = {}): MeleeSide {
-  const { pen, ...rest } = over
-  return {
-    dmg: 300,
-    pen: typeof pen === 'string' ? parsePen(pen) : (pen ?? NO_PEN),
-    armSv: 0,
-    shield: 0,
-    pilot: 0,
-    momentum: 0,
-    size: 0,
-    finisher: 0,
-    boldLeader: false,
-    boldAlly: false,
-    skilledSwordsman: false,
-    masterSwordsman: false,
-    closeCombatExpert: false,
-    mercilessMelee: false,
-    berserker: false,
-    killerInstinct: false,
-    advantage: false,
-    extraHits: 0,
-    extraBlocks: 0,
-    hitBonuses: [],
-    blockBonuses: [],
-    guardRaise: 0,
-    blindsideImmune: false,
-    unbeaten: false,
-    persevere: false,
-    soloOperative: false,
-    reroll: false,
-    notOverYet: 0,
-    evade: 0,
-    evadeRerolls: 0,
-    desperation: false,
-    improvise: false,
-    penBonuses: [],
-    warship: false,
-    ...rest,
-  }
+/**
+ * A side with DMG 300 and no traits, no shield, no PEN: tests override what they need (`pen` as
+ * written on a profile, "5S", or parsed).
+ */
+export function side(over: SideParts & { pen?: Penetration | string } = {}): MeleeSide {
+  onlyKeys(over, ['unit', 'weapon', 'mods', 'pen'])
+  const { pen, ...parts } = over
+  const weapon = pen === undefined ? {} : { pen: typeof pen === 'string' ? parsePen(pen) : pen }
+  return meleeSide({ ...parts, weapon: { dmg: 300, ...weapon, ...parts.weapon } })
 }
 
-export function melee(over: Partial<Melee> & { atk?: MeleeSide; def?: MeleeSide } = {}): Melee {
+/** A clash of two plain sides, 3/2 against 2/3, Counter; no Blindside, no overwatch, round 1. */
+export function melee(
+  over: Partial<Omit<Melee, 'situation'>> & { situation?: Partial<MeleeSituation> } = {},
+): Melee {
+  onlyKeys(over, [
+    'atk',
+    'def',
+    'atkSplit',
+    'defSplit',
+    'defChoice',
+    'situation',
+    'momentumAsked',
+    'decisions',
+    'askDecisions',
+  ])
   return {
     atk: side(),
     def: side(),
     atkSplit: { attack: 3, defense: 2 },
     defSplit: { attack: 2, defense: 3 },
     defChoice: 'counter',
-    blindside: false,
-    overwatch: null,
-    round: 1,
     ...over,
+    situation: { blindside: false, overwatch: null, round: 1, ...over.situation },
   }
 }
 

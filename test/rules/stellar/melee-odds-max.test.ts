@@ -101,21 +101,40 @@ describe('melee --odds at the largest inputs', () => {
 
   it('random maximal inputs: every map finite and summing to 1 within 1e-12', () => {
     const pen = fc.constantFrom('0', '5', '20', '6S', '20P', '3P')
-    const sideArb = fc.record({
-      dmg: fc.constantFrom(0, 150, 300, 1000, 100000),
-      pen,
-      armSv: fc.constantFrom(0, 20),
-      shield: fc.constantFrom(0, 3, 20),
-      pilot: fc.constantFrom(0 as const, 1 as const, 2 as const),
-      hp: fc.option(fc.constantFrom(1, 20000, 1000000), { nil: undefined }),
-      momentum: fc.constantFrom(0, 10),
-      size: fc.constantFrom(0, 10),
-      finisher: fc.constantFrom(0, 10),
-      extraHits: fc.constantFrom(0, 20),
-      extraBlocks: fc.constantFrom(0, 20),
-      advantage: fc.boolean(),
-      boldLeader: fc.boolean(),
-    })
+    const sideArb = fc
+      .record({
+        dmg: fc.constantFrom(0, 150, 300, 1000, 100000),
+        pen,
+        armSv: fc.constantFrom(0, 20),
+        shield: fc.constantFrom(0, 3, 20),
+        pilot: fc.constantFrom(0 as const, 1 as const, 2 as const),
+        hp: fc.option(fc.constantFrom(1, 20000, 1000000), { nil: undefined }),
+        momentum: fc.constantFrom(0, 10),
+        size: fc.constantFrom(0, 10),
+        finisher: fc.constantFrom(0, 10),
+        extraHits: fc.constantFrom(0, 20),
+        extraBlocks: fc.constantFrom(0, 20),
+        advantage: fc.boolean(),
+        boldLeader: fc.boolean(),
+      })
+      .map((o) => ({
+        unit: {
+          armSv: o.armSv,
+          shield: o.shield,
+          pilot: o.pilot,
+          hp: o.hp,
+          momentum: o.momentum,
+          size: o.size,
+        },
+        weapon: { dmg: o.dmg, finisher: o.finisher },
+        mods: {
+          extraHits: o.extraHits,
+          extraBlocks: o.extraBlocks,
+          advantage: o.advantage,
+          boldLeader: o.boldLeader,
+        },
+        pen: o.pen,
+      }))
     fc.assert(
       fc.property(
         fc.record({
@@ -135,19 +154,21 @@ describe('melee --odds at the largest inputs', () => {
         }),
         (r) => {
           const m = melee({
-            atk: side({ ...r.atk, pen: parsePen(r.atk.pen), evade: r.evade }),
+            situation: {
+              overwatch: r.overwatch && {
+                attacks: 20,
+                shots: 10,
+                acc: r.overwatch.acc,
+                dmg: r.overwatch.dmg,
+                pen: parsePen(r.overwatch.pen),
+                targetLock: r.overwatch.targetLock,
+              },
+            },
+            atk: side({ ...r.atk, unit: { ...r.atk.unit, evade: r.evade }, pen: parsePen(r.atk.pen) }),
             def: side({ ...r.def, pen: parsePen(r.def.pen) }),
             atkSplit: { attack: 10, defense: 10 },
             defSplit: { attack: 10, defense: 10 },
             defChoice: r.choice,
-            overwatch: r.overwatch && {
-              attacks: 20,
-              shots: 10,
-              acc: r.overwatch.acc,
-              dmg: r.overwatch.dmg,
-              pen: parsePen(r.overwatch.pen),
-              targetLock: r.overwatch.targetLock,
-            },
           })
           const o = meleeOdds(m)
           for (const d of [

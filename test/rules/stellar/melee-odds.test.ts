@@ -5,6 +5,7 @@ import { walk } from '../../../src/core/exact.js'
 import { SeededDice } from '../../../src/core/seeded.js'
 import {
   type Melee,
+  type MeleeSituation,
   type MeleeResult,
   OVERWATCH_START,
   nextOverwatchShot,
@@ -66,7 +67,7 @@ function expectSameFractions<K extends Outcome>(got: Distribution<K>, want: Dist
 describe('exact values worked by hand', () => {
   it('one attack die, Guard blocks the attacker bonus: damage 0 / 100 / 200 with 2/5, 2/5, 1/5', () => {
     const m = melee({
-      atk: side({ dmg: 100 }),
+      atk: side({ weapon: { dmg: 100 } }),
       atkSplit: { attack: 1, defense: 0 },
       defSplit: { attack: 0, defense: 0 },
       defChoice: 'guard',
@@ -81,8 +82,8 @@ describe('exact values worked by hand', () => {
   it('a counter-attack of 1 die +1 against 1 defense die: 0.24 / 0.40 / 0.28 / 0.08', () => {
     // Hits 1 (miss, 0.4), 2 (hit, 0.4) or 3 (crit, 0.2); the attacker blocks on 5+ (0.6).
     const m = melee({
-      atk: side({ dmg: 100 }),
-      def: side({ dmg: 100 }),
+      atk: side({ weapon: { dmg: 100 } }),
+      def: side({ weapon: { dmg: 100 } }),
       atkSplit: { attack: 0, defense: 1 },
       defSplit: { attack: 1, defense: 0 },
       defChoice: 'counter',
@@ -95,8 +96,8 @@ describe('exact values worked by hand', () => {
 
   it('a level 1 attacker strikes a Finishing Blow exactly when the counter deals nothing: 0.24', () => {
     const m = melee({
-      atk: side({ dmg: 100, pilot: 1 }),
-      def: side({ dmg: 100 }),
+      atk: side({ unit: { pilot: 1 }, weapon: { dmg: 100 } }),
+      def: side({ weapon: { dmg: 100 } }),
       atkSplit: { attack: 0, defense: 1 },
       defSplit: { attack: 1, defense: 0 },
       defChoice: 'counter',
@@ -112,13 +113,13 @@ describe('composed odds equal the exact walk over the whole resolution', () => {
   const cases: Array<[string, Melee]> = [
     [
       'plain, saves both ways',
-      melee({ atk: side({ pen: '5', armSv: 1 }), def: side({ pen: '4', dmg: 200 }) }),
+      melee({ atk: side({ unit: { armSv: 1 }, pen: '5' }), def: side({ weapon: { dmg: 200 }, pen: '4' }) }),
     ],
     [
       'HP, Momentum, push weapon, levels',
       melee({
-        atk: side({ pilot: 1, pen: '5', armSv: 1, hp: 1500, shield: 1, momentum: 1 }),
-        def: side({ pilot: 2, pen: '4P', hp: 1300, dmg: 200, size: 1 }),
+        atk: side({ unit: { pilot: 1, armSv: 1, hp: 1500, shield: 1, momentum: 1 }, pen: '5' }),
+        def: side({ unit: { pilot: 2, hp: 1300, size: 1 }, weapon: { dmg: 200 }, pen: '4P' }),
         atkSplit: { attack: 3, defense: 2 },
         defSplit: { attack: 2, defense: 2 },
       }),
@@ -126,17 +127,17 @@ describe('composed odds equal the exact walk over the whole resolution', () => {
     [
       'stun weapon, Guard, traits, Finisher',
       melee({
-        atk: side({ pilot: 2, pen: '5S', finisher: 1, boldLeader: true }),
-        def: side({ pilot: 1, masterSwordsman: true, closeCombatExpert: true, pen: '6' }),
+        atk: side({ unit: { pilot: 2 }, weapon: { finisher: 1 }, mods: { boldLeader: true }, pen: '5S' }),
+        def: side({ unit: { pilot: 1 }, mods: { masterSwordsman: true, closeCombatExpert: true }, pen: '6' }),
         defChoice: 'guard',
       }),
     ],
     [
       'blindside, defender destroyed often',
       melee({
-        blindside: true,
-        atk: side({ pilot: 1, pen: '6' }),
-        def: side({ hp: 900, shield: 2, pilot: 1 }),
+        situation: { blindside: true },
+        atk: side({ unit: { pilot: 1 }, pen: '6' }),
+        def: side({ unit: { hp: 900, shield: 2, pilot: 1 } }),
         atkSplit: { attack: 3, defense: 1 },
         defSplit: { attack: 2, defense: 2 },
       }),
@@ -144,8 +145,8 @@ describe('composed odds equal the exact walk over the whole resolution', () => {
     [
       'DMG 0 push weapons: both may qualify for a Finishing Blow',
       melee({
-        atk: side({ dmg: 0, pen: '5P', pilot: 1 }),
-        def: side({ dmg: 0, pen: '5P', pilot: 1 }),
+        atk: side({ unit: { pilot: 1 }, weapon: { dmg: 0 }, pen: '5P' }),
+        def: side({ unit: { pilot: 1 }, weapon: { dmg: 0 }, pen: '5P' }),
         atkSplit: { attack: 2, defense: 1 },
         defSplit: { attack: 2, defense: 1 },
       }),
@@ -153,16 +154,18 @@ describe('composed odds equal the exact walk over the whole resolution', () => {
     [
       'overwatch, Momentum shared with the counter, charger may die',
       melee({
-        atk: side({ evade: 2, shield: 1, momentum: 2, hp: 900, pilot: 1 }),
-        def: side({ pilot: 1, hp: 1200 }),
-        overwatch: {
-          attacks: 2,
-          acc: 8,
-          shots: 2,
-          dmg: 300,
-          pen: { value: 4, kind: 'damage' },
-          targetLock: false,
+        situation: {
+          overwatch: {
+            attacks: 2,
+            acc: 8,
+            shots: 2,
+            dmg: 300,
+            pen: { value: 4, kind: 'damage' },
+            targetLock: false,
+          },
         },
+        atk: side({ unit: { evade: 2, shield: 1, momentum: 2, hp: 900, pilot: 1 } }),
+        def: side({ unit: { pilot: 1, hp: 1200 } }),
         atkSplit: { attack: 2, defense: 1 },
         defSplit: { attack: 1, defense: 2 },
       }),
@@ -170,17 +173,23 @@ describe('composed odds equal the exact walk over the whole resolution', () => {
     [
       'overwatch with PEN, Target Lock and a push weapon in the clash; HP both sides',
       melee({
-        atk: side({ evade: 1, momentum: 3, hp: 1400, pilot: 2, pen: '5P', dmg: 200, finisher: 2 }),
-        def: side({ pilot: 1, hp: 800, pen: '5', size: 1, finisher: 1 }),
-        // Two attacks: the walk below rolls every die of every attack (a third made it ~30 s).
-        overwatch: {
-          attacks: 2,
-          acc: 7,
-          shots: 2,
-          dmg: 200,
-          pen: { value: 5, kind: 'damage' },
-          targetLock: true,
+        situation: {
+          // Two attacks: the walk below rolls every die of every attack (a third made it ~30 s).
+          overwatch: {
+            attacks: 2,
+            acc: 7,
+            shots: 2,
+            dmg: 200,
+            pen: { value: 5, kind: 'damage' },
+            targetLock: true,
+          },
         },
+        atk: side({
+          unit: { evade: 1, momentum: 3, hp: 1400, pilot: 2 },
+          weapon: { dmg: 200, finisher: 2 },
+          pen: '5P',
+        }),
+        def: side({ unit: { pilot: 1, hp: 800, size: 1 }, weapon: { finisher: 1 }, pen: '5' }),
         atkSplit: { attack: 2, defense: 1 },
         defSplit: { attack: 2, defense: 1 },
         defChoice: 'guard',
@@ -189,16 +198,27 @@ describe('composed odds equal the exact walk over the whole resolution', () => {
     [
       'Solo Operative, traits, no HP, overwatch that never kills',
       melee({
-        atk: side({ momentum: 1, shield: 1, berserker: true, advantage: true, pen: '4S' }),
-        def: side({ pilot: 2, killerInstinct: true, dmg: 150, pen: '6', extraBlocks: 1 }),
-        overwatch: {
-          attacks: 2,
-          acc: 6,
-          shots: 1,
-          dmg: 100,
-          pen: { value: 0, kind: 'damage' },
-          targetLock: false,
+        situation: {
+          overwatch: {
+            attacks: 2,
+            acc: 6,
+            shots: 1,
+            dmg: 100,
+            pen: { value: 0, kind: 'damage' },
+            targetLock: false,
+          },
         },
+        atk: side({
+          unit: { momentum: 1, shield: 1 },
+          mods: { berserker: true, advantage: true },
+          pen: '4S',
+        }),
+        def: side({
+          unit: { pilot: 2 },
+          weapon: { dmg: 150 },
+          mods: { killerInstinct: true, extraBlocks: 1 },
+          pen: '6',
+        }),
         atkSplit: { attack: 2, defense: 2 },
         defSplit: { attack: 2, defense: 1 },
         defChoice: 'both',
@@ -223,8 +243,10 @@ describe('composed odds equal the exact walk over the whole resolution', () => {
       else expect(b.of('overwatch').fraction(0)).toBe('1')
       expect(o.clashChance).toBeCloseTo(b.of('clash').prob(1), 15)
       expect(o.counterChance).toBeCloseTo(b.of('countered').prob(1), 15)
-      if (m.def.hp !== undefined) expect(o.destroyed.defender).toBeCloseTo(b.of('defDestroyed').prob(1), 15)
-      if (m.atk.hp !== undefined) expect(o.destroyed.attacker).toBeCloseTo(b.of('atkDestroyed').prob(1), 15)
+      if (m.def.unit.hp !== undefined)
+        expect(o.destroyed.defender).toBeCloseTo(b.of('defDestroyed').prob(1), 15)
+      if (m.atk.unit.hp !== undefined)
+        expect(o.destroyed.attacker).toBeCloseTo(b.of('atkDestroyed').prob(1), 15)
       expect(o.expected.defenderDamage).toBeCloseTo(b.of('defender').expected(), 9)
       for (const d of [
         o.attack.damage,
@@ -266,7 +288,7 @@ describe("one overwatch attack: the shot's stages composed are the shot walked",
       },
       (r) => `${r.damage} ${r.momentumSpent}`,
     )
-  const ow = (over: Partial<NonNullable<Melee['overwatch']>>) => ({
+  const ow = (over: Partial<NonNullable<MeleeSituation['overwatch']>>) => ({
     attacks: 3,
     acc: 8,
     shots: 4,
@@ -276,23 +298,29 @@ describe("one overwatch attack: the shot's stages composed are the shot walked",
     ...over,
   })
   it.each([
-    ['saves, HP', melee({ atk: side({ armSv: 1, hp: 900 }), overwatch: ow({}) }), 0],
+    ['saves, HP', melee({ situation: { overwatch: ow({}) }, atk: side({ unit: { armSv: 1, hp: 900 } }) }), 0],
     [
       'Skill Defense with Momentum left, shield, evade',
-      melee({ atk: side({ momentum: 3, shield: 1, evade: 2, armSv: 2 }), overwatch: ow({ shots: 5 }) }),
+      melee({
+        situation: { overwatch: ow({ shots: 5 }) },
+        atk: side({ unit: { momentum: 3, shield: 1, evade: 2, armSv: 2 } }),
+      }),
       1,
     ],
     [
       'save rerolls, Persevere, Target Lock, a stun weapon',
       melee({
-        atk: side({ reroll: true, persevere: true, armSv: 1, momentum: 1 }),
-        overwatch: ow({ targetLock: true, pen: { value: 6, kind: 'stun' } }),
+        situation: { overwatch: ow({ targetLock: true, pen: { value: 6, kind: 'stun' } }) },
+        atk: side({ unit: { armSv: 1, momentum: 1 }, mods: { reroll: true, persevere: true } }),
       }),
       0,
     ],
     [
       'a warship charger',
-      melee({ atk: side({ warship: true, momentum: 4, armSv: 2 }), overwatch: ow({ acc: 10 }) }),
+      melee({
+        situation: { overwatch: ow({ acc: 10 }) },
+        atk: side({ unit: { warship: true, momentum: 4, armSv: 2 } }),
+      }),
       2,
     ],
   ])('%s', (_name, m, spent) => {
@@ -304,9 +332,12 @@ describe("one overwatch attack: the shot's stages composed are the shot walked",
     )
     expectSameFractions(composed, walked(m, spent))
     // A charger with Momentum left spends it on Skill Defense in some outcomes.
-    if (m.atk.momentum > spent) expect(composed.outcomes().some((r) => r.momentumSpent > 0)).toBe(true)
+    if (m.atk.unit.momentum > spent) expect(composed.outcomes().some((r) => r.momentumSpent > 0)).toBe(true)
     // The loop starts from OVERWATCH_START: after one attack, its damages are the shot's.
-    const one = meleeOdds({ ...m, overwatch: { ...m.overwatch!, attacks: 1 } })
+    const one = meleeOdds({
+      ...m,
+      situation: { ...m.situation, overwatch: { ...m.situation.overwatch!, attacks: 1 } },
+    })
     expectSameFractions(
       one.overwatch!.damage,
       walked(m, OVERWATCH_START.momentumSpent).map((r) => r.damage),
@@ -316,8 +347,8 @@ describe("one overwatch attack: the shot's stages composed are the shot walked",
 
 describe('exact odds against Monte Carlo (10 vs 10 dice, saves both ways)', () => {
   const m = melee({
-    atk: side({ pilot: 1, pen: '5', armSv: 1, hp: 3000, shield: 1 }),
-    def: side({ pilot: 2, pen: '5', armSv: 1, hp: 3000, momentum: 1 }),
+    atk: side({ unit: { pilot: 1, armSv: 1, hp: 3000, shield: 1 }, pen: '5' }),
+    def: side({ unit: { pilot: 2, armSv: 1, hp: 3000, momentum: 1 }, pen: '5' }),
     atkSplit: { attack: 6, defense: 4 },
     defSplit: { attack: 5, defense: 5 },
     defChoice: 'counter',
@@ -366,8 +397,8 @@ describe('the choice search', () => {
     const o = meleeOdds(m)
     return {
       capDiff:
-        o.defenderDamage.expected((d) => cap(d, m.def.hp)) -
-        o.attackerDamage.expected((d) => cap(d, m.atk.hp)),
+        o.defenderDamage.expected((d) => cap(d, m.def.unit.hp)) -
+        o.attackerDamage.expected((d) => cap(d, m.atk.unit.hp)),
       dealt: o.expected.defenderDamage,
       taken: o.expected.attackerDamage,
       defDestroyed: o.destroyed.defender ?? 0,
@@ -376,20 +407,26 @@ describe('the choice search', () => {
   }
 
   it.each([
-    ['no HP', melee({ atk: side({ pen: '5', pilot: 1 }), def: side({ pen: '4', pilot: 2, momentum: 1 }) })],
+    [
+      'no HP',
+      melee({
+        atk: side({ unit: { pilot: 1 }, pen: '5' }),
+        def: side({ unit: { pilot: 2, momentum: 1 }, pen: '4' }),
+      }),
+    ],
     [
       'HP both sides, Finisher, push',
       melee({
-        atk: side({ pilot: 2, hp: 1500, finisher: 1, pen: '5P' }),
-        def: side({ pilot: 1, hp: 1200, dmg: 400, pen: '6' }),
+        atk: side({ unit: { pilot: 2, hp: 1500 }, weapon: { finisher: 1 }, pen: '5P' }),
+        def: side({ unit: { pilot: 1, hp: 1200 }, weapon: { dmg: 400 }, pen: '6' }),
         defChoice: 'guard',
       }),
     ],
     [
       'stun, traits',
       melee({
-        atk: side({ pen: '4S', berserker: true }),
-        def: side({ pilot: 1, pen: '5', skilledSwordsman: true, shield: 1 }),
+        atk: side({ mods: { berserker: true }, pen: '4S' }),
+        def: side({ unit: { pilot: 1, shield: 1 }, mods: { skilledSwordsman: true }, pen: '5' }),
       }),
     ],
   ])('its values equal the exact odds of the same clash (%s)', (_name, base) => {
@@ -418,15 +455,15 @@ describe('the choice search', () => {
   it.each([
     [
       'plain 10 vs 10',
-      melee({ atk: side({ pen: '6', armSv: 1 }), def: side({ pen: '6', armSv: 1 }) }),
+      melee({ atk: side({ unit: { armSv: 1 }, pen: '6' }), def: side({ unit: { armSv: 1 }, pen: '6' }) }),
       10,
       10,
     ],
     [
       'aces with HP and finishers',
       melee({
-        atk: side({ pilot: 2, pen: '5', hp: 2000, finisher: 1 }),
-        def: side({ pilot: 2, pen: '5', dmg: 400, hp: 2400 }),
+        atk: side({ unit: { pilot: 2, hp: 2000 }, weapon: { finisher: 1 }, pen: '5' }),
+        def: side({ unit: { pilot: 2, hp: 2400 }, weapon: { dmg: 400 }, pen: '5' }),
       }),
       9,
       8,
@@ -434,21 +471,27 @@ describe('the choice search', () => {
     [
       'shields and traits',
       melee({
-        atk: side({ shield: 2, boldLeader: true, dmg: 200 }),
-        def: side({ shield: 1, masterSwordsman: true, momentum: 2 }),
+        atk: side({ unit: { shield: 2 }, weapon: { dmg: 200 }, mods: { boldLeader: true } }),
+        def: side({ unit: { shield: 1, momentum: 2 }, mods: { masterSwordsman: true } }),
       }),
       7,
       12,
     ],
     [
       'stun and push weapons',
-      melee({ atk: side({ pen: '7S', pilot: 1 }), def: side({ pen: '6P', size: 2, hp: 900 }) }),
+      melee({
+        atk: side({ unit: { pilot: 1 }, pen: '7S' }),
+        def: side({ unit: { size: 2, hp: 900 }, pen: '6P' }),
+      }),
       6,
       6,
     ],
     [
       'one side outmatched',
-      melee({ atk: side({ dmg: 1000, hp: 500 }), def: side({ dmg: 100, armSv: 3 }) }),
+      melee({
+        atk: side({ unit: { hp: 500 }, weapon: { dmg: 1000 } }),
+        def: side({ unit: { armSv: 3 }, weapon: { dmg: 100 } }),
+      }),
       4,
       14,
     ],
@@ -494,21 +537,15 @@ describe('the choice search', () => {
         (r) => {
           const base = melee({
             atk: side({
-              pilot: r.atkPilot,
+              unit: { pilot: r.atkPilot, armSv: r.atkArmSv, hp: r.atkHp },
+              weapon: { dmg: r.atkDmg, finisher: r.finisher },
+              mods: { boldLeader: r.bold },
               pen: r.atkPen,
-              dmg: r.atkDmg,
-              armSv: r.atkArmSv,
-              hp: r.atkHp,
-              finisher: r.finisher,
-              boldLeader: r.bold,
             }),
             def: side({
-              pilot: r.defPilot,
+              unit: { pilot: r.defPilot, armSv: r.defArmSv, hp: r.defHp, shield: r.shield },
+              weapon: { dmg: r.defDmg },
               pen: r.defPen,
-              dmg: r.defDmg,
-              armSv: r.defArmSv,
-              hp: r.defHp,
-              shield: r.shield,
             }),
           })
           const space = {
@@ -532,8 +569,8 @@ describe('the choice search', () => {
 
   it("the attacker gets the best split against the defender's best answer (checked by exhaustion)", () => {
     const base = melee({
-      atk: side({ pilot: 1, pen: '5', hp: 2000 }),
-      def: side({ pilot: 2, pen: '5', dmg: 400, hp: 2400 }),
+      atk: side({ unit: { pilot: 1, hp: 2000 }, pen: '5' }),
+      def: side({ unit: { pilot: 2, hp: 2400 }, weapon: { dmg: 400 }, pen: '5' }),
     })
     const space = {
       atkSplits: splitsOf(6),

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest'
 import {
   type Melee,
   type MeleeSide,
+  type SideParts,
   attackStrike,
   counterStrike,
   meleeAttacks,
@@ -79,7 +80,7 @@ function expectSameMap(got: Array<[number, number]>, want: Map<number, number>, 
 }
 
 const damageOf = (m: Melee, which: 'attack' | 'counter') => {
-  const s = which === 'attack' ? attackStrike(m) : counterStrike(m, m.atk.momentum)
+  const s = which === 'attack' ? attackStrike(m) : counterStrike(m, m.atk.unit.momentum)
   return strikeFold(s)
     .map((o) => o.damage)
     .sorted()
@@ -87,17 +88,20 @@ const damageOf = (m: Melee, which: 'attack' | 'counter') => {
 
 describe('item 4: a warship without a Melee stat only defends, with its AA DEF dice', () => {
   // The command fixes its split (0/AA DEF) and Guard; the rules give its counter-attack no hits.
-  const ship = (more: Partial<MeleeSide> = {}) =>
+  const ship = (more: SideParts = {}) =>
     side({
-      warship: true,
-      advantage: true,
-      extraHits: 2,
-      hitBonuses: [{ source: 'Hot Blooded', amount: 1 }],
       ...more,
+      unit: { warship: true, ...more.unit },
+      mods: {
+        advantage: true,
+        extraHits: 2,
+        hitBonuses: [{ source: 'Hot Blooded', amount: 1 }],
+        ...more.mods,
+      },
     })
   const m = (def: MeleeSide) =>
     melee({
-      atk: side({ dmg: 300 }),
+      atk: side({ weapon: { dmg: 300 } }),
       def,
       atkSplit: { attack: 2, defense: 1 },
       defSplit: { attack: 0, defense: 3 },
@@ -106,17 +110,17 @@ describe('item 4: a warship without a Melee stat only defends, with its AA DEF d
 
   it('attacks only with a Melee stat: a warship without one never counter-attacks', () => {
     expect(meleeAttacks(side())).toBe(true)
-    expect(meleeAttacks(side({ warship: true }))).toBe(false)
-    expect(meleeAttacks(side({ warship: true, shipMelee: true }))).toBe(true)
+    expect(meleeAttacks(side({ unit: { warship: true } }))).toBe(false)
+    expect(meleeAttacks(side({ unit: { warship: true, shipMelee: true } }))).toBe(true)
     // Tactical Advantage, trait hits, extra hits and Counter would all be hits of a counter-attack.
     const c = counterStrike({ ...m(ship()), defChoice: 'counter' }, 0)
     expect(c.attackDice).toBe(0)
     expect(c.bonusHits).toEqual([])
     expect(meleeOdds(m(ship())).counter.damage.sorted()).toEqual([[0, 1]])
     expect(meleeOdds(m(ship())).counterChance).toBe(0)
-    expect(meleeOdds(m(ship({ shipMelee: true }))).counterChance).toBeGreaterThan(0)
+    expect(meleeOdds(m(ship({ unit: { shipMelee: true } }))).counterChance).toBeGreaterThan(0)
     // With a Melee stat the same ship strikes back with them.
-    const withStat = counterStrike({ ...m(ship({ shipMelee: true })), defChoice: 'counter' }, 0)
+    const withStat = counterStrike({ ...m(ship({ unit: { shipMelee: true } })), defChoice: 'counter' }, 0)
     expect(withStat.bonusHits.map((b) => b.amount)).toEqual([1, 2, 1, 2])
   })
 
@@ -148,8 +152,8 @@ describe('item 4: a warship without a Melee stat only defends, with its AA DEF d
 describe('item 6: Mechanics Expert, Mastermind and Expert Engineering Division in melee', () => {
   const clash = (names: string[]) =>
     melee({
-      atk: withTraits(side({ dmg: 300, pen: '4' }), 'attacker', names),
-      def: side({ armSv: 1 }),
+      atk: withTraits(side({ weapon: { dmg: 300 }, pen: '4' }), 'attacker', names),
+      def: side({ unit: { armSv: 1 } }),
       atkSplit: { attack: 2, defense: 0 },
       defSplit: { attack: 0, defense: 1 },
     })
@@ -200,7 +204,7 @@ describe('item 6: Mechanics Expert, Mastermind and Expert Engineering Division i
 describe('item 7: Invincible guarding in melee, criticals against it are plain hits', () => {
   const clash = (choice: 'counter' | 'guard', names = ['invincible'], advantage = false) =>
     melee({
-      atk: side({ advantage }),
+      atk: side({ mods: { advantage } }),
       def: withTraits(side(), 'defender', names),
       atkSplit: { attack: 3, defense: 0 },
       defSplit: { attack: 0, defense: 2 },
@@ -247,19 +251,19 @@ describe('item 7: Invincible guarding in melee, criticals against it are plain h
 
   it('with Desperation Attack, three of a kind are plain hits too', () => {
     const m = clash('guard')
-    m.atk.desperation = true
+    m.atk.mods.desperation = true
     const r = roll(m, [6, 6, 6, 1, 1])
     expect(r.attack!.rolledHits).toBe(3)
   })
 })
 
 describe('item 8: Pinpoint Air Defenses, +1 block with AA DEF or ship Melee', () => {
-  const ship = (who: 'attacker' | 'defender', more: Partial<MeleeSide> = {}) =>
-    withTraits(side({ warship: true, ...more }), who, ['pinpoint-air-defenses'])
+  const ship = (who: 'attacker' | 'defender', more: SideParts = {}) =>
+    withTraits(side({ ...more, unit: { warship: true, ...more.unit } }), who, ['pinpoint-air-defenses'])
 
   it('the defending ship blocks one more (AA DEF), and as a charger with a Melee stat against the counter-attack', () => {
     const m = melee({
-      atk: ship('attacker', { shipMelee: true }),
+      atk: ship('attacker', { unit: { shipMelee: true } }),
       def: ship('defender'),
       atkSplit: { attack: 2, defense: 1 },
       defSplit: { attack: 0, defense: 3 },
@@ -268,7 +272,7 @@ describe('item 8: Pinpoint Air Defenses, +1 block with AA DEF or ship Melee', ()
     expect(attackStrike(m).bonusBlocks).toContainEqual({ source: 'Pinpoint Air Defenses', amount: 1 })
     const ship2 = {
       ...m,
-      def: side({ melee: 3 }),
+      def: side({ unit: { melee: 3 } }),
       defChoice: 'counter' as const,
       defSplit: { attack: 2, defense: 1 },
     }
@@ -277,7 +281,7 @@ describe('item 8: Pinpoint Air Defenses, +1 block with AA DEF or ship Melee', ()
 
   it('exact strike damage against AA DEF 3 with Guard and Pinpoint equals the brute force', () => {
     const m = melee({
-      atk: side({ dmg: 300 }),
+      atk: side({ weapon: { dmg: 300 } }),
       def: ship('defender'),
       atkSplit: { attack: 2, defense: 0 },
       defSplit: { attack: 0, defense: 3 },
@@ -305,7 +309,7 @@ describe('item 10: Havoc Impact in melee, +1 hit each and PEN+1 for a push/pull 
 
   it('each Havoc is +1 hit on the side strike; a push/pull weapon also gains PEN+1 each', () => {
     const atk = havoc(side({ pen: '3P' }), 'impact,impact')
-    expect(atk.hitBonuses).toEqual([{ source: 'Havoc Impact x2', amount: 2 }])
+    expect(atk.mods.hitBonuses).toEqual([{ source: 'Havoc Impact x2', amount: 2 }])
     const m = melee({ atk, def: havoc(side({ pen: '4' }), 'impact', '--def-havoc') })
     expect(attackStrike(m).pen).toEqual({ value: 5, kind: 'push' })
     // The defender's Havoc counts on its counter-attack; its PEN 4 is not push/pull.
@@ -323,8 +327,8 @@ describe('item 10: Havoc Impact in melee, +1 hit each and PEN+1 for a push/pull 
 
   it('exact strike damage with Havoc 2 equals the brute force', () => {
     const m = melee({
-      atk: havoc(side({ dmg: 300, pen: '5' }), 'impact,impact'),
-      def: side({ armSv: 2 }),
+      atk: havoc(side({ weapon: { dmg: 300 }, pen: '5' }), 'impact,impact'),
+      def: side({ unit: { armSv: 2 } }),
       atkSplit: { attack: 2, defense: 0 },
       defSplit: { attack: 0, defense: 2 },
     })

@@ -28,8 +28,8 @@ import { melee, side } from './melee-fixture.js'
 // count made independently here.
 
 /** The quickstart's Blue Djinn / White Asura example, as melee.test.ts reads it. */
-const djinn = side({ pilot: 2, shield: 1, dmg: 300, pen: '4', armSv: 1 })
-const asura = side({ pilot: 1, shield: 1, dmg: 400, pen: '6', armSv: 1 })
+const djinn = side({ unit: { pilot: 2, shield: 1, armSv: 1 }, weapon: { dmg: 300 }, pen: '4' })
+const asura = side({ unit: { pilot: 1, shield: 1, armSv: 1 }, weapon: { dmg: 400 }, pen: '6' })
 const example = (o: Partial<Melee> = {}) =>
   melee({
     atk: djinn,
@@ -54,7 +54,12 @@ describe('which strikes a clash has: attackMade, counterMomentum', () => {
   })
 
   it.each([
-    ['White Asura at 900 HP is destroyed by the 900 DMG', { def: { ...asura, hp: 900 } }, 900, false],
+    [
+      'White Asura at 900 HP is destroyed by the 900 DMG',
+      { def: { ...asura, unit: { ...asura.unit, hp: 900 } } },
+      900,
+      false,
+    ],
     ['a defender pushed out of melee', {}, 0, true],
   ])('no counter-attack: %s', (_what, o, damage, pushedOut) => {
     expect(counterMomentum(example(o), OVERWATCH_START, { damage, pushedOut })).toBeNull()
@@ -67,15 +72,17 @@ describe('which strikes a clash has: attackMade, counterMomentum', () => {
 
   it('the counter-attack meets the Momentum overwatch left, as resolveMelee rolls it', () => {
     const m = melee({
-      atk: side({ momentum: 3, evade: 3 }),
-      overwatch: {
-        attacks: 1,
-        acc: 8,
-        shots: 2,
-        dmg: 200,
-        pen: { value: 0, kind: 'damage' },
-        targetLock: false,
+      situation: {
+        overwatch: {
+          attacks: 1,
+          acc: 8,
+          shots: 2,
+          dmg: 200,
+          pen: { value: 0, kind: 'damage' },
+          targetLock: false,
+        },
       },
+      atk: side({ unit: { momentum: 3, evade: 3 } }),
       atkSplit: { attack: 1, defense: 0 },
       defSplit: { attack: 1, defense: 0 },
       defChoice: 'counter',
@@ -104,7 +111,7 @@ describe('unblockedByDifference: the tally from rolled hits minus rolled blocks'
 
   it('a warship pays 2 Momentum a hit: 3 Momentum negates 1 of 6 hits', () => {
     const s = attackStrike(
-      melee({ def: side({ warship: true, momentum: 3 }), atkSplit: { attack: 5, defense: 0 } }),
+      melee({ def: side({ unit: { warship: true, momentum: 3 } }), atkSplit: { attack: 5, defense: 0 } }),
     )
     expect(tallyStrike(s, 5, 0)).toMatchObject({ hits: 6, momentumSpent: 2, unblockedHits: 5 })
     expect(unblockedByDifference(s, 5)).toBe(5)
@@ -174,7 +181,10 @@ describe('the dice stages read their declared inputs only', () => {
   it('strikes alike in their attack dice input roll alike, whatever else differs', () => {
     const a = attackStrike(melee({ atkSplit: { attack: 4, defense: 0 } }))
     const b = counterStrike(
-      melee({ atk: side({ shield: 2, momentum: 3 }), def: side({ dmg: 900, berserker: true }) }),
+      melee({
+        atk: side({ unit: { shield: 2, momentum: 3 } }),
+        def: side({ weapon: { dmg: 900 }, mods: { berserker: true } }),
+      }),
       3,
       4,
     )
@@ -188,7 +198,7 @@ describe('chooseReroll: the Improvise pick', () => {
   // Attack dice 1, 2, 9, 6 hitting on 5+, two rerolls: the critical may not be rerolled.
   const s = attackStrike(
     melee({
-      atk: side({ improvise: true }),
+      atk: side({ mods: { improvise: true } }),
       atkSplit: { attack: 4, defense: 0 },
       defSplit: { attack: 0, defense: 0 },
     }),

@@ -84,7 +84,7 @@ describe('Desperation Attack: three of a kind of 5+ on the attack dice are criti
 
   it('rolled: the dice of the kind show as criticals, marked', () => {
     const m = melee({
-      atk: side({ desperation: true }),
+      atk: side({ mods: { desperation: true } }),
       atkSplit: { attack: 4, defense: 0 },
       defSplit: { attack: 0, defense: 1 },
     })
@@ -102,8 +102,8 @@ describe('Desperation Attack: three of a kind of 5+ on the attack dice are criti
   ])('exact rolled hits of %i dice hitting on %i+ equal the walk of every face (10^n)', (n, on) => {
     const s = attackStrike(
       melee({
-        atk: side({ desperation: true, boldLeader: on === 4 }),
-        def: side({ skilledSwordsman: on === 6 }),
+        atk: side({ mods: { desperation: true, boldLeader: on === 4 } }),
+        def: side({ mods: { skilledSwordsman: on === 6 } }),
         atkSplit: { attack: n, defense: 0 },
       }),
     )
@@ -117,7 +117,9 @@ describe('Desperation Attack: three of a kind of 5+ on the attack dice are criti
   })
 
   it('a pool of 10 is counted by faces, not die by die, and sums to 1', () => {
-    const s = attackStrike(melee({ atk: side({ desperation: true }), atkSplit: { attack: 10, defense: 0 } }))
+    const s = attackStrike(
+      melee({ atk: side({ mods: { desperation: true } }), atkSplit: { attack: 10, defense: 0 } }),
+    )
     const d = rolledHitsOdds(s)
     const total = d.sorted().reduce((a, [, p]) => a + p, 0)
     expect(total).toBeCloseTo(1, 12)
@@ -127,8 +129,8 @@ describe('Desperation Attack: three of a kind of 5+ on the attack dice are criti
 
   it("the defender's counter-attack dice count too; the whole clash odds equal the clash walked", () => {
     const m = melee({
-      atk: side({ desperation: true, hp: 1500, pen: '5' }),
-      def: side({ desperation: true, hp: 1500, pen: '4' }),
+      atk: side({ unit: { hp: 1500 }, mods: { desperation: true }, pen: '5' }),
+      def: side({ unit: { hp: 1500 }, mods: { desperation: true }, pen: '4' }),
       atkSplit: { attack: 3, defense: 1 },
       defSplit: { attack: 3, defense: 0 },
     })
@@ -244,8 +246,8 @@ function bruteImprovise(opts: { bonus: number; dmg: number; pen: number; armSv: 
 describe('Improvise in melee: the attacker rerolls attack dice, the defender defense dice, each its best pick', () => {
   const clash = (pen: string) =>
     melee({
-      atk: side({ improvise: true, dmg: 300, pen }),
-      def: side({ improvise: true, armSv: 1 }),
+      atk: side({ weapon: { dmg: 300 }, mods: { improvise: true }, pen }),
+      def: side({ unit: { armSv: 1 }, mods: { improvise: true } }),
       atkSplit: { attack: 3, defense: 0 },
       defSplit: { attack: 0, defense: 2 },
     })
@@ -304,7 +306,7 @@ describe('Improvise in melee: the attacker rerolls attack dice, the defender def
   it('with Unbeaten, the defense dice Unbeaten rerolled are not rerolled again', () => {
     const m = melee({
       atk: side(),
-      def: side({ improvise: true, unbeaten: true }),
+      def: side({ mods: { improvise: true, unbeaten: true } }),
       atkSplit: { attack: 3, defense: 0 },
       defSplit: { attack: 0, defense: 2 },
     })
@@ -316,7 +318,7 @@ describe('Improvise in melee: the attacker rerolls attack dice, the defender def
 
   it('with Desperation Attack the pick reads the faces: a hit is rerolled to chase the kind', () => {
     const m = melee({
-      atk: side({ improvise: true, desperation: true }),
+      atk: side({ mods: { improvise: true, desperation: true } }),
       atkSplit: { attack: 3, defense: 0 },
       defSplit: { attack: 0, defense: 0 },
     })
@@ -341,7 +343,7 @@ describe('Improvise in melee: the attacker rerolls attack dice, the defender def
   it('with Desperation Attack: exact rolled hits of 4 dice equal a brute force of every pick of every face', () => {
     // No defense dice and no HP: the best pick is the one with the most hits expected.
     const m = melee({
-      atk: side({ improvise: true, desperation: true }),
+      atk: side({ mods: { improvise: true, desperation: true } }),
       atkSplit: { attack: 4, defense: 0 },
       defSplit: { attack: 0, defense: 0 },
     })
@@ -362,8 +364,8 @@ describe('Improvise in melee: the attacker rerolls attack dice, the defender def
     // The charge: 2 attack dice against 2 defense dice, each side rerolling up to 2 (all it may);
     // the counter-attack (no Improvise left) 1 die against 1; HP both sides, saves at PEN 5.
     const m = melee({
-      atk: side({ improvise: true, hp: 1200, pen: '5', armSv: 1 }),
-      def: side({ improvise: true, hp: 1200, pen: '5', armSv: 1 }),
+      atk: side({ unit: { hp: 1200, armSv: 1 }, mods: { improvise: true }, pen: '5' }),
+      def: side({ unit: { hp: 1200, armSv: 1 }, mods: { improvise: true }, pen: '5' }),
       atkSplit: { attack: 2, defense: 1 },
       defSplit: { attack: 1, defense: 2 },
     })
@@ -398,21 +400,23 @@ describe('Giant Slayer: +1 PEN, and a bonus +2 in melee against a larger Size (+
 describe('a warship in melee: saves capped at 5, Skill Defense 2 Momentum a hit, a failed save 1000 DMG', () => {
   it('a warship charging is shot at by overwatch as a warship', () => {
     const ow = { attacks: 1, acc: 8, shots: 3, dmg: 200, pen: parsePen('5'), targetLock: false }
-    expect(overwatchShot(melee({ atk: side({ warship: true }) }), ow, OVERWATCH_START).warship).toBe(true)
-    expect(overwatchShot(melee(), ow, OVERWATCH_START).warship).toBe(false)
+    expect(
+      overwatchShot(melee({ atk: side({ unit: { warship: true } }) }), ow, OVERWATCH_START).target.warship,
+    ).toBe(true)
+    expect(overwatchShot(melee(), ow, OVERWATCH_START).target.warship).toBe(false)
   })
 
   it('Momentum 3 negates one hit, spending 2', () => {
-    const s = attackStrike(melee({ def: side({ warship: true, momentum: 3 }) }))
+    const s = attackStrike(melee({ def: side({ unit: { warship: true, momentum: 3 } }) }))
     expect(tallyStrike(s, 4, 0)).toMatchObject({ hitsLeft: 5, momentumSpent: 2, unblockedHits: 4 })
-    const plain = attackStrike(melee({ def: side({ momentum: 3 }) }))
+    const plain = attackStrike(melee({ def: side({ unit: { momentum: 3 } }) }))
     expect(tallyStrike(plain, 4, 0)).toMatchObject({ momentumSpent: 3, unblockedHits: 2 })
   })
 
   it('six unblocked hits at PEN 5 call for 5 saves, each failure 1000 DMG', () => {
     const m = melee({
-      atk: side({ pen: '5', dmg: 100 }),
-      def: side({ warship: true }),
+      atk: side({ weapon: { dmg: 100 }, pen: '5' }),
+      def: side({ unit: { warship: true } }),
       atkSplit: { attack: 5, defense: 0 },
       defSplit: { attack: 0, defense: 0 },
     })

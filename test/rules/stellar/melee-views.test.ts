@@ -41,8 +41,11 @@ describe('concludeClash reads the overwatch state and the attack only through th
         }),
         (r) => {
           const m = melee({
-            atk: side({ hp: r.atkHp, pilot: r.atkPilot, momentum: 2, finisher: r.finisher }),
-            def: side({ hp: r.defHp, pilot: r.defPilot }),
+            atk: side({
+              unit: { hp: r.atkHp, pilot: r.atkPilot, momentum: 2 },
+              weapon: { finisher: r.finisher },
+            }),
+            def: side({ unit: { hp: r.defHp, pilot: r.defPilot } }),
           })
           const states: OverwatchState[] = r.ow.map((s) => ({
             ...s,
@@ -89,7 +92,10 @@ describe('concludeClash reads the overwatch state and the attack only through th
       [0, true],
       [2, false],
     ] as const) {
-      const m = melee({ atk: side({ hp: 2500, momentum: 2 }), def: side({ pilot: defPilot }) })
+      const m = melee({
+        atk: side({ unit: { hp: 2500, momentum: 2 } }),
+        def: side({ unit: { pilot: defPilot } }),
+      })
       const views = [hit, unharmed].map((st) => overwatchView({ m, ow: st }, counterDamages))
       expect(views[0] === views[1]).toBe(sameView)
       const blows = [hit, unharmed].map(

@@ -3,7 +3,7 @@ import { NeedDecision } from '../../../src/core/errors.js'
 import { PhysicalDice } from '../../../src/core/physical.js'
 import {
   type Melee,
-  type MeleeSide,
+  type SideParts,
   attackStrike,
   blockOn,
   bonusTotal,
@@ -40,8 +40,8 @@ const roll = (m: Melee, dice: number[]) => {
  *   its saves: we give the Heat Sword PEN 4 against ARM Sv 1 (saves on 3+) with passing dice
  *   6, 4, 9, and the Beam Saber (DMG 400, our value) PEN 6 against ARM Sv 1 with saves 5 and 3.
  */
-const djinn = side({ pilot: 2, shield: 1, dmg: 300, pen: '4', armSv: 1 })
-const asura = side({ pilot: 1, shield: 1, dmg: 400, pen: '6', armSv: 1 })
+const djinn = side({ unit: { pilot: 2, shield: 1, armSv: 1 }, weapon: { dmg: 300 }, pen: '4' })
+const asura = side({ unit: { pilot: 1, shield: 1, armSv: 1 }, weapon: { dmg: 400 }, pen: '6' })
 const example = melee({
   atk: djinn,
   def: asura,
@@ -98,19 +98,19 @@ describe('the Blue Djinn / White Asura example', () => {
 })
 
 describe('hit and block numbers', () => {
-  const s = (o: Partial<MeleeSide> = {}) => side(o)
+  const s = (o: SideParts = {}) => side(o)
   it.each([
     ['plain', s(), s(), 5, 5],
-    ['Bold Leader commander attacks', s({ boldLeader: true }), s(), 4, 5],
-    ['Bold Leader ally attacks', s({ boldAlly: true }), s(), 4, 5],
-    ['target is a Skilled Swordsman', s(), s({ skilledSwordsman: true }), 6, 5],
-    ['target is a Master Swordsman', s(), s({ masterSwordsman: true }), 6, 5],
-    ['Master Swordsman attacks', s({ masterSwordsman: true }), s(), 5, 6],
-    ['Bold Leader target blocks on 4+', s(), s({ boldLeader: true }), 5, 4],
+    ['Bold Leader commander attacks', s({ mods: { boldLeader: true } }), s(), 4, 5],
+    ['Bold Leader ally attacks', s({ mods: { boldAlly: true } }), s(), 4, 5],
+    ['target is a Skilled Swordsman', s(), s({ mods: { skilledSwordsman: true } }), 6, 5],
+    ['target is a Master Swordsman', s(), s({ mods: { masterSwordsman: true } }), 6, 5],
+    ['Master Swordsman attacks', s({ mods: { masterSwordsman: true } }), s(), 5, 6],
+    ['Bold Leader target blocks on 4+', s(), s({ mods: { boldLeader: true } }), 5, 4],
     [
       'Bold Leader vs Master Swordsman',
-      s({ boldLeader: true, masterSwordsman: true }),
-      s({ boldLeader: true, skilledSwordsman: true }),
+      s({ mods: { boldLeader: true, masterSwordsman: true } }),
+      s({ mods: { boldLeader: true, skilledSwordsman: true } }),
       5,
       5,
     ],
@@ -121,7 +121,7 @@ describe('hit and block numbers', () => {
 
   it('a Swordsman target turns 5s into misses; 9-10 still crit', () => {
     const m = melee({
-      def: side({ skilledSwordsman: true }),
+      def: side({ mods: { skilledSwordsman: true } }),
       atkSplit: { attack: 4, defense: 0 },
       defSplit: { attack: 0, defense: 0 },
       defChoice: 'guard',
@@ -147,67 +147,80 @@ describe('bonus hits and blocks', () => {
     ],
     [
       'level 1 attacker, Guard',
-      melee({ atk: side({ pilot: 1 }), defChoice: 'guard' }),
+      melee({ atk: side({ unit: { pilot: 1 } }), defChoice: 'guard' }),
       { hits: 2, blocks: 1, counterHits: 0, counterBlocks: 0 },
     ],
     [
       'level 2 defender, Guard',
-      melee({ atk: side({ pilot: 2 }), def: side({ pilot: 2 }), defChoice: 'guard' }),
+      melee({ atk: side({ unit: { pilot: 2 } }), def: side({ unit: { pilot: 2 } }), defChoice: 'guard' }),
       { hits: 2, blocks: 2, counterHits: 0, counterBlocks: 0 },
     ],
     [
       'level 1 defender: Counter still +1',
-      melee({ def: side({ pilot: 1 }), defChoice: 'counter' }),
+      melee({ def: side({ unit: { pilot: 1 } }), defChoice: 'counter' }),
       { hits: 1, blocks: 0, counterHits: 1, counterBlocks: 0 },
     ],
     [
       'Solo Operative: Counter and Guard',
-      melee({ def: side({ pilot: 2 }), defChoice: 'both' }),
+      melee({ def: side({ unit: { pilot: 2 } }), defChoice: 'both' }),
       { hits: 1, blocks: 2, counterHits: 2, counterBlocks: 0 },
     ],
     [
       'shields',
-      melee({ atk: side({ shield: 1 }), def: side({ shield: 2 }) }),
+      melee({ atk: side({ unit: { shield: 1 } }), def: side({ unit: { shield: 2 } }) }),
       { hits: 1, blocks: 2, counterHits: 1, counterBlocks: 1 },
     ],
     [
       'Blindside: +1 critical, no defender shield',
-      melee({ blindside: true, atk: side({ shield: 1 }), def: side({ shield: 2 }) }),
+      melee({
+        situation: { blindside: true },
+        atk: side({ unit: { shield: 1 } }),
+        def: side({ unit: { shield: 2 } }),
+      }),
       { hits: 3, blocks: 0, counterHits: 1, counterBlocks: 1 },
     ],
     [
       'Blindside and advantage do not stack',
-      melee({ blindside: true, atk: side({ advantage: true }) }),
+      melee({ situation: { blindside: true }, atk: side({ mods: { advantage: true } }) }),
       { hits: 3, blocks: 0, counterHits: 1, counterBlocks: 0 },
     ],
     [
       'defender advantage on its counter',
-      melee({ def: side({ advantage: true }) }),
+      melee({ def: side({ mods: { advantage: true } }) }),
       { hits: 1, blocks: 0, counterHits: 3, counterBlocks: 0 },
     ],
     [
       'Close Combat Expert both sides',
-      melee({ atk: side({ closeCombatExpert: true }), def: side({ closeCombatExpert: true }) }),
+      melee({
+        atk: side({ mods: { closeCombatExpert: true } }),
+        def: side({ mods: { closeCombatExpert: true } }),
+      }),
       { hits: 2, blocks: 1, counterHits: 2, counterBlocks: 1 },
     ],
     [
       'Merciless Melee both sides',
-      melee({ atk: side({ mercilessMelee: true }), def: side({ mercilessMelee: true }) }),
+      melee({ atk: side({ mods: { mercilessMelee: true } }), def: side({ mods: { mercilessMelee: true } }) }),
       { hits: 3, blocks: 1, counterHits: 3, counterBlocks: 1 },
     ],
     [
       'Berserker both sides',
-      melee({ atk: side({ berserker: true }), def: side({ berserker: true }) }),
+      melee({ atk: side({ mods: { berserker: true } }), def: side({ mods: { berserker: true } }) }),
       { hits: 4, blocks: 1, counterHits: 4, counterBlocks: 1 },
     ],
     [
       'Killer Instinct, DMG 200 and 300',
-      melee({ atk: side({ killerInstinct: true, dmg: 200 }), def: side({ killerInstinct: true, dmg: 300 }) }),
+      melee({
+        atk: side({ weapon: { dmg: 200 }, mods: { killerInstinct: true } }),
+        def: side({ weapon: { dmg: 300 }, mods: { killerInstinct: true } }),
+      }),
       { hits: 3, blocks: 1, counterHits: 2, counterBlocks: 1 },
     ],
     [
       'extra hits and blocks',
-      melee({ atk: side({ extraHits: 2, extraBlocks: 1 }), def: side({ extraHits: 1, extraBlocks: 3 }) }),
+      melee({
+        atk: side({ mods: { extraHits: 2, extraBlocks: 1 } }),
+        def: side({ mods: { extraHits: 1, extraBlocks: 3 } }),
+      }),
       { hits: 3, blocks: 3, counterHits: 2, counterBlocks: 1 },
     ],
   ])('%s', (_name, m, want) => {
@@ -223,7 +236,7 @@ describe('tally and Skill Defense', () => {
     [5, 2, 9, 0, 4],
     [1, 4, 3, 0, 0],
   ])('rolled %i hits vs %i blocks, Momentum %i: %i unblocked (%i spent)', (h, b, mom, unblocked, spent) => {
-    const s = attackStrike(melee({ def: side({ momentum: mom }) })) // +1 attacker bonus
+    const s = attackStrike(melee({ def: side({ unit: { momentum: mom } }) })) // +1 attacker bonus
     const t = tallyStrike(s, h, b)
     expect(t).toMatchObject({ unblockedHits: unblocked, momentumSpent: spent })
     // The identity the odds rely on: unblocked hits = max(0, hits - blocks + shift).
@@ -234,8 +247,8 @@ describe('tally and Skill Defense', () => {
     for (let shift = -6; shift <= 6; shift++) {
       for (let mom = 0; mom <= 4; mom++) {
         const m = melee({
-          atk: side({ extraHits: Math.max(0, shift) }),
-          def: side({ extraBlocks: Math.max(0, -shift), momentum: mom }),
+          atk: side({ mods: { extraHits: Math.max(0, shift) } }),
+          def: side({ unit: { momentum: mom }, mods: { extraBlocks: Math.max(0, -shift) } }),
         })
         const s = attackStrike(m)
         for (let x = -10; x <= 20; x++)
@@ -246,7 +259,7 @@ describe('tally and Skill Defense', () => {
 
   it('the defender spends Momentum after seeing the dice, and it shows in the result', () => {
     const m = melee({
-      def: side({ momentum: 2 }),
+      def: side({ unit: { momentum: 2 } }),
       atkSplit: { attack: 3, defense: 0 },
       defSplit: { attack: 0, defense: 0 },
     })
@@ -293,7 +306,7 @@ describe('armor saves (shared with shooting)', () => {
   it('PEN 5 vs ARM Sv 1: saves on 4+, capped at 3, 1000 DMG per failure', () => {
     const m = melee({
       atk: side({ pen: '5' }),
-      def: side({ armSv: 1 }),
+      def: side({ unit: { armSv: 1 } }),
       atkSplit: { attack: 3, defense: 0 },
       defSplit: { attack: 0, defense: 0 },
     })
@@ -313,8 +326,8 @@ describe('armor saves (shared with shooting)', () => {
   })
   it('push (P) weapons: a failed save pushes the defender out of melee, so there is no counter-attack', () => {
     const m = melee({
-      atk: side({ pen: '6P', pilot: 1 }),
-      def: side({ size: 1 }),
+      atk: side({ unit: { pilot: 1 }, pen: '6P' }),
+      def: side({ unit: { size: 1 } }),
       atkSplit: { attack: 1, defense: 0 },
       defSplit: { attack: 3, defense: 0 },
     })
@@ -328,7 +341,7 @@ describe('armor saves (shared with shooting)', () => {
 })
 
 describe('the counter-attack and the Finishing Blow', () => {
-  const base = (atk: Partial<MeleeSide>, def: Partial<MeleeSide>) =>
+  const base = (atk: SideParts, def: SideParts) =>
     melee({
       atk: side(atk),
       def: side(def),
@@ -340,23 +353,35 @@ describe('the counter-attack and the Finishing Blow', () => {
   it.each([
     [
       'level 1 attacker hurts and takes nothing',
-      { pilot: 1 },
+      { unit: { pilot: 1 } },
       {},
       [5, 1, 1, 1],
       { by: 'attacker', damage: 1000 },
     ],
-    ['Finisher+2 weapon', { pilot: 1, finisher: 2 }, {}, [5, 1, 1, 1], { by: 'attacker', damage: 3000 }],
-    ['level 0 never strikes one', { pilot: 0 }, {}, [9, 1, 1, 1], null],
-    ['both sides hurt', { pilot: 2 }, { pilot: 2 }, [5, 1, 5, 1], null],
+    [
+      'Finisher+2 weapon',
+      { unit: { pilot: 1 }, weapon: { finisher: 2 } },
+      {},
+      [5, 1, 1, 1],
+      { by: 'attacker', damage: 3000 },
+    ],
+    ['level 0 never strikes one', { unit: { pilot: 0 } }, {}, [9, 1, 1, 1], null],
+    ['both sides hurt', { unit: { pilot: 2 } }, { unit: { pilot: 2 } }, [5, 1, 5, 1], null],
     [
       'the attack is all blocked, the counter lands',
-      { pilot: 0 },
-      { pilot: 1 },
+      { unit: { pilot: 0 } },
+      { unit: { pilot: 1 } },
       [1, 5, 5, 1],
       { by: 'defender', damage: 1000 },
     ],
-    ['the counter lands but the defender is level 0', { pilot: 2 }, { pilot: 0 }, [1, 5, 5, 1], null],
-    ['nobody deals damage', { pilot: 2 }, { pilot: 2 }, [1, 5, 1, 5], null],
+    [
+      'the counter lands but the defender is level 0',
+      { unit: { pilot: 2 } },
+      { unit: { pilot: 0 } },
+      [1, 5, 5, 1],
+      null,
+    ],
+    ['nobody deals damage', { unit: { pilot: 2 } }, { unit: { pilot: 2 } }, [1, 5, 1, 5], null],
   ] as const)('%s', (_name, atk, def, dice, fb) => {
     const m = base(atk, def)
     // Guard +1 block: the attacker's 1 hit bonus is blocked by Guard unless a die hits.
@@ -366,8 +391,8 @@ describe('the counter-attack and the Finishing Blow', () => {
 
   it('a destroyed defender does not counter-attack and gets no Finishing Blow', () => {
     const m = melee({
-      atk: side({ pilot: 2 }),
-      def: side({ hp: 600 }),
+      atk: side({ unit: { pilot: 2 } }),
+      def: side({ unit: { hp: 600 } }),
       atkSplit: { attack: 1, defense: 0 },
       defSplit: { attack: 3, defense: 0 },
     })
@@ -380,15 +405,15 @@ describe('the counter-attack and the Finishing Blow', () => {
 
   it('a defender that survives counter-attacks; its Finishing Blow needs the attacker alive', () => {
     const alive = melee({
-      atk: side({ hp: 1000 }),
-      def: side({ pilot: 1, hp: 700, dmg: 300 }),
+      atk: side({ unit: { hp: 1000 } }),
+      def: side({ unit: { pilot: 1, hp: 700 }, weapon: { dmg: 300 } }),
       atkSplit: { attack: 0, defense: 0 },
       defSplit: { attack: 1, defense: 1 },
       defChoice: 'guard',
     })
     // The attacker's bonus hit is blocked by Guard; the counter's 2 hits deal 600 < 1000.
     expect(roll(alive, [5, 9]).finishingBlow).toEqual({ by: 'defender', damage: 1000 })
-    const dead = { ...alive, atk: side({ hp: 600 }) }
+    const dead = { ...alive, atk: side({ unit: { hp: 600 } }) }
     const r = roll(dead, [5, 9])
     expect(r.finishingBlow).toBeNull()
     expect(r.attacker.destroyed).toBe(true)
@@ -425,14 +450,14 @@ describe('overwatch on the charge', () => {
     pen: { value: 0, kind: 'damage' as const },
     targetLock: false,
   }
-  const charge = (o: Partial<Melee> = {}, atk: Partial<MeleeSide> = {}) =>
+  const charge = (o: Parameters<typeof melee>[0] = {}, atk: SideParts = {}) =>
     melee({
-      atk: side({ evade: 3, shield: 1, ...atk }),
-      overwatch: ow,
+      atk: side({ ...atk, unit: { evade: 3, shield: 1, ...atk.unit } }),
       atkSplit: { attack: 1, defense: 0 },
       defSplit: { attack: 0, defense: 1 },
       defChoice: 'guard',
       ...o,
+      situation: { overwatch: ow, ...o.situation },
     })
 
   it('fires each attack before the clash: evade dice, the charger shield blocks, then the clash', () => {
@@ -451,14 +476,14 @@ describe('overwatch on the charge', () => {
   })
 
   it('a blindsided defender cannot overwatch', () => {
-    const r = roll(charge({ blindside: true }), [1, 1])
+    const r = roll(charge({ situation: { blindside: true } }), [1, 1])
     expect(r.overwatch).toBeNull()
   })
 
   it('Momentum spent on overwatch is gone for the counter-attack', () => {
     const m = charge(
       { defSplit: { attack: 1, defense: 0 }, defChoice: 'counter' },
-      { momentum: 2, shield: 0 },
+      { unit: { momentum: 2, shield: 0 } },
     )
     // Overwatch 1: [1, 1] = 4 hits, 2 Momentum spent, 2 through; overwatch 2 evaded; counter: 1 hit + 1 = 2, no Momentum left.
     const r = roll(m, [1, 1, 5, 5, 1, 5])
@@ -467,7 +492,7 @@ describe('overwatch on the charge', () => {
   })
 
   it('a charger destroyed by overwatch never reaches melee (and is shot no more)', () => {
-    const r = roll(charge({}, { hp: 300, shield: 0 }), [1, 7])
+    const r = roll(charge({}, { unit: { hp: 300, shield: 0 } }), [1, 7])
     expect(r.clash).toBe(false)
     expect(r.attack).toBeNull()
     expect(r.overwatch!.shots).toHaveLength(1)

@@ -11,7 +11,7 @@ import {
   targetShots,
   targetsOdds,
 } from '../../../src/rules/stellar/multi-target.js'
-import type { AttackBonus, Shot } from '../../../src/rules/stellar/shoot.js'
+import { type AttackBonus, type Shot, shotWith } from '../../../src/rules/stellar/shoot.js'
 import { rankBonuses, rankDefenses, shotExpected, shotOdds } from '../../../src/rules/stellar/shoot-odds.js'
 import { sumOutlooks } from '../../../src/rules/stellar/choice.js'
 import { parsePen } from '../../../src/rules/stellar/weapon.js'
@@ -19,15 +19,16 @@ import { shot } from './shot-fixture.js'
 
 /** Every improvement that goes to one target, and the attack's own fields around them. */
 const improved = shot({
+  attacker: {
+    pilot: 1,
+    bonusRaise: 1,
+    focus: 2,
+    bullseye: true,
+    extraHits: 1,
+    hitBonuses: [{ source: 'Killer Instinct', amount: 2 }],
+  },
+  situation: { advantage: true, bonusCrits: 1 },
   bonus: 'barrage',
-  pilot: 1,
-  bonusRaise: 1,
-  advantage: true,
-  focus: 2,
-  bullseye: true,
-  extraHits: 1,
-  hitBonuses: [{ source: 'Killer Instinct', amount: 2 }],
-  bonusCrits: 1,
 })
 
 describe('targetShot: the attack as each target meets it', () => {
@@ -39,22 +40,27 @@ describe('targetShot: the attack as each target meets it', () => {
     const other = targetShot(improved, 1)
     expect(other).toEqual({
       ...improved,
-      focus: 0,
-      bullseye: false,
-      extraHits: 0,
-      hitBonuses: [],
-      bonusCrits: 0,
+      attacker: { ...improved.attacker, focus: 0, bullseye: false, extraHits: 0, hitBonuses: [] },
+      situation: { ...improved.situation, bonusCrits: 0 },
     })
     // Precision/Barrage (raised by traits) and the situation are the attack's.
-    expect(other).toMatchObject({ bonus: 'barrage', bonusRaise: 1, advantage: true })
-    expect(improved.focus).toBe(2) // the attack itself is not changed
+    expect(other).toMatchObject({
+      attacker: { bonusRaise: 1 },
+      situation: { advantage: true },
+      bonus: 'barrage',
+    })
+    expect(improved.attacker.focus).toBe(2) // the attack itself is not changed
   })
 
   it('oneTargetField names exactly the fields targetShot clears', () => {
     const other = targetShot(improved, 1)
-    const changed = Object.keys(improved).filter(
-      (k) => JSON.stringify(improved[k as keyof Shot]) !== JSON.stringify(other[k as keyof Shot]),
-    )
+    const records = ['weapon', 'attacker', 'target', 'situation'] as const
+    const changed = records.flatMap((r) => {
+      const was = Object.entries(improved[r])
+      const now = new Map(Object.entries(other[r]))
+      return was.filter(([k, v]) => JSON.stringify(v) !== JSON.stringify(now.get(k))).map(([k]) => k)
+    })
+
     expect(changed.sort()).toEqual(['bonusCrits', 'bullseye', 'extraHits', 'focus', 'hitBonuses'])
     expect(changed.every(oneTargetField)).toBe(true)
     expect(['bonus', 'bonusRaise', 'advantage', 'defense', 'dmg'].some(oneTargetField)).toBe(false)
@@ -62,14 +68,18 @@ describe('targetShot: the attack as each target meets it', () => {
 
   it('targetShots: N shots, target 1 first', () => {
     const shots = targetShots(improved, 3)
-    expect(shots.map((s) => s.focus)).toEqual([2, 0, 0])
+    expect(shots.map((s) => s.attacker.focus)).toEqual([2, 0, 0])
     expect(MAX_TARGETS).toBe(10)
   })
 })
 
 describe('resolveTargets: each target rolls its own dice, target 1 first', () => {
   it('worked example: 4 shots at 5+, DMG 300, PEN 5 vs ARM Sv 2, Focus on target 1, three targets', () => {
-    const s = shot({ shots: 4, dmg: 300, pen: parsePen('5'), armSv: 2, focus: 1, hp: 1000 })
+    const s = shot({
+      weapon: { shots: 4, dmg: 300, pen: parsePen('5') },
+      attacker: { focus: 1 },
+      target: { armSv: 2, hp: 1000 },
+    })
     // Target 1: 1 5 6 9 -> a critical (2 hits) + Focus 1 = 3 hits; saves (3+) 2 5 7 -> 1 failed.
     // Target 2: 3 4 7 10 -> 2 hits (no Focus); saves 1 8 -> 1 failed.
     // Target 3: 10 10 5 8 -> no hits, no saves.
@@ -87,7 +97,7 @@ describe('resolveTargets: each target rolls its own dice, target 1 first', () =>
 
   it('rerolls come in each target own turn: evade, rerolls, saves, then the next target', () => {
     // One evade die to reroll (M-Particles); 2 shots at 5+, DMG 500 (saves need PEN).
-    const s = shot({ shots: 2, dmg: 500, evadeRerolls: 1 })
+    const s = shot({ weapon: { shots: 2, dmg: 500 }, target: { evadeRerolls: 1 } })
     // Target 1: 1 7, rerolls the critical: 8 -> no hits. Target 2: 3 9, rerolls the hit: 4 -> 1 hit.
     const dice = new PhysicalDice([1, 7, 8, 3, 9, 4])
     const r = resolveTargets(dice, targetShots(s, 2))
@@ -112,21 +122,17 @@ function convolve(maps: Array<Array<[number, bigint]>>, dens: bigint[]): Map<num
 
 describe('targetsOdds', () => {
   const s = shot({
-    shots: 3,
-    dmg: 300,
-    pen: parsePen('5'),
-    armSv: 2,
-    focus: 1,
-    shield: 1,
+    weapon: { shots: 3, dmg: 300, pen: parsePen('5') },
+    attacker: { focus: 1 },
+    target: { armSv: 2, shield: 1, hp: 900 },
     defense: 'guard',
-    hp: 900,
   })
   const shots = targetShots(s, 3)
   const o = targetsOdds(shots)
 
   it("each target's odds are the one-target odds: target 1 with Focus, the others without", () => {
     const withFocus = shotOdds(s)
-    const without = shotOdds({ ...s, focus: 0 })
+    const without = shotOdds(shotWith(s, { attacker: { focus: 0 } }))
     expect(o.targets[0].damage.toJSON()).toEqual(withFocus.damage.toJSON())
     expect(o.targets[0].damage.toJSON()).not.toEqual(without.damage.toJSON())
     for (const t of o.targets.slice(1)) {
@@ -162,7 +168,14 @@ describe('targetsOdds', () => {
   })
 
   it('total damage equals a direct walk of the whole attack, dice by dice', () => {
-    const small = targetShots(shot({ shots: 2, dmg: 300, pen: parsePen('5'), armSv: 2, focus: 1 }), 2)
+    const small = targetShots(
+      shot({
+        weapon: { shots: 2, dmg: 300, pen: parsePen('5') },
+        attacker: { focus: 1 },
+        target: { armSv: 2 },
+      }),
+      2,
+    )
     const walked = walk((dice) => resolveTargets(dice, small).reduce((t, r) => t + r.damage, 0))
     const composed = targetsOdds(small).damage
     expect(composed.size).toBe(walked.size)
@@ -177,7 +190,11 @@ describe('targetsOdds', () => {
 describe('rankTargetsBonuses: one bonus for every target, by the summed score', () => {
   // Indirect Fire: Focus gives target 1 a shot. 8 shots + Focus = 9: Barrage +2 only reaches the
   // cap of 10 there, so target 1 alone would take Precision; the others (8 shots) take Barrage.
-  const s = shot({ acc: 10, evade: 2, shots: 8, dmg: 300, pilot: 1, indirect: true, focus: 1 })
+  const s = shot({
+    weapon: { acc: 10, shots: 8, dmg: 300, indirect: true },
+    attacker: { pilot: 1, focus: 1 },
+    target: { evade: 2 },
+  })
   const shots = targetShots(s, 3)
   const summed = (bonus: AttackBonus) =>
     shots.map((x) => shotExpected({ ...x, bonus })).reduce((t, m) => sumOutlooks([t, m]))
@@ -198,7 +215,11 @@ describe('rankTargetsBonuses: one bonus for every target, by the summed score', 
 
   it('with the reaction open each target meets each bonus with its own best reaction', () => {
     const open = targetShots(
-      shot({ acc: 10, evade: 3, shots: 6, dmg: 200, pilot: 2, defPilot: 2, focus: 2 }),
+      shot({
+        weapon: { acc: 10, shots: 6, dmg: 200 },
+        attacker: { pilot: 2, focus: 2 },
+        target: { evade: 3, defPilot: 2 },
+      }),
       2,
     )
     const ranked = rankTargetsBonuses(open, false)

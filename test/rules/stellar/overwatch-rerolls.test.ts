@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { PhysicalDice } from '../../../src/core/physical.js'
-import { type Melee, type MeleeSide, resolveMelee } from '../../../src/rules/stellar/melee.js'
+import { type Melee, type MeleeSide, type SideParts, resolveMelee } from '../../../src/rules/stellar/melee.js'
 import { meleeOdds } from '../../../src/rules/stellar/melee-odds.js'
 import { applyMeleeTraits, chooseTraits } from '../../../src/rules/stellar/traits.js'
 import { parsePen } from '../../../src/rules/stellar/weapon.js'
@@ -15,8 +15,8 @@ import { melee, side } from './melee-fixture.js'
  */
 
 /** A charger with these melee traits (through the registry, as the CLI names them). */
-function charger(traits: string[], over: Partial<MeleeSide> = {}): MeleeSide {
-  const s = side(Object.assign({ evade: 3, shield: 1, armSv: 1 }, over))
+function charger(traits: string[], over: SideParts = {}): MeleeSide {
+  const s = side({ ...over, unit: { evade: 3, shield: 1, armSv: 1, ...over.unit } })
   applyMeleeTraits(s, chooseTraits(traits, 'melee', 'attacker', { attacker: 'a', defender: 'd' }), 'attacker')
   return s
 }
@@ -26,16 +26,16 @@ const OW = { attacks: 1, acc: 9, shots: 3, dmg: 300, pen: parsePen('5'), targetL
 /** The overwatch attack as the brute force's plain shot. */
 function plain(m: Melee, rerolls: number): PlainShot {
   return {
-    acc: m.overwatch!.acc,
-    evade: m.atk.evade,
+    acc: m.situation.overwatch!.acc,
+    evade: m.atk.unit.evade,
     dodge: false,
     guard: false,
-    shots: m.overwatch!.shots,
-    dmg: m.overwatch!.dmg,
-    pen: m.overwatch!.pen.value,
-    armSv: m.atk.armSv,
-    shield: m.atk.shield,
-    hp: m.atk.hp,
+    shots: m.situation.overwatch!.shots,
+    dmg: m.situation.overwatch!.dmg,
+    pen: m.situation.overwatch!.pen.value,
+    armSv: m.atk.unit.armSv,
+    shield: m.atk.unit.shield,
+    hp: m.atk.unit.hp,
     rerolls,
   }
 }
@@ -60,18 +60,18 @@ describe('evade rerolls on overwatch dice, exact', () => {
     ['three-times-as-fast and Spread M-Particles (they add up)', ['three-times-as-fast'], true, 4],
   ])('%s: the overwatch damage is the brute force with its rerolls', (_name, traits, particles, rerolls) => {
     const atk = charger(traits)
-    if (particles) atk.evadeRerolls += 1
-    const m = melee({ atk, overwatch: OW })
+    if (particles) atk.mods.evadeRerolls += 1
+    const m = melee({ situation: { overwatch: OW }, atk })
     expectSameDamage(owDamage(m), bruteShot(plain(m, rerolls)).damage)
     // And it helps the charger: less overwatch damage than without rerolls.
-    const bare = melee({ atk: charger([]), overwatch: OW })
+    const bare = melee({ situation: { overwatch: OW }, atk: charger([]) })
     expect(meleeOdds(m).expected.overwatchDamage).toBeLessThan(meleeOdds(bare).expected.overwatchDamage)
   })
 
   it.each([['three-times-as-fast'], ['blockade-runner'], ['improvise']])(
     '%s with the charger HP known: the chance overwatch destroys it, and its capped damage, are the brute force',
     (trait) => {
-      const m = melee({ atk: charger([trait], { hp: 900 }), overwatch: OW })
+      const m = melee({ situation: { overwatch: OW }, atk: charger([trait], { unit: { hp: 900 } }) })
       const brute = bruteShot(plain(m, trait === 'three-times-as-fast' ? 3 : 2))
       const o = meleeOdds(m)
       expect(o.overwatch!.damage.where((d) => d >= 900)).toBeCloseTo(brute.destroyed, 12)
@@ -82,7 +82,7 @@ describe('evade rerolls on overwatch dice, exact', () => {
 
   it('Improvise is once a round: spent on the first overwatch attack that rerolls, then on none after', () => {
     const ow = Object.assign({}, OW, { attacks: 2, shots: 2, pen: parsePen('0') })
-    const m = melee({ atk: charger(['improvise']), overwatch: ow })
+    const m = melee({ situation: { overwatch: ow }, atk: charger(['improvise']) })
     const p = plain(m, 2)
     // Brute force: the first attack rerolls as best for it; the second has Improvise only if unspent.
     const second = [bruteShot(Object.assign({}, p, { rerolls: 0 })), bruteShot(p)]
@@ -100,8 +100,8 @@ describe('evade rerolls on overwatch dice, exact', () => {
     // Evade 3 vs Acc 9: evaded on 6+. Rolls 1, 2, 5: two criticals and a hit (1000 DMG after the
     // shield, the saves passed on 10s) were taken whole before; now the criticals are rerolled.
     const m = melee({
+      situation: { overwatch: Object.assign({}, OW, { pen: parsePen('0') }) },
       atk: charger(['improvise']),
-      overwatch: Object.assign({}, OW, { pen: parsePen('0') }),
       atkSplit: { attack: 2, defense: 0 },
       defSplit: { attack: 0, defense: 0 },
     })
@@ -120,7 +120,7 @@ describe('evade rerolls on overwatch dice, exact', () => {
 
   it('the odds of the clash after overwatch read whether Improvise was spent there', () => {
     const base = {
-      overwatch: Object.assign({}, OW, { shots: 2, pen: parsePen('0') }),
+      situation: { overwatch: Object.assign({}, OW, { shots: 2, pen: parsePen('0') }) },
       atkSplit: { attack: 2, defense: 0 },
       defSplit: { attack: 0, defense: 1 },
     }
@@ -134,7 +134,7 @@ describe('evade rerolls on overwatch dice, exact', () => {
     expect(left).toBeCloseTo(0.55, 12)
     const plainAttack = meleeOdds(melee(Object.assign({ atk: charger([]) }, base))).expected.attack.damage
     const improvisedAttack = meleeOdds(
-      melee(Object.assign({ atk: charger(['improvise']) }, base, { overwatch: null })),
+      melee(Object.assign({ atk: charger(['improvise']) }, base, { situation: { overwatch: null } })),
     ).expected.attack.damage
     expect(withImprovise.expected.attack.damage).toBeCloseTo(
       left * improvisedAttack + (1 - left) * plainAttack,

@@ -6,7 +6,9 @@ import { walk } from '../../../src/core/exact.js'
 import { PhysicalDice } from '../../../src/core/physical.js'
 import {
   type Shot,
+  type ShotParts,
   evadeInput,
+  shotWith,
   laterOutlook,
   evadeReroll,
   resolveShot,
@@ -25,7 +27,7 @@ import { shot, walkShot } from './shot-fixture.js'
  */
 describe('evade rerolls, rolled', () => {
   // Acc 9 vs Evade 4: evade on 5+; 1-2 criticals, 3-4 hits, 5-8 evaded, 9-10 always a miss.
-  const base = shot({ acc: 9, evade: 4, shots: 4, dmg: 300, evadeRerolls: 2 })
+  const base = shot({ weapon: { acc: 9, shots: 4, dmg: 300 }, target: { evade: 4, evadeRerolls: 2 } })
   it.each([
     // first roll, rerolls, the dice after, hits
     ['two criticals rerolled into evades', [1, 2, 6, 9], [7, 8], [7, 8, 6, 9], 0],
@@ -55,7 +57,7 @@ describe('evade rerolls, rolled', () => {
   })
 
   it('Seeking Shot: no reroll, and a Dodge improves nothing', () => {
-    const seeking = { ...base, seekingShot: true }
+    const seeking = shotWith(base, { attacker: { seekingShot: true } })
     const r = resolveShot(new PhysicalDice([1, 2, 6, 9]), seeking)
     expect(r.reroll).toBeUndefined()
     expect(r.hits).toBe(4)
@@ -74,18 +76,29 @@ function withEvadeFaces(inner: Dice, faces: number[]): Dice {
 }
 
 describe('the defender picks the best reroll, checked against every subset of its dice', () => {
-  const shots = fc.record({
-    acc: fc.integer({ min: 5, max: 13 }),
-    evade: fc.integer({ min: 0, max: 5 }),
-    shots: fc.integer({ min: 1, max: 5 }),
-    dmg: fc.constantFrom(100, 300, 800),
-    pen: fc.constantFrom('0', '4', '6S').map((p) => parsePen(p)),
-    armSv: fc.integer({ min: 0, max: 3 }),
-    shield: fc.integer({ min: 0, max: 1 }),
-    momentum: fc.integer({ min: 0, max: 2 }),
-    targetLock: fc.boolean(),
-    evadeRerolls: fc.integer({ min: 1, max: 3 }),
-  })
+  const shots = fc
+    .record({
+      acc: fc.integer({ min: 5, max: 13 }),
+      evade: fc.integer({ min: 0, max: 5 }),
+      shots: fc.integer({ min: 1, max: 5 }),
+      dmg: fc.constantFrom(100, 300, 800),
+      pen: fc.constantFrom('0', '4', '6S').map((p) => parsePen(p)),
+      armSv: fc.integer({ min: 0, max: 3 }),
+      shield: fc.integer({ min: 0, max: 1 }),
+      momentum: fc.integer({ min: 0, max: 2 }),
+      targetLock: fc.boolean(),
+      evadeRerolls: fc.integer({ min: 1, max: 3 }),
+    })
+    .map((o): ShotParts => ({
+      weapon: { acc: o.acc, shots: o.shots, dmg: o.dmg, pen: o.pen, targetLock: o.targetLock },
+      target: {
+        evade: o.evade,
+        armSv: o.armSv,
+        shield: o.shield,
+        momentum: o.momentum,
+        evadeRerolls: o.evadeRerolls,
+      },
+    }))
   it('the pick rerollOptions ranks first is as good as the best subset of faces rerolled', () => {
     fc.assert(
       fc.property(
@@ -95,14 +108,14 @@ describe('the defender picks the best reroll, checked against every subset of it
           const s: Shot = shot(over)
           const e = evadeInput(s)
           const faces = d10s.slice(0, e.dice)
-          const plain: Shot = { ...s, evadeRerolls: 0 }
+          const plain: Shot = shotWith(s, { target: { evadeRerolls: 0 } })
           // Independently: the mean damage of the shot with these evade faces, the rest walked.
           const meanDamage = (f: number[]) =>
             walk((dice) => resolveShot(withEvadeFaces(dice, f), plain).damage).expected()
           let best = Infinity
           for (let mask = 0; mask < 1 << faces.length; mask++) {
             const chosen = faces.map((_, i) => i).filter((i) => mask & (1 << i))
-            if (chosen.length > s.evadeRerolls) continue
+            if (chosen.length > s.target.evadeRerolls) continue
             let total = 0
             for (let k = 0; k < 10 ** chosen.length; k++) {
               const f = faces.slice()
@@ -111,7 +124,7 @@ describe('the defender picks the best reroll, checked against every subset of it
             }
             best = Math.min(best, total / 10 ** chosen.length)
           }
-          const options = rerollOptions(faces, evadeReroll(e, s.evadeRerolls, laterOutlook(s)))
+          const options = rerollOptions(faces, evadeReroll(e, s.target.evadeRerolls, laterOutlook(s)))
           expect(options[0].expected.damage).toBeCloseTo(best, 9)
         },
       ),
@@ -121,23 +134,39 @@ describe('the defender picks the best reroll, checked against every subset of it
 })
 
 describe('exact odds with rerolls are the whole shot walked', () => {
-  const shots = fc.record({
-    acc: fc.integer({ min: 4, max: 14 }),
-    evade: fc.integer({ min: 0, max: 6 }),
-    shots: fc.integer({ min: 1, max: 6 }),
-    dmg: fc.constantFrom(100, 200, 500),
-    pen: fc.constantFrom('0', '5', '7S', '6P').map((p) => parsePen(p)),
-    armSv: fc.integer({ min: 0, max: 3 }),
-    bonus: fc.constantFrom('precision' as const, 'barrage' as const, 'none' as const),
-    defense: fc.constantFrom('dodge' as const, 'guard' as const, 'none' as const),
-    shield: fc.integer({ min: 0, max: 1 }),
-    momentum: fc.integer({ min: 0, max: 2 }),
-    advantage: fc.boolean(),
-    targetLock: fc.boolean(),
-    evadeRerolls: fc.integer({ min: 0, max: 3 }),
-    seekingShot: fc.boolean(),
-    hp: fc.option(fc.constantFrom(300, 1000), { nil: undefined }),
-  })
+  const shots = fc
+    .record({
+      acc: fc.integer({ min: 4, max: 14 }),
+      evade: fc.integer({ min: 0, max: 6 }),
+      shots: fc.integer({ min: 1, max: 6 }),
+      dmg: fc.constantFrom(100, 200, 500),
+      pen: fc.constantFrom('0', '5', '7S', '6P').map((p) => parsePen(p)),
+      armSv: fc.integer({ min: 0, max: 3 }),
+      bonus: fc.constantFrom('precision' as const, 'barrage' as const, 'none' as const),
+      defense: fc.constantFrom('dodge' as const, 'guard' as const, 'none' as const),
+      shield: fc.integer({ min: 0, max: 1 }),
+      momentum: fc.integer({ min: 0, max: 2 }),
+      advantage: fc.boolean(),
+      targetLock: fc.boolean(),
+      evadeRerolls: fc.integer({ min: 0, max: 3 }),
+      seekingShot: fc.boolean(),
+      hp: fc.option(fc.constantFrom(300, 1000), { nil: undefined }),
+    })
+    .map((o): ShotParts => ({
+      weapon: { acc: o.acc, shots: o.shots, dmg: o.dmg, pen: o.pen, targetLock: o.targetLock },
+      attacker: { seekingShot: o.seekingShot },
+      target: {
+        evade: o.evade,
+        armSv: o.armSv,
+        shield: o.shield,
+        momentum: o.momentum,
+        evadeRerolls: o.evadeRerolls,
+        hp: o.hp,
+      },
+      situation: { advantage: o.advantage },
+      bonus: o.bonus,
+      defense: o.defense,
+    }))
   it('damage, failed saves and hits through match the walk of resolveShot; the means match', () => {
     fc.assert(
       fc.property(shots, (over) => {
@@ -156,8 +185,13 @@ describe('exact odds with rerolls are the whole shot walked', () => {
   })
 
   it('a reroll can only help the defender', () => {
-    const s = shot({ acc: 10, evade: 2, shots: 6, dmg: 300, pen: parsePen('5'), armSv: 1 })
-    const means = [0, 1, 2, 3].map((n) => shotOdds({ ...s, evadeRerolls: n }).expected.damage)
+    const s = shot({
+      weapon: { acc: 10, shots: 6, dmg: 300, pen: parsePen('5') },
+      target: { evade: 2, armSv: 1 },
+    })
+    const means = [0, 1, 2, 3].map(
+      (n) => shotOdds(shotWith(s, { target: { evadeRerolls: n } })).expected.damage,
+    )
     for (let i = 1; i < means.length; i++) expect(means[i]).toBeLessThan(means[i - 1])
   })
 })
@@ -167,7 +201,7 @@ describe('Unbeaten: a side rerolls the melee defense dice that did not block', (
     const m = melee({
       atkSplit: { attack: 3, defense: 0 },
       defSplit: { attack: 0, defense: 3 },
-      def: side({ unbeaten: true }),
+      def: side({ mods: { unbeaten: true } }),
     })
     // Attack dice 5 6 7 (3 hits); defense dice 2 8 4, then the two misses rerolled: 5, 1.
     const r = resolveMelee(new PhysicalDice([5, 6, 7, 2, 8, 4, 5, 1, 1, 1, 1]), m)
@@ -182,7 +216,7 @@ describe('Unbeaten: a side rerolls the melee defense dice that did not block', (
   it('exact odds of the blocks are the rule walked, and Unbeaten only adds blocks', () => {
     const m = melee({ atkSplit: { attack: 4, defense: 1 }, defSplit: { attack: 1, defense: 4 } })
     const blocks = (unbeaten: boolean) => {
-      const s = attackStrike({ ...m, def: side({ unbeaten }) })
+      const s = attackStrike({ ...m, def: side({ mods: { unbeaten } }) })
       return rolledBlocksOdds(s)
     }
     // 4 dice on 5+ (6 faces of 10 block), the misses rerolled: each die blocks with 1 - 0.4^2.
@@ -195,9 +229,17 @@ describe('Unbeaten: a side rerolls the melee defense dice that did not block', (
         expect(q).toBeCloseTo(want[i][1], 12)
       })
     expect(blocks(true).expected()).toBeGreaterThan(blocks(false).expected())
-    const clash = meleeOdds({ ...m, def: side({ unbeaten: true, hp: 1000 }), atk: side({ hp: 1000 }) })
+    const clash = meleeOdds({
+      ...m,
+      def: side({ unit: { hp: 1000 }, mods: { unbeaten: true } }),
+      atk: side({ unit: { hp: 1000 } }),
+    })
     const walked = walk((dice) =>
-      resolveMelee(dice, { ...m, def: side({ unbeaten: true, hp: 1000 }), atk: side({ hp: 1000 }) }),
+      resolveMelee(dice, {
+        ...m,
+        def: side({ unit: { hp: 1000 }, mods: { unbeaten: true } }),
+        atk: side({ unit: { hp: 1000 } }),
+      }),
     )
     expect(clash.defenderDamage.expected()).toBeCloseTo(
       walked.expected((r) => r.defender.damageTaken),
@@ -224,17 +266,29 @@ describe('Persevere and the round', () => {
   ])('DMG %i in round %i: %i a hit', (dmg, round, each) => {
     expect(damagePerHit(dmg, true, round)).toBe(each)
     expect(damagePerHit(dmg, false, round)).toBe(dmg)
-    const s = shot({ acc: 9, evade: 4, shots: 3, dmg, persevere: true, round })
+    const s = shot({
+      weapon: { acc: 9, shots: 3, dmg },
+      target: { evade: 4, persevere: true },
+      situation: { round },
+    })
     expect(resolveShot(new PhysicalDice([3, 4, 9]), s).hitDamage).toBe(2 * each)
   })
 
   it("exact odds and the clash use it: the defender's damage taken shrinks", () => {
-    const s = shot({ acc: 10, evade: 2, shots: 6, dmg: 400, pen: parsePen('5'), armSv: 1, round: 4 })
-    const o = shotOdds({ ...s, persevere: true })
+    const s = shot({
+      weapon: { acc: 10, shots: 6, dmg: 400, pen: parsePen('5') },
+      target: { evade: 2, armSv: 1 },
+      situation: { round: 4 },
+    })
+    const o = shotOdds(shotWith(s, { target: { persevere: true } }))
     expect(o.expected.damage).toBeLessThan(shotOdds(s).expected.damage)
-    const w = walk((dice) => resolveShot(dice, { ...s, persevere: true }).damage)
+    const w = walk((dice) => resolveShot(dice, shotWith(s, { target: { persevere: true } })).damage)
     expect(o.damage.expected()).toBeCloseTo(w.expected(), 9)
-    const m = melee({ def: side({ persevere: true }), round: 4, atk: side({ dmg: 500 }) })
+    const m = melee({
+      situation: { round: 4 },
+      def: side({ mods: { persevere: true } }),
+      atk: side({ weapon: { dmg: 500 } }),
+    })
     expect(attackStrike(m).dmg).toBe(200)
   })
 })
@@ -247,13 +301,21 @@ describe('bonus criticals (Dangerous Terrain thrown): they stack with Tactical A
     ['past the cap of 3 a bonus critical is a hit', [1, 2, 9], true, 1, false, 3, 7],
     ['Indirect Fire: criticals are hits, the bonus too', [1, 6, 9], false, 1, true, 0, 2],
   ])('%s', (_, faces, advantage, bonusCrits, indirect, crits, hits) => {
-    const s = shot({ acc: 9, evade: 4, shots: 3, advantage, bonusCrits, indirect })
+    const s = shot({
+      weapon: { acc: 9, shots: 3, indirect },
+      target: { evade: 4 },
+      situation: { advantage, bonusCrits },
+    })
     const r = resolveShot(new PhysicalDice(faces as number[]), s)
     expect([r.crits, r.hits]).toEqual([crits, hits])
   })
 
   it('exact odds equal the walk', () => {
-    const s = shot({ acc: 9, evade: 3, shots: 5, dmg: 200, bonusCrits: 2, advantage: true, targetLock: true })
+    const s = shot({
+      weapon: { acc: 9, shots: 5, dmg: 200, targetLock: true },
+      target: { evade: 3 },
+      situation: { bonusCrits: 2, advantage: true },
+    })
     const w = walk((dice) => resolveShot(dice, s).damage)
     expect(shotOdds(s).damage.sortedWays()).toEqual(w.sortedWays())
   })
@@ -261,7 +323,11 @@ describe('bonus criticals (Dangerous Terrain thrown): they stack with Tactical A
 
 describe('Solo Operative: Dodge and Guard together when shot', () => {
   it('both: the Dodge raises the target number and the Guard blocks; the automatic reaction takes it', () => {
-    const s = shot({ acc: 9, evade: 4, shots: 4, dmg: 300, defense: 'both', soloOperative: true })
+    const s = shot({
+      weapon: { acc: 9, shots: 4, dmg: 300 },
+      target: { evade: 4, soloOperative: true },
+      defense: 'both',
+    })
     const r = resolveShot(new PhysicalDice([3, 4, 5, 9]), s)
     expect(r.targetNumber).toBe(4) // 9 - 4 - Dodge 1
     expect(r.hits).toBe(1) // the 3; 4 is evaded now

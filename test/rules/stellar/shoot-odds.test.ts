@@ -3,7 +3,7 @@ import fc from 'fast-check'
 import { SeededDice } from '../../../src/core/seeded.js'
 import { fraction } from '../../../src/core/distribution.js'
 import { walk } from '../../../src/core/exact.js'
-import { type Shot, resolveShot } from '../../../src/rules/stellar/shoot.js'
+import { type Shot, type ShotParts, resolveShot, shotWith } from '../../../src/rules/stellar/shoot.js'
 import {
   expectedDamageFrom,
   rankBonuses,
@@ -16,7 +16,7 @@ import { shot, walkShot } from './shot-fixture.js'
 
 describe('exact shooting odds', () => {
   it('one shot at 5+: crit 1/5 (2 hits), hit 1/5, miss 3/5', () => {
-    const o = shotOdds(shot({ shots: 1, dmg: 100 }))
+    const o = shotOdds(shot({ weapon: { shots: 1, dmg: 100 } }))
     expect(o.damage.fraction(200)).toBe('1/5')
     expect(o.damage.fraction(100)).toBe('1/5')
     expect(o.damage.fraction(0)).toBe('3/5')
@@ -26,7 +26,7 @@ describe('exact shooting odds', () => {
   it('two shots with a save: hand-computed distribution', () => {
     // TN 5: per die crit 1/5 (2 hits), hit 1/5 (1), miss 3/5 (0).
     // PEN 4 vs ARM Sv 1: save on 3+, fails 1/5, one save per unblocked hit.
-    const o = shotOdds(shot({ shots: 2, dmg: 100, pen: parsePen('4'), armSv: 1 }))
+    const o = shotOdds(shot({ weapon: { shots: 2, dmg: 100, pen: parsePen('4') }, target: { armSv: 1 } }))
     const hits = [0, 0, 0, 0, 0] // P(total hits = k) * 25
     const per = [
       [2, 1],
@@ -52,34 +52,52 @@ describe('exact shooting odds', () => {
 
   it('10 shots with saves: the distribution sums to 1 and the walk stays small', () => {
     const o = shotOdds(
-      shot({ shots: 10, dmg: 300, pen: parsePen('6'), armSv: 1, shield: 1, targetLock: true }),
+      shot({
+        weapon: { shots: 10, dmg: 300, pen: parsePen('6'), targetLock: true },
+        target: { armSv: 1, shield: 1 },
+      }),
     )
     expect(o.damage.waysWhere(() => true)).toBe(o.damage.den)
     expect(o.unblockedHits.waysWhere(() => true)).toBe(o.unblockedHits.den)
   })
 
   it('destruction chance is P(damage >= HP)', () => {
-    const o = shotOdds(shot({ shots: 1, dmg: 100, hp: 200 }))
+    const o = shotOdds(shot({ weapon: { shots: 1, dmg: 100 }, target: { hp: 200 } }))
     expect(o.destroyed!.fraction('true')).toBe('1/5')
     expect(o.destroyed!.fraction('false')).toBe('4/5')
   })
 
   it.each([
     ['plain', {}],
-    ['saves and shield', { shots: 6, dmg: 300, pen: parsePen('6'), armSv: 2, shield: 1 }],
+    [
+      'saves and shield',
+      { weapon: { shots: 6, dmg: 300, pen: parsePen('6') }, target: { armSv: 2, shield: 1 } },
+    ],
     [
       'crit cap, target lock, advantage',
-      { shots: 10, evade: 0, targetLock: true, advantage: true, dmg: 100 },
+      {
+        weapon: { shots: 10, targetLock: true, dmg: 100 },
+        target: { evade: 0 },
+        situation: { advantage: true },
+      },
     ],
     [
       'indirect, cover, focus',
-      { shots: 5, indirect: true, cover: true, focus: 1, dmg: 200, pen: parsePen('4'), armSv: 0 },
+      {
+        weapon: { shots: 5, indirect: true, dmg: 200, pen: parsePen('4') },
+        attacker: { focus: 1 },
+        target: { armSv: 0 },
+        situation: { cover: true },
+      },
     ],
     [
       'warship momentum AOE',
-      { shots: 8, evade: 2, warship: true, aoe: true, momentum: 3, pen: parsePen('7'), armSv: 2, dmg: 500 },
+      {
+        weapon: { shots: 8, aoe: true, pen: parsePen('7'), dmg: 500 },
+        target: { evade: 2, warship: true, momentum: 3, armSv: 2 },
+      },
     ],
-    ['stun', { shots: 5, pen: parsePen('6S'), armSv: 1, defense: 'guard' as const }],
+    ['stun', { weapon: { shots: 5, pen: parsePen('6S') }, target: { armSv: 1 }, defense: 'guard' as const }],
   ])('Monte Carlo agrees with the exact odds: %s', (_n, over) => {
     const s = shot(over)
     const o = shotOdds(s)
@@ -107,9 +125,14 @@ describe('exact shooting odds', () => {
 describe('automatic choices', () => {
   it.each([
     [{}],
-    [{ shots: 10, dmg: 100, pen: parsePen('3'), armSv: 2 }],
-    [{ shots: 4, dmg: 700, pen: parsePen('6P'), armSv: 1, momentum: 2, shield: 1 }],
-    [{ shots: 8, dmg: 200, pen: parsePen('5S'), armSv: 3, warship: true, momentum: 4 }],
+    [{ weapon: { shots: 10, dmg: 100, pen: parsePen('3') }, target: { armSv: 2 } }],
+    [{ weapon: { shots: 4, dmg: 700, pen: parsePen('6P') }, target: { armSv: 1, momentum: 2, shield: 1 } }],
+    [
+      {
+        weapon: { shots: 8, dmg: 200, pen: parsePen('5S') },
+        target: { armSv: 3, warship: true, momentum: 4 },
+      },
+    ],
   ])('shotExpected is the mean of shotOdds, from the same stages (%o)', (extra) => {
     const s = shot(extra)
     const e = shotExpected(s)
@@ -122,14 +145,14 @@ describe('automatic choices', () => {
   it('the defender picks the reaction with the least expected damage', () => {
     // One big-DMG shot against a shield-less target: Guard blocks the single hit outright
     // unless it is a crit; Dodge only moves the target number by one.
-    const ranked = rankDefenses(shot({ shots: 1, dmg: 1000 }))
+    const ranked = rankDefenses(shot({ weapon: { shots: 1, dmg: 1000 } }))
     const exp = ranked.map((r) => r.expected.damage)
     expect(exp).toEqual([...exp].sort((a, b) => a - b))
     expect(ranked[0].value).toBe('guard')
   })
 
   it('the attacker picks the bonus that is best against the best reply', () => {
-    const s = shot({ shots: 10, dmg: 100 })
+    const s = shot({ weapon: { shots: 10, dmg: 100 } })
     const ranked = rankBonuses(s, false)
     // 10 shots are already the cap: Barrage adds nothing, Precision must win
     expect(ranked[0].value).toBe('precision')
@@ -140,7 +163,7 @@ describe('automatic choices', () => {
   })
 
   it('with a fixed defence, the attacker scores against that defence', () => {
-    const s = shot({ shots: 3, dmg: 100, defense: 'dodge' })
+    const s = shot({ weapon: { shots: 3, dmg: 100 }, defense: 'dodge' })
     const ranked = rankBonuses(s, true)
     for (const r of ranked) expect(r.defense).toBe('dodge')
   })
@@ -162,31 +185,47 @@ describe('odds composed from the stages are the whole shot walked', () => {
     ['plain', {}],
     [
       'saves, shield, target lock',
-      { shots: 6, dmg: 300, pen: parsePen('6'), armSv: 1, shield: 1, targetLock: true },
+      {
+        weapon: { shots: 6, dmg: 300, pen: parsePen('6'), targetLock: true },
+        target: { armSv: 1, shield: 1 },
+      },
     ],
-    ['crit cap and advantage', { shots: 8, evade: 0, advantage: true, dmg: 100 }],
+    [
+      'crit cap and advantage',
+      { weapon: { shots: 8, dmg: 100 }, target: { evade: 0 }, situation: { advantage: true } },
+    ],
     [
       'indirect focus cover',
-      { shots: 5, indirect: true, cover: true, focus: 1, dmg: 200, pen: parsePen('4') },
+      {
+        weapon: { shots: 5, indirect: true, dmg: 200, pen: parsePen('4') },
+        attacker: { focus: 1 },
+        situation: { cover: true },
+      },
     ],
     [
       'warship AOE Momentum HP',
       {
-        shots: 7,
-        evade: 2,
-        warship: true,
-        aoe: true,
-        momentum: 5,
-        pen: parsePen('8'),
-        armSv: 2,
-        dmg: 500,
-        hp: 3000,
+        weapon: { shots: 7, aoe: true, pen: parsePen('8'), dmg: 500 },
+        target: { evade: 2, warship: true, momentum: 5, armSv: 2, hp: 3000 },
       },
     ],
-    ['push', { shots: 4, pen: parsePen('9P'), size: 2, defense: 'guard' as const, extraHits: 2 }],
+    [
+      'push',
+      {
+        weapon: { shots: 4, pen: parsePen('9P') },
+        attacker: { extraHits: 2 },
+        target: { size: 2 },
+        defense: 'guard' as const,
+      },
+    ],
     [
       'stun, blindside, bullseye',
-      { shots: 5, pen: parsePen('6S'), armSv: 1, blindside: true, bullseye: true, shield: 3, hp: 100 },
+      {
+        weapon: { shots: 5, pen: parsePen('6S') },
+        attacker: { bullseye: true },
+        target: { armSv: 1, shield: 3, hp: 100 },
+        situation: { blindside: true },
+      },
     ],
   ])('%s', (_n, over) => {
     const s = shot(over)
@@ -197,21 +236,21 @@ describe('odds composed from the stages are the whole shot walked', () => {
     expect(exact(o.damage)).toEqual(exact(w.map((r) => r.damage)))
     expect(exact(o.unblockedHits)).toEqual(exact(w.map((r) => r.unblockedHits)))
     expect(exact(o.failedSaves)).toEqual(exact(w.map((r) => r.failedSaves)))
-    if (s.hp !== undefined) expect(exact(o.destroyed!)).toEqual(exact(w.map((r) => r.destroyed)))
+    if (s.target.hp !== undefined) expect(exact(o.destroyed!)).toEqual(exact(w.map((r) => r.destroyed)))
   })
 
   it('odds follow the automatic Momentum policy: answers already given and prompts do not enter them', () => {
-    const s = shot({ momentum: 3, shots: 6, dmg: 300 })
+    const s = shot({ weapon: { shots: 6, dmg: 300 }, target: { momentum: 3 } })
     const json = (x: Shot) => shotOdds(x).damage.toJSON()
     expect(json({ ...s, decisions: { momentum: 0 }, askDecisions: true })).toEqual(json(s))
-    expect(json({ ...s, momentum: 0 })).not.toEqual(json(s))
+    expect(json(shotWith(s, { target: { momentum: 0 } }))).not.toEqual(json(s))
   })
 
   it('expectedDamageFrom is the rest of the shot from a number of hits', () => {
     // 3 hits, 1 blocked by the shield, PEN 5 vs ARM Sv 2: 2 saves on 3+, each fails 1/5.
-    const s = shot({ dmg: 300, shield: 1, pen: parsePen('5'), armSv: 2 })
+    const s = shot({ weapon: { dmg: 300, pen: parsePen('5') }, target: { shield: 1, armSv: 2 } })
     expect(expectedDamageFrom(s, 3)).toBeCloseTo(600 + 2 * 0.2 * 1000, 9)
-    expect(expectedDamageFrom({ ...s, momentum: 1 }, 3)).toBeCloseTo(300 + 0.2 * 1000, 9)
+    expect(expectedDamageFrom(shotWith(s, { target: { momentum: 1 } }), 3)).toBeCloseTo(300 + 0.2 * 1000, 9)
   })
 })
 
@@ -220,33 +259,60 @@ describe('remembered stages never answer for a different shot', () => {
   // saves by weapon and defender) are full of near neighbours: every composed map must still be
   // the whole shot walked, and the means the choices compare must be its means.
   const penText = fc.constantFrom('0', '2', '4', '5', '6S', '7P', '8', '9')
-  const shots = fc.record({
-    acc: fc.integer({ min: 0, max: 14 }),
-    evade: fc.integer({ min: 0, max: 8 }),
-    shots: fc.integer({ min: 0, max: 6 }),
-    rapidFire: fc.integer({ min: -2, max: 2 }),
-    dmg: fc.constantFrom(100, 200, 300, 500, 800),
-    pen: penText.map((p) => parsePen(p)),
-    armSv: fc.integer({ min: 0, max: 4 }),
-    bonus: fc.constantFrom('precision' as const, 'barrage' as const, 'none' as const),
-    pilot: fc.constantFrom(0 as const, 1 as const, 2 as const),
-    defense: fc.constantFrom('dodge' as const, 'guard' as const, 'none' as const),
-    defPilot: fc.constantFrom(0 as const, 1 as const, 2 as const),
-    shield: fc.integer({ min: 0, max: 2 }),
-    cover: fc.boolean(),
-    blindside: fc.boolean(),
-    targetLock: fc.boolean(),
-    indirect: fc.boolean(),
-    advantage: fc.boolean(),
-    focus: fc.integer({ min: 0, max: 3 }),
-    bullseye: fc.boolean(),
-    extraHits: fc.integer({ min: 0, max: 2 }),
-    momentum: fc.integer({ min: 0, max: 4 }),
-    warship: fc.boolean(),
-    aoe: fc.boolean(),
-    size: fc.integer({ min: 0, max: 2 }),
-    hp: fc.option(fc.constantFrom(300, 1000, 2500), { nil: undefined }),
-  })
+  const shots = fc
+    .record({
+      acc: fc.integer({ min: 0, max: 14 }),
+      evade: fc.integer({ min: 0, max: 8 }),
+      shots: fc.integer({ min: 0, max: 6 }),
+      rapidFire: fc.integer({ min: -2, max: 2 }),
+      dmg: fc.constantFrom(100, 200, 300, 500, 800),
+      pen: penText.map((p) => parsePen(p)),
+      armSv: fc.integer({ min: 0, max: 4 }),
+      bonus: fc.constantFrom('precision' as const, 'barrage' as const, 'none' as const),
+      pilot: fc.constantFrom(0 as const, 1 as const, 2 as const),
+      defense: fc.constantFrom('dodge' as const, 'guard' as const, 'none' as const),
+      defPilot: fc.constantFrom(0 as const, 1 as const, 2 as const),
+      shield: fc.integer({ min: 0, max: 2 }),
+      cover: fc.boolean(),
+      blindside: fc.boolean(),
+      targetLock: fc.boolean(),
+      indirect: fc.boolean(),
+      advantage: fc.boolean(),
+      focus: fc.integer({ min: 0, max: 3 }),
+      bullseye: fc.boolean(),
+      extraHits: fc.integer({ min: 0, max: 2 }),
+      momentum: fc.integer({ min: 0, max: 4 }),
+      warship: fc.boolean(),
+      aoe: fc.boolean(),
+      size: fc.integer({ min: 0, max: 2 }),
+      hp: fc.option(fc.constantFrom(300, 1000, 2500), { nil: undefined }),
+    })
+    .map((o): ShotParts => ({
+      weapon: {
+        acc: o.acc,
+        shots: o.shots,
+        rapidFire: o.rapidFire,
+        dmg: o.dmg,
+        pen: o.pen,
+        targetLock: o.targetLock,
+        indirect: o.indirect,
+        aoe: o.aoe,
+      },
+      attacker: { pilot: o.pilot, focus: o.focus, bullseye: o.bullseye, extraHits: o.extraHits },
+      target: {
+        evade: o.evade,
+        armSv: o.armSv,
+        defPilot: o.defPilot,
+        shield: o.shield,
+        momentum: o.momentum,
+        warship: o.warship,
+        size: o.size,
+        hp: o.hp,
+      },
+      situation: { cover: o.cover, blindside: o.blindside, advantage: o.advantage },
+      bonus: o.bonus,
+      defense: o.defense,
+    }))
   it('composed odds equal the walk of resolveShot, and shotExpected their means', () => {
     fc.assert(
       fc.property(shots, (over) => {

@@ -1,81 +1,45 @@
 import { walkMaps } from '../../../src/core/exact.js'
-import { type Shot, resolveShot } from '../../../src/rules/stellar/shoot.js'
-import { NO_PEN, parsePen } from '../../../src/rules/stellar/weapon.js'
+import { type Shot, type ShotParts, resolveShot, shotInput } from '../../../src/rules/stellar/shoot.js'
+import { parsePen } from '../../../src/rules/stellar/weapon.js'
 import type { PlainShot } from './evade-brute.js'
 
-/** A plain shot: no bonus, no reaction, no modifiers; override what a case needs. */
-export function shot(over: Partial<Shot> = {}): Shot {
-  return {
-    acc: 9,
-    evade: 4,
-    shots: 4,
-    rapidFire: 0,
-    dmg: 100,
-    pen: NO_PEN,
-    armSv: 0,
-    bonus: 'none',
-    pilot: 0,
-    defense: 'none',
-    defPilot: 0,
-    shield: 0,
-    cover: false,
-    blindside: false,
-    targetLock: false,
-    indirect: false,
-    advantage: false,
-    focus: 0,
-    atkWarship: false,
-    lockOn: 1,
-    bullseye: false,
-    extraHits: 0,
-    hitBonuses: [],
-    bonusRaise: 0,
-    rapidFireRelief: 0,
-    dodgeRaise: 0,
-    guardRaise: 0,
-    blockBonuses: [],
-    barrier: 0,
-    barrierBonuses: [],
-    accBonuses: [],
-    dmgBonuses: [],
-    penBonuses: [],
-    ignoreShieldCover: false,
-    ignoreRapidFirePenalty: false,
-    energy: false,
-    antiBeam: false,
-    remoteShootDown: false,
-    blindsideImmune: false,
-    guardCritsAsHits: false,
-    dodgeCritsMiss: false,
-    reroll: false,
-    notOverYet: 0,
-    momentum: 0,
-    evadeRerolls: 0,
-    bonusCrits: 0,
-    soloOperative: false,
-    seekingShot: false,
-    persevere: false,
-    round: 1,
-    warship: false,
-    aoe: false,
-    size: 0,
+/** A plain shot (Acc 9, Evade 4, 4 shots, DMG 100): no bonus, no reaction, no modifiers; override what a case needs. */
+export function shot(over: ShotParts = {}): Shot {
+  onlyKeys(over, [
+    'weapon',
+    'attacker',
+    'target',
+    'situation',
+    'bonus',
+    'defense',
+    'decisions',
+    'askDecisions',
+  ])
+  return shotInput({
     ...over,
+    weapon: { acc: 9, shots: 4, dmg: 100, ...over.weapon },
+    target: { evade: 4, ...over.target },
+  })
+}
+
+/** Parts `a` with `b`'s fields over them, record by record. */
+export function withParts(a: ShotParts, b: ShotParts): ShotParts {
+  return {
+    ...a,
+    ...b,
+    weapon: { ...a.weapon, ...b.weapon },
+    attacker: { ...a.attacker, ...b.attacker },
+    target: { ...a.target, ...b.target },
+    situation: { ...a.situation, ...b.situation },
   }
 }
 
 /** The rule's shot for the brute force's plain one. */
 export function ruleShot(p: PlainShot): Shot {
   return shot({
-    acc: p.acc,
-    evade: p.evade,
-    shots: p.shots,
-    dmg: p.dmg,
-    pen: parsePen(String(p.pen)),
-    armSv: p.armSv,
-    shield: p.shield,
+    weapon: { acc: p.acc, shots: p.shots, dmg: p.dmg, pen: parsePen(String(p.pen)) },
+    target: { evade: p.evade, armSv: p.armSv, shield: p.shield, hp: p.hp, evadeRerolls: p.rerolls },
     defense: p.dodge ? 'dodge' : p.guard ? 'guard' : 'none',
-    hp: p.hp,
-    evadeRerolls: p.rerolls,
   })
 }
 
@@ -89,4 +53,10 @@ export function walkShot(s: Shot) {
     failedSaves: (r) => r.save.failedSaves,
     unblockedHits: (r) => r.unblockedHits,
   })
+}
+
+/** Throws on a key that is not one of `keys`: a flat field given where a record is wanted. */
+export function onlyKeys(over: object, keys: readonly string[]): void {
+  const stray = Object.keys(over).filter((k) => !keys.includes(k))
+  if (stray.length) throw new Error(`not a field here: ${stray.join(', ')} (give it inside its record)`)
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { type Shot, shotsFired } from '../../../src/rules/stellar/shoot.js'
+import { type Shot, type ShotParts, shotsFired } from '../../../src/rules/stellar/shoot.js'
 import { shotOdds } from '../../../src/rules/stellar/shoot-odds.js'
 import {
   type ChosenTrait,
@@ -248,13 +248,8 @@ describe('the evade reroll rows: exact odds against a brute force', () => {
 
   it.each(Object.entries(EVADE_REROLLS))('%s: %i rerolls, exact', (name, rerolls) => {
     const s: Shot = shot({
-      acc: plain.acc,
-      evade: plain.evade,
-      shots: plain.shots,
-      dmg: plain.dmg,
-      pen: parsePen(String(plain.pen)),
-      armSv: plain.armSv,
-      hp: plain.hp,
+      weapon: { acc: plain.acc, shots: plain.shots, dmg: plain.dmg, pen: parsePen(String(plain.pen)) },
+      target: { evade: plain.evade, armSv: plain.armSv, hp: plain.hp },
     })
     applyShotTraits(s, chooseTraits([name], 'shoot', 'defender', FLAGS), 'defender')
     const o = shotOdds(s)
@@ -267,18 +262,18 @@ describe('the evade reroll rows: exact odds against a brute force', () => {
 })
 
 describe('Furious Fusillade: with Barrage the weapon fires at RF+1', () => {
-  const fired = (over: Partial<Shot>, trait: string) => {
+  const fired = (over: ShotParts, trait: string) => {
     const s = shot(over)
     applyShotTraits(s, chooseTraits([trait], 'shoot', 'attacker', FLAGS), 'attacker')
     return shotsFired(s)
   }
   it.each([
     // shots 4, RF -1, Barrage (level 0: +1, +1 raised): Gunnery Expert 4 + 0 + 2; Furious Fusillade 4 + 1 + 2.
-    [{ rapidFire: -1, bonus: 'barrage' as const }, 6, 7],
+    [{ weapon: { rapidFire: -1 }, bonus: 'barrage' as const }, 6, 7],
     // RF +2 stays (the change is taken when it helps).
-    [{ rapidFire: 2, bonus: 'barrage' as const }, 8, 8],
+    [{ weapon: { rapidFire: 2 }, bonus: 'barrage' as const }, 8, 8],
     // No Barrage: RF -1 relieved to 0 either way.
-    [{ rapidFire: -1, bonus: 'precision' as const }, 4, 4],
+    [{ weapon: { rapidFire: -1 }, bonus: 'precision' as const }, 4, 4],
   ])('%j: Gunnery Expert %i shots, Furious Fusillade %i', (over, gunnery, fusillade) => {
     expect(fired(over, 'gunnery-expert')).toBe(gunnery)
     expect(fired(over, 'furious-fusillade')).toBe(fusillade)

@@ -2,7 +2,13 @@ import { describe, expect, it } from 'vitest'
 import { fraction } from '../../../src/core/distribution.js'
 import { walk } from '../../../src/core/exact.js'
 import { PhysicalDice } from '../../../src/core/physical.js'
-import { type Shot, resolveShot, shotTargetNumber, shotsFired } from '../../../src/rules/stellar/shoot.js'
+import {
+  type Shot,
+  type ShotParts,
+  resolveShot,
+  shotTargetNumber,
+  shotsFired,
+} from '../../../src/rules/stellar/shoot.js'
 import { rankBonuses, rankDefenses, shotExpected, shotOdds } from '../../../src/rules/stellar/shoot-odds.js'
 import {
   type Melee,
@@ -24,13 +30,13 @@ import {
 } from '../../../src/rules/stellar/traits.js'
 import { attackerBonus, defenderBonus, parsePen } from '../../../src/rules/stellar/weapon.js'
 import { melee, side } from './melee-fixture.js'
-import { shot, walkShot } from './shot-fixture.js'
+import { shot, walkShot, withParts } from './shot-fixture.js'
 
 const SHOOT_FLAGS = { attacker: '--trait', defender: '--def-trait' }
 const MELEE_FLAGS = { attacker: '--atk-trait', defender: '--def-trait' }
 
 /** A shot with each side's traits applied through the registry, as the shoot command does. */
-function traitShot(over: Partial<Shot>, atk: string[] = [], def: string[] = []): Shot {
+function traitShot(over: ShotParts, atk: string[] = [], def: string[] = []): Shot {
   const s = shot(over)
   applyShotTraits(s, chooseTraits(atk, 'shoot', 'attacker', SHOOT_FLAGS), 'attacker')
   applyShotTraits(s, chooseTraits(def, 'shoot', 'defender', SHOOT_FLAGS), 'defender')
@@ -131,24 +137,38 @@ describe('bonuses raised past the pilot bonus, at most 3 (Gunnery Expert, Elusiv
       7,
       4,
     ],
-    ['Gunnery Expert, level 1 Precision: +3', { bonus: 'precision', pilot: 1 }, ['marksman'], [], 8, 4],
+    [
+      'Gunnery Expert, level 1 Precision: +3',
+      { attacker: { pilot: 1 }, bonus: 'precision' },
+      ['marksman'],
+      [],
+      8,
+      4,
+    ],
     [
       'Gunnery Expert and the Main Battery order at level 1: still +3',
-      { bonus: 'precision', pilot: 1 },
+      { attacker: { pilot: 1 }, bonus: 'precision' },
       ['gunnery-expert', 'main-battery'],
       [],
       8,
       4,
     ],
     ['Gunnery Expert, level 0 Barrage: 4 + 2 shots', { bonus: 'barrage' }, ['gunnery-expert'], [], 5, 6],
-    ['Rapid Fire -2 eased to -1', { rapidFire: -2 }, ['gunnery-expert'], [], 5, 3],
-    ['Rapid Fire -1 eased to 0', { rapidFire: -1 }, ['gunnery-expert'], [], 5, 4],
-    ['Rapid Fire +1 stays +1', { rapidFire: 1 }, ['gunnery-expert'], [], 5, 5],
+    ['Rapid Fire -2 eased to -1', { weapon: { rapidFire: -2 } }, ['gunnery-expert'], [], 5, 3],
+    ['Rapid Fire -1 eased to 0', { weapon: { rapidFire: -1 } }, ['gunnery-expert'], [], 5, 4],
+    ['Rapid Fire +1 stays +1', { weapon: { rapidFire: 1 } }, ['gunnery-expert'], [], 5, 5],
     ['Elusive, level 0 Dodge: 9 - 4 - 2', { defense: 'dodge' }, [], ['elusive'], 3, 4],
-    ['Elusive, level 2 Dodge: -3', { defense: 'dodge', defPilot: 2 }, [], ['cunning-pilot'], 2, 4],
+    [
+      'Elusive, level 2 Dodge: -3',
+      { target: { defPilot: 2 }, defense: 'dodge' },
+      [],
+      ['cunning-pilot'],
+      2,
+      4,
+    ],
     [
       'Elusive and Evasive Action, level 2: still -3',
-      { defense: 'dodge', defPilot: 2 },
+      { target: { defPilot: 2 }, defense: 'dodge' },
       [],
       ['elusive', 'evasive-action'],
       2,
@@ -156,19 +176,21 @@ describe('bonuses raised past the pilot bonus, at most 3 (Gunnery Expert, Elusiv
     ],
     ['Evasive Action raises Dodge alone', { defense: 'dodge' }, [], ['evasive-action'], 3, 4],
   ] as const)('%s', (_what, over, atk, def, tn, fired) => {
-    const s = traitShot(over as Partial<Shot>, [...atk], [...def])
+    const s = traitShot(over as ShotParts, [...atk], [...def])
     expect(shotTargetNumber(s)).toBe(tn)
     expect(shotsFired(s)).toBe(fired)
   })
 
   it('Guard raised: Elusive at level 0 blocks 2; Evasive Action leaves Guard alone', () => {
-    expect(roll(traitShot({ shots: 1, defense: 'guard' }, [], ['elusive']), [9]).blocks).toBe(2)
-    expect(roll(traitShot({ shots: 1, defense: 'guard' }, [], ['evasive-action']), [9]).blocks).toBe(1)
+    expect(roll(traitShot({ weapon: { shots: 1 }, defense: 'guard' }, [], ['elusive']), [9]).blocks).toBe(2)
+    expect(
+      roll(traitShot({ weapon: { shots: 1 }, defense: 'guard' }, [], ['evasive-action']), [9]).blocks,
+    ).toBe(1)
   })
 
   it('the automatic choices score the raised bonuses: each option equals its shot walked', () => {
     const s = traitShot(
-      { shots: 5, dmg: 300, pen: parsePen('5'), armSv: 1 },
+      { weapon: { shots: 5, dmg: 300, pen: parsePen('5') }, target: { armSv: 1 } },
       ['gunnery-expert'],
       ['elusive', 'unyielding'],
     )
@@ -188,14 +210,20 @@ describe('blocks when shot: where each comes from, and what stacks', () => {
     // [what, shot, defender traits, blocks, terms]
     [
       'Unyielding: +2 with a shield and Guard',
-      { shield: 1, defense: 'guard' },
+      { target: { shield: 1 }, defense: 'guard' },
       ['unyielding'],
       4,
       ['Guard 1', 'shield 1', 'Unyielding 2'],
     ],
-    ['Unyielding=rerolls: no blocks', { shield: 1 }, ['unyielding=rerolls'], 1, ['shield 1']],
+    ['Unyielding=rerolls: no blocks', { target: { shield: 1 } }, ['unyielding=rerolls'], 1, ['shield 1']],
     ['Superior Instincts: +3', {}, ['superior-instincts'], 3, ['Superior Instincts 3']],
-    ['Killer Instinct: +1', { cover: true }, ['killer-instinct'], 3, ['cover 2', 'Killer Instinct 1']],
+    [
+      'Killer Instinct: +1',
+      { situation: { cover: true } },
+      ['killer-instinct'],
+      3,
+      ['cover 2', 'Killer Instinct 1'],
+    ],
     ['Berserker: +1 when shot too', {}, ['berserker'], 1, ['Berserker 1']],
     [
       'Awe Inspiring Arrival does not stack with Killer Instinct',
@@ -206,39 +234,45 @@ describe('blocks when shot: where each comes from, and what stacks', () => {
     ],
     [
       'Fleet Missile Defense: +2 beside a shield',
-      { shield: 2 },
+      { target: { shield: 2 } },
       ['fleet-missile-defense'],
       4,
       ['shield 2', 'Fleet Missile Defense 2'],
     ],
     ['Cavalier within 16": +1', {}, ['cavalier'], 1, ['Cavalier 1']],
     ['Cavalier beyond 16": none', {}, ['cavalier=beyond-16'], 0, []],
-    ['a barrier over cover: the best counts', { cover: true, barrier: 3 }, [], 3, ['barrier 3']],
-    ['shield and barrier tie: the shield counts', { shield: 1, barrier: 1 }, [], 1, ['shield 1']],
+    [
+      'a barrier over cover: the best counts',
+      { target: { barrier: 3 }, situation: { cover: true } },
+      [],
+      3,
+      ['barrier 3'],
+    ],
+    ['shield and barrier tie: the shield counts', { target: { shield: 1, barrier: 1 } }, [], 1, ['shield 1']],
     [
       'Blindside ignores the shield, not Unyielding',
-      { shield: 2, blindside: true },
+      { target: { shield: 2 }, situation: { blindside: true } },
       ['unyielding'],
       2,
       ['Unyielding 2'],
     ],
     [
       'Blindside ignores cover, not a barrier (as written)',
-      { cover: true, barrier: 1, blindside: true },
+      { target: { barrier: 1 }, situation: { cover: true, blindside: true } },
       [],
       1,
       ['barrier 1'],
     ],
     [
       'Superior Instincts: Blindside leaves the shield',
-      { shield: 2, blindside: true },
+      { target: { shield: 2 }, situation: { blindside: true } },
       ['superior-instincts=immune'],
       2,
       ['shield 2'],
     ],
     [
       'a warship gets no cover, but its barrier',
-      { cover: true, barrier: 1, warship: true },
+      { target: { barrier: 1, warship: true }, situation: { cover: true } },
       [],
       1,
       ['barrier 1'],
@@ -246,7 +280,7 @@ describe('blocks when shot: where each comes from, and what stacks', () => {
   ] as const)('%s', (_what, over, def, blocks, terms) => {
     // Two hits from a 7 and a 6 at 9+ to evade: the blocks never depend on the dice.
     const r = roll(
-      traitShot(Object.assign({ shots: 2, acc: 13, dmg: 300 }, over) as Partial<Shot>, [], [...def]),
+      traitShot(withParts({ weapon: { shots: 2, acc: 13, dmg: 300 } }, over as ShotParts), [], [...def]),
       [7, 6],
     )
     expect(r.blocks).toBe(blocks)
@@ -254,9 +288,16 @@ describe('blocks when shot: where each comes from, and what stacks', () => {
   })
 
   it('Superior Instincts: a Blindside gives no critical, and a shield still blocks', () => {
-    const plain = roll(traitShot({ shots: 1, shield: 1, blindside: true }), [7])
+    const plain = roll(
+      traitShot({ weapon: { shots: 1 }, target: { shield: 1 }, situation: { blindside: true } }),
+      [7],
+    )
     const immune = roll(
-      traitShot({ shots: 1, shield: 1, blindside: true }, [], ['superior-instincts=immune']),
+      traitShot(
+        { weapon: { shots: 1 }, target: { shield: 1 }, situation: { blindside: true } },
+        [],
+        ['superior-instincts=immune'],
+      ),
       [7],
     )
     expect([plain.hits, plain.blocks]).toEqual([2, 0])
@@ -276,7 +317,14 @@ describe('criticals against Invincible and Untouchable', () => {
     ['Untouchable guarding: criticals stand', 'guard', 'untouchable', false, [2, 7], 2, 1],
   ] as const)('%s', (_what, defense, trait, advantage, faces, hits, crits) => {
     // Acc 7, Evade 0: 7+ to evade when guarding, 5+ when dodging (Dodge +2 with the raise).
-    const r = roll(traitShot({ shots: 2, acc: 7, evade: 0, defense, advantage }, [], [trait]), [...faces])
+    const r = roll(
+      traitShot(
+        { weapon: { shots: 2, acc: 7 }, target: { evade: 0 }, situation: { advantage }, defense },
+        [],
+        [trait],
+      ),
+      [...faces],
+    )
     // Guard's block is not what is measured: hits before blocks.
     expect([r.hits, r.crits]).toEqual([hits, crits])
   })
@@ -285,20 +333,26 @@ describe('criticals against Invincible and Untouchable', () => {
 describe('Focus N, and a warship locking on', () => {
   it.each([
     // [what, shot, faces, hits, shots fired]
-    ['one Focus, DMG 200: +2 hits', { focus: 1, dmg: 200 }, [9, 9, 9, 9], 2, 4],
-    ['three Focus, DMG 200: +6 hits', { focus: 3, dmg: 200 }, [9, 9, 9, 9], 6, 4],
-    ['two Focus, DMG 300: +2 hits', { focus: 2, dmg: 300 }, [9, 9, 9, 9], 2, 4],
-    ['two Focus under Indirect Fire: +2 shots', { focus: 2, indirect: true }, [9, 9, 9, 9, 9, 9], 0, 6],
-    ['a warship locks on: +1 shot', { focus: 1, atkWarship: true }, [9, 9, 9, 9, 9], 0, 5],
+    ['one Focus, DMG 200: +2 hits', { weapon: { dmg: 200 }, attacker: { focus: 1 } }, [9, 9, 9, 9], 2, 4],
+    ['three Focus, DMG 200: +6 hits', { weapon: { dmg: 200 }, attacker: { focus: 3 } }, [9, 9, 9, 9], 6, 4],
+    ['two Focus, DMG 300: +2 hits', { weapon: { dmg: 300 }, attacker: { focus: 2 } }, [9, 9, 9, 9], 2, 4],
+    [
+      'two Focus under Indirect Fire: +2 shots',
+      { weapon: { indirect: true }, attacker: { focus: 2 } },
+      [9, 9, 9, 9, 9, 9],
+      0,
+      6,
+    ],
+    ['a warship locks on: +1 shot', { attacker: { focus: 1, warship: true } }, [9, 9, 9, 9, 9], 0, 5],
     [
       'a warship locks on a warship: +1 hit',
-      { focus: 1, atkWarship: true, warship: true },
+      { attacker: { focus: 1, warship: true }, target: { warship: true } },
       [9, 9, 9, 9],
       1,
       4,
     ],
   ] as const)('%s', (_what, over, faces, hits, fired) => {
-    const r = roll(shot(over as Partial<Shot>), [...faces])
+    const r = roll(shot(over as ShotParts), [...faces])
     expect([r.hits, r.shotsFired]).toEqual([hits, fired])
   })
 })
@@ -312,13 +366,13 @@ describe('hits from traits', () => {
     ['Warmonger, DMG 800: +2', ['warmonger'], 800, 2],
     ['Hot Blooded: +1', ['rage'], 800, 1],
   ] as const)('%s', (_what, atk, dmg, hits) => {
-    expect(roll(traitShot({ shots: 1, dmg }, [...atk]), [9]).hits).toBe(hits)
+    expect(roll(traitShot({ weapon: { shots: 1, dmg } }, [...atk]), [9]).hits).toBe(hits)
   })
 })
 
 describe('saves inside the shot: Unyielding rerolls, "It\'s not over yet!"', () => {
   // PEN 6 vs ARM Sv 1: a save passes on 5+.
-  const weapon = { shots: 3, acc: 13, dmg: 300, pen: parsePen('6'), armSv: 1 }
+  const weapon = { weapon: { shots: 3, acc: 13, dmg: 300, pen: parsePen('6') }, target: { armSv: 1 } }
   it.each([
     // [what, defender traits, It's not over yet!, faces, rerolls, negated, failed saves]
     ['no reroll: 2 of 3 fail', [], 0, [7, 7, 7, 1, 2, 6], 0, 0, 2],
@@ -335,7 +389,7 @@ describe('saves inside the shot: Unyielding rerolls, "It\'s not over yet!"', () 
     ["It's not over yet! with 1 Momentum negates one", [], 1, [7, 7, 7, 1, 2, 6], 0, 1, 1],
     ['rerolls first, then Momentum', ['unyielding=rerolls'], 2, [7, 7, 7, 1, 2, 6, 3, 4], 2, 2, 0],
   ] as const)('%s', (_what, def, notOverYet, faces, rerolls, negated, failed) => {
-    const r = roll(traitShot(Object.assign({ notOverYet }, weapon), [], [...def]), [...faces])
+    const r = roll(traitShot(withParts(weapon, { target: { notOverYet } }), [], [...def]), [...faces])
     expect([r.save.rerolls.length, r.save.negated, r.save.failedSaves]).toEqual([rerolls, negated, failed])
     expect(r.damage).toBe(r.hitDamage + 1000 * failed)
   })
@@ -347,48 +401,52 @@ describe('odds with traits are the whole shot walked', () => {
   it.each([
     [
       'Gunnery Expert barrage, Elusive guard',
-      { bonus: 'barrage', defense: 'guard', pen: parsePen('5'), armSv: 1 },
+      { weapon: { pen: parsePen('5') }, target: { armSv: 1 }, bonus: 'barrage', defense: 'guard' },
       ['gunnery-expert'],
       ['elusive'],
     ],
     [
       'Unyielding: blocks and rerolls',
-      { shots: 6, dmg: 300, pen: parsePen('6'), armSv: 1, shield: 1 },
+      { weapon: { shots: 6, dmg: 300, pen: parsePen('6') }, target: { armSv: 1, shield: 1 } },
       [],
       ['unyielding'],
     ],
     [
       "It's not over yet! and Don't Give up the Ship",
-      { shots: 5, pen: parsePen('7'), notOverYet: 2, hp: 2500, dmg: 400 },
+      { weapon: { shots: 5, pen: parsePen('7'), dmg: 400 }, target: { notOverYet: 2, hp: 2500 } },
       [],
       ['dont-give-up-the-ship'],
     ],
     [
       'Invincible guard, Tactical Advantage',
-      { shots: 6, defense: 'guard', advantage: true, targetLock: true },
+      { weapon: { shots: 6, targetLock: true }, situation: { advantage: true }, defense: 'guard' },
       ['killer-instinct'],
       ['invincible'],
     ],
     [
       'Untouchable dodge, Blindside',
-      { shots: 6, defense: 'dodge', blindside: true, shield: 1 },
+      { weapon: { shots: 6 }, target: { shield: 1 }, situation: { blindside: true }, defense: 'dodge' },
       [],
       ['untouchable'],
     ],
     [
       'Superior Instincts against Blindside, barrier',
-      { shots: 7, blindside: true, shield: 1, barrier: 2, momentum: 2 },
+      {
+        weapon: { shots: 7 },
+        target: { shield: 1, barrier: 2, momentum: 2 },
+        situation: { blindside: true },
+      },
       ['hot-blooded'],
       ['superior-instincts'],
     ],
     [
       'Focus 3, Awe Inspiring and Berserker',
-      { shots: 4, focus: 3, dmg: 200, pen: parsePen('4') },
+      { weapon: { shots: 4, dmg: 200, pen: parsePen('4') }, attacker: { focus: 3 } },
       ['warmonger'],
       ['berserker', 'awe-inspiring-arrival'],
     ],
   ] as const)('%s', (_what, over, atk, def) => {
-    const s = traitShot(over as Partial<Shot>, [...atk], [...def])
+    const s = traitShot(over as ShotParts, [...atk], [...def])
     const o = shotOdds(s)
     const w = walkShot(s)
     expect(exact(o.damage)).toEqual(exact(w.damage))
@@ -398,7 +456,7 @@ describe('odds with traits are the whole shot walked', () => {
   })
 
   it('a trait changes the odds (the cases above measure something)', () => {
-    const base = { shots: 6, dmg: 300, pen: parsePen('6'), armSv: 1, shield: 1 }
+    const base = { weapon: { shots: 6, dmg: 300, pen: parsePen('6') }, target: { armSv: 1, shield: 1 } }
     expect(shotOdds(traitShot(base, [], ['unyielding'])).expected.damage).toBeLessThan(
       shotOdds(traitShot(base)).expected.damage,
     )
@@ -422,7 +480,7 @@ describe('traits in melee', () => {
     ['Prepare for Close Combat: Guard +2 at level 0', 0, ['prepare-for-close-combat'], 2],
     ['Prepare for Close Combat: Guard +3 at level 2', 2, ['prepare-for-close-combat'], 3],
   ] as const)('%s', (_what, pilot, traits, guard) => {
-    const m = melee({ def: traitSide({ pilot }, [...traits], 'defender'), defChoice: 'guard' })
+    const m = melee({ def: traitSide({ unit: { pilot } }, [...traits], 'defender'), defChoice: 'guard' })
     expect(attackStrike(m).bonusBlocks[0].amount).toBe(guard)
     // Counter is not the Guard: it keeps the pilot bonus.
     expect(counterStrike(Object.assign({}, m, { defChoice: 'counter' }), 0).bonusHits[0].amount).toBe(
@@ -432,11 +490,10 @@ describe('traits in melee', () => {
 
   it('Superior Instincts: a Blindside charge gets no critical, the shield blocks and overwatch fires', () => {
     const overwatch = { attacks: 1, acc: 8, shots: 1, dmg: 100, pen: parsePen('0'), targetLock: false }
-    const plain = melee({ blindside: true, def: side({ shield: 1 }), overwatch })
+    const plain = melee({ situation: { blindside: true, overwatch }, def: side({ unit: { shield: 1 } }) })
     const immune = melee({
-      blindside: true,
-      def: traitSide({ shield: 1 }, ['superior-instincts=immune'], 'defender'),
-      overwatch,
+      situation: { blindside: true, overwatch },
+      def: traitSide({ unit: { shield: 1 } }, ['superior-instincts=immune'], 'defender'),
     })
     expect(attackStrike(plain).bonusHits.map((b) => b.source)).toContain('Blindside critical')
     expect(attackStrike(immune).bonusHits.map((b) => b.source)).not.toContain('Blindside critical')
@@ -446,7 +503,7 @@ describe('traits in melee', () => {
 
   it('Awe Inspiring Arrival does not stack with Killer Instinct; the switch and the trait are one', () => {
     const byTrait = traitSide({}, ['killer-instinct', 'awe-inspiring-arrival'], 'defender')
-    const bySwitch = side({ killerInstinct: true })
+    const bySwitch = side({ mods: { killerInstinct: true } })
     applyMeleeTraits(
       bySwitch,
       chooseTraits(['awe-inspiring-arrival'], 'melee', 'defender', MELEE_FLAGS),
@@ -460,8 +517,8 @@ describe('traits in melee', () => {
 
   it("It's not over yet! in the clash: one failed save negated per point", () => {
     const m = melee({
-      atk: side({ pen: '9', dmg: 100 }),
-      def: side({ notOverYet: 1, pilot: 1 }),
+      atk: side({ weapon: { dmg: 100 }, pen: '9' }),
+      def: side({ unit: { pilot: 1 }, mods: { notOverYet: 1 } }),
       atkSplit: { attack: 2, defense: 0 },
       defSplit: { attack: 0, defense: 0 },
     })
@@ -476,16 +533,20 @@ describe('traits in melee', () => {
     [
       'Unyielding both sides, saves both ways',
       melee({
-        atk: traitSide({ pen: '6', armSv: 1 }, ['unyielding'], 'attacker'),
-        def: traitSide({ pen: '5', pilot: 1 }, ['unyielding=rerolls'], 'defender'),
+        atk: traitSide({ unit: { armSv: 1 }, pen: '6' }, ['unyielding'], 'attacker'),
+        def: traitSide({ unit: { pilot: 1 }, pen: '5' }, ['unyielding=rerolls'], 'defender'),
       }),
     ],
     [
       "It's not over yet!, Prepare for Close Combat, Headhunter, HP",
       melee({
-        atk: traitSide({ pen: '7', pilot: 1, notOverYet: 1, hp: 1500 }, ['headhunter'], 'attacker'),
+        atk: traitSide(
+          { unit: { pilot: 1, hp: 1500 }, mods: { notOverYet: 1 }, pen: '7' },
+          ['headhunter'],
+          'attacker',
+        ),
         def: traitSide(
-          { pen: '6', pilot: 2, notOverYet: 2, hp: 1200 },
+          { unit: { pilot: 2, hp: 1200 }, mods: { notOverYet: 2 }, pen: '6' },
           ['prepare-for-close-combat'],
           'defender',
         ),
@@ -495,10 +556,12 @@ describe('traits in melee', () => {
     [
       'Superior Instincts against a Blindside, with overwatch and a rerolling charger',
       melee({
-        blindside: true,
-        atk: traitSide({ evade: 2, armSv: 1, hp: 1000 }, ['dont-give-up-the-ship'], 'attacker'),
-        def: traitSide({ shield: 1 }, ['superior-instincts'], 'defender'),
-        overwatch: { attacks: 1, acc: 8, shots: 2, dmg: 200, pen: parsePen('5'), targetLock: false },
+        situation: {
+          blindside: true,
+          overwatch: { attacks: 1, acc: 8, shots: 2, dmg: 200, pen: parsePen('5'), targetLock: false },
+        },
+        atk: traitSide({ unit: { evade: 2, armSv: 1, hp: 1000 } }, ['dont-give-up-the-ship'], 'attacker'),
+        def: traitSide({ unit: { shield: 1 } }, ['superior-instincts'], 'defender'),
         atkSplit: { attack: 2, defense: 1 },
         defSplit: { attack: 1, defense: 2 },
       }),
