@@ -9,7 +9,7 @@ import { type CommandSpec, camelKey } from '../engine/spec.js'
 import { unitWordsOf } from '../engine/unit-words.js'
 import { describeEvent } from '../game/describe.js'
 import { ONCE_PER_GAME, resolutionEffects } from '../game/effects.js'
-import { GAME_READERS, type GameReader, PLAYED_COMMANDS, type PlayedCommand } from '../game/modes.js'
+import { type GameReader, type PlayedCommand, gameRole } from '../game/modes.js'
 import type { Effect, GameLog, ResolutionEvent } from '../game/log.js'
 import { gameRoster } from '../game/roster.js'
 import { type GameState, applyEvent, replay, startState, undoneBy } from '../game/state.js'
@@ -561,12 +561,7 @@ async function playLine(
   env: Parameters<typeof answerRequest>[3],
   play: Play,
 ): Promise<{ out: RunOutput; play: Play }> {
-  const played = (PLAYED_COMMANDS as readonly string[]).includes(spec.name)
-    ? (spec.name as PlayedCommand)
-    : undefined
-  const reader = (GAME_READERS as readonly string[]).includes(spec.name)
-    ? (spec.name as GameReader)
-    : undefined
+  const { played, reader } = gameRole(spec.name)
   if (!played && !reader)
     throw new InputError(
       'bad-usage',

@@ -4,7 +4,7 @@ import { fitToWidth } from '../render/format.js'
 import { type Style, plainStyle } from '../render/style.js'
 import { placeOf, registerBatch, registerCompletion, registerRoster } from './builtins.js'
 import { PLAY_FLAGS, registerGame } from './game-register.js'
-import { GAME_READERS, type GameReader, PLAYED_COMMANDS, type PlayedCommand } from '../game/modes.js'
+import { gameRole } from '../game/modes.js'
 import { commandLineOf, globalsFrom, refuseFlagValues, writeChart } from './globals.js'
 import { afterHelp, globalFlagsOf, placeholderOf, topHelp } from './help.js'
 import { type CliIO, type Run, colorOn, columnsFor } from './io.js'
@@ -63,13 +63,8 @@ function registerSpec(parent: Command, spec: CommandSpec, leafName: string, run:
     )
   }
   // A shot or a charge by unit names is played in a game, when there is one (docs/game.md).
-  const played = (PLAYED_COMMANDS as readonly string[]).includes(spec.name)
-    ? (spec.name as PlayedCommand)
-    : undefined
   // A plan and a matrix by unit names read the game too (a rolled plan appends its attacks).
-  const reader = (GAME_READERS as readonly string[]).includes(spec.name)
-    ? (spec.name as GameReader)
-    : undefined
+  const { played, reader } = gameRole(spec.name)
   if (played || reader)
     for (const f of PLAY_FLAGS)
       cmd.addOption(new Option(`--${f.flag}${f.takesValue ? ' <file>' : ''}`, f.description))

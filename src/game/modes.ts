@@ -12,3 +12,10 @@ export type PlayedCommand = (typeof PLAYED_COMMANDS)[number]
 /** The commands by unit names that read a game without being one roll: a plan appends its attacks. */
 export const GAME_READERS = ['plan', 'matrix'] as const
 export type GameReader = (typeof GAME_READERS)[number]
+
+/** What a command by unit names is to a game: played (recorded), a reader, or neither. */
+export function gameRole(command: string): { played?: PlayedCommand; reader?: GameReader } {
+  const played = PLAYED_COMMANDS.find((c) => c === command)
+  const reader = GAME_READERS.find((c) => c === command)
+  return { played, reader }
+}
