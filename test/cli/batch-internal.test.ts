@@ -24,8 +24,7 @@ vi.mock('../../src/engine/run.js', async (importOriginal) => {
           },
         })
       // An answer that cannot be written as JSON, reached after a wait.
-      if (expression === '1d6+late')
-        return Promise.resolve({ json: { command: 'roll', big: 10n } as unknown as Record<string, unknown> })
+      if (expression === '1d6+late') return Promise.resolve({ json: { command: 'roll', big: 10n } })
       return real.runSpec(...args)
     },
   }
