@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
-import { fraction } from '../../../src/core/distribution.js'
+import { Distribution, fraction } from '../../../src/core/distribution.js'
 import { parseExpression } from '../../../src/rules/roll/expression.js'
-import { expressionOdds, oddsCost } from '../../../src/rules/roll/odds.js'
+import { expressionOdds, oddsCost, termOdds } from '../../../src/rules/roll/odds.js'
 
 /** Every ordered roll of the expression's dice, totalled by hand: the slow, obvious answer. */
 function bruteForce(text: string): Map<number, bigint> {
@@ -131,6 +131,21 @@ describe('roll odds by multiset evaluation', () => {
     expect(d.size).toBe(ways.length)
     ways.forEach((w, i) => expect(d.ways(n + i)).toBe(w))
   })
+
+  it.each(['30d20-6d8+3', '40d12+2d6-2d20kh1', '25d10-25d4', '2d6+3d4'])(
+    '%s: the terms added as by the distributions of each (product in the core algebra)',
+    (text) => {
+      const e = parseExpression(text)
+      let want = Distribution.point(0)
+      for (const t of e.terms) {
+        const term = t.kind === 'const' ? Distribution.point(t.value) : termOdds(t)
+        want = want.product(term, (a, b) => a + t.sign * b)
+      }
+      const d = expressionOdds(e)
+      expect(d.den).toBe(want.den)
+      expect(d.sortedWays()).toEqual(want.sortedWays())
+    },
+  )
 
   it('12d10kh3: the chance of 30 is the chance of three or more 10s', () => {
     // P(at least three 10s among 12 d10) = 1 - sum_{j<3} C(12,j) 9^(12-j) / 10^12
