@@ -3,9 +3,10 @@ import { type DiceTerm, type Expression, dieValue, keptEnd, signed } from './exp
 
 /**
  * Exact odds of a dice expression (expression.ts), by multiset evaluation as icepool does it:
- * a pool is never walked die by die nor face arrangement by face arrangement. Each dice term
- * becomes the ways of each of its values (`Ways`, a dense run of consecutive values), and the
- * terms are added up.
+ * a pool is never walked face arrangement by face arrangement. Each dice term becomes the ways
+ * of each of its values (`Ways`, a dense run of consecutive values), and the terms are added up:
+ * a product per pair of values, or, for a term of dice totalled where that is cheaper, its dice
+ * added to the total before it one at a time (addDice).
  *
  * - Every die counts, totalled: the coefficients of a power of a polynomial, each from the three
  *   before it that the power's differential equation ties it to (about six big-number
@@ -138,7 +139,8 @@ export function oddsCost(e: Expression): number {
       cost += 4 * t.count * t.count * t.sides
       outcomes *= t.count * (t.sides - 1) + 1
     }
-    // combining with the terms before: one product per pair of outcomes
+    // combining with the terms before: one product per pair of outcomes (addDice does fewer
+    // operations where it is used; the price is kept so that the same requests are refused)
     if (outcomes > 1) cost += outcomes
   }
   return cost
