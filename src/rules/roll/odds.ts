@@ -107,6 +107,8 @@ function signedWays(t: DiceTerm, w: Ways): Ways {
 /** Two independent runs of values added: each pair's ways multiplied into its total's. */
 function addWays(a: Ways, b: Ways): Ways {
   if (a.ways.length < b.ways.length) [a, b] = [b, a]
+  // a certain value (the constants, before the first term) only moves the other's values
+  if (b.ways.length === 1 && b.ways[0] === 1n) return { low: a.low + b.low, ways: a.ways }
   const ways = new Array<bigint>(a.ways.length + b.ways.length - 1).fill(0n)
   b.ways.forEach((wb, j) => {
     if (wb === 0n) return
