@@ -108,6 +108,8 @@ const odds = [
   ['melee, the same, automatic splits and choice', ['melee', ...meleeMax]],
   // The largest inputs of the rules' tests (which check that their answers are whole, not their time).
   ['roll 100d100', ['roll', '100d100']],
+  ['roll 40d1000', ['roll', '40d1000']],
+  ['roll 100d1000', ['roll', '100d1000']],
   [
     'outmaneuver, 15 dice and 5 rerolls a side',
     ['outmaneuver', ...flags({ atkDice: 15, defDice: 15, atkReroll: 5, defReroll: 5 })],

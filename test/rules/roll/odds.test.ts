@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
-import { fraction } from '../../../src/core/distribution.js'
+import { Distribution, fraction } from '../../../src/core/distribution.js'
 import { parseExpression } from '../../../src/rules/roll/expression.js'
-import { expressionOdds, oddsCost } from '../../../src/rules/roll/odds.js'
+import { expressionOdds, oddsCost, termOdds } from '../../../src/rules/roll/odds.js'
 
 /** Every ordered roll of the expression's dice, totalled by hand: the slow, obvious answer. */
 function bruteForce(text: string): Map<number, bigint> {
@@ -77,6 +77,12 @@ describe('roll odds by multiset evaluation', () => {
     '4d6=6',
     'd%',
     '2d6-3d4+5',
+    '6d3',
+    '2d20',
+    '3d7+1d3',
+    '4d2-1d5',
+    '1d2',
+    '5d5-2',
   ])('%s agrees exactly with every roll enumerated', (text) => {
     const d = expressionOdds(parseExpression(text))
     const brute = bruteForce(text)
@@ -86,16 +92,58 @@ describe('roll odds by multiset evaluation', () => {
     for (const [v, w] of brute) expect(d.fraction(v)).toBe(fraction(w, den))
   })
 
-  it.each(['8d20kh1', '10d20kh3', '12d10kh3', '20d6kh3', '100d100', '40d1000'])(
+  it.each(['8d20kh1', '10d20kh3', '12d10kh3', '20d6kh3', '100d100', '40d1000', '100d1000', '100d1000kh3'])(
     '%s is exact: the chances sum to 1 over a whole number of rolls',
     (text) => {
-      // The speed of the largest is bench/run.mjs's rows "odds: roll 12d10kh3", "8d20kh1", "100d100".
+      // The speed of the largest is bench/run.mjs's rows "odds: roll 12d10kh3", "8d20kh1", "100d100",
+      // "100d1000".
       const e = parseExpression(text)
       const d = expressionOdds(e)
       let sum = 0n
       for (const [, w] of d.entries()) sum += w
       expect(sum).toBe(d.den)
-      expect(d.den % BigInt(e.terms[0].kind === 'dice' ? e.terms[0].sides : 1)).toBe(0n)
+      const t = e.terms[0]
+      if (t.kind === 'dice') expect(d.den).toBe(BigInt(t.sides) ** BigInt(t.count))
+      // every chance finite, none lost to underflow (the least likely total of 100d1000 is 1e-300)
+      const chances = Object.values(d.toJSON())
+      expect(chances.filter((p) => !(p > 0 && Number.isFinite(p)))).toEqual([])
+      expect(chances.reduce((a, p) => a + p, 0)).toBeCloseTo(1, 9)
+    },
+  )
+
+  it.each([
+    [30, 12],
+    [25, 2],
+    [7, 7],
+    [12, 100],
+  ])('%id%i totalled: the same counts as adding one die at a time', (n, sides) => {
+    // The plain way: convolve with one die n times (each total of k dice is the sum of the ways
+    // to reach the `sides` totals below it with k - 1 dice), against the recurrence of odds.ts.
+    let ways = [1n]
+    for (let k = 0; k < n; k++) {
+      const next = new Array<bigint>(ways.length + sides - 1).fill(0n)
+      ways.forEach((w, i) => {
+        for (let f = 0; f < sides; f++) next[i + f] += w
+      })
+      ways = next
+    }
+    const d = expressionOdds(parseExpression(`${n}d${sides}`))
+    expect(d.size).toBe(ways.length)
+    ways.forEach((w, i) => expect(d.ways(n + i)).toBe(w))
+  })
+
+  it.each(['30d20-6d8+3', '40d12+2d6-2d20kh1', '25d10-25d4', '2d6+3d4'])(
+    '%s: the terms added as by the distributions of each (product in the core algebra)',
+    (text) => {
+      const e = parseExpression(text)
+      let want = Distribution.point(0)
+      for (const t of e.terms) {
+        const term = t.kind === 'const' ? Distribution.point(t.value) : termOdds(t)
+        want = want.product(term, (a, b) => a + t.sign * b)
+      }
+      const d = expressionOdds(e)
+      expect(d.den).toBe(want.den)
+      expect(d.sortedWays()).toEqual(want.sortedWays())
     },
   )
 
