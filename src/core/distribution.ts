@@ -441,9 +441,19 @@ function scaleByPowerOfTwo(x: number, e: number): number {
 
 /** Bits in a positive bigint. */
 export function bitLength(x: bigint): number {
-  // toString(16) is exact and fast; the leading hex digit holds 1-4 bits.
-  const hex = x.toString(16)
-  return 4 * (hex.length - 1) + (32 - Math.clz32(Number.parseInt(hex[0], 16)))
+  if (x < 0n) x = -x
+  const n = Number(x)
+  if (n === Infinity) {
+    // Past a double's range: toString(16) is exact; the leading hex digit holds 1-4 bits.
+    const hex = x.toString(16)
+    return 4 * (hex.length - 1) + (32 - Math.clz32(Number.parseInt(hex[0], 16)))
+  }
+  // The double's exponent, within one of the answer (Number rounds), set right by two shifts:
+  // half the time of `roll 100d1000 --odds`'s 99,901 conversions went to toString(16).
+  let b = n === 0 ? 0 : Math.floor(Math.log2(n)) + 1
+  while (x >> BigInt(b) !== 0n) b++
+  while (b > 0 && x >> BigInt(b - 1) === 0n) b--
+  return b
 }
 
 export function gcd(a: bigint, b: bigint): bigint {

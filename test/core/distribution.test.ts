@@ -1,7 +1,7 @@
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
 import { SUM } from '../../src/core/dice.js'
-import { Distribution, absorb, probability } from '../../src/core/distribution.js'
+import { Distribution, absorb, bitLength, probability } from '../../src/core/distribution.js'
 import { classCounts, walk } from '../../src/core/exact.js'
 
 const d6 = Distribution.uniform([1, 2, 3, 4, 5, 6])
@@ -152,5 +152,19 @@ describe('the exact driver over Distribution', () => {
     expect(d.size).toBe(66)
     // all ten misses: (6/10)^10 = 3^10/5^10
     expect(d.fraction([0, 0, 10])).toBe('59049/9765625')
+  })
+})
+
+describe('bitLength', () => {
+  const binary = (x: bigint) => (x === 0n ? 0 : x.toString(2).length)
+  it('is the length of the number in binary, next to powers of two and past a double', () => {
+    for (const k of [0, 1, 2, 52, 53, 54, 63, 64, 1000, 1023, 1024, 1025, 3000]) {
+      const p = 1n << BigInt(k)
+      for (const x of [p - 1n, p, p + 1n, p + p / 3n])
+        if (x >= 0n) expect(bitLength(x), `2^${k} ~ ${x}`).toBe(binary(x))
+    }
+  })
+  it('agrees with binary on any number', () => {
+    fc.assert(fc.property(fc.bigInt({ min: 0n, max: 1n << 2000n }), (x) => bitLength(x) === binary(x)))
   })
 })
