@@ -186,6 +186,47 @@ function toOutcomes(d: Outcomes | Distribution<number>): Array<readonly [number,
   return d instanceof Array ? [...d] : d.sorted()
 }
 
+interface Row {
+  k: number
+  p: number
+  atLeast: number
+  /** A row of a range of outcomes: the last outcome in it. */
+  last?: number
+}
+
+/** About how many rows a chart of ranges has. */
+const RANGE_ROWS = 20
+
+/**
+ * Whole-number outcomes grouped into ranges of one round width (1, 2 or 5 times a power of 10)
+ * over the middle 99.9% of the chance, the tails joined to the first and last ranges; with a
+ * cut-off (HP), one range starts at it. Null when an outcome is not a whole number.
+ */
+function rangeRows(all: Array<readonly [number, number]>, atLeast: number[], cut?: number): Row[] | null {
+  if (!all.every(([k]) => Number.isInteger(k))) return null
+  const quantile = (q: number) =>
+    all[Math.max(0, atLeast.findIndex((a) => a < 1 - q) - 1)]?.[0] ?? all.at(-1)![0]
+  const lo = quantile(0.0005)
+  const hi = quantile(0.9995)
+  const raw = Math.max(1, (hi - lo + 1) / RANGE_ROWS)
+  const ten = 10 ** Math.floor(Math.log10(raw))
+  const width = [1, 2, 5, 10].map((m) => m * ten).find((w) => w >= raw)!
+  const origin = cut ?? 0
+  const start = (v: number) => origin + Math.floor((v - origin) / width) * width
+  const rows: Row[] = []
+  let current = NaN
+  all.forEach(([k, p], i) => {
+    const from = Math.min(Math.max(start(k), start(lo)), start(hi))
+    const row = rows.at(-1)
+    if (row && from === current) {
+      row.p += p
+      row.last = k
+    } else rows.push({ k, p, atLeast: atLeast[i], last: k })
+    current = from
+  })
+  return rows
+}
+
 /**
  * A horizontal histogram of a numeric distribution: one row per outcome with its probability,
  * the chance of at least that much, and a bar scaled to the most likely outcome. Unlikely
@@ -213,10 +254,21 @@ export function histogram(
     if (all.filter(([, p]) => p >= t).length <= MAX_HISTOGRAM_ROWS) break
   }
   if (all.filter(([, p]) => p < threshold).length < 2) threshold = 0
-  const shown = all.map((e, i) => ({ k: e[0], p: e[1], atLeast: atLeast[i] })).filter((r) => r.p >= threshold)
-  const hidden = all.filter(([, p]) => p < threshold)
+  let shown: Row[] = all
+    .map((e, i) => ({ k: e[0], p: e[1], atLeast: atLeast[i] }))
+    .filter((r) => r.p >= threshold)
+  let hidden = all.filter(([, p]) => p < threshold)
+  let labels = shown.map((r) => label(r.k))
+  // Most of the chance spread thin over many outcomes (a sum of many dice): ranges of them.
+  const ranged = hidden.reduce((a, [, p]) => a + p, 0) > 0.5 ? rangeRows(all, atLeast, o.cutoff?.at) : null
+  if (ranged) {
+    shown = ranged
+    hidden = []
+    labels = ranged.map((r) =>
+      r.last === undefined || r.last === r.k ? label(r.k) : `${label(r.k)} to ${label(r.last)}`,
+    )
+  }
 
-  const labels = shown.map((r) => label(r.k))
   const groupLabel = 'less likely'
   const labelWidth = Math.max(...labels.map(visibleLength), hidden.length ? groupLabel.length : 0)
   const titleFits = o.title !== undefined && visibleLength(o.title) <= Math.max(labelWidth, 8)

@@ -278,3 +278,54 @@ describe('odds output through the binary', () => {
     expect(Object.keys(j.odds.damage).length).toBe(rows.length + 23)
   })
 })
+
+describe('histogram of many thin outcomes (a sum of many dice)', () => {
+  // 2d100: 199 totals, none as likely as 0.5% apart from the middle ones, most of the chance thin.
+  const twoD100: Outcomes = Array.from({ length: 199 }, (_, i) => {
+    const total = i + 2
+    return [total, (100 - Math.abs(total - 101)) / 10000] as const
+  })
+  const rowsOf = (out: string) =>
+    lines(out)
+      .slice(1)
+      .filter((l) => !l.includes('──'))
+      .map((l) => {
+        const m = /^\s*(\d+)(?: to (\d+))?\s+([\d.]+)%\s+([\d.]+)%/.exec(l)!
+        return { from: +m[1], to: +(m[2] ?? m[1]), chance: +m[3] / 100, atLeast: +m[4] / 100 }
+      })
+
+  it('shows ranges of one round width that cover every outcome once, each with its chance', () => {
+    const rows = rowsOf(histogram(twoD100, plain, 80, { title: 'Total' }))
+    expect(rows.length).toBeGreaterThan(10)
+    expect(rows.length).toBeLessThanOrEqual(25)
+    expect(rows[0].from).toBe(2)
+    expect(rows.at(-1)!.to).toBe(200)
+    rows.slice(1).forEach((r, i) => expect(r.from).toBe(rows[i].to + 1))
+    expect(rows.slice(1, -1).every((r) => r.to - r.from + 1 === 10)).toBe(true)
+    for (const r of rows) {
+      const exact = twoD100.filter(([k]) => k >= r.from && k <= r.to).reduce((a, [, p]) => a + p, 0)
+      const above = twoD100.filter(([k]) => k >= r.from).reduce((a, [, p]) => a + p, 0)
+      expect(r.chance).toBeCloseTo(exact, 4)
+      expect(r.atLeast).toBeCloseTo(above, 4)
+    }
+  })
+
+  it('starts a range at the HP that destroys, so the line falls between ranges', () => {
+    const out = histogram(twoD100, plain, 80, { title: 'Damage', cutoff: { at: 137 } })
+    const at = lines(out).findIndex((l) => l.includes('──'))
+    expect(lines(out)[at + 1].trim().startsWith('137 to ')).toBe(true)
+    expect(lines(out)[at - 1]).toMatch(/ to 136 /)
+  })
+
+  it('keeps one row per outcome when most of the chance is in outcomes shown', () => {
+    expect(histogram(few3d6(), plain, 80)).not.toMatch(/ to /)
+  })
+})
+
+function few3d6(): Outcomes {
+  const counts = new Map<number, number>()
+  for (let a = 1; a <= 6; a++)
+    for (let b = 1; b <= 6; b++)
+      for (let c = 1; c <= 6; c++) counts.set(a + b + c, (counts.get(a + b + c) ?? 0) + 1 / 216)
+  return [...counts]
+}
