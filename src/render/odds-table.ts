@@ -11,6 +11,8 @@ export interface OddsRow {
   chance: number
   /** The chance of this outcome or a larger one (numeric outcomes only). */
   atLeast?: number
+  /** A chart's bar for a range of outcomes ("450 to 499"): the outcome is the range's middle. */
+  range?: string
 }
 
 export interface OddsTable {

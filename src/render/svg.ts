@@ -1,5 +1,5 @@
 import { pctFixed } from './format.js'
-import { type OddsTable, outcomeValue, tableTitle } from './odds-table.js'
+import { type OddsRow, type OddsTable, outcomeValue, tableTitle } from './odds-table.js'
 import { chanceLabel, chanceTicks, valueLabel, valueTicks } from './ticks.js'
 
 /**
@@ -172,10 +172,71 @@ export function outcomeWord(table: string, outcome: string): string {
 /** The outcomes of every series, in order: numbers increasing, others as first listed. */
 function categories(series: readonly ChartSeries[]): { outcomes: string[]; numeric: boolean } {
   const numeric = series.every((s) => s.table.numeric)
-  const seen: string[] = []
-  for (const s of series) for (const r of s.table.rows) if (!seen.includes(r.outcome)) seen.push(r.outcome)
-  if (numeric) seen.sort((a, b) => outcomeValue(a) - outcomeValue(b) || a.length - b.length)
-  return { outcomes: seen, numeric }
+  const seen = new Set<string>()
+  for (const s of series) for (const r of s.table.rows) seen.add(r.outcome)
+  const outcomes = [...seen]
+  if (numeric) outcomes.sort((a, b) => outcomeValue(a) - outcomeValue(b) || a.length - b.length)
+  return { outcomes, numeric }
+}
+
+/** Past this many numeric outcomes, bars are ranges of them (a bar under a pixel says nothing). */
+const MAX_BARS = 200
+/** About how many ranges such a panel has. */
+const RANGE_BARS = 80
+
+/**
+ * A panel of very many whole-number outcomes (a sum of many dice): a bar per range of one round
+ * width (1, 2 or 5 times a power of 10) over the middle 99.9% of the chance, the thin tails in
+ * the first and last ranges, a range starting at the HP; each bar's tooltip names its range.
+ * Null when the panel has few enough outcomes to draw each.
+ */
+function ranged(panel: ChartPanel): ChartPanel | null {
+  const { outcomes, numeric } = categories(panel.series)
+  if (!numeric || outcomes.length <= MAX_BARS) return null
+  const values = outcomes.map(outcomeValue)
+  if (!values.every(Number.isInteger) || outcomes.some((o) => o.endsWith('+'))) return null
+  // The middle 99.9% of every series' chance.
+  const byValue = (rows: readonly OddsRow[]) =>
+    [...rows].sort((a, b) => outcomeValue(a.outcome) - outcomeValue(b.outcome))
+  let lo = Infinity
+  let hi = -Infinity
+  for (const s of panel.series) {
+    const rows = byValue(s.table.rows)
+    lo = Math.min(lo, outcomeValue((rows.find((r) => (r.atLeast ?? 1) < 0.9995) ?? rows[0]).outcome) - 1)
+    hi = Math.max(
+      hi,
+      outcomeValue((rows.find((r) => (r.atLeast ?? 0) < 0.0005) ?? rows[rows.length - 1]).outcome),
+    )
+  }
+  const raw = Math.max(1, (hi - lo + 1) / RANGE_BARS)
+  const ten = 10 ** Math.floor(Math.log10(raw))
+  const width = [1, 2, 5, 10].map((m) => m * ten).find((w) => w >= raw)!
+  const origin = panel.cutoff?.at ?? 0
+  const start = (v: number) => origin + Math.floor((v - origin) / width) * width
+  const first = start(lo)
+  const last = start(hi)
+  const series = panel.series.map((s) => {
+    // Each range: where it starts, its first and last outcomes, its chance.
+    const groups: Array<{ at: number; from: number; to: number; chance: number; atLeast?: number }> = []
+    for (const r of byValue(s.table.rows)) {
+      const v = outcomeValue(r.outcome)
+      const at = Math.min(Math.max(start(v), first), last)
+      const g = groups[groups.length - 1]
+      if (g && g.at === at) {
+        g.chance += r.chance
+        g.to = v
+      } else groups.push({ at, from: v, to: v, chance: r.chance, atLeast: r.atLeast })
+    }
+    // A bar stands in the middle of its outcomes within its range (a tail's values lie past it).
+    const rows = groups.map<OddsRow>((g) => ({
+      outcome: String((Math.max(g.at, g.from) + Math.min(g.at + width - 1, g.to)) / 2),
+      chance: g.chance,
+      atLeast: g.atLeast,
+      range: g.from === g.to ? String(g.from) : `${g.from} to ${g.to}`,
+    }))
+    return { ...s, table: { ...s.table, rows } }
+  })
+  return { title: panel.title, series, cutoff: panel.cutoff }
 }
 
 /** Past this many numeric outcomes, a long thin tail is drawn as one last "N+" bar. */
@@ -271,8 +332,9 @@ function categoryAxis(outcomes: readonly string[], table: string): XAxis {
 
 function renderPanel(full: ChartPanel): string {
   const out: string[] = []
-  const panel = trimmed(full)
+  const panel = ranged(full) ?? trimmed(full)
   const { outcomes, numeric } = categories(panel.series)
+  const ranges = panel.series.some((s) => s.table.rows.some((r) => r.range !== undefined))
   const plotW = PLOT_RIGHT - PLOT_LEFT
   const plotH = PLOT_BOTTOM - PLOT_TOP
   const axis = numeric ? numericAxis(outcomes) : categoryAxis(outcomes, panel.series[0].table.name)
@@ -290,7 +352,10 @@ function renderPanel(full: ChartPanel): string {
   const single = panel.series.length === 1
   out.push(
     `<rect x="${PLOT_RIGHT - 250}" y="12" width="12" height="12" fill="${single ? BAR : '#999'}"/>`,
-    text(PLOT_RIGHT - 233, 22, 'chance of exactly', { size: 12, fill: '#333' }),
+    text(PLOT_RIGHT - 233, 22, ranges ? 'chance in range' : 'chance of exactly', {
+      size: 12,
+      fill: '#333',
+    }),
   )
   if (numeric)
     out.push(
@@ -380,14 +445,15 @@ function renderPanel(full: ChartPanel): string {
     )
   }
   const table = panel.series[0].table.name
+  const index = new Map(outcomes.map((o, i) => [o, i]))
   barred.forEach((s, k) => {
     const color = single ? undefined : seriesColor(panel.series.indexOf(s))
     for (const r of s.table.rows) {
-      const i = outcomes.indexOf(r.outcome)
+      const i = index.get(r.outcome)!
       const h = Math.max(r.chance > 0 ? 0.6 : 0, PLOT_BOTTOM - yOf(r.chance))
       const x = axis.xOf(r.outcome) - group / 2 + k * bw
       const fill = color ?? (firstCut >= 0 && i >= firstCut ? BAR_DESTROYS : BAR)
-      const word = outcomeWord(table, r.outcome)
+      const word = r.range ?? outcomeWord(table, r.outcome)
       const tip = `${s.label ? `${s.label}: ` : ''}${word}: ${pctFixed(r.chance)}${r.atLeast !== undefined ? `, at least ${pctFixed(r.atLeast)}` : ''}`
       out.push(
         `<rect class="bar" x="${f(x)}" y="${f(PLOT_BOTTOM - h)}" width="${f(Math.max(0.8, bw - (bw > 4 ? 1 : 0)))}" height="${f(h)}" fill="${fill}"${barred.length < panel.series.length ? ' fill-opacity="0.55"' : ''}><title>${esc(tip)}</title></rect>`,

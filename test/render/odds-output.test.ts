@@ -117,6 +117,33 @@ describe('renderChartSvg', () => {
     expect(chart).not.toContain('<title>11: ')
   })
 
+  it('draws very many whole-number outcomes (2,001 of them) as ranges that hold every chance once', () => {
+    // A triangle on -1000..1000, the HP at 137: bars of one round width, one starting at the HP.
+    const map: Record<string, number> = {}
+    for (let k = -1000; k <= 1000; k++) map[k] = (1001 - Math.abs(k)) / 1001 ** 2
+    const chart = renderChartSvg({
+      title: 't',
+      panels: panelsFor([{ label: '', tables: oddsTables({ x: map }) }], { x: { at: 137, label: 'HP 137' } }),
+    })
+    const bars = [...chart.matchAll(/<title>(-?\d+) to (-?\d+): ([\d.]+)%/g)].map((m) => ({
+      from: +m[1],
+      to: +m[2],
+      chance: +m[3] / 100,
+    }))
+    expect(bars.length).toBeGreaterThan(20)
+    expect(bars.length).toBeLessThanOrEqual(100)
+    expect(bars[0].from).toBe(-1000)
+    expect(bars.at(-1)!.to).toBe(1000)
+    bars.slice(1).forEach((b, i) => expect(b.from).toBe(bars[i].to + 1))
+    expect(bars.some((b) => b.from === 137)).toBe(true)
+    for (const b of bars) {
+      let exact = 0
+      for (let k = b.from; k <= b.to; k++) exact += map[k]
+      expect(b.chance).toBeCloseTo(exact, 4)
+    }
+    expect(chart).toContain('chance in range')
+  })
+
   /** The centre of each bar, by its outcome (a single series). */
   const barCentres = (svg: string) =>
     Object.fromEntries(
