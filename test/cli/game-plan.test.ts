@@ -409,7 +409,7 @@ const USES_ROSTER = `units:
     size: 1
     hp: 5000
     weapons:
-      rifle: { shots: 3, dmg: 100, pen: 3 }
+      rifle: { shots: 9, dmg: 100, pen: 3 }
   knight:
     side: blue
     acc: 8
@@ -460,6 +460,15 @@ describe('a game carries the limited uses of traits', () => {
     // Undone, the shot takes nothing.
     run(dir, ['game', 'undo'])
     expect(status(dir).units.knight.spentThisRound).toEqual([])
+    // Each shot replays from its event in the state it was played in (the traits as spent then).
+    const dealt = json(dir, ['game', 'stats']).rolls.map((r: { dealt: number }) => r.dealt)
+    expect(dealt.some((d: number) => d > 0)).toBe(true)
+    const again = ['a', 'b', 'c'].map((seed, i) => {
+      const d = usesGame()
+      for (const s of ['a', 'b', 'c'].slice(0, i)) shot(d, s)
+      return json(d, ['shoot', 'gunner:rifle', 'knight', '--defense', 'guard', '--seed', seed]).damage
+    })
+    expect(dealt).toEqual(again)
   })
 
   it('a plan in a game starts from the uses the game has taken: Superior Instincts’ second use, then none', () => {
