@@ -435,6 +435,18 @@ function renderOdds(
   return L.join('\n')
 }
 
+/** The defender's limited uses the plan carries, said when it has any. */
+function carriedLines(q: PlanQuery, out: RenderContext): string[] {
+  const uses = [...new Set(q.attacks.flatMap((a) => a.carried?.uses ?? []))]
+  if (!uses.length) return []
+  return [
+    wrapText(
+      `The defender's limited uses carry (${uses.join(', ')}${q.spent ? `; already taken: ${q.spent}` : ''}): a state is the HP left and the uses taken, an attack gives its damage jointly with the uses it takes, and one that meets a use all taken is worked out with the trait spent.`,
+      out.width,
+    ),
+  ]
+}
+
 function explainOdds(q: PlanQuery, steps: StepOdds[], out: RenderContext): string {
   const L = [
     out.style.bold('How the plan is composed'),
@@ -442,6 +454,7 @@ function explainOdds(q: PlanQuery, steps: StepOdds[], out: RenderContext): strin
       `The defender starts with HP ${q.hp}. Each attack is worked out exactly, as its own command's --odds, from every HP the attacks before it can leave, with that HP set: an automatic choice (the attacker's bonus, the defender's reaction or evade reroll) may depend on it. Equal HP left merge into one state; a destroyed defender is attacked no more. Nothing is simulated.`,
       out.width,
     ),
+    ...carriedLines(q, out),
     '',
     ...steps.map((s) =>
       wrapText(
