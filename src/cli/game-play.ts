@@ -2,7 +2,8 @@ import { existsSync } from 'node:fs'
 import { InputError } from '../core/errors.js'
 import { loadSpec } from '../commands/registry.js'
 import { namedRequest } from '../engine/named-units.js'
-import { planAttacksOf, planDefenderOf } from '../engine/plan-units.js'
+import { planAttacksOf, planDefenderOf, setPlanSpent } from '../engine/plan-units.js'
+import { limitedUse } from '../rules/stellar/limited-uses.js'
 import { type Request, answerRequest } from '../engine/request.js'
 import { type Globals, type RunOutput, quietChoices, runSpec } from '../engine/run.js'
 import { type CommandSpec, camelKey } from '../engine/spec.js'
@@ -467,14 +468,20 @@ function readerRoster(
 /**
  * A plan's checks against the game, before it resolves: each attack's Momentum offered against
  * its side's pool (what the attacks spend in all is checked as they are recorded). `request.inputs`
- * then says which values the game gave.
+ * then says which values the game gave. The plan is also given the defender's limited uses taken
+ * (Superior Instincts' first of two counts; uses all taken are spent in its traits already).
  */
 function checkReader(command: GameReader, request: Request, roundGiven: boolean, play: Play): void {
   saidFromGame(request, play, roundGiven)
   if (command !== 'plan') return
-  const defender = planDefenderOf(request.values)
+  const defender = unitKeyOf(play, planDefenderOf(request.values)!)
   for (const a of planAttacksOf(request.values) ?? [])
-    checkOffers(a.command, a.values, unitKeyOf(play, a.name), [unitKeyOf(play, defender!)], play)
+    checkOffers(a.command, a.values, unitKeyOf(play, a.name), [defender], play)
+  const u = play.state.units[defender]
+  setPlanSpent(
+    request.values,
+    [...u.spentThisRound, ...u.spent].filter((t) => limitedUse(t)),
+  )
 }
 
 type Step = {

@@ -35,6 +35,19 @@ export function planDefenderOf(values: object): string | undefined {
   return (values as Values)[PLAN_DEFENDER] as string | undefined
 }
 
+/** The key of a plan's values that holds the defender's limited uses already taken (a game's). */
+const PLAN_SPENT = 'planSpent'
+
+/** The defender's limited uses already taken when the plan begins, comma-joined (a game gives them). */
+export function planSpentOf(values: object): string | undefined {
+  return (values as Values)[PLAN_SPENT] as string | undefined
+}
+
+/** A plan's values with the defender's limited uses already taken (`spent`, one name a use). */
+export function setPlanSpent(values: object, spent: readonly string[]): void {
+  if (spent.length) (values as Values)[PLAN_SPENT] = spent.join(',')
+}
+
 /** The key each command names the defender's HP by. */
 const HP_KEY = { shoot: 'hp', melee: 'defHp' } as const
 

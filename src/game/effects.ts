@@ -16,13 +16,18 @@
  * - A Skill given as a trait (Take the Shot!, Giant Slayer, Unbeaten, Persevere: a roster's
  *   traits or --trait) costs its side the Momentum its entry says ([M-2]) whenever the answer
  *   lists it among the side's traits in effect (a named trait is in effect: rules-notes).
- * - Improvise is once a round (spentThisRound, given back by next-round): a shot spends the
- *   target's when its pick rerolled more evade dice than its other rerolls allow (those are used
- *   first); a charge spends each side's (Improvise in melee is spent on the charge: rules-notes).
+ * - Limited uses (src/rules/stellar/limited-uses.ts): a once-a-round use is spentThisRound (given
+ *   back by next-round), Superior Instincts' blocks are spent, one entry a use, two a game.
+ *   Improvise: a shot spends the target's when its pick rerolled more evade dice than its other
+ *   rerolls allow (those are used first); a charge spends each side's (Improvise in melee is
+ *   spent on the charge: rules-notes). The others are taken by the attack they are in effect in,
+ *   as the target's reaction says (Invincible: a Guard; Untouchable: a Dodge; Solo Operative:
+ *   both; Unyielding's and Superior Instincts' blocks: any attack), a charger's too.
  * - Stun: a failed save against a stun weapon is -1 Action (the shot's `actionsLost`, the
  *   strikes' in a charge), overwatch shots with a stun weapon at the charger too (one per failed
  *   save of each overwatch attack).
  */
+import { IMPROVISE_DICE, LIMITED_USES, usesIn, usesTaken } from '../rules/stellar/limited-uses.js'
 import { traitOf } from '../rules/stellar/traits.js'
 import { REMOTE_MOMENTUM_COST } from '../rules/stellar/upgrades.js'
 import type { Effect } from './log.js'
@@ -32,9 +37,6 @@ import type { PlayedCommand } from './modes.js'
 
 /** The once-per-game Skills a game keeps track of, by the option that uses them. */
 export const ONCE_PER_GAME: Record<string, string> = { makeItCount: 'make-it-count' }
-
-/** Evade dice Improvise rerolls (quickstart, universal skill). */
-const IMPROVISE_DICE = 2
 
 /** The Momentum a trait costs when used, as its entry says it ("bonus skill [M-2]"); 0 for none. */
 function traitMomentum(name: string): number {
@@ -103,6 +105,19 @@ class Tally {
     if (!e.spentThisRound?.includes(trait)) e.spentThisRound = [...(e.spentThisRound ?? []), trait]
   }
 
+  /**
+   * The limited uses one side's traits (as the answer lists them, NAME=CHOICE) took in this
+   * attack, its reaction `reaction`; Improvise when `improvise` says its rerolls took it.
+   */
+  uses(unit: string, traits: unknown, reaction: string, improvise: boolean): void {
+    const texts = Array.isArray(traits) ? traits.map(String) : []
+    const taken = usesTaken(texts, reaction)
+    if (improvise && usesIn(texts).includes('improvise')) taken.push('improvise')
+    for (const name of taken)
+      if (LIMITED_USES.find((u) => u.trait === name)?.per === 'game') this.spend(unit, name)
+      else this.spendRound(unit, name)
+  }
+
   /** A side's traits in effect: the Momentum of the Skills among them, paid by `unit`'s side. */
   skills(unit: string, traits: unknown): void {
     const cost = namesIn(traits).reduce((n, t) => n + traitMomentum(t), 0)
@@ -146,10 +161,9 @@ export function resolutionEffects(p: Played, state: GameState): Effect[] {
       const traits = obj(target.traits) ?? obj(a.traits)
       t.skills(unit, traits?.defender)
       const reroll = obj(target.evadeReroll)
-      if (namesIn(traits?.defender).includes('improvise') && reroll) {
-        const rerolled = Array.isArray(reroll.faces) ? reroll.faces.length : 0
-        if (rerolled > num(reroll.allowed) - IMPROVISE_DICE) t.spendRound(unit, 'improvise')
-      }
+      const rerolled = Array.isArray(reroll?.faces) ? reroll.faces.length : 0
+      const reaction = String(target.defense ?? a.defense ?? 'none')
+      t.uses(unit, traits?.defender, reaction, rerolled > Math.max(0, num(reroll?.allowed) - IMPROVISE_DICE))
     })
     t.skills(p.attacker, obj(a.traits)?.attacker)
     if (p.values.bullseye === true) t.momentum(atkSide, -1)
@@ -170,11 +184,8 @@ export function resolutionEffects(p: Played, state: GameState): Effect[] {
     const traits = obj(a.traits)
     t.skills(p.attacker, traits?.attacker)
     t.skills(defender, traits?.defender)
-    for (const [unit, side] of [
-      [p.attacker, 'attacker'],
-      [defender, 'defender'],
-    ] as const)
-      if (namesIn(traits?.[side]).includes('improvise')) t.spendRound(unit, 'improvise')
+    t.uses(p.attacker, traits?.attacker, 'none', true)
+    t.uses(defender, traits?.defender, String(a.defChoice ?? 'none'), true)
     t.momentum(state.units[defender].side, -(num(attack?.momentumSpent) + num(attack?.negated)))
     t.momentum(
       atkSide,

@@ -3,6 +3,7 @@
  * edit of the roster file changes no game), each unit's HP the HP it has left in the game. A
  * shot or a charge by unit names reads them here, as it reads a roster file. Pure.
  */
+import { withUsesSpent } from '../rules/stellar/limited-uses.js'
 import { type Roster, parseRoster } from '../rules/stellar/roster.js'
 import { type Penetration, penText } from '../rules/stellar/weapon.js'
 import type { GameHeader } from './log.js'
@@ -24,9 +25,10 @@ function asWritten(profile: Record<string, unknown>): Record<string, unknown> {
 /**
  * The game's units as a roster, checked as a roster file is (a hand-edited header that no longer
  * reads is one line naming `file`). With `state`, a unit's HP is what it has left (a destroyed
- * unit keeps its full HP: nothing resolves against it), and a once-a-round trait it has spent this
- * round (Improvise) is not among its traits until the next round. `live`: destroyed units left out
- * (a matrix's units).
+ * unit keeps its full HP: nothing resolves against it), and a trait whose limited uses it has all
+ * taken (this round, or this game: limited-uses.ts) reads as spent: `invincible=spent`,
+ * `unyielding=rerolls`, `superior-instincts=immune`, Improvise and Solo Operative left out, until
+ * the next round gives a once-a-round use back. `live`: destroyed units left out (a matrix's units).
  */
 export function gameRoster(header: GameHeader, file: string, state?: GameState, live = false): Roster {
   return parseRoster(
@@ -44,10 +46,9 @@ export function gameUnits(header: GameHeader, state?: GameState, live = false): 
     const unit = asWritten(profile)
     const hp = now?.hp
     if (hp !== undefined && hp !== null && hp > 0) unit.hp = hp
-    if (now?.spentThisRound.length && Array.isArray(unit.traits))
-      unit.traits = (unit.traits as unknown[]).filter(
-        (t) => !now.spentThisRound.includes(String(t).split('=')[0].trim().toLowerCase()),
-      )
+    const used = now ? [...now.spentThisRound, ...now.spent] : []
+    if (used.length && Array.isArray(unit.traits))
+      unit.traits = withUsesSpent((unit.traits as unknown[]).map(String), used)
     units[key] = unit
   }
   return units

@@ -24,7 +24,7 @@ export interface UnitState {
   destroyedRound?: number
   /** -1 Action penalties from stun weapons, until recovered. */
   stun: number
-  /** Once-per-game traits and skills used up. */
+  /** Once-per-game traits and skills used up, one entry a use (Superior Instincts': two a game). */
   spent: string[]
   /** Once-per-round ones used this round. */
   spentThisRound: string[]
@@ -103,7 +103,8 @@ function applyEffect(state: GameState, f: Effect): GameState {
     if (next.hp !== null) next.hp = 0
   }
   if (f.stun) next.stun += f.stun
-  if (f.spent) next.spent = [...next.spent, ...f.spent.filter((t) => !next.spent.includes(t))]
+  // One entry a use: Superior Instincts' blocks are two a game.
+  if (f.spent) next.spent = [...next.spent, ...f.spent]
   if (f.spentThisRound)
     next.spentThisRound = [
       ...next.spentThisRound,

@@ -398,3 +398,108 @@ describe('batch --game and the library with a game', () => {
     expect((rolled.inputs as { hp: { value: number } }).hp.value).toBe(700)
   })
 })
+
+/** A defender with every kind of limited use a game carries (rules-notes, "Limited uses"). */
+const USES_ROSTER = `units:
+  gunner:
+    side: red
+    acc: 9
+    evade: 3
+    armSv: 3
+    size: 1
+    hp: 5000
+    weapons:
+      rifle: { shots: 9, dmg: 100, pen: 3 }
+  knight:
+    side: blue
+    acc: 8
+    evade: 4
+    armSv: 3
+    size: 1
+    hp: 90000
+    traits: [invincible, unyielding, superior-instincts]
+    weapons:
+      rifle: { shots: 3, dmg: 100, pen: 3 }
+`
+
+describe('a game carries the limited uses of traits', () => {
+  const usesGame = () => {
+    const dir = join(work, `u${++dirs}`)
+    mkdirSync(dir)
+    writeFileSync(join(dir, 'r.yaml'), USES_ROSTER)
+    const args = ['game', 'new', 'mecha-game.jsonl', '--roster', 'r.yaml', '--mode', 'simple-battle']
+    expect(mecha([...args, '--points', '1000'], { cwd: dir }).code).toBe(0)
+    return dir
+  }
+  const shot = (dir: string, seed: string) =>
+    json(dir, ['shoot', 'gunner:rifle', 'knight', '--defense', 'guard', '--seed', seed]).traits.defender
+
+  it('Invincible and Unyielding spent this round, back after next-round; Superior Instincts twice a game', () => {
+    const dir = usesGame()
+    expect(shot(dir, 'a')).toEqual([
+      'invincible=crits-as-hits',
+      'unyielding=blocks',
+      'superior-instincts=blocks',
+    ])
+    let knight = status(dir).units.knight
+    expect(knight.spentThisRound).toEqual(['invincible', 'unyielding'])
+    expect(knight.spent).toEqual(['superior-instincts'])
+    // Spent this round: the next shot meets them spent; Superior Instincts' second use.
+    expect(shot(dir, 'b')).toEqual(['invincible=spent', 'unyielding=rerolls', 'superior-instincts=blocks'])
+    expect(status(dir).units.knight.spent).toEqual(['superior-instincts', 'superior-instincts'])
+    expect(shot(dir, 'c')).toEqual(['invincible=spent', 'unyielding=rerolls', 'superior-instincts=immune'])
+    run(dir, ['game', 'next-round'])
+    knight = status(dir).units.knight
+    expect(knight.spentThisRound).toEqual([])
+    // A new round gives the once-a-round uses back, never Superior Instincts' (twice a game).
+    expect(shot(dir, 'd')).toEqual([
+      'invincible=crits-as-hits',
+      'unyielding=blocks',
+      'superior-instincts=immune',
+    ])
+    // Undone, the shot takes nothing.
+    run(dir, ['game', 'undo'])
+    expect(status(dir).units.knight.spentThisRound).toEqual([])
+    // Each shot replays from its event in the state it was played in (the traits as spent then).
+    const dealt = json(dir, ['game', 'stats']).rolls.map((r: { dealt: number }) => r.dealt)
+    expect(dealt.some((d: number) => d > 0)).toBe(true)
+    const again = ['a', 'b', 'c'].map((seed, i) => {
+      const d = usesGame()
+      for (const s of ['a', 'b', 'c'].slice(0, i)) shot(d, s)
+      return json(d, ['shoot', 'gunner:rifle', 'knight', '--defense', 'guard', '--seed', seed]).damage
+    })
+    expect(dealt).toEqual(again)
+  })
+
+  it('a plan in a game starts from the uses the game has taken: Superior Instincts’ second use, then none', () => {
+    const dir = usesGame()
+    shot(dir, 'a')
+    run(dir, ['game', 'next-round'])
+    const p = json(dir, [
+      'plan',
+      'knight',
+      'gunner:rifle',
+      'gunner:rifle',
+      '--defense',
+      'guard',
+      '--seed',
+      'p',
+    ])
+    expect(p.steps.map((s: { spent?: string[] }) => s.spent)).toEqual([
+      ['invincible', 'superior-instincts', 'unyielding'],
+      undefined,
+    ])
+    expect(p.steps[1].answer.traits.defender).toEqual([
+      'invincible=spent',
+      'unyielding=rerolls',
+      'superior-instincts=immune',
+    ])
+    const knight = status(dir).units.knight
+    expect(knight.spentThisRound).toEqual(['invincible', 'unyielding'])
+    expect(knight.spent).toEqual(['superior-instincts', 'superior-instincts'])
+    // The odds read the same state: the plan's first attack at the game's uses taken.
+    const odds = json(dir, ['plan', 'knight', 'gunner:rifle', '--defense', 'guard', '--odds'])
+    const byHand = json(dir, ['shoot', 'gunner:rifle', 'knight', '--defense', 'guard', '--odds'])
+    expect(odds.odds.damage).toEqual(byHand.odds.damage)
+  })
+})

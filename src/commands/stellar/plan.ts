@@ -1,8 +1,9 @@
 import { InputError } from '../../core/errors.js'
-import { type PlanAttackValues, planAttacksOf, planDefenderOf } from '../../engine/plan-units.js'
+import { type PlanAttackValues, planAttacksOf, planDefenderOf, planSpentOf } from '../../engine/plan-units.js'
 import {
   type CommandSpec,
   type OptionSpec,
+  type Values,
   checkOptions,
   defineCommand,
   intOpt,
@@ -10,7 +11,8 @@ import {
   show,
   textOpt,
 } from '../../engine/spec.js'
-import { type PlanAttackQuery, type PlanQuery, CARRIED_TRAIT, planModel } from '../../report/stellar/plan.js'
+import { type Carried, type PlanAttackQuery, type PlanQuery, planModel } from '../../report/stellar/plan.js'
+import { readAsSpent, usesIn } from '../../rules/stellar/limited-uses.js'
 import { meleeSpec } from './melee.js'
 import { shootSpec } from './shoot.js'
 
@@ -63,6 +65,37 @@ const options = [
 
 const SPECS: Record<PlanAttackValues['command'], CommandSpec> = { shoot: shootSpec, melee: meleeSpec }
 
+/**
+ * The defender's limited uses in an attack (Improvise, Invincible, Untouchable, Unyielding's and
+ * Superior Instincts' blocks, Solo Operative: its traits, and melee's --def-solo-operative), and
+ * the same attack with some of them spent, for the attacks after the one that takes them
+ * (src/report/stellar/plan.ts), each built once.
+ */
+function carriedOf(a: PlanAttackValues, spec: CommandSpec, values: Values): Carried<unknown> | undefined {
+  const traits = (values.defTrait as string[] | undefined) ?? []
+  const solo = a.command === 'melee' && values.defSoloOperative === true
+  const uses = usesIn(solo ? [...traits, 'solo-operative'] : traits)
+  if (!uses.length) return undefined
+  const built = new Map<string, unknown>()
+  return {
+    uses,
+    spent(names) {
+      if (!built.has(names)) {
+        const spentValues: Values = { ...values, defTrait: readAsSpent(traits, names.split(',')) }
+        if (solo && names.split(',').includes('solo-operative')) spentValues.defSoloOperative = false
+        try {
+          built.set(names, spec.build(spentValues))
+        } catch (e) {
+          if (e instanceof InputError)
+            throw new InputError(e.code, `${a.name} (${a.command}), once ${names} is spent: ${e.message}`)
+          throw e
+        }
+      }
+      return built.get(names)
+    },
+  }
+}
+
 function buildPlan(v: { hp: number | undefined; need: number | undefined }): PlanQuery {
   const attacks = planAttacksOf(v)
   if (!attacks?.length)
@@ -76,11 +109,8 @@ function buildPlan(v: { hp: number | undefined; need: number | undefined }): Pla
     try {
       checkOptions(spec, values)
       const query = { name: a.name, command: a.command, query: spec.build(values) } as PlanAttackQuery
-      // The defender's Improvise, once a round: the same attack with it spent, for the attacks
-      // after the one that spends it (src/report/stellar/plan.ts).
-      const traits = (values.defTrait as string[] | undefined) ?? []
-      const kept = traits.filter((t) => t.split('=')[0].trim().toLowerCase() !== CARRIED_TRAIT)
-      if (kept.length < traits.length) query.spent = spec.build({ ...values, defTrait: kept })
+      const carried = carriedOf(a, spec, values)
+      if (carried) query.carried = carried as never
       return query
     } catch (e) {
       // Which attack the problem is in, for a plan of several.
@@ -91,6 +121,7 @@ function buildPlan(v: { hp: number | undefined; need: number | undefined }): Pla
   return {
     defender: planDefenderOf(v)!,
     hp: v.hp!,
+    spent: planSpentOf(v),
     attacks: queries,
     need: v.need,
   }

@@ -24,6 +24,7 @@ import {
 } from '../../rules/stellar/plan.js'
 import { shotDamageOdds, shotResultOdds } from '../../rules/stellar/shoot-odds.js'
 import { type ShotResult, rerollsAllowed, shotWith } from '../../rules/stellar/shoot.js'
+import { IMPROVISE_DICE, allSpent, usesIn, usesTaken } from '../../rules/stellar/limited-uses.js'
 import { columns, histogram, num, pct, plural, wrapText } from '../../render/format.js'
 import { quietChoices } from '../../engine/run.js'
 import {
@@ -38,22 +39,27 @@ import { type MeleeQuery, type MeleeRequest, meleeModel } from './melee.js'
 import { type ChosenShot, type ShotRequest, shootModel } from './shoot.js'
 
 /**
- * One attack of the plan, its command's request built (the HP is set at each attack). `spent`:
- * the same request with the defender's Improvise spent (left out), when the defender has it.
+ * The defender's limited uses an attack may meet taken (rules-notes, "Limited uses"): those in use
+ * on it, and the attack's request with some of them spent.
  */
-export type PlanAttackQuery =
-  | { name: string; command: 'shoot'; query: ShotRequest; spent?: ShotRequest }
-  | { name: string; command: 'melee'; query: MeleeQuery; spent?: MeleeQuery }
+export interface Carried<Q> {
+  /** The defender's limited uses in use on this attack (registry names: improvise, invincible…). */
+  uses: string[]
+  /** The attack's request with these uses (comma-joined registry names) all taken. */
+  spent(names: string): Q
+}
 
-/** The once-a-round trait a plan carries: the defender's Improvise (rules-notes, "Attack plans"). */
-export const CARRIED_TRAIT = 'improvise'
+/** One attack of the plan, its command's request built (the HP is set at each attack). */
+export type PlanAttackQuery =
+  | { name: string; command: 'shoot'; query: ShotRequest; carried?: Carried<ShotRequest> }
+  | { name: string; command: 'melee'; query: MeleeQuery; carried?: Carried<MeleeQuery> }
 
 export interface PlanQuery {
   /** The defender as named. */
   defender: string
   /** Its HP when the first attack is made. */
   hp: number
-  /** Its once-a-round traits already spent when the first attack is made (a game's: 'improvise'). */
+  /** Its limited uses already taken when the first attack is made (a game's: 'superior-instincts'). */
   spent?: string
   attacks: PlanAttackQuery[]
   /** `--need`: the chance to destroy wanted (0-1). */
@@ -72,36 +78,30 @@ interface Settled {
   input: unknown
 }
 
-/** Whether the defender can still spend Improvise on this attack (it has it, not yet spent). */
-const canSpend = (a: PlanAttackQuery, spent: string) =>
-  a.spent !== undefined && !spent.split(',').includes(CARRIED_TRAIT)
+/** The defender's uses this attack may still take, with `spent` taken before it. */
+function openUses(a: PlanAttackQuery, spent: string): string[] {
+  const gone = allSpent(spent)
+  return (a.carried?.uses ?? []).filter((u) => !gone.includes(u))
+}
 
-/** The attack's request with the defender's traits `spent` (comma-joined) left out. */
-function withSpent(a: PlanAttackQuery, spent: string): PlanAttackQuery {
-  if (a.spent === undefined || canSpend(a, spent)) return a
-  return { ...a, query: a.spent, spent: undefined } as PlanAttackQuery
+/** The attack's request with the defender's uses all taken (`spent`: the uses taken) read as spent. */
+function requestAt(a: PlanAttackQuery, spent: string): PlanAttackQuery['query'] {
+  const gone = allSpent(spent).filter((u) => a.carried?.uses.includes(u))
+  return gone.length ? a.carried!.spent(gone.join(',')) : a.query
 }
 
 function settle(a: PlanAttackQuery, hp: number, spent = ''): Settled {
-  const at = withSpent(a, spent)
-  if (at.command === 'shoot') {
-    const input = shootModel.choose!(shotWith(at.query, { target: { hp } }), quietChoices)
+  if (a.command === 'shoot') {
+    const query = requestAt(a, spent) as ShotRequest
+    const input = shootModel.choose!(shotWith(query, { target: { hp } }), quietChoices)
     return { model: shootModel, input: input as ChosenShot }
   }
+  const query = requestAt(a, spent) as MeleeQuery
   const input = meleeModel.choose!(
-    { ...at.query, def: { ...at.query.def, unit: { ...at.query.def.unit, hp } } },
+    { ...query, def: { ...query.def, unit: { ...query.def.unit, hp } } },
     quietChoices,
   )
   return { model: meleeModel, input: input as MeleeRequest }
-}
-
-/**
- * The evade rerolls a shot gives the defender without its Improvise (Spread M-Particles, Three
- * Times as Fast!, …): the reading of rules-notes ("Attack plans"): those are used first, and
- * Improvise is spent when the defender's pick rerolls more dice than they allow.
- */
-function freeRerolls(a: PlanAttackQuery & { command: 'shoot' }, hp: number): number {
-  return rerollsAllowed(settle({ ...a, query: a.spent!, spent: undefined }, hp).input as ChosenShot)
 }
 
 /** The exact damage odds of one attack at an HP: a shot's damage, or all a charge deals the defender. */
@@ -115,23 +115,49 @@ function damageOdds(a: PlanAttackQuery, hp: number, spent: string): Distribution
 const spendsKey = (o: Spending) => `${o.damage} ${o.spends}`
 
 /**
- * The exact odds of one attack's damage and whether it spends the defender's Improvise, at an HP
- * with it not yet spent: a shot spends it when the defender's pick rerolls more evade dice than
- * its other rerolls allow; a charge spends it (Improvise in melee is spent on the charge).
+ * The uses a settled attack takes whatever its dice (limited-uses.ts: its reaction decides), and
+ * whether its Improvise is open (then its rerolls decide: `improviseTaken`).
  */
-function spendingOdds(a: PlanAttackQuery, hp: number): Distribution<Spending> {
-  const s = settle(a, hp)
-  if (a.command === 'melee')
-    return meleeOdds(s.input as MeleeRequest).defenderDamage.map(
-      (damage) => ({ damage, spends: CARRIED_TRAIT }),
+function usesOf(a: PlanAttackQuery, s: Settled): { taken: string[]; improvise: boolean } {
+  const input = s.input as ChosenShot | MeleeRequest
+  const reaction = a.command === 'shoot' ? (input as ChosenShot).defense : (input as MeleeRequest).defChoice
+  return {
+    taken: usesTaken(input.traits.defender, reaction),
+    improvise: usesIn(input.traits.defender).includes('improvise'),
+  }
+}
+
+/**
+ * Whether an attack with the defender's Improvise open takes it: a shot when the defender's pick
+ * rerolled more evade dice than its other rerolls allow (those are used first); a charge always
+ * (Improvise in melee is spent on the charge).
+ */
+function improviseTaken(a: PlanAttackQuery, s: Settled, rerolled: number): boolean {
+  if (a.command === 'melee') return true
+  return rerolled > Math.max(0, rerollsAllowed(s.input as ChosenShot) - IMPROVISE_DICE)
+}
+
+const joined = (taken: string[], improvise: boolean) =>
+  (improvise ? [...taken, 'improvise'] : taken).sort().join(',')
+
+/** The exact odds of one attack's damage jointly with the defender's uses it takes. */
+function spendingOdds(a: PlanAttackQuery, hp: number, spent: string): Distribution<Spending> {
+  const s = settle(a, hp, spent)
+  const { taken, improvise } = usesOf(a, s)
+  if (a.command === 'shoot' && improvise)
+    return shotResultOdds(
+      s.input as ChosenShot,
+      (r, rerolled): Spending => ({
+        damage: r.damage,
+        spends: joined(taken, improviseTaken(a, s, rerolled)),
+      }),
       spendsKey,
     )
-  const free = freeRerolls(a, hp)
-  return shotResultOdds(
-    s.input as ChosenShot,
-    (r, rerolled): Spending => ({ damage: r.damage, spends: rerolled > free ? CARRIED_TRAIT : '' }),
-    spendsKey,
-  )
+  const damage =
+    a.command === 'shoot'
+      ? shotDamageOdds(s.input as ChosenShot)
+      : meleeOdds(s.input as MeleeRequest).defenderDamage
+  return damage.map((d) => ({ damage: d, spends: joined(taken, improvise) }), spendsKey)
 }
 
 /** Damage dealt to the defender by one rolled attack. */
@@ -139,44 +165,46 @@ function dealt(a: PlanAttackQuery, result: unknown): number {
   return a.command === 'shoot' ? (result as ShotResult).damage : (result as MeleeResult).defender.damageTaken
 }
 
-/** The once-a-round traits one rolled attack spent, as spendingOdds reads them. */
-function spentBy(a: PlanAttackQuery, hp: number, spent: string, result: unknown): string {
-  if (!canSpend(a, spent)) return ''
-  if (a.command === 'melee') return CARRIED_TRAIT
-  const rerolled = (result as ShotResult).reroll?.dice.length ?? 0
-  return rerolled > freeRerolls(a, hp) ? CARRIED_TRAIT : ''
+/** The defender's uses one rolled attack took, as spendingOdds reads them. */
+function spentBy(a: PlanAttackQuery, s: Settled, result: unknown): string {
+  const { taken, improvise } = usesOf(a, s)
+  const rerolled = a.command === 'shoot' ? ((result as ShotResult).reroll?.dice.length ?? 0) : 0
+  return joined(taken, improvise && improviseTaken(a, s, rerolled))
 }
 
 /**
- * One attack as the plan's flow sees it: its exact damage odds at each HP, worked out once per
- * HP (the memo is keyed by the attack and the HP, the stage's declared input, and shared by the
- * orders --compare ranks). No two HPs share odds: the automatic choices rank the chance to
- * destroy first, so an HP the chosen options cannot reach may still change the choice.
+ * One attack as the plan's flow sees it: its exact odds at each HP and uses spent, worked out once
+ * per HP and spent uses (the memo is keyed by the attack, the HP and the uses all taken, the
+ * stage's declared input, and shared by the orders --compare ranks). No two HPs share odds: the
+ * automatic choices rank the chance to destroy first, so an HP the chosen options cannot reach may
+ * still change the choice.
  */
-/** Each attack's odds by the attack, the HP it meets and the traits spent. */
 type Memo = Map<string, Distribution<number> | Distribution<Spending>>
 
 function planAttack(a: PlanAttackQuery, memo: Memo): PlanAttack {
+  const cached = <T>(key: string, work: () => T): T => {
+    let d = memo.get(key) as T | undefined
+    if (!d) memo.set(key, (d = work()) as Distribution<number>)
+    return d
+  }
   const attack: PlanAttack = {
     name: a.name,
-    damage(hp, spent = '') {
-      const key = `${a.name} ${hp} ${canSpend(a, spent) ? '' : 'spent'}`
-      let d = memo.get(key) as Distribution<number> | undefined
-      if (!d) memo.set(key, (d = damageOdds(a, hp, spent)))
-      return d
-    },
+    damage: (hp, spent = '') =>
+      cached(`${a.name} ${hp} ${requestKey(a, spent)}`, () => damageOdds(a, hp, spent)),
   }
-  if (a.spent !== undefined)
-    attack.spending = (hp, spent) => {
-      if (!canSpend(a, spent))
-        return attack.damage(hp, spent).map((damage) => ({ damage, spends: '' }), spendsKey)
-      const key = `${a.name} ${hp} spending`
-      let d = memo.get(key) as Distribution<Spending> | undefined
-      if (!d) memo.set(key, (d = spendingOdds(a, hp)))
-      return d
-    }
+  if (a.carried)
+    attack.spending = (hp, spent) =>
+      openUses(a, spent).length === 0
+        ? attack.damage(hp, spent).map((damage) => ({ damage, spends: '' }), spendsKey)
+        : cached(`${a.name} ${hp} spending ${requestKey(a, spent)}`, () => spendingOdds(a, hp, spent))
   return attack
 }
+
+/** Which of the attack's requests `spent` meets: the uses of it all taken. */
+const requestKey = (a: PlanAttackQuery, spent: string) =>
+  allSpent(spent)
+    .filter((u) => a.carried?.uses.includes(u))
+    .join(',')
 
 /** The plan's attacks as its flow's stages. */
 function stagesOf(q: PlanQuery, memo: Memo = new Map()): PlanAttack[] {
@@ -189,7 +217,7 @@ function stagesOf(q: PlanQuery, memo: Memo = new Map()): PlanAttack[] {
 export interface StepResult {
   attack: PlanAttackQuery
   hpBefore: number
-  /** The defender's once-a-round traits spent before this attack, and by it. */
+  /** The defender's limited uses taken before this attack, and by it. */
   spentBefore: string
   spends: string
   settled: Settled
@@ -233,7 +261,7 @@ function rollPlan(dice: Dice, q: PlanQuery): PlanResult {
             .map((d) => d.value)
     const damage = dealt(a, result)
     const left = Math.max(0, hp - damage)
-    const spends = spentBy(a, hp, spent, result)
+    const spends = spentBy(a, s, result)
     steps.push({
       attack: a,
       hpBefore: hp,
@@ -260,7 +288,7 @@ function stepJson(s: StepResult, index: number): Record<string, unknown> {
     damage: s.damage,
     hpLeft: s.hpLeft,
     destroyed: s.hpLeft === 0,
-    // The defender's once-a-round traits this attack spent, only when it spent one.
+    // The defender's limited uses this attack took, only when it took one.
     ...(s.spends ? { spent: s.spends.split(',') } : {}),
     answer: { command: s.attack.command, ...s.settled.model.json(s.result, s.settled.input) },
     ...(s.rolls ? { rolls: s.rolls } : {}),
@@ -407,6 +435,18 @@ function renderOdds(
   return L.join('\n')
 }
 
+/** The defender's limited uses the plan carries, said when it has any. */
+function carriedLines(q: PlanQuery, out: RenderContext): string[] {
+  const uses = [...new Set(q.attacks.flatMap((a) => a.carried?.uses ?? []))]
+  if (!uses.length) return []
+  return [
+    wrapText(
+      `The defender's limited uses carry (${uses.join(', ')}${q.spent ? `; already taken: ${q.spent}` : ''}): a state is the HP left and the uses taken, an attack gives its damage jointly with the uses it takes, and one that meets a use all taken is worked out with the trait spent.`,
+      out.width,
+    ),
+  ]
+}
+
 function explainOdds(q: PlanQuery, steps: StepOdds[], out: RenderContext): string {
   const L = [
     out.style.bold('How the plan is composed'),
@@ -414,6 +454,7 @@ function explainOdds(q: PlanQuery, steps: StepOdds[], out: RenderContext): strin
       `The defender starts with HP ${q.hp}. Each attack is worked out exactly, as its own command's --odds, from every HP the attacks before it can leave, with that HP set: an automatic choice (the attacker's bonus, the defender's reaction or evade reroll) may depend on it. Equal HP left merge into one state; a destroyed defender is attacked no more. Nothing is simulated.`,
       out.width,
     ),
+    ...carriedLines(q, out),
     '',
     ...steps.map((s) =>
       wrapText(

@@ -6,33 +6,35 @@
  * as the defender's evade reroll or the attacker's bonus, may depend on it); states with the
  * same HP left merge. A destroyed defender is attacked no more. Nothing is simulated.
  *
- * A once-a-round trait of the defender's (Improvise) is carried too: an attack that spends it
- * leaves it spent for the attacks after it (one plan is one round), so a state is the HP left
- * and the traits spent, equal states merged. Whether an attack spends it is the attack's own
- * outcome (`spending`), decided per attack as a single attack decides it (greedy: the defender
- * does not keep it for a later attack).
+ * The defender's limited uses (Improvise, Invincible, Untouchable, Unyielding's and Superior
+ * Instincts' blocks, Solo Operative: limited-uses.ts) are carried too: an attack that takes a use
+ * leaves it taken for the attacks after it (one plan is one round), so a state is the HP left and
+ * the uses taken, equal states merged. Which uses an attack takes is the attack's own outcome
+ * (`spending`), decided per attack as a single attack decides it (greedy: the defender does not
+ * keep a use for a later attack).
  *
  * The attacks themselves are the callers' (a shot, a charge): this module knows only their
- * damage odds at an HP, so it imports core alone.
+ * damage odds at an HP and the uses taken.
  */
 import { Distribution } from '../../core/distribution.js'
+import { addUses } from './limited-uses.js'
 
 /**
  * What a stage leaves: the defender's HP left (0: destroyed), all the damage dealt so far, and the
- * once-a-round traits it has spent (Improvise), which the attacks after it meet spent.
+ * limited uses it has taken, which the attacks after it meet taken.
  */
 export interface PlanState {
   hp: number
   /** Damage dealt by the attacks made, the destroying attack's whole damage included. */
   dealt: number
-  /** The defender's once-a-round traits spent so far, sorted and comma-joined ('' none). */
+  /** The defender's limited uses taken so far, one name a use, sorted and comma-joined ('' none). */
   spent: string
 }
 
-/** One attack's outcome as the plan carries it: its damage, and the defender's traits it spent. */
+/** One attack's outcome as the plan carries it: its damage, and the defender's uses it took. */
 export interface Spending {
   damage: number
-  /** The once-a-round traits this attack spent ('' none; comma-joined). */
+  /** The limited uses this attack took ('' none; comma-joined). */
   spends: string
 }
 
@@ -41,31 +43,29 @@ export interface PlanAttack {
   /** As the command line names it: `argonaut:cannon`. */
   name: string
   /**
-   * The attack's exact damage odds against the defender with `hp` left and the once-a-round
-   * traits `spent` (comma-joined) already spent.
+   * The attack's exact damage odds against the defender with `hp` left and the uses `spent`
+   * (comma-joined) already taken.
    */
   damage(hp: number, spent?: string): Distribution<number>
   /**
-   * When the attack may spend a once-a-round trait of the defender's: its exact odds of damage
-   * and what it spends (left out: it spends none, and `damage` is read).
+   * When the attack may take a limited use of the defender's: its exact odds of damage and the
+   * uses it takes (left out: it takes none, and `damage` is read).
    */
   spending?(hp: number, spent: string): Distribution<Spending>
 }
 
 /**
- * States with one HP left and the same traits spent are one state; a destroyed defender's states
+ * States with one HP left and the same uses taken are one state; a destroyed defender's states
  * differ by the damage dealt only (nothing is spent against it any more).
  */
 const stateKey = (s: PlanState) => (s.hp > 0 ? `hp ${s.hp} ${s.spent}` : `destroyed ${s.dealt}`)
 
-/** Two comma-joined sets of trait names as one, sorted. */
+/** Uses taken so far (comma-joined) and those one attack took (comma-joined), as one. */
 export function unionSpent(a: string, b: string): string {
-  if (!b || a === b) return a
-  if (!a) return b
-  return [...new Set([...a.split(','), ...b.split(',')])].sort().join(',')
+  return b ? addUses(a, b.split(',')) : a
 }
 
-/** The state after one more attack's outcome: HP never below 0, its traits spent added. */
+/** The state after one more attack's outcome: HP never below 0, the uses it took added. */
 function hit(s: PlanState, o: Spending): PlanState {
   return {
     hp: Math.max(0, s.hp - o.damage),
@@ -74,9 +74,9 @@ function hit(s: PlanState, o: Spending): PlanState {
   }
 }
 
-/** The plan's start: the defender whole, nothing dealt, nothing spent (or `spent`, a game's). */
+/** The plan's start: the defender whole, nothing dealt, no use taken (or `spent`, a game's). */
 export function planStart(hp: number, spent = ''): Distribution<PlanState> {
-  return Distribution.point({ hp, dealt: 0, spent }, stateKey)
+  return Distribution.point({ hp, dealt: 0, spent: unionSpent('', spent) }, stateKey)
 }
 
 /** A destroyed defender is attacked no more: no damage. */
@@ -93,8 +93,8 @@ function outcomesAt(attack: PlanAttack, s: PlanState): Distribution<Spending> {
 
 /**
  * The states after one more attack, as a flow stage folds: from each distinct state before it,
- * the attack's odds at that state's HP and traits spent (none once destroyed), merged on the HP
- * left and the traits spent.
+ * the attack's odds at that state's HP and uses taken (none once destroyed), merged on the HP
+ * left and the uses taken.
  */
 export function afterAttack(before: Distribution<PlanState>, attack: PlanAttack): Distribution<PlanState> {
   return before.step((s) => outcomesAt(attack, s), hit, stateKey)

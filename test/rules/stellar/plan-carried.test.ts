@@ -79,7 +79,7 @@ function expectSame(q: PlanQuery): void {
 describe('a plan carries the defender’s Improvise (once a round)', () => {
   it('rolled: the first attack that rerolls spends it, the next one meets it spent', async () => {
     const q = await query(['target', 'gunner:rifle', 'gunner:rifle', 'gunner:rifle'], { seed: 'x' })
-    expect(q.attacks.every((a) => a.spent !== undefined)).toBe(true)
+    expect(q.attacks.every((a) => a.carried?.uses.includes('improvise'))).toBe(true)
     for (const seed of ['a', 'b', 'c', 'd', 'e', 'f']) {
       const { SeededDice } = await import('../../../src/core/seeded.js')
       const r = planModel.resolve(new SeededDice(seed), q) as PlanResult
@@ -105,8 +105,8 @@ describe('a plan carries the defender’s Improvise (once a round)', () => {
   it('differs from the plan where Improvise comes back on every attack', async () => {
     const q = await query(['target', 'gunner:rifle', 'gunner:gun'])
     const carried = folded(q).destroyed
-    // Each attack with its own Improvise: the attacks as if `spent` were never reached.
-    const fresh = folded({ ...q, attacks: q.attacks.map((a) => ({ ...a, spent: undefined })) }).destroyed
+    // Each attack with its own Improvise: the attacks as if nothing carried.
+    const fresh = folded({ ...q, attacks: q.attacks.map((a) => ({ ...a, carried: undefined })) }).destroyed
     const none = folded(await query(['plain', 'gunner:rifle', 'gunner:gun'])).destroyed
     expect(carried).toBeGreaterThan(fresh)
     expect(carried).toBeLessThan(none)
