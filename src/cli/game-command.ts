@@ -109,12 +109,19 @@ export function gameStatus(file: GameFile, json: boolean, width: number): Answer
       const notes: string[] = []
       if (u.destroyed) notes.push(`destroyed${u.destroyedRound ? ` in round ${u.destroyedRound}` : ''}`)
       if (u.stun) notes.push(`stun -${u.stun}`)
-      if (u.spent.length) notes.push(`used: ${u.spent.join(', ')}`)
-      if (u.spentThisRound.length) notes.push(`used this round: ${u.spentThisRound.join(', ')}`)
+      if (u.spent.length) notes.push(`used: ${counted(u.spent)}`)
+      if (u.spentThisRound.length) notes.push(`used this round: ${counted(u.spentThisRound)}`)
       return [k, u.side, u.hp === null ? '-' : `${u.hp}/${u.maxHp}`, notes.join('; ')]
     }),
   ]
   return { text: `${head}\n\n${columns(sides, width)}\n\n${columns(units, width)}` }
+}
+
+/** Names listed once each, a repeated one with its count: `superior-instincts x2, momentum`. */
+function counted(names: readonly string[]): string {
+  const n = new Map<string, number>()
+  for (const x of names) n.set(x, (n.get(x) ?? 0) + 1)
+  return [...n].map(([x, k]) => (k > 1 ? `${x} x${k}` : x)).join(', ')
 }
 
 export function gameLog(file: GameFile, json: boolean): Answer {

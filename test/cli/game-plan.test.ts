@@ -447,6 +447,9 @@ describe('a game carries the limited uses of traits', () => {
     // Spent this round: the next shot meets them spent; Superior Instincts' second use.
     expect(shot(dir, 'b')).toEqual(['invincible=spent', 'unyielding=rerolls', 'superior-instincts=blocks'])
     expect(status(dir).units.knight.spent).toEqual(['superior-instincts', 'superior-instincts'])
+    // The status text counts a use taken twice.
+    const text = mecha(['game', 'status'], { cwd: dir }).stdout
+    expect(text).toMatch(/knight .*used: superior-instincts x2; used this round:\s+invincible, unyielding/)
     expect(shot(dir, 'c')).toEqual(['invincible=spent', 'unyielding=rerolls', 'superior-instincts=immune'])
     run(dir, ['game', 'next-round'])
     knight = status(dir).units.knight
