@@ -8,6 +8,7 @@ import {
   type Melee,
   type Split,
   type Strike,
+  type TallyInput,
   OVERWATCH_START,
   attackDiceInput,
   attackStrike,
@@ -19,13 +20,15 @@ import {
   mostHits,
   picksRerolls,
   survives,
-  unblockedByDifference,
+  tallyInput,
+  tallyOf,
 } from './melee.js'
 import {
   type StrikeOutcome,
+  afterDiceInput,
   attackDiceOdds,
   defenseDiceOdds,
-  strikeSaves,
+  strikeOutcomeChances,
   unblockedOdds,
 } from './melee-odds.js'
 import { clashAfterStrikes } from './melee-flow.js'
@@ -130,16 +133,22 @@ function chances(d: Distribution<number>): Float64Array {
 const hitsChances = memoise((input: AttackDiceInput) => chances(attackDiceOdds(input)))
 const blocksChances = memoise((input: DefenseDiceInput) => chances(defenseDiceOdds(input)))
 
+/** Everything a strike's unblocked hits read when no one picks rerolls: its pools' and its tally's declared inputs. */
+interface UnblockedInput {
+  attack: AttackDiceInput
+  defense: DefenseDiceInput
+  tally: TallyInput
+}
+
 /**
- * Float chances of a strike's unblocked hits. tallyStrike reads the rolls only through rolled
- * hits minus rolled blocks, so the two pools are convolved into that difference first and
- * tallied once per difference (unblockedByDifference).
+ * Float chances of a strike's unblocked hits. The tally reads the rolls only through rolled
+ * hits minus rolled blocks (unblockedByDifference), so the two pools are convolved into that
+ * difference first and tallied once per difference; once per declared input (across a batch's
+ * lines too).
  */
-function unblockedChances(s: Strike): Float64Array {
-  // Rerolls picked after the dice are seen: the strike's own composed odds.
-  if (picksRerolls(s, 'attack') || picksRerolls(s, 'defense')) return chances(unblockedOdds(s))
-  const hits = hitsChances(attackDiceInput(s))
-  const blocks = blocksChances(defenseDiceInput(s))
+const unblockedOf = memoise((input: UnblockedInput): Float64Array => {
+  const hits = hitsChances(input.attack)
+  const blocks = blocksChances(input.defense)
   const diff = new Float64Array(hits.length + blocks.length - 1)
   const offset = blocks.length - 1
   for (let h = 0; h < hits.length; h++) {
@@ -149,11 +158,17 @@ function unblockedChances(s: Strike): Float64Array {
   const out: number[] = []
   for (let i = 0; i < diff.length; i++) {
     if (diff[i] === 0) continue
-    const u = unblockedByDifference(s, i - offset)
+    const u = tallyOf(input.tally, i - offset, 0).unblockedHits
     while (out.length <= u) out.push(0)
     out[u] += diff[i]
   }
   return Float64Array.from(out)
+})
+
+function unblockedChances(s: Strike): Float64Array {
+  // Rerolls picked after the dice are seen: the strike's own composed odds.
+  if (picksRerolls(s, 'attack') || picksRerolls(s, 'defense')) return chances(unblockedOdds(s))
+  return unblockedOf({ attack: attackDiceInput(s), defense: defenseDiceInput(s), tally: tallyInput(s) })
 }
 
 /** The automatic choice over the splits and reactions of one clash: each option scored from the flow's cache. */
@@ -168,7 +183,7 @@ export class MeleeChoice {
   /** Per uC (filled when first needed): per view. */
   private readonly takenCells: Array<Taken[] | undefined> = []
   /** The counter-attack's outcomes per unblocked hits, up to the most it can leave in the space. */
-  private readonly counterOutcomes: Array<Distribution<StrikeOutcome>>
+  private readonly counterOutcomes: Array<ReadonlyArray<readonly [StrikeOutcome, number]>>
   /** The counter-attack outcomes the conclusion tells apart (one per counter view), by index. */
   private readonly counterViews = new Map<string, number>()
   /** Per attack view: whether the counter-attack strikes, and the conclusion per counter view (filled when first needed). */
@@ -198,16 +213,16 @@ export class MeleeChoice {
     )
     // Every attack outcome up front, so that every view has the attack standing for it before
     // any counter-attack cell.
-    const attackSaves = strikeSaves(attackRef)
-    const attacks = Array.from({ length: mostHits(attackRef) + 1 }, (_, u) => attackSaves(u).sorted())
+    const attackSaves = strikeOutcomeChances(afterDiceInput(attackRef))
+    const attacks = Array.from({ length: mostHits(attackRef) + 1 }, (_, u) => attackSaves(u))
     for (const list of attacks) for (const [a] of list) this.view(a)
-    const counterSaves = strikeSaves(counterRef)
+    const counterSaves = strikeOutcomeChances(afterDiceInput(counterRef))
     this.counterOutcomes = Array.from({ length: mostHits(counterRef) + 1 }, (_, u) => counterSaves(u))
     // Then every later damage the defender can take, from each view against every counter-attack
     // outcome the conclusion tells apart (once per counter view).
     const summaries: StrikeOutcome[] = []
     for (const d of this.counterOutcomes)
-      for (const c of d.outcomes()) {
+      for (const [c] of d) {
         const k = clashAfterStrikes.counterView(c)
         if (!this.counterViews.has(k)) this.counterViews.set(k, summaries.push(c) - 1)
       }
@@ -241,7 +256,7 @@ export class MeleeChoice {
   }
 
   /** Per view and later damage: the attack's chance and dealt parts over its outcomes. */
-  private dealtCell(outcomes: Array<[StrikeOutcome, number]>): Dealt[][] {
+  private dealtCell(outcomes: ReadonlyArray<readonly [StrikeOutcome, number]>): Dealt[][] {
     const { m, laters } = this
     const cell = this.views.map(() => laters.map(noDealt))
     for (const [a, p] of outcomes) {
@@ -266,9 +281,9 @@ export class MeleeChoice {
     if (cell) return cell
     if (uC >= this.counterOutcomes.length) throw new Error('MeleeChoice: a counter-attack outside its space')
     const { m, laters } = this
-    const outcomes = this.counterOutcomes[uC]
-      .sorted()
-      .map(([c, p]) => [c, p, this.counterViews.get(clashAfterStrikes.counterView(c))!] as const)
+    const outcomes = this.counterOutcomes[uC].map(
+      ([c, p]) => [c, p, this.counterViews.get(clashAfterStrikes.counterView(c))!] as const,
+    )
     cell = this.views.map((_, k) => {
       const t = noTaken(laters.length)
       for (const [c, p, j] of this.countered[k] ? outcomes : ([[null, 1, -1]] as const)) {
