@@ -8,7 +8,6 @@ import {
   type Melee,
   type Split,
   type Strike,
-  type TallyInput,
   OVERWATCH_START,
   attackDiceInput,
   attackStrike,
@@ -133,20 +132,12 @@ function chances(d: Distribution<number>): Float64Array {
 const hitsChances = memoise((input: AttackDiceInput) => chances(attackDiceOdds(input)))
 const blocksChances = memoise((input: DefenseDiceInput) => chances(defenseDiceOdds(input)))
 
-/** Everything a strike's unblocked hits read when no one picks rerolls: its pools' and its tally's declared inputs. */
-interface UnblockedInput {
-  attack: AttackDiceInput
-  defense: DefenseDiceInput
-  tally: TallyInput
-}
-
 /**
- * Float chances of a strike's unblocked hits. The tally reads the rolls only through rolled
- * hits minus rolled blocks (unblockedByDifference), so the two pools are convolved into that
- * difference first and tallied once per difference; once per declared input (across a batch's
- * lines too).
+ * Float chances of a strike's rolled hits minus rolled blocks (at index difference + offset), once
+ * per pair of its pools' declared inputs (across a batch's lines too): Counter and Guard change
+ * only the bonus hits and blocks, which the tally adds after.
  */
-const unblockedOf = memoise((input: UnblockedInput): Float64Array => {
+const differenceOf = memoise((input: { attack: AttackDiceInput; defense: DefenseDiceInput }) => {
   const hits = hitsChances(input.attack)
   const blocks = blocksChances(input.defense)
   const diff = new Float64Array(hits.length + blocks.length - 1)
@@ -155,37 +146,45 @@ const unblockedOf = memoise((input: UnblockedInput): Float64Array => {
     if (hits[h] === 0) continue
     for (let b = 0; b < blocks.length; b++) diff[h - b + offset] += hits[h] * blocks[b]
   }
+  return { diff, offset }
+})
+
+/**
+ * Float chances of a strike's unblocked hits. The tally reads the rolls only through rolled hits
+ * minus rolled blocks (unblockedByDifference), so it is made once per difference (differenceOf).
+ */
+function unblockedChances(s: Strike): Float64Array {
+  // Rerolls picked after the dice are seen: the strike's own composed odds.
+  if (picksRerolls(s, 'attack') || picksRerolls(s, 'defense')) return chances(unblockedOdds(s))
+  const { diff, offset } = differenceOf({ attack: attackDiceInput(s), defense: defenseDiceInput(s) })
+  const tally = tallyInput(s)
   const out: number[] = []
   for (let i = 0; i < diff.length; i++) {
     if (diff[i] === 0) continue
-    const u = tallyOf(input.tally, i - offset, 0).unblockedHits
+    const u = tallyOf(tally, i - offset, 0).unblockedHits
     while (out.length <= u) out.push(0)
     out[u] += diff[i]
   }
   return Float64Array.from(out)
-})
-
-function unblockedChances(s: Strike): Float64Array {
-  // Rerolls picked after the dice are seen: the strike's own composed odds.
-  if (picksRerolls(s, 'attack') || picksRerolls(s, 'defense')) return chances(unblockedOdds(s))
-  return unblockedOf({ attack: attackDiceInput(s), defense: defenseDiceInput(s), tally: tallyInput(s) })
 }
 
 /** The automatic choice over the splits and reactions of one clash: each option scored from the flow's cache. */
 export class MeleeChoice {
   /** The attack views met so far, each with the attack that stands for it. */
   private readonly views: StrikeOutcome[] = []
-  private readonly viewIndex = new Map<string, number>()
+  private readonly viewIndex = new Map<number, number>()
   /** The later damages the defender can take (the conclusion's later.defender), by index. */
   private readonly laters: number[] = []
   /** Per uA: per view, per later damage. */
   private readonly dealtCells: Dealt[][][] = []
   /** Per uC (filled when first needed): per view. */
   private readonly takenCells: Array<Taken[] | undefined> = []
-  /** The counter-attack's outcomes per unblocked hits, up to the most it can leave in the space. */
+  /** The attack's outcomes per unblocked hits, and each one's view (its index in views). */
+  private readonly attacks: Array<ReadonlyArray<readonly [StrikeOutcome, number]>>
+  private readonly attackViews: Int32Array[]
+  /** The counter-attack's outcomes per unblocked hits, up to the most it can leave in the space, and each one's counter view. */
   private readonly counterOutcomes: Array<ReadonlyArray<readonly [StrikeOutcome, number]>>
-  /** The counter-attack outcomes the conclusion tells apart (one per counter view), by index. */
-  private readonly counterViews = new Map<string, number>()
+  private readonly counterViewsOf: Int32Array[]
   /** Per attack view: whether the counter-attack strikes, and the conclusion per counter view (filled when first needed). */
   private readonly countered: boolean[]
   private readonly ends: Array<Array<ClashConclusion | undefined>>
@@ -214,18 +213,22 @@ export class MeleeChoice {
     // Every attack outcome up front, so that every view has the attack standing for it before
     // any counter-attack cell.
     const attackSaves = strikeOutcomeChances(afterDiceInput(attackRef))
-    const attacks = Array.from({ length: mostHits(attackRef) + 1 }, (_, u) => attackSaves(u))
-    for (const list of attacks) for (const [a] of list) this.view(a)
+    this.attacks = Array.from({ length: mostHits(attackRef) + 1 }, (_, u) => attackSaves(u))
+    this.attackViews = this.attacks.map((list) => Int32Array.from(list, ([a]) => this.view(a)))
     const counterSaves = strikeOutcomeChances(afterDiceInput(counterRef))
     this.counterOutcomes = Array.from({ length: mostHits(counterRef) + 1 }, (_, u) => counterSaves(u))
     // Then every later damage the defender can take, from each view against every counter-attack
     // outcome the conclusion tells apart (once per counter view).
     const summaries: StrikeOutcome[] = []
-    for (const d of this.counterOutcomes)
-      for (const [c] of d) {
-        const k = clashAfterStrikes.counterView(c)
-        if (!this.counterViews.has(k)) this.counterViews.set(k, summaries.push(c) - 1)
-      }
+    const counterViews = new Map<number, number>()
+    this.counterViewsOf = this.counterOutcomes.map((list) =>
+      Int32Array.from(list, ([c]) => {
+        const key = clashAfterStrikes.counterView(c)
+        let j = counterViews.get(key)
+        if (j === undefined) counterViews.set(key, (j = summaries.push(c) - 1))
+        return j
+      }),
+    )
     this.countered = this.views.map((a) => clashAfterStrikes.countered(m, a))
     this.ends = this.views.map(() => [])
     const laters = new Set<number>()
@@ -234,7 +237,7 @@ export class MeleeChoice {
       else summaries.forEach((c, j) => laters.add(this.end(k, c, j).later.defender))
     })
     this.laters.push(...laters)
-    for (const list of attacks) this.dealtCells.push(this.dealtCell(list))
+    this.attacks.forEach((_, u) => this.dealtCells.push(this.dealtCell(u)))
   }
 
   private view(a: StrikeOutcome): number {
@@ -256,11 +259,14 @@ export class MeleeChoice {
   }
 
   /** Per view and later damage: the attack's chance and dealt parts over its outcomes. */
-  private dealtCell(outcomes: ReadonlyArray<readonly [StrikeOutcome, number]>): Dealt[][] {
+  private dealtCell(uA: number): Dealt[][] {
     const { m, laters } = this
     const cell = this.views.map(() => laters.map(noDealt))
-    for (const [a, p] of outcomes) {
-      const byLater = cell[this.view(a)]
+    const outcomes = this.attacks[uA]
+    const views = this.attackViews[uA]
+    for (let i = 0; i < outcomes.length; i++) {
+      const [a, p] = outcomes[i]
+      const byLater = cell[views[i]]
       for (let x = 0; x < laters.length; x++) {
         const d = byLater[x]
         const dealt = damageTaken(a.damage, laters[x])
@@ -281,9 +287,8 @@ export class MeleeChoice {
     if (cell) return cell
     if (uC >= this.counterOutcomes.length) throw new Error('MeleeChoice: a counter-attack outside its space')
     const { m, laters } = this
-    const outcomes = this.counterOutcomes[uC].map(
-      ([c, p]) => [c, p, this.counterViews.get(clashAfterStrikes.counterView(c))!] as const,
-    )
+    const views = this.counterViewsOf[uC]
+    const outcomes = this.counterOutcomes[uC].map(([c, p], i) => [c, p, views[i]] as const)
     cell = this.views.map((_, k) => {
       const t = noTaken(laters.length)
       for (const [c, p, j] of this.countered[k] ? outcomes : ([[null, 1, -1]] as const)) {
