@@ -214,21 +214,28 @@ export class MeleeChoice {
     // any counter-attack cell.
     const attackSaves = strikeOutcomeChances(afterDiceInput(attackRef))
     this.attacks = Array.from({ length: mostHits(attackRef) + 1 }, (_, u) => attackSaves(u))
-    this.attackViews = this.attacks.map((list) => Int32Array.from(list, ([a]) => this.view(a)))
+    this.attackViews = this.attacks.map((list) => {
+      const views = new Int32Array(list.length)
+      for (let i = 0; i < list.length; i++) views[i] = this.view(list[i][0])
+      return views
+    })
     const counterSaves = strikeOutcomeChances(afterDiceInput(counterRef))
     this.counterOutcomes = Array.from({ length: mostHits(counterRef) + 1 }, (_, u) => counterSaves(u))
     // Then every later damage the defender can take, from each view against every counter-attack
     // outcome the conclusion tells apart (once per counter view).
     const summaries: StrikeOutcome[] = []
     const counterViews = new Map<number, number>()
-    this.counterViewsOf = this.counterOutcomes.map((list) =>
-      Int32Array.from(list, ([c]) => {
+    this.counterViewsOf = this.counterOutcomes.map((list) => {
+      const views = new Int32Array(list.length)
+      for (let i = 0; i < list.length; i++) {
+        const c = list[i][0]
         const key = clashAfterStrikes.counterView(c)
         let j = counterViews.get(key)
         if (j === undefined) counterViews.set(key, (j = summaries.push(c) - 1))
-        return j
-      }),
-    )
+        views[i] = j
+      }
+      return views
+    })
     this.countered = this.views.map((a) => clashAfterStrikes.countered(m, a))
     this.ends = this.views.map(() => [])
     const laters = new Set<number>()
@@ -265,7 +272,8 @@ export class MeleeChoice {
     const outcomes = this.attacks[uA]
     const views = this.attackViews[uA]
     for (let i = 0; i < outcomes.length; i++) {
-      const [a, p] = outcomes[i]
+      const a = outcomes[i][0]
+      const p = outcomes[i][1]
       const byLater = cell[views[i]]
       for (let x = 0; x < laters.length; x++) {
         const d = byLater[x]
@@ -288,18 +296,20 @@ export class MeleeChoice {
     if (uC >= this.counterOutcomes.length) throw new Error('MeleeChoice: a counter-attack outside its space')
     const { m, laters } = this
     const views = this.counterViewsOf[uC]
-    const outcomes = this.counterOutcomes[uC].map(([c, p], i) => [c, p, views[i]] as const)
+    const outcomes = this.counterOutcomes[uC]
+    const add = (t: Taken, k: number, c: StrikeOutcome | null, p: number, j: number) => {
+      const end = this.end(k, c, j)
+      t.capped += p * cappedDamage(end.attacker.damageTaken, m.atk.unit.hp)
+      t.taken += p * end.attacker.damageTaken
+      if (end.attacker.destroyed) t.destroyed += p
+      t.failedSaves += p * (c?.failedSaves ?? 0)
+      t.unblockedHits += p * (c?.unblockedHits ?? 0)
+      t.later[laters.indexOf(end.later.defender)] += p
+    }
     cell = this.views.map((_, k) => {
       const t = noTaken(laters.length)
-      for (const [c, p, j] of this.countered[k] ? outcomes : ([[null, 1, -1]] as const)) {
-        const end = this.end(k, c, j)
-        t.capped += p * cappedDamage(end.attacker.damageTaken, m.atk.unit.hp)
-        t.taken += p * end.attacker.damageTaken
-        if (end.attacker.destroyed) t.destroyed += p
-        t.failedSaves += p * (c?.failedSaves ?? 0)
-        t.unblockedHits += p * (c?.unblockedHits ?? 0)
-        t.later[laters.indexOf(end.later.defender)] += p
-      }
+      if (!this.countered[k]) add(t, k, null, 1, -1)
+      else for (let i = 0; i < outcomes.length; i++) add(t, k, outcomes[i][0], outcomes[i][1], views[i])
       return t
     })
     this.takenCells[uC] = cell
