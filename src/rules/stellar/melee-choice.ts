@@ -23,6 +23,7 @@ import {
   tallyOf,
 } from './melee.js'
 import {
+  type AfterDiceInput,
   type StrikeOutcome,
   afterDiceInput,
   attackDiceOdds,
@@ -168,6 +169,41 @@ function unblockedChances(s: Strike): Float64Array {
   return Float64Array.from(out)
 }
 
+/**
+ * A counter-attack's outcomes per unblocked hits (strikeOutcomeChances) with what the conclusion
+ * tells apart of them, once per declared input across a batch's lines: views(u) is each outcome's
+ * counter view, numbered in the order first met from 0 unblocked hits up; summaries holds the
+ * outcome first met of each view, and seen(u) how many views the outcomes up to u hits have.
+ */
+const counterTable = memoise((input: AfterDiceInput) => {
+  const outcomes = strikeOutcomeChances(input)
+  const index = new Map<number, number>()
+  const summaries: StrikeOutcome[] = []
+  const views: Int32Array[] = []
+  const seen: number[] = []
+  const fill = (u: number) => {
+    while (views.length <= u) {
+      const list = outcomes(views.length)
+      const v = new Int32Array(list.length)
+      for (let i = 0; i < list.length; i++) {
+        const c = list[i][0]
+        const key = clashAfterStrikes.counterView(c)
+        let j = index.get(key)
+        if (j === undefined) index.set(key, (j = summaries.push(c) - 1))
+        v[i] = j
+      }
+      views.push(v)
+      seen.push(summaries.length)
+    }
+  }
+  return {
+    outcomes,
+    summaries,
+    views: (u: number) => (fill(u), views[u]),
+    seen: (u: number) => (fill(u), seen[u]),
+  }
+})
+
 /** The automatic choice over the splits and reactions of one clash: each option scored from the flow's cache. */
 export class MeleeChoice {
   /** The attack views met so far, each with the attack that stands for it. */
@@ -219,23 +255,13 @@ export class MeleeChoice {
       for (let i = 0; i < list.length; i++) views[i] = this.view(list[i][0])
       return views
     })
-    const counterSaves = strikeOutcomeChances(afterDiceInput(counterRef))
-    this.counterOutcomes = Array.from({ length: mostHits(counterRef) + 1 }, (_, u) => counterSaves(u))
+    const counters = counterTable(afterDiceInput(counterRef))
+    const most = mostHits(counterRef)
+    this.counterOutcomes = Array.from({ length: most + 1 }, (_, u) => counters.outcomes(u))
+    this.counterViewsOf = Array.from({ length: most + 1 }, (_, u) => counters.views(u))
     // Then every later damage the defender can take, from each view against every counter-attack
     // outcome the conclusion tells apart (once per counter view).
-    const summaries: StrikeOutcome[] = []
-    const counterViews = new Map<number, number>()
-    this.counterViewsOf = this.counterOutcomes.map((list) => {
-      const views = new Int32Array(list.length)
-      for (let i = 0; i < list.length; i++) {
-        const c = list[i][0]
-        const key = clashAfterStrikes.counterView(c)
-        let j = counterViews.get(key)
-        if (j === undefined) counterViews.set(key, (j = summaries.push(c) - 1))
-        views[i] = j
-      }
-      return views
-    })
+    const summaries = counters.summaries.slice(0, counters.seen(most))
     this.countered = this.views.map((a) => clashAfterStrikes.countered(m, a))
     this.ends = this.views.map(() => [])
     const laters = new Set<number>()
