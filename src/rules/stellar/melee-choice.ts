@@ -19,13 +19,16 @@ import {
   mostHits,
   picksRerolls,
   survives,
-  unblockedByDifference,
+  tallyInput,
+  tallyOf,
 } from './melee.js'
 import {
+  type AfterDiceInput,
   type StrikeOutcome,
+  afterDiceInput,
   attackDiceOdds,
   defenseDiceOdds,
-  strikeSaves,
+  strikeOutcomeChances,
   unblockedOdds,
 } from './melee-odds.js'
 import { clashAfterStrikes } from './melee-flow.js'
@@ -131,46 +134,93 @@ const hitsChances = memoise((input: AttackDiceInput) => chances(attackDiceOdds(i
 const blocksChances = memoise((input: DefenseDiceInput) => chances(defenseDiceOdds(input)))
 
 /**
- * Float chances of a strike's unblocked hits. tallyStrike reads the rolls only through rolled
- * hits minus rolled blocks, so the two pools are convolved into that difference first and
- * tallied once per difference (unblockedByDifference).
+ * Float chances of a strike's rolled hits minus rolled blocks (at index difference + offset), once
+ * per pair of its pools' declared inputs (across a batch's lines too): Counter and Guard change
+ * only the bonus hits and blocks, which the tally adds after.
  */
-function unblockedChances(s: Strike): Float64Array {
-  // Rerolls picked after the dice are seen: the strike's own composed odds.
-  if (picksRerolls(s, 'attack') || picksRerolls(s, 'defense')) return chances(unblockedOdds(s))
-  const hits = hitsChances(attackDiceInput(s))
-  const blocks = blocksChances(defenseDiceInput(s))
+const differenceOf = memoise((input: { attack: AttackDiceInput; defense: DefenseDiceInput }) => {
+  const hits = hitsChances(input.attack)
+  const blocks = blocksChances(input.defense)
   const diff = new Float64Array(hits.length + blocks.length - 1)
   const offset = blocks.length - 1
   for (let h = 0; h < hits.length; h++) {
     if (hits[h] === 0) continue
     for (let b = 0; b < blocks.length; b++) diff[h - b + offset] += hits[h] * blocks[b]
   }
+  return { diff, offset }
+})
+
+/**
+ * Float chances of a strike's unblocked hits. The tally reads the rolls only through rolled hits
+ * minus rolled blocks (unblockedByDifference), so it is made once per difference (differenceOf).
+ */
+function unblockedChances(s: Strike): Float64Array {
+  // Rerolls picked after the dice are seen: the strike's own composed odds.
+  if (picksRerolls(s, 'attack') || picksRerolls(s, 'defense')) return chances(unblockedOdds(s))
+  const { diff, offset } = differenceOf({ attack: attackDiceInput(s), defense: defenseDiceInput(s) })
+  const tally = tallyInput(s)
   const out: number[] = []
   for (let i = 0; i < diff.length; i++) {
     if (diff[i] === 0) continue
-    const u = unblockedByDifference(s, i - offset)
+    const u = tallyOf(tally, i - offset, 0).unblockedHits
     while (out.length <= u) out.push(0)
     out[u] += diff[i]
   }
   return Float64Array.from(out)
 }
 
+/**
+ * A counter-attack's outcomes per unblocked hits (strikeOutcomeChances) with what the conclusion
+ * tells apart of them, once per declared input across a batch's lines: views(u) is each outcome's
+ * counter view, numbered in the order first met from 0 unblocked hits up; summaries holds the
+ * outcome first met of each view, and seen(u) how many views the outcomes up to u hits have.
+ */
+const counterTable = memoise((input: AfterDiceInput) => {
+  const outcomes = strikeOutcomeChances(input)
+  const index = new Map<number, number>()
+  const summaries: StrikeOutcome[] = []
+  const views: Int32Array[] = []
+  const seen: number[] = []
+  const fill = (u: number) => {
+    while (views.length <= u) {
+      const list = outcomes(views.length)
+      const v = new Int32Array(list.length)
+      for (let i = 0; i < list.length; i++) {
+        const c = list[i][0]
+        const key = clashAfterStrikes.counterView(c)
+        let j = index.get(key)
+        if (j === undefined) index.set(key, (j = summaries.push(c) - 1))
+        v[i] = j
+      }
+      views.push(v)
+      seen.push(summaries.length)
+    }
+  }
+  return {
+    outcomes,
+    summaries,
+    views: (u: number) => (fill(u), views[u]),
+    seen: (u: number) => (fill(u), seen[u]),
+  }
+})
+
 /** The automatic choice over the splits and reactions of one clash: each option scored from the flow's cache. */
 export class MeleeChoice {
   /** The attack views met so far, each with the attack that stands for it. */
   private readonly views: StrikeOutcome[] = []
-  private readonly viewIndex = new Map<string, number>()
+  private readonly viewIndex = new Map<number, number>()
   /** The later damages the defender can take (the conclusion's later.defender), by index. */
   private readonly laters: number[] = []
   /** Per uA: per view, per later damage. */
   private readonly dealtCells: Dealt[][][] = []
   /** Per uC (filled when first needed): per view. */
   private readonly takenCells: Array<Taken[] | undefined> = []
-  /** The counter-attack's outcomes per unblocked hits, up to the most it can leave in the space. */
-  private readonly counterOutcomes: Array<Distribution<StrikeOutcome>>
-  /** The counter-attack outcomes the conclusion tells apart (one per counter view), by index. */
-  private readonly counterViews = new Map<string, number>()
+  /** The attack's outcomes per unblocked hits, and each one's view (its index in views). */
+  private readonly attacks: Array<ReadonlyArray<readonly [StrikeOutcome, number]>>
+  private readonly attackViews: Int32Array[]
+  /** The counter-attack's outcomes per unblocked hits, up to the most it can leave in the space, and each one's counter view. */
+  private readonly counterOutcomes: Array<ReadonlyArray<readonly [StrikeOutcome, number]>>
+  private readonly counterViewsOf: Int32Array[]
   /** Per attack view: whether the counter-attack strikes, and the conclusion per counter view (filled when first needed). */
   private readonly countered: boolean[]
   private readonly ends: Array<Array<ClashConclusion | undefined>>
@@ -198,19 +248,20 @@ export class MeleeChoice {
     )
     // Every attack outcome up front, so that every view has the attack standing for it before
     // any counter-attack cell.
-    const attackSaves = strikeSaves(attackRef)
-    const attacks = Array.from({ length: mostHits(attackRef) + 1 }, (_, u) => attackSaves(u).sorted())
-    for (const list of attacks) for (const [a] of list) this.view(a)
-    const counterSaves = strikeSaves(counterRef)
-    this.counterOutcomes = Array.from({ length: mostHits(counterRef) + 1 }, (_, u) => counterSaves(u))
+    const attackSaves = strikeOutcomeChances(afterDiceInput(attackRef))
+    this.attacks = Array.from({ length: mostHits(attackRef) + 1 }, (_, u) => attackSaves(u))
+    this.attackViews = this.attacks.map((list) => {
+      const views = new Int32Array(list.length)
+      for (let i = 0; i < list.length; i++) views[i] = this.view(list[i][0])
+      return views
+    })
+    const counters = counterTable(afterDiceInput(counterRef))
+    const most = mostHits(counterRef)
+    this.counterOutcomes = Array.from({ length: most + 1 }, (_, u) => counters.outcomes(u))
+    this.counterViewsOf = Array.from({ length: most + 1 }, (_, u) => counters.views(u))
     // Then every later damage the defender can take, from each view against every counter-attack
     // outcome the conclusion tells apart (once per counter view).
-    const summaries: StrikeOutcome[] = []
-    for (const d of this.counterOutcomes)
-      for (const c of d.outcomes()) {
-        const k = clashAfterStrikes.counterView(c)
-        if (!this.counterViews.has(k)) this.counterViews.set(k, summaries.push(c) - 1)
-      }
+    const summaries = counters.summaries.slice(0, counters.seen(most))
     this.countered = this.views.map((a) => clashAfterStrikes.countered(m, a))
     this.ends = this.views.map(() => [])
     const laters = new Set<number>()
@@ -219,7 +270,7 @@ export class MeleeChoice {
       else summaries.forEach((c, j) => laters.add(this.end(k, c, j).later.defender))
     })
     this.laters.push(...laters)
-    for (const list of attacks) this.dealtCells.push(this.dealtCell(list))
+    this.attacks.forEach((_, u) => this.dealtCells.push(this.dealtCell(u)))
   }
 
   private view(a: StrikeOutcome): number {
@@ -241,11 +292,15 @@ export class MeleeChoice {
   }
 
   /** Per view and later damage: the attack's chance and dealt parts over its outcomes. */
-  private dealtCell(outcomes: Array<[StrikeOutcome, number]>): Dealt[][] {
+  private dealtCell(uA: number): Dealt[][] {
     const { m, laters } = this
     const cell = this.views.map(() => laters.map(noDealt))
-    for (const [a, p] of outcomes) {
-      const byLater = cell[this.view(a)]
+    const outcomes = this.attacks[uA]
+    const views = this.attackViews[uA]
+    for (let i = 0; i < outcomes.length; i++) {
+      const a = outcomes[i][0]
+      const p = outcomes[i][1]
+      const byLater = cell[views[i]]
       for (let x = 0; x < laters.length; x++) {
         const d = byLater[x]
         const dealt = damageTaken(a.damage, laters[x])
@@ -266,20 +321,21 @@ export class MeleeChoice {
     if (cell) return cell
     if (uC >= this.counterOutcomes.length) throw new Error('MeleeChoice: a counter-attack outside its space')
     const { m, laters } = this
+    const views = this.counterViewsOf[uC]
     const outcomes = this.counterOutcomes[uC]
-      .sorted()
-      .map(([c, p]) => [c, p, this.counterViews.get(clashAfterStrikes.counterView(c))!] as const)
+    const add = (t: Taken, k: number, c: StrikeOutcome | null, p: number, j: number) => {
+      const end = this.end(k, c, j)
+      t.capped += p * cappedDamage(end.attacker.damageTaken, m.atk.unit.hp)
+      t.taken += p * end.attacker.damageTaken
+      if (end.attacker.destroyed) t.destroyed += p
+      t.failedSaves += p * (c?.failedSaves ?? 0)
+      t.unblockedHits += p * (c?.unblockedHits ?? 0)
+      t.later[laters.indexOf(end.later.defender)] += p
+    }
     cell = this.views.map((_, k) => {
       const t = noTaken(laters.length)
-      for (const [c, p, j] of this.countered[k] ? outcomes : ([[null, 1, -1]] as const)) {
-        const end = this.end(k, c, j)
-        t.capped += p * cappedDamage(end.attacker.damageTaken, m.atk.unit.hp)
-        t.taken += p * end.attacker.damageTaken
-        if (end.attacker.destroyed) t.destroyed += p
-        t.failedSaves += p * (c?.failedSaves ?? 0)
-        t.unblockedHits += p * (c?.unblockedHits ?? 0)
-        t.later[laters.indexOf(end.later.defender)] += p
-      }
+      if (!this.countered[k]) add(t, k, null, 1, -1)
+      else for (let i = 0; i < outcomes.length; i++) add(t, k, outcomes[i][0], outcomes[i][1], views[i])
       return t
     })
     this.takenCells[uC] = cell

@@ -230,9 +230,17 @@ function viewOf(st: Pick<Charge, 'm' | 'ow'>, damages: readonly number[]): strin
  * Attacks with one view conclude alike (the same Finishing Blow, counter-attack and `later`).
  */
 export function attackView(m: Melee, a: StrikeSummary | null): string {
-  if (!a) return '-'
-  return `${a.damage > 0 ? 'dealt' : 'none'} ${a.pushedOut ? 'pushed' : 'stayed'} ${survives(a.damage, m.def.unit.hp) ? 'standing' : 'destroyed'}`
+  return a ? ATTACK_VIEWS[attackViewCode(m, a)] : '-'
 }
+
+/** The attack view as a number: dealt damage (1), pushed the defender out (2), destroyed it (4). */
+function attackViewCode(m: Melee, a: StrikeSummary): number {
+  return (a.damage > 0 ? 1 : 0) | (a.pushedOut ? 2 : 0) | (survives(a.damage, m.def.unit.hp) ? 0 : 4)
+}
+const ATTACK_VIEWS = Array.from(
+  { length: 8 },
+  (_, v) => `${v & 1 ? 'dealt' : 'none'} ${v & 2 ? 'pushed' : 'stayed'} ${v & 4 ? 'destroyed' : 'standing'}`,
+)
 
 /** The clash begins: the overwatch damage becomes a tally. */
 const clashStage: Stage<Charge, Charge> = {
@@ -285,6 +293,8 @@ const attackStage: Stage<Charge, Charge> = {
 
 /** What the conclusion reads of a counter-attack: its damage and push. */
 const counterView = (c: StrikeSummary | null) => (c ? `${c.damage} ${c.pushedOut}` : '-')
+/** The counter view of a counter-attack as a number (its damage is whole). */
+const counterViewCode = (c: StrikeSummary) => 2 * c.damage + (c.pushedOut ? 1 : 0)
 const counterKey = (st: Charge) => `${attackKey(st)}|${counterView(st.counter)}`
 const counterMarginals = (st: Charge) => {
   const c = st.counter ?? NO_STRIKE
@@ -337,12 +347,13 @@ conclusionStage.odds = certain(conclusionStage)
  * The clash's stages after its strikes' dice, without overwatch: what the automatic choice
  * (melee-choice.ts) fills its float cache through. `view` is what the counter-attack and
  * conclusion stages read of an attack besides its damage (the attack stage's key), `counterView`
- * what the conclusion reads of a counter-attack (the counter-attack stage's key); `countered`
+ * what the conclusion reads of a counter-attack (the counter-attack stage's key), each as a
+ * number (attackViewCode, counterViewCode: the same partitions as the keys); `countered`
  * whether the counter-attack stage strikes after it; `conclude` the conclusion stage's result.
  */
 export const clashAfterStrikes = {
-  view: (m: Melee, attack: StrikeOutcome) => attackView(m, attack),
-  counterView: (counter: StrikeOutcome) => counterView(counter),
+  view: (m: Melee, attack: StrikeOutcome) => attackViewCode(m, attack),
+  counterView: (counter: StrikeOutcome) => counterViewCode(counter),
   countered: (m: Melee, attack: StrikeOutcome) => counterLeft({ m, ow: OVERWATCH_START, attack }) !== null,
   conclude: (m: Melee, attack: StrikeOutcome, counter: StrikeOutcome | null): ClashConclusion =>
     conclusion({ m, ow: OVERWATCH_START, attack, counter }),

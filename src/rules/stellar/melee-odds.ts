@@ -2,7 +2,7 @@ import { Distribution } from '../../core/distribution.js'
 import { poolOutcomes, walk } from '../../core/exact.js'
 import { memoise } from '../../core/memo.js'
 import { Flow, type Stage } from '../../core/flow.js'
-import type { SaveResult } from './armor-save.js'
+import type { SaveResult, SaveSpec } from './armor-save.js'
 import { savesFor } from './armor-save-odds.js'
 import {
   type AttackDiceInput,
@@ -25,7 +25,8 @@ import {
   usableDice,
   strikeSaveSpec,
   strikeSummary,
-  tallyStrike,
+  tallyInput,
+  tallyOf,
 } from './melee.js'
 export { type MeleeOdds, type StrikeOdds, meleeOdds } from './melee-flow.js'
 import { poolWithRerollOdds } from './choice.js'
@@ -106,9 +107,10 @@ export function rolledBlocksOdds(s: Strike): Distribution<number> {
  * walked per number of rolled hits (blocksAgainst).
  */
 export function unblockedOdds(s: Strike): Distribution<number> {
+  const t = tallyInput(s)
   if (picksRerolls(s, 'defense'))
-    return rolledHitsOdds(s).bind((h) => blocksAgainst(s, h).map((b) => tallyStrike(s, h, b).unblockedHits))
-  return rolledHitsOdds(s).product(rolledBlocksOdds(s), (h, b) => tallyStrike(s, h, b).unblockedHits)
+    return rolledHitsOdds(s).bind((h) => blocksAgainst(s, h).map((b) => tallyOf(t, h, b).unblockedHits))
+  return rolledHitsOdds(s).product(rolledBlocksOdds(s), (h, b) => tallyOf(t, h, b).unblockedHits)
 }
 
 /** A strike as the charge and the throw read it. */
@@ -121,7 +123,7 @@ export function strikeOutcomeOf(r: StrikeResult): StrikeOutcome {
   }
 }
 
-function strikeOutcome(s: Strike, unblockedHits: number, save: SaveResult): StrikeOutcome {
+function strikeOutcome(s: Pick<Strike, 'dmg'>, unblockedHits: number, save: SaveResult): StrikeOutcome {
   const summary = strikeSummary(s, unblockedHits, save)
   return {
     damage: summary.damage,
@@ -153,9 +155,34 @@ export const strikeStage: Stage<Strike, StrikeOutcome> = {
  * then strikeSummary). The automatic choice (melee-choice.ts) reads the stage through this.
  */
 export function strikeSaves(s: Strike): (unblockedHits: number) => Distribution<StrikeOutcome> {
-  const saves = savesFor(strikeSaveSpec(s, 0))
-  return (u) => saves(u).map((save) => strikeOutcome(s, u, save), strikeStage.key)
+  const input = afterDiceInput(s)
+  const saves = savesFor(input.save)
+  return (u) => saves(u).map((save) => strikeOutcome(input, u, save), strikeStage.key)
 }
+
+/** Everything the strike stage reads after its dice besides the unblocked hits: the saves' spec and a hit's DMG. */
+export interface AfterDiceInput {
+  save: SaveSpec
+  dmg: number
+}
+
+export function afterDiceInput(s: Strike): AfterDiceInput {
+  return { save: strikeSaveSpec(s, 0), dmg: s.dmg }
+}
+
+/**
+ * strikeSaves in float chances, per unblocked hits (each list in Distribution.sorted's order):
+ * the automatic choice's read of the stage, made once per declared input across a batch's lines
+ * (an attack's or counter-attack's weapon against its target repeats where the clashes do not).
+ */
+export const strikeOutcomeChances = memoise((input: AfterDiceInput) => {
+  const saves = savesFor(input.save)
+  const byHits: Array<Array<[StrikeOutcome, number]>> = []
+  return (u: number): ReadonlyArray<readonly [StrikeOutcome, number]> =>
+    (byHits[u] ??= saves(u)
+      .map((save) => strikeOutcome(input, u, save), strikeStage.key)
+      .sorted())
+})
 
 /** A strike alone as a flow (Titan Throw). */
 export const strikeFlow = Flow.from<Strike>(() => 0).then(strikeStage)

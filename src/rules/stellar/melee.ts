@@ -653,17 +653,39 @@ export function counterStrike(
  * rolled blocks.
  */
 export function tallyStrike(s: Strike, rolledHits: number, rolledBlocks: number): StrikeTally {
-  const hits = rolledHits + bonusTotal(s.bonusHits)
-  const blocks = rolledBlocks + bonusTotal(s.bonusBlocks)
+  return tallyOf(tallyInput(s), rolledHits, rolledBlocks)
+}
+
+/** Everything the tally reads of a strike besides its rolls: its declared input. */
+export interface TallyInput {
+  bonusHits: number
+  bonusBlocks: number
+  momentum: number
+  warship: boolean
+}
+
+export function tallyInput(s: Strike): TallyInput {
+  return {
+    bonusHits: bonusTotal(s.bonusHits),
+    bonusBlocks: bonusTotal(s.bonusBlocks),
+    momentum: s.momentum,
+    warship: s.warship,
+  }
+}
+
+/** The tally (tallyStrike) from its declared input. */
+export function tallyOf(t: TallyInput, rolledHits: number, rolledBlocks: number): StrikeTally {
+  const hits = rolledHits + t.bonusHits
+  const blocks = rolledBlocks + t.bonusBlocks
   const hitsLeft = Math.max(0, hits - blocks)
   // Skill Defense as in shooting: a warship pays 2 Momentum a hit, so only whole pairs are spent.
-  const momentumSpent = skillDefenseSpent(s.momentum, hitsLeft, s.warship)
+  const momentumSpent = skillDefenseSpent(t.momentum, hitsLeft, t.warship)
   return {
     hits,
     blocks,
     hitsLeft,
     momentumSpent,
-    unblockedHits: hitsLeft - momentumNegates(momentumSpent, s.warship),
+    unblockedHits: hitsLeft - momentumNegates(momentumSpent, t.warship),
   }
 }
 
@@ -696,7 +718,7 @@ export function cappedDamage(damage: number, hp: number | undefined): number {
 
 /** Damage and push-out from a strike's unblocked hits and failed saves. */
 export function strikeSummary(
-  s: Strike,
+  s: Pick<Strike, 'dmg'>,
   unblockedHits: number,
   save: Pick<SaveResult, 'damage' | 'pushes'>,
 ): StrikeSummary {
