@@ -823,29 +823,46 @@ const evadeStep: Stage<Aim, Evaded> = {
   run: (a, dice) => ({ shot: a.shot, after: a.after, evade: rollEvade(dice, a.shot, a.after.outlook) }),
   key: (x) => evadeKey(x.evade),
   odds: (a) => {
-    const s = a.shot
-    const e = evadeInput(s)
-    const allowed = rerollsAllowed(s)
+    const e = evadeInput(a.shot)
+    const allowed = rerollsAllowed(a.shot)
     const state = (code: number): Evaded => ({
-      shot: s,
+      shot: a.shot,
       after: a.after,
       evade: evadeStandIn(e, allowed, code),
     })
-    const key = (x: Evaded) => evadeKey(x.evade)
-    if (allowed === 0 && !e.shootDown) return evadeOdds(e).map((h) => state(evadeCode(h, 0, 0)), key)
-    const classify = evadeClass(e)
-    const r = allowed > 0 ? evadeReroll(e, allowed, a.after.outlook) : null
-    return poolWithRerollOdds(
-      e.dice,
-      EVADE_DIE,
-      classify,
-      () => r,
-      (faces, picked) => {
-        const counts = countOutcomes(faces.map(classify))
-        return evadeCode(evadeHits(e, counts).hits, picked.length, e.shootDown ? counts.downed : 0)
-      },
-    ).map(state, key)
+    return evadeCodeOdds(a).map(state, (x) => evadeKey(x.evade))
   },
+}
+
+/**
+ * Stage 1's exact distribution as its keys (evadeCode: hits, dice rerolled, remote weapons
+ * downed), one entry per state of the stage, in the order the fold reaches them: the pool by
+ * class counts (evadeOdds), or, when the defender may reroll or an Ace downs remote weapons,
+ * each count with the defender's pick and its rerolled dice a pool of their own. The choices and
+ * the luck of a roll read the hits of each (evadeCodeHits) without building the states.
+ */
+export function evadeCodeOdds(a: Aim): Distribution<number> {
+  const s = a.shot
+  const e = evadeInput(s)
+  const allowed = rerollsAllowed(s)
+  if (allowed === 0 && !e.shootDown) return evadeOdds(e).map((h) => evadeCode(h, 0, 0))
+  const classify = evadeClass(e)
+  const r = allowed > 0 ? evadeReroll(e, allowed, a.after.outlook) : null
+  return poolWithRerollOdds(
+    e.dice,
+    EVADE_DIE,
+    classify,
+    () => r,
+    (faces, picked) => {
+      const counts = countOutcomes(faces.map(classify))
+      return evadeCode(evadeHits(e, counts).hits, picked.length, e.shootDown ? counts.downed : 0)
+    },
+  )
+}
+
+/** The hits of an evade stage's code (evadeCode). */
+export function evadeCodeHits(code: number): number {
+  return Math.floor(code / PER_DIE / PER_DIE)
 }
 
 const PER_DIE = MAX_SHOTS + 1
@@ -875,7 +892,7 @@ function evadeStandIn(e: EvadeInput, allowed: number, code: number): EvadeStage 
     shotsFired: e.dice,
     dice: [],
     crits: 0,
-    hits: Math.floor(code / PER_DIE / PER_DIE),
+    hits: evadeCodeHits(code),
   }
   if (allowed > 0)
     stage.reroll = {
