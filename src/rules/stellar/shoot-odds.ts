@@ -11,6 +11,7 @@ import {
   defenseAllowed,
   evadeCodeHits,
   evadeCodeOdds,
+  laterSaves,
   afterOf,
   laterOutlook,
   shotFlow,
@@ -94,8 +95,8 @@ export function shotDamagePercentile(s: Shot, damage: number): number {
   for (const [code] of evade.entries()) {
     const hits = evadeCodeHits(code)
     if (later.has(hits)) continue
-    const block = blockHits(a.shot, hits, a.after.blocks)
-    const saves = a.after.saves(block.unblockedHits)
+    const block = blockHits(a.shot, hits, a.blocks)
+    const saves = laterSaves(a.shot)(block.unblockedHits)
     let twice = 0n
     for (const [save, c] of saves.entries()) {
       const dealt = block.hitDamage + save.damage

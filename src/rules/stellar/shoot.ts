@@ -729,17 +729,18 @@ export interface BlockStage {
  * are reads of its exact fold (shoot-odds.ts); overwatch in melee is this flow too.
  */
 
-/** What the flow is handed: the shot, and what its stages after the evade dice share. */
-export interface Aim {
-  shot: Shot
-  after: After
+/** What the stages after the evade dice share: the After, and the blocks before Momentum. */
+export interface Later {
+  readonly after: After
+  readonly blocks: ReturnType<typeof shotBlocks>
 }
 
 /** The shot after its evade dice. */
 interface Evaded {
   /** The shot as the later stages read it (the one being played: a person may be asked). */
   shot: AfterEvadeInput & Decidable
-  after: After
+  /** What its later stages share (the Aim, which looks the After up when first read). */
+  later: Later
   evade: EvadeStage
 }
 
@@ -766,9 +767,33 @@ export interface After {
 /** The outlook of the stages after the evade dice, per number of hits (After.outlook). */
 export type LaterOutlook = (hits: number) => Outlook
 
-/** The shot handed to its flow (`after`: its later stages' shared part, when the caller has it). */
-export function aim(s: Shot, after = afterOf(s)): Aim {
-  return { shot: s, after }
+/**
+ * What the flow is handed: the shot, and what its stages after the evade dice share, looked up by
+ * its declared input when a stage first reads it (a roll with no evade reroll to pick never
+ * does: its blocks are the shot's own). `after`: the caller's, when it already has it.
+ */
+export class Aim implements Later {
+  private known: After | undefined
+  private own: ReturnType<typeof shotBlocks> | undefined
+  constructor(
+    readonly shot: Shot,
+    after?: After,
+  ) {
+    this.known = after
+  }
+
+  get after(): After {
+    return (this.known ??= afterOf(this.shot))
+  }
+
+  get blocks(): ReturnType<typeof shotBlocks> {
+    return this.known ? this.known.blocks : (this.own ??= shotBlocks(this.shot))
+  }
+}
+
+/** The shot handed to its flow (Aim). */
+export function aim(s: Shot, after?: After): Aim {
+  return new Aim(s, after)
 }
 
 /** What a shot's stages after the evade dice share: remembered by their declared input. */
@@ -783,15 +808,20 @@ const afters = memoise((shot: AfterEvadeInput & Decidable): After => {
   const after: After = {
     shot,
     blocks: shotBlocks(shot),
-    saves: savesFor(shotSaves(shot, 0)),
+    saves: laterSaves(shot),
     outlook: (hits) =>
       (rows[hits] ??= resultsOutlook(
-        afterEvadeFlow.odds({ shot, after, evade: hitsOnly(hits) }),
+        afterEvadeFlow.odds({ shot, later: { after, blocks: after.blocks }, evade: hitsOnly(hits) }),
         shot.target.hp,
       )),
   }
   return after
 })
+
+/** The save stage per number of unblocked hits (savesFor: walked once per weapon, target and saves owed). */
+export function laterSaves(s: AfterEvadeInput): (unblockedHits: number) => Distribution<SaveResult> {
+  return savesFor(shotSaves(s, 0))
+}
 
 /** The later stages' outlook per number of hits (the flow after the evade dice, folded). */
 export function laterOutlook(s: Shot): LaterOutlook {
@@ -820,14 +850,18 @@ function hitsOnly(hits: number): EvadeStage {
  */
 const evadeStep: Stage<Aim, Evaded> = {
   name: 'evade',
-  run: (a, dice) => ({ shot: a.shot, after: a.after, evade: rollEvade(dice, a.shot, a.after.outlook) }),
+  run: (a, dice) => ({
+    shot: a.shot,
+    later: a,
+    evade: rollEvade(dice, a.shot, (hits) => a.after.outlook(hits)),
+  }),
   key: (x) => evadeKey(x.evade),
   odds: (a) => {
     const e = evadeInput(a.shot)
     const allowed = rerollsAllowed(a.shot)
     const state = (code: number): Evaded => ({
       shot: a.shot,
-      after: a.after,
+      later: a,
       evade: evadeStandIn(e, allowed, code),
     })
     return evadeCodeOdds(a).map(state, (x) => evadeKey(x.evade))
@@ -911,9 +945,9 @@ const blockStep: Stage<Evaded, Blocked> = {
   name: 'blocks',
   run: (x) => ({
     shot: x.shot,
-    after: x.after,
+    later: x.later,
     evade: x.evade,
-    block: blockHits(x.shot, x.evade.hits, x.after.blocks),
+    block: blockHits(x.shot, x.evade.hits, x.later.blocks),
   }),
   key: (x) => evadeKey(x.evade),
 }
@@ -935,7 +969,7 @@ const saveStep: Stage<Blocked, ShotResult> = {
     concludeShot(x.shot, x.evade, x.block, resolveArmorSaves(dice, shotSaves(x.shot, x.block.unblockedHits))),
   key: resultKey,
   odds: (x) =>
-    x.after
+    x.later.after
       .saves(x.block.unblockedHits)
       .map((save) => concludeShot(x.shot, x.evade, x.block, save), resultKey),
 }
