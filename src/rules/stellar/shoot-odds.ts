@@ -91,20 +91,21 @@ export function shotDamagePercentile(s: Shot, damage: number): number {
   const evade = evadeCodeOdds(a)
   // Per number of hits: twice the ways below `damage` plus the ways at it, over the saves' den.
   const later = new Map<number, { den: bigint; twice: bigint }>()
+  const saves = laterSaves(a.shot)
   let common = 1n
   for (const [code] of evade.entries()) {
     const hits = evadeCodeHits(code)
     if (later.has(hits)) continue
     const block = blockHits(a.shot, hits, a.blocks)
-    const saves = laterSaves(a.shot)(block.unblockedHits)
+    const owed = saves(block.unblockedHits)
     let twice = 0n
-    for (const [save, c] of saves.entries()) {
+    for (const [save, c] of owed.entries()) {
       const dealt = block.hitDamage + save.damage
       if (dealt < damage) twice += 2n * c
       else if (dealt === damage) twice += c
     }
-    later.set(hits, { den: saves.den, twice })
-    common = lcm(common, saves.den)
+    later.set(hits, { den: owed.den, twice })
+    common = lcm(common, owed.den)
   }
   // The flow's fold puts every state over the saves' common denominator: the same sum here.
   let num = 0n

@@ -804,19 +804,42 @@ export function afterOf(s: Shot): After {
 }
 
 const afters = memoise((shot: AfterEvadeInput & Decidable): After => {
+  // Per number of unblocked hits: the rest of the shot reads no more of the hits (blockHits).
   const rows: Outlook[] = []
   const after: After = {
     shot,
     blocks: shotBlocks(shot),
     saves: laterSaves(shot),
-    outlook: (hits) =>
-      (rows[hits] ??= resultsOutlook(
-        afterEvadeFlow.odds({ shot, later: { after, blocks: after.blocks }, evade: hitsOnly(hits) }),
-        shot.target.hp,
-      )),
+    outlook: (hits) => {
+      const block = blockHits(shot, hits, after.blocks)
+      return (rows[block.unblockedHits] ??= blockedOutlook(block, after.saves, shot.target.hp))
+    },
   }
   return after
 })
+
+/**
+ * The outlook of the stages after the blocks: the save stage's distribution (the one saveStep's
+ * odds conclude), each outcome's damage counted as concludeShot counts it. Its outcomes are
+ * already told apart by what the results' key reads of them, so this is resultsOutlook of the
+ * later stages' fold (laterFlowOutlook), term for term, without the results built.
+ */
+function blockedOutlook(block: BlockStage, saves: After['saves'], hp: number | undefined): Outlook {
+  const out = noOutlook()
+  saves(block.unblockedHits).forEach((save, q) =>
+    addOutlook(out, q, outcomeOutlook(shotDamage(block, save), hp, save.failedSaves, block.unblockedHits)),
+  )
+  return out
+}
+
+/** The later stages' outlook from `hits`, folded by their flow (what After.outlook equals: the tests' reference). */
+export function laterFlowOutlook(s: Shot, hits: number): Outlook {
+  const after = afterOf(s)
+  return resultsOutlook(
+    afterEvadeFlow.odds({ shot: after.shot, later: { after, blocks: after.blocks }, evade: hitsOnly(hits) }),
+    s.target.hp,
+  )
+}
 
 /** The save stage per number of unblocked hits (savesFor: walked once per weapon, target and saves owed). */
 export function laterSaves(s: AfterEvadeInput): (unblockedHits: number) => Distribution<SaveResult> {
