@@ -902,7 +902,7 @@ export function evadeCodeOdds(a: Aim): Distribution<number> {
   const s = a.shot
   const e = evadeInput(s)
   const allowed = rerollsAllowed(s)
-  if (allowed === 0 && !e.shootDown) return evadeOdds(e).map((h) => evadeCode(h, 0, 0))
+  if (allowed === 0 && !e.shootDown) return evadePool(e).codes
   const classify = evadeClass(e)
   const r = allowed > 0 ? evadeReroll(e, allowed, a.after.outlook) : null
   return poolWithRerollOdds(
@@ -1019,12 +1019,18 @@ export function resolveShot(dice: Dice, s: Shot): ShotResult {
  * dice in each class evadeClass declares, its faces standing for the class), each counted by
  * evadeHits as rollEvade counts them. Remembered by the stage's declared input.
  */
-export const evadeOdds = memoise((e: EvadeInput): Distribution<number> => {
+export function evadeOdds(e: EvadeInput): Distribution<number> {
+  return evadePool(e).hits
+}
+
+/** Stage 1's hits (evadeOdds), and the same as the stage's keys when nobody rerolls (evadeCodeOdds). */
+const evadePool = memoise((e: EvadeInput) => {
   const classify = evadeClass(e)
   const branches = poolOutcomes(e.dice, EVADE_DIE, classify)
-  return Distribution.weighted(
+  const hits = Distribution.weighted(
     branches.map((b) => [evadeHits(e, countOutcomes(b.faces.map(classify))).hits, b.waysN] as const),
   )
+  return { hits, codes: hits.map((h) => evadeCode(h, 0, 0)) }
 })
 
 /**
