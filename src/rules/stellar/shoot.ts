@@ -730,7 +730,7 @@ export interface BlockStage {
  */
 
 /** What the stages after the evade dice share: the After, and the blocks before Momentum. */
-export interface Later {
+interface Later {
   readonly after: After
   readonly blocks: ReturnType<typeof shotBlocks>
 }
@@ -1002,8 +1002,6 @@ export const shotFlow = Flow.from<Aim>(() => 0)
   .then(evadeStep)
   .then(blockStep)
   .then(saveStep)
-/** The evade stage alone: what the choices weigh with the later stages' outlook. */
-export const evadeFlow = Flow.from<Aim>(() => 0).then(evadeStep)
 /** The stages after the evade dice (laterOutlook folds them per number of hits). */
 const afterEvadeFlow = Flow.from<Evaded>(() => 0)
   .then(blockStep)
