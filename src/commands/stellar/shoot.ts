@@ -306,49 +306,55 @@ export function buildShot(v: ValuesOf<typeof options>): ShotRequest {
     defender: chooseTraits(v.defTrait ?? [], 'shoot', 'defender', SHOOT_TRAIT_FLAGS),
   }
   checkWarshipOnly(chosen.attacker, v.atkWarship, '--trait', '--atk-warship')
+  const shot = shotInput({
+    weapon: {
+      acc: v.acc,
+      shots: v.shots,
+      rapidFire: v.rapidFire,
+      dmg: v.dmg,
+      pen,
+      energy: v.energy,
+      indirect: v.indirect,
+      aoe: v.aoe,
+      targetLock: v.targetLock,
+    },
+    attacker: {
+      pilot: v.pilot,
+      focus: v.focus,
+      warship: v.atkWarship,
+      bullseye: v.bullseye,
+      extraHits: v.extraHits,
+    },
+    target: {
+      evade: v.evade,
+      armSv: v.armSv,
+      defPilot: v.defPilot,
+      shield: v.shield,
+      barrier: v.barrier,
+      notOverYet: v.notOverYet,
+      // A list (one per target): target 1's here, every target's in targetMomentum.
+      momentum: (Array.isArray(v.momentum) ? v.momentum[0] : v.momentum) ?? 0,
+      // Spread M-Particles, attacked from beyond 24": one evade die; the traits add theirs.
+      evadeRerolls: v.mParticles ? 1 : 0,
+      warship: v.warship,
+      size: v.size,
+      hp: v.hp,
+    },
+    situation: {
+      cover: v.cover,
+      blindside: v.blindside,
+      advantage: v.advantage,
+      bonusCrits: v.bonusCrit,
+      round: v.round,
+    },
+  })
+  // One literal of the request's fields (a spread of the shot into it cost as much as the rest
+  // of building the request: a batch builds one a line).
   const s: ShotRequest = {
-    ...shotInput({
-      weapon: {
-        acc: v.acc,
-        shots: v.shots,
-        rapidFire: v.rapidFire,
-        dmg: v.dmg,
-        pen,
-        energy: v.energy,
-        indirect: v.indirect,
-        aoe: v.aoe,
-        targetLock: v.targetLock,
-      },
-      attacker: {
-        pilot: v.pilot,
-        focus: v.focus,
-        warship: v.atkWarship,
-        bullseye: v.bullseye,
-        extraHits: v.extraHits,
-      },
-      target: {
-        evade: v.evade,
-        armSv: v.armSv,
-        defPilot: v.defPilot,
-        shield: v.shield,
-        barrier: v.barrier,
-        notOverYet: v.notOverYet,
-        // A list (one per target): target 1's here, every target's in targetMomentum.
-        momentum: (Array.isArray(v.momentum) ? v.momentum[0] : v.momentum) ?? 0,
-        // Spread M-Particles, attacked from beyond 24": one evade die; the traits add theirs.
-        evadeRerolls: v.mParticles ? 1 : 0,
-        warship: v.warship,
-        size: v.size,
-        hp: v.hp,
-      },
-      situation: {
-        cover: v.cover,
-        blindside: v.blindside,
-        advantage: v.advantage,
-        bonusCrits: v.bonusCrit,
-        round: v.round,
-      },
-    }),
+    weapon: shot.weapon,
+    attacker: shot.attacker,
+    target: shot.target,
+    situation: shot.situation,
     bonus: v.bonus,
     // A list (one reaction per target): target 1's here, every target's in targetDefenses.
     defense: Array.isArray(v.defense) ? v.defense[0] : v.defense,
@@ -364,10 +370,9 @@ export function buildShot(v: ValuesOf<typeof options>): ShotRequest {
     spend: {},
     targets: v.targets,
   }
-  s.traitEffects = [
-    ...applyShotTraits(s, chosen.attacker, 'attacker'),
-    ...applyShotTraits(s, chosen.defender, 'defender'),
-  ]
+  s.traitEffects = applyShotTraits(s, chosen.attacker, 'attacker').concat(
+    applyShotTraits(s, chosen.defender, 'defender'),
+  )
   if (v.remote) {
     applyRemote(s, v.remote)
     s.spend.remote = { firing: v.remote, momentum: v.remote === 'momentum' ? REMOTE_MOMENTUM_COST : 0 }

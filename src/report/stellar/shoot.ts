@@ -28,7 +28,7 @@ import {
   expectedDamageFrom,
   rankBonuses,
   rankDefenses,
-  shotDamageOdds,
+  shotDamagePercentile,
   shotOdds,
 } from '../../rules/stellar/shoot-odds.js'
 import type { Outlook } from '../../rules/stellar/choice.js'
@@ -465,7 +465,7 @@ function shotLuck(r: ShotResult, s: ChosenShot): number {
   // Measured against the same choices and Momentum policy. Momentum answered at a prompt has
   // no policy: the amount spent stands in for it (the odds ignore answers and prompts).
   const shot = s.chosenBy.momentum === 'prompt' ? shotWith(s, { target: { momentum: r.momentumSpent } }) : s
-  return shotDamageOdds(shot).percentile(r.damage)
+  return shotDamagePercentile(shot, r.damage)
 }
 
 /** Expected values and percentiles in JSON: six decimals are plenty and stay readable. */

@@ -1,4 +1,4 @@
-import type { Distribution, Outcome } from '../../core/distribution.js'
+import { type Distribution, type Outcome, lcm, probability } from '../../core/distribution.js'
 import { type Outlook, addOutlook, noOutlook, preferFor } from './choice.js'
 import {
   type AttackBonus,
@@ -7,8 +7,11 @@ import {
   type Shot,
   type ShotResult,
   aim,
+  blockHits,
   defenseAllowed,
-  evadeFlow,
+  evadeCodeHits,
+  evadeCodeOdds,
+  laterSaves,
   afterOf,
   laterOutlook,
   shotFlow,
@@ -60,20 +63,57 @@ export function shotOdds(s: Shot): ShotOdds {
 
 /**
  * The outlook of a shot (choice.ts: the automatic choices' quantities): the flow's evade stage
- * folded, each of its results weighed by the later stages' outlook from its hits (afterOf,
-  laterOutlook,
- * filled from the same flow; `after`: the caller's, when it already has it).
+ * (its states as their keys: evadeCodeOdds), each weighed by the later stages' outlook from its
+ * hits (afterOf, laterOutlook, filled from the same flow; `after`: the caller's, when it already
+ * has it).
  */
 export function shotExpected(s: Shot, after?: After): Outlook {
   const a = aim(quietShot(s), after)
   const out = noOutlook()
-  evadeFlow.odds(a).forEach((x, p) => addOutlook(out, p, a.after.outlook(x.evade.hits)))
+  evadeCodeOdds(a).forEach((code, p) => addOutlook(out, p, a.after.outlook(evadeCodeHits(code))))
   return out
 }
 
 /** The distribution of a shot's damage alone (a rolled shot's luck is measured against it). */
 export function shotDamageOdds(s: Shot): Distribution<number> {
   return shotFlow.odds(aim(quietShot(s)), (r) => r.damage)
+}
+
+/**
+ * The luck of a rolled shot: the mid-rank percentile of `damage` in shotDamageOdds (the same
+ * fraction, over the same denominator, so the same number), read without mixing the damage
+ * distribution: the evade stage's states (evadeCodeOdds), each weighed by the chance that the
+ * later stages from its hits (blocks and Skill Defense, then the saves' distribution, as the
+ * flow plays them) deal less than `damage`, or exactly it (counted half).
+ */
+export function shotDamagePercentile(s: Shot, damage: number): number {
+  const a = aim(quietShot(s))
+  const evade = evadeCodeOdds(a)
+  // Per number of hits: twice the ways below `damage` plus the ways at it, over the saves' den.
+  const later = new Map<number, { den: bigint; twice: bigint }>()
+  const saves = laterSaves(a.shot)
+  let common = 1n
+  for (const [code] of evade.entries()) {
+    const hits = evadeCodeHits(code)
+    if (later.has(hits)) continue
+    const block = blockHits(a.shot, hits, a.blocks)
+    const owed = saves(block.unblockedHits)
+    let twice = 0n
+    for (const [save, c] of owed.entries()) {
+      const dealt = block.hitDamage + save.damage
+      if (dealt < damage) twice += 2n * c
+      else if (dealt === damage) twice += c
+    }
+    later.set(hits, { den: owed.den, twice })
+    common = lcm(common, owed.den)
+  }
+  // The flow's fold puts every state over the saves' common denominator: the same sum here.
+  let num = 0n
+  for (const [code, w] of evade.entries()) {
+    const l = later.get(evadeCodeHits(code))!
+    num += w * (common / l.den) * l.twice
+  }
+  return probability(num, 2n * evade.den * common)
 }
 
 /**

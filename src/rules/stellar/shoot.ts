@@ -729,17 +729,18 @@ export interface BlockStage {
  * are reads of its exact fold (shoot-odds.ts); overwatch in melee is this flow too.
  */
 
-/** What the flow is handed: the shot, and what its stages after the evade dice share. */
-export interface Aim {
-  shot: Shot
-  after: After
+/** What the stages after the evade dice share: the After, and the blocks before Momentum. */
+interface Later {
+  readonly after: After
+  readonly blocks: ReturnType<typeof shotBlocks>
 }
 
 /** The shot after its evade dice. */
 interface Evaded {
   /** The shot as the later stages read it (the one being played: a person may be asked). */
   shot: AfterEvadeInput & Decidable
-  after: After
+  /** What its later stages share (the Aim, which looks the After up when first read). */
+  later: Later
   evade: EvadeStage
 }
 
@@ -766,9 +767,33 @@ export interface After {
 /** The outlook of the stages after the evade dice, per number of hits (After.outlook). */
 export type LaterOutlook = (hits: number) => Outlook
 
-/** The shot handed to its flow (`after`: its later stages' shared part, when the caller has it). */
-export function aim(s: Shot, after = afterOf(s)): Aim {
-  return { shot: s, after }
+/**
+ * What the flow is handed: the shot, and what its stages after the evade dice share, looked up by
+ * its declared input when a stage first reads it (a roll with no evade reroll to pick never
+ * does: its blocks are the shot's own). `after`: the caller's, when it already has it.
+ */
+export class Aim implements Later {
+  private known: After | undefined
+  private own: ReturnType<typeof shotBlocks> | undefined
+  constructor(
+    readonly shot: Shot,
+    after?: After,
+  ) {
+    this.known = after
+  }
+
+  get after(): After {
+    return (this.known ??= afterOf(this.shot))
+  }
+
+  get blocks(): ReturnType<typeof shotBlocks> {
+    return this.known ? this.known.blocks : (this.own ??= shotBlocks(this.shot))
+  }
+}
+
+/** The shot handed to its flow (Aim). */
+export function aim(s: Shot, after?: After): Aim {
+  return new Aim(s, after)
 }
 
 /** What a shot's stages after the evade dice share: remembered by their declared input. */
@@ -779,19 +804,47 @@ export function afterOf(s: Shot): After {
 }
 
 const afters = memoise((shot: AfterEvadeInput & Decidable): After => {
+  // Per number of unblocked hits: the rest of the shot reads no more of the hits (blockHits).
   const rows: Outlook[] = []
   const after: After = {
     shot,
     blocks: shotBlocks(shot),
-    saves: savesFor(shotSaves(shot, 0)),
-    outlook: (hits) =>
-      (rows[hits] ??= resultsOutlook(
-        afterEvadeFlow.odds({ shot, after, evade: hitsOnly(hits) }),
-        shot.target.hp,
-      )),
+    saves: laterSaves(shot),
+    outlook: (hits) => {
+      const block = blockHits(shot, hits, after.blocks)
+      return (rows[block.unblockedHits] ??= blockedOutlook(block, after.saves, shot.target.hp))
+    },
   }
   return after
 })
+
+/**
+ * The outlook of the stages after the blocks: the save stage's distribution (the one saveStep's
+ * odds conclude), each outcome's damage counted as concludeShot counts it. Its outcomes are
+ * already told apart by what the results' key reads of them, so this is resultsOutlook of the
+ * later stages' fold (laterFlowOutlook), term for term, without the results built.
+ */
+function blockedOutlook(block: BlockStage, saves: After['saves'], hp: number | undefined): Outlook {
+  const out = noOutlook()
+  saves(block.unblockedHits).forEach((save, q) =>
+    addOutlook(out, q, outcomeOutlook(shotDamage(block, save), hp, save.failedSaves, block.unblockedHits)),
+  )
+  return out
+}
+
+/** The later stages' outlook from `hits`, folded by their flow (what After.outlook equals: the tests' reference). */
+export function laterFlowOutlook(s: Shot, hits: number): Outlook {
+  const after = afterOf(s)
+  return resultsOutlook(
+    afterEvadeFlow.odds({ shot: after.shot, later: { after, blocks: after.blocks }, evade: hitsOnly(hits) }),
+    s.target.hp,
+  )
+}
+
+/** The save stage per number of unblocked hits (savesFor: walked once per weapon, target and saves owed). */
+export function laterSaves(s: AfterEvadeInput): (unblockedHits: number) => Distribution<SaveResult> {
+  return savesFor(shotSaves(s, 0))
+}
 
 /** The later stages' outlook per number of hits (the flow after the evade dice, folded). */
 export function laterOutlook(s: Shot): LaterOutlook {
@@ -820,32 +873,53 @@ function hitsOnly(hits: number): EvadeStage {
  */
 const evadeStep: Stage<Aim, Evaded> = {
   name: 'evade',
-  run: (a, dice) => ({ shot: a.shot, after: a.after, evade: rollEvade(dice, a.shot, a.after.outlook) }),
+  run: (a, dice) => ({
+    shot: a.shot,
+    later: a,
+    evade: rollEvade(dice, a.shot, (hits) => a.after.outlook(hits)),
+  }),
   key: (x) => evadeKey(x.evade),
   odds: (a) => {
-    const s = a.shot
-    const e = evadeInput(s)
-    const allowed = rerollsAllowed(s)
+    const e = evadeInput(a.shot)
+    const allowed = rerollsAllowed(a.shot)
     const state = (code: number): Evaded => ({
-      shot: s,
-      after: a.after,
+      shot: a.shot,
+      later: a,
       evade: evadeStandIn(e, allowed, code),
     })
-    const key = (x: Evaded) => evadeKey(x.evade)
-    if (allowed === 0 && !e.shootDown) return evadeOdds(e).map((h) => state(evadeCode(h, 0, 0)), key)
-    const classify = evadeClass(e)
-    const r = allowed > 0 ? evadeReroll(e, allowed, a.after.outlook) : null
-    return poolWithRerollOdds(
-      e.dice,
-      EVADE_DIE,
-      classify,
-      () => r,
-      (faces, picked) => {
-        const counts = countOutcomes(faces.map(classify))
-        return evadeCode(evadeHits(e, counts).hits, picked.length, e.shootDown ? counts.downed : 0)
-      },
-    ).map(state, key)
+    return evadeCodeOdds(a).map(state, (x) => evadeKey(x.evade))
   },
+}
+
+/**
+ * Stage 1's exact distribution as its keys (evadeCode: hits, dice rerolled, remote weapons
+ * downed), one entry per state of the stage, in the order the fold reaches them: the pool by
+ * class counts (evadeOdds), or, when the defender may reroll or an Ace downs remote weapons,
+ * each count with the defender's pick and its rerolled dice a pool of their own. The choices and
+ * the luck of a roll read the hits of each (evadeCodeHits) without building the states.
+ */
+export function evadeCodeOdds(a: Aim): Distribution<number> {
+  const s = a.shot
+  const e = evadeInput(s)
+  const allowed = rerollsAllowed(s)
+  if (allowed === 0 && !e.shootDown) return evadePool(e).codes
+  const classify = evadeClass(e)
+  const r = allowed > 0 ? evadeReroll(e, allowed, a.after.outlook) : null
+  return poolWithRerollOdds(
+    e.dice,
+    EVADE_DIE,
+    classify,
+    () => r,
+    (faces, picked) => {
+      const counts = countOutcomes(faces.map(classify))
+      return evadeCode(evadeHits(e, counts).hits, picked.length, e.shootDown ? counts.downed : 0)
+    },
+  )
+}
+
+/** The hits of an evade stage's code (evadeCode). */
+export function evadeCodeHits(code: number): number {
+  return Math.floor(code / PER_DIE / PER_DIE)
 }
 
 const PER_DIE = MAX_SHOTS + 1
@@ -875,7 +949,7 @@ function evadeStandIn(e: EvadeInput, allowed: number, code: number): EvadeStage 
     shotsFired: e.dice,
     dice: [],
     crits: 0,
-    hits: Math.floor(code / PER_DIE / PER_DIE),
+    hits: evadeCodeHits(code),
   }
   if (allowed > 0)
     stage.reroll = {
@@ -894,9 +968,9 @@ const blockStep: Stage<Evaded, Blocked> = {
   name: 'blocks',
   run: (x) => ({
     shot: x.shot,
-    after: x.after,
+    later: x.later,
     evade: x.evade,
-    block: blockHits(x.shot, x.evade.hits, x.after.blocks),
+    block: blockHits(x.shot, x.evade.hits, x.later.blocks),
   }),
   key: (x) => evadeKey(x.evade),
 }
@@ -918,7 +992,7 @@ const saveStep: Stage<Blocked, ShotResult> = {
     concludeShot(x.shot, x.evade, x.block, resolveArmorSaves(dice, shotSaves(x.shot, x.block.unblockedHits))),
   key: resultKey,
   odds: (x) =>
-    x.after
+    x.later.after
       .saves(x.block.unblockedHits)
       .map((save) => concludeShot(x.shot, x.evade, x.block, save), resultKey),
 }
@@ -928,8 +1002,6 @@ export const shotFlow = Flow.from<Aim>(() => 0)
   .then(evadeStep)
   .then(blockStep)
   .then(saveStep)
-/** The evade stage alone: what the choices weigh with the later stages' outlook. */
-export const evadeFlow = Flow.from<Aim>(() => 0).then(evadeStep)
 /** The stages after the evade dice (laterOutlook folds them per number of hits). */
 const afterEvadeFlow = Flow.from<Evaded>(() => 0)
   .then(blockStep)
@@ -945,12 +1017,18 @@ export function resolveShot(dice: Dice, s: Shot): ShotResult {
  * dice in each class evadeClass declares, its faces standing for the class), each counted by
  * evadeHits as rollEvade counts them. Remembered by the stage's declared input.
  */
-export const evadeOdds = memoise((e: EvadeInput): Distribution<number> => {
+export function evadeOdds(e: EvadeInput): Distribution<number> {
+  return evadePool(e).hits
+}
+
+/** Stage 1's hits (evadeOdds), and the same as the stage's keys when nobody rerolls (evadeCodeOdds). */
+const evadePool = memoise((e: EvadeInput) => {
   const classify = evadeClass(e)
   const branches = poolOutcomes(e.dice, EVADE_DIE, classify)
-  return Distribution.weighted(
+  const hits = Distribution.weighted(
     branches.map((b) => [evadeHits(e, countOutcomes(b.faces.map(classify))).hits, b.waysN] as const),
   )
+  return { hits, codes: hits.map((h) => evadeCode(h, 0, 0)) }
 })
 
 /**

@@ -1,9 +1,15 @@
 import { describe, expect, it } from 'vitest'
 import { PhysicalDice } from '../../../src/core/physical.js'
-import { aim, resolveShot, shotFlow } from '../../../src/rules/stellar/shoot.js'
-import { shotDamageOdds, shotExpected } from '../../../src/rules/stellar/shoot-odds.js'
+import {
+  aim,
+  laterFlowOutlook,
+  laterOutlook,
+  resolveShot,
+  shotFlow,
+} from '../../../src/rules/stellar/shoot.js'
+import { shotDamageOdds, shotDamagePercentile, shotExpected } from '../../../src/rules/stellar/shoot-odds.js'
 import { type PlainShot, bruteShot } from './evade-brute.js'
-import { ruleShot } from './shot-fixture.js'
+import { ruleShot, shot } from './shot-fixture.js'
 
 const plain: PlainShot = {
   acc: 9,
@@ -51,4 +57,41 @@ describe('the shot is one flow: evade dice (with the reroll), blocks, saves', ()
     expect(shotDamageOdds(s).toJSON()).toEqual(fold.toJSON())
     expect(shotExpected(s).capped).toBeCloseTo(brute.capped, 9)
   })
+})
+
+describe('reads of the flow without its results built', () => {
+  // Blocks, Momentum (a warship pays two a hit), saves with rerolls and "It's not over yet!",
+  // Persevere, HP, a Solo Operative's evade rerolls, an Ace downing remote weapons.
+  const shots = [
+    shot(),
+    shot({
+      weapon: { shots: 6, dmg: 300, pen: { value: 4, kind: 'damage' } },
+      target: { armSv: 2, hp: 700 },
+    }),
+    shot({
+      weapon: { shots: 8, dmg: 200, pen: { value: 2, kind: 'stun' } },
+      target: { armSv: 3, shield: 1, momentum: 3, reroll: true, defPilot: 1, notOverYet: 1 },
+      defense: 'guard',
+    }),
+    shot({
+      weapon: { acc: 12, shots: 7, dmg: 500, pen: { value: 5, kind: 'damage' } },
+      target: { warship: true, momentum: 3, armSv: 2, persevere: true, evadeRerolls: 2, hp: 1500 },
+      situation: { cover: true, round: 4 },
+    }),
+    shot({ weapon: { shots: 5, dmg: 100 }, situation: { remoteShootDown: true, blindside: true } }),
+  ]
+  it.each(shots.map((s, i) => [i, s] as const))(
+    'shot %i: the luck of every damage is the percentile of the fold of the whole flow',
+    (_i, s) => {
+      const damage = shotDamageOdds(s)
+      const probes = [...damage.outcomes(), -1, 0, 50, 10 ** 6]
+      for (const x of probes) expect(shotDamagePercentile(s, x)).toBe(damage.percentile(x))
+    },
+  )
+  it.each(shots.map((s, i) => [i, s] as const))(
+    "shot %i: the later stages' outlook per hits is their flow's fold, term for term",
+    (_i, s) => {
+      for (let hits = 0; hits <= 24; hits++) expect(laterOutlook(s)(hits)).toEqual(laterFlowOutlook(s, hits))
+    },
+  )
 })
