@@ -5,6 +5,7 @@
  * plan's model (src/report/stellar/plan.ts) carries the HP from one attack to the next.
  */
 import { InputError } from '../core/errors.js'
+import { readAsSpent, usesIn } from '../rules/stellar/limited-uses.js'
 import { type Roster, findUnit, lookupUnit, parseUnitRef } from '../rules/stellar/roster.js'
 import { namedValues } from './named-units.js'
 import type { Request } from './request.js'
@@ -86,4 +87,39 @@ export function planRequest(
     return { command, name, values: named.values, form }
   })
   return { values: values as Values, inputs }
+}
+
+/**
+ * The defender's limited uses in an attack (Improvise, Invincible, Untouchable, Unyielding's and
+ * Superior Instincts' blocks, Solo Operative: its traits, and melee's --def-solo-operative), and
+ * the same attack with some of them spent, for the attacks after the one that takes them
+ * (src/report/stellar/plan.ts, its `Carried`), each built once.
+ */
+export function carriedOf(
+  a: PlanAttackValues,
+  spec: CommandSpec,
+  values: Values,
+): { uses: string[]; spent(names: string): unknown } | undefined {
+  const traits = (values.defTrait as string[] | undefined) ?? []
+  const solo = a.command === 'melee' && values.defSoloOperative === true
+  const uses = usesIn(solo ? [...traits, 'solo-operative'] : traits)
+  if (!uses.length) return undefined
+  const built = new Map<string, unknown>()
+  return {
+    uses,
+    spent(names) {
+      if (!built.has(names)) {
+        const spentValues: Values = { ...values, defTrait: readAsSpent(traits, names.split(',')) }
+        if (solo && names.split(',').includes('solo-operative')) spentValues.defSoloOperative = false
+        try {
+          built.set(names, spec.build(spentValues))
+        } catch (e) {
+          if (e instanceof InputError)
+            throw new InputError(e.code, `${a.name} (${a.command}), once ${names} is spent: ${e.message}`)
+          throw e
+        }
+      }
+      return built.get(names)
+    },
+  }
 }

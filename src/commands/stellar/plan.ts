@@ -1,9 +1,14 @@
 import { InputError } from '../../core/errors.js'
-import { type PlanAttackValues, planAttacksOf, planDefenderOf, planSpentOf } from '../../engine/plan-units.js'
+import {
+  type PlanAttackValues,
+  carriedOf,
+  planAttacksOf,
+  planDefenderOf,
+  planSpentOf,
+} from '../../engine/plan-units.js'
 import {
   type CommandSpec,
   type OptionSpec,
-  type Values,
   checkOptions,
   defineCommand,
   intOpt,
@@ -11,8 +16,7 @@ import {
   show,
   textOpt,
 } from '../../engine/spec.js'
-import { type Carried, type PlanAttackQuery, type PlanQuery, planModel } from '../../report/stellar/plan.js'
-import { readAsSpent, usesIn } from '../../rules/stellar/limited-uses.js'
+import { type PlanAttackQuery, type PlanQuery, planModel } from '../../report/stellar/plan.js'
 import { meleeSpec } from './melee.js'
 import { shootSpec } from './shoot.js'
 
@@ -64,37 +68,6 @@ const options = [
 ] as const
 
 const SPECS: Record<PlanAttackValues['command'], CommandSpec> = { shoot: shootSpec, melee: meleeSpec }
-
-/**
- * The defender's limited uses in an attack (Improvise, Invincible, Untouchable, Unyielding's and
- * Superior Instincts' blocks, Solo Operative: its traits, and melee's --def-solo-operative), and
- * the same attack with some of them spent, for the attacks after the one that takes them
- * (src/report/stellar/plan.ts), each built once.
- */
-function carriedOf(a: PlanAttackValues, spec: CommandSpec, values: Values): Carried<unknown> | undefined {
-  const traits = (values.defTrait as string[] | undefined) ?? []
-  const solo = a.command === 'melee' && values.defSoloOperative === true
-  const uses = usesIn(solo ? [...traits, 'solo-operative'] : traits)
-  if (!uses.length) return undefined
-  const built = new Map<string, unknown>()
-  return {
-    uses,
-    spent(names) {
-      if (!built.has(names)) {
-        const spentValues: Values = { ...values, defTrait: readAsSpent(traits, names.split(',')) }
-        if (solo && names.split(',').includes('solo-operative')) spentValues.defSoloOperative = false
-        try {
-          built.set(names, spec.build(spentValues))
-        } catch (e) {
-          if (e instanceof InputError)
-            throw new InputError(e.code, `${a.name} (${a.command}), once ${names} is spent: ${e.message}`)
-          throw e
-        }
-      }
-      return built.get(names)
-    },
-  }
-}
 
 function buildPlan(v: { hp: number | undefined; need: number | undefined }): PlanQuery {
   const attacks = planAttacksOf(v)
