@@ -169,11 +169,19 @@ function rollPool(dice: Dice, n: number, who: string): number[] {
   return dice.pool(n, OUTMANEUVER_DIE, `${who} outmaneuver dice`, successClass)
 }
 
+/** How many of its failed dice a side rerolls: all of them, at most `reroll`. */
+function rerollCount(faces: number[], reroll: number): number {
+  return Math.min(reroll, faces.filter((f) => successValue(f) === 0).length)
+}
+
+/** Rerolls `n` failed dice; returns the new faces. */
+function rollRerolls(dice: Dice, n: number, who: string): number[] {
+  return n > 0 ? dice.pool(n, OUTMANEUVER_DIE, `${who} rerolls`, successClass) : []
+}
+
 /** Reroll up to `reroll` failed dice; returns the new faces. */
 function rerollFailures(dice: Dice, faces: number[], reroll: number, who: string): number[] {
-  const failures = faces.filter((f) => successValue(f) === 0).length
-  const n = Math.min(reroll, failures)
-  return n > 0 ? dice.pool(n, OUTMANEUVER_DIE, `${who} rerolls`, successClass) : []
+  return rollRerolls(dice, rerollCount(faces, reroll), who)
 }
 
 function diceSuccesses(faces: number[], rerolls: number[]): number {
@@ -297,18 +305,36 @@ export interface OutmaneuverOdds {
   expected: { attackerSuccesses: number; defenderSuccesses: number; margin: number }
 }
 
-/** Exact successes of one side from its dice and rerolls (the same stages the roll uses). */
+/**
+ * Exact successes of one side from its dice and rerolls, in the roll's own two stages: the first
+ * roll merged to what the rerolls read (its successes and how many failures are rerolled), then
+ * each distinct number of rerolled dice walked once.
+ */
 export function sideSuccessDist(side: Pick<Side, 'dice' | 'reroll'>, who = 'side'): Distribution<number> {
-  return walk((dice) => {
-    const rolls = rollPool(dice, side.dice, who)
-    return diceSuccesses(rolls, rerollFailures(dice, rolls, side.reroll, who))
-  })
+  const first = walk(
+    (dice): [number, number] => {
+      const rolls = rollPool(dice, side.dice, who)
+      return [countSuccesses(rolls), rerollCount(rolls, side.reroll)]
+    },
+    ([successes, rerolled]) => `${successes},${rerolled}`,
+  )
+  const rerolls = new Map<number, Distribution<number>>()
+  const rerolled = (n: number): Distribution<number> => {
+    let d = rerolls.get(n)
+    if (!d) rerolls.set(n, (d = walk((dice) => countSuccesses(rollRerolls(dice, n, who)))))
+    return d
+  }
+  // Rerolled dice were failures (worth 0), so only the new faces add.
+  return first.step(
+    ([, n]) => rerolled(n),
+    ([successes], more) => successes + more,
+  )
 }
 
 /**
  * Exact odds. The two sides' dice are independent, so each side's successes are walked on
- * their own (a pool branches over its success classes, the reroll pool over the failures left)
- * and the two are paired by `product`: at most 31 x 31 pairs, each concluded by the rule's own
+ * their own and paired by `product` into the attacker's lead (at most 31 x 31 pairs); the
+ * outcome reads only that lead, so each distinct lead is concluded once by the rule's own
  * `outmaneuverOutcome`. Momentum follows the automatic policy (what each side was given).
  */
 export function outmaneuverOdds(o: Outmaneuver): OutmaneuverOdds {
@@ -318,9 +344,11 @@ export function outmaneuverOdds(o: Outmaneuver): OutmaneuverOdds {
   const d = sideSuccessDist(o.defender, 'defender').map((n) =>
     totalSuccesses(n, momentumSuccesses(o.defender)),
   )
-  const pairs = a.product(d, (x, y) => [x, y])
-  const margin = pairs.map(([x, y]) => x - y)
-  const concluded = pairs.map(([x, y]) => outmaneuverOutcome(o.bridge, x, y))
+  const margin = a.product(d, (x, y) => x - y)
+  const concluded = margin.map(
+    (lead) => outmaneuverOutcome(o.bridge, Math.max(lead, 0), Math.max(-lead, 0)),
+    (r) => r.outcome,
+  )
   return {
     attackerSuccesses: a,
     defenderSuccesses: d,
