@@ -1,10 +1,9 @@
 import { describe, expect, it } from 'vitest'
 import { walk } from '../../../src/core/exact.js'
-import { loadSpec } from '../../../src/commands/registry.js'
-import { namedRequest } from '../../../src/engine/named-units.js'
 import type { PlanQuery, PlanResult } from '../../../src/report/stellar/plan.js'
 import { planModel } from '../../../src/report/stellar/plan.js'
 import { parseRoster } from '../../../src/rules/stellar/roster.js'
+import { planQuery } from './plan-fixture.js'
 
 /**
  * A plan carries the defender's once-a-round Improvise (issue 27): spent on one attack, it is gone
@@ -29,11 +28,7 @@ const roster = parseRoster(
   'test roster',
 )
 
-async function query(words: string[], given: Record<string, unknown> = {}): Promise<PlanQuery> {
-  const spec = (await loadSpec('plan'))!
-  const req = namedRequest(spec, roster, words, given, 'json')
-  return spec.build(req.values) as PlanQuery
-}
+const query = (words: string[], given: Record<string, unknown> = {}) => planQuery(roster, words, given)
 
 /** The rolled plan, every die walked: the chance of each (HP left, damage dealt). */
 function bruteForce(q: PlanQuery): Map<string, number> {
