@@ -71,14 +71,27 @@ export function outcomeOutlook(
   failedSaves: number,
   unblockedHits: number,
 ): Outlook {
-  const destroyed = hp !== undefined && damage >= hp
-  return {
-    destroyed: destroyed ? 1 : 0,
-    damage,
-    capped: hp === undefined ? damage : Math.min(damage, hp),
-    failedSaves,
-    unblockedHits,
-  }
+  return addOutcome(noOutlook(), 1, damage, hp, failedSaves, unblockedHits)
+}
+
+/**
+ * One outcome added to an outlook with chance q: its damage against the target's HP, its failed
+ * saves and hits (the terms addOutlook adds, without an outlook made per outcome).
+ */
+export function addOutcome(
+  into: Outlook,
+  q: number,
+  damage: number,
+  hp: number | undefined,
+  failedSaves: number,
+  unblockedHits: number,
+): Outlook {
+  if (hp !== undefined && damage >= hp) into.destroyed += q
+  into.damage += q * damage
+  into.capped += q * (hp === undefined ? damage : Math.min(damage, hp))
+  into.failedSaves += q * failedSaves
+  into.unblockedHits += q * unblockedHits
+  return into
 }
 
 /** Adds `q` times `o` into `into`. */

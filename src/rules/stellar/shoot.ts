@@ -10,9 +10,8 @@ import {
   type Outlook,
   type Reroll,
   type RerollOption,
-  addOutlook,
   noOutlook,
-  outcomeOutlook,
+  addOutcome,
   poolWithRerollOdds,
   rollRerolls,
 } from './choice.js'
@@ -796,14 +795,16 @@ export function aim(s: Shot, after?: After): Aim {
   return new Aim(s, after)
 }
 
-/** What a shot's stages after the evade dice share: remembered by their declared input. */
+/**
+ * What a shot's stages after the evade dice share, for its declared input: the blocks, the save
+ * stage (savesFor: walked once per weapon, target and saves owed, across a batch's lines), and
+ * the outlook rows per number of unblocked hits, each read off the save stage's distribution when
+ * first asked. The callers that weigh several options hand one After to every option with the same
+ * later stages (rankBonuses: the reaction decides them, not the bonus).
+ */
 export function afterOf(s: Shot): After {
-  const input: AfterEvadeInput & Decidable = afterEvadeInput(s)
-  input.decisions = s.decisions
-  return afters(input)
-}
-
-const afters = memoise((shot: AfterEvadeInput & Decidable): After => {
+  const shot: AfterEvadeInput & Decidable = afterEvadeInput(s)
+  shot.decisions = s.decisions
   // Per number of unblocked hits: the rest of the shot reads no more of the hits (blockHits).
   const rows: Outlook[] = []
   const after: After = {
@@ -816,7 +817,7 @@ const afters = memoise((shot: AfterEvadeInput & Decidable): After => {
     },
   }
   return after
-})
+}
 
 /**
  * The outlook of the stages after the blocks: the save stage's distribution (the one saveStep's
@@ -827,7 +828,7 @@ const afters = memoise((shot: AfterEvadeInput & Decidable): After => {
 function blockedOutlook(block: BlockStage, saves: After['saves'], hp: number | undefined): Outlook {
   const out = noOutlook()
   saves(block.unblockedHits).forEach((save, q) =>
-    addOutlook(out, q, outcomeOutlook(shotDamage(block, save), hp, save.failedSaves, block.unblockedHits)),
+    addOutcome(out, q, shotDamage(block, save), hp, save.failedSaves, block.unblockedHits),
   )
   return out
 }
@@ -854,7 +855,7 @@ export function laterOutlook(s: Shot): LaterOutlook {
 /** The outlook of a distribution of results: each one's damage against the HP, failed saves, hits. */
 function resultsOutlook(d: Distribution<ShotResult>, hp: number | undefined): Outlook {
   const out = noOutlook()
-  d.forEach((r, q) => addOutlook(out, q, outcomeOutlook(r.damage, hp, r.save.failedSaves, r.unblockedHits)))
+  d.forEach((r, q) => addOutcome(out, q, r.damage, hp, r.save.failedSaves, r.unblockedHits))
   return out
 }
 
