@@ -122,6 +122,11 @@ export class Distribution<K extends Outcome = number> {
     for (let i = 0; i < this.values.length; i++) yield [this.values[i], this.counts[i]]
   }
 
+  /** Each outcome with its ways (over `den`), in the order first reached (entries without the pairs). */
+  forEachWays(f: (v: K, ways: bigint) => void): void {
+    for (let i = 0; i < this.values.length; i++) f(this.values[i], this.counts[i])
+  }
+
   outcomes(): K[] {
     return [...this.values]
   }

@@ -93,26 +93,26 @@ export function shotDamagePercentile(s: Shot, damage: number): number {
   const later = new Map<number, { den: bigint; twice: bigint }>()
   const saves = laterSaves(a.shot)
   let common = 1n
-  for (const [code] of evade.entries()) {
+  evade.forEachWays((code) => {
     const hits = evadeCodeHits(code)
-    if (later.has(hits)) continue
+    if (later.has(hits)) return
     const block = blockHits(a.shot, hits, a.blocks)
     const owed = saves(block.unblockedHits)
     let twice = 0n
-    for (const [save, c] of owed.entries()) {
+    owed.forEachWays((save, c) => {
       const dealt = block.hitDamage + save.damage
       if (dealt < damage) twice += 2n * c
       else if (dealt === damage) twice += c
-    }
+    })
     later.set(hits, { den: owed.den, twice })
-    common = lcm(common, owed.den)
-  }
+    if (common % owed.den !== 0n) common = lcm(common, owed.den)
+  })
   // The flow's fold puts every state over the saves' common denominator: the same sum here.
   let num = 0n
-  for (const [code, w] of evade.entries()) {
+  evade.forEachWays((code, w) => {
     const l = later.get(evadeCodeHits(code))!
     num += w * (common / l.den) * l.twice
-  }
+  })
   return probability(num, 2n * evade.den * common)
 }
 
