@@ -15,8 +15,23 @@ describe('memoise: a stage remembered by its declared input', () => {
     // "1,(2,3)" must not meet "1,2,3" or "12,3": values are separated and nesting is marked.
     const g = memoise((i: { a: number | string; b: unknown }) => JSON.stringify(i))
     expect(g({ a: 1, b: { x: 2, y: 3 } })).toBe('{"a":1,"b":{"x":2,"y":3}}')
+    expect(g({ a: 1, b: [2, 3] })).toBe('{"a":1,"b":[2,3]}')
     expect(g({ a: 1, b: '2,3' })).toBe('{"a":1,"b":"2,3"}')
     expect(g({ a: '1,2', b: 3 })).toBe('{"a":"1,2","b":3}')
+    expect(g({ a: 12, b: 3 })).toBe('{"a":12,"b":3}')
+    expect(g({ a: 1, b: 23 })).toBe('{"a":1,"b":23}')
+    // A value that is absent, undefined, null, false, 0 or "" is each its own input.
+    const h = memoise((i: { a?: unknown; b: number }) =>
+      JSON.stringify([i.a === undefined ? 'none' : i.a, i.b]),
+    )
+    expect([undefined, null, false, 0, '', 'undefined'].map((a) => h({ a, b: 1 }))).toEqual([
+      '["none",1]',
+      '[null,1]',
+      '[false,1]',
+      '[0,1]',
+      '["",1]',
+      '["undefined",1]',
+    ])
     expect(calls).toHaveLength(3)
   })
 
