@@ -215,7 +215,8 @@ export type ShotParts = RecordParts & Partial<Pick<Shot, 'bonus' | 'defense' | k
  * no bonus, no reaction, no modifiers, round 1). The one place a shot's defaults are written.
  */
 export function shotInput(parts: ShotParts = {}): Shot {
-  const plain: Shot = {
+  const { weapon, attacker, target, situation, ...choices } = parts
+  return {
     weapon: {
       acc: 0,
       shots: 1,
@@ -226,6 +227,7 @@ export function shotInput(parts: ShotParts = {}): Shot {
       indirect: false,
       aoe: false,
       targetLock: false,
+      ...weapon,
     },
     attacker: {
       pilot: 0,
@@ -243,6 +245,7 @@ export function shotInput(parts: ShotParts = {}): Shot {
       ignoreShieldCover: false,
       ignoreRapidFirePenalty: false,
       seekingShot: false,
+      ...attacker,
     },
     // In the order the fields were listed when a shot was one flat record: the traits' changes
     // are listed in it (TraitEffect).
@@ -268,6 +271,7 @@ export function shotInput(parts: ShotParts = {}): Shot {
       persevere: false,
       warship: false,
       size: 0,
+      ...target,
     },
     situation: {
       cover: false,
@@ -276,12 +280,12 @@ export function shotInput(parts: ShotParts = {}): Shot {
       bonusCrits: 0,
       round: 1,
       remoteShootDown: false,
+      ...situation,
     },
     bonus: 'none',
     defense: 'none',
+    ...choices,
   }
-  const { weapon, attacker, target, situation, ...choices } = parts
-  return { ...shotWith(plain, { weapon, attacker, target, situation }), ...choices }
 }
 
 /** A copy of the shot with some fields changed, record by record (the lists are shared, as a spread shares them). */
