@@ -1,6 +1,7 @@
 import { InputError } from '../../core/errors.js'
 
 import {
+  type After,
   type AttackBonus,
   type DefenseChoice,
   type MomentumQuestion,
@@ -452,20 +453,34 @@ function chooseAuto(req: ShotRequest, ctx: ChoiceContext): ChosenShot {
     isOpen(req.bonus) ? 'precision' : req.bonus,
     isOpen(req.defense) ? 'dodge' : req.defense,
   )
+  let best: { defense: DefenseChoice; after: After } | undefined
   if (bonusOpen) {
     // Ranked against the defender's best reply to each bonus, when the defence is open too.
-    const best = rankBonuses(s, !defenseOpen)[0]
-    s.bonus = best.value
+    const top = rankBonuses(s, !defenseOpen)[0]
+    s.bonus = top.value
+    best = top
+  } else if (defenseOpen) {
+    const top = rankDefenses(s, AUTO_DEFENSES)[0]
+    best = { defense: top.value, after: top.after }
+  }
+  if (best) {
     s.defense = best.defense
-  } else if (defenseOpen) s.defense = rankDefenses(s, AUTO_DEFENSES)[0].value
+    weighed.set(s, best.after)
+  }
   return ctx.interactive ? withMidwayAsks(s) : s
 }
+
+/**
+ * The later stages the automatic choice weighed a chosen shot with: its luck reads the same ones
+ * (a shot changed after the choice is another object, and reads its own).
+ */
+const weighed = new WeakMap<ChosenShot, After>()
 
 function shotLuck(r: ShotResult, s: ChosenShot): number {
   // Measured against the same choices and Momentum policy. Momentum answered at a prompt has
   // no policy: the amount spent stands in for it (the odds ignore answers and prompts).
   const shot = s.chosenBy.momentum === 'prompt' ? shotWith(s, { target: { momentum: r.momentumSpent } }) : s
-  return shotDamagePercentile(shot, r.damage)
+  return shotDamagePercentile(shot, r.damage, weighed.get(shot))
 }
 
 /** Expected values and percentiles in JSON: six decimals are plenty and stay readable. */

@@ -84,14 +84,15 @@ export function shotDamageOdds(s: Shot): Distribution<number> {
  * fraction, over the same denominator, so the same number), read without mixing the damage
  * distribution: the evade stage's states (evadeCodeOdds), each weighed by the chance that the
  * later stages from its hits (blocks and Skill Defense, then the saves' distribution, as the
- * flow plays them) deal less than `damage`, or exactly it (counted half).
+ * flow plays them) deal less than `damage`, or exactly it (counted half). `after`: the one the
+ * automatic choice weighed this shot with, when it did.
  */
-export function shotDamagePercentile(s: Shot, damage: number): number {
-  const a = aim(quietShot(s))
+export function shotDamagePercentile(s: Shot, damage: number, after?: After): number {
+  const a = aim(quietShot(s), after)
   const evade = evadeCodeOdds(a)
   // Per number of hits: twice the ways below `damage` plus the ways at it, over the saves' den.
   const later = new Map<number, { den: bigint; twice: bigint }>()
-  const saves = laterSaves(a.shot)
+  const saves = after ? after.saves : laterSaves(a.shot)
   let common = 1n
   evade.forEachWays((code) => {
     const hits = evadeCodeHits(code)
@@ -147,6 +148,8 @@ export function expectedDamageFrom(s: Shot, hits: number): number {
 export interface ScoredOption<T> {
   value: T
   expected: Outlook
+  /** The later stages it was weighed with (afterOf the shot with this option taken). */
+  after: After
 }
 
 export const ATTACK_BONUSES: AttackBonus[] = ['precision', 'barrage', 'none']
@@ -175,7 +178,7 @@ export function rankDefenses(
     // rankBonuses hands the same ones to every bonus it tries.
     let rows = later.get(value)
     if (!rows) later.set(value, (rows = afterOf(trial)))
-    return { value, expected: shotExpected(trial, rows) }
+    return { value, expected: shotExpected(trial, rows), after: rows }
   })
   return [...scored].sort((a, b) => preferFor('spare', a.expected, b.expected))
 }
@@ -197,10 +200,10 @@ export function rankBonuses(
     if (defenseFixed) {
       let rows = later.get(s.defense)
       if (!rows) later.set(s.defense, (rows = afterOf(trial)))
-      return { value, defense: s.defense, expected: shotExpected(trial, rows) }
+      return { value, defense: s.defense, expected: shotExpected(trial, rows), after: rows }
     }
     const best = rankDefenses(trial, defenses, later)[0]
-    return { value, defense: best.value, expected: best.expected }
+    return { value, defense: best.value, expected: best.expected, after: best.after }
   })
   return [...scored].sort((a, b) => preferFor('harm', a.expected, b.expected))
 }
