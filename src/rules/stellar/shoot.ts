@@ -809,16 +809,14 @@ export function aim(s: Shot, after?: After): Aim {
 export function afterOf(s: Shot): After {
   const shot: AfterEvadeInput & Decidable = afterEvadeInput(s)
   shot.decisions = s.decisions
-  // Per number of unblocked hits: the rest of the shot reads no more of the hits (blockHits).
+  // Per number of hits (every option weighed with this After reads the same few).
   const rows: Outlook[] = []
   const after: After = {
     shot,
     blocks: shotBlocks(shot),
     saves: laterSaves(shot),
-    outlook: (hits) => {
-      const block = blockHits(shot, hits, after.blocks)
-      return (rows[block.unblockedHits] ??= blockedOutlook(block, after.saves, shot.target.hp))
-    },
+    outlook: (hits) =>
+      (rows[hits] ??= blockedOutlook(blockHits(shot, hits, after.blocks), after.saves, shot.target.hp)),
   }
   return after
 }

@@ -1095,6 +1095,7 @@ const WITH_SKILL_DEFENSE = new Set(['improvise', 'unbeaten'])
  * more Skills than the side may use in a turn, naming them.
  */
 export function checkSkills(given: SkillsGiven, indirect?: string): void {
+  if (given.flags.length === 0 && given.traits.length === 0) return // no Skill used
   const uses = [
     ...given.flags.map((f) => ({ name: f.skill, given: f.given })),
     ...given.traits
