@@ -16,7 +16,6 @@ import {
   damageTaken,
   defenseDiceInput,
   momentumLeft,
-  mostHits,
   picksRerolls,
   survives,
   tallyInput,
@@ -42,15 +41,18 @@ import { compareScores } from './choice.js'
  * An option (the two splits and the defender's reaction) changes only the dice of the two
  * strikes: the chances of the attack's unblocked hits uA and of the counter-attack's uC (each
  * strike's dice stages: the pools' odds once per declared dice input, then
- * unblockedByDifference). Everything after the dice is the same for every option, so it is
- * filled once into a float cache from the flow's own stages:
- * - per uA, the strike stage's outcomes (strikeSaves), grouped by what the counter-attack and
- *   conclusion stages read of an attack besides its damage (clashAfterStrikes.view), and per
- *   later damage the defender can take (a Finishing Blow), the dealt parts;
- * - per uC, per attack view (one attack standing for it), the conclusion stage over the
- *   counter-attack's outcomes (or none, when the counter-attack stage does not strike): the taken
- *   parts and the chance of each later damage to the defender.
- * An option's value is those cells summed by its chances of uA and uC and joined per view.
+ * unblockedByDifference), made once per strike of the options weighed. Everything after the dice
+ * is read from the flow's own stages, only where some option weighs it:
+ * - the attack: the strike stage's outcomes per uA (strikeOutcomeChances, once per declared
+ *   input across a batch's lines), summed by the attack's chances of uA per what the
+ *   counter-attack and conclusion stages read of an attack besides its damage
+ *   (clashAfterStrikes.view), the damage parts per later damage the defender can take (a
+ *   Finishing Blow) that the counter-attack side gives that view;
+ * - the counter-attack: per attack view met (one attack standing for it), the conclusion stage
+ *   over the counter-attack's outcomes summed by its chances of uC (or none, when the
+ *   counter-attack stage does not strike): the taken parts and the chance of each later damage
+ *   to the defender. The conclusion is made once per attack view and counter view.
+ * An option's value joins the two per view.
  */
 
 /**
@@ -90,41 +92,36 @@ export interface ChoiceSpace {
   defChoices: DefChoice[]
 }
 
-/** What the attack deals, given one attack view and one later damage to the defender (chance-weighted sums). */
+/** One attack strike: its chances of uA and its parts per view (chance-weighted sums over its outcomes). */
 interface Dealt {
-  p: number
-  capped: number
-  dealt: number
-  destroyed: number
-  failedSaves: number
-  unblockedHits: number
+  pA: number[]
+  p: number[]
+  failedSaves: number[]
+  unblockedHits: number[]
+  /** Per later damage x the defender can take (the conclusion's later.defender): the parts that read it, per view. */
+  byLater: Array<{ x: number; capped: number[]; dealt: number[]; destroyed: number[] }>
 }
 
-/** What the counter-attack and conclusion give, given one attack view (chance-weighted sums). */
+/** The counter-attack and conclusion given one attack view (chance-weighted sums). */
 interface Taken {
   capped: number
   taken: number
   destroyed: number
   failedSaves: number
   unblockedHits: number
-  /** The chance of each later damage to the defender, by its index. */
-  later: Float64Array
+  /** The chance of each later damage to the defender: [damage, chance]. */
+  later: Array<[number, number]>
 }
 
-const noDealt = (): Dealt => ({ p: 0, capped: 0, dealt: 0, destroyed: 0, failedSaves: 0, unblockedHits: 0 })
-const noTaken = (laters: number): Taken => ({
-  capped: 0,
-  taken: 0,
-  destroyed: 0,
-  failedSaves: 0,
-  unblockedHits: 0,
-  later: new Float64Array(laters),
-})
+/** The attack views: the number clashAfterStrikes.view gives (dealt 1, pushed 2, destroyed 4). */
+const VIEWS = 8
+
+const zeros = () => new Array<number>(VIEWS).fill(0)
 
 /** Float chances of a distribution of small whole numbers, by index. */
-function chances(d: Distribution<number>): Float64Array {
+function chances(d: Distribution<number>): number[] {
   const sorted = d.sorted()
-  const out = new Float64Array(sorted.length === 0 ? 1 : sorted[sorted.length - 1][0] + 1)
+  const out = new Array<number>(sorted.length === 0 ? 1 : sorted[sorted.length - 1][0] + 1).fill(0)
   for (const [k, p] of sorted) out[k] = p
   return out
 }
@@ -141,7 +138,7 @@ const blocksChances = memoise((input: DefenseDiceInput) => chances(defenseDiceOd
 const differenceOf = memoise((input: { attack: AttackDiceInput; defense: DefenseDiceInput }) => {
   const hits = hitsChances(input.attack)
   const blocks = blocksChances(input.defense)
-  const diff = new Float64Array(hits.length + blocks.length - 1)
+  const diff = new Array<number>(hits.length + blocks.length - 1).fill(0)
   const offset = blocks.length - 1
   for (let h = 0; h < hits.length; h++) {
     if (hits[h] === 0) continue
@@ -154,7 +151,7 @@ const differenceOf = memoise((input: { attack: AttackDiceInput; defense: Defense
  * Float chances of a strike's unblocked hits. The tally reads the rolls only through rolled hits
  * minus rolled blocks (unblockedByDifference), so it is made once per difference (differenceOf).
  */
-function unblockedChances(s: Strike): Float64Array {
+function unblockedChances(s: Strike): number[] {
   // Rerolls picked after the dice are seen: the strike's own composed odds.
   if (picksRerolls(s, 'attack') || picksRerolls(s, 'defense')) return chances(unblockedOdds(s))
   const { diff, offset } = differenceOf({ attack: attackDiceInput(s), defense: defenseDiceInput(s) })
@@ -166,225 +163,129 @@ function unblockedChances(s: Strike): Float64Array {
     while (out.length <= u) out.push(0)
     out[u] += diff[i]
   }
-  return Float64Array.from(out)
+  return out
 }
 
 /**
- * A counter-attack's outcomes per unblocked hits (strikeOutcomeChances) with what the conclusion
- * tells apart of them, once per declared input across a batch's lines: views(u) is each outcome's
- * counter view, numbered in the order first met from 0 unblocked hits up; summaries holds the
- * outcome first met of each view, and seen(u) how many views the outcomes up to u hits have.
+ * A counter-attack's outcomes per unblocked hits (strikeOutcomeChances) with each one's counter
+ * view (what the conclusion tells apart of them), once per declared input across a batch's lines.
  */
 const counterTable = memoise((input: AfterDiceInput) => {
   const outcomes = strikeOutcomeChances(input)
-  const index = new Map<number, number>()
-  const summaries: StrikeOutcome[] = []
   const views: Int32Array[] = []
-  const seen: number[] = []
-  const fill = (u: number) => {
-    while (views.length <= u) {
-      const list = outcomes(views.length)
-      const v = new Int32Array(list.length)
-      for (let i = 0; i < list.length; i++) {
-        const c = list[i][0]
-        const key = clashAfterStrikes.counterView(c)
-        let j = index.get(key)
-        if (j === undefined) index.set(key, (j = summaries.push(c) - 1))
-        v[i] = j
-      }
-      views.push(v)
-      seen.push(summaries.length)
-    }
-  }
   return {
     outcomes,
-    summaries,
-    views: (u: number) => (fill(u), views[u]),
-    seen: (u: number) => (fill(u), seen[u]),
+    views: (u: number) =>
+      (views[u] ??= Int32Array.from(outcomes(u), ([c]) => clashAfterStrikes.counterView(c))),
   }
 })
 
-/** The automatic choice over the splits and reactions of one clash: each option scored from the flow's cache. */
+/**
+ * The automatic choice over the splits and reactions of one clash. Each strike's chances of
+ * unblocked hits are made once per strike (an option's splits and reaction), then its parts per
+ * attack view through the flow's stages, only for the hits it can have and the views it meets.
+ */
 export class MeleeChoice {
-  /** The attack views met so far, each with the attack that stands for it. */
-  private readonly views: StrikeOutcome[] = []
-  private readonly viewIndex = new Map<number, number>()
-  /** The later damages the defender can take (the conclusion's later.defender), by index. */
-  private readonly laters: number[] = []
-  /** Per uA: per view, per later damage. */
-  private readonly dealtCells: Dealt[][][] = []
-  /** Per uC (filled when first needed): per view. */
-  private readonly takenCells: Array<Taken[] | undefined> = []
-  /** The attack's outcomes per unblocked hits, and each one's view (its index in views). */
-  private readonly attacks: Array<ReadonlyArray<readonly [StrikeOutcome, number]>>
-  private readonly attackViews: Int32Array[]
-  /** The counter-attack's outcomes per unblocked hits, up to the most it can leave in the space, and each one's counter view. */
-  private readonly counterOutcomes: Array<ReadonlyArray<readonly [StrikeOutcome, number]>>
-  private readonly counterViewsOf: Int32Array[]
-  /** Per attack view: whether the counter-attack strikes, and the conclusion per counter view (filled when first needed). */
-  private readonly countered: boolean[]
-  private readonly ends: Array<Array<ClashConclusion | undefined>>
-  /** Per attack's dice (its splits and the reaction): the dealt cells summed by the chances of uA. */
-  private readonly dealtMemo = new Map<string, Dealt[][]>()
-  /** Per counter-attack's dice: the taken cells summed by the chances of uC. */
-  private readonly takenMemo = new Map<string, Taken[]>()
+  /** Per attack view: an attack standing for it (met first), and whether the counter-attack strikes after it. */
+  private readonly views: Array<StrikeOutcome | undefined> = new Array(VIEWS)
+  private readonly countered: boolean[] = []
+  /** Per attack view: the conclusion per counter view (by its code; none: the view has no counter-attack). */
+  private readonly ends: Array<Map<number, ClashConclusion>> = []
+  /** The strikes' outcomes per unblocked hits, from the first strike of each side (its weapon and target). */
+  private attacks?: (u: number) => ReadonlyArray<readonly [StrikeOutcome, number]>
+  private counters?: ReturnType<typeof counterTable>
+  /** Per attack's dice (its splits and the reaction): its chances of uA and parts per view. */
+  private readonly dealtMemo = new Map<string, Dealt>()
+  /** Per counter-attack's dice: its chances of uC and, per view met, the taken parts. */
+  private readonly takenMemo = new Map<string, { pC: number[]; cells: Array<Taken | undefined> }>()
 
-  /** A choice over the splits and reactions of `space` (value reads no others). */
-  constructor(
-    private readonly m: Melee,
-    space: ChoiceSpace,
-  ) {
-    // What follows the dice depends on the weapons and targets only, never on the splits or the
-    // reaction. There is no overwatch here. The cells go up to the most hits (mostHits) of the
-    // most attack dice each side rolls in the space, no further.
-    const mostDice = (splits: Split[]) => Math.max(...splits.map((s) => s.attack))
-    const attackRef = attackStrike(m, mostDice(space.atkSplits), 0, 'counter')
-    const counterRef = counterStrike(
-      m,
-      momentumLeft(m, OVERWATCH_START),
-      mostDice(space.defSplits),
-      0,
-      'both',
-    )
-    // Every attack outcome up front, so that every view has the attack standing for it before
-    // any counter-attack cell.
-    const attackSaves = strikeOutcomeChances(afterDiceInput(attackRef))
-    this.attacks = Array.from({ length: mostHits(attackRef) + 1 }, (_, u) => attackSaves(u))
-    this.attackViews = this.attacks.map((list) => {
-      const views = new Int32Array(list.length)
-      for (let i = 0; i < list.length; i++) views[i] = this.view(list[i][0])
-      return views
-    })
-    const counters = counterTable(afterDiceInput(counterRef))
-    const most = mostHits(counterRef)
-    this.counterOutcomes = Array.from({ length: most + 1 }, (_, u) => counters.outcomes(u))
-    this.counterViewsOf = Array.from({ length: most + 1 }, (_, u) => counters.views(u))
-    // Then every later damage the defender can take, from each view against every counter-attack
-    // outcome the conclusion tells apart (once per counter view).
-    const summaries = counters.summaries.slice(0, counters.seen(most))
-    this.countered = this.views.map((a) => clashAfterStrikes.countered(m, a))
-    this.ends = this.views.map(() => [])
-    const laters = new Set<number>()
-    this.views.forEach((_, k) => {
-      if (!this.countered[k]) laters.add(this.end(k, null, -1).later.defender)
-      else summaries.forEach((c, j) => laters.add(this.end(k, c, j).later.defender))
-    })
-    this.laters.push(...laters)
-    this.attacks.forEach((_, u) => this.dealtCells.push(this.dealtCell(u)))
-  }
-
-  private view(a: StrikeOutcome): number {
-    const key = clashAfterStrikes.view(this.m, a)
-    let k = this.viewIndex.get(key)
-    if (k === undefined) {
-      this.viewIndex.set(key, (k = this.views.length))
-      this.views.push(a)
-    }
-    return k
+  /** A choice over the splits and reactions of the clash `m`. */
+  constructor(private readonly m: Melee) {
+    for (let k = 0; k < VIEWS; k++) this.ends.push(new Map())
   }
 
   /**
-   * The conclusion stage after view k's attack and a counter-attack of counter view j (-1: none),
-   * once per pair: it reads the counter-attack through its view alone.
+   * The conclusion stage after view k's attack and a counter-attack of counter view j (null:
+   * none), once per pair: it reads the counter-attack through its view alone.
    */
   private end(k: number, c: StrikeOutcome | null, j: number): ClashConclusion {
-    return (this.ends[k][j + 1] ??= clashAfterStrikes.conclude(this.m, this.views[k], c))
+    let e = this.ends[k].get(j)
+    if (!e) this.ends[k].set(j, (e = clashAfterStrikes.conclude(this.m, this.views[k]!, c)))
+    return e
   }
 
-  /** Per view and later damage: the attack's chance and dealt parts over its outcomes. */
-  private dealtCell(uA: number): Dealt[][] {
-    const { m, laters } = this
-    const cell = this.views.map(() => laters.map(noDealt))
-    const outcomes = this.attacks[uA]
-    const views = this.attackViews[uA]
-    for (let i = 0; i < outcomes.length; i++) {
-      const a = outcomes[i][0]
-      const p = outcomes[i][1]
-      const byLater = cell[views[i]]
-      for (let x = 0; x < laters.length; x++) {
-        const d = byLater[x]
-        const dealt = damageTaken(a.damage, laters[x])
-        d.p += p
-        d.capped += p * cappedDamage(dealt, m.def.unit.hp)
-        d.dealt += p * dealt
-        if (!survives(dealt, m.def.unit.hp)) d.destroyed += p
-        d.failedSaves += p * a.failedSaves
-        d.unblockedHits += p * a.unblockedHits
+  /** The attack's parts per view that do not read the later damage, noting the attack standing for each view. */
+  private dealt(pA: number[]): Dealt {
+    const { m } = this
+    const d: Dealt = { pA, p: zeros(), failedSaves: zeros(), unblockedHits: zeros(), byLater: [] }
+    for (let u = 0; u < pA.length; u++) {
+      if (pA[u] === 0) continue
+      const outcomes = this.attacks!(u)
+      for (let i = 0; i < outcomes.length; i++) {
+        const [a, p] = outcomes[i]
+        const k = clashAfterStrikes.view(m, a)
+        if (!this.views[k]) {
+          this.views[k] = a
+          this.countered[k] = clashAfterStrikes.countered(m, a)
+        }
+        const q = pA[u] * p
+        d.p[k] += q
+        d.failedSaves[k] += q * a.failedSaves
+        d.unblockedHits[k] += q * a.unblockedHits
       }
     }
-    return cell
+    return d
   }
 
-  /** Per view (its attack standing for it): the conclusion over the counter-attack's outcomes with uC unblocked hits. */
-  private takenCell(uC: number): Taken[] {
-    let cell = this.takenCells[uC]
-    if (cell) return cell
-    if (uC >= this.counterOutcomes.length) throw new Error('MeleeChoice: a counter-attack outside its space')
-    const { m, laters } = this
-    const views = this.counterViewsOf[uC]
-    const outcomes = this.counterOutcomes[uC]
-    const add = (t: Taken, k: number, c: StrikeOutcome | null, p: number, j: number) => {
+  /** The attack's parts per view that read the later damage x to the defender (a Finishing Blow): one pass over its outcomes. */
+  private dealtAt(d: Dealt, x: number) {
+    const found = d.byLater.find((b) => b.x === x)
+    if (found) return found
+    const { m } = this
+    const { pA } = d
+    const parts = { x, capped: zeros(), dealt: zeros(), destroyed: zeros() }
+    for (let u = 0; u < pA.length; u++) {
+      if (pA[u] === 0) continue
+      const outcomes = this.attacks!(u)
+      for (let i = 0; i < outcomes.length; i++) {
+        const [a, p] = outcomes[i]
+        const k = clashAfterStrikes.view(m, a)
+        const q = pA[u] * p
+        const dealt = damageTaken(a.damage, x)
+        parts.capped[k] += q * cappedDamage(dealt, m.def.unit.hp)
+        parts.dealt[k] += q * dealt
+        if (!survives(dealt, m.def.unit.hp)) parts.destroyed[k] += q
+      }
+    }
+    d.byLater.push(parts)
+    return parts
+  }
+
+  /** The counter-attack (or none) and the conclusion after view k's attack, over the chances of uC. */
+  private takenIn(pC: number[], k: number): Taken {
+    const { m } = this
+    const t: Taken = { capped: 0, taken: 0, destroyed: 0, failedSaves: 0, unblockedHits: 0, later: [] }
+    const add = (c: StrikeOutcome | null, p: number, j: number) => {
       const end = this.end(k, c, j)
       t.capped += p * cappedDamage(end.attacker.damageTaken, m.atk.unit.hp)
       t.taken += p * end.attacker.damageTaken
       if (end.attacker.destroyed) t.destroyed += p
       t.failedSaves += p * (c?.failedSaves ?? 0)
       t.unblockedHits += p * (c?.unblockedHits ?? 0)
-      t.later[laters.indexOf(end.later.defender)] += p
+      const x = end.later.defender
+      const later = t.later.find((l) => l[0] === x)
+      if (later) later[1] += p
+      else t.later.push([x, p])
     }
-    cell = this.views.map((_, k) => {
-      const t = noTaken(laters.length)
-      if (!this.countered[k]) add(t, k, null, 1, -1)
-      else for (let i = 0; i < outcomes.length; i++) add(t, k, outcomes[i][0], outcomes[i][1], views[i])
-      return t
-    })
-    this.takenCells[uC] = cell
-    return cell
-  }
-
-  /** The dealt cells summed by the chances of uA. */
-  private dealtBy(chancesOfU: Float64Array): Dealt[][] {
-    if (chancesOfU.length > this.dealtCells.length)
-      throw new Error('MeleeChoice: an attack outside its space')
-    const out = this.views.map(() => this.laters.map(noDealt))
-    for (let u = 0; u < chancesOfU.length; u++) {
-      const p = chancesOfU[u]
-      if (p === 0) continue
-      const cell = this.dealtCells[u]
-      for (let k = 0; k < out.length; k++)
-        for (let x = 0; x < out[k].length; x++) {
-          const o = out[k][x]
-          const r = cell[k][x]
-          o.p += p * r.p
-          o.capped += p * r.capped
-          o.dealt += p * r.dealt
-          o.destroyed += p * r.destroyed
-          o.failedSaves += p * r.failedSaves
-          o.unblockedHits += p * r.unblockedHits
-        }
-    }
-    return out
-  }
-
-  /** The taken cells summed by the chances of uC. */
-  private takenBy(chancesOfU: Float64Array): Taken[] {
-    const out = this.views.map(() => noTaken(this.laters.length))
-    for (let u = 0; u < chancesOfU.length; u++) {
-      const p = chancesOfU[u]
-      if (p === 0) continue
-      const cell = this.takenCell(u)
-      for (let k = 0; k < out.length; k++) {
-        const o = out[k]
-        const r = cell[k]
-        o.capped += p * r.capped
-        o.taken += p * r.taken
-        o.destroyed += p * r.destroyed
-        o.failedSaves += p * r.failedSaves
-        o.unblockedHits += p * r.unblockedHits
-        for (let x = 0; x < o.later.length; x++) o.later[x] += p * r.later[x]
+    if (!this.countered[k]) add(null, 1, -1)
+    else
+      for (let u = 0; u < pC.length; u++) {
+        if (pC[u] === 0) continue
+        const outcomes = this.counters!.outcomes(u)
+        const views = this.counters!.views(u)
+        for (let i = 0; i < outcomes.length; i++) add(outcomes[i][0], pC[u] * outcomes[i][1], views[i])
       }
-    }
-    return out
+    return t
   }
 
   /** Expected outcome of the clash (no overwatch) for one combination of splits and reaction. */
@@ -393,15 +294,17 @@ export class MeleeChoice {
     const k1 = `${atkSplit.attack}|${defSplit.defense}|${defChoice}`
     let A = this.dealtMemo.get(k1)
     if (!A) {
-      const pA = unblockedChances(attackStrike(this.m, atkSplit.attack, defSplit.defense, defChoice))
-      this.dealtMemo.set(k1, (A = this.dealtBy(pA)))
+      const s = attackStrike(this.m, atkSplit.attack, defSplit.defense, defChoice)
+      this.attacks ??= strikeOutcomeChances(afterDiceInput(s))
+      this.dealtMemo.set(k1, (A = this.dealt(unblockedChances(s))))
     }
     const k2 = `${defSplit.attack}|${atkSplit.defense}|${defChoice}`
     let C = this.takenMemo.get(k2)
     if (!C) {
       const left = momentumLeft(this.m, OVERWATCH_START)
-      const pC = unblockedChances(counterStrike(this.m, left, defSplit.attack, atkSplit.defense, defChoice))
-      this.takenMemo.set(k2, (C = this.takenBy(pC)))
+      const s = counterStrike(this.m, left, defSplit.attack, atkSplit.defense, defChoice)
+      this.counters ??= counterTable(afterDiceInput(s))
+      this.takenMemo.set(k2, (C = { pC: unblockedChances(s), cells: [] }))
     }
     // Joined per view: the attack's parts weighted by the chance of each later damage to the
     // defender, the counter-attack's by the chance of the view.
@@ -414,21 +317,19 @@ export class MeleeChoice {
     let taken = 0
     let defDestroyed = 0
     let atkDestroyed = 0
-    for (let k = 0; k < this.views.length; k++) {
-      const c = C[k]
-      const byLater = A[k]
-      for (let x = 0; x < byLater.length; x++) {
-        const a = byLater[x]
-        const pX = c.later[x]
-        capDiff += pX * a.capped
-        dealtCapped += pX * a.capped
-        dealt += pX * a.dealt
-        defDestroyed += pX * a.destroyed
-        saves += pX * a.failedSaves
-        hits += pX * a.unblockedHits
-      }
-      const pView = byLater.length ? byLater[0].p : 0
+    for (let k = 0; k < VIEWS; k++) {
+      const pView = A.p[k]
       if (pView === 0) continue
+      const c = (C.cells[k] ??= this.takenIn(C.pC, k))
+      for (const [x, pX] of c.later) {
+        const ax = this.dealtAt(A, x)
+        capDiff += pX * ax.capped[k]
+        dealtCapped += pX * ax.capped[k]
+        dealt += pX * ax.dealt[k]
+        defDestroyed += pX * ax.destroyed[k]
+        saves += pX * A.failedSaves[k]
+        hits += pX * A.unblockedHits[k]
+      }
       capDiff -= pView * c.capped
       takenCapped += pView * c.capped
       taken += pView * c.taken

@@ -430,11 +430,7 @@ describe('the choice search', () => {
       }),
     ],
   ])('its values equal the exact odds of the same clash (%s)', (_name, base) => {
-    const search = new MeleeChoice(base, {
-      atkSplits: splitsOf(5),
-      defSplits: splitsOf(5),
-      defChoices: ['counter', 'guard'],
-    })
+    const search = new MeleeChoice(base)
     for (const atkSplit of splitsOf(5)) {
       for (const defSplit of splitsOf(5)) {
         for (const defChoice of ['counter', 'guard'] as const) {
@@ -503,8 +499,8 @@ describe('the choice search', () => {
         defSplits: splitsOf(defPool),
         defChoices: ['counter', 'guard'] as Array<'counter' | 'guard'>,
       }
-      const ranked = new MeleeChoice(base, space).rankAttacker(space)
-      const best = new MeleeChoice(base, space).bestAttacker(space)
+      const ranked = new MeleeChoice(base).rankAttacker(space)
+      const best = new MeleeChoice(base).bestAttacker(space)
       expect({ atk: best.atkSplit, def: best.defSplit, choice: best.defChoice }).toEqual({
         atk: ranked[0].atkSplit,
         def: ranked[0].defSplit,
@@ -553,8 +549,8 @@ describe('the choice search', () => {
             defSplits: splitsOf(r.defPool),
             defChoices: ['counter', 'guard'] as Array<'counter' | 'guard'>,
           }
-          const ranked = new MeleeChoice(base, space).rankAttacker(space)
-          const best = new MeleeChoice(base, space).bestAttacker(space)
+          const ranked = new MeleeChoice(base).rankAttacker(space)
+          const best = new MeleeChoice(base).bestAttacker(space)
           expect({ atk: best.atkSplit, def: best.defSplit, choice: best.defChoice }).toEqual({
             atk: ranked[0].atkSplit,
             def: ranked[0].defSplit,
@@ -577,7 +573,7 @@ describe('the choice search', () => {
       defSplits: splitsOf(5),
       defChoices: ['counter', 'guard'] as Array<'counter' | 'guard'>,
     }
-    const ranked = new MeleeChoice(base, space).rankAttacker(space)
+    const ranked = new MeleeChoice(base).rankAttacker(space)
     // Exhaustive maximin on exact values.
     let best = -Infinity
     for (const atkSplit of space.atkSplits) {
