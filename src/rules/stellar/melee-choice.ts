@@ -113,6 +113,17 @@ interface Taken {
   later: Array<[number, number]>
 }
 
+/** Whether two declared inputs (plain data) are the same, as their JSON keys would tell (an absent field and an undefined one alike). */
+function sameInput(a: unknown, b: unknown): boolean {
+  if (a === b) return true
+  if (typeof a !== 'object' || typeof b !== 'object' || a === null || b === null) return false
+  const x = a as Record<string, unknown>
+  const y = b as Record<string, unknown>
+  for (const k in x) if (!sameInput(x[k], y[k])) return false
+  for (const k in y) if (!(k in x) && y[k] !== undefined) return false
+  return true
+}
+
 /** The attack views: the number clashAfterStrikes.view gives (dealt 1, pushed 2, destroyed 4). */
 const VIEWS = 8
 
@@ -135,7 +146,15 @@ const blocksChances = memoise((input: DefenseDiceInput) => chances(defenseDiceOd
  * per pair of its pools' declared inputs (across a batch's lines too): Counter and Guard change
  * only the bonus hits and blocks, which the tally adds after.
  */
-const differenceOf = memoise((input: { attack: AttackDiceInput; defense: DefenseDiceInput }) => {
+interface DifferenceInput {
+  attack: AttackDiceInput
+  defense: DefenseDiceInput
+}
+interface Difference {
+  diff: number[]
+  offset: number
+}
+const differenceOf = memoise((input: DifferenceInput): Difference => {
   const hits = hitsChances(input.attack)
   const blocks = blocksChances(input.defense)
   const diff = new Array<number>(hits.length + blocks.length - 1).fill(0)
@@ -151,10 +170,10 @@ const differenceOf = memoise((input: { attack: AttackDiceInput; defense: Defense
  * Float chances of a strike's unblocked hits. The tally reads the rolls only through rolled hits
  * minus rolled blocks (unblockedByDifference), so it is made once per difference (differenceOf).
  */
-function unblockedChances(s: Strike): number[] {
+function unblockedChances(s: Strike, difference: (input: DifferenceInput) => Difference): number[] {
   // Rerolls picked after the dice are seen: the strike's own composed odds.
   if (picksRerolls(s, 'attack') || picksRerolls(s, 'defense')) return chances(unblockedOdds(s))
-  const { diff, offset } = differenceOf({ attack: attackDiceInput(s), defense: defenseDiceInput(s) })
+  const { diff, offset } = difference({ attack: attackDiceInput(s), defense: defenseDiceInput(s) })
   const tally = tallyInput(s)
   const out: number[] = []
   for (let i = 0; i < diff.length; i++) {
@@ -199,9 +218,31 @@ export class MeleeChoice {
   /** Per counter-attack's dice: its chances of uC and, per view met, the taken parts. */
   private readonly takenMemo = new Map<string, { pC: number[]; cells: Array<Taken | undefined> }>()
 
+  /**
+   * Per striking side, the difference of its dice last looked up, with its declared input: the
+   * options weighed in turn mostly share a strike's dice (Counter and Guard change only its bonus
+   * hits and blocks), so the input is compared whole and its difference handed along, not looked
+   * up again.
+   */
+  private readonly lastDifference = new Map<
+    Strike['striker'],
+    { input: DifferenceInput; difference: Difference }
+  >()
+
   /** A choice over the splits and reactions of the clash `m`. */
   constructor(private readonly m: Melee) {
     for (let k = 0; k < VIEWS; k++) this.ends.push(new Map())
+  }
+
+  /** A strike's chances of unblocked hits, its dice's difference looked up once per run of options sharing them. */
+  private unblocked(s: Strike): number[] {
+    return unblockedChances(s, (input) => {
+      const last = this.lastDifference.get(s.striker)
+      if (last && sameInput(last.input, input)) return last.difference
+      const difference = differenceOf(input)
+      this.lastDifference.set(s.striker, { input, difference })
+      return difference
+    })
   }
 
   /**
@@ -296,7 +337,7 @@ export class MeleeChoice {
     if (!A) {
       const s = attackStrike(this.m, atkSplit.attack, defSplit.defense, defChoice)
       this.attacks ??= strikeOutcomeChances(afterDiceInput(s))
-      this.dealtMemo.set(k1, (A = this.dealt(unblockedChances(s))))
+      this.dealtMemo.set(k1, (A = this.dealt(this.unblocked(s))))
     }
     const k2 = `${defSplit.attack}|${atkSplit.defense}|${defChoice}`
     let C = this.takenMemo.get(k2)
@@ -304,7 +345,7 @@ export class MeleeChoice {
       const left = momentumLeft(this.m, OVERWATCH_START)
       const s = counterStrike(this.m, left, defSplit.attack, atkSplit.defense, defChoice)
       this.counters ??= counterTable(afterDiceInput(s))
-      this.takenMemo.set(k2, (C = { pC: unblockedChances(s), cells: [] }))
+      this.takenMemo.set(k2, (C = { pC: this.unblocked(s), cells: [] }))
     }
     // Joined per view: the attack's parts weighted by the chance of each later damage to the
     // defender, the counter-attack's by the chance of the view.
