@@ -224,23 +224,20 @@ export class MeleeChoice {
    * hits and blocks), so the input is compared whole and its difference handed along, not looked
    * up again.
    */
-  private readonly lastDifference = new Map<
-    Strike['striker'],
-    { input: DifferenceInput; difference: Difference }
-  >()
+  private readonly lastDifference: Partial<
+    Record<Strike['striker'], { input: DifferenceInput; difference: Difference }>
+  > = {}
 
   /** A choice over the splits and reactions of the clash `m`. */
-  constructor(private readonly m: Melee) {
-    for (let k = 0; k < VIEWS; k++) this.ends.push(new Map())
-  }
+  constructor(private readonly m: Melee) {}
 
   /** A strike's chances of unblocked hits, its dice's difference looked up once per run of options sharing them. */
   private unblocked(s: Strike): number[] {
     return unblockedChances(s, (input) => {
-      const last = this.lastDifference.get(s.striker)
+      const last = this.lastDifference[s.striker]
       if (last && sameInput(last.input, input)) return last.difference
       const difference = differenceOf(input)
-      this.lastDifference.set(s.striker, { input, difference })
+      this.lastDifference[s.striker] = { input, difference }
       return difference
     })
   }
@@ -250,8 +247,9 @@ export class MeleeChoice {
    * none), once per pair: it reads the counter-attack through its view alone.
    */
   private end(k: number, c: StrikeOutcome | null, j: number): ClashConclusion {
-    let e = this.ends[k].get(j)
-    if (!e) this.ends[k].set(j, (e = clashAfterStrikes.conclude(this.m, this.views[k]!, c)))
+    const byCounter = (this.ends[k] ??= new Map())
+    let e = byCounter.get(j)
+    if (!e) byCounter.set(j, (e = clashAfterStrikes.conclude(this.m, this.views[k]!, c)))
     return e
   }
 
