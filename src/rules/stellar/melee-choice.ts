@@ -92,15 +92,18 @@ export interface ChoiceSpace {
   defChoices: DefChoice[]
 }
 
-/** One attack strike: its chances of uA and its parts per view (chance-weighted sums over its outcomes). */
-interface Dealt {
-  pA: number[]
-  p: number[]
-  failedSaves: number[]
-  unblockedHits: number[]
-  /** Per later damage x the defender can take (the conclusion's later.defender): the parts that read it, per view. */
-  byLater: Array<{ x: number; capped: number[]; dealt: number[]; destroyed: number[] }>
+/**
+ * An attack's outcomes with some unblocked hits summed per view met: `views` lists the views (with
+ * `reps`, an outcome standing for each), `sums` holds F numbers per listed view at the places PART
+ * names (chance-weighted sums).
+ */
+interface AttackCell {
+  views: number[]
+  reps: StrikeOutcome[]
+  sums: number[]
 }
+const PART = { p: 0, failedSaves: 1, unblockedHits: 2, capped: 3, dealt: 4, destroyed: 5 }
+const F = 6
 
 /** The counter-attack and conclusion given one attack view (chance-weighted sums). */
 interface Taken {
@@ -112,6 +115,46 @@ interface Taken {
   /** The chance of each later damage to the defender: [damage, chance]. */
   later: Array<[number, number]>
 }
+
+/** Everything an attack's cells read: the strike stage after its dice, the defender's HP and the later damage it takes. */
+interface AttackCellsInput {
+  after: AfterDiceInput
+  defHp?: number
+  later: number
+}
+
+/**
+ * An attack's outcomes per unblocked hits (strikeOutcomeChances) summed per view, at a later
+ * damage to the defender (a Finishing Blow, or 0), each made when first weighed, once per
+ * declared input across a batch's lines (weapons, targets and HP repeat where clashes do not).
+ */
+const attackCells = memoise((input: AttackCellsInput) => {
+  const outcomes = strikeOutcomeChances(input.after)
+  const cells: AttackCell[] = []
+  return (u: number): AttackCell => {
+    let cell = cells[u]
+    if (cell) return cell
+    cell = { views: [], reps: [], sums: [] }
+    for (const [a, p] of outcomes(u)) {
+      const k = clashAfterStrikes.view(input.defHp, a)
+      let at = cell.views.indexOf(k)
+      if (at < 0) {
+        at = cell.views.push(k) - 1
+        cell.reps.push(a)
+        for (let f = 0; f < F; f++) cell.sums.push(0)
+      }
+      const o = at * F
+      const dealt = damageTaken(a.damage, input.later)
+      cell.sums[o + PART.p] += p
+      cell.sums[o + PART.failedSaves] += p * a.failedSaves
+      cell.sums[o + PART.unblockedHits] += p * a.unblockedHits
+      cell.sums[o + PART.capped] += p * cappedDamage(dealt, input.defHp)
+      cell.sums[o + PART.dealt] += p * dealt
+      if (!survives(dealt, input.defHp)) cell.sums[o + PART.destroyed] += p
+    }
+    return (cells[u] = cell)
+  }
+})
 
 /** Whether two declared inputs (plain data) are the same, as their JSON keys would tell (an absent field and an undefined one alike). */
 function sameInput(a: unknown, b: unknown): boolean {
@@ -126,8 +169,6 @@ function sameInput(a: unknown, b: unknown): boolean {
 
 /** The attack views: the number clashAfterStrikes.view gives (dealt 1, pushed 2, destroyed 4). */
 const VIEWS = 8
-
-const zeros = () => new Array<number>(VIEWS).fill(0)
 
 /** Float chances of a distribution of small whole numbers, by index. */
 function chances(d: Distribution<number>): number[] {
@@ -210,11 +251,14 @@ export class MeleeChoice {
   private readonly countered: boolean[] = []
   /** Per attack view: the conclusion per counter view (by its code; none: the view has no counter-attack). */
   private readonly ends: Array<Map<number, ClashConclusion>> = []
-  /** The strikes' outcomes per unblocked hits, from the first strike of each side (its weapon and target). */
-  private attacks?: (u: number) => ReadonlyArray<readonly [StrikeOutcome, number]>
+  /** The strike stage after the attack's dice (its weapon and target: every option's attack shares it). */
+  private attackAfter?: AfterDiceInput
+  /** The attack's cells per later damage to the defender, each table looked up once. */
+  private readonly attackTables = new Map<number, (u: number) => AttackCell>()
+  /** The counter-attack's outcomes per unblocked hits, from the first counter-attack weighed (its weapon and target). */
   private counters?: ReturnType<typeof counterTable>
   /** Per attack's dice (its splits and the reaction): its chances of uA and parts per view. */
-  private readonly dealtMemo = new Map<string, Dealt>()
+  private readonly dealtMemo = new Map<string, { pA: number[]; byLater: Map<number, number[]> }>()
   /** Per counter-attack's dice: its chances of uC and, per view met, the taken parts. */
   private readonly takenMemo = new Map<string, { pC: number[]; cells: Array<Taken | undefined> }>()
 
@@ -253,50 +297,33 @@ export class MeleeChoice {
     return e
   }
 
-  /** The attack's parts per view that do not read the later damage, noting the attack standing for each view. */
-  private dealt(pA: number[]): Dealt {
-    const { m } = this
-    const d: Dealt = { pA, p: zeros(), failedSaves: zeros(), unblockedHits: zeros(), byLater: [] }
-    for (let u = 0; u < pA.length; u++) {
-      if (pA[u] === 0) continue
-      const outcomes = this.attacks!(u)
-      for (let i = 0; i < outcomes.length; i++) {
-        const [a, p] = outcomes[i]
-        const k = clashAfterStrikes.view(m, a)
+  /**
+   * An attack's parts per view (F numbers each, at PART) at later damage x to the defender: its
+   * cells summed by its chances of uA, noting an attack standing for each view met.
+   */
+  private dealtAt(A: { pA: number[]; byLater: Map<number, number[]> }, x: number): number[] {
+    let parts = A.byLater.get(x)
+    if (parts) return parts
+    let cells = this.attackTables.get(x)
+    if (!cells) {
+      cells = attackCells({ after: this.attackAfter!, defHp: this.m.def.unit.hp, later: x })
+      this.attackTables.set(x, cells)
+    }
+    parts = new Array<number>(VIEWS * F).fill(0)
+    for (let u = 0; u < A.pA.length; u++) {
+      const q = A.pA[u]
+      if (q === 0) continue
+      const cell = cells(u)
+      for (let j = 0; j < cell.views.length; j++) {
+        const k = cell.views[j]
         if (!this.views[k]) {
-          this.views[k] = a
-          this.countered[k] = clashAfterStrikes.countered(m, a)
+          this.views[k] = cell.reps[j]
+          this.countered[k] = clashAfterStrikes.countered(this.m, cell.reps[j])
         }
-        const q = pA[u] * p
-        d.p[k] += q
-        d.failedSaves[k] += q * a.failedSaves
-        d.unblockedHits[k] += q * a.unblockedHits
+        for (let f = 0; f < F; f++) parts[k * F + f] += q * cell.sums[j * F + f]
       }
     }
-    return d
-  }
-
-  /** The attack's parts per view that read the later damage x to the defender (a Finishing Blow): one pass over its outcomes. */
-  private dealtAt(d: Dealt, x: number) {
-    const found = d.byLater.find((b) => b.x === x)
-    if (found) return found
-    const { m } = this
-    const { pA } = d
-    const parts = { x, capped: zeros(), dealt: zeros(), destroyed: zeros() }
-    for (let u = 0; u < pA.length; u++) {
-      if (pA[u] === 0) continue
-      const outcomes = this.attacks!(u)
-      for (let i = 0; i < outcomes.length; i++) {
-        const [a, p] = outcomes[i]
-        const k = clashAfterStrikes.view(m, a)
-        const q = pA[u] * p
-        const dealt = damageTaken(a.damage, x)
-        parts.capped[k] += q * cappedDamage(dealt, m.def.unit.hp)
-        parts.dealt[k] += q * dealt
-        if (!survives(dealt, m.def.unit.hp)) parts.destroyed[k] += q
-      }
-    }
-    d.byLater.push(parts)
+    A.byLater.set(x, parts)
     return parts
   }
 
@@ -334,8 +361,8 @@ export class MeleeChoice {
     let A = this.dealtMemo.get(k1)
     if (!A) {
       const s = attackStrike(this.m, atkSplit.attack, defSplit.defense, defChoice)
-      this.attacks ??= strikeOutcomeChances(afterDiceInput(s))
-      this.dealtMemo.set(k1, (A = this.dealt(this.unblocked(s))))
+      this.attackAfter ??= afterDiceInput(s)
+      this.dealtMemo.set(k1, (A = { pA: this.unblocked(s), byLater: new Map() }))
     }
     const k2 = `${defSplit.attack}|${atkSplit.defense}|${defChoice}`
     let C = this.takenMemo.get(k2)
@@ -356,18 +383,21 @@ export class MeleeChoice {
     let taken = 0
     let defDestroyed = 0
     let atkDestroyed = 0
+    // The chance, failed saves and unblocked hits of each view do not read the later damage.
+    const base = this.dealtAt(A, 0)
     for (let k = 0; k < VIEWS; k++) {
-      const pView = A.p[k]
+      const o = k * F
+      const pView = base[o + PART.p]
       if (pView === 0) continue
       const c = (C.cells[k] ??= this.takenIn(C.pC, k))
       for (const [x, pX] of c.later) {
         const ax = this.dealtAt(A, x)
-        capDiff += pX * ax.capped[k]
-        dealtCapped += pX * ax.capped[k]
-        dealt += pX * ax.dealt[k]
-        defDestroyed += pX * ax.destroyed[k]
-        saves += pX * A.failedSaves[k]
-        hits += pX * A.unblockedHits[k]
+        capDiff += pX * ax[o + PART.capped]
+        dealtCapped += pX * ax[o + PART.capped]
+        dealt += pX * ax[o + PART.dealt]
+        defDestroyed += pX * ax[o + PART.destroyed]
+        saves += pX * ax[o + PART.failedSaves]
+        hits += pX * ax[o + PART.unblockedHits]
       }
       capDiff -= pView * c.capped
       takenCapped += pView * c.capped
