@@ -43,11 +43,11 @@ import { compareScores } from './choice.js'
  * strike's dice stages: the pools' odds once per declared dice input, then
  * unblockedByDifference), made once per strike of the options weighed. Everything after the dice
  * is read from the flow's own stages, only where some option weighs it:
- * - the attack: the strike stage's outcomes per uA (strikeOutcomeChances, once per declared
- *   input across a batch's lines), summed by the attack's chances of uA per what the
+ * - the attack: the strike stage's outcomes per uA (strikeOutcomeChances) summed per what the
  *   counter-attack and conclusion stages read of an attack besides its damage
- *   (clashAfterStrikes.view), the damage parts per later damage the defender can take (a
- *   Finishing Blow) that the counter-attack side gives that view;
+ *   (clashAfterStrikes.view), at each later damage the defender can take (a Finishing Blow), once
+ *   per declared input across a batch's lines (attackCells), then summed by the attack's
+ *   chances of uA;
  * - the counter-attack: per attack view met (one attack standing for it), the conclusion stage
  *   over the counter-attack's outcomes summed by its chances of uC (or none, when the
  *   counter-attack stage does not strike): the taken parts and the chance of each later damage

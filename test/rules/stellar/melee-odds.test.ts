@@ -423,6 +423,15 @@ describe('the choice search', () => {
       }),
     ],
     [
+      // The weapons and targets of 'no HP' again: the attack's sums, kept across clashes by their
+      // declared input, must not be read from that clash's (no HP there).
+      'no HP weapons, the defender at 700 HP',
+      melee({
+        atk: side({ unit: { pilot: 1 }, pen: '5' }),
+        def: side({ unit: { pilot: 2, momentum: 1, hp: 700 }, pen: '4' }),
+      }),
+    ],
+    [
       'stun, traits',
       melee({
         atk: side({ mods: { berserker: true }, pen: '4S' }),
