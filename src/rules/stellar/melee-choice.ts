@@ -116,6 +116,22 @@ interface Taken {
   later: Array<[number, number]>
 }
 
+const noTaken = (): Taken => ({
+  capped: 0,
+  taken: 0,
+  destroyed: 0,
+  failedSaves: 0,
+  unblockedHits: 0,
+  later: [],
+})
+
+/** Adds chance p of later damage x to the defender. */
+function addLater(t: Taken, x: number, p: number): void {
+  const later = t.later.find((l) => l[0] === x)
+  if (later) later[1] += p
+  else t.later.push([x, p])
+}
+
 /** Everything an attack's cells read: the strike stage after its dice, the defender's HP and the later damage it takes. */
 interface AttackCellsInput {
   after: AfterDiceInput
@@ -259,6 +275,8 @@ export class MeleeChoice {
   private counters?: ReturnType<typeof counterTable>
   /** Per attack's dice (its splits and the reaction): its chances of uA and parts per view. */
   private readonly dealtMemo = new Map<string, { pA: number[]; byLater: Map<number, number[]> }>()
+  /** Per attack view, per uC weighed: the counter-attack's outcomes at uC through the conclusion, summed. */
+  private readonly counterCells: Taken[][] = []
   /** Per counter-attack's dice: its chances of uC and, per view met, the taken parts. */
   private readonly takenMemo = new Map<string, { pC: number[]; cells: Array<Taken | undefined> }>()
 
@@ -327,31 +345,65 @@ export class MeleeChoice {
     return parts
   }
 
-  /** The counter-attack (or none) and the conclusion after view k's attack, over the chances of uC. */
-  private takenIn(pC: number[], k: number): Taken {
-    const { m } = this
-    const t: Taken = { capped: 0, taken: 0, destroyed: 0, failedSaves: 0, unblockedHits: 0, later: [] }
-    const add = (c: StrikeOutcome | null, p: number, j: number) => {
-      const end = this.end(k, c, j)
-      t.capped += p * cappedDamage(end.attacker.damageTaken, m.atk.unit.hp)
-      t.taken += p * end.attacker.damageTaken
-      if (end.attacker.destroyed) t.destroyed += p
-      t.failedSaves += p * (c?.failedSaves ?? 0)
-      t.unblockedHits += p * (c?.unblockedHits ?? 0)
-      const x = end.later.defender
-      const later = t.later.find((l) => l[0] === x)
-      if (later) later[1] += p
-      else t.later.push([x, p])
+  /**
+   * The counter-attack's outcomes with uC unblocked hits through the conclusion after view k's
+   * attack (none when the counter-attack stage does not strike after it: then the same for every
+   * uC), summed, once per line (every option's counter-attack shares them).
+   */
+  private counterCell(k: number, u: number): Taken {
+    const byHits = (this.counterCells[k] ??= [])
+    let cell = byHits[u]
+    if (cell) return cell
+    cell = noTaken()
+    if (!this.countered[k]) this.addEnd(cell, k, null, 1, -1)
+    else {
+      const outcomes = this.counters!.outcomes(u)
+      const views = this.counters!.views(u)
+      for (let i = 0; i < outcomes.length; i++) this.addEnd(cell, k, outcomes[i][0], outcomes[i][1], views[i])
     }
-    if (!this.countered[k]) add(null, 1, -1)
-    else
-      for (let u = 0; u < pC.length; u++) {
-        if (pC[u] === 0) continue
-        const outcomes = this.counters!.outcomes(u)
-        const views = this.counters!.views(u)
-        for (let i = 0; i < outcomes.length; i++) add(outcomes[i][0], pC[u] * outcomes[i][1], views[i])
-      }
+    return (byHits[u] = cell)
+  }
+
+  /** Adds the conclusion after view k's attack and the counter-attack c of counter view j (null, -1: none), with chance p. */
+  private addEnd(t: Taken, k: number, c: StrikeOutcome | null, p: number, j: number): void {
+    const end = this.end(k, c, j)
+    t.capped += p * cappedDamage(end.attacker.damageTaken, this.m.atk.unit.hp)
+    t.taken += p * end.attacker.damageTaken
+    if (end.attacker.destroyed) t.destroyed += p
+    t.failedSaves += p * (c?.failedSaves ?? 0)
+    t.unblockedHits += p * (c?.unblockedHits ?? 0)
+    addLater(t, end.later.defender, p)
+  }
+
+  /** The counter-attack (or none) and the conclusion after view k's attack: its cells summed by its chances of uC. */
+  private takenIn(pC: number[], k: number): Taken {
+    const t = noTaken()
+    for (let u = 0; u < pC.length; u++) {
+      const q = pC[u]
+      if (q === 0) continue
+      const cell = this.counterCell(k, u)
+      t.capped += q * cell.capped
+      t.taken += q * cell.taken
+      t.destroyed += q * cell.destroyed
+      t.failedSaves += q * cell.failedSaves
+      t.unblockedHits += q * cell.unblockedHits
+      for (const [x, p] of cell.later) addLater(t, x, q * p)
+    }
+    // Ascending: no later damage first (the order the sums are joined in, as the views').
+    t.later.sort((a, b) => a[0] - b[0])
     return t
+  }
+
+  /**
+   * The views of the attack's outcomes with fewer than n unblocked hits, in the order first met
+   * from 0 hits up (each hits' outcomes in their order): the order the value joins them in, so
+   * that it is the same whichever options were weighed before.
+   */
+  private viewOrder(n: number): number[] {
+    const cells = this.attackTables.get(0)!
+    const order: number[] = []
+    for (let u = 0; u < n; u++) for (const k of cells(u).views) if (!order.includes(k)) order.push(k)
+    return order
   }
 
   /** Expected outcome of the clash (no overwatch) for one combination of splits and reaction. */
@@ -385,7 +437,7 @@ export class MeleeChoice {
     let atkDestroyed = 0
     // The chance, failed saves and unblocked hits of each view do not read the later damage.
     const base = this.dealtAt(A, 0)
-    for (let k = 0; k < VIEWS; k++) {
+    for (const k of this.viewOrder(A.pA.length)) {
       const o = k * F
       const pView = base[o + PART.p]
       if (pView === 0) continue
