@@ -198,11 +198,6 @@ function chances(d: Distribution<number>): number[] {
 const hitsChances = memoise((input: AttackDiceInput) => chances(attackDiceOdds(input)))
 const blocksChances = memoise((input: DefenseDiceInput) => chances(defenseDiceOdds(input)))
 
-/**
- * Float chances of a strike's rolled hits minus rolled blocks (at index difference + offset), once
- * per pair of its pools' declared inputs (across a batch's lines too): Counter and Guard change
- * only the bonus hits and blocks, which the tally adds after.
- */
 interface DifferenceInput {
   attack: AttackDiceInput
   defense: DefenseDiceInput
@@ -211,6 +206,11 @@ interface Difference {
   diff: number[]
   offset: number
 }
+/**
+ * Float chances of a strike's rolled hits minus rolled blocks (at index difference + offset), once
+ * per pair of its pools' declared inputs (across a batch's lines too): Counter and Guard change
+ * only the bonus hits and blocks, which the tally adds after.
+ */
 const differenceOf = memoise((input: DifferenceInput): Difference => {
   const hits = hitsChances(input.attack)
   const blocks = blocksChances(input.defense)
