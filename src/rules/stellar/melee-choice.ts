@@ -127,9 +127,12 @@ const noTaken = (): Taken => ({
 
 /** Adds chance p of later damage x to the defender. */
 function addLater(t: Taken, x: number, p: number): void {
-  const later = t.later.find((l) => l[0] === x)
-  if (later) later[1] += p
-  else t.later.push([x, p])
+  for (const l of t.later)
+    if (l[0] === x) {
+      l[1] += p
+      return
+    }
+  t.later.push([x, p])
 }
 
 /** Everything an attack's cells read: the strike stage after its dice, the defender's HP and the later damage it takes. */
@@ -390,7 +393,7 @@ export class MeleeChoice {
       for (const [x, p] of cell.later) addLater(t, x, q * p)
     }
     // Ascending: no later damage first (the order the sums are joined in, as the views').
-    t.later.sort((a, b) => a[0] - b[0])
+    if (t.later.length > 1) t.later.sort((a, b) => a[0] - b[0])
     return t
   }
 
