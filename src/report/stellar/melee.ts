@@ -185,7 +185,7 @@ function compareMelee(req: MeleeQuery): CompareReport {
     )
   const m = standIn(req)
   const space = choiceSpace(m, atkOpen, defSplitOpen, defChoiceOpen)
-  const search = new MeleeChoice(m, space)
+  const search = new MeleeChoice(m)
   const hp = m.def.unit.hp !== undefined || m.atk.unit.hp !== undefined
   const quantity = 'net expected damage'
   const ranking = (side: 'attacker' | 'defender') =>
@@ -290,7 +290,7 @@ function* meleeChoices(req: MeleeQuery, ctx: ChoiceContext): Generator<unknown, 
   if (!openAtkSplit && !openDefSplit && !openDefChoice) return m
   const ask = (o: Open) => o === 'ask' && ctx.interactive
   const space = choiceSpace(m, openAtkSplit, openDefSplit, openDefChoice)
-  const search = new MeleeChoice(m, space)
+  const search = new MeleeChoice(m)
   let chosen: Option | undefined
 
   if (openAtkSplit) {

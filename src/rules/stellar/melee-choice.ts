@@ -16,7 +16,6 @@ import {
   damageTaken,
   defenseDiceInput,
   momentumLeft,
-  mostHits,
   picksRerolls,
   survives,
   tallyInput,
@@ -42,15 +41,18 @@ import { compareScores } from './choice.js'
  * An option (the two splits and the defender's reaction) changes only the dice of the two
  * strikes: the chances of the attack's unblocked hits uA and of the counter-attack's uC (each
  * strike's dice stages: the pools' odds once per declared dice input, then
- * unblockedByDifference). Everything after the dice is the same for every option, so it is
- * filled once into a float cache from the flow's own stages:
- * - per uA, the strike stage's outcomes (strikeSaves), grouped by what the counter-attack and
- *   conclusion stages read of an attack besides its damage (clashAfterStrikes.view), and per
- *   later damage the defender can take (a Finishing Blow), the dealt parts;
- * - per uC, per attack view (one attack standing for it), the conclusion stage over the
- *   counter-attack's outcomes (or none, when the counter-attack stage does not strike): the taken
- *   parts and the chance of each later damage to the defender.
- * An option's value is those cells summed by its chances of uA and uC and joined per view.
+ * unblockedByDifference), made once per strike of the options weighed. Everything after the dice
+ * is read from the flow's own stages, only where some option weighs it:
+ * - the attack: the strike stage's outcomes per uA (strikeOutcomeChances) summed per what the
+ *   counter-attack and conclusion stages read of an attack besides its damage
+ *   (clashAfterStrikes.view), at each later damage the defender can take (a Finishing Blow), once
+ *   per declared input across a batch's lines (attackCells), then summed by the attack's
+ *   chances of uA;
+ * - the counter-attack: per attack view met (one attack standing for it), the conclusion stage
+ *   over the counter-attack's outcomes summed by its chances of uC (or none, when the
+ *   counter-attack stage does not strike): the taken parts and the chance of each later damage
+ *   to the defender. The conclusion is made once per attack view and counter view.
+ * An option's value joins the two per view.
  */
 
 /**
@@ -90,41 +92,107 @@ export interface ChoiceSpace {
   defChoices: DefChoice[]
 }
 
-/** What the attack deals, given one attack view and one later damage to the defender (chance-weighted sums). */
-interface Dealt {
-  p: number
-  capped: number
-  dealt: number
-  destroyed: number
-  failedSaves: number
-  unblockedHits: number
+/**
+ * An attack's outcomes with some unblocked hits summed per view met: `views` lists the views (with
+ * `reps`, an outcome standing for each), `sums` holds F numbers per listed view at the places PART
+ * names (chance-weighted sums).
+ */
+interface AttackCell {
+  views: number[]
+  reps: StrikeOutcome[]
+  sums: number[]
 }
+const PART = { p: 0, failedSaves: 1, unblockedHits: 2, capped: 3, dealt: 4, destroyed: 5 }
+const F = 6
 
-/** What the counter-attack and conclusion give, given one attack view (chance-weighted sums). */
+/** The counter-attack and conclusion given one attack view (chance-weighted sums). */
 interface Taken {
   capped: number
   taken: number
   destroyed: number
   failedSaves: number
   unblockedHits: number
-  /** The chance of each later damage to the defender, by its index. */
-  later: Float64Array
+  /** The chance of each later damage to the defender: [damage, chance]. */
+  later: Array<[number, number]>
 }
 
-const noDealt = (): Dealt => ({ p: 0, capped: 0, dealt: 0, destroyed: 0, failedSaves: 0, unblockedHits: 0 })
-const noTaken = (laters: number): Taken => ({
+const noTaken = (): Taken => ({
   capped: 0,
   taken: 0,
   destroyed: 0,
   failedSaves: 0,
   unblockedHits: 0,
-  later: new Float64Array(laters),
+  later: [],
 })
 
+/** Adds chance p of later damage x to the defender. */
+function addLater(t: Taken, x: number, p: number): void {
+  for (const l of t.later)
+    if (l[0] === x) {
+      l[1] += p
+      return
+    }
+  t.later.push([x, p])
+}
+
+/** Everything an attack's cells read: the strike stage after its dice, the defender's HP and the later damage it takes. */
+interface AttackCellsInput {
+  after: AfterDiceInput
+  defHp?: number
+  later: number
+}
+
+/**
+ * An attack's outcomes per unblocked hits (strikeOutcomeChances) summed per view, at a later
+ * damage to the defender (a Finishing Blow, or 0), each made when first weighed, once per
+ * declared input across a batch's lines (weapons, targets and HP repeat where clashes do not).
+ */
+const attackCells = memoise((input: AttackCellsInput) => {
+  const outcomes = strikeOutcomeChances(input.after)
+  const cells: AttackCell[] = []
+  return (u: number): AttackCell => {
+    let cell = cells[u]
+    if (cell) return cell
+    cell = { views: [], reps: [], sums: [] }
+    for (const [a, p] of outcomes(u)) {
+      const k = clashAfterStrikes.view(input.defHp, a)
+      let at = cell.views.indexOf(k)
+      if (at < 0) {
+        at = cell.views.push(k) - 1
+        cell.reps.push(a)
+        for (let f = 0; f < F; f++) cell.sums.push(0)
+      }
+      const o = at * F
+      const dealt = damageTaken(a.damage, input.later)
+      cell.sums[o + PART.p] += p
+      cell.sums[o + PART.failedSaves] += p * a.failedSaves
+      cell.sums[o + PART.unblockedHits] += p * a.unblockedHits
+      cell.sums[o + PART.capped] += p * cappedDamage(dealt, input.defHp)
+      cell.sums[o + PART.dealt] += p * dealt
+      if (!survives(dealt, input.defHp)) cell.sums[o + PART.destroyed] += p
+    }
+    return (cells[u] = cell)
+  }
+})
+
+/** Whether two declared inputs (plain data) are the same, as their JSON keys would tell (an absent field and an undefined one alike). */
+function sameInput(a: unknown, b: unknown): boolean {
+  if (a === b) return true
+  if (typeof a !== 'object' || typeof b !== 'object' || a === null || b === null) return false
+  const x = a as Record<string, unknown>
+  const y = b as Record<string, unknown>
+  for (const k in x) if (!sameInput(x[k], y[k])) return false
+  for (const k in y) if (!(k in x) && y[k] !== undefined) return false
+  return true
+}
+
+/** The attack views: the number clashAfterStrikes.view gives (dealt 1, pushed 2, destroyed 4). */
+const VIEWS = 8
+
 /** Float chances of a distribution of small whole numbers, by index. */
-function chances(d: Distribution<number>): Float64Array {
+function chances(d: Distribution<number>): number[] {
   const sorted = d.sorted()
-  const out = new Float64Array(sorted.length === 0 ? 1 : sorted[sorted.length - 1][0] + 1)
+  const out = new Array<number>(sorted.length === 0 ? 1 : sorted[sorted.length - 1][0] + 1).fill(0)
   for (const [k, p] of sorted) out[k] = p
   return out
 }
@@ -133,15 +201,23 @@ function chances(d: Distribution<number>): Float64Array {
 const hitsChances = memoise((input: AttackDiceInput) => chances(attackDiceOdds(input)))
 const blocksChances = memoise((input: DefenseDiceInput) => chances(defenseDiceOdds(input)))
 
+interface DifferenceInput {
+  attack: AttackDiceInput
+  defense: DefenseDiceInput
+}
+interface Difference {
+  diff: number[]
+  offset: number
+}
 /**
  * Float chances of a strike's rolled hits minus rolled blocks (at index difference + offset), once
  * per pair of its pools' declared inputs (across a batch's lines too): Counter and Guard change
  * only the bonus hits and blocks, which the tally adds after.
  */
-const differenceOf = memoise((input: { attack: AttackDiceInput; defense: DefenseDiceInput }) => {
+const differenceOf = memoise((input: DifferenceInput): Difference => {
   const hits = hitsChances(input.attack)
   const blocks = blocksChances(input.defense)
-  const diff = new Float64Array(hits.length + blocks.length - 1)
+  const diff = new Array<number>(hits.length + blocks.length - 1).fill(0)
   const offset = blocks.length - 1
   for (let h = 0; h < hits.length; h++) {
     if (hits[h] === 0) continue
@@ -154,10 +230,10 @@ const differenceOf = memoise((input: { attack: AttackDiceInput; defense: Defense
  * Float chances of a strike's unblocked hits. The tally reads the rolls only through rolled hits
  * minus rolled blocks (unblockedByDifference), so it is made once per difference (differenceOf).
  */
-function unblockedChances(s: Strike): Float64Array {
+function unblockedChances(s: Strike, difference: (input: DifferenceInput) => Difference): number[] {
   // Rerolls picked after the dice are seen: the strike's own composed odds.
   if (picksRerolls(s, 'attack') || picksRerolls(s, 'defense')) return chances(unblockedOdds(s))
-  const { diff, offset } = differenceOf({ attack: attackDiceInput(s), defense: defenseDiceInput(s) })
+  const { diff, offset } = difference({ attack: attackDiceInput(s), defense: defenseDiceInput(s) })
   const tally = tallyInput(s)
   const out: number[] = []
   for (let i = 0; i < diff.length; i++) {
@@ -166,225 +242,171 @@ function unblockedChances(s: Strike): Float64Array {
     while (out.length <= u) out.push(0)
     out[u] += diff[i]
   }
-  return Float64Array.from(out)
+  return out
 }
 
 /**
- * A counter-attack's outcomes per unblocked hits (strikeOutcomeChances) with what the conclusion
- * tells apart of them, once per declared input across a batch's lines: views(u) is each outcome's
- * counter view, numbered in the order first met from 0 unblocked hits up; summaries holds the
- * outcome first met of each view, and seen(u) how many views the outcomes up to u hits have.
+ * A counter-attack's outcomes per unblocked hits (strikeOutcomeChances) with each one's counter
+ * view (what the conclusion tells apart of them), once per declared input across a batch's lines.
  */
 const counterTable = memoise((input: AfterDiceInput) => {
   const outcomes = strikeOutcomeChances(input)
-  const index = new Map<number, number>()
-  const summaries: StrikeOutcome[] = []
   const views: Int32Array[] = []
-  const seen: number[] = []
-  const fill = (u: number) => {
-    while (views.length <= u) {
-      const list = outcomes(views.length)
-      const v = new Int32Array(list.length)
-      for (let i = 0; i < list.length; i++) {
-        const c = list[i][0]
-        const key = clashAfterStrikes.counterView(c)
-        let j = index.get(key)
-        if (j === undefined) index.set(key, (j = summaries.push(c) - 1))
-        v[i] = j
-      }
-      views.push(v)
-      seen.push(summaries.length)
-    }
-  }
   return {
     outcomes,
-    summaries,
-    views: (u: number) => (fill(u), views[u]),
-    seen: (u: number) => (fill(u), seen[u]),
+    views: (u: number) =>
+      (views[u] ??= Int32Array.from(outcomes(u), ([c]) => clashAfterStrikes.counterView(c))),
   }
 })
 
-/** The automatic choice over the splits and reactions of one clash: each option scored from the flow's cache. */
+/**
+ * The automatic choice over the splits and reactions of one clash. Each strike's chances of
+ * unblocked hits are made once per strike (an option's splits and reaction), then its parts per
+ * attack view through the flow's stages, only for the hits it can have and the views it meets.
+ */
 export class MeleeChoice {
-  /** The attack views met so far, each with the attack that stands for it. */
-  private readonly views: StrikeOutcome[] = []
-  private readonly viewIndex = new Map<number, number>()
-  /** The later damages the defender can take (the conclusion's later.defender), by index. */
-  private readonly laters: number[] = []
-  /** Per uA: per view, per later damage. */
-  private readonly dealtCells: Dealt[][][] = []
-  /** Per uC (filled when first needed): per view. */
-  private readonly takenCells: Array<Taken[] | undefined> = []
-  /** The attack's outcomes per unblocked hits, and each one's view (its index in views). */
-  private readonly attacks: Array<ReadonlyArray<readonly [StrikeOutcome, number]>>
-  private readonly attackViews: Int32Array[]
-  /** The counter-attack's outcomes per unblocked hits, up to the most it can leave in the space, and each one's counter view. */
-  private readonly counterOutcomes: Array<ReadonlyArray<readonly [StrikeOutcome, number]>>
-  private readonly counterViewsOf: Int32Array[]
-  /** Per attack view: whether the counter-attack strikes, and the conclusion per counter view (filled when first needed). */
-  private readonly countered: boolean[]
-  private readonly ends: Array<Array<ClashConclusion | undefined>>
-  /** Per attack's dice (its splits and the reaction): the dealt cells summed by the chances of uA. */
-  private readonly dealtMemo = new Map<string, Dealt[][]>()
-  /** Per counter-attack's dice: the taken cells summed by the chances of uC. */
-  private readonly takenMemo = new Map<string, Taken[]>()
+  /** Per attack view: an attack standing for it (met first), and whether the counter-attack strikes after it. */
+  private readonly views: Array<StrikeOutcome | undefined> = new Array(VIEWS)
+  private readonly countered: boolean[] = []
+  /** Per attack view: the conclusion per counter view (by its code; none: the view has no counter-attack). */
+  private readonly ends: Array<Map<number, ClashConclusion>> = []
+  /** The strike stage after the attack's dice (its weapon and target: every option's attack shares it). */
+  private attackAfter?: AfterDiceInput
+  /** The attack's cells per later damage to the defender, each table looked up once. */
+  private readonly attackTables = new Map<number, (u: number) => AttackCell>()
+  /** The counter-attack's outcomes per unblocked hits, from the first counter-attack weighed (its weapon and target). */
+  private counters?: ReturnType<typeof counterTable>
+  /** Per attack's dice (its splits and the reaction): its chances of uA and parts per view. */
+  private readonly dealtMemo = new Map<string, { pA: number[]; byLater: Map<number, number[]> }>()
+  /** Per attack view, per uC weighed: the counter-attack's outcomes at uC through the conclusion, summed. */
+  private readonly counterCells: Taken[][] = []
+  /** Per counter-attack's dice: its chances of uC and, per view met, the taken parts. */
+  private readonly takenMemo = new Map<string, { pC: number[]; cells: Array<Taken | undefined> }>()
 
-  /** A choice over the splits and reactions of `space` (value reads no others). */
-  constructor(
-    private readonly m: Melee,
-    space: ChoiceSpace,
-  ) {
-    // What follows the dice depends on the weapons and targets only, never on the splits or the
-    // reaction. There is no overwatch here. The cells go up to the most hits (mostHits) of the
-    // most attack dice each side rolls in the space, no further.
-    const mostDice = (splits: Split[]) => Math.max(...splits.map((s) => s.attack))
-    const attackRef = attackStrike(m, mostDice(space.atkSplits), 0, 'counter')
-    const counterRef = counterStrike(
-      m,
-      momentumLeft(m, OVERWATCH_START),
-      mostDice(space.defSplits),
-      0,
-      'both',
-    )
-    // Every attack outcome up front, so that every view has the attack standing for it before
-    // any counter-attack cell.
-    const attackSaves = strikeOutcomeChances(afterDiceInput(attackRef))
-    this.attacks = Array.from({ length: mostHits(attackRef) + 1 }, (_, u) => attackSaves(u))
-    this.attackViews = this.attacks.map((list) => {
-      const views = new Int32Array(list.length)
-      for (let i = 0; i < list.length; i++) views[i] = this.view(list[i][0])
-      return views
-    })
-    const counters = counterTable(afterDiceInput(counterRef))
-    const most = mostHits(counterRef)
-    this.counterOutcomes = Array.from({ length: most + 1 }, (_, u) => counters.outcomes(u))
-    this.counterViewsOf = Array.from({ length: most + 1 }, (_, u) => counters.views(u))
-    // Then every later damage the defender can take, from each view against every counter-attack
-    // outcome the conclusion tells apart (once per counter view).
-    const summaries = counters.summaries.slice(0, counters.seen(most))
-    this.countered = this.views.map((a) => clashAfterStrikes.countered(m, a))
-    this.ends = this.views.map(() => [])
-    const laters = new Set<number>()
-    this.views.forEach((_, k) => {
-      if (!this.countered[k]) laters.add(this.end(k, null, -1).later.defender)
-      else summaries.forEach((c, j) => laters.add(this.end(k, c, j).later.defender))
-    })
-    this.laters.push(...laters)
-    this.attacks.forEach((_, u) => this.dealtCells.push(this.dealtCell(u)))
-  }
+  /**
+   * Per striking side, the difference of its dice last looked up, with its declared input: the
+   * options weighed in turn mostly share a strike's dice (Counter and Guard change only its bonus
+   * hits and blocks), so the input is compared whole and its difference handed along, not looked
+   * up again.
+   */
+  private readonly lastDifference: Partial<
+    Record<Strike['striker'], { input: DifferenceInput; difference: Difference }>
+  > = {}
 
-  private view(a: StrikeOutcome): number {
-    const key = clashAfterStrikes.view(this.m, a)
-    let k = this.viewIndex.get(key)
-    if (k === undefined) {
-      this.viewIndex.set(key, (k = this.views.length))
-      this.views.push(a)
-    }
-    return k
+  /** A choice over the splits and reactions of the clash `m`. */
+  constructor(private readonly m: Melee) {}
+
+  /** A strike's chances of unblocked hits, its dice's difference looked up once per run of options sharing them. */
+  private unblocked(s: Strike): number[] {
+    return unblockedChances(s, (input) => {
+      const last = this.lastDifference[s.striker]
+      if (last && sameInput(last.input, input)) return last.difference
+      const difference = differenceOf(input)
+      this.lastDifference[s.striker] = { input, difference }
+      return difference
+    })
   }
 
   /**
-   * The conclusion stage after view k's attack and a counter-attack of counter view j (-1: none),
-   * once per pair: it reads the counter-attack through its view alone.
+   * The conclusion stage after view k's attack and a counter-attack of counter view j (null:
+   * none), once per pair: it reads the counter-attack through its view alone.
    */
   private end(k: number, c: StrikeOutcome | null, j: number): ClashConclusion {
-    return (this.ends[k][j + 1] ??= clashAfterStrikes.conclude(this.m, this.views[k], c))
+    const byCounter = (this.ends[k] ??= new Map())
+    let e = byCounter.get(j)
+    if (!e) byCounter.set(j, (e = clashAfterStrikes.conclude(this.m, this.views[k]!, c)))
+    return e
   }
 
-  /** Per view and later damage: the attack's chance and dealt parts over its outcomes. */
-  private dealtCell(uA: number): Dealt[][] {
-    const { m, laters } = this
-    const cell = this.views.map(() => laters.map(noDealt))
-    const outcomes = this.attacks[uA]
-    const views = this.attackViews[uA]
-    for (let i = 0; i < outcomes.length; i++) {
-      const a = outcomes[i][0]
-      const p = outcomes[i][1]
-      const byLater = cell[views[i]]
-      for (let x = 0; x < laters.length; x++) {
-        const d = byLater[x]
-        const dealt = damageTaken(a.damage, laters[x])
-        d.p += p
-        d.capped += p * cappedDamage(dealt, m.def.unit.hp)
-        d.dealt += p * dealt
-        if (!survives(dealt, m.def.unit.hp)) d.destroyed += p
-        d.failedSaves += p * a.failedSaves
-        d.unblockedHits += p * a.unblockedHits
-      }
+  /**
+   * An attack's parts per view (F numbers each, at PART) at later damage x to the defender: its
+   * cells summed by its chances of uA, noting an attack standing for each view met.
+   */
+  private dealtAt(A: { pA: number[]; byLater: Map<number, number[]> }, x: number): number[] {
+    let parts = A.byLater.get(x)
+    if (parts) return parts
+    let cells = this.attackTables.get(x)
+    if (!cells) {
+      cells = attackCells({ after: this.attackAfter!, defHp: this.m.def.unit.hp, later: x })
+      this.attackTables.set(x, cells)
     }
-    return cell
-  }
-
-  /** Per view (its attack standing for it): the conclusion over the counter-attack's outcomes with uC unblocked hits. */
-  private takenCell(uC: number): Taken[] {
-    let cell = this.takenCells[uC]
-    if (cell) return cell
-    if (uC >= this.counterOutcomes.length) throw new Error('MeleeChoice: a counter-attack outside its space')
-    const { m, laters } = this
-    const views = this.counterViewsOf[uC]
-    const outcomes = this.counterOutcomes[uC]
-    const add = (t: Taken, k: number, c: StrikeOutcome | null, p: number, j: number) => {
-      const end = this.end(k, c, j)
-      t.capped += p * cappedDamage(end.attacker.damageTaken, m.atk.unit.hp)
-      t.taken += p * end.attacker.damageTaken
-      if (end.attacker.destroyed) t.destroyed += p
-      t.failedSaves += p * (c?.failedSaves ?? 0)
-      t.unblockedHits += p * (c?.unblockedHits ?? 0)
-      t.later[laters.indexOf(end.later.defender)] += p
-    }
-    cell = this.views.map((_, k) => {
-      const t = noTaken(laters.length)
-      if (!this.countered[k]) add(t, k, null, 1, -1)
-      else for (let i = 0; i < outcomes.length; i++) add(t, k, outcomes[i][0], outcomes[i][1], views[i])
-      return t
-    })
-    this.takenCells[uC] = cell
-    return cell
-  }
-
-  /** The dealt cells summed by the chances of uA. */
-  private dealtBy(chancesOfU: Float64Array): Dealt[][] {
-    if (chancesOfU.length > this.dealtCells.length)
-      throw new Error('MeleeChoice: an attack outside its space')
-    const out = this.views.map(() => this.laters.map(noDealt))
-    for (let u = 0; u < chancesOfU.length; u++) {
-      const p = chancesOfU[u]
-      if (p === 0) continue
-      const cell = this.dealtCells[u]
-      for (let k = 0; k < out.length; k++)
-        for (let x = 0; x < out[k].length; x++) {
-          const o = out[k][x]
-          const r = cell[k][x]
-          o.p += p * r.p
-          o.capped += p * r.capped
-          o.dealt += p * r.dealt
-          o.destroyed += p * r.destroyed
-          o.failedSaves += p * r.failedSaves
-          o.unblockedHits += p * r.unblockedHits
+    parts = new Array<number>(VIEWS * F).fill(0)
+    for (let u = 0; u < A.pA.length; u++) {
+      const q = A.pA[u]
+      if (q === 0) continue
+      const cell = cells(u)
+      for (let j = 0; j < cell.views.length; j++) {
+        const k = cell.views[j]
+        if (!this.views[k]) {
+          this.views[k] = cell.reps[j]
+          this.countered[k] = clashAfterStrikes.countered(this.m, cell.reps[j])
         }
-    }
-    return out
-  }
-
-  /** The taken cells summed by the chances of uC. */
-  private takenBy(chancesOfU: Float64Array): Taken[] {
-    const out = this.views.map(() => noTaken(this.laters.length))
-    for (let u = 0; u < chancesOfU.length; u++) {
-      const p = chancesOfU[u]
-      if (p === 0) continue
-      const cell = this.takenCell(u)
-      for (let k = 0; k < out.length; k++) {
-        const o = out[k]
-        const r = cell[k]
-        o.capped += p * r.capped
-        o.taken += p * r.taken
-        o.destroyed += p * r.destroyed
-        o.failedSaves += p * r.failedSaves
-        o.unblockedHits += p * r.unblockedHits
-        for (let x = 0; x < o.later.length; x++) o.later[x] += p * r.later[x]
+        for (let f = 0; f < F; f++) parts[k * F + f] += q * cell.sums[j * F + f]
       }
     }
-    return out
+    A.byLater.set(x, parts)
+    return parts
+  }
+
+  /**
+   * The counter-attack's outcomes with uC unblocked hits through the conclusion after view k's
+   * attack (none when the counter-attack stage does not strike after it: then the same for every
+   * uC), summed, once per line (every option's counter-attack shares them).
+   */
+  private counterCell(k: number, u: number): Taken {
+    const byHits = (this.counterCells[k] ??= [])
+    let cell = byHits[u]
+    if (cell) return cell
+    cell = noTaken()
+    if (!this.countered[k]) this.addEnd(cell, k, null, 1, -1)
+    else {
+      const outcomes = this.counters!.outcomes(u)
+      const views = this.counters!.views(u)
+      for (let i = 0; i < outcomes.length; i++) this.addEnd(cell, k, outcomes[i][0], outcomes[i][1], views[i])
+    }
+    return (byHits[u] = cell)
+  }
+
+  /** Adds the conclusion after view k's attack and the counter-attack c of counter view j (null, -1: none), with chance p. */
+  private addEnd(t: Taken, k: number, c: StrikeOutcome | null, p: number, j: number): void {
+    const end = this.end(k, c, j)
+    t.capped += p * cappedDamage(end.attacker.damageTaken, this.m.atk.unit.hp)
+    t.taken += p * end.attacker.damageTaken
+    if (end.attacker.destroyed) t.destroyed += p
+    t.failedSaves += p * (c?.failedSaves ?? 0)
+    t.unblockedHits += p * (c?.unblockedHits ?? 0)
+    addLater(t, end.later.defender, p)
+  }
+
+  /** The counter-attack (or none) and the conclusion after view k's attack: its cells summed by its chances of uC. */
+  private takenIn(pC: number[], k: number): Taken {
+    const t = noTaken()
+    for (let u = 0; u < pC.length; u++) {
+      const q = pC[u]
+      if (q === 0) continue
+      const cell = this.counterCell(k, u)
+      t.capped += q * cell.capped
+      t.taken += q * cell.taken
+      t.destroyed += q * cell.destroyed
+      t.failedSaves += q * cell.failedSaves
+      t.unblockedHits += q * cell.unblockedHits
+      for (const [x, p] of cell.later) addLater(t, x, q * p)
+    }
+    // Ascending: no later damage first (the order the sums are joined in, as the views').
+    if (t.later.length > 1) t.later.sort((a, b) => a[0] - b[0])
+    return t
+  }
+
+  /**
+   * The views of the attack's outcomes with fewer than n unblocked hits, in the order first met
+   * from 0 hits up (each hits' outcomes in their order): the order the value joins them in, so
+   * that it is the same whichever options were weighed before.
+   */
+  private viewOrder(n: number): number[] {
+    const cells = this.attackTables.get(0)!
+    const order: number[] = []
+    for (let u = 0; u < n; u++) for (const k of cells(u).views) if (!order.includes(k)) order.push(k)
+    return order
   }
 
   /** Expected outcome of the clash (no overwatch) for one combination of splits and reaction. */
@@ -393,15 +415,17 @@ export class MeleeChoice {
     const k1 = `${atkSplit.attack}|${defSplit.defense}|${defChoice}`
     let A = this.dealtMemo.get(k1)
     if (!A) {
-      const pA = unblockedChances(attackStrike(this.m, atkSplit.attack, defSplit.defense, defChoice))
-      this.dealtMemo.set(k1, (A = this.dealtBy(pA)))
+      const s = attackStrike(this.m, atkSplit.attack, defSplit.defense, defChoice)
+      this.attackAfter ??= afterDiceInput(s)
+      this.dealtMemo.set(k1, (A = { pA: this.unblocked(s), byLater: new Map() }))
     }
     const k2 = `${defSplit.attack}|${atkSplit.defense}|${defChoice}`
     let C = this.takenMemo.get(k2)
     if (!C) {
       const left = momentumLeft(this.m, OVERWATCH_START)
-      const pC = unblockedChances(counterStrike(this.m, left, defSplit.attack, atkSplit.defense, defChoice))
-      this.takenMemo.set(k2, (C = this.takenBy(pC)))
+      const s = counterStrike(this.m, left, defSplit.attack, atkSplit.defense, defChoice)
+      this.counters ??= counterTable(afterDiceInput(s))
+      this.takenMemo.set(k2, (C = { pC: this.unblocked(s), cells: [] }))
     }
     // Joined per view: the attack's parts weighted by the chance of each later damage to the
     // defender, the counter-attack's by the chance of the view.
@@ -414,21 +438,22 @@ export class MeleeChoice {
     let taken = 0
     let defDestroyed = 0
     let atkDestroyed = 0
-    for (let k = 0; k < this.views.length; k++) {
-      const c = C[k]
-      const byLater = A[k]
-      for (let x = 0; x < byLater.length; x++) {
-        const a = byLater[x]
-        const pX = c.later[x]
-        capDiff += pX * a.capped
-        dealtCapped += pX * a.capped
-        dealt += pX * a.dealt
-        defDestroyed += pX * a.destroyed
-        saves += pX * a.failedSaves
-        hits += pX * a.unblockedHits
-      }
-      const pView = byLater.length ? byLater[0].p : 0
+    // The chance, failed saves and unblocked hits of each view do not read the later damage.
+    const base = this.dealtAt(A, 0)
+    for (const k of this.viewOrder(A.pA.length)) {
+      const o = k * F
+      const pView = base[o + PART.p]
       if (pView === 0) continue
+      const c = (C.cells[k] ??= this.takenIn(C.pC, k))
+      for (const [x, pX] of c.later) {
+        const ax = this.dealtAt(A, x)
+        capDiff += pX * ax[o + PART.capped]
+        dealtCapped += pX * ax[o + PART.capped]
+        dealt += pX * ax[o + PART.dealt]
+        defDestroyed += pX * ax[o + PART.destroyed]
+        saves += pX * ax[o + PART.failedSaves]
+        hits += pX * ax[o + PART.unblockedHits]
+      }
       capDiff -= pView * c.capped
       takenCapped += pView * c.capped
       taken += pView * c.taken

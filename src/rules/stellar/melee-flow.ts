@@ -230,12 +230,12 @@ function viewOf(st: Pick<Charge, 'm' | 'ow'>, damages: readonly number[]): strin
  * Attacks with one view conclude alike (the same Finishing Blow, counter-attack and `later`).
  */
 export function attackView(m: Melee, a: StrikeSummary | null): string {
-  return a ? ATTACK_VIEWS[attackViewCode(m, a)] : '-'
+  return a ? ATTACK_VIEWS[attackViewCode(m.def.unit.hp, a)] : '-'
 }
 
 /** The attack view as a number: dealt damage (1), pushed the defender out (2), destroyed it (4). */
-function attackViewCode(m: Melee, a: StrikeSummary): number {
-  return (a.damage > 0 ? 1 : 0) | (a.pushedOut ? 2 : 0) | (survives(a.damage, m.def.unit.hp) ? 0 : 4)
+function attackViewCode(defHp: number | undefined, a: StrikeSummary): number {
+  return (a.damage > 0 ? 1 : 0) | (a.pushedOut ? 2 : 0) | (survives(a.damage, defHp) ? 0 : 4)
 }
 const ATTACK_VIEWS = Array.from(
   { length: 8 },
@@ -345,14 +345,15 @@ conclusionStage.odds = certain(conclusionStage)
 
 /**
  * The clash's stages after its strikes' dice, without overwatch: what the automatic choice
- * (melee-choice.ts) fills its float cache through. `view` is what the counter-attack and
- * conclusion stages read of an attack besides its damage (the attack stage's key), `counterView`
+ * (melee-choice.ts) weighs its options through. `view` is what the counter-attack and
+ * conclusion stages read of an attack besides its damage (the attack stage's key: it reads the
+ * clash only through the defender's HP), `counterView`
  * what the conclusion reads of a counter-attack (the counter-attack stage's key), each as a
  * number (attackViewCode, counterViewCode: the same partitions as the keys); `countered`
  * whether the counter-attack stage strikes after it; `conclude` the conclusion stage's result.
  */
 export const clashAfterStrikes = {
-  view: (m: Melee, attack: StrikeOutcome) => attackViewCode(m, attack),
+  view: (defHp: number | undefined, attack: StrikeOutcome) => attackViewCode(defHp, attack),
   counterView: (counter: StrikeOutcome) => counterViewCode(counter),
   countered: (m: Melee, attack: StrikeOutcome) => counterLeft({ m, ow: OVERWATCH_START, attack }) !== null,
   conclude: (m: Melee, attack: StrikeOutcome, counter: StrikeOutcome | null): ClashConclusion =>

@@ -423,6 +423,15 @@ describe('the choice search', () => {
       }),
     ],
     [
+      // The weapons and targets of 'no HP' again: the attack's sums, kept across clashes by their
+      // declared input, must not be read from that clash's (no HP there).
+      'no HP weapons, the defender at 700 HP',
+      melee({
+        atk: side({ unit: { pilot: 1 }, pen: '5' }),
+        def: side({ unit: { pilot: 2, momentum: 1, hp: 700 }, pen: '4' }),
+      }),
+    ],
+    [
       'stun, traits',
       melee({
         atk: side({ mods: { berserker: true }, pen: '4S' }),
@@ -430,11 +439,7 @@ describe('the choice search', () => {
       }),
     ],
   ])('its values equal the exact odds of the same clash (%s)', (_name, base) => {
-    const search = new MeleeChoice(base, {
-      atkSplits: splitsOf(5),
-      defSplits: splitsOf(5),
-      defChoices: ['counter', 'guard'],
-    })
+    const search = new MeleeChoice(base)
     for (const atkSplit of splitsOf(5)) {
       for (const defSplit of splitsOf(5)) {
         for (const defChoice of ['counter', 'guard'] as const) {
@@ -503,8 +508,8 @@ describe('the choice search', () => {
         defSplits: splitsOf(defPool),
         defChoices: ['counter', 'guard'] as Array<'counter' | 'guard'>,
       }
-      const ranked = new MeleeChoice(base, space).rankAttacker(space)
-      const best = new MeleeChoice(base, space).bestAttacker(space)
+      const ranked = new MeleeChoice(base).rankAttacker(space)
+      const best = new MeleeChoice(base).bestAttacker(space)
       expect({ atk: best.atkSplit, def: best.defSplit, choice: best.defChoice }).toEqual({
         atk: ranked[0].atkSplit,
         def: ranked[0].defSplit,
@@ -553,8 +558,8 @@ describe('the choice search', () => {
             defSplits: splitsOf(r.defPool),
             defChoices: ['counter', 'guard'] as Array<'counter' | 'guard'>,
           }
-          const ranked = new MeleeChoice(base, space).rankAttacker(space)
-          const best = new MeleeChoice(base, space).bestAttacker(space)
+          const ranked = new MeleeChoice(base).rankAttacker(space)
+          const best = new MeleeChoice(base).bestAttacker(space)
           expect({ atk: best.atkSplit, def: best.defSplit, choice: best.defChoice }).toEqual({
             atk: ranked[0].atkSplit,
             def: ranked[0].defSplit,
@@ -577,7 +582,7 @@ describe('the choice search', () => {
       defSplits: splitsOf(5),
       defChoices: ['counter', 'guard'] as Array<'counter' | 'guard'>,
     }
-    const ranked = new MeleeChoice(base, space).rankAttacker(space)
+    const ranked = new MeleeChoice(base).rankAttacker(space)
     // Exhaustive maximin on exact values.
     let best = -Infinity
     for (const atkSplit of space.atkSplits) {
