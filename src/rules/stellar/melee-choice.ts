@@ -92,18 +92,37 @@ export interface ChoiceSpace {
   defChoices: DefChoice[]
 }
 
+/** What the attack deals in one view (chance-weighted sums). */
+interface Dealt {
+  p: number
+  failedSaves: number
+  unblockedHits: number
+  capped: number
+  dealt: number
+  destroyed: number
+}
+
+const noDealt = (): Dealt => ({ p: 0, failedSaves: 0, unblockedHits: 0, capped: 0, dealt: 0, destroyed: 0 })
+
+/** Adds q times `d` to `into`, term by term. */
+function addDealt(into: Dealt, q: number, d: Dealt): void {
+  into.p += q * d.p
+  into.failedSaves += q * d.failedSaves
+  into.unblockedHits += q * d.unblockedHits
+  into.capped += q * d.capped
+  into.dealt += q * d.dealt
+  into.destroyed += q * d.destroyed
+}
+
 /**
- * An attack's outcomes with some unblocked hits summed per view met: `views` lists the views (with
- * `reps`, an outcome standing for each), `sums` holds F numbers per listed view at the places PART
- * names (chance-weighted sums).
+ * An attack's outcomes with some unblocked hits summed per view met: `views` lists the views in
+ * the order met, each with `reps`, an outcome standing for it, and `sums`, what it deals.
  */
 interface AttackCell {
   views: number[]
   reps: StrikeOutcome[]
-  sums: number[]
+  sums: Dealt[]
 }
-const PART = { p: 0, failedSaves: 1, unblockedHits: 2, capped: 3, dealt: 4, destroyed: 5 }
-const F = 6
 
 /** The counter-attack and conclusion given one attack view (chance-weighted sums). */
 interface Taken {
@@ -160,34 +179,23 @@ const attackCells = memoise((input: AttackCellsInput) => {
       if (at < 0) {
         at = cell.views.push(k) - 1
         cell.reps.push(a)
-        for (let f = 0; f < F; f++) cell.sums.push(0)
+        cell.sums.push(noDealt())
       }
-      const o = at * F
+      const d = cell.sums[at]
       const dealt = damageTaken(a.damage, input.later)
-      cell.sums[o + PART.p] += p
-      cell.sums[o + PART.failedSaves] += p * a.failedSaves
-      cell.sums[o + PART.unblockedHits] += p * a.unblockedHits
-      cell.sums[o + PART.capped] += p * cappedDamage(dealt, input.defHp)
-      cell.sums[o + PART.dealt] += p * dealt
-      if (!survives(dealt, input.defHp)) cell.sums[o + PART.destroyed] += p
+      d.p += p
+      d.failedSaves += p * a.failedSaves
+      d.unblockedHits += p * a.unblockedHits
+      d.capped += p * cappedDamage(dealt, input.defHp)
+      d.dealt += p * dealt
+      if (!survives(dealt, input.defHp)) d.destroyed += p
     }
     return (cells[u] = cell)
   }
 })
 
-/** Whether two declared inputs (plain data) are the same, as their JSON keys would tell (an absent field and an undefined one alike). */
-function sameInput(a: unknown, b: unknown): boolean {
-  if (a === b) return true
-  if (typeof a !== 'object' || typeof b !== 'object' || a === null || b === null) return false
-  const x = a as Record<string, unknown>
-  const y = b as Record<string, unknown>
-  for (const k in x) if (!sameInput(x[k], y[k])) return false
-  for (const k in y) if (!(k in x) && y[k] !== undefined) return false
-  return true
-}
-
-/** The attack views: the number clashAfterStrikes.view gives (dealt 1, pushed 2, destroyed 4). */
-const VIEWS = 8
+/** What the attack deals per attack view (the number clashAfterStrikes.view gives: dealt 1, pushed 2, destroyed 4), the views met. */
+type ByView = Array<Dealt | undefined>
 
 /** Float chances of a distribution of small whole numbers, by index. */
 function chances(d: Distribution<number>): number[] {
@@ -230,10 +238,10 @@ const differenceOf = memoise((input: DifferenceInput): Difference => {
  * Float chances of a strike's unblocked hits. The tally reads the rolls only through rolled hits
  * minus rolled blocks (unblockedByDifference), so it is made once per difference (differenceOf).
  */
-function unblockedChances(s: Strike, difference: (input: DifferenceInput) => Difference): number[] {
+function unblockedChances(s: Strike): number[] {
   // Rerolls picked after the dice are seen: the strike's own composed odds.
   if (picksRerolls(s, 'attack') || picksRerolls(s, 'defense')) return chances(unblockedOdds(s))
-  const { diff, offset } = difference({ attack: attackDiceInput(s), defense: defenseDiceInput(s) })
+  const { diff, offset } = differenceOf({ attack: attackDiceInput(s), defense: defenseDiceInput(s) })
   const tally = tallyInput(s)
   const out: number[] = []
   for (let i = 0; i < diff.length; i++) {
@@ -266,7 +274,7 @@ const counterTable = memoise((input: AfterDiceInput) => {
  */
 export class MeleeChoice {
   /** Per attack view: an attack standing for it (met first), and whether the counter-attack strikes after it. */
-  private readonly views: Array<StrikeOutcome | undefined> = new Array(VIEWS)
+  private readonly views: Array<StrikeOutcome | undefined> = []
   private readonly countered: boolean[] = []
   /** Per attack view: the conclusion per counter view (by its code; none: the view has no counter-attack). */
   private readonly ends: Array<Map<number, ClashConclusion>> = []
@@ -277,35 +285,14 @@ export class MeleeChoice {
   /** The counter-attack's outcomes per unblocked hits, from the first counter-attack weighed (its weapon and target). */
   private counters?: ReturnType<typeof counterTable>
   /** Per attack's dice (its splits and the reaction): its chances of uA and parts per view. */
-  private readonly dealtMemo = new Map<string, { pA: number[]; byLater: Map<number, number[]> }>()
+  private readonly dealtMemo = new Map<string, { pA: number[]; byLater: Map<number, ByView> }>()
   /** Per attack view, per uC weighed: the counter-attack's outcomes at uC through the conclusion, summed. */
   private readonly counterCells: Taken[][] = []
   /** Per counter-attack's dice: its chances of uC and, per view met, the taken parts. */
   private readonly takenMemo = new Map<string, { pC: number[]; cells: Array<Taken | undefined> }>()
 
-  /**
-   * Per striking side, the difference of its dice last looked up, with its declared input: the
-   * options weighed in turn mostly share a strike's dice (Counter and Guard change only its bonus
-   * hits and blocks), so the input is compared whole and its difference handed along, not looked
-   * up again.
-   */
-  private readonly lastDifference: Partial<
-    Record<Strike['striker'], { input: DifferenceInput; difference: Difference }>
-  > = {}
-
   /** A choice over the splits and reactions of the clash `m`. */
   constructor(private readonly m: Melee) {}
-
-  /** A strike's chances of unblocked hits, its dice's difference looked up once per run of options sharing them. */
-  private unblocked(s: Strike): number[] {
-    return unblockedChances(s, (input) => {
-      const last = this.lastDifference[s.striker]
-      if (last && sameInput(last.input, input)) return last.difference
-      const difference = differenceOf(input)
-      this.lastDifference[s.striker] = { input, difference }
-      return difference
-    })
-  }
 
   /**
    * The conclusion stage after view k's attack and a counter-attack of counter view j (null:
@@ -319,10 +306,10 @@ export class MeleeChoice {
   }
 
   /**
-   * An attack's parts per view (F numbers each, at PART) at later damage x to the defender: its
-   * cells summed by its chances of uA, noting an attack standing for each view met.
+   * What an attack deals per view at later damage x to the defender: its cells summed by its
+   * chances of uA, noting an attack standing for each view met.
    */
-  private dealtAt(A: { pA: number[]; byLater: Map<number, number[]> }, x: number): number[] {
+  private dealtAt(A: { pA: number[]; byLater: Map<number, ByView> }, x: number): ByView {
     let parts = A.byLater.get(x)
     if (parts) return parts
     let cells = this.attackTables.get(x)
@@ -330,7 +317,7 @@ export class MeleeChoice {
       cells = attackCells({ after: this.attackAfter!, defHp: this.m.def.unit.hp, later: x })
       this.attackTables.set(x, cells)
     }
-    parts = new Array<number>(VIEWS * F).fill(0)
+    parts = []
     for (let u = 0; u < A.pA.length; u++) {
       const q = A.pA[u]
       if (q === 0) continue
@@ -341,7 +328,7 @@ export class MeleeChoice {
           this.views[k] = cell.reps[j]
           this.countered[k] = clashAfterStrikes.countered(this.m, cell.reps[j])
         }
-        for (let f = 0; f < F; f++) parts[k * F + f] += q * cell.sums[j * F + f]
+        addDealt((parts[k] ??= noDealt()), q, cell.sums[j])
       }
     }
     A.byLater.set(x, parts)
@@ -417,7 +404,7 @@ export class MeleeChoice {
     if (!A) {
       const s = attackStrike(this.m, atkSplit.attack, defSplit.defense, defChoice)
       this.attackAfter ??= afterDiceInput(s)
-      this.dealtMemo.set(k1, (A = { pA: this.unblocked(s), byLater: new Map() }))
+      this.dealtMemo.set(k1, (A = { pA: unblockedChances(s), byLater: new Map() }))
     }
     const k2 = `${defSplit.attack}|${atkSplit.defense}|${defChoice}`
     let C = this.takenMemo.get(k2)
@@ -425,7 +412,7 @@ export class MeleeChoice {
       const left = momentumLeft(this.m, OVERWATCH_START)
       const s = counterStrike(this.m, left, defSplit.attack, atkSplit.defense, defChoice)
       this.counters ??= counterTable(afterDiceInput(s))
-      this.takenMemo.set(k2, (C = { pC: this.unblocked(s), cells: [] }))
+      this.takenMemo.set(k2, (C = { pC: unblockedChances(s), cells: [] }))
     }
     // Joined per view: the attack's parts weighted by the chance of each later damage to the
     // defender, the counter-attack's by the chance of the view.
@@ -441,18 +428,18 @@ export class MeleeChoice {
     // The chance, failed saves and unblocked hits of each view do not read the later damage.
     const base = this.dealtAt(A, 0)
     for (const k of this.viewOrder(A.pA.length)) {
-      const o = k * F
-      const pView = base[o + PART.p]
+      const pView = base[k]?.p ?? 0
       if (pView === 0) continue
       const c = (C.cells[k] ??= this.takenIn(C.pC, k))
       for (const [x, pX] of c.later) {
-        const ax = this.dealtAt(A, x)
-        capDiff += pX * ax[o + PART.capped]
-        dealtCapped += pX * ax[o + PART.capped]
-        dealt += pX * ax[o + PART.dealt]
-        defDestroyed += pX * ax[o + PART.destroyed]
-        saves += pX * ax[o + PART.failedSaves]
-        hits += pX * ax[o + PART.unblockedHits]
+        // The views met do not depend on the later damage: view k is met at x as at 0.
+        const ax = this.dealtAt(A, x)[k]!
+        capDiff += pX * ax.capped
+        dealtCapped += pX * ax.capped
+        dealt += pX * ax.dealt
+        defDestroyed += pX * ax.destroyed
+        saves += pX * ax.failedSaves
+        hits += pX * ax.unblockedHits
       }
       capDiff -= pView * c.capped
       takenCapped += pView * c.capped
