@@ -64,16 +64,6 @@ export function noOutlook(): Outlook {
   return { destroyed: 0, damage: 0, capped: 0, failedSaves: 0, unblockedHits: 0 }
 }
 
-/** The outlook of one outcome: its damage against the target's HP, its failed saves and hits. */
-export function outcomeOutlook(
-  damage: number,
-  hp: number | undefined,
-  failedSaves: number,
-  unblockedHits: number,
-): Outlook {
-  return addOutcome(noOutlook(), 1, damage, hp, failedSaves, unblockedHits)
-}
-
 /**
  * One outcome added to an outlook with chance q: its damage against the target's HP, its failed
  * saves and hits (the terms addOutlook adds, without an outlook made per outcome).

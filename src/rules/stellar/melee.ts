@@ -10,7 +10,7 @@ import {
   type RerollOption,
   addOutlook,
   noOutlook,
-  outcomeOutlook,
+  addOutcome,
   rollRerolls,
 } from './choice.js'
 import {
@@ -831,7 +831,7 @@ export function unblockedMeans(s: Strike): (unblockedHits: number) => Outlook {
       row = noOutlook()
       const m = row
       saves(u).forEach((save, q) =>
-        addOutlook(m, q, outcomeOutlook(strikeSummary(s, u, save).damage, s.targetHp, save.failedSaves, u)),
+        addOutcome(m, q, strikeSummary(s, u, save).damage, s.targetHp, save.failedSaves, u),
       )
       rows[u] = row
     }
