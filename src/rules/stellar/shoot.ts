@@ -742,7 +742,7 @@ interface Later {
 interface Evaded {
   /** The shot as the later stages read it (the one being played: a person may be asked). */
   shot: AfterEvadeInput & Decidable
-  /** What its later stages share (the Aim, which looks the After up when first read). */
+  /** What its later stages share (the Aim, which makes the After when first read). */
   later: Later
   evade: EvadeStage
 }
@@ -771,9 +771,9 @@ export interface After {
 export type LaterOutlook = (hits: number) => Outlook
 
 /**
- * What the flow is handed: the shot, and what its stages after the evade dice share, looked up by
- * its declared input when a stage first reads it (a roll with no evade reroll to pick never
- * does: its blocks are the shot's own). `after`: the caller's, when it already has it.
+ * What the flow is handed: the shot, and what its stages after the evade dice share (afterOf),
+ * made when a stage first reads it (a roll with no evade reroll to pick never does: its blocks
+ * are the shot's own). `after`: the caller's, when it already has it.
  */
 export class Aim implements Later {
   private known: After | undefined
