@@ -1,7 +1,6 @@
 import { InputError } from '../../core/errors.js'
 
 import {
-  type After,
   type AttackBonus,
   type DefenseChoice,
   type MomentumQuestion,
@@ -23,6 +22,7 @@ import {
 import { type ShotSpend } from '../../rules/stellar/upgrades.js'
 import { type TraitEffect } from '../../rules/stellar/traits.js'
 import {
+  type Weighed,
   ATTACK_BONUSES,
   AUTO_DEFENSES,
   DEFENSES,
@@ -453,7 +453,7 @@ function chooseAuto(req: ShotRequest, ctx: ChoiceContext): ChosenShot {
     isOpen(req.bonus) ? 'precision' : req.bonus,
     isOpen(req.defense) ? 'dodge' : req.defense,
   )
-  let best: { defense: DefenseChoice; after: After } | undefined
+  let best: { defense: DefenseChoice; weighed: Weighed } | undefined
   if (bonusOpen) {
     // Ranked against the defender's best reply to each bonus, when the defence is open too.
     const top = rankBonuses(s, !defenseOpen)[0]
@@ -461,11 +461,11 @@ function chooseAuto(req: ShotRequest, ctx: ChoiceContext): ChosenShot {
     best = top
   } else if (defenseOpen) {
     const top = rankDefenses(s, AUTO_DEFENSES)[0]
-    best = { defense: top.value, after: top.after }
+    best = { defense: top.value, weighed: top.weighed }
   }
   if (best) {
     s.defense = best.defense
-    weighed.set(s, best.after)
+    weighed.set(s, best.weighed)
   }
   return ctx.interactive ? withMidwayAsks(s) : s
 }
@@ -475,7 +475,7 @@ function chooseAuto(req: ShotRequest, ctx: ChoiceContext): ChosenShot {
  * (a shot changed after the choice is another object, and reads its own). Shot lines of the
  * bench's batch -10% CPU.
  */
-const weighed = new WeakMap<ChosenShot, After>()
+const weighed = new WeakMap<ChosenShot, Weighed>()
 
 function shotLuck(r: ShotResult, s: ChosenShot): number {
   // Measured against the same choices and Momentum policy. Momentum answered at a prompt has

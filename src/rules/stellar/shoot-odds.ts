@@ -11,7 +11,6 @@ import {
   defenseAllowed,
   evadeCodeHits,
   evadeCodeOdds,
-  laterSaves,
   afterOf,
   laterOutlook,
   shotFlow,
@@ -68,10 +67,23 @@ export function shotOdds(s: Shot): ShotOdds {
  * has it).
  */
 export function shotExpected(s: Shot, after?: After): Outlook {
+  return weighShot(s, after).expected
+}
+
+/** A shot weighed: its outlook, and the later stages and evade stage's states it was weighed over. */
+export interface Weighed {
+  expected: Outlook
+  after: After
+  codes: Distribution<number>
+}
+
+/** The outlook of a shot (shotExpected), with what it was weighed over: the luck of its roll reads them again. */
+function weighShot(s: Shot, after?: After): Weighed {
   const a = aim(quietShot(s), after)
-  const out = noOutlook()
-  evadeCodeOdds(a).forEach((code, p) => addOutlook(out, p, a.after.outlook(evadeCodeHits(code))))
-  return out
+  const expected = noOutlook()
+  const codes = evadeCodeOdds(a)
+  codes.forEach((code, p) => addOutlook(expected, p, a.after.outlook(evadeCodeHits(code))))
+  return { expected, after: a.after, codes }
 }
 
 /** The distribution of a shot's damage alone (a rolled shot's luck is measured against it). */
@@ -87,12 +99,12 @@ export function shotDamageOdds(s: Shot): Distribution<number> {
  * flow plays them) deal less than `damage`, or exactly it (counted half). `after`: the one the
  * automatic choice weighed this shot with, when it did.
  */
-export function shotDamagePercentile(s: Shot, damage: number, after?: After): number {
-  const a = aim(quietShot(s), after)
-  const evade = evadeCodeOdds(a)
+export function shotDamagePercentile(s: Shot, damage: number, weighed?: Weighed): number {
+  const a = aim(quietShot(s), weighed?.after)
+  const evade = weighed ? weighed.codes : evadeCodeOdds(a)
   // Per number of hits: twice the ways below `damage` plus the ways at it, over the saves' den.
   const later = new Map<number, { den: bigint; twice: bigint }>()
-  const saves = after ? after.saves : laterSaves(a.shot)
+  const saves = a.after.saves
   let common = 1n
   evade.forEachWays((code) => {
     const hits = evadeCodeHits(code)
@@ -148,8 +160,8 @@ export function expectedDamageFrom(s: Shot, hits: number): number {
 export interface ScoredOption<T> {
   value: T
   expected: Outlook
-  /** The later stages it was weighed with (afterOf the shot with this option taken). */
-  after: After
+  /** What it was weighed over (the shot with this option taken). */
+  weighed: Weighed
 }
 
 export const ATTACK_BONUSES: AttackBonus[] = ['precision', 'barrage', 'none']
@@ -178,7 +190,8 @@ export function rankDefenses(
     // rankBonuses hands the same ones to every bonus it tries.
     let rows = later.get(value)
     if (!rows) later.set(value, (rows = afterOf(trial)))
-    return { value, expected: shotExpected(trial, rows), after: rows }
+    const weighed = weighShot(trial, rows)
+    return { value, expected: weighed.expected, weighed }
   })
   return [...scored].sort((a, b) => preferFor('spare', a.expected, b.expected))
 }
@@ -200,10 +213,11 @@ export function rankBonuses(
     if (defenseFixed) {
       let rows = later.get(s.defense)
       if (!rows) later.set(s.defense, (rows = afterOf(trial)))
-      return { value, defense: s.defense, expected: shotExpected(trial, rows), after: rows }
+      const weighed = weighShot(trial, rows)
+      return { value, defense: s.defense, expected: weighed.expected, weighed }
     }
     const best = rankDefenses(trial, defenses, later)[0]
-    return { value, defense: best.value, expected: best.expected, after: best.after }
+    return { value, defense: best.value, expected: best.expected, weighed: best.weighed }
   })
   return [...scored].sort((a, b) => preferFor('harm', a.expected, b.expected))
 }
