@@ -2,6 +2,7 @@ import { InputError } from '../../core/errors.js'
 import { nearest } from '../../core/nearest.js'
 import { EACH_ATTACK_BLOCK, type MeleeSide } from './melee.js'
 import type { ShotRecords } from './shoot.js'
+import type { BlockBonus, Bonus } from './weapon.js'
 
 /**
  * THE TRAITS THAT CHANGE A SHOT OR A MELEE CLASH (wargame rules: trait upgrades, commander and
@@ -9,8 +10,9 @@ import type { ShotRecords } from './shoot.js'
  * captains' orders, the universal skills). One registry, as data: each entry lists, per command
  * and side, its modifiers (typed records: a reroll, hits, blocks, PEN, DMG, a raise, a critical
  * rule...), each maybe under one option of the trait's choice. One function per input type
- * applies a modifier (applyShotModifier, applyMeleeModifier); the rule functions (shoot.ts,
- * melee.ts) read the input's fields and know no trait by name.
+ * applies a modifier (applyShotModifier, applyMeleeModifier), the bonuses both kinds of input
+ * list (hits, blocks, PEN, DMG) through one (addBonus); the rule functions (shoot.ts, melee.ts)
+ * read the input's fields and know no trait by name.
  *
  * Readings (listed in docs/rules-notes.md):
  * - A trait named on the command line is in effect: its trigger (HP under 50%, an ally destroyed,
@@ -730,27 +732,55 @@ function inEffect(m: When, choice: string): boolean {
   return m.if === undefined || m.if === choice
 }
 
-/** One modifier applied to a shot. */
-export function applyShotModifier(s: ShotRecords, m: ShotModifier): void {
+/** The lists the bonus modifiers add to, wherever a shot or a melee side keeps them. */
+interface BonusLists {
+  hits: Bonus[]
+  blocks: BlockBonus[]
+  pen: Bonus[]
+  dmg: Bonus[]
+}
+
+/** A modifier that adds a bonus to a list (the same for shooting and melee). */
+type BonusModifier = HitsModifier | BlocksModifier | PenModifier | DmgModifier
+
+/** A bonus modifier added to its list; `weaponDmg` decides Small Arms' doubled hits. */
+function addBonus(lists: BonusLists, m: BonusModifier, weaponDmg: number): void {
   switch (m.kind) {
     case 'hits':
-      s.attacker.hitBonuses.push({
+      lists.hits.push({
         source: m.source,
-        amount: m.smallArms ? smallArmsHits(m.amount, s.weapon.dmg) : m.amount,
+        amount: m.smallArms ? smallArmsHits(m.amount, weaponDmg) : m.amount,
       })
       return
     case 'blocks':
-      s.target.blockBonuses.push(
+      lists.blocks.push(
         m.eachAttack
           ? { source: m.source, amount: m.amount, stack: EACH_ATTACK_BLOCK }
           : { source: m.source, amount: m.amount },
       )
       return
+    default:
+      lists[m.kind].push({ source: m.source, amount: m.amount })
+  }
+}
+
+/** One modifier applied to a shot. */
+export function applyShotModifier(s: ShotRecords, m: ShotModifier): void {
+  switch (m.kind) {
+    case 'hits':
+    case 'blocks':
     case 'pen':
-      s.attacker.penBonuses.push({ source: m.source, amount: m.amount })
-      return
     case 'dmg':
-      s.attacker.dmgBonuses.push({ source: m.source, amount: m.amount })
+      addBonus(
+        {
+          hits: s.attacker.hitBonuses,
+          blocks: s.target.blockBonuses,
+          pen: s.attacker.penBonuses,
+          dmg: s.attacker.dmgBonuses,
+        },
+        m,
+        s.weapon.dmg,
+      )
       return
     case 'acc':
       s.attacker.accBonuses.push({ source: m.source, amount: m.amount })
@@ -787,24 +817,13 @@ export function applyShotModifier(s: ShotRecords, m: ShotModifier): void {
 export function applyMeleeModifier(side: MeleeSide, m: MeleeModifier): void {
   switch (m.kind) {
     case 'hits':
-      side.mods.hitBonuses.push({
-        source: m.source,
-        amount: m.smallArms ? smallArmsHits(m.amount, side.weapon.dmg) : m.amount,
-      })
-      return
     case 'blocks':
-      side.mods.blockBonuses.push(
-        m.eachAttack
-          ? { source: m.source, amount: m.amount, stack: EACH_ATTACK_BLOCK }
-          : { source: m.source, amount: m.amount },
-      )
-      return
     case 'pen':
-      side.mods.penBonuses.push({ source: m.source, amount: m.amount })
+    case 'dmg': {
+      const { hitBonuses: hits, blockBonuses: blocks, penBonuses: pen, dmgBonuses: dmg } = side.mods
+      addBonus({ hits, blocks, pen, dmg }, m, side.weapon.dmg)
       return
-    case 'dmg':
-      side.mods.dmgBonuses.push({ source: m.source, amount: m.amount })
-      return
+    }
     case 'raise':
       side.mods.guardRaise += m.by
       return
