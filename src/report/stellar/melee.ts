@@ -25,7 +25,6 @@ import {
 } from '../../rules/stellar/melee-choice.js'
 import { attackerBonus, defenderBonus } from '../../rules/stellar/weapon.js'
 import { type TraitEffect } from '../../rules/stellar/traits.js'
-import { momentumNegates } from '../../rules/stellar/shoot.js'
 import { num, pct } from '../../render/format.js'
 import { explainMelee, explainMeleeOdds, renderMelee, renderMeleeOdds } from '../../render/stellar/melee.js'
 import {
@@ -39,6 +38,7 @@ import {
   runSteps,
   defineModel,
 } from '../../engine/spec.js'
+import { momentumOptions } from './momentum-options.js'
 import { saveFields } from './save-fields.js'
 
 /** A split or reaction left open: asked in a terminal ('ask'), or chosen automatically. */
@@ -468,17 +468,10 @@ export const meleeModel = defineModel<MeleeRequest, MeleeResult, MeleeQuery>({
       return decideReroll(id, context as MeleeRerollQuestion, m, ctx)
     if (id !== 'atk-momentum' && id !== 'def-momentum') throw new Error(`unknown decision ${id}`)
     const q = context as MomentumQuestion
-    const options = []
     // A warship pays 2 Momentum a hit: only whole pairs are offered.
-    const step = q.attack.warship ? 2 : 1
-    for (let p = 0; p <= Math.min(10, q.maxPoints); p += step) {
-      const through = q.hitsLeft - momentumNegates(p, q.attack.warship)
-      options.push({
-        value: p,
-        label: `Spend ${p} Momentum`,
-        hint: `${through} hit${through === 1 ? '' : 's'} through, expected ${num(expectedStrikeDamage(q.attack, through), 1)} DMG`,
-      })
-    }
+    const options = momentumOptions(q, q.attack.warship, (_p, through) =>
+      expectedStrikeDamage(q.attack, through),
+    )
     const who = q.side === 'defender' ? 'Defender' : 'Attacker'
     const answer = await ctx.select(
       `${who}'s Skill Defense: ${q.hits} hits vs ${q.blocks} blocks, ${q.hitsLeft} get through. Spend Momentum (${q.attack.warship ? 'two per hit: a warship' : 'one per hit'})?`,

@@ -7,7 +7,6 @@ import {
   type RerollQuestion,
   type Shot,
   type ShotResult,
-  momentumNegates,
   rerollsAllowed,
   resolveShot,
   shotAttackerBonus,
@@ -36,6 +35,7 @@ import type { Outlook } from '../../rules/stellar/choice.js'
 import { penText } from '../../rules/stellar/weapon.js'
 import { num } from '../../render/format.js'
 import { explainShot, explainShotOdds, renderShot, renderShotOdds } from '../../render/stellar/shoot.js'
+import { momentumOptions } from './momentum-options.js'
 import { saveFields } from './save-fields.js'
 import { outlookHint, withTargets } from './shoot-targets.js'
 
@@ -125,8 +125,6 @@ function traitsJson(s: ChosenShot): Record<string, string[]> {
   return { attacker: [...s.traits.attacker], defender: [...s.traits.defender] }
 }
 
-const exp = (x: number) => `expected ${num(x, 1)} DMG`
-
 /** One shot at one target; shootModel takes it to several (shoot-targets.ts). */
 const oneTargetModel = defineModel<ChosenShot, ShotResult, ShotRequest>({
   choose: chooseShot,
@@ -153,16 +151,9 @@ const oneTargetModel = defineModel<ChosenShot, ShotResult, ShotRequest>({
     }
     if (id !== 'momentum') throw new Error(`unknown decision ${id}`)
     const q = context as MomentumQuestion
-    const options = []
-    const step = s.target.warship ? 2 : 1
-    for (let p = 0; p <= Math.min(10, q.maxPoints); p += step) {
-      const unblocked = q.hitsLeft - momentumNegates(p, s.target.warship)
-      options.push({
-        value: p,
-        label: `Spend ${p} Momentum`,
-        hint: `${unblocked} hit${unblocked === 1 ? '' : 's'} through, ${exp(expectedDamageFrom(Object.assign({}, s, { askDecisions: false, decisions: { momentum: p } }), q.hits))}`,
-      })
-    }
+    const options = momentumOptions(q, s.target.warship, (p) =>
+      expectedDamageFrom({ ...s, askDecisions: false, decisions: { momentum: p } }, q.hits),
+    )
     s.chosenBy.momentum = 'prompt'
     return ctx.select(
       `Skill Defense: ${q.hitsLeft === 1 ? '1 hit gets' : `${q.hitsLeft} hits get`} through your blocks. Spend Momentum?`,
