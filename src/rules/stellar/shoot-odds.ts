@@ -96,8 +96,8 @@ export function shotDamageOdds(s: Shot): Distribution<number> {
  * fraction, over the same denominator, so the same number), read without mixing the damage
  * distribution: the evade stage's states (evadeCodeOdds), each weighed by the chance that the
  * later stages from its hits (blocks and Skill Defense, then the saves' distribution, as the
- * flow plays them) deal less than `damage`, or exactly it (counted half). `after`: the one the
- * automatic choice weighed this shot with, when it did.
+ * flow plays them) deal less than `damage`, or exactly it (counted half). `weighed`: what the
+ * automatic choice weighed this shot over, when it did (its later stages and evade states).
  */
 export function shotDamagePercentile(s: Shot, damage: number, weighed?: Weighed): number {
   const a = aim(quietShot(s), weighed?.after)
