@@ -2,8 +2,7 @@ import { describe, expect, it } from 'vitest'
 import { walk } from '../../../src/core/exact.js'
 import type { PlanQuery, PlanResult } from '../../../src/report/stellar/plan.js'
 import { planModel } from '../../../src/report/stellar/plan.js'
-import { parseRoster } from '../../../src/rules/stellar/roster.js'
-import { planQuery } from './plan-fixture.js'
+import { planQuery, planRoster } from './plan-fixture.js'
 
 /**
  * A plan carries the defender's once-a-round Improvise (issue 27): spent on one attack, it is gone
@@ -11,22 +10,10 @@ import { planQuery } from './plan-fixture.js'
  * force: the ROLLED plan walked over every die it can roll (core/exact.ts `walk`), each attack
  * settled and its Improvise spent as a roll decides it. Small shots keep the walk short.
  */
-const roster = parseRoster(
-  JSON.stringify({
-    units: {
-      gunner: {
-        acc: 8,
-        weapons: {
-          rifle: { shots: 2, dmg: 300, pen: 3 },
-          gun: { shots: 2, dmg: 500, pen: 4 },
-        },
-      },
-      target: { evade: 4, armSv: 3, size: 1, hp: 1200, traits: ['improvise'] },
-      plain: { evade: 4, armSv: 3, size: 1, hp: 1200 },
-    },
-  }),
-  'test roster',
-)
+const roster = planRoster({
+  target: { evade: 4, armSv: 3, size: 1, hp: 1200, traits: ['improvise'] },
+  plain: { evade: 4, armSv: 3, size: 1, hp: 1200 },
+})
 
 const query = (words: string[], given: Record<string, unknown> = {}) => planQuery(roster, words, given)
 

@@ -3,8 +3,7 @@ import { walk } from '../../../src/core/exact.js'
 import { SeededDice } from '../../../src/core/seeded.js'
 import type { PlanQuery, PlanResult } from '../../../src/report/stellar/plan.js'
 import { planModel } from '../../../src/report/stellar/plan.js'
-import { parseRoster } from '../../../src/rules/stellar/roster.js'
-import { planQuery } from './plan-fixture.js'
+import { planQuery, planRoster } from './plan-fixture.js'
 
 /**
  * A plan carries the defender's limited uses (issue 27; rules-notes, "Limited uses"): Invincible
@@ -13,23 +12,11 @@ import { planQuery } from './plan-fixture.js'
  * (taken by Dodge and Guard together). The exact odds against the rolled plan walked over every
  * die (core/exact.ts `walk`); small shots keep the walks short.
  */
-const roster = parseRoster(
-  JSON.stringify({
-    units: {
-      gunner: {
-        acc: 8,
-        weapons: {
-          rifle: { shots: 2, dmg: 300, pen: 3 },
-          gun: { shots: 2, dmg: 500, pen: 4 },
-        },
-      },
-      knight: { evade: 4, armSv: 3, size: 1, hp: 1000, traits: ['invincible', 'unyielding'] },
-      sage: { evade: 4, armSv: 3, size: 1, hp: 2000, traits: ['superior-instincts'] },
-      loner: { evade: 4, armSv: 3, size: 1, hp: 1000, traits: ['solo-operative', 'untouchable'] },
-    },
-  }),
-  'test roster',
-)
+const roster = planRoster({
+  knight: { evade: 4, armSv: 3, size: 1, hp: 1000, traits: ['invincible', 'unyielding'] },
+  sage: { evade: 4, armSv: 3, size: 1, hp: 2000, traits: ['superior-instincts'] },
+  loner: { evade: 4, armSv: 3, size: 1, hp: 1000, traits: ['solo-operative', 'untouchable'] },
+})
 
 const query = (words: string[], given: Record<string, unknown> = {}) => planQuery(roster, words, given)
 
