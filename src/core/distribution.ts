@@ -31,8 +31,6 @@ export class Distribution<K extends Outcome = number> {
   private readonly index = new Map<number | string, number>()
   /** What makes two outcomes the same outcome (by default: equal values, objects by JSON). */
   private readonly keyFn: (v: Outcome) => number | string
-  /** Each outcome's chance as a decimal, by position: made when first read (a finished distribution never changes). */
-  private decimals: number[] | undefined
 
   private constructor(
     /** The common denominator: every count is over it, and they add up to it. */
@@ -164,17 +162,7 @@ export class Distribution<K extends Outcome = number> {
    * floating-point terms read off a distribution at once (several means in one pass).
    */
   forEach(f: (v: K, chance: number) => void): void {
-    const chances = this.chances()
-    for (let i = 0; i < this.values.length; i++) f(this.values[i], chances[i])
-  }
-
-  /**
-   * The chances as decimals, by position, converted once: a stage's distribution shared by many
-   * reads (the save stage per number of hits, weighed by every option of every line) converts
-   * its exact counts once.
-   */
-  private chances(): number[] {
-    return (this.decimals ??= this.counts.map((c) => probability(c, this.den)))
+    for (let i = 0; i < this.values.length; i++) f(this.values[i], probability(this.counts[i], this.den))
   }
 
   /**
@@ -197,8 +185,7 @@ export class Distribution<K extends Outcome = number> {
 
   /** Outcomes in key order (numbers ascending, then strings), each with its decimal chance. */
   sorted(): Array<[K, number]> {
-    const chances = this.chances()
-    return this.order().map((i) => [this.values[i], chances[i]])
+    return this.order().map((i) => [this.values[i], probability(this.counts[i], this.den)])
   }
 
   /** Outcomes in key order with their counts. */

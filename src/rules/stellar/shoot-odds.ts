@@ -118,7 +118,7 @@ export function shotDamagePercentile(s: Shot, damage: number, weighed?: Weighed)
       else if (dealt === damage) twice += c
     })
     later.set(hits, { den: owed.den, twice })
-    if (common % owed.den !== 0n) common = lcm(common, owed.den)
+    common = lcm(common, owed.den)
   })
   // The flow's fold puts every state over the saves' common denominator: the same sum here.
   let num = 0n
