@@ -444,20 +444,19 @@ function chooseAuto(req: ShotRequest, ctx: ChoiceContext): ChosenShot {
     isOpen(req.bonus) ? 'precision' : req.bonus,
     isOpen(req.defense) ? 'dodge' : req.defense,
   )
-  let best: { defense: DefenseChoice; weighed: Weighed } | undefined
+  let weighedBy: Weighed | undefined
   if (bonusOpen) {
     // Ranked against the defender's best reply to each bonus, when the defence is open too.
     const top = rankBonuses(s, !defenseOpen)[0]
     s.bonus = top.value
-    best = top
+    s.defense = top.defense
+    weighedBy = top.weighed
   } else if (defenseOpen) {
     const top = rankDefenses(s, AUTO_DEFENSES)[0]
-    best = { defense: top.value, weighed: top.weighed }
+    s.defense = top.value
+    weighedBy = top.weighed
   }
-  if (best) {
-    s.defense = best.defense
-    weighed.set(s, best.weighed)
-  }
+  if (weighedBy) weighed.set(s, weighedBy)
   return ctx.interactive ? withMidwayAsks(s) : s
 }
 

@@ -802,8 +802,8 @@ export function aim(s: Shot, after?: After): Aim {
 /**
  * What a shot's stages after the evade dice share, for its declared input: the blocks, the save
  * stage (savesFor: walked once per weapon, target and saves owed, across a batch's lines), and
- * the outlook rows per number of unblocked hits, each read off the save stage's distribution when
- * first asked. The callers that weigh several options hand one After to every option with the same
+ * the outlook rows per number of hits, each read off the save stage's distribution when first
+ * asked. The callers that weigh several options hand one After to every option with the same
  * later stages (rankBonuses: the reaction decides them, not the bonus).
  */
 export function afterOf(s: Shot): After {

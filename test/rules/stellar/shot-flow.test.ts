@@ -7,7 +7,12 @@ import {
   resolveShot,
   shotFlow,
 } from '../../../src/rules/stellar/shoot.js'
-import { shotDamageOdds, shotDamagePercentile, shotExpected } from '../../../src/rules/stellar/shoot-odds.js'
+import {
+  rankDefenses,
+  shotDamageOdds,
+  shotDamagePercentile,
+  shotExpected,
+} from '../../../src/rules/stellar/shoot-odds.js'
 import { type PlainShot, bruteShot } from './evade-brute.js'
 import { ruleShot, shot } from './shot-fixture.js'
 
@@ -86,6 +91,17 @@ describe('reads of the flow without its results built', () => {
       const damage = shotDamageOdds(s)
       const probes = [...damage.outcomes(), -1, 0, 50, 10 ** 6]
       for (const x of probes) expect(shotDamagePercentile(s, x)).toBe(damage.percentile(x))
+    },
+  )
+  it.each(shots.map((s, i) => [i, s] as const))(
+    'shot %i: the luck read from what the automatic choice weighed is the same number',
+    (_i, s) => {
+      const damage = shotDamageOdds(s)
+      // The reaction ranked with the shot's own bonus: the option taken carries what it was weighed over.
+      const taken = rankDefenses(s, [s.defense])[0]
+      expect(taken.value).toBe(s.defense)
+      for (const x of [...damage.outcomes(), 0, 10 ** 6])
+        expect(shotDamagePercentile(s, x, taken.weighed)).toBe(damage.percentile(x))
     },
   )
   it.each(shots.map((s, i) => [i, s] as const))(
