@@ -25,13 +25,16 @@ describe('roll: numbers past what is exact', () => {
     expect(r.stderr).not.toMatch(/Infinity|NaN/)
   })
 
-  it('refuses totals that could pass the limit, either way', () => {
-    for (const e of ['d6+9007199254740986', '9007199254740991+1', '2d6-9007199254740990']) {
+  it('refuses terms whose sizes add up past the limit, either way, even on the way to a total within it', () => {
+    for (const e of [
+      'd6+9007199254740986',
+      '9007199254740991+1',
+      '2d6-9007199254740990',
+      '9007199254740991+2-2',
+    ]) {
       const r = mecha(['roll', e, '--seed', 'a'])
       expect(r.code, e).toBe(2)
-      expect(r.stderr, e).toBe(
-        `mecha: roll: the totals of "${e}" could pass ±${PAST}; use smaller numbers\n`,
-      )
+      expect(r.stderr, e).toBe(`mecha: roll: the terms of "${e}" add up past ±${PAST}; use smaller numbers\n`)
     }
   })
 

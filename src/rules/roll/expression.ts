@@ -118,9 +118,10 @@ export function parseExpression(text: string): Expression {
 }
 
 /**
- * Refuses an expression whose totals could pass MAX_TOTAL either way (many large constants, or
- * a constant near the limit with dice on top): its largest total in size is each term's largest
- * value in size, added up.
+ * Refuses an expression whose terms, their sizes added, pass MAX_TOTAL (many large constants, or
+ * a constant near the limit with dice on top). The sizes are added, not the signed values: a
+ * total is summed term by term, and `9007199254740991+2-2` passes the limit on the way to an
+ * answer within it (and comes back 2^53 - 2).
  */
 function checkTotals(text: string, terms: Term[]): void {
   let most = 0
@@ -128,7 +129,7 @@ function checkTotals(text: string, terms: Term[]): void {
   if (most > MAX_TOTAL)
     throw new InputError(
       'bad-expression',
-      `roll: the totals of "${text}" could pass ±${MAX_TOTAL}, the largest whole number counted exactly; use smaller numbers`,
+      `roll: the terms of "${text}" add up past ±${MAX_TOTAL}, the largest whole number counted exactly; use smaller numbers`,
     )
 }
 
