@@ -7,7 +7,7 @@ import { newGameHeader } from '../game/new.js'
 import { sideScores } from '../game/score.js'
 import { type GameState, lastInEffect, replay } from '../game/state.js'
 import { sideLuck } from '../game/stats.js'
-import { columns, num, pct } from '../render/format.js'
+import { columns, num, pct, wrapText } from '../render/format.js'
 import { appendEvent, createGame, readGame, repairFile } from './game-file.js'
 import { requireRoster } from './units.js'
 
@@ -98,7 +98,14 @@ export function gameStatus(file: GameFile, json: boolean, width: number): Answer
   const scores = sideScores(log.header, state)
   const size = state.points === undefined ? '' : `, ${state.points} points`
   const last = ROUNDS[state.mode]
-  const head = `${modeName(state.mode)}${size}, round ${state.round}${state.mode === 'confrontation' ? '' : ` of ${last}`} (${printable(file.name)}, ${log.events.length} event${log.events.length === 1 ? '' : 's'})`
+  // After the last round (a next-round past it) the battle is over: no "round 6 of 5".
+  const round =
+    state.mode === 'confrontation'
+      ? `round ${state.round}`
+      : state.round > last
+        ? `over after round ${last}`
+        : `round ${state.round} of ${last}`
+  const head = `${modeName(state.mode)}${size}, ${round} (${printable(file.name)}, ${log.events.length} event${log.events.length === 1 ? '' : 's'})`
   const sides = [
     ['side', 'Momentum', 'VP if the battle ended now'],
     ...Object.entries(state.sides).map(([side, s]) => [side, String(s.momentum), String(scores[side].vp)]),
@@ -197,7 +204,9 @@ export function gameNextRound(file: GameFile, json: boolean): Answer {
   const state = replay({ ...log, events: [...log.events, { t: 'next-round' }] })
   const reminders = roundReminders(log.header, state)
   if (json) return { json: { n, t: 'next-round', round: state.round, reminders } }
-  return { text: [`#${n} round ${state.round} begins`, ...reminders.map((r) => `- ${r}`)].join('\n') }
+  const over = state.mode !== 'confrontation' && state.round > ROUNDS[state.mode]
+  const begins = over ? `the battle is over after round ${ROUNDS[state.mode]}` : `round ${state.round} begins`
+  return { text: [`#${n} ${begins}`, ...reminders.map((r) => `- ${r}`)].join('\n') }
 }
 
 export function gameSet(
@@ -267,7 +276,10 @@ export async function gameStats(file: GameFile, json: boolean, width: number): P
     return {
       text: `${printable(file.name)}: no shots or charges yet (a shot or a charge by unit names is recorded in the game)`,
     }
-  const head = `Luck against the exact odds (${printable(file.name)}): each roll's damage, its percentile (luck: 0 the worst, 50 an average roll, 100 the best) and the chance of at least as much`
+  const head = wrapText(
+    `Luck against the exact odds (${printable(file.name)}): each roll's damage, its percentile (luck: 0 the worst, 50 an average roll, 100 the best) and the chance of at least as much`,
+    width,
+  )
   const table = [
     ['event', 'side', 'by', 'at', 'damage', 'expected', 'luck', 'P(at least)'],
     ...rolls.map((r) => [
