@@ -111,3 +111,21 @@ export function hasControl(s: string): boolean {
   for (let i = 0; i < s.length; i++) if (isControl(s.charCodeAt(i))) return true
   return false
 }
+
+/**
+ * "a" or "an" before a word, by its sound: an 8/1 attack, an 11-tile building, an 80% chance,
+ * a 1/8 split. Numbers are read as said (eight, eleven, eighteen, eighty thousand).
+ */
+function article(word: string): 'a' | 'an' {
+  const digits = /^\d[\d,]*/.exec(word)?.[0].replace(/,/g, '')
+  // A word: by its first letter, u said "you" (a unit) as in the words these messages use.
+  if (digits === undefined) return /^[aeio]/i.test(word) ? 'an' : 'a'
+  // The first group of three digits is what is said first: 18,000 is "eighteen thousand".
+  const lead = digits.slice(0, ((digits.length - 1) % 3) + 1)
+  return lead.startsWith('8') || lead === '11' || lead === '18' ? 'an' : 'a'
+}
+
+/** `word` after its article: "an 8/1", "a 5/2". */
+export function withArticle(word: string): string {
+  return `${article(word)} ${word}`
+}

@@ -1,0 +1,143 @@
+/**
+ * What an answer says, where new users tripped (issue 38, item 15): no outcome of a short
+ * histogram hidden, no empty table, "an 8/1", HP never below 0 in words, and a game past its last
+ * round said to be over.
+ */
+import { mkdtempSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { fileURLToPath } from 'node:url'
+import { afterAll, describe, expect, it } from 'vitest'
+import { mecha } from './in-process.js'
+
+const ROSTER = fileURLToPath(new URL('../../examples/battle.yaml', import.meta.url))
+const dir = mkdtempSync(join(tmpdir(), 'mecha-answer-text-'))
+afterAll(() => rmSync(dir, { recursive: true, force: true }))
+
+describe('odds text', () => {
+  it('roll 3d6 --odds lists every total, 3 and 18 (0.46% each) too', () => {
+    const r = mecha(['roll', '3d6', '--odds'])
+    expect(r.stdout).toMatch(/\n {4}3 {4}0\.46% {3}100\.00% /)
+    expect(r.stdout).toMatch(/\n {3}18 {4}0\.46% {5}0\.46% /)
+    expect(r.stdout).not.toContain('less likely')
+  })
+
+  it('a long tail is still grouped past 40 rows', () => {
+    expect(mecha(['roll', '10d10', '--odds']).stdout).toMatch(/less likely .* outcomes, each under 0\.5%/)
+  })
+
+  it('--compare: a distribution certain for every option is one line, not an empty table', () => {
+    const r = mecha([
+      'shoot',
+      '--acc',
+      '9',
+      '--evade',
+      '4',
+      '--shots',
+      '5',
+      '--dmg',
+      '300',
+      '--odds',
+      '--compare',
+    ])
+    expect(r.code).toBe(0)
+    expect(r.stdout).not.toContain('failed saves (at least)')
+    expect(r.stdout.match(/^failed saves: 0 for every option \(certain\)$/gm)).toHaveLength(2)
+  })
+
+  it('melee asks about "an 8/1 attack"', () => {
+    const r = mecha([
+      'melee',
+      '--atk-split',
+      '8/1',
+      '--atk-dmg',
+      '300',
+      '--def-melee',
+      '6',
+      '--def-dmg',
+      '300',
+      '--odds',
+      '--compare',
+    ])
+    expect(r.stdout).toContain("Compared: Defender's reaction to an 8/1 attack")
+    expect(r.stdout).not.toContain('a 8/1')
+  })
+})
+
+describe('HP in words as a game or a plan keeps it, never below 0', () => {
+  it('shoot: "HP left 0, DESTROYED, overkill 500" where the JSON\'s remainingHp is -500', () => {
+    const args = [
+      'shoot',
+      '--acc',
+      '9',
+      '--evade',
+      '4',
+      '--shots',
+      '5',
+      '--dmg',
+      '300',
+      '--hp',
+      '100',
+      '--seed',
+      'a',
+    ]
+    expect(mecha(args).stdout).toContain('Damage: 600  (HP left 0, DESTROYED, overkill 500)\n')
+    expect(JSON.parse(mecha([...args, '--json']).stdout)).toMatchObject({
+      remainingHp: -500,
+      destroyed: true,
+    })
+  })
+
+  it('melee: "HP 300 -> 0, DESTROYED, overkill 1600"; exactly 0 says no overkill', () => {
+    const args = [
+      'melee',
+      '--atk-melee',
+      '10',
+      '--atk-dmg',
+      '300',
+      '--atk-pen',
+      '5',
+      '--def-melee',
+      '10',
+      '--def-dmg',
+      '300',
+      '--def-pen',
+      '5',
+      '--atk-hp',
+      '3000',
+      '--seed',
+      'b',
+    ]
+    expect(mecha([...args, '--def-hp', '300']).stdout).toContain(
+      'Defender took 1900, HP 300 -> 0, DESTROYED, overkill 1600.',
+    )
+    expect(mecha([...args, '--def-hp', '1900']).stdout).toContain(
+      'Defender took 1900, HP 1900 -> 0, DESTROYED.',
+    )
+    expect(mecha([...args, '--def-hp', '1901']).stdout).toContain('Defender took 1900, HP 1901 -> 1.')
+  })
+})
+
+describe('a game', () => {
+  const game = (args: string[]) => mecha(['game', ...args], { cwd: dir })
+
+  it('stats: a heading within 80 columns; status and next-round past the last round say the battle is over', () => {
+    expect(
+      game(['new', 'mecha-game.jsonl', '--roster', ROSTER, '--mode', 'simple-battle', '--points', '1000'])
+        .code,
+    ).toBe(0)
+    expect(mecha(['shoot', 'argonaut:cannon', 'dervish', '--seed', 'g1'], { cwd: dir }).code).toBe(0)
+    const stats = game(['stats']).stdout
+    for (const line of stats.split('\n')) expect(line.length, line).toBeLessThanOrEqual(80)
+    expect(stats).toMatch(/^Luck against the exact odds \(mecha-game\.jsonl\): each roll's damage, its\n/)
+    for (let round = 2; round <= 5; round++)
+      expect(game(['next-round']).stdout).toMatch(new RegExp(`round ${round} begins`))
+    expect(game(['status']).stdout).toMatch(/^simple battle, 1000 points, round 5 of 5 /)
+    expect(game(['next-round']).stdout).toBe(
+      '#6 the battle is over after round 5\n- the battle ended with round 5: mecha game status gives the score\n',
+    )
+    expect(game(['status']).stdout).toMatch(
+      /^simple battle, 1000 points, over after round 5 \(mecha-game\.jsonl, 6 events\)\n/,
+    )
+  })
+})
