@@ -118,6 +118,33 @@ describe('HP in words as a game or a plan keeps it, never below 0', () => {
   })
 })
 
+describe('shoot: blockSource names where the blocks came from', () => {
+  it.each([
+    [['--defense', 'guard'], 1, 'guard'],
+    [['--defense', 'none'], 0, 'none'],
+    [['--defense', 'guard', '--shield', '1'], 2, 'shield'],
+    [['--defense', 'guard', '--cover'], 3, 'cover'],
+    [['--defense', 'none', '--barrier', '2'], 2, 'barrier'],
+    [['--defense', 'none', '--extra-blocks', '1'], 1, 'other'],
+  ])('%j: %i blocks from %s', (flags, blocks, source) => {
+    const args = [
+      'shoot',
+      '--acc',
+      '9',
+      '--evade',
+      '4',
+      '--shots',
+      '5',
+      '--dmg',
+      '300',
+      '--seed',
+      'a',
+      '--json',
+    ]
+    expect(JSON.parse(mecha([...args, ...flags]).stdout)).toMatchObject({ blocks, blockSource: source })
+  })
+})
+
 describe('a game', () => {
   const game = (args: string[]) => mecha(['game', ...args], { cwd: dir })
 

@@ -214,10 +214,9 @@ function blockText(r: ShotResult): string {
   if (!r.blocks) return '0'
   const guard = r.blockTerms.some((t) => t.source === 'Guard')
   const plain = r.blockTerms.every((t) => t.source === 'Guard' || t.source === r.blockSource)
-  if (plain && r.blockSource !== 'barrier') {
-    if (r.blockSource !== 'none') return `${r.blocks} (${r.blockSource}${guard ? ' + guard' : ''})`
-    return guard ? `${r.blocks} (guard)` : String(r.blocks)
-  }
+  if (plain && (r.blockSource === 'shield' || r.blockSource === 'cover'))
+    return `${r.blocks} (${r.blockSource}${guard ? ' + guard' : ''})`
+  if (plain && r.blockSource === 'guard') return `${r.blocks} (guard)`
   return `${r.blocks} (${termsText(r.blockTerms)})`
 }
 
