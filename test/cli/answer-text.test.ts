@@ -148,6 +148,20 @@ describe('shoot: blockSource names where the blocks came from', () => {
 describe('a game', () => {
   const game = (args: string[]) => mecha(['game', ...args], { cwd: dir })
 
+  it("a usage error names the subcommand's help: mecha game new --help, not mecha game --help", () => {
+    const r = game(['new'])
+    expect(r.code).toBe(2)
+    expect(r.stderr).toBe(
+      "mecha: required option '--mode <mode>' not specified; see 'mecha game new --help'\n",
+    )
+    expect(mecha(['roster', 'check', '--bogus']).stderr).toBe(
+      "mecha: unknown option '--bogus'; see 'mecha roster check --help'\n",
+    )
+    expect(mecha(['wargroup', 'bogus']).stderr).toBe(
+      "mecha: unknown command 'bogus'; see 'mecha wargroup --help'\n",
+    )
+  })
+
   it('stats: a heading within 80 columns; status and next-round past the last round say the battle is over', () => {
     expect(
       game(['new', 'mecha-game.jsonl', '--roster', ROSTER, '--mode', 'simple-battle', '--points', '1000'])
