@@ -1,12 +1,14 @@
 /**
- * What an answer says, where new users tripped (issue 38, item 15): no outcome of a short
- * histogram hidden, no empty table, "an 8/1", HP never below 0 in words, and a game past its last
- * round said to be over.
+ * What an answer says, where new users tripped (issue 38, items 15 and 16): no outcome of a short
+ * histogram hidden, no empty table, "an 8/1", HP never below 0 in words, a game past its last
+ * round said to be over, blockSource, the help a usage error points to, and the example battle's
+ * units as the example roster has them.
  */
-import { mkdtempSync, rmSync } from 'node:fs'
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
+import { parse } from 'yaml'
 import { afterAll, describe, expect, it } from 'vitest'
 import { mecha } from './in-process.js'
 
@@ -180,5 +182,25 @@ describe('a game', () => {
     expect(game(['status']).stdout).toMatch(
       /^simple battle, 1000 points, over after round 5 \(mecha-game\.jsonl, 6 events\)\n/,
     )
+  })
+})
+
+describe('examples/battle.yaml', () => {
+  it("has the example roster's units as they are there (the Dervish's Vulcan for overwatch too), each with a side", () => {
+    const units = (file: string) =>
+      (
+        parse(readFileSync(fileURLToPath(new URL(`../../examples/${file}`, import.meta.url)), 'utf8')) as {
+          units: Record<string, Record<string, unknown>>
+        }
+      ).units
+    const roster = units('roster.yaml')
+    const battle = units('battle.yaml')
+    expect(Object.keys(battle)).toEqual(['argonaut', 'blue-djinn', 'dervish', 'white-asura'])
+    for (const [name, unit] of Object.entries(battle)) {
+      const { side, ...rest } = unit
+      expect(['red', 'blue']).toContain(side)
+      expect(rest, name).toEqual(roster[name])
+    }
+    expect(battle.dervish.weapons).toHaveProperty('vulcan', { shots: 4, dmg: 100, overwatch: 2 })
   })
 })
