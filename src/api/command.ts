@@ -4,7 +4,7 @@ import { plainStyle } from '../render/style.js'
 import { namedRequest } from '../engine/named-units.js'
 import { type Request, answerRequest, plainRequest } from '../engine/request.js'
 import { type Globals, type RunEnv, type RunOutput, quietChoices } from '../engine/run.js'
-import { type CommandSpec, camelKey } from '../engine/spec.js'
+import { type CommandSpec, camelKey, flagsAsKeys } from '../engine/spec.js'
 import { unitWordsOf } from '../engine/unit-words.js'
 import { MechaError } from './errors.js'
 import type { Answer, Calculation, Compared, Rolled } from './types.js'
@@ -159,7 +159,7 @@ class Front {
   }
 
   private keyNames(message: string): string {
-    return message.replace(/--[a-z][a-z0-9-]*/g, (flag) => this.flagToKey.get(flag) ?? flag)
+    return flagsAsKeys(message, this.flagToKey)
   }
 }
 

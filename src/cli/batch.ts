@@ -18,7 +18,7 @@ import type { Roster } from '../rules/stellar/roster.js'
 import { commandNames, loadAllSpecs, loadedSpec } from '../commands/registry.js'
 import { answerRequest, plainRequest } from '../engine/request.js'
 import { type Globals, type RunEnv, type RunOutput, quietChoices } from '../engine/run.js'
-import { type CommandSpec, type OptionSpec, camelKey, show } from '../engine/spec.js'
+import { type CommandSpec, type OptionSpec, camelKey, flagsAsKeys, show } from '../engine/spec.js'
 import { unitWordsOf } from '../engine/unit-words.js'
 import type { RosterPlace } from './units.js'
 
@@ -568,7 +568,7 @@ class Batch {
   private keyNames(command: string, message: string): string {
     const entry = specEntry(command)
     if (!entry) return message
-    return message.replace(/--[a-z][a-z0-9-]*/g, (flag) => entry.flagToKey.get(flag) ?? flag)
+    return flagsAsKeys(message, entry.flagToKey)
   }
 
   private stats(command: string): CommandStats {

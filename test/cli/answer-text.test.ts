@@ -4,12 +4,13 @@
  * round said to be over, blockSource, the help a usage error points to, and the example battle's
  * units as the example roster has them.
  */
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
+import { mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { parse } from 'yaml'
 import { afterAll, describe, expect, it } from 'vitest'
+import { flagsAsKeys } from '../../src/engine/spec.js'
 import { mecha } from './in-process.js'
 
 const ROSTER = fileURLToPath(new URL('../../examples/battle.yaml', import.meta.url))
@@ -182,6 +183,37 @@ describe('a game', () => {
     expect(game(['status']).stdout).toMatch(
       /^simple battle, 1000 points, over after round 5 \(mecha-game\.jsonl, 6 events\)\n/,
     )
+  })
+})
+
+describe('batch: flags as keys, but not in a command line to type', () => {
+  it('a game\'s HP hint says "mecha game set b1 --hp N", not "hp"', () => {
+    const d = join(dir, 'batch-hint')
+    mkdirSync(d)
+    expect(
+      mecha(['game', 'new', 'g.jsonl', '--roster', ROSTER, '--mode', 'simple-battle', '--points', '500'], {
+        cwd: d,
+      }).code,
+    ).toBe(0)
+    const r = mecha(['batch', '--game', 'g.jsonl'], {
+      cwd: d,
+      input:
+        '{"command":"shoot","attacker":"white-asura:beam-rifle","defender":"blue-djinn","hp":1000,"seed":"x"}\n',
+    })
+    expect(JSON.parse(r.stdout).error).toBe(
+      '"hp": the game gives blue-djinn\'s HP left (3500); drop "hp" (mecha game set blue-djinn --hp N corrects it), or give --no-game',
+    )
+  })
+
+  it('flagsAsKeys', () => {
+    const keys = new Map([
+      ['--hp', '"hp"'],
+      ['--arm-sv', '"armSv"'],
+    ])
+    expect(
+      flagsAsKeys('--arm-sv: 99; --hp (mecha game set x --hp N, or mecha shoot --help); --hp', keys),
+    ).toBe('"armSv": 99; "hp" (mecha game set x --hp N, or mecha shoot --help); "hp"')
+    expect(flagsAsKeys('the game mecha-game.jsonl: --hp', keys)).toBe('the game mecha-game.jsonl: "hp"')
   })
 })
 
