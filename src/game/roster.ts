@@ -23,18 +23,17 @@ function asWritten(profile: Record<string, unknown>): Record<string, unknown> {
 }
 
 /**
- * The game's units as a roster, checked as a roster file is (a hand-edited header that no longer
- * reads is one line naming `file`). With `state`, a unit's HP is what it has left (a destroyed
+ * The game's units as a roster, checked as a roster file is: a hand-edited header that no longer
+ * reads is one line naming `file`'s line 1, the header, and the field (`g.jsonl:1:
+ * units.argonaut.acc: 99 is not 0-30`), so the units are read as one line of JSON, as the header
+ * holds them (spread over lines, the message named a line of that text, not of the log). With `state`, a unit's HP is what it has left (a destroyed
  * unit keeps its full HP: nothing resolves against it), and a trait whose limited uses it has all
  * taken (this round, or this game: limited-uses.ts) reads as spent: `invincible=spent`,
  * `unyielding=rerolls`, `superior-instincts=immune`, Improvise and Solo Operative left out, until
  * the next round gives a once-a-round use back. `live`: destroyed units left out (a matrix's units).
  */
 export function gameRoster(header: GameHeader, file: string, state?: GameState, live = false): Roster {
-  return parseRoster(
-    JSON.stringify({ units: gameUnits(header, state, live) }, null, 1),
-    `${file} (its units)`,
-  )
+  return parseRoster(JSON.stringify({ units: gameUnits(header, state, live) }), file)
 }
 
 /** The game's units as a roster file's data would give them (what gameRoster reads). */

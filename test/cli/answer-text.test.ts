@@ -4,7 +4,7 @@
  * round said to be over, blockSource, the help a usage error points to, and the example battle's
  * units as the example roster has them.
  */
-import { mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs'
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
@@ -183,6 +183,25 @@ describe('a game', () => {
     expect(game(['status']).stdout).toMatch(
       /^simple battle, 1000 points, over after round 5 \(mecha-game\.jsonl, 6 events\)\n/,
     )
+  })
+})
+
+describe('a hand-edited game header that no longer reads', () => {
+  it('is named by its line in the log, 1, and the field (not "(its units):8")', () => {
+    const d = join(dir, 'edited-header')
+    mkdirSync(d)
+    expect(
+      mecha(['game', 'new', 'g.jsonl', '--roster', ROSTER, '--mode', 'simple-battle', '--points', '500'], {
+        cwd: d,
+      }).code,
+    ).toBe(0)
+    const file = join(d, 'g.jsonl')
+    writeFileSync(file, readFileSync(file, 'utf8').replace('"evade":4,', '"evade":"x",'))
+    const r = mecha(['shoot', 'argonaut:cannon', 'white-asura', '--game', 'g.jsonl', '--seed', 'a'], {
+      cwd: d,
+    })
+    expect(r.code).toBe(2)
+    expect(r.stderr).toBe('mecha: g.jsonl:1: units.dervish.evade: expected a whole number 0-30, got "x"\n')
   })
 })
 
