@@ -236,6 +236,21 @@ describe('batch: flags as keys, but not in a command line to type', () => {
   })
 })
 
+describe('U+202E and the other format characters are escaped where a name is printed', () => {
+  it('in an error, and in a roster card', () => {
+    const roster = fileURLToPath(new URL('../../examples/roster.yaml', import.meta.url))
+    const r = mecha(['shoot', 'ab\u202ecd', 'dervish', '--roster', roster])
+    expect(r.code).toBe(2)
+    expect(r.stderr).toMatch(/^mecha: "ab\\u202ecd" is not a unit name; /)
+    expect(r.stderr).not.toContain('\u202e')
+    const file = join(dir, 'bidi.yaml')
+    writeFileSync(file, 'units:\n  ab:\n    name: "x\\u202ey\\u2066z"\n    acc: 9\n')
+    const card = mecha(['roster', 'show', 'ab', '--roster', file]).stdout
+    expect(card).toMatch(/\nname +x\\u202ey\\u2066z\n/)
+    expect(card).not.toMatch(/[\u202e\u2066]/)
+  })
+})
+
 describe('examples/battle.yaml', () => {
   it("has the example roster's units as they are there (the Dervish's Vulcan for overwatch too), each with a side", () => {
     const units = (file: string) =>
