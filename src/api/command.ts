@@ -3,7 +3,7 @@ import { parseRolls } from '../core/physical.js'
 import { plainStyle } from '../render/style.js'
 import { namedRequest } from '../engine/named-units.js'
 import { type Request, answerRequest, plainRequest } from '../engine/request.js'
-import { type Globals, type RunEnv, type RunOutput, quietChoices } from '../engine/run.js'
+import { type Globals, type RunEnv, type RunOutput, quietEnv } from '../engine/run.js'
 import { type CommandSpec, camelKey } from '../engine/spec.js'
 import { unitWordsOf } from '../engine/unit-words.js'
 import { MechaError } from './errors.js'
@@ -20,7 +20,7 @@ function gameOf(v: unknown): GameLog {
   throw new InputError('bad-game', '"game": give game.parse(text)\'s log, or the log\'s text')
 }
 
-const env: RunEnv = { choice: quietChoices, render: { style: plainStyle, explain: false, width: 80 } }
+const env: RunEnv = quietEnv
 
 /** The request's own keys besides the command's options and arguments. */
 const ROSTER_KEY = 'roster'
@@ -51,7 +51,7 @@ class Front {
   /** Answer a request: its values checked and built, every open choice made automatically. */
   answer(request: unknown, g: Globals): Answer {
     try {
-      const out = answerRequest(this.spec, this.request(request, g), g, env, false)
+      const out = answerRequest(this.spec, this.request(request, g), g, env)
       if (out instanceof Promise)
         throw new Error(`${this.spec.name}: the answer waited for a person (a bug: the library never asks)`)
       return (out as RunOutput).json as Answer

@@ -17,7 +17,7 @@ import { plainStyle } from '../render/style.js'
 import type { Roster } from '../rules/stellar/roster.js'
 import { commandNames, loadAllSpecs, loadedSpec } from '../commands/registry.js'
 import { answerRequest, plainRequest } from '../engine/request.js'
-import { type Globals, type RunEnv, type RunOutput, quietChoices } from '../engine/run.js'
+import { type Globals, type RunEnv, type RunOutput, quietEnv } from '../engine/run.js'
 import { type CommandSpec, type OptionSpec, camelKey, show } from '../engine/spec.js'
 import { unitWordsOf } from '../engine/unit-words.js'
 import type { RosterPlace } from './units.js'
@@ -262,10 +262,7 @@ interface CommandStats {
 const NOT_STATS = new Set(['line', 'seed', 'command'])
 
 class Batch {
-  private readonly env: RunEnv = {
-    choice: quietChoices,
-    render: { style: plainStyle, explain: false, width: 80 },
-  }
+  private readonly env: RunEnv = quietEnv
   private pending = ''
   private lineNo = 0
   private blank = 0
@@ -470,7 +467,7 @@ class Batch {
       explain: false,
     }
     if (byName) return this.resolveByName(entry.spec, unitKeys, req, g)
-    return answerRequest(entry.spec, plainRequest(entry.spec, req, 'json'), g, this.env, false)
+    return answerRequest(entry.spec, plainRequest(entry.spec, req, 'json'), g, this.env)
   }
 
   /** The roster, read once per run (with the YAML parser) at the first line that names units. */
@@ -524,7 +521,7 @@ class Batch {
       given,
       'json',
     )
-    return answerRequest(spec, request, g, this.env, false)
+    return answerRequest(spec, request, g, this.env)
   }
 
   /** The game of `--game FILE`, read at the first line by names, then as this run's lines change it. */

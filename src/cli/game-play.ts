@@ -5,7 +5,7 @@ import { namedRequest } from '../engine/named-units.js'
 import { planAttacksOf, planDefenderOf, setPlanSpent } from '../engine/plan-units.js'
 import { limitedUse } from '../rules/stellar/limited-uses.js'
 import { type Request, answerRequest } from '../engine/request.js'
-import { type Globals, type RunOutput, quietChoices, runSpec } from '../engine/run.js'
+import { type Globals, type RunOutput, quietChoices, quietEnv, runSpec } from '../engine/run.js'
 import { type CommandSpec, camelKey } from '../engine/spec.js'
 import { unitWordsOf } from '../engine/unit-words.js'
 import { describeEvent } from '../game/describe.js'
@@ -192,7 +192,10 @@ function checkOffers(
 }
 
 /** The choices a roll made, as request keys: replaying them never depends on a policy. */
-function choicesOf(command: PlayedCommand, out: RunOutput): Record<string, unknown> {
+function choicesOf(
+  command: PlayedCommand,
+  out: { json: Record<string, unknown>; replay?: string[] },
+): Record<string, unknown> {
   const j = out.json
   const made: Record<string, unknown> = {}
   if (command === 'shoot') {
@@ -283,7 +286,6 @@ const playedLine = (n: number, event: ResolutionEvent) => `#${n} ${describeEvent
 // ---------------------------------------------------------------------------------------------
 // Luck: each recorded roll again, against its exact odds
 
-const ENV = { choice: quietChoices, render: { style: plainStyle, explain: false, width: 80 } }
 
 /** A recorded roll resolved again in the state it was played in: rolled, or its exact odds. */
 function again(
@@ -306,7 +308,7 @@ function again(
   const g: Globals = odds
     ? { json: true, odds: true, explain: false }
     : { json: true, odds: false, explain: false, seed: e.seed, rolls: e.rolls }
-  const out = runSpec(spec, req.values, g, ENV, false)
+  const out = runSpec(spec, req.values, g, quietEnv)
   if (out instanceof Promise) throw new Error('game stats: a replay waited for a person')
   return out.json
 }
@@ -584,7 +586,7 @@ async function playLine(
   const words = refs.filter((r): r is string => r !== undefined)
   const units = played ? checkPlay(played, words, request, roundGiven, play) : undefined
   if (reader) checkReader(reader, request, roundGiven, play)
-  const answered = answerRequest(spec, request, g, env, false)
+  const answered = answerRequest(spec, request, g, env)
   const out = answered instanceof Promise ? await answered : answered
   if (played && !g.odds) {
     const { n, event } = recordPlay(play, played, words, given, request, out, units!, spec)

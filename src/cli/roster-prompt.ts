@@ -8,7 +8,7 @@ import {
   weaponPenText,
   weaponsFor,
 } from '../rules/stellar/roster.js'
-import { quietChoices, runSpec } from '../engine/run.js'
+import { quietEnv, runSpec } from '../engine/run.js'
 import { type ChoiceContext, type CommandSpec, parseValues } from '../engine/spec.js'
 import { type UnitWord, unitWordsOf } from '../engine/unit-words.js'
 import { namedValues } from '../engine/named-units.js'
@@ -73,8 +73,7 @@ export async function askWeapons(
         spec,
         parseValues(spec, values, 'flag'),
         { json: true, odds: true, explain: false },
-        { choice: quietChoices, render: { style: plainStyle, explain: false, width: 80 } },
-        false,
+        quietEnv,
       )
       e = (out.json.odds as { expected: Expected }).expected
       memo.set(key, e)

@@ -3,23 +3,9 @@ import type { Distribution } from '../core/distribution.js'
 import type { Style } from './style.js'
 import { visibleLength } from './style.js'
 
-/** 0.123456 → "12.35%"; tiny non-zero values keep a significant digit. */
-export function pct(p: number): string {
-  if (p === 0) return '0%'
-  if (p === 1) return '100%'
-  const v = p * 100
-  if (v < 0.01) return `${v.toPrecision(2)}%`
-  return `${v.toFixed(2)}%`
-}
+import { num, pctFixed } from '../core/numbers.js'
 
-/** Round for display: at most `digits` decimals, no trailing zeros. */
-export function num(v: number, digits = 2): string {
-  return String(Number(v.toFixed(digits)))
-}
-
-export function plural(n: number, one: string, many = `${one}s`): string {
-  return `${n} ${n === 1 ? one : many}`
-}
+export { num, pct, pctFixed, plural } from '../core/numbers.js'
 
 /**
  * Words filled into lines of at most `width` columns (a longer word stands alone). The text's
@@ -57,11 +43,6 @@ export function fitToWidth(text: string, columns: number): string {
       return wrapText(line, columns, step ? ' '.repeat(step.length) : '  ')
     })
     .join('\n')
-}
-
-/** Two decimals always, so a column of them lines up: 0.5 → "50.00%", tiny non-zero → "<0.01%". */
-export function pctFixed(p: number): string {
-  return p > 0 && p < 0.00005 ? '<0.01%' : `${(p * 100).toFixed(2)}%`
 }
 
 const NO_BORDER: Partial<Record<Table.CharName, string>> = Object.fromEntries(

@@ -1,6 +1,5 @@
 import { defineModel } from '../../engine/spec.js'
 import { type Ams, amsOdds, resolveAms } from '../../rules/formation/ams.js'
-import { explainAms, renderAms, renderAmsOdds } from '../../render/formation/ams.js'
 
 export const amsModel = defineModel({
   resolve: resolveAms,
@@ -12,8 +11,6 @@ export const amsModel = defineModel({
     longRange: a.longRange,
     dice: r.rolls,
   }),
-  render: renderAms,
-  explain: explainAms,
   odds(a) {
     const destroyed = amsOdds(a)
     const remaining = destroyed.map((d) => a.missiles - d)
@@ -24,7 +21,7 @@ export const amsModel = defineModel({
         expected: { destroyed: destroyed.expected(), remaining: remaining.expected() },
       },
       extra: { needed: resolveAmsNeeded(a), longRange: a.longRange },
-      render: (out) => renderAmsOdds(destroyed, a, out),
+      detail: [destroyed, a],
     }
   },
 })

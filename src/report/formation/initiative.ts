@@ -6,11 +6,6 @@ import {
   initiativeOdds,
   resolveInitiative,
 } from '../../rules/formation/initiative.js'
-import {
-  explainInitiative,
-  renderInitiative,
-  renderInitiativeOdds,
-} from '../../render/formation/initiative.js'
 
 export interface InitiativeRequest extends Initiative {
   askOrder: boolean
@@ -44,8 +39,6 @@ export const initiativeModel = defineModel<InitiativeRequest, InitiativeResult>(
     movements: r.movements,
     sequence: r.sequence,
   }),
-  render: renderInitiative,
-  explain: explainInitiative,
   odds(s) {
     const o = initiativeOdds(s)
     return {
@@ -54,7 +47,7 @@ export const initiativeModel = defineModel<InitiativeRequest, InitiativeResult>(
         round: o.round.toJSON(),
         expected: { rounds: o.expectedRounds, aWins: o.winner.prob('a') },
       },
-      render: (out) => renderInitiativeOdds(o, s, out),
+      detail: [o, s],
     }
   },
 })

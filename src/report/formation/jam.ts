@@ -1,7 +1,6 @@
 import { defineModel } from '../../engine/spec.js'
 import { walk } from '../../core/exact.js'
 import { jamTargetNumber, resolveJam } from '../../rules/formation/jam.js'
-import { explainJam, renderJam, renderJamOdds } from '../../render/formation/jam.js'
 
 export const jamModel = defineModel({
   usesDice: (j) => jamTargetNumber(j) !== null,
@@ -16,8 +15,6 @@ export const jamModel = defineModel({
     newEffects: r.newEffects,
     salvosRemoved: r.salvosRemoved,
   }),
-  render: renderJam,
-  explain: explainJam,
   odds(j) {
     const key = j.vsMissiles ? 'salvosRemoved' : 'countersPlaced'
     const d = walk((dice) => {
@@ -33,7 +30,7 @@ export const jamModel = defineModel({
     return {
       json,
       extra: { targetNumber: jamTargetNumber(j), mode: j.vsMissiles ? 'missiles' : 'jam' },
-      render: (out) => renderJamOdds(d, j.vsMissiles ? 'salvos removed' : 'counters placed', j, out),
+      detail: [d, j.vsMissiles ? 'salvos removed' : 'counters placed', j],
     }
   },
 })

@@ -1,7 +1,6 @@
 import { defineModel } from '../../engine/spec.js'
 import { walk } from '../../core/exact.js'
 import { resolveKnockdown } from '../../rules/formation/knockdown.js'
-import { explainKnockdown, renderKnockdown, renderKnockdownOdds } from '../../render/formation/knockdown.js'
 
 export const knockdownModel = defineModel({
   resolve: resolveKnockdown,
@@ -11,8 +10,6 @@ export const knockdownModel = defineModel({
     actionsLeft: r.actionsLeft,
     dice: r.rolls,
   }),
-  render: renderKnockdown,
-  explain: explainKnockdown,
   odds(k) {
     const lost = walk((dice) => resolveKnockdown(dice, k).actionsLost)
     const any = lost.map((n) => String(n > 0))
@@ -22,7 +19,7 @@ export const knockdownModel = defineModel({
         actionsLost: lost.toJSON(),
         expected: { actionsLost: lost.expected(), actionLost: any.prob('true') },
       },
-      render: (out) => renderKnockdownOdds(lost, k, out),
+      detail: [lost, k],
     }
   },
 })

@@ -3,6 +3,8 @@ import { type Quality } from '../../rules/formation/pilot-quality.js'
 import {
   type Answer,
   type AnswerQuestion,
+  type AttackRoll,
+  type ScoredAnswer,
   type Strike,
   type StrikeResult,
   rankAnswers,
@@ -10,13 +12,7 @@ import {
   strikeModifier,
 } from '../../rules/formation/strike.js'
 import { strikeOdds } from '../../rules/formation/strike-odds.js'
-import {
-  answerHint,
-  answerOptionLabel,
-  explainStrike,
-  renderStrike,
-  renderStrikeOdds,
-} from '../../render/formation/strike.js'
+import { num, pct } from '../../core/numbers.js'
 
 export interface StrikeRequest extends Strike {
   quality?: Quality
@@ -119,8 +115,6 @@ export const strikeModel = defineModel<StrikeRequest, StrikeResult>({
     }
     return out
   },
-  render: renderStrike,
-  explain: explainStrike,
   odds(s) {
     const o = strikeOdds(s)
     const json: Record<string, unknown> = {
@@ -147,7 +141,7 @@ export const strikeModel = defineModel<StrikeRequest, StrikeResult>({
         chosenBy: s.answer === 'auto' ? 'auto' : s.answerBy,
         skills: skillsUsed(s),
       },
-      render: (out) => renderStrikeOdds(o, s, out),
+      detail: [o, s],
     }
   },
 })
@@ -170,4 +164,42 @@ function skillsUsed(s: StrikeRequest): Record<string, number | null> {
     rol: s.defender.rol ?? null,
     autoDodge: s.defender.autoDodge ?? null,
   }
+}
+
+export function signed(n: number): string {
+  return n >= 0 ? `+${n}` : `${n}`
+}
+
+/** The natural face an answer needs, as words. */
+export function neededText(needed: number): string {
+  if (needed <= 1) return 'any roll'
+  if (needed > 6) return 'no roll (impossible)'
+  return `${needed}+`
+}
+
+export function answerOptionLabel(a: Answer, bonus: number): string {
+  switch (a) {
+    case 'dodge':
+      return `Dodge ${signed(bonus)} (spends an action)`
+    case 'auto-dodge':
+      return `Auto-Dodge ${signed(bonus)} (free)`
+    case 'parry':
+      return `Parry ${signed(bonus)}`
+    case 'roll-with':
+      return `Roll with damage ${signed(bonus)} (halves it)`
+    case 'none':
+      return 'No answer'
+  }
+}
+
+/** The prompt's hint: the exact chance and expected damage against this attack roll. */
+export function answerHint(o: ScoredAnswer, s: Strike, attack: AttackRoll): string {
+  const parts: string[] = []
+  if (o.answer !== 'none') {
+    const verb = o.answer === 'roll-with' ? 'halves' : 'avoids'
+    parts.push(`${verb} on ${neededText(attack.total - o.bonus)} (${pct(o.pSuccess)})`)
+  }
+  parts.push(`expected damage ${num(o.expectedDamage, 3)}`)
+  if (s.boxes !== undefined || s.starBoxes.length) parts.push(`destroyed ${pct(o.pDestroyed)}`)
+  return parts.join(', ')
 }

@@ -1,6 +1,5 @@
 import { defineModel } from '../../engine/spec.js'
 import { type TurnPlan, type TurnPlanInput, planTurn } from '../../rules/mining/plan.js'
-import { explainTurnPlan, renderTurnPlan } from '../../render/mining/plan.js'
 
 export const miningPlanModel = defineModel<TurnPlanInput, TurnPlan>({
   usesDice: () => false,
@@ -17,6 +16,4 @@ export const miningPlanModel = defineModel<TurnPlanInput, TurnPlan>({
     tally: p.tally,
     notes: p.notes,
   }),
-  render: (p, _i, out) => renderTurnPlan(p, out),
-  explain: (p, _i, out) => explainTurnPlan(p, out),
 })

@@ -1,7 +1,6 @@
 import { defineModel } from '../../engine/spec.js'
 import { repairOdds } from '../../rules/mining/odds.js'
 import { type Repair, type RepairResult, repairAllowed, resolveRepair } from '../../rules/mining/repair.js'
-import { explainRepair, renderRepair, renderRepairOdds } from '../../render/mining/repair.js'
 
 export const miningRepairModel = defineModel<Repair, RepairResult>({
   usesDice: (r) => repairAllowed(r.damage),
@@ -13,14 +12,12 @@ export const miningRepairModel = defineModel<Repair, RepairResult>({
     repaired: r.repaired,
     damageAfter: r.damageAfter,
   }),
-  render: (r, _i, out) => renderRepair(r, out),
-  explain: (r, _i, out) => explainRepair(r, out),
   odds(i) {
     const o = repairOdds(i)
     return {
       json: { repaired: o.repaired.toJSON(), damageAfter: o.damageAfter.toJSON(), expected: o.expected },
       extra: { damage: i.damage, allowed: repairAllowed(i.damage) },
-      render: (out) => renderRepairOdds(o, i.damage, out),
+      detail: [o, i.damage],
     }
   },
 })

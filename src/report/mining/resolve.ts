@@ -6,19 +6,16 @@ import {
   resolveResolveTest,
   retreatsOnOrBelow,
 } from '../../rules/mining/resolve.js'
-import { explainResolveTest, renderResolveTest, renderResolveTestOdds } from '../../render/mining/resolve.js'
 
 export const miningResolveModel = defineModel<ResolveTest, ResolveTestResult>({
   resolve: resolveResolveTest,
   json: (r) => ({ eliminated: r.eliminated, roll: r.roll, score: r.score, retreat: r.retreat }),
-  render: (r, _t, out) => renderResolveTest(r, out),
-  explain: (r, _t, out) => explainResolveTest(r, out),
   odds(t) {
     const o = resolveTestOdds(t)
     return {
       json: { retreat: o.retreat.toJSON(), score: o.score.toJSON(), expected: o.expected },
       extra: { eliminated: t.eliminated, retreatsOnOrBelow: retreatsOnOrBelow(t.eliminated) },
-      render: (out) => renderResolveTestOdds(o, t.eliminated, out),
+      detail: [o, t.eliminated],
     }
   },
 })

@@ -8,7 +8,6 @@ import {
   shootModifier,
   shootModifiers,
 } from '../../rules/mining/shoot.js'
-import { explainMiningShot, renderMiningShot, renderMiningShotOdds } from '../../render/mining/shoot.js'
 
 export const miningShootModel = defineModel<MiningShot, MiningShotResult>({
   resolve: resolveMiningShot,
@@ -38,8 +37,6 @@ export const miningShootModel = defineModel<MiningShot, MiningShotResult>({
     out.retreat = r.resolve ? r.resolve.retreat : s.lost !== undefined ? false : null
     return out
   },
-  render: renderMiningShot,
-  explain: explainMiningShot,
   odds(s) {
     const o = miningShotOdds(s)
     const json: Record<string, unknown> = {
@@ -67,7 +64,7 @@ export const miningShootModel = defineModel<MiningShot, MiningShotResult>({
         modifiers: shootModifiers(s),
         needs: hitNeeds(s),
       },
-      render: (out) => renderMiningShotOdds(o, s, out),
+      detail: [o, s],
     }
   },
 })

@@ -9,7 +9,6 @@ import {
   resolveCover,
 } from '../../rules/stellar/cover.js'
 import { coverOdds } from '../../rules/stellar/cover-odds.js'
-import { explainCover, renderCover, renderCoverOdds } from '../../render/stellar/cover.js'
 
 export const coverModel = defineModel<CoverRequest, CoverResult>({
   usesDice(c) {
@@ -30,8 +29,6 @@ export const coverModel = defineModel<CoverRequest, CoverResult>({
       destroyed: r.destroyed,
     }
   },
-  render: renderCover,
-  explain: explainCover,
   odds(c) {
     const o = coverOdds(c)
     return {
@@ -42,7 +39,7 @@ export const coverModel = defineModel<CoverRequest, CoverResult>({
         checks: coverChecks(c),
         pieces: c.pieces,
       },
-      render: (out) => renderCoverOdds(o, c, out),
+      detail: [o, c],
     }
   },
 })

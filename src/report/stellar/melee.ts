@@ -25,8 +25,7 @@ import {
 } from '../../rules/stellar/melee-choice.js'
 import { attackerBonus, defenderBonus } from '../../rules/stellar/weapon.js'
 import { type TraitEffect } from '../../rules/stellar/traits.js'
-import { num, pct } from '../../render/format.js'
-import { explainMelee, explainMeleeOdds, renderMelee, renderMeleeOdds } from '../../render/stellar/melee.js'
+import { num, pct } from '../../core/numbers.js'
 import {
   type ChoiceContext,
   type ChosenBy,
@@ -544,8 +543,6 @@ export const meleeModel = defineModel<MeleeRequest, MeleeResult, MeleeQuery>({
       flags.push('--def-reroll', picked(r.attack.improvise?.defense))
     return flags
   },
-  render: (r, m, out) => renderMelee(r, m, out),
-  explain: (r, m, out) => explainMelee(r, m, out),
   odds: meleeOddsReport,
   compare: compareMelee,
 })
@@ -589,8 +586,7 @@ function meleeOddsReport(m: MeleeRequest): OddsReport {
       blindside: m.situation.blindside,
       overwatchSkipped: m.overwatchSkipped ? 'blindside' : null,
     }),
-    render: (out) => renderMeleeOdds(o, m, out),
-    explain: (out) => explainMeleeOdds(o, m, out),
+    detail: [o, m],
     headLines: 2,
     cutoffs: meleeCutoffs(m),
     charted: [

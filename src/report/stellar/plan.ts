@@ -25,14 +25,13 @@ import {
 import { shotDamageOdds, shotResultOdds } from '../../rules/stellar/shoot-odds.js'
 import { type ShotResult, rerollsAllowed, shotWith } from '../../rules/stellar/shoot.js'
 import { IMPROVISE_DICE, allSpent, usesIn, usesTaken } from '../../rules/stellar/limited-uses.js'
-import { columns, histogram, num, pct, plural, wrapText } from '../../render/format.js'
+import { num, pct } from '../../core/numbers.js'
 import { quietChoices } from '../../engine/run.js'
 import {
   type CommandModel,
   type CompareReport,
   type ComparedOption,
   type OddsReport,
-  type RenderContext,
   defineModel,
 } from '../../engine/spec.js'
 import { type MeleeQuery, type MeleeRequest, meleeModel } from './melee.js'
@@ -295,50 +294,6 @@ function stepJson(s: StepResult, index: number): Record<string, unknown> {
   }
 }
 
-function renderRolled(r: PlanResult, q: PlanQuery, out: RenderContext): string {
-  const st = out.style
-  const L = [st.bold(`Plan: ${plural(q.attacks.length, 'attack')} on ${q.defender} (HP ${q.hp})`)]
-  r.steps.forEach((s, i) => {
-    L.push('')
-    L.push(st.bold(`${i + 1}. ${s.attack.name} ${verb(s.attack)} ${q.defender} (HP ${s.hpBefore})`))
-    L.push(indent(s.settled.model.render(s.result, s.settled.input, out)))
-    L.push(
-      `   ${s.damage} damage: ${s.hpLeft === 0 ? st.red(`${q.defender} destroyed`) : `HP ${s.hpLeft} left`}`,
-    )
-  })
-  L.push('')
-  L.push(summaryLine(r, q, st.bold))
-  return L.join('\n')
-}
-
-const verb = (a: PlanAttackQuery) => (a.command === 'shoot' ? 'shoots' : 'charges')
-const indent = (text: string) =>
-  text
-    .split('\n')
-    .map((l) => (l ? `   ${l}` : l))
-    .join('\n')
-
-function summaryLine(r: PlanResult, q: PlanQuery, bold: (s: string) => string): string {
-  const total = r.steps.reduce((n, s) => n + s.damage, 0)
-  const last = r.steps[r.steps.length - 1]
-  if (last.hpLeft > 0) return bold(`${total} damage in all: ${q.defender} stands with HP ${last.hpLeft}`)
-  const rest = r.skipped.length ? `; not made: ${r.skipped.join(', ')}` : ''
-  return bold(
-    `${q.defender} destroyed by attack ${r.steps.length} of ${q.attacks.length} (${total} damage)${rest}`,
-  )
-}
-
-function explainRolled(r: PlanResult, q: PlanQuery, out: RenderContext): string {
-  const L: string[] = []
-  r.steps.forEach((s, i) => {
-    if (i > 0) L.push('')
-    L.push(out.style.bold(`Attack ${i + 1}: ${s.attack.name} at HP ${s.hpBefore}`))
-    L.push(s.settled.model.explain?.(s.result, s.settled.input, out) ?? '(nothing more to explain)')
-  })
-  if (r.skipped.length) L.push('', `${q.defender} was destroyed: ${r.skipped.join(', ')} not made.`)
-  return L.join('\n')
-}
-
 // ---------------------------------------------------------------------------------------------
 // Exact odds
 
@@ -349,6 +304,28 @@ function composed(q: PlanQuery, memo?: Memo): Array<Distribution<PlanState>> {
   let d = planStart(q.hp, q.spent)
   for (const stage of stages) after.push((d = afterAttack(d, stage)))
   return after
+}
+
+/** What the text of a plan's odds reads (and, with --need, the answer to it). */
+export interface PlanOddsDetail {
+  q: PlanQuery
+  damage: Distribution<number>
+  hpLeft: Distribution<number>
+  destroyed: number
+  steps: StepOdds[]
+  /** With --need: its answer, and the plan as asked (the odds are of its attacks repeated). */
+  need?: { answer: NeedAnswer; q: PlanQuery }
+}
+
+/** One attack of a plan's odds, as its answer lists it. */
+export interface StepOdds {
+  step: number
+  attack: string
+  command: 'shoot' | 'melee'
+  destroyedBy: number
+  destroyedAt: number
+  expectedDamage: number
+  hpStates: number
 }
 
 function planOddsReport(q: PlanQuery, memo?: Memo): OddsReport {
@@ -367,7 +344,7 @@ function planOddsReport(q: PlanQuery, memo?: Memo): OddsReport {
   let dealtBefore = 0
   const steps = after.map((d, i) => {
     const r = readPlan(d)
-    const step = {
+    const step: StepOdds = {
       step: i + 1,
       attack: q.attacks[i].name,
       command: q.attacks[i].command,
@@ -383,88 +360,11 @@ function planOddsReport(q: PlanQuery, memo?: Memo): OddsReport {
   return {
     json,
     extra: { defender: q.defender, hp: q.hp, attacks: q.attacks.map((a) => a.name), steps },
-    render: (out) => renderOdds(q, damage, hpLeft, read.destroyed, steps, out),
-    explain: (out) => explainOdds(q, steps, out),
+    detail: { q, damage, hpLeft, destroyed: read.destroyed, steps } satisfies PlanOddsDetail,
     headLines: 1,
     cutoffs: { damage: { at: q.hp, label: `HP ${q.hp}: destroyed` } },
     charted: ['damage', 'hpLeft'],
   }
-}
-
-type StepOdds = {
-  step: number
-  attack: string
-  destroyedBy: number
-  destroyedAt: number
-  expectedDamage: number
-  hpStates: number
-}
-
-function renderOdds(
-  q: PlanQuery,
-  damage: Distribution<number>,
-  hpLeft: Distribution<number>,
-  destroyed: number,
-  steps: StepOdds[],
-  out: RenderContext,
-): string {
-  const st = out.style
-  const L = [
-    st.bold(`Plan odds: ${q.attacks.map((a) => a.name).join(', then ')} on ${q.defender} (HP ${q.hp})`),
-    `Destroyed: ${st.bold(pct(destroyed))}; expected damage ${num(damage.expected(), 1)}, HP left ${num(hpLeft.expected(), 1)}`,
-    '',
-    columns(
-      [
-        ['', 'attack', 'destroyed by then', 'destroyed here', 'expected DMG'],
-        ...steps.map((s) => [
-          String(s.step),
-          s.attack,
-          pct(s.destroyedBy),
-          pct(s.destroyedAt),
-          num(s.expectedDamage, 1),
-        ]),
-      ],
-      out.width,
-      ['right', 'left', 'right', 'right', 'right'],
-    ),
-    '',
-    histogram(damage, st, out.width, { title: 'Damage', cutoff: { at: q.hp } }),
-    '',
-    histogram(hpLeft, st, out.width, { title: 'HP left' }),
-  ]
-  return L.join('\n')
-}
-
-/** The defender's limited uses the plan carries, said when it has any. */
-function carriedLines(q: PlanQuery, out: RenderContext): string[] {
-  const uses = [...new Set(q.attacks.flatMap((a) => a.carried?.uses ?? []))]
-  if (!uses.length) return []
-  return [
-    wrapText(
-      `The defender's limited uses carry (${uses.join(', ')}${q.spent ? `; already taken: ${q.spent}` : ''}): a state is the HP left and the uses taken, an attack gives its damage jointly with the uses it takes, and one that meets a use all taken is worked out with the trait spent.`,
-      out.width,
-    ),
-  ]
-}
-
-function explainOdds(q: PlanQuery, steps: StepOdds[], out: RenderContext): string {
-  const L = [
-    out.style.bold('How the plan is composed'),
-    wrapText(
-      `The defender starts with HP ${q.hp}. Each attack is worked out exactly, as its own command's --odds, from every HP the attacks before it can leave, with that HP set: an automatic choice (the attacker's bonus, the defender's reaction or evade reroll) may depend on it. Equal HP left merge into one state; a destroyed defender is attacked no more. Nothing is simulated.`,
-      out.width,
-    ),
-    ...carriedLines(q, out),
-    '',
-    ...steps.map((s) =>
-      wrapText(
-        `${s.step}. ${s.attack}: ${s.step === 1 ? 'from HP ' + q.hp : `from ${plural(steps[s.step - 2].hpStates, 'HP left', 'distinct HPs left')}`}; destroys it here with ${pct(s.destroyedAt)}, ${pct(s.destroyedBy)} by then.`,
-        out.width,
-        '   ',
-      ),
-    ),
-  ]
-  return L.join('\n')
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -475,9 +375,6 @@ function needAnswer(q: PlanQuery): NeedAnswer {
   const found = attacksNeeded(q.hp, stagesOf(q), chance, q.spent)
   return { chance, attacks: found.attacks, curve: found.curve }
 }
-
-/** The attacks in the order --need makes them: the plan's, repeated. */
-const nth = (q: PlanQuery, k: number) => q.attacks[k % q.attacks.length].name
 
 function needJson(n: NeedAnswer, q: PlanQuery): Record<string, unknown> {
   return {
@@ -495,25 +392,6 @@ function needJson(n: NeedAnswer, q: PlanQuery): Record<string, unknown> {
   }
 }
 
-function renderNeed(n: NeedAnswer, q: PlanQuery, out: RenderContext): string {
-  const st = out.style
-  const kind = q.attacks.map((a) => a.name).join(', then ')
-  const p = n.curve[n.curve.length - 1]
-  const head = n.attacks
-    ? `${st.bold(plural(n.attacks, 'attack'))} (${kind}, in turn) destroy ${q.defender} (HP ${q.hp}) with ${pct(p)}: at least ${pct(n.chance)}`
-    : n.curve.length < NEED_CAP
-      ? `${st.bold('Never')}: ${kind} cannot raise the chance to destroy ${q.defender} (HP ${q.hp}) past ${pct(p)}; ${pct(n.chance)} is never reached`
-      : `${st.bold('Not within ' + NEED_CAP + ' attacks')}: ${kind}, in turn, destroy ${q.defender} (HP ${q.hp}) with ${pct(p)} after ${NEED_CAP}; ${pct(n.chance)} is not reached`
-  const rows = n.curve
-    .map((c, k) => [String(k + 1), nth(q, k), pct(c)])
-    .filter((_, k) => n.curve.length <= 12 || k < 5 || k >= n.curve.length - 5)
-  return [
-    wrapText(head, out.width),
-    '',
-    columns([['attacks', 'last made', 'destroyed by then'], ...rows], out.width, ['right', 'left', 'right']),
-  ].join('\n')
-}
-
 /**
  * --need with --odds: the answer, then the odds of that many attacks (the plan's, repeated in
  * order; as many as were tried when the chance is not reached), for --plot and --csv too.
@@ -525,7 +403,7 @@ function needOddsReport(q: PlanQuery): OddsReport {
   return {
     ...report,
     extra: { ...report.extra, need: needJson(n, q).need },
-    render: (out) => `${renderNeed(n, q, out)}\n\n${report.render(out)}`,
+    detail: { ...(report.detail as PlanOddsDetail), need: { answer: n, q } },
     headLines: 1,
   }
 }
@@ -613,14 +491,6 @@ export const planModel = defineModel<PlanQuery, PlanResult, PlanQuery>({
       notMade: r.skipped,
     }
   },
-  render: (r, q, out) => (r.need ? renderNeed(r.need, q, out) : renderRolled(r, q, out)),
-  explain: (r, q, out) =>
-    r.need
-      ? wrapText(
-          `Each count of attacks is the plan's exact odds (as --odds composes them) with the attacks repeated in order, until the chance to destroy reaches ${pct(r.need.chance)} or ${NEED_CAP} attacks are made.`,
-          out.width,
-        )
-      : explainRolled(r, q, out),
   odds: (q) => (q.need === undefined ? planOddsReport(q) : needOddsReport(q)),
   compare: comparePlan,
 })

@@ -10,7 +10,6 @@ import {
 } from '../../rules/stellar/armor-save.js'
 import { saveOdds } from '../../rules/stellar/armor-save-odds.js'
 import { penText } from '../../rules/stellar/weapon.js'
-import { explainSave, explainSaveOdds, renderSave, renderSaveOdds } from '../../render/stellar/save.js'
 import { type ChosenBy, defineModel } from '../../engine/spec.js'
 
 /** A save with how its Momentum was settled (on the command line). */
@@ -80,8 +79,6 @@ export const saveModel = defineModel<SaveInput, SaveResult>({
       chosenBy: s.chosenBy,
     }
   },
-  render: renderSave,
-  explain: explainSave,
   odds(s) {
     const o = saveOdds(s)
     return {
@@ -93,8 +90,7 @@ export const saveModel = defineModel<SaveInput, SaveResult>({
         expected: { ...o.expected },
       },
       extra: { targetNumber: saveTargetNumber(s), ...saveFacts(s), chosenBy: s.chosenBy },
-      render: (out) => renderSaveOdds(o, s, out),
-      explain: (out) => explainSaveOdds(o, s, out),
+      detail: [o, s],
     }
   },
 })

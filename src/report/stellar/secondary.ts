@@ -1,6 +1,5 @@
 import { defineModel } from '../../engine/spec.js'
 import { type SecondaryRequest, type SecondaryResult, scoreSecondary } from '../../rules/stellar/secondary.js'
-import { explainSecondary, renderSecondary } from '../../render/stellar/secondary.js'
 
 export const secondaryModel = defineModel<SecondaryRequest, SecondaryResult>({
   usesDice: () => false,
@@ -13,6 +12,4 @@ export const secondaryModel = defineModel<SecondaryRequest, SecondaryResult>({
     uncapped: r.uncapped,
     parts: r.parts,
   }),
-  render: renderSecondary,
-  explain: explainSecondary,
 })

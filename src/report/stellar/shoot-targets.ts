@@ -3,7 +3,7 @@ import { InputError, NeedDecision } from '../../core/errors.js'
 import { type AttackBonus, type DefenseChoice, type ShotResult, shotWith } from '../../rules/stellar/shoot.js'
 import type { TraitEffect } from '../../rules/stellar/traits.js'
 import { ATTACK_BONUSES, AUTO_DEFENSES, DEFENSES, rankDefenses } from '../../rules/stellar/shoot-odds.js'
-import { num, pct } from '../../render/format.js'
+import { num, pct } from '../../core/numbers.js'
 import type { Outlook } from '../../rules/stellar/choice.js'
 import {
   addDamage,
@@ -15,12 +15,6 @@ import {
   targetShots,
   targetsOdds,
 } from '../../rules/stellar/multi-target.js'
-import {
-  explainTargets,
-  explainTargetsOdds,
-  renderTargets,
-  renderTargetsOdds,
-} from '../../render/stellar/targets.js'
 import { type ChoiceContext, type CommandModel, type OddsReport, isOpen } from '../../engine/spec.js'
 import type { ChosenShot, ShotRequest } from './shoot.js'
 
@@ -45,7 +39,6 @@ export function withTargets(
   helpers: OneTargetHelpers,
 ): CommandModel<ChosenShot, ShotResult | ShotResult[], ShotRequest> {
   const several = (s: { targets: number }) => s.targets > 1
-  const results = (r: ShotResult | ShotResult[]) => (Array.isArray(r) ? r : [r])
   return {
     choose(req, ctx: ChoiceContext) {
       if (!several(req)) return one.choose!(req, ctx)
@@ -82,16 +75,6 @@ export function withTargets(
         out.targetsDestroyed = r.reduce((n, x) => addDestroyed(n, x.destroyed), 0)
       return out
     },
-    render(r, s, out) {
-      if (!Array.isArray(r)) return one.render(r, s, out)
-      const shots = shotsOf(s)
-      return renderTargets(
-        r,
-        shots,
-        r.map((x, i) => one.render(x, shots[i], out)),
-        out,
-      )
-    },
     replayFlags(s, r) {
       if (!Array.isArray(r)) return one.replayFlags?.(s, r) ?? []
       const flags: string[] = []
@@ -102,11 +85,6 @@ export function withTargets(
       if (shots.some((x) => x.chosenBy.momentum === 'prompt'))
         flags.push('--momentum', r.map((x) => x.momentumSpent).join(','))
       return flags
-    },
-    explain(r, s, out) {
-      const shots = shotsOf(s)
-      const each = results(r).map((x, i) => one.explain!(x, shots[i], out))
-      return Array.isArray(r) ? explainTargets(shots, each, out) : each[0]
     },
     odds(s) {
       if (!several(s)) return one.odds!(s)
@@ -125,20 +103,7 @@ export function withTargets(
       const report: OddsReport = {
         json,
         extra: { bonus: s.bonus, targets: each.map((e) => e.extra ?? {}) },
-        render: (out) =>
-          renderTargetsOdds(
-            o,
-            shots,
-            each.map((e) => e.render(out)),
-            out,
-          ),
-        explain: (out) =>
-          explainTargetsOdds(
-            o,
-            shots,
-            each.map((e) => e.explain!(out)),
-            out,
-          ),
+        detail: { o, shots, each },
         headLines: 2,
       }
       return report
@@ -158,7 +123,7 @@ export function withTargets(
  * Each target's shot: the attack (its bonus) against the target's own defender (the request of
  * each unit named, or the same flags for all), with the target's own reaction.
  */
-function shotsOf(s: ChosenShot): ChosenShot[] {
+export function shotsOf(s: ChosenShot): ChosenShot[] {
   return targetShots(s, s.targets).map((x, i) => {
     let own = x
     if (i > 0) {

@@ -33,8 +33,7 @@ import {
 } from '../../rules/stellar/shoot-odds.js'
 import type { Outlook } from '../../rules/stellar/choice.js'
 import { penText } from '../../rules/stellar/weapon.js'
-import { num } from '../../render/format.js'
-import { explainShot, explainShotOdds, renderShot, renderShotOdds } from '../../render/stellar/shoot.js'
+import { num } from '../../core/numbers.js'
 import { momentumOptions } from './momentum-options.js'
 import { saveFields } from './save-fields.js'
 import { outlookHint, withTargets } from './shoot-targets.js'
@@ -224,8 +223,6 @@ const oneTargetModel = defineModel<ChosenShot, ShotResult, ShotRequest>({
       }
     return out
   },
-  render: (r, s, out) => renderShot(r, s, shotLuck(r, s), out),
-  explain: explainShot,
   odds: shotOddsReport,
   compare: compareShot,
 })
@@ -263,8 +260,7 @@ function shotOddsReport(s: ChosenShot): OddsReport {
   const report: OddsReport = {
     json,
     extra,
-    render: (out) => renderShotOdds(o, s, out),
-    explain: (out) => explainShotOdds(o, s, out),
+    detail: [o, s],
     headLines: 2,
   }
   if (s.target.hp !== undefined)
@@ -467,7 +463,7 @@ function chooseAuto(req: ShotRequest, ctx: ChoiceContext): ChosenShot {
  */
 const weighed = new WeakMap<ChosenShot, Weighed>()
 
-function shotLuck(r: ShotResult, s: ChosenShot): number {
+export function shotLuck(r: ShotResult, s: ChosenShot): number {
   // Measured against the same choices and Momentum policy. Momentum answered at a prompt has
   // no policy: the amount spent stands in for it (the odds ignore answers and prompts).
   const shot = s.chosenBy.momentum === 'prompt' ? shotWith(s, { target: { momentum: r.momentumSpent } }) : s

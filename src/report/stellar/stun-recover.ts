@@ -1,11 +1,6 @@
 import { defineModel } from '../../engine/spec.js'
 import { resolveStunRecovery } from '../../rules/stellar/stun-recover.js'
 import { stunRecoveryOdds } from '../../rules/stellar/stun-recover-odds.js'
-import {
-  explainStunRecovery,
-  renderStunRecovery,
-  renderStunRecoveryOdds,
-} from '../../render/stellar/stun-recover.js'
 
 export const stunRecoverModel = defineModel({
   resolve: resolveStunRecovery,
@@ -16,13 +11,11 @@ export const stunRecoverModel = defineModel({
     actionsLeft: r.actionsLeft ?? null,
     shutdown: r.shutdown ?? null,
   }),
-  render: renderStunRecovery,
-  explain: explainStunRecovery,
   odds(s) {
     const o = stunRecoveryOdds(s)
     const json: Record<string, unknown> = { removed: o.removed.toJSON(), expected: { ...o.expected } }
     if (o.penaltyLeft) json.penaltyLeft = o.penaltyLeft.toJSON()
     if (o.shutdown) json.shutdown = o.shutdown.toJSON()
-    return { json, extra: { penalty: s.penalty ?? null }, render: (out) => renderStunRecoveryOdds(o, s, out) }
+    return { json, extra: { penalty: s.penalty ?? null }, detail: [o, s] }
   },
 })

@@ -11,12 +11,6 @@ import {
 } from '../../rules/stellar/titan-throw.js'
 import type { TraitEffect } from '../../rules/stellar/traits.js'
 import { attackerBonus } from '../../rules/stellar/weapon.js'
-import {
-  explainTitanThrow,
-  explainTitanThrowOdds,
-  renderTitanThrow,
-  renderTitanThrowOdds,
-} from '../../render/stellar/titan-throw.js'
 import { strikeJson } from './melee.js'
 
 /** A throw with its traits, as the command reports it. */
@@ -57,8 +51,6 @@ export const titanThrowModel = defineModel<TitanThrowRequest, TitanThrowResult>(
       pushes: r.attack.save.pushes,
       defender: { ...r.defender },
     }),
-  render: renderTitanThrow,
-  explain: explainTitanThrow,
   odds(t) {
     const o = titanThrowOdds(t)
     const json: Record<string, unknown> = {
@@ -83,8 +75,7 @@ export const titanThrowModel = defineModel<TitanThrowRequest, TitanThrowResult>(
     return {
       json,
       extra: throwJson(t),
-      render: (out) => renderTitanThrowOdds(o, t, out),
-      explain: (out) => explainTitanThrowOdds(t, out),
+      detail: [o, t],
       cutoffs:
         hp === undefined ? undefined : { 'attack.damage': { at: hp, label: `target's HP ${hp}: destroyed` } },
       charted: ['attack.damage', 'attack.failedSaves'],

@@ -1,6 +1,5 @@
 import { defineModel } from '../../engine/spec.js'
 import { type TraitCommand, type TraitEntry, TRAITS, traitSides } from '../../rules/stellar/traits.js'
-import { renderTraitChoices, renderTraits } from '../../render/stellar/traits.js'
 
 export interface TraitsQuery {
   in?: TraitCommand
@@ -26,6 +25,4 @@ export const traitsModel = defineModel<TraitsQuery, TraitEntry[]>({
       melee: traitSides(t, 'melee'),
     })),
   }),
-  render: (list, _q, out) => renderTraits(list, out),
-  explain: (list, _q, out) => renderTraitChoices(list, out),
 })

@@ -1,10 +1,9 @@
 import { defineModel } from '../../engine/spec.js'
-import { resolveVp } from '../../rules/stellar/victory-points.js'
-import { explainVp, renderVp } from '../../render/stellar/vp.js'
+import { type VpRequest, resolveVp } from '../../rules/stellar/victory-points.js'
 
 export const vpModel = defineModel({
   usesDice: () => false,
-  resolve: (_dice, r) => resolveVp(r),
+  resolve: (_dice, r: VpRequest) => resolveVp(r),
   json(r, req) {
     if (r.mode === 'unit')
       return {
@@ -31,6 +30,4 @@ export const vpModel = defineModel({
           : null,
     }
   },
-  render: renderVp,
-  explain: explainVp,
 })

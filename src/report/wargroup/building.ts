@@ -3,7 +3,6 @@ import { InputError } from '../../core/errors.js'
 import { walkMaps } from '../../core/exact.js'
 import type { Distribution } from '../../core/distribution.js'
 import { buildingArm, buildingDam, resolveBuilding } from '../../rules/wargroup/building.js'
-import { explainBuilding, renderBuilding, renderBuildingOdds } from '../../render/wargroup/building.js'
 import { damageRollJson, fullMap } from './shoot.js'
 
 export const wargroupBuildingModel = defineModel({
@@ -23,8 +22,6 @@ export const wargroupBuildingModel = defineModel({
     }
     return out
   },
-  render: renderBuilding,
-  explain: explainBuilding,
   odds(b) {
     if (b.str === undefined)
       throw new InputError(
@@ -51,7 +48,7 @@ export const wargroupBuildingModel = defineModel({
         damLeft: profile.dam,
         str: b.str,
       },
-      render: (out) => renderBuildingOdds(damage, destroyed, profile, b, out),
+      detail: [damage, destroyed, profile, b],
       cutoffs: { damage: { at: profile.dam, label: `Dam ${profile.dam}: destroyed` } },
     }
   },

@@ -5,11 +5,6 @@ import {
   resolveDamageOverTime,
 } from '../../rules/wargroup/damage-over-time.js'
 import { damageOverTimeOdds } from '../../rules/wargroup/damage-over-time-odds.js'
-import {
-  explainDamageOverTime,
-  renderDamageOverTime,
-  renderDamageOverTimeOdds,
-} from '../../render/wargroup/damage-over-time.js'
 import { defineModel } from '../../engine/spec.js'
 
 /** The report of fire and void: one model, its effect named in the answer. */
@@ -33,8 +28,6 @@ export function damageOverTimeModel(effect: Effect) {
       }
       return out
     },
-    render: renderDamageOverTime,
-    explain: explainDamageOverTime,
     odds(e) {
       const o = damageOverTimeOdds(e)
       // Maps only directly under `odds`; chances of events go with the means in `expected`,
@@ -65,7 +58,7 @@ export function damageOverTimeModel(effect: Effect) {
           ...(e.dam !== undefined ? { dam: e.dam } : {}),
           ...(tail ? { tail } : {}),
         },
-        render: (out) => renderDamageOverTimeOdds(o, e, out),
+        detail: [o, e],
         cutoffs:
           e.dam === undefined ? undefined : { damage: { at: e.dam, label: `Dam ${e.dam}: destroyed` } },
       }

@@ -12,11 +12,6 @@ import {
   resolveWargroupShot,
 } from '../../rules/wargroup/shoot.js'
 import { wargroupShotOdds } from '../../rules/wargroup/shoot-odds.js'
-import {
-  explainWargroupShot,
-  renderWargroupShot,
-  renderWargroupShotOdds,
-} from '../../render/wargroup/shoot.js'
 
 function opposedJson(o: OpposedRoll, opposing: string): Record<string, unknown> {
   return {
@@ -73,8 +68,6 @@ export const wargroupShootModel = defineModel<WargroupShot, WargroupShotResult>(
     }
     return out
   },
-  render: renderWargroupShot,
-  explain: explainWargroupShot,
   odds(s) {
     const o = wargroupShotOdds(s)
     const json: Record<string, unknown> = {
@@ -116,7 +109,7 @@ export const wargroupShootModel = defineModel<WargroupShot, WargroupShotResult>(
         defCommander: s.defCommander,
         ...(s.mtp !== undefined ? { mtp: s.mtp } : {}),
       },
-      render: (out) => renderWargroupShotOdds(o, s, acu, out),
+      detail: [o, s, acu],
       cutoffs: s.dam === undefined ? undefined : { damage: { at: s.dam, label: `Dam ${s.dam}: shut down` } },
     }
   },
