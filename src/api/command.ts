@@ -1,6 +1,5 @@
 import { InputError } from '../core/errors.js'
 import { parseRolls } from '../core/physical.js'
-import { plainStyle } from '../render/style.js'
 import { namedRequest } from '../engine/named-units.js'
 import { type Request, answerRequest, plainRequest } from '../engine/request.js'
 import { type Globals, type RunEnv, type RunOutput, quietEnv } from '../engine/run.js'

@@ -13,7 +13,6 @@ import {
   clearProgress,
   type BatchSummary,
 } from '../render/batch-summary.js'
-import { plainStyle } from '../render/style.js'
 import type { Roster } from '../rules/stellar/roster.js'
 import { commandNames, loadAllSpecs, loadedSpec } from '../commands/registry.js'
 import { answerRequest, plainRequest } from '../engine/request.js'

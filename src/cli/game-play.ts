@@ -5,7 +5,7 @@ import { namedRequest } from '../engine/named-units.js'
 import { planAttacksOf, planDefenderOf, setPlanSpent } from '../engine/plan-units.js'
 import { limitedUse } from '../rules/stellar/limited-uses.js'
 import { type Request, answerRequest } from '../engine/request.js'
-import { type Globals, type RunOutput, quietChoices, quietEnv, runSpec } from '../engine/run.js'
+import { type Globals, type RunOutput, quietEnv, runSpec } from '../engine/run.js'
 import { type CommandSpec, camelKey } from '../engine/spec.js'
 import { unitWordsOf } from '../engine/unit-words.js'
 import { describeEvent } from '../game/describe.js'
@@ -15,7 +15,6 @@ import type { Effect, GameLog, ResolutionEvent } from '../game/log.js'
 import { gameRoster } from '../game/roster.js'
 import { type GameState, applyEvent, replay, startState, undoneBy } from '../game/state.js'
 import { type DamageOdds, type LuckRoll, luckOf } from '../game/stats.js'
-import { plainStyle } from '../render/style.js'
 import { REMOTE_MOMENTUM_COST } from '../rules/stellar/upgrades.js'
 import { type Roster, lookupUnit, parseUnitRef } from '../rules/stellar/roster.js'
 import { appendEvent, appendEvents, readGame } from './game-file.js'
@@ -285,7 +284,6 @@ const playedLine = (n: number, event: ResolutionEvent) => `#${n} ${describeEvent
 
 // ---------------------------------------------------------------------------------------------
 // Luck: each recorded roll again, against its exact odds
-
 
 /** A recorded roll resolved again in the state it was played in: rolled, or its exact odds. */
 function again(

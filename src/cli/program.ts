@@ -185,7 +185,8 @@ function registerSpec(parent: Command, spec: CommandSpec, leafName: string, run:
     const style = g.json ? plainStyle : await stdoutStyle(io, opts.color !== false)
     const answer = await answerRequest(spec, request, g, { choice, askDice })
     const render = { style, explain: g.explain, width: g.json ? 80 : columnsFor(io, 'stdout') }
-    const drawn = g.json && !g.csv && !g.plot ? {} : textOf(spec, await loadText(spec.name), answer, g, render, !g.json)
+    const drawn =
+      g.json && !g.csv && !g.plot ? {} : textOf(spec, await loadText(spec.name), answer, g, render, !g.json)
     const out = { ...drawn, json: answer.json, warnings: answer.warnings }
     // Units by name: the text says so (the JSON has where each input came from); a plan's own
     // head names its defender and attacks.

@@ -1,5 +1,4 @@
 import { num } from '../render/format.js'
-import { plainStyle } from '../render/style.js'
 import {
   type Roster,
   type RosterWeapon,

@@ -70,7 +70,11 @@ export interface ComparedChoiceAnswer<K, O> {
 }
 
 /** The fields of every `--compare` answer (K: the choices an option makes; O: its odds). */
-export interface CompareAnswer<C extends string = string, K = Record<string, unknown>, O = Record<string, unknown>> {
+export interface CompareAnswer<
+  C extends string = string,
+  K = Record<string, unknown>,
+  O = Record<string, unknown>,
+> {
   command: C
   compare: Array<ComparedChoiceAnswer<K, O>>
 }
@@ -94,7 +98,9 @@ export type CalculationAnswerOf<C extends string, M, U = unknown> =
 
 /** The exact odds of command C. */
 export type OddsAnswerOf<C extends string, M, U = unknown> =
-  M extends CommandModel<any, any, any, any, infer O, infer X> ? Flat<{ command: C } & X & { odds: O } & U> : never
+  M extends CommandModel<any, any, any, any, infer O, infer X>
+    ? Flat<{ command: C } & X & { odds: O } & U>
+    : never
 
 /** `--compare` of command C. */
 export type CompareAnswerOf<C extends string, M, U = unknown> =

@@ -12,7 +12,12 @@ export type * from './answer.js'
  * I: the input a resolution takes, every choice made; R: its result; Q: what build() makes of
  * the options, where a player's choice may still be open (the model's choose() settles it).
  */
-export interface CommandSpec<I = any, R = any, Q = I, M extends CommandModel<I, R, Q> = CommandModel<I, R, Q>> {
+export interface CommandSpec<
+  I = any,
+  R = any,
+  Q = I,
+  M extends CommandModel<I, R, Q> = CommandModel<I, R, Q>,
+> {
   /** 'shoot', or 'wargroup shoot' for a command in a group. */
   name: string
   summary: string

@@ -1,10 +1,5 @@
 import type { Distribution } from '../core/distribution.js'
-import {
-  type Expression,
-  type RollResult,
-  dieValue,
-  keptEnd,
-} from '../rules/roll/expression.js'
+import { type Expression, type RollResult, dieValue, keptEnd } from '../rules/roll/expression.js'
 import { termOdds } from '../rules/roll/odds.js'
 import { type RenderContext, defineText } from './context.js'
 import { classLines, exactText, faceChance, poolRowText, poolRows } from './explain-odds.js'

@@ -64,7 +64,11 @@ export function textOf(
   if (out.usesDice) {
     const st = render.style
     const same = out.replay ?? []
-    const replay = [...(g.replayWords ?? []), ...(out.seed !== undefined ? ['--seed', out.seed] : []), ...same]
+    const replay = [
+      ...(g.replayWords ?? []),
+      ...(out.seed !== undefined ? ['--seed', out.seed] : []),
+      ...same,
+    ]
       .map(shellWord)
       .join(' ')
     shown +=

@@ -1,9 +1,8 @@
 import { defineText, oddsText, type RenderContext } from '../context.js'
-import { answerHint, answerOptionLabel, neededText, signed } from '../../report/formation/strike.js'
+import { neededText, signed } from '../../report/formation/strike.js'
 import {
   type Answer,
   type AttackRoll,
-  type ScoredAnswer,
   type Strike,
   type StrikeResult,
   type TargetResult,
@@ -22,14 +21,10 @@ import type { Style } from '../style.js'
 
 type StrikeView = Strike & { quality?: Quality; defQuality?: Quality }
 
-
 /** "d6 4 + 2 = 6" */
 function sumText(roll: number, mod: number, total: number): string {
   return mod === 0 ? `d6 ${roll}` : `d6 ${roll} ${mod > 0 ? '+' : '-'} ${Math.abs(mod)} = ${total}`
 }
-
-
-
 
 function answerVerb(a: Answer): string {
   switch (a) {

@@ -1,4 +1,3 @@
-import { orderJson } from '../../report/stellar/behavior.js'
 import { defineText, oddsText, type RenderContext } from '../context.js'
 import type { BehaviorRequest } from '../../rules/stellar/behavior.js'
 import type { Distribution } from '../../core/distribution.js'
@@ -12,7 +11,6 @@ import {
   BEHAVIOR_DIE,
 } from '../../rules/stellar/behavior.js'
 import { columns, pct } from '../format.js'
-
 
 export function renderBehavior(r: BehaviorResult, b: BehaviorRequest, out: RenderContext): string {
   const st = out.style

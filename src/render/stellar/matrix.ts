@@ -122,5 +122,4 @@ function explain(r: MatrixResult, input: MatrixInput, out: RenderContext): strin
   return L.map((l) => wrapText(l, out.width)).join('\n')
 }
 
-
 export const matrixText = defineText({ render, explain })

@@ -1,22 +1,18 @@
-import { outcomeShort, outcomeText } from '../../report/stellar/outmaneuver.js'
+import { outcomeText } from '../../report/stellar/outmaneuver.js'
 import { defineText, oddsText, type RenderContext } from '../context.js'
 import type { OutmaneuverRequest } from '../../rules/stellar/outmaneuver.js'
 import {
   BLINDSIDE_MARGIN,
-  type OutcomeCode,
   type OutmaneuverOdds,
   type OutmaneuverResult,
   type Pool,
   type SideResult,
-  type Winner,
   OUTMANEUVER_DIE,
   SUCCESS_FROM,
   successValue,
 } from '../../rules/stellar/outmaneuver.js'
 import { columns, histogram, num, pct, plural } from '../format.js'
 import type { Style } from '../style.js'
-
-
 
 function face(f: number, st: Style): string {
   const v = successValue(f)

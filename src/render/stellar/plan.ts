@@ -156,9 +156,9 @@ function renderNeed(n: NeedAnswer, q: PlanQuery, out: RenderContext): string {
   ].join('\n')
 }
 
-
 export const planText = defineText({
-  render: (r: PlanResult, q: PlanQuery, out) => (r.need ? renderNeed(r.need, q, out) : renderRolled(r, q, out)),
+  render: (r: PlanResult, q: PlanQuery, out) =>
+    r.need ? renderNeed(r.need, q, out) : renderRolled(r, q, out),
   explain: (r, q, out) =>
     r.need
       ? wrapText(

@@ -62,7 +62,6 @@ interface Answered {
   attackerDamage?: number
 }
 
-
 type Odds = {
   expected: Record<string, number>
   destroyed?: Record<string, unknown>
