@@ -28,7 +28,7 @@ export function requireRoster(
   if (!roster)
     throw new InputError(
       'no-roster',
-      `${what}: no roster found; give --roster FILE, set MECHA_ROSTER, or put mecha-roster.yaml here (see docs/roster.md)${gameHint(place)}`,
+      `${what}: no roster found; give --roster FILE, set MECHA_ROSTER, or put mecha-roster.yaml here (mecha examples --copy writes the example roster there)${gameHint(place)}`,
     )
   return roster
 }
