@@ -20,7 +20,9 @@ if (!fs.existsSync(bundle) && fs.existsSync(path.join(root, 'build.mjs'))) {
   for (const args of [[tsc, '-p', 'tsconfig.build.json'], ['build.mjs']]) {
     const r = spawnSync(process.execPath, args, { cwd: root, stdio: ['ignore', 2, 2] })
     if (r.status !== 0) {
-      process.stderr.write('mecha: the build failed (is `npm install` done?); run `npm run build` to see why\n')
+      process.stderr.write(
+        'mecha: the build failed (is `npm install` done?); run `npm run build` to see why\n',
+      )
       process.exit(1)
     }
   }

@@ -181,7 +181,9 @@ describe('the library', () => {
     const req = { attacker: 'argonaut:machine-gun', defender: ['dervish', 'blue-djinn'] }
     const byText = mecha.shoot.resolve(Object.assign({ roster: ROSTER }, req), { seed: 'demo' })
     // The same data as JSON text answers the same; YAML text is refused, with the way to read it.
-    const byJson = mecha.shoot.resolve(Object.assign({ roster: JSON.stringify(ROSTER) }, req), { seed: 'demo' })
+    const byJson = mecha.shoot.resolve(Object.assign({ roster: JSON.stringify(ROSTER) }, req), {
+      seed: 'demo',
+    })
     expect(JSON.stringify(byJson)).toBe(JSON.stringify(byText))
     expect(() => mecha.shoot.resolve(Object.assign({ roster: ROSTER_TEXT }, req), { seed: 'demo' })).toThrow(
       /parseRoster\(text\)/,

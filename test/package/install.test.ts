@@ -63,7 +63,10 @@ describe('the packed package', { timeout: 300_000 }, () => {
   it('packs what a user needs, and nothing built for one machine', () => {
     // The build is npm test's own (pretest): pack it as it is.
     npm(['pack', '--ignore-scripts', '--pack-destination', tmp], REPO)
-    tarball = join(tmp, readdirSync(tmp).find((f) => f.endsWith('.tgz'))!)
+    tarball = join(
+      tmp,
+      readdirSync(tmp).find((f) => f.endsWith('.tgz'))!,
+    )
     const files = execFileSync('tar', ['-tzf', tarball], { encoding: 'utf8' }).split('\n')
     for (const f of [
       'package/bin/mecha.js',
@@ -82,7 +85,9 @@ describe('the packed package', { timeout: 300_000 }, () => {
     expect(files.filter((f) => f.endsWith('.cache'))).toEqual([])
     // The command line is the bundle; its modules are not shipped twice.
     expect(files.filter((f) => f.startsWith('package/dist/cli/'))).toEqual([])
-    const pkg = JSON.parse(execFileSync('tar', ['-xzOf', tarball, 'package/package.json'], { encoding: 'utf8' }))
+    const pkg = JSON.parse(
+      execFileSync('tar', ['-xzOf', tarball, 'package/package.json'], { encoding: 'utf8' }),
+    )
     // Nothing runs at install: the build is made before packing.
     expect(Object.keys(pkg.scripts).filter((s) => /install|^prepare$/.test(s))).toEqual([])
   })
@@ -113,7 +118,8 @@ describe('the packed package', { timeout: 300_000 }, () => {
     expect(where.code, where.stderr).toBe(0)
     const folders = [...where.stdout.matchAll(/^(?:Examples|Docs): (\S+)/gm)].map((m) => m[1])
     expect(folders).toHaveLength(2)
-    for (const f of folders) expect(existsSync(join(f, f.endsWith('docs') ? 'roster.md' : 'roster.yaml'))).toBe(true)
+    for (const f of folders)
+      expect(existsSync(join(f, f.endsWith('docs') ? 'roster.md' : 'roster.yaml'))).toBe(true)
     // The example roster copied here: commands by name find it with no --roster.
     expect(run(mecha(), ['examples', '--copy'], elsewhere).code).toBe(0)
     const byName = spawnSync(mecha(), ['shoot', 'argonaut:cannon', 'dervish', '--seed', 'pkg', '--json'], {
@@ -143,7 +149,9 @@ describe('the packed package', { timeout: 300_000 }, () => {
     const lib = run(process.execPath, ['use.mjs'], project)
     expect(lib.stderr).toBe('')
     const [shot, odds, code] = lib.stdout.trimEnd().split('\n')
-    expect(shot).toBe(cli(['shoot', '--acc', '9', '--evade', '4', '--shots', '5', '--dmg', '300', '--seed', 'pkg']))
+    expect(shot).toBe(
+      cli(['shoot', '--acc', '9', '--evade', '4', '--shots', '5', '--dmg', '300', '--seed', 'pkg']),
+    )
     expect(odds).toBe(cli(['roll', '3d6', '--odds']))
     expect(code).toBe('out-of-range')
   })
@@ -154,15 +162,33 @@ describe('the packed package', { timeout: 300_000 }, () => {
       [
         "const { shoot, save, MechaError } = require('mecha-dice')",
         "const a = shoot.resolve({ acc: 9, evade: 4, shots: 5, dmg: 300, pen: 4, armSv: 2 }, { seed: 'cjs' })",
-        "const b = save.odds({ pen: 5, armSv: 2, hits: 3 })",
+        'const b = save.odds({ pen: 5, armSv: 2, hits: 3 })',
         "let code; try { save.resolve({ pen: 'x' }) } catch (e) { code = e instanceof MechaError && e.code }",
         'console.log(JSON.stringify(a)); console.log(JSON.stringify(b)); console.log(code)',
       ].join('\n'),
     )
-    const shot = cli(['shoot', '--acc', '9', '--evade', '4', '--shots', '5', '--dmg', '300', '--pen', '4', '--arm-sv', '2', '--seed', 'cjs'])
+    const shot = cli([
+      'shoot',
+      '--acc',
+      '9',
+      '--evade',
+      '4',
+      '--shots',
+      '5',
+      '--dmg',
+      '300',
+      '--pen',
+      '4',
+      '--arm-sv',
+      '2',
+      '--seed',
+      'cjs',
+    ])
     const odds = cli(['save', '--pen', '5', '--arm-sv', '2', '--hits', '3', '--odds'])
     const nodes = [process.execPath, ...otherNodes()]
-    const majors = nodes.map((n) => execFileSync(n, ['-p', 'process.versions.node.split(".")[0]'], { encoding: 'utf8' }).trim())
+    const majors = nodes.map((n) =>
+      execFileSync(n, ['-p', 'process.versions.node.split(".")[0]'], { encoding: 'utf8' }).trim(),
+    )
     expect(majors).toEqual(['20', '22', '24'])
     for (const node of nodes) {
       const r = run(node, ['use.cjs'], project)
@@ -182,10 +208,14 @@ describe('the packed package', { timeout: 300_000 }, () => {
         L.push(`export const ${v}Request: T.${P}Request = {}`)
         if (spec.model.usesDice === undefined || spec.model.odds) {
           // A command that rolls dice: a roll, its odds, and where it has a choice, the comparison.
-          L.push(`export const ${v}Answer: T.${P}Answer = m.${libName(name)}.resolve(${v}Request, { seed: 's' })`)
-          if (spec.model.odds) L.push(`export const ${v}Odds: T.${P}Odds = m.${libName(name)}.odds(${v}Request)`)
+          L.push(
+            `export const ${v}Answer: T.${P}Answer = m.${libName(name)}.resolve(${v}Request, { seed: 's' })`,
+          )
+          if (spec.model.odds)
+            L.push(`export const ${v}Odds: T.${P}Odds = m.${libName(name)}.odds(${v}Request)`)
         } else L.push(`export const ${v}Answer: T.${P}Answer = m.${libName(name)}.resolve(${v}Request)`)
-        if (spec.model.compare) L.push(`export const ${v}Compare: T.${P}Compare = m.${libName(name)}.compare(${v}Request)`)
+        if (spec.model.compare)
+          L.push(`export const ${v}Compare: T.${P}Compare = m.${libName(name)}.compare(${v}Request)`)
         L.push(`export const ${v}Command: '${name}' = ${v}Answer.command`)
       }
     L.push(
@@ -193,11 +223,11 @@ describe('the packed package', { timeout: 300_000 }, () => {
       "const shot = m.shoot.resolve({ acc: 9, shots: 5, dmg: 300 }, { seed: 'x' })",
       'export const damage: number = shot.damage',
       'export const crits: number = shot.crits',
-      "export const expected: number = m.shoot.odds({ acc: 9, shots: 5, dmg: 300 }).odds.expected.damage",
+      'export const expected: number = m.shoot.odds({ acc: 9, shots: 5, dmg: 300 }).odds.expected.damage',
       '// @ts-expect-error a misspelt field is a compile error',
       'export const typo = shot.damagee',
       '// @ts-expect-error a request key that is not an option is a compile error',
-      "m.shoot.odds({ acc: 9, shotz: 5 })",
+      'm.shoot.odds({ acc: 9, shotz: 5 })',
       '',
     )
     writeFileSync(join(project, 'every.ts'), L.join('\n'))
@@ -213,7 +243,18 @@ describe('the packed package', { timeout: 300_000 }, () => {
     ]) {
       const r = run(
         process.execPath,
-        [TSC, '--strict', '--noEmit', '--module', module, '--moduleResolution', resolution, '--target', 'es2022', ...files],
+        [
+          TSC,
+          '--strict',
+          '--noEmit',
+          '--module',
+          module,
+          '--moduleResolution',
+          resolution,
+          '--target',
+          'es2022',
+          ...files,
+        ],
         project,
       )
       expect(r.stdout + r.stderr, `${module}/${resolution}`).toBe('')
