@@ -57,8 +57,8 @@ export type TableDrawer = (rows: string[][], opts: { colWidths?: number[]; colAl
 
 let drawer: TableDrawer | undefined
 
-/** The drawer of wrapped and coloured tables, for everything drawn from now on. */
-export function useTableDrawer(d: TableDrawer): void {
+/** The drawer of wrapped and coloured tables, for everything drawn from now on (none: padded). */
+export function useTableDrawer(d: TableDrawer | undefined): void {
   drawer = d
 }
 
