@@ -132,10 +132,14 @@ export async function runBatch(opts: BatchOptions, io: BatchIO): Promise<number>
   if (opts.game !== undefined) await batch.openGame()
   const progress =
     opts.progress && Boolean(io.stderr.isTTY) && !io.stdoutIsTTY ? new Progress(io.stderr, size) : undefined
-  // A first signal stops the run after the current line; a second (a line that takes long) ends it at once.
+  // A first signal stops the run after the current line (or at once while waiting for input: the
+  // input is closed, a line being resolved still answers); a second (a line that takes long)
+  // ends it at once.
   const onSignal = (signal: NodeJS.Signals) => {
-    if (batch.stoppedBy === undefined) batch.stoppedBy = signal
-    else {
+    if (batch.stoppedBy === undefined) {
+      batch.stoppedBy = signal
+      input.destroy()
+    } else {
       process.off('SIGINT', onSignal).off('SIGTERM', onSignal)
       process.kill(process.pid, signal)
     }
@@ -145,6 +149,8 @@ export async function runBatch(opts: BatchOptions, io: BatchIO): Promise<number>
     await batch.run(input, progress)
   } catch (e) {
     progress?.clear()
+    // The input closed by a signal: the run stops as the signal asked.
+    if (batch.stoppedBy !== undefined && !(e instanceof InputError)) return SIGNAL_EXIT[batch.stoppedBy] ?? 1
     if ((e as NodeJS.ErrnoException)?.code !== undefined && !(e instanceof InputError)) {
       throw new InputError(
         'read-failed',
