@@ -10,6 +10,7 @@ import { MechaError } from './errors.js'
 import type { Answer, Calculation, Compared, Rolled } from './types.js'
 import { rosterOf } from './roster.js'
 import { type GameLog, parseGame } from '../game/log.js'
+import { battleRound } from '../game/describe.js'
 import { gameRoster } from '../game/roster.js'
 import { replay } from '../game/state.js'
 
@@ -153,7 +154,8 @@ class Front {
       this.spec,
       roster,
       refs as Array<string | undefined>,
-      given.round === undefined ? { ...given, round: state.round } : given,
+      // The round of its battle (a Confrontation's round 4 is battle 2's first), as the CLI reads it.
+      given.round === undefined ? { ...given, round: battleRound(state.mode, state.round).round } : given,
       'json',
     )
   }

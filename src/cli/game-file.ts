@@ -21,7 +21,7 @@ import {
   repairGame,
 } from '../game/log.js'
 import { DEFAULT_GAME } from './game-register.js'
-import { WriteFailed, replaceFile } from './write-file.js'
+import { WriteFailed, kindOf, replaceFile } from './write-file.js'
 
 /**
  * A game log on disk (src/game/log.ts is its format). Nothing written is lost:
@@ -53,14 +53,6 @@ const describe = (e: NodeJS.ErrnoException) =>
   String(e.message)
     .replace(/^[A-Z]+: /, '')
     .replace(/, \w+( '.*')?$/, '')
-
-function kindOf(st: Stats): string {
-  if (st.isDirectory()) return 'a directory'
-  if (st.isFIFO()) return 'a FIFO (a named pipe)'
-  if (st.isSocket()) return 'a socket'
-  if (st.isCharacterDevice() || st.isBlockDevice()) return 'a device'
-  return 'not a regular file'
-}
 
 const notAGame = (name: string, what: string) =>
   new InputError('bad-game', `${quoteValue(name)} is ${what}, not a game; give --game FILE`)

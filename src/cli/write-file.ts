@@ -1,4 +1,14 @@
-import { chmodSync, closeSync, fsyncSync, lstatSync, openSync, renameSync, rmSync, writeSync } from 'node:fs'
+import {
+  type Stats,
+  chmodSync,
+  closeSync,
+  fsyncSync,
+  lstatSync,
+  openSync,
+  renameSync,
+  rmSync,
+  writeSync,
+} from 'node:fs'
 import { basename, dirname, join, resolve } from 'node:path'
 import { quoteValue } from '../core/text.js'
 
@@ -48,4 +58,13 @@ function why(e: NodeJS.ErrnoException): string {
   return String(e.message)
     .replace(/^[A-Z]+: /, '')
     .replace(/, \w+( '.*')?$/, '')
+}
+
+/** What a file that is not a regular one is, for a message: `a FIFO (a named pipe)`. */
+export function kindOf(st: Stats): string {
+  if (st.isDirectory()) return 'a directory'
+  if (st.isFIFO()) return 'a FIFO (a named pipe)'
+  if (st.isSocket()) return 'a socket'
+  if (st.isCharacterDevice() || st.isBlockDevice()) return 'a device'
+  return 'not a regular file'
 }

@@ -279,7 +279,7 @@ describe('4. a unit named __proto__ in a log’s header', () => {
 })
 
 describe('6. how long a game is: a Confrontation is three battles of three rounds', () => {
-  it('a roll reads the round of its battle; after the last round the game records no rolls, said in words', () => {
+  it('a roll reads the round of its battle; after the last round the game records no rolls, said in words', async () => {
     const { dir } = newGame('confrontation')
     const run = (args: string[]) => mecha([...args, '--game', 'g.jsonl'], { cwd: dir })
     for (let i = 0; i < 3; i++) run(['game', 'next-round'])
@@ -310,6 +310,16 @@ describe('6. how long a game is: a Confrontation is three battles of three round
     expect(odds.code, odds.stderr).toBe(0)
     expect(JSON.parse(odds.stdout).inputs.round).toEqual({ value: 3, from: 'game' })
     expect(JSON.parse(run(['game', 'stats', '--json']).stdout).rolls).toHaveLength(1)
+    // The library reads the game as the command line does.
+    const api = await import('../../src/api/index.js')
+    const log = api.game.parse(readFileSync(join(dir, 'g.jsonl'), 'utf8'))
+    const library = api.shoot.odds({ attacker: 'argonaut:cannon', defender: 'dervish', game: log })
+    expect((library.inputs as { round: { value: number } }).round.value).toBe(3)
+    const third = api.game.parse(
+      readFileSync(join(dir, 'g.jsonl'), 'utf8').split('\n').slice(0, 5).join('\n') + '\n',
+    )
+    const inBattle2 = api.shoot.odds({ attacker: 'argonaut:cannon', defender: 'dervish', game: third })
+    expect((inBattle2.inputs as { round: { value: number } }).round.value).toBe(1)
   })
 })
 
