@@ -279,9 +279,17 @@ function placed(
   let at = after.indexOf(bytes)
   while (at > 0 && after[at - 1] !== 10) at = after.indexOf(bytes, at + 1)
   if (at < 0) at = Math.max(0, after.length - bytes.length)
-  const disk = readSince(fd, st, name, known, from + at + bytes.length)
-  const lines = bytes.reduce((n, b) => n + (b === 10 ? 1 : 0), 0)
-  return { first: disk.log.events.length - lines + 1, disk }
+  // Lines before ours: events (and the header, when the file was read from its start).
+  let before = same ? known.log.events.length : -1
+  for (let i = 0; i < at; i++) if (after[i] === 10) before++
+  let disk = known
+  try {
+    disk = readSince(fd, st, name, known, from + at + bytes.length)
+  } catch (e) {
+    // Ours is written; a line of another's that does not read is said by the next read of the game.
+    if (!(e instanceof InputError)) throw e
+  }
+  return { first: before + 1, disk }
 }
 
 /** Start a game: a new file holding its header. An existing file (or a symlink) is never replaced. */
