@@ -70,11 +70,11 @@ export function playNow(
 ): Play {
   if (disk === play.disk) return play
   const from = play.log.events.length
-  const extends_ = disk.log.header === play.log.header && disk.log.events.length >= from
-  const added = extends_ ? disk.log.events.slice(from) : []
-  const simple = extends_ && added.every((e) => e.t !== 'undo' && !(e.t === 'resolution' && e.plan))
+  const grew = disk.log.header === play.log.header && disk.log.events.length >= from
+  const added = grew ? disk.log.events.slice(from) : []
+  const simple = grew && added.every((e) => e.t !== 'undo' && !(e.t === 'resolution' && e.plan))
   const state = simple ? added.reduce(applyEvent, play.state) : replay(disk.log)
-  const units = extends_ ? play.units : gameRoster(disk.log.header, play.file.name)
+  const units = grew ? play.units : gameRoster(disk.log.header, play.file.name)
   return { file: play.file, disk, log: disk.log, state, units, roster: rosterAt(units, state) }
 }
 
