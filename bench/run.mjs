@@ -258,6 +258,27 @@ const [gameStatus, gameFloor] = timeAll([
 ])
 row('game status, 10,000 events', gameStatus, 'node: read, JSON.parse lines', gameFloor, 2.5)
 
+// game stats resolves every roll in effect again, rolled and as exact odds: the same log against
+// its first 1,000 events. Linear is 10x at most (a start and the odds' shared stages make it
+// less); a cost growing with the square of the events would be ~100x.
+const gameHead = join(dir, 'game-1000.jsonl')
+writeFileSync(
+  gameHead,
+  readFileSync(game, 'utf8')
+    .split('\n')
+    .slice(0, 1001)
+    .map((l) => l + '\n')
+    .join(''),
+)
+const [stats10000, stats1000] = timeAll(
+  [
+    [BIN, 'game', 'stats', '--json', '--game', game],
+    [BIN, 'game', 'stats', '--json', '--game', gameHead],
+  ],
+  60_000,
+)
+row('game stats, 10,000 events (linear: at most 10x)', stats10000, '1,000 events', stats1000, 10)
+
 // ---- 4. A realistic batch against a floor that writes the same answers -------------------------
 /** A small seeded generator (mulberry32): the same requests on every run. */
 function generator(seed) {

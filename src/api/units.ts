@@ -10,6 +10,7 @@ import type { Request } from '../engine/request.js'
 import type { Globals } from '../engine/run.js'
 import type { CommandSpec } from '../engine/spec.js'
 import { unitWordsOf } from '../engine/unit-words.js'
+import { battleRound } from '../game/describe.js'
 import { type GameLog, parseGame } from '../game/log.js'
 import { gameRoster } from '../game/roster.js'
 import { replay } from '../game/state.js'
@@ -108,7 +109,8 @@ function inGame(
     spec,
     roster,
     refs,
-    given.round === undefined ? { ...given, round: state.round } : given,
+    // The round of its battle (a Confrontation's round 4 is battle 2's first), as the CLI reads it.
+    given.round === undefined ? { ...given, round: battleRound(state.mode, state.round).round } : given,
     'json',
   )
 }

@@ -60,7 +60,11 @@ function commandPath(argv: readonly string[]): string {
 /** What a run that threw ends with: its one line on stderr (none for help shown), its exit code. */
 function exitCodeOf(e: unknown, run: Run): number {
   const fail = (message: string, code: number) => {
-    run.err.write(`mecha: ${oneLine(message)}\n`)
+    // A game event appended before the failure is in the game: said, so a retry is not blind.
+    const recorded = run.recorded
+      ? `; the game event was recorded all the same (${run.recorded}): mecha game log shows it, do not play it again`
+      : ''
+    run.err.write(`mecha: ${oneLine(message)}${recorded}\n`)
     return code
   }
   if (e instanceof InputError) return fail(e.message, 2)

@@ -25,7 +25,9 @@ const program = ts.createProgram([API], {
 })
 const checker = program.getTypeChecker()
 const exported = new Map(
-  checker.getExportsOfModule(checker.getSymbolAtLocation(program.getSourceFile(API)!)!).map((s) => [s.name, s]),
+  checker
+    .getExportsOfModule(checker.getSymbolAtLocation(program.getSourceFile(API)!)!)
+    .map((s) => [s.name, s]),
 )
 
 /** An exported type of the library, by name. */
@@ -40,7 +42,9 @@ function typeNamed(name: string): ts.Type | undefined {
 function shapes(t: ts.Type): ts.Type[] {
   const nonNull = checker.getNonNullableType(t)
   const parts = nonNull.isUnion() ? nonNull.types : [nonNull]
-  return parts.flatMap((p) => (checker.isArrayType(p) ? shapes(checker.getTypeArguments(p as ts.TypeReference)[0]) : [p]))
+  return parts.flatMap((p) =>
+    checker.isArrayType(p) ? shapes(checker.getTypeArguments(p as ts.TypeReference)[0]) : [p],
+  )
 }
 
 /** Whether `path` (["odds", "expected", "damage"]) leads somewhere in type t. */
@@ -115,7 +119,9 @@ describe('docs/json.md and the answer types', () => {
     '%s: every field the page names is a field of its answer, odds or comparison',
     (name, text) => {
       const P = pascal(name)
-      const types = ['Answer', 'Odds', 'Compare'].map((k) => typeNamed(`${P}${k}`)).filter((t) => t !== undefined)
+      const types = ['Answer', 'Odds', 'Compare']
+        .map((k) => typeNamed(`${P}${k}`))
+        .filter((t) => t !== undefined)
       expect(types.length, `${P}Answer is exported`).toBeGreaterThan(0)
       const [answer] = types
       expect(typeNamed(`${P}Answer`), `${P}Answer`).toBe(answer)
