@@ -616,7 +616,10 @@ type PlanAnswers = RolledAnswerOf<'plan', typeof planModel, PlanNamedAnswer>
  * with `--need`, how many attacks reach the chance asked (`need`), and no `seed` (no dice).
  */
 export type PlanAnswer =
-  Exclude<PlanAnswers, { need: unknown }> | Omit<Extract<PlanAnswers, { need: unknown }>, 'seed' | 'rolls'>
+  Exclude<PlanAnswers, { need: unknown }> | WithoutRoll<Extract<PlanAnswers, { need: unknown }>>
+
+/** An answer without the fields of a roll (`seed`, `rolls`), as one object an editor shows whole. */
+type WithoutRoll<T> = T extends unknown ? { [K in keyof T as Exclude<K, 'seed' | 'rolls'>]: T[K] } : never
 
 /**
  * `mecha plan … --odds --json`, `plan.odds(…)`: the exact odds of the attacks in order; with
