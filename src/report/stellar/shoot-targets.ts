@@ -58,7 +58,7 @@ export interface TargetsNamedAnswer {
 }
 
 /** What the text of the odds at several targets reads: the totals, the shots, each target's report. */
-interface TargetsOddsDetail<D> {
+export interface TargetsOddsDetail<D> {
   o: TargetsOdds
   shots: ChosenShot[]
   each: Array<OddsReport<ShotOddsJson, ShotOddsExtra, D>>
