@@ -470,7 +470,7 @@ class Batch {
   }
 
   /** The roster, read once per run (with the YAML parser) at the first line that names units. */
-  private units: Promise<{ roster: Roster; named: typeof import('../engine/named-units.js') }> | undefined
+  private units: Promise<{ roster: Roster; named: typeof import('../engine/by-name.js') }> | undefined
 
   /** A line naming its units: the roster's values, the line's own keys over them, and `inputs`. */
   private async resolveByName(
@@ -482,7 +482,7 @@ class Batch {
     // In a game (--game) the units are the game's: no roster is read.
     const units =
       this.opts.game === undefined
-        ? await (this.units ??= Promise.all([import('../engine/named-units.js'), import('./units.js')]).then(
+        ? await (this.units ??= Promise.all([import('../engine/by-name.js'), import('./units.js')]).then(
             ([named, cli]) => ({
               named,
               roster: cli.requireRoster(this.opts.roster, 'batch', this.place),

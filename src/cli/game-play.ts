@@ -1,7 +1,7 @@
 import { existsSync } from 'node:fs'
 import { InputError } from '../core/errors.js'
 import { loadSpec } from '../commands/registry.js'
-import { namedRequest } from '../engine/named-units.js'
+import { namedRequest } from '../engine/by-name.js'
 import { planAttacksOf, planDefenderOf, setPlanSpent } from '../engine/plan-units.js'
 import { limitedUse } from '../rules/stellar/limited-uses.js'
 import { type Request, answerRequest } from '../engine/request.js'

@@ -4,6 +4,8 @@ import { oneLine } from '../core/text.js'
 import { type CliIO, Output, OutputError, type Run } from './io.js'
 import { buildProgram } from './program.js'
 import { groups } from '../commands/registry.js'
+import { useTableDrawer } from '../render/format.js'
+import { borderless } from './table.js'
 import { WriteFailed } from './write-file.js'
 
 /**
@@ -12,6 +14,7 @@ import { WriteFailed } from './write-file.js'
  * prompt. entry.ts runs it on the process (bin/mecha.js); the tests run it in-process.
  */
 export async function runCli(argv: readonly string[], io: CliIO): Promise<number> {
+  useTableDrawer(borderless)
   const run: Run = {
     io,
     out: new Output(() => io.stdout, 'stdout', io.fds?.stdout),

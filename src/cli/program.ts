@@ -4,7 +4,7 @@ import { fitToWidth } from '../render/format.js'
 import { textOf } from '../render/run.js'
 import { loadText } from '../render/texts.js'
 import { type Style, plainStyle } from '../render/style.js'
-import { placeOf, registerBatch, registerCompletion, registerRoster } from './builtins.js'
+import { placeOf, registerBatch, registerCompletion, registerExamples, registerRoster } from './builtins.js'
 import { PLAY_FLAGS, registerGame } from './game-register.js'
 import { gameRole } from '../game/modes.js'
 import { commandLineOf, globalsFrom, refuseFlagValues, writeChart } from './globals.js'
@@ -274,6 +274,7 @@ export async function buildProgram(run: Run): Promise<Command> {
   registerBatch(program, run)
   registerCompletion(program, run)
   registerRoster(program, run)
+  registerExamples(program, run)
   registerGame(program, run)
   return program
 }

@@ -237,7 +237,7 @@ describe('a game here lends its units to shoot, melee, plan and matrix only', ()
     expect(r.code).toBe(2)
     expect(r.stdout).toBe('')
     expect(r.stderr).toBe(
-      `mecha: save argonaut:cannon: no roster found; give --roster FILE, set MECHA_ROSTER, or put mecha-roster.yaml here (see docs/roster.md); the game g.jsonl lends its units to shoot, melee, plan and matrix only\n`,
+      `mecha: save argonaut:cannon: no roster found; give --roster FILE, set MECHA_ROSTER, or put mecha-roster.yaml here (mecha examples --copy writes the example roster there); the game g.jsonl lends its units to shoot, melee, plan and matrix only\n`,
     )
     // No game here: the message as before.
     const none = mecha(['plan', 'dervish', 'argonaut:cannon'], {
