@@ -8,7 +8,10 @@
 import { InputError } from '../../core/errors.js'
 import type { MatrixColumn, MatrixRow } from '../../engine/matrix-units.js'
 import { quietEnv, runSpec } from '../../engine/run.js'
-import { type CommandSpec, type Values, defineModel } from '../../engine/spec.js'
+import { type CommandSpec, type Values, modelOf } from '../../engine/spec.js'
+import type { CalculationAnswerOf } from '../../engine/answer.js'
+import type { MeleeOddsJson } from './melee.js'
+import type { ShotOddsJson } from './shoot.js'
 
 export interface MatrixCellInput {
   row: number
@@ -62,23 +65,18 @@ interface Answered {
   attackerDamage?: number
 }
 
-type Odds = {
-  expected: Record<string, number>
-  destroyed?: Record<string, unknown>
-}
-
-/** A cell's numbers, from `--odds --json` of its command. */
+/** A cell's numbers, from `--odds --json` of its command (a shot at the one defender of its column). */
 function read(command: string, json: Record<string, unknown>): Answered {
-  const odds = json.odds as Odds
   if (command === 'shoot') {
-    const destroyed = odds.destroyed as Record<string, number> | undefined
-    return { expectedDamage: odds.expected.damage, destroyed: destroyed ? (destroyed.true ?? 0) : null }
+    const odds = json.odds as ShotOddsJson
+    return { expectedDamage: odds.expected.damage, destroyed: odds.destroyed ? odds.destroyed.true : null }
   }
-  const destroyed = odds.destroyed as Record<string, Record<string, number>> | undefined
+  const odds = json.odds as MeleeOddsJson
+  const destroyed = odds.destroyed
   return {
     expectedDamage: odds.expected.defenderDamage,
-    destroyed: destroyed?.defender ? (destroyed.defender.true ?? 0) : null,
-    attackerDestroyed: destroyed?.attacker ? (destroyed.attacker.true ?? 0) : null,
+    destroyed: destroyed?.defender ? destroyed.defender.true : null,
+    attackerDestroyed: destroyed?.attacker ? destroyed.attacker.true : null,
     attackerDamage: odds.expected.attackerDamage,
   }
 }
@@ -173,7 +171,19 @@ function resolveMatrix(input: MatrixInput): MatrixResult {
 
 export const rowName = (r: MatrixRow) => `${r.unit}:${r.weapon}`
 
-function json(r: MatrixResult, input: MatrixInput): Record<string, unknown> {
+/** The matrix's answer: its own fields. */
+export interface MatrixFields {
+  /** The rows, in order. */
+  attackers: MatrixRow[]
+  /** The columns: the defenders' unit names. */
+  defenders: string[]
+  /** Row by row; a unit against itself has no cell. */
+  cells: MatrixCell[]
+  /** The distinct requests worked out. */
+  requests: number
+}
+
+function json(r: MatrixResult, input: MatrixInput): MatrixFields {
   return {
     attackers: input.rows.map((row) => ({ unit: row.unit, weapon: row.weapon, command: row.command })),
     defenders: input.columns.map((c) => c.unit),
@@ -182,8 +192,14 @@ function json(r: MatrixResult, input: MatrixInput): Record<string, unknown> {
   }
 }
 
-export const matrixModel = defineModel<MatrixInput, MatrixResult>({
+export const matrixModel = modelOf<MatrixInput, MatrixResult>()({
   usesDice: () => false,
   resolve: (_dice, input) => resolveMatrix(input),
   json,
 })
+
+/**
+ * `mecha matrix … --json`, `matrix.resolve(…)`: each attacking weapon against each defender, read
+ * from the odds of each (no dice, no seed; no `inputs`: the cells name the units).
+ */
+export type MatrixAnswer = CalculationAnswerOf<'matrix', typeof matrixModel>

@@ -32,10 +32,17 @@ import {
   type CompareReport,
   type ComparedOption,
   type OddsReport,
-  defineModel,
+  modelOf,
 } from '../../engine/spec.js'
-import { type MeleeQuery, type MeleeRequest, meleeModel } from './melee.js'
-import { type ChosenShot, type ShotRequest, shootModel } from './shoot.js'
+import type {
+  Chances,
+  CompareAnswerOf,
+  InputSource,
+  OddsAnswerOf,
+  RolledAnswerOf,
+} from '../../engine/answer.js'
+import { type MeleeFields, type MeleeQuery, type MeleeRequest, meleeModel } from './melee.js'
+import { type ChosenShot, type ShotFields, type ShotRequest, shotModel } from './shoot.js'
 
 /**
  * The defender's limited uses an attack may meet taken (rules-notes, "Limited uses"): those in use
@@ -89,11 +96,15 @@ function requestAt(a: PlanAttackQuery, spent: string): PlanAttackQuery['query'] 
   return gone.length ? a.carried!.spent(gone.join(',')) : a.query
 }
 
+/**
+ * An attack settled at an HP. A shot is at one target (a plan leaves --targets out: its defender
+ * is the one target), so the one-target model answers it.
+ */
 function settle(a: PlanAttackQuery, hp: number, spent = ''): Settled {
   if (a.command === 'shoot') {
     const query = requestAt(a, spent) as ShotRequest
-    const input = shootModel.choose!(shotWith(query, { target: { hp } }), quietChoices)
-    return { model: shootModel, input: input as ChosenShot }
+    const input = shotModel.choose!(shotWith(query, { target: { hp } }), quietChoices)
+    return { model: shotModel, input: input as ChosenShot }
   }
   const query = requestAt(a, spent) as MeleeQuery
   const input = meleeModel.choose!(
@@ -278,7 +289,34 @@ function rollPlan(dice: Dice, q: PlanQuery): PlanResult {
   return { steps, skipped: [] }
 }
 
-function stepJson(s: StepResult, index: number): Record<string, unknown> {
+/** A step's attack as its own command's `--json` answers it (without seed, rolls and inputs). */
+export type PlanStepAnswer = ({ command: 'shoot' } & ShotFields) | ({ command: 'melee' } & MeleeFields)
+
+/** One attack of a rolled plan, as its answer lists it. */
+export interface PlanStepFields {
+  step: number
+  attack: string
+  command: 'shoot' | 'melee'
+  /** The defender's HP before it. */
+  hp: number
+  damage: number
+  hpLeft: number
+  destroyed: boolean
+  /** The defender's limited uses it took, only when it took one. */
+  spent?: string[]
+  answer: PlanStepAnswer
+  /** The dice it rolled, in its own command's --rolls order (when the dice are recorded). */
+  rolls?: number[]
+}
+
+function stepAnswer(s: StepResult): PlanStepAnswer {
+  const { input } = s.settled
+  return s.attack.command === 'shoot'
+    ? { command: 'shoot', ...shotModel.json(s.result as ShotResult, input as ChosenShot) }
+    : { command: 'melee', ...meleeModel.json(s.result as MeleeResult, input as MeleeRequest) }
+}
+
+function stepJson(s: StepResult, index: number): PlanStepFields {
   return {
     step: index + 1,
     attack: s.attack.name,
@@ -289,7 +327,7 @@ function stepJson(s: StepResult, index: number): Record<string, unknown> {
     destroyed: s.hpLeft === 0,
     // The defender's limited uses this attack took, only when it took one.
     ...(s.spends ? { spent: s.spends.split(',') } : {}),
-    answer: { command: s.attack.command, ...s.settled.model.json(s.result, s.settled.input) },
+    answer: stepAnswer(s),
     ...(s.rolls ? { rolls: s.rolls } : {}),
   }
 }
@@ -328,13 +366,35 @@ export interface StepOdds {
   hpStates: number
 }
 
-function planOddsReport(q: PlanQuery, memo?: Memo): OddsReport {
+/** The exact odds of a plan: the answer's `odds`. */
+export interface PlanOddsJson {
+  /** All dealt, the destroying attack's whole damage. */
+  damage: Chances
+  hpLeft: Chances
+  destroyed: { false: number; true: number }
+  expected: { damage: number; hpLeft: number; destroyed: number }
+}
+
+/** The fields beside a plan's odds. */
+export interface PlanOddsExtra {
+  defender: string
+  hp: number
+  attacks: string[]
+  steps: StepOdds[]
+  /** With --need: its answer (the odds are then of as many attacks as it tried). */
+  need?: NeedJson
+}
+
+/** A plan's odds report (its extra always there: --need adds to it). */
+type PlanOddsReport = OddsReport<PlanOddsJson, PlanOddsExtra, PlanOddsDetail> & { extra: PlanOddsExtra }
+
+function planOddsReport(q: PlanQuery, memo?: Memo): PlanOddsReport {
   const after = composed(q, memo)
   const last = after[after.length - 1]
   const read = readPlan(last)
   const damage = last.map((s) => s.dealt)
   const hpLeft = last.map((s) => s.hp)
-  const json = {
+  const json: PlanOddsJson = {
     damage: damage.toJSON(),
     hpLeft: hpLeft.toJSON(),
     destroyed: { false: last.where((s) => s.hp > 0), true: read.destroyed },
@@ -376,7 +436,46 @@ function needAnswer(q: PlanQuery): NeedAnswer {
   return { chance, attacks: found.attacks, curve: found.curve }
 }
 
-function needJson(n: NeedAnswer, q: PlanQuery): Record<string, unknown> {
+/** The answer to --need. */
+export interface NeedJson {
+  /** The chance to destroy asked for. */
+  chance: number
+  /** How many attacks reach it; null when not reached within `cap`. */
+  attacks: number | null
+  reached: boolean
+  /** The chance to destroy with the most attacks tried. */
+  destroyed: number
+  /** The most attacks tried. */
+  cap: number
+  /** The chance to destroy with 1, 2, … attacks. */
+  byAttack: number[]
+}
+
+/** A plan's answer with --need (no dice rolled). */
+export interface PlanNeedFields {
+  defender: string
+  hp: number
+  attacks: string[]
+  need: NeedJson
+}
+
+/** A rolled plan's answer. */
+export interface PlanRollFields {
+  defender: string
+  hp: number
+  attacks: string[]
+  /** One per attack made. */
+  steps: PlanStepFields[]
+  damage: number
+  hpLeft: number
+  destroyed: boolean
+  /** The number of the attack that destroyed the defender, or null. */
+  destroyedBy: number | null
+  /** The attacks after it. */
+  notMade: string[]
+}
+
+function needJson(n: NeedAnswer, q: PlanQuery): PlanNeedFields {
   return {
     defender: q.defender,
     hp: q.hp,
@@ -396,14 +495,14 @@ function needJson(n: NeedAnswer, q: PlanQuery): Record<string, unknown> {
  * --need with --odds: the answer, then the odds of that many attacks (the plan's, repeated in
  * order; as many as were tried when the chance is not reached), for --plot and --csv too.
  */
-function needOddsReport(q: PlanQuery): OddsReport {
+function needOddsReport(q: PlanQuery): PlanOddsReport {
   const n = needAnswer(q)
   const attacks = n.curve.map((_, k) => q.attacks[k % q.attacks.length])
   const report = planOddsReport({ ...q, attacks })
   return {
     ...report,
     extra: { ...report.extra, need: needJson(n, q).need },
-    detail: { ...(report.detail as PlanOddsDetail), need: { answer: n, q } },
+    detail: { ...report.detail, need: { answer: n, q } },
     headLines: 1,
   }
 }
@@ -424,7 +523,9 @@ function orders<T>(items: readonly T[], name: (t: T) => string): T[][] {
   return out
 }
 
-function comparePlan(q: PlanQuery): CompareReport {
+function comparePlan(
+  q: PlanQuery,
+): CompareReport<{ defender: string; hp: number }, { order: string[] }, PlanOddsJson> {
   if (q.attacks.length > MAX_COMPARED)
     throw new InputError(
       'bad-usage',
@@ -442,7 +543,7 @@ function comparePlan(q: PlanQuery): CompareReport {
     return { order, read: readPlan(after[after.length - 1]) }
   })
   scored.sort((a, b) => b.read.destroyed - a.read.destroyed || b.read.damage - a.read.damage)
-  const options: ComparedOption[] = scored.map((s, i) => {
+  const options: Array<ComparedOption<{ order: string[] }, PlanOddsJson>> = scored.map((s, i) => {
     const names = s.order.map((a) => a.name)
     return {
       name: names.join(','),
@@ -469,14 +570,14 @@ function comparePlan(q: PlanQuery): CompareReport {
 
 // ---------------------------------------------------------------------------------------------
 
-export const planModel = defineModel<PlanQuery, PlanResult, PlanQuery>({
+export const planModel = modelOf<PlanQuery, PlanResult>()({
   usesDice: (q) => q.need === undefined,
   noDiceReason: () => '--need works out the exact odds and rolls no dice',
   resolve(dice, q) {
     if (q.need !== undefined) return { steps: [], skipped: [], need: needAnswer(q) }
     return rollPlan(dice, q)
   },
-  json(r, q) {
+  json(r, q): PlanRollFields | PlanNeedFields {
     if (r.need) return needJson(r.need, q)
     const last = r.steps[r.steps.length - 1]
     return {
@@ -494,3 +595,37 @@ export const planModel = defineModel<PlanQuery, PlanResult, PlanQuery>({
   odds: (q) => (q.need === undefined ? planOddsReport(q) : needOddsReport(q)),
   compare: comparePlan,
 })
+
+/**
+ * Given units by name (as a plan always is): where each attack's inputs came from, one entry an
+ * attack in order, each its name, its command, then that command's inputs.
+ */
+export interface PlanNamedAnswer {
+  inputs?: Array<{
+    attack: string
+    command: 'shoot' | 'melee'
+    [option: string]: InputSource | InputSource[] | string
+  }>
+}
+
+/** A plan's answers as if every one were rolled (--need's is told apart below: it rolls nothing). */
+type PlanAnswers = RolledAnswerOf<'plan', typeof planModel, PlanNamedAnswer>
+
+/**
+ * `mecha plan … --json`, `plan.resolve(…)`: rolled, the attacks in turn (`steps`) with a `seed`;
+ * with `--need`, how many attacks reach the chance asked (`need`), and no `seed` (no dice).
+ */
+export type PlanAnswer =
+  Exclude<PlanAnswers, { need: unknown }> | WithoutRoll<Extract<PlanAnswers, { need: unknown }>>
+
+/** An answer without the fields of a roll (`seed`, `rolls`), as one object an editor shows whole. */
+type WithoutRoll<T> = T extends unknown ? { [K in keyof T as Exclude<K, 'seed' | 'rolls'>]: T[K] } : never
+
+/**
+ * `mecha plan … --odds --json`, `plan.odds(…)`: the exact odds of the attacks in order; with
+ * `--need`, of as many attacks as it tried, and its answer under `need`.
+ */
+export type PlanOdds = OddsAnswerOf<'plan', typeof planModel, PlanNamedAnswer>
+
+/** `mecha plan … --compare --json`, `plan.compare(…)`: every order of the attacks ranked. */
+export type PlanCompare = CompareAnswerOf<'plan', typeof planModel, PlanNamedAnswer>

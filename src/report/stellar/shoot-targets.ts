@@ -6,6 +6,7 @@ import { ATTACK_BONUSES, AUTO_DEFENSES, DEFENSES, rankDefenses } from '../../rul
 import { num, pct } from '../../core/numbers.js'
 import type { Outlook } from '../../rules/stellar/choice.js'
 import {
+  type TargetsOdds,
   addDamage,
   addDestroyed,
   oneTargetField,
@@ -16,7 +17,52 @@ import {
   targetsOdds,
 } from '../../rules/stellar/multi-target.js'
 import { type ChoiceContext, type CommandModel, type OddsReport, isOpen } from '../../engine/spec.js'
-import type { ChosenShot, ShotRequest } from './shoot.js'
+import type { Chances, UnitInputs } from '../../engine/answer.js'
+import type { ChosenShot, ShotFields, ShotOddsExtra, ShotOddsJson, ShotRequest } from './shoot.js'
+
+/** A roll at several targets: its answer's own fields. */
+export interface TargetsFields {
+  /** The attacker's bonus, one for every target. */
+  bonus: AttackBonus
+  /** Each target's own answer, as at one target, target 1 first. */
+  targets: ShotFields[]
+  /** The total. */
+  damage: number
+  /** With the targets' HP: how many were destroyed. */
+  targetsDestroyed?: number
+}
+
+/** The exact odds at several targets: the answer's `odds`. */
+export interface TargetsOddsJson {
+  /** The total. */
+  damage: Chances
+  /** Each target's odds, as at one target. */
+  targets: ShotOddsJson[]
+  expected: { damage: number; targetsDestroyed?: number }
+  /** With the targets' HP: how many are destroyed. */
+  targetsDestroyed?: Chances
+}
+
+/** The fields beside the odds at several targets: each target's, as beside one target's odds. */
+export interface TargetsOddsExtra {
+  bonus: AttackBonus
+  targets: ShotOddsExtra[]
+}
+
+/**
+ * Where each input came from, given units by name: one record, or with several defenders named
+ * a list, one a target, target 1 first.
+ */
+export interface TargetsNamedAnswer {
+  inputs?: UnitInputs | UnitInputs[]
+}
+
+/** What the text of the odds at several targets reads: the totals, the shots, each target's report. */
+export interface TargetsOddsDetail<D> {
+  o: TargetsOdds
+  shots: ChosenShot[]
+  each: Array<OddsReport<ShotOddsJson, ShotOddsExtra, D>>
+}
 
 /**
  * `mecha shoot --targets N` (multi-target attacks, AOE weapons, Missile Massacre: see
@@ -34,10 +80,20 @@ import type { ChosenShot, ShotRequest } from './shoot.js'
  * the automatic pick: `--reroll` has no form for several targets, so a replay could not repeat
  * answers given at a prompt.
  */
-export function withTargets(
-  one: CommandModel<ChosenShot, ShotResult, ShotRequest>,
+export function withTargets<D, CX, K>(
+  one: CommandModel<ChosenShot, ShotResult, ShotRequest, ShotFields, ShotOddsJson, ShotOddsExtra, D, CX, K>,
   helpers: OneTargetHelpers,
-): CommandModel<ChosenShot, ShotResult | ShotResult[], ShotRequest> {
+): CommandModel<
+  ChosenShot,
+  ShotResult | ShotResult[],
+  ShotRequest,
+  ShotFields | TargetsFields,
+  ShotOddsJson | TargetsOddsJson,
+  ShotOddsExtra | TargetsOddsExtra,
+  D | TargetsOddsDetail<D>,
+  CX,
+  K
+> {
   const several = (s: { targets: number }) => s.targets > 1
   return {
     choose(req, ctx: ChoiceContext) {
@@ -66,7 +122,7 @@ export function withTargets(
     json(r, s) {
       if (!Array.isArray(r)) return one.json(r, s)
       const shots = shotsOf(s)
-      const out: Record<string, unknown> = {
+      const out: TargetsFields = {
         bonus: s.bonus,
         targets: r.map((x, i) => one.json(x, shots[i])),
         damage: totalDamage(r),
@@ -91,18 +147,19 @@ export function withTargets(
       const shots = shotsOf(s)
       const each = shots.map((x) => one.odds!(x))
       const o = targetsOdds(shots)
-      const json: Record<string, unknown> = {
+      const json: TargetsOddsJson = {
         damage: o.damage.toJSON(),
         targets: each.map((e) => e.json),
         expected: { damage: o.damage.expected() },
       }
       if (o.destroyed) {
         json.targetsDestroyed = o.destroyed.toJSON()
-        ;(json.expected as Record<string, number>).targetsDestroyed = o.destroyed.expected()
+        json.expected.targetsDestroyed = o.destroyed.expected()
       }
-      const report: OddsReport = {
+      const report: OddsReport<TargetsOddsJson, TargetsOddsExtra, TargetsOddsDetail<D>> = {
         json,
-        extra: { bonus: s.bonus, targets: each.map((e) => e.extra ?? {}) },
+        // A shot's odds always carry their extra (shotOddsReport).
+        extra: { bonus: s.bonus, targets: each.map((e) => e.extra!) },
         detail: { o, shots, each },
         headLines: 2,
       }
