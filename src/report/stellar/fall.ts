@@ -1,4 +1,5 @@
 import { defineModel } from '../../engine/spec.js'
+import type { OddsAnswerOf, RolledAnswerOf } from '../../engine/answer.js'
 import { walk } from '../../core/exact.js'
 import { FALL_MAX, resolveFall } from '../../rules/stellar/fall.js'
 
@@ -13,3 +14,9 @@ export const fallModel = defineModel({
     }
   },
 })
+
+/** `mecha fall … --json`, `fall.resolve(…)`: one fall check. */
+export type FallAnswer = RolledAnswerOf<'fall', typeof fallModel>
+
+/** `mecha fall … --odds --json`, `fall.odds(…)`: the exact odds of falling. */
+export type FallOdds = OddsAnswerOf<'fall', typeof fallModel>
