@@ -67,7 +67,7 @@ interface ShotFields {
   destroyed?: boolean
 }
 
-/** The `odds` of a shot, but its means. */
+/** The `odds` of a shot, all but the means (`expected`, added last). */
 interface ShotOddsMaps {
   hit: Chances
   damage: Chances
