@@ -48,6 +48,8 @@ export const initiativeModel = modelOf<InitiativeRequest, InitiativeResult>()({
         round: o.round.toJSON(),
         expected: { rounds: o.expectedRounds, aWins: o.winner.prob('a') },
       },
+      // Nothing beside the odds: said, so that the odds' answer type has no other fields.
+      extra: {},
       detail: [o, s],
     }
   },

@@ -20,6 +20,8 @@ export const knockdownModel = defineModel({
         actionsLost: lost.toJSON(),
         expected: { actionsLost: lost.expected(), actionLost: any.prob('true') },
       },
+      // Nothing beside the odds: said, so that the odds' answer type has no other fields.
+      extra: {},
       detail: [lost, k],
     }
   },

@@ -45,8 +45,14 @@ export const coverModel = modelOf<CoverRequest, CoverResult>()({
   },
 })
 
-/** `mecha cover … --json`, `cover.resolve(…)`: one roll of the cover's checks. */
-export type CoverAnswer = RolledAnswerOf<'cover', typeof coverModel>
+/**
+ * `mecha cover … --json`, `cover.resolve(…)`: one roll of the cover's checks. Cover that always
+ * survives, or never can, rolls nothing (`automatic`) and has no `seed`.
+ */
+export type CoverAnswer = Omit<RolledAnswerOf<'cover', typeof coverModel>, 'seed'> & {
+  /** The seed that replays this roll; `null` with typed dice; absent when nothing was rolled. */
+  seed?: string | null
+}
 
 /** `mecha cover … --odds --json`, `cover.odds(…)`: the exact odds of the cover surviving. */
 export type CoverOdds = OddsAnswerOf<'cover', typeof coverModel>

@@ -10,6 +10,8 @@ export const fallModel = defineModel({
     const d = walk((dice) => String(resolveFall(dice).fell))
     return {
       json: { fell: d.toJSON(), expected: { fell: d.prob('true') } },
+      // Nothing beside the odds: said, so that the odds' answer type has no other fields.
+      extra: {},
       detail: [d],
     }
   },

@@ -14,6 +14,8 @@ export const wargroupSmokeModel = modelOf<NoInput, SmokeResult>()({
     const d = walk((dice) => resolveSmoke(dice).turns)
     return {
       json: { turns: d.toJSON(), expected: { turns: d.expected() } },
+      // Nothing beside the odds: said, so that the odds' answer type has no other fields.
+      extra: {},
       detail: ['Exact odds: smoke lasts d6 turns', d, 'Turns'],
     }
   },
@@ -26,6 +28,7 @@ export const wargroupLengthModel = modelOf<NoInput, LengthResult>()({
     const d = walk((dice) => resolveLength(dice).turns)
     return {
       json: { turns: d.toJSON(), expected: { turns: d.expected() } },
+      extra: {},
       detail: ['Exact odds: game length 3d6 turns', d, 'Turns'],
     }
   },
@@ -48,6 +51,7 @@ export const wargroupInitiativeModel = modelOf<NoInput, InitiativeResult>()({
         rounds: o.rounds.toJSON(),
         expected: { rounds: o.expectedRounds, winningRoll: o.winningRoll.expected(), tie: o.tie },
       },
+      extra: {},
       detail: [o],
     }
   },
