@@ -4,14 +4,14 @@ import { walk } from '../../core/exact.js'
 import { type JamResult, jamTargetNumber, resolveJam } from '../../rules/formation/jam.js'
 
 /** The `odds` of jamming: the counters this roll places, and those on the target after it. */
-interface JamCountersOdds {
+export interface JamCountersOdds {
   countersPlaced: Chances
   expected: { countersPlaced: number; counters: number }
   counters: Chances
 }
 
 /** The `odds` against missiles (`--vs-missiles`): the salvos removed. */
-interface JamMissilesOdds {
+export interface JamMissilesOdds {
   salvosRemoved: Chances
   expected: { salvosRemoved: number }
 }

@@ -29,7 +29,7 @@ export interface StrikeRequest extends Strike {
 }
 
 /** The defender's skills the strike was resolved with (null: not known). */
-interface StrikeSkills {
+export interface FormationStrikeSkills {
   str: number
   dod: number | null
   par: number | null
@@ -38,7 +38,7 @@ interface StrikeSkills {
 }
 
 /** A strike's answer: with one target its own fields, with several the sums over them. */
-interface StrikeFields {
+export interface FormationStrikeFields {
   /** Landed before any answer (several targets: on at least one). */
   hit: boolean
   defended: boolean
@@ -60,7 +60,7 @@ interface StrikeFields {
   destroyed: boolean | number | null
   infantry: boolean
   targets: TargetResult[]
-  skills: StrikeSkills
+  skills: FormationStrikeSkills
   missile: boolean
   melee: boolean
   /** With `--harm-stray`: the HARM's d6 and whether it flew off at a radar. */
@@ -72,7 +72,7 @@ interface StrikeFields {
 }
 
 /** The `odds` of a strike, all but the means (`expected`, added last). */
-interface StrikeOddsMaps {
+export interface FormationStrikeOddsMaps {
   hit: Chances
   defended: Chances
   damage: Chances
@@ -120,7 +120,7 @@ export const strikeModel = modelOf<StrikeRequest, StrikeResult>()({
     const asked = [...new Set(r.targets.filter((t) => t.chosenBy === 'prompt').map((t) => t.defense))]
     return asked.length === 1 ? ['--defense', asked[0]] : []
   },
-  json(r, s): StrikeFields {
+  json(r, s): FormationStrikeFields {
     if (r.harm?.retargeted) {
       // Nothing happened to this target: the same fields, all empty.
       return {
@@ -150,7 +150,7 @@ export const strikeModel = modelOf<StrikeRequest, StrikeResult>()({
       }
     }
     const first = r.targets[0]
-    const out: StrikeFields = {
+    const out: FormationStrikeFields = {
       hit: r.hit,
       defended: r.defended,
       damage: r.damage,
@@ -187,7 +187,7 @@ export const strikeModel = modelOf<StrikeRequest, StrikeResult>()({
   },
   odds(s) {
     const o = strikeOdds(s)
-    const json: StrikeOddsMaps = {
+    const json: FormationStrikeOddsMaps = {
       hit: o.hit.toJSON(),
       defended: o.defended.toJSON(),
       damage: o.damage.toJSON(),
@@ -230,7 +230,7 @@ function answerBy(s: StrikeRequest): ChosenBy {
   return s.answerBy ?? 'flag'
 }
 
-function skillsUsed(s: StrikeRequest): StrikeSkills {
+function skillsUsed(s: StrikeRequest): FormationStrikeSkills {
   return {
     str: s.str,
     dod: s.defender.dod ?? null,

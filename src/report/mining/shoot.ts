@@ -13,15 +13,15 @@ import {
 } from '../../rules/mining/shoot.js'
 
 /** Damage, or a suppression marker (suppressive fire). */
-type ShotMode = 'damage' | 'suppress'
+export type MiningShotMode = 'damage' | 'suppress'
 
-function shotMode(s: MiningShot): ShotMode {
+function shotMode(s: MiningShot): MiningShotMode {
   return s.suppress ? 'suppress' : 'damage'
 }
 
 /** A shot's answer: what a known target damage adds sits before the resolve test. */
-interface ShotFields {
-  mode: ShotMode
+export interface MiningShotFields {
+  mode: MiningShotMode
   roll: number
   modifier: number
   modifiers: ShootModifier[]
@@ -45,7 +45,7 @@ interface ShotFields {
 }
 
 /** The `odds` of a shot, all but the means (`expected`, added last). */
-interface ShotOddsMaps {
+export interface MiningShotOddsMaps {
   hit: Chances
   damage: Chances
   suppression: Chances
@@ -59,8 +59,8 @@ interface ShotOddsMaps {
 
 export const miningShootModel = modelOf<MiningShot, MiningShotResult>()({
   resolve: resolveMiningShot,
-  json(r, s): ShotFields {
-    const out: Omit<ShotFields, 'resolve' | 'retreat'> = {
+  json(r, s): MiningShotFields {
+    const out: Omit<MiningShotFields, 'resolve' | 'retreat'> = {
       mode: shotMode(s),
       roll: r.roll,
       modifier: r.modifier,
@@ -86,7 +86,7 @@ export const miningShootModel = modelOf<MiningShot, MiningShotResult>()({
   },
   odds(s) {
     const o = miningShotOdds(s)
-    const json: ShotOddsMaps = {
+    const json: MiningShotOddsMaps = {
       hit: o.hit.toJSON(),
       damage: o.damage.toJSON(),
       suppression: o.suppression.toJSON(),

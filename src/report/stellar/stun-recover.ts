@@ -4,7 +4,7 @@ import { resolveStunRecovery } from '../../rules/stellar/stun-recover.js'
 import { stunRecoveryOdds } from '../../rules/stellar/stun-recover-odds.js'
 
 /** The `odds` of a recovery roll. */
-interface RecoveryOddsJson {
+export interface StunRecoverOddsJson {
   removed: Chances
   expected: { removed: number; penaltyLeft?: number }
   /** With the penalty given (`--penalty`). */
@@ -24,7 +24,7 @@ export const stunRecoverModel = defineModel({
   }),
   odds(s) {
     const o = stunRecoveryOdds(s)
-    const json: RecoveryOddsJson = { removed: o.removed.toJSON(), expected: { ...o.expected } }
+    const json: StunRecoverOddsJson = { removed: o.removed.toJSON(), expected: { ...o.expected } }
     if (o.penaltyLeft) json.penaltyLeft = o.penaltyLeft.toJSON()
     if (o.shutdown) json.shutdown = o.shutdown.toJSON()
     return { json, extra: { penalty: s.penalty ?? null }, detail: [o, s] }

@@ -24,7 +24,7 @@ export interface TitanThrowRequest extends TitanThrow {
 }
 
 /** What a roll's answer and the odds' share: the sizes, the reach, what was paid, the splits. */
-interface ThrowFields {
+export interface TitanThrowFields {
   atkSize: number
   defSize: number
   /** Sizes larger than the thrower the throw reaches (-2: the free throw). */
@@ -46,7 +46,7 @@ interface ThrowFields {
 }
 
 /** The `odds` of a throw. */
-interface ThrowOddsJson {
+export interface TitanThrowOddsJson {
   attack: { damage: Chances; unblockedHits: Chances; failedSaves: Chances }
   thrown: Chances
   expected: {
@@ -61,9 +61,9 @@ interface ThrowOddsJson {
 }
 
 /** What every report shares: the sizes, the reach, what was paid, the splits. */
-function throwJson(t: TitanThrowRequest): ThrowFields {
+function throwJson(t: TitanThrowRequest): TitanThrowFields {
   const spend = throwSpend(t)
-  const out: ThrowFields = {
+  const out: TitanThrowFields = {
     atkSize: t.melee.atk.unit.size,
     defSize: t.melee.def.unit.size,
     reach: throwReach(t.pool, t.upgrades),
@@ -92,7 +92,7 @@ export const titanThrowModel = modelOf<TitanThrowRequest, TitanThrowResult>()({
   }),
   odds(t) {
     const o = titanThrowOdds(t)
-    const json: ThrowOddsJson = {
+    const json: TitanThrowOddsJson = {
       attack: {
         damage: o.map((x) => x.damage).toJSON(),
         unblockedHits: o.map((x) => x.unblockedHits).toJSON(),

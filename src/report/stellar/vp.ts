@@ -10,7 +10,7 @@ import {
 } from '../../rules/stellar/victory-points.js'
 
 /** One destroyed unit's VP (`--mode unit`, or a unit by name). */
-interface UnitVpFields {
+export interface UnitVpFields {
   mode: 'unit'
   vp: number
   parts: VpPart[]
@@ -20,7 +20,7 @@ interface UnitVpFields {
 }
 
 /** A battle's (or a round's) score. */
-interface BattleVpFields {
+export interface BattleVpFields {
   mode: Exclude<VpMode, 'unit'>
   vp: number
   /** With the earlier battles or rounds. */

@@ -7,7 +7,7 @@ import { buildingArm, buildingDam, resolveBuilding } from '../../rules/wargroup/
 import { type DamageRollJson, damageRollJson, fullMap } from './shoot.js'
 
 /** A building's profile, and with the weapon's Str what the attack did. */
-interface BuildingFields {
+export interface WargroupBuildingFields {
   tiles: number
   arm: number
   /** The building's full Dam. */
@@ -27,7 +27,7 @@ export const wargroupBuildingModel = defineModel({
   usesDice: (b) => b.str !== undefined,
   resolve: resolveBuilding,
   json(r) {
-    const out: BuildingFields = { tiles: r.tiles, arm: r.arm, dam: r.maxDam, damLeft: r.dam }
+    const out: WargroupBuildingFields = { tiles: r.tiles, arm: r.arm, dam: r.maxDam, damLeft: r.dam }
     if (r.damageRoll) {
       Object.assign(out, {
         damageRoll: damageRollJson(r.damageRoll),

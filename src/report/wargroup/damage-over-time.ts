@@ -10,7 +10,7 @@ import { modelOf } from '../../engine/spec.js'
 import type { Chances, OddsAnswerOf, RolledAnswerOf } from '../../engine/answer.js'
 
 /** A roll of fire or void, built in steps: what a known Dam adds comes last. */
-interface EffectFields<E extends Effect> {
+export interface DamageOverTimeFields<E extends Effect> {
   effect: E
   damage: number
   /** Turns (passes) that dealt damage. */
@@ -28,7 +28,7 @@ interface EffectFields<E extends Effect> {
 }
 
 /** The `odds` of fire or void. */
-interface EffectOddsJson {
+export interface DamageOverTimeOddsJson {
   damage: Chances
   duration: Chances
   expired: Chances
@@ -42,7 +42,7 @@ export function damageOverTimeModel<E extends Effect>(effect: E) {
   return modelOf<DamageOverTime, DamageOverTimeResult>()({
     resolve: resolveDamageOverTime,
     json(r, e) {
-      const out: EffectFields<E> = {
+      const out: DamageOverTimeFields<E> = {
         effect,
         damage: r.damage,
         duration: r.duration,
@@ -62,7 +62,7 @@ export function damageOverTimeModel<E extends Effect>(effect: E) {
       const o = damageOverTimeOdds(e)
       // Maps only directly under `odds`; chances of events go with the means in `expected`,
       // and the folded tail is described beside the odds.
-      const json: EffectOddsJson = {
+      const json: DamageOverTimeOddsJson = {
         damage: o.damage.toJSON(),
         duration: o.duration.toJSON(),
         expired: o.expired.toJSON(),

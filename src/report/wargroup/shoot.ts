@@ -17,7 +17,7 @@ import {
 import { type WargroupShotOdds, wargroupShotOdds } from '../../rules/wargroup/shoot-odds.js'
 
 /** An opposed roll as the JSON names it: the opposing die after what it opposes (`defenseRoll`). */
-type OpposedJson<Opposing extends string> = { roll: number; total: number } & {
+export type OpposedJson<Opposing extends string> = { roll: number; total: number } & {
   [K in `${Opposing}Roll` | `${Opposing}Total`]: number
 } & { automatic: boolean; reason: OpposedReason }
 
@@ -40,7 +40,7 @@ export function damageRollJson(d: DamageRoll): DamageRollJson {
 }
 
 /** A shot's answer, built in steps: the fields of an aimed shot and of a known Dam come last. */
-interface ShotFields {
+export interface WargroupShotFields {
   hit: boolean
   damage: number
   aim: Aim
@@ -68,7 +68,7 @@ interface ShotFields {
 }
 
 /** The `odds` of a shot, all but the means (`expected`, added last). */
-interface ShotOddsMaps {
+export interface WargroupShotOddsMaps {
   hit: Chances
   damage: Chances
   /** Aimed at a module. */
@@ -81,7 +81,7 @@ interface ShotOddsMaps {
 }
 
 /** The means of a shot, and the chances of its events. */
-interface ShotExpected {
+export interface WargroupShotExpected {
   hit: number
   damage: number
   disabledTurns?: number
@@ -107,7 +107,7 @@ export function fullMap(
 export const wargroupShootModel = modelOf<WargroupShot, WargroupShotResult>()({
   resolve: resolveWargroupShot,
   json(r, s) {
-    const out: ShotFields = {
+    const out: WargroupShotFields = {
       hit: r.hit,
       damage: r.damage,
       aim: s.aim,
@@ -136,13 +136,13 @@ export const wargroupShootModel = modelOf<WargroupShot, WargroupShotResult>()({
   },
   odds(s) {
     const o = wargroupShotOdds(s)
-    const maps: ShotOddsMaps = {
+    const maps: WargroupShotOddsMaps = {
       hit: fullMap(o.hit, ['false', 'true']),
       damage: o.damage.toJSON(),
     }
     // Chances of events are means of yes/no outcomes, so they sit with the other means in
     // `expected`: every object directly under `odds` stays a map that sums to 1.
-    const chance: Omit<ShotExpected, keyof WargroupShotOdds['expected']> = {
+    const chance: Omit<WargroupShotExpected, keyof WargroupShotOdds['expected']> = {
       anyDamage: o.damage.where((k) => k !== 0),
       fullPower: o.fullPower,
     }
@@ -160,7 +160,7 @@ export const wargroupShootModel = modelOf<WargroupShot, WargroupShotResult>()({
       maps.destroyed = { false: o.damage.where((k) => k < s.dam!), true: o.destroyed }
       chance.destroyed = o.destroyed
     }
-    const expected: ShotExpected = { ...o.expected, ...chance }
+    const expected: WargroupShotExpected = { ...o.expected, ...chance }
     const json = { ...maps, expected }
     const acu = effectiveAcu(s)
     return {
