@@ -4,7 +4,7 @@ import { InputError } from '../../core/errors.js'
 import { walkMaps } from '../../core/exact.js'
 import type { Distribution } from '../../core/distribution.js'
 import { buildingArm, buildingDam, resolveBuilding } from '../../rules/wargroup/building.js'
-import { type DamageRollJson, damageRollJson, fullMap } from './shoot.js'
+import { type WargroupDamageRollJson, damageRollJson, fullMap } from './shoot.js'
 
 /** A building's profile, and with the weapon's Str what the attack did. */
 export interface WargroupBuildingFields {
@@ -15,7 +15,7 @@ export interface WargroupBuildingFields {
   /** Its Dam left before the attack. */
   damLeft: number
   /** With `--str`: the attack. */
-  damageRoll?: DamageRollJson
+  damageRoll?: WargroupDamageRollJson
   damage?: number
   fullPower?: boolean
   remainingDam?: number

@@ -17,11 +17,14 @@ import {
 import { type WargroupShotOdds, wargroupShotOdds } from '../../rules/wargroup/shoot-odds.js'
 
 /** An opposed roll as the JSON names it: the opposing die after what it opposes (`defenseRoll`). */
-export type OpposedJson<Opposing extends string> = { roll: number; total: number } & {
+export type WargroupOpposedJson<Opposing extends string> = { roll: number; total: number } & {
   [K in `${Opposing}Roll` | `${Opposing}Total`]: number
 } & { automatic: boolean; reason: OpposedReason }
 
-function opposedJson<Opposing extends string>(o: OpposedRoll, opposing: Opposing): OpposedJson<Opposing> {
+function opposedJson<Opposing extends string>(
+  o: OpposedRoll,
+  opposing: Opposing,
+): WargroupOpposedJson<Opposing> {
   return {
     roll: o.roll,
     total: o.total,
@@ -29,13 +32,14 @@ function opposedJson<Opposing extends string>(o: OpposedRoll, opposing: Opposing
     [`${opposing}Total`]: o.opposingTotal,
     automatic: o.automatic,
     reason: o.reason,
-  } as OpposedJson<Opposing>
+    // A computed key is typed as any string: the template type names the two it makes.
+  } as WargroupOpposedJson<Opposing>
 }
 
 /** A damage roll: the attacker's die against the armor's, and what it dealt. */
-export type DamageRollJson = OpposedJson<'armor'> & { fullPower: boolean; damage: number }
+export type WargroupDamageRollJson = WargroupOpposedJson<'armor'> & { fullPower: boolean; damage: number }
 
-export function damageRollJson(d: DamageRoll): DamageRollJson {
+export function damageRollJson(d: DamageRoll): WargroupDamageRollJson {
   return Object.assign(opposedJson(d, 'armor'), { fullPower: d.fullPower, damage: d.damage })
 }
 
@@ -52,9 +56,9 @@ export interface WargroupShotFields {
   damageModifier: number
   commander: boolean
   defCommander: boolean
-  toHit: OpposedJson<'defense'>
+  toHit: WargroupOpposedJson<'defense'>
   /** null on a miss. */
-  damageRoll: DamageRollJson | null
+  damageRoll: WargroupDamageRollJson | null
   fullPower: boolean
   /** Aimed at a module. */
   mtp?: number
