@@ -2,8 +2,9 @@
 // and ~100 separate modules each cost milliseconds at every start), in which a command's modules
 // are initialised only when it runs (src/commands/registry.ts imports them dynamically). Only the YAML
 // library, a fifth of the code and read by nothing but the roster, is a file of its own.
-import { execFileSync } from 'node:child_process'
-import { copyFileSync, rmSync } from 'node:fs'
+// The library (package.json "exports", docs/api.md) is tsc's own output, dist/api/index.js and the
+// modules it imports, each with its declaration file: plain ES modules a bundler can cut.
+import { rmSync } from 'node:fs'
 import { createRequire } from 'node:module'
 import { build } from 'esbuild'
 
@@ -68,47 +69,5 @@ await build({
   plugins: [noChildProcess, yamlApart(yamlNames)],
 })
 
-// The library (package.json "exports", docs/api.md): one ES module with every command, the YAML
-// library and the rules in it, for Node and for a page (it imports no node: module). Its types:
-// the four declaration files of src/api that make its public face (tsconfig.build.json writes them).
-await build({
-  bundle: true,
-  platform: 'neutral',
-  mainFields: ['module', 'main'],
-  format: 'esm',
-  target: 'node20',
-  logLevel: 'warning',
-  entryPoints: ['src/api/index.ts'],
-  outfile: 'dist/lib/index.js',
-  // cli-table3 colours a cell with it inside a try (mecha never asks it to): it needs node's os
-  // and util, so the library leaves it out, and the require fails into plain text if ever reached.
-  external: ['@colors/colors/safe'],
-})
-for (const f of ['index', 'types', 'errors', 'requests'])
-  copyFileSync(`dist/api/${f}.d.ts`, `dist/lib/${f}.d.ts`)
-
-// bin/mecha.js keeps one V8 code cache beside the bundle: a new bundle needs a new one, made here
-// by one ordinary run.
+// A new bundle needs a new V8 code cache: bin/mecha.js writes one at the first run that finds none.
 rmSync('dist/mecha.cjs.cache', { force: true })
-execFileSync(
-  process.execPath,
-  [
-    'bin/mecha.js',
-    'shoot',
-    '--acc',
-    '9',
-    '--evade',
-    '4',
-    '--shots',
-    '5',
-    '--dmg',
-    '300',
-    '--pen',
-    '4',
-    '--arm-sv',
-    '2',
-    '--seed',
-    'build',
-  ],
-  { stdio: 'ignore' },
-)

@@ -1,10 +1,11 @@
 import { Command, Option } from 'commander'
 import { InputError } from '../core/errors.js'
+import { printable } from '../core/text.js'
 import { fitToWidth } from '../render/format.js'
 import { textOf } from '../render/run.js'
 import { loadText } from '../render/texts.js'
 import { type Style, plainStyle } from '../render/style.js'
-import { placeOf, registerBatch, registerCompletion, registerRoster } from './builtins.js'
+import { placeOf, registerBatch, registerCompletion, registerExamples, registerRoster } from './builtins.js'
 import { PLAY_FLAGS, registerGame } from './game-register.js'
 import { gameRole } from '../game/modes.js'
 import { commandLineOf, globalsFrom, refuseFlagValues, writeChart } from './globals.js'
@@ -195,6 +196,7 @@ function registerSpec(parent: Command, spec: CommandSpec, leafName: string, run:
     // A roll in a game: appended to it (one whole line, synced) before anything is printed.
     if (game && inGame && !g.odds) {
       const { n, event } = game.mod.recordPlay(game.play, played!, units, raw, request, answer, inGame, spec)
+      run.recorded = `#${n} in ${printable(game.play.file.name)}`
       out.json.game = { file: game.play.file.name, n, effects: event.effects }
       if (out.text !== undefined) out.text += '\n' + game.mod.playedLine(n, event)
     }
@@ -203,7 +205,9 @@ function registerSpec(parent: Command, spec: CommandSpec, leafName: string, run:
       const from = `(from ${game.play.file.name}, round ${request.values.round ?? game.play.state.round})`
       if (out.text !== undefined) out.text = `${from}\n${out.text}`
       if (reader === 'plan' && !g.odds && Array.isArray(out.json.steps)) {
-        const added = await game.mod.recordPlan(game.play, raw, request, answer)
+        const { added } = await game.mod.recordPlan(game.play, raw, request, answer)
+        if (added.length)
+          run.recorded = `${added.map((a) => `#${a.n}`).join(', ')} in ${printable(game.play.file.name)}`
         out.json.game = {
           file: game.play.file.name,
           events: added.map((a) => ({ n: a.n, effects: a.event.effects })),
@@ -274,6 +278,7 @@ export async function buildProgram(run: Run): Promise<Command> {
   registerBatch(program, run)
   registerCompletion(program, run)
   registerRoster(program, run)
+  registerExamples(program, run)
   registerGame(program, run)
   return program
 }

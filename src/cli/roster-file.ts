@@ -7,13 +7,14 @@
  * A file named by 1 or 2 must exist; 3 and 4 are only looked for. No roster at all is not an
  * error here: a command that needs a unit by name says so.
  */
-import { type Stats, closeSync, constants, fstatSync, lstatSync, openSync, readFileSync } from 'node:fs'
+import { closeSync, constants, fstatSync, lstatSync, openSync, readFileSync } from 'node:fs'
 import { homedir } from 'node:os'
 import { delimiter, dirname, isAbsolute, join, relative, resolve } from 'node:path'
 import { InputError } from '../core/errors.js'
 import { printable } from '../core/text.js'
 import { type Roster, mergeRosters } from '../rules/stellar/roster.js'
 import { cachedRoster } from './roster-cache.js'
+import { kindOf } from './write-file.js'
 
 export const ROSTER_FILE_NAME = 'mecha-roster.yaml'
 
@@ -125,14 +126,6 @@ function readText(path: string, fail: (why: string) => InputError): string {
 }
 
 const megabytes = (bytes: number) => (bytes / 1024 / 1024).toFixed(1)
-
-function kindOf(st: Stats): string {
-  if (st.isDirectory()) return 'a directory'
-  if (st.isFIFO()) return 'a FIFO (a named pipe)'
-  if (st.isSocket()) return 'a socket'
-  if (st.isCharacterDevice() || st.isBlockDevice()) return 'a device'
-  return 'not a regular file'
-}
 
 function errnoWords(e: NodeJS.ErrnoException): string {
   switch (e.code) {

@@ -31,7 +31,7 @@ export interface CalculationAnswer<C extends string = string> {
 }
 
 /** The fields of every rolled answer. */
-export interface RollAnswer<C extends string = string> {
+export interface DiceAnswer<C extends string = string> {
   command: C
   /** The seed that replays this roll; `null` when the dice were typed (`rolls`). */
   seed: string | null
@@ -90,7 +90,7 @@ export interface NamedAnswer {
 
 /** The answer of one roll of command C whose model is M (U: NamedAnswer for units by name). */
 export type RolledAnswerOf<C extends string, M, U = unknown> =
-  M extends CommandModel<any, any, any, infer J> ? Flat<RollAnswer<C> & J & U> : never
+  M extends CommandModel<any, any, any, infer J> ? Flat<DiceAnswer<C> & J & U> : never
 
 /** The answer of a command C that rolls no dice. */
 export type CalculationAnswerOf<C extends string, M, U = unknown> =

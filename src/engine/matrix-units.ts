@@ -100,7 +100,7 @@ function pickUnits(
     if (!sides.length)
       throw new InputError(
         'bad-usage',
-        `matrix: --side ${side}: no unit of the roster has a side; drop --side, or give units a side (docs/roster.md)`,
+        `matrix: --side ${side}: no unit of the roster has a side; drop --side, or give units a side (mecha roster new shows how)`,
       )
     if (!sides.some((s) => s.toLowerCase() === side.toLowerCase()))
       throw new InputError(

@@ -15,7 +15,8 @@ import { mecha as cli } from '../cli/run-cli.js'
  */
 
 const ROSTER_FILE = new URL('../../examples/roster.yaml', import.meta.url)
-const ROSTER = readFileSync(ROSTER_FILE, 'utf8')
+const ROSTER_TEXT = readFileSync(ROSTER_FILE, 'utf8')
+const ROSTER = mecha.parseRoster(ROSTER_TEXT, 'roster.yaml')
 
 /** Batch's answers to these lines, in-process: one string per line. */
 async function batch(lines: object[], roster?: string): Promise<string[]> {
@@ -176,9 +177,17 @@ describe('the library', () => {
     }
   })
 
-  it('takes a roster as YAML text or as data, and names units as batch does', async () => {
+  it('takes a roster as data (parseRoster reads its YAML text), and names units as batch does', async () => {
     const req = { attacker: 'argonaut:machine-gun', defender: ['dervish', 'blue-djinn'] }
     const byText = mecha.shoot.resolve(Object.assign({ roster: ROSTER }, req), { seed: 'demo' })
+    // The same data as JSON text answers the same; YAML text is refused, with the way to read it.
+    const byJson = mecha.shoot.resolve(Object.assign({ roster: JSON.stringify(ROSTER) }, req), {
+      seed: 'demo',
+    })
+    expect(JSON.stringify(byJson)).toBe(JSON.stringify(byText))
+    expect(() => mecha.shoot.resolve(Object.assign({ roster: ROSTER_TEXT }, req), { seed: 'demo' })).toThrow(
+      /parseRoster\(text\)/,
+    )
     const [answer] = await batch(
       [Object.assign({ command: 'shoot', seed: 'demo' }, req)],
       ROSTER_FILE.pathname,

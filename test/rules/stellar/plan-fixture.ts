@@ -1,5 +1,5 @@
 import { loadSpec } from '../../../src/commands/registry.js'
-import { namedRequest } from '../../../src/engine/named-units.js'
+import { namedRequest } from '../../../src/engine/by-name.js'
 import type { PlanQuery } from '../../../src/report/stellar/plan.js'
 import { type Roster, parseRoster } from '../../../src/rules/stellar/roster.js'
 
