@@ -27,6 +27,7 @@ export { game } from './game.js'
 export type * from './game.js'
 export { parseRoster, type RosterData } from './roster-text.js'
 export { text, type Drawn, type TextOptions } from './text.js'
+export { oddsTables, type OddsRow, type OddsTable } from './tables.js'
 export {
   behavior,
   cover,

@@ -28,6 +28,8 @@ export interface Drawn<A> {
   answer: A
   /** What `mecha <command>` prints for people (without colour). */
   text: string
+  /** The text's first lines that say what was resolved (a chart's title and subtitle). */
+  head: string[]
   svg?: string
   csv?: string
 }
@@ -55,7 +57,9 @@ async function draw(
   const render = { style: plainStyle, explain: options.explain === true, width: options.width ?? 80 }
   const view = await loadText(spec.name)
   const drawn = textOf(spec, view, out, globals, render, true)
-  const done: Drawn<any> = { answer: out.json, text: drawn.text ?? '' }
+  const shown = drawn.text ?? ''
+  const lines = out.kind === 'odds' ? (out.report.headLines ?? 1) : 1
+  const done: Drawn<any> = { answer: out.json, text: shown, head: shown.split('\n').slice(0, lines) }
   if (drawn.svg !== undefined) done.svg = drawn.svg
   if (drawn.csv !== undefined) done.csv = drawn.csv
   return done
