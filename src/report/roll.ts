@@ -1,4 +1,5 @@
 import { defineModel } from '../engine/spec.js'
+import type { OddsAnswerOf, RolledAnswerOf } from '../engine/answer.js'
 import { InputError } from '../core/errors.js'
 import {
   type Compare,
@@ -68,3 +69,15 @@ export function fixedCountWarning(f: FixedCount): string {
       : `the chance of each total in \`mecha roll ${plain} --odds\``
   return `${head}; a d${f.sides} never shows ${showing}, so the count is always 0. A roll expression cannot compare the total: for that, read ${where}`
 }
+
+/**
+ * `mecha roll EXPR --json`, `roll.resolve(…)`: one roll of the expression. An expression without
+ * dice (`mecha roll 3+4`) rolls nothing and has no `seed`.
+ */
+export type RollAnswer = Omit<RolledAnswerOf<'roll', typeof rollModel>, 'seed'> & {
+  /** The seed that replays this roll; `null` with typed dice; absent when nothing was rolled. */
+  seed?: string | null
+}
+
+/** `mecha roll EXPR --odds --json`, `roll.odds(…)`: the exact odds of the total. */
+export type RollOdds = OddsAnswerOf<'roll', typeof rollModel>

@@ -1,4 +1,5 @@
 import { defineModel } from '../../engine/spec.js'
+import type { OddsAnswerOf, RolledAnswerOf } from '../../engine/answer.js'
 import { type Ams, amsOdds, resolveAms } from '../../rules/formation/ams.js'
 
 export const amsModel = defineModel({
@@ -29,3 +30,9 @@ export const amsModel = defineModel({
 function resolveAmsNeeded(a: Ams): number {
   return a.ams + (a.longRange ? 1 : 0)
 }
+
+/** `mecha formation ams … --json`, `formation.ams.resolve(…)`: the AMS shots at a missile salvo. */
+export type FormationAmsAnswer = RolledAnswerOf<'formation ams', typeof amsModel>
+
+/** `mecha formation ams … --odds --json`, `formation.ams.odds(…)`: the exact odds of the missiles it destroys. */
+export type FormationAmsOdds = OddsAnswerOf<'formation ams', typeof amsModel>

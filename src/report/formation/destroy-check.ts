@@ -1,4 +1,5 @@
 import { defineModel } from '../../engine/spec.js'
+import type { OddsAnswerOf, RolledAnswerOf } from '../../engine/answer.js'
 import { walk } from '../../core/exact.js'
 import { destroyNeeded, resolveDestroyCheck } from '../../rules/formation/destroy-check.js'
 
@@ -26,3 +27,9 @@ export const destroyCheckModel = defineModel({
     }
   },
 })
+
+/** `mecha formation destroy-check … --json`, `formation.destroyCheck.resolve(…)`: the rolls for the `*` boxes. */
+export type FormationDestroyCheckAnswer = RolledAnswerOf<'formation destroy-check', typeof destroyCheckModel>
+
+/** `mecha formation destroy-check … --odds --json`, `formation.destroyCheck.odds(…)`: the exact odds of destruction. */
+export type FormationDestroyCheckOdds = OddsAnswerOf<'formation destroy-check', typeof destroyCheckModel>

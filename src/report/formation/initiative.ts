@@ -1,4 +1,5 @@
-import { defineModel } from '../../engine/spec.js'
+import { modelOf } from '../../engine/spec.js'
+import type { OddsAnswerOf, RolledAnswerOf } from '../../engine/answer.js'
 import {
   type Initiative,
   type InitiativeResult,
@@ -11,7 +12,7 @@ export interface InitiativeRequest extends Initiative {
   askOrder: boolean
 }
 
-export const initiativeModel = defineModel<InitiativeRequest, InitiativeResult>({
+export const initiativeModel = modelOf<InitiativeRequest, InitiativeResult>()({
   choose: (s, ctx) =>
     s.winnerMoves === 'auto' && s.askOrder && ctx.interactive
       ? Object.assign({}, s, { askDecisions: true })
@@ -47,7 +48,15 @@ export const initiativeModel = defineModel<InitiativeRequest, InitiativeResult>(
         round: o.round.toJSON(),
         expected: { rounds: o.expectedRounds, aWins: o.winner.prob('a') },
       },
+      // Nothing beside the odds: said, so that the odds' answer type has no other fields.
+      extra: {},
       detail: [o, s],
     }
   },
 })
+
+/** `mecha formation initiative … --json`, `formation.initiative.resolve(…)`: the initiative roll and the order of movement. */
+export type FormationInitiativeAnswer = RolledAnswerOf<'formation initiative', typeof initiativeModel>
+
+/** `mecha formation initiative … --odds --json`, `formation.initiative.odds(…)`: the exact odds of who wins it. */
+export type FormationInitiativeOdds = OddsAnswerOf<'formation initiative', typeof initiativeModel>

@@ -1,4 +1,5 @@
-import { defineModel } from '../../engine/spec.js'
+import { modelOf } from '../../engine/spec.js'
+import type { OddsAnswerOf, RolledAnswerOf } from '../../engine/answer.js'
 import {
   type ActionPointsResult,
   type ActionPointsRoll,
@@ -6,7 +7,7 @@ import {
 } from '../../rules/mining/action-points.js'
 import { actionPointsOdds } from '../../rules/mining/odds.js'
 
-export const miningApModel = defineModel<ActionPointsRoll, ActionPointsResult>({
+export const miningApModel = modelOf<ActionPointsRoll, ActionPointsResult>()({
   resolve: resolveActionPoints,
   json: (r) => ({ units: r.units, roll: r.roll, actionPoints: r.actionPoints }),
   odds(a) {
@@ -18,3 +19,9 @@ export const miningApModel = defineModel<ActionPointsRoll, ActionPointsResult>({
     }
   },
 })
+
+/** `mecha mining ap … --json`, `mining.ap.resolve(…)`: a force's action points for the turn. */
+export type MiningApAnswer = RolledAnswerOf<'mining ap', typeof miningApModel>
+
+/** `mecha mining ap … --odds --json`, `mining.ap.odds(…)`: the exact odds of the action points. */
+export type MiningApOdds = OddsAnswerOf<'mining ap', typeof miningApModel>

@@ -1,4 +1,5 @@
-import { defineModel } from '../../engine/spec.js'
+import { modelOf } from '../../engine/spec.js'
+import type { OddsAnswerOf, RolledAnswerOf } from '../../engine/answer.js'
 import { resolveTestOdds } from '../../rules/mining/odds.js'
 import {
   type ResolveTest,
@@ -7,7 +8,7 @@ import {
   retreatsOnOrBelow,
 } from '../../rules/mining/resolve.js'
 
-export const miningResolveModel = defineModel<ResolveTest, ResolveTestResult>({
+export const miningResolveModel = modelOf<ResolveTest, ResolveTestResult>()({
   resolve: resolveResolveTest,
   json: (r) => ({ eliminated: r.eliminated, roll: r.roll, score: r.score, retreat: r.retreat }),
   odds(t) {
@@ -19,3 +20,9 @@ export const miningResolveModel = defineModel<ResolveTest, ResolveTestResult>({
     }
   },
 })
+
+/** `mecha mining resolve … --json`, `mining.resolve.resolve(…)`: one resolve test. */
+export type MiningResolveAnswer = RolledAnswerOf<'mining resolve', typeof miningResolveModel>
+
+/** `mecha mining resolve … --odds --json`, `mining.resolve.odds(…)`: the exact odds of a retreat. */
+export type MiningResolveOdds = OddsAnswerOf<'mining resolve', typeof miningResolveModel>

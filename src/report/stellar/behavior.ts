@@ -1,4 +1,5 @@
-import { defineModel } from '../../engine/spec.js'
+import { modelOf } from '../../engine/spec.js'
+import type { OddsAnswerOf, RolledAnswerOf } from '../../engine/answer.js'
 import {
   type BehaviorRequest,
   type BehaviorResult,
@@ -8,7 +9,7 @@ import {
 } from '../../rules/stellar/behavior.js'
 import { behaviorOdds } from '../../rules/stellar/behavior-odds.js'
 
-export const behaviorModel = defineModel<BehaviorRequest, BehaviorResult>({
+export const behaviorModel = modelOf<BehaviorRequest, BehaviorResult>()({
   resolve: resolveBehavior,
   json: (r, b) => ({
     table: b.table,
@@ -35,3 +36,9 @@ export const behaviorModel = defineModel<BehaviorRequest, BehaviorResult>({
 export function orderJson(order: Order): { order: Order; orderName: string; description: string } {
   return { order, orderName: ORDERS[order].name, description: `The unit ${ORDERS[order].text}` }
 }
+
+/** `mecha behavior … --json`, `behavior.resolve(…)`: one roll on a behavior table. */
+export type BehaviorAnswer = RolledAnswerOf<'behavior', typeof behaviorModel>
+
+/** `mecha behavior … --odds --json`, `behavior.odds(…)`: the exact odds of each order. */
+export type BehaviorOdds = OddsAnswerOf<'behavior', typeof behaviorModel>

@@ -1,4 +1,5 @@
 import { defineModel } from '../../engine/spec.js'
+import type { OddsAnswerOf, RolledAnswerOf } from '../../engine/answer.js'
 import { walk } from '../../core/exact.js'
 import { FALL_MAX, resolveFall } from '../../rules/stellar/fall.js'
 
@@ -9,7 +10,15 @@ export const fallModel = defineModel({
     const d = walk((dice) => String(resolveFall(dice).fell))
     return {
       json: { fell: d.toJSON(), expected: { fell: d.prob('true') } },
+      // Nothing beside the odds: said, so that the odds' answer type has no other fields.
+      extra: {},
       detail: [d],
     }
   },
 })
+
+/** `mecha fall … --json`, `fall.resolve(…)`: one fall check. */
+export type FallAnswer = RolledAnswerOf<'fall', typeof fallModel>
+
+/** `mecha fall … --odds --json`, `fall.odds(…)`: the exact odds of falling. */
+export type FallOdds = OddsAnswerOf<'fall', typeof fallModel>

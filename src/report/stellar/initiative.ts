@@ -1,4 +1,5 @@
 import { defineModel } from '../../engine/spec.js'
+import type { OddsAnswerOf, RolledAnswerOf } from '../../engine/answer.js'
 import { type InitiativeRequest, initiativeOdds, resolveInitiative } from '../../rules/stellar/initiative.js'
 
 export const initiativeModel = defineModel({
@@ -18,3 +19,9 @@ export const initiativeModel = defineModel({
     }
   },
 })
+
+/** `mecha initiative … --json`, `initiative.resolve(…)`: one initiative roll-off. */
+export type InitiativeAnswer = RolledAnswerOf<'initiative', typeof initiativeModel>
+
+/** `mecha initiative … --odds --json`, `initiative.odds(…)`: the exact odds of who wins it. */
+export type InitiativeOdds = OddsAnswerOf<'initiative', typeof initiativeModel>

@@ -10,7 +10,8 @@ import {
   outmaneuverOutcome,
   resolveOutmaneuver,
 } from '../../rules/stellar/outmaneuver.js'
-import { type ChosenBy, defineModel } from '../../engine/spec.js'
+import { type ChosenBy, modelOf } from '../../engine/spec.js'
+import type { NamedAnswer, OddsAnswerOf, RolledAnswerOf } from '../../engine/answer.js'
 
 export type MomentumChosenBy = ChosenBy | 'not-allowed'
 
@@ -20,10 +21,10 @@ export interface OutmaneuverInput extends OutmaneuverRequest {
 }
 
 function sideJson(r: OutmaneuverResult['attacker'], pool: Pool, chosenBy: MomentumChosenBy) {
-  return Object.assign({}, r, { pool: pool.parts, momentumChosenBy: chosenBy })
+  return { ...r, pool: pool.parts, momentumChosenBy: chosenBy }
 }
 
-export const outmaneuverModel = defineModel<OutmaneuverInput, OutmaneuverResult>({
+export const outmaneuverModel = modelOf<OutmaneuverInput, OutmaneuverResult>()({
   choose(req, ctx) {
     // Momentum is asked after the dice are seen, when a person is there to answer.
     const atkOpen = req.chosenBy.atkMomentum === 'auto' && ctx.interactive
@@ -88,10 +89,11 @@ export const outmaneuverModel = defineModel<OutmaneuverInput, OutmaneuverResult>
         outcome: o.outcome.toJSON(),
         attackerSuccesses: o.attackerSuccesses.toJSON(),
         defenderSuccesses: o.defenderSuccesses.toJSON(),
-        expected: Object.assign({}, o.expected, {
+        expected: {
+          ...o.expected,
           margin: o.margin.expected((k) => Math.abs(k)),
           difference: o.expected.margin,
-        }),
+        },
       },
       extra: {
         bridge: req.bridge,
@@ -145,3 +147,9 @@ export function outcomeShort(r: { winner: Winner; margin: number; outcome: Outco
   }
   return r.winner === 'tie' ? 'tie, sequence ends' : `${r.winner} wins by ${r.margin}: ${effect[r.outcome]}`
 }
+
+/** `mecha outmaneuver … --json`, `outmaneuver.resolve(…)`: one roll of the sequence. */
+export type OutmaneuverAnswer = RolledAnswerOf<'outmaneuver', typeof outmaneuverModel, NamedAnswer>
+
+/** `mecha outmaneuver … --odds --json`, `outmaneuver.odds(…)`: the exact odds of the sequence. */
+export type OutmaneuverOdds = OddsAnswerOf<'outmaneuver', typeof outmaneuverModel, NamedAnswer>

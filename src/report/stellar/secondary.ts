@@ -1,7 +1,8 @@
-import { defineModel } from '../../engine/spec.js'
+import { modelOf } from '../../engine/spec.js'
+import type { CalculationAnswerOf } from '../../engine/answer.js'
 import { type SecondaryRequest, type SecondaryResult, scoreSecondary } from '../../rules/stellar/secondary.js'
 
-export const secondaryModel = defineModel<SecondaryRequest, SecondaryResult>({
+export const secondaryModel = modelOf<SecondaryRequest, SecondaryResult>()({
   usesDice: () => false,
   resolve: (_dice, r) => scoreSecondary(r.objective, r.counts),
   json: (r) => ({
@@ -13,3 +14,6 @@ export const secondaryModel = defineModel<SecondaryRequest, SecondaryResult>({
     parts: r.parts,
   }),
 })
+
+/** `mecha secondary … --json`, `secondary.resolve(…)`: a secondary objective's VP (no dice, no seed). */
+export type SecondaryAnswer = CalculationAnswerOf<'secondary', typeof secondaryModel>
