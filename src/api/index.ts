@@ -45,6 +45,8 @@ export {
   titanThrow,
   traits,
   vp,
+  type OneTargetShootRequest,
+  type ShootCommand,
 } from './stellar.js'
 export { roll } from './roll.js'
 export { wargroup } from './wargroup.js'

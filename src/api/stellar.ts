@@ -22,31 +22,49 @@ import { matrixRequest } from '../engine/matrix-units.js'
 import { unitsRequest } from '../engine/named-units.js'
 import { planRequest } from '../engine/plan-units.js'
 import { needWords } from '../engine/named-units.js'
-import type { BehaviorAnswer, BehaviorOdds } from './pending.js'
-import type { CoverAnswer, CoverOdds } from './pending.js'
-import type { FallAnswer, FallOdds } from './pending.js'
-import type { InitiativeAnswer, InitiativeOdds } from './pending.js'
-import type { MatrixAnswer } from './pending.js'
-import type { MeleeAnswer, MeleeCompare, MeleeOdds } from './pending.js'
-import type { MomentumAnswer } from './pending.js'
-import type { OutmaneuverAnswer, OutmaneuverOdds } from './pending.js'
-import type { PlanAnswer, PlanCompare, PlanOdds } from './pending.js'
-import type { SaveAnswer, SaveOdds } from './pending.js'
-import type { SecondaryAnswer } from './pending.js'
-import type { ShootAnswer, ShootCompare, ShootOdds } from './pending.js'
-import type { StunRecoverAnswer, StunRecoverOdds } from './pending.js'
-import type { TitanThrowAnswer, TitanThrowOdds } from './pending.js'
-import type { TraitsAnswer } from './pending.js'
-import type { VpAnswer } from './pending.js'
+import type { BehaviorAnswer, BehaviorOdds } from './answers.js'
+import type { CoverAnswer, CoverOdds } from './answers.js'
+import type { FallAnswer, FallOdds } from './answers.js'
+import type { InitiativeAnswer, InitiativeOdds } from './answers.js'
+import type { MatrixAnswer } from './answers.js'
+import type { MeleeAnswer, MeleeCompare, MeleeOdds } from './answers.js'
+import type { MomentumAnswer } from './answers.js'
+import type { OutmaneuverAnswer, OutmaneuverOdds } from './answers.js'
+import type { PlanAnswer, PlanCompare, PlanOdds } from './answers.js'
+import type { SaveAnswer, SaveOdds } from './answers.js'
+import type { SecondaryAnswer } from './answers.js'
+import type { ShootAnswer, ShootCompare, ShootOdds, ShotAnswer, ShotOdds } from './answers.js'
+import type { StunRecoverAnswer, StunRecoverOdds } from './answers.js'
+import type { TitanThrowAnswer, TitanThrowOdds } from './answers.js'
+import type { TraitsAnswer } from './answers.js'
+import type { VpAnswer } from './answers.js'
 import { calculation, compared, rolled } from './front.js'
 import type * as R from './requests.js'
-import type { Calculation, Compared, Rolled } from './types.js'
+import type { Calculation, Compared, DiceSource, Rolled } from './types.js'
 import { byName } from './units.js'
 
-export const shoot: Compared<R.ShootRequest, ShootAnswer, ShootOdds, ShootCompare> = /* @__PURE__ */ compared(
+/** A shoot request at one target: no list of defenders and no `targets` above 1. */
+export type OneTargetShootRequest = R.ShootRequest & { defender?: string; targets?: 1 }
+
+/**
+ * shoot answers one target's fields when the request has one target (typed so: `.remainingHp`
+ * reads without narrowing), and ShootAnswer's union otherwise (narrow with `'targets' in a`).
+ */
+export interface ShootCommand extends Omit<
+  Compared<R.ShootRequest, ShootAnswer, ShootOdds, ShootCompare>,
+  'resolve' | 'odds'
+> {
+  resolve(request: OneTargetShootRequest, dice?: DiceSource): ShotAnswer
+  resolve(request: R.ShootRequest, dice?: DiceSource): ShootAnswer
+  odds(request: OneTargetShootRequest): ShotOdds
+  odds(request: R.ShootRequest): ShootOdds
+}
+
+// The one-target overloads are the same function: its answer's kind follows the request.
+export const shoot = /* @__PURE__ */ compared<R.ShootRequest, ShootAnswer, ShootOdds, ShootCompare>(
   shootSpec,
   /* @__PURE__ */ byName('shoot', unitsRequest),
-)
+) as ShootCommand
 export const melee: Compared<R.MeleeRequest, MeleeAnswer, MeleeOdds, MeleeCompare> = /* @__PURE__ */ compared(
   meleeSpec,
   /* @__PURE__ */ byName('melee', unitsRequest),

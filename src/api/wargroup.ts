@@ -3,8 +3,8 @@ import { wargroupBuildingSpec } from '../commands/wargroup/building.js'
 import { wargroupBurnSpec, wargroupVoidSpec } from '../commands/wargroup/damage-over-time.js'
 import { wargroupInitiativeSpec, wargroupLengthSpec, wargroupSmokeSpec } from '../commands/wargroup/rolls.js'
 import { wargroupShootSpec } from '../commands/wargroup/shoot.js'
-import type { WargroupBuildingAnswer, WargroupBuildingOdds } from './pending.js'
-import type { WargroupBurnAnswer, WargroupBurnOdds, WargroupVoidAnswer, WargroupVoidOdds } from './pending.js'
+import type { WargroupBuildingAnswer, WargroupBuildingOdds } from './answers.js'
+import type { WargroupBurnAnswer, WargroupBurnOdds, WargroupVoidAnswer, WargroupVoidOdds } from './answers.js'
 import type {
   WargroupInitiativeAnswer,
   WargroupInitiativeOdds,
@@ -12,8 +12,8 @@ import type {
   WargroupLengthOdds,
   WargroupSmokeAnswer,
   WargroupSmokeOdds,
-} from './pending.js'
-import type { WargroupShootAnswer, WargroupShootOdds } from './pending.js'
+} from './answers.js'
+import type { WargroupShootAnswer, WargroupShootOdds } from './answers.js'
 import { rolled } from './front.js'
 import type * as R from './requests.js'
 import type { Rolled } from './types.js'

@@ -25,7 +25,7 @@ import { type TraitEffect } from '../../rules/stellar/traits.js'
 import type { SaveRoll } from '../../rules/stellar/armor-save.js'
 import type { Bonus } from '../../rules/stellar/weapon.js'
 import {
-  type ShotOdds,
+  type ShotOdds as ShotOddsMaps,
   type Weighed,
   ATTACK_BONUSES,
   AUTO_DEFENSES,
@@ -208,7 +208,7 @@ export interface ShotOddsExtra extends UpgradeFields {
 }
 
 /** The odds report of a shot at one target (its text reads the odds and the shot). */
-type ShotOddsReport = OddsReport<ShotOddsJson, ShotOddsExtra, [ShotOdds, ChosenShot]>
+type ShotOddsReport = OddsReport<ShotOddsJson, ShotOddsExtra, [ShotOddsMaps, ChosenShot]>
 
 /** The fields beside a shot's `--compare` (what every option shares). */
 export interface ShotCompareExtra extends UpgradeFields {
@@ -623,18 +623,26 @@ function round6(x: number): number {
  * attack's `bonus`, `targets` (each target's own answer, target 1 first) and the totals, and
  * `inputs` a list, one a target, when the defenders were named.
  */
-export type ShootAnswer =
-  | RolledAnswerOf<'shoot', typeof shotModel, NamedAnswer>
-  | RolledAnswerOf<'shoot', TargetsModel, TargetsNamedAnswer>
+export type ShootAnswer = ShotAnswer | ShootTargetsAnswer
+
+/** A shot at one target (no `targets` above 1, one defender named): ShootAnswer's usual member. */
+export type ShotAnswer = RolledAnswerOf<'shoot', typeof shotModel, NamedAnswer>
+
+/** A shot at several targets: ShootAnswer's member with `targets`, each target's own answer. */
+export type ShootTargetsAnswer = RolledAnswerOf<'shoot', TargetsModel, TargetsNamedAnswer>
 
 /**
  * `mecha shoot … --odds --json`, `shoot.odds(…)`: the exact odds. At one target the shot's odds
  * beside its target number and choices; at several (as ShootAnswer says), the totals' odds with
  * each target's under `odds.targets`, and each target's choices under `targets`.
  */
-export type ShootOdds =
-  | OddsAnswerOf<'shoot', typeof shotModel, NamedAnswer>
-  | OddsAnswerOf<'shoot', TargetsModel, TargetsNamedAnswer>
+export type ShootOdds = ShotOdds | ShootTargetsOdds
+
+/** The odds of a shot at one target: ShootOdds's usual member. */
+export type ShotOdds = OddsAnswerOf<'shoot', typeof shotModel, NamedAnswer>
+
+/** The odds at several targets: ShootOdds's member with `odds.targets`. */
+export type ShootTargetsOdds = OddsAnswerOf<'shoot', TargetsModel, TargetsNamedAnswer>
 
 /** `mecha shoot … --compare --json`, `shoot.compare(…)`: the open choices, at one target only. */
 export type ShootCompare = CompareAnswerOf<'shoot', typeof shotModel, NamedAnswer>
