@@ -4,7 +4,8 @@
  * shot or a charge by unit names reads them here, as it reads a roster file. Pure.
  */
 import { withUsesSpent } from '../rules/stellar/limited-uses.js'
-import { type Roster, parseRoster } from '../rules/stellar/roster.js'
+import type { Roster } from '../rules/stellar/roster.js'
+import { parseRoster } from '../rules/stellar/roster-text.js'
 import { type Penetration, penText } from '../rules/stellar/weapon.js'
 import type { GameHeader } from './log.js'
 import type { GameState } from './state.js'

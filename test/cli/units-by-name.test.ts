@@ -2,7 +2,8 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, describe, expect, it } from 'vitest'
-import { findUnit, lookupUnit, parseRoster } from '../../src/rules/stellar/roster.js'
+import { findUnit, lookupUnit } from '../../src/rules/stellar/roster.js'
+import { parseRoster } from '../../src/rules/stellar/roster-text.js'
 import {
   type RosterInputs,
   meleeInputs,

@@ -9,7 +9,7 @@ import { newGameHeader } from '../../src/game/new.js'
 import { gameRoster } from '../../src/game/roster.js'
 import { applyEvent, startState } from '../../src/game/state.js'
 import { luckOf, sideLuck } from '../../src/game/stats.js'
-import { parseRoster } from '../../src/rules/stellar/roster.js'
+import { parseRoster } from '../../src/rules/stellar/roster-text.js'
 
 const battle = parseRoster(readFileSync('examples/battle.yaml', 'utf8'), 'battle.yaml')
 // As it is read back from the file: plain JSON.

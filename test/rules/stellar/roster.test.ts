@@ -7,10 +7,10 @@ import {
   findUnit,
   lookupUnit,
   mergeRosters,
-  parseRoster,
   parseUnitRef,
   weaponsFor,
 } from '../../../src/rules/stellar/roster.js'
+import { parseRoster } from '../../../src/rules/stellar/roster-text.js'
 
 /** The traits a profile takes, as an unknown one's error lists them. */
 const KNOWN_TRAITS = `${TRAITS.map((t) => t.name).join(', ')}, advantage (mecha traits lists their other names)`
@@ -102,12 +102,8 @@ describe('parseRoster', () => {
   })
 
   it.each([
-    [
-      'bad YAML',
-      'units:\n  a:\n    acc: [9\n  b: 3\n',
-      'roster.yaml:4: Flow sequence in block collection must be sufficiently indented and end with a ]',
-    ],
-    ['a tab', 'units:\n\ta: {}\n', 'roster.yaml:2: Tabs are not allowed as indentation'],
+    ['bad YAML', 'units:\n  a:\n    acc: [9\n  b: 3\n', 'roster.yaml:4: deficient indentation'],
+    ['a tab', 'units:\n\ta: {}\n', 'roster.yaml:2: tab characters must not be used in indentation'],
     [
       'an empty file',
       '',
