@@ -4,8 +4,7 @@
  * shot or a charge by unit names reads them here, as it reads a roster file. Pure.
  */
 import { withUsesSpent } from '../rules/stellar/limited-uses.js'
-import type { Roster } from '../rules/stellar/roster.js'
-import { parseRoster } from '../rules/stellar/roster-text.js'
+import { type Roster, readRoster } from '../rules/stellar/roster.js'
 import { type Penetration, penText } from '../rules/stellar/weapon.js'
 import type { GameHeader } from './log.js'
 import type { GameState } from './state.js'
@@ -32,10 +31,7 @@ function asWritten(profile: Record<string, unknown>): Record<string, unknown> {
  * the next round gives a once-a-round use back. `live`: destroyed units left out (a matrix's units).
  */
 export function gameRoster(header: GameHeader, file: string, state?: GameState, live = false): Roster {
-  return parseRoster(
-    JSON.stringify({ units: gameUnits(header, state, live) }, null, 1),
-    `${file} (its units)`,
-  )
+  return readRoster({ units: gameUnits(header, state, live) }, `${file} (its units)`)
 }
 
 /** The game's units as a roster file's data would give them (what gameRoster reads). */

@@ -36,6 +36,17 @@ describe('the game as a roster', () => {
     expect(r.byName.get('argonaut')!.hp).toBe(3000)
     expect(r.byName.get('white-asura')!.hp).toBe(3500)
   })
+
+  it('a hand-edited unit that no longer reads is named with its field, with no line (the log has none for it)', () => {
+    const edited = structuredClone(header)
+    edited.units.argonaut.acc = 99
+    expect(() => gameRoster(edited, 'g.jsonl')).toThrow(
+      expect.objectContaining({
+        code: 'bad-roster',
+        message: 'g.jsonl (its units): units.argonaut.acc: 99 is not 0-30',
+      }),
+    )
+  })
 })
 
 describe('effects of a resolution', () => {
