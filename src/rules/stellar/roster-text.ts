@@ -23,11 +23,18 @@ import { InputError } from '../../core/errors.js'
 import { type Roster, type RosterLines, type RosterPath, readRoster } from './roster.js'
 
 /**
- * Deepest nesting a roster may have. A real one is units → unit → weapons → weapon → a field's
- * list: five or six levels. Deeper is refused in words, whatever the stack of the process that
- * reads it would have allowed (the root map and 32 levels below it).
+ * Deepest nesting a roster may have: maps and lists within each other, the top map and 32 levels
+ * below it. A real one is units → unit → weapons → weapon → a field's list: five or six levels.
+ * Deeper is refused in words, whatever the stack of the process that reads it would have allowed.
  */
-const MAX_ROSTER_DEPTH = 33
+const MAX_ROSTER_DEPTH = 32
+
+/**
+ * The parser's own limit, which keeps its stack: it counts levels its own way (a block list
+ * within a map is two), so it is set well above ours, which judges every roster; only a file
+ * nested deeper still is stopped by the parser, on the line it had reached.
+ */
+const PARSER_DEPTH = 4 * MAX_ROSTER_DEPTH
 
 /**
  * Parse one roster file's text. `file` names it in errors (as the user would write it).
@@ -44,10 +51,11 @@ export function parseRoster(text: string, file: string): Roster {
 }
 
 function parseRosterText(text: string, file: string): Roster {
-  const events = parseEvents(text, { maxDepth: MAX_ROSTER_DEPTH })
+  const events = parseEvents(text, { maxDepth: PARSER_DEPTH })
   const places = new Places(text, events)
   const fail = (at: number, message: string) =>
     new InputError('bad-roster', `${file}:${places.lineOf(at)}: ${message}`)
+  if (places.deep !== undefined) throw tooDeep(file, places.lineOf(places.deep))
   if (places.secondDocument !== undefined)
     throw fail(
       places.secondDocument,
@@ -95,6 +103,8 @@ class Places implements RosterLines {
   twice?: number
   complexKey?: number
   secondDocument?: number
+  /** The first map or list nested deeper than MAX_ROSTER_DEPTH (the top map is at 0). */
+  deep?: number
   /** Where each line starts, made when a line is first asked for. */
   private starts?: number[]
 
@@ -145,7 +155,10 @@ class Places implements RosterLines {
           keys.set(name, { at, value: place })
         }
       }
-      if (place.keys || place.items) stack.push({ place })
+      if (place.keys || place.items) {
+        if (stack.length > MAX_ROSTER_DEPTH) this.deep ??= place.at
+        stack.push({ place })
+      }
     }
   }
 
