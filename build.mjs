@@ -1,7 +1,7 @@
 // Builds dist/mecha.cjs, the one file bin/mecha.js runs: one CommonJS bundle (an ES-module entry
 // and ~100 separate modules each cost milliseconds at every start), in which a command's modules
 // are initialised only when it runs (src/commands/registry.ts imports them dynamically). Only the YAML
-// library, a fifth of the code and read by nothing but the roster, is a file of its own.
+// library, read by nothing but a roster file's parse, is a file of its own.
 // The library (package.json "exports", docs/api.md) is tsc's own output, dist/api/index.js and the
 // modules it imports, each with its declaration file: plain ES modules a bundler can cut.
 import { rmSync } from 'node:fs'
@@ -23,13 +23,13 @@ const noChildProcess = {
 }
 
 // Every start reads and loads the whole bundle (~0.5 ms per 100 KB): the roster's YAML library
-// (~115 KB) is dist/yaml.cjs, required at the first use of one of its exports (a roster read
-// from the cache, src/cli/roster-cache.ts, never loads it). Its export names are read from the
-// file built first, below.
+// (js-yaml, ~60 KB) is dist/yaml.cjs, required at the first use of one of its exports (a roster
+// read from the cache, src/cli/roster-cache.ts, never loads it). Its export names are read from
+// the file built first, below.
 const yamlApart = (names) => ({
   name: 'yaml-apart',
   setup(b) {
-    b.onResolve({ filter: /^yaml$/ }, () => ({ path: 'yaml', namespace: 'yaml-lazy' }))
+    b.onResolve({ filter: /^js-yaml$/ }, () => ({ path: 'js-yaml', namespace: 'yaml-lazy' }))
     b.onResolve({ filter: /^\.\/yaml\.cjs$/ }, () => ({ path: './yaml.cjs', external: true }))
     b.onLoad({ filter: /.*/, namespace: 'yaml-lazy' }, () => ({
       contents: [
@@ -52,7 +52,7 @@ const options = {
   minify: !process.env.MECHA_NO_MINIFY, // MECHA_NO_MINIFY=1 for readable profiles
   logLevel: 'warning',
 }
-await build({ ...options, entryPoints: ['yaml'], outfile: 'dist/yaml.cjs' })
+await build({ ...options, entryPoints: ['js-yaml'], outfile: 'dist/yaml.cjs' })
 const yamlNames = Object.keys(createRequire(import.meta.url)('./dist/yaml.cjs'))
 await build({
   ...options,

@@ -4,8 +4,7 @@
  * roster's data for a request's `roster`. The only module of the library that loads a YAML
  * parser: a page that takes rosters as data does without it.
  */
-import { parse } from 'yaml'
-import { parseRoster as checkRoster } from '../rules/stellar/roster.js'
+import { parseRosterData } from '../rules/stellar/roster-text.js'
 import { mechaError } from './front.js'
 
 /** The data of a roster, as a roster file holds it. */
@@ -18,9 +17,8 @@ export interface RosterData {
 export function parseRoster(text: string, name = 'roster'): RosterData {
   if (typeof text !== 'string') throw mechaError(new TypeError('parseRoster: give the text of a roster file'))
   try {
-    checkRoster(text, name)
+    return parseRosterData(text, name).data as RosterData
   } catch (e) {
     throw mechaError(e)
   }
-  return parse(text) as RosterData
 }

@@ -88,7 +88,7 @@ const WHERE: Record<RosterSource, string> = {
 export const MAX_ROSTER_BYTES = 10 * 1024 * 1024
 
 /** Read and parse the located files into one roster. Throws InputError naming the file. */
-export function readRoster(location: RosterLocation, env: NodeJS.ProcessEnv = process.env): Roster {
+export function readRosterFiles(location: RosterLocation, env: NodeJS.ProcessEnv = process.env): Roster {
   const rosters = location.files.map(({ path, shown }) => {
     const fail = (why: string) =>
       new InputError('bad-roster', `${WHERE[location.from]}: cannot read ${printable(shown)}: ${why}`)
@@ -144,8 +144,8 @@ function errnoWords(e: NodeJS.ErrnoException): string {
   }
 }
 
-/** locateRoster then readRoster: the roster of this run, or null when there is none. */
+/** locateRoster then readRosterFiles: the roster of this run, or null when there is none. */
 export function loadRoster(search: RosterSearch = {}): Roster | null {
   const location = locateRoster(search)
-  return location ? readRoster(location, search.env ?? process.env) : null
+  return location ? readRosterFiles(location, search.env ?? process.env) : null
 }

@@ -12,6 +12,7 @@ import {
   findUnit,
   lookupUnit,
   parseUnitRef,
+  unitPlace,
   weaponsFor,
 } from '../rules/stellar/roster.js'
 import {
@@ -61,7 +62,7 @@ const UNIT_INPUTS: Record<string, InputsOf> = {
     if (unit.frame === undefined && given.frame === undefined)
       throw new InputError(
         'missing',
-        `vp: ${unit.key} has no frame in ${unit.file}:${unit.line}; add frame: 1-5 to it, or give --frame`,
+        `vp: ${unit.key} has no frame in ${unitPlace(unit)}; add frame: 1-5 to it, or give --frame`,
       )
     return vpInputs(unit)
   },

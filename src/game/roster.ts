@@ -4,7 +4,7 @@
  * shot or a charge by unit names reads them here, as it reads a roster file. Pure.
  */
 import { withUsesSpent } from '../rules/stellar/limited-uses.js'
-import { type Roster, type RosterUnit, parseRoster } from '../rules/stellar/roster.js'
+import { type Roster, type RosterUnit, readRoster } from '../rules/stellar/roster.js'
 import { type Penetration, penText } from '../rules/stellar/weapon.js'
 import { type GameHeader, byName } from './log.js'
 import type { GameState, UnitState } from './state.js'
@@ -31,7 +31,7 @@ function asWritten(profile: Record<string, unknown>): Record<string, unknown> {
  * the next round gives a once-a-round use back. `live`: destroyed units left out (a matrix's units).
  */
 export function gameRoster(header: GameHeader, file: string, state?: GameState, live = false): Roster {
-  const units = parseRoster(JSON.stringify({ units: gameUnits(header) }, null, 1), `${file} (its units)`)
+  const units = readRoster({ units: gameUnits(header) }, `${file} (its units)`)
   return state ? rosterAt(units, state, live) : units
 }
 

@@ -207,6 +207,39 @@ describe('the library', () => {
     expect(byData.inputs).toMatchObject({ hp: { value: 100, from: 'roster', field: 'target.hp' } })
   })
 
+  it('checks a roster given as data with the sentences of a file, naming the field without a line', () => {
+    const bad = { units: { gunner: { acc: 31, weapons: { gun: { shots: 7, dmg: 200 } } }, target: {} } }
+    expect(() => mecha.shoot.resolve({ attacker: 'gunner:gun', defender: 'target', roster: bad })).toThrow(
+      expect.objectContaining({ code: 'bad-roster', message: 'roster: units.gunner.acc: 31 is not 0-30' }),
+    )
+    const text = 'units:\n  gunner:\n    acc: 31\n'
+    expect(() => mecha.shoot.resolve({ attacker: 'gunner', defender: 'gunner', roster: text })).toThrow(
+      expect.objectContaining({ code: 'bad-roster', message: 'roster:3: units.gunner.acc: 31 is not 0-30' }),
+    )
+  })
+
+  it('keeps units and weapons named constructor and prototype, given as data or as text (issue 38)', () => {
+    const data = JSON.parse(
+      '{"units": {"constructor": {"acc": 9, "weapons": {"prototype": {"shots": 5, "dmg": 300}}}, "prototype": {"evade": 4}}}',
+    )
+    const text =
+      'units:\n  constructor:\n    acc: 9\n    weapons:\n      prototype: { shots: 5, dmg: 300 }\n  prototype: { evade: 4 }\n'
+    const { inputs: _, ...byFlags } = mecha.shoot.resolve(
+      { acc: 9, shots: 5, dmg: 300, evade: 4 },
+      { seed: 'p' },
+    )
+    for (const roster of [data, text]) {
+      const { inputs, ...byName } = mecha.shoot.resolve(
+        { attacker: 'constructor:prototype', defender: 'prototype', roster },
+        { seed: 'p' },
+      )
+      expect(inputs).toMatchObject({
+        shots: { value: 5, from: 'roster', field: 'constructor.weapons.prototype.shots' },
+      })
+      expect(byName).toEqual(byFlags)
+    }
+  })
+
   it("shoot by names knows the defender's HP: HP left and destroyed, as melee reports them", () => {
     const data = {
       units: {

@@ -68,7 +68,7 @@ describe('the files a start reads', () => {
   it('the YAML library is dist/yaml.cjs, required by the bundle only for a roster', () => {
     const bundle = readFileSync(join(ROOT, 'dist/mecha.cjs'), 'utf8')
     expect(bundle).toContain('require("./yaml.cjs")')
-    const parserMessage = 'Implicit keys need to be on a single line' // one of the YAML parser's
+    const parserMessage = 'tab characters must not be used in indentation' // one of the YAML parser's
     expect(bundle).not.toContain(parserMessage)
     expect(readFileSync(join(ROOT, 'dist/yaml.cjs'), 'utf8')).toContain(parserMessage)
     const r = mecha(['roster', 'check', join(ROOT, 'examples/roster.yaml')])

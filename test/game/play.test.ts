@@ -9,7 +9,8 @@ import { newGameHeader } from '../../src/game/new.js'
 import { gameRoster, gameUnits, rosterAt } from '../../src/game/roster.js'
 import { applyEvent, startState } from '../../src/game/state.js'
 import { luckOf, sideLuck } from '../../src/game/stats.js'
-import { type Roster, parseRoster } from '../../src/rules/stellar/roster.js'
+import { type Roster } from '../../src/rules/stellar/roster.js'
+import { parseRoster } from '../../src/rules/stellar/roster-text.js'
 
 const battle = parseRoster(readFileSync('examples/battle.yaml', 'utf8'), 'battle.yaml')
 // As it is read back from the file: plain JSON.
@@ -35,6 +36,17 @@ describe('the game as a roster', () => {
     expect(r.byName.get('dervish')!.hp).toBe(700)
     expect(r.byName.get('argonaut')!.hp).toBe(3000)
     expect(r.byName.get('white-asura')!.hp).toBe(3500)
+  })
+
+  it('a hand-edited unit that no longer reads is named with its field, with no line (the log has none for it)', () => {
+    const edited = structuredClone(header)
+    edited.units.argonaut.acc = 99
+    expect(() => gameRoster(edited, 'g.jsonl')).toThrow(
+      expect.objectContaining({
+        code: 'bad-roster',
+        message: 'g.jsonl (its units): units.argonaut.acc: 99 is not 0-30',
+      }),
+    )
   })
 })
 

@@ -10,7 +10,7 @@ import {
 import { newGameHeader } from '../../src/game/new.js'
 import { sideScores } from '../../src/game/score.js'
 import { cutShort, lastInEffect, replay, undoneBy } from '../../src/game/state.js'
-import { parseRoster } from '../../src/rules/stellar/roster.js'
+import { parseRoster } from '../../src/rules/stellar/roster-text.js'
 
 const ROSTER = `units:
   lancer: { side: red, hp: 3000, frame: 2, pilot: 2, weapons: { rifle: { shots: 4, dmg: 300 } } }
