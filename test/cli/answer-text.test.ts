@@ -8,7 +8,7 @@ import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'nod
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
-import { parse } from 'yaml'
+import { load } from 'js-yaml'
 import { afterAll, describe, expect, it } from 'vitest'
 import { flagsAsKeys } from '../../src/engine/spec.js'
 import { mecha } from './in-process.js'
@@ -178,16 +178,16 @@ describe('a game', () => {
       expect(game(['next-round']).stdout).toMatch(new RegExp(`round ${round} begins`))
     expect(game(['status']).stdout).toMatch(/^simple battle, 1000 points, round 5 of 5 /)
     expect(game(['next-round']).stdout).toBe(
-      '#6 the battle is over after round 5\n- the battle ended with round 5: mecha game status gives the score\n',
+      '#6 the battle is over: 5 rounds played\n- the battle ended with round 5: mecha game status gives the score\n',
     )
     expect(game(['status']).stdout).toMatch(
-      /^simple battle, 1000 points, over after round 5 \(mecha-game\.jsonl, 6 events\)\n/,
+      /^simple battle, 1000 points, over: 5 rounds played \(mecha-game\.jsonl, 6 events\)\n/,
     )
   })
 })
 
 describe('a hand-edited game header that no longer reads', () => {
-  it('is named by its line in the log, 1, and the field (not "(its units):8")', () => {
+  it('is named by the log, its units and the field, no line of another text (not "(its units):8")', () => {
     const d = join(dir, 'edited-header')
     mkdirSync(d)
     expect(
@@ -201,7 +201,9 @@ describe('a hand-edited game header that no longer reads', () => {
       cwd: d,
     })
     expect(r.code).toBe(2)
-    expect(r.stderr).toBe('mecha: g.jsonl:1: units.dervish.evade: expected a whole number 0-30, got "x"\n')
+    expect(r.stderr).toBe(
+      'mecha: g.jsonl (its units): units.dervish.evade: expected a whole number 0-30, got "x"\n',
+    )
   })
 })
 
@@ -255,7 +257,7 @@ describe('examples/battle.yaml', () => {
   it("has the example roster's units as they are there (the Dervish's Vulcan for overwatch too), each with a side", () => {
     const units = (file: string) =>
       (
-        parse(readFileSync(fileURLToPath(new URL(`../../examples/${file}`, import.meta.url)), 'utf8')) as {
+        load(readFileSync(fileURLToPath(new URL(`../../examples/${file}`, import.meta.url)), 'utf8')) as {
           units: Record<string, Record<string, unknown>>
         }
       ).units
