@@ -6,9 +6,10 @@ export default defineConfig({
     // CLI tests run the front in-process (test/cli/in-process.ts, from dist/: `npm test` builds
     // first); a small tier runs the built binary.
     // No test is timed: on a loaded machine any test may take many times its usual time, and a
-    // test's speed is not what it checks (speed is measured as ratios in `npm run bench`).
-    testTimeout: 0,
-    hookTimeout: 0,
+    // test's speed is not what it checks (speed is measured as ratios in `npm run bench`). Ten
+    // minutes only stops a test that hangs, so that it fails instead of holding the run.
+    testTimeout: 600_000,
+    hookTimeout: 600_000,
     // Rosters the CLI keeps between runs go to a temporary folder of this run, never to the
     // user's cache folder (test/cache-dir.ts).
     globalSetup: ['test/cache-dir.ts'],
