@@ -4,23 +4,14 @@
  * with a line of words, never a TypeError from deep in the replay.
  */
 import { describe, expect, it } from 'vitest'
-import { type GameLog, MechaError, game, shoot } from '../../src/api/index.js'
+import { type GameLog, game, shoot } from '../../src/api/index.js'
+import { refused } from './refused.js'
 
 const roster = {
   units: {
     argonaut: { acc: 9, evade: 4, hp: 700, armSv: 2, side: 'red', weapons: { gun: { shots: 3, dmg: 100 } } },
     dervish: { acc: 8, evade: 3, hp: 600, side: 'blue', weapons: { gun: { shots: 3, dmg: 100 } } },
   },
-}
-
-function refused(run: () => unknown): MechaError {
-  try {
-    run()
-  } catch (e) {
-    if (e instanceof MechaError) return e
-    throw e
-  }
-  throw new Error('answered')
 }
 
 /** A started game's header, as data to change by hand. */

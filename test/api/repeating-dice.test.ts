@@ -6,8 +6,8 @@
  */
 import { describe, expect, it } from 'vitest'
 import * as mecha from '../../src/api/index.js'
-import { MechaError } from '../../src/api/index.js'
 import { MAX_ROLLS_AGAIN } from '../../src/core/dice.js'
+import { refused } from './refused.js'
 
 /** A random function that always gives `x`, counting its calls. */
 function constant(x: number) {
@@ -17,16 +17,6 @@ function constant(x: number) {
   }
   f.calls = 0
   return f
-}
-
-function refused(run: () => unknown): MechaError {
-  try {
-    run()
-  } catch (e) {
-    if (e instanceof MechaError) return e
-    throw e
-  }
-  throw new Error('answered')
 }
 
 describe('a random function that repeats itself', () => {
