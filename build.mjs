@@ -3,7 +3,7 @@
 // are initialised only when it runs (src/commands/registry.ts imports them dynamically). Only the YAML
 // library, a fifth of the code and read by nothing but the roster, is a file of its own.
 import { execFileSync } from 'node:child_process'
-import { copyFileSync, rmSync } from 'node:fs'
+import { copyFileSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { createRequire } from 'node:module'
 import { build } from 'esbuild'
 
@@ -86,6 +86,30 @@ await build({
 })
 for (const f of ['index', 'types', 'errors', 'requests'])
   copyFileSync(`dist/api/${f}.d.ts`, `dist/lib/${f}.d.ts`)
+
+// The page (docs/web.md): one HTML file with its styles and its one script inline, so that it
+// works opened from disk (a page from file:// may not load a module script from a file) and from
+// any static host, with nothing fetched. The same script is the page's worker (src/web/page.ts).
+const page = await build({
+  bundle: true,
+  platform: 'browser',
+  format: 'esm',
+  target: 'es2022',
+  minify: true,
+  legalComments: 'none',
+  logLevel: 'warning',
+  write: false,
+  entryPoints: ['src/web/main.ts'],
+  outfile: 'page.js',
+  external: ['@colors/colors/safe'],
+})
+// "</script" inside the script would end it early: written "<\/script" (the same text in a JS string).
+const script = page.outputFiles[0].text.replace(/<\/script/gi, '<\\/script')
+const html = readFileSync('src/web/index.html', 'utf8')
+  .replace('/*STYLE*/', () => readFileSync('src/web/style.css', 'utf8'))
+  .replace('/*SCRIPT*/', () => script)
+mkdirSync('dist/web', { recursive: true })
+writeFileSync('dist/web/index.html', html)
 
 // bin/mecha.js keeps one V8 code cache beside the bundle: a new bundle needs a new one, made here
 // by one ordinary run.
