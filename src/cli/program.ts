@@ -3,6 +3,7 @@ import { InputError } from '../core/errors.js'
 import { fitToWidth } from '../render/format.js'
 import { type Style, plainStyle } from '../render/style.js'
 import { placeOf, registerBatch, registerCompletion, registerRoster } from './builtins.js'
+import { registerWeb } from './web-command.js'
 import { PLAY_FLAGS, registerGame } from './game-register.js'
 import { gameRole } from '../game/modes.js'
 import { commandLineOf, globalsFrom, refuseFlagValues, writeChart } from './globals.js'
@@ -283,5 +284,6 @@ export async function buildProgram(run: Run): Promise<Command> {
   registerCompletion(program, run)
   registerRoster(program, run)
   registerGame(program, run)
+  registerWeb(program, run)
   return program
 }

@@ -121,9 +121,11 @@ export function parseRoster(text: string, name = 'roster'): { units: Record<stri
   return parseYaml(text) as { units: Record<string, unknown> }
 }
 
+const unitKeysOf = (spec: CommandSpec) => (unitWordsOf(spec.name) ?? []).map((w) => w.key as string)
+
 /** The request's own keys besides the options: its units by name and their roster. */
 function requestOf(spec: CommandSpec, request: Record<string, unknown>): Request {
-  const unitKeys = (unitWordsOf(spec.name) ?? []).map((w) => w.key as string)
+  const unitKeys = unitKeysOf(spec)
   const given: Record<string, unknown> = {}
   for (const [k, v] of Object.entries(request)) if (k !== 'roster' && !unitKeys.includes(k)) given[k] = v
   const refs = unitKeys.flatMap((k) => (Array.isArray(request[k]) ? (request[k] as unknown[]) : [request[k]]))
@@ -165,6 +167,9 @@ export function textOf(command: Named & { odds(r: never): api.Answer; resolve(r:
     },
     /** The exact odds, and their text. */
     odds(request: Record<string, unknown>, o: TextOptions = {}): Texted {
+      // A key the command does not take: the library names it (the runner would pass it by).
+      const known = new Set([...withTables(command).options.map((x) => x.key), ...unitKeysOf(spec), 'roster'])
+      if (Object.keys(request).some((k) => !known.has(k))) (command.odds as (r: unknown) => api.Answer)(request)
       try {
         return run(request, { json: false, odds: true, explain: false }, o)
       } catch (e) {

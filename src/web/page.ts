@@ -6,7 +6,7 @@ import { byId, h, num, pct } from './dom.js'
 import { buildForm, type RosterNames } from './form.js'
 import { parseRoster } from './library-gaps.js'
 import { type LinkState, type Setup, deflateRoster, formatLink, inflateRoster, parseLink, requestOf } from './link.js'
-import { COMMANDS, type CommandName, type Job, type Reply, answerJob } from './worker.js'
+import { COMMANDS, type CommandName, type Job, READY, type Reply, answerJob } from './worker.js'
 import {
   choicesView,
   compareView,
@@ -23,6 +23,8 @@ import type { Answer } from '../api/index.js'
 const NAMES = Object.keys(COMMANDS) as CommandName[]
 /** Commands whose answer is a calculation of its own (no odds map): matrix. */
 const CALCULATED: readonly CommandName[] = ['matrix']
+/** Questions answered in a few milliseconds: on the page's thread while the worker starts. */
+const LIGHT: readonly CommandName[] = ['shoot', 'save', 'roll']
 /** Commands that name their units and cannot do without a roster. */
 const ROSTER_ONLY: readonly CommandName[] = ['plan', 'matrix']
 
@@ -75,6 +77,8 @@ class Asker {
   private timer?: ReturnType<typeof setInterval>
   /** The worker could not start (no Worker here): answered on the page's thread instead. */
   private inline = false
+  /** The worker has loaded its library (it takes ~1 s to start). */
+  private ready = false
 
   constructor(private readonly code: string) {}
 
@@ -83,7 +87,10 @@ class Asker {
     try {
       // A data: URL: a page opened from disk may start a module worker from one, not from a blob:.
       const w = new Worker(`data:text/javascript;charset=utf-8,${encodeURIComponent(this.code)}`, { type: 'module' })
-      w.onmessage = (e: MessageEvent<Reply>) => this.done(e.data)
+      w.onmessage = (e: MessageEvent<Reply | typeof READY>) => {
+        if (e.data === READY) this.ready = true
+        else this.done(e.data)
+      }
       w.onerror = () => {
         this.inline = true
         this.worker = undefined
@@ -117,7 +124,9 @@ class Asker {
     this.busy = p
     this.queued.delete(p.job.kind)
     this.worker ??= this.start()
-    if (!this.worker) {
+    // Until the worker has started, a light question is answered here, at once; heavy ones wait.
+    const light = LIGHT.includes(p.job.command) && p.job.requests.length === 1
+    if (!this.worker || (!this.ready && light)) {
       setTimeout(() => this.done(answerJob(p.job)), 0)
       return
     }
@@ -151,6 +160,7 @@ class Asker {
   private stop() {
     this.worker?.terminate()
     this.worker = undefined
+    this.ready = false
     this.busy = undefined
     clearInterval(this.timer)
     hideProgress()
@@ -225,6 +235,9 @@ async function loadLink() {
   state.active = 0
   state.seed = link.seed ?? ''
   state.rolls = link.rolls ?? ''
+  byId<HTMLInputElement>('seed').value = state.seed
+  byId<HTMLInputElement>('rolls').value = state.rolls
+  byId('roll-text').textContent = ''
   drawAll()
   if (state.seed || state.rolls) rollNow()
 }

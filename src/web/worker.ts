@@ -46,7 +46,9 @@ function oddsShown(command: CommandName, request: Record<string, unknown>, job: 
     width: job.width,
   })
   const odds = answer.odds as Record<string, unknown>
-  return { answer, text, svg: chartSvg(answer), tables: oddsTables(odds), csv: oddsCsv(odds) }
+  // The chart's title and subtitle: what was resolved and the choices made, as the text opens.
+  const [title, ...subtitle] = text.split('\n\n')[0].split('\n').slice(0, 2)
+  return { answer, text, svg: chartSvg(answer, { title, subtitle }), tables: oddsTables(odds), csv: oddsCsv(odds) }
 }
 
 /** Answer one job (exported for the tests, which run it without a worker). */
@@ -90,4 +92,8 @@ export function answerJob(job: Job): Reply {
 /** Inside the worker: answer each job as it comes. */
 export function serveJobs(scope: { onmessage: unknown; postMessage(m: unknown): void }): void {
   scope.onmessage = (e: MessageEvent<Job>) => scope.postMessage(answerJob(e.data))
+  scope.postMessage(READY)
 }
+
+/** The worker's first message: its library is loaded, and it takes jobs. */
+export const READY = 'ready'
