@@ -170,6 +170,40 @@ describe.skipIf(!chromium)('the page in Chromium, from file://, offline', () => 
     expect(offsite).toEqual([])
   })
 
+  it('can be used with the keyboard alone: a whole question, asked and answered', async () => {
+    // First, on the page as it opened (nothing focused yet).
+    const kb = page
+    // From the top of the page: Tab to the "save" command and press it.
+    await kb.keyboard.press('Tab')
+    for (let i = 0; i < 10; i++) {
+      if ((await kb.evaluate(() => (document.activeElement as HTMLElement).dataset.command)) === 'save') break
+      await kb.keyboard.press('Tab')
+    }
+    let before = await answered(kb)
+    await kb.keyboard.press('Enter')
+    await nextAnswer(kb, before)
+    // Tab on to the pen field, and type into it and the hits field.
+    for (let i = 0; i < 20; i++) {
+      await kb.keyboard.press('Tab')
+      if ((await kb.evaluate(() => (document.activeElement as HTMLInputElement).name)) === 'pen') break
+    }
+    before = await answered(kb)
+    await kb.keyboard.press('Control+A')
+    await kb.keyboard.type('6')
+    for (let i = 0; i < 6; i++) {
+      await kb.keyboard.press('Tab')
+      if ((await kb.evaluate(() => (document.activeElement as HTMLInputElement).name)) === 'hits') break
+    }
+    await kb.keyboard.press('Control+A')
+    await kb.keyboard.type('5')
+    await kb.waitForFunction(() => location.hash === '#save?pen=6&armSv=2&hits=5')
+    await kb.waitForFunction(
+      (want) => document.querySelector('#figures output')?.getAttribute('data-value') === want,
+      String(expectedOf(lib.save.odds({ pen: '6', armSv: 2, hits: 5 }))[0]),
+    )
+    expect(await kb.evaluate(() => location.hash)).toBe('#save?pen=6&armSv=2&hits=5')
+  })
+
   it('is one file within its budget, with nothing to load from elsewhere', () => {
     const html = readFileSync(PAGE, 'utf8')
     expect(html).not.toMatch(/<script[^>]+src=|<link[^>]+href=|@import|url\(\s*['"]?(https?:|\/\/)/i)
@@ -235,59 +269,26 @@ describe.skipIf(!chromium)('the page in Chromium, from file://, offline', () => 
     expect(await page.textContent('#roll-text')).toContain(first)
   })
 
-  it('can be used with the keyboard alone: a whole question, asked and answered', async () => {
-    const kb = await open(ctx, 'shoot?acc=9&evade=4&shots=5&dmg=300')
-    // From the top of the page: Tab to the "save" command and press it.
-    await kb.keyboard.press('Tab')
-    for (let i = 0; i < 10; i++) {
-      if ((await kb.evaluate(() => (document.activeElement as HTMLElement).dataset.command)) === 'save') break
-      await kb.keyboard.press('Tab')
-    }
-    let before = await answered(kb)
-    await kb.keyboard.press('Enter')
-    await nextAnswer(kb, before)
-    // Tab on to the pen field, and type into it and the hits field.
-    for (let i = 0; i < 20; i++) {
-      await kb.keyboard.press('Tab')
-      if ((await kb.evaluate(() => (document.activeElement as HTMLInputElement).name)) === 'pen') break
-    }
-    before = await answered(kb)
-    await kb.keyboard.press('Control+A')
-    await kb.keyboard.type('6')
-    for (let i = 0; i < 6; i++) {
-      await kb.keyboard.press('Tab')
-      if ((await kb.evaluate(() => (document.activeElement as HTMLInputElement).name)) === 'hits') break
-    }
-    await kb.keyboard.press('Control+A')
-    await kb.keyboard.type('5')
-    await kb.waitForFunction(() => location.hash === '#save?pen=6&armSv=2&hits=5')
-    await kb.waitForFunction(
-      (want) => document.querySelector('#figures output')?.getAttribute('data-value') === want,
-      String(expectedOf(lib.save.odds({ pen: '6', armSv: 2, hits: 5 }))[0]),
-    )
-    expect(await kb.evaluate(() => location.hash)).toBe('#save?pen=6&armSv=2&hits=5')
-    await kb.close()
-  })
-
   it('fits 360 px, light and dark, with no sideways scrolling', async () => {
+    const narrow = await context({ width: 360 })
+    const p = await open(narrow, 'shoot?acc=9&evade=4&shots=5&dmg=300&hp=1000')
+    await p.click('#compare-choices summary')
+    await p.waitForSelector('#compare-body table')
     for (const dark of [false, true]) {
-      const narrow = await context({ width: 360, dark })
-      const p = await open(narrow, 'shoot?acc=9&evade=4&shots=5&dmg=300&hp=1000')
-      await p.click('#compare-choices summary')
-      await p.waitForSelector('#compare-body table')
+      await p.emulateMedia({ colorScheme: dark ? 'dark' : 'light' })
       const overflow = await p.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)
       expect(overflow).toBe(0)
       const background = await p.evaluate(() => getComputedStyle(document.body).backgroundColor)
       expect(background === 'rgb(22, 23, 26)').toBe(dark)
       await p.screenshot({ path: join(dir, `page-360-${dark ? 'dark' : 'light'}.png`), fullPage: true })
-      await narrow.close()
     }
+    await narrow.close()
   })
 
   it('copies its link, and the link opens the same question', async () => {
-    const c = await context()
-    await c.grantPermissions(['clipboard-read', 'clipboard-write'])
-    const p = await open(c, 'melee?atkMelee=9&atkDmg=300&defMelee=7&defDmg=400')
+    await ctx.grantPermissions(['clipboard-read', 'clipboard-write'])
+    const p = page
+    await go(p, 'melee?atkMelee=9&atkDmg=300&defMelee=7&defDmg=400')
     const before = await answered(p)
     await p.fill('input[name=defHp]', '1800')
     await nextAnswer(p, before)
@@ -296,31 +297,26 @@ describe.skipIf(!chromium)('the page in Chromium, from file://, offline', () => 
     const link = await p.evaluate(() => navigator.clipboard.readText())
     expect(link).toBe(`${URL_BASE}#melee?atkMelee=9&atkDmg=300&defMelee=7&defDmg=400&defHp=1800`)
     const figures = (await shown(p)).figures
-    const again = await c.newPage()
+    const again = await ctx.newPage()
     await again.goto(link)
     await nextAnswer(again, 0)
     expect((await shown(again)).figures).toEqual(figures)
     expect(await again.inputValue('input[name=defHp]')).toBe('1800')
-    await c.close()
+    await again.close()
   })
 
   it('takes a pasted roster, and a unit named answers as the CLI does by the same names', async () => {
-    const c = await context()
-    const p = await open(c, 'shoot?acc=9&evade=4&shots=5&dmg=300')
+    const p = page
+    // A shot with no numbers given (the numbers given beside names win, as on the command line).
+    await go(p, 'shoot')
     await p.click('#roster-summary')
     await p.fill('#roster-text', ROSTER)
     await p.click('#roster-use')
     await p.waitForSelector('input[name=attacker]')
     await p.fill('input[name=attacker]', 'argonaut:cannon')
-    let before = await answered(p)
+    const before = await answered(p)
     await p.fill('input[name=defender]', 'dervish')
     await nextAnswer(p, before)
-    // The numbers given beside the names win, as on the command line: clear them first.
-    for (const key of ['acc', 'evade', 'shots', 'dmg']) {
-      before = await answered(p)
-      await p.fill(`input[name=${key}]`, '')
-      await nextAnswer(p, before)
-    }
     const cli = mecha(['shoot', 'argonaut:cannon', 'dervish', '--roster', 'examples/roster.yaml', '--odds', '--json'])
     expect(cli.code).toBe(0)
     const s = await shown(p)
@@ -352,7 +348,7 @@ describe.skipIf(!chromium)('the page in Chromium, from file://, offline', () => 
     await p.waitForFunction(() => document.getElementById('roster-status')!.className === 'error')
     expect(await p.textContent('#roster-status')).toBe(check.stderr.trim().replace(/^mecha: /, ''))
     await fresh.close()
-    await c.close()
+    await p.click('#roster-forget')
   })
 
   it('puts set-ups side by side, the best marked', async () => {
