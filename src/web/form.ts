@@ -11,7 +11,20 @@ import type { Setup } from './link.js'
 /** The options shown unfolded, by command: what a table asks most (the rest: "More options"). */
 const COMMON: Record<string, readonly string[]> = {
   shoot: ['acc', 'evade', 'shots', 'dmg', 'pen', 'armSv', 'hp', 'bonus', 'defense'],
-  melee: ['atkMelee', 'atkDmg', 'atkPen', 'atkPilot', 'defMelee', 'defDmg', 'defPen', 'defArmSv', 'defHp', 'atkSplit', 'defSplit', 'defChoice'],
+  melee: [
+    'atkMelee',
+    'atkDmg',
+    'atkPen',
+    'atkPilot',
+    'defMelee',
+    'defDmg',
+    'defPen',
+    'defArmSv',
+    'defHp',
+    'atkSplit',
+    'defSplit',
+    'defChoice',
+  ],
   save: ['pen', 'armSv', 'hits'],
   roll: ['expression'],
   plan: ['hp', 'need'],
@@ -87,7 +100,15 @@ function optionField(o: OptionInfo, setup: Setup, changed: () => void): HTMLElem
           'aria-describedby': `${id}-d`,
           onchange: (e: Event) => onValue((e.target as HTMLSelectElement).value),
         },
-        h('option', { value: '' }, o.open ? 'auto (the best for that player)' : o.default ? `${String(o.default)} (default)` : '(not given)'),
+        h(
+          'option',
+          { value: '' },
+          o.open
+            ? 'auto (the best for that player)'
+            : o.default
+              ? `${String(o.default)} (default)`
+              : '(not given)',
+        ),
         ...values.map((v) => h('option', { value: v, selected: v === value }, v)),
         // A value the table does not know stays shown, so that the library can name it.
         value && !values.includes(value) ? h('option', { value, selected: true }, value) : null,

@@ -145,7 +145,9 @@ interface Texted {
 }
 
 /** The text the CLI prints for a command's answer: `--explain`'s walk-through and the replay line. */
-export function textOf(command: Named & { odds(r: never): api.Answer; resolve(r: never, d?: never): api.Answer }) {
+export function textOf(
+  command: Named & { odds(r: never): api.Answer; resolve(r: never, d?: never): api.Answer },
+) {
   const spec = specOf(command)
   const run = (request: Record<string, unknown>, g: Globals, o: TextOptions): Texted => {
     const env = {
@@ -169,7 +171,8 @@ export function textOf(command: Named & { odds(r: never): api.Answer; resolve(r:
     odds(request: Record<string, unknown>, o: TextOptions = {}): Texted {
       // A key the command does not take: the library names it (the runner would pass it by).
       const known = new Set([...withTables(command).options.map((x) => x.key), ...unitKeysOf(spec), 'roster'])
-      if (Object.keys(request).some((k) => !known.has(k))) (command.odds as (r: unknown) => api.Answer)(request)
+      if (Object.keys(request).some((k) => !known.has(k)))
+        (command.odds as (r: unknown) => api.Answer)(request)
       try {
         return run(request, { json: false, odds: true, explain: false }, o)
       } catch (e) {

@@ -21,8 +21,6 @@ export interface LinkState {
   rolls?: string
 }
 
-/** Keys a link carries that are not option values of the request. */
-export const DICE_KEYS = ['seed', 'rolls', 'odds'] as const
 export const ROSTER_KEY = 'roster'
 
 /** The state in a location hash (with or without its `#`). */

@@ -5,7 +5,15 @@
 import { byId, h, num, pct } from './dom.js'
 import { buildForm, type RosterNames } from './form.js'
 import { parseRoster } from './library-gaps.js'
-import { type LinkState, type Setup, deflateRoster, formatLink, inflateRoster, parseLink, requestOf } from './link.js'
+import {
+  type LinkState,
+  type Setup,
+  deflateRoster,
+  formatLink,
+  inflateRoster,
+  parseLink,
+  requestOf,
+} from './link.js'
 import { COMMANDS, type CommandName, type Job, READY, type Reply, answerJob } from './worker.js'
 import {
   choicesView,
@@ -31,7 +39,15 @@ const ROSTER_ONLY: readonly CommandName[] = ['plan', 'matrix']
 /** A first question for each command, so that the page answers something at once. */
 const EXAMPLES: Record<CommandName, Record<string, string[]>> = {
   shoot: { acc: ['9'], evade: ['4'], shots: ['5'], dmg: ['300'], hp: ['1000'] },
-  melee: { atkMelee: ['9'], atkPilot: ['1'], atkDmg: ['300'], atkPen: ['5'], defMelee: ['7'], defDmg: ['400'], defHp: ['2500'] },
+  melee: {
+    atkMelee: ['9'],
+    atkPilot: ['1'],
+    atkDmg: ['300'],
+    atkPen: ['5'],
+    defMelee: ['7'],
+    defDmg: ['400'],
+    defHp: ['2500'],
+  },
   save: { pen: ['5'], armSv: ['2'], hits: ['4'] },
   roll: { expression: ['3d6'] },
   plan: {},
@@ -86,7 +102,9 @@ class Asker {
     if (this.inline || typeof Worker === 'undefined' || !this.code) return undefined
     try {
       // A data: URL: a page opened from disk may start a module worker from one, not from a blob:.
-      const w = new Worker(`data:text/javascript;charset=utf-8,${encodeURIComponent(this.code)}`, { type: 'module' })
+      const w = new Worker(`data:text/javascript;charset=utf-8,${encodeURIComponent(this.code)}`, {
+        type: 'module',
+      })
       w.onmessage = (e: MessageEvent<Reply | typeof READY>) => {
         if (e.data === READY) this.ready = true
         else this.done(e.data)
@@ -199,7 +217,9 @@ function showStatus(text: string, error: boolean) {
 // The link
 
 function linkState(): LinkState {
-  const named = state.setups.some((s) => COMMANDS[s.command as CommandName]?.units.some((w) => s.values[w.key]?.length))
+  const named = state.setups.some((s) =>
+    COMMANDS[s.command as CommandName]?.units.some((w) => s.values[w.key]?.length),
+  )
   return {
     setups: state.setups,
     seed: state.seed || undefined,
@@ -229,9 +249,10 @@ async function loadLink() {
     state.linkError = `"${first}" is not a command of this page; give one of ${NAMES.join(', ')} (#shoot?acc=9&evade=4…)`
   const command = NAMES.includes(first as CommandName) ? (first as CommandName) : 'shoot'
   state.command = command
-  state.setups = link.setups.length && first === command
-    ? link.setups.map((s) => ({ command, values: s.values }))
-    : [{ command, values: structuredClone(EXAMPLES[command]) }]
+  state.setups =
+    link.setups.length && first === command
+      ? link.setups.map((s) => ({ command, values: s.values }))
+      : [{ command, values: structuredClone(EXAMPLES[command]) }]
   state.active = 0
   state.seed = link.seed ?? ''
   state.rolls = link.rolls ?? ''
@@ -275,7 +296,11 @@ function drawRosterStatus(error: string) {
     : 'Roster: none (units by number)'
   const s = byId('roster-status')
   s.className = error ? 'error' : ''
-  s.textContent = error || (r ? `Units: ${r.names.units.map((u) => u.key).join(', ')}` : 'Paste a roster (YAML or JSON) or open its file.')
+  s.textContent =
+    error ||
+    (r
+      ? `Units: ${r.names.units.map((u) => u.key).join(', ')}`
+      : 'Paste a roster (YAML or JSON) or open its file.')
 }
 
 async function rosterFromText(text: string) {
@@ -397,11 +422,17 @@ function showOdds(reply: Reply) {
   byId('chart').innerHTML = svg ? svg.replace(/^<\?xml[^>]*>\s*/, '') : ''
   const svgEl = byId('chart').querySelector('svg')
   svgEl?.setAttribute('role', 'img')
-  svgEl?.setAttribute('aria-label', `Chart of the odds: ${head.split('\n')[0]}; the numbers are in the table below`)
+  svgEl?.setAttribute(
+    'aria-label',
+    `Chart of the odds: ${head.split('\n')[0]}; the numbers are in the table below`,
+  )
   drawTables(tables ?? [])
   const choices = choicesView(answer)
-  byId('choices').replaceChildren(...(choices ? [h('h3', {}, 'Choices, and how they were made'), choices] : []))
-  const extra = state.command === 'matrix' ? matrixView(answer) : state.command === 'plan' ? stepsView(answer) : null
+  byId('choices').replaceChildren(
+    ...(choices ? [h('h3', {}, 'Choices, and how they were made'), choices] : []),
+  )
+  const extra =
+    state.command === 'matrix' ? matrixView(answer) : state.command === 'plan' ? stepsView(answer) : null
   byId('extra').replaceChildren(...(extra ? [extra] : []))
   byId('explain-text').textContent = text && byId('explain').hasAttribute('open') ? text : ''
   drawSideBySide(answer, reply.others)
@@ -414,7 +445,9 @@ function showOdds(reply: Reply) {
 function drawTables(tables: import('./library-gaps.js').OddsTable[]) {
   const pick = byId<HTMLSelectElement>('table-pick')
   if (state.table >= tables.length) state.table = 0
-  pick.replaceChildren(...tables.map((t, i) => h('option', { value: String(i), selected: i === state.table }, t.name)))
+  pick.replaceChildren(
+    ...tables.map((t, i) => h('option', { value: String(i), selected: i === state.table }, t.name)),
+  )
   byId('table-controls').hidden = tables.length === 0
   const t = tables[state.table]
   if (!t) {
@@ -430,7 +463,11 @@ function drawTables(tables: import('./library-gaps.js').OddsTable[]) {
           h('span', {}, `${t.name}: mean `),
           h('output', { 'data-key': 'mean', 'data-value': String(spread.mean) }, num(spread.mean)),
           h('span', {}, ', standard deviation '),
-          h('output', { 'data-key': 'deviation', 'data-value': String(spread.deviation) }, num(spread.deviation)),
+          h(
+            'output',
+            { 'data-key': 'deviation', 'data-value': String(spread.deviation) },
+            num(spread.deviation),
+          ),
         ]
       : []),
   )
@@ -460,7 +497,17 @@ function drawSideBySide(active: Answer, others: Array<Answer | { error: string }
       'table',
       { class: 'numbers' },
       h('caption', {}, 'Set-ups side by side (the best marked: likeliest to destroy, then most damage)'),
-      h('thead', {}, h('tr', {}, h('th', { scope: 'col' }, 'set-up'), h('th', { scope: 'col' }, 'destroyed'), h('th', { scope: 'col' }, 'expected damage'))),
+      h(
+        'thead',
+        {},
+        h(
+          'tr',
+          {},
+          h('th', { scope: 'col' }, 'set-up'),
+          h('th', { scope: 'col' }, 'destroyed'),
+          h('th', { scope: 'col' }, 'expected damage'),
+        ),
+      ),
       h(
         'tbody',
         {},
@@ -469,11 +516,26 @@ function drawSideBySide(active: Answer, others: Array<Answer | { error: string }
           return h(
             'tr',
             { class: i === best ? 'best' : undefined },
-            h('th', { scope: 'row' }, `${letter(i)}: ${describe(state.setups[i])}`, i === best ? h('strong', {}, ' (best)') : null),
+            h(
+              'th',
+              { scope: 'row' },
+              `${letter(i)}: ${describe(state.setups[i])}`,
+              i === best ? h('strong', {}, ' (best)') : null,
+            ),
             f
-              ? h('td', { 'data-value': String(f.destroyed ?? '') }, f.destroyed === undefined ? '–' : pct(f.destroyed))
+              ? h(
+                  'td',
+                  { 'data-value': String(f.destroyed ?? '') },
+                  f.destroyed === undefined ? '–' : pct(f.destroyed),
+                )
               : h('td', { colspan: 2, class: 'error' }, (r as { error: string }).error),
-            f ? h('td', { 'data-value': String(f.damage ?? '') }, f.damage === undefined ? '–' : num(f.damage)) : null,
+            f
+              ? h(
+                  'td',
+                  { 'data-value': String(f.damage ?? '') },
+                  f.damage === undefined ? '–' : num(f.damage),
+                )
+              : null,
           )
         }),
       ),
@@ -520,7 +582,9 @@ function askCompare() {
   box.classList.add('stale')
   asker.ask(job, (r) => {
     box.classList.remove('stale')
-    box.replaceChildren(r.ok ? compareView(r.shown.answer) : h('p', { class: 'error', role: 'alert' }, r.message))
+    box.replaceChildren(
+      r.ok ? compareView(r.shown.answer) : h('p', { class: 'error', role: 'alert' }, r.message),
+    )
   })
 }
 

@@ -41,7 +41,9 @@ export function figuresOf(answer: Answer): Figure[] {
   const expected = expectedOf(odds)
   const destroyed = expected.filter(([k]) => k.split('.').includes('destroyed'))
   const chance = (k: string) =>
-    k === 'destroyed' ? 'Chance to destroy' : `Chance ${words(k.replace(/(^|\.)destroyed(\.|$)/, '$1$2').replace(/\.$/, ''))} destroyed`
+    k === 'destroyed'
+      ? 'Chance to destroy'
+      : `Chance ${words(k.replace(/(^|\.)destroyed(\.|$)/, '$1$2').replace(/\.$/, ''))} destroyed`
   return [
     ...destroyed.map(([k, v]) => ({ label: chance(k), value: v, text: pct(v), main: true })),
     ...expected
@@ -55,9 +57,14 @@ export function keyFigures(answer: Answer): { destroyed?: number; damage?: numbe
   const odds = isObj(answer.odds) ? answer.odds : {}
   const e = isObj(odds.expected) ? odds.expected : {}
   const d = e.destroyed
-  const destroyed = typeof d === 'number' ? d : isObj(d) && typeof d.defender === 'number' ? d.defender : undefined
+  const destroyed =
+    typeof d === 'number' ? d : isObj(d) && typeof d.defender === 'number' ? d.defender : undefined
   const damage =
-    typeof e.damage === 'number' ? e.damage : typeof e.defenderDamage === 'number' ? e.defenderDamage : undefined
+    typeof e.damage === 'number'
+      ? e.damage
+      : typeof e.defenderDamage === 'number'
+        ? e.defenderDamage
+        : undefined
   return { destroyed, damage }
 }
 
@@ -94,7 +101,13 @@ export function choicesView(answer: Answer): HTMLElement | null {
     'not-allowed': 'not allowed here',
   }
   const show = (v: unknown): string =>
-    v === undefined ? '' : isObj(v) ? Object.entries(v).map(([k, x]) => `${k} ${String(x)}`).join(', ') : String(v)
+    v === undefined
+      ? ''
+      : isObj(v)
+        ? Object.entries(v)
+            .map(([k, x]) => `${k} ${String(x)}`)
+            .join(', ')
+        : String(v)
   return h(
     'ul',
     { class: 'choices' },
@@ -119,7 +132,13 @@ export function tableView(table: OddsTable): HTMLTableElement {
     h(
       'thead',
       {},
-      h('tr', {}, h('th', { scope: 'col' }, 'outcome'), h('th', { scope: 'col' }, 'exactly'), table.numeric ? h('th', { scope: 'col' }, 'at least') : null),
+      h(
+        'tr',
+        {},
+        h('th', { scope: 'col' }, 'outcome'),
+        h('th', { scope: 'col' }, 'exactly'),
+        table.numeric ? h('th', { scope: 'col' }, 'at least') : null,
+      ),
     ),
     h(
       'tbody',
@@ -148,11 +167,24 @@ export function compareView(answer: Answer): HTMLElement {
       return h(
         'table',
         { class: 'numbers' },
-        h('caption', {}, String(c.question), h('br'), h('small', {}, `Ranked by ${String(c.quantity)}: ${String(c.ranking)}`)),
+        h(
+          'caption',
+          {},
+          String(c.question),
+          h('br'),
+          h('small', {}, `Ranked by ${String(c.quantity)}: ${String(c.ranking)}`),
+        ),
         h(
           'thead',
           {},
-          h('tr', {}, h('th', { scope: 'col' }, 'option'), h('th', { scope: 'col' }, String(c.quantity)), h('th', { scope: 'col' }, 'destroyed'), h('th', { scope: 'col' }, 'expected damage')),
+          h(
+            'tr',
+            {},
+            h('th', { scope: 'col' }, 'option'),
+            h('th', { scope: 'col' }, String(c.quantity)),
+            h('th', { scope: 'col' }, 'destroyed'),
+            h('th', { scope: 'col' }, 'expected damage'),
+          ),
         ),
         h(
           'tbody',
@@ -166,7 +198,11 @@ export function compareView(answer: Answer): HTMLElement {
               { class: o.best ? 'best' : undefined },
               h('th', { scope: 'row' }, String(o.label), o.best ? h('strong', {}, ' (best)') : null),
               h('td', { 'data-value': String(o.value) }, chance ? pct(value) : num(value)),
-              h('td', { 'data-value': String(k.destroyed ?? '') }, k.destroyed === undefined ? '–' : pct(k.destroyed)),
+              h(
+                'td',
+                { 'data-value': String(k.destroyed ?? '') },
+                k.destroyed === undefined ? '–' : pct(k.destroyed),
+              ),
               h('td', { 'data-value': String(k.damage ?? '') }, k.damage === undefined ? '–' : num(k.damage)),
             )
           }),
@@ -185,7 +221,11 @@ export function matrixView(answer: Answer): HTMLElement {
     'table',
     { class: 'numbers matrix' },
     h('caption', {}, 'Each weapon against each defender: expected damage, chance to destroy (best marked)'),
-    h('thead', {}, h('tr', {}, h('th', { scope: 'col' }, 'weapon'), ...defenders.map((d) => h('th', { scope: 'col' }, d)))),
+    h(
+      'thead',
+      {},
+      h('tr', {}, h('th', { scope: 'col' }, 'weapon'), ...defenders.map((d) => h('th', { scope: 'col' }, d))),
+    ),
     h(
       'tbody',
       {},
@@ -199,7 +239,10 @@ export function matrixView(answer: Answer): HTMLElement {
             if (!c) return h('td', {}, '–')
             return h(
               'td',
-              { class: c.best ? 'best' : undefined, 'data-cell': `${String(a.unit)}:${String(a.weapon)}>${d}` },
+              {
+                class: c.best ? 'best' : undefined,
+                'data-cell': `${String(a.unit)}:${String(a.weapon)}>${d}`,
+              },
               h('span', { 'data-value': String(c.expectedDamage) }, num(Number(c.expectedDamage))),
               h('br'),
               h('small', { 'data-value': String(c.destroyed) }, pct(Number(c.destroyed))),
@@ -223,7 +266,13 @@ export function stepsView(answer: Answer): HTMLElement | null {
     h(
       'thead',
       {},
-      h('tr', {}, h('th', { scope: 'col' }, 'attack'), h('th', { scope: 'col' }, 'destroyed by then'), h('th', { scope: 'col' }, 'expected damage')),
+      h(
+        'tr',
+        {},
+        h('th', { scope: 'col' }, 'attack'),
+        h('th', { scope: 'col' }, 'destroyed by then'),
+        h('th', { scope: 'col' }, 'expected damage'),
+      ),
     ),
     h(
       'tbody',

@@ -5,7 +5,18 @@
  */
 import { MechaError } from '../api/index.js'
 import type { Answer, DiceSource } from '../api/index.js'
-import { chartSvg, matrix, melee, oddsCsv, oddsTables, plan, roll, save, shoot, textOf } from './library-gaps.js'
+import {
+  chartSvg,
+  matrix,
+  melee,
+  oddsCsv,
+  oddsTables,
+  plan,
+  roll,
+  save,
+  shoot,
+  textOf,
+} from './library-gaps.js'
 import type { OddsTable } from './library-gaps.js'
 
 export const COMMANDS = { shoot, melee, save, roll, plan, matrix } as const
@@ -48,7 +59,13 @@ function oddsShown(command: CommandName, request: Record<string, unknown>, job: 
   const odds = answer.odds as Record<string, unknown>
   // The chart's title and subtitle: what was resolved and the choices made, as the text opens.
   const [title, ...subtitle] = text.split('\n\n')[0].split('\n').slice(0, 2)
-  return { answer, text, svg: chartSvg(answer, { title, subtitle }), tables: oddsTables(odds), csv: oddsCsv(odds) }
+  return {
+    answer,
+    text,
+    svg: chartSvg(answer, { title, subtitle }),
+    tables: oddsTables(odds),
+    csv: oddsCsv(odds),
+  }
 }
 
 /** Answer one job (exported for the tests, which run it without a worker). */
@@ -72,7 +89,9 @@ export function answerJob(job: Job): Reply {
     const others = job.requests.map((r, i) => {
       if (i === job.active || job.kind !== 'odds') return { error: '' }
       try {
-        return job.command === 'matrix' ? matrix.resolve(r as never) : (COMMANDS[job.command] as Oddsy).odds(r)
+        return job.command === 'matrix'
+          ? matrix.resolve(r as never)
+          : (COMMANDS[job.command] as Oddsy).odds(r)
       } catch (e) {
         return { error: e instanceof Error ? e.message : String(e) }
       }

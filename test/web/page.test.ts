@@ -28,7 +28,10 @@ function findChromium(): string | undefined {
 const chromium = findChromium()
 if (!chromium) console.log('skipped: the page tests need chromium (apt-get install -y chromium)')
 
-type Lib = Record<string, { odds(r: unknown): Record<string, unknown>; resolve(r: unknown, d?: unknown): Record<string, unknown> }>
+type Lib = Record<
+  string,
+  { odds(r: unknown): Record<string, unknown>; resolve(r: unknown, d?: unknown): Record<string, unknown> }
+>
 let lib: Lib
 let browser: Browser
 const dir = mkdtempSync(join(tmpdir(), 'mecha-web-'))
@@ -54,7 +57,9 @@ const answered = (page: Page) => page.evaluate(() => Number(document.body.datase
 
 /** Wait until the page shows an answer newer than `after`. */
 async function nextAnswer(page: Page, after: number) {
-  await page.waitForFunction((n) => Number(document.body.dataset.answered ?? 0) > n, after, { timeout: 15_000 })
+  await page.waitForFunction((n) => Number(document.body.dataset.answered ?? 0) > n, after, {
+    timeout: 15_000,
+  })
 }
 
 async function open(ctx: BrowserContext, hash: string): Promise<Page> {
@@ -73,12 +78,20 @@ async function go(page: Page, hash: string) {
 }
 
 /** The figures shown (data-value of each), and the status line. */
-async function shown(page: Page): Promise<{ figures: number[]; status: string; table: Array<[string, number]> }> {
+async function shown(
+  page: Page,
+): Promise<{ figures: number[]; status: string; table: Array<[string, number]> }> {
   return page.evaluate(() => ({
-    figures: [...document.querySelectorAll('#figures output')].map((o) => Number((o as HTMLElement).dataset.value)),
+    figures: [...document.querySelectorAll('#figures output')].map((o) =>
+      Number((o as HTMLElement).dataset.value),
+    ),
     status: document.getElementById('status')!.textContent ?? '',
     table: [...document.querySelectorAll('#table tbody tr')].map(
-      (tr) => [tr.querySelector('th')!.textContent!, Number((tr.querySelector('td') as HTMLElement).dataset.value)] as [string, number],
+      (tr) =>
+        [
+          tr.querySelector('th')!.textContent!,
+          Number((tr.querySelector('td') as HTMLElement).dataset.value),
+        ] as [string, number],
     ),
   }))
 }
@@ -114,15 +127,51 @@ function firstTable(answer: Record<string, unknown>): Array<[string, number]> {
 /** Links written by hand, and the same request as a batch line would carry it. */
 const LINKS: Array<[string, string, Record<string, unknown>]> = [
   ['shoot?acc=9&evade=4&shots=5&dmg=300', 'shoot', { acc: 9, evade: 4, shots: 5, dmg: 300 }],
-  ['shoot?acc=9&evade=4&shots=5&dmg=300&hp=1000', 'shoot', { acc: 9, evade: 4, shots: 5, dmg: 300, hp: 1000 }],
-  ['shoot?acc=9&evade=4&shots=5&dmg=300&pen=5&armSv=2', 'shoot', { acc: 9, evade: 4, shots: 5, dmg: 300, pen: '5', armSv: 2 }],
-  ['shoot?acc=8&evade=6&shots=7&dmg=200&bonus=precision&defense=dodge', 'shoot', { acc: 8, evade: 6, shots: 7, dmg: 200, bonus: 'precision', defense: 'dodge' }],
-  ['shoot?acc=10&evade=3&shots=4&dmg=800&pen=4&armSv=1&hp=2800&cover=true', 'shoot', { acc: 10, evade: 3, shots: 4, dmg: 800, pen: '4', armSv: 1, hp: 2800, cover: true }],
-  ['shoot?acc=9&evade=4&shots=6&dmg=300&trait=gunnery-expert&blindside=true', 'shoot', { acc: 9, evade: 4, shots: 6, dmg: 300, trait: ["gunnery-expert"], blindside: true }],
-  ['shoot?acc=9&evade=4&shots=5&dmg=300&shield=2&pilot=2&defPilot=1', 'shoot', { acc: 9, evade: 4, shots: 5, dmg: 300, shield: 2, pilot: 2, defPilot: 1 }],
-  ['melee?atkMelee=9&atkPilot=1&atkDmg=300&atkPen=5&defMelee=7&defDmg=400&defHp=2500', 'melee', { atkMelee: 9, atkPilot: 1, atkDmg: 300, atkPen: '5', defMelee: 7, defDmg: 400, defHp: 2500 }],
-  ['melee?atkMelee=6&atkDmg=400&defMelee=6&defDmg=300', 'melee', { atkMelee: 6, atkDmg: 400, defMelee: 6, defDmg: 300 }],
-  ['melee?atkMelee=8&atkDmg=500&atkSplit=6%2F2&defMelee=5&defDmg=300&defChoice=guard&defHp=1500', 'melee', { atkMelee: 8, atkDmg: 500, atkSplit: '6/2', defMelee: 5, defDmg: 300, defChoice: 'guard', defHp: 1500 }],
+  [
+    'shoot?acc=9&evade=4&shots=5&dmg=300&hp=1000',
+    'shoot',
+    { acc: 9, evade: 4, shots: 5, dmg: 300, hp: 1000 },
+  ],
+  [
+    'shoot?acc=9&evade=4&shots=5&dmg=300&pen=5&armSv=2',
+    'shoot',
+    { acc: 9, evade: 4, shots: 5, dmg: 300, pen: '5', armSv: 2 },
+  ],
+  [
+    'shoot?acc=8&evade=6&shots=7&dmg=200&bonus=precision&defense=dodge',
+    'shoot',
+    { acc: 8, evade: 6, shots: 7, dmg: 200, bonus: 'precision', defense: 'dodge' },
+  ],
+  [
+    'shoot?acc=10&evade=3&shots=4&dmg=800&pen=4&armSv=1&hp=2800&cover=true',
+    'shoot',
+    { acc: 10, evade: 3, shots: 4, dmg: 800, pen: '4', armSv: 1, hp: 2800, cover: true },
+  ],
+  [
+    'shoot?acc=9&evade=4&shots=6&dmg=300&trait=gunnery-expert&blindside=true',
+    'shoot',
+    { acc: 9, evade: 4, shots: 6, dmg: 300, trait: ['gunnery-expert'], blindside: true },
+  ],
+  [
+    'shoot?acc=9&evade=4&shots=5&dmg=300&shield=2&pilot=2&defPilot=1',
+    'shoot',
+    { acc: 9, evade: 4, shots: 5, dmg: 300, shield: 2, pilot: 2, defPilot: 1 },
+  ],
+  [
+    'melee?atkMelee=9&atkPilot=1&atkDmg=300&atkPen=5&defMelee=7&defDmg=400&defHp=2500',
+    'melee',
+    { atkMelee: 9, atkPilot: 1, atkDmg: 300, atkPen: '5', defMelee: 7, defDmg: 400, defHp: 2500 },
+  ],
+  [
+    'melee?atkMelee=6&atkDmg=400&defMelee=6&defDmg=300',
+    'melee',
+    { atkMelee: 6, atkDmg: 400, defMelee: 6, defDmg: 300 },
+  ],
+  [
+    'melee?atkMelee=8&atkDmg=500&atkSplit=6%2F2&defMelee=5&defDmg=300&defChoice=guard&defHp=1500',
+    'melee',
+    { atkMelee: 8, atkDmg: 500, atkSplit: '6/2', defMelee: 5, defDmg: 300, defChoice: 'guard', defHp: 1500 },
+  ],
   ['save?pen=5&hits=3', 'save', { pen: '5', hits: 3 }],
   ['save?pen=5&armSv=2&hits=4', 'save', { pen: '5', armSv: 2, hits: 4 }],
   ['save?pen=7S&armSv=1&hits=6&energy=true', 'save', { pen: '7S', armSv: 1, hits: 6, energy: true }],
@@ -132,8 +181,16 @@ const LINKS: Array<[string, string, Record<string, unknown>]> = [
   ['roll?expression=2d10%2B5', 'roll', { expression: '2d10+5' }],
   ['roll?expression=6d10%3E%3D7', 'roll', { expression: '6d10>=7' }],
   ['roll?expression=d20', 'roll', { expression: 'd20' }],
-  ['shoot?acc=7&evade=5&shots=10&dmg=100&rapidFire=2&hp=600', 'shoot', { acc: 7, evade: 5, shots: 10, dmg: 100, rapidFire: 2, hp: 600 }],
-  ['melee?atkMelee=7&atkDmg=300&atkHp=2000&defMelee=8&defDmg=400&defHp=2000&blindside=true', 'melee', { atkMelee: 7, atkDmg: 300, atkHp: 2000, defMelee: 8, defDmg: 400, defHp: 2000, blindside: true }],
+  [
+    'shoot?acc=7&evade=5&shots=10&dmg=100&rapidFire=2&hp=600',
+    'shoot',
+    { acc: 7, evade: 5, shots: 10, dmg: 100, rapidFire: 2, hp: 600 },
+  ],
+  [
+    'melee?atkMelee=7&atkDmg=300&atkHp=2000&defMelee=8&defDmg=400&defHp=2000&blindside=true',
+    'melee',
+    { atkMelee: 7, atkDmg: 300, atkHp: 2000, defMelee: 8, defDmg: 400, defHp: 2000, blindside: true },
+  ],
   ['save?pen=6P&armSv=2&hits=5&aoe=true', 'save', { pen: '6P', armSv: 2, hits: 5, aoe: true }],
 ]
 
@@ -179,7 +236,7 @@ describe.skipIf(!chromium)('the page in Chromium, from file://, offline', () => 
       if ((await kb.evaluate(() => (document.activeElement as HTMLElement).dataset.command)) === 'save') break
       await kb.keyboard.press('Tab')
     }
-    let before = await answered(kb)
+    const before = await answered(kb)
     await kb.keyboard.press('Enter')
     await nextAnswer(kb, before)
     // Tab on to the pen field, and type into it and the hits field.
@@ -187,7 +244,6 @@ describe.skipIf(!chromium)('the page in Chromium, from file://, offline', () => 
       await kb.keyboard.press('Tab')
       if ((await kb.evaluate(() => (document.activeElement as HTMLInputElement).name)) === 'pen') break
     }
-    before = await answered(kb)
     await kb.keyboard.press('Control+A')
     await kb.keyboard.type('6')
     for (let i = 0; i < 6; i++) {
@@ -247,14 +303,18 @@ describe.skipIf(!chromium)('the page in Chromium, from file://, offline', () => 
     await page.fill('input[name=shots]', '7')
     await nextAnswer(page, before)
     const s = await shown(page)
-    expect(s.figures).toEqual(expect.arrayContaining(expectedOf(lib.shoot.odds({ acc: 9, evade: 4, shots: 7, dmg: 300, hp: 1000 }))))
+    expect(s.figures).toEqual(
+      expect.arrayContaining(expectedOf(lib.shoot.odds({ acc: 9, evade: 4, shots: 7, dmg: 300, hp: 1000 }))),
+    )
     expect(await page.evaluate(() => location.hash)).toBe('#shoot?acc=9&evade=4&shots=7&dmg=300&hp=1000')
     console.log(`page: an edit answered in ${await page.evaluate(() => document.body.dataset.editMs)} ms`)
   })
 
   it('rolls with a seed from the link, with the walk-through and the replay line', async () => {
     await go(page, 'shoot?acc=9&evade=4&shots=5&dmg=300&seed=demo')
-    await page.waitForFunction(() => (document.getElementById('roll-text')!.textContent ?? '').includes('replay'))
+    await page.waitForFunction(() =>
+      (document.getElementById('roll-text')!.textContent ?? '').includes('replay'),
+    )
     const text = await page.textContent('#roll-text')
     const answer = lib.shoot.resolve({ acc: 9, evade: 4, shots: 5, dmg: 300 }, { seed: 'demo' })
     expect(text).toContain(`Damage: ${answer.damage as number}`)
@@ -263,8 +323,21 @@ describe.skipIf(!chromium)('the page in Chromium, from file://, offline', () => 
 
   it('rolls the dice typed in', async () => {
     await go(page, 'save?pen=5&armSv=2&hits=4&rolls=1,6,7')
-    await page.waitForFunction(() => (document.getElementById('roll-text')!.textContent ?? '').includes('dice: 1,6,7'))
-    const cli = mecha(['save', '--pen', '5', '--arm-sv', '2', '--hits', '4', '--rolls', '1,6,7', '--no-color'])
+    await page.waitForFunction(() =>
+      (document.getElementById('roll-text')!.textContent ?? '').includes('dice: 1,6,7'),
+    )
+    const cli = mecha([
+      'save',
+      '--pen',
+      '5',
+      '--arm-sv',
+      '2',
+      '--hits',
+      '4',
+      '--rolls',
+      '1,6,7',
+      '--no-color',
+    ])
     const first = cli.stdout.split('\n')[0]
     expect(await page.textContent('#roll-text')).toContain(first)
   })
@@ -276,7 +349,9 @@ describe.skipIf(!chromium)('the page in Chromium, from file://, offline', () => 
     await p.waitForSelector('#compare-body table')
     for (const dark of [false, true]) {
       await p.emulateMedia({ colorScheme: dark ? 'dark' : 'light' })
-      const overflow = await p.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)
+      const overflow = await p.evaluate(
+        () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+      )
       expect(overflow).toBe(0)
       const background = await p.evaluate(() => getComputedStyle(document.body).backgroundColor)
       expect(background === 'rgb(22, 23, 26)').toBe(dark)
@@ -317,7 +392,15 @@ describe.skipIf(!chromium)('the page in Chromium, from file://, offline', () => 
     const before = await answered(p)
     await p.fill('input[name=defender]', 'dervish')
     await nextAnswer(p, before)
-    const cli = mecha(['shoot', 'argonaut:cannon', 'dervish', '--roster', 'examples/roster.yaml', '--odds', '--json'])
+    const cli = mecha([
+      'shoot',
+      'argonaut:cannon',
+      'dervish',
+      '--roster',
+      'examples/roster.yaml',
+      '--odds',
+      '--json',
+    ])
     expect(cli.code).toBe(0)
     const s = await shown(p)
     expect(s.status).toBe('')
@@ -331,10 +414,22 @@ describe.skipIf(!chromium)('the page in Chromium, from file://, offline', () => 
     // A matrix of the roster, worked out in the worker: each cell the library's.
     await go(q, 'matrix?attacker=argonaut&vs=dervish&vs=blue-djinn')
     const matrix = JSON.parse(
-      mecha(['matrix', 'argonaut', '--vs', 'dervish', 'blue-djinn', '--roster', 'examples/roster.yaml', '--json']).stdout,
+      mecha([
+        'matrix',
+        'argonaut',
+        '--vs',
+        'dervish',
+        'blue-djinn',
+        '--roster',
+        'examples/roster.yaml',
+        '--json',
+      ]).stdout,
     ) as { cells: Array<{ attacker: string; weapon: string; defender: string; destroyed: number }> }
     for (const cell of matrix.cells) {
-      const shownValue = await q.getAttribute(`[data-cell="${cell.attacker}:${cell.weapon}>${cell.defender}"] small`, 'data-value')
+      const shownValue = await q.getAttribute(
+        `[data-cell="${cell.attacker}:${cell.weapon}>${cell.defender}"] small`,
+        'data-value',
+      )
       expect(Number(shownValue)).toBe(cell.destroyed)
     }
     // A roster with a mistake: the same message as mecha roster check.
@@ -354,11 +449,15 @@ describe.skipIf(!chromium)('the page in Chromium, from file://, offline', () => 
   it('puts set-ups side by side, the best marked', async () => {
     await go(page, 'shoot?acc=9&evade=4&shots=5&dmg=300&hp=1000;shoot?acc=9&evade=4&shots=7&dmg=200&hp=1000')
     const rows = await page.$$eval('#side-by-side tbody tr', (trs) =>
-      trs.map((tr) => ({ best: tr.classList.contains('best'), destroyed: Number((tr.querySelector('td') as HTMLElement).dataset.value) })),
+      trs.map((tr) => ({
+        best: tr.classList.contains('best'),
+        destroyed: Number((tr.querySelector('td') as HTMLElement).dataset.value),
+      })),
     )
     const a = lib.shoot.odds({ acc: 9, evade: 4, shots: 5, dmg: 300, hp: 1000 })
     const b = lib.shoot.odds({ acc: 9, evade: 4, shots: 7, dmg: 200, hp: 1000 })
-    const d = (x: Record<string, unknown>) => ((x.odds as Record<string, Record<string, number>>).expected.destroyed)
+    const d = (x: Record<string, unknown>) =>
+      (x.odds as Record<string, Record<string, number>>).expected.destroyed
     expect(rows.map((r) => r.destroyed)).toEqual([d(a), d(b)])
     expect(rows.map((r) => r.best)).toEqual([d(a) >= d(b), d(b) > d(a)])
   })
