@@ -103,11 +103,7 @@ function optionField(o: OptionInfo, setup: Setup, changed: () => void): HTMLElem
         h(
           'option',
           { value: '' },
-          o.open
-            ? 'auto (the best for that player)'
-            : o.default
-              ? `${String(o.default)} (default)`
-              : '(not given)',
+          o.open ? 'auto' : o.default ? `${String(o.default)} (default)` : '(not given)',
         ),
         ...values.map((v) => h('option', { value: v, selected: v === value }, v)),
         // A value the table does not know stays shown, so that the library can name it.

@@ -406,6 +406,7 @@ function showOdds(reply: Reply) {
   if (editStart) document.body.dataset.editMs = (performance.now() - editStart).toFixed(1)
   if (!reply.ok) {
     showStatus(reply.message, true)
+    byId('glance').textContent = reply.message
     byId('answer').classList.add('failed')
     state.resultLine = ''
     return
@@ -416,9 +417,17 @@ function showOdds(reply: Reply) {
   state.csv = csv ?? ''
   ;(byId('download-csv') as HTMLButtonElement).disabled = !csv
   const head = text ? text.split('\n\n')[0] : ''
-  byId('summary').textContent = head
+  // What was resolved and the choices made: the text's opening lines, before its rows of numbers
+  // (a label, two spaces or more, a value), which the figures show.
+  const rows = head.split('\n')
+  const cut = rows.findIndex((l, i) => i > 0 && / {2,}\S/.test(l))
+  byId('summary').textContent = (cut < 0 ? rows : rows.slice(0, cut)).join('\n')
   const figures = figuresOf(answer)
   byId('figures').replaceChildren(...figuresView(figures))
+  const glance = figures.slice(0, 2)
+  byId('glance').replaceChildren(
+    ...glance.flatMap((f, i) => [i ? ' · ' : '', `${f.label}: `, h('strong', {}, f.text)]),
+  )
   byId('chart').innerHTML = svg ? svg.replace(/^<\?xml[^>]*>\s*/, '') : ''
   const svgEl = byId('chart').querySelector('svg')
   svgEl?.setAttribute('role', 'img')
