@@ -404,6 +404,7 @@ function showOdds(reply: Reply) {
   byId('answer').classList.remove('stale')
   document.body.dataset.answered = String(reply.id)
   if (editStart) document.body.dataset.editMs = (performance.now() - editStart).toFixed(1)
+  if (reply.ok) document.body.dataset.workMs = reply.ms.toFixed(1)
   if (!reply.ok) {
     showStatus(reply.message, true)
     byId('glance').textContent = reply.message

@@ -12,6 +12,8 @@ import { pathToFileURL } from 'node:url'
 import { gzipSync } from 'node:zlib'
 import type { Browser, BrowserContext, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { parse as parseYaml } from 'yaml'
+import { deflateRoster } from '../../src/web/link.js'
 import { mecha } from '../cli/in-process.js'
 
 const PAGE = resolve('dist/web/index.html')
@@ -444,6 +446,36 @@ describe.skipIf(!chromium)('the page in Chromium, from file://, offline', () => 
     expect(await p.textContent('#roster-status')).toBe(check.stderr.trim().replace(/^mecha: /, ''))
     await fresh.close()
     await p.click('#roster-forget')
+  })
+
+  it('works a plan out in the worker, and a long question can be cancelled', async () => {
+    const p = page
+    const attacks = ['argonaut:cannon', 'argonaut:machine-gun', 'blue-djinn:heat-sword']
+    // The roster comes in the link, compressed as the page writes it.
+    const packed = await deflateRoster(parseYaml(ROSTER) as object)
+    const named = (list: string[]) => list.map((a) => `attacks=${encodeURIComponent(a)}`).join('&')
+    await go(p, `plan?defender=dervish&${named(attacks)}&roster=${packed}`)
+    const roster = (await import(pathToFileURL(resolve('dist/lib/index.js')).href)) as Lib
+    const planned = (
+      roster.plan.odds({ defender: 'dervish', attacks, roster: ROSTER }) as {
+        steps: Array<{ destroyedBy: number }>
+      }
+    ).steps
+    const steps = await p.$$eval('#extra tbody td:first-of-type', (tds) =>
+      tds.map((td) => Number((td as HTMLElement).dataset.value)),
+    )
+    expect(steps).toEqual(planned.map((s) => s.destroyedBy))
+    // Six attacks take seconds (every order of them longer still): progress is shown, the page
+    // goes on answering, and Cancel stops it.
+    const six = named([...attacks, ...attacks])
+    await p.evaluate((h) => (location.hash = h), `plan?defender=dervish&${six}&roster=${packed}`)
+    await p.click('#compare-choices summary')
+    await p.waitForSelector('#progress:not([hidden])')
+    expect(await p.evaluate(() => document.title)).toMatch(/mecha/)
+    await p.click('#cancel')
+    expect(await p.textContent('#status')).toBe('Cancelled. Change a field to ask again.')
+    expect(await p.isHidden('#progress')).toBe(true)
+    await p.click('#compare-choices summary')
   })
 
   it('puts set-ups side by side, the best marked', async () => {
