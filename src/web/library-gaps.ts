@@ -129,7 +129,10 @@ function requestOf(spec: CommandSpec, request: Record<string, unknown>): Request
   const given: Record<string, unknown> = {}
   for (const [k, v] of Object.entries(request)) if (k !== 'roster' && !unitKeys.includes(k)) given[k] = v
   const refs = unitKeys.flatMap((k) => (Array.isArray(request[k]) ? (request[k] as unknown[]) : [request[k]]))
-  if (request.roster === undefined) return plainRequest(spec, given, 'json')
+  // As the library: a roster is read only when a unit is named (or the command picks its own).
+  const optional = unitWordsOf(spec.name)?.[0]?.optional === true
+  if (request.roster === undefined || (refs.every((r) => r === undefined) && !optional))
+    return plainRequest(spec, given, 'json')
   const roster = checkRoster(JSON.stringify(request.roster, null, 2), 'roster')
   return namedRequest(spec, roster, refs as Array<string | undefined>, given, 'json')
 }

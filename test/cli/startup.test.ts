@@ -78,13 +78,17 @@ describe('the files a start reads', () => {
   it('the package ships every file the build makes for bin/mecha.js', () => {
     const files: string[] = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')).files
     const built = readdirSync(join(ROOT, 'dist')).filter((f) => /\.cjs(\.cache)?$/.test(f))
-    const forBin = files.filter((f) => f.startsWith('dist/') && !f.startsWith('dist/lib/'))
+    const forBin = files.filter(
+      (f) => f.startsWith('dist/') && !f.startsWith('dist/lib/') && !f.startsWith('dist/web/'),
+    )
     expect(built.map((f) => `dist/${f}`).sort()).toEqual(forBin.sort())
     expect(files).toContain('bin/mecha.js')
     // bin/mecha.js is CommonJS in an ES-module package: its package.json says so.
     expect(files).toContain('bin/package.json')
     // The library (package.json exports).
     expect(files).toContain('dist/lib/')
+    // The page (docs/web.md), which `mecha web` finds beside the bundle.
+    expect(files).toContain('dist/web/index.html')
   })
 })
 

@@ -198,7 +198,8 @@ const LINKS: Array<[string, string, Record<string, unknown>]> = [
 
 const ROSTER = readFileSync('examples/roster.yaml', 'utf8')
 
-describe.skipIf(!chromium)('the page in Chromium, from file://, offline', () => {
+// A page load parses the whole library (~1-2 s): 40 s a test leaves room on a loaded machine.
+describe.skipIf(!chromium)('the page in Chromium, from file://, offline', { timeout: 40_000 }, () => {
   let ctx: BrowserContext
   let page: Page
 
