@@ -553,11 +553,12 @@ function drawSideBySide(active: Answer, others: Array<Answer | { error: string }
   )
 }
 
-/** A set-up in a few words: its keys as a link gives them. */
+/** A set-up in a few words: the keys in which the set-ups differ, as a link gives them. */
 function describe(s: Setup): string {
-  return Object.entries(s.values)
-    .map(([k, v]) => `${k}=${v.join(',')}`)
-    .join(' ')
+  const text = (x: Setup, k: string) => (x.values[k] ?? []).join(',')
+  const keys = [...new Set(state.setups.flatMap((x) => Object.keys(x.values)))]
+  const differ = keys.filter((k) => state.setups.some((x) => text(x, k) !== text(s, k)))
+  return differ.map((k) => `${k}=${text(s, k) || '–'}`).join(' ') || 'the same'
 }
 
 /** The same question on the command line, for the result line. */

@@ -164,6 +164,9 @@ export function compareView(answer: Answer): HTMLElement {
     { class: 'compared' },
     ...choices.map((c) => {
       const options = Array.isArray(c.options) ? (c.options as Json[]) : []
+      // The value ranked by gets a column of its own unless it is one of the two already shown.
+      const own = !/^expected damage$|destroyed/.test(String(c.quantity))
+      const chance = /chance/.test(String(c.quantity))
       return h(
         'table',
         { class: 'numbers' },
@@ -181,7 +184,7 @@ export function compareView(answer: Answer): HTMLElement {
             'tr',
             {},
             h('th', { scope: 'col' }, 'option'),
-            h('th', { scope: 'col' }, String(c.quantity)),
+            own ? h('th', { scope: 'col' }, String(c.quantity)) : null,
             h('th', { scope: 'col' }, 'destroyed'),
             h('th', { scope: 'col' }, 'expected damage'),
           ),
@@ -192,12 +195,11 @@ export function compareView(answer: Answer): HTMLElement {
           ...options.map((o) => {
             const k = keyFigures({ command: '', odds: o.odds })
             const value = Number(o.value)
-            const chance = /chance/.test(String(c.quantity))
             return h(
               'tr',
               { class: o.best ? 'best' : undefined },
               h('th', { scope: 'row' }, String(o.label), o.best ? h('strong', {}, ' (best)') : null),
-              h('td', { 'data-value': String(o.value) }, chance ? pct(value) : num(value)),
+              own ? h('td', { 'data-value': String(o.value) }, chance ? pct(value) : num(value)) : null,
               h(
                 'td',
                 { 'data-value': String(k.destroyed ?? '') },
