@@ -1,9 +1,10 @@
 // Builds dist/mecha.cjs, the one file bin/mecha.js runs: one CommonJS bundle (an ES-module entry
 // and ~100 separate modules each cost milliseconds at every start), in which a command's modules
 // are initialised only when it runs (src/commands/registry.ts imports them dynamically). Only the YAML
-// library, a fifth of the code and read by nothing but the roster, is a file of its own.
-import { execFileSync } from 'node:child_process'
-import { copyFileSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+// library, read by nothing but a roster file's parse, is a file of its own.
+// The library (package.json "exports", docs/api.md) is tsc's own output, dist/api/index.js and the
+// modules it imports, each with its declaration file: plain ES modules a bundler can cut.
+import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { createRequire } from 'node:module'
 import { build } from 'esbuild'
 
@@ -22,13 +23,13 @@ const noChildProcess = {
 }
 
 // Every start reads and loads the whole bundle (~0.5 ms per 100 KB): the roster's YAML library
-// (~115 KB) is dist/yaml.cjs, required at the first use of one of its exports (a roster read
-// from the cache, src/cli/roster-cache.ts, never loads it). Its export names are read from the
-// file built first, below.
+// (js-yaml, ~60 KB) is dist/yaml.cjs, required at the first use of one of its exports (a roster
+// read from the cache, src/cli/roster-cache.ts, never loads it). Its export names are read from
+// the file built first, below.
 const yamlApart = (names) => ({
   name: 'yaml-apart',
   setup(b) {
-    b.onResolve({ filter: /^yaml$/ }, () => ({ path: 'yaml', namespace: 'yaml-lazy' }))
+    b.onResolve({ filter: /^js-yaml$/ }, () => ({ path: 'js-yaml', namespace: 'yaml-lazy' }))
     b.onResolve({ filter: /^\.\/yaml\.cjs$/ }, () => ({ path: './yaml.cjs', external: true }))
     b.onLoad({ filter: /.*/, namespace: 'yaml-lazy' }, () => ({
       contents: [
@@ -51,7 +52,7 @@ const options = {
   minify: !process.env.MECHA_NO_MINIFY, // MECHA_NO_MINIFY=1 for readable profiles
   logLevel: 'warning',
 }
-await build({ ...options, entryPoints: ['yaml'], outfile: 'dist/yaml.cjs' })
+await build({ ...options, entryPoints: ['js-yaml'], outfile: 'dist/yaml.cjs' })
 const yamlNames = Object.keys(createRequire(import.meta.url)('./dist/yaml.cjs'))
 await build({
   ...options,
@@ -68,24 +69,8 @@ await build({
   plugins: [noChildProcess, yamlApart(yamlNames)],
 })
 
-// The library (package.json "exports", docs/api.md): one ES module with every command, the YAML
-// library and the rules in it, for Node and for a page (it imports no node: module). Its types:
-// the four declaration files of src/api that make its public face (tsconfig.build.json writes them).
-await build({
-  bundle: true,
-  platform: 'neutral',
-  mainFields: ['module', 'main'],
-  format: 'esm',
-  target: 'node20',
-  logLevel: 'warning',
-  entryPoints: ['src/api/index.ts'],
-  outfile: 'dist/lib/index.js',
-  // cli-table3 colours a cell with it inside a try (mecha never asks it to): it needs node's os
-  // and util, so the library leaves it out, and the require fails into plain text if ever reached.
-  external: ['@colors/colors/safe'],
-})
-for (const f of ['index', 'types', 'errors', 'requests'])
-  copyFileSync(`dist/api/${f}.d.ts`, `dist/lib/${f}.d.ts`)
+// A new bundle needs a new V8 code cache: bin/mecha.js writes one at the first run that finds none.
+rmSync('dist/mecha.cjs.cache', { force: true })
 
 // The page (docs/web.md): one HTML file with its styles and its one script inline, so that it
 // works opened from disk (a page from file:// may not load a module script from a file) and from
@@ -101,7 +86,6 @@ const page = await build({
   write: false,
   entryPoints: ['src/web/main.ts'],
   outfile: 'page.js',
-  external: ['@colors/colors/safe'],
 })
 // "</script" inside the script would end it early: written "<\/script" (the same text in a JS string).
 const script = page.outputFiles[0].text.replace(/<\/script/gi, '<\\/script')
@@ -110,29 +94,3 @@ const html = readFileSync('src/web/index.html', 'utf8')
   .replace('/*SCRIPT*/', () => script)
 mkdirSync('dist/web', { recursive: true })
 writeFileSync('dist/web/index.html', html)
-
-// bin/mecha.js keeps one V8 code cache beside the bundle: a new bundle needs a new one, made here
-// by one ordinary run.
-rmSync('dist/mecha.cjs.cache', { force: true })
-execFileSync(
-  process.execPath,
-  [
-    'bin/mecha.js',
-    'shoot',
-    '--acc',
-    '9',
-    '--evade',
-    '4',
-    '--shots',
-    '5',
-    '--dmg',
-    '300',
-    '--pen',
-    '4',
-    '--arm-sv',
-    '2',
-    '--seed',
-    'build',
-  ],
-  { stdio: 'ignore' },
-)

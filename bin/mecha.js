@@ -9,7 +9,24 @@ const vm = require('node:vm')
 // Node 22.1+ keeps the compiled code of what else is loaded (the YAML reader, the prompt library).
 Module.enableCompileCache?.()
 
-const bundle = path.join(__dirname, '..', 'dist', 'mecha.cjs')
+const root = path.join(__dirname, '..')
+const bundle = path.join(root, 'dist', 'mecha.cjs')
+// In a clone, `npm install` builds nothing (the package has no install script): the first run
+// builds dist/ with the clone's own tools, once. An installed package ships it built.
+if (!fs.existsSync(bundle) && fs.existsSync(path.join(root, 'build.mjs'))) {
+  process.stderr.write('mecha: building dist/ (the first run in this clone; `npm run build` does it again)\n')
+  const { spawnSync } = require('node:child_process')
+  const tsc = path.join(root, 'node_modules', 'typescript', 'bin', 'tsc')
+  for (const args of [[tsc, '-p', 'tsconfig.build.json'], ['build.mjs']]) {
+    const r = spawnSync(process.execPath, args, { cwd: root, stdio: ['ignore', 2, 2] })
+    if (r.status !== 0) {
+      process.stderr.write(
+        'mecha: the build failed (is `npm install` done?); run `npm run build` to see why\n',
+      )
+      process.exit(1)
+    }
+  }
+}
 if (!fs.existsSync(bundle)) {
   process.stderr.write('mecha: dist/mecha.cjs is missing: run `npm run build` first\n')
   process.exit(1)

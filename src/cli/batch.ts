@@ -13,14 +13,14 @@ import {
   clearProgress,
   type BatchSummary,
 } from '../render/batch-summary.js'
-import { plainStyle } from '../render/style.js'
 import type { Roster } from '../rules/stellar/roster.js'
 import { commandNames, loadAllSpecs, loadedSpec } from '../commands/registry.js'
 import { answerRequest, plainRequest } from '../engine/request.js'
-import { type Globals, type RunEnv, type RunOutput, quietChoices } from '../engine/run.js'
+import { type Globals, type RunEnv, type RunOutput, quietEnv } from '../engine/run.js'
 import { type CommandSpec, type OptionSpec, camelKey, show } from '../engine/spec.js'
 import { unitWordsOf } from '../engine/unit-words.js'
 import type { RosterPlace } from './units.js'
+import { WriteFailed } from './write-file.js'
 
 /**
  * `mecha batch [file]`: JSON lines in, JSON lines out.
@@ -94,7 +94,10 @@ export interface BatchIO {
   cwd?: string
 }
 
-/** Exit codes: 0 every line resolved, 2 some line was bad, 1 some line hit a bug, 130/143 stopped by a signal. */
+/**
+ * Exit codes: 0 every line resolved, 2 some line was bad, 1 some line hit a bug or could not be
+ * written to its game (said in one line), 130/143 stopped by a signal.
+ */
 export async function runBatch(opts: BatchOptions, io: BatchIO): Promise<number> {
   if (opts.seed !== undefined && opts.seed.trim() === '') {
     throw new InputError(
@@ -123,12 +126,19 @@ export async function runBatch(opts: BatchOptions, io: BatchIO): Promise<number>
   input.setEncoding('utf8')
 
   const batch = new Batch(opts, io.stdout, { cwd: io.cwd, env: io.env })
+  // A game that cannot be played (missing, a FIFO, a device, unreadable, a bad log) is said
+  // once, before the first line, in one line (a FIFO is never waited on).
+  if (opts.game !== undefined) await batch.openGame()
   const progress =
     opts.progress && Boolean(io.stderr.isTTY) && !io.stdoutIsTTY ? new Progress(io.stderr, size) : undefined
-  // A first signal stops the run after the current line; a second (a line that takes long) ends it at once.
+  // A first signal stops the run after the current line (or at once while waiting for input: the
+  // input is closed, a line being resolved still answers); a second (a line that takes long)
+  // ends it at once.
   const onSignal = (signal: NodeJS.Signals) => {
-    if (batch.stoppedBy === undefined) batch.stoppedBy = signal
-    else {
+    if (batch.stoppedBy === undefined) {
+      batch.stoppedBy = signal
+      input.destroy()
+    } else {
       process.off('SIGINT', onSignal).off('SIGTERM', onSignal)
       process.kill(process.pid, signal)
     }
@@ -138,6 +148,8 @@ export async function runBatch(opts: BatchOptions, io: BatchIO): Promise<number>
     await batch.run(input, progress)
   } catch (e) {
     progress?.clear()
+    // The input closed by a signal: the run stops as the signal asked.
+    if (batch.stoppedBy !== undefined && !(e instanceof InputError)) return SIGNAL_EXIT[batch.stoppedBy] ?? 1
     if ((e as NodeJS.ErrnoException)?.code !== undefined && !(e instanceof InputError)) {
       throw new InputError(
         'read-failed',
@@ -162,7 +174,11 @@ export async function runBatch(opts: BatchOptions, io: BatchIO): Promise<number>
     io.stderr.write(
       `mecha: internal error on line ${batch.firstBug.line} (this is a bug, please report it)\n${batch.firstBug.stack}\n`,
     )
-  return batch.firstBug ? 1 : summary.errors > 0 ? 2 : 0
+  else if (batch.firstWriteFailure)
+    io.stderr.write(
+      `mecha: line ${batch.firstWriteFailure.line}: ${oneLine(batch.firstWriteFailure.message)}\n`,
+    )
+  return batch.firstBug || batch.firstWriteFailure ? 1 : summary.errors > 0 ? 2 : 0
 }
 
 function fileSize(file: string, cwd = ''): number {
@@ -262,10 +278,7 @@ interface CommandStats {
 const NOT_STATS = new Set(['line', 'seed', 'command'])
 
 class Batch {
-  private readonly env: RunEnv = {
-    choice: quietChoices,
-    render: { style: plainStyle, explain: false, width: 80 },
-  }
+  private readonly env: RunEnv = quietEnv
   private pending = ''
   private lineNo = 0
   private blank = 0
@@ -275,6 +288,8 @@ class Batch {
   private readonly commands = new Map<string, CommandStats>()
   private readonly started = performance.now()
   firstBug?: { line: number; stack: string }
+  /** The first line whose game could not be read or written (a full disk, permissions): exit 1. */
+  firstWriteFailure?: { line: number; message: string }
   /** Set by a signal: no line is started after it. */
   stoppedBy?: NodeJS.Signals
   // A line still arriving across chunks (in parts, so a long line is not copied once per chunk).
@@ -403,6 +418,10 @@ class Batch {
       if (e instanceof LineError || e instanceof InputError) {
         code = e.code
         message = oneLine(command !== undefined ? this.keyNames(command, e.message) : e.message)
+      } else if (e instanceof WriteFailed) {
+        code = 'write-failed'
+        message = oneLine(e.message)
+        this.firstWriteFailure ??= { line: n, message }
       } else {
         message = `internal error (this is a bug, please report it): ${oneLine(String((e as Error)?.message ?? e))}`
         this.firstBug ??= { line: n, stack: String((e as Error)?.stack ?? e) }
@@ -470,11 +489,11 @@ class Batch {
       explain: false,
     }
     if (byName) return this.resolveByName(entry.spec, unitKeys, req, g)
-    return answerRequest(entry.spec, plainRequest(entry.spec, req, 'json'), g, this.env, false)
+    return answerRequest(entry.spec, plainRequest(entry.spec, req, 'json'), g, this.env)
   }
 
   /** The roster, read once per run (with the YAML parser) at the first line that names units. */
-  private units: Promise<{ roster: Roster; named: typeof import('../engine/named-units.js') }> | undefined
+  private units: Promise<{ roster: Roster; named: typeof import('../engine/by-name.js') }> | undefined
 
   /** A line naming its units: the roster's values, the line's own keys over them, and `inputs`. */
   private async resolveByName(
@@ -486,7 +505,7 @@ class Batch {
     // In a game (--game) the units are the game's: no roster is read.
     const units =
       this.opts.game === undefined
-        ? await (this.units ??= Promise.all([import('../engine/named-units.js'), import('./units.js')]).then(
+        ? await (this.units ??= Promise.all([import('../engine/by-name.js'), import('./units.js')]).then(
             ([named, cli]) => ({
               named,
               roster: cli.requireRoster(this.opts.roster, 'batch', this.place),
@@ -524,28 +543,36 @@ class Batch {
       given,
       'json',
     )
-    return answerRequest(spec, request, g, this.env, false)
+    return answerRequest(spec, request, g, this.env)
   }
 
   /** The game of `--game FILE`, read at the first line by names, then as this run's lines change it. */
   private game:
     Promise<{ play: import('./game-play.js').Play; mod: typeof import('./game-play.js') }> | undefined
 
-  /** A line by unit names in the game: read it, and a roll appended to it (game-play.ts). */
+  /** The game of `--game FILE`, read whole (before the first line). */
+  async openGame(): Promise<void> {
+    const mod = await import('./game-play.js')
+    const play = mod.findPlay(this.opts.game, {
+      cwd: this.place.cwd ?? process.cwd(),
+      env: this.place.env ?? process.env,
+    })!
+    this.game = Promise.resolve({ mod, play })
+  }
+
+  /**
+   * A line by unit names in the game: what others appended since the last line read first (two
+   * players' terminals, another batch), then the line played, a roll appended (game-play.ts).
+   */
   private async playLine(
     spec: CommandSpec,
     refs: Array<string | undefined>,
     given: Record<string, unknown>,
     g: Globals,
   ): Promise<RunOutput> {
-    this.game ??= import('./game-play.js').then((mod) => ({
-      mod,
-      play: mod.findPlay(this.opts.game, {
-        cwd: this.place.cwd ?? process.cwd(),
-        env: this.place.env ?? process.env,
-      })!,
-    }))
-    const game = await this.game
+    if (!this.game) await this.openGame()
+    const game = await this.game!
+    game.play = game.mod.playNow(game.play)
     const { out, play } = await game.mod.inGame.playLine(spec, refs, given, g, this.env, game.play)
     game.play = play
     return out

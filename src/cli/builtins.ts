@@ -11,6 +11,22 @@ import { show } from '../engine/spec.js'
 /** Where the roster is looked for: the run's directory and environment. */
 export const placeOf = (io: CliIO) => ({ cwd: io.cwd, env: io.env })
 
+/** `mecha examples [--copy [DIR]]`: where the example rosters and docs are, or a copy of the roster here. */
+export function registerExamples(program: Command, run: Run): void {
+  program
+    .command('examples')
+    .description('where the example rosters and the docs are; --copy puts the example roster here')
+    .option('--copy [dir]', 'write the example roster as mecha-roster.yaml into DIR (default: here)')
+    .action(async (opts: { copy?: string | true }) => {
+      const e = await import('./examples.js')
+      const text =
+        opts.copy === undefined
+          ? e.examplesText()
+          : e.copyExampleRoster(opts.copy === true ? '.' : opts.copy, run.io.cwd)
+      run.out.write(text + '\n')
+    })
+}
+
 /** `mecha roster list|show|check|new`: the saved units (docs/roster.md); loaded only here. */
 export function registerRoster(program: Command, run: Run): void {
   const { io } = run
@@ -160,7 +176,7 @@ export function registerBatch(program: Command, run: Run): void {
     .addOption(
       new Option(
         '--roster <file>',
-        'roster for "attacker"/"defender" lines (repeatable; see docs/roster.md)',
+        'roster for "attacker"/"defender" lines (repeatable; mecha examples shows one)',
       ).argParser((v: string, prev: unknown) => [...(Array.isArray(prev) ? prev : []), v]),
     )
     .option(

@@ -1,14 +1,14 @@
 import { InputError } from '../core/errors.js'
 import { nearest } from '../core/nearest.js'
 import { printable } from '../core/text.js'
-import { ROUNDS, describeEvent, eventRows, roundReminders } from '../game/describe.js'
+import { battleRound, battleRoundText, describeEvent, eventRows, roundReminders } from '../game/describe.js'
 import { type GameEvent, type GameLog, type GameMode, type SetEvent } from '../game/log.js'
 import { newGameHeader } from '../game/new.js'
 import { sideScores } from '../game/score.js'
 import { type GameState, lastInEffect, replay } from '../game/state.js'
 import { sideLuck } from '../game/stats.js'
 import { columns, num, pct } from '../render/format.js'
-import { appendEvent, createGame, readGame, repairFile } from './game-file.js'
+import { type GameOnDisk, appendEvents, createGame, loadGame, readGame, repairFile } from './game-file.js'
 import { requireRoster } from './units.js'
 
 /**
@@ -23,7 +23,8 @@ export interface GameFile {
   name: string
 }
 
-export type Answer = { text: string } | { json: unknown }
+/** A command's answer: its text, or the object `--json` prints; `recorded` names an event it appended. */
+export type Answer = ({ text: string } | { json: unknown }) & { recorded?: string }
 
 const now = () => new Date().toISOString()
 
@@ -97,8 +98,7 @@ export function gameStatus(file: GameFile, json: boolean, width: number): Answer
   if (json) return { json: statusJson(log, state) }
   const scores = sideScores(log.header, state)
   const size = state.points === undefined ? '' : `, ${state.points} points`
-  const last = ROUNDS[state.mode]
-  const head = `${modeName(state.mode)}${size}, round ${state.round}${state.mode === 'confrontation' ? '' : ` of ${last}`} (${printable(file.name)}, ${log.events.length} event${log.events.length === 1 ? '' : 's'})`
+  const head = `${modeName(state.mode)}${size}, ${battleRoundText(battleRound(state.mode, state.round))} (${printable(file.name)}, ${log.events.length} event${log.events.length === 1 ? '' : 's'})`
   const sides = [
     ['side', 'Momentum', 'VP if the battle ended now'],
     ...Object.entries(state.sides).map(([side, s]) => [side, String(s.momentum), String(scores[side].vp)]),
@@ -134,6 +134,7 @@ export function gameLog(file: GameFile, json: boolean): Answer {
           n: r.n,
           round: r.round,
           ...(r.undoneBy ? { undoneBy: r.undoneBy } : {}),
+          ...(r.cutShort ? { cutShort: true } : {}),
           ...r.event,
         })),
       },
@@ -143,20 +144,23 @@ export function gameLog(file: GameFile, json: boolean): Answer {
     text: rows
       .map(
         (r) =>
-          `#${r.n}  round ${r.round}  ${printable(describeEvent(r.event))}${r.undoneBy ? `  (undone by #${r.undoneBy})` : ''}`,
+          `#${r.n}  round ${r.round}  ${printable(describeEvent(r.event))}${r.undoneBy ? `  (undone by #${r.undoneBy})` : ''}${r.cutShort ? "  (its plan's write was cut short: not in effect)" : ''}`,
       )
       .join('\n'),
   }
 }
 
-/** Append one event; its number is the log's length after it, as read here. */
-function append(file: GameFile, log: GameLog, event: GameEvent): number {
-  appendEvent(file.path, file.name, event)
-  return log.events.length + 1
+/** Append one event; the number it was given in the file. */
+function append(file: GameFile, disk: GameOnDisk, event: GameEvent): number {
+  return appendEvents(file.path, file.name, [event], disk).first
 }
 
+/** What an answer says was recorded, should it not reach its reader: `#7 in mecha-game.jsonl`. */
+const recorded = (n: number, file: GameFile) => `#${n} in ${printable(file.name)}`
+
 export function gameUndo(file: GameFile, to: number | undefined, json: boolean): Answer {
-  const log = readGame(file.path, file.name)
+  const disk = loadGame(file.path, file.name)
+  const log = disk.log
   const count = log.events.length
   let targets: number[]
   if (to !== undefined) {
@@ -182,22 +186,36 @@ export function gameUndo(file: GameFile, to: number | undefined, json: boolean):
         targets.unshift(i)
       }
   }
-  const n = append(file, log, { t: 'undo', events: targets, at: now() })
-  if (json) return { json: { n, t: 'undo', events: targets } }
+  const n = append(file, disk, { t: 'undo', events: targets, at: now() })
+  if (json) return { json: { n, t: 'undo', events: targets }, recorded: recorded(n, file) }
   const what =
     targets.length === 1
       ? `#${targets[0]} (${describeEvent(log.events[targets[0] - 1])})`
       : `#${targets[0]}-#${targets[targets.length - 1]}`
-  return { text: `#${n} undo ${printable(what)}` }
+  return { text: `#${n} undo ${printable(what)}`, recorded: recorded(n, file) }
+}
+
+/** The round begun, as the players count it: `round 2`, or in a Confrontation `battle 2 of 3, round 1`. */
+function begins(state: GameState): string {
+  const b = battleRound(state.mode, state.round)
+  return b.battles > 1 && !b.over
+    ? `battle ${b.battle} of ${b.battles}, round ${b.round}`
+    : `round ${state.round}`
 }
 
 export function gameNextRound(file: GameFile, json: boolean): Answer {
-  const log = readGame(file.path, file.name)
-  const n = append(file, log, { t: 'next-round', at: now() })
-  const state = replay({ ...log, events: [...log.events, { t: 'next-round' }] })
+  const disk = loadGame(file.path, file.name)
+  const log = disk.log
+  // The round it begins is the log's up to this event, others' events before it included.
+  const { first: n, disk: after } = appendEvents(file.path, file.name, [{ t: 'next-round', at: now() }], disk)
+  const state = replay(after.log)
   const reminders = roundReminders(log.header, state)
-  if (json) return { json: { n, t: 'next-round', round: state.round, reminders } }
-  return { text: [`#${n} round ${state.round} begins`, ...reminders.map((r) => `- ${r}`)].join('\n') }
+  if (json)
+    return { json: { n, t: 'next-round', round: state.round, reminders }, recorded: recorded(n, file) }
+  return {
+    text: [`#${n} ${begins(state)} begins`, ...reminders.map((r) => `- ${r}`)].join('\n'),
+    recorded: recorded(n, file),
+  }
 }
 
 export function gameSet(
@@ -206,8 +224,8 @@ export function gameSet(
   opts: { hp?: number; destroyed?: boolean; momentum?: number; stun?: number },
   json: boolean,
 ): Answer {
-  const log = readGame(file.path, file.name)
-  const key = unitKey(log, unit)
+  const disk = loadGame(file.path, file.name)
+  const key = unitKey(disk.log, unit)
   const event: SetEvent = { t: 'set', unit: key }
   for (const k of ['hp', 'destroyed', 'momentum', 'stun'] as const)
     if (opts[k] !== undefined) Object.assign(event, { [k]: opts[k] })
@@ -216,9 +234,9 @@ export function gameSet(
       'missing',
       'game set: give what to set: --hp N, --destroyed, --momentum N or --stun N',
     )
-  const n = append(file, log, { ...event, at: now() })
-  if (json) return { json: { n, ...event } }
-  return { text: `#${n} ${printable(describeEvent(event))}` }
+  const n = append(file, disk, { ...event, at: now() })
+  if (json) return { json: { n, ...event }, recorded: recorded(n, file) }
+  return { text: `#${n} ${printable(describeEvent(event))}`, recorded: recorded(n, file) }
 }
 
 export function gameRepair(file: GameFile, json: boolean): Answer {

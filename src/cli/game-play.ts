@@ -1,24 +1,23 @@
 import { existsSync } from 'node:fs'
 import { InputError } from '../core/errors.js'
 import { loadSpec } from '../commands/registry.js'
-import { namedRequest } from '../engine/named-units.js'
+import { namedRequest } from '../engine/by-name.js'
 import { planAttacksOf, planDefenderOf, setPlanSpent } from '../engine/plan-units.js'
 import { limitedUse } from '../rules/stellar/limited-uses.js'
 import { type Request, answerRequest } from '../engine/request.js'
-import { type Globals, type RunOutput, quietChoices, runSpec } from '../engine/run.js'
+import { type Globals, type RunOutput, quietEnv, runSpec } from '../engine/run.js'
 import { type CommandSpec, camelKey } from '../engine/spec.js'
 import { unitWordsOf } from '../engine/unit-words.js'
-import { describeEvent } from '../game/describe.js'
+import { battleRound, describeEvent } from '../game/describe.js'
 import { ONCE_PER_GAME, resolutionEffects } from '../game/effects.js'
 import { type GameReader, type PlayedCommand, gameRole } from '../game/modes.js'
 import type { Effect, GameLog, ResolutionEvent } from '../game/log.js'
-import { gameRoster } from '../game/roster.js'
-import { type GameState, applyEvent, replay, startState, undoneBy } from '../game/state.js'
+import { gameRoster, rosterAt } from '../game/roster.js'
+import { type GameState, applyEvent, inEffect, replay, startState } from '../game/state.js'
 import { type DamageOdds, type LuckRoll, luckOf } from '../game/stats.js'
-import { plainStyle } from '../render/style.js'
 import { REMOTE_MOMENTUM_COST } from '../rules/stellar/upgrades.js'
 import { type Roster, lookupUnit, parseUnitRef } from '../rules/stellar/roster.js'
-import { appendEvent, appendEvents, readGame } from './game-file.js'
+import { type GameOnDisk, appendEvents, loadGame, refuseLinked, reloadGame } from './game-file.js'
 import { gamePath } from './game-register.js'
 
 /**
@@ -31,8 +30,12 @@ import { gamePath } from './game-register.js'
 
 export interface Play {
   file: { path: string; name: string }
+  /** The log as read from its file (and where the reading ended: reloadGame reads on from there). */
+  disk: GameOnDisk
   log: GameLog
   state: GameState
+  /** The game's units as the header gives them, read once (rosterAt gives them in a state). */
+  units: Roster
   /** The game's units, each with its HP left. */
   roster: Roster
 }
@@ -49,9 +52,44 @@ export function findPlay(
   const given = typeof flag === 'string' ? flag : undefined
   const file = gamePath(given, place)
   if (given === undefined && !place.env.MECHA_GAME && !existsSync(file.path)) return undefined
-  const log = readGame(file.path, file.name)
-  const state = replay(log)
-  return { file, log, state, roster: gameRoster(log.header, file.name, state) }
+  const disk = loadGame(file.path, file.name)
+  const state = replay(disk.log)
+  const units = gameRoster(disk.log.header, file.name)
+  return { file, disk, log: disk.log, state, units, roster: rosterAt(units, state) }
+}
+
+/**
+ * The game as its file now holds it: `play` itself when nothing was appended since it was read;
+ * else what others appended (and this process) read and replayed on from its state (the whole
+ * log again after an undo, or a plan's attacks, which take effect only all together).
+ */
+export function playNow(
+  play: Play,
+  disk: GameOnDisk = reloadGame(play.file.path, play.file.name, play.disk),
+): Play {
+  if (disk === play.disk) return play
+  const from = play.log.events.length
+  const grew = disk.log.header === play.log.header && disk.log.events.length >= from
+  const added = grew ? disk.log.events.slice(from) : []
+  const simple = grew && added.every((e) => e.t !== 'undo' && !(e.t === 'resolution' && e.plan))
+  const state = simple ? added.reduce(applyEvent, play.state) : replay(disk.log)
+  const units = grew ? play.units : gameRoster(disk.log.header, play.file.name)
+  return { file: play.file, disk, log: disk.log, state, units, roster: rosterAt(units, state) }
+}
+
+/**
+ * The round a roll in the game reads (its battle's, describe.ts), refused in one line when the
+ * game is over and the roll would be recorded: no flag of the command's is named for a round it
+ * was never given.
+ */
+function gameRound(command: string, play: Play, rolled: boolean): number {
+  const b = battleRound(play.state.mode, play.state.round)
+  if (b.over && rolled)
+    throw new InputError(
+      'game-over',
+      `${command}: the game is over (${b.battles > 1 ? `its ${b.battles} battles of ${b.rounds} rounds` : `${b.rounds} rounds`} played; mecha game status gives the score), and records no more rolls; if a round was begun by mistake: mecha game undo`,
+    )
+  return b.round
 }
 
 /** The options that give a unit's HP left: with a game, its HP is the game's. */
@@ -88,7 +126,10 @@ function playedFlags(
           `${flag}: the game gives ${whose}; drop ${flag} (mecha game set ${unit ?? 'UNIT'} --hp N corrects it), or give --no-game`,
         )
       }
-  return raw.round === undefined ? { ...raw, round: String(play.state.round) } : raw
+  // Refused before anything is rolled: a roll that could not be recorded is not made.
+  if (!odds) refuseLinked(play.file.path, play.file.name)
+  const round = gameRound(command, play, !odds)
+  return raw.round === undefined ? { ...raw, round: String(round) } : raw
 }
 
 const momentumOffer = (v: unknown, targets: number) =>
@@ -105,7 +146,8 @@ function saidFromGame(request: Request, play: Play, roundGiven: boolean): void {
     for (const input of Object.values(inputs))
       if (!Array.isArray(input) && input.from === 'roster' && /^[^.]+\.hp$/.test(input.field ?? ''))
         input.from = 'game'
-    if (!roundGiven) inputs.round = { value: play.state.round, from: 'game' }
+    if (!roundGiven)
+      inputs.round = { value: battleRound(play.state.mode, play.state.round).round, from: 'game' }
   }
 }
 
@@ -192,7 +234,10 @@ function checkOffers(
 }
 
 /** The choices a roll made, as request keys: replaying them never depends on a policy. */
-function choicesOf(command: PlayedCommand, out: RunOutput): Record<string, unknown> {
+function choicesOf(
+  command: PlayedCommand,
+  out: { json: Record<string, unknown>; replay?: string[] },
+): Record<string, unknown> {
   const j = out.json
   const made: Record<string, unknown> = {}
   if (command === 'shoot') {
@@ -244,7 +289,7 @@ function recordPlay(
   out: RunOutput,
   units: { attacker: string; defenders: string[] },
   spec: CommandSpec,
-): { n: number; event: ResolutionEvent } {
+): { n: number; event: ResolutionEvent; disk: GameOnDisk } {
   const effects = resolutionEffects(
     { command, ...units, values: request.values as Record<string, unknown>, answer: out.json },
     play.state,
@@ -260,8 +305,8 @@ function recordPlay(
     effects,
     at: new Date().toISOString(),
   }
-  appendEvent(play.file.path, play.file.name, event)
-  return { n: play.log.events.length + 1, event }
+  const { first, disk } = appendEvents(play.file.path, play.file.name, [event], play.disk)
+  return { n: first, event, disk }
 }
 
 /** Refuses effects that spend more Momentum than a side has: nothing is recorded. */
@@ -283,13 +328,13 @@ const playedLine = (n: number, event: ResolutionEvent) => `#${n} ${describeEvent
 // ---------------------------------------------------------------------------------------------
 // Luck: each recorded roll again, against its exact odds
 
-const ENV = { choice: quietChoices, render: { style: plainStyle, explain: false, width: 80 } }
-
-/** A recorded roll resolved again in the state it was played in: rolled, or its exact odds. */
+/**
+ * A recorded roll resolved again in the state it was played in (`roster`: the game's units in
+ * that state): rolled, or its exact odds.
+ */
 function again(
   spec: CommandSpec,
-  log: GameLog,
-  name: string,
+  roster: Roster,
   state: GameState,
   e: ResolutionEvent,
   odds: boolean,
@@ -301,12 +346,12 @@ function again(
   })
   const given: Record<string, unknown> = {}
   for (const [k, v] of Object.entries(e.request)) if (!keys.includes(k)) given[k] = v
-  if (given.round === undefined) given.round = state.round
-  const req = namedRequest(spec, gameRoster(log.header, name, state), words, given, 'json')
+  if (given.round === undefined) given.round = battleRound(state.mode, state.round).round
+  const req = namedRequest(spec, roster, words, given, 'json')
   const g: Globals = odds
     ? { json: true, odds: true, explain: false }
     : { json: true, odds: false, explain: false, seed: e.seed, rolls: e.rolls }
-  const out = runSpec(spec, req.values, g, ENV, false)
+  const out = runSpec(spec, req.values, g, quietEnv)
   if (out instanceof Promise) throw new Error('game stats: a replay waited for a person')
   return out.json
 }
@@ -363,12 +408,13 @@ function dealtIn(
 
 /** Every roll in effect, in order, each side's damage against its exact odds. */
 export async function luckRolls(log: GameLog, name: string): Promise<LuckRoll[]> {
-  const by = undoneBy(log.events)
+  const on = inEffect(log.events)
+  const units = gameRoster(log.header, name)
   let state = startState(log.header)
   const out: LuckRoll[] = []
   for (let i = 0; i < log.events.length; i++) {
     const e = log.events[i]
-    if (by[i] !== undefined) continue
+    if (!on[i]) continue
     if (e.t === 'resolution') {
       const spec = await loadSpec(e.command)
       if (!spec || !unitWordsOf(spec.name))
@@ -376,11 +422,11 @@ export async function luckRolls(log: GameLog, name: string): Promise<LuckRoll[]>
           'bad-game',
           `${name}:${i + 2}: "command": ${e.command} is not a shot or a charge`,
         )
-      const roster = gameRoster(log.header, name, state)
+      const roster = rosterAt(units, state)
       const keyOf = (w: string) => lookupUnit(roster, parseUnitRef(w).unit).key
       try {
-        const rolled = again(spec, log, name, state, e, false)
-        const odds = again(spec, log, name, state, e, true)
+        const rolled = again(spec, roster, state, e, false)
+        const odds = again(spec, roster, state, e, true)
         for (const d of dealtIn(e.command, e, rolled, odds, state, keyOf)) {
           const { odds: dist, ...rest } = d
           // A side that could deal no damage (a counter that never came) says nothing of luck.
@@ -425,7 +471,10 @@ function readerFlags(
       `--hp: the game gives ${whose}; drop --hp (mecha game set ${unit ?? 'UNIT'} --hp N corrects it), give --odds to ask "what if", or give --no-game`,
     )
   }
-  return raw.round === undefined ? { ...raw, round: String(play.state.round) } : raw
+  const plan = command === 'plan' && rolled
+  if (plan) refuseLinked(play.file.path, play.file.name)
+  const round = gameRound(command, play, plan)
+  return raw.round === undefined ? { ...raw, round: String(round) } : raw
 }
 
 /** Refuses a destroyed unit named in a plan or a matrix, as a shot refuses it. */
@@ -504,7 +553,7 @@ async function recordPlan(
   raw: Record<string, unknown>,
   request: Request,
   out: RunOutput,
-): Promise<Array<{ n: number; event: ResolutionEvent }>> {
+): Promise<{ added: Array<{ n: number; event: ResolutionEvent }>; disk: GameOnDisk }> {
   const steps = out.json.steps as Step[] | undefined
   const attacks = planAttacksOf(request.values) ?? []
   const defenderWord = planDefenderOf(request.values)!
@@ -536,22 +585,17 @@ async function recordPlan(
       request: recordedRequest(spec, words, given, choicesOf(step.command, { json: step.answer })),
       rolls: step.rolls,
       effects,
-      plan: { step: step.step, of: attacks.length },
+      plan: { step: step.step, of: 0 },
       at: new Date().toISOString(),
     }
     events.push(event)
     state = applyEvent(state, event)
   }
-  if (events.length) appendEvents(play.file.path, play.file.name, events)
-  return events.map((event, i) => ({ n: play.log.events.length + 1 + i, event }))
-}
-
-/** The game after events this process appended: its log, state and units read again. */
-function advance(play: Play, events: readonly ResolutionEvent[]): Play {
-  if (!events.length) return play
-  const log = { ...play.log, events: [...play.log.events, ...events] }
-  const state = events.reduce(applyEvent, play.state)
-  return { file: play.file, log, state, roster: gameRoster(log.header, play.file.name, state) }
+  // `of`: the attacks made (fewer than planned when the defender fell), written together.
+  for (const e of events) e.plan!.of = events.length
+  if (!events.length) return { added: [], disk: play.disk }
+  const { first, disk } = appendEvents(play.file.path, play.file.name, events, play.disk)
+  return { added: events.map((event, i) => ({ n: first + i, event })), disk }
 }
 
 /**
@@ -584,23 +628,17 @@ async function playLine(
   const words = refs.filter((r): r is string => r !== undefined)
   const units = played ? checkPlay(played, words, request, roundGiven, play) : undefined
   if (reader) checkReader(reader, request, roundGiven, play)
-  const answered = answerRequest(spec, request, g, env, false)
+  const answered = answerRequest(spec, request, g, env)
   const out = answered instanceof Promise ? await answered : answered
   if (played && !g.odds) {
-    const { n, event } = recordPlay(play, played, words, given, request, out, units!, spec)
+    const { n, event, disk } = recordPlay(play, played, words, given, request, out, units!, spec)
     out.json.game = { file: play.file.name, n, effects: event.effects }
-    return { out, play: advance(play, [event]) }
+    return { out, play: playNow(play, disk) }
   }
   if (reader === 'plan' && !g.odds && Array.isArray(out.json.steps)) {
-    const added = await recordPlan(play, given, request, out)
+    const { added, disk } = await recordPlan(play, given, request, out)
     out.json.game = { file: play.file.name, events: added.map((a) => ({ n: a.n, effects: a.event.effects })) }
-    return {
-      out,
-      play: advance(
-        play,
-        added.map((a) => a.event),
-      ),
-    }
+    return { out, play: playNow(play, disk) }
   }
   out.json.game = { file: play.file.name }
   return { out, play }

@@ -48,12 +48,15 @@ export function registerGame(program: Command, run: Run): void {
   const gameFlag = () =>
     new Option('--game <file>', 'the game log (default: MECHA_GAME, then mecha-game.jsonl here)')
   const jsonFlag = () => new Option('--json', 'one JSON object on stdout')
-  const print = (answer: { text: string } | { json: unknown }) =>
+  const print = (answer: ({ text: string } | { json: unknown }) & { recorded?: string }) => {
+    // Appended before it is printed: should the answer not reach its reader, the failure says so.
+    if (answer.recorded) run.recorded = answer.recorded
     run.out.write(
       'json' in answer
         ? JSON.stringify(answer.json, null, io.stdoutIsTTY ? 2 : undefined) + '\n'
         : answer.text + '\n',
     )
+  }
   const fileOf = (opts: { game?: string }) => gamePath(opts.game, placeOf(io))
   const whole = (flag: string, min: number, max: number) => (v: string) => {
     const n = Number(v)

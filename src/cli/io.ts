@@ -145,4 +145,9 @@ export interface Run {
   err: Output
   argv: readonly string[]
   code: number
+  /**
+   * The game events this run appended (`#7 in mecha-game.jsonl`): an answer that cannot be
+   * written says they were recorded, so that running the command again is not a blind retry.
+   */
+  recorded?: string
 }

@@ -4,6 +4,8 @@ import { oneLine } from '../core/text.js'
 import { type CliIO, Output, OutputError, type Run } from './io.js'
 import { buildProgram } from './program.js'
 import { groups } from '../commands/registry.js'
+import { useTableDrawer } from '../render/format.js'
+import { borderless } from './table.js'
 import { WriteFailed } from './write-file.js'
 
 /**
@@ -12,6 +14,7 @@ import { WriteFailed } from './write-file.js'
  * prompt. entry.ts runs it on the process (bin/mecha.js); the tests run it in-process.
  */
 export async function runCli(argv: readonly string[], io: CliIO): Promise<number> {
+  useTableDrawer(borderless)
   const run: Run = {
     io,
     out: new Output(() => io.stdout, 'stdout', io.fds?.stdout),
@@ -57,7 +60,11 @@ function commandPath(argv: readonly string[]): string {
 /** What a run that threw ends with: its one line on stderr (none for help shown), its exit code. */
 function exitCodeOf(e: unknown, run: Run): number {
   const fail = (message: string, code: number) => {
-    run.err.write(`mecha: ${oneLine(message)}\n`)
+    // A game event appended before the failure is in the game: said, so a retry is not blind.
+    const recorded = run.recorded
+      ? `; the game event was recorded all the same (${run.recorded}): mecha game log shows it, do not play it again`
+      : ''
+    run.err.write(`mecha: ${oneLine(message)}${recorded}\n`)
     return code
   }
   if (e instanceof InputError) return fail(e.message, 2)

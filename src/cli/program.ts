@@ -1,8 +1,11 @@
 import { Command, Option } from 'commander'
 import { InputError } from '../core/errors.js'
+import { printable } from '../core/text.js'
 import { fitToWidth } from '../render/format.js'
+import { textOf } from '../render/run.js'
+import { loadText } from '../render/texts.js'
 import { type Style, plainStyle } from '../render/style.js'
-import { placeOf, registerBatch, registerCompletion, registerRoster } from './builtins.js'
+import { placeOf, registerBatch, registerCompletion, registerExamples, registerRoster } from './builtins.js'
 import { registerWeb } from './web-command.js'
 import { PLAY_FLAGS, registerGame } from './game-register.js'
 import { gameRole } from '../game/modes.js'
@@ -182,28 +185,19 @@ function registerSpec(parent: Command, spec: CommandSpec, leafName: string, run:
         : undefined
     if (game && reader) game.mod.checkReader(reader, request, raw.round !== undefined, game.play)
     const style = g.json ? plainStyle : await stdoutStyle(io, opts.color !== false)
-    const out = await answerRequest(
-      spec,
-      request,
-      g,
-      {
-        choice,
-        askDice,
-        render: {
-          style,
-          explain: g.explain,
-          width: g.json ? 80 : columnsFor(io, 'stdout'),
-        },
-      },
-      !g.json,
-    )
+    const answer = await answerRequest(spec, request, g, { choice, askDice })
+    const render = { style, explain: g.explain, width: g.json ? 80 : columnsFor(io, 'stdout') }
+    const drawn =
+      g.json && !g.csv && !g.plot ? {} : textOf(spec, await loadText(spec.name), answer, g, render, !g.json)
+    const out = { ...drawn, json: answer.json, warnings: answer.warnings }
     // Units by name: the text says so (the JSON has where each input came from); a plan's own
     // head names its defender and attacks.
     if (units.length && out.text !== undefined && !unitWords[0].optional && spec.name !== 'plan')
       out.text = `${units.join(' vs ')} (from ${game ? game.play.file.name : 'the roster'})\n${out.text}`
     // A roll in a game: appended to it (one whole line, synced) before anything is printed.
     if (game && inGame && !g.odds) {
-      const { n, event } = game.mod.recordPlay(game.play, played!, units, raw, request, out, inGame, spec)
+      const { n, event } = game.mod.recordPlay(game.play, played!, units, raw, request, answer, inGame, spec)
+      run.recorded = `#${n} in ${printable(game.play.file.name)}`
       out.json.game = { file: game.play.file.name, n, effects: event.effects }
       if (out.text !== undefined) out.text += '\n' + game.mod.playedLine(n, event)
     }
@@ -212,7 +206,9 @@ function registerSpec(parent: Command, spec: CommandSpec, leafName: string, run:
       const from = `(from ${game.play.file.name}, round ${request.values.round ?? game.play.state.round})`
       if (out.text !== undefined) out.text = `${from}\n${out.text}`
       if (reader === 'plan' && !g.odds && Array.isArray(out.json.steps)) {
-        const added = await game.mod.recordPlan(game.play, raw, request, out)
+        const { added } = await game.mod.recordPlan(game.play, raw, request, answer)
+        if (added.length)
+          run.recorded = `${added.map((a) => `#${a.n}`).join(', ')} in ${printable(game.play.file.name)}`
         out.json.game = {
           file: game.play.file.name,
           events: added.map((a) => ({ n: a.n, effects: a.event.effects })),
@@ -283,6 +279,7 @@ export async function buildProgram(run: Run): Promise<Command> {
   registerBatch(program, run)
   registerCompletion(program, run)
   registerRoster(program, run)
+  registerExamples(program, run)
   registerGame(program, run)
   registerWeb(program, run)
   return program

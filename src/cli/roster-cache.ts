@@ -13,7 +13,8 @@ import { mkdirSync, readFileSync, statSync } from 'node:fs'
 import { homedir } from 'node:os'
 import { isAbsolute, join } from 'node:path'
 import { fileURLToPath } from 'node:url'
-import { type Roster, parseRoster } from '../rules/stellar/roster.js'
+import type { Roster } from '../rules/stellar/roster.js'
+import { parseRoster } from '../rules/stellar/roster-text.js'
 import { replaceFile } from './write-file.js'
 
 /** Bumped when the kept form changes. */

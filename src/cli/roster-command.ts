@@ -5,6 +5,7 @@ import {
   type RosterUnit,
   type RosterWeapon,
   lookupUnit,
+  unitPlace,
   weaponPenText,
 } from '../rules/stellar/roster.js'
 import { loadRoster } from './roster-file.js'
@@ -12,7 +13,7 @@ import { type RosterPlace, requireRoster as findRoster } from './units.js'
 
 /**
  * `mecha roster list|show|check|new`: the roster as tables, one unit's card, a validation, and a
- * commented starter file. Loaded only when the command runs (it brings the YAML parser).
+ * commented starter file. Loaded only when the command runs.
  */
 
 const opt = (v: number | undefined) => (v === undefined ? '-' : String(v))
@@ -55,7 +56,7 @@ export function rosterShow(unit: RosterUnit, width: number): string {
   const rows: string[][] = [
     ['name', printable(unit.name)],
     ['kind', unit.kind],
-    ['from', `${printable(unit.file)}:${unit.line}`],
+    ['from', printable(unitPlace(unit))],
   ]
   const fields: Array<[string, number | undefined]> = [
     ['pilot level', unit.pilot],

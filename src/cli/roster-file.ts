@@ -7,13 +7,14 @@
  * A file named by 1 or 2 must exist; 3 and 4 are only looked for. No roster at all is not an
  * error here: a command that needs a unit by name says so.
  */
-import { type Stats, closeSync, constants, fstatSync, lstatSync, openSync, readFileSync } from 'node:fs'
+import { closeSync, constants, fstatSync, lstatSync, openSync, readFileSync } from 'node:fs'
 import { homedir } from 'node:os'
 import { delimiter, dirname, isAbsolute, join, relative, resolve } from 'node:path'
 import { InputError } from '../core/errors.js'
 import { printable } from '../core/text.js'
 import { type Roster, mergeRosters } from '../rules/stellar/roster.js'
 import { cachedRoster } from './roster-cache.js'
+import { kindOf } from './write-file.js'
 
 export const ROSTER_FILE_NAME = 'mecha-roster.yaml'
 
@@ -87,7 +88,7 @@ const WHERE: Record<RosterSource, string> = {
 export const MAX_ROSTER_BYTES = 10 * 1024 * 1024
 
 /** Read and parse the located files into one roster. Throws InputError naming the file. */
-export function readRoster(location: RosterLocation, env: NodeJS.ProcessEnv = process.env): Roster {
+export function readRosterFiles(location: RosterLocation, env: NodeJS.ProcessEnv = process.env): Roster {
   const rosters = location.files.map(({ path, shown }) => {
     const fail = (why: string) =>
       new InputError('bad-roster', `${WHERE[location.from]}: cannot read ${printable(shown)}: ${why}`)
@@ -126,14 +127,6 @@ function readText(path: string, fail: (why: string) => InputError): string {
 
 const megabytes = (bytes: number) => (bytes / 1024 / 1024).toFixed(1)
 
-function kindOf(st: Stats): string {
-  if (st.isDirectory()) return 'a directory'
-  if (st.isFIFO()) return 'a FIFO (a named pipe)'
-  if (st.isSocket()) return 'a socket'
-  if (st.isCharacterDevice() || st.isBlockDevice()) return 'a device'
-  return 'not a regular file'
-}
-
 function errnoWords(e: NodeJS.ErrnoException): string {
   switch (e.code) {
     case 'ENOENT':
@@ -151,8 +144,8 @@ function errnoWords(e: NodeJS.ErrnoException): string {
   }
 }
 
-/** locateRoster then readRoster: the roster of this run, or null when there is none. */
+/** locateRoster then readRosterFiles: the roster of this run, or null when there is none. */
 export function loadRoster(search: RosterSearch = {}): Roster | null {
   const location = locateRoster(search)
-  return location ? readRoster(location, search.env ?? process.env) : null
+  return location ? readRosterFiles(location, search.env ?? process.env) : null
 }

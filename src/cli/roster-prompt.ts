@@ -1,5 +1,4 @@
 import { num } from '../render/format.js'
-import { plainStyle } from '../render/style.js'
 import {
   type Roster,
   type RosterWeapon,
@@ -8,7 +7,7 @@ import {
   weaponPenText,
   weaponsFor,
 } from '../rules/stellar/roster.js'
-import { quietChoices, runSpec } from '../engine/run.js'
+import { quietEnv, runSpec } from '../engine/run.js'
 import { type ChoiceContext, type CommandSpec, parseValues } from '../engine/spec.js'
 import { type UnitWord, unitWordsOf } from '../engine/unit-words.js'
 import { namedValues } from '../engine/named-units.js'
@@ -73,8 +72,7 @@ export async function askWeapons(
         spec,
         parseValues(spec, values, 'flag'),
         { json: true, odds: true, explain: false },
-        { choice: quietChoices, render: { style: plainStyle, explain: false, width: 80 } },
-        false,
+        quietEnv,
       )
       e = (out.json.odds as { expected: Expected }).expected
       memo.set(key, e)

@@ -2,7 +2,8 @@ import { existsSync } from 'node:fs'
 import { resolve } from 'node:path'
 import { InputError } from '../core/errors.js'
 import type { Roster } from '../rules/stellar/roster.js'
-import { namedRequest, needWords, openSlots } from '../engine/named-units.js'
+import { namedRequest } from '../engine/by-name.js'
+import { needWords, openSlots } from '../engine/named-units.js'
 import type { Request } from '../engine/request.js'
 import { type RosterSearch, loadRoster } from './roster-file.js'
 import { DEFAULT_GAME } from './game-register.js'
@@ -27,7 +28,7 @@ export function requireRoster(
   if (!roster)
     throw new InputError(
       'no-roster',
-      `${what}: no roster found; give --roster FILE, set MECHA_ROSTER, or put mecha-roster.yaml here (see docs/roster.md)${gameHint(place)}`,
+      `${what}: no roster found; give --roster FILE, set MECHA_ROSTER, or put mecha-roster.yaml here (mecha examples --copy writes the example roster there)${gameHint(place)}`,
     )
   return roster
 }

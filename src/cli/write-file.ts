@@ -1,4 +1,14 @@
-import { chmodSync, closeSync, lstatSync, openSync, renameSync, rmSync, writeSync } from 'node:fs'
+import {
+  type Stats,
+  chmodSync,
+  closeSync,
+  fsyncSync,
+  lstatSync,
+  openSync,
+  renameSync,
+  rmSync,
+  writeSync,
+} from 'node:fs'
 import { basename, dirname, join, resolve } from 'node:path'
 import { quoteValue } from '../core/text.js'
 
@@ -11,10 +21,11 @@ export class WriteFailed extends Error {
 let written = 0
 
 /**
- * Write `text` to `path` whole or not at all: into a new temporary file beside it, then renamed
- * over it. A symlink at `path` is replaced by the file, never written through, and a reader never
- * sees half a file. An existing file keeps its permissions. `what` names the input in the error
- * (`--plot`); the temporary file is removed when anything fails.
+ * Write `text` to `path` whole or not at all: into a new temporary file beside it, synced to the
+ * disk, then renamed over it. A symlink at `path` is replaced by the file, never written through,
+ * and a reader never sees half a file, even after a machine lost power (the data is on the disk
+ * before the name points to it). An existing file keeps its permissions. `what` names the input
+ * in the error (`--plot`); the temporary file is removed when anything fails.
  */
 export function replaceFile(path: string, text: string | Uint8Array, what: string): void {
   const target = resolve(path)
@@ -30,6 +41,7 @@ export function replaceFile(path: string, text: string | Uint8Array, what: strin
     if (old?.isFile()) chmodSync(tmp, old.mode & 0o7777)
     const buf = typeof text === 'string' ? Buffer.from(text, 'utf8') : text
     for (let off = 0; off < buf.length;) off += writeSync(fd, buf, off)
+    fsyncSync(fd)
     closeSync(fd)
     fd = undefined
     renameSync(tmp, target)
@@ -46,4 +58,13 @@ function why(e: NodeJS.ErrnoException): string {
   return String(e.message)
     .replace(/^[A-Z]+: /, '')
     .replace(/, \w+( '.*')?$/, '')
+}
+
+/** What a file that is not a regular one is, for a message: `a FIFO (a named pipe)`. */
+export function kindOf(st: Stats): string {
+  if (st.isDirectory()) return 'a directory'
+  if (st.isFIFO()) return 'a FIFO (a named pipe)'
+  if (st.isSocket()) return 'a socket'
+  if (st.isCharacterDevice() || st.isBlockDevice()) return 'a device'
+  return 'not a regular file'
 }

@@ -13,6 +13,7 @@ import {
   findWeapon,
   lookupUnit,
   parseUnitRef,
+  unitPlace,
   weaponsFor,
 } from '../rules/stellar/roster.js'
 import { namedValues } from './named-units.js'
@@ -100,7 +101,7 @@ function pickUnits(
     if (!sides.length)
       throw new InputError(
         'bad-usage',
-        `matrix: --side ${side}: no unit of the roster has a side; drop --side, or give units a side (docs/roster.md)`,
+        `matrix: --side ${side}: no unit of the roster has a side; drop --side, or give units a side (mecha roster new shows how)`,
       )
     if (!sides.some((s) => s.toLowerCase() === side.toLowerCase()))
       throw new InputError(
@@ -134,7 +135,7 @@ function rowsOf(roster: Roster, ref: string, named: boolean): MatrixRow[] {
   const unit = lookupUnit(roster, r.unit)
   const weapons: RosterWeapon[] = r.weapon !== undefined ? [findWeapon(unit, r.weapon)] : unit.weapons
   if (!weapons.length && named)
-    throw new InputError('no-weapon', `matrix: ${unit.key} has no weapons in ${unit.file}:${unit.line}`)
+    throw new InputError('no-weapon', `matrix: ${unit.key} has no weapons in ${unitPlace(unit)}`)
   return weapons.map((w) => ({ unit: unit.key, weapon: w.key, command: w.melee ? 'melee' : 'shoot' }))
 }
 

@@ -12,6 +12,7 @@ import {
   findUnit,
   lookupUnit,
   parseUnitRef,
+  unitPlace,
   weaponsFor,
 } from '../rules/stellar/roster.js'
 import {
@@ -27,8 +28,6 @@ import {
 import type { Request } from './request.js'
 import { type CommandSpec, MORE_TARGETS, parseValues } from './spec.js'
 import { unitWordsOf } from './unit-words.js'
-import { matrixRequest } from './matrix-units.js'
-import { planRequest } from './plan-units.js'
 
 type InputsOf = (roster: Roster, refs: string[], given: Record<string, unknown>) => RosterInputs
 
@@ -63,7 +62,7 @@ const UNIT_INPUTS: Record<string, InputsOf> = {
     if (unit.frame === undefined && given.frame === undefined)
       throw new InputError(
         'missing',
-        `vp: ${unit.key} has no frame in ${unit.file}:${unit.line}; add frame: 1-5 to it, or give --frame`,
+        `vp: ${unit.key} has no frame in ${unitPlace(unit)}; add frame: 1-5 to it, or give --frame`,
       )
     return vpInputs(unit)
   },
@@ -146,20 +145,19 @@ export function namedValues(
 }
 
 /**
- * The request of `spec` for the units named in `refs` (the words in order; a repeatable last
- * word may be followed by more units, one target each), with the values `given` beside them laid
- * over the roster's: the parsed values (each further target under MORE_TARGETS) and where each
- * value came from, `json.inputs` (a list, target 1 first, when several targets are named).
+ * The request of a one-fight command (shoot, melee, save, outmaneuver, vp) for the units named in
+ * `refs` (the words in order; a repeatable last word may be followed by more units, one target
+ * each), with the values `given` beside them laid over the roster's: the parsed values (each
+ * further target under MORE_TARGETS) and where each value came from, `json.inputs` (a list,
+ * target 1 first, when several targets are named). by-name.ts sends plan and matrix elsewhere.
  */
-export function namedRequest(
+export function unitsRequest(
   spec: CommandSpec,
   roster: Roster,
   refs: ReadonlyArray<string | undefined>,
   given: Record<string, unknown>,
   form: 'flag' | 'json',
 ): Request {
-  if (spec.name === 'matrix') return matrixRequest(spec, roster, needWords('matrix', refs), given, form)
-  if (spec.name === 'plan') return planRequest(spec, roster, needWords('plan', refs), given, form)
   const words = needWords(spec.name, refs)
   const fixed = unitWordsOf(spec.name)!.length - 1
   const [first, ...more] = words

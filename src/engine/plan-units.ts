@@ -6,7 +6,7 @@
  */
 import { InputError } from '../core/errors.js'
 import { readAsSpent, usesIn } from '../rules/stellar/limited-uses.js'
-import { type Roster, findUnit, lookupUnit, parseUnitRef } from '../rules/stellar/roster.js'
+import { type Roster, findUnit, lookupUnit, parseUnitRef, unitPlace } from '../rules/stellar/roster.js'
 import { namedValues } from './named-units.js'
 import type { Request } from './request.js'
 import { type CommandSpec, type Values, parseValues } from './spec.js'
@@ -66,7 +66,7 @@ export function planRequest(
   if (hp === undefined)
     throw new InputError(
       'missing',
-      `plan: ${unit.key} has no hp in ${unit.file}:${unit.line}; add hp: N to it, or give --hp N`,
+      `plan: ${unit.key} has no hp in ${unitPlace(unit)}; add hp: N to it, or give --hp N`,
     )
   values.hp = hp
   values[PLAN_DEFENDER] = defender

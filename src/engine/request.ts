@@ -29,9 +29,8 @@ export function answerRequest(
   req: Request,
   g: Globals,
   env: RunEnv,
-  wantText: boolean,
 ): RunOutput | Promise<RunOutput> {
-  const out = runSpec(spec, req.values, g, env, wantText)
+  const out = runSpec(spec, req.values, g, env)
   if (req.inputs === undefined) return out
   const withInputs = (o: RunOutput): RunOutput => {
     o.json.inputs = req.inputs

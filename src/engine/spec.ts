@@ -1,8 +1,7 @@
 import type { Dice } from '../core/dice.js'
 import { InputError } from '../core/errors.js'
-import type { RenderContext } from '../render/context.js'
 
-export type { RenderContext } from '../render/context.js'
+export type * from './answer.js'
 
 /**
  * A resolving command, described once: what the command line and a batch line take (its options
@@ -13,7 +12,12 @@ export type { RenderContext } from '../render/context.js'
  * I: the input a resolution takes, every choice made; R: its result; Q: what build() makes of
  * the options, where a player's choice may still be open (the model's choose() settles it).
  */
-export interface CommandSpec<I = any, R = any, Q = I> {
+export interface CommandSpec<
+  I = any,
+  R = any,
+  Q = I,
+  M extends CommandModel<I, R, Q> = CommandModel<I, R, Q>,
+> {
   /** 'shoot', or 'wargroup shoot' for a command in a group. */
   name: string
   summary: string
@@ -26,16 +30,30 @@ export interface CommandSpec<I = any, R = any, Q = I> {
   /** Turn parsed option values (camelCase keys) into the validated request. Throws InputError. */
   build(values: Values): Q
   /** The answer to the request: the result, its report, the odds, the choices. */
-  model: CommandModel<I, R, Q>
+  model: M
 }
 
 /**
- * One command's model, the library's own (no options, no flags, no terminal): the request
- * settled into an input, the result of one roll, the report `--json` prints (its serialisation),
- * its text, the odds report and the compare report. The choices it makes go through an abstract
- * ChoiceContext: a person is asked by the CLI's context, and nobody by batch's and the library's.
+ * One command's model, the library's own (no options, no flags, no terminal, no text): the request
+ * settled into an input (I, from the request Q), the result R of one roll, the answer's own fields
+ * J, the odds (O under `odds`, X beside it, D what their text reads) and the comparison (CX beside
+ * it, K the choices an option makes). Each command's answer types are read off its model
+ * (answer.ts: RolledAnswerOf, OddsAnswerOf, CompareAnswerOf). The choices it
+ * makes go through an abstract ChoiceContext: a person is asked by the CLI's context, and nobody
+ * by batch's and the library's. Its text is another module's (src/render: CommandText), so an
+ * answer never loads the code that draws tables and colours.
  */
-export interface CommandModel<I = any, R = any, Q = I> {
+export interface CommandModel<
+  I = any,
+  R = any,
+  Q = I,
+  J = any,
+  O = any,
+  X = any,
+  D = any,
+  CX = any,
+  K = any,
+> {
   /**
    * Settle every player choice left open ('auto' or missing): through `ctx` when it can ask,
    * otherwise pick the best option for that player. Returns a concrete input.
@@ -53,36 +71,47 @@ export interface CommandModel<I = any, R = any, Q = I> {
   /** Why an input that needs no dice rolls none, to refuse --rolls (plan's `--need`). */
   noDiceReason?(input: I): string
   resolve(dice: Dice, input: I): R
-  /** The report: the fields `--json` prints (seed, rolls and command are added by the runner). */
-  json(result: R, input: I): Record<string, unknown>
-  /** The report as text. */
-  render(result: R, input: I, out: RenderContext): string
+  /** The answer's own fields (the runner adds command, seed, rolls and inputs around them). */
+  json(result: R, input: I): J
   /**
    * Flags that make a replay of this roll take the same choices as were answered at prompts
    * (a seed alone would replay with the automatic ones), for the line that reports the seed.
    */
   replayFlags?(input: I, result: R): string[]
-  /** Step-by-step arithmetic for --explain (appended after the summary). */
-  explain?(result: R, input: I, out: RenderContext): string
   /** Exact odds for --odds. Commands without dice omit it. */
-  odds?(input: I): OddsReport
+  odds?(input: I): OddsReport<O, X, D>
   /** --odds --compare: every option of the choices left open, with its odds (never asks). */
-  compare?(query: Q): CompareReport
+  compare?(query: Q): CompareReport<CX, K, O>
 }
 
-/** A command's model, typed by its input, result and request. */
-export function defineModel<I, R, Q = I>(model: CommandModel<I, R, Q>): CommandModel<I, R, Q> {
+/** A command's model: its types read off the model itself (resolve, json, odds, compare). */
+export function defineModel<I, R, Q = I, J = any, O = any, X = any, D = any, CX = any, K = any>(
+  model: CommandModel<I, R, Q, J, O, X, D, CX, K>,
+): CommandModel<I, R, Q, J, O, X, D, CX, K> {
   return model
 }
 
-export interface OddsReport {
+/**
+ * A command's model whose input, result and request are named (they cannot be read off its
+ * resolve), its answers still read off the model: `modelOf<SaveInput, SaveResult>()({ … })`.
+ */
+export function modelOf<I, R, Q = I>() {
+  return <J, O = any, X = any, D = any, CX = any, K = any>(
+    model: CommandModel<I, R, Q, J, O, X, D, CX, K>,
+  ): CommandModel<I, R, Q, J, O, X, D, CX, K> => model
+}
+
+/**
+ * The exact odds of one input: the answer's `odds` and the fields beside it, and what its text
+ * reads (`detail`: the distributions and the input, never printed as JSON).
+ */
+export interface OddsReport<O = any, X = any, D = any> {
   /** The `odds` JSON object (maps of outcome → probability, plus `expected`). */
-  json: Record<string, unknown>
+  json: O
   /** Extra top-level JSON fields (the choices used, target numbers…). */
-  extra?: Record<string, unknown>
-  render(out: RenderContext): string
-  /** --explain: how these odds are worked out, step by step (appended after the odds). */
-  explain?(out: RenderContext): string
+  extra?: X
+  /** What the command's text of these odds reads (its CommandText.odds). */
+  detail: D
   /**
    * How many lines at the top of the text say what was resolved (the chart's title, then the
    * choices made): 1 when not given.
@@ -101,14 +130,14 @@ export interface OddsReport {
  * --compare: the options of each open choice, each with its exact odds (the command's own
  * `odds`) and the value the automatic choice ranks it by.
  */
-export interface CompareReport {
+export interface CompareReport<CX = any, K = any, O = any> {
   /** Top-level JSON fields beside `compare` (the inputs every option shares). */
-  extra?: Record<string, unknown>
+  extra?: CX
   /** The choices compared, in the order they are made (the attacker's first). */
-  choices: ComparedChoice[]
+  choices: Array<ComparedChoice<K, O>>
 }
 
-export interface ComparedChoice {
+export interface ComparedChoice<K = any, O = any> {
   /** Whose choice, and against what: "Attacker's bonus, each against the defender's best reaction". */
   question: string
   /** What the ranking reads: "expected damage". */
@@ -116,10 +145,10 @@ export interface ComparedChoice {
   /** How it ranks: "more is better for the attacker; ties: failed saves, then unblocked hits". */
   ranking: string
   /** Best first, as the automatic choice ranks them. */
-  options: ComparedOption[]
+  options: Array<ComparedOption<K, O>>
 }
 
-export interface ComparedOption {
+export interface ComparedOption<K = any, O = any> {
   /** Short, for CSV and JSON: "barrage/guard", "6/3". */
   name: string
   /** As a prompt names it: "Barrage (+1 shot) vs Guard (+1 Block)". */
@@ -130,8 +159,8 @@ export interface ComparedOption {
   /** The automatic choice (the first option). */
   best: boolean
   /** The choices this option makes, as the JSON names them ({bonus, defense}). */
-  choices: Record<string, unknown>
-  odds: OddsReport
+  choices: K
+  odds: OddsReport<O>
 }
 
 export type Values = Record<string, unknown>
@@ -428,15 +457,21 @@ export function defineCommand<
   I,
   R,
   Q,
+  J,
+  OO,
+  X,
+  D,
+  CX,
+  K,
   const A extends readonly ArgSpec[] = [],
 >(
   spec: Omit<CommandSpec<I, R, Q>, 'options' | 'build' | 'args' | 'model'> & {
     options: O
     args?: A
     build(values: ValuesOf<O> & ArgValuesOf<A>): NoInfer<Q>
-    model: CommandModel<I, R, Q>
+    model: CommandModel<I, R, Q, J, OO, X, D, CX, K>
   },
-): CommandSpec<I, R, Q>
+): CommandSpec<I, R, Q, CommandModel<I, R, Q, J, OO, X, D, CX, K>>
 export function defineCommand(spec: CommandSpec): CommandSpec {
   return spec
 }

@@ -81,7 +81,7 @@ export const UNIT_WORDS: Readonly<Record<string, readonly UnitWord[]>> = {
 /** The flag naming the roster files, beside the unit words. */
 export const ROSTER_FLAG = {
   flag: 'roster',
-  description: 'roster file for units by name (repeatable; see docs/roster.md)',
+  description: 'roster file for units by name (repeatable; mecha examples shows one)',
 }
 
 /** The words of a command taking units by name (undefined for any other command). */

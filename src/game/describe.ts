@@ -3,7 +3,7 @@
  * round begins (`mecha game next-round`). Pure, as the rest of src/game.
  */
 import type { GameEvent, GameHeader, GameMode } from './log.js'
-import { type GameState, undoneBy } from './state.js'
+import { type GameState, cutShort, undoneBy } from './state.js'
 
 /**
  * Rounds in a battle (wargame rules): five in Simple Battle, Secure the Objective and Defend the
@@ -17,6 +17,47 @@ export const ROUNDS: Record<GameMode, number> = {
 }
 export const CONFRONTATION_BATTLES = 3
 
+/** Where a game is in its battles, and the round a roll reads. */
+export interface BattleRound {
+  /** The battle (1 to `battles`) and its round (1 to `rounds`); the last ones once the game is over. */
+  battle: number
+  battles: number
+  round: number
+  rounds: number
+  /** The last battle's last round has ended (`next-round` after it). */
+  over: boolean
+}
+
+/**
+ * The game's round (its `next-round`s counted from 1) as the rules count it. A Confrontation is
+ * three battles of three rounds each, each battle a game of its own ("each game lasts 3 rounds"),
+ * so a round-dependent rule (Persevere from round 4, Make it Count!'s hits) reads the round of
+ * its battle, 1 to 3; the other modes are one battle of five rounds. After the last round the game
+ * is over: it records no more rolls (docs/game.md, docs/rules-notes.md).
+ */
+export function battleRound(mode: GameMode, round: number): BattleRound {
+  const rounds = ROUNDS[mode]
+  const battles = mode === 'confrontation' ? CONFRONTATION_BATTLES : 1
+  const over = round > rounds * battles
+  const played = over ? rounds * battles : round
+  return {
+    battle: Math.ceil(played / rounds),
+    battles,
+    round: ((played - 1) % rounds) + 1,
+    rounds,
+    over,
+  }
+}
+
+/** `round 3 of 5`, `battle 2 of 3, round 1 of 3`, or `over: 5 rounds played`. */
+export function battleRoundText(b: BattleRound): string {
+  if (b.over)
+    return b.battles > 1
+      ? `over: ${b.battles} battles of ${b.rounds} rounds played`
+      : `over: ${b.rounds} rounds played`
+  return `${b.battles > 1 ? `battle ${b.battle} of ${b.battles}, ` : ''}round ${b.round} of ${b.rounds}`
+}
+
 const hpText = (n: number) => `HP ${n}`
 
 /** One event as `mecha game log` lists it: its number, the round it was written in, its undo. */
@@ -25,17 +66,21 @@ export interface EventRow {
   round: number
   /** The number of the undo in effect that undoes it. */
   undoneBy?: number
+  /** One of a plan's attacks whose write was cut short: not in effect (state.ts, cutShort). */
+  cutShort?: true
   event: GameEvent
 }
 
 /** Every event with its number and round (the rounds begun by next-round events in effect before it). */
 export function eventRows(events: readonly GameEvent[]): EventRow[] {
   const by = undoneBy(events)
+  const cut = cutShort(events)
   let round = 1
   return events.map((event, i) => {
     const row: EventRow = { n: i + 1, round, event }
     if (by[i] !== undefined) row.undoneBy = by[i]
-    else if (event.t === 'next-round') round++
+    if (cut[i]) row.cutShort = true
+    else if (by[i] === undefined && event.t === 'next-round') round++
     return row
   })
 }

@@ -102,7 +102,10 @@ export interface ResolutionEvent extends Stamp {
   seed?: string
   rolls?: number[]
   effects: Effect[]
-  /** One attack of a plan (`mecha plan` in a game): its step of how many, written together. */
+  /**
+   * One attack of a plan (`mecha plan` in a game): its step of the attacks the plan made, all
+   * written together in one append and in effect only together (state.ts, cutShort).
+   */
   plan?: { step: number; of: number }
 }
 
@@ -117,6 +120,16 @@ export type GameEvent = SetEvent | UndoEvent | NextRoundEvent | ResolutionEvent 
 export interface GameLog {
   header: GameHeader
   events: GameEvent[]
+}
+
+/**
+ * A record keyed by names a log gives (units, sides), without a prototype: a unit named
+ * `__proto__` or `constructor` is only ever a name, written and read as any other.
+ */
+export function byName<T>(entries: Iterable<readonly [string, T]> = []): Record<string, T> {
+  const out = Object.create(null) as Record<string, T>
+  for (const [k, v] of entries) out[k] = v
+  return out
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -312,15 +325,18 @@ function checkEvent(e: unknown, n: number, header: GameHeader): GameEvent {
 /**
  * Read a game log's text. `file` names it in errors: `game.jsonl:12: …` (code 'bad-game'), or
  * for a last line cut short by a write that did not finish, code 'torn-game' with the line.
+ * With `before`, `text` is what follows the lines of that log (read earlier from the same file):
+ * its events are checked against `before`'s header and counted on from its events.
  */
-export function parseGame(text: string, file: string): GameLog {
+export function parseGame(text: string, file: string, before?: GameLog): GameLog {
   const lines = text.split('\n')
   // A whole log ends with a newline: what follows the last one is a line cut short.
   const tail = lines.pop()!
+  const first = before ? before.events.length + 2 : 1
   const where = (line: number, m: string, code = 'bad-game') => new InputError(code, `${file}:${line}: ${m}`)
-  if (lines.length === 0 && tail === '')
+  if (!before && lines.length === 0 && tail === '')
     throw where(1, 'the file is empty: a game log starts with its header (mecha game new writes one)')
-  if (tail !== '' && lines.length === 0)
+  if (!before && tail !== '' && lines.length === 0)
     throw where(
       1,
       'the header line is cut short (a write that did not finish); the game cannot be read: start it again with mecha game new',
@@ -328,21 +344,22 @@ export function parseGame(text: string, file: string): GameLog {
     )
   if (tail !== '') {
     // Reported when every line before it reads (the first problem is the one to fix first).
-    parseLines(lines, file)
+    parseLines(lines, file, before)
     throw where(
-      lines.length + 1,
+      first + lines.length,
       `the last line is cut short (a write that did not finish); ${REPAIR}`,
       'torn-game',
     )
   }
-  return parseLines(lines, file)
+  return parseLines(lines, file, before)
 }
 
-function parseLines(lines: string[], file: string): GameLog {
-  let header: GameHeader | undefined
-  const events: GameEvent[] = []
+function parseLines(lines: string[], file: string, before?: GameLog): GameLog {
+  let header = before?.header
+  const events: GameEvent[] = before ? before.events.slice() : []
+  const first = before ? before.events.length + 2 : 1
   for (let i = 0; i < lines.length; i++) {
-    const line = i + 1
+    const line = first + i
     try {
       let data: unknown
       try {

@@ -1,7 +1,7 @@
 import { InputError } from '../core/errors.js'
 import { startingMomentum } from '../rules/stellar/momentum.js'
 import type { Roster } from '../rules/stellar/roster.js'
-import { CITY_SIDES, GAME_FORMAT, type GameHeader, type GameMode, type GameUnit } from './log.js'
+import { CITY_SIDES, GAME_FORMAT, type GameHeader, type GameMode, type GameUnit, byName } from './log.js'
 
 /**
  * A new game's header: the roster's units as they are now (each with its `side:`), the two
@@ -38,7 +38,7 @@ export function newGameHeader(
       `game new: Defend the City is played by an attacker and a defender; name the roster's sides attacker and defender (they are ${names.join(', ')})`,
     )
   const momentum = startingMomentum({ points, rampage: city, resourceful: false, upgrades: 0 }).momentum
-  const units: Record<string, GameUnit> = {}
+  const units = byName<GameUnit>()
   for (const u of roster.units) {
     const { key, file: _file, line: _line, weapons, side, ...profile } = u
     const unit: GameUnit = { side: side!, ...profile }

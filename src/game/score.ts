@@ -15,7 +15,7 @@ import {
   type ListedUnit,
   battleScore,
 } from '../rules/stellar/victory-points.js'
-import type { GameHeader, GameMode } from './log.js'
+import { type GameHeader, type GameMode, byName } from './log.js'
 import type { GameState } from './state.js'
 
 const BATTLE_MODE: Record<GameMode, Battle['mode']> = {
@@ -46,7 +46,7 @@ const belowHalf = (s: GameState['units'][string]) =>
   !s.destroyed && s.hp !== null && s.maxHp !== null && s.hp < s.maxHp / 2
 
 export function sideScores(header: GameHeader, state: GameState): Record<string, BattleScore> {
-  const out: Record<string, BattleScore> = {}
+  const out = byName<BattleScore>()
   const keys = Object.keys(state.units)
   for (const side of Object.keys(state.sides)) {
     const own = keys.filter((k) => state.units[k].side === side)

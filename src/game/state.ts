@@ -7,12 +7,16 @@
  * nothing. Undos only point back, so one pass from the last event to the first settles which
  * events are in effect: by the time an undo is met, every event that could undo it has been.
  *
+ * A plan's attacks are written in one append, and are in effect only all together: a write cut
+ * short (a full disk, a machine that lost power) that left some of them whole leaves none of them
+ * in effect (cutShort).
+ *
  * Readings (docs/rules-notes.md): Momentum is a side's pool (quickstart, Momentum), so a unit's
  * Momentum is its side's, and setting it sets the side's; it stays 0-10. A unit with HP is
  * destroyed when its HP reaches 0, and a correction to HP above 0 brings it back.
  */
 import type { Effect, GameEvent, GameHeader, GameLog, GameMode, SetEvent } from './log.js'
-import { MAX_MOMENTUM } from './log.js'
+import { MAX_MOMENTUM, byName } from './log.js'
 
 export interface UnitState {
   side: string
@@ -34,6 +38,7 @@ export interface GameState {
   mode: GameMode
   points?: number
   round: number
+  /** Keyed by the log's names, without a prototype (log.ts, byName). */
   sides: Record<string, { momentum: number }>
   units: Record<string, UnitState>
 }
@@ -49,22 +54,68 @@ export function undoneBy(events: readonly GameEvent[]): Array<number | undefined
   return by
 }
 
+/**
+ * For each event (index n - 1), whether it is one of a plan's attacks cut short: steps 1 to `of`
+ * are written in one append, so a plan is in effect only when all of them follow each other in
+ * the log. Steps without the rest (a write that did not finish) are not in effect, nor is a step
+ * without its first.
+ */
+export function cutShort(events: readonly GameEvent[]): boolean[] {
+  const cut: boolean[] = new Array<boolean>(events.length).fill(false)
+  for (let i = 0; i < events.length;) {
+    const plan = (events[i] as { plan?: { step: number; of: number } }).plan
+    if (!plan) {
+      i++
+      continue
+    }
+    let k = 0
+    if (plan.step === 1)
+      for (; k < plan.of && i + k < events.length; k++) {
+        const e = events[i + k]
+        if (e.t !== 'resolution' || e.plan?.step !== k + 1 || e.plan.of !== plan.of) break
+      }
+    if (k === plan.of) {
+      i += k
+      continue
+    }
+    const end = i + Math.max(k, 1)
+    for (; i < end; i++) cut[i] = true
+  }
+  return cut
+}
+
+/** For each event (index n - 1), whether it is in effect: neither undone nor a plan cut short. */
+export function inEffect(events: readonly GameEvent[]): boolean[] {
+  const by = undoneBy(events)
+  const cut = cutShort(events)
+  return events.map((_, i) => by[i] === undefined && !cut[i])
+}
+
 /** The state before the first event. */
 export function startState(header: GameHeader): GameState {
-  const units: Record<string, UnitState> = {}
-  for (const [key, u] of Object.entries(header.units))
-    units[key] = {
-      side: u.side,
-      hp: u.hp ?? null,
-      maxHp: u.hp ?? null,
-      destroyed: false,
-      stun: 0,
-      spent: [],
-      spentThisRound: [],
-    }
-  const sides: GameState['sides'] = {}
-  for (const [side, s] of Object.entries(header.sides)) sides[side] = { momentum: s.momentum }
+  const units = byName<UnitState>(
+    Object.entries(header.units).map(([key, u]) => [
+      key,
+      {
+        side: u.side,
+        hp: u.hp ?? null,
+        maxHp: u.hp ?? null,
+        destroyed: false,
+        stun: 0,
+        spent: [],
+        spentThisRound: [],
+      },
+    ]),
+  )
+  const sides = byName(Object.entries(header.sides).map(([side, s]) => [side, { momentum: s.momentum }]))
   return { mode: header.mode, points: header.points, round: 1, sides, units }
+}
+
+/** A copy of a record keyed by names, `key` given `value`. */
+function withKey<T>(record: Record<string, T>, key: string, value: T): Record<string, T> {
+  const out = Object.assign(byName<T>(), record)
+  out[key] = value
+  return out
 }
 
 const clampMomentum = (m: number) => Math.max(0, Math.min(MAX_MOMENTUM, m))
@@ -73,11 +124,11 @@ const clampMomentum = (m: number) => Math.max(0, Math.min(MAX_MOMENTUM, m))
 function withUnit(state: GameState, key: string, next: UnitState): GameState {
   if (next.destroyed && !state.units[key].destroyed) next.destroyedRound = state.round
   if (!next.destroyed) delete next.destroyedRound
-  return { ...state, units: { ...state.units, [key]: next } }
+  return { ...state, units: withKey(state.units, key, next) }
 }
 
 function withMomentum(state: GameState, side: string, momentum: number): GameState {
-  return { ...state, sides: { ...state.sides, [side]: { momentum: clampMomentum(momentum) } } }
+  return { ...state, sides: withKey(state.sides, side, { momentum: clampMomentum(momentum) }) }
 }
 
 function applySet(state: GameState, e: SetEvent): GameState {
@@ -120,9 +171,12 @@ export function applyEvent(state: GameState, e: GameEvent): GameState {
     case 'set':
       return applySet(state, e)
     case 'next-round': {
-      const units: Record<string, UnitState> = {}
-      for (const [k, u] of Object.entries(state.units))
-        units[k] = u.spentThisRound.length ? { ...u, spentThisRound: [] } : u
+      const units = byName(
+        Object.entries(state.units).map(([k, u]) => [
+          k,
+          u.spentThisRound.length ? { ...u, spentThisRound: [] } : u,
+        ]),
+      )
       return { ...state, round: state.round + 1, units }
     }
     case 'resolution':
@@ -135,13 +189,13 @@ export function applyEvent(state: GameState, e: GameEvent): GameState {
 
 /** The state of a game: its events in effect, folded in order. */
 export function replay(log: GameLog): GameState {
-  const by = undoneBy(log.events)
-  return log.events.reduce((s, e, i) => (by[i] === undefined ? applyEvent(s, e) : s), startState(log.header))
+  const on = inEffect(log.events)
+  return log.events.reduce((s, e, i) => (on[i] ? applyEvent(s, e) : s), startState(log.header))
 }
 
 /** The number of the last event in effect that an undo can take back (a torn entry is none). */
 export function lastInEffect(events: readonly GameEvent[]): number | undefined {
-  const by = undoneBy(events)
-  for (let i = events.length - 1; i >= 0; i--) if (by[i] === undefined && events[i].t !== 'torn') return i + 1
+  const on = inEffect(events)
+  for (let i = events.length - 1; i >= 0; i--) if (on[i] && events[i].t !== 'torn') return i + 1
   return undefined
 }

@@ -4,6 +4,8 @@
  * the event (src/cli/game-play.ts resolves it again). Pure: distributions in, numbers out.
  */
 
+import { byName } from './log.js'
+
 /** A distribution of damage as the odds give it: probability by value (the JSON's keys). */
 export type DamageOdds = Record<string, number>
 
@@ -54,7 +56,7 @@ export function luckOf(
 
 /** Per side (every side listed, in order): its rolls, damage dealt and expected, mean percentile. */
 export function sideLuck(rolls: readonly LuckRoll[], sides: readonly string[]): Record<string, SideLuck> {
-  const out: Record<string, SideLuck> = {}
+  const out = byName<SideLuck>()
   for (const side of sides) {
     const own = rolls.filter((r) => r.side === side)
     out[side] = {

@@ -1,25 +1,10 @@
-import Table from 'cli-table3'
 import type { Distribution } from '../core/distribution.js'
 import type { Style } from './style.js'
 import { visibleLength } from './style.js'
 
-/** 0.123456 → "12.35%"; tiny non-zero values keep a significant digit. */
-export function pct(p: number): string {
-  if (p === 0) return '0%'
-  if (p === 1) return '100%'
-  const v = p * 100
-  if (v < 0.01) return `${v.toPrecision(2)}%`
-  return `${v.toFixed(2)}%`
-}
+import { num, pctFixed } from '../core/numbers.js'
 
-/** Round for display: at most `digits` decimals, no trailing zeros. */
-export function num(v: number, digits = 2): string {
-  return String(Number(v.toFixed(digits)))
-}
-
-export function plural(n: number, one: string, many = `${one}s`): string {
-  return `${n} ${n === 1 ? one : many}`
-}
+export { num, pct, pctFixed, plural } from '../core/numbers.js'
 
 /**
  * Words filled into lines of at most `width` columns (a longer word stands alone). The text's
@@ -59,54 +44,22 @@ export function fitToWidth(text: string, columns: number): string {
     .join('\n')
 }
 
-/** Two decimals always, so a column of them lines up: 0.5 → "50.00%", tiny non-zero → "<0.01%". */
-export function pctFixed(p: number): string {
-  return p > 0 && p < 0.00005 ? '<0.01%' : `${(p * 100).toFixed(2)}%`
-}
-
-const NO_BORDER: Partial<Record<Table.CharName, string>> = Object.fromEntries(
-  (
-    [
-      'top',
-      'top-mid',
-      'top-left',
-      'top-right',
-      'bottom',
-      'bottom-mid',
-      'bottom-left',
-      'bottom-right',
-      'left',
-      'left-mid',
-      'mid',
-      'mid-mid',
-      'right',
-      'right-mid',
-    ] as const
-  ).map((k) => [k, '']),
-)
+/** How a column's cells line up. */
+export type Align = 'left' | 'right' | 'center'
 
 /**
- * A cli-table3 table drawn without borders: columns two spaces apart, lines trimmed at the end.
- * `colWidths` (content widths) makes the cells wrap to them.
+ * Draws the tables the plain drawer below does not: cells wrapped to `colWidths` (a table wider
+ * than its width) or cells with colour codes. The command line sets cli-table3's
+ * (src/cli/table.ts) before it draws anything; without one (the library's text in a page, where
+ * cli-table3 cannot load) such tables are padded by their visible width and never wrapped.
  */
-function borderless(
-  rows: Table.Cell[][],
-  opts: { colWidths?: number[]; colAligns?: Table.HorizontalAlignment[] } = {},
-): string {
-  const table = new Table({
-    chars: Object.assign({}, NO_BORDER, { middle: '  ' }),
-    style: { head: [], border: [], 'padding-left': 0, 'padding-right': 0 },
-    colWidths: opts.colWidths ?? [],
-    colAligns: opts.colAligns ?? [],
-    wordWrap: opts.colWidths !== undefined,
-    wrapOnWordBoundary: true,
-  })
-  table.push(...rows)
-  return table
-    .toString()
-    .split('\n')
-    .map((l) => l.trimEnd())
-    .join('\n')
+export type TableDrawer = (rows: string[][], opts: { colWidths?: number[]; colAligns?: Align[] }) => string
+
+let drawer: TableDrawer | undefined
+
+/** The drawer of wrapped and coloured tables, for everything drawn from now on (none: padded). */
+export function useTableDrawer(d: TableDrawer | undefined): void {
+  drawer = d
 }
 
 /**
@@ -114,14 +67,15 @@ function borderless(
  * rows may be ragged; `align` per column, left by default). When the table would be wider than
  * `width`, its widest columns are narrowed and their cells wrap.
  */
-export function columns(rows: string[][], width = 80, align: Table.HorizontalAlignment[] = []): string {
+export function columns(rows: string[][], width = 80, align: Align[] = []): string {
   const gap = 2
   if (rows.length === 0) return ''
   const widths: number[] = []
   for (const r of rows) r.forEach((c, i) => (widths[i] = Math.max(widths[i] ?? 0, visibleLength(c))))
   const over = widths.reduce((a, b) => a + b, 0) + gap * (widths.length - 1) - width
   if (over <= 0 && plainCells(rows, align)) return padded(rows, widths, align)
-  if (over <= 0) return borderless(rows, { colAligns: align })
+  if (!drawer) return padded(rows, widths, align)
+  if (over <= 0) return drawer(rows, { colAligns: align })
   // Narrow the widest column one character at a time (never below 8) until the table fits.
   const fitted = [...widths]
   for (let left = over; left > 0; left--) {
@@ -133,30 +87,33 @@ export function columns(rows: string[][], width = 80, align: Table.HorizontalAli
   // time growing faster than its rows (a roster of 5,000 units is 10,000 rows).
   const blocks: string[] = []
   for (let i = 0; i < rows.length; i += TABLE_BLOCK)
-    blocks.push(borderless(rows.slice(i, i + TABLE_BLOCK), { colAligns: align, colWidths: fitted }))
+    blocks.push(drawer(rows.slice(i, i + TABLE_BLOCK), { colAligns: align, colWidths: fitted }))
   return blocks.join('\n')
 }
 
 const TABLE_BLOCK = 100
 
 /** Rows of equal length, of printable ASCII only (one column each character), aligned left or right. */
-function plainCells(rows: string[][], align: Table.HorizontalAlignment[]): boolean {
+function plainCells(rows: string[][], align: Align[]): boolean {
   if (align.some((a) => a !== 'left' && a !== 'right')) return false
   const n = rows[0].length
   return rows.every((r) => r.length === n && r.every((c) => typeof c === 'string' && /^[ -~]*$/.test(c)))
 }
 
-/** What cli-table3 draws for a table that fits, without it: each cell padded to its column (1 at least). */
-function padded(rows: string[][], natural: number[], align: Table.HorizontalAlignment[]): string {
+/**
+ * What cli-table3 draws for a table that fits, without it: each cell padded to its column (1 at
+ * least) by its visible width, colour codes measured out.
+ */
+function padded(rows: string[][], natural: number[], align: Align[]): string {
   const widths = natural.map((w) => Math.max(1, w))
-  return rows
-    .map((r) =>
-      r
-        .map((c, i) => (align[i] === 'right' ? c.padStart(widths[i]) : c.padEnd(widths[i])))
-        .join('  ')
-        .trimEnd(),
-    )
-    .join('\n')
+  const pad = (c: string, i: number) => {
+    const room = widths[i] - visibleLength(c)
+    if (room <= 0) return c
+    if (align[i] === 'right') return ' '.repeat(room) + c
+    if (align[i] === 'center') return ' '.repeat(Math.floor(room / 2)) + c + ' '.repeat(Math.ceil(room / 2))
+    return c + ' '.repeat(room)
+  }
+  return rows.map((r) => r.map(pad).join('  ').trimEnd()).join('\n')
 }
 
 /** Outcomes and their probabilities as plain numbers: what the histogram draws. */

@@ -1,15 +1,9 @@
 import type { Distribution } from '../core/distribution.js'
-import {
-  type Compare,
-  type Expression,
-  type FixedCount,
-  dieValue,
-  keptEnd,
-} from '../rules/roll/expression.js'
+import { type Expression, type RollResult, dieValue, keptEnd } from '../rules/roll/expression.js'
 import { termOdds } from '../rules/roll/odds.js'
-import type { RenderContext } from './context.js'
+import { type RenderContext, defineText } from './context.js'
 import { classLines, exactText, faceChance, poolRowText, poolRows } from './explain-odds.js'
-import { num, pctFixed, wrapText } from './format.js'
+import { columns, histogram, num, pct, pctFixed, wrapText } from './format.js'
 
 /**
  * roll --odds --explain: how each dice term's distribution is counted (a sum, a count of
@@ -81,27 +75,56 @@ function likeliest(d: Distribution<number>): [number, bigint] {
   return best
 }
 
-const SHOWING: Record<Compare, (n: number) => string> = {
-  '>=': (n) => `${n} or more`,
-  '>': (n) => `more than ${n}`,
-  '<=': (n) => `${n} or less`,
-  '<': (n) => `less than ${n}`,
-  '=': (n) => `exactly ${n}`,
+/** The text of `roll`: the total with each term's dice; the odds with their mean and spread. */
+export const rollText = defineText({
+  render(r: RollResult, _e: Expression, out) {
+    const st = out.style
+    const parts = r.terms.map((t) => {
+      if (!t.rolls.length) return t.text
+      const dropped =
+        t.rolls.length !== t.kept.length ? st.dim(` dropped ${dropSet(t.rolls, t.kept).join(',')}`) : ''
+      return `${t.text} [${t.rolls.join(', ')}]${dropped} = ${t.value}`
+    })
+    return `${st.bold(`${r.expression}: ${r.total}`)}\n${st.dim(parts.join('   '))}`
+  },
+  odds([e, d, total, mean]: [Expression, Distribution<number>, Record<string, number>, number], out) {
+    const rows = d.sortedWays()
+    const chances = rows.map(([k]) => [k, total[String(k)]] as const)
+    return [
+      out.style.bold(`Exact odds of ${e.text}`),
+      columns([
+        ['Mean', num(mean, 4)],
+        ['Standard deviation', num(Math.sqrt(variance(chances, mean)), 4)],
+        ['Range', `${rows[0][0]} to ${rows[rows.length - 1][0]}`],
+        ['Most likely', `${mostLikely(chances)}`],
+      ]),
+      '',
+      histogram(chances, out.style, out.width, { title: 'Total' }),
+    ].join('\n')
+  },
+  explainOdds: ([e, d], out) => explainRollOdds(e, d, out),
+})
+
+/** The variance of the outcomes, Σ p (k - mean)², from their chances as decimals. */
+function variance(chances: ReadonlyArray<readonly [number, number]>, mean: number): number {
+  let v = 0
+  for (const [k, p] of chances) v += p * (k - mean) ** 2
+  return v
 }
 
-/**
- * The warning for a counting term whose threshold fixes its count (`3d6>=10`: always 0): the
- * comparison is made on each die, not on the total, which the expression cannot compare.
- */
-export function fixedCountWarning(f: FixedCount): string {
-  const showing = SHOWING[f.op](f.n)
-  const plain = f.term.replace(/(>=|<=|>|<|=)\d+$/, '')
-  const head = `${f.term} counts the dice showing ${showing} on each die, not the total`
-  if (f.meets === 'all')
-    return `${head}; every d${f.sides} shows ${showing}, so the count is always ${f.count}`
-  const where =
-    f.op === '>=' || f.op === '>'
-      ? `the "at least" column at ${f.op === '>=' ? f.n : f.n + 1} of \`mecha roll ${plain} --odds\``
-      : `the chance of each total in \`mecha roll ${plain} --odds\``
-  return `${head}; a d${f.sides} never shows ${showing}, so the count is always 0. A roll expression cannot compare the total: for that, read ${where}`
+function mostLikely(rows: ReadonlyArray<readonly [number, number]>): string {
+  let best = rows[0]
+  for (const r of rows) if (r[1] > best[1]) best = r
+  return `${best[0]} (${pct(best[1])})`
+}
+
+function dropSet(all: number[], kept: number[]): number[] {
+  const rest = [...kept]
+  const out: number[] = []
+  for (const f of all) {
+    const i = rest.indexOf(f)
+    if (i >= 0) rest.splice(i, 1)
+    else out.push(f)
+  }
+  return out
 }

@@ -1,34 +1,29 @@
 import { defineModel } from '../engine/spec.js'
+import type { OddsAnswerOf, RolledAnswerOf } from '../engine/answer.js'
 import { InputError } from '../core/errors.js'
-import { type Expression, type RollResult, resolveRoll } from '../rules/roll/expression.js'
+import {
+  type Compare,
+  type Expression,
+  type FixedCount,
+  type RollResult,
+  resolveRoll,
+} from '../rules/roll/expression.js'
 import { expressionOdds, oddsCost } from '../rules/roll/odds.js'
-import { columns, histogram, num, pct } from '../render/format.js'
-import { explainRollOdds, fixedCountWarning } from '../render/roll.js'
 
 /** The most work `roll --odds` takes on (see oddsCost): about a second on a slow machine. */
 const MAX_COST = 50_000_000
 
-export const rollModel = defineModel<Expression, RollResult>({
-  usesDice: (e) => e.terms.some((t) => t.kind === 'dice'),
+export const rollModel = defineModel({
+  usesDice: (e: Expression) => e.terms.some((t) => t.kind === 'dice'),
   resolve: resolveRoll,
   warnings: (e) => (e.fixed ?? []).map(fixedCountWarning),
-  json: (r) => ({
+  json: (r: RollResult) => ({
     expression: r.expression,
     total: r.total,
     terms: r.terms
       .filter((t) => t.rolls.length)
       .map((t) => ({ term: t.text, rolls: t.rolls, kept: t.kept, value: t.value })),
   }),
-  render(r, _e, out) {
-    const st = out.style
-    const parts = r.terms.map((t) => {
-      if (!t.rolls.length) return t.text
-      const dropped =
-        t.rolls.length !== t.kept.length ? st.dim(` dropped ${dropSet(t.rolls, t.kept).join(',')}`) : ''
-      return `${t.text} [${t.rolls.join(', ')}]${dropped} = ${t.value}`
-    })
-    return `${st.bold(`${r.expression}: ${r.total}`)}\n${st.dim(parts.join('   '))}`
-  },
   odds(e) {
     const cost = oddsCost(e)
     if (cost > MAX_COST)
@@ -45,46 +40,44 @@ export const rollModel = defineModel<Expression, RollResult>({
     return {
       json: { total, expected: { total: mean } },
       extra: { expression: e.text },
-      explain: (out) => explainRollOdds(e, d, out),
-      render(out) {
-        const rows = d.sortedWays()
-        const chances = rows.map(([k]) => [k, total[String(k)]] as const)
-        return [
-          out.style.bold(`Exact odds of ${e.text}`),
-          columns([
-            ['Mean', num(mean, 4)],
-            ['Standard deviation', num(Math.sqrt(variance(chances, mean)), 4)],
-            ['Range', `${rows[0][0]} to ${rows[rows.length - 1][0]}`],
-            ['Most likely', `${mostLikely(chances)}`],
-          ]),
-          '',
-          histogram(chances, out.style, out.width, { title: 'Total' }),
-        ].join('\n')
-      },
+      detail: [e, d, total, mean] as const,
     }
   },
 })
 
-/** The variance of the outcomes, Σ p (k - mean)², from their chances as decimals. */
-function variance(chances: ReadonlyArray<readonly [number, number]>, mean: number): number {
-  let v = 0
-  for (const [k, p] of chances) v += p * (k - mean) ** 2
-  return v
+const SHOWING: Record<Compare, (n: number) => string> = {
+  '>=': (n) => `${n} or more`,
+  '>': (n) => `more than ${n}`,
+  '<=': (n) => `${n} or less`,
+  '<': (n) => `less than ${n}`,
+  '=': (n) => `exactly ${n}`,
 }
 
-function mostLikely(rows: ReadonlyArray<readonly [number, number]>): string {
-  let best = rows[0]
-  for (const r of rows) if (r[1] > best[1]) best = r
-  return `${best[0]} (${pct(best[1])})`
+/**
+ * The warning for a counting term whose threshold fixes its count (`3d6>=10`: always 0): the
+ * comparison is made on each die, not on the total, which the expression cannot compare.
+ */
+export function fixedCountWarning(f: FixedCount): string {
+  const showing = SHOWING[f.op](f.n)
+  const plain = f.term.replace(/(>=|<=|>|<|=)\d+$/, '')
+  const head = `${f.term} counts the dice showing ${showing} on each die, not the total`
+  if (f.meets === 'all')
+    return `${head}; every d${f.sides} shows ${showing}, so the count is always ${f.count}`
+  const where =
+    f.op === '>=' || f.op === '>'
+      ? `the "at least" column at ${f.op === '>=' ? f.n : f.n + 1} of \`mecha roll ${plain} --odds\``
+      : `the chance of each total in \`mecha roll ${plain} --odds\``
+  return `${head}; a d${f.sides} never shows ${showing}, so the count is always 0. A roll expression cannot compare the total: for that, read ${where}`
 }
 
-function dropSet(all: number[], kept: number[]): number[] {
-  const rest = [...kept]
-  const out: number[] = []
-  for (const f of all) {
-    const i = rest.indexOf(f)
-    if (i >= 0) rest.splice(i, 1)
-    else out.push(f)
-  }
-  return out
+/**
+ * `mecha roll EXPR --json`, `roll.resolve(…)`: one roll of the expression. An expression without
+ * dice (`mecha roll 3+4`) rolls nothing and has no `seed`.
+ */
+export type RollAnswer = Omit<RolledAnswerOf<'roll', typeof rollModel>, 'seed'> & {
+  /** The seed that replays this roll; `null` with typed dice; absent when nothing was rolled. */
+  seed?: string | null
 }
+
+/** `mecha roll EXPR --odds --json`, `roll.odds(…)`: the exact odds of the total. */
+export type RollOdds = OddsAnswerOf<'roll', typeof rollModel>

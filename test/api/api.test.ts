@@ -15,7 +15,8 @@ import { mecha as cli } from '../cli/run-cli.js'
  */
 
 const ROSTER_FILE = new URL('../../examples/roster.yaml', import.meta.url)
-const ROSTER = readFileSync(ROSTER_FILE, 'utf8')
+const ROSTER_TEXT = readFileSync(ROSTER_FILE, 'utf8')
+const ROSTER = mecha.parseRoster(ROSTER_TEXT, 'roster.yaml')
 
 /** Batch's answers to these lines, in-process: one string per line. */
 async function batch(lines: object[], roster?: string): Promise<string[]> {
@@ -176,9 +177,17 @@ describe('the library', () => {
     }
   })
 
-  it('takes a roster as YAML text or as data, and names units as batch does', async () => {
+  it('takes a roster as data (parseRoster reads its YAML text), and names units as batch does', async () => {
     const req = { attacker: 'argonaut:machine-gun', defender: ['dervish', 'blue-djinn'] }
     const byText = mecha.shoot.resolve(Object.assign({ roster: ROSTER }, req), { seed: 'demo' })
+    // The same data as JSON text answers the same; YAML text is refused, with the way to read it.
+    const byJson = mecha.shoot.resolve(Object.assign({ roster: JSON.stringify(ROSTER) }, req), {
+      seed: 'demo',
+    })
+    expect(JSON.stringify(byJson)).toBe(JSON.stringify(byText))
+    expect(() => mecha.shoot.resolve(Object.assign({ roster: ROSTER_TEXT }, req), { seed: 'demo' })).toThrow(
+      /parseRoster\(text\)/,
+    )
     const [answer] = await batch(
       [Object.assign({ command: 'shoot', seed: 'demo' }, req)],
       ROSTER_FILE.pathname,
@@ -196,6 +205,39 @@ describe('the library', () => {
       { seed: 'demo' },
     )
     expect(byData.inputs).toMatchObject({ hp: { value: 100, from: 'roster', field: 'target.hp' } })
+  })
+
+  it('checks a roster given as data with the sentences of a file, naming the field without a line', () => {
+    const bad = { units: { gunner: { acc: 31, weapons: { gun: { shots: 7, dmg: 200 } } }, target: {} } }
+    expect(() => mecha.shoot.resolve({ attacker: 'gunner:gun', defender: 'target', roster: bad })).toThrow(
+      expect.objectContaining({ code: 'bad-roster', message: 'roster: units.gunner.acc: 31 is not 0-30' }),
+    )
+    const text = 'units:\n  gunner:\n    acc: 31\n'
+    expect(() => mecha.shoot.resolve({ attacker: 'gunner', defender: 'gunner', roster: text })).toThrow(
+      expect.objectContaining({ code: 'bad-roster', message: 'roster:3: units.gunner.acc: 31 is not 0-30' }),
+    )
+  })
+
+  it('keeps units and weapons named constructor and prototype, given as data or as text (issue 38)', () => {
+    const data = JSON.parse(
+      '{"units": {"constructor": {"acc": 9, "weapons": {"prototype": {"shots": 5, "dmg": 300}}}, "prototype": {"evade": 4}}}',
+    )
+    const text =
+      'units:\n  constructor:\n    acc: 9\n    weapons:\n      prototype: { shots: 5, dmg: 300 }\n  prototype: { evade: 4 }\n'
+    const { inputs: _, ...byFlags } = mecha.shoot.resolve(
+      { acc: 9, shots: 5, dmg: 300, evade: 4 },
+      { seed: 'p' },
+    )
+    for (const roster of [data, text]) {
+      const { inputs, ...byName } = mecha.shoot.resolve(
+        { attacker: 'constructor:prototype', defender: 'prototype', roster },
+        { seed: 'p' },
+      )
+      expect(inputs).toMatchObject({
+        shots: { value: 5, from: 'roster', field: 'constructor.weapons.prototype.shots' },
+      })
+      expect(byName).toEqual(byFlags)
+    }
   })
 
   it("shoot by names knows the defender's HP: HP left and destroyed, as melee reports them", () => {

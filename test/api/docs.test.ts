@@ -2,19 +2,23 @@ import { spawnSync } from 'node:child_process'
 import { mkdtempSync, readFileSync, rmSync, symlinkSync, mkdirSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { fileURLToPath } from 'node:url'
+import { fileURLToPath, pathToFileURL } from 'node:url'
 import { afterAll, describe, expect, it } from 'vitest'
 
 /**
- * Every ```js example of docs/api.md runs against the built package (dist/lib, as `import
+ * Every ```js example of docs/api.md (an ES module; CommonJS when it uses require) and every ```ts
+ * example that shows what it prints runs against the built package (dist/api, as `import
  * 'mecha-dice'` finds it through package.json's exports), in a directory of its own, and prints
- * exactly what the `// Prints:` lines at the end of its block show.
+ * exactly what the `// Prints:` lines at the end of its block show. (test/package type-checks
+ * the ```ts examples against the packed package.)
  */
 
 const REPO = fileURLToPath(new URL('../..', import.meta.url))
+const TSX = pathToFileURL(join(REPO, 'node_modules', 'tsx', 'dist', 'esm', 'index.mjs')).href
 
 interface Example {
   line: number
+  lang: 'js' | 'ts'
   code: string
   shown: string
 }
@@ -23,13 +27,18 @@ function examples(): Example[] {
   const lines = readFileSync(join(REPO, 'docs/api.md'), 'utf8').split('\n')
   const out: Example[] = []
   for (let i = 0; i < lines.length; i++) {
-    if (lines[i] !== '```js') continue
+    if (lines[i] !== '```js' && lines[i] !== '```ts') continue
+    const lang = lines[i] === '```js' ? 'js' : 'ts'
     const start = i + 1
     let end = start
     while (lines[end] !== '```') end++
     const body = lines.slice(start, end)
     const at = body.indexOf('// Prints:')
+    i = end
+    // A TypeScript example that prints nothing shown is only type-checked (test/package).
+    if (lang === 'ts' && at === -1) continue
     out.push({
+      lang,
       line: start,
       code: (at === -1 ? body : body.slice(0, at)).join('\n'),
       shown:
@@ -40,7 +49,6 @@ function examples(): Example[] {
               .map((l) => l.replace(/^\/\/ ?/, ''))
               .join('\n'),
     })
-    i = end
   }
   return out
 }
@@ -59,9 +67,12 @@ describe('docs/api.md', () => {
   })
 
   it.each(all.map((e) => [e.line, e] as const))('the example at line %i prints what it shows', (line, e) => {
-    const file = join(dir, `example-${line}.mjs`)
+    const ext = e.lang === 'ts' ? 'mts' : /\brequire\(/.test(e.code) ? 'cjs' : 'mjs'
+    const file = join(dir, `example-${line}.${ext}`)
     writeFileSync(file, e.code + '\n')
-    const r = spawnSync(process.execPath, [file], { cwd: dir, encoding: 'utf8', timeout: 20_000 })
+    // TypeScript through tsx (its types are checked by the package's test, not here).
+    const args = e.lang === 'ts' ? ['--import', TSX, file] : [file]
+    const r = spawnSync(process.execPath, args, { cwd: dir, encoding: 'utf8', timeout: 20_000 })
     expect(r.stderr).toBe('')
     expect(r.status).toBe(0)
     expect(r.stdout.trimEnd()).toBe(e.shown)

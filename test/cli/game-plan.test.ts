@@ -395,7 +395,7 @@ describe('batch --game and the library with a game', () => {
       { attacker: 'argonaut:cannon', defender: 'dervish', roster: api.game.roster(log) },
       { seed: 'x' },
     )
-    expect((rolled.inputs as { hp: { value: number } }).hp.value).toBe(700)
+    expect(rolled.inputs?.hp).toMatchObject({ value: 700 })
   })
 })
 

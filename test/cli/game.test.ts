@@ -11,6 +11,7 @@ import {
   mkdirSync,
   mkdtempSync,
   readFileSync,
+  readdirSync,
   rmSync,
   symlinkSync,
   writeFileSync,
@@ -105,30 +106,56 @@ const newGame = (dir: string, mode = 'simple-battle') => {
   return join(dir, 'g.jsonl')
 }
 
-/** A process appending `count` events to a game with the CLI's own append (dist/cli/game-file.js). */
-function writer(file: string, unit: string, count: number): Promise<number | null> {
+/**
+ * A process appending `count` events to a game with the CLI's own append (dist/cli/game-file.js),
+ * each after reading what was appended since its last one (as a batch does), each numbered where
+ * it landed: the numbers it was given are printed, one a line.
+ */
+function writer(
+  file: string,
+  unit: string,
+  count: number,
+): Promise<{ code: number | null; numbers: number[] }> {
   const code = `
-    const { appendEvent } = await import(${JSON.stringify(join(REPO, 'dist/cli/game-file.js'))})
-    for (let i = 1; i <= ${count}; i++) appendEvent(${JSON.stringify(file)}, 'g', { t: 'set', unit: ${JSON.stringify(unit)}, hp: i })
+    const { appendEvents, loadGame } = await import(${JSON.stringify(join(REPO, 'dist/cli/game-file.js'))})
+    let disk = loadGame(${JSON.stringify(file)}, 'g')
+    const numbers = []
+    for (let i = 1; i <= ${count}; i++) {
+      const r = appendEvents(${JSON.stringify(file)}, 'g', [{ t: 'set', unit: ${JSON.stringify(unit)}, hp: i }], disk)
+      numbers.push(r.first)
+      disk = r.disk
+    }
+    console.log(numbers.join('\\n'))
   `
-  const child = spawn(process.execPath, ['--input-type=module', '-e', code], { stdio: 'inherit' })
-  return new Promise((done) => child.on('exit', done))
+  const child = spawn(process.execPath, ['--input-type=module', '-e', code], {
+    stdio: ['ignore', 'pipe', 'inherit'],
+  })
+  let out = ''
+  child.stdout.on('data', (d: Buffer) => (out += String(d)))
+  return new Promise((done) =>
+    child.on('close', (c) => done({ code: c, numbers: out.trim().split('\n').map(Number) })),
+  )
 }
 
 describe('nothing is lost', () => {
   it('two processes appending at once: every event of each, whole and in its order', async () => {
     const file = newGame(scratch())
     const count = 1500
-    const codes = await Promise.all([writer(file, 'argonaut', count), writer(file, 'dervish', count)])
-    expect(codes).toEqual([0, 0])
+    const writers = await Promise.all([writer(file, 'argonaut', count), writer(file, 'dervish', count)])
+    expect(writers.map((w) => w.code)).toEqual([0, 0])
     const r = mecha(['game', 'log', '--json', '--game', file])
     expect(r.code, r.stderr).toBe(0)
-    const events = JSON.parse(r.stdout).events as Array<{ unit: string; hp: number }>
+    const events = JSON.parse(r.stdout).events as Array<{ n: number; unit: string; hp: number }>
     expect(events).toHaveLength(2 * count)
-    for (const unit of ['argonaut', 'dervish'])
+    for (const [w, unit] of ['argonaut', 'dervish'].entries()) {
       expect(events.filter((e) => e.unit === unit).map((e) => e.hp)).toEqual(
         Array.from({ length: count }, (_, i) => i + 1),
       )
+      // Each event's number is where it landed, the other writer's events before it counted.
+      expect(writers[w].numbers.map((n) => [events[n - 1].unit, events[n - 1].hp])).toEqual(
+        Array.from({ length: count }, (_, i) => [unit, i + 1]),
+      )
+    }
   }, 60_000)
 
   it('two players typing at once through the binary: every event kept', () => {
@@ -177,16 +204,39 @@ describe('nothing is lost', () => {
     expect(mecha(['game', 'repair', '--game', file]).stdout).toMatch(/nothing to repair \(4 events/)
   })
 
-  it('repair replaces a symlink with the repaired file, never writing through it', () => {
+  it('a symlinked game is written neither by an append nor by repair (one rule: the game never splits)', () => {
     const dir = scratch()
     const real = newGame(dir)
-    appendFileSync(real, '{"t":"next-')
+    symlinkSync('g.jsonl', join(dir, 'link.jsonl'))
+    const refused = `mecha: "link.jsonl" is a symlink (to "g.jsonl"); a game is written only as a file of its own, never through a link: give --game with the file itself\n`
     const before = readFileSync(real, 'utf8')
-    symlinkSync(real, join(dir, 'link.jsonl'))
-    const r = mecha(['game', 'repair', '--game', 'link.jsonl'], { cwd: dir })
-    expect(r.code, r.stderr).toBe(0)
-    expect(lstatSync(join(dir, 'link.jsonl')).isSymbolicLink()).toBe(false)
+    // Read through the link: yes; a roll, a correction, a plan: refused before anything is rolled.
+    expect(mecha(['game', 'status', '--game', 'link.jsonl'], { cwd: dir }).code).toBe(0)
+    for (const args of [
+      ['game', 'set', 'dervish', '--hp', '5'],
+      ['game', 'next-round'],
+      ['shoot', 'argonaut:cannon', 'dervish', '--seed', 'x'],
+      ['plan', 'dervish', 'argonaut:cannon', '--seed', 'x'],
+    ]) {
+      const r = mecha([...args, '--game', 'link.jsonl'], { cwd: dir })
+      expect(r.code, args.join(' ')).toBe(2)
+      expect(r.stdout, args.join(' ')).toBe('')
+      expect(r.stderr, args.join(' ')).toBe(refused)
+    }
     expect(readFileSync(real, 'utf8')).toBe(before)
+    appendFileSync(real, '{"t":"next-')
+    const torn = readFileSync(real, 'utf8')
+    const r = mecha(['game', 'repair', '--game', 'link.jsonl'], { cwd: dir })
+    expect(r.code).toBe(2)
+    expect(r.stderr).toBe(refused)
+    expect(lstatSync(join(dir, 'link.jsonl')).isSymbolicLink()).toBe(true)
+    expect(readFileSync(real, 'utf8')).toBe(torn)
+    expect(readdirSync(dir).sort()).toEqual(['g.jsonl', 'link.jsonl'])
+    // The file itself repairs in place (synced, renamed over it: never half-written).
+    expect(mecha(['game', 'repair', '--game', 'g.jsonl'], { cwd: dir }).code).toBe(0)
+    expect(readFileSync(real, 'utf8')).toBe(
+      torn.replace('{"t":"next-', '{"t":"torn","text":"{\\"t\\":\\"next-"}\n'),
+    )
   })
 })
 
@@ -237,7 +287,7 @@ describe('a game here lends its units to shoot, melee, plan and matrix only', ()
     expect(r.code).toBe(2)
     expect(r.stdout).toBe('')
     expect(r.stderr).toBe(
-      `mecha: save argonaut:cannon: no roster found; give --roster FILE, set MECHA_ROSTER, or put mecha-roster.yaml here (see docs/roster.md); the game g.jsonl lends its units to shoot, melee, plan and matrix only\n`,
+      `mecha: save argonaut:cannon: no roster found; give --roster FILE, set MECHA_ROSTER, or put mecha-roster.yaml here (mecha examples --copy writes the example roster there); the game g.jsonl lends its units to shoot, melee, plan and matrix only\n`,
     )
     // No game here: the message as before.
     const none = mecha(['plan', 'dervish', 'argonaut:cannon'], {
@@ -312,16 +362,17 @@ describe('finding and starting a game', () => {
     expect(bad.stderr).toBe('mecha: g.jsonl:2: "hp": "lots"; expected a whole number 0-1000000\n')
   })
 
-  it('a directory as the game is bad input (exit 2); a file that cannot be read, an I/O failure (exit 1)', () => {
+  it('a directory or a symlink loop as the game is bad input (exit 2)', () => {
     const dir = scratch()
     mkdirSync(join(dir, 'game.d'))
     const r = mecha(['game', 'next-round', '--game', 'game.d'], { cwd: dir })
     expect(r.code).toBe(2)
     expect(r.stderr).toBe('mecha: "game.d" is a directory, not a game; give --game FILE\n')
     symlinkSync('loop.jsonl', join(dir, 'loop.jsonl'))
-    const io = mecha(['game', 'next-round', '--game', 'loop.jsonl'], { cwd: dir })
-    expect(io.code).toBe(1)
-    expect(io.stderr).toMatch(/^mecha: cannot read the game "loop.jsonl": .*symbolic links.*\n$/)
-    expect(io.stderr.split('\n')).toHaveLength(2)
+    const loop = mecha(['game', 'next-round', '--game', 'loop.jsonl'], { cwd: dir })
+    expect(loop.code).toBe(2)
+    expect(loop.stderr).toBe(
+      'mecha: "loop.jsonl" is a symlink loop (a link that leads back to itself), not a game; give --game FILE\n',
+    )
   })
 })

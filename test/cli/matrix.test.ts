@@ -289,10 +289,11 @@ describe('mecha matrix: outputs', () => {
     expect(JSON.parse(none.stdout)).toMatchObject({ command: 'matrix', defenders: ['brute', 'scout'] })
   })
 
-  it('the library: matrix.resolve with the roster text answers as --json does', () => {
-    const answer = library.matrix.resolve({ roster: ROSTER_TEXT, attacker: 'gunner', vs: ['brute', 'scout'] })
+  it('the library: matrix.resolve with the roster read by parseRoster answers as --json does', () => {
+    const data = library.parseRoster(ROSTER_TEXT)
+    const answer = library.matrix.resolve({ roster: data, attacker: 'gunner', vs: ['brute', 'scout'] })
     expect(JSON.parse(JSON.stringify(answer))).toEqual(json(['gunner', '--vs', 'brute', 'scout']))
-    expect(() => library.matrix.resolve({ roster: ROSTER_TEXT, attacker: 'nobody' })).toThrow(MechaError)
+    expect(() => library.matrix.resolve({ roster: data, attacker: 'nobody' })).toThrow(MechaError)
     expect(() => library.matrix.resolve({ attacker: 'gunner' })).toThrow(/roster/)
   })
 })

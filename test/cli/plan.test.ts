@@ -344,7 +344,7 @@ describe('plan in batch and in the library', () => {
   })
 
   it('plan.resolve, plan.odds and plan.compare answer as --json does', () => {
-    const roster = readFileSync('examples/roster.yaml', 'utf8')
+    const roster = api.parseRoster(readFileSync('examples/roster.yaml', 'utf8'), 'examples/roster.yaml')
     const request = { defender: 'dervish', attacks: ['argonaut:cannon', 'blue-djinn:heat-sword'], roster }
     const rolled = api.plan.resolve(request, { seed: 'demo' })
     const cli = plan('dervish', 'argonaut:cannon', 'blue-djinn:heat-sword', '--seed', 'demo')

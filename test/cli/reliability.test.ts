@@ -17,11 +17,11 @@ import { Readable, Writable } from 'node:stream'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { runBatch } from '../../src/cli/batch.js'
 import { rosterList, rosterShow } from '../../src/cli/roster-command.js'
-import { MAX_ROSTER_BYTES, loadRoster, readRoster } from '../../src/cli/roster-file.js'
+import { MAX_ROSTER_BYTES, loadRoster, readRosterFiles } from '../../src/cli/roster-file.js'
 import { InputError } from '../../src/core/errors.js'
 import { MAX_SEED_CHARS } from '../../src/core/seeded.js'
 import { oneLine, printable } from '../../src/core/text.js'
-import { parseRoster } from '../../src/rules/stellar/roster.js'
+import { parseRoster } from '../../src/rules/stellar/roster-text.js'
 import { mecha, refused } from './in-process.js'
 import { BIN } from './run-cli.js'
 
@@ -188,7 +188,7 @@ describe('rosters: names printed escaped', () => {
 describe('roster files: size, kind and depth', () => {
   const unit = 'units:\n  one:\n    acc: 9\n'
   const read = (path: string, from: 'flag' | 'directory' = 'flag') =>
-    readRoster({ from, files: [{ path, shown: path.slice(root.length + 1) }] })
+    readRosterFiles({ from, files: [{ path, shown: path.slice(root.length + 1) }] })
   const problem = (f: () => unknown) => {
     try {
       f()

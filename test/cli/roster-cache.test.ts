@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { cachedRoster } from '../../src/cli/roster-cache.js'
-import { parseRoster } from '../../src/rules/stellar/roster.js'
+import { parseRoster } from '../../src/rules/stellar/roster-text.js'
 
 /**
  * The validated-roster cache: a roster read again with the same text is the roster kept from the

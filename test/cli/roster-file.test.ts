@@ -2,7 +2,7 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { delimiter, join } from 'node:path'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
-import { loadRoster, locateRoster, readRoster } from '../../src/cli/roster-file.js'
+import { loadRoster, locateRoster, readRosterFiles } from '../../src/cli/roster-file.js'
 
 let root: string
 let home: string
@@ -119,7 +119,7 @@ describe('reading the roster', () => {
   })
 
   it('reads the example roster', () => {
-    const r = readRoster({
+    const r = readRosterFiles({
       from: 'flag',
       files: [
         {

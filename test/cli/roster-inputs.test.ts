@@ -19,7 +19,8 @@ type ShotValues = Parameters<typeof buildShot>[0]
 type MeleeValues = Parameters<typeof buildMelee>[0]
 import { vpSpec } from '../../src/commands/stellar/vp.js'
 import { type CommandSpec, camelKey, parseValues } from '../../src/engine/spec.js'
-import { findUnit, lookupUnit, parseRoster } from '../../src/rules/stellar/roster.js'
+import { findUnit, lookupUnit } from '../../src/rules/stellar/roster.js'
+import { parseRoster } from '../../src/rules/stellar/roster-text.js'
 import {
   type TraitCommand,
   type TraitSide,

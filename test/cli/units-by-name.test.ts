@@ -2,7 +2,8 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, describe, expect, it } from 'vitest'
-import { findUnit, lookupUnit, parseRoster } from '../../src/rules/stellar/roster.js'
+import { findUnit, lookupUnit } from '../../src/rules/stellar/roster.js'
+import { parseRoster } from '../../src/rules/stellar/roster-text.js'
 import {
   type RosterInputs,
   meleeInputs,
@@ -354,6 +355,66 @@ describe('mecha roster', () => {
       field: 'my-mech.weapons.rifle.dmg',
     })
     rmSync(dir, { recursive: true, force: true })
+  })
+})
+
+describe('units named constructor and prototype (issue 38)', () => {
+  const dir = mkdtempSync(join(tmpdir(), 'mecha-roster-'))
+  afterAll(() => rmSync(dir, { recursive: true, force: true }))
+  const file = join(dir, 'roster.yaml')
+  writeFileSync(
+    file,
+    [
+      'units:',
+      '  constructor:',
+      '    acc: 9',
+      '    weapons:',
+      '      prototype: { shots: 5, dmg: 300 }',
+      '      constructor: { melee: true, dmg: 200 }',
+      '  prototype: { evade: 4, hp: 1000 }',
+      '  toString: { evade: 2 }',
+      '',
+    ].join('\n'),
+  )
+  const byFlags = ['--acc', '9', '--shots', '5', '--dmg', '300', '--evade', '4', '--hp', '1000']
+
+  it('roster check counts them, and list shows them', () => {
+    expect(mecha(['roster', 'check', file]).stdout).toBe(`ok: 3 units, 2 weapons (${file})\n`)
+    const list = mecha(['roster', 'list', '--roster', file]).stdout
+    for (const name of ['constructor ', 'prototype ', 'toString '])
+      expect(list).toMatch(new RegExp(`^${name}`, 'm'))
+  })
+
+  it('a shot by those names is the shot by flags', () => {
+    const byName = json([
+      'shoot',
+      'constructor:prototype',
+      'prototype',
+      '--roster',
+      file,
+      '--seed',
+      'p',
+      '--json',
+    ])
+    expect(byName.inputs.shots).toEqual({
+      value: 5,
+      from: 'roster',
+      field: 'constructor.weapons.prototype.shots',
+    })
+    delete byName.inputs
+    const flags = json(['shoot', ...byFlags, '--seed', 'p', '--json'])
+    delete flags.inputs
+    expect(byName).toEqual(flags)
+  })
+
+  it('batch lines name them too', () => {
+    const line = { command: 'shoot', attacker: 'constructor:prototype', defender: 'prototype', seed: 'p' }
+    const r = mecha(['batch', '--roster', file], { input: JSON.stringify(line) + '\n' })
+    expect(r.stderr).toBe('')
+    const { line: _, ...answer } = JSON.parse(r.stdout)
+    expect(answer).toEqual(
+      json(['shoot', 'constructor:prototype', 'prototype', '--roster', file, '--seed', 'p', '--json']),
+    )
   })
 })
 

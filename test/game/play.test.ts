@@ -6,10 +6,11 @@ import { readFileSync } from 'node:fs'
 import { describe, expect, it } from 'vitest'
 import { resolutionEffects } from '../../src/game/effects.js'
 import { newGameHeader } from '../../src/game/new.js'
-import { gameRoster } from '../../src/game/roster.js'
+import { gameRoster, gameUnits, rosterAt } from '../../src/game/roster.js'
 import { applyEvent, startState } from '../../src/game/state.js'
 import { luckOf, sideLuck } from '../../src/game/stats.js'
-import { parseRoster } from '../../src/rules/stellar/roster.js'
+import { type Roster } from '../../src/rules/stellar/roster.js'
+import { parseRoster } from '../../src/rules/stellar/roster-text.js'
 
 const battle = parseRoster(readFileSync('examples/battle.yaml', 'utf8'), 'battle.yaml')
 // As it is read back from the file: plain JSON.
@@ -35,6 +36,61 @@ describe('the game as a roster', () => {
     expect(r.byName.get('dervish')!.hp).toBe(700)
     expect(r.byName.get('argonaut')!.hp).toBe(3000)
     expect(r.byName.get('white-asura')!.hp).toBe(3500)
+  })
+
+  it('a hand-edited unit that no longer reads is named with its field, with no line (the log has none for it)', () => {
+    const edited = structuredClone(header)
+    edited.units.argonaut.acc = 99
+    expect(() => gameRoster(edited, 'g.jsonl')).toThrow(
+      expect.objectContaining({
+        code: 'bad-roster',
+        message: 'g.jsonl (its units): units.argonaut.acc: 99 is not 0-30',
+      }),
+    )
+  })
+})
+
+describe('the game as a roster in a state, read once', () => {
+  it('rosterAt gives what reading the units again in that state gives (HP left, uses taken, live units)', () => {
+    const roster = `units:
+  gunner: { side: red, hp: 5000, acc: 9, traits: [improvise], weapons: { rifle: { shots: 9, dmg: 100, pen: 3 } } }
+  knight: { side: blue, hp: 6000, evade: 4, traits: [invincible, unyielding, superior-instincts] }
+  squire: { side: blue, hp: 1000, traits: [solo-operative] }
+`
+    const h = JSON.parse(JSON.stringify(newGameHeader(parseRoster(roster, 'r.yaml'), 'simple-battle', 1000)))
+    const keys = Object.keys(h.units)
+    let s = startState(h)
+    s = applyEvent(s, { t: 'set', unit: keys[0], hp: 700 })
+    s = applyEvent(s, { t: 'set', unit: keys[1], destroyed: true })
+    for (const k of keys)
+      s = applyEvent(s, {
+        t: 'resolution',
+        command: 'shoot',
+        request: {},
+        seed: 's',
+        effects: [
+          {
+            unit: k,
+            spent: ['superior-instincts'],
+            spentThisRound: ['improvise', 'invincible', 'unyielding', 'solo-operative'],
+          },
+        ],
+      })
+    const base = gameRoster(h, 'g.jsonl')
+    // Lines are those of the units as written once (a unit left out or a trait spent moves them).
+    const lines = (r: Roster) => ({
+      ...r,
+      units: r.units.map((u) => ({ ...u, line: 0, weapons: u.weapons.map((w) => ({ ...w, line: 0 })) })),
+      byName: undefined,
+    })
+    for (const live of [false, true]) {
+      const read = parseRoster(JSON.stringify({ units: gameUnits(h, s, live) }), 'g.jsonl (its units)')
+      const at = rosterAt(base, s, live)
+      expect(lines(at)).toEqual(lines(read))
+      expect([...at.byName.keys()]).toEqual([...read.byName.keys()])
+    }
+    // Something changed, so the comparison above is not of two unchanged rosters.
+    expect(rosterAt(base, s).units.map((u) => u.traits)).not.toEqual(base.units.map((u) => u.traits))
   })
 })
 

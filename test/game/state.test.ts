@@ -1,10 +1,16 @@
 import { describe, expect, it } from 'vitest'
-import { roundReminders } from '../../src/game/describe.js'
-import { type GameEvent, type GameHeader, parseGame, repairGame } from '../../src/game/log.js'
+import { battleRound, battleRoundText, eventRows, roundReminders } from '../../src/game/describe.js'
+import {
+  type GameEvent,
+  type GameHeader,
+  type ResolutionEvent,
+  parseGame,
+  repairGame,
+} from '../../src/game/log.js'
 import { newGameHeader } from '../../src/game/new.js'
 import { sideScores } from '../../src/game/score.js'
-import { lastInEffect, replay, undoneBy } from '../../src/game/state.js'
-import { parseRoster } from '../../src/rules/stellar/roster.js'
+import { cutShort, lastInEffect, replay, undoneBy } from '../../src/game/state.js'
+import { parseRoster } from '../../src/rules/stellar/roster-text.js'
 
 const ROSTER = `units:
   lancer: { side: red, hp: 3000, frame: 2, pilot: 2, weapons: { rifle: { shots: 4, dmg: 300 } } }
@@ -182,6 +188,78 @@ describe('the state is the replay of the log', () => {
     expect(state(events)).toEqual(state(events.slice(0, 1)))
     expect(lastInEffect(events)).toBe(1)
   })
+})
+
+describe("a plan's attacks: written together, in effect only together", () => {
+  const step = (n: number, of: number, hpLost = 100): GameEvent => ({
+    ...(shot('brute', hpLost) as ResolutionEvent),
+    plan: { step: n, of },
+  })
+
+  it('a plan of three whole is in effect; two of three (a write cut short) are not, nor a step without its first', () => {
+    const whole = [step(1, 3), step(2, 3), step(3, 3)]
+    expect(state(whole).units.brute.hp).toBe(3700)
+    expect(cutShort(whole)).toEqual([false, false, false])
+    // Steps 1 and 2 landed whole, the third was cut short (kept by repair as a torn entry).
+    const cut: GameEvent[] = [shot('wasp', 100), step(1, 3), step(2, 3), { t: 'torn', text: '{"t":"res' }]
+    expect(cutShort(cut)).toEqual([false, true, true, false])
+    expect(state(cut)).toEqual(state(cut.slice(0, 1)))
+    expect(lastInEffect(cut)).toBe(1)
+    expect(eventRows(cut).map((r) => r.cutShort)).toEqual([undefined, true, true, undefined])
+    // A write cut at a line's end leaves no torn line: the steps still count only all together.
+    expect(state([step(1, 2)]).units.brute.hp).toBe(4000)
+    // A later plan, whole, after a cut one; a step without its first.
+    const after: GameEvent[] = [step(1, 2), step(1, 2, 500), step(2, 2, 500), step(2, 2)]
+    expect(cutShort(after)).toEqual([true, false, false, true])
+    expect(state(after).units.brute.hp).toBe(3000)
+  })
+})
+
+describe('names a log gives are only names', () => {
+  it('a unit named __proto__ is a unit like any other: replayed, scored, reminded of', () => {
+    const h = JSON.parse(JSON.stringify(header()).replace('"hornet":', '"__proto__":')) as GameHeader
+    const text = [h, { t: 'set', unit: 'lancer', hp: 5 }, { t: 'set', unit: '__proto__', hp: 7, stun: 1 }]
+      .map((e) => JSON.stringify(e) + '\n')
+      .join('')
+    const log = parseGame(text, 'g')
+    const s = replay(log)
+    expect(Object.keys(s.units).sort()).toEqual(['__proto__', 'brute', 'lancer', 'wasp'])
+    expect(Object.hasOwn(s.units, '__proto__')).toBe(true)
+    expect(s.units.__proto__).toMatchObject({ side: 'red', hp: 7, maxHp: 2000, stun: 1 })
+    expect(s.units.lancer.hp).toBe(5)
+    // A name missing is missing: nothing inherited answers for it.
+    expect(s.units.constructor).toBeUndefined()
+    expect(s.sides.toString).toBeUndefined()
+    // blue scores the __proto__ unit under half its HP (Frame 1: 1 VP, half rounded up: 1) and the lancer (4: 2)
+    expect(sideScores(log.header, s).blue.vp).toBe(3)
+    const next = replay({ ...log, events: [...log.events, { t: 'next-round' }] })
+    expect(roundReminders(log.header, next)).toContain(
+      '__proto__ has 1 -1 Action penalty from stun: at the end of its turn, mecha stun-recover --penalty 1',
+    )
+  })
+})
+
+describe('how long a game is', () => {
+  it.each([
+    ['simple-battle', 1, 'round 1 of 5', 1, false],
+    ['simple-battle', 5, 'round 5 of 5', 5, false],
+    ['simple-battle', 6, 'over: 5 rounds played', 5, true],
+    ['defend-the-city', 3, 'round 3 of 5', 3, false],
+    // Confrontation: three battles of three rounds, each battle's rounds counted from 1.
+    ['confrontation', 1, 'battle 1 of 3, round 1 of 3', 1, false],
+    ['confrontation', 4, 'battle 2 of 3, round 1 of 3', 1, false],
+    ['confrontation', 9, 'battle 3 of 3, round 3 of 3', 3, false],
+    ['confrontation', 10, 'over: 3 battles of 3 rounds played', 3, true],
+    ['confrontation', 11, 'over: 3 battles of 3 rounds played', 3, true],
+  ] as const)(
+    '%s, the game in its round %i: %s (a roll reads round %i)',
+    (mode, round, text, reads, over) => {
+      const b = battleRound(mode, round)
+      expect(battleRoundText(b)).toBe(text)
+      expect(b.round).toBe(reads)
+      expect(b.over).toBe(over)
+    },
+  )
 })
 
 describe('VP as if the battle ended now', () => {

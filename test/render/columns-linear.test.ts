@@ -1,7 +1,11 @@
 import Table from 'cli-table3'
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
-import { columns } from '../../src/render/format.js'
+import { borderless } from '../../src/cli/table.js'
+import { columns, useTableDrawer } from '../../src/render/format.js'
+
+// The command line's drawer of wrapped tables (the CLI sets it at every run).
+useTableDrawer(borderless)
 
 /**
  * columns() draws a table that fits by padding its cells itself, and a table that wraps in

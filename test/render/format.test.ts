@@ -1,5 +1,13 @@
-import { describe, expect, it } from 'vitest'
-import { type Outcomes, columns, fitToWidth, histogram, pctFixed } from '../../src/render/format.js'
+import { beforeAll, describe, expect, it } from 'vitest'
+import { borderless } from '../../src/cli/table.js'
+import {
+  type Outcomes,
+  columns,
+  fitToWidth,
+  histogram,
+  pctFixed,
+  useTableDrawer,
+} from '../../src/render/format.js'
 import { makeStyle } from '../../src/render/color.js'
 import { visibleLength } from '../../src/render/style.js'
 import { mecha } from '../cli/in-process.js'
@@ -8,7 +16,24 @@ const plain = makeStyle(false)
 const lines = (s: string) => s.split('\n')
 const widest = (s: string) => Math.max(...lines(s).map(visibleLength))
 
+describe('columns without the command line (the library text in a page: no cli-table3)', () => {
+  beforeAll(() => useTableDrawer(undefined))
+  it('pads every cell by its visible width and never wraps', () => {
+    const st = makeStyle(true)
+    const rows = [
+      [st.bold('name'), 'count'],
+      ['a much longer name than the width', st.red('12')],
+    ]
+    expect(columns(rows, 20, ['left', 'right'])).toBe(
+      `${st.bold('name')}                               count\na much longer name than the width     ${st.red('12')}`,
+    )
+  })
+})
+
 describe('columns (cli-table3, no borders)', () => {
+  // The command line's drawer of wrapped and coloured tables (it sets it at every run).
+  beforeAll(() => useTableDrawer(borderless))
+
   it('aligns columns two spaces apart, measures colour out and trims line ends', () => {
     const st = makeStyle(1)
     expect(

@@ -62,7 +62,7 @@ function buildMatrix(units: MatrixUnits | undefined, csv: boolean): MatrixInput 
   if (!units)
     throw new InputError(
       'no-roster',
-      'matrix: compares units of a roster; give --roster FILE (or the roster as for any command by name, docs/roster.md)',
+      'matrix: compares units of a roster; give --roster FILE (or the roster as for any command by name; mecha examples shows one)',
     )
   return {
     rows: units.rows,

@@ -74,7 +74,7 @@ function buildPlan(v: { hp: number | undefined; need: number | undefined }): Pla
   if (!attacks?.length)
     throw new InputError(
       'missing',
-      'plan: name the defender, then each attack in order, from a roster, e.g. mecha plan dervish argonaut:cannon blue-djinn:heat-sword --roster examples/roster.yaml',
+      'plan: name the defender, then each attack in order, from a roster, e.g. mecha plan dervish argonaut:cannon blue-djinn:heat-sword (the example roster: mecha examples)',
     )
   const queries = attacks.map((a): PlanAttackQuery => {
     const spec = SPECS[a.command]

@@ -1,4 +1,4 @@
-import type { RenderContext } from '../context.js'
+import { defineText, oddsText, type RenderContext } from '../context.js'
 import type { Distribution } from '../../core/distribution.js'
 import type { Ams, AmsResult } from '../../rules/formation/ams.js'
 import { columns, histogram, num, pct, plural } from '../format.js'
@@ -53,3 +53,10 @@ export function renderAmsOdds(destroyed: Distribution<number>, a: Ams, out: Rend
     histogram(destroyed, st, out.width, { title: 'Destroyed' }),
   ].join('\n')
 }
+
+/** The text of `ams` (src/report's model answers it). */
+export const amsText = defineText({
+  render: renderAms,
+  explain: explainAms,
+  odds: oddsText(renderAmsOdds),
+})

@@ -1,7 +1,7 @@
-import type { RenderContext } from '../context.js'
+import { defineText, oddsText, type RenderContext } from '../context.js'
 import type { DestroyCheck, DestroyCheckResult } from '../../rules/formation/destroy-check.js'
 import { columns, pct, plural } from '../format.js'
-import { neededText, signed } from './strike.js'
+import { neededText, signed } from '../../report/formation/strike.js'
 
 function headline(c: DestroyCheck): string {
   return `Destruction roll: ${plural(c.stars, '* box', '* boxes')}${c.mod ? `, hero modifier ${signed(c.mod)}` : ''}`
@@ -44,3 +44,10 @@ export function renderDestroyOdds(p: number, c: DestroyCheck, out: RenderContext
     ),
   ].join('\n')
 }
+
+/** The text of `destroy-check` (src/report's model answers it). */
+export const destroyCheckText = defineText({
+  render: renderDestroyCheck,
+  explain: explainDestroyCheck,
+  odds: oddsText(renderDestroyOdds),
+})

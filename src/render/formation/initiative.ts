@@ -1,4 +1,4 @@
-import type { RenderContext } from '../context.js'
+import { defineText, oddsText, type RenderContext } from '../context.js'
 import type {
   Initiative,
   InitiativeOdds,
@@ -7,7 +7,7 @@ import type {
   Side,
 } from '../../rules/formation/initiative.js'
 import { columns, num, pct } from '../format.js'
-import { signed } from './strike.js'
+import { signed } from '../../report/formation/strike.js'
 
 const NAME: Record<Side, string> = { a: 'Side A', b: 'Side B' }
 
@@ -74,3 +74,10 @@ export function renderInitiativeOdds(o: InitiativeOdds, s: Initiative, out: Rend
     ),
   ].join('\n')
 }
+
+/** The text of `initiative` (src/report's model answers it). */
+export const formationInitiativeText = defineText({
+  render: renderInitiative,
+  explain: explainInitiative,
+  odds: oddsText(renderInitiativeOdds),
+})

@@ -1,4 +1,4 @@
-import type { RenderContext } from '../context.js'
+import { defineText, oddsText, type RenderContext } from '../context.js'
 import type { Distribution } from '../../core/distribution.js'
 import { type Jam, type JamEffects, type JamResult, jamEffects } from '../../rules/formation/jam.js'
 import { columns, histogram, num, pct, plural } from '../format.js'
@@ -74,3 +74,10 @@ export function renderJamOdds(d: Distribution<number>, label: string, j: Jam, ou
     histogram(d, st, out.width, { title: label[0].toUpperCase() + label.slice(1) }),
   ].join('\n')
 }
+
+/** The text of `jam` (src/report's model answers it). */
+export const jamText = defineText({
+  render: renderJam,
+  explain: explainJam,
+  odds: oddsText(renderJamOdds),
+})

@@ -1,4 +1,4 @@
-import type { RenderContext } from '../context.js'
+import { defineText, oddsText, type RenderContext } from '../context.js'
 import type { Distribution } from '../../core/distribution.js'
 import type { Knockdown, KnockdownResult } from '../../rules/formation/knockdown.js'
 import { columns, histogram, num, pct, plural } from '../format.js'
@@ -40,3 +40,10 @@ export function renderKnockdownOdds(lost: Distribution<number>, k: Knockdown, ou
     histogram(lost, st, out.width, { title: 'Actions lost' }),
   ].join('\n')
 }
+
+/** The text of `knockdown` (src/report's model answers it). */
+export const knockdownText = defineText({
+  render: renderKnockdown,
+  explain: explainKnockdown,
+  odds: oddsText(renderKnockdownOdds),
+})

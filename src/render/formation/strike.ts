@@ -1,8 +1,8 @@
-import type { RenderContext } from '../context.js'
+import { defineText, oddsText, type RenderContext } from '../context.js'
+import { neededText, signed } from '../../report/formation/strike.js'
 import {
   type Answer,
   type AttackRoll,
-  type ScoredAnswer,
   type Strike,
   type StrikeResult,
   type TargetResult,
@@ -21,47 +21,9 @@ import type { Style } from '../style.js'
 
 type StrikeView = Strike & { quality?: Quality; defQuality?: Quality }
 
-export function signed(n: number): string {
-  return n >= 0 ? `+${n}` : `${n}`
-}
-
 /** "d6 4 + 2 = 6" */
 function sumText(roll: number, mod: number, total: number): string {
   return mod === 0 ? `d6 ${roll}` : `d6 ${roll} ${mod > 0 ? '+' : '-'} ${Math.abs(mod)} = ${total}`
-}
-
-/** The natural face an answer needs, as words. */
-export function neededText(needed: number): string {
-  if (needed <= 1) return 'any roll'
-  if (needed > 6) return 'no roll (impossible)'
-  return `${needed}+`
-}
-
-export function answerOptionLabel(a: Answer, bonus: number): string {
-  switch (a) {
-    case 'dodge':
-      return `Dodge ${signed(bonus)} (spends an action)`
-    case 'auto-dodge':
-      return `Auto-Dodge ${signed(bonus)} (free)`
-    case 'parry':
-      return `Parry ${signed(bonus)}`
-    case 'roll-with':
-      return `Roll with damage ${signed(bonus)} (halves it)`
-    case 'none':
-      return 'No answer'
-  }
-}
-
-/** The prompt's hint: the exact chance and expected damage against this attack roll. */
-export function answerHint(o: ScoredAnswer, s: Strike, attack: AttackRoll): string {
-  const parts: string[] = []
-  if (o.answer !== 'none') {
-    const verb = o.answer === 'roll-with' ? 'halves' : 'avoids'
-    parts.push(`${verb} on ${neededText(attack.total - o.bonus)} (${pct(o.pSuccess)})`)
-  }
-  parts.push(`expected damage ${num(o.expectedDamage, 3)}`)
-  if (s.boxes !== undefined || s.starBoxes.length) parts.push(`destroyed ${pct(o.pDestroyed)}`)
-  return parts.join(', ')
 }
 
 function answerVerb(a: Answer): string {
@@ -322,3 +284,10 @@ export function renderStrikeOdds(o: StrikeOdds, s: StrikeView, out: RenderContex
   L.push(histogram(o.damage, st, out.width, { title: 'Damage' }))
   return L.join('\n')
 }
+
+/** The text of `strike` (src/report's model answers it). */
+export const strikeText = defineText({
+  render: renderStrike,
+  explain: explainStrike,
+  odds: oddsText(renderStrikeOdds),
+})

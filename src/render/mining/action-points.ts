@@ -1,4 +1,4 @@
-import type { RenderContext } from '../context.js'
+import { defineText, oddsText, type RenderContext } from '../context.js'
 import type { ActionPointsResult } from '../../rules/mining/action-points.js'
 import type { ActionPointsOdds } from '../../rules/mining/odds.js'
 import { ACTION_COSTS } from '../../rules/mining/units.js'
@@ -33,3 +33,10 @@ export function renderActionPointsOdds(o: ActionPointsOdds, units: number, out: 
     histogram(o.actionPoints, st, out.width, { title: 'Action points' }),
   ].join('\n')
 }
+
+/** The text of `ap` (src/report's model answers it). */
+export const miningApText = defineText({
+  render: (r: ActionPointsResult, _a, out) => renderActionPoints(r, out),
+  explain: (r, _a, out) => explainActionPoints(r, out),
+  odds: oddsText(renderActionPointsOdds),
+})

@@ -1,4 +1,4 @@
-import type { RenderContext } from '../context.js'
+import { defineText, type RenderContext } from '../context.js'
 import type { PlannedAction, TurnPlan } from '../../rules/mining/plan.js'
 import { ACTION_COSTS, KIND_NAMES } from '../../rules/mining/units.js'
 import { columns } from '../format.js'
@@ -82,3 +82,9 @@ export function explainTurnPlan(p: TurnPlan, out: RenderContext): string {
   )
   return L.join('\n')
 }
+
+/** The text of `plan` (src/report's model answers it). */
+export const miningPlanText = defineText({
+  render: (p: TurnPlan, _i, out) => renderTurnPlan(p, out),
+  explain: (p, _i, out) => explainTurnPlan(p, out),
+})

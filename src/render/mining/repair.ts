@@ -1,4 +1,4 @@
-import type { RenderContext } from '../context.js'
+import { defineText, oddsText, type RenderContext } from '../context.js'
 import type { RepairOdds } from '../../rules/mining/odds.js'
 import { REPAIR_DIE, REPAIR_MIN_DAMAGE, REPAIR_ON, type RepairResult } from '../../rules/mining/repair.js'
 import { columns, num, pct } from '../format.js'
@@ -52,3 +52,10 @@ export function renderRepairOdds(o: RepairOdds, damage: number, out: RenderConte
     ),
   ].join('\n')
 }
+
+/** The text of `repair` (src/report's model answers it). */
+export const miningRepairText = defineText({
+  render: (r: RepairResult, _i, out) => renderRepair(r, out),
+  explain: (r, _i, out) => explainRepair(r, out),
+  odds: oddsText(renderRepairOdds),
+})

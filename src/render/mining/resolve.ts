@@ -1,4 +1,4 @@
-import type { RenderContext } from '../context.js'
+import { defineText, oddsText, type RenderContext } from '../context.js'
 import type { ResolveTestOdds } from '../../rules/mining/odds.js'
 import { RESOLVE_BONUS, type ResolveTestResult, retreatsOnOrBelow } from '../../rules/mining/resolve.js'
 import { columns, histogram, num, pct } from '../format.js'
@@ -60,3 +60,10 @@ export function renderResolveTestOdds(o: ResolveTestOdds, eliminated: number, ou
   ]
   return lines.join('\n')
 }
+
+/** The text of `resolve` (src/report's model answers it). */
+export const miningResolveText = defineText({
+  render: (r: ResolveTestResult, _t, out) => renderResolveTest(r, out),
+  explain: (r, _t, out) => explainResolveTest(r, out),
+  odds: oddsText(renderResolveTestOdds),
+})

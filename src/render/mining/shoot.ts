@@ -1,4 +1,4 @@
-import type { RenderContext } from '../context.js'
+import { defineText, oddsText, type RenderContext } from '../context.js'
 import type { ShotOdds } from '../../rules/mining/odds.js'
 import { retreatsOnOrBelow } from '../../rules/mining/resolve.js'
 import {
@@ -117,3 +117,10 @@ function faceLine(needs: number): string {
   const hit = needs <= 6 ? `${needs}${needs < 6 ? '-6' : ''} hit` : ''
   return [miss, hit].filter(Boolean).join(', ')
 }
+
+/** The text of `shoot` (src/report's model answers it). */
+export const miningShootText = defineText({
+  render: renderMiningShot,
+  explain: explainMiningShot,
+  odds: oddsText(renderMiningShotOdds),
+})

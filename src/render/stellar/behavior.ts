@@ -1,4 +1,4 @@
-import type { RenderContext } from '../context.js'
+import { defineText, oddsText, type RenderContext } from '../context.js'
 import type { BehaviorRequest } from '../../rules/stellar/behavior.js'
 import type { Distribution } from '../../core/distribution.js'
 import {
@@ -11,10 +11,6 @@ import {
   BEHAVIOR_DIE,
 } from '../../rules/stellar/behavior.js'
 import { columns, pct } from '../format.js'
-
-export function orderJson(order: Order): { order: Order; orderName: string; description: string } {
-  return { order, orderName: ORDERS[order].name, description: `The unit ${ORDERS[order].text}` }
-}
 
 export function renderBehavior(r: BehaviorResult, b: BehaviorRequest, out: RenderContext): string {
   const st = out.style
@@ -62,3 +58,10 @@ export function renderBehaviorOdds(d: Distribution<string>, b: BehaviorRequest, 
   )
   return L.join('\n')
 }
+
+/** The text of `behavior` (src/report's model answers it). */
+export const behaviorText = defineText({
+  render: renderBehavior,
+  explain: explainBehavior,
+  odds: oddsText(renderBehaviorOdds),
+})

@@ -1,4 +1,4 @@
-import type { RenderContext } from '../context.js'
+import { defineText, oddsText, type RenderContext } from '../context.js'
 import { type CoverOdds, pieceSurvival } from '../../rules/stellar/cover-odds.js'
 import type { CoverRequest } from '../../rules/stellar/cover.js'
 import {
@@ -90,3 +90,10 @@ export function renderCoverOdds(o: CoverOdds, c: CoverRequest, out: RenderContex
   L.push(columns(rows, out.width))
   return L.join('\n')
 }
+
+/** The text of `cover` (src/report's model answers it). */
+export const coverText = defineText({
+  render: renderCover,
+  explain: explainCover,
+  odds: oddsText(renderCoverOdds),
+})

@@ -1,6 +1,6 @@
 import type { Distribution } from '../../core/distribution.js'
 import { columns, pct } from '../format.js'
-import type { RenderContext } from '../context.js'
+import { defineText, oddsText, type RenderContext } from '../context.js'
 import { FALL_DIE, FALL_MAX, type FallResult } from '../../rules/stellar/fall.js'
 
 export function renderFall(r: FallResult, _input: unknown, out: RenderContext): string {
@@ -24,3 +24,9 @@ export function renderFallOdds(d: Distribution<string>, out: RenderContext): str
     ),
   ].join('\n')
 }
+
+/** The text of `fall` (src/report's model answers it). */
+export const fallText = defineText({
+  render: renderFall,
+  odds: oddsText(renderFallOdds),
+})

@@ -1,4 +1,4 @@
-import type { RenderContext } from '../context.js'
+import { defineText, oddsText, type RenderContext } from '../context.js'
 import type { InitiativeRequest } from '../../rules/stellar/initiative.js'
 import type { InitiativeOdds, InitiativeResult } from '../../rules/stellar/initiative.js'
 import { columns, num, pct } from '../format.js'
@@ -42,3 +42,9 @@ export function renderInitiativeOdds(o: InitiativeOdds, req: InitiativeRequest, 
   )
   return L.join('\n')
 }
+
+/** The text of `initiative` (src/report's model answers it). */
+export const initiativeText = defineText({
+  render: renderInitiative,
+  odds: oddsText(renderInitiativeOdds),
+})

@@ -1,4 +1,4 @@
-import type { RenderContext } from '../context.js'
+import { defineText, oddsText, type RenderContext } from '../context.js'
 import {
   type Bonus,
   type Melee,
@@ -516,3 +516,11 @@ export function explainMeleeOdds(o: MeleeOdds, m: Melee & Traced, out: RenderCon
   }
   return L.map((l) => wrapText(l, out.width, /^\d/.test(l) ? '   ' : '  ')).join('\n')
 }
+
+/** The text of `mecha melee` (the model: src/report/stellar/melee.ts). */
+export const meleeText = defineText({
+  render: renderMelee,
+  explain: explainMelee,
+  odds: oddsText(renderMeleeOdds),
+  explainOdds: oddsText(explainMeleeOdds),
+})

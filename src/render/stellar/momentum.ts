@@ -1,4 +1,4 @@
-import type { RenderContext } from '../context.js'
+import { defineText, type RenderContext } from '../context.js'
 import { MOMENTUM_CAP, type MomentumResult } from '../../rules/stellar/momentum.js'
 import { columns } from '../format.js'
 
@@ -24,3 +24,9 @@ export function explainMomentum(r: MomentumResult, _m: unknown, out: RenderConte
     .join(' ')
   return `${out.style.bold('How it was worked out')}\nMomentum = ${sum} = ${raw}${r.capped ? `, kept within 0-${MOMENTUM_CAP}: ${r.momentum}` : ''}.`
 }
+
+/** The text of `momentum` (src/report's model answers it). */
+export const momentumText = defineText({
+  render: renderMomentum,
+  explain: explainMomentum,
+})

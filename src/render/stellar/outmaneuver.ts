@@ -1,51 +1,18 @@
-import type { RenderContext } from '../context.js'
+import { outcomeText } from '../../report/stellar/outmaneuver.js'
+import { defineText, oddsText, type RenderContext } from '../context.js'
 import type { OutmaneuverRequest } from '../../rules/stellar/outmaneuver.js'
 import {
   BLINDSIDE_MARGIN,
-  type OutcomeCode,
   type OutmaneuverOdds,
   type OutmaneuverResult,
   type Pool,
   type SideResult,
-  type Winner,
   OUTMANEUVER_DIE,
   SUCCESS_FROM,
   successValue,
 } from '../../rules/stellar/outmaneuver.js'
 import { columns, histogram, num, pct, plural } from '../format.js'
 import type { Style } from '../style.js'
-
-/** What the outcome means at the table, in one sentence. */
-export function outcomeText(r: { winner: Winner; margin: number; outcome: OutcomeCode }): string {
-  const by = r.winner === 'tie' ? '' : ` by ${r.margin}`
-  switch (r.outcome) {
-    case 'tactical-advantage':
-      return `attacker wins${by}: Tactical Advantage (+1 critical hit) against the target this turn`
-    case 'blindside':
-      return `attacker wins${by}: Blindside (ignores Overwatch, shields and cover; +1 critical hit)`
-    case 'bridge-hit':
-      return `attacker wins${by}: Blindside and PEN +3; a ship that survives then shoots at ACC -2, and any attack from within 16" Blindsides it`
-    case 'overwatch-shots':
-      return `defender wins${by}: Overwatch attack with +3 shots (3 shots without an Overwatch weapon)`
-    case 'overwatch-hits':
-      return `defender wins${by}: Overwatch attack with +3 hits`
-    case 'none':
-      return 'tie: the sequence ends, nobody gains anything'
-  }
-}
-
-/** A few words for prompt hints. */
-export function outcomeShort(r: { winner: Winner; margin: number; outcome: OutcomeCode }): string {
-  const effect: Record<OutcomeCode, string> = {
-    'tactical-advantage': 'Tactical Advantage',
-    blindside: 'Blindside',
-    'bridge-hit': 'Blindside, PEN+3',
-    'overwatch-shots': 'Overwatch +3 shots',
-    'overwatch-hits': 'Overwatch +3 hits',
-    none: 'sequence ends',
-  }
-  return r.winner === 'tie' ? 'tie, sequence ends' : `${r.winner} wins by ${r.margin}: ${effect[r.outcome]}`
-}
 
 function face(f: number, st: Style): string {
   const v = successValue(f)
@@ -181,3 +148,10 @@ export function renderOutmaneuverOdds(
   L.push(histogram(folded, st, out.width, { title: 'Attacker minus defender successes', label }))
   return L.join('\n')
 }
+
+/** The text of `outmaneuver` (src/report's model answers it). */
+export const outmaneuverText = defineText({
+  render: renderOutmaneuver,
+  explain: explainOutmaneuver,
+  odds: oddsText(renderOutmaneuverOdds),
+})

@@ -1,5 +1,5 @@
 import type { Distribution } from '../../core/distribution.js'
-import type { RenderContext } from '../context.js'
+import { defineText, oddsText, type RenderContext } from '../context.js'
 import type { SaveOdds } from '../../rules/stellar/armor-save-odds.js'
 import type { SaveRequest, SaveSpec } from '../../rules/stellar/armor-save.js'
 import {
@@ -216,3 +216,11 @@ export function explainSaveOdds(o: SaveOdds, s: SaveRequest, out: RenderContext)
     L.push(`3. Damage = ${FAILED_SAVE_DMG} x failed saves; expected ${num(o.expected.damage, 2)}.`)
   return L.map((l) => wrapText(l, out.width, /^\d/.test(l) ? '   ' : '  ')).join('\n')
 }
+
+/** The text of `save` (src/report's model answers it). */
+export const saveText = defineText({
+  render: renderSave,
+  explain: explainSave,
+  odds: oddsText(renderSaveOdds),
+  explainOdds: oddsText(explainSaveOdds),
+})

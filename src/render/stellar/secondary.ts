@@ -1,4 +1,4 @@
-import type { RenderContext } from '../context.js'
+import { defineText, type RenderContext } from '../context.js'
 import { SECONDARY_CAP, type SecondaryResult } from '../../rules/stellar/secondary.js'
 import { columns } from '../format.js'
 
@@ -34,3 +34,9 @@ export function explainSecondary(r: SecondaryResult, _req: unknown, out: RenderC
     r.uncapped > SECONDARY_CAP ? `, capped at ${SECONDARY_CAP}` : r.uncapped < 0 ? ', not below 0' : ''
   return `${head}\nVP = ${sum} = ${r.uncapped}${cap ? `${cap}: ${r.vp}` : ''}.`
 }
+
+/** The text of `secondary` (src/report's model answers it). */
+export const secondaryText = defineText({
+  render: renderSecondary,
+  explain: explainSecondary,
+})

@@ -1,4 +1,4 @@
-import type { RenderContext } from '../context.js'
+import { defineText, oddsText, type RenderContext } from '../context.js'
 import type { StunRecoveryOdds } from '../../rules/stellar/stun-recover-odds.js'
 import {
   RECOVERY_TARGET,
@@ -59,3 +59,10 @@ export function renderStunRecoveryOdds(o: StunRecoveryOdds, s: StunRecovery, out
   L.push(histogram(o.removed, st, out.width, { title: 'Penalties removed' }))
   return L.join('\n')
 }
+
+/** The text of `stun-recover` (src/report's model answers it). */
+export const stunRecoverText = defineText({
+  render: renderStunRecovery,
+  explain: explainStunRecovery,
+  odds: oddsText(renderStunRecoveryOdds),
+})

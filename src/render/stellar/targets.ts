@@ -6,7 +6,12 @@ import {
   focusShots,
   shotAttackerBonus,
 } from '../../rules/stellar/shoot.js'
-import type { RenderContext } from '../context.js'
+import type { ShotOdds } from '../../rules/stellar/shoot-odds.js'
+import type { OddsReport } from '../../engine/spec.js'
+import { type ChosenShot, shotLuck } from '../../report/stellar/shoot.js'
+import { shotsOf } from '../../report/stellar/shoot-targets.js'
+import { type RenderContext, defineText, oddsText } from '../context.js'
+import { explainShot, explainShotOdds, renderShot, renderShotOdds } from './shoot.js'
 import { columns, histogram, num, pct, plural, wrapText } from '../format.js'
 
 /**
@@ -136,4 +141,61 @@ export function explainTargetsOdds(
     ),
   )
   return L.join('\n')
+}
+
+/**
+ * The text of `mecha shoot`: one target is the one-target text itself; several are each
+ * target's text in turn with the attack's totals (the model: src/report/stellar/shoot-targets.ts).
+ */
+export const shootText = defineText({
+  render(r: ShotResult | ShotResult[], s: ChosenShot, out) {
+    if (!Array.isArray(r)) return oneTargetText.render(r, s, out)
+    const shots = shotsOf(s)
+    return renderTargets(
+      r,
+      shots,
+      r.map((x, i) => oneTargetText.render(x, shots[i], out)),
+      out,
+    )
+  },
+  explain(r, s, out) {
+    if (!Array.isArray(r)) return oneTargetText.explain(r, s, out)
+    const shots = shotsOf(s)
+    return explainTargets(
+      shots,
+      r.map((x, i) => oneTargetText.explain(x, shots[i], out)),
+      out,
+    )
+  },
+  odds(detail: OneTargetOdds | SeveralTargetsOdds, out) {
+    if (!('each' in detail)) return oneTargetText.odds(detail, out)
+    const { o, shots, each } = detail
+    return renderTargetsOdds(
+      o,
+      shots,
+      each.map((e) => oneTargetText.odds(e.detail as OneTargetOdds, out)),
+      out,
+    )
+  },
+  explainOdds(detail, out) {
+    if (!('each' in detail)) return oneTargetText.explainOdds(detail, out)
+    const { o, shots, each } = detail
+    return explainTargetsOdds(
+      o,
+      shots,
+      each.map((e) => oneTargetText.explainOdds(e.detail as OneTargetOdds, out)),
+      out,
+    )
+  },
+})
+
+type OneTargetOdds = [ShotOdds, ChosenShot]
+type SeveralTargetsOdds = { o: TargetsOdds; shots: ChosenShot[]; each: OddsReport[] }
+
+/** One shot at one target: its text reads the shot's luck as its answer does. */
+const oneTargetText = {
+  render: (r: ShotResult, s: ChosenShot, out: RenderContext) => renderShot(r, s, shotLuck(r, s), out),
+  explain: explainShot,
+  odds: oddsText(renderShotOdds),
+  explainOdds: oddsText(explainShotOdds),
 }

@@ -1,4 +1,4 @@
-import type { RenderContext } from '../context.js'
+import { defineText, oddsText, type RenderContext } from '../context.js'
 import type { Distribution } from '../../core/distribution.js'
 import { type SideOutcome, CRIT_FROM, MELEE_DIE, survives } from '../../rules/stellar/melee.js'
 import type { StrikeOutcome } from '../../rules/stellar/melee-odds.js'
@@ -142,3 +142,11 @@ export function explainTitanThrowOdds(t: TitanThrow, out: RenderContext): string
     `   saves +2 per Size: +${2 * t.melee.def.unit.size}).`,
   ].join('\n')
 }
+
+/** The text of `titan-throw` (src/report's model answers it). */
+export const titanThrowText = defineText({
+  render: renderTitanThrow,
+  explain: explainTitanThrow,
+  odds: oddsText(renderTitanThrowOdds),
+  explainOdds: ([, t], out) => explainTitanThrowOdds(t, out),
+})

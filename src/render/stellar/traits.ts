@@ -1,4 +1,4 @@
-import type { RenderContext } from '../context.js'
+import { defineText, type RenderContext } from '../context.js'
 import { type TraitEffect, type TraitEntry, type TraitSide, traitSides } from '../../rules/stellar/traits.js'
 import { columns } from '../format.js'
 
@@ -74,3 +74,9 @@ function changeText(v: unknown): string {
       .join(' ')
   return `= ${JSON.stringify(v)}`
 }
+
+/** The text of `traits` (src/report's model answers it). */
+export const traitsText = defineText({
+  render: (list: readonly TraitEntry[], _q, out) => renderTraits(list, out),
+  explain: (list, _q, out) => renderTraitChoices(list, out),
+})

@@ -1,4 +1,4 @@
-import type { RenderContext } from '../context.js'
+import { defineText, type RenderContext } from '../context.js'
 import type { VpRequest, VpResult } from '../../rules/stellar/victory-points.js'
 import type { BattleLine, VpPart } from '../../rules/stellar/victory-points.js'
 import { columns } from '../format.js'
@@ -101,3 +101,9 @@ export function explainVp(r: VpResult, req: VpRequest, out: RenderContext): stri
   }
   return L.join('\n')
 }
+
+/** The text of `vp` (src/report's model answers it). */
+export const vpText = defineText({
+  render: renderVp,
+  explain: explainVp,
+})

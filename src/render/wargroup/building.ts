@@ -1,4 +1,4 @@
-import type { RenderContext } from '../context.js'
+import { defineText, oddsText, type RenderContext } from '../context.js'
 import type { Distribution } from '../../core/distribution.js'
 import type { BuildingAttack, BuildingResult } from '../../rules/wargroup/building.js'
 import { reasonText } from '../../rules/wargroup/opposed.js'
@@ -74,3 +74,10 @@ export function renderBuildingOdds(
     }),
   ].join('\n')
 }
+
+/** The text of `building` (src/report's model answers it). */
+export const wargroupBuildingText = defineText({
+  render: renderBuilding,
+  explain: explainBuilding,
+  odds: oddsText(renderBuildingOdds),
+})

@@ -1,4 +1,4 @@
-import type { RenderContext } from '../context.js'
+import { type RenderContext, defineText, oddsText } from '../context.js'
 import type { Distribution } from '../../core/distribution.js'
 import {
   type DamageOverTime,
@@ -146,3 +146,10 @@ export function renderDamageOverTimeOdds(
     )
   return L.join('\n')
 }
+
+/** The text of `wargroup burn` and `wargroup void`. */
+export const damageOverTimeText = defineText({
+  render: renderDamageOverTime,
+  explain: explainDamageOverTime,
+  odds: oddsText(renderDamageOverTimeOdds),
+})

@@ -1,4 +1,4 @@
-import type { RenderContext } from '../context.js'
+import { type RenderContext, defineText, oddsText } from '../context.js'
 import type { Distribution } from '../../core/distribution.js'
 import type { InitiativeOdds, InitiativeResult } from '../../rules/wargroup/initiative.js'
 import type { LengthResult } from '../../rules/wargroup/length.js'
@@ -72,3 +72,22 @@ export function renderUniformOdds(
     histogram(d, st, out.width, { title: label }),
   ].join('\n')
 }
+
+/** The texts of `wargroup smoke`, `length` and `initiative`. */
+export const wargroupSmokeText = defineText({
+  render: (r: SmokeResult, _i, out) => renderSmoke(r, out),
+  explain: (r, _i, out) => explainSmoke(r, out),
+  odds: oddsText(renderUniformOdds),
+})
+
+export const wargroupLengthText = defineText({
+  render: (r: LengthResult, _i, out) => renderLength(r, out),
+  explain: (r, _i, out) => explainLength(r, out),
+  odds: oddsText(renderUniformOdds),
+})
+
+export const wargroupInitiativeText = defineText({
+  render: (r: InitiativeResult, _i, out) => renderInitiative(r, out),
+  explain: (r, _i, out) => explainInitiative(r, out),
+  odds: oddsText(renderInitiativeOdds),
+})

@@ -1,4 +1,4 @@
-import type { RenderContext } from '../context.js'
+import { defineText, oddsText, type RenderContext } from '../context.js'
 import type { DamageRoll } from '../../rules/wargroup/damage.js'
 import { type OpposedRoll, opposedChance, reasonText } from '../../rules/wargroup/opposed.js'
 import { AIM_ACU_PENALTY, type WargroupShot, type WargroupShotResult } from '../../rules/wargroup/shoot.js'
@@ -169,3 +169,10 @@ export function renderWargroupShotOdds(
   }
   return L.join('\n')
 }
+
+/** The text of `shoot` (src/report's model answers it). */
+export const wargroupShootText = defineText({
+  render: renderWargroupShot,
+  explain: explainWargroupShot,
+  odds: oddsText(renderWargroupShotOdds),
+})

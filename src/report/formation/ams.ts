@@ -1,6 +1,6 @@
 import { defineModel } from '../../engine/spec.js'
+import type { OddsAnswerOf, RolledAnswerOf } from '../../engine/answer.js'
 import { type Ams, amsOdds, resolveAms } from '../../rules/formation/ams.js'
-import { explainAms, renderAms, renderAmsOdds } from '../../render/formation/ams.js'
 
 export const amsModel = defineModel({
   resolve: resolveAms,
@@ -12,8 +12,6 @@ export const amsModel = defineModel({
     longRange: a.longRange,
     dice: r.rolls,
   }),
-  render: renderAms,
-  explain: explainAms,
   odds(a) {
     const destroyed = amsOdds(a)
     const remaining = destroyed.map((d) => a.missiles - d)
@@ -24,7 +22,7 @@ export const amsModel = defineModel({
         expected: { destroyed: destroyed.expected(), remaining: remaining.expected() },
       },
       extra: { needed: resolveAmsNeeded(a), longRange: a.longRange },
-      render: (out) => renderAmsOdds(destroyed, a, out),
+      detail: [destroyed, a],
     }
   },
 })
@@ -32,3 +30,9 @@ export const amsModel = defineModel({
 function resolveAmsNeeded(a: Ams): number {
   return a.ams + (a.longRange ? 1 : 0)
 }
+
+/** `mecha formation ams … --json`, `formation.ams.resolve(…)`: the AMS shots at a missile salvo. */
+export type FormationAmsAnswer = RolledAnswerOf<'formation ams', typeof amsModel>
+
+/** `mecha formation ams … --odds --json`, `formation.ams.odds(…)`: the exact odds of the missiles it destroys. */
+export type FormationAmsOdds = OddsAnswerOf<'formation ams', typeof amsModel>

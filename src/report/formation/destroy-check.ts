@@ -1,17 +1,11 @@
 import { defineModel } from '../../engine/spec.js'
+import type { OddsAnswerOf, RolledAnswerOf } from '../../engine/answer.js'
 import { walk } from '../../core/exact.js'
 import { destroyNeeded, resolveDestroyCheck } from '../../rules/formation/destroy-check.js'
-import {
-  explainDestroyCheck,
-  renderDestroyCheck,
-  renderDestroyOdds,
-} from '../../render/formation/destroy-check.js'
 
 export const destroyCheckModel = defineModel({
   resolve: resolveDestroyCheck,
   json: (r) => ({ destroyed: r.destroyed, destroyedOn: r.destroyedOn, needed: r.needed, dice: r.rolls }),
-  render: renderDestroyCheck,
-  explain: explainDestroyCheck,
   odds(c) {
     const outcomes = walk(
       (dice) => {
@@ -29,7 +23,13 @@ export const destroyCheckModel = defineModel({
         expected: { destroyed: p, dice: d.dice.expected() },
       },
       extra: { needed: destroyNeeded(c.mod) },
-      render: (out) => renderDestroyOdds(p, c, out),
+      detail: [p, c],
     }
   },
 })
+
+/** `mecha formation destroy-check … --json`, `formation.destroyCheck.resolve(…)`: the rolls for the `*` boxes. */
+export type FormationDestroyCheckAnswer = RolledAnswerOf<'formation destroy-check', typeof destroyCheckModel>
+
+/** `mecha formation destroy-check … --odds --json`, `formation.destroyCheck.odds(…)`: the exact odds of destruction. */
+export type FormationDestroyCheckOdds = OddsAnswerOf<'formation destroy-check', typeof destroyCheckModel>

@@ -1,4 +1,5 @@
-import { defineModel } from '../../engine/spec.js'
+import { modelOf } from '../../engine/spec.js'
+import type { OddsAnswerOf, RolledAnswerOf } from '../../engine/answer.js'
 import {
   type Initiative,
   type InitiativeResult,
@@ -6,17 +7,12 @@ import {
   initiativeOdds,
   resolveInitiative,
 } from '../../rules/formation/initiative.js'
-import {
-  explainInitiative,
-  renderInitiative,
-  renderInitiativeOdds,
-} from '../../render/formation/initiative.js'
 
 export interface InitiativeRequest extends Initiative {
   askOrder: boolean
 }
 
-export const initiativeModel = defineModel<InitiativeRequest, InitiativeResult>({
+export const initiativeModel = modelOf<InitiativeRequest, InitiativeResult>()({
   choose: (s, ctx) =>
     s.winnerMoves === 'auto' && s.askOrder && ctx.interactive
       ? Object.assign({}, s, { askDecisions: true })
@@ -44,8 +40,6 @@ export const initiativeModel = defineModel<InitiativeRequest, InitiativeResult>(
     movements: r.movements,
     sequence: r.sequence,
   }),
-  render: renderInitiative,
-  explain: explainInitiative,
   odds(s) {
     const o = initiativeOdds(s)
     return {
@@ -54,7 +48,15 @@ export const initiativeModel = defineModel<InitiativeRequest, InitiativeResult>(
         round: o.round.toJSON(),
         expected: { rounds: o.expectedRounds, aWins: o.winner.prob('a') },
       },
-      render: (out) => renderInitiativeOdds(o, s, out),
+      // Nothing beside the odds: said, so that the odds' answer type has no other fields.
+      extra: {},
+      detail: [o, s],
     }
   },
 })
+
+/** `mecha formation initiative … --json`, `formation.initiative.resolve(…)`: the initiative roll and the order of movement. */
+export type FormationInitiativeAnswer = RolledAnswerOf<'formation initiative', typeof initiativeModel>
+
+/** `mecha formation initiative … --odds --json`, `formation.initiative.odds(…)`: the exact odds of who wins it. */
+export type FormationInitiativeOdds = OddsAnswerOf<'formation initiative', typeof initiativeModel>

@@ -1,7 +1,20 @@
 import { defineModel } from '../../engine/spec.js'
+import type { Chances, OddsAnswerOf, RolledAnswerOf } from '../../engine/answer.js'
 import { walk } from '../../core/exact.js'
-import { jamTargetNumber, resolveJam } from '../../rules/formation/jam.js'
-import { explainJam, renderJam, renderJamOdds } from '../../render/formation/jam.js'
+import { type JamResult, jamTargetNumber, resolveJam } from '../../rules/formation/jam.js'
+
+/** The `odds` of jamming: the counters this roll places, and those on the target after it. */
+export interface JamCountersOdds {
+  countersPlaced: Chances
+  expected: { countersPlaced: number; counters: number }
+  counters: Chances
+}
+
+/** The `odds` against missiles (`--vs-missiles`): the salvos removed. */
+export interface JamMissilesOdds {
+  salvosRemoved: Chances
+  expected: { salvosRemoved: number }
+}
 
 export const jamModel = defineModel({
   usesDice: (j) => jamTargetNumber(j) !== null,
@@ -16,24 +29,38 @@ export const jamModel = defineModel({
     newEffects: r.newEffects,
     salvosRemoved: r.salvosRemoved,
   }),
-  render: renderJam,
-  explain: explainJam,
   odds(j) {
-    const key = j.vsMissiles ? 'salvosRemoved' : 'countersPlaced'
     const d = walk((dice) => {
       const r = resolveJam(dice, j)
       return j.vsMissiles ? r.salvosRemoved : r.countersPlaced
     })
-    const json: Record<string, unknown> = { [key]: d.toJSON(), expected: { [key]: d.expected() } }
-    if (!j.vsMissiles) {
+    let json: JamCountersOdds | JamMissilesOdds
+    if (j.vsMissiles) json = { salvosRemoved: d.toJSON(), expected: { salvosRemoved: d.expected() } }
+    else {
       const total = d.map((n) => n + j.counters)
-      json.counters = total.toJSON()
-      ;(json.expected as Record<string, number>).counters = total.expected()
+      json = {
+        countersPlaced: d.toJSON(),
+        expected: { countersPlaced: d.expected(), counters: total.expected() },
+        counters: total.toJSON(),
+      }
     }
+    const mode: JamResult['mode'] = j.vsMissiles ? 'missiles' : 'jam'
     return {
       json,
-      extra: { targetNumber: jamTargetNumber(j), mode: j.vsMissiles ? 'missiles' : 'jam' },
-      render: (out) => renderJamOdds(d, j.vsMissiles ? 'salvos removed' : 'counters placed', j, out),
+      extra: { targetNumber: jamTargetNumber(j), mode },
+      detail: [d, j.vsMissiles ? 'salvos removed' : 'counters placed', j],
     }
   },
 })
+
+/**
+ * `mecha formation jam … --json`, `formation.jam.resolve(…)`: one jamming roll. Against plain
+ * missiles (`--vs-missiles` without `--smart`) every attempt removes a salvo: no dice, no `seed`.
+ */
+export type FormationJamAnswer = Omit<RolledAnswerOf<'formation jam', typeof jamModel>, 'seed'> & {
+  /** The seed that replays this roll; `null` with typed dice; absent when nothing was rolled. */
+  seed?: string | null
+}
+
+/** `mecha formation jam … --odds --json`, `formation.jam.odds(…)`: the exact odds of the roll. */
+export type FormationJamOdds = OddsAnswerOf<'formation jam', typeof jamModel>

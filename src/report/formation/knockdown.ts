@@ -1,7 +1,7 @@
 import { defineModel } from '../../engine/spec.js'
+import type { OddsAnswerOf, RolledAnswerOf } from '../../engine/answer.js'
 import { walk } from '../../core/exact.js'
 import { resolveKnockdown } from '../../rules/formation/knockdown.js'
-import { explainKnockdown, renderKnockdown, renderKnockdownOdds } from '../../render/formation/knockdown.js'
 
 export const knockdownModel = defineModel({
   resolve: resolveKnockdown,
@@ -11,8 +11,6 @@ export const knockdownModel = defineModel({
     actionsLeft: r.actionsLeft,
     dice: r.rolls,
   }),
-  render: renderKnockdown,
-  explain: explainKnockdown,
   odds(k) {
     const lost = walk((dice) => resolveKnockdown(dice, k).actionsLost)
     const any = lost.map((n) => String(n > 0))
@@ -22,7 +20,15 @@ export const knockdownModel = defineModel({
         actionsLost: lost.toJSON(),
         expected: { actionsLost: lost.expected(), actionLost: any.prob('true') },
       },
-      render: (out) => renderKnockdownOdds(lost, k, out),
+      // Nothing beside the odds: said, so that the odds' answer type has no other fields.
+      extra: {},
+      detail: [lost, k],
     }
   },
 })
+
+/** `mecha formation knockdown … --json`, `formation.knockdown.resolve(…)`: one knockdown roll. */
+export type FormationKnockdownAnswer = RolledAnswerOf<'formation knockdown', typeof knockdownModel>
+
+/** `mecha formation knockdown … --odds --json`, `formation.knockdown.odds(…)`: the exact odds of the actions lost. */
+export type FormationKnockdownOdds = OddsAnswerOf<'formation knockdown', typeof knockdownModel>

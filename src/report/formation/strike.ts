@@ -1,22 +1,25 @@
-import { defineModel } from '../../engine/spec.js'
+import { modelOf } from '../../engine/spec.js'
+import type { Chances, OddsAnswerOf, RolledAnswerOf } from '../../engine/answer.js'
 import { type Quality } from '../../rules/formation/pilot-quality.js'
 import {
   type Answer,
   type AnswerQuestion,
+  type AnswerRoll,
+  type AttackRoll,
+  type ChosenBy,
+  type HarmCheck,
+  type ScoredAnswer,
+  type StarRoll,
   type Strike,
+  type StrikeMode,
   type StrikeResult,
+  type TargetResult,
   rankAnswers,
   resolveStrike,
   strikeModifier,
 } from '../../rules/formation/strike.js'
 import { strikeOdds } from '../../rules/formation/strike-odds.js'
-import {
-  answerHint,
-  answerOptionLabel,
-  explainStrike,
-  renderStrike,
-  renderStrikeOdds,
-} from '../../render/formation/strike.js'
+import { num, pct } from '../../core/numbers.js'
 
 export interface StrikeRequest extends Strike {
   quality?: Quality
@@ -25,7 +28,70 @@ export interface StrikeRequest extends Strike {
   askAnswer: boolean
 }
 
-export const strikeModel = defineModel<StrikeRequest, StrikeResult>({
+/** The defender's skills the strike was resolved with (null: not known). */
+export interface FormationStrikeSkills {
+  str: number
+  dod: number | null
+  par: number | null
+  rol: number | null
+  autoDodge: number | null
+}
+
+/** A strike's answer: with one target its own fields, with several the sums over them. */
+export interface FormationStrikeFields {
+  /** Landed before any answer (several targets: on at least one). */
+  hit: boolean
+  defended: boolean
+  damage: number
+  mode: StrikeMode
+  /** The shared attack roll; null for a split strike at several targets (each rolls its own). */
+  attack: AttackRoll | null
+  modifier: number
+  defense: Answer | 'mixed'
+  chosenBy: ChosenBy
+  /** One target only (else null). */
+  defenseRoll: AnswerRoll | null
+  halved: boolean
+  actionSpent: boolean
+  baseDamage: number
+  /** One target only (else null). */
+  knockdown: TargetResult['knockdown']
+  /** One target: whether it was destroyed; several: how many; null when boxes are not known. */
+  destroyed: boolean | number | null
+  infantry: boolean
+  targets: TargetResult[]
+  skills: FormationStrikeSkills
+  missile: boolean
+  melee: boolean
+  /** With `--harm-stray`: the HARM's d6 and whether it flew off at a radar. */
+  harm?: HarmCheck | null
+  /** One target only. */
+  destroyedBy?: TargetResult['destroyedBy']
+  boxesLeft?: number | null
+  starRolls?: StarRoll[]
+}
+
+/** The `odds` of a strike, all but the means (`expected`, added last). */
+export interface FormationStrikeOddsMaps {
+  hit: Chances
+  defended: Chances
+  damage: Chances
+  /** Several targets. */
+  targetsHit?: Chances
+  targetsDefended?: Chances
+  /** With `--knockdown`. */
+  knockdowns?: Chances
+  /** With the defender's Dodge skill. */
+  dodges?: Chances
+  /** With the target's boxes or `*` boxes. */
+  destroyed?: Chances
+  /** Against Zentraedi (`--zentraedi`). */
+  infantry?: Chances
+  /** With `--harm-stray`: the chance the HARM flies off at a radar. */
+  harmRetargeted?: number
+}
+
+export const strikeModel = modelOf<StrikeRequest, StrikeResult>()({
   choose(s, ctx) {
     // The defender answers after seeing the attack roll: asked mid-way, in decide().
     if (s.answer === 'auto' && s.askAnswer && ctx.interactive)
@@ -54,7 +120,7 @@ export const strikeModel = defineModel<StrikeRequest, StrikeResult>({
     const asked = [...new Set(r.targets.filter((t) => t.chosenBy === 'prompt').map((t) => t.defense))]
     return asked.length === 1 ? ['--defense', asked[0]] : []
   },
-  json(r, s) {
+  json(r, s): FormationStrikeFields {
     if (r.harm?.retargeted) {
       // Nothing happened to this target: the same fields, all empty.
       return {
@@ -65,7 +131,7 @@ export const strikeModel = defineModel<StrikeRequest, StrikeResult>({
         attack: null,
         modifier: r.modifier,
         defense: 'none',
-        chosenBy: s.answer !== 'auto' ? s.answerBy : 'auto',
+        chosenBy: s.answer !== 'auto' ? answerBy(s) : 'auto',
         defenseRoll: null,
         halved: false,
         actionSpent: false,
@@ -84,7 +150,7 @@ export const strikeModel = defineModel<StrikeRequest, StrikeResult>({
       }
     }
     const first = r.targets[0]
-    const out: Record<string, unknown> = {
+    const out: FormationStrikeFields = {
       hit: r.hit,
       defended: r.defended,
       damage: r.damage,
@@ -92,7 +158,7 @@ export const strikeModel = defineModel<StrikeRequest, StrikeResult>({
       attack: r.mode === 'split' && s.targets > 1 ? null : first.attack,
       modifier: r.modifier,
       defense: s.answer !== 'auto' ? s.answer : summaryAnswer(r),
-      chosenBy: s.answer !== 'auto' ? s.answerBy : summaryChosen(r),
+      chosenBy: s.answer !== 'auto' ? answerBy(s) : summaryChosen(r),
       defenseRoll: s.targets === 1 ? first.defenseRoll : null,
       halved: r.targets.some((t) => t.halved),
       actionSpent: r.targets.some((t) => t.actionSpent),
@@ -119,11 +185,9 @@ export const strikeModel = defineModel<StrikeRequest, StrikeResult>({
     }
     return out
   },
-  render: renderStrike,
-  explain: explainStrike,
   odds(s) {
     const o = strikeOdds(s)
-    const json: Record<string, unknown> = {
+    const json: FormationStrikeOddsMaps = {
       hit: o.hit.toJSON(),
       defended: o.defended.toJSON(),
       damage: o.damage.toJSON(),
@@ -137,17 +201,16 @@ export const strikeModel = defineModel<StrikeRequest, StrikeResult>({
     if (s.boxes !== undefined || s.starBoxes.length) json.destroyed = o.destroyed.toJSON()
     if (s.zentraedi) json.infantry = o.infantry.toJSON()
     if (o.harmRetargeted !== null) json.harmRetargeted = o.harmRetargeted
-    json.expected = { ...o.expected }
     return {
-      json,
+      json: { ...json, expected: { ...o.expected } },
       extra: {
         modifier: strikeModifier(s),
         mode: s.mode,
         defense: s.answer,
-        chosenBy: s.answer === 'auto' ? 'auto' : s.answerBy,
+        chosenBy: s.answer === 'auto' ? 'auto' : answerBy(s),
         skills: skillsUsed(s),
       },
-      render: (out) => renderStrikeOdds(o, s, out),
+      detail: [o, s],
     }
   },
 })
@@ -158,11 +221,16 @@ function summaryAnswer(r: StrikeResult): Answer | 'mixed' {
   return used.length === 1 ? used[0] : 'mixed'
 }
 
-function summaryChosen(r: StrikeResult): string {
+function summaryChosen(r: StrikeResult): ChosenBy {
   return r.targets.some((t) => t.hit && t.chosenBy === 'prompt') ? 'prompt' : 'auto'
 }
 
-function skillsUsed(s: StrikeRequest): Record<string, number | null> {
+/** How a fixed answer was chosen: build() always says (the rule reads a missing one as a flag). */
+function answerBy(s: StrikeRequest): ChosenBy {
+  return s.answerBy ?? 'flag'
+}
+
+function skillsUsed(s: StrikeRequest): FormationStrikeSkills {
   return {
     str: s.str,
     dod: s.defender.dod ?? null,
@@ -171,3 +239,47 @@ function skillsUsed(s: StrikeRequest): Record<string, number | null> {
     autoDodge: s.defender.autoDodge ?? null,
   }
 }
+
+export function signed(n: number): string {
+  return n >= 0 ? `+${n}` : `${n}`
+}
+
+/** The natural face an answer needs, as words. */
+export function neededText(needed: number): string {
+  if (needed <= 1) return 'any roll'
+  if (needed > 6) return 'no roll (impossible)'
+  return `${needed}+`
+}
+
+export function answerOptionLabel(a: Answer, bonus: number): string {
+  switch (a) {
+    case 'dodge':
+      return `Dodge ${signed(bonus)} (spends an action)`
+    case 'auto-dodge':
+      return `Auto-Dodge ${signed(bonus)} (free)`
+    case 'parry':
+      return `Parry ${signed(bonus)}`
+    case 'roll-with':
+      return `Roll with damage ${signed(bonus)} (halves it)`
+    case 'none':
+      return 'No answer'
+  }
+}
+
+/** The prompt's hint: the exact chance and expected damage against this attack roll. */
+export function answerHint(o: ScoredAnswer, s: Strike, attack: AttackRoll): string {
+  const parts: string[] = []
+  if (o.answer !== 'none') {
+    const verb = o.answer === 'roll-with' ? 'halves' : 'avoids'
+    parts.push(`${verb} on ${neededText(attack.total - o.bonus)} (${pct(o.pSuccess)})`)
+  }
+  parts.push(`expected damage ${num(o.expectedDamage, 3)}`)
+  if (s.boxes !== undefined || s.starBoxes.length) parts.push(`destroyed ${pct(o.pDestroyed)}`)
+  return parts.join(', ')
+}
+
+/** `mecha formation strike … --json`, `formation.strike.resolve(…)`: one strike and its answers. */
+export type FormationStrikeAnswer = RolledAnswerOf<'formation strike', typeof strikeModel>
+
+/** `mecha formation strike … --odds --json`, `formation.strike.odds(…)`: the exact odds of a strike. */
+export type FormationStrikeOdds = OddsAnswerOf<'formation strike', typeof strikeModel>

@@ -1,27 +1,27 @@
-import { defineModel } from '../../engine/spec.js'
+import { modelOf } from '../../engine/spec.js'
+import type { OddsAnswerOf, RolledAnswerOf } from '../../engine/answer.js'
 import {
   type ActionPointsResult,
   type ActionPointsRoll,
   resolveActionPoints,
 } from '../../rules/mining/action-points.js'
 import { actionPointsOdds } from '../../rules/mining/odds.js'
-import {
-  explainActionPoints,
-  renderActionPoints,
-  renderActionPointsOdds,
-} from '../../render/mining/action-points.js'
 
-export const miningApModel = defineModel<ActionPointsRoll, ActionPointsResult>({
+export const miningApModel = modelOf<ActionPointsRoll, ActionPointsResult>()({
   resolve: resolveActionPoints,
   json: (r) => ({ units: r.units, roll: r.roll, actionPoints: r.actionPoints }),
-  render: (r, _a, out) => renderActionPoints(r, out),
-  explain: (r, _a, out) => explainActionPoints(r, out),
   odds(a) {
     const o = actionPointsOdds(a)
     return {
       json: { actionPoints: o.actionPoints.toJSON(), expected: o.expected },
       extra: { units: a.units },
-      render: (out) => renderActionPointsOdds(o, a.units, out),
+      detail: [o, a.units],
     }
   },
 })
+
+/** `mecha mining ap … --json`, `mining.ap.resolve(…)`: a force's action points for the turn. */
+export type MiningApAnswer = RolledAnswerOf<'mining ap', typeof miningApModel>
+
+/** `mecha mining ap … --odds --json`, `mining.ap.odds(…)`: the exact odds of the action points. */
+export type MiningApOdds = OddsAnswerOf<'mining ap', typeof miningApModel>

@@ -1,8 +1,8 @@
-import { defineModel } from '../../engine/spec.js'
+import { modelOf } from '../../engine/spec.js'
+import type { CalculationAnswerOf } from '../../engine/answer.js'
 import { type TurnPlan, type TurnPlanInput, planTurn } from '../../rules/mining/plan.js'
-import { explainTurnPlan, renderTurnPlan } from '../../render/mining/plan.js'
 
-export const miningPlanModel = defineModel<TurnPlanInput, TurnPlan>({
+export const miningPlanModel = modelOf<TurnPlanInput, TurnPlan>()({
   usesDice: () => false,
   resolve: (_dice, p) => planTurn(p),
   json: (p) => ({
@@ -17,6 +17,7 @@ export const miningPlanModel = defineModel<TurnPlanInput, TurnPlan>({
     tally: p.tally,
     notes: p.notes,
   }),
-  render: (p, _i, out) => renderTurnPlan(p, out),
-  explain: (p, _i, out) => explainTurnPlan(p, out),
 })
+
+/** `mecha mining plan … --json`, `mining.plan.resolve(…)`: a turn's actions against its points (no dice, no seed). */
+export type MiningPlanAnswer = CalculationAnswerOf<'mining plan', typeof miningPlanModel>

@@ -1,9 +1,9 @@
-import { defineModel } from '../../engine/spec.js'
+import { modelOf } from '../../engine/spec.js'
+import type { OddsAnswerOf, RolledAnswerOf } from '../../engine/answer.js'
 import { repairOdds } from '../../rules/mining/odds.js'
 import { type Repair, type RepairResult, repairAllowed, resolveRepair } from '../../rules/mining/repair.js'
-import { explainRepair, renderRepair, renderRepairOdds } from '../../render/mining/repair.js'
 
-export const miningRepairModel = defineModel<Repair, RepairResult>({
+export const miningRepairModel = modelOf<Repair, RepairResult>()({
   usesDice: (r) => repairAllowed(r.damage),
   resolve: resolveRepair,
   json: (r) => ({
@@ -13,14 +13,24 @@ export const miningRepairModel = defineModel<Repair, RepairResult>({
     repaired: r.repaired,
     damageAfter: r.damageAfter,
   }),
-  render: (r, _i, out) => renderRepair(r, out),
-  explain: (r, _i, out) => explainRepair(r, out),
   odds(i) {
     const o = repairOdds(i)
     return {
       json: { repaired: o.repaired.toJSON(), damageAfter: o.damageAfter.toJSON(), expected: o.expected },
       extra: { damage: i.damage, allowed: repairAllowed(i.damage) },
-      render: (out) => renderRepairOdds(o, i.damage, out),
+      detail: [o, i.damage],
     }
   },
 })
+
+/**
+ * `mecha mining repair … --json`, `mining.repair.resolve(…)`: one repair attempt. A unit that may
+ * not try (under 2 damage) rolls nothing and has no `seed`.
+ */
+export type MiningRepairAnswer = Omit<RolledAnswerOf<'mining repair', typeof miningRepairModel>, 'seed'> & {
+  /** The seed that replays this roll; `null` with typed dice; absent when no attempt was allowed. */
+  seed?: string | null
+}
+
+/** `mecha mining repair … --odds --json`, `mining.repair.odds(…)`: the exact odds of a repair. */
+export type MiningRepairOdds = OddsAnswerOf<'mining repair', typeof miningRepairModel>

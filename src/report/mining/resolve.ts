@@ -1,4 +1,5 @@
-import { defineModel } from '../../engine/spec.js'
+import { modelOf } from '../../engine/spec.js'
+import type { OddsAnswerOf, RolledAnswerOf } from '../../engine/answer.js'
 import { resolveTestOdds } from '../../rules/mining/odds.js'
 import {
   type ResolveTest,
@@ -6,19 +7,22 @@ import {
   resolveResolveTest,
   retreatsOnOrBelow,
 } from '../../rules/mining/resolve.js'
-import { explainResolveTest, renderResolveTest, renderResolveTestOdds } from '../../render/mining/resolve.js'
 
-export const miningResolveModel = defineModel<ResolveTest, ResolveTestResult>({
+export const miningResolveModel = modelOf<ResolveTest, ResolveTestResult>()({
   resolve: resolveResolveTest,
   json: (r) => ({ eliminated: r.eliminated, roll: r.roll, score: r.score, retreat: r.retreat }),
-  render: (r, _t, out) => renderResolveTest(r, out),
-  explain: (r, _t, out) => explainResolveTest(r, out),
   odds(t) {
     const o = resolveTestOdds(t)
     return {
       json: { retreat: o.retreat.toJSON(), score: o.score.toJSON(), expected: o.expected },
       extra: { eliminated: t.eliminated, retreatsOnOrBelow: retreatsOnOrBelow(t.eliminated) },
-      render: (out) => renderResolveTestOdds(o, t.eliminated, out),
+      detail: [o, t.eliminated],
     }
   },
 })
+
+/** `mecha mining resolve … --json`, `mining.resolve.resolve(…)`: one resolve test. */
+export type MiningResolveAnswer = RolledAnswerOf<'mining resolve', typeof miningResolveModel>
+
+/** `mecha mining resolve … --odds --json`, `mining.resolve.odds(…)`: the exact odds of a retreat. */
+export type MiningResolveOdds = OddsAnswerOf<'mining resolve', typeof miningResolveModel>

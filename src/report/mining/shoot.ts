@@ -1,20 +1,67 @@
-import { defineModel } from '../../engine/spec.js'
-import { miningShotOdds } from '../../rules/mining/odds.js'
+import { modelOf } from '../../engine/spec.js'
+import type { Chances, OddsAnswerOf, RolledAnswerOf } from '../../engine/answer.js'
+import { type ShotOdds, miningShotOdds } from '../../rules/mining/odds.js'
+import type { ResolveTestResult } from '../../rules/mining/resolve.js'
 import {
   type MiningShot,
   type MiningShotResult,
+  type ShootModifier,
   hitNeeds,
   resolveMiningShot,
   shootModifier,
   shootModifiers,
 } from '../../rules/mining/shoot.js'
-import { explainMiningShot, renderMiningShot, renderMiningShotOdds } from '../../render/mining/shoot.js'
 
-export const miningShootModel = defineModel<MiningShot, MiningShotResult>({
+/** Damage, or a suppression marker (suppressive fire). */
+export type MiningShotMode = 'damage' | 'suppress'
+
+function shotMode(s: MiningShot): MiningShotMode {
+  return s.suppress ? 'suppress' : 'damage'
+}
+
+/** A shot's answer: what a known target damage adds sits before the resolve test. */
+export interface MiningShotFields {
+  mode: MiningShotMode
+  roll: number
+  modifier: number
+  modifiers: ShootModifier[]
+  total: number
+  /** The natural d6 face needed to hit. */
+  needs: number
+  hit: boolean
+  damage: number
+  suppression: number
+  markersBefore: number
+  markersAfter: number
+  lockUsed: boolean
+  /** With the target's damage (`--target-damage`). */
+  targetDamage?: number
+  targetDamageAfter?: number
+  eliminated?: boolean
+  /** The resolve test this shot's kill made its force roll, or null. */
+  resolve: ResolveTestResult | null
+  /** Whether the force retreats; null when its losses are not known (no `--lost`). */
+  retreat: boolean | null
+}
+
+/** The `odds` of a shot, all but the means (`expected`, added last). */
+export interface MiningShotOddsMaps {
+  hit: Chances
+  damage: Chances
+  suppression: Chances
+  markersAfter: Chances
+  /** With the target's damage. */
+  targetDamageAfter?: Chances
+  eliminated?: Chances
+  /** With the target's damage and its force's losses. */
+  retreat?: Chances
+}
+
+export const miningShootModel = modelOf<MiningShot, MiningShotResult>()({
   resolve: resolveMiningShot,
-  json(r, s) {
-    const out: Record<string, unknown> = {
-      mode: s.suppress ? 'suppress' : 'damage',
+  json(r, s): MiningShotFields {
+    const out: Omit<MiningShotFields, 'resolve' | 'retreat'> = {
+      mode: shotMode(s),
       roll: r.roll,
       modifier: r.modifier,
       modifiers: r.modifiers,
@@ -32,23 +79,20 @@ export const miningShootModel = defineModel<MiningShot, MiningShotResult>({
       out.targetDamageAfter = r.targetDamageAfter
       out.eliminated = r.eliminated
     }
-    out.resolve = r.resolve
     // With --lost a resolve test is possible: no test rolled means no retreat (as in the odds).
     // Without it, whether the force retreats is not known.
-    out.retreat = r.resolve ? r.resolve.retreat : s.lost !== undefined ? false : null
-    return out
+    const retreat = r.resolve ? r.resolve.retreat : s.lost !== undefined ? false : null
+    return { ...out, resolve: r.resolve, retreat }
   },
-  render: renderMiningShot,
-  explain: explainMiningShot,
   odds(s) {
     const o = miningShotOdds(s)
-    const json: Record<string, unknown> = {
+    const json: MiningShotOddsMaps = {
       hit: o.hit.toJSON(),
       damage: o.damage.toJSON(),
       suppression: o.suppression.toJSON(),
       markersAfter: o.markersAfter.toJSON(),
     }
-    const expected: Record<string, number> = { ...o.expected }
+    const expected: ShotOdds['expected'] & { eliminated?: number; retreat?: number } = { ...o.expected }
     if (o.targetDamageAfter) {
       json.targetDamageAfter = o.targetDamageAfter.toJSON()
       json.eliminated = o.eliminated!.toJSON()
@@ -58,16 +102,21 @@ export const miningShootModel = defineModel<MiningShot, MiningShotResult>({
       json.retreat = o.retreat.toJSON()
       expected.retreat = o.retreat.prob('true')
     }
-    json.expected = expected
     return {
-      json,
+      json: { ...json, expected },
       extra: {
-        mode: s.suppress ? 'suppress' : 'damage',
+        mode: shotMode(s),
         modifier: shootModifier(s),
         modifiers: shootModifiers(s),
         needs: hitNeeds(s),
       },
-      render: (out) => renderMiningShotOdds(o, s, out),
+      detail: [o, s],
     }
   },
 })
+
+/** `mecha mining shoot … --json`, `mining.shoot.resolve(…)`: one shot. */
+export type MiningShootAnswer = RolledAnswerOf<'mining shoot', typeof miningShootModel>
+
+/** `mecha mining shoot … --odds --json`, `mining.shoot.odds(…)`: the exact odds of a shot. */
+export type MiningShootOdds = OddsAnswerOf<'mining shoot', typeof miningShootModel>

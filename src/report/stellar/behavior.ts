@@ -1,14 +1,15 @@
-import { defineModel } from '../../engine/spec.js'
-import { type BehaviorRequest, type BehaviorResult, resolveBehavior } from '../../rules/stellar/behavior.js'
-import { behaviorOdds } from '../../rules/stellar/behavior-odds.js'
+import { modelOf } from '../../engine/spec.js'
+import type { OddsAnswerOf, RolledAnswerOf } from '../../engine/answer.js'
 import {
-  explainBehavior,
-  orderJson,
-  renderBehavior,
-  renderBehaviorOdds,
-} from '../../render/stellar/behavior.js'
+  type BehaviorRequest,
+  type BehaviorResult,
+  ORDERS,
+  type Order,
+  resolveBehavior,
+} from '../../rules/stellar/behavior.js'
+import { behaviorOdds } from '../../rules/stellar/behavior-odds.js'
 
-export const behaviorModel = defineModel<BehaviorRequest, BehaviorResult>({
+export const behaviorModel = modelOf<BehaviorRequest, BehaviorResult>()({
   resolve: resolveBehavior,
   json: (r, b) => ({
     table: b.table,
@@ -18,8 +19,6 @@ export const behaviorModel = defineModel<BehaviorRequest, BehaviorResult>({
     readAs: r.readAs,
     ...orderJson(r.order),
   }),
-  render: renderBehavior,
-  explain: explainBehavior,
   odds(b) {
     const d = behaviorOdds(b)
     return {
@@ -29,7 +28,17 @@ export const behaviorModel = defineModel<BehaviorRequest, BehaviorResult>({
         situation: b.situation,
         column: b.situation === 'hidden' && b.indirect ? 'cover' : b.situation,
       },
-      render: (out) => renderBehaviorOdds(d, b, out),
+      detail: [d, b],
     }
   },
 })
+
+export function orderJson(order: Order): { order: Order; orderName: string; description: string } {
+  return { order, orderName: ORDERS[order].name, description: `The unit ${ORDERS[order].text}` }
+}
+
+/** `mecha behavior … --json`, `behavior.resolve(…)`: one roll on a behavior table. */
+export type BehaviorAnswer = RolledAnswerOf<'behavior', typeof behaviorModel>
+
+/** `mecha behavior … --odds --json`, `behavior.odds(…)`: the exact odds of each order. */
+export type BehaviorOdds = OddsAnswerOf<'behavior', typeof behaviorModel>

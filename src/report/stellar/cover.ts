@@ -1,4 +1,5 @@
-import { defineModel } from '../../engine/spec.js'
+import { modelOf } from '../../engine/spec.js'
+import type { OddsAnswerOf, RolledAnswerOf } from '../../engine/answer.js'
 import {
   COVER_DIE,
   type CoverRequest,
@@ -9,9 +10,8 @@ import {
   resolveCover,
 } from '../../rules/stellar/cover.js'
 import { coverOdds } from '../../rules/stellar/cover-odds.js'
-import { explainCover, renderCover, renderCoverOdds } from '../../render/stellar/cover.js'
 
-export const coverModel = defineModel<CoverRequest, CoverResult>({
+export const coverModel = modelOf<CoverRequest, CoverResult>()({
   usesDice(c) {
     const tn = coverTargetNumber(c)
     return tn > 1 && tn <= COVER_DIE
@@ -30,8 +30,6 @@ export const coverModel = defineModel<CoverRequest, CoverResult>({
       destroyed: r.destroyed,
     }
   },
-  render: renderCover,
-  explain: explainCover,
   odds(c) {
     const o = coverOdds(c)
     return {
@@ -42,7 +40,19 @@ export const coverModel = defineModel<CoverRequest, CoverResult>({
         checks: coverChecks(c),
         pieces: c.pieces,
       },
-      render: (out) => renderCoverOdds(o, c, out),
+      detail: [o, c],
     }
   },
 })
+
+/**
+ * `mecha cover … --json`, `cover.resolve(…)`: one roll of the cover's checks. Cover that always
+ * survives, or never can, rolls nothing (`automatic`) and has no `seed`.
+ */
+export type CoverAnswer = Omit<RolledAnswerOf<'cover', typeof coverModel>, 'seed'> & {
+  /** The seed that replays this roll; `null` with typed dice; absent when nothing was rolled. */
+  seed?: string | null
+}
+
+/** `mecha cover … --odds --json`, `cover.odds(…)`: the exact odds of the cover surviving. */
+export type CoverOdds = OddsAnswerOf<'cover', typeof coverModel>

@@ -7,10 +7,11 @@
  */
 import { InputError } from '../../core/errors.js'
 import type { MatrixColumn, MatrixRow } from '../../engine/matrix-units.js'
-import { quietChoices, runSpec } from '../../engine/run.js'
-import { type CommandSpec, type RenderContext, type Values, defineModel } from '../../engine/spec.js'
-import { columns as table, num, pctFixed, plural, wrapText } from '../../render/format.js'
-import { plainStyle, visibleLength } from '../../render/style.js'
+import { quietEnv, runSpec } from '../../engine/run.js'
+import { type CommandSpec, type Values, modelOf } from '../../engine/spec.js'
+import type { CalculationAnswerOf } from '../../engine/answer.js'
+import type { MeleeOddsJson } from './melee.js'
+import type { ShotOddsJson } from './shoot.js'
 
 export interface MatrixCellInput {
   row: number
@@ -64,25 +65,18 @@ interface Answered {
   attackerDamage?: number
 }
 
-const env = { choice: quietChoices, render: { style: plainStyle, explain: false, width: 80 } }
-
-type Odds = {
-  expected: Record<string, number>
-  destroyed?: Record<string, unknown>
-}
-
-/** A cell's numbers, from `--odds --json` of its command. */
+/** A cell's numbers, from `--odds --json` of its command (a shot at the one defender of its column). */
 function read(command: string, json: Record<string, unknown>): Answered {
-  const odds = json.odds as Odds
   if (command === 'shoot') {
-    const destroyed = odds.destroyed as Record<string, number> | undefined
-    return { expectedDamage: odds.expected.damage, destroyed: destroyed ? (destroyed.true ?? 0) : null }
+    const odds = json.odds as ShotOddsJson
+    return { expectedDamage: odds.expected.damage, destroyed: odds.destroyed ? odds.destroyed.true : null }
   }
-  const destroyed = odds.destroyed as Record<string, Record<string, number>> | undefined
+  const odds = json.odds as MeleeOddsJson
+  const destroyed = odds.destroyed
   return {
     expectedDamage: odds.expected.defenderDamage,
-    destroyed: destroyed?.defender ? (destroyed.defender.true ?? 0) : null,
-    attackerDestroyed: destroyed?.attacker ? (destroyed.attacker.true ?? 0) : null,
+    destroyed: destroyed?.defender ? destroyed.defender.true : null,
+    attackerDestroyed: destroyed?.attacker ? destroyed.attacker.true : null,
     attackerDamage: odds.expected.attackerDamage,
   }
 }
@@ -117,7 +111,7 @@ function resolveMatrix(input: MatrixInput): MatrixResult {
     let a = answered.get(key)
     if (!a) {
       try {
-        const out = runSpec(spec, values, { json: true, odds: true, explain: false }, env, false)
+        const out = runSpec(spec, values, { json: true, odds: true, explain: false }, quietEnv)
         if (out instanceof Promise) throw new Error(`matrix: a ${spec.name} waited for a person (a bug)`)
         a = read(spec.name, out.json)
       } catch (e) {
@@ -175,9 +169,21 @@ function resolveMatrix(input: MatrixInput): MatrixResult {
   return { cells, requests: answered.size }
 }
 
-const rowName = (r: MatrixRow) => `${r.unit}:${r.weapon}`
+export const rowName = (r: MatrixRow) => `${r.unit}:${r.weapon}`
 
-function json(r: MatrixResult, input: MatrixInput): Record<string, unknown> {
+/** The matrix's answer: its own fields. */
+export interface MatrixFields {
+  /** The rows, in order. */
+  attackers: MatrixRow[]
+  /** The columns: the defenders' unit names. */
+  defenders: string[]
+  /** Row by row; a unit against itself has no cell. */
+  cells: MatrixCell[]
+  /** The distinct requests worked out. */
+  requests: number
+}
+
+function json(r: MatrixResult, input: MatrixInput): MatrixFields {
   return {
     attackers: input.rows.map((row) => ({ unit: row.unit, weapon: row.weapon, command: row.command })),
     defenders: input.columns.map((c) => c.unit),
@@ -186,125 +192,14 @@ function json(r: MatrixResult, input: MatrixInput): Record<string, unknown> {
   }
 }
 
-function csvField(text: string): string {
-  return /[",\n\r]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text
-}
-
-function renderCsv(r: MatrixResult): string {
-  const head = [
-    'attacker',
-    'weapon',
-    'defender',
-    'command',
-    'expectedDamage',
-    'destroyed',
-    'best',
-    'defenderWeapon',
-    'attackerDestroyed',
-    'attackerDamage',
-  ]
-  const show = (v: unknown) => (v === undefined || v === null ? '' : String(v))
-  const lines = r.cells.map((c) => head.map((k) => csvField(show(c[k as keyof MatrixCell]))).join(','))
-  return [head.join(','), ...lines].join('\n')
-}
-
-/**
- * A column's cells as text: the chance to destroy and the expected damage, each padded so that
- * the column lines up, `*` on the best.
- */
-function columnTexts(cells: Array<MatrixCell | undefined>, out: RenderContext): string[] {
-  const chance = (c: MatrixCell) => (c.destroyed === null ? '-' : pctFixed(c.destroyed))
-  const damage = (c: MatrixCell) => num(c.expectedDamage!, 0)
-  const present = cells.filter((c): c is MatrixCell => c !== undefined && c.error === undefined)
-  const cw = Math.max(0, ...present.map((c) => chance(c).length))
-  const dw = Math.max(0, ...present.map((c) => damage(c).length))
-  return cells.map((c) => {
-    if (!c) return '- '
-    if (c.error !== undefined) return 'n/a '
-    const text = `${chance(c).padStart(cw)} ${damage(c).padStart(dw)}`
-    return c.best ? out.style.bold(`${text}*`) : `${text} `
-  })
-}
-
-function render(r: MatrixResult, input: MatrixInput, out: RenderContext): string {
-  if (input.csv) return renderCsv(r)
-  const st = out.style
-  const at = new Map(r.cells.map((c) => [`${c.attacker}:${c.weapon}|${c.defender}`, c]))
-  const labels = input.rows.map((row) => rowName(row) + (row.command === 'melee' ? ' (charge)' : ''))
-  const labelWidth = Math.max(...labels.map((l) => l.length))
-  const texts = input.columns.map((col) =>
-    columnTexts(
-      input.rows.map((row) => at.get(`${rowName(row)}|${col.unit}`)),
-      out,
-    ),
-  )
-  const widths = input.columns.map((col, i) =>
-    Math.max(col.unit.length, ...texts[i].map((t) => visibleLength(t))),
-  )
-  // As many defenders side by side as the width takes (one at least): then the next ones below.
-  const parts: number[][] = []
-  let part: number[] = []
-  let used = labelWidth
-  input.columns.forEach((_, i) => {
-    if (part.length && used + 2 + widths[i] > out.width) {
-      parts.push(part)
-      part = []
-      used = labelWidth
-    }
-    part.push(i)
-    used += 2 + widths[i]
-  })
-  if (part.length) parts.push(part)
-  const L = [
-    st.bold(
-      `${input.rows.length} attack${input.rows.length === 1 ? '' : 's'} against ${input.columns.length} defender${input.columns.length === 1 ? '' : 's'}`,
-    ),
-    wrapText(
-      'Each cell: the chance the defender is destroyed, then the expected damage (exact odds, every choice automatic). * the best against that defender.',
-      out.width,
-    ),
-  ]
-  for (const p of parts) {
-    L.push('')
-    L.push(
-      table(
-        [
-          ['', ...p.map((i) => st.bold(input.columns[i].unit))],
-          ...labels.map((label, ri) => [label, ...p.map((i) => texts[i][ri])]),
-        ],
-        Math.max(out.width, used),
-        ['left', ...p.map(() => 'right' as const)],
-      ),
-    )
-  }
-  // Each refusal once, with how many cells it left without an answer.
-  const refusals = new Map<string, MatrixCell[]>()
-  for (const c of r.cells)
-    if (c.error !== undefined) refusals.set(c.error, [...(refusals.get(c.error) ?? []), c])
-  if (refusals.size) L.push('')
-  for (const [error, cells] of refusals) {
-    const first = `${cells[0].attacker}:${cells[0].weapon} vs ${cells[0].defender}`
-    const where = cells.length === 1 ? first : `${cells.length} cells, as ${first}`
-    L.push(wrapText(`n/a (${where}): ${error}`, out.width, '  '))
-  }
-  return L.join('\n')
-}
-
-function explain(r: MatrixResult, input: MatrixInput, out: RenderContext): string {
-  const L = [
-    out.style.bold('How the matrix is made'),
-    "A shooting weapon's cell is what `mecha shoot ATTACKER:WEAPON DEFENDER --odds` answers with the same flags; a melee weapon's is a charge, `mecha melee ATTACKER:WEAPON DEFENDER --odds` (overwatch included), the defender replying with the melee weapon named, its only one, or its best: the least chance to be destroyed, then the highest chance to destroy the charger, then the most damage dealt to it. Every choice is made automatically, as without a terminal.",
-    `The chance to destroy is against the defender's HP (--hp, or the roster's); "-" when it has none. The best weapon against a defender has the highest chance to destroy it, then the highest expected damage.`,
-    `${plural(r.cells.length, 'cell')}, ${plural(r.requests, 'distinct request')} answered (equal ones once).`,
-  ]
-  void input
-  return L.map((l) => wrapText(l, out.width)).join('\n')
-}
-
-export const matrixModel = defineModel<MatrixInput, MatrixResult>({
+export const matrixModel = modelOf<MatrixInput, MatrixResult>()({
   usesDice: () => false,
   resolve: (_dice, input) => resolveMatrix(input),
   json,
-  render,
-  explain,
 })
+
+/**
+ * `mecha matrix … --json`, `matrix.resolve(…)`: each attacking weapon against each defender, read
+ * from the odds of each (no dice, no seed; no `inputs`: the cells name the units).
+ */
+export type MatrixAnswer = CalculationAnswerOf<'matrix', typeof matrixModel>

@@ -1,11 +1,15 @@
 import { InputError } from '../../core/errors.js'
 import {
+  type AttackOutcome,
+  type CounterSkipped,
   type DefChoice,
+  type FinishingBlow,
   type Melee,
   type MeleeResult,
   type MeleeReroll,
   type MeleeRerollQuestion,
   type MomentumQuestion,
+  type SideOutcome,
   type Split,
   type Strike,
   type StrikeDie,
@@ -15,18 +19,18 @@ import {
   strikeSaveSpec,
 } from '../../rules/stellar/melee.js'
 import { walk } from '../../core/exact.js'
-import { resolveArmorSaves } from '../../rules/stellar/armor-save.js'
-import { meleeOdds, splitsOf } from '../../rules/stellar/melee-odds.js'
+import { type SaveRoll, resolveArmorSaves } from '../../rules/stellar/armor-save.js'
+import { type MeleeOdds as ChargeOdds, meleeOdds, splitsOf } from '../../rules/stellar/melee-odds.js'
 import {
   type ChoiceSpace,
   type ClashValue,
   type Option,
   MeleeChoice,
 } from '../../rules/stellar/melee-choice.js'
-import { attackerBonus, defenderBonus } from '../../rules/stellar/weapon.js'
+import { type Bonus, attackerBonus, defenderBonus } from '../../rules/stellar/weapon.js'
+import type { EvadeReroll } from '../../rules/stellar/shoot.js'
 import { type TraitEffect } from '../../rules/stellar/traits.js'
-import { num, pct } from '../../render/format.js'
-import { explainMelee, explainMeleeOdds, renderMelee, renderMeleeOdds } from '../../render/stellar/melee.js'
+import { num, pct } from '../../core/numbers.js'
 import {
   type ChoiceContext,
   type ChosenBy,
@@ -36,10 +40,18 @@ import {
   type OddsReport,
   isOpen,
   runSteps,
-  defineModel,
+  modelOf,
 } from '../../engine/spec.js'
+import type {
+  Chances,
+  CompareAnswerOf,
+  NamedAnswer,
+  OddsAnswerOf,
+  RolledAnswerOf,
+} from '../../engine/answer.js'
 import { momentumOptions } from './momentum-options.js'
-import { saveFields } from './save-fields.js'
+import { type SaveFields, saveFields } from './save-fields.js'
+import type { ShotDie } from './shoot.js'
 
 /** A split or reaction left open: asked in a terminal ('ask'), or chosen automatically. */
 type Open = 'ask' | 'auto' | undefined
@@ -78,6 +90,172 @@ export type MeleeQuery = Omit<MeleeRequest, 'atkSplit' | 'defSplit' | 'defChoice
   atkSplit: OpenSplit
   defSplit: OpenSplit
   defChoice: DefChoice | 'ask' | 'auto'
+}
+
+// ---------------------------------------------------------------------------------------------
+// The answers' types
+
+/** The choices of a clash as every answer of it lists them (choicesJson). */
+export interface MeleeChoicesFields {
+  atkSplit: Split
+  defSplit: Split
+  defChoice: DefChoice
+  chosenBy: MeleeRequest['chosenBy']
+  atkBonus: number
+  defBonus: number
+  /** With a trait flag or "It's not over yet!" (traitFieldsUsed): every trait of each side. */
+  traits?: MeleeRequest['traits']
+  traitEffects?: TraitEffect[]
+  /** With a warship on either side. */
+  warship?: { attacker: boolean; defender: boolean }
+}
+
+/** A die of a strike's `attackDice` or `defenseDice`. */
+export interface PoolDie {
+  roll: number
+  outcome: AttackOutcome | 'block'
+  /** A critical by Desperation Attack. */
+  desperation?: true
+  /** Its face before it was rerolled (Unbeaten, Improvise). */
+  rerolledFrom?: number
+}
+
+/** The dice a side rerolled by Improvise: how many it could, which (indexes in the pool), their new faces. */
+export interface ImproviseReroll {
+  allowed: number
+  dice: number[]
+  faces: number[]
+}
+
+/** One strike as its answer lists it: melee's attack and counter-attack, titan-throw's attack. */
+export interface StrikeFields extends SaveFields {
+  /** Every die, the attack's then the defense's. */
+  dice: StrikeDie[]
+  attackDice: PoolDie[]
+  defenseDice: PoolDie[]
+  hitOn: number
+  blockOn: number
+  crits: number
+  rolledHits: number
+  /** Every trait's and the situation's hits. */
+  bonusHits: Bonus[]
+  hits: number
+  rolledBlocks: number
+  bonusBlocks: Bonus[]
+  blocks: number
+  momentumSpent: number
+  unblockedHits: number
+  hitDamage: number
+  /** The target was pushed out of melee. */
+  pushedOut: boolean
+  damage: number
+  /** With the trait fields: the failed saves rolled again, and those "It's not over yet!" cancelled. */
+  rerolls?: SaveRoll[]
+  negated?: number
+  /** The PEN the weapon gained (Giant Slayer, Mechanics Expert, Mastermind, Havoc). */
+  penBonuses?: Bonus[]
+  /** The DMG the weapon gained (Mechanics Expert or Mastermind `=dmg`), already in its DMG. */
+  dmgBonuses?: Bonus[]
+  /** Against Invincible guarding: its criticals counted as hits. */
+  critsAsHits?: true
+  /** With Improvise on either side. */
+  improvise?: { attack: ImproviseReroll | null; defense: ImproviseReroll | null }
+}
+
+/** One overwatch attack at the charger. */
+export interface OverwatchAttack {
+  targetNumber: number
+  dice: ShotDie[]
+  /** The charger's evade rerolls, when it had any. */
+  reroll?: EvadeReroll
+  hits: number
+  blocks: number
+  momentumSpent: number
+  unblockedHits: number
+  saves: SaveRoll[]
+  failedSaves: number
+  damage: number
+}
+
+/** One roll of a charge: its answer's own fields. */
+export interface MeleeFields extends MeleeChoicesFields {
+  blindside: boolean
+  /** null when the defender fired none. */
+  overwatch: {
+    attacks: OverwatchAttack[]
+    damage: number
+    momentumSpent: number
+    destroyed: boolean
+  } | null
+  /** Overwatch asked for but the defender is blindsided. */
+  overwatchSkipped: 'blindside' | null
+  /** False when overwatch destroyed the charger. */
+  clash: boolean
+  attack: StrikeFields | null
+  counter: StrikeFields | null
+  counterSkipped: CounterSkipped | null
+  finishingBlow: FinishingBlow | null
+  attacker: SideOutcome
+  defender: SideOutcome
+}
+
+/** A strike's odds. */
+export interface StrikeOddsJson {
+  damage: Chances
+  unblockedHits: Chances
+  failedSaves: Chances
+}
+
+/** A yes/no chance as a map, like every other entry under `odds`. */
+interface YesNo {
+  false: number
+  true: number
+}
+
+/** The exact odds of a charge: the answer's `odds`. */
+export interface MeleeOddsJson {
+  /** The attack's strike (0 when there is no clash). */
+  attack: StrikeOddsJson
+  /** The counter-attack (0 when there is none). */
+  counter: StrikeOddsJson
+  finishingBlow: Chances
+  /** All the damage each side takes. */
+  defender: { damage: Chances }
+  attacker: { damage: Chances }
+  expected: ChargeOdds['expected'] & {
+    counterChance: number
+    /** With overwatch: the chance the charger reaches melee. */
+    clashChance?: number
+    /** With a side's HP: the chance it is destroyed. */
+    destroyed?: ChargeOdds['destroyed']
+  }
+  /** With overwatch. */
+  overwatch?: { damage: Chances }
+  /** With a side's HP. */
+  destroyed?: { attacker?: YesNo; defender?: YesNo }
+}
+
+/** The fields beside a charge's odds. */
+export interface MeleeOddsExtra extends MeleeChoicesFields {
+  blindside: boolean
+  overwatchSkipped: 'blindside' | null
+}
+
+/** The fields beside a charge's `--compare` (every option names its own splits and reaction). */
+export interface MeleeCompareExtra {
+  atkBonus: number
+  defBonus: number
+  blindside: boolean
+  overwatchSkipped: 'blindside' | null
+  traits?: MeleeRequest['traits']
+  traitEffects?: TraitEffect[]
+}
+
+/** The choices an option of a charge's `--compare` makes. */
+export interface MeleeCompareChoices {
+  atkSplit: Split
+  defSplit: Split
+  defChoice: DefChoice
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -175,7 +353,7 @@ function choiceSpace(m: MeleeRequest, atkSplit: Open, defSplit: Open, defChoice:
  * reaction with its best split, and its split for the best reaction), ranked by MeleeChoice as
  * the automatic choice ranks them, each with the exact odds of its charge (meleeOddsReport).
  */
-function compareMelee(req: MeleeQuery): CompareReport {
+function compareMelee(req: MeleeQuery): CompareReport<MeleeCompareExtra, MeleeCompareChoices, MeleeOddsJson> {
   const open = (c: unknown): Open => (isOpen(c) ? c : undefined)
   const [atkOpen, defSplitOpen, defChoiceOpen] = [open(req.atkSplit), open(req.defSplit), open(req.defChoice)]
   if (!atkOpen && !defSplitOpen && !defChoiceOpen)
@@ -191,7 +369,12 @@ function compareMelee(req: MeleeQuery): CompareReport {
   const ranking = (side: 'attacker' | 'defender') =>
     `damage the ${side} deals minus damage it takes in the clash${hp ? ', each capped at the HP' : ''}` +
     `${m.situation.overwatch && !m.overwatchSkipped ? ' (overwatch left out)' : ''}; more is better for the ${side}; ties: the chance of destroying minus being destroyed`
-  const option = (o: Option, side: 'attacker' | 'defender', best: boolean, label: string): ComparedOption => {
+  const option = (
+    o: Option,
+    side: 'attacker' | 'defender',
+    best: boolean,
+    label: string,
+  ): ComparedOption<MeleeCompareChoices, MeleeOddsJson> => {
     const chosen = { ...m }
     chosen.atkSplit = o.atkSplit
     chosen.defSplit = o.defSplit
@@ -208,7 +391,7 @@ function compareMelee(req: MeleeQuery): CompareReport {
   }
   const reply = (o: Option) =>
     `${choiceLabel(o.defChoice, m).replace(/ \(.*\)$/, '')} ${splitText(o.defSplit)}`
-  const choices: ComparedChoice[] = []
+  const choices: Array<ComparedChoice<MeleeCompareChoices, MeleeOddsJson>> = []
   if (atkOpen) {
     const ranked = search.rankAttacker(space)
     const vs = defSplitOpen || defChoiceOpen ? ", each against the defender's best reply" : ''
@@ -249,11 +432,11 @@ function compareMelee(req: MeleeQuery): CompareReport {
     }
   }
   // What every option shares; each option names its own splits and reaction.
-  const extra: Record<string, unknown> = {
+  const extra: MeleeCompareExtra = {
     atkBonus: attackerBonus(m.atk.unit.pilot),
     defBonus: defenderBonus(m.def.unit.pilot),
     blindside: m.situation.blindside,
-    overwatchSkipped: m.overwatchSkipped ? 'blindside' : null,
+    overwatchSkipped: overwatchSkipped(m),
   }
   if (m.traitFieldsUsed) extra.traits = { attacker: [...m.traits.attacker], defender: [...m.traits.defender] }
   if (m.traitEffects.length) extra.traitEffects = m.traitEffects
@@ -401,15 +584,15 @@ async function decideReroll(
 // JSON
 
 /** A die of `attackDice`/`defenseDice`: its face and outcome, with `desperation` and `rerolledFrom` when they apply. */
-function poolDieJson(d: StrikeDie): Record<string, unknown> {
-  const die: Record<string, unknown> = { roll: d.roll, outcome: d.outcome }
+function poolDieJson(d: StrikeDie): PoolDie {
+  const die: PoolDie = { roll: d.roll, outcome: d.outcome }
   if (d.desperation) die.desperation = true
   if (d.rerolledFrom !== undefined) die.rerolledFrom = d.rerolledFrom
   return die
 }
 
-export function strikeJson(r: StrikeResult, traitFields = false): Record<string, unknown> {
-  const out: Record<string, unknown> = {
+export function strikeJson(r: StrikeResult, traitFields = false): StrikeFields {
+  const out: StrikeFields = {
     dice: [...r.attackDice, ...r.defenseDice],
     attackDice: r.attackDice.map(poolDieJson),
     defenseDice: r.defenseDice.map(poolDieJson),
@@ -438,15 +621,20 @@ export function strikeJson(r: StrikeResult, traitFields = false): Record<string,
   if (r.strike.dmgBonuses?.length) out.dmgBonuses = r.strike.dmgBonuses
   if (r.strike.critsAsHits) out.critsAsHits = true
   if (r.improvise) {
-    const x = (p: MeleeReroll | undefined) =>
+    const x = (p: MeleeReroll | undefined): ImproviseReroll | null =>
       p ? { allowed: p.allowed, dice: p.dice, faces: p.faces } : null
     out.improvise = { attack: x(r.improvise.attack), defense: x(r.improvise.defense) }
   }
   return out
 }
 
-function choicesJson(m: MeleeRequest): Record<string, unknown> {
-  const out: Record<string, unknown> = {
+/** Why overwatch asked for was not fired: the defender is blindsided. */
+function overwatchSkipped(m: MeleeRequest): 'blindside' | null {
+  return m.overwatchSkipped ? 'blindside' : null
+}
+
+function choicesJson(m: MeleeRequest): MeleeChoicesFields {
+  const out: MeleeChoicesFields = {
     atkSplit: { ...m.atkSplit },
     defSplit: { ...m.defSplit },
     defChoice: m.defChoice,
@@ -461,7 +649,7 @@ function choicesJson(m: MeleeRequest): Record<string, unknown> {
   return out
 }
 
-export const meleeModel = defineModel<MeleeRequest, MeleeResult, MeleeQuery>({
+export const meleeModel = modelOf<MeleeRequest, MeleeResult, MeleeQuery>()({
   choose: chooseMelee,
   async decide(id, context, m, ctx) {
     if (id === 'atk-reroll' || id === 'def-reroll')
@@ -482,8 +670,8 @@ export const meleeModel = defineModel<MeleeRequest, MeleeResult, MeleeQuery>({
     return answer
   },
   resolve: resolveMelee,
-  json(r, m) {
-    const side = (o: MeleeResult['attacker']) => ({ ...o })
+  json(r, m): MeleeFields {
+    const side = (o: SideOutcome): SideOutcome => ({ ...o })
     return Object.assign(choicesJson(m), {
       blindside: m.situation.blindside,
       overwatch: r.overwatch
@@ -491,7 +679,7 @@ export const meleeModel = defineModel<MeleeRequest, MeleeResult, MeleeQuery>({
             attacks: r.overwatch.shots.map((s) => ({
               targetNumber: s.targetNumber,
               dice: s.dice.map((d) => {
-                const die: Record<string, unknown> = { roll: d.roll, outcome: d.outcome }
+                const die: ShotDie = { roll: d.roll, outcome: d.outcome }
                 if (d.critAsHit) die.critAsHit = true
                 if (d.rerolledFrom !== undefined) die.rerolledFrom = d.rerolledFrom
                 return die
@@ -511,7 +699,7 @@ export const meleeModel = defineModel<MeleeRequest, MeleeResult, MeleeQuery>({
             destroyed: r.overwatch.destroyed,
           }
         : null,
-      overwatchSkipped: m.overwatchSkipped ? 'blindside' : null,
+      overwatchSkipped: overwatchSkipped(m),
       clash: r.clash,
       attack: r.attack ? strikeJson(r.attack, m.traitFieldsUsed) : null,
       counter: r.counter ? strikeJson(r.counter, m.traitFieldsUsed) : null,
@@ -544,38 +732,40 @@ export const meleeModel = defineModel<MeleeRequest, MeleeResult, MeleeQuery>({
       flags.push('--def-reroll', picked(r.attack.improvise?.defense))
     return flags
   },
-  render: (r, m, out) => renderMelee(r, m, out),
-  explain: (r, m, out) => explainMelee(r, m, out),
   odds: meleeOddsReport,
   compare: compareMelee,
 })
 
 /** The exact odds of a charge with every choice made (--odds, and each option of --compare). */
-function meleeOddsReport(m: MeleeRequest): OddsReport {
+function meleeOddsReport(
+  m: MeleeRequest,
+): OddsReport<MeleeOddsJson, MeleeOddsExtra, [ChargeOdds, MeleeRequest]> {
   const o = meleeOdds(m)
-  const strikes = (d: typeof o.attack) => ({
+  const strikes = (d: typeof o.attack): StrikeOddsJson => ({
     damage: d.damage.toJSON(),
     unblockedHits: d.unblockedHits.toJSON(),
     failedSaves: d.failedSaves.toJSON(),
   })
-  const json: Record<string, unknown> = {
+  const expected: MeleeOddsJson['expected'] = Object.assign({}, o.expected, {
+    counterChance: o.counterChance,
+  })
+  const json: MeleeOddsJson = {
     attack: strikes(o.attack),
     counter: strikes(o.counter),
     finishingBlow: o.finishingBlow.toJSON(),
     defender: { damage: o.defenderDamage.toJSON() },
     attacker: { damage: o.attackerDamage.toJSON() },
-    expected: Object.assign({}, o.expected, { counterChance: o.counterChance }) as Record<string, unknown>,
+    expected,
   }
   // Every object under `odds` is a map that sums to 1; chances of single events are means of
   // yes/no outcomes and sit in `expected`.
-  const yesNo = (p: number) => ({ false: 1 - p, true: p })
-  const expected = json.expected as Record<string, unknown>
+  const yesNo = (p: number): YesNo => ({ false: 1 - p, true: p })
   if (o.overwatch) {
     json.overwatch = { damage: o.overwatch.damage.toJSON() }
     expected.clashChance = o.clashChance
   }
   if (o.destroyed.attacker !== undefined || o.destroyed.defender !== undefined) {
-    const destroyed: Record<string, unknown> = {}
+    const destroyed: NonNullable<MeleeOddsJson['destroyed']> = {}
     for (const side of ['attacker', 'defender'] as const) {
       const p = o.destroyed[side]
       if (p !== undefined) destroyed[side] = yesNo(p)
@@ -587,10 +777,9 @@ function meleeOddsReport(m: MeleeRequest): OddsReport {
     json,
     extra: Object.assign(choicesJson(m), {
       blindside: m.situation.blindside,
-      overwatchSkipped: m.overwatchSkipped ? 'blindside' : null,
+      overwatchSkipped: overwatchSkipped(m),
     }),
-    render: (out) => renderMeleeOdds(o, m, out),
-    explain: (out) => explainMeleeOdds(o, m, out),
+    detail: [o, m],
     headLines: 2,
     cutoffs: meleeCutoffs(m),
     charted: [
@@ -614,3 +803,12 @@ function meleeCutoffs(m: MeleeRequest): Record<string, { at: number; label: stri
     out['attacker.damage'] = { at: m.atk.unit.hp, label: `attacker's HP ${m.atk.unit.hp}: destroyed` }
   return out
 }
+
+/** `mecha melee … --json`, `melee.resolve(…)`: one roll of a charge. */
+export type MeleeAnswer = RolledAnswerOf<'melee', typeof meleeModel, NamedAnswer>
+
+/** `mecha melee … --odds --json`, `melee.odds(…)`: the exact odds of a charge. */
+export type MeleeOdds = OddsAnswerOf<'melee', typeof meleeModel, NamedAnswer>
+
+/** `mecha melee … --compare --json`, `melee.compare(…)`: the open splits and reaction compared. */
+export type MeleeCompare = CompareAnswerOf<'melee', typeof meleeModel, NamedAnswer>

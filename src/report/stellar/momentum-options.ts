@@ -1,6 +1,6 @@
 import { momentumNegates } from '../../rules/stellar/shoot.js'
 import type { SkillDefenseQuestion } from '../../rules/stellar/weapon.js'
-import { num } from '../../render/format.js'
+import { num } from '../../core/numbers.js'
 
 /**
  * The Momentum a Skill Defense prompt offers (shooting and melee alike): 0 up to 10 or what the

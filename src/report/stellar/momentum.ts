@@ -1,11 +1,12 @@
-import { defineModel } from '../../engine/spec.js'
+import { modelOf } from '../../engine/spec.js'
+import type { CalculationAnswerOf } from '../../engine/answer.js'
 import { type MomentumResult, type MomentumStart, startingMomentum } from '../../rules/stellar/momentum.js'
-import { explainMomentum, renderMomentum } from '../../render/stellar/momentum.js'
 
-export const momentumModel = defineModel<MomentumStart, MomentumResult>({
+export const momentumModel = modelOf<MomentumStart, MomentumResult>()({
   usesDice: () => false,
   resolve: (_dice, m) => startingMomentum(m),
   json: (r, m) => ({ points: m.points ?? null, momentum: r.momentum, parts: r.parts, capped: r.capped }),
-  render: renderMomentum,
-  explain: explainMomentum,
 })
+
+/** `mecha momentum … --json`, `momentum.resolve(…)`: a side's starting Momentum (no dice, no seed). */
+export type MomentumAnswer = CalculationAnswerOf<'momentum', typeof momentumModel>

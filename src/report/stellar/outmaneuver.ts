@@ -1,21 +1,17 @@
 import {
   MAX_MOMENTUM_SUCCESSES,
+  type OutcomeCode,
   type OutmaneuverMomentumQuestion,
   type OutmaneuverRequest,
   type OutmaneuverResult,
   type Pool,
+  type Winner,
   outmaneuverOdds,
   outmaneuverOutcome,
   resolveOutmaneuver,
 } from '../../rules/stellar/outmaneuver.js'
-import {
-  explainOutmaneuver,
-  outcomeShort,
-  outcomeText,
-  renderOutmaneuver,
-  renderOutmaneuverOdds,
-} from '../../render/stellar/outmaneuver.js'
-import { type ChosenBy, defineModel } from '../../engine/spec.js'
+import { type ChosenBy, modelOf } from '../../engine/spec.js'
+import type { NamedAnswer, OddsAnswerOf, RolledAnswerOf } from '../../engine/answer.js'
 
 export type MomentumChosenBy = ChosenBy | 'not-allowed'
 
@@ -25,10 +21,10 @@ export interface OutmaneuverInput extends OutmaneuverRequest {
 }
 
 function sideJson(r: OutmaneuverResult['attacker'], pool: Pool, chosenBy: MomentumChosenBy) {
-  return Object.assign({}, r, { pool: pool.parts, momentumChosenBy: chosenBy })
+  return { ...r, pool: pool.parts, momentumChosenBy: chosenBy }
 }
 
-export const outmaneuverModel = defineModel<OutmaneuverInput, OutmaneuverResult>({
+export const outmaneuverModel = modelOf<OutmaneuverInput, OutmaneuverResult>()({
   choose(req, ctx) {
     // Momentum is asked after the dice are seen, when a person is there to answer.
     const atkOpen = req.chosenBy.atkMomentum === 'auto' && ctx.interactive
@@ -81,8 +77,6 @@ export const outmaneuverModel = defineModel<OutmaneuverInput, OutmaneuverResult>
       effects: r.effects,
     }
   },
-  render: renderOutmaneuver,
-  explain: explainOutmaneuver,
   odds(req) {
     const o = outmaneuverOdds(req)
     return {
@@ -95,10 +89,11 @@ export const outmaneuverModel = defineModel<OutmaneuverInput, OutmaneuverResult>
         outcome: o.outcome.toJSON(),
         attackerSuccesses: o.attackerSuccesses.toJSON(),
         defenderSuccesses: o.defenderSuccesses.toJSON(),
-        expected: Object.assign({}, o.expected, {
+        expected: {
+          ...o.expected,
           margin: o.margin.expected((k) => Math.abs(k)),
           difference: o.expected.margin,
-        }),
+        },
       },
       extra: {
         bridge: req.bridge,
@@ -116,7 +111,45 @@ export const outmaneuverModel = defineModel<OutmaneuverInput, OutmaneuverResult>
         },
         chosenBy: req.chosenBy,
       },
-      render: (out) => renderOutmaneuverOdds(o, req, out),
+      detail: [o, req],
     }
   },
 })
+
+/** What the outcome means at the table, in one sentence. */
+export function outcomeText(r: { winner: Winner; margin: number; outcome: OutcomeCode }): string {
+  const by = r.winner === 'tie' ? '' : ` by ${r.margin}`
+  switch (r.outcome) {
+    case 'tactical-advantage':
+      return `attacker wins${by}: Tactical Advantage (+1 critical hit) against the target this turn`
+    case 'blindside':
+      return `attacker wins${by}: Blindside (ignores Overwatch, shields and cover; +1 critical hit)`
+    case 'bridge-hit':
+      return `attacker wins${by}: Blindside and PEN +3; a ship that survives then shoots at ACC -2, and any attack from within 16" Blindsides it`
+    case 'overwatch-shots':
+      return `defender wins${by}: Overwatch attack with +3 shots (3 shots without an Overwatch weapon)`
+    case 'overwatch-hits':
+      return `defender wins${by}: Overwatch attack with +3 hits`
+    case 'none':
+      return 'tie: the sequence ends, nobody gains anything'
+  }
+}
+
+/** A few words for prompt hints. */
+export function outcomeShort(r: { winner: Winner; margin: number; outcome: OutcomeCode }): string {
+  const effect: Record<OutcomeCode, string> = {
+    'tactical-advantage': 'Tactical Advantage',
+    blindside: 'Blindside',
+    'bridge-hit': 'Blindside, PEN+3',
+    'overwatch-shots': 'Overwatch +3 shots',
+    'overwatch-hits': 'Overwatch +3 hits',
+    none: 'sequence ends',
+  }
+  return r.winner === 'tie' ? 'tie, sequence ends' : `${r.winner} wins by ${r.margin}: ${effect[r.outcome]}`
+}
+
+/** `mecha outmaneuver … --json`, `outmaneuver.resolve(…)`: one roll of the sequence. */
+export type OutmaneuverAnswer = RolledAnswerOf<'outmaneuver', typeof outmaneuverModel, NamedAnswer>
+
+/** `mecha outmaneuver … --odds --json`, `outmaneuver.odds(…)`: the exact odds of the sequence. */
+export type OutmaneuverOdds = OddsAnswerOf<'outmaneuver', typeof outmaneuverModel, NamedAnswer>

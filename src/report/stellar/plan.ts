@@ -25,18 +25,24 @@ import {
 import { shotDamageOdds, shotResultOdds } from '../../rules/stellar/shoot-odds.js'
 import { type ShotResult, rerollsAllowed, shotWith } from '../../rules/stellar/shoot.js'
 import { IMPROVISE_DICE, allSpent, usesIn, usesTaken } from '../../rules/stellar/limited-uses.js'
-import { columns, histogram, num, pct, plural, wrapText } from '../../render/format.js'
+import { num, pct } from '../../core/numbers.js'
 import { quietChoices } from '../../engine/run.js'
 import {
   type CommandModel,
   type CompareReport,
   type ComparedOption,
   type OddsReport,
-  type RenderContext,
-  defineModel,
+  modelOf,
 } from '../../engine/spec.js'
-import { type MeleeQuery, type MeleeRequest, meleeModel } from './melee.js'
-import { type ChosenShot, type ShotRequest, shootModel } from './shoot.js'
+import type {
+  Chances,
+  CompareAnswerOf,
+  InputSource,
+  OddsAnswerOf,
+  RolledAnswerOf,
+} from '../../engine/answer.js'
+import { type MeleeFields, type MeleeQuery, type MeleeRequest, meleeModel } from './melee.js'
+import { type ChosenShot, type ShotFields, type ShotRequest, shotModel } from './shoot.js'
 
 /**
  * The defender's limited uses an attack may meet taken (rules-notes, "Limited uses"): those in use
@@ -90,11 +96,15 @@ function requestAt(a: PlanAttackQuery, spent: string): PlanAttackQuery['query'] 
   return gone.length ? a.carried!.spent(gone.join(',')) : a.query
 }
 
+/**
+ * An attack settled at an HP. A shot is at one target (a plan leaves --targets out: its defender
+ * is the one target), so the one-target model answers it.
+ */
 function settle(a: PlanAttackQuery, hp: number, spent = ''): Settled {
   if (a.command === 'shoot') {
     const query = requestAt(a, spent) as ShotRequest
-    const input = shootModel.choose!(shotWith(query, { target: { hp } }), quietChoices)
-    return { model: shootModel, input: input as ChosenShot }
+    const input = shotModel.choose!(shotWith(query, { target: { hp } }), quietChoices)
+    return { model: shotModel, input: input as ChosenShot }
   }
   const query = requestAt(a, spent) as MeleeQuery
   const input = meleeModel.choose!(
@@ -279,7 +289,34 @@ function rollPlan(dice: Dice, q: PlanQuery): PlanResult {
   return { steps, skipped: [] }
 }
 
-function stepJson(s: StepResult, index: number): Record<string, unknown> {
+/** A step's attack as its own command's `--json` answers it (without seed, rolls and inputs). */
+export type PlanStepAnswer = ({ command: 'shoot' } & ShotFields) | ({ command: 'melee' } & MeleeFields)
+
+/** One attack of a rolled plan, as its answer lists it. */
+export interface PlanStepFields {
+  step: number
+  attack: string
+  command: 'shoot' | 'melee'
+  /** The defender's HP before it. */
+  hp: number
+  damage: number
+  hpLeft: number
+  destroyed: boolean
+  /** The defender's limited uses it took, only when it took one. */
+  spent?: string[]
+  answer: PlanStepAnswer
+  /** The dice it rolled, in its own command's --rolls order (when the dice are recorded). */
+  rolls?: number[]
+}
+
+function stepAnswer(s: StepResult): PlanStepAnswer {
+  const { input } = s.settled
+  return s.attack.command === 'shoot'
+    ? { command: 'shoot', ...shotModel.json(s.result as ShotResult, input as ChosenShot) }
+    : { command: 'melee', ...meleeModel.json(s.result as MeleeResult, input as MeleeRequest) }
+}
+
+function stepJson(s: StepResult, index: number): PlanStepFields {
   return {
     step: index + 1,
     attack: s.attack.name,
@@ -290,53 +327,9 @@ function stepJson(s: StepResult, index: number): Record<string, unknown> {
     destroyed: s.hpLeft === 0,
     // The defender's limited uses this attack took, only when it took one.
     ...(s.spends ? { spent: s.spends.split(',') } : {}),
-    answer: { command: s.attack.command, ...s.settled.model.json(s.result, s.settled.input) },
+    answer: stepAnswer(s),
     ...(s.rolls ? { rolls: s.rolls } : {}),
   }
-}
-
-function renderRolled(r: PlanResult, q: PlanQuery, out: RenderContext): string {
-  const st = out.style
-  const L = [st.bold(`Plan: ${plural(q.attacks.length, 'attack')} on ${q.defender} (HP ${q.hp})`)]
-  r.steps.forEach((s, i) => {
-    L.push('')
-    L.push(st.bold(`${i + 1}. ${s.attack.name} ${verb(s.attack)} ${q.defender} (HP ${s.hpBefore})`))
-    L.push(indent(s.settled.model.render(s.result, s.settled.input, out)))
-    L.push(
-      `   ${s.damage} damage: ${s.hpLeft === 0 ? st.red(`${q.defender} destroyed`) : `HP ${s.hpLeft} left`}`,
-    )
-  })
-  L.push('')
-  L.push(summaryLine(r, q, st.bold))
-  return L.join('\n')
-}
-
-const verb = (a: PlanAttackQuery) => (a.command === 'shoot' ? 'shoots' : 'charges')
-const indent = (text: string) =>
-  text
-    .split('\n')
-    .map((l) => (l ? `   ${l}` : l))
-    .join('\n')
-
-function summaryLine(r: PlanResult, q: PlanQuery, bold: (s: string) => string): string {
-  const total = r.steps.reduce((n, s) => n + s.damage, 0)
-  const last = r.steps[r.steps.length - 1]
-  if (last.hpLeft > 0) return bold(`${total} damage in all: ${q.defender} stands with HP ${last.hpLeft}`)
-  const rest = r.skipped.length ? `; not made: ${r.skipped.join(', ')}` : ''
-  return bold(
-    `${q.defender} destroyed by attack ${r.steps.length} of ${q.attacks.length} (${total} damage)${rest}`,
-  )
-}
-
-function explainRolled(r: PlanResult, q: PlanQuery, out: RenderContext): string {
-  const L: string[] = []
-  r.steps.forEach((s, i) => {
-    if (i > 0) L.push('')
-    L.push(out.style.bold(`Attack ${i + 1}: ${s.attack.name} at HP ${s.hpBefore}`))
-    L.push(s.settled.model.explain?.(s.result, s.settled.input, out) ?? '(nothing more to explain)')
-  })
-  if (r.skipped.length) L.push('', `${q.defender} was destroyed: ${r.skipped.join(', ')} not made.`)
-  return L.join('\n')
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -351,13 +344,57 @@ function composed(q: PlanQuery, memo?: Memo): Array<Distribution<PlanState>> {
   return after
 }
 
-function planOddsReport(q: PlanQuery, memo?: Memo): OddsReport {
+/** What the text of a plan's odds reads (and, with --need, the answer to it). */
+export interface PlanOddsDetail {
+  q: PlanQuery
+  damage: Distribution<number>
+  hpLeft: Distribution<number>
+  destroyed: number
+  steps: StepOdds[]
+  /** With --need: its answer, and the plan as asked (the odds are of its attacks repeated). */
+  need?: { answer: NeedAnswer; q: PlanQuery }
+}
+
+/** One attack of a plan's odds, as its answer lists it. */
+export interface StepOdds {
+  step: number
+  attack: string
+  command: 'shoot' | 'melee'
+  destroyedBy: number
+  destroyedAt: number
+  expectedDamage: number
+  hpStates: number
+}
+
+/** The exact odds of a plan: the answer's `odds`. */
+export interface PlanOddsJson {
+  /** All dealt, the destroying attack's whole damage. */
+  damage: Chances
+  hpLeft: Chances
+  destroyed: { false: number; true: number }
+  expected: { damage: number; hpLeft: number; destroyed: number }
+}
+
+/** The fields beside a plan's odds. */
+export interface PlanOddsExtra {
+  defender: string
+  hp: number
+  attacks: string[]
+  steps: StepOdds[]
+  /** With --need: its answer (the odds are then of as many attacks as it tried). */
+  need?: NeedJson
+}
+
+/** A plan's odds report (its extra always there: --need adds to it). */
+type PlanOddsReport = OddsReport<PlanOddsJson, PlanOddsExtra, PlanOddsDetail> & { extra: PlanOddsExtra }
+
+function planOddsReport(q: PlanQuery, memo?: Memo): PlanOddsReport {
   const after = composed(q, memo)
   const last = after[after.length - 1]
   const read = readPlan(last)
   const damage = last.map((s) => s.dealt)
   const hpLeft = last.map((s) => s.hp)
-  const json = {
+  const json: PlanOddsJson = {
     damage: damage.toJSON(),
     hpLeft: hpLeft.toJSON(),
     destroyed: { false: last.where((s) => s.hp > 0), true: read.destroyed },
@@ -367,7 +404,7 @@ function planOddsReport(q: PlanQuery, memo?: Memo): OddsReport {
   let dealtBefore = 0
   const steps = after.map((d, i) => {
     const r = readPlan(d)
-    const step = {
+    const step: StepOdds = {
       step: i + 1,
       attack: q.attacks[i].name,
       command: q.attacks[i].command,
@@ -383,88 +420,11 @@ function planOddsReport(q: PlanQuery, memo?: Memo): OddsReport {
   return {
     json,
     extra: { defender: q.defender, hp: q.hp, attacks: q.attacks.map((a) => a.name), steps },
-    render: (out) => renderOdds(q, damage, hpLeft, read.destroyed, steps, out),
-    explain: (out) => explainOdds(q, steps, out),
+    detail: { q, damage, hpLeft, destroyed: read.destroyed, steps } satisfies PlanOddsDetail,
     headLines: 1,
     cutoffs: { damage: { at: q.hp, label: `HP ${q.hp}: destroyed` } },
     charted: ['damage', 'hpLeft'],
   }
-}
-
-type StepOdds = {
-  step: number
-  attack: string
-  destroyedBy: number
-  destroyedAt: number
-  expectedDamage: number
-  hpStates: number
-}
-
-function renderOdds(
-  q: PlanQuery,
-  damage: Distribution<number>,
-  hpLeft: Distribution<number>,
-  destroyed: number,
-  steps: StepOdds[],
-  out: RenderContext,
-): string {
-  const st = out.style
-  const L = [
-    st.bold(`Plan odds: ${q.attacks.map((a) => a.name).join(', then ')} on ${q.defender} (HP ${q.hp})`),
-    `Destroyed: ${st.bold(pct(destroyed))}; expected damage ${num(damage.expected(), 1)}, HP left ${num(hpLeft.expected(), 1)}`,
-    '',
-    columns(
-      [
-        ['', 'attack', 'destroyed by then', 'destroyed here', 'expected DMG'],
-        ...steps.map((s) => [
-          String(s.step),
-          s.attack,
-          pct(s.destroyedBy),
-          pct(s.destroyedAt),
-          num(s.expectedDamage, 1),
-        ]),
-      ],
-      out.width,
-      ['right', 'left', 'right', 'right', 'right'],
-    ),
-    '',
-    histogram(damage, st, out.width, { title: 'Damage', cutoff: { at: q.hp } }),
-    '',
-    histogram(hpLeft, st, out.width, { title: 'HP left' }),
-  ]
-  return L.join('\n')
-}
-
-/** The defender's limited uses the plan carries, said when it has any. */
-function carriedLines(q: PlanQuery, out: RenderContext): string[] {
-  const uses = [...new Set(q.attacks.flatMap((a) => a.carried?.uses ?? []))]
-  if (!uses.length) return []
-  return [
-    wrapText(
-      `The defender's limited uses carry (${uses.join(', ')}${q.spent ? `; already taken: ${q.spent}` : ''}): a state is the HP left and the uses taken, an attack gives its damage jointly with the uses it takes, and one that meets a use all taken is worked out with the trait spent.`,
-      out.width,
-    ),
-  ]
-}
-
-function explainOdds(q: PlanQuery, steps: StepOdds[], out: RenderContext): string {
-  const L = [
-    out.style.bold('How the plan is composed'),
-    wrapText(
-      `The defender starts with HP ${q.hp}. Each attack is worked out exactly, as its own command's --odds, from every HP the attacks before it can leave, with that HP set: an automatic choice (the attacker's bonus, the defender's reaction or evade reroll) may depend on it. Equal HP left merge into one state; a destroyed defender is attacked no more. Nothing is simulated.`,
-      out.width,
-    ),
-    ...carriedLines(q, out),
-    '',
-    ...steps.map((s) =>
-      wrapText(
-        `${s.step}. ${s.attack}: ${s.step === 1 ? 'from HP ' + q.hp : `from ${plural(steps[s.step - 2].hpStates, 'HP left', 'distinct HPs left')}`}; destroys it here with ${pct(s.destroyedAt)}, ${pct(s.destroyedBy)} by then.`,
-        out.width,
-        '   ',
-      ),
-    ),
-  ]
-  return L.join('\n')
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -476,10 +436,46 @@ function needAnswer(q: PlanQuery): NeedAnswer {
   return { chance, attacks: found.attacks, curve: found.curve }
 }
 
-/** The attacks in the order --need makes them: the plan's, repeated. */
-const nth = (q: PlanQuery, k: number) => q.attacks[k % q.attacks.length].name
+/** The answer to --need. */
+export interface NeedJson {
+  /** The chance to destroy asked for. */
+  chance: number
+  /** How many attacks reach it; null when not reached within `cap`. */
+  attacks: number | null
+  reached: boolean
+  /** The chance to destroy with the most attacks tried. */
+  destroyed: number
+  /** The most attacks tried. */
+  cap: number
+  /** The chance to destroy with 1, 2, … attacks. */
+  byAttack: number[]
+}
 
-function needJson(n: NeedAnswer, q: PlanQuery): Record<string, unknown> {
+/** A plan's answer with --need (no dice rolled). */
+export interface PlanNeedFields {
+  defender: string
+  hp: number
+  attacks: string[]
+  need: NeedJson
+}
+
+/** A rolled plan's answer. */
+export interface PlanRollFields {
+  defender: string
+  hp: number
+  attacks: string[]
+  /** One per attack made. */
+  steps: PlanStepFields[]
+  damage: number
+  hpLeft: number
+  destroyed: boolean
+  /** The number of the attack that destroyed the defender, or null. */
+  destroyedBy: number | null
+  /** The attacks after it. */
+  notMade: string[]
+}
+
+function needJson(n: NeedAnswer, q: PlanQuery): PlanNeedFields {
   return {
     defender: q.defender,
     hp: q.hp,
@@ -495,37 +491,18 @@ function needJson(n: NeedAnswer, q: PlanQuery): Record<string, unknown> {
   }
 }
 
-function renderNeed(n: NeedAnswer, q: PlanQuery, out: RenderContext): string {
-  const st = out.style
-  const kind = q.attacks.map((a) => a.name).join(', then ')
-  const p = n.curve[n.curve.length - 1]
-  const head = n.attacks
-    ? `${st.bold(plural(n.attacks, 'attack'))} (${kind}, in turn) destroy ${q.defender} (HP ${q.hp}) with ${pct(p)}: at least ${pct(n.chance)}`
-    : n.curve.length < NEED_CAP
-      ? `${st.bold('Never')}: ${kind} cannot raise the chance to destroy ${q.defender} (HP ${q.hp}) past ${pct(p)}; ${pct(n.chance)} is never reached`
-      : `${st.bold('Not within ' + NEED_CAP + ' attacks')}: ${kind}, in turn, destroy ${q.defender} (HP ${q.hp}) with ${pct(p)} after ${NEED_CAP}; ${pct(n.chance)} is not reached`
-  const rows = n.curve
-    .map((c, k) => [String(k + 1), nth(q, k), pct(c)])
-    .filter((_, k) => n.curve.length <= 12 || k < 5 || k >= n.curve.length - 5)
-  return [
-    wrapText(head, out.width),
-    '',
-    columns([['attacks', 'last made', 'destroyed by then'], ...rows], out.width, ['right', 'left', 'right']),
-  ].join('\n')
-}
-
 /**
  * --need with --odds: the answer, then the odds of that many attacks (the plan's, repeated in
  * order; as many as were tried when the chance is not reached), for --plot and --csv too.
  */
-function needOddsReport(q: PlanQuery): OddsReport {
+function needOddsReport(q: PlanQuery): PlanOddsReport {
   const n = needAnswer(q)
   const attacks = n.curve.map((_, k) => q.attacks[k % q.attacks.length])
   const report = planOddsReport({ ...q, attacks })
   return {
     ...report,
     extra: { ...report.extra, need: needJson(n, q).need },
-    render: (out) => `${renderNeed(n, q, out)}\n\n${report.render(out)}`,
+    detail: { ...report.detail, need: { answer: n, q } },
     headLines: 1,
   }
 }
@@ -546,7 +523,9 @@ function orders<T>(items: readonly T[], name: (t: T) => string): T[][] {
   return out
 }
 
-function comparePlan(q: PlanQuery): CompareReport {
+function comparePlan(
+  q: PlanQuery,
+): CompareReport<{ defender: string; hp: number }, { order: string[] }, PlanOddsJson> {
   if (q.attacks.length > MAX_COMPARED)
     throw new InputError(
       'bad-usage',
@@ -564,7 +543,7 @@ function comparePlan(q: PlanQuery): CompareReport {
     return { order, read: readPlan(after[after.length - 1]) }
   })
   scored.sort((a, b) => b.read.destroyed - a.read.destroyed || b.read.damage - a.read.damage)
-  const options: ComparedOption[] = scored.map((s, i) => {
+  const options: Array<ComparedOption<{ order: string[] }, PlanOddsJson>> = scored.map((s, i) => {
     const names = s.order.map((a) => a.name)
     return {
       name: names.join(','),
@@ -591,14 +570,14 @@ function comparePlan(q: PlanQuery): CompareReport {
 
 // ---------------------------------------------------------------------------------------------
 
-export const planModel = defineModel<PlanQuery, PlanResult, PlanQuery>({
+export const planModel = modelOf<PlanQuery, PlanResult>()({
   usesDice: (q) => q.need === undefined,
   noDiceReason: () => '--need works out the exact odds and rolls no dice',
   resolve(dice, q) {
     if (q.need !== undefined) return { steps: [], skipped: [], need: needAnswer(q) }
     return rollPlan(dice, q)
   },
-  json(r, q) {
+  json(r, q): PlanRollFields | PlanNeedFields {
     if (r.need) return needJson(r.need, q)
     const last = r.steps[r.steps.length - 1]
     return {
@@ -613,14 +592,40 @@ export const planModel = defineModel<PlanQuery, PlanResult, PlanQuery>({
       notMade: r.skipped,
     }
   },
-  render: (r, q, out) => (r.need ? renderNeed(r.need, q, out) : renderRolled(r, q, out)),
-  explain: (r, q, out) =>
-    r.need
-      ? wrapText(
-          `Each count of attacks is the plan's exact odds (as --odds composes them) with the attacks repeated in order, until the chance to destroy reaches ${pct(r.need.chance)} or ${NEED_CAP} attacks are made.`,
-          out.width,
-        )
-      : explainRolled(r, q, out),
   odds: (q) => (q.need === undefined ? planOddsReport(q) : needOddsReport(q)),
   compare: comparePlan,
 })
+
+/**
+ * Given units by name (as a plan always is): where each attack's inputs came from, one entry an
+ * attack in order, each its name, its command, then that command's inputs.
+ */
+export interface PlanNamedAnswer {
+  inputs?: Array<{
+    attack: string
+    command: 'shoot' | 'melee'
+    [option: string]: InputSource | InputSource[] | string
+  }>
+}
+
+/** A plan's answers as if every one were rolled (--need's is told apart below: it rolls nothing). */
+type PlanAnswers = RolledAnswerOf<'plan', typeof planModel, PlanNamedAnswer>
+
+/**
+ * `mecha plan … --json`, `plan.resolve(…)`: rolled, the attacks in turn (`steps`) with a `seed`;
+ * with `--need`, how many attacks reach the chance asked (`need`), and no `seed` (no dice).
+ */
+export type PlanAnswer =
+  Exclude<PlanAnswers, { need: unknown }> | WithoutRoll<Extract<PlanAnswers, { need: unknown }>>
+
+/** An answer without the fields of a roll (`seed`, `rolls`), as one object an editor shows whole. */
+type WithoutRoll<T> = T extends unknown ? { [K in keyof T as Exclude<K, 'seed' | 'rolls'>]: T[K] } : never
+
+/**
+ * `mecha plan … --odds --json`, `plan.odds(…)`: the exact odds of the attacks in order; with
+ * `--need`, of as many attacks as it tried, and its answer under `need`.
+ */
+export type PlanOdds = OddsAnswerOf<'plan', typeof planModel, PlanNamedAnswer>
+
+/** `mecha plan … --compare --json`, `plan.compare(…)`: every order of the attacks ranked. */
+export type PlanCompare = CompareAnswerOf<'plan', typeof planModel, PlanNamedAnswer>

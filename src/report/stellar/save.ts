@@ -10,8 +10,8 @@ import {
 } from '../../rules/stellar/armor-save.js'
 import { saveOdds } from '../../rules/stellar/armor-save-odds.js'
 import { penText } from '../../rules/stellar/weapon.js'
-import { explainSave, explainSaveOdds, renderSave, renderSaveOdds } from '../../render/stellar/save.js'
-import { type ChosenBy, defineModel } from '../../engine/spec.js'
+import { type ChosenBy, modelOf } from '../../engine/spec.js'
+import type { OddsAnswerOf, RolledAnswerOf } from '../../engine/answer.js'
 
 /** A save with how its Momentum was settled (on the command line). */
 export interface SaveInput extends SaveRequest {
@@ -21,7 +21,7 @@ export interface SaveInput extends SaveRequest {
 }
 
 /** The save-related fields every save JSON carries (rolls and odds alike). */
-function saveFacts(s: SaveInput): Record<string, unknown> {
+function saveFacts(s: SaveInput) {
   return {
     pen: penText(s.pen),
     armSv: s.armSv,
@@ -31,7 +31,7 @@ function saveFacts(s: SaveInput): Record<string, unknown> {
   }
 }
 
-export const saveModel = defineModel<SaveInput, SaveResult>({
+export const saveModel = modelOf<SaveInput, SaveResult>()({
   choose(req, ctx) {
     // Momentum is asked after the saves are seen, when a person is there to answer.
     if (req.chosenBy.momentum === 'auto' && ctx.interactive)
@@ -80,8 +80,6 @@ export const saveModel = defineModel<SaveInput, SaveResult>({
       chosenBy: s.chosenBy,
     }
   },
-  render: renderSave,
-  explain: explainSave,
   odds(s) {
     const o = saveOdds(s)
     return {
@@ -93,8 +91,13 @@ export const saveModel = defineModel<SaveInput, SaveResult>({
         expected: { ...o.expected },
       },
       extra: { targetNumber: saveTargetNumber(s), ...saveFacts(s), chosenBy: s.chosenBy },
-      render: (out) => renderSaveOdds(o, s, out),
-      explain: (out) => explainSaveOdds(o, s, out),
+      detail: [o, s],
     }
   },
 })
+
+/** `mecha save … --json`, `save.resolve(…)`: one roll of armor saves. */
+export type SaveAnswer = RolledAnswerOf<'save', typeof saveModel>
+
+/** `mecha save … --odds --json`, `save.odds(…)`: the exact odds of the saves. */
+export type SaveOdds = OddsAnswerOf<'save', typeof saveModel>

@@ -1,8 +1,8 @@
-import { defineModel } from '../../engine/spec.js'
+import { modelOf } from '../../engine/spec.js'
+import type { CalculationAnswerOf } from '../../engine/answer.js'
 import { type SecondaryRequest, type SecondaryResult, scoreSecondary } from '../../rules/stellar/secondary.js'
-import { explainSecondary, renderSecondary } from '../../render/stellar/secondary.js'
 
-export const secondaryModel = defineModel<SecondaryRequest, SecondaryResult>({
+export const secondaryModel = modelOf<SecondaryRequest, SecondaryResult>()({
   usesDice: () => false,
   resolve: (_dice, r) => scoreSecondary(r.objective, r.counts),
   json: (r) => ({
@@ -13,6 +13,7 @@ export const secondaryModel = defineModel<SecondaryRequest, SecondaryResult>({
     uncapped: r.uncapped,
     parts: r.parts,
   }),
-  render: renderSecondary,
-  explain: explainSecondary,
 })
+
+/** `mecha secondary … --json`, `secondary.resolve(…)`: a secondary objective's VP (no dice, no seed). */
+export type SecondaryAnswer = CalculationAnswerOf<'secondary', typeof secondaryModel>

@@ -3,9 +3,10 @@ import { InputError, NeedDecision } from '../../core/errors.js'
 import { type AttackBonus, type DefenseChoice, type ShotResult, shotWith } from '../../rules/stellar/shoot.js'
 import type { TraitEffect } from '../../rules/stellar/traits.js'
 import { ATTACK_BONUSES, AUTO_DEFENSES, DEFENSES, rankDefenses } from '../../rules/stellar/shoot-odds.js'
-import { num, pct } from '../../render/format.js'
+import { num, pct } from '../../core/numbers.js'
 import type { Outlook } from '../../rules/stellar/choice.js'
 import {
+  type TargetsOdds,
   addDamage,
   addDestroyed,
   oneTargetField,
@@ -15,14 +16,53 @@ import {
   targetShots,
   targetsOdds,
 } from '../../rules/stellar/multi-target.js'
-import {
-  explainTargets,
-  explainTargetsOdds,
-  renderTargets,
-  renderTargetsOdds,
-} from '../../render/stellar/targets.js'
 import { type ChoiceContext, type CommandModel, type OddsReport, isOpen } from '../../engine/spec.js'
-import type { ChosenShot, ShotRequest } from './shoot.js'
+import type { Chances, UnitInputs } from '../../engine/answer.js'
+import type { ChosenShot, ShotFields, ShotOddsExtra, ShotOddsJson, ShotRequest } from './shoot.js'
+
+/** A roll at several targets: its answer's own fields. */
+export interface TargetsFields {
+  /** The attacker's bonus, one for every target. */
+  bonus: AttackBonus
+  /** Each target's own answer, as at one target, target 1 first. */
+  targets: ShotFields[]
+  /** The total. */
+  damage: number
+  /** With the targets' HP: how many were destroyed. */
+  targetsDestroyed?: number
+}
+
+/** The exact odds at several targets: the answer's `odds`. */
+export interface TargetsOddsJson {
+  /** The total. */
+  damage: Chances
+  /** Each target's odds, as at one target. */
+  targets: ShotOddsJson[]
+  expected: { damage: number; targetsDestroyed?: number }
+  /** With the targets' HP: how many are destroyed. */
+  targetsDestroyed?: Chances
+}
+
+/** The fields beside the odds at several targets: each target's, as beside one target's odds. */
+export interface TargetsOddsExtra {
+  bonus: AttackBonus
+  targets: ShotOddsExtra[]
+}
+
+/**
+ * Where each input came from, given units by name: one record, or with several defenders named
+ * a list, one a target, target 1 first.
+ */
+export interface TargetsNamedAnswer {
+  inputs?: UnitInputs | UnitInputs[]
+}
+
+/** What the text of the odds at several targets reads: the totals, the shots, each target's report. */
+export interface TargetsOddsDetail<D> {
+  o: TargetsOdds
+  shots: ChosenShot[]
+  each: Array<OddsReport<ShotOddsJson, ShotOddsExtra, D>>
+}
 
 /**
  * `mecha shoot --targets N` (multi-target attacks, AOE weapons, Missile Massacre: see
@@ -40,12 +80,21 @@ import type { ChosenShot, ShotRequest } from './shoot.js'
  * the automatic pick: `--reroll` has no form for several targets, so a replay could not repeat
  * answers given at a prompt.
  */
-export function withTargets(
-  one: CommandModel<ChosenShot, ShotResult, ShotRequest>,
+export function withTargets<D, CX, K>(
+  one: CommandModel<ChosenShot, ShotResult, ShotRequest, ShotFields, ShotOddsJson, ShotOddsExtra, D, CX, K>,
   helpers: OneTargetHelpers,
-): CommandModel<ChosenShot, ShotResult | ShotResult[], ShotRequest> {
+): CommandModel<
+  ChosenShot,
+  ShotResult | ShotResult[],
+  ShotRequest,
+  ShotFields | TargetsFields,
+  ShotOddsJson | TargetsOddsJson,
+  ShotOddsExtra | TargetsOddsExtra,
+  D | TargetsOddsDetail<D>,
+  CX,
+  K
+> {
   const several = (s: { targets: number }) => s.targets > 1
-  const results = (r: ShotResult | ShotResult[]) => (Array.isArray(r) ? r : [r])
   return {
     choose(req, ctx: ChoiceContext) {
       if (!several(req)) return one.choose!(req, ctx)
@@ -73,7 +122,7 @@ export function withTargets(
     json(r, s) {
       if (!Array.isArray(r)) return one.json(r, s)
       const shots = shotsOf(s)
-      const out: Record<string, unknown> = {
+      const out: TargetsFields = {
         bonus: s.bonus,
         targets: r.map((x, i) => one.json(x, shots[i])),
         damage: totalDamage(r),
@@ -81,16 +130,6 @@ export function withTargets(
       if (s.target.hp !== undefined)
         out.targetsDestroyed = r.reduce((n, x) => addDestroyed(n, x.destroyed), 0)
       return out
-    },
-    render(r, s, out) {
-      if (!Array.isArray(r)) return one.render(r, s, out)
-      const shots = shotsOf(s)
-      return renderTargets(
-        r,
-        shots,
-        r.map((x, i) => one.render(x, shots[i], out)),
-        out,
-      )
     },
     replayFlags(s, r) {
       if (!Array.isArray(r)) return one.replayFlags?.(s, r) ?? []
@@ -103,42 +142,25 @@ export function withTargets(
         flags.push('--momentum', r.map((x) => x.momentumSpent).join(','))
       return flags
     },
-    explain(r, s, out) {
-      const shots = shotsOf(s)
-      const each = results(r).map((x, i) => one.explain!(x, shots[i], out))
-      return Array.isArray(r) ? explainTargets(shots, each, out) : each[0]
-    },
     odds(s) {
       if (!several(s)) return one.odds!(s)
       const shots = shotsOf(s)
       const each = shots.map((x) => one.odds!(x))
       const o = targetsOdds(shots)
-      const json: Record<string, unknown> = {
+      const json: TargetsOddsJson = {
         damage: o.damage.toJSON(),
         targets: each.map((e) => e.json),
         expected: { damage: o.damage.expected() },
       }
       if (o.destroyed) {
         json.targetsDestroyed = o.destroyed.toJSON()
-        ;(json.expected as Record<string, number>).targetsDestroyed = o.destroyed.expected()
+        json.expected.targetsDestroyed = o.destroyed.expected()
       }
-      const report: OddsReport = {
+      const report: OddsReport<TargetsOddsJson, TargetsOddsExtra, TargetsOddsDetail<D>> = {
         json,
-        extra: { bonus: s.bonus, targets: each.map((e) => e.extra ?? {}) },
-        render: (out) =>
-          renderTargetsOdds(
-            o,
-            shots,
-            each.map((e) => e.render(out)),
-            out,
-          ),
-        explain: (out) =>
-          explainTargetsOdds(
-            o,
-            shots,
-            each.map((e) => e.explain!(out)),
-            out,
-          ),
+        // A shot's odds always carry their extra (shotOddsReport).
+        extra: { bonus: s.bonus, targets: each.map((e) => e.extra!) },
+        detail: { o, shots, each },
         headLines: 2,
       }
       return report
@@ -158,7 +180,7 @@ export function withTargets(
  * Each target's shot: the attack (its bonus) against the target's own defender (the request of
  * each unit named, or the same flags for all), with the target's own reaction.
  */
-function shotsOf(s: ChosenShot): ChosenShot[] {
+export function shotsOf(s: ChosenShot): ChosenShot[] {
   return targetShots(s, s.targets).map((x, i) => {
     let own = x
     if (i > 0) {

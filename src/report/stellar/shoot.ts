@@ -2,7 +2,9 @@ import { InputError } from '../../core/errors.js'
 
 import {
   type AttackBonus,
+  type BlockSource,
   type DefenseChoice,
+  type DieOutcome,
   type MomentumQuestion,
   type RerollQuestion,
   type Shot,
@@ -20,7 +22,10 @@ import {
 } from '../../rules/stellar/shoot.js'
 import { type ShotSpend } from '../../rules/stellar/upgrades.js'
 import { type TraitEffect } from '../../rules/stellar/traits.js'
+import type { SaveRoll } from '../../rules/stellar/armor-save.js'
+import type { Bonus } from '../../rules/stellar/weapon.js'
 import {
+  type ShotOdds as ShotOddsMaps,
   type Weighed,
   ATTACK_BONUSES,
   AUTO_DEFENSES,
@@ -33,11 +38,17 @@ import {
 } from '../../rules/stellar/shoot-odds.js'
 import type { Outlook } from '../../rules/stellar/choice.js'
 import { penText } from '../../rules/stellar/weapon.js'
-import { num } from '../../render/format.js'
-import { explainShot, explainShotOdds, renderShot, renderShotOdds } from '../../render/stellar/shoot.js'
+import { num } from '../../core/numbers.js'
 import { momentumOptions } from './momentum-options.js'
-import { saveFields } from './save-fields.js'
-import { outlookHint, withTargets } from './shoot-targets.js'
+import { type SaveFields, saveFields } from './save-fields.js'
+import {
+  type TargetsFields,
+  type TargetsNamedAnswer,
+  type TargetsOddsExtra,
+  type TargetsOddsJson,
+  outlookHint,
+  withTargets,
+} from './shoot-targets.js'
 
 import {
   type ChoiceContext,
@@ -47,9 +58,17 @@ import {
   type ComparedOption,
   type OddsReport,
   type Open,
+  type CommandModel,
   isOpen,
-  defineModel,
+  modelOf,
 } from '../../engine/spec.js'
+import type {
+  Chances,
+  CompareAnswerOf,
+  NamedAnswer,
+  OddsAnswerOf,
+  RolledAnswerOf,
+} from '../../engine/answer.js'
 
 export interface ShotChoices {
   chosenBy: { bonus: ChosenBy; defense: ChosenBy; momentum: ChosenBy; evadeReroll?: ChosenBy }
@@ -81,6 +100,127 @@ export type ShotRequest = Omit<Shot, 'bonus' | 'defense'> &
 /** A shot with every choice made. */
 export type ChosenShot = Shot & ShotChoices
 
+/** A term of a sum as the answer lists it: where it came from and how much. */
+interface Term {
+  source: string
+  amount: number
+}
+
+/**
+ * What the weapon upgrades, Anti-Beam Coating, the spends and remote weapons bring to a shot's
+ * answer, each only when used (upgradeFields).
+ */
+export interface UpgradeFields {
+  /** The weapon's Acc, then each term added to it. */
+  accTerms?: Bonus[]
+  dmgPerHit?: number
+  /** The weapon's DMG, then each upgrade. */
+  dmgTerms?: Term[]
+  /** The PEN after the upgrades: "5", "6P". */
+  pen?: string
+  penTerms?: Term[]
+  /** Anti-Beam Coating's ARM Sv bonus. */
+  armSvBonus?: number
+  spend?: ShotSpend
+}
+
+/** The fields a trait flag brings (and only then: answers recorded before them stay as they were). */
+interface TraitFields {
+  traits?: ShotChoices['traits']
+  traitEffects?: TraitEffect[]
+  /** Where each block came from; they sum to `blocks`. */
+  blockTerms?: Bonus[]
+  /** The failed saves rolled again (Unyielding). */
+  rerolls?: SaveRoll[]
+  /** Failed saves "It's not over yet!" cancelled. */
+  negated?: number
+}
+
+/** An evade die as the answer lists it. */
+export interface ShotDie {
+  roll: number
+  outcome: DieOutcome
+  /** A natural critical counted as a plain hit (the cap of 3, or Indirect Fire). */
+  critAsHit?: true
+  /** Its face before the defender rerolled it. */
+  rerolledFrom?: number
+  /** A natural 10 that shot a remote weapon down. */
+  downed?: true
+}
+
+/** One roll of a shot at one target: its answer's own fields. */
+export interface ShotFields extends SaveFields, TraitFields, UpgradeFields {
+  targetNumber: number
+  shotsFired: number
+  dice: ShotDie[]
+  crits: number
+  /** After criticals and bonus hits, before blocks. */
+  hits: number
+  blocks: number
+  blockSource: BlockSource
+  momentumSpent: number
+  /** After blocks and Momentum. */
+  unblockedHits: number
+  hitDamage: number
+  /** The total, failed saves included. */
+  damage: number
+  bonus: AttackBonus
+  defense: DefenseChoice
+  chosenBy: ShotChoices['chosenBy']
+  /** 0 worst for the attacker, 1 best. */
+  luck: { percentile: number }
+  /** With the target's HP (and `destroyed` with it). */
+  remainingHp?: number
+  destroyed?: boolean
+  /** Remote weapons an Ace shot down, when one was shot at with them. */
+  remoteDowned?: number
+  /** When the defender could reroll evade dice: how many, the criticals and hits it rerolled, their new faces. */
+  evadeReroll?: { allowed: number; crits: number; hits: number; faces: number[] }
+}
+
+/** The exact odds of a shot at one target: the answer's `odds`. */
+export interface ShotOddsJson {
+  damage: Chances
+  unblockedHits: Chances
+  failedSaves: Chances
+  /** With the target's HP. */
+  destroyed?: { false: number; true: number }
+  /** Against an Ace shot at with a remote weapon. */
+  remoteDowned?: Chances
+  expected: {
+    damage: number
+    unblockedHits: number
+    failedSaves: number
+    /** The chance the target is destroyed, with its HP. */
+    destroyed?: number
+    remoteDowned?: number
+  }
+}
+
+/** The fields beside a shot's odds: the target number and the choices made. */
+export interface ShotOddsExtra extends UpgradeFields {
+  targetNumber: number
+  bonus: AttackBonus
+  defense: DefenseChoice
+  chosenBy: ShotChoices['chosenBy']
+  traits?: ShotChoices['traits']
+  traitEffects?: TraitEffect[]
+}
+
+/** The odds report of a shot at one target (its text reads the odds and the shot). */
+type ShotOddsReport = OddsReport<ShotOddsJson, ShotOddsExtra, [ShotOddsMaps, ChosenShot]>
+
+/** The fields beside a shot's `--compare` (what every option shares). */
+export interface ShotCompareExtra extends UpgradeFields {
+  traits?: ShotChoices['traits']
+}
+
+/** The choices an option of a shot's `--compare` makes. */
+export interface ShotCompareChoices {
+  bonus: AttackBonus
+  defense: DefenseChoice
+}
+
 /**
  * Whether a shot uses anything the trait flags brought (traits, --extra-blocks, --barrier,
  * "It's not over yet!"): its JSON then lists the block terms, rerolls and negated saves. Shots
@@ -102,9 +242,9 @@ function usesTraitFields(s: ChosenShot): boolean {
  * only when used (a shot without them answers as before): the terms of the Accuracy, DMG and PEN
  * they changed, the ARM Sv added, and what each side spent.
  */
-function upgradeFields(s: ChosenShot): Record<string, unknown> {
-  const termJson = (b: { source: string; amount: number }) => ({ source: b.source, amount: b.amount })
-  const out: Record<string, unknown> = {}
+function upgradeFields(s: ChosenShot): UpgradeFields {
+  const termJson = (b: Term): Term => ({ source: b.source, amount: b.amount })
+  const out: UpgradeFields = {}
   if (s.attacker.accBonuses.length)
     out.accTerms = [{ source: 'Acc', amount: s.weapon.acc }, ...s.attacker.accBonuses]
   if (s.attacker.dmgBonuses.length) {
@@ -121,12 +261,12 @@ function upgradeFields(s: ChosenShot): Record<string, unknown> {
 }
 
 /** The traits each side gave, as NAME or NAME=CHOICE. */
-function traitsJson(s: ChosenShot): Record<string, string[]> {
+function traitsJson(s: ChosenShot): ShotChoices['traits'] {
   return { attacker: [...s.traits.attacker], defender: [...s.traits.defender] }
 }
 
 /** One shot at one target; shootModel takes it to several (shoot-targets.ts). */
-const oneTargetModel = defineModel<ChosenShot, ShotResult, ShotRequest>({
+export const shotModel = modelOf<ChosenShot, ShotResult, ShotRequest>()({
   choose: chooseShot,
 
   async decide(id, context, s, ctx) {
@@ -175,13 +315,13 @@ const oneTargetModel = defineModel<ChosenShot, ShotResult, ShotRequest>({
     return flags
   },
 
-  json(r, s) {
+  json(r, s): ShotFields {
     const luck = shotLuck(r, s)
-    const out: Record<string, unknown> = {
+    const out: ShotFields = {
       targetNumber: r.targetNumber,
       shotsFired: r.shotsFired,
       dice: r.dice.map((d) => {
-        const die: Record<string, unknown> = d.critAsHit
+        const die: ShotDie = d.critAsHit
           ? { roll: d.roll, outcome: d.outcome, critAsHit: true }
           : { roll: d.roll, outcome: d.outcome }
         if (d.rerolledFrom !== undefined) die.rerolledFrom = d.rerolledFrom
@@ -224,34 +364,33 @@ const oneTargetModel = defineModel<ChosenShot, ShotResult, ShotRequest>({
       }
     return out
   },
-  render: (r, s, out) => renderShot(r, s, shotLuck(r, s), out),
-  explain: explainShot,
   odds: shotOddsReport,
   compare: compareShot,
 })
 
 /** The model of `mecha shoot`: one target, or several (shoot-targets.ts). */
-export const shootModel = withTargets(oneTargetModel, { bonus: bonusLabel, defense: defenseLabel })
+export const shootModel = withTargets(shotModel, { bonus: bonusLabel, defense: defenseLabel })
 
 /** The exact odds of a shot with both choices made (--odds, and each option of --compare). */
-function shotOddsReport(s: ChosenShot): OddsReport {
+function shotOddsReport(s: ChosenShot): ShotOddsReport {
   const o = shotOdds(s)
-  const json: Record<string, unknown> = {
+  const expected: ShotOddsJson['expected'] = { ...o.expected }
+  const json: ShotOddsJson = {
     damage: o.damage.toJSON(),
     unblockedHits: o.unblockedHits.toJSON(),
     failedSaves: o.failedSaves.toJSON(),
-    expected: { ...o.expected },
+    expected,
   }
   if (o.destroyed) {
     // A map like every other entry under `odds`; the plain chance sits with the means.
     json.destroyed = { false: o.destroyed.prob('false'), true: o.destroyed.prob('true') }
-    ;(json.expected as Record<string, number>).destroyed = o.destroyed.prob('true')
+    expected.destroyed = o.destroyed.prob('true')
   }
   if (o.remoteDowned) {
     json.remoteDowned = o.remoteDowned.toJSON()
-    ;(json.expected as Record<string, number>).remoteDowned = o.remoteDowned.expected()
+    expected.remoteDowned = o.remoteDowned.expected()
   }
-  const extra: Record<string, unknown> = {
+  const extra: ShotOddsExtra = {
     targetNumber: shotTargetNumber(s),
     bonus: s.bonus,
     defense: s.defense,
@@ -260,11 +399,10 @@ function shotOddsReport(s: ChosenShot): OddsReport {
   if (usesTraitFields(s)) extra.traits = traitsJson(s)
   if (s.traitEffects.length) extra.traitEffects = s.traitEffects
   Object.assign(extra, upgradeFields(s))
-  const report: OddsReport = {
+  const report: ShotOddsReport = {
     json,
     extra,
-    render: (out) => renderShotOdds(o, s, out),
-    explain: (out) => explainShotOdds(o, s, out),
+    detail: [o, s],
     headLines: 2,
   }
   if (s.target.hp !== undefined)
@@ -294,7 +432,7 @@ function defenseLabel(s: ChosenShot, defense: DefenseChoice): string {
  * and rankDefenses as the automatic choice and the prompts rank them (every option a prompt
  * lists, "none" included), each with the exact odds of its shot (shotOddsReport).
  */
-function compareShot(req: ShotRequest): CompareReport {
+function compareShot(req: ShotRequest): CompareReport<ShotCompareExtra, ShotCompareChoices, ShotOddsJson> {
   const bonusOpen = isOpen(req.bonus)
   const defenseOpen = isOpen(req.defense)
   if (!bonusOpen && !defenseOpen)
@@ -316,7 +454,7 @@ function compareShot(req: ShotRequest): CompareReport {
     expected: Outlook,
     best: boolean,
     label: string,
-  ): ComparedOption => ({
+  ): ComparedOption<ShotCompareChoices, ShotOddsJson> => ({
     name: `${bonus}/${defense}`,
     label,
     value: hp ? expected.destroyed : expected.damage,
@@ -327,7 +465,7 @@ function compareShot(req: ShotRequest): CompareReport {
   })
   const ranking = (side: 'attacker' | 'defender') =>
     `${side === 'attacker' ? 'more' : 'less'} is better for the ${side}; ties: ${hp ? 'expected damage capped at HP, then ' : ''}failed saves, then unblocked hits`
-  const choices: ComparedChoice[] = []
+  const choices: Array<ComparedChoice<ShotCompareChoices, ShotOddsJson>> = []
   let bonus = base.bonus
   if (bonusOpen) {
     const ranked = rankBonuses(base, !defenseOpen, ATTACK_BONUSES, DEFENSES)
@@ -356,7 +494,7 @@ function compareShot(req: ShotRequest): CompareReport {
       options: ranked.map((o, i) => option(bonus, o.value, o.expected, i === 0, defenseLabel(base, o.value))),
     })
   }
-  const extra: Record<string, unknown> = {}
+  const extra: ShotCompareExtra = {}
   if (usesTraitFields(base)) extra.traits = traitsJson(base)
   Object.assign(extra, upgradeFields(base))
   return { extra, choices }
@@ -467,7 +605,7 @@ function chooseAuto(req: ShotRequest, ctx: ChoiceContext): ChosenShot {
  */
 const weighed = new WeakMap<ChosenShot, Weighed>()
 
-function shotLuck(r: ShotResult, s: ChosenShot): number {
+export function shotLuck(r: ShotResult, s: ChosenShot): number {
   // Measured against the same choices and Momentum policy. Momentum answered at a prompt has
   // no policy: the amount spent stands in for it (the odds ignore answers and prompts).
   const shot = s.chosenBy.momentum === 'prompt' ? shotWith(s, { target: { momentum: r.momentumSpent } }) : s
@@ -478,3 +616,43 @@ function shotLuck(r: ShotResult, s: ChosenShot): number {
 function round6(x: number): number {
   return Math.round(x * 1e6) / 1e6
 }
+
+/**
+ * `mecha shoot … --json`, `shoot.resolve(…)`: one roll. At one target (the usual case) the shot's
+ * fields; with `--targets N` (N > 1) or several defenders named (`mecha shoot A D1 D2`), the
+ * attack's `bonus`, `targets` (each target's own answer, target 1 first) and the totals, and
+ * `inputs` a list, one a target, when the defenders were named.
+ */
+export type ShootAnswer = ShotAnswer | ShootTargetsAnswer
+
+/** A shot at one target (no `targets` above 1, one defender named): ShootAnswer's usual member. */
+export type ShotAnswer = RolledAnswerOf<'shoot', typeof shotModel, NamedAnswer>
+
+/** A shot at several targets: ShootAnswer's member with `targets`, each target's own answer. */
+export type ShootTargetsAnswer = RolledAnswerOf<'shoot', TargetsModel, TargetsNamedAnswer>
+
+/**
+ * `mecha shoot … --odds --json`, `shoot.odds(…)`: the exact odds. At one target the shot's odds
+ * beside its target number and choices; at several (as ShootAnswer says), the totals' odds with
+ * each target's under `odds.targets`, and each target's choices under `targets`.
+ */
+export type ShootOdds = ShotOdds | ShootTargetsOdds
+
+/** The odds of a shot at one target: ShootOdds's usual member. */
+export type ShotOdds = OddsAnswerOf<'shoot', typeof shotModel, NamedAnswer>
+
+/** The odds at several targets: ShootOdds's member with `odds.targets`. */
+export type ShootTargetsOdds = OddsAnswerOf<'shoot', TargetsModel, TargetsNamedAnswer>
+
+/** `mecha shoot … --compare --json`, `shoot.compare(…)`: the open choices, at one target only. */
+export type ShootCompare = CompareAnswerOf<'shoot', typeof shotModel, NamedAnswer>
+
+/** The answers at several targets, as a model's types (shoot-targets.ts builds them). */
+type TargetsModel = CommandModel<
+  ChosenShot,
+  ShotResult[],
+  ShotRequest,
+  TargetsFields,
+  TargetsOddsJson,
+  TargetsOddsExtra
+>

@@ -1,11 +1,17 @@
 import { defineModel } from '../../engine/spec.js'
+import type { Chances, OddsAnswerOf, RolledAnswerOf } from '../../engine/answer.js'
 import { resolveStunRecovery } from '../../rules/stellar/stun-recover.js'
 import { stunRecoveryOdds } from '../../rules/stellar/stun-recover-odds.js'
-import {
-  explainStunRecovery,
-  renderStunRecovery,
-  renderStunRecoveryOdds,
-} from '../../render/stellar/stun-recover.js'
+
+/** The `odds` of a recovery roll. */
+export interface StunRecoverOddsJson {
+  removed: Chances
+  expected: { removed: number; penaltyLeft?: number }
+  /** With the penalty given (`--penalty`). */
+  penaltyLeft?: Chances
+  /** With the unit's Actions given (`--actions`). */
+  shutdown?: Chances
+}
 
 export const stunRecoverModel = defineModel({
   resolve: resolveStunRecovery,
@@ -16,13 +22,17 @@ export const stunRecoverModel = defineModel({
     actionsLeft: r.actionsLeft ?? null,
     shutdown: r.shutdown ?? null,
   }),
-  render: renderStunRecovery,
-  explain: explainStunRecovery,
   odds(s) {
     const o = stunRecoveryOdds(s)
-    const json: Record<string, unknown> = { removed: o.removed.toJSON(), expected: { ...o.expected } }
+    const json: StunRecoverOddsJson = { removed: o.removed.toJSON(), expected: { ...o.expected } }
     if (o.penaltyLeft) json.penaltyLeft = o.penaltyLeft.toJSON()
     if (o.shutdown) json.shutdown = o.shutdown.toJSON()
-    return { json, extra: { penalty: s.penalty ?? null }, render: (out) => renderStunRecoveryOdds(o, s, out) }
+    return { json, extra: { penalty: s.penalty ?? null }, detail: [o, s] }
   },
 })
+
+/** `mecha stun-recover … --json`, `stunRecover.resolve(…)`: one recovery roll. */
+export type StunRecoverAnswer = RolledAnswerOf<'stun-recover', typeof stunRecoverModel>
+
+/** `mecha stun-recover … --odds --json`, `stunRecover.odds(…)`: the exact odds of recovering. */
+export type StunRecoverOdds = OddsAnswerOf<'stun-recover', typeof stunRecoverModel>

@@ -1,5 +1,6 @@
-import { defineModel } from '../../engine/spec.js'
-import { survives } from '../../rules/stellar/melee.js'
+import { modelOf } from '../../engine/spec.js'
+import type { Chances, OddsAnswerOf, RolledAnswerOf } from '../../engine/answer.js'
+import { type Split, survives } from '../../rules/stellar/melee.js'
 import {
   type TitanThrow,
   type TitanThrowResult,
@@ -10,13 +11,8 @@ import {
   titanThrowOdds,
 } from '../../rules/stellar/titan-throw.js'
 import type { TraitEffect } from '../../rules/stellar/traits.js'
+import type { Pool, Spend } from '../../rules/stellar/upgrades.js'
 import { attackerBonus } from '../../rules/stellar/weapon.js'
-import {
-  explainTitanThrow,
-  explainTitanThrowOdds,
-  renderTitanThrow,
-  renderTitanThrowOdds,
-} from '../../render/stellar/titan-throw.js'
 import { strikeJson } from './melee.js'
 
 /** A throw with its traits, as the command reports it. */
@@ -27,10 +23,47 @@ export interface TitanThrowRequest extends TitanThrow {
   chosenBy: { atkSplit: 'flag' | 'auto'; defSplit: 'flag' | 'auto' }
 }
 
+/** What a roll's answer and the odds' share: the sizes, the reach, what was paid, the splits. */
+export interface TitanThrowFields {
+  atkSize: number
+  defSize: number
+  /** Sizes larger than the thrower the throw reaches (-2: the free throw). */
+  reach: number
+  throwNumber: number
+  /** What the throw cost, under the pool it was paid from; `{}` when free. */
+  spend: Partial<Record<Pool, Spend>>
+  atkSplit: Split
+  defSplit: Split
+  chosenBy: TitanThrowRequest['chosenBy']
+  atkBonus: number
+  /** A thrown target always guards. */
+  defChoice: 'guard'
+  blindside: boolean
+  /** With traits (given or from the roster): every trait of each side. */
+  traits?: Record<'attacker' | 'defender', string[]>
+  /** With a trait: what each one did. */
+  traitEffects?: TraitEffect[]
+}
+
+/** The `odds` of a throw. */
+export interface TitanThrowOddsJson {
+  attack: { damage: Chances; unblockedHits: Chances; failedSaves: Chances }
+  thrown: Chances
+  expected: {
+    damage: number
+    failedSaves: number
+    thrownChance: number
+    /** With the target's HP. */
+    destroyed?: { defender: number }
+  }
+  /** With the target's HP. */
+  destroyed?: { defender: Chances }
+}
+
 /** What every report shares: the sizes, the reach, what was paid, the splits. */
-function throwJson(t: TitanThrowRequest): Record<string, unknown> {
+function throwJson(t: TitanThrowRequest): TitanThrowFields {
   const spend = throwSpend(t)
-  const out: Record<string, unknown> = {
+  const out: TitanThrowFields = {
     atkSize: t.melee.atk.unit.size,
     defSize: t.melee.def.unit.size,
     reach: throwReach(t.pool, t.upgrades),
@@ -48,20 +81,18 @@ function throwJson(t: TitanThrowRequest): Record<string, unknown> {
   return out
 }
 
-export const titanThrowModel = defineModel<TitanThrowRequest, TitanThrowResult>({
+export const titanThrowModel = modelOf<TitanThrowRequest, TitanThrowResult>()({
   resolve: resolveTitanThrow,
-  json: (r, t) =>
-    Object.assign(throwJson(t), {
-      attack: strikeJson(r.attack, t.traitFieldsUsed),
-      thrown: r.thrown,
-      pushes: r.attack.save.pushes,
-      defender: { ...r.defender },
-    }),
-  render: renderTitanThrow,
-  explain: explainTitanThrow,
+  json: (r, t) => ({
+    ...throwJson(t),
+    attack: strikeJson(r.attack, t.traitFieldsUsed),
+    thrown: r.thrown,
+    pushes: r.attack.save.pushes,
+    defender: { ...r.defender },
+  }),
   odds(t) {
     const o = titanThrowOdds(t)
-    const json: Record<string, unknown> = {
+    const json: TitanThrowOddsJson = {
       attack: {
         damage: o.map((x) => x.damage).toJSON(),
         unblockedHits: o.map((x) => x.unblockedHits).toJSON(),
@@ -78,16 +109,21 @@ export const titanThrowModel = defineModel<TitanThrowRequest, TitanThrowResult>(
     if (hp !== undefined) {
       const p = o.where((x) => !survives(x.damage, hp))
       json.destroyed = { defender: { false: 1 - p, true: p } }
-      ;(json.expected as Record<string, unknown>).destroyed = { defender: p }
+      json.expected.destroyed = { defender: p }
     }
     return {
       json,
       extra: throwJson(t),
-      render: (out) => renderTitanThrowOdds(o, t, out),
-      explain: (out) => explainTitanThrowOdds(t, out),
+      detail: [o, t],
       cutoffs:
         hp === undefined ? undefined : { 'attack.damage': { at: hp, label: `target's HP ${hp}: destroyed` } },
       charted: ['attack.damage', 'attack.failedSaves'],
     }
   },
 })
+
+/** `mecha titan-throw … --json`, `titanThrow.resolve(…)`: one throw. */
+export type TitanThrowAnswer = RolledAnswerOf<'titan-throw', typeof titanThrowModel>
+
+/** `mecha titan-throw … --odds --json`, `titanThrow.odds(…)`: the exact odds of a throw. */
+export type TitanThrowOdds = OddsAnswerOf<'titan-throw', typeof titanThrowModel>

@@ -1,6 +1,6 @@
-import { defineModel } from '../../engine/spec.js'
+import { modelOf } from '../../engine/spec.js'
+import type { CalculationAnswerOf } from '../../engine/answer.js'
 import { type TraitCommand, type TraitEntry, TRAITS, traitSides } from '../../rules/stellar/traits.js'
-import { renderTraitChoices, renderTraits } from '../../render/stellar/traits.js'
 
 export interface TraitsQuery {
   in?: TraitCommand
@@ -11,7 +11,7 @@ function listTraits(q: TraitsQuery): TraitEntry[] {
   return q.in ? TRAITS.filter((t) => traitSides(t, q.in!).length > 0) : [...TRAITS]
 }
 
-export const traitsModel = defineModel<TraitsQuery, TraitEntry[]>({
+export const traitsModel = modelOf<TraitsQuery, TraitEntry[]>()({
   usesDice: () => false,
   resolve: (_dice, q) => listTraits(q),
   json: (list) => ({
@@ -26,6 +26,7 @@ export const traitsModel = defineModel<TraitsQuery, TraitEntry[]>({
       melee: traitSides(t, 'melee'),
     })),
   }),
-  render: (list, _q, out) => renderTraits(list, out),
-  explain: (list, _q, out) => renderTraitChoices(list, out),
 })
+
+/** `mecha traits --json`, `traits.resolve(…)`: the traits the rules know (no dice, no seed). */
+export type TraitsAnswer = CalculationAnswerOf<'traits', typeof traitsModel>

@@ -1,16 +1,33 @@
 import { defineModel } from '../../engine/spec.js'
+import type { OddsAnswerOf, RolledAnswerOf } from '../../engine/answer.js'
 import { InputError } from '../../core/errors.js'
 import { walkMaps } from '../../core/exact.js'
 import type { Distribution } from '../../core/distribution.js'
 import { buildingArm, buildingDam, resolveBuilding } from '../../rules/wargroup/building.js'
-import { explainBuilding, renderBuilding, renderBuildingOdds } from '../../render/wargroup/building.js'
-import { damageRollJson, fullMap } from './shoot.js'
+import { type WargroupDamageRollJson, damageRollJson, fullMap } from './shoot.js'
+
+/** A building's profile, and with the weapon's Str what the attack did. */
+export interface WargroupBuildingFields {
+  tiles: number
+  arm: number
+  /** The building's full Dam. */
+  dam: number
+  /** Its Dam left before the attack. */
+  damLeft: number
+  /** With `--str`: the attack. */
+  damageRoll?: WargroupDamageRollJson
+  damage?: number
+  fullPower?: boolean
+  remainingDam?: number
+  destroyed?: boolean
+  rubbleTiles?: number
+}
 
 export const wargroupBuildingModel = defineModel({
   usesDice: (b) => b.str !== undefined,
   resolve: resolveBuilding,
   json(r) {
-    const out: Record<string, unknown> = { tiles: r.tiles, arm: r.arm, dam: r.maxDam, damLeft: r.dam }
+    const out: WargroupBuildingFields = { tiles: r.tiles, arm: r.arm, dam: r.maxDam, damLeft: r.dam }
     if (r.damageRoll) {
       Object.assign(out, {
         damageRoll: damageRollJson(r.damageRoll),
@@ -23,8 +40,6 @@ export const wargroupBuildingModel = defineModel({
     }
     return out
   },
-  render: renderBuilding,
-  explain: explainBuilding,
   odds(b) {
     if (b.str === undefined)
       throw new InputError(
@@ -51,8 +66,23 @@ export const wargroupBuildingModel = defineModel({
         damLeft: profile.dam,
         str: b.str,
       },
-      render: (out) => renderBuildingOdds(damage, destroyed, profile, b, out),
+      detail: [damage, destroyed, profile, b],
       cutoffs: { damage: { at: profile.dam, label: `Dam ${profile.dam}: destroyed` } },
     }
   },
 })
+
+/**
+ * `mecha wargroup building … --json`, `wargroup.building.resolve(…)`: an attack on a building,
+ * or without `--str` its profile alone, worked out without dice (no `seed`).
+ */
+export type WargroupBuildingAnswer = Omit<
+  RolledAnswerOf<'wargroup building', typeof wargroupBuildingModel>,
+  'seed'
+> & {
+  /** The seed that replays this roll; `null` with typed dice; absent without `--str`. */
+  seed?: string | null
+}
+
+/** `mecha wargroup building … --str N --odds --json`, `wargroup.building.odds(…)`: an attack's odds. */
+export type WargroupBuildingOdds = OddsAnswerOf<'wargroup building', typeof wargroupBuildingModel>

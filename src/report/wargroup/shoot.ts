@@ -1,8 +1,11 @@
-import { defineModel } from '../../engine/spec.js'
+import { modelOf } from '../../engine/spec.js'
+import type { Chances, OddsAnswerOf, RolledAnswerOf } from '../../engine/answer.js'
 import type { Distribution } from '../../core/distribution.js'
 import type { DamageRoll } from '../../rules/wargroup/damage.js'
-import type { OpposedRoll } from '../../rules/wargroup/opposed.js'
+import type { OpposedReason, OpposedRoll } from '../../rules/wargroup/opposed.js'
 import {
+  type Aim,
+  type ModuleState,
   type WargroupShot,
   type WargroupShotResult,
   AIM_DAMAGE_MODIFIER,
@@ -11,14 +14,17 @@ import {
   effectiveDef,
   resolveWargroupShot,
 } from '../../rules/wargroup/shoot.js'
-import { wargroupShotOdds } from '../../rules/wargroup/shoot-odds.js'
-import {
-  explainWargroupShot,
-  renderWargroupShot,
-  renderWargroupShotOdds,
-} from '../../render/wargroup/shoot.js'
+import { type WargroupShotOdds, wargroupShotOdds } from '../../rules/wargroup/shoot-odds.js'
 
-function opposedJson(o: OpposedRoll, opposing: string): Record<string, unknown> {
+/** An opposed roll as the JSON names it: the opposing die after what it opposes (`defenseRoll`). */
+export type WargroupOpposedJson<Opposing extends string> = { roll: number; total: number } & {
+  [K in `${Opposing}Roll` | `${Opposing}Total`]: number
+} & { automatic: boolean; reason: OpposedReason }
+
+function opposedJson<Opposing extends string>(
+  o: OpposedRoll,
+  opposing: Opposing,
+): WargroupOpposedJson<Opposing> {
   return {
     roll: o.roll,
     total: o.total,
@@ -26,11 +32,70 @@ function opposedJson(o: OpposedRoll, opposing: string): Record<string, unknown> 
     [`${opposing}Total`]: o.opposingTotal,
     automatic: o.automatic,
     reason: o.reason,
-  }
+    // A computed key is typed as any string: the template type names the two it makes.
+  } as WargroupOpposedJson<Opposing>
 }
 
-export function damageRollJson(d: DamageRoll): Record<string, unknown> {
+/** A damage roll: the attacker's die against the armor's, and what it dealt. */
+export type WargroupDamageRollJson = WargroupOpposedJson<'armor'> & { fullPower: boolean; damage: number }
+
+export function damageRollJson(d: DamageRoll): WargroupDamageRollJson {
   return Object.assign(opposedJson(d, 'armor'), { fullPower: d.fullPower, damage: d.damage })
+}
+
+/** A shot's answer, built in steps: the fields of an aimed shot and of a known Dam come last. */
+export interface WargroupShotFields {
+  hit: boolean
+  damage: number
+  aim: Aim
+  /** After the commander upgrade and the aiming penalty. */
+  acu: number
+  def: number
+  str: number
+  arm: number
+  damageModifier: number
+  commander: boolean
+  defCommander: boolean
+  toHit: WargroupOpposedJson<'defense'>
+  /** null on a miss. */
+  damageRoll: WargroupDamageRollJson | null
+  fullPower: boolean
+  /** Aimed at a module. */
+  mtp?: number
+  module?: ModuleState
+  disabledTurns?: number
+  /** Aimed at movement. */
+  immobilizedTurns?: number
+  /** With the target's Dam. */
+  remainingDam?: number
+  destroyed?: boolean
+}
+
+/** The `odds` of a shot, all but the means (`expected`, added last). */
+export interface WargroupShotOddsMaps {
+  hit: Chances
+  damage: Chances
+  /** Aimed at a module. */
+  module?: Chances
+  disabledTurns?: Chances
+  /** Aimed at movement. */
+  immobilizedTurns?: Chances
+  /** With the target's Dam. */
+  destroyed?: Chances
+}
+
+/** The means of a shot, and the chances of its events. */
+export interface WargroupShotExpected {
+  hit: number
+  damage: number
+  disabledTurns?: number
+  immobilizedTurns?: number
+  anyDamage: number
+  fullPower: number
+  moduleDisabled?: number
+  moduleDestroyed?: number
+  immobilized?: number
+  destroyed?: number
 }
 
 /** A map with every listed key present (0 when impossible), then any others. */
@@ -43,10 +108,10 @@ export function fullMap(
   return { ...out, ...d.toJSON() }
 }
 
-export const wargroupShootModel = defineModel<WargroupShot, WargroupShotResult>({
+export const wargroupShootModel = modelOf<WargroupShot, WargroupShotResult>()({
   resolve: resolveWargroupShot,
   json(r, s) {
-    const out: Record<string, unknown> = {
+    const out: WargroupShotFields = {
       hit: r.hit,
       damage: r.damage,
       aim: s.aim,
@@ -73,35 +138,34 @@ export const wargroupShootModel = defineModel<WargroupShot, WargroupShotResult>(
     }
     return out
   },
-  render: renderWargroupShot,
-  explain: explainWargroupShot,
   odds(s) {
     const o = wargroupShotOdds(s)
-    const json: Record<string, unknown> = {
+    const maps: WargroupShotOddsMaps = {
       hit: fullMap(o.hit, ['false', 'true']),
       damage: o.damage.toJSON(),
     }
     // Chances of events are means of yes/no outcomes, so they sit with the other means in
     // `expected`: every object directly under `odds` stays a map that sums to 1.
-    const chance: Record<string, number> = {
+    const chance: Omit<WargroupShotExpected, keyof WargroupShotOdds['expected']> = {
       anyDamage: o.damage.where((k) => k !== 0),
       fullPower: o.fullPower,
     }
     if (o.module) {
-      json.module = fullMap(o.module, ['intact', 'disabled', 'destroyed'])
-      json.disabledTurns = fullMap(o.disabledTurns!, ['0', '1', '2', '3'])
+      maps.module = fullMap(o.module, ['intact', 'disabled', 'destroyed'])
+      maps.disabledTurns = fullMap(o.disabledTurns!, ['0', '1', '2', '3'])
       chance.moduleDisabled = o.module.prob('disabled')
       chance.moduleDestroyed = o.module.prob('destroyed')
     }
     if (o.immobilizedTurns) {
-      json.immobilizedTurns = fullMap(o.immobilizedTurns, ['0', '1', '2', '3', '4', '5', '6'])
+      maps.immobilizedTurns = fullMap(o.immobilizedTurns, ['0', '1', '2', '3', '4', '5', '6'])
       chance.immobilized = o.immobilizedTurns.where((k) => k !== 0)
     }
     if (o.destroyed) {
-      json.destroyed = { false: o.damage.where((k) => k < s.dam!), true: o.destroyed }
+      maps.destroyed = { false: o.damage.where((k) => k < s.dam!), true: o.destroyed }
       chance.destroyed = o.destroyed
     }
-    json.expected = { ...o.expected, ...chance }
+    const expected: WargroupShotExpected = { ...o.expected, ...chance }
+    const json = { ...maps, expected }
     const acu = effectiveAcu(s)
     return {
       json,
@@ -116,8 +180,14 @@ export const wargroupShootModel = defineModel<WargroupShot, WargroupShotResult>(
         defCommander: s.defCommander,
         ...(s.mtp !== undefined ? { mtp: s.mtp } : {}),
       },
-      render: (out) => renderWargroupShotOdds(o, s, acu, out),
+      detail: [o, s, acu],
       cutoffs: s.dam === undefined ? undefined : { damage: { at: s.dam, label: `Dam ${s.dam}: shut down` } },
     }
   },
 })
+
+/** `mecha wargroup shoot … --json`, `wargroup.shoot.resolve(…)`: one shot. */
+export type WargroupShootAnswer = RolledAnswerOf<'wargroup shoot', typeof wargroupShootModel>
+
+/** `mecha wargroup shoot … --odds --json`, `wargroup.shoot.odds(…)`: the exact odds of a shot. */
+export type WargroupShootOdds = OddsAnswerOf<'wargroup shoot', typeof wargroupShootModel>

@@ -1,16 +1,18 @@
 /**
- * Saved units (issue 15): a roster file describes a force once, unit by unit, so a command can
- * take `argonaut:machine-gun` instead of retyping its numbers. This module is pure: it turns the
- * text of a roster (YAML, or JSON as YAML's subset) into checked units, merges several rosters and
- * finds a unit and its weapon by name. Reading files and finding them is src/cli/roster-file.ts.
+ * Saved units (issue 15): a roster describes a force once, unit by unit, so a command can take
+ * `argonaut:machine-gun` instead of retyping its numbers. This module is pure and reads no text:
+ * it checks a roster given as data (readRoster: what a roster file's YAML or JSON gives, or the
+ * library's caller hands over), merges several rosters and finds a unit and its weapon by name.
+ * A roster file's text is parsed by roster-text.ts, the one module with a YAML parser; reading
+ * files and finding them is src/cli/roster-file.ts.
  *
- * Every problem is one line naming the file, the line and the field, the first problem in the
- * file: `roster.yaml:14: units.argonaut.weapons.cannon.shots: 31 is not 1-30`. Field names are
- * the batch keys of today's commands (acc, evade, armSv, rapidFire, …), and each range is the
- * range of the command option the field feeds, so a unit that loads is a unit the commands take.
+ * Every problem is one line naming the roster, the line (for text) and the field, the first
+ * problem in the file: `roster.yaml:14: units.argonaut.weapons.cannon.shots: 31 is not 1-30`, or
+ * `roster: units.argonaut.weapons.cannon.shots: 31 is not 1-30` for data. Field names are the
+ * batch keys of today's commands (acc, evade, armSv, rapidFire, …), and each range is the range
+ * of the command option the field feeds, so a unit that loads is a unit the commands take.
  */
 import * as v from 'valibot'
-import { type Document, LineCounter, type Node, isMap, isPair, isScalar, isSeq, parseDocument } from 'yaml'
 import { InputError } from '../../core/errors.js'
 import { nearest } from '../../core/nearest.js'
 import { quoteValue, shortText } from '../../core/text.js'
@@ -41,7 +43,8 @@ export interface RosterWeapon {
   key: string
   /** Display name: `name:` or the key. */
   name: string
-  line: number
+  /** The line of its name, in a roster read from text. */
+  line?: number
   melee: boolean
   shots?: number
   rapidFire?: number
@@ -58,9 +61,12 @@ export interface RosterWeapon {
 export interface RosterUnit {
   key: string
   name: string
-  /** The file it came from, as the user would name it, and the line of its name. */
+  /**
+   * The file it came from, as the user would name it, and the line of its name; for a roster
+   * given as data, the name it was given and no line (unitPlace says both).
+   */
   file: string
-  line: number
+  line?: number
   kind: UnitKind
   pilot?: Level
   acc?: number
@@ -217,6 +223,22 @@ const nameKey = v.pipe(
   ),
 )
 
+/**
+ * Units or weapons by name, read into a Map with every name the map has: valibot's record leaves
+ * out the keys `constructor` and `prototype` (issue 38: such units vanished), valid names here.
+ */
+function byName<S extends v.GenericSchema>(item: S, what: string) {
+  const expected = (input: unknown) => `expected a map of ${what} by name, got ${show(input)}`
+  return v.pipe(
+    v.custom<Record<string, unknown>>(
+      (x) => typeof x === 'object' && x !== null && !Array.isArray(x),
+      (i) => expected(i.input),
+    ),
+    v.transform((map) => new Map(Object.entries(map))),
+    v.map(nameKey, item),
+  )
+}
+
 const unitSchema = fields(
   {
     name: v.optional(v.string((i) => `expected text, got ${show(i.input)}`)),
@@ -249,273 +271,150 @@ const unitSchema = fields(
         (i) => `expected a list of traits, e.g. [close-combat-expert], got ${show(i.input)}`,
       ),
     ),
-    weapons: v.optional(
-      notList(
-        v.record(nameKey, weaponSchema, (i) => `expected a map of weapons by name, got ${show(i.input)}`),
-        (x) => `expected a map of weapons by name, got ${show(x)}`,
-      ),
-    ),
+    weapons: v.optional(byName(weaponSchema, 'weapons')),
   },
   'a unit',
 )
 
-const rosterSchema = fields(
-  {
-    units: notList(
-      v.record(nameKey, unitSchema, (i) => `expected a map of units by name, got ${show(i.input)}`),
-      (x) => `expected a map of units by name, got ${show(x)}`,
-    ),
-  },
-  'a roster',
-)
+const rosterSchema = fields({ units: byName(unitSchema, 'units') }, 'a roster')
 
 type RawRoster = v.InferOutput<typeof rosterSchema>
 
 // ---------------------------------------------------------------------------------------------
-// Parsing
+// Checking
 
-type Path = Array<string | number>
+/** A field's place in a roster: `['units', 'argonaut', 'weapons', 'cannon', 'shots']`. */
+export type RosterPath = ReadonlyArray<string | number>
 
-/** Where things are in one parsed file, for error lines. */
-class Source {
-  constructor(
-    readonly file: string,
-    readonly doc: Document,
-    readonly lines: LineCounter,
-  ) {}
-
-  lineOf(offset: number): number {
-    return this.lines.linePos(offset).line
-  }
-
+/**
+ * Where a roster's fields are written, for its messages: a roster read from text
+ * (roster-text.ts) has lines; one given as data has none.
+ */
+export interface RosterLines {
   /**
    * The line of a field: its value's line, or its key's when `key` is set (unknown fields) or
-   * the value is on a later line. A field that is missing points at the nearest key above it.
+   * the value is a map or a list. A field that is missing points at the nearest key above it.
    */
-  line(path: Path, key = false): number {
-    let node: unknown = this.doc.contents
-    let line = node && (node as Node).range ? this.lineOf((node as Node).range![0]) : 1
-    for (let i = 0; i < path.length; i++) {
-      const step = path[i]
-      const last = i === path.length - 1
-      if (isMap(node)) {
-        const pair = node.items.find(
-          (p) => isPair(p) && String(isScalar(p.key) ? p.key.value : p.key) === String(step),
-        )
-        if (!pair) return line
-        const k = pair.key as Node | null
-        if (k?.range) line = this.lineOf(k.range[0])
-        if (last && key) return line
-        node = pair.value
-        const val = node as Node | null
-        // A nested block map starts on the next line; its key's line is the one to name.
-        if (val?.range && !isMap(val) && !isSeq(val)) line = this.lineOf(val.range[0])
-      } else if (isSeq(node) && typeof step === 'number') {
-        const item = node.items[step] as Node | undefined
-        if (!item?.range) return line
-        line = this.lineOf(item.range[0])
-        node = item
-      } else return line
-    }
-    return line
-  }
-
-  /** A map node's entries by key: the line of the key and the value node (none for a non-map). */
-  entries(node: unknown): Map<string, { line: number; value: unknown }> {
-    const out = new Map<string, { line: number; value: unknown }>()
-    if (!isMap(node)) return out
-    for (const p of node.items) {
-      const k = p.key as Node | null
-      out.set(String(isScalar(k) ? k.value : k), {
-        line: k?.range ? this.lineOf(k.range[0]) : 1,
-        value: p.value,
-      })
-    }
-    return out
-  }
-
-  fail(path: Path, message: string, key = false): InputError {
-    return rosterError(this.file, this.line(path, key), path, message)
-  }
+  line(path: RosterPath, key?: boolean): number
 }
 
-function rosterError(file: string, line: number, path: Path, message: string): InputError {
+/** One problem of a roster as one line: `roster.yaml:14: units.argonaut.acc: …`, without a line for data. */
+export function rosterError(
+  name: string,
+  line: number | undefined,
+  path: RosterPath,
+  message: string,
+): InputError {
   const field = path.length ? `${path.join('.')}: ` : ''
-  return new InputError('bad-roster', `${file}:${line}: ${field}${message}`)
+  return new InputError('bad-roster', `${line === undefined ? name : `${name}:${line}`}: ${field}${message}`)
+}
+
+/** The roster being read: its name in messages, and its lines when it was text. */
+class Reading {
+  constructor(
+    readonly name: string,
+    readonly lines?: RosterLines,
+  ) {}
+
+  line(path: RosterPath, key = false): number | undefined {
+    return this.lines?.line(path, key)
+  }
+
+  fail(path: RosterPath, message: string, key = false): InputError {
+    return rosterError(this.name, this.line(path, key), path, message)
+  }
 }
 
 /**
- * Deepest nesting a roster may have. A real one is units → unit → weapons → weapon → a field's
- * list: five or six levels. Deeper is refused in words, whatever the stack of the process
- * that reads it would have allowed.
+ * A roster given as data (what a roster file's YAML or JSON gives: plain objects, lists and
+ * values), checked. `name` names it in messages: `roster: units.argonaut.acc: 31 is not 0-30`;
+ * with `lines` (roster-text.ts reads a file's text), each message names the line too. Throws
+ * InputError('bad-roster'), the first problem in the roster.
  */
-const MAX_ROSTER_DEPTH = 32
-
-/**
- * Where the first key written twice in one map is (its second writing), and where nesting first
- * goes past MAX_ROSTER_DEPTH, if anywhere: a map's keys in a Set, each map once. Keys that are not
- * plain values (a map as a key) are never the same.
- */
-function checkTree(node: unknown): { twice?: number; deep?: number } {
-  let twice: number | undefined
-  let deep: number | undefined
-  const walk = (n: unknown, depth: number): void => {
-    if (!isMap(n) && !isSeq(n)) return
-    if (depth > MAX_ROSTER_DEPTH) {
-      deep ??= n.range?.[0] ?? 0
-      return
-    }
-    if (isMap(n)) {
-      const seen = new Set<unknown>()
-      for (const pair of n.items) {
-        const k = pair.key
-        if (isScalar(k)) {
-          if (seen.has(k.value) && k.range && (twice === undefined || k.range[0] < twice)) twice = k.range[0]
-          seen.add(k.value)
-        }
-        walk(pair.value, depth + 1)
-      }
-    } else for (const item of n.items) walk(item, depth + 1)
-  }
-  walk(node, 0)
-  return { twice, deep }
-}
-
-/** The first line of a YAML library message, without its own position (we give ours). */
-function yamlMessage(message: string): string {
-  return message
-    .split('\n')[0]
-    .replace(/ at line \d+, column \d+:?$/, '')
-    .replace(/:$/, '')
-}
-
-/**
- * Parse one roster file's text. `file` names it in errors (as the user would write it).
- * Throws InputError('bad-roster', 'file:line: field: what is wrong').
- */
-export function parseRoster(text: string, file: string): Roster {
-  try {
-    return parseRosterText(text, file)
-  } catch (e) {
-    if (isStackOverflow(e)) throw tooDeep(file, 1)
-    throw e
-  }
-}
-
-/** A stack overflow: what the YAML library meets in values nested thousands of levels deep. */
-const isStackOverflow = (e: unknown) => e instanceof RangeError && /call stack/i.test(e.message)
-
-function tooDeep(file: string, line: number): InputError {
-  return new InputError(
-    'bad-roster',
-    `${file}:${line}: nested too deep (lists or maps within each other thousands of levels down); a roster is a few levels: units, their fields, their weapons (mecha roster new writes a starter file)`,
-  )
-}
-
-function parseRosterText(text: string, file: string): Roster {
-  const lines = new LineCounter()
-  // Keys are checked here, not by the library (its check reads every earlier key of a map for
-  // each key: 5,000 units took twice as long to read).
-  const doc = parseDocument(text, { lineCounter: lines, uniqueKeys: false, prettyErrors: true })
-  const src = new Source(file, doc, lines)
-  const { twice, deep } = checkTree(doc.contents)
-  if (deep !== undefined) throw tooDeep(file, lines.linePos(deep).line)
-  const e = doc.errors[0]
-  if (twice !== undefined && (e === undefined || twice < e.pos[0])) {
-    const key = /^[^:\n]*/.exec(text.slice(twice))![0].trim()
-    throw new InputError(
-      'bad-roster',
-      `${file}:${lines.linePos(twice).line}: ${key} appears twice in one map; keep one`,
+export function readRoster(data: unknown, name: string, lines?: RosterLines): Roster {
+  // What is wrong with the whole is said of the file's first line.
+  const top = lines && 1
+  if (data === null || data === undefined)
+    throw rosterError(
+      name,
+      top,
+      [],
+      'the roster is empty; it starts with `units:` and a unit under it (mecha roster new writes a starter file)',
     )
-  }
-  if (e) {
-    const line = e.linePos?.[0].line ?? lines.linePos(e.pos[0]).line
-    if (/maximum call stack/i.test(e.message)) throw tooDeep(file, line)
-    throw new InputError('bad-roster', `${file}:${line}: ${yamlMessage(e.message)}`)
-  }
-  let data: unknown
-  try {
-    data = doc.toJS({ maxAliasCount: 1000 })
-  } catch (e) {
-    if (isStackOverflow(e)) throw tooDeep(file, 1)
-    throw new InputError('bad-roster', `${file}:1: ${yamlMessage((e as Error).message)}`)
-  }
-  if (data === null || data === undefined) {
-    throw new InputError(
-      'bad-roster',
-      `${file}:1: the roster is empty; it starts with \`units:\` and a unit under it (mecha roster new writes a starter file)`,
-    )
-  }
-  if (typeof data !== 'object' || Array.isArray(data)) {
-    throw new InputError(
-      'bad-roster',
-      `${file}:1: expected a map with \`units:\` at the top, got ${show(data)}`,
-    )
-  }
+  if (typeof data !== 'object' || Array.isArray(data))
+    throw rosterError(name, top, [], `expected a map with \`units:\` at the top, got ${show(data)}`)
+  const reading = new Reading(name, lines)
   const result = v.safeParse(rosterSchema, data, { abortPipeEarly: true })
-  if (!result.success) throw firstIssue(src, result.issues)
-  return buildRoster(src, result.output)
+  if (!result.success) throw firstIssue(reading, result.issues)
+  return buildRoster(reading, result.output)
 }
 
-/** The issue met first reading the file: the one a person fixes first. */
-function firstIssue(src: Source, issues: readonly v.BaseIssue<unknown>[]): InputError {
-  let best: { line: number; path: Path; message: string; present: boolean } | undefined
+/**
+ * The issue met first reading the file: the one a person fixes first. Data has no lines: its
+ * first issue in the order its maps are read.
+ */
+function firstIssue(reading: Reading, issues: readonly v.BaseIssue<unknown>[]): InputError {
+  let best: { line: number; path: RosterPath; message: string; present: boolean } | undefined
   for (const issue of issues) {
     const items = issue.path ?? []
-    const path: Path = items.map((p) => p.key as string | number)
+    const path = items.map((p) => p.key as string | number)
     const onKey = items.length > 0 && (items[items.length - 1] as { origin?: string }).origin === 'key'
-    const line = src.line(path, onKey)
+    const line = reading.line(path, onKey) ?? 0
     // On one line, a field that is there (`unit:`, misspelt) explains more than one that is missing.
     const last = items[items.length - 1] as { input?: unknown; key?: unknown } | undefined
     const present =
       !last ||
-      (typeof last.input === 'object' && last.input !== null && Object.hasOwn(last.input, String(last.key)))
+      (last.input instanceof Map
+        ? last.input.has(last.key)
+        : typeof last.input === 'object' &&
+          last.input !== null &&
+          Object.hasOwn(last.input, String(last.key)))
     if (!best || line < best.line || (line === best.line && present && !best.present))
       best = { line, path, message: issue.message, present }
   }
-  return rosterError(src.file, best!.line, best!.path, best!.message)
+  return reading.fail(best!.path, best!.message)
 }
 
-function buildRoster(src: Source, raw: RawRoster): Roster {
+/** `the unit on line 4 (Argonaut)`, or `the unit Argonaut` in a roster given as data. */
+const theOther = (what: string, o: { key: string; line?: number }) =>
+  o.line === undefined ? `the ${what} ${o.key}` : `the ${what} on line ${o.line} (${o.key})`
+
+function buildRoster(reading: Reading, raw: RawRoster): Roster {
   const units: RosterUnit[] = []
   const byName = new Map<string, RosterUnit>()
-  // Lines from one pass over the parsed document (finding each name from the top is quadratic).
-  const unitNodes = src.entries(src.entries(src.doc.contents).get('units')?.value)
-  for (const [key, u] of Object.entries(raw.units)) {
+  for (const [key, u] of raw.units) {
     const at = ['units', key]
-    const node = unitNodes.get(key)
-    const weaponNodes = src.entries(src.entries(node?.value).get('weapons')?.value)
     const same = byName.get(key.toLowerCase())
     if (same)
-      throw src.fail(
+      throw reading.fail(
         at,
-        `${key} is also the unit on line ${same.line} (${same.key}); names are matched without case, rename one`,
+        `${key} is also ${theOther('unit', same)}; names are matched without case, rename one`,
         true,
       )
     const traits = u.traits ?? []
-    checkTraits(src, [...at, 'traits'], traits)
+    checkTraits(reading, [...at, 'traits'], traits)
     if (u.shipMelee !== undefined && (u.kind ?? 'ms') !== 'warship')
-      throw src.fail(
+      throw reading.fail(
         [...at, 'shipMelee'],
         'shipMelee is for a warship (a ship with a Melee stat); drop it, or give kind: warship',
       )
     const weapons: RosterWeapon[] = []
-    for (const [wkey, w] of Object.entries(u.weapons ?? {})) {
+    for (const [wkey, w] of u.weapons ?? []) {
       const wat = [...at, 'weapons', wkey]
       const wsame = weapons.find((o) => o.key.toLowerCase() === wkey.toLowerCase())
       if (wsame)
-        throw src.fail(
+        throw reading.fail(
           wat,
-          `${wkey} is also the weapon on line ${wsame.line} (${wsame.key}); names are matched without case, rename one`,
+          `${wkey} is also ${theOther('weapon', wsame)}; names are matched without case, rename one`,
           true,
         )
-      weapons.push(buildWeapon(src, wat, wkey, w, weaponNodes.get(wkey)?.line ?? 1))
+      weapons.push(buildWeapon(reading, wat, wkey, w))
     }
     const unit: RosterUnit = {
       key,
       name: u.name ?? key,
-      file: src.file,
-      line: node?.line ?? 1,
+      file: reading.name,
+      line: reading.line(at, true),
       kind: u.kind ?? 'ms',
       pilot: u.pilot as Level | undefined,
       acc: u.acc,
@@ -537,11 +436,11 @@ function buildRoster(src: Source, raw: RawRoster): Roster {
     units.push(unit)
     byName.set(key.toLowerCase(), unit)
   }
-  return { files: [src.file], units, byName }
+  return { files: [reading.name], units, byName }
 }
 
 /** No trait twice (by any of its names), and no two with the same effect: a unit has one of them. */
-function checkTraits(src: Source, at: Path, traits: readonly string[]): void {
+function checkTraits(reading: Reading, at: RosterPath, traits: readonly string[]): void {
   const entries = traits.map((t) => traitOf(t) ?? ADVANTAGE)
   entries.forEach((t, i) => {
     const j = entries.findIndex(
@@ -553,7 +452,7 @@ function checkTraits(src: Source, at: Path, traits: readonly string[]): void {
       traits[i].toLowerCase() === traits[j].toLowerCase()
         ? ''
         : ` (${traits[j]} and ${traits[i]} are names of one trait)`
-    throw src.fail(
+    throw reading.fail(
       [...at, i],
       o === t || typeof o === 'string' || typeof t === 'string'
         ? `${traits[i]} is listed twice${alias}; keep one`
@@ -564,13 +463,13 @@ function checkTraits(src: Source, at: Path, traits: readonly string[]): void {
 
 type RawWeapon = v.InferOutput<typeof weaponSchema>
 
-function buildWeapon(src: Source, at: Path, key: string, w: RawWeapon, line: number): RosterWeapon {
+function buildWeapon(reading: Reading, at: RosterPath, key: string, w: RawWeapon): RosterWeapon {
   const melee = w.melee ?? false
-  if (w.dmg === undefined) throw src.fail(at, `no dmg; every weapon needs its DMG per hit, e.g. dmg: 200`)
+  if (w.dmg === undefined) throw reading.fail(at, `no dmg; every weapon needs its DMG per hit, e.g. dmg: 200`)
   if (melee) {
     for (const f of ['shots', 'rapidFire', 'overwatch', 'aoe', 'indirect'] as const) {
       if (w[f] !== undefined)
-        throw src.fail(
+        throw reading.fail(
           [...at, f],
           `a melee weapon has no ${f}; drop it, or drop melee: true for a shooting weapon`,
           true,
@@ -578,12 +477,12 @@ function buildWeapon(src: Source, at: Path, key: string, w: RawWeapon, line: num
     }
   } else {
     if (w.shots === undefined)
-      throw src.fail(
+      throw reading.fail(
         at,
         `no shots; a shooting weapon needs its shots, e.g. shots: 4 (or melee: true for a melee weapon)`,
       )
     if (w.finisher !== undefined)
-      throw src.fail(
+      throw reading.fail(
         [...at, 'finisher'],
         'Finisher belongs to melee weapons; add melee: true or drop it',
         true,
@@ -592,7 +491,7 @@ function buildWeapon(src: Source, at: Path, key: string, w: RawWeapon, line: num
   return {
     key,
     name: w.name ?? key,
-    line,
+    line: reading.line(at, true),
     melee,
     shots: w.shots,
     rapidFire: w.rapidFire,
@@ -606,6 +505,10 @@ function buildWeapon(src: Source, at: Path, key: string, w: RawWeapon, line: num
   }
 }
 
+/** Where a unit is written: `roster.yaml:14`, or the name of a roster given as data. */
+export const unitPlace = (unit: RosterUnit): string =>
+  unit.line === undefined ? unit.file : `${unit.file}:${unit.line}`
+
 /** Several rosters as one; a unit name in two files is an error naming both. */
 export function mergeRosters(rosters: readonly Roster[]): Roster {
   const out: Roster = { files: [], units: [], byName: new Map() }
@@ -617,7 +520,7 @@ export function mergeRosters(rosters: readonly Roster[]): Roster {
       if (other) {
         throw new InputError(
           'roster-conflict',
-          `${u.file}:${u.line}: units.${u.key}: ${u.key} is also in ${other.file}:${other.line}; rename one (each unit name is taken once across the roster files)`,
+          `${unitPlace(u)}: units.${u.key}: ${u.key} is also in ${unitPlace(other)}; rename one (each unit name is taken once across the roster files)`,
         )
       }
       out.units.push(u)
@@ -736,7 +639,7 @@ export function findUnit(
   if (choices.length === 1) return { unit, weapon: choices[0] }
   const kind = use === 'melee' ? 'melee weapon' : use === 'shoot' ? 'shooting weapon' : 'weapon'
   if (choices.length === 0)
-    throw new InputError('no-weapon', `${unit.key} has no ${kind} in ${unit.file}:${unit.line}`)
+    throw new InputError('no-weapon', `${unit.key} has no ${kind} in ${unitPlace(unit)}`)
   const names = choices.map((w) => `${unit.key}:${w.key}`)
   throw new InputError(
     'choose-weapon',

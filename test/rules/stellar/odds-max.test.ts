@@ -7,6 +7,7 @@ import { shootSpec } from '../../../src/commands/stellar/shoot.js'
 import { quietChoices } from '../../../src/engine/run.js'
 import { type CommandSpec, parseValues } from '../../../src/engine/spec.js'
 import { makeStyle } from '../../../src/render/color.js'
+import { loadText } from '../../../src/render/texts.js'
 import { BIN } from '../../cli/run-cli.js'
 import { oddsMaps } from '../../property/examples.js'
 
@@ -18,6 +19,8 @@ import { oddsMaps } from '../../property/examples.js'
  */
 
 const render = { style: makeStyle(false), explain: false, width: 80 }
+
+const texts = { shoot: await loadText('shoot'), save: await loadText('save') }
 
 function oddsOf(
   spec: CommandSpec,
@@ -32,7 +35,8 @@ function oddsOf(
   }
   const chosen = spec.model.choose ? spec.model.choose(input, quietChoices) : input
   const report = spec.model.odds!(chosen)
-  return { json: report.json, text: report.render(render) }
+  const text = texts[spec.name as keyof typeof texts]
+  return { json: report.json, text: text.odds!(report.detail, render) }
 }
 
 function expectSound(out: { json: unknown; text: string }): void {

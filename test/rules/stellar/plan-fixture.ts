@@ -1,7 +1,8 @@
 import { loadSpec } from '../../../src/commands/registry.js'
-import { namedRequest } from '../../../src/engine/named-units.js'
+import { namedRequest } from '../../../src/engine/by-name.js'
 import type { PlanQuery } from '../../../src/report/stellar/plan.js'
-import { type Roster, parseRoster } from '../../../src/rules/stellar/roster.js'
+import type { Roster } from '../../../src/rules/stellar/roster.js'
+import { parseRoster } from '../../../src/rules/stellar/roster-text.js'
 
 /** A plan's request as `mecha plan WORDS… --json` builds it from `roster`, with `given` flags. */
 export async function planQuery(

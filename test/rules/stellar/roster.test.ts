@@ -7,10 +7,10 @@ import {
   findUnit,
   lookupUnit,
   mergeRosters,
-  parseRoster,
   parseUnitRef,
   weaponsFor,
 } from '../../../src/rules/stellar/roster.js'
+import { parseRoster } from '../../../src/rules/stellar/roster-text.js'
 
 /** The traits a profile takes, as an unknown one's error lists them. */
 const KNOWN_TRAITS = `${TRAITS.map((t) => t.name).join(', ')}, advantage (mecha traits lists their other names)`
@@ -102,12 +102,29 @@ describe('parseRoster', () => {
   })
 
   it.each([
+    ['bad YAML', 'units:\n  a:\n    acc: [9\n  b: 3\n', 'roster.yaml:4: deficient indentation'],
+    ['a tab', 'units:\n\ta: {}\n', 'roster.yaml:2: tab characters must not be used in indentation'],
     [
-      'bad YAML',
-      'units:\n  a:\n    acc: [9\n  b: 3\n',
-      'roster.yaml:4: Flow sequence in block collection must be sufficiently indented and end with a ]',
+      'a second document',
+      'units: {}\n---\nunits: {}\n',
+      'roster.yaml:2: a second YAML document starts here; a roster is one document (drop the --- and what follows, or merge them)',
     ],
-    ['a tab', 'units:\n\ta: {}\n', 'roster.yaml:2: Tabs are not allowed as indentation'],
+    [
+      'a list as a key',
+      'units:\n  a: {}\n  ? [a, b]\n  : {}\n',
+      'roster.yaml:3: a key is a list or a map; a key is a name, e.g. argonaut:',
+    ],
+    [
+      'a quoted key twice',
+      'units:\n  a: {}\n  "a": {}\n',
+      'roster.yaml:3: "a" appears twice in one map; keep one',
+    ],
+    // The name is the key as YAML reads it (0x10 is 16), found on its own line.
+    [
+      'a key read as a number',
+      'units:\n  a: {}\n  0x10:\n    acc: 99\n',
+      'roster.yaml:4: units.16.acc: 99 is not 0-30',
+    ],
     [
       'an empty file',
       '',
@@ -311,6 +328,30 @@ describe('parseRoster', () => {
     expect(errorOf('units:\n  b:\n    name: 7\n    acc: 99\n')).toBe(
       'roster.yaml:3: units.b.name: expected text, got 7',
     )
+  })
+
+  it('keeps units and weapons named constructor and prototype, each with its line (issue 38)', () => {
+    const text =
+      'units:\n  constructor:\n    weapons:\n      prototype: { shots: 2, dmg: 1 }\n      constructor: { melee: true, dmg: 1 }\n  prototype: {}\n'
+    const r = parseRoster(text, 'roster.yaml')
+    expect(r.units.map((u) => [u.key, u.line])).toEqual([
+      ['constructor', 2],
+      ['prototype', 6],
+    ])
+    expect(r.units[0].weapons.map((w) => [w.key, w.line, w.melee])).toEqual([
+      ['prototype', 4, false],
+      ['constructor', 5, true],
+    ])
+    expect(errorOf(text.replace('shots: 2', 'shots: 99'))).toBe(
+      'roster.yaml:4: units.constructor.weapons.prototype.shots: 99 is not 1-30',
+    )
+  })
+
+  it('takes maps and lists 32 levels below the top map, and not one more', () => {
+    // The top map, units and a: three levels; the lists within lists the others.
+    const nested = (lists: number) => `units:\n  a:\n    traits: ${'['.repeat(lists)}${']'.repeat(lists)}\n`
+    expect(errorOf(nested(30))).toMatch(/^roster\.yaml:3: units\.a\.traits\.0: expected a trait/)
+    expect(errorOf(nested(31))).toMatch(/^roster\.yaml:3: nested too deep /)
   })
 
   it('names the file as given', () => {
