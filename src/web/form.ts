@@ -5,7 +5,7 @@
  * as a link does (a set-up's values): it checks nothing, the library does.
  */
 import { h } from './dom.js'
-import type { OptionInfo, UnitWord } from './library-gaps.js'
+import type { OptionInfo, UnitWordInfo } from '../api/index.js'
 import type { Setup } from './link.js'
 
 /** The options shown unfolded, by command: what a table asks most (the rest: "More options"). */
@@ -39,7 +39,7 @@ export interface RosterNames {
 export interface FormOptions {
   command: string
   options: readonly OptionInfo[]
-  units: readonly UnitWord[]
+  units: readonly UnitWordInfo[]
   setup: Setup
   roster?: RosterNames
   /** Called after any field changed the set-up's values. */
@@ -55,13 +55,13 @@ function labelOf(o: { key: string; flag: string; required?: string }): HTMLEleme
     'span',
     { class: 'name' },
     h('code', {}, o.key),
-    o.flag !== o.key ? h('span', { class: 'flag' }, ` --${o.flag}`) : null,
+    o.flag !== o.key ? h('span', { class: 'flag' }, ` ${o.flag}`) : null,
     o.required ? h('span', { class: 'req', title: 'required' }, ' *') : null,
   )
 }
 
 function placeholderOf(o: OptionInfo): string {
-  if (o.open) return 'auto'
+  if (o.choice) return 'auto'
   if (o.default !== undefined && o.default !== false) return String(o.default)
   if (o.kind === 'int' && (o.min !== undefined || o.max !== undefined)) return `${o.min ?? ''}–${o.max ?? ''}`
   return o.placeholder ?? ''
@@ -103,14 +103,14 @@ function optionField(o: OptionInfo, setup: Setup, changed: () => void): HTMLElem
         h(
           'option',
           { value: '' },
-          o.open ? 'auto' : o.default ? `${String(o.default)} (default)` : '(not given)',
+          o.choice ? 'auto' : o.default ? `${String(o.default)} (default)` : '(not given)',
         ),
         ...values.map((v) => h('option', { value: v, selected: v === value }, v)),
         // A value the table does not know stays shown, so that the library can name it.
         value && !values.includes(value) ? h('option', { value, selected: true }, value) : null,
       )
     }
-    const list = o.completes?.length ? `${id}-l` : undefined
+    const list = o.suggestions?.length ? `${id}-l` : undefined
     return h('input', {
       id: cid,
       name: o.key,
@@ -125,8 +125,8 @@ function optionField(o: OptionInfo, setup: Setup, changed: () => void): HTMLElem
       oninput: (e: Event) => onValue((e.target as HTMLInputElement).value),
     })
   }
-  const datalist = o.completes?.length
-    ? h('datalist', { id: `${id}-l` }, ...o.completes.map((v) => h('option', { value: v })))
+  const datalist = o.suggestions?.length
+    ? h('datalist', { id: `${id}-l` }, ...o.suggestions.map((v) => h('option', { value: v })))
     : null
   if (!o.repeatable) {
     return h(
@@ -179,14 +179,13 @@ function focusLast(box: HTMLElement) {
 }
 
 /** The unit words (attacker, defender…): text with the roster's names suggested. */
-function unitField(w: UnitWord, setup: Setup, roster: RosterNames, changed: () => void): HTMLElement {
+function unitField(w: UnitWordInfo, setup: Setup, roster: RosterNames, changed: () => void): HTMLElement {
   const o: OptionInfo = {
     key: w.key,
     flag: w.key,
     kind: 'string',
     description: `${w.usage}: ${w.description}`,
-    repeatable: w.repeatable === true,
-    open: false,
+    repeatable: w.repeatable,
   }
   const names = roster.units.flatMap((u) => [
     u.key,
@@ -196,7 +195,7 @@ function unitField(w: UnitWord, setup: Setup, roster: RosterNames, changed: () =
           .map((x) => `${u.key}:${x.key}`)
       : []),
   ])
-  return optionField({ ...o, completes: names }, setup, changed)
+  return optionField({ ...o, suggestions: names }, setup, changed)
 }
 
 /** The whole form of one set-up. */

@@ -4,7 +4,6 @@
  */
 import { byId, h, num, pct } from './dom.js'
 import { buildForm, type RosterNames } from './form.js'
-import { parseRoster } from './library-gaps.js'
 import {
   type LinkState,
   type Setup,
@@ -26,7 +25,7 @@ import {
   stepsView,
   tableView,
 } from './view.js'
-import type { Answer } from '../api/index.js'
+import { type Answer, type OddsTable, parseRoster } from '../api/index.js'
 
 const NAMES = Object.keys(COMMANDS) as CommandName[]
 /** Commands whose answer is a calculation of its own (no odds map): matrix. */
@@ -145,7 +144,7 @@ class Asker {
     // Until the worker has started, a light question is answered here, at once; heavy ones wait.
     const light = LIGHT.includes(p.job.command) && p.job.requests.length === 1
     if (!this.worker || (!this.ready && light)) {
-      setTimeout(() => this.done(answerJob(p.job)), 0)
+      setTimeout(async () => this.done(await answerJob(p.job)), 0)
       return
     }
     this.worker.postMessage(p.job)
@@ -217,9 +216,7 @@ function showStatus(text: string, error: boolean) {
 // The link
 
 function linkState(): LinkState {
-  const named = state.setups.some((s) =>
-    COMMANDS[s.command as CommandName]?.units.some((w) => s.values[w.key]?.length),
-  )
+  const named = state.setups.some((s) => unitsOf(s.command).some((w) => s.values[w.key]?.length))
   return {
     setups: state.setups,
     seed: state.seed || undefined,
@@ -330,7 +327,7 @@ function drawForm() {
     buildForm({
       command: state.command,
       options: c.options,
-      units: c.units,
+      units: unitsOf(state.command),
       setup,
       roster: state.roster?.names,
       changed,
@@ -360,6 +357,9 @@ function drawForm() {
   byId('compare-choices').hidden = !('compare' in COMMANDS[state.command])
   byId('need-roster').hidden = !(ROSTER_ONLY.includes(state.command) && !state.roster)
 }
+
+/** A command's unit words (none for those that take no units by name). */
+const unitsOf = (name: string) => COMMANDS[name as CommandName]?.units ?? []
 
 const letter = (i: number) => String.fromCharCode(65 + i)
 
@@ -414,15 +414,11 @@ function showOdds(reply: Reply) {
   }
   byId('answer').classList.remove('failed')
   showStatus(state.linkError, state.linkError !== '')
-  const { answer, text, svg, tables, csv } = reply.shown
+  const { answer, text, head = [], svg, tables, csv } = reply.shown
   state.csv = csv ?? ''
   ;(byId('download-csv') as HTMLButtonElement).disabled = !csv
-  const head = text ? text.split('\n\n')[0] : ''
-  // What was resolved and the choices made: the text's opening lines, before its rows of numbers
-  // (a label, two spaces or more, a value), which the figures show.
-  const rows = head.split('\n')
-  const cut = rows.findIndex((l, i) => i > 0 && / {2,}\S/.test(l))
-  byId('summary').textContent = (cut < 0 ? rows : rows.slice(0, cut)).join('\n')
+  // What was resolved and the choices made (the text's opening lines; the figures show the rest).
+  byId('summary').textContent = head.join('\n')
   const figures = figuresOf(answer)
   byId('figures').replaceChildren(...figuresView(figures))
   const glance = figures.slice(0, 2)
@@ -432,10 +428,7 @@ function showOdds(reply: Reply) {
   byId('chart').innerHTML = svg ? svg.replace(/^<\?xml[^>]*>\s*/, '') : ''
   const svgEl = byId('chart').querySelector('svg')
   svgEl?.setAttribute('role', 'img')
-  svgEl?.setAttribute(
-    'aria-label',
-    `Chart of the odds: ${head.split('\n')[0]}; the numbers are in the table below`,
-  )
+  svgEl?.setAttribute('aria-label', `Chart of the odds: ${head[0] ?? ''}; the numbers are in the table below`)
   drawTables(tables ?? [])
   const choices = choicesView(answer)
   byId('choices').replaceChildren(
@@ -448,11 +441,11 @@ function showOdds(reply: Reply) {
   drawSideBySide(answer, reply.others)
   const main = figures.filter((f) => f.main).map((f) => `${f.label.toLowerCase()} ${f.text}`)
   const rest = figures.filter((f) => !f.main).map((f) => `${f.label.toLowerCase()} ${f.text}`)
-  state.resultLine = `${head.split('\n')[0] || `mecha ${state.command}`}: ${[...main, ...rest].join(', ')}${cliLine()}`
+  state.resultLine = `${head[0] || `mecha ${state.command}`}: ${[...main, ...rest].join(', ')}${cliLine()}`
   if ((byId('compare-choices') as HTMLDetailsElement).open) askCompare()
 }
 
-function drawTables(tables: import('./library-gaps.js').OddsTable[]) {
+function drawTables(tables: OddsTable[]) {
   const pick = byId<HTMLSelectElement>('table-pick')
   if (state.table >= tables.length) state.table = 0
   pick.replaceChildren(
@@ -483,7 +476,7 @@ function drawTables(tables: import('./library-gaps.js').OddsTable[]) {
   )
   drawTables.last = tables
 }
-drawTables.last = [] as import('./library-gaps.js').OddsTable[]
+drawTables.last = [] as OddsTable[]
 
 /** Set-ups side by side: each one's chance to destroy and expected damage, the best marked. */
 function drawSideBySide(active: Answer, others: Array<Answer | { error: string }>) {
@@ -565,15 +558,16 @@ function describe(s: Setup): string {
 function cliLine(): string {
   const s = state.setups[state.active]
   const c = COMMANDS[state.command]
+  const units = unitsOf(state.command)
   const words: string[] = []
-  for (const w of c.units) for (const v of s.values[w.key] ?? []) if (v) words.push(v)
+  for (const w of units) for (const v of s.values[w.key] ?? []) if (v) words.push(v)
   for (const o of c.options)
     for (const v of s.values[o.key] ?? [])
       if (v === '') continue
-      else if (c.units.length === 0 && o.flag === o.key && o.kind === 'string') words.push(quote(v))
-      else if (o.kind === 'bool') words.push(v === 'true' ? `--${o.flag}` : '')
-      else words.push(`--${o.flag}`, quote(v))
-  if (words.some((w, i) => i < c.units.length && w) && state.roster) words.push('--roster', 'roster.yaml')
+      else if (o.positional) words.push(quote(v))
+      else if (o.kind === 'bool') words.push(v === 'true' ? o.flag : '')
+      else words.push(o.flag, quote(v))
+  if (words.some((w, i) => i < units.length && w) && state.roster) words.push('--roster', 'roster.yaml')
   return ` (mecha ${state.command} ${words.filter(Boolean).join(' ')}${CALCULATED.includes(state.command) ? '' : ' --odds'})`
 }
 

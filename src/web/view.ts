@@ -6,7 +6,7 @@
  */
 import type { Answer } from '../api/index.js'
 import { h, num, pct, words } from './dom.js'
-import type { OddsTable } from './library-gaps.js'
+import type { OddsTable } from '../api/index.js'
 
 /** A headline number: what it is, its value as the answer has it, and as it is written. */
 export interface Figure {

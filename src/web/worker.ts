@@ -3,21 +3,8 @@
  * odds, compare, resolve, matrix), with its text and chart drawn by the library too. The page
  * posts a Job and gets one Reply; a question it no longer wants is cancelled by ending the worker.
  */
-import { MechaError } from '../api/index.js'
-import type { Answer, DiceSource } from '../api/index.js'
-import {
-  chartSvg,
-  matrix,
-  melee,
-  oddsCsv,
-  oddsTables,
-  plan,
-  roll,
-  save,
-  shoot,
-  textOf,
-} from './library-gaps.js'
-import type { OddsTable } from './library-gaps.js'
+import { MechaError, matrix, melee, oddsTables, plan, roll, save, shoot, text } from '../api/index.js'
+import type { Answer, DiceSource, OddsTable } from '../api/index.js'
 
 export const COMMANDS = { shoot, melee, save, roll, plan, matrix } as const
 export type CommandName = keyof typeof COMMANDS
@@ -38,6 +25,8 @@ export interface Job {
 /** What the page shows of one set-up. */
 export interface Shown {
   answer: Answer
+  /** The text's first lines: what was resolved and the choices made. */
+  head?: string[]
   text?: string
   svg?: string
   tables?: OddsTable[]
@@ -49,42 +38,37 @@ export type Reply =
   | { id: number; ok: false; code: string; message: string }
 
 type Oddsy = { odds(r: unknown): Answer; compare?(r: unknown): Answer }
+type Texted = Parameters<typeof text.odds>[0]
 
-function oddsShown(command: CommandName, request: Record<string, unknown>, job: Job): Shown {
+async function oddsShown(command: CommandName, request: Record<string, unknown>, job: Job): Promise<Shown> {
   if (command === 'matrix') return { answer: matrix.resolve(request as never) }
-  const { answer, text } = textOf(COMMANDS[command] as never).odds(request, {
+  const drawn = await text.odds(COMMANDS[command] as Texted, request, {
     explain: job.explain,
     width: job.width,
+    plot: true,
+    csv: true,
   })
-  const odds = answer.odds as Record<string, unknown>
-  // The chart's title and subtitle: what was resolved and the choices made, as the text opens.
-  const [title, ...subtitle] = text.split('\n\n')[0].split('\n').slice(0, 2)
-  return {
-    answer,
-    text,
-    svg: chartSvg(answer, { title, subtitle }),
-    tables: oddsTables(odds),
-    csv: oddsCsv(odds),
-  }
+  const answer = drawn.answer as Answer
+  return { ...drawn, answer, tables: oddsTables(answer.odds as object) }
 }
 
 /** Answer one job (exported for the tests, which run it without a worker). */
-export function answerJob(job: Job): Reply {
+export async function answerJob(job: Job): Promise<Reply> {
   const t0 = performance.now()
   try {
     const request = job.requests[job.active]
     let shown: Shown
     if (job.kind === 'roll') {
-      const { answer, text } = textOf(COMMANDS[job.command] as never).resolve(request, job.dice, {
+      const drawn = await text.resolve(COMMANDS[job.command] as Texted, request, job.dice, {
         explain: true,
         width: job.width,
       })
-      shown = { answer, text }
+      shown = { ...drawn, answer: drawn.answer as Answer }
     } else if (job.kind === 'compare') {
       const c = COMMANDS[job.command] as Oddsy
       if (!c.compare) throw new MechaError('bad-usage', `${job.command}: no choices to compare`)
       shown = { answer: c.compare(request) }
-    } else shown = oddsShown(job.command, request, job)
+    } else shown = await oddsShown(job.command, request, job)
     // The other set-ups: their answers alone, for the side-by-side table.
     const others = job.requests.map((r, i) => {
       if (i === job.active || job.kind !== 'odds') return { error: '' }
@@ -110,7 +94,7 @@ export function answerJob(job: Job): Reply {
 
 /** Inside the worker: answer each job as it comes. */
 export function serveJobs(scope: { onmessage: unknown; postMessage(m: unknown): void }): void {
-  scope.onmessage = (e: MessageEvent<Job>) => scope.postMessage(answerJob(e.data))
+  scope.onmessage = async (e: MessageEvent<Job>) => scope.postMessage(await answerJob(e.data))
   scope.postMessage(READY)
 }
 
