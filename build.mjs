@@ -108,7 +108,7 @@ const page = await build({
   platform: 'browser',
   format: 'esm',
   target: 'es2022',
-  minify: true,
+  minify: !process.env.MECHA_NO_MINIFY,
   legalComments: 'none',
   logLevel: 'warning',
   write: false,

@@ -105,8 +105,10 @@ class Asker {
         type: 'module',
       })
       w.onmessage = (e: MessageEvent<Reply | typeof READY>) => {
-        if (e.data === READY) this.ready = true
-        else this.done(e.data)
+        if (e.data !== READY) return this.done(e.data)
+        this.ready = true
+        // For tests and bench/page.mjs: the page's questions now go to the worker.
+        document.body.dataset.worker = 'ready'
       }
       w.onerror = () => {
         this.inline = true
@@ -178,6 +180,7 @@ class Asker {
     this.worker?.terminate()
     this.worker = undefined
     this.ready = false
+    delete document.body.dataset.worker
     this.busy = undefined
     clearInterval(this.timer)
     hideProgress()
@@ -226,9 +229,27 @@ function linkState(): LinkState {
 }
 
 function writeLink() {
+  linkDue = undefined
   const link = formatLink(linkState())
   if (location.hash !== link) history.replaceState(null, '', link)
   ;(byId('link') as HTMLInputElement).value = location.href
+}
+
+/**
+ * The link written after the answer is drawn: replacing the address costs Chromium ~1-20 ms (it
+ * saves the form's state with it), which an edit's answer does not wait for. `linkDue` is the
+ * address when it was asked for: one changed meanwhile (a link opened) is not written over.
+ */
+let linkDue: string | undefined
+function writeLinkSoon() {
+  if (linkDue !== undefined) return
+  const due = (linkDue = location.hash)
+  requestAnimationFrame(() =>
+    setTimeout(() => {
+      if (linkDue === due && location.hash === due) writeLink()
+      else linkDue = undefined
+    }),
+  )
 }
 
 async function loadLink() {
@@ -363,22 +384,25 @@ const unitsOf = (name: string) => COMMANDS[name as CommandName]?.units ?? []
 
 const letter = (i: number) => String.fromCharCode(65 + i)
 
-/** A field changed: the link, then the odds. */
+/** A field changed: the odds, then the link (written while the worker works the odds out). */
 function changed() {
   state.linkError = ''
   editStart = performance.now()
-  writeLink()
   ask()
 }
 
+/** The characters a line of the text has room for, measured again only when the window resizes. */
+let columns = 0
 function textWidth(): number {
+  if (columns) return columns
   const pre = byId('summary')
   const probe = h('span', { class: 'mono' }, 'MMMMMMMMMM')
   pre.append(probe)
   const w = probe.getBoundingClientRect().width / 10
   probe.remove()
   const width = pre.clientWidth || 600
-  return Math.max(36, Math.min(100, Math.floor(width / (w || 8)) - 1))
+  columns = Math.max(36, Math.min(100, Math.floor(width / (w || 8)) - 1))
+  return columns
 }
 
 function requests(): Array<Record<string, unknown>> {
@@ -386,7 +410,6 @@ function requests(): Array<Record<string, unknown>> {
 }
 
 function ask() {
-  writeLink()
   const job: Job = {
     id: ++jobId,
     kind: 'odds',
@@ -398,6 +421,7 @@ function ask() {
   }
   byId('answer').classList.add('stale')
   asker.ask(job, (r) => showOdds(r))
+  writeLinkSoon()
 }
 
 function showOdds(reply: Reply) {
@@ -716,7 +740,10 @@ export async function startPage(code: string) {
   byId('compare-choices').addEventListener('toggle', () => {
     if ((byId('compare-choices') as HTMLDetailsElement).open) askCompare()
   })
-  byId('copy-link').onclick = () => copy(location.href, 'Link')
+  byId('copy-link').onclick = () => {
+    writeLink()
+    return copy(location.href, 'Link')
+  }
   byId('copy-result').onclick = () => copy(state.resultLine, 'Result line')
   byId('download-csv').onclick = () => download()
   byId('roster-use').onclick = () => rosterFromText(byId<HTMLTextAreaElement>('roster-text').value)
@@ -732,6 +759,7 @@ export async function startPage(code: string) {
     const file = (e.target as HTMLInputElement).files?.[0]
     if (file) await rosterFromText(await file.text())
   }
+  window.addEventListener('resize', () => (columns = 0))
   window.addEventListener('hashchange', () => {
     if (location.hash !== formatLink(linkState())) void loadLink()
   })
