@@ -73,7 +73,6 @@ const state = {
   /** The set-ups last shown per command, so that switching back keeps them. */
   kept: {} as Partial<Record<CommandName, Setup[]>>,
   table: 0,
-  csv: '',
   resultLine: '',
   /** A link's own error (an unknown command, a damaged roster), shown until the next edit. */
   linkError: '',
@@ -438,9 +437,8 @@ function showOdds(reply: Reply) {
   }
   byId('answer').classList.remove('failed')
   showStatus(state.linkError, state.linkError !== '')
-  const { answer, text, head = [], svg, tables, csv } = reply.shown
-  state.csv = csv ?? ''
-  ;(byId('download-csv') as HTMLButtonElement).disabled = !csv
+  const { answer, text, head = [], svg, tables } = reply.shown
+  ;(byId('download-csv') as HTMLButtonElement).disabled = !tables?.length
   // What was resolved and the choices made (the text's opening lines; the figures show the rest).
   byId('summary').textContent = head.join('\n')
   const figures = figuresOf(answer)
@@ -672,14 +670,27 @@ async function copy(text: string, what: string) {
   byId('share-status').textContent = `${what} copied.`
 }
 
+/** The odds shown as CSV (`--odds --csv`), worked out when asked for, then saved as a file. */
 function download() {
-  const a = h('a', {
-    href: URL.createObjectURL(new Blob([state.csv], { type: 'text/csv' })),
-    download: `mecha-${state.command}-odds.csv`,
+  const job: Job = {
+    id: ++jobId,
+    kind: 'csv',
+    command: state.command,
+    requests: requests(),
+    active: state.active,
+    width: textWidth(),
+    explain: false,
+  }
+  asker.ask(job, (r) => {
+    if (!r.ok || !r.shown.csv) return showStatus(r.ok ? 'No odds to download.' : r.message, true)
+    const a = h('a', {
+      href: URL.createObjectURL(new Blob([r.shown.csv], { type: 'text/csv' })),
+      download: `mecha-${state.command}-odds.csv`,
+    })
+    document.body.append(a)
+    a.click()
+    a.remove()
   })
-  document.body.append(a)
-  a.click()
-  a.remove()
 }
 
 /** Wire the skeleton's controls and answer the link. */

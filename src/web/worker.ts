@@ -11,7 +11,8 @@ export type CommandName = keyof typeof COMMANDS
 
 export interface Job {
   id: number
-  kind: 'odds' | 'roll' | 'compare'
+  /** The odds shown; one roll; the choices compared; the odds as CSV (asked for a download). */
+  kind: 'odds' | 'roll' | 'compare' | 'csv'
   command: CommandName
   /** Every set-up's request; the one shown whole is `active`. */
   requests: Array<Record<string, unknown>>
@@ -46,7 +47,6 @@ async function oddsShown(command: CommandName, request: Record<string, unknown>,
     explain: job.explain,
     width: job.width,
     plot: true,
-    csv: true,
   })
   const answer = drawn.answer as Answer
   return { ...drawn, answer, tables: oddsTables(answer.odds as object) }
@@ -64,6 +64,10 @@ export async function answerJob(job: Job): Promise<Reply> {
         width: job.width,
       })
       shown = { ...drawn, answer: drawn.answer as Answer }
+    } else if (job.kind === 'csv') {
+      // Asked for when wanted: the CLI's --csv, which the library draws instead of the text.
+      const drawn = await text.odds(COMMANDS[job.command] as Texted, request, { csv: true })
+      shown = { answer: drawn.answer as Answer, csv: drawn.csv }
     } else if (job.kind === 'compare') {
       const c = COMMANDS[job.command] as Oddsy
       if (!c.compare) throw new MechaError('bad-usage', `${job.command}: no choices to compare`)

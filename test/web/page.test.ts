@@ -219,6 +219,7 @@ describe.skipIf(!chromium)('the page in Chromium, from file://, offline', { time
       // playwright starts the browser with a fresh profile folder of its own, removed on close.
     })
     ctx = await context()
+    await ctx.grantPermissions(['clipboard-read', 'clipboard-write'])
     page = await open(ctx, 'roll?expression=2d6')
   }, 30_000)
 
@@ -287,11 +288,25 @@ describe.skipIf(!chromium)('the page in Chromium, from file://, offline', { time
     expect((await shown(page)).status).toMatch(/"colour" is not an option of shoot/)
   })
 
-  it('updates the odds when a field is edited', async () => {
+  it('updates the odds when a field is edited, with nothing above or beside them moving', async () => {
     await go(page, 'shoot?acc=9&evade=4&shots=5&dmg=300&hp=1000')
+    const places = () =>
+      page.evaluate(() =>
+        ['input[name=shots]', '#glance', '#figures', '#chart', '#table-controls'].map((q) => {
+          const r = document.querySelector(q)!.getBoundingClientRect()
+          return `${q} ${r.x},${r.y} ${r.width}x${q === '#chart' || q === '#figures' ? r.height : 0}`
+        }),
+      )
+    const where = await places()
     const before = await answered(page)
     await page.fill('input[name=shots]', '7')
     await nextAnswer(page, before)
+    expect(await places()).toEqual(where)
+    // What was resolved and the choices made: the opening lines of the command line's text.
+    const text = lib.text as unknown as { odds(c: unknown, r: unknown): Promise<{ head: string[] }> }
+    const { head } = await text.odds(lib.shoot, { acc: 9, evade: 4, shots: 7, dmg: 300, hp: 1000 })
+    expect(head.length).toBe(2)
+    expect(await page.textContent('#summary')).toBe(head.join('\n'))
     const s = await shown(page)
     expect(s.figures).toEqual(
       expect.arrayContaining(expectedOf(lib.shoot.odds({ acc: 9, evade: 4, shots: 7, dmg: 300, hp: 1000 }))),
@@ -351,7 +366,6 @@ describe.skipIf(!chromium)('the page in Chromium, from file://, offline', { time
   })
 
   it('copies its link, and the link opens the same question', async () => {
-    await ctx.grantPermissions(['clipboard-read', 'clipboard-write'])
     const p = page
     await go(p, 'melee?atkMelee=9&atkDmg=300&defMelee=7&defDmg=400')
     const before = await answered(p)
@@ -368,6 +382,45 @@ describe.skipIf(!chromium)('the page in Chromium, from file://, offline', { time
     expect((await shown(again)).figures).toEqual(figures)
     expect(await again.inputValue('input[name=defHp]')).toBe('1800')
     await again.close()
+  })
+
+  it('copies the result as one line, which ends with the same question for the command line', async () => {
+    await go(page, 'save?pen=5&armSv=2&hits=4')
+    await page.click('#copy-result')
+    await page.waitForFunction(
+      () => document.getElementById('share-status')!.textContent === 'Result line copied.',
+    )
+    const line = await page.evaluate(() => navigator.clipboard.readText())
+    const words = /\(mecha (.*)\)$/.exec(line)![1].split(' ')
+    expect(words).toEqual(['save', '--pen', '5', '--arm-sv', '2', '--hits', '4', '--odds'])
+    const cli = mecha([...words, '--no-color'])
+    expect(line.startsWith(`${cli.stdout.split('\n')[0]}: `)).toBe(true)
+    const failed = expectedOf(lib.save.odds({ pen: '5', armSv: 2, hits: 4 }))[0]
+    expect(line).toContain(String(failed))
+  })
+
+  it('downloads the odds as the CSV of --odds --csv', async () => {
+    await go(page, 'shoot?acc=9&evade=4&shots=5&dmg=300&hp=1000')
+    const [download] = await Promise.all([page.waitForEvent('download'), page.click('#download-csv')])
+    expect(download.suggestedFilename()).toBe('mecha-shoot-odds.csv')
+    const file = join(dir, 'odds.csv')
+    await download.saveAs(file)
+    const cli = mecha([
+      'shoot',
+      '--acc',
+      '9',
+      '--evade',
+      '4',
+      '--shots',
+      '5',
+      '--dmg',
+      '300',
+      '--hp',
+      '1000',
+      '--odds',
+      '--csv',
+    ])
+    expect(readFileSync(file, 'utf8')).toBe(cli.stdout)
   })
 
   it('takes a pasted roster, and a unit named answers as the CLI does by the same names', async () => {
