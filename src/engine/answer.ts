@@ -98,12 +98,10 @@ export type CalculationAnswerOf<C extends string, M, U = unknown> =
 
 /** The exact odds of command C. */
 export type OddsAnswerOf<C extends string, M, U = unknown> =
-  M extends CommandModel<any, any, any, any, infer O, infer X>
-    ? Flat<{ command: C } & X & { odds: O } & U>
-    : never
+  M extends CommandModel<any, any, any, any, infer O, infer X> ? Flat<OddsAnswer<C, O> & X & U> : never
 
 /** `--compare` of command C. */
 export type CompareAnswerOf<C extends string, M, U = unknown> =
   M extends CommandModel<any, any, any, any, infer O, any, any, infer CX, infer K>
-    ? Flat<{ command: C } & CX & { compare: Array<ComparedChoiceAnswer<K, O>> } & U>
+    ? Flat<CompareAnswer<C, K, O> & CX & U>
     : never

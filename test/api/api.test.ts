@@ -213,7 +213,7 @@ describe('the library', () => {
       expect.objectContaining({ code: 'bad-roster', message: 'roster: units.gunner.acc: 31 is not 0-30' }),
     )
     const text = 'units:\n  gunner:\n    acc: 31\n'
-    expect(() => mecha.shoot.resolve({ attacker: 'gunner', defender: 'gunner', roster: text })).toThrow(
+    expect(() => mecha.parseRoster(text)).toThrow(
       expect.objectContaining({ code: 'bad-roster', message: 'roster:3: units.gunner.acc: 31 is not 0-30' }),
     )
   })
@@ -228,7 +228,7 @@ describe('the library', () => {
       { acc: 9, shots: 5, dmg: 300, evade: 4 },
       { seed: 'p' },
     )
-    for (const roster of [data, text]) {
+    for (const roster of [data, mecha.parseRoster(text), JSON.stringify(data)]) {
       const { inputs, ...byName } = mecha.shoot.resolve(
         { attacker: 'constructor:prototype', defender: 'prototype', roster },
         { seed: 'p' },
@@ -251,8 +251,8 @@ describe('the library', () => {
       { attacker: 'gunner:gun', defender: 'target', roster: data },
       { rolls: [1, 1, 1, 1, 1, 1, 1] },
     )
-    expect(a.damage as number).toBeGreaterThan(100)
-    expect(a.remainingHp).toBe(100 - (a.damage as number))
+    expect(a.damage).toBeGreaterThan(100)
+    expect(a.remainingHp).toBe(100 - a.damage)
     expect(a.destroyed).toBe(true)
     // The CLI, as in the issue: the Dervish (HP 2800) takes 800 and has 2000 left.
     const r = cli(

@@ -294,7 +294,7 @@ describe('a game here lends its units to shoot, melee, plan and matrix only', ()
       cwd: scratch(),
       env: { XDG_CONFIG_HOME: dir },
     })
-    expect(none.stderr).toMatch(/see docs\/roster\.md\)\n$/)
+    expect(none.stderr).toMatch(/mecha examples --copy writes the example roster there\)\n$/)
   })
 })
 
