@@ -5,6 +5,8 @@
 // (a field's value set and its input event sent) and timed there, to the frame after the answer
 // is drawn; the worker has started first. Milliseconds on this machine, median and slowest: a
 // figure for docs/speed.md, not a test.
+// The functions given to page.evaluate run in the page, with its globals.
+/* global document, location, requestAnimationFrame, MutationObserver */
 import { spawnSync } from 'node:child_process'
 import { resolve } from 'node:path'
 import { pathToFileURL } from 'node:url'
