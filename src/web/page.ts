@@ -30,13 +30,8 @@ import { type Answer, type OddsTable, parseRoster } from '../api/index.js'
 const NAMES = Object.keys(COMMANDS) as CommandName[]
 /** Commands whose answer is a calculation of its own (no odds map): matrix. */
 const CALCULATED: readonly CommandName[] = ['matrix']
-/**
- * Commands whose questions mostly take a few milliseconds: answered on the page's own thread while
- * the last one of the command took at most INLINE_MS, since a trip to the worker and back costs
- * more than that on a busy machine (two threads to be woken); a heavier one goes to the worker.
- */
+/** Questions answered in a few milliseconds: on the page's thread while the worker starts. */
 const LIGHT: readonly CommandName[] = ['shoot', 'save', 'roll']
-const INLINE_MS = 15
 /** Commands that name their units and cannot do without a roster. */
 const ROSTER_ONLY: readonly CommandName[] = ['plan', 'matrix']
 
@@ -98,8 +93,6 @@ class Asker {
   private inline = false
   /** The worker has loaded its library (it takes ~1 s to start). */
   private ready = false
-  /** How long the last question of each command took to answer (ms), wherever it was answered. */
-  private readonly took = new Map<CommandName, number>()
 
   constructor(private readonly code: string) {}
 
@@ -149,13 +142,9 @@ class Asker {
     this.busy = p
     this.queued.delete(p.job.kind)
     this.worker ??= this.start()
-    // A light question is answered here, at once; heavy ones wait for the worker to start.
-    const light =
-      LIGHT.includes(p.job.command) &&
-      p.job.requests.length === 1 &&
-      p.job.kind !== 'compare' &&
-      (this.took.get(p.job.command) ?? 0) <= INLINE_MS
-    if (!this.worker || light) {
+    // Until the worker has started, a light question is answered here, at once; heavy ones wait.
+    const light = LIGHT.includes(p.job.command) && p.job.requests.length === 1
+    if (!this.worker || (!this.ready && light)) {
       setTimeout(async () => this.done(await answerJob(p.job)), 0)
       return
     }
@@ -176,7 +165,6 @@ class Asker {
     this.busy = undefined
     clearInterval(this.timer)
     hideProgress()
-    if (reply.ok && p.job.kind === 'odds') this.took.set(p.job.command, reply.ms)
     // An answer already replaced by a newer question of its kind is not shown.
     if (!this.queued.has(p.job.kind)) p.onReply(reply)
     this.next()
