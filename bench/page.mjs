@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// node bench/page.mjs [--edits 30]: how long the page (dist/web/index.html, build first) takes
+// node bench/page.mjs [--edits 30] [--page FILE]: how long the page (dist/web/index.html, build first) takes
 // from an edit to its answer drawn, in Debian's chromium (playwright-core), for the questions
 // issue 35 wants within 50 ms (shoot, save, roll) and for melee. Each edit is made in the page
 // (a field's value set and its input event sent) and timed there, to the frame after the answer
@@ -13,7 +13,9 @@ import { pathToFileURL } from 'node:url'
 import { chromium } from 'playwright-core'
 
 const args = process.argv.slice(2)
-const EDITS = Number(args.includes('--edits') ? args[args.indexOf('--edits') + 1] : 30)
+const arg = (name, def) => (args.includes(name) ? args[args.indexOf(name) + 1] : def)
+const EDITS = Number(arg('--edits', 30))
+const PAGE = resolve(arg('--page', 'dist/web/index.html'))
 const which = spawnSync('sh', ['-c', 'command -v chromium || command -v chromium-browser'], {
   encoding: 'utf8',
 })
@@ -45,7 +47,7 @@ const browser = await chromium.launch({
 })
 const page = await browser.newPage({ viewport: { width: 1000, height: 900 } })
 await page.route('**/*', (r) => (/^(file|data|blob):/.test(r.request().url()) ? r.continue() : r.abort()))
-const url = pathToFileURL(resolve('dist/web/index.html')).href
+const url = pathToFileURL(PAGE).href
 await page.goto(`${url}#${CASES[0][1]}`)
 await page.waitForFunction(() => document.body.dataset.worker === 'ready', null, { timeout: 30_000 })
 
@@ -83,10 +85,9 @@ for (const [name, link, field, values] of CASES) {
   if (error) throw new Error(`${name}: ${error}`)
   const all = times.map((t) => t[0])
   const work = times.map((t) => t[1])
+  const f = (x) => x.toFixed(1).padStart(6)
   console.log(
-    `  ${name.padEnd(18)} median ${median(all).toFixed(1).padStart(6)}  slowest ${Math.max(...all)
-      .toFixed(1)
-      .padStart(6)}  (in the worker: median ${median(work).toFixed(1)})`,
+    `  ${name.padEnd(18)} median ${f(median(all))}  fastest ${f(Math.min(...all))}  slowest ${f(Math.max(...all))}  (the library's part: median ${median(work).toFixed(1)})`,
   )
 }
 await browser.close()
