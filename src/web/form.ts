@@ -55,7 +55,7 @@ function labelOf(o: { key: string; flag: string; required?: string }): HTMLEleme
     'span',
     { class: 'name' },
     h('code', {}, o.key),
-    o.flag !== o.key ? h('span', { class: 'flag' }, ` ${o.flag}`) : null,
+    o.flag.replace(/^--/, '') !== o.key ? h('span', { class: 'flag' }, ` ${o.flag}`) : null,
     o.required ? h('span', { class: 'req', title: 'required' }, ' *') : null,
   )
 }

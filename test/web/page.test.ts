@@ -298,6 +298,9 @@ describe.skipIf(!chromium)('the page in Chromium, from file://, offline', { time
         }),
       )
     const where = await places()
+    // Each field named by its key, and by its flag where the command line writes it otherwise.
+    const labels = await page.$$eval('#form label', (ls) => ls.map((l) => l.textContent))
+    expect(labels).toEqual(expect.arrayContaining(['acc *', 'evade', 'armSv --arm-sv']))
     const before = await answered(page)
     await page.fill('input[name=shots]', '7')
     await nextAnswer(page, before)
