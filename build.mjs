@@ -23,7 +23,7 @@ const noChildProcess = {
 }
 
 // Every start reads and loads the whole bundle (~0.5 ms per 100 KB): the roster's YAML library
-// (js-yaml, ~60 KB) is dist/yaml.cjs, required at the first use of one of its exports (a roster
+// (js-yaml, ~45 KB) is dist/yaml.cjs, required at the first use of one of its exports (a roster
 // read from the cache, src/cli/roster-cache.ts, never loads it). Its export names are read from
 // the file built first, below.
 const yamlApart = (names) => ({

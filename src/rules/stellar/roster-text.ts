@@ -3,22 +3,12 @@
  * that imports the YAML parser (js-yaml). A roster given as data needs none: readRoster in
  * roster.ts checks it, and this module hands it the parsed data with the line of each field.
  *
- * The parser's events (every node, with its offsets in the text) are read twice: once here, into
- * each node's place and each map's keys (for the lines, keys written twice and keys that are
- * maps), and once by the parser's own constructor, into the data. One parse: no document tree,
- * no second reading of the text when a message needs a line.
+ * The lines are recorded during the one parse: the parser tells a listener where each node opens
+ * and what it read when it closes, and the nodes make a tree beside the data. A message's line
+ * is looked up in that tree (a map's keys told from its values when first asked for), never by
+ * reading the text again.
  */
-import {
-  type DocumentEvent,
-  EVENT_ID,
-  type Event,
-  SCALAR_STYLE,
-  type ScalarEvent,
-  YAMLException,
-  constructFromEvents,
-  getScalarValue,
-  parseEvents,
-} from 'js-yaml'
+import { CORE_SCHEMA, type LoadOptions, type State, YAMLException, load } from 'js-yaml'
 import { InputError } from '../../core/errors.js'
 import { type Roster, type RosterLines, type RosterPath, readRoster } from './roster.js'
 
@@ -30,11 +20,14 @@ import { type Roster, type RosterLines, type RosterPath, readRoster } from './ro
 const MAX_ROSTER_DEPTH = 32
 
 /**
- * The parser's own limit, which keeps its stack: it counts levels its own way (a block list
- * within a map is two), so it is set well above ours, which judges every roster; only a file
- * nested deeper still is stopped by the parser, on the line it had reached.
+ * The parser's own limit, which keeps its stack: it counts the nodes it opens within each other
+ * (a value in a block map can be two), so it is set well above ours, which judges every roster;
+ * only a file nested deeper still is stopped by the parser, on the line it had reached.
  */
 const PARSER_DEPTH = 4 * MAX_ROSTER_DEPTH
+
+/** js-yaml 4 takes maxDepth; its typings (@types/js-yaml) predate it. */
+type ParserOptions = LoadOptions & { maxDepth: number }
 
 /**
  * Parse one roster file's text. `file` names it in errors (as the user would write it).
@@ -46,41 +39,39 @@ export function parseRoster(text: string, file: string): Roster {
 
 /** parseRoster's roster with the data it was read from (the library gives that data back). */
 export function parseRosterData(text: string, file: string): { data: unknown; roster: Roster } {
+  const nodes = new Nodes(text)
+  let data: unknown
   try {
-    return parseRosterText(text, file)
+    data = load(text, {
+      schema: CORE_SCHEMA,
+      maxDepth: PARSER_DEPTH,
+      listener: (event, state) => nodes.met(event, state),
+    } as ParserOptions)
   } catch (e) {
-    if (e instanceof YAMLException) throw parserError(file, e)
+    if (e instanceof YAMLException) throw parserError(file, text, e)
     if (e instanceof RangeError && /call stack/i.test(e.message)) throw tooDeep(file, 1)
     throw e
   }
-}
-
-function parseRosterText(text: string, file: string): { data: unknown; roster: Roster } {
-  const events = parseEvents(text, { maxDepth: PARSER_DEPTH })
-  const places = new Places(text, events)
-  const fail = (at: number, message: string) =>
-    new InputError('bad-roster', `${file}:${places.lineOf(at)}: ${message}`)
-  if (places.deep !== undefined) throw tooDeep(file, places.lineOf(places.deep))
-  if (places.secondDocument !== undefined)
-    throw fail(
-      places.secondDocument,
-      'a second YAML document starts here; a roster is one document (drop the --- and what follows, or merge them)',
-    )
-  if (places.complexKey !== undefined)
-    throw fail(places.complexKey, 'a key is a list or a map; a key is a name, e.g. argonaut:')
-  if (places.twice !== undefined) {
-    const key = /^[^:\n]*/.exec(text.slice(places.twice))![0].trim()
-    throw fail(places.twice, `${key} appears twice in one map; keep one`)
-  }
-  const [data] = constructFromEvents(events, { source: text })
-  return { data, roster: readRoster(data, file, places) }
+  const deep = nodes.tooDeep()
+  if (deep !== undefined) throw tooDeep(file, nodes.lineOf(deep))
+  return { data, roster: readRoster(data, file, nodes) }
 }
 
 /** The parser's message, on one line, with our position (its own says line and column). */
-function parserError(file: string, e: YAMLException): InputError {
+function parserError(file: string, text: string, e: YAMLException): InputError {
   const line = (e.mark?.line ?? 0) + 1
-  if (/maxDepth/.test(e.reason)) return tooDeep(file, line)
-  return new InputError('bad-roster', `${file}:${line}: ${e.reason.split('\n')[0]}`)
+  const reason = e.reason.split('\n')[0]
+  if (/maxDepth/.test(reason)) return tooDeep(file, line)
+  if (reason === 'duplicated mapping key' && e.mark) {
+    const key = /^[^:\n]*/.exec(text.slice(e.mark.position))![0].trim()
+    return new InputError('bad-roster', `${file}:${line}: ${key} appears twice in one map; keep one`)
+  }
+  if (/found more/.test(reason))
+    return new InputError(
+      'bad-roster',
+      `${file}:${secondDocument(text)}: a second YAML document starts here; a roster is one document (drop the --- and what follows, or merge them)`,
+    )
+  return new InputError('bad-roster', `${file}:${line}: ${reason}`)
 }
 
 function tooDeep(file: string, line: number): InputError {
@@ -90,122 +81,133 @@ function tooDeep(file: string, line: number): InputError {
   )
 }
 
-/** A node's place: where it starts (-1: an empty value), and a map's entries by key or a list's items. */
-interface Place {
-  at: number
-  keys?: Map<string, { at: number; value: Place }>
-  items?: Place[]
+/** The line where a second document starts: a `---` after the first one's content, or content after its `...`. */
+function secondDocument(text: string): number {
+  const lines = text.split(/\r\n?|\n/)
+  let content = false
+  let ended = false
+  for (let i = 0; i < lines.length; i++) {
+    const l = lines[i]
+    if (/^---(\s|$)/.test(l)) {
+      if (content || ended) return i + 1
+      content = /^---\s+[^\s#]/.test(l)
+    } else if (/^\.\.\.(\s|$)/.test(l)) ended = content
+    else if (!/^\s*(#|$)/.test(l)) {
+      if (ended) return i + 1
+      content = true
+    }
+  }
+  return 1
 }
 
-/** A plain key that is text as written: not a number, a null or a boolean to the YAML schema. */
-const PLAIN_TEXT = /^[A-Za-z][\w-]*$/
-const NOT_TEXT = /^(?:null|Null|NULL|true|True|TRUE|false|False|FALSE)$/
+/**
+ * One node as the parser met it: where it opened, its kind and value once read, the nodes read
+ * within it (a map's keys and values in turn), how many maps and lists deep it goes, and a map's
+ * entries by key once asked for (null: its keys and values cannot be told apart).
+ */
+interface Node {
+  at: number
+  kind: string | null
+  result: unknown
+  children?: Node[]
+  height: number
+  below: number
+  entries?: Map<string, { at: number; value: Node }> | null
+}
 
-/** Where each node of one parsed document is, by the path to it; and what the data cannot say. */
-class Places implements RosterLines {
-  root?: Place
-  /** Offsets of the first problems met walking the events (the first written, for keys twice). */
-  twice?: number
-  complexKey?: number
-  secondDocument?: number
-  /** The first map or list nested deeper than MAX_ROSTER_DEPTH (the top map is at 0). */
-  deep?: number
+const isCollection = (node: Node) => node.kind === 'mapping' || node.kind === 'sequence'
+
+/** The nodes of one parse, as the parser's listener reports them; where each field is. */
+class Nodes implements RosterLines {
+  private readonly top: Node = { at: 0, kind: null, result: undefined, height: 0, below: 0 }
+  private readonly open: Node[] = [this.top]
   /** Where each line starts, made when a line is first asked for. */
   private starts?: number[]
+  private names?: Map<string, { line: number; weapons: Map<string, number> }>
 
-  constructor(
-    readonly text: string,
-    events: readonly Event[],
-  ) {
-    // One frame per open collection: a map waits for a key, then for that key's value.
-    type Frame = { place: Place; key?: { name: string | undefined; at: number } }
-    const stack: Frame[] = []
-    let doc: DocumentEvent | undefined
-    for (let i = 0; i < events.length; i++) {
-      const ev = events[i]
-      if (ev.type === EVENT_ID.DOCUMENT) {
-        if (doc) {
-          this.secondDocument = this.documentStart(events, i)
-          return
-        }
-        doc = ev
-        continue
-      }
-      if (ev.type === EVENT_ID.POP) {
-        stack.pop()
-        continue
-      }
-      const place: Place =
-        ev.type === EVENT_ID.MAPPING
-          ? { at: ev.start, keys: new Map() }
-          : ev.type === EVENT_ID.SEQUENCE
-            ? { at: ev.start, items: [] }
-            : ev.type === EVENT_ID.SCALAR
-              ? { at: ev.valueStart }
-              : { at: ev.anchorStart }
-      const parent = stack[stack.length - 1]
-      if (!parent) this.root = place
-      else if (parent.place.items) parent.place.items.push(place)
-      else if (!parent.key) {
-        const written = ev.type === EVENT_ID.SCALAR ? scalarStart(ev) : place.at
-        const at = written >= 0 ? written : parent.place.at
-        if (ev.type !== EVENT_ID.SCALAR && ev.type !== EVENT_ID.ALIAS) this.complexKey ??= at
-        parent.key = { name: ev.type === EVENT_ID.SCALAR ? this.keyName(doc!, ev) : undefined, at }
-      } else {
-        const { name, at } = parent.key
-        parent.key = undefined
-        const keys = parent.place.keys!
-        if (name !== undefined) {
-          if (keys.has(name) && (this.twice === undefined || at < this.twice)) this.twice = at
-          keys.set(name, { at, value: place })
-        }
-      }
-      if (place.keys || place.items) {
-        if (stack.length > MAX_ROSTER_DEPTH) this.deep ??= place.at
-        stack.push({ place })
-      }
+  constructor(readonly text: string) {}
+
+  met(event: 'open' | 'close', state: State): void {
+    if (event === 'open') {
+      const node: Node = { at: state.position, kind: null, result: undefined, height: 0, below: 0 }
+      ;(this.open[this.open.length - 1].children ??= []).push(node)
+      this.open.push(node)
+      return
     }
+    const node = this.open.pop()!
+    node.kind = state.kind
+    node.result = state.result
+    const only = node.children?.length === 1 ? node.children[0] : undefined
+    if (only && only.kind === node.kind && only.result === node.result) {
+      // In a block map, the parser reads a value as a would-be key first, a node within a node:
+      // one node, opening where the inner one does (after the spaces).
+      node.at = only.at
+      node.children = only.children
+      node.height = only.height
+    } else node.height = node.below + (isCollection(node) ? 1 : 0)
+    const parent = this.open[this.open.length - 1]
+    if (node.height > parent.below) parent.below = node.height
   }
 
   /**
-   * The name the data has for a key: a plain word as written; otherwise the key's value as the
-   * parser reads it, as text (`1`, `0x10` is 16, a quoted "1" is 1).
+   * The line of each unit's name and of each of its weapons' names, by name: read in document
+   * order, the lines counted on as the names go down the file.
    */
-  private keyName(doc: DocumentEvent, ev: ScalarEvent): string {
-    const written = getScalarValue(this.text, ev)
-    if (
-      ev.tagStart < 0 &&
-      (ev.style !== SCALAR_STYLE.PLAIN || (PLAIN_TEXT.test(written) && !NOT_TEXT.test(written)))
-    )
-      return written
-    return String(constructFromEvents([doc, ev, { type: EVENT_ID.POP }], { source: this.text })[0])
+  private namesOf(): Map<string, { line: number; weapons: Map<string, number> }> {
+    const names = new Map<string, { line: number; weapons: Map<string, number> }>()
+    const starts = (this.lineOf(0), this.starts!)
+    let next = 1 // the first line that starts after the last name
+    const lineAt = (at: number) => {
+      if (at < starts[next - 1]) return this.lineOf(at)
+      while (next < starts.length && starts[next] <= at) next++
+      return next
+    }
+    const root = this.root
+    const units = root && pairs(root) && entriesOf(root)?.get('units')?.value
+    const unitPairs = (units && pairs(units)) || []
+    for (let i = 0; i < unitPairs.length; i += 2) {
+      const weapons = new Map<string, number>()
+      names.set(String(unitPairs[i].result), { line: lineAt(unitPairs[i].at), weapons })
+      const fields = pairs(unitPairs[i + 1]) ?? []
+      for (let k = 0; k < fields.length; k += 2) {
+        if (fields[k].result !== 'weapons') continue
+        const list = pairs(fields[k + 1]) ?? []
+        for (let w = 0; w < list.length; w += 2) weapons.set(String(list[w].result), lineAt(list[w].at))
+        break
+      }
+    }
+    return names
   }
 
-  /** Where the document starting at events[i] starts: its `---`, or its first node. */
-  private documentStart(events: readonly Event[], i: number): number {
-    let last = 0
-    for (let k = 0; k < i; k++) {
-      const ev = events[k]
-      const end =
-        ev.type === EVENT_ID.SCALAR
-          ? ev.valueEnd
-          : ev.type === EVENT_ID.ALIAS
-            ? ev.anchorEnd
-            : 'start' in ev
-              ? ev.start
-              : 0
-      last = Math.max(last, end)
+  private get root(): Node | undefined {
+    return this.top.children?.[0]
+  }
+
+  /** Where the first map or list nested deeper than MAX_ROSTER_DEPTH opens, if one is. */
+  tooDeep(): number | undefined {
+    const root = this.root
+    if (!root || root.height <= MAX_ROSTER_DEPTH + 1) return undefined
+    // Only for such a file: the nodes in document order, each with the maps and lists above it.
+    const todo: Array<[Node, number]> = [[root, 0]]
+    while (todo.length) {
+      const [node, above] = todo.pop()!
+      if (isCollection(node) && above > MAX_ROSTER_DEPTH) return node.at
+      const depth = above + (isCollection(node) ? 1 : 0)
+      const children = node.children ?? []
+      for (let i = children.length - 1; i >= 0; i--) todo.push([children[i], depth])
     }
-    const marker = /^(?:---|\.\.\.)/gm
-    marker.lastIndex = last
-    return marker.exec(this.text)?.index ?? last
+    return root.at
   }
 
   lineOf(offset: number): number {
     if (!this.starts) {
-      this.starts = [0]
-      const breaks = /\r\n?|\n/g
-      while (breaks.exec(this.text)) this.starts.push(breaks.lastIndex)
+      const starts = [0]
+      const text = this.text
+      // A line ends at \n, \r\n or a lone \r, as the parser counts them.
+      if (/\r(?!\n)/.test(text))
+        for (const m of text.matchAll(/\r\n?|\n/g)) starts.push(m.index + m[0].length)
+      else for (let at = text.indexOf('\n'); at >= 0; at = text.indexOf('\n', at + 1)) starts.push(at + 1)
+      this.starts = starts
     }
     const s = this.starts
     let lo = 0
@@ -219,21 +221,29 @@ class Places implements RosterLines {
   }
 
   line(path: RosterPath, key = false): number {
+    // Every unit's line and its weapons' (each roster carries them): read off together.
+    if (key && path[0] === 'units' && (path.length === 2 || (path.length === 4 && path[2] === 'weapons'))) {
+      const unit = (this.names ??= this.namesOf()).get(String(path[1]))
+      const line = path.length === 2 ? unit?.line : unit?.weapons.get(String(path[3]))
+      if (line !== undefined) return line
+    }
     let node = this.root
-    let line = node && node.at >= 0 ? this.lineOf(node.at) : 1
+    let line = node ? this.lineOf(node.at) : 1
     for (let i = 0; i < path.length && node; i++) {
       const step = path[i]
-      if (node.keys) {
-        const entry = node.keys.get(String(step))
+      if (node.kind === 'mapping') {
+        const entry = entriesOf(node)?.get(String(step))
         if (!entry) return line
         line = this.lineOf(entry.at)
         if (key && i === path.length - 1) return line
         node = entry.value
         // A map or a list (a block one starts on the next line): its key's line is the one to name.
-        if (node.at >= 0 && !node.keys && !node.items) line = this.lineOf(node.at)
-      } else if (node.items && typeof step === 'number') {
-        node = node.items[step]
-        if (!node || node.at < 0) return line
+        if (!isCollection(node)) line = this.lineOf(node.at)
+      } else if (node.kind === 'sequence' && typeof step === 'number') {
+        const items = node.children ?? []
+        if (items.length !== (node.result as unknown[]).length) return line
+        node = items[step]
+        if (!node) return line
         line = this.lineOf(node.at)
       } else return line
     }
@@ -241,11 +251,23 @@ class Places implements RosterLines {
   }
 }
 
-/** Where a scalar is written, with its tag, anchor and quote; -1 for an empty one. */
-function scalarStart(ev: ScalarEvent): number {
-  const quoted = ev.style === SCALAR_STYLE.SINGLE_QUOTED || ev.style === SCALAR_STYLE.DOUBLE_QUOTED
-  const starts = [ev.tagStart, ev.anchorStart, quoted ? ev.valueStart - 1 : ev.valueStart].filter(
-    (s) => s >= 0,
-  )
-  return starts.length ? Math.min(...starts) : -1
+/**
+ * A map's nodes, a key and its value in turn, when there are as many pairs as the data has keys;
+ * otherwise (a key without a value, `{a, b: 1}`, or not a map) undefined: its keys are not told.
+ */
+function pairs(node: Node): Node[] | undefined {
+  if (node.kind !== 'mapping') return undefined
+  const nodes = node.children ?? []
+  return nodes.length === 2 * Object.keys(node.result as object).length ? nodes : undefined
+}
+
+/** A map's entries by key, as the data names them (see pairs). */
+function entriesOf(node: Node): Map<string, { at: number; value: Node }> | null {
+  if (node.entries !== undefined) return node.entries
+  const nodes = pairs(node)
+  if (!nodes) return (node.entries = null)
+  const entries = new Map<string, { at: number; value: Node }>()
+  for (let i = 0; i < nodes.length; i += 2)
+    entries.set(String(nodes[i].result), { at: nodes[i].at, value: nodes[i + 1] })
+  return (node.entries = entries)
 }

@@ -102,7 +102,11 @@ describe('parseRoster', () => {
   })
 
   it.each([
-    ['bad YAML', 'units:\n  a:\n    acc: [9\n  b: 3\n', 'roster.yaml:4: deficient indentation'],
+    [
+      'bad YAML',
+      'units:\n  a:\n    acc: [9\n  b: 3\n',
+      'roster.yaml:4: missed comma between flow collection entries',
+    ],
     ['a tab', 'units:\n\ta: {}\n', 'roster.yaml:2: tab characters must not be used in indentation'],
     [
       'a second document',
@@ -112,7 +116,7 @@ describe('parseRoster', () => {
     [
       'a list as a key',
       'units:\n  a: {}\n  ? [a, b]\n  : {}\n',
-      'roster.yaml:3: a key is a list or a map; a key is a name, e.g. argonaut:',
+      `roster.yaml:3: units.a,b: "a,b" is not a name; a name is letters, digits, - and _ (starting with a letter or digit), at most 40 characters`,
     ],
     [
       'a quoted key twice',
