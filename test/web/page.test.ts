@@ -196,6 +196,8 @@ const LINKS: Array<[string, string, Record<string, unknown>]> = [
 
 const ROSTER = readFileSync('examples/roster.yaml', 'utf8')
 
+type Json = Record<string, unknown>
+
 // A page load parses the whole library (~1-2 s): 40 s a test leaves room on a loaded machine.
 describe.skipIf(!chromium)('the page in Chromium, from file://, offline', { timeout: 40_000 }, () => {
   let ctx: BrowserContext
@@ -301,6 +303,12 @@ describe.skipIf(!chromium)('the page in Chromium, from file://, offline', { time
     // Each field named by its key, and by its flag where the command line writes it otherwise.
     const labels = await page.$$eval('#form label', (ls) => ls.map((l) => l.textContent))
     expect(labels).toEqual(expect.arrayContaining(['acc *', 'evade', 'armSv --arm-sv']))
+    // Every option of the command has its control (the rest folded under "More options").
+    const names = await page.$$eval('#form [name]', (els) => [
+      ...new Set(els.map((e) => e.getAttribute('name'))),
+    ])
+    const options = (lib.shoot as unknown as { options: Array<{ key: string }> }).options
+    expect(names.sort()).toEqual(options.map((o) => o.key).sort())
     const before = await answered(page)
     await page.fill('input[name=shots]', '7')
     await nextAnswer(page, before)
@@ -355,6 +363,22 @@ describe.skipIf(!chromium)('the page in Chromium, from file://, offline', { time
     const p = await open(narrow, 'shoot?acc=9&evade=4&shots=5&dmg=300&hp=1000')
     await p.click('#compare-choices summary')
     await p.waitForSelector('#compare-body table')
+    // Every option of the open choices, as --odds --compare ranks them, the best marked.
+    const compare = (lib.shoot as unknown as { compare(r: unknown): { compare: Json[] } }).compare({
+      acc: 9,
+      evade: 4,
+      shots: 5,
+      dmg: 300,
+      hp: 1000,
+    }).compare
+    const rows = await p.$$eval('#compare-body table', (tables) =>
+      tables.map((t) => [...t.querySelectorAll('tbody th')].map((th) => th.textContent)),
+    )
+    expect(rows).toEqual(
+      compare.map((c) => (c.options as Json[]).map((o) => `${String(o.label)}${o.best ? ' (best)' : ''}`)),
+    )
+    expect(compare.length).toBeGreaterThan(0)
+    expect(rows.flat().filter((r) => r?.endsWith(' (best)')).length).toBe(compare.length)
     for (const dark of [false, true]) {
       await p.emulateMedia({ colorScheme: dark ? 'dark' : 'light' })
       const overflow = await p.evaluate(
@@ -434,6 +458,8 @@ describe.skipIf(!chromium)('the page in Chromium, from file://, offline', { time
     await p.fill('#roster-text', ROSTER)
     await p.click('#roster-use')
     await p.waitForSelector('input[name=attacker]')
+    // Kept in the browser's storage for the next visit.
+    expect(await p.evaluate(() => localStorage.getItem('mecha-roster'))).toBe(ROSTER)
     await p.fill('input[name=attacker]', 'argonaut:cannon')
     const before = await answered(p)
     await p.fill('input[name=defender]', 'dervish')
