@@ -19,6 +19,7 @@ import {
   compareView,
   figuresOf,
   figuresView,
+  headOf,
   keyFigures,
   matrixView,
   spreadOf,
@@ -408,16 +409,22 @@ function requests(): Array<Record<string, unknown>> {
   return state.setups.map((s) => requestOf(s, state.roster?.data))
 }
 
-function ask() {
-  const job: Job = {
+/** A question about the set-ups as they stand now. */
+function jobOf(kind: Job['kind'], more: Partial<Job> = {}): Job {
+  return {
     id: ++jobId,
-    kind: 'odds',
+    kind,
     command: state.command,
     requests: requests(),
     active: state.active,
     width: textWidth(),
-    explain: (byId('explain') as HTMLDetailsElement).open,
+    explain: false,
+    ...more,
   }
+}
+
+function ask() {
+  const job = jobOf('odds', { explain: (byId('explain') as HTMLDetailsElement).open })
   byId('answer').classList.add('stale')
   asker.ask(job, (r) => showOdds(r))
   writeLinkSoon()
@@ -522,17 +529,7 @@ function drawSideBySide(active: Answer, others: Array<Answer | { error: string }
       'table',
       { class: 'numbers' },
       h('caption', {}, 'Set-ups side by side (the best marked: likeliest to destroy, then most damage)'),
-      h(
-        'thead',
-        {},
-        h(
-          'tr',
-          {},
-          h('th', { scope: 'col' }, 'set-up'),
-          h('th', { scope: 'col' }, 'destroyed'),
-          h('th', { scope: 'col' }, 'expected damage'),
-        ),
-      ),
+      headOf('set-up', 'destroyed', 'expected damage'),
       h(
         'tbody',
         {},
@@ -596,15 +593,7 @@ function cliLine(): string {
 const quote = (v: string) => (/^[\w.,:/+-]+$/.test(v) ? v : `'${v.replace(/'/g, `'\\''`)}'`)
 
 function askCompare() {
-  const job: Job = {
-    id: ++jobId,
-    kind: 'compare',
-    command: state.command,
-    requests: requests(),
-    active: state.active,
-    width: textWidth(),
-    explain: false,
-  }
+  const job = jobOf('compare')
   const box = byId('compare-body')
   box.classList.add('stale')
   asker.ask(job, (r) => {
@@ -620,16 +609,7 @@ function rollNow() {
   const seed = byId<HTMLInputElement>('seed').value.trim()
   state.rolls = rolls
   state.seed = rolls ? '' : seed
-  const job: Job = {
-    id: ++jobId,
-    kind: 'roll',
-    command: state.command,
-    requests: requests(),
-    active: state.active,
-    dice: rolls ? { rolls } : seed ? { seed } : undefined,
-    width: textWidth(),
-    explain: true,
-  }
+  const job = jobOf('roll', { dice: rolls ? { rolls } : seed ? { seed } : undefined, explain: true })
   const out = byId('roll-text')
   out.classList.add('stale')
   asker.ask(job, (r) => {
@@ -672,15 +652,7 @@ async function copy(text: string, what: string) {
 
 /** The odds shown as CSV (`--odds --csv`), worked out when asked for, then saved as a file. */
 function download() {
-  const job: Job = {
-    id: ++jobId,
-    kind: 'csv',
-    command: state.command,
-    requests: requests(),
-    active: state.active,
-    width: textWidth(),
-    explain: false,
-  }
+  const job = jobOf('csv')
   asker.ask(job, (r) => {
     if (!r.ok || !r.shown.csv) return showStatus(r.ok ? 'No odds to download.' : r.message, true)
     const a = h('a', {

@@ -129,17 +129,7 @@ export function tableView(table: OddsTable): HTMLTableElement {
     'table',
     { class: 'numbers', 'data-table': table.name },
     h('caption', {}, words(table.name)),
-    h(
-      'thead',
-      {},
-      h(
-        'tr',
-        {},
-        h('th', { scope: 'col' }, 'outcome'),
-        h('th', { scope: 'col' }, 'exactly'),
-        table.numeric ? h('th', { scope: 'col' }, 'at least') : null,
-      ),
-    ),
+    headOf('outcome', 'exactly', table.numeric ? 'at least' : null),
     h(
       'tbody',
       {},
@@ -177,18 +167,7 @@ export function compareView(answer: Answer): HTMLElement {
           h('br'),
           h('small', {}, `Ranked by ${String(c.quantity)}: ${String(c.ranking)}`),
         ),
-        h(
-          'thead',
-          {},
-          h(
-            'tr',
-            {},
-            h('th', { scope: 'col' }, 'option'),
-            own ? h('th', { scope: 'col' }, String(c.quantity)) : null,
-            h('th', { scope: 'col' }, 'destroyed'),
-            h('th', { scope: 'col' }, 'expected damage'),
-          ),
-        ),
+        headOf('option', own ? String(c.quantity) : null, 'destroyed', 'expected damage'),
         h(
           'tbody',
           {},
@@ -214,6 +193,15 @@ export function compareView(answer: Answer): HTMLElement {
   )
 }
 
+/** A table's head: one column header per name (a null leaves that column out). */
+export function headOf(...columns: Array<string | null>): HTMLElement {
+  return h(
+    'thead',
+    {},
+    h('tr', {}, ...columns.map((c) => (c === null ? null : h('th', { scope: 'col' }, c)))),
+  )
+}
+
 /** A matrix answer: each weapon against each defender, expected damage and chance to destroy. */
 export function matrixView(answer: Answer): HTMLElement {
   const cells = Array.isArray(answer.cells) ? (answer.cells as Json[]) : []
@@ -223,11 +211,7 @@ export function matrixView(answer: Answer): HTMLElement {
     'table',
     { class: 'numbers matrix' },
     h('caption', {}, 'Each weapon against each defender: expected damage, chance to destroy (best marked)'),
-    h(
-      'thead',
-      {},
-      h('tr', {}, h('th', { scope: 'col' }, 'weapon'), ...defenders.map((d) => h('th', { scope: 'col' }, d))),
-    ),
+    headOf('weapon', ...defenders),
     h(
       'tbody',
       {},
@@ -265,17 +249,7 @@ export function stepsView(answer: Answer): HTMLElement | null {
     'table',
     { class: 'numbers' },
     h('caption', {}, `Attacks in turn on ${String(answer.defender)} (HP ${String(answer.hp)})`),
-    h(
-      'thead',
-      {},
-      h(
-        'tr',
-        {},
-        h('th', { scope: 'col' }, 'attack'),
-        h('th', { scope: 'col' }, 'destroyed by then'),
-        h('th', { scope: 'col' }, 'expected damage'),
-      ),
-    ),
+    headOf('attack', 'destroyed by then', 'expected damage'),
     h(
       'tbody',
       {},

@@ -432,21 +432,7 @@ describe.skipIf(!chromium)('the page in Chromium, from file://, offline', { time
     expect(download.suggestedFilename()).toBe('mecha-shoot-odds.csv')
     const file = join(dir, 'odds.csv')
     await download.saveAs(file)
-    const cli = mecha([
-      'shoot',
-      '--acc',
-      '9',
-      '--evade',
-      '4',
-      '--shots',
-      '5',
-      '--dmg',
-      '300',
-      '--hp',
-      '1000',
-      '--odds',
-      '--csv',
-    ])
+    const cli = mecha('shoot --acc 9 --evade 4 --shots 5 --dmg 300 --hp 1000 --odds --csv'.split(' '))
     expect(readFileSync(file, 'utf8')).toBe(cli.stdout)
   })
 
