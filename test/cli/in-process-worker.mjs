@@ -3,8 +3,14 @@
 import { Readable, Writable } from 'node:stream'
 import { parentPort, workerData } from 'node:worker_threads'
 
-const { runCli } = await import(workerData.main)
 const { port, signal } = workerData
+// Ending (an error no request caught, or terminate()): the waiting test thread is woken to stop
+// waiting for an answer that will not come.
+process.on('exit', () => {
+  Atomics.store(signal, 0, 2)
+  Atomics.notify(signal, 0)
+})
+const { runCli } = await import(workerData.main)
 
 const capture = (chunks) =>
   new Writable({

@@ -1,7 +1,7 @@
 import { fileURLToPath, pathToFileURL } from 'node:url'
 import { MessageChannel, type MessagePort, Worker, receiveMessageOnPort } from 'node:worker_threads'
 import { expect } from 'vitest'
-import type { CliResult } from './run-cli.js'
+import { type CliResult, baseEnv } from './run-cli.js'
 
 /**
  * `mecha …` run in this process: the CLI front (runCli in src/cli/main.ts, as built in dist/ by
@@ -11,12 +11,15 @@ import type { CliResult } from './run-cli.js'
  * file (its modules loaded once), while this thread waits for the answer.
  *
  * As run-cli.ts: stdin is empty unless `input` is given, no stream is a terminal, the environment
- * is PATH plus `env`, and the working directory is `cwd` or this process's.
+ * is PATH and the run's cache folder (baseEnv) plus `env`, and the working directory is `cwd` or
+ * this process's.
  */
 export function mecha(
   args: string[],
   opts: { input?: string; env?: Record<string, string>; cwd?: string } = {},
 ): CliResult {
+  // A worker that ended (signal 2) answers no more: a new one is started.
+  if (worker && Atomics.load(worker.signal, 0) === 2) worker = undefined
   const front = (worker ??= startWorker())
   const id = ++front.asked
   Atomics.store(front.signal, 0, 0)
@@ -24,24 +27,25 @@ export function mecha(
     id,
     argv: args,
     input: opts.input ?? '',
-    env: Object.assign({ PATH: process.env.PATH ?? '' }, opts.env),
+    env: Object.assign(baseEnv(), opts.env),
     cwd: opts.cwd ?? process.cwd(),
   })
-  // Woken when an answer is posted; an answer to an earlier question (one that timed out) is
-  // dropped, and a wake with no answer waits again.
-  const deadline = Date.now() + 30_000
+  // Woken when an answer is posted (signal 1) or the worker has ended (signal 2: it answers no
+  // more); a wake with no answer waits again. No clock: a loaded machine only makes it slower.
   for (;;) {
     const answer = receiveMessageOnPort(front.port)?.message as (CliResult & { id: number }) | undefined
     if (answer?.id === id) return { code: answer.code, stdout: answer.stdout, stderr: answer.stderr }
     if (answer) continue
-    const left = deadline - Date.now()
-    if (left <= 0) break
-    Atomics.wait(front.signal, 0, 0, left)
-    Atomics.store(front.signal, 0, 0)
+    if (Atomics.load(front.signal, 0) === 2) break
+    Atomics.wait(front.signal, 0, 0)
+    if (Atomics.load(front.signal, 0) === 1) Atomics.store(front.signal, 0, 0)
   }
-  void front.worker.terminate()
   worker = undefined
-  return { code: null, stdout: '', stderr: `mecha ${args.join(' ')}: no answer in 30 s` }
+  return {
+    code: null,
+    stdout: '',
+    stderr: `mecha ${args.join(' ')}: the in-process front ended without an answer`,
+  }
 }
 
 interface Front {

@@ -12,6 +12,16 @@ import { fileURLToPath } from 'node:url'
  */
 export const BIN = fileURLToPath(new URL('../../bin/mecha.js', import.meta.url))
 
+/**
+ * What every front a test starts is handed of this process's environment: PATH, and the run's
+ * cache folder (test/cache-dir.ts), so a roster kept between runs never lands in the user's.
+ */
+export function baseEnv(): Record<string, string> {
+  const env: Record<string, string> = { PATH: process.env.PATH ?? '' }
+  if (process.env.MECHA_CACHE_DIR) env.MECHA_CACHE_DIR = process.env.MECHA_CACHE_DIR
+  return env
+}
+
 export interface CliResult {
   code: number | null
   stdout: string
@@ -23,7 +33,7 @@ export function mecha(
   args: string[],
   opts: { input?: string; env?: Record<string, string>; cwd?: string } = {},
 ): CliResult {
-  const env: Record<string, string> = { PATH: process.env.PATH ?? '', ...opts.env }
+  const env: Record<string, string> = { ...baseEnv(), ...opts.env }
   const r = spawnSync(process.execPath, [BIN, ...args], {
     input: opts.input ?? '',
     cwd: opts.cwd,
@@ -39,7 +49,7 @@ export function mecha(
 export function mechaSh(line: string): CliResult {
   const r = spawnSync('/bin/sh', ['-c', line.replace(/^mecha /, `"${process.execPath}" "${BIN}" `)], {
     encoding: 'utf8',
-    env: { PATH: process.env.PATH ?? '' },
+    env: baseEnv(),
     timeout: 15_000,
   })
   return { code: r.status, stdout: r.stdout, stderr: r.stderr }
@@ -60,7 +70,7 @@ export function mechaTty(
   const r = spawnSync('python3', [driver, JSON.stringify(steps), process.execPath, BIN, ...args], {
     encoding: 'utf8',
     timeout: 30_000,
-    env: { PATH: process.env.PATH ?? '', NO_COLOR: '1', PTY_COLUMNS: String(columns) },
+    env: { ...baseEnv(), NO_COLOR: '1', PTY_COLUMNS: String(columns) },
   })
   return JSON.parse(r.stdout)
 }
@@ -94,7 +104,7 @@ export function shLines(
   try {
     const r = spawnSync('/bin/sh', ['-c', script], {
       cwd: opts.cwd,
-      env: Object.assign({}, opts.env, { OUT: out }),
+      env: Object.assign(baseEnv(), opts.env, { OUT: out }),
       encoding: 'utf8',
       timeout: opts.timeout ?? 120_000,
     })
