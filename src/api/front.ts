@@ -11,7 +11,7 @@ import { parseRolls } from '../core/physical.js'
 import { checkSeed } from '../core/seeded.js'
 import { type Request, answerRequest, plainRequest } from '../engine/request.js'
 import { type Globals, type RunOutput, quietEnv } from '../engine/run.js'
-import { type CommandSpec, type OptionSpec, camelKey } from '../engine/spec.js'
+import { type CommandSpec, type OptionSpec, camelKey, flagsAsKeys } from '../engine/spec.js'
 import type { UnitWord } from '../engine/unit-words.js'
 import { MechaError } from './errors.js'
 import type { Calculation, Compared, CommandInfo, OptionInfo, Rolled, UnitWordInfo } from './types.js'
@@ -126,7 +126,7 @@ export class Front {
   }
 
   private keyNames(message: string): string {
-    return message.replace(/--[a-z][a-z0-9-]*/g, (flag) => this.flagToKey.get(flag) ?? flag)
+    return flagsAsKeys(message, this.flagToKey)
   }
 }
 

@@ -11,7 +11,7 @@ import type { Globals } from '../engine/run.js'
 import type { CommandSpec } from '../engine/spec.js'
 import { unitWordsOf } from '../engine/unit-words.js'
 import { battleRound } from '../game/describe.js'
-import { type GameLog, parseGame } from '../game/log.js'
+import { type GameLog, parseGame, readLog } from '../game/log.js'
 import { gameRoster } from '../game/roster.js'
 import { replay } from '../game/state.js'
 import type { Roster } from '../rules/stellar/roster.js'
@@ -37,7 +37,7 @@ const GAME_COMMANDS = ['shoot', 'melee', 'plan', 'matrix']
 /** A game as a request gives it: game.parse's log, or the log's text. */
 function gameOf(v: unknown): GameLog {
   if (typeof v === 'string') return parseGame(v, 'game')
-  if (v !== null && typeof v === 'object' && 'header' in v && 'events' in v) return v as GameLog
+  if (v !== null && typeof v === 'object' && 'header' in v && 'events' in v) return readLog(v, 'game')
   throw new InputError('bad-game', '"game": give game.parse(text)\'s log, or the log\'s text')
 }
 

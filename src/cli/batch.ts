@@ -5,7 +5,7 @@ import type { Readable, Writable } from 'node:stream'
 import { InputError } from '../core/errors.js'
 import { editDistance } from '../core/nearest.js'
 import { parseRolls } from '../core/physical.js'
-import { QUOTE_CHARS, oneLine } from '../core/text.js'
+import { QUOTE_CHARS, oneLine, quoteValue } from '../core/text.js'
 import { checkSeed, freshSeed } from '../core/seeded.js'
 import {
   renderBatchSummary,
@@ -17,7 +17,7 @@ import type { Roster } from '../rules/stellar/roster.js'
 import { commandNames, loadAllSpecs, loadedSpec } from '../commands/registry.js'
 import { answerRequest, plainRequest } from '../engine/request.js'
 import { type Globals, type RunEnv, type RunOutput, quietEnv } from '../engine/run.js'
-import { type CommandSpec, type OptionSpec, camelKey, show } from '../engine/spec.js'
+import { type CommandSpec, type OptionSpec, camelKey, flagsAsKeys, show } from '../engine/spec.js'
 import { unitWordsOf } from '../engine/unit-words.js'
 import type { RosterPlace } from './units.js'
 import { WriteFailed } from './write-file.js'
@@ -595,7 +595,7 @@ class Batch {
   private keyNames(command: string, message: string): string {
     const entry = specEntry(command)
     if (!entry) return message
-    return message.replace(/--[a-z][a-z0-9-]*/g, (flag) => entry.flagToKey.get(flag) ?? flag)
+    return flagsAsKeys(message, entry.flagToKey)
   }
 
   private stats(command: string): CommandStats {
@@ -692,13 +692,25 @@ function addStat(fields: Map<string, FieldStat>, key: string, v: number | boolea
  * cannot overflow the stack on them, and every number in them is finite.)
  */
 function brief(v: unknown): string {
+  if (typeof v === 'string') return quoteValue(v)
   if (v !== null && typeof v === 'object')
     return `${Array.isArray(v) ? 'a list' : 'an object'} ${cut(JSON.stringify(v))}`
   return cut(show(v))
 }
 
+/**
+ * At most QUOTE_CHARS of a value's JSON, a quote cut open closed again: oneLine reads a message's
+ * quoted values up to their closing quote, and an open one ran on to the next quote of the
+ * message, cutting the words between (a long unknown command lost its "see 'mecha --help'").
+ */
 function cut(text: string): string {
-  return text.length > QUOTE_CHARS ? `${text.slice(0, QUOTE_CHARS - 3)}...` : text
+  if (text.length <= QUOTE_CHARS) return text
+  const head = text.slice(0, QUOTE_CHARS - 3)
+  let open = false
+  for (let i = 0; i < head.length; i++)
+    if (head[i] === '\\') i++
+    else if (head[i] === '"') open = !open
+  return `${head}...${open ? '"' : ''}`
 }
 
 /**

@@ -7,7 +7,7 @@ import { newGameHeader } from '../game/new.js'
 import { sideScores } from '../game/score.js'
 import { type GameState, lastInEffect, replay } from '../game/state.js'
 import { sideLuck } from '../game/stats.js'
-import { columns, num, pct } from '../render/format.js'
+import { columns, num, pct, wrapText } from '../render/format.js'
 import { type GameOnDisk, appendEvents, createGame, loadGame, readGame, repairFile } from './game-file.js'
 import { requireRoster } from './units.js'
 
@@ -196,11 +196,14 @@ export function gameUndo(file: GameFile, to: number | undefined, json: boolean):
 }
 
 /** The round begun, as the players count it: `round 2`, or in a Confrontation `battle 2 of 3, round 1`. */
+/**
+ * What a next-round begins: a round, or past the last one nothing (`the battle is over: 5 rounds
+ * played`, as game status says it), not a round 6 of a battle of 5.
+ */
 function begins(state: GameState): string {
   const b = battleRound(state.mode, state.round)
-  return b.battles > 1 && !b.over
-    ? `battle ${b.battle} of ${b.battles}, round ${b.round}`
-    : `round ${state.round}`
+  if (b.over) return `the ${b.battles > 1 ? 'game' : 'battle'} is ${battleRoundText(b)}`
+  return `${b.battles > 1 ? `battle ${b.battle} of ${b.battles}, ` : ''}round ${b.round} begins`
 }
 
 export function gameNextRound(file: GameFile, json: boolean): Answer {
@@ -213,7 +216,7 @@ export function gameNextRound(file: GameFile, json: boolean): Answer {
   if (json)
     return { json: { n, t: 'next-round', round: state.round, reminders }, recorded: recorded(n, file) }
   return {
-    text: [`#${n} ${begins(state)} begins`, ...reminders.map((r) => `- ${r}`)].join('\n'),
+    text: [`#${n} ${begins(state)}`, ...reminders.map((r) => `- ${r}`)].join('\n'),
     recorded: recorded(n, file),
   }
 }
@@ -285,7 +288,10 @@ export async function gameStats(file: GameFile, json: boolean, width: number): P
     return {
       text: `${printable(file.name)}: no shots or charges yet (a shot or a charge by unit names is recorded in the game)`,
     }
-  const head = `Luck against the exact odds (${printable(file.name)}): each roll's damage, its percentile (luck: 0 the worst, 50 an average roll, 100 the best) and the chance of at least as much`
+  const head = wrapText(
+    `Luck against the exact odds (${printable(file.name)}): each roll's damage, its percentile (luck: 0 the worst, 50 an average roll, 100 the best) and the chance of at least as much`,
+    width,
+  )
   const table = [
     ['event', 'side', 'by', 'at', 'damage', 'expected', 'luck', 'P(at least)'],
     ...rolls.map((r) => [

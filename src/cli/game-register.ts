@@ -1,7 +1,7 @@
 import { type Command, Option } from 'commander'
 import { InputError } from '../core/errors.js'
 import { resolve } from 'node:path'
-import { MODES } from '../game/modes.js'
+import { MAX_POINTS, MODES } from '../game/modes.js'
 import { placeOf } from './builtins.js'
 import { type Run, columnsFor } from './io.js'
 
@@ -83,7 +83,7 @@ export function registerGame(program: Command, run: Run): void {
       new Option(
         '--points <n>',
         "the points size: each side's starting Momentum (not in defend-the-city)",
-      ).argParser(whole('--points', 1, 1_000_000)),
+      ).argParser(whole('--points', 1, MAX_POINTS)),
     )
     .addOption(jsonFlag())
     .action(

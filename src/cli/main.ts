@@ -1,4 +1,4 @@
-import { CommanderError } from 'commander'
+import { type Command, CommanderError } from 'commander'
 import { InputError } from '../core/errors.js'
 import { oneLine } from '../core/text.js'
 import { type CliIO, Output, OutputError, type Run } from './io.js'
@@ -22,11 +22,12 @@ export async function runCli(argv: readonly string[], io: CliIO): Promise<number
     argv,
     code: 0,
   }
+  let program: Command | undefined
   try {
-    const program = await buildProgram(run)
+    program = await buildProgram(run)
     await program.parseAsync([...argv], { from: 'user' })
   } catch (e) {
-    run.code = exitCodeOf(e, run)
+    run.code = exitCodeOf(e, run, program)
   }
   try {
     await run.out.flush()
@@ -42,10 +43,24 @@ export async function runCli(argv: readonly string[], io: CliIO): Promise<number
   return run.code
 }
 
-/** The command a command line names, as far as it names one ('wargroup shoot', 'wargroup', ''). */
-function commandPath(argv: readonly string[]): string {
+/**
+ * The command a command line names, as far as it names one ('wargroup shoot', 'game new',
+ * 'wargroup', ''): down the program's commands while the words name them.
+ */
+function commandPath(argv: readonly string[], program?: Command): string {
   const words = argv.filter((a) => !a.startsWith('-'))
   const start = words[0] === 'help' ? 1 : 0
+  if (program) {
+    const path: string[] = []
+    let at = program
+    for (const w of words.slice(start)) {
+      const next = at.commands.find((c) => c.name() === w || c.aliases().includes(w))
+      if (!next) break
+      path.push(next.name())
+      at = next
+    }
+    return path.join(' ')
+  }
   const [first, second] = [words[start], words[start + 1]]
   for (const g of groups) {
     if (g.name === null) {
@@ -58,7 +73,7 @@ function commandPath(argv: readonly string[]): string {
 }
 
 /** What a run that threw ends with: its one line on stderr (none for help shown), its exit code. */
-function exitCodeOf(e: unknown, run: Run): number {
+function exitCodeOf(e: unknown, run: Run, program?: Command): number {
   const fail = (message: string, code: number) => {
     // A game event appended before the failure is in the game: said, so a retry is not blind.
     const recorded = run.recorded
@@ -73,7 +88,7 @@ function exitCodeOf(e: unknown, run: Run): number {
     // Help shown because something was missing (`mecha`, `mecha wargroup`): a usage error.
     if (e.code === 'commander.help') return e.exitCode === 0 ? 0 : 2
     if (e.code === 'commander.executeSubCommandAsync') return run.code
-    const where = commandPath(run.argv)
+    const where = commandPath(run.argv, program)
     const msg = e.message
       .replace(/^error: /, '')
       .replace(/\n/g, ' ')

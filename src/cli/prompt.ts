@@ -51,6 +51,21 @@ export function choiceLines<T>(
   })
 }
 
+/**
+ * A question wrapped for "? " (and, once answered, "✔ ") before it: within `columns`, its lines
+ * after the first indented two columns, and its last word with room after it for the longest
+ * answer, which the answered line adds (" Spend 0 Momentum" made an 81-column line that broke in
+ * the middle of a word).
+ */
+export function questionText(message: string, columns: number, answerWidth: number): string {
+  const words = message.split(' ')
+  const last = words.pop()!
+  // The last word and a stand-in for the answer are wrapped as one word, then the stand-in goes.
+  const room = '#'.repeat(1 + answerWidth)
+  const wrapped = wrapText([...words, last + room].join(' '), columns - 2, '  ')
+  return wrapped.slice(0, -room.length)
+}
+
 export function terminalChoices(): ChoiceContext {
   return {
     interactive: true,
@@ -61,7 +76,7 @@ export function terminalChoices(): ChoiceContext {
       return select<T>(
         {
           // The question after "? ", wrapped to the terminal; once answered, the label alone beside it.
-          message: wrapText(message, columns - 2, '  '),
+          message: questionText(message, columns, Math.max(...options.map((o) => o.label.length))),
           choices: options.map((o, i) => Object.assign({ value: o.value, short: o.label }, lines[i])),
           default: defaultValue,
           pageSize: 12,

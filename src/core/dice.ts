@@ -1,3 +1,5 @@
+import { InputError } from './errors.js'
+
 /**
  * The one source of randomness every rule uses. A rule asks for dice by pool; the driver behind
  * it decides where the faces come from:
@@ -44,4 +46,21 @@ export function sumOf(faces: number[]): number {
   let s = 0
   for (const f of faces) s += f
   return s
+}
+
+/**
+ * The most times a rule rolls again because the dice left it undecided (a roll-off that tied,
+ * a fire that did not go out). Fair dice get that far with a chance below 10^-79 (a d6 showing
+ * no 1 a thousand times: (5/6)^1000); a source that does is repeating itself (a random function
+ * that always gives one number, the same faces typed over and over), and the roll ends here with
+ * an error instead of running until memory is gone.
+ */
+export const MAX_ROLLS_AGAIN = 1000
+
+/** The error for a rule that rolled again MAX_ROLLS_AGAIN times: `what` happened that often in a row. */
+export function repeatingDice(rule: string, what: string): InputError {
+  return new InputError(
+    'repeating-dice',
+    `${rule}: ${what} ${MAX_ROLLS_AGAIN} times in a row, which fair dice practically never do; the dice repeat themselves (a random function that always gives the same number, or the same faces typed over and over)`,
+  )
 }

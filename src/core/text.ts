@@ -12,8 +12,22 @@ const WORD_CHARS = 120
 
 const NAMED: Record<string, string> = { '\n': '\\n', '\r': '\\r', '\t': '\\t' }
 
-/** C0 controls, DEL and C1 controls (0x9b starts a terminal escape too), and the line separators. */
-const isControl = (c: number) => c < 0x20 || (c >= 0x7f && c <= 0x9f) || c === 0x2028 || c === 0x2029
+/**
+ * Format characters (Unicode's Cf) but the joiners: the bidirectional controls (U+202E turns the
+ * rest of a line around: "ab\u202ecd" shows as "abdc"), invisible ones (zero width space, word
+ * joiner, byte order mark, soft hyphen). U+200C and U+200D are kept: emoji and scripts join
+ * letters with them. The letters of names are below U+00AD, so most text never reaches the test.
+ */
+const FORMAT = /\p{Cf}/u
+const isFormat = (c: number) =>
+  c >= 0xad && c !== 0x200c && c !== 0x200d && FORMAT.test(String.fromCharCode(c))
+
+/**
+ * C0 controls, DEL and C1 controls (0x9b starts a terminal escape too), the line separators, and
+ * format characters (isFormat).
+ */
+const isControl = (c: number) =>
+  c < 0x20 || (c >= 0x7f && c <= 0x9f) || c === 0x2028 || c === 0x2029 || isFormat(c)
 
 /** `s` with every control character written as an escape: \n, \r, \t, else \xHH or \uHHHH. */
 export function printable(s: string): string {
@@ -22,7 +36,7 @@ export function printable(s: string): string {
   for (let i = 0; i < s.length; i++) {
     const c = s.charCodeAt(i)
     if (!isControl(c)) continue
-    const hex = c.toString(16).padStart(2, '0')
+    const hex = c.toString(16).padStart(c > 0xff ? 4 : 2, '0')
     out += s.slice(from, i) + (NAMED[s[i]] ?? (c > 0xff ? `\\u${hex}` : `\\x${hex}`))
     from = i + 1
   }
@@ -110,4 +124,22 @@ export function shellWord(word: string): string {
 export function hasControl(s: string): boolean {
   for (let i = 0; i < s.length; i++) if (isControl(s.charCodeAt(i))) return true
   return false
+}
+
+/**
+ * "a" or "an" before a word, by its sound: an 8/1 attack, an 11-tile building, an 80% chance,
+ * a 1/8 split. Numbers are read as said (eight, eleven, eighteen, eighty thousand).
+ */
+function article(word: string): 'a' | 'an' {
+  const digits = /^\d[\d,]*/.exec(word)?.[0].replace(/,/g, '')
+  // A word: by its first letter, u said "you" (a unit) as in the words these messages use.
+  if (digits === undefined) return /^[aeio]/i.test(word) ? 'an' : 'a'
+  // The first group of three digits is what is said first: 18,000 is "eighteen thousand".
+  const lead = digits.slice(0, ((digits.length - 1) % 3) + 1)
+  return lead.startsWith('8') || lead === '11' || lead === '18' ? 'an' : 'a'
+}
+
+/** `word` after its article: "an 8/1", "a 5/2". */
+export function withArticle(word: string): string {
+  return `${article(word)} ${word}`
 }

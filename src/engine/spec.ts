@@ -262,6 +262,18 @@ export function isOpen(choice: unknown): choice is 'ask' | 'auto' {
 /** How a choice was made, as the JSON's `chosenBy` reports it. */
 export type ChosenBy = 'flag' | 'auto' | 'prompt'
 
+/**
+ * A message about flags said for a request of keys (batch, the library): each `--flag` that is a
+ * key written as the key (`--arm-sv` -> `"armSv"`), except inside a command line the message
+ * suggests (`mecha game set b1 --hp N`, up to its closing parenthesis, semicolon or comma), which
+ * is typed at a shell as it is.
+ */
+export function flagsAsKeys(message: string, flagToKey: ReadonlyMap<string, string>): string {
+  return message.replace(/\bmecha [^);,]*|--[a-z][a-z0-9-]*/g, (m) =>
+    m.startsWith('mecha ') ? m : (flagToKey.get(m) ?? m),
+  )
+}
+
 const camelKeys = new Map<string, string>()
 
 /** 'arm-sv' -> 'armSv' (remembered: batch asks for every option of every line). */

@@ -133,7 +133,7 @@ export function roundReminders(header: GameHeader, state: GameState): string[] {
       out.push(
         `the last battle ended with round ${per * CONFRONTATION_BATTLES}: mecha game status gives the score`,
       )
-  } else if (ended >= per) out.push(`the battle ended with round ${per}: mecha game status gives the score`)
+  } else if (ended >= per) return [`the battle ended with round ${per}: mecha game status gives the score`]
   if (state.mode !== 'defend-the-city')
     out.push('each side gains 1 Momentum per Control Point it owns (mecha game set UNIT --momentum N)')
   if (state.mode === 'secure-the-objective')

@@ -10,7 +10,7 @@
 import { InputError } from '../core/errors.js'
 import { quoteValue } from '../core/text.js'
 import { UNIT_KINDS, type UnitKind } from '../rules/stellar/roster.js'
-import { CITY_SIDES, type GameMode, MODES } from './modes.js'
+import { CITY_SIDES, type GameMode, MAX_POINTS, MODES } from './modes.js'
 
 /** The version this build writes, and the newest it reads. */
 export const GAME_FORMAT = 1
@@ -194,7 +194,7 @@ function checkHeader(h: unknown): GameHeader {
     fail(`written in game format ${version}, and this mecha reads up to ${GAME_FORMAT}: update mecha`)
   if (!MODES.includes(o.mode as GameMode))
     fail(`"mode": ${showValue(o.mode)}; expected one of ${MODES.join(', ')}`)
-  int(o, 'points', 1, 1_000_000)
+  int(o, 'points', 1, MAX_POINTS)
   if (!isObj(o.sides) || Object.keys(o.sides).length !== 2)
     fail(`"sides": expected two sides, each {"momentum": N}`)
   for (const [side, s] of Object.entries(o.sides as Obj)) {
@@ -411,3 +411,44 @@ export function repairGame(text: string, file: string): { text: string; torn: nu
 
 /** One entry as its line in the log (without the newline). */
 export const entryLine = (entry: GameHeader | GameEvent) => JSON.stringify(entry)
+
+/**
+ * A log given as data (a library caller's, built or changed by hand), checked as its text is:
+ * its entries are written as the lines they would be and read again, so a header without units
+ * or an event naming no unit is one InputError with its line, not a TypeError in the replay.
+ * What is checked and returned is what the log would hold (JSON's values).
+ */
+/** What a value is, in words, whatever it is (a BigInt or a cycle is not shown as JSON). */
+export function kindOf(x: unknown): string {
+  if (x === undefined || x === null) return String(x)
+  if (Array.isArray(x)) return 'a list'
+  if (typeof x === 'string') return quoteValue(x)
+  if (typeof x === 'number' || typeof x === 'boolean') return String(x)
+  return typeof x === 'object' ? 'an object' : `a ${typeof x}`
+}
+
+export function readLog(data: unknown, file: string): GameLog {
+  if (!isObj(data) || !isObj(data.header) || !Array.isArray(data.events))
+    throw new InputError('bad-game', `${file}: a game log is { header, events }, as game.parse gives it`)
+  // Array.from: a list with holes reads them as undefined, refused below by their line.
+  const entries: unknown[] = [data.header, ...Array.from(data.events as unknown[])]
+  const lines = entries.map((e, i) => {
+    let line: string | undefined
+    try {
+      line = isObj(e) ? JSON.stringify(e) : undefined
+    } catch (err) {
+      // A cycle or a BigInt: JSON cannot hold it.
+      throw new InputError(
+        'bad-game',
+        `${file}:${i + 1}: the entry cannot be written as JSON (${(err as Error).message.split('\n')[0]})`,
+      )
+    }
+    if (line === undefined)
+      throw new InputError(
+        'bad-game',
+        `${file}:${i + 1}: ${e === undefined ? 'an empty place' : kindOf(e)}; expected an entry, {…}`,
+      )
+    return line + '\n'
+  })
+  return parseGame(lines.join(''), file)
+}

@@ -2,6 +2,9 @@
 export const MODES = ['simple-battle', 'confrontation', 'secure-the-objective', 'defend-the-city'] as const
 export type GameMode = (typeof MODES)[number]
 
+/** The largest points size a game takes (its Momentum follows the size: momentum.ts). */
+export const MAX_POINTS = 1_000_000
+
 /** Defend the City | Rampage: the sides' names say who attacks the city. */
 export const CITY_SIDES = ['attacker', 'defender'] as const
 

@@ -132,9 +132,10 @@ export interface HistogramOptions {
 }
 
 /**
- * Outcomes less likely than the threshold are grouped into one "less likely" row (the JSON keeps each):
- * 0.5%, or 1% when that still leaves more than MAX_HISTOGRAM_ROWS rows. A single outcome below
- * it is shown as it is.
+ * Past MAX_HISTOGRAM_ROWS outcomes, those less likely than the threshold are grouped into one
+ * "less likely" row (the JSON keeps each): 0.5%, or 1% when that still leaves more than
+ * MAX_HISTOGRAM_ROWS rows. A single outcome below it is shown as it is, and so is every outcome
+ * of a chart that fits (3d6's 3 and 18, 0.46% each, were hidden).
  */
 export const HISTOGRAM_THRESHOLDS = [0.005, 0.01]
 export const MAX_HISTOGRAM_ROWS = 40
@@ -210,7 +211,7 @@ export function histogram(
     threshold = t
     if (all.filter(([, p]) => p >= t).length <= MAX_HISTOGRAM_ROWS) break
   }
-  if (all.filter(([, p]) => p < threshold).length < 2) threshold = 0
+  if (all.length <= MAX_HISTOGRAM_ROWS || all.filter(([, p]) => p < threshold).length < 2) threshold = 0
   let shown: Row[] = all
     .map((e, i) => ({ k: e[0], p: e[1], atLeast: atLeast[i] }))
     .filter((r) => r.p >= threshold)

@@ -94,7 +94,7 @@ export const rollText = defineText({
       out.style.bold(`Exact odds of ${e.text}`),
       columns([
         ['Mean', num(mean, 4)],
-        ['Standard deviation', num(Math.sqrt(variance(chances, mean)), 4)],
+        ['Standard deviation', num(Math.sqrt(variance(chances)), 4)],
         ['Range', `${rows[0][0]} to ${rows[rows.length - 1][0]}`],
         ['Most likely', `${mostLikely(chances)}`],
       ]),
@@ -105,10 +105,17 @@ export const rollText = defineText({
   explainOdds: ([e, d], out) => explainRollOdds(e, d, out),
 })
 
-/** The variance of the outcomes, Σ p (k - mean)², from their chances as decimals. */
-function variance(chances: ReadonlyArray<readonly [number, number]>, mean: number): number {
+/**
+ * The variance of the outcomes, Σ p (k - mean)², from their chances as decimals, measured from
+ * the lowest outcome: near 2^53 the mean itself is rounded to a whole number (d6+9007199254740000
+ * has the mean ...003.5), which moved the deviation of a d6 from 1.7078 to 1.7795.
+ */
+function variance(chances: ReadonlyArray<readonly [number, number]>): number {
+  const low = chances[0][0]
+  let mean = 0
+  for (const [k, p] of chances) mean += p * (k - low)
   let v = 0
-  for (const [k, p] of chances) v += p * (k - mean) ** 2
+  for (const [k, p] of chances) v += p * (k - low - mean) ** 2
   return v
 }
 

@@ -263,6 +263,17 @@ function compareTable(name: string, tables: OddsTable[], render: RenderContext):
     (o) => tables.some((t) => cell(t, o) >= 0.005) && tables.some((t) => cell(t, o) < 1),
   )
   const hidden = outcomes.filter((o) => tables.every((t) => cell(t, o) < 0.005)).length
+  // Nothing to set side by side (no failed saves without PEN): one line, not an empty table.
+  if (shown.length === 0) {
+    const title = st.bold(tableTitle(name))
+    const sure = numeric
+      ? outcomes.length === 1 && outcomes[0]
+      : outcomes.find((o) => cell(tables[0], o) >= 1)
+    if (sure) return [`${title}: ${sure} for every option (certain)`]
+    return [
+      `${title}: ${outcomes[0]} or more for every option, each further outcome under 0.5% (${hidden} left out)`,
+    ]
+  }
   const out: string[] = []
   for (let from = 0; from < tables.length; from += OPTIONS_PER_TABLE) {
     const part = tables.slice(from, from + OPTIONS_PER_TABLE)

@@ -1,6 +1,6 @@
 import { pctFixed } from './format.js'
 import { type OddsRow, type OddsTable, outcomeValue, tableTitle } from './odds-table.js'
-import { chanceLabel, chanceTicks, valueLabel, valueTicks } from './ticks.js'
+import { alignedChanceTicks, chanceLabel, chanceTicks, valueLabel, valueTicks } from './ticks.js'
 
 /**
  * Odds as a self-contained SVG chart: one panel per distribution, a bar for each outcome's
@@ -12,8 +12,10 @@ import { chanceLabel, chanceTicks, valueLabel, valueTicks } from './ticks.js'
  * Numeric outcomes sit at their value on a numeric axis (0, 400, 1200 are not evenly spaced);
  * other outcomes are evenly spaced categories, yes/no ones named in words. Every axis is ticked
  * at round values (steps of 1, 2 or 5) labelled exactly. A distribution with one certain outcome
- * has nothing to draw: it is named in a line under the title instead of a panel. The picture
- * has a viewBox and no fixed size, so it scales to the window or page it is shown in.
+ * has nothing to draw: it is named in a line under the title instead of a panel, and one the
+ * same as a panel before it is drawn once, under both names. The picture has its size in pixels
+ * (a browser given only a viewBox fits a tall chart to the window, its text 5-6 px high) and a
+ * viewBox, so a page may still scale it.
  *
  * Plain SVG 1.1 text: no script, no external font, image or stylesheet, so any browser or
  * converter draws it the same way, and making one needs nothing but this function. Marks carry
@@ -86,7 +88,7 @@ export function renderChartSvg(chart: Chart): string {
   })
   y += 24
   // A distribution with one certain outcome is said here, not drawn as a panel with one bar.
-  const drawn = chart.panels.filter((p) => certainOutcome(p) === undefined)
+  const drawn = sameOnce(chart.panels.filter((p) => certainOutcome(p) === undefined))
   const certain = chart.panels
     .filter((p) => certainOutcome(p) !== undefined)
     .map((p) => `${p.title} = ${outcomeWord(p.series[0].table.name, certainOutcome(p)!)}`)
@@ -122,7 +124,7 @@ export function renderChartSvg(chart: Chart): string {
   const height = y + MARGIN
   return [
     `<?xml version="1.0" encoding="UTF-8"?>`,
-    `<svg xmlns="http://www.w3.org/2000/svg" version="1.1" viewBox="0 0 ${WIDTH} ${height}" font-family="${FONT}">`,
+    `<svg xmlns="http://www.w3.org/2000/svg" version="1.1" width="${WIDTH}" height="${height}" viewBox="0 0 ${WIDTH} ${height}" font-family="${FONT}">`,
     `<title>${esc(chart.title)}</title>`,
     `<rect width="${WIDTH}" height="${height}" fill="#ffffff"/>`,
     ...parts,
@@ -133,6 +135,38 @@ export function renderChartSvg(chart: Chart): string {
 
 function seriesColor(i: number): string {
   return COLORS[i % COLORS.length]
+}
+
+/**
+ * The panels with each distribution drawn once: a panel whose series hold the same chances as an
+ * earlier panel's (a melee's total damage to the defender when nothing adds to the attack's) is
+ * that panel, titled with both names ("attack: damage = defender: damage"), with the later one's
+ * HP line when the earlier has none.
+ */
+function sameOnce(panels: readonly ChartPanel[]): ChartPanel[] {
+  const out: ChartPanel[] = []
+  for (const p of panels) {
+    const at = out.findIndex((q) => sameChances(q, p))
+    if (at < 0) out.push(p)
+    else out[at] = { ...out[at], title: `${out[at].title} = ${p.title}`, cutoff: out[at].cutoff ?? p.cutoff }
+  }
+  return out
+}
+
+/** Whether two panels' series hold the same outcomes with the same chances. */
+function sameChances(a: ChartPanel, b: ChartPanel): boolean {
+  return (
+    a.series.length === b.series.length &&
+    a.series.every((s, i) => {
+      const x = s.table.rows
+      const y = b.series[i].table.rows
+      return (
+        s.label === b.series[i].label &&
+        x.length === y.length &&
+        x.every((r, k) => r.outcome === y[k].outcome && r.chance === y[k].chance)
+      )
+    })
+  )
 }
 
 /** The one outcome every series of a panel is sure of, if there is one. */
@@ -278,6 +312,8 @@ interface XAxis {
   xOf(outcome: string): number
   /** Room for one outcome's bars, in px. */
   slot: number
+  /** Numeric outcomes: px between two ticks (a bar wider than that seems to span several values). */
+  tickGap?: number
   /** Numeric outcomes: px of a value (for the HP line). */
   xOfValue?(v: number): number
   ticks: Array<{ x: number; label: string }>
@@ -285,8 +321,12 @@ interface XAxis {
   slanted: boolean
 }
 
-/** Numbers on a numeric axis: each outcome at its value, round ticks labelled exactly. */
-function numericAxis(outcomes: readonly string[]): XAxis {
+/**
+ * Numbers on a numeric axis: each outcome at its value, ticks labelled exactly. Whole outcomes
+ * evenly spaced with room for a label each (damage 0, 300, 600, 900) are ticked at themselves;
+ * others at round values. `ranges`: the outcomes are the middles of ranges, never ticked.
+ */
+function numericAxis(outcomes: readonly string[], ranges: boolean): XAxis {
   const values = outcomes.map(outcomeValue)
   let gap = Infinity
   for (let i = 1; i < values.length; i++)
@@ -303,11 +343,16 @@ function numericAxis(outcomes: readonly string[]): XAxis {
   // Ticks from the first outcome to the last: none past them (no damage of -100).
   const first = values[0]
   const last = values[values.length - 1]
-  const { step, ticks } = valueTicks(first, last, Math.max(1, room), whole ? 1 : 0)
+  const steps = Math.round((last - first) / gap)
+  const onSteps = whole && !ranges && steps < room && values.every((v) => (v - first) % gap === 0)
+  const { step, ticks } = onSteps
+    ? { step: gap, ticks: Array.from({ length: steps + 1 }, (_, k) => first + k * gap) }
+    : valueTicks(first, last, Math.max(1, room), whole ? 1 : 0)
   return {
     xOf: (o) => xOfValue(outcomeValue(o)),
     xOfValue,
     slot: gap * scale,
+    tickGap: step * scale,
     ticks: ticks.map((v) => ({ x: xOfValue(v), label: valueLabel(v, step) })),
     slanted: false,
   }
@@ -337,13 +382,14 @@ function renderPanel(full: ChartPanel): string {
   const ranges = panel.series.some((s) => s.table.rows.some((r) => r.range !== undefined))
   const plotW = PLOT_RIGHT - PLOT_LEFT
   const plotH = PLOT_BOTTOM - PLOT_TOP
-  const axis = numeric ? numericAxis(outcomes) : categoryAxis(outcomes, panel.series[0].table.name)
+  const axis = numeric ? numericAxis(outcomes, ranges) : categoryAxis(outcomes, panel.series[0].table.name)
   // Many options on numbers: bars for the best only (a forest of thin bars reads as noise; the
   // "at least" lines compare them all). Outcomes that are not numbers have no line: all bars.
   const barred =
     panel.series.length <= MAX_GROUPED || !numeric ? panel.series : panel.series.filter((s) => s.best)
   const max = Math.max(0, ...barred.flatMap((s) => s.table.rows.map((r) => r.chance)))
-  const { top, step, ticks } = chanceTicks(max)
+  // With a second axis (the chance of at least, 0-100%) both are ticked at the same gridlines.
+  const { top, step, ticks } = numeric ? alignedChanceTicks(max) : chanceTicks(max)
   const yOf = (p: number) => PLOT_BOTTOM - (p / top) * plotH
   const yAtLeast = (p: number) => PLOT_BOTTOM - p * plotH
 
@@ -377,11 +423,11 @@ function renderPanel(full: ChartPanel): string {
     )
   }
   if (numeric)
-    for (const p of [0, 0.2, 0.4, 0.6, 0.8, 1]) {
+    for (const p of ticks.map((t) => t / top)) {
       const y = yAtLeast(p)
       out.push(
         `<line class="at-least-tick" x1="${PLOT_RIGHT}" y1="${f(y)}" x2="${PLOT_RIGHT + 5}" y2="${f(y)}" stroke="#8a5a00" stroke-width="1"/>`,
-        text(PLOT_RIGHT + 8, y + 4, `${Math.round(p * 100)}%`, {
+        text(PLOT_RIGHT + 8, y + 4, `${Number((p * 100).toPrecision(12))}%`, {
           size: 11,
           fill: '#8a5a00',
           cls: 'at-least-label',
@@ -410,7 +456,7 @@ function renderPanel(full: ChartPanel): string {
     )
 
   // Bars: a group per outcome, a bar per option in it.
-  const group = Math.min(axis.slot * 0.8, 120)
+  const group = Math.min(axis.slot * 0.8, 120, (axis.tickGap ?? Infinity) * 0.8)
   const bw = group / Math.max(1, barred.length)
   // The HP line, between the last outcome that falls short and the first that destroys.
   const cut = panel.cutoff

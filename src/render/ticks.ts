@@ -13,9 +13,13 @@ export function roundStep(raw: number): number {
   return clean(10 * power)
 }
 
-/** Decimals that write every multiple of `step` exactly: 0.5 → 1, 0.02 → 2, 20 → 0. */
+/** Decimals that write every multiple of `step` exactly: 0.5 → 1, 0.02 → 2, 2.5 → 1, 20 → 0. */
 export function stepDigits(step: number): number {
-  return Math.max(0, -Math.floor(Math.log10(step) + 1e-9))
+  for (let d = 0; d < 12; d++) {
+    const scaled = step * 10 ** d
+    if (Math.abs(scaled - Math.round(scaled)) < 1e-9 * Math.max(1, scaled)) return d
+  }
+  return 12
 }
 
 /** A multiple of a step without binary noise: 3 * 0.1 is 0.3, not 0.30000000000000004. */
@@ -33,6 +37,35 @@ export function chanceTicks(max: number, most = 6): { top: number; step: number;
   const ticks: number[] = []
   for (let k = 0; clean(k * step) <= top + 1e-12; k++) ticks.push(clean(k * step))
   return { top, step, ticks }
+}
+
+/**
+ * The chance axis of a panel that has the chance of at least on a second axis (0 to 100% over
+ * the same height): its gridlines are that axis's ticks too, so it has 5, 4, 10 or 2 steps (the
+ * second axis ticked every 20%, 25%, 10% or 50%), each 1, 2, 2.5 or 5 times a power of ten. The
+ * lowest such top at or above `max` is taken; `aligned` is the second axis's step.
+ */
+export function alignedChanceTicks(max: number): {
+  top: number
+  step: number
+  ticks: number[]
+  aligned: number
+} {
+  const need = Math.max(max, 1e-4)
+  // Of two equal tops, the one with steps earlier in STEPS (5 steps before 10 of half the size).
+  const STEPS = [5, 4, 10, 2]
+  let best = { top: 1, step: 0.2, n: 5 }
+  for (let e = -6; e <= 0; e++)
+    for (const m of [1, 2, 2.5, 5])
+      for (const n of STEPS) {
+        const step = clean(m * 10 ** e)
+        const top = clean(n * step)
+        if (top < need * (1 - 1e-12) || top > 1) continue
+        if (top < best.top || (top === best.top && STEPS.indexOf(n) < STEPS.indexOf(best.n)))
+          best = { top, step, n }
+      }
+  const ticks = Array.from({ length: best.n + 1 }, (_, k) => clean(k * best.step))
+  return { top: best.top, step: best.step, ticks, aligned: clean(1 / best.n) }
 }
 
 /** A chance as a tick label: 0.125 with a step of 0.005 → "12.5%". */

@@ -63,6 +63,19 @@ describe('batch: what a hostile line cannot do', () => {
     expect(r.out[1].error).toMatch(/^"bonus": "a{40,60}\.\.\." is not one of /)
   })
 
+  it('a value cut short keeps the words after it (its quote closed: the message read on to the next quote)', () => {
+    const r = batch([
+      `{"command":"${LONG}"}`,
+      `{"command":"shoot","acc":{"x":"${LONG}"},"shots":3,"dmg":100}`,
+    ])
+    expect(r.out[0].error).toBe(
+      `"command": "${'a'.repeat(55)}..." is not a command; see 'mecha --help' for the commands (in a group: "wargroup shoot")`,
+    )
+    expect(r.out[1].error).toBe(
+      `"acc": got an object ({"x":"${'a'.repeat(51)}..."); give one value (see mecha shoot --help)`,
+    )
+  })
+
   it("1e400 (past JSON's range) and objects are described as what they are", () => {
     const r = batch([
       '{"command":"wargroup shoot","acu":1e400,"def":2,"str":5,"arm":3}',

@@ -213,6 +213,9 @@ describe.skipIf(!browser)('chart ticks read back from headless Chromium', () => 
           })
           expect(fit(right).worst, where).toBeLessThan(0.6)
           expect(right[0]).toEqual([0, expect.closeTo(p.axisY, 0)])
+          // on the gridlines, which the left axis's labels follow
+          expect(p.atLeastTicks.length, where).toBe(p.grid.length)
+          p.atLeastTicks.forEach((y, i) => expect(Math.abs(y - p.grid[i]), where).toBeLessThan(0.5))
         }
       }
     }
@@ -226,11 +229,15 @@ describe.skipIf(!browser)('chart ticks read back from headless Chromium', () => 
         const where = `${name}: ${p.title}`
         expect(p.outcomeLabels.length, where).toBe(p.ticks.length)
         const values = p.outcomeLabels.map((l) => Number(l.text))
-        // Round steps: 1, 2 or 5 times a power of ten, the same all along.
+        // Round steps (1, 2 or 5 times a power of ten), or every outcome ticked (damage 0, 300,
+        // 600, …), the same step all along.
         const step = values[1] - values[0]
-        expect(step / 10 ** Math.floor(Math.log10(step)), where).toSatisfy((m: number) =>
-          [1, 2, 5].some((k) => Math.abs(m - k) < 1e-9),
-        )
+        const outcomes = p.bars.map((b) => Number(barOf(b.title).outcome))
+        const atOutcomes = values.every((v) => outcomes.includes(v))
+        if (!atOutcomes)
+          expect(step / 10 ** Math.floor(Math.log10(step)), where).toSatisfy((m: number) =>
+            [1, 2, 5].some((k) => Math.abs(m - k) < 1e-9),
+          )
         values.forEach((v, i) => {
           expect(Math.abs(v - values[0] - i * step), where).toBeLessThan(1e-9)
           expect(Math.abs(p.outcomeLabels[i].cx - p.ticks[i]), `${where}: ${v} on its tick`).toBeLessThan(1)
@@ -275,11 +282,12 @@ describe.skipIf(!browser)('chart ticks read back from headless Chromium', () => 
 })
 
 describe('the chart as a file', () => {
-  it('scales with its window: a viewBox, no fixed width or height', () => {
-    const svg = mecha([...CHARTS.roll, '--plot', '-']).stdout
+  it('has its size in pixels and a viewBox (given only a viewBox, a browser fits a tall chart to the window, its text 5-6 px)', () => {
+    const svg = mecha([...CHARTS.melee, '--plot', '-']).stdout
     const root = /<svg [^>]*>/.exec(svg)![0]
-    expect(root).toMatch(/viewBox="0 0 960 \d+"/)
-    expect(root).not.toMatch(/ (width|height)=/)
+    const height = /viewBox="0 0 960 (\d+)"/.exec(root)![1]
+    expect(Number(height)).toBeGreaterThan(1000)
+    expect(root).toContain(`width="960" height="${height}"`)
     // The certain outcomes left out are named under the title.
     const melee = mecha([...CHARTS.melee, '--plot', '-']).stdout
     expect(melee).toContain(

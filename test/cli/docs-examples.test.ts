@@ -23,8 +23,9 @@
  * it is through the shell again.
  *
  * A ```text block right after a ```sh block (and only there) shows the output of that block's last example
- * (stdout, or stderr when stdout is empty) and must match it. In the shown output, a line that is
- * only `…` stands for any number of lines, and `…` inside a line for any text on that line.
+ * (stdout, or stderr when stdout is empty) and must match it exactly: the only shorthand is a line
+ * `… N lines` (`… 1 line`), which stands for exactly that many lines. A `…` anywhere else is a
+ * character like any other (read as "any text", it let `give 0…30` pass for `give 0 to 30`).
  */
 import { spawnSync } from 'node:child_process'
 import {
@@ -117,14 +118,17 @@ function extract(file: string): { examples: Example[]; strays: string[] } {
   return { examples, strays }
 }
 
-/** Shown output as a pattern: `…` alone on a line is any lines, `…` in a line is any text. */
+/** Shown output as a pattern: every line as it is, but `… N lines`: exactly N lines of any text. */
 function shownPattern(shown: string): RegExp {
   const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
   const parts = shown
     .replace(/\s+$/, '')
     .split('\n')
     .map((l) => l.replace(/\s+$/, ''))
-    .map((l) => (l.trim() === '…' ? '(?:[^\\n]*\\n)*?' : l.split('…').map(escape).join('[^\\n]*') + '\\n'))
+    .map((l) => {
+      const left = /^… (\d+) lines?$/.exec(l.trim())
+      return left ? `(?:[^\\n]*\\n){${left[1]}}` : escape(l) + '\\n'
+    })
   return new RegExp(`^${parts.join('')}$`)
 }
 
@@ -289,6 +293,17 @@ describe('docs examples', () => {
   it('finds the examples; ```sh blocks hold only examples and setup, ```text blocks only their output', () => {
     expect(all.length).toBeGreaterThan(60)
     expect(extracted.flatMap((e) => e.strays)).toEqual([])
+  })
+
+  it('shown output is exact: `…` is a character, and `… N lines` exactly N lines', () => {
+    expect('mecha: --acc: 99 is out of range; give 0 to 30\n').not.toMatch(
+      shownPattern('mecha: --acc: 99 is out of range; give 0…30'),
+    )
+    expect('a…b\n').toMatch(shownPattern('a…b'))
+    expect('head\nx\ny\ntail\n').toMatch(shownPattern('head\n… 2 lines\ntail'))
+    expect('head\nx\ntail\n').not.toMatch(shownPattern('head\n… 2 lines\ntail'))
+    expect('head\nx\ntail\n').toMatch(shownPattern('head\n… 1 line\ntail'))
+    expect('head\nx\ntail\n').not.toMatch(shownPattern('head\n…\ntail'))
   })
 
   it('links between the docs point at files and headings that exist', () => {

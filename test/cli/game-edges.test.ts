@@ -295,7 +295,7 @@ describe('6. how long a game is: a Confrontation is three battles of three round
       '#7 battle 3 of 3, round 1 begins',
       '#8 battle 3 of 3, round 2 begins',
       '#9 battle 3 of 3, round 3 begins',
-      '#10 round 10 begins',
+      '#10 the game is over: 3 battles of 3 rounds played',
     ])
     expect(run(['game', 'status']).stdout).toMatch(
       /^confrontation, 1000 points, over: 3 battles of 3 rounds played /,

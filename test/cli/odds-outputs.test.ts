@@ -142,6 +142,90 @@ describe('--csv and --plot on every command with --odds', () => {
     },
   )
 
+  it.each(Object.keys(ODDS))(
+    '%s --plot: the right axis ticked on the gridlines, bars narrower than the ticks apart, no panel twice, a size in pixels',
+    (name) => {
+      const svg = mecha([...args(name), '--plot', '-']).stdout
+      const root = /<svg [^>]*>/.exec(svg)![0]
+      const [, w, h] = /viewBox="0 0 (\d+) (\d+)"/.exec(root)!
+      expect(root).toContain(`width="${w}" height="${h}"`)
+      const panels = svg.split('<g class="panel"').slice(1)
+      const drawn = new Set<string>()
+      for (const panel of panels) {
+        const title = />([^<]*)<\/text>/.exec(panel)![1]
+        const ys = (cls: string) =>
+          [...panel.matchAll(new RegExp(`<line class="${cls}" x1="[^"]*" y1="([^"]*)"`, 'g'))].map((m) =>
+            Number(m[1]),
+          )
+        const grid = ys('grid')
+        const right = ys('at-least-tick')
+        // Every "at least" tick on a gridline, one per gridline: 0% on the axis, 100% at the top.
+        if (right.length)
+          expect(
+            right.sort((a, b) => a - b),
+            `${name}: ${title}`,
+          ).toEqual(grid.sort((a, b) => a - b))
+        const labels = [...panel.matchAll(/class="at-least-label"[^>]*>([^<]*)</g)].map((m) => m[1])
+        if (labels.length) {
+          const step = 100 / (labels.length - 1)
+          expect([20, 25, 10, 50]).toContain(step)
+          expect(labels).toEqual(labels.map((_, k) => `${k * step}%`))
+        }
+        // A bar narrower than the outcome ticks are apart: it stands over one value.
+        const ticks = [...panel.matchAll(/<line class="tick" x1="([^"]*)"/g)].map((m) => Number(m[1]))
+        const widths = [...panel.matchAll(/<rect class="bar" x="[^"]*" y="[^"]*" width="([^"]*)"/g)].map(
+          (m) => Number(m[1]),
+        )
+        if (ticks.length > 1) {
+          const apart = Math.min(...ticks.slice(1).map((x, i) => x - ticks[i]))
+          for (const bw of widths) expect(bw, `${name}: ${title}`).toBeLessThan(apart)
+        }
+        const bars = [...panel.matchAll(/<title>([^<]*)<\/title><\/rect>/g)].map((m) => m[1]).join('|')
+        expect(drawn.has(bars), `${name}: ${title} drawn twice`).toBe(false)
+        drawn.add(bars)
+      }
+    },
+  )
+
+  it('melee: a total the same as its strike is one panel under both names', () => {
+    // No Finishing Blow (level 0 pilots), no overwatch: each side's total is the other's strike.
+    const svg = mecha([...args('melee'), '--plot', '-']).stdout
+    const titles = [...svg.matchAll(/<g class="panel"[^>]*><text[^>]*>([^<]*)</g)].map((m) => m[1])
+    expect(titles.slice(0, 2)).toEqual([
+      'attack: damage = defender: damage',
+      'counter: damage = attacker: damage',
+    ])
+    // With a pilot able to make a Finishing Blow, the defender's total differs: drawn on its own.
+    const fb = mecha([
+      'melee',
+      '--atk-split',
+      '6/3',
+      '--atk-pilot',
+      '2',
+      '--atk-dmg',
+      '300',
+      '--atk-pen',
+      '4',
+      '--def-split',
+      '0/4',
+      '--def-dmg',
+      '400',
+      '--odds',
+      '--plot',
+      '-',
+    ]).stdout
+    const fbTitles = [...fb.matchAll(/<g class="panel"[^>]*><text[^>]*>([^<]*)</g)].map((m) => m[1])
+    expect(fbTitles).toContain('attack: damage')
+    expect(fbTitles).toContain('defender: damage')
+  })
+
+  it('two outcomes a round step apart are ticked at themselves (not every 50 under 120-pixel bars)', () => {
+    const svg = mecha(['save', '--pen', '5', '--hits', '1', '--arm-sv', '2', '--odds', '--plot', '-']).stdout
+    const panel = svg.split('<g class="panel"').find((p) => p.includes('>damage<'))!
+    const labels = [...panel.matchAll(/class="outcome-label"[^>]*>([^<]*)</g)].map((m) => m[1])
+    expect(labels).toEqual(['0', '1000'])
+  })
+
   it('--plot - writes the chart on stdout alone', () => {
     const r = mecha([...args('roll'), '--plot', '-'])
     expect(r.code).toBe(0)

@@ -29,7 +29,7 @@ describe('mecha shoot --targets N (the real binary)', () => {
     const blocks = out.split(/-- Target \d of 3 --/)
     expect(blocks).toHaveLength(4)
     expect(blocks[1]).toContain('Evade dice: 1! 5 6 9×')
-    expect(blocks[1]).toContain('Damage: 1900  (HP left -900, DESTROYED)')
+    expect(blocks[1]).toContain('Damage: 1900  (HP left 0, DESTROYED, overkill 900)')
     expect(blocks[2]).toContain('Evade dice: 3• 4• 7 10×')
     expect(blocks[2]).toContain('Damage: 1600')
     expect(blocks[3]).toContain('Damage: 0  (HP left 1000)')

@@ -5,7 +5,7 @@
  */
 import { spawnSync } from 'node:child_process'
 import { describe, expect, it } from 'vitest'
-import { choiceLines } from '../../src/cli/prompt.js'
+import { choiceLines, questionText } from '../../src/cli/prompt.js'
 import { mecha, mechaTty } from './run-cli.js'
 
 const hasPython = spawnSync('python3', ['-c', 'import pty'], { encoding: 'utf8' }).status === 0
@@ -73,6 +73,56 @@ describe('prompts fit 80 columns', () => {
     expect(lines[0].description).toBe('short; detail 0')
     expect(lines[1].description).toBe(`${'x'.repeat(40)}\n${'y'.repeat(40)}; detail 1`)
   })
+
+  it('a question leaves room after its last word for the answer the answered line adds', () => {
+    const q = 'Skill Defense: 2 hits get through your blocks. Spend Momentum?'
+    // "✔ " + the question + " Spend 0 Momentum" was 81 columns: "Momentu" / "m"
+    expect(questionText(q, 80, 'Spend 0 Momentum'.length)).toBe(
+      'Skill Defense: 2 hits get through your blocks. Spend\n  Momentum?',
+    )
+    for (let columns = 30; columns <= 100; columns++) {
+      const lines = `✔ ${questionText(q, columns, 16)} ${'a'.repeat(16)}`.split('\n')
+      for (const l of lines) expect(l.length, `${columns}: ${l}`).toBeLessThanOrEqual(columns)
+      expect(wordsOf(lines.join(' ')).slice(0, -1).join(' ')).toBe(`✔ ${q}`)
+    }
+    // room enough: as wrapText has it
+    expect(questionText('Attacker bonus?', 80, 10)).toBe('Attacker bonus?')
+  })
+
+  it.runIf(hasPython)(
+    'the Skill Defense question of a shot with HP, answered in a real terminal: every line within 80, no word cut',
+    () => {
+      const r = mechaTty(
+        [
+          'shoot',
+          '--acc',
+          '9',
+          '--evade',
+          '4',
+          '--shots',
+          '5',
+          '--dmg',
+          '300',
+          '--hp',
+          '1000',
+          '--seed',
+          'a',
+        ],
+        [
+          ["Attacker's bonus", '\r'],
+          ["Defender's reaction", '\r'],
+          ['Spend', '\r'],
+        ],
+        0,
+      )
+      expect(r.missing).toBeUndefined()
+      expect(r.code).toBe(0)
+      const lines = linesOf(r.output)
+      expect(lines).toContain('  Momentum? Spend 0 Momentum')
+      for (const l of lines.filter((x) => /^(✔ | {2})/.test(x))) expect(l.length, l).toBeLessThanOrEqual(80)
+    },
+    60_000,
+  )
 
   it.runIf(hasPython)(
     "melee's split and reaction menus in a real terminal: each option one line, every line within 80",

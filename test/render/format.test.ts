@@ -223,17 +223,16 @@ describe('histogram', () => {
   })
 
   it('marks the cut-off at the end when only hidden outcomes reach it, and not at all when none do', () => {
+    // More outcomes than a chart shows (40 rows): the 41 under 0.5% are grouped.
     const tail: Array<[number, number]> = [
       [0, 0.5],
       [1, 0.49],
-      [8, 0.004],
-      [9, 0.006 - 0.004 - 0.001],
-      [10, 0.001],
+      ...Array.from({ length: 41 }, (_, i): [number, number] => [8 + i, 0.01 / 41]),
     ]
     const out = histogram(tail, plain, 80, { cutoff: { at: 8 } })
     expect(lines(out).slice(-2)).toEqual([
-      '── destroyed at HP 8 or more: 0.60% ──',
-      'less likely    0.60%  3 outcomes, each under 0.5%',
+      '── destroyed at HP 8 or more: 1.00% ──',
+      'less likely    1.00%  41 outcomes, each under 0.5%',
     ])
     expect(histogram(few, plain, 80, { cutoff: { at: 100 } })).not.toContain('destroyed')
   })

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import {
+  alignedChanceTicks,
   chanceLabel,
   chanceTicks,
   roundStep,
@@ -96,6 +97,60 @@ describe('chanceTicks: the chance axis from 0 to a round top', () => {
   })
 })
 
+describe('alignedChanceTicks: a chance axis whose gridlines tick the chance of at least too', () => {
+  it('has 5, 4, 10 or 2 steps, so the second axis (0-100%) is ticked every 20%, 25%, 10% or 50%', () => {
+    // 60% at most: 0-80% by 20% (not 0-60% by 10%, whose gridlines the 20% steps fall between)
+    expect(alignedChanceTicks(0.6)).toEqual({
+      top: 0.8,
+      step: 0.2,
+      ticks: [0, 0.2, 0.4, 0.6, 0.8],
+      aligned: 0.25,
+    })
+    // 10.92%: 0-12.5% by 2.5%, each label with its decimal
+    const t = alignedChanceTicks(0.1092)
+    expect(t.ticks.map((p) => chanceLabel(p, t.step))).toEqual([
+      '0.0%',
+      '2.5%',
+      '5.0%',
+      '7.5%',
+      '10.0%',
+      '12.5%',
+    ])
+    expect(t.aligned).toBe(0.2)
+    expect(alignedChanceTicks(1)).toEqual({
+      top: 1,
+      step: 0.2,
+      ticks: [0, 0.2, 0.4, 0.6, 0.8, 1],
+      aligned: 0.2,
+    })
+  })
+
+  it('for any maximum: the lowest such top at or above it, never past 100%, every label exact', () => {
+    for (let i = 1; i <= 2000; i++) {
+      const max = (i / 2000) ** 3
+      const { top, step, ticks, aligned } = alignedChanceTicks(max)
+      const n = ticks.length - 1
+      expect([2, 4, 5, 10]).toContain(n)
+      expect(aligned).toBeCloseTo(1 / n, 12)
+      expect(top).toBeGreaterThanOrEqual(max - 1e-12)
+      expect(top).toBeLessThanOrEqual(1)
+      expect(ticks[n]).toBe(top)
+      // no lower top of the same kind (nor one under 0.01%, the least the axis shows)
+      for (const m of [1, 2, 2.5, 5])
+        for (let e = -6; e <= 0; e++)
+          for (const k of [2, 4, 5, 10]) {
+            const other = Number((k * m * 10 ** e).toPrecision(12))
+            if (other >= Math.max(max, 1e-4) - 1e-12 && other <= 1)
+              expect(other, `max ${max}`).toBeGreaterThanOrEqual(top)
+          }
+      ticks.forEach((p, k) => {
+        const label = chanceLabel(p, step)
+        expect(Number(label.slice(0, -1)) / 100, `max ${max}: ${label}`).toBeCloseTo(k * step, 12)
+      })
+    }
+  })
+})
+
 describe('valueTicks: round ticks along a numeric outcome axis', () => {
   it('melee damage 0 to 4800 with room for 16 labels: every 500 (not 0, 400, 800 as categories)', () => {
     const { step, ticks } = valueTicks(0, 4800, 16, 1)
@@ -120,5 +175,7 @@ describe('valueTicks: round ticks along a numeric outcome axis', () => {
     expect(valueLabel(-0.0001, 0.1)).toBe('0.0')
     expect(stepDigits(0.05)).toBe(2)
     expect(stepDigits(20)).toBe(0)
+    expect(stepDigits(2.5)).toBe(1)
+    expect(stepDigits(0.25)).toBe(2)
   })
 })

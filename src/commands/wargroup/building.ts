@@ -1,3 +1,4 @@
+import { withArticle } from '../../core/text.js'
 import { InputError } from '../../core/errors.js'
 import { type BuildingAttack, type BuildingResult, buildingDam } from '../../rules/wargroup/building.js'
 import { type CommandSpec, defineCommand, intOpt, required } from '../../engine/spec.js'
@@ -37,7 +38,7 @@ export const wargroupBuildingSpec: CommandSpec<BuildingAttack, BuildingResult> =
       if (dam < 1 || dam > full)
         throw new InputError(
           'out-of-range',
-          `--dam: ${dam} is out of range for a ${tiles}-tile building (Dam ${full}); give 1 to ${full}`,
+          `--dam: ${dam} is out of range for ${withArticle(`${tiles}-tile`)} building (Dam ${full}); give 1 to ${full}`,
         )
       b.dam = dam
     }

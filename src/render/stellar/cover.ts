@@ -1,3 +1,4 @@
+import { withArticle } from '../../core/text.js'
 import { defineText, oddsText, type RenderContext } from '../context.js'
 import { type CoverOdds, pieceSurvival } from '../../rules/stellar/cover-odds.js'
 import type { CoverRequest } from '../../rules/stellar/cover.js'
@@ -56,7 +57,7 @@ export function explainCover(r: CoverResult, c: CoverRequest, _out: RenderContex
         ? ', which every die does: no roll needed.'
         : r.targetNumber > COVER_DIE
           ? ', which no die can reach: destroyed without a roll.'
-          : `, a ${pct(p1)} chance per check.`),
+          : `, ${withArticle(pct(p1))} chance per check.`),
   )
   const why =
     c.melee && c.direct

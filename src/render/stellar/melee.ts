@@ -1,3 +1,4 @@
+import { withArticle } from '../../core/text.js'
 import { defineText, oddsText, type RenderContext } from '../context.js'
 import {
   type Bonus,
@@ -34,7 +35,7 @@ import { penText, attackerBonus, defenderBonus } from '../../rules/stellar/weapo
 import { columns, histogram, num, pct, pctFixed, plural, wrapText } from '../format.js'
 import type { Style } from '../style.js'
 import { saveOddsSteps, saveReactionLines } from './save.js'
-import { dieGlyph } from './shoot.js'
+import { dieGlyph, hpLeft } from './shoot.js'
 import { traitEffectLines } from './traits.js'
 import type { TraitEffect } from '../../rules/stellar/traits.js'
 
@@ -146,9 +147,10 @@ export function strikeLines(r: StrikeResult, title: string, st: Style): string[]
   return L
 }
 
-function hpText(o: SideOutcome, st: Style): string {
+/** A side's damage taken and, with its HP, what is left of it (a clash's side, a throw's target). */
+export function hpText(o: SideOutcome, st: Style): string {
   if (o.hp === undefined) return `took ${o.damageTaken}`
-  return `took ${o.damageTaken}, HP ${o.hp} -> ${o.remainingHp}${o.destroyed ? `, ${st.red('DESTROYED')}` : ''}`
+  return `took ${o.damageTaken}, HP ${o.hp} -> ${hpLeft(o.remainingHp!, st)}`
 }
 
 export function renderMelee(r: MeleeResult, m: ChoiceInfo, out: RenderContext): string {
@@ -414,7 +416,7 @@ function likelyAboveZero(d: Distribution<number>): number {
 const ATTACK_DIE = ['miss', 'hit', 'critical'] as const
 
 /** An attack die class's name: miss, hit, critical, or (Desperation Attack) the face itself. */
-const attackClassName = (c: number): string => (c <= 2 ? ATTACK_DIE[c] : `a ${c}`)
+const attackClassName = (c: number): string => (c <= 2 ? ATTACK_DIE[c] : withArticle(String(c)))
 
 /** A face standing for an attack die class (attackDieClass): the rolled hits of a row come from these. */
 function classFace(s: Strike, c: number): number {

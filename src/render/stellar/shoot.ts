@@ -196,9 +196,7 @@ export function renderShot(r: ShotResult, s: ReportedShot, luck: number, out: Re
   }
   lines.push(
     st.bold(`Damage: ${r.damage}`) +
-      (r.remainingHp !== undefined
-        ? `  (HP left ${r.remainingHp}${r.destroyed ? `, ${st.red('DESTROYED')}` : ''})`
-        : ''),
+      (r.remainingHp !== undefined ? `  (HP left ${hpLeft(r.remainingHp, st)})` : ''),
   )
   lines.push(
     st.dim(
@@ -216,10 +214,9 @@ function blockText(r: ShotResult): string {
   if (!r.blocks) return '0'
   const guard = r.blockTerms.some((t) => t.source === 'Guard')
   const plain = r.blockTerms.every((t) => t.source === 'Guard' || t.source === r.blockSource)
-  if (plain && r.blockSource !== 'barrier') {
-    if (r.blockSource !== 'none') return `${r.blocks} (${r.blockSource}${guard ? ' + guard' : ''})`
-    return guard ? `${r.blocks} (guard)` : String(r.blocks)
-  }
+  if (plain && (r.blockSource === 'shield' || r.blockSource === 'cover'))
+    return `${r.blocks} (${r.blockSource}${guard ? ' + guard' : ''})`
+  if (plain && r.blockSource === 'guard') return `${r.blocks} (guard)`
   return `${r.blocks} (${termsText(r.blockTerms)})`
 }
 
@@ -652,4 +649,13 @@ function mostLikely(d: Distribution<number>, keep: (x: number) => boolean = () =
   let bestP = -1
   for (const [x, p] of d.sorted()) if (keep(x) && p > bestP) [best, bestP] = [x, p]
   return best
+}
+
+/**
+ * HP left as a game or a plan keeps it, never below 0, and the damage past it: "0, DESTROYED,
+ * overkill 100" where the JSON's remainingHp (HP minus the damage) is -100.
+ */
+export function hpLeft(remaining: number, st: Style): string {
+  if (remaining > 0) return String(remaining)
+  return `0, ${st.red('DESTROYED')}${remaining < 0 ? `, overkill ${-remaining}` : ''}`
 }

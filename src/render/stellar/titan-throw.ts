@@ -1,6 +1,6 @@
 import { defineText, oddsText, type RenderContext } from '../context.js'
 import type { Distribution } from '../../core/distribution.js'
-import { type SideOutcome, CRIT_FROM, MELEE_DIE, survives } from '../../rules/stellar/melee.js'
+import { CRIT_FROM, MELEE_DIE, survives } from '../../rules/stellar/melee.js'
 import type { StrikeOutcome } from '../../rules/stellar/melee-odds.js'
 import {
   type TitanThrow,
@@ -11,8 +11,7 @@ import {
 } from '../../rules/stellar/titan-throw.js'
 import { penText } from '../../rules/stellar/weapon.js'
 import { columns, histogram, num, pct, plural } from '../format.js'
-import type { Style } from '../style.js'
-import { strikeLines } from './melee.js'
+import { hpText, strikeLines } from './melee.js'
 import { traitEffectLines } from './traits.js'
 import type { TraitEffect } from '../../rules/stellar/traits.js'
 
@@ -31,11 +30,6 @@ function throwLine(t: TitanThrow): string {
 function reachText(reach: number): string {
   if (reach < 0) return `${-reach} sizes smaller`
   return reach === 0 ? 'its own size' : `${plural(reach, 'size')} larger`
-}
-
-function hpText(o: SideOutcome, st: Style): string {
-  if (o.hp === undefined) return `took ${o.damageTaken}`
-  return `took ${o.damageTaken}, HP ${o.hp} -> ${o.remainingHp}${o.destroyed ? `, ${st.red('DESTROYED')}` : ''}`
 }
 
 function thrownText(r: TitanThrowResult): string {

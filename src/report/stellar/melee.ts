@@ -1,3 +1,4 @@
+import { withArticle } from '../../core/text.js'
 import { InputError } from '../../core/errors.js'
 import {
   type AttackOutcome,
@@ -412,7 +413,7 @@ function compareMelee(req: MeleeQuery): CompareReport<MeleeCompareExtra, MeleeCo
       // Each reaction with its best split, in the ranking's order.
       const perChoice = ranked.filter((o, i) => ranked.findIndex((x) => x.defChoice === o.defChoice) === i)
       choices.push({
-        question: `Defender's reaction to a ${splitText(m.atkSplit)} attack${defSplitOpen ? ', each with its best split' : ''}`,
+        question: `Defender's reaction to ${withArticle(splitText(m.atkSplit))} attack${defSplitOpen ? ', each with its best split' : ''}`,
         quantity,
         ranking: ranking('defender'),
         options: perChoice.map((o, i) =>
@@ -424,7 +425,7 @@ function compareMelee(req: MeleeQuery): CompareReport<MeleeCompareExtra, MeleeCo
     if (defSplitOpen) {
       const forChoice = ranked.filter((o) => o.defChoice === space.defChoices[0])
       choices.push({
-        question: `Defender's split of Melee ${m.def.unit.melee} with ${space.defChoices[0]} against a ${splitText(m.atkSplit)} attack`,
+        question: `Defender's split of Melee ${m.def.unit.melee} with ${space.defChoices[0]} against ${withArticle(splitText(m.atkSplit))} attack`,
         quantity,
         ranking: ranking('defender'),
         options: forChoice.map((o, i) => option(o, 'defender', i === 0, splitText(o.defSplit))),
@@ -510,7 +511,7 @@ function* meleeChoices(req: MeleeQuery, ctx: ChoiceContext): Generator<unknown, 
       const best = ranked[0]
       if (ask(openDefChoice)) {
         m.defChoice = yield ctx.select(
-          `Defender's reaction to a ${splitText(m.atkSplit)} attack: ${choiceLabel('counter', m)}, ${choiceLabel('guard', m)}${openDefSplit ? '; each with its best split' : ''}`,
+          `Defender's reaction to ${withArticle(splitText(m.atkSplit))} attack: ${choiceLabel('counter', m)}, ${choiceLabel('guard', m)}${openDefSplit ? '; each with its best split' : ''}`,
           perChoice.map((o) => ({
             value: o.defChoice,
             label: `${choiceLabel(o.defChoice, m).replace(/ \(.*\)$/, '')}${o === best ? ' (best)' : ''}`,

@@ -1,4 +1,4 @@
-import type { Dice } from '../../core/dice.js'
+import { type Dice, MAX_ROLLS_AGAIN, repeatingDice } from '../../core/dice.js'
 import { Distribution, probability } from '../../core/distribution.js'
 import { walk } from '../../core/exact.js'
 import { type Decidable, decision } from '../../core/decide.js'
@@ -55,9 +55,6 @@ export interface InitiativeResult {
   sequence: Movement[] | null
 }
 
-/** Ties this many times in a row mean dice that can never differ: a bug, not a game. */
-export const MAX_ROUNDS = 1000
-
 export function rollInitiativeRound(dice: Dice, s: Initiative): InitiativeRound {
   const a = dice.roll(6, 'initiative, side A')
   const b = dice.roll(6, 'initiative, side B')
@@ -82,7 +79,7 @@ export function resolveInitiative(dice: Dice, s: Initiative): InitiativeResult {
   const rounds: InitiativeRound[] = []
   let winner: Side | null = null
   while (winner === null) {
-    if (rounds.length >= MAX_ROUNDS) throw new Error(`initiative: ${MAX_ROUNDS} ties in a row`)
+    if (rounds.length >= MAX_ROLLS_AGAIN) throw repeatingDice('formation initiative', 'the dice tied')
     const r = rollInitiativeRound(dice, s)
     rounds.push(r)
     winner = r.winner

@@ -53,6 +53,24 @@ export const MAX_SIDES = 1000
 
 const TERM = /^(\d*)d(\d+|%)(?:(kh|kl|dh|dl|k)(\d+))?(?:(>=|<=|>|<|=)(\d+))?$/i
 
+/**
+ * The largest total an expression may reach either way: past 2^53 - 1 a number is no longer
+ * exact (9007199254740993 reads as ...992), so a total, its odds' outcomes and their mean would
+ * be wrong, and 400 digits read as Infinity (a mean of Infinity, a deviation of NaN).
+ */
+export const MAX_TOTAL = Number.MAX_SAFE_INTEGER
+
+/** A number written in an expression (in a dice term `body`), refused when it is past MAX_TOTAL. */
+function wholeNumber(digits: string, body?: string): number {
+  const n = Number(digits)
+  if (n > MAX_TOTAL)
+    throw new InputError(
+      'bad-expression',
+      `roll: ${digits}${body ? ` in "${body}"` : ''} is past ${MAX_TOTAL}, the largest whole number counted exactly; give a smaller number`,
+    )
+  return n
+}
+
 export function parseExpression(text: string): Expression {
   const src = text.replace(/\s+/g, '')
   if (!src)
@@ -66,7 +84,7 @@ export function parseExpression(text: string): Expression {
   const terms = pieces.map((piece): Term => {
     const sign: 1 | -1 = piece.startsWith('-') ? -1 : 1
     const body = piece.replace(/^[+-]/, '')
-    if (/^\d+$/.test(body)) return { kind: 'const', sign, value: Number(body), text: piece }
+    if (/^\d+$/.test(body)) return { kind: 'const', sign, value: wholeNumber(body), text: piece }
     const m = TERM.exec(body)
     if (!m)
       throw new InputError(
@@ -75,10 +93,11 @@ export function parseExpression(text: string): Expression {
       )
     const count = m[1] === '' ? 1 : Number(m[1])
     const sides = m[2] === '%' ? 100 : Number(m[2])
+    // the digits as typed in these messages: 400 of them read as Infinity
     if (count < 1 || count > MAX_DICE)
-      throw new InputError('bad-expression', `roll: ${count} dice in "${body}"; give 1-${MAX_DICE}`)
+      throw new InputError('bad-expression', `roll: ${m[1]} dice in "${body}"; give 1-${MAX_DICE}`)
     if (sides < 2 || sides > MAX_SIDES)
-      throw new InputError('bad-expression', `roll: d${sides} in "${body}"; dice have 2-${MAX_SIDES} sides`)
+      throw new InputError('bad-expression', `roll: d${m[2]} in "${body}"; dice have 2-${MAX_SIDES} sides`)
     const term: DiceTerm = { kind: 'dice', sign, count, sides, text: piece }
     if (m[3]) {
       const mode = (m[3].toLowerCase() === 'k' ? 'kh' : m[3].toLowerCase()) as 'kh' | 'kl' | 'dh' | 'dl'
@@ -86,15 +105,32 @@ export function parseExpression(text: string): Expression {
       if (n > count)
         throw new InputError(
           'bad-expression',
-          `roll: cannot ${mode.startsWith('k') ? 'keep' : 'drop'} ${n} of ${count} dice in "${body}"`,
+          `roll: cannot ${mode.startsWith('k') ? 'keep' : 'drop'} ${m[4]} of ${count} dice in "${body}"`,
         )
       term.keep = { mode, n }
     }
-    if (m[5]) term.count_if = { op: m[5] as Compare, n: Number(m[6]) }
+    if (m[5]) term.count_if = { op: m[5] as Compare, n: wholeNumber(m[6], body) }
     return term
   })
+  checkTotals(text, terms)
   const fixed = fixedCounts(terms)
   return fixed.length ? { text: src, terms, fixed } : { text: src, terms }
+}
+
+/**
+ * Refuses an expression whose terms, their sizes added, pass MAX_TOTAL (many large constants, or
+ * a constant near the limit with dice on top). The sizes are added, not the signed values: a
+ * total is summed term by term, and `9007199254740991+2-2` passes the limit on the way to an
+ * answer within it (and comes back 2^53 - 2).
+ */
+function checkTotals(text: string, terms: Term[]): void {
+  let most = 0
+  for (const t of terms) most += t.kind === 'const' ? t.value : t.count * (t.count_if ? 1 : t.sides)
+  if (most > MAX_TOTAL)
+    throw new InputError(
+      'bad-expression',
+      `roll: the terms of "${text}" add up past ±${MAX_TOTAL}, the largest whole number counted exactly; use smaller numbers`,
+    )
 }
 
 /** The counting terms whose threshold no face of the die meets, or every face meets. */

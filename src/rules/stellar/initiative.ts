@@ -1,4 +1,4 @@
-import type { Dice } from '../../core/dice.js'
+import { type Dice, MAX_ROLLS_AGAIN, repeatingDice } from '../../core/dice.js'
 import { Distribution, absorb, probability } from '../../core/distribution.js'
 import { walk } from '../../core/exact.js'
 
@@ -29,6 +29,7 @@ export function rollOffRound(dice: Dice): { faces: [number, number]; result: Rou
 export function resolveInitiative(dice: Dice): InitiativeResult {
   const rollOffs: Array<[number, number]> = []
   for (;;) {
+    if (rollOffs.length >= MAX_ROLLS_AGAIN) throw repeatingDice('initiative', 'the roll-off tied')
     const r = rollOffRound(dice)
     rollOffs.push(r.faces)
     if (r.result !== 'tie') return { rollOffs, winner: r.result }

@@ -335,8 +335,13 @@ export interface ShotResult {
   destroyed?: boolean
 }
 
-/** Which of shield, cover and barrier gave the blocks that do not stack with each other. */
-export type BlockSource = 'shield' | 'cover' | 'barrier' | 'none'
+/**
+ * Where a shot's blocks came from: the one of shield, cover and barrier that counted (they do not
+ * stack with each other; Guard and other blocks add to it), else `guard` when Guard gave them,
+ * `other` when only traits or extra blocks did, `none` when there were none (blockTerms lists
+ * every term).
+ */
+export type BlockSource = 'shield' | 'cover' | 'barrier' | 'guard' | 'other' | 'none'
 
 /** Shots rolled in one attack, at most: the cap applies after every modifier. */
 export const MAX_SHOTS = 10
@@ -491,8 +496,8 @@ export function shotBlocks(s: AfterEvadeInput): { blocks: number; source: BlockS
   const shield = ignored ? 0 : s.target.shield
   const cover = ignored || !s.situation.cover || s.target.warship ? 0 : coverBlocks(s.weapon.dmg)
   // The best of the three; ties go to the shield, then cover.
-  let source: BlockSource = 'none'
   let best = 0
+  let source: 'shield' | 'cover' | 'barrier' = 'shield'
   for (const [k, n] of [
     ['shield', shield],
     ['cover', cover],
@@ -507,7 +512,9 @@ export function shotBlocks(s: AfterEvadeInput): { blocks: number; source: BlockS
   for (const b of stackedBlocks(s.target.blockBonuses)) terms.push(b)
   let blocks = 0
   for (const t of terms) blocks += t.amount
-  return { blocks, source, terms }
+  // Guard alone was 'none' here: "blocks": 1 with "blockSource": "none".
+  const from: BlockSource = best > 0 ? source : guarding(s.defense) ? 'guard' : blocks > 0 ? 'other' : 'none'
+  return { blocks, source: from, terms }
 }
 
 /** Guard's term: "Guard", or "Guard (raised +1, at most 3)" when traits raised it. */

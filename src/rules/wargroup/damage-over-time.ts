@@ -1,4 +1,4 @@
-import type { Dice } from '../../core/dice.js'
+import { type Dice, MAX_ROLLS_AGAIN, repeatingDice } from '../../core/dice.js'
 
 /**
  * FIRE and VOID (wargroup seed, "Weapon effects").
@@ -114,6 +114,11 @@ export function resolveDamageOverTime(dice: Dice, e: DamageOverTime): DamageOver
   const out: EffectDie[] = []
   let b = BURNING_START
   while (burnsOn(e, b)) {
+    if (out.length >= MAX_ROLLS_AGAIN)
+      throw repeatingDice(
+        `wargroup ${e.effect}`,
+        `the die showed no 1 (which ends the ${e.effect === 'burn' ? 'fire' : 'void tile'})`,
+      )
     const roll = rollTurn(dice, e, b)
     out.push({ roll, damage: effectTurn(roll).damage })
     b = afterTurn(b, roll)

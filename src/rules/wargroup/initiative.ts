@@ -1,4 +1,4 @@
-import type { Dice } from '../../core/dice.js'
+import { type Dice, MAX_ROLLS_AGAIN, repeatingDice } from '../../core/dice.js'
 import { Distribution, absorb, probability } from '../../core/distribution.js'
 import { walk } from '../../core/exact.js'
 
@@ -41,6 +41,7 @@ export function roundWinningRoll(r: Pick<InitiativeRound, 'a' | 'b'>): number {
 export function resolveInitiative(dice: Dice): InitiativeResult {
   const rounds: InitiativeRound[] = []
   for (;;) {
+    if (rounds.length >= MAX_ROLLS_AGAIN) throw repeatingDice('wargroup initiative', 'the roll-off tied')
     const r = resolveInitiativeRound(dice, rounds.length + 1)
     rounds.push(r)
     if (r.winner) return { rounds, goesFirst: r.winner, winningRoll: roundWinningRoll(r) }

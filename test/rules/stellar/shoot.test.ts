@@ -202,8 +202,8 @@ describe('shooting rules', () => {
   })
 
   it.each([
-    ['guard +1 block', { defense: 'guard' as const }, 1, 'none'],
-    ['guard +2 at level 2', { target: { defPilot: 2 as const }, defense: 'guard' as const }, 2, 'none'],
+    ['guard +1 block', { defense: 'guard' as const }, 1, 'guard'],
+    ['guard +2 at level 2', { target: { defPilot: 2 as const }, defense: 'guard' as const }, 2, 'guard'],
     [
       'cover: 2 blocks against DMG 500 or less',
       { weapon: { dmg: 500 }, situation: { cover: true } },
