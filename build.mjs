@@ -4,7 +4,7 @@
 // library, read by nothing but a roster file's parse, is a file of its own.
 // The library (package.json "exports", docs/api.md) is tsc's own output, dist/api/index.js and the
 // modules it imports, each with its declaration file: plain ES modules a bundler can cut.
-import { rmSync } from 'node:fs'
+import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { createRequire } from 'node:module'
 import { build } from 'esbuild'
 
@@ -71,3 +71,55 @@ await build({
 
 // A new bundle needs a new V8 code cache: bin/mecha.js writes one at the first run that finds none.
 rmSync('dist/mecha.cjs.cache', { force: true })
+
+// The page (docs/web.md): one HTML file with its styles and its one script inline, so that it
+// works opened from disk (a page from file:// may not load a module script from a file) and from
+// any static host, with nothing fetched. The same script is the page's worker (src/web/page.ts).
+//
+// The library's `text` finds a command's words by its name in one table (src/render/texts.ts), so
+// a bundler keeps every command's text: ~28 KB gzipped of wargroup, formation, mining and other
+// texts the page never draws, a fifth of its budget. The page's bundle reads that table with the
+// page's own commands only (src/web/worker.ts, COMMANDS); a command missing from it fails here.
+const pageCommands = /export const COMMANDS = \{([^}]*)\}/.exec(
+  readFileSync('src/web/worker.ts', 'utf8'),
+)?.[1]
+if (!pageCommands) throw new Error('build: no COMMANDS = { … } in src/web/worker.ts')
+const pageTexts = (names) => ({
+  name: 'page-texts',
+  setup(b) {
+    b.onLoad({ filter: /src[\\/]render[\\/]texts\.ts$/ }, (file) => {
+      const kept = new Set()
+      const source = readFileSync(file.path, 'utf8')
+        .split('\n')
+        .filter((line) => {
+          const entry = /^\s+'?([\w -]+?)'?: \(\) => import\(/.exec(line)?.[1]
+          if (entry === undefined || names.includes(entry)) return (kept.add(entry), true)
+          return false
+        })
+        .join('\n')
+      const missing = names.filter((n) => !kept.has(n))
+      if (missing.length) throw new Error(`build: no text for ${missing.join(', ')} in src/render/texts.ts`)
+      return { contents: source, loader: 'ts' }
+    })
+  },
+})
+const page = await build({
+  bundle: true,
+  platform: 'browser',
+  format: 'esm',
+  target: 'es2022',
+  minify: !process.env.MECHA_NO_MINIFY,
+  legalComments: 'none',
+  logLevel: 'warning',
+  write: false,
+  entryPoints: ['src/web/main.ts'],
+  outfile: 'page.js',
+  plugins: [pageTexts(pageCommands.split(',').map((n) => n.trim()))],
+})
+// "</script" inside the script would end it early: written "<\/script" (the same text in a JS string).
+const script = page.outputFiles[0].text.replace(/<\/script/gi, '<\\/script')
+const html = readFileSync('src/web/index.html', 'utf8')
+  .replace('/*STYLE*/', () => readFileSync('src/web/style.css', 'utf8'))
+  .replace('/*SCRIPT*/', () => script)
+mkdirSync('dist/web', { recursive: true })
+writeFileSync('dist/web/index.html', html)

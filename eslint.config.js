@@ -84,6 +84,15 @@ export default tseslint.config(
   { files: ['src/commands/**/*.ts'], rules: forbid('render', 'api', 'cli') },
   { files: ['src/render/**/*.ts'], rules: forbid('api', 'cli') },
   { files: ['src/api/**/*.ts'], rules: forbid('cli') },
+  // The page (src/web) is a front on the library: it imports src/api and its own files only.
+  {
+    files: ['src/web/**/*.ts'],
+    languageOptions: { globals: { ...globals.browser } },
+    rules: {
+      ...noNode,
+      ...forbid('core', 'rules', 'game', 'render', 'engine', 'report', 'commands', 'cli'),
+    },
+  },
   {
     files: ['bin/**/*.js', 'scripts/**', 'bench/**', 'build.mjs', 'test/**/*.mjs'],
     rules: { '@typescript-eslint/no-require-imports': 'off' },

@@ -199,6 +199,7 @@ function optionInfo(o: OptionSpec): OptionInfo {
   if (o.default !== undefined) info.default = o.default
   const placeholder = o.placeholder ?? (t.kind === 'text' ? t.placeholder : undefined)
   if (placeholder !== undefined) info.placeholder = placeholder
+  if (o.completes?.length) info.suggestions = o.completes
   if (o.repeatable) info.repeatable = true
   if (o.open) info.choice = true
   if (o.required !== undefined) info.required = o.required

@@ -37,6 +37,11 @@ export interface OptionInfo {
   /** Its value when left out; absent when the command decides (or asks). */
   default?: unknown
   placeholder?: string
+  /**
+   * Values a `text` option commonly takes, to offer as suggestions (the trait names of `trait`,
+   * the reactions of `defense`): what shell completion offers; other values may still be valid.
+   */
+  suggestions?: readonly string[]
   /** Given several times (a list in a request). */
   repeatable?: boolean
   /** A player's choice: left out, it is made automatically (`auto` also says so). */

@@ -6,6 +6,7 @@ import { textOf } from '../render/run.js'
 import { loadText } from '../render/texts.js'
 import { type Style, plainStyle } from '../render/style.js'
 import { placeOf, registerBatch, registerCompletion, registerExamples, registerRoster } from './builtins.js'
+import { registerWeb } from './web-command.js'
 import { PLAY_FLAGS, registerGame } from './game-register.js'
 import { gameRole } from '../game/modes.js'
 import { commandLineOf, globalsFrom, refuseFlagValues, writeChart } from './globals.js'
@@ -280,5 +281,6 @@ export async function buildProgram(run: Run): Promise<Command> {
   registerRoster(program, run)
   registerExamples(program, run)
   registerGame(program, run)
+  registerWeb(program, run)
   return program
 }

@@ -42,6 +42,14 @@ describe('layers', () => {
     ])
   })
 
+  it('the page (src/web) imports the library (src/api) and its own files only', () => {
+    const imports = files('web').flatMap((f) =>
+      [...read(f).matchAll(/(?:from|import)\s*\(?\s*'([^']+)'/g)].map((m) => `${f}: ${m[1]}`),
+    )
+    expect(imports.length).toBeGreaterThan(5)
+    expect(imports.filter((i) => !/: (\.\/[\w-]+|\.\.\/api\/index)\.js$/.test(i))).toEqual([])
+  })
+
   it('rules import nothing from cli or render', () => {
     const bad = files('rules').filter((f) => /from '[./]*(cli|render)\//.test(read(f)))
     expect(bad).toEqual([])

@@ -87,6 +87,8 @@ describe('the files a start reads', () => {
     // The library (package.json exports): tsc's modules that dist/api/index.js imports.
     for (const layer of ['api', 'commands', 'core', 'engine', 'game', 'render', 'report', 'rules'])
       expect(files).toContain(`dist/${layer}/`)
+    // The page (docs/web.md), which `mecha web` finds beside the bundle.
+    expect(files).toContain('dist/web/index.html')
   })
 })
 
@@ -105,7 +107,8 @@ describe('the code cache beside the bundle', () => {
   const past = new Date('2020-01-01T00:00:00Z')
 
   it('a run that finds none writes one, which the next run uses as it is', () => {
-    rmSync(cache)
+    // A fresh build has none yet: the copy may hold one only if a run came before it.
+    rmSync(cache, { force: true })
     expect(run().stdout).toBe(answer)
     expect(statSync(cache).size).toBeGreaterThan(100_000)
     utimesSync(cache, past, past)
