@@ -185,7 +185,8 @@ for (const [what, attacks, target] of [
     JSON.stringify({
       command: c.command,
       attacker: `${c.attacker}:${c.weapon}`,
-      defender: c.defender,
+      // A defender with several melee weapons replies with the one the matrix named.
+      defender: c.defenderWeapon ? `${c.defender}:${c.defenderWeapon}` : c.defender,
       seed: 'b',
     })
   writeFileSync(lines, cells.map(line).join('\n') + '\n')
