@@ -180,7 +180,7 @@ export interface MeleeRequest {
   defSplit?: string | number
   /** defender's Melee stat (dice pool; needed for auto splits). */
   defMelee?: number
-  /** defender's melee weapon DMG per hit. */
+  /** defender's melee weapon DMG per hit (not needed for a warship without a Melee stat, which never counter-attacks). */
   defDmg?: number
   /** defender's weapon ARM PEN, with S for stun or P for push/pull (e.g. 5P). */
   defPen?: string | number
@@ -416,7 +416,7 @@ export interface MatrixRequest {
   defSplit?: string | number
   /** defender's Melee stat (dice pool; needed for auto splits). */
   defMelee?: number
-  /** defender's melee weapon DMG per hit. */
+  /** defender's melee weapon DMG per hit (not needed for a warship without a Melee stat, which never counter-attacks). */
   defDmg?: number
   /** defender's weapon ARM PEN, with S for stun or P for push/pull (e.g. 5P). */
   defPen?: string | number
@@ -640,7 +640,7 @@ export interface PlanRequest {
   defSplit?: string | number
   /** defender's Melee stat (dice pool; needed for auto splits). */
   defMelee?: number
-  /** defender's melee weapon DMG per hit. */
+  /** defender's melee weapon DMG per hit (not needed for a warship without a Melee stat, which never counter-attacks). */
   defDmg?: number
   /** defender's weapon ARM PEN, with S for stun or P for push/pull (e.g. 5P). */
   defPen?: string | number

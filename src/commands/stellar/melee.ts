@@ -24,6 +24,7 @@ import {
 } from '../../rules/stellar/traits.js'
 import { MAX_WEAPON_SHOTS } from '../../rules/stellar/shoot.js'
 import {
+  type Values,
   type ValuesOf,
   boolOpt,
   choiceOpt,
@@ -66,6 +67,16 @@ export function parseSplit(text: string, flag: string): OpenSplit {
 
 const SAME_EFFECT = 'a unit cannot have two traits with the same effect'
 
+/**
+ * A defender that is a warship without a Melee stat never counter-attacks (quickstart, Warship
+ * Combat: its AA DEF is its Melee DEF; see shipSides), so its melee weapon's DMG is never read:
+ * --def-dmg may be left out (issue 37), and a charge at such a ship from a roster needs no
+ * weapon of it. Its DMG is then 0, which no roll reads.
+ */
+function neverCounters(v: Values): boolean {
+  return v.defWarship === true && v.defShipMelee !== true
+}
+
 function sideOptions<P extends 'atk' | 'def'>(p: P, who: string) {
   const trait = <F extends string>(flag: F, text: string, sameAs?: string) => {
     const opt = boolOpt(`${p}-${flag}`, `${who}: ${text}`)
@@ -83,8 +94,15 @@ function sideOptions<P extends 'atk' | 'def'>(p: P, who: string) {
     ),
     intOpt(`${p}-melee`, `${who}'s Melee stat (dice pool; needed for auto splits)`, { min: 0, max: 30 }),
     required(
-      intOpt(`${p}-dmg`, `${who}'s melee weapon DMG per hit`, { min: 0, max: 100000 }),
+      intOpt(
+        `${p}-dmg`,
+        p === 'def'
+          ? `${who}'s melee weapon DMG per hit (not needed for a warship without a Melee stat, which never counter-attacks)`
+          : `${who}'s melee weapon DMG per hit`,
+        { min: 0, max: 100000 },
+      ),
       `the ${who}'s melee weapon DMG per hit, e.g. --${p}-dmg 300`,
+      p === 'def' ? neverCounters : () => false,
     ),
     textOpt(
       `${p}-pen`,
@@ -316,7 +334,7 @@ function buildSide(
       warship: v[key.warship],
       shipMelee: v[key.shipMelee],
     },
-    weapon: { dmg: v[key.dmg], pen: v[key.pen] ?? NO_PEN, finisher: v[key.finisher] },
+    weapon: { dmg: v[key.dmg] ?? 0, pen: v[key.pen] ?? NO_PEN, finisher: v[key.finisher] },
     mods: {
       advantage: v[key.advantage],
       extraHits: v[key.extraHits],

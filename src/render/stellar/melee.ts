@@ -336,12 +336,17 @@ export function explainMelee(r: MeleeResult, m: ChoiceInfo & Traced, out: Render
 
 // ---------------------------------------------------------------------------------------------
 
+/** A warship without a Melee stat: its weapon is never rolled in the clash (see shipSides). */
+function neverAttacks(side: ChoiceInfo['def']): boolean {
+  return side.unit.warship && !side.unit.shipMelee
+}
+
 export function renderMeleeOdds(o: MeleeOdds, m: ChoiceInfo, out: RenderContext): string {
   const st = out.style
   const L: string[] = []
   L.push(
     st.bold(
-      `Exact odds: attacker ${splitText(m.atkSplit)} (DMG ${m.atk.weapon.dmg}${m.atk.weapon.pen.value ? `, PEN ${penText(m.atk.weapon.pen)}` : ''}) vs defender ${splitText(m.defSplit)} (DMG ${m.def.weapon.dmg}${m.def.weapon.pen.value ? `, PEN ${penText(m.def.weapon.pen)}` : ''})`,
+      `Exact odds: attacker ${splitText(m.atkSplit)} (DMG ${m.atk.weapon.dmg}${m.atk.weapon.pen.value ? `, PEN ${penText(m.atk.weapon.pen)}` : ''}) vs defender ${splitText(m.defSplit)} (${neverAttacks(m.def) ? 'never attacks' : `DMG ${m.def.weapon.dmg}${m.def.weapon.pen.value ? `, PEN ${penText(m.def.weapon.pen)}` : ''}`})`,
     ),
   )
   L.push(choiceText(m))
