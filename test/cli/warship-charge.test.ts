@@ -50,3 +50,40 @@ describe('a charge at a warship without a Melee stat', () => {
     expect(mecha([...base, '--def-warship']).code).toBe(0)
   })
 })
+
+/** Issue 37: Q, Warship Armor Saves, for a stun or push/pull weapon's failed saves too. */
+describe("a warship's failed saves against stun and push/pull weapons", () => {
+  const shot = ['shoot', '--acc', '9', '--evade', '2', '--shots', '6', '--dmg', '200', '--warship', '--odds']
+  it('shoot: a 6S or 6P weapon at a warship (Size 0) deals what a 6 does', () => {
+    const plain = mechaJson([...shot, '--pen', '6']).odds
+    expect(plain.expected.damage).toBeGreaterThan(0)
+    for (const pen of ['6S', '6P']) {
+      const odds = mechaJson([...shot, '--pen', pen]).odds
+      expect(odds.damage).toEqual(plain.damage)
+      expect(odds.expected.actionsLost ?? 0).toBe(0)
+    }
+    const save = mecha(['save', '--hits', '3', '--pen', '5S', '--warship', '--rolls', '1,9,2'])
+    expect(save.stdout).toContain('Failed saves: 2 (+2000 DMG)')
+  })
+
+  it('melee: a push weapon never pushes a warship out, so a ship with a Melee stat counter-attacks', () => {
+    const clash = ['melee', '--atk-split', '6/0', '--atk-dmg', '0', '--atk-pen', '10P', '--def-split', '3/0']
+    const ship = mechaJson([
+      ...clash,
+      '--def-dmg',
+      '300',
+      '--def-warship',
+      '--def-ship-melee',
+      '--def-choice',
+      'counter',
+      '--seed',
+      'p',
+    ])
+    const unit = mechaJson([...clash, '--def-dmg', '300', '--def-choice', 'counter', '--seed', 'p'])
+    expect(unit.attack.failedSaves).toBeGreaterThan(0)
+    expect(unit.counter).toBeNull()
+    expect(ship.attack.pushes).toBe(0)
+    expect(ship.attack.damage).toBe(ship.attack.failedSaves * 1000)
+    expect(ship.counter).not.toBeNull()
+  })
+})

@@ -174,7 +174,10 @@ const options = [
   Object.assign(enumOpt('remote', REMOTE_FIRINGS, 'remote weapon; alone: fired with Momentum'), {
     bare: 'momentum',
   }),
-  boolOpt('warship', 'defender is a warship: saves capped at 5 (10 vs AOE), Momentum costs double'),
+  boolOpt(
+    'warship',
+    'defender is a warship: saves capped at 5 (10 vs AOE), each failed one 1000 DMG (stun and push/pull too), Momentum costs double',
+  ),
   boolOpt('aoe', 'AOE weapon (warship saves capped at 10)'),
   intOpt('size', "defender's Size (push/pull saves +2 per Size)", { min: 0, max: 10, default: 0 }),
   intOpt('hp', "defender's remaining HP, to report destruction", { min: 1, max: 1000000 }),

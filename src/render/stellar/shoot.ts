@@ -1,7 +1,7 @@
 import type { Distribution } from '../../core/distribution.js'
 import { faceClasses } from '../../core/exact.js'
 import type { RenderContext } from '../context.js'
-import { FAILED_SAVE_DMG, SAVE_DIE, savesOwedFor } from '../../rules/stellar/armor-save.js'
+import { FAILED_SAVE_DMG, SAVE_DIE, failedSaveKind, savesOwedFor } from '../../rules/stellar/armor-save.js'
 import {
   type EvadeClass,
   type EvadeDie,
@@ -45,7 +45,7 @@ import { damagePerHit, penText } from '../../rules/stellar/weapon.js'
 import { classLines, poolRowText, poolRows } from '../explain-odds.js'
 import { columns, histogram, num, pct, pctFixed, plural, wrapText } from '../format.js'
 import type { Style } from '../style.js'
-import { saveOddsSteps, saveReactionLines } from './save.js'
+import { failedSaveText, saveOddsSteps, saveReactionLines } from './save.js'
 import { traitEffectLines } from './traits.js'
 import type { TraitEffect } from '../../rules/stellar/traits.js'
 
@@ -227,8 +227,9 @@ function termsText(terms: readonly Bonus[]): string {
 
 function saveEffect(r: ShotResult, s: Shot): string {
   if (!r.save.failedSaves) return ''
-  if (s.weapon.pen.kind === 'stun') return ` (${plural(r.save.actionsLost, 'action')} lost)`
-  if (s.weapon.pen.kind === 'push') return ` (pushed ${r.save.pushes}x)`
+  const kind = failedSaveKind({ pen: s.weapon.pen, warship: s.target.warship })
+  if (kind === 'stun') return ` (${plural(r.save.actionsLost, 'action')} lost)`
+  if (kind === 'push') return ` (pushed ${r.save.pushes}x)`
   return ` (+${r.save.damage} DMG)`
 }
 
@@ -375,7 +376,7 @@ export function explainShot(r: ShotResult, s: ReportedShot & Traced, out: Render
       )
     if (r.save.failedSaves)
       L.push(
-        `   ${plural(r.save.failedSaves, 'failed save')}: ${s.weapon.pen.kind === 'stun' ? 'one action lost each' : s.weapon.pen.kind === 'push' ? 'one push each' : `+1000 DMG each = ${r.save.damage}`}.`,
+        `   ${plural(r.save.failedSaves, 'failed save')}: ${failedSaveText(failedSaveKind({ pen: s.weapon.pen, warship: s.target.warship }), r.save.damage)}.`,
       )
   }
   L.push(totalLine(r, s))
