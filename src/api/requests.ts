@@ -22,6 +22,8 @@ export interface ShootRequest {
   shots?: number
   /** Rapid Fire shots gained within half range (negative: lost) (default: 0). */
   rapidFire?: number
+  /** the target within half the weapon's range (Rapid Fire counts) or beyond it (no Rapid Fire); default: half, said in the answer when the weapon has Rapid Fire. */
+  range?: 'half' | 'beyond-half'
   /** DMG per hit. */
   dmg?: number
   /** ARM PEN, with S for stun or P for push/pull (e.g. 5S). */
@@ -90,7 +92,7 @@ export interface ShootRequest {
   defHavoc?: string | number
   /** remote weapon; alone: fired with Momentum. */
   remote?: 'momentum' | 'action' | boolean
-  /** defender is a warship: saves capped at 5 (10 vs AOE), Momentum costs double. */
+  /** defender is a warship: saves capped at 5 (10 vs AOE), each failed one 1000 DMG (stun and push/pull too), Momentum costs double. */
   warship?: boolean
   /** AOE weapon (warship saves capped at 10). */
   aoe?: boolean
@@ -276,6 +278,8 @@ export interface MatrixRequest {
   shots?: number
   /** Rapid Fire shots gained within half range (negative: lost) (default: 0). */
   rapidFire?: number
+  /** the target within half the weapon's range (Rapid Fire counts) or beyond it (no Rapid Fire); default: half, said in the answer when the weapon has Rapid Fire. */
+  range?: 'half' | 'beyond-half'
   /** DMG per hit. */
   dmg?: number
   /** ARM PEN, with S for stun or P for push/pull (e.g. 5S). */
@@ -344,7 +348,7 @@ export interface MatrixRequest {
   defHavoc?: string | number
   /** remote weapon; alone: fired with Momentum. */
   remote?: 'momentum' | 'action' | boolean
-  /** defender is a warship: saves capped at 5 (10 vs AOE), Momentum costs double. */
+  /** defender is a warship: saves capped at 5 (10 vs AOE), each failed one 1000 DMG (stun and push/pull too), Momentum costs double. */
   warship?: boolean
   /** AOE weapon (warship saves capped at 10). */
   aoe?: boolean
@@ -502,6 +506,8 @@ export interface PlanRequest {
   shots?: number
   /** Rapid Fire shots gained within half range (negative: lost) (default: 0). */
   rapidFire?: number
+  /** the target within half the weapon's range (Rapid Fire counts) or beyond it (no Rapid Fire); default: half, said in the answer when the weapon has Rapid Fire. */
+  range?: 'half' | 'beyond-half'
   /** DMG per hit. */
   dmg?: number
   /** ARM PEN, with S for stun or P for push/pull (e.g. 5S). */
@@ -570,7 +576,7 @@ export interface PlanRequest {
   defHavoc?: string | number
   /** remote weapon; alone: fired with Momentum. */
   remote?: 'momentum' | 'action' | boolean
-  /** defender is a warship: saves capped at 5 (10 vs AOE), Momentum costs double. */
+  /** defender is a warship: saves capped at 5 (10 vs AOE), each failed one 1000 DMG (stun and push/pull too), Momentum costs double. */
   warship?: boolean
   /** AOE weapon (warship saves capped at 10). */
   aoe?: boolean
@@ -716,7 +722,7 @@ export interface SaveRequest {
   armSv?: number
   /** unblocked hits from this weapon. */
   hits?: number
-  /** defender is a warship: saves capped at 5 (10 vs AOE). */
+  /** defender is a warship: saves capped at 5 (10 vs AOE); a failed save is 1000 DMG, with a stun or push/pull weapon too. */
   warship?: boolean
   /** AOE weapon (warship saves capped at 10). */
   aoe?: boolean

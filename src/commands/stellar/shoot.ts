@@ -5,6 +5,7 @@ import {
   type RerollPick,
   MAX_FOCUS,
   MAX_WEAPON_SHOTS,
+  SHOT_RANGES,
   defenseAllowed,
   rerollsAllowed,
   shotInput,
@@ -78,6 +79,11 @@ const options = [
     max: 10,
     default: 0,
   }),
+  enumOpt(
+    'range',
+    SHOT_RANGES,
+    "the target within half the weapon's range (Rapid Fire counts) or beyond it (no Rapid Fire); default: half, said in the answer when the weapon has Rapid Fire",
+  ),
   required(intOpt('dmg', 'DMG per hit', { min: 0, max: 100000 }), "the weapon's DMG per hit, e.g. --dmg 200"),
   textOpt('pen', 'N[S|P]', 'ARM PEN, with S for stun or P for push/pull (e.g. 5S)', parsePen),
   intOpt('arm-sv', "defender's ARM Sv", { min: 0, max: 20, default: 0 }),
@@ -314,6 +320,7 @@ export function buildShot(v: ValuesOf<typeof options>): ShotRequest {
       acc: v.acc,
       shots: v.shots,
       rapidFire: v.rapidFire,
+      range: v.range ?? 'half',
       dmg: v.dmg,
       pen,
       energy: v.energy,
@@ -362,6 +369,7 @@ export function buildShot(v: ValuesOf<typeof options>): ShotRequest {
     // A list (one reaction per target): target 1's here, every target's in targetDefenses.
     defense: Array.isArray(v.defense) ? v.defense[0] : v.defense,
     momentumGiven: v.momentum !== undefined,
+    rangeGiven: v.range !== undefined,
     chosenBy: {
       bonus: given(v.bonus),
       defense: given(Array.isArray(v.defense) ? v.defense[0] : v.defense),

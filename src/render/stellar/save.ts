@@ -125,9 +125,7 @@ export function explainSave(r: SaveResult, s: SaveRequest, out: RenderContext): 
     )
   else if (s.notOverYet === undefined && s.pilot >= 1 && s.pen.kind === 'push')
     L.push(`${step++}. It's not over yet! cannot be used against push/pull weapons.`)
-  L.push(
-    `${step}. ${plural(r.failedSaves, 'failed save')}: ${failedSaveText(failedSaveKind(s), r.damage)}.`,
-  )
+  L.push(`${step}. ${plural(r.failedSaves, 'failed save')}: ${failedSaveText(failedSaveKind(s), r.damage)}.`)
   return L.join('\n')
 }
 
@@ -198,7 +196,8 @@ export function saveOddsSteps(
       `   It's not over yet!: up to ${spec.notOverYet} Momentum is spent, each point cancelling one failed save (after any rerolls).`,
     )
   const kind = failedSaveKind(spec)
-  const effect = kind === 'stun' ? 'one action lost' : kind === 'push' ? 'one push' : `+${FAILED_SAVE_DMG} DMG`
+  const effect =
+    kind === 'stun' ? 'one action lost' : kind === 'push' ? 'one push' : `+${FAILED_SAVE_DMG} DMG`
   L.push(
     `   Each failed save that stands: ${effect}. Failed saves: ${failedRows
       .sorted()
