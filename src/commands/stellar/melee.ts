@@ -435,8 +435,27 @@ function splitFrom(raw: OpenSplit, p: 'atk' | 'def', who: string, pool: number |
   return raw
 }
 
+/**
+ * Giant Slayer's `larger` (W: "+2 PEN in Melee vs a larger Size") against an enemy both sides'
+ * Sizes say is not larger is refused (issue 37): the choice states a fact the flags contradict.
+ * A Size of 0 is the flag left out (no unit is Size 0), so then the player's word stands.
+ */
+function checkGiantSlayer(v: MeleeValues, p: 'atk' | 'def', traits: readonly ChosenTrait[]): void {
+  const own = v[SIDE_KEYS[p].size]
+  const q = p === 'atk' ? 'def' : 'atk'
+  const enemy = v[SIDE_KEYS[q].size]
+  if (own === 0 || enemy === 0 || enemy > own) return
+  if (traits.some((c) => c.trait.name === 'giant-slayer' && c.choice === 'larger'))
+    throw new InputError(
+      'bad-combination',
+      `--${p}-trait giant-slayer=larger: the ${q === 'def' ? 'defender' : 'attacker'}'s Size ${enemy} is not larger than the ${p === 'atk' ? 'attacker' : 'defender'}'s Size ${own}; give giant-slayer (+1 PEN) or the Sizes as they are`,
+    )
+}
+
 export function buildMelee(v: MeleeValues): MeleeQuery {
   const chosen = { attacker: sideTraits(v, 'atk'), defender: sideTraits(v, 'def') }
+  checkGiantSlayer(v, 'atk', chosen.attacker)
+  checkGiantSlayer(v, 'def', chosen.defender)
   const traitEffects: TraitEffect[] = []
   const atk = buildSide(v, 'atk', chosen.attacker, traitEffects)
   const def = buildSide(v, 'def', chosen.defender, traitEffects)
