@@ -112,6 +112,11 @@ function sideOptions<P extends 'atk' | 'def'>(p: P, who: string) {
     ),
     intOpt(`${p}-arm-sv`, `${who}'s ARM Sv`, { min: 0, max: 20, default: 0 }),
     intOpt(`${p}-shield`, `${who}'s shield blocks`, { min: 0, max: 20, default: 0 }),
+    intOpt(
+      `${p}-barrier`,
+      `${who}'s [Barrier] blocks: the better of shield and barrier counts${p === 'atk' ? ' (against overwatch too)' : ''}; a barrier blocks a Blindside attack`,
+      { min: 0, max: 20, default: 0 },
+    ),
     levelOpt(
       `${p}-pilot`,
       `${who}'s pilot level 0-2 (1+: +2 attacker bonus and Finishing Blows; 2: Counter/Guard +2)`,
@@ -274,6 +279,7 @@ function sideKeys<P extends 'atk' | 'def'>(p: P) {
     pen: k('Pen'),
     armSv: k('ArmSv'),
     shield: k('Shield'),
+    barrier: k('Barrier'),
     pilot: k('Pilot'),
     hp: k('Hp'),
     momentum: k('Momentum'),
@@ -326,6 +332,7 @@ function buildSide(
       melee: v[key.melee],
       armSv: v[key.armSv],
       shield: v[key.shield],
+      ...(v[key.barrier] > 0 ? { barrier: v[key.barrier] } : {}),
       pilot: v[key.pilot],
       hp: v[key.hp],
       momentum: v[key.momentum] ?? 0,

@@ -28,6 +28,7 @@ const upgrades = (text: string, flag: string) =>
 const NOT_A_THROW = [
   'atk-arm-sv',
   'atk-shield',
+  'atk-barrier',
   'atk-hp',
   'atk-momentum',
   'atk-finisher',
