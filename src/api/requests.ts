@@ -82,6 +82,10 @@ export interface ShootRequest {
   notOverYet?: number
   /** an [E]nergy (beam) weapon (for Anti-Beam Coating). */
   energy?: boolean
+  /** energy weapon firing through a building at a target within Sensors: PEN -3. */
+  throughWall?: boolean
+  /** energy weapon firing underwater: PEN -5. */
+  underwater?: boolean
   /** attacker's Power: dmg, pen, range (e.g. dmg,pen,pen). */
   power?: string | number
   /** attacker's Havoc: impact (DMG+100), push (PEN+1P). */
@@ -126,6 +130,8 @@ export interface MeleeRequest {
   atkArmSv?: number
   /** attacker's shield blocks (default: 0). */
   atkShield?: number
+  /** attacker's [Barrier] blocks: the better of shield and barrier counts (against overwatch too); a barrier blocks a Blindside attack (default: 0). */
+  atkBarrier?: number
   /** attacker's pilot level 0-2 (1+: +2 attacker bonus and Finishing Blows; 2: Counter/Guard +2) (default: 0). */
   atkPilot?: number
   /** attacker's remaining HP (decides survival, counter-attack and destruction). */
@@ -190,6 +196,8 @@ export interface MeleeRequest {
   defArmSv?: number
   /** defender's shield blocks (default: 0). */
   defShield?: number
+  /** defender's [Barrier] blocks: the better of shield and barrier counts; a barrier blocks a Blindside attack (default: 0). */
+  defBarrier?: number
   /** defender's pilot level 0-2 (1+: +2 attacker bonus and Finishing Blows; 2: Counter/Guard +2) (default: 0). */
   defPilot?: number
   /** defender's remaining HP (decides survival, counter-attack and destruction). */
@@ -338,6 +346,10 @@ export interface MatrixRequest {
   notOverYet?: number
   /** an [E]nergy (beam) weapon (for Anti-Beam Coating). */
   energy?: boolean
+  /** energy weapon firing through a building at a target within Sensors: PEN -3. */
+  throughWall?: boolean
+  /** energy weapon firing underwater: PEN -5. */
+  underwater?: boolean
   /** attacker's Power: dmg, pen, range (e.g. dmg,pen,pen). */
   power?: string | number
   /** attacker's Havoc: impact (DMG+100), push (PEN+1P). */
@@ -368,6 +380,8 @@ export interface MatrixRequest {
   atkArmSv?: number
   /** attacker's shield blocks (default: 0). */
   atkShield?: number
+  /** attacker's [Barrier] blocks: the better of shield and barrier counts (against overwatch too); a barrier blocks a Blindside attack (default: 0). */
+  atkBarrier?: number
   /** attacker's pilot level 0-2 (1+: +2 attacker bonus and Finishing Blows; 2: Counter/Guard +2) (default: 0). */
   atkPilot?: number
   /** attacker's remaining HP (decides survival, counter-attack and destruction). */
@@ -428,6 +442,8 @@ export interface MatrixRequest {
   defArmSv?: number
   /** defender's shield blocks (default: 0). */
   defShield?: number
+  /** defender's [Barrier] blocks: the better of shield and barrier counts; a barrier blocks a Blindside attack (default: 0). */
+  defBarrier?: number
   /** defender's remaining HP (decides survival, counter-attack and destruction). */
   defHp?: number
   /** Skill Defense: the most Momentum the defender spends negating hits, one per hit; missing: asked after the dice in a terminal, else none. */
@@ -566,6 +582,10 @@ export interface PlanRequest {
   notOverYet?: number
   /** an [E]nergy (beam) weapon (for Anti-Beam Coating). */
   energy?: boolean
+  /** energy weapon firing through a building at a target within Sensors: PEN -3. */
+  throughWall?: boolean
+  /** energy weapon firing underwater: PEN -5. */
+  underwater?: boolean
   /** attacker's Power: dmg, pen, range (e.g. dmg,pen,pen). */
   power?: string | number
   /** attacker's Havoc: impact (DMG+100), push (PEN+1P). */
@@ -594,6 +614,8 @@ export interface PlanRequest {
   atkArmSv?: number
   /** attacker's shield blocks (default: 0). */
   atkShield?: number
+  /** attacker's [Barrier] blocks: the better of shield and barrier counts (against overwatch too); a barrier blocks a Blindside attack (default: 0). */
+  atkBarrier?: number
   /** attacker's pilot level 0-2 (1+: +2 attacker bonus and Finishing Blows; 2: Counter/Guard +2) (default: 0). */
   atkPilot?: number
   /** attacker's remaining HP (decides survival, counter-attack and destruction). */
@@ -654,6 +676,8 @@ export interface PlanRequest {
   defArmSv?: number
   /** defender's shield blocks (default: 0). */
   defShield?: number
+  /** defender's [Barrier] blocks: the better of shield and barrier counts; a barrier blocks a Blindside attack (default: 0). */
+  defBarrier?: number
   /** Skill Defense: the most Momentum the defender spends negating hits, one per hit; missing: asked after the dice in a terminal, else none. */
   defMomentum?: number
   /** defender's Size (push/pull saves +2 per Size) (default: 0). */
@@ -862,6 +886,8 @@ export interface TitanThrowRequest {
   defArmSv?: number
   /** defender's shield blocks (default: 0). */
   defShield?: number
+  /** defender's [Barrier] blocks: the better of shield and barrier counts; a barrier blocks a Blindside attack (default: 0). */
+  defBarrier?: number
   /** target's pilot level 0-2 (2: Guard +2) (default: 0). */
   defPilot?: number
   /** target's remaining HP (decides destruction). */

@@ -1,5 +1,5 @@
 import { InputError } from '../../core/errors.js'
-import { notOverYetBar } from '../../rules/stellar/armor-save.js'
+import { THROUGH_WALL_PEN, UNDERWATER_PEN, notOverYetBar } from '../../rules/stellar/armor-save.js'
 import {
   type DefenseChoice,
   type RerollPick,
@@ -54,6 +54,7 @@ import {
   levelOpt,
   repeatable,
   required,
+  requires,
   textOpt,
   checkOptions,
   moreTargets,
@@ -173,6 +174,13 @@ const options = [
     default: 0,
   }),
   boolOpt('energy', 'an [E]nergy (beam) weapon (for Anti-Beam Coating)'),
+  requires(
+    boolOpt('through-wall', 'energy weapon firing through a building at a target within Sensors: PEN -3'),
+    { energy: 'only energy weapons shoot through buildings' },
+  ),
+  requires(boolOpt('underwater', 'energy weapon firing underwater: PEN -5'), {
+    energy: 'the PEN penalty is for energy weapons',
+  }),
   textOpt('power', 'LIST', "attacker's Power: dmg, pen, range (e.g. dmg,pen,pen)", upgrades),
   textOpt('havoc', 'LIST', "attacker's Havoc: impact (DMG+100), push (PEN+1P)", upgrades),
   textOpt('def-power', 'LIST', "defender's Power: barriers (its --barrier +1 block)", upgrades),
@@ -388,6 +396,10 @@ export function buildShot(v: ValuesOf<typeof options>): ShotRequest {
     applyRemote(s, v.remote)
     s.spend.remote = { firing: v.remote, momentum: v.remote === 'momentum' ? REMOTE_MOMENTUM_COST : 0 }
   }
+  // Q, energy weapons: -3 PEN through a building, -5 underwater (save's --through-wall and
+  // --underwater): terms of the shot's PEN, after the traits' (a save needs PEN 2+ in all).
+  if (v.throughWall) s.attacker.penBonuses.push({ source: 'through a building', amount: -THROUGH_WALL_PEN })
+  if (v.underwater) s.attacker.penBonuses.push({ source: 'underwater', amount: -UNDERWATER_PEN })
   checkShotSkills(v, chosen)
   for (const [flag, key, pool, side] of UPGRADE_FLAGS) {
     const text = v[key]

@@ -135,7 +135,11 @@ function downedLine(n: number): string {
 
 /** The weapon's value and what was added to it: "weapon 200 + Mechanics Expert 100". */
 function weaponSum(base: number, terms: readonly Bonus[]): string {
-  return [`weapon ${base}`, ...terms.map((t) => `${t.source} ${t.amount}`)].join(' + ')
+  // A penalty (energy weapons through a building, underwater) is taken away: "- underwater 5".
+  return [
+    `weapon ${base}`,
+    ...terms.map((t) => (t.amount < 0 ? `- ${t.source} ${-t.amount}` : `+ ${t.source} ${t.amount}`)),
+  ].join(' ')
 }
 
 /** A sum with its terms: "300 (weapon 200 + Mechanics Expert 100)", or the plain value. */
