@@ -190,16 +190,9 @@ describe('melee traits in --odds --explain and the split search', () => {
 })
 
 describe('melee --atk-trait giant-slayer', () => {
+  const LARGER = [...CLASH, '--atk-pen', '4', '--atk-trait', 'giant-slayer=larger']
   it('+1 PEN and a bonus +2 against a larger Size: the save target and the explanation say so', () => {
-    const args = [
-      ...CLASH,
-      '--atk-pen',
-      '4',
-      '--atk-trait',
-      'giant-slayer=larger',
-      '--rolls',
-      '5,6,7,1,1,5,5,5',
-    ]
+    const args = [...LARGER, '--rolls', '5,6,7,1,1,5,5,5']
     // PEN 4 + 1 + 2 against ARM Sv 0: saves on 7+.
     expect(mechaJson(args).attack.saveTargetNumber).toBe(7)
     expect(mechaJson(args).attack.penBonuses).toEqual([
@@ -254,16 +247,7 @@ describe('melee --atk-trait giant-slayer', () => {
     { sizes: ['--atk-size', '1', '--def-size', '3'] },
     { sizes: ['--atk-size', '2'] },
   ])('giant-slayer=larger with $sizes', ({ sizes, refusedWith }) => {
-    const args = [
-      ...CLASH,
-      '--atk-pen',
-      '4',
-      '--atk-trait',
-      'giant-slayer=larger',
-      ...sizes,
-      '--rolls',
-      '5,6,7,1,1,5,5,5',
-    ]
+    const args = [...LARGER, ...sizes, '--rolls', '5,6,7,1,1,5,5,5']
     if (refusedWith)
       expect(refused(args)).toBe(
         `mecha: --atk-trait giant-slayer=larger: ${refusedWith}; give giant-slayer (+1 PEN) or the Sizes as they are`,
