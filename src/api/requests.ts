@@ -934,6 +934,8 @@ export interface TitanThrowRequest {
   power?: string | number
   /** Havoc: size (1), larger (2: 3 sizes up), again (1). */
   havoc?: string | number
+  /** a Low Gravity Battle: throws deal no DMG (the throw's hits count DMG 0). */
+  lowGravity?: boolean
 }
 
 /** `stun-recover`: MechaStellar stun recovery: roll 3d10 at the end of the turn, each 5+ removes a -1 Action penalty. */

@@ -24,7 +24,6 @@ import {
 } from '../../rules/stellar/traits.js'
 import { MAX_WEAPON_SHOTS } from '../../rules/stellar/shoot.js'
 import {
-  type Values,
   type ValuesOf,
   boolOpt,
   choiceOpt,
@@ -73,7 +72,7 @@ const SAME_EFFECT = 'a unit cannot have two traits with the same effect'
  * --def-dmg may be left out (issue 37), and a charge at such a ship from a roster needs no
  * weapon of it. Its DMG is then 0, which no roll reads.
  */
-function neverCounters(v: Values): boolean {
+function neverCounters(v: { defWarship?: unknown; defShipMelee?: unknown }): boolean {
   return v.defWarship === true && v.defShipMelee !== true
 }
 
