@@ -1,17 +1,21 @@
 import type { Distribution } from '../../core/distribution.js'
+import { decisionOr } from '../../core/decide.js'
 import { memoise } from '../../core/memo.js'
 import {
   type AttackDiceInput,
+  type ClashChoice,
   type ClashConclusion,
   type DefChoice,
   type DefenseDiceInput,
   type Melee,
+  type OverwatchState,
   type Split,
   type Strike,
   OVERWATCH_START,
   attackDiceInput,
   attackStrike,
   cappedDamage,
+  clashContext,
   counterStrike,
   damageTaken,
   defenseDiceInput,
@@ -27,16 +31,19 @@ import {
   afterDiceInput,
   attackDiceOdds,
   defenseDiceOdds,
+  splitsOf,
   strikeOutcomeChances,
   unblockedOdds,
 } from './melee-odds.js'
+import type { ShotResult } from './shoot.js'
 import { clashAfterStrikes } from './melee-flow.js'
 import { compareScores } from './choice.js'
 
 /**
  * THE AUTOMATIC CHOICE OF SPLITS AND COUNTER/GUARD, scored through the charge's flow
- * (melee-flow.ts) from the clash on, without overwatch, in doubles (the CLI runs it cold, where
- * every evaluation counts).
+ * (melee-flow.ts) from the clash on, after an overwatch outcome (the charger's HP left, Momentum
+ * left and Improvise: OverwatchState; none fired: OVERWATCH_START), in doubles (the CLI runs it
+ * cold, where every evaluation counts).
  *
  * An option (the two splits and the defender's reaction) changes only the dice of the two
  * strikes: the chances of the attack's unblocked hits uA and of the counter-attack's uC (each
@@ -268,9 +275,21 @@ const counterTable = memoise((input: AfterDiceInput) => {
 })
 
 /**
- * The automatic choice over the splits and reactions of one clash. Each strike's chances of
- * unblocked hits are made once per strike (an option's splits and reaction), then its parts per
- * attack view through the flow's stages, only for the hits it can have and the views it meets.
+ * Each strike's chances of unblocked hits, per strike weighed (its splits, the reaction, and what
+ * the overwatch left that it reads: the charger's Improvise for the attack, its Momentum for the
+ * counter-attack): shared by the searches after every overwatch outcome of one charge
+ * (ClashSearches), which differ otherwise only in the charger's HP left.
+ */
+interface StrikeChances {
+  attack: Map<string, number[]>
+  counter: Map<string, number[]>
+}
+
+/**
+ * The automatic choice over the splits and reactions of one clash, after the overwatch state
+ * `ow`. Each strike's chances of unblocked hits are made once per strike (an option's splits and
+ * reaction), then its parts per attack view through the flow's stages, only for the hits it can
+ * have and the views it meets.
  */
 export class MeleeChoice {
   /** Per attack view: an attack standing for it (met first), and whether the counter-attack strikes after it. */
@@ -291,8 +310,17 @@ export class MeleeChoice {
   /** Per counter-attack's dice: its chances of uC and, per view met, the taken parts. */
   private readonly takenMemo = new Map<string, { pC: number[]; cells: Array<Taken | undefined> }>()
 
-  /** A choice over the splits and reactions of the clash `m`. */
-  constructor(private readonly m: Melee) {}
+  /** The charger's HP left after the overwatch (what the damage it takes in the clash is capped at). */
+  private readonly atkHpLeft: number | undefined
+
+  /** A choice over the splits and reactions of the clash `m` after the overwatch state `ow`. */
+  constructor(
+    private readonly m: Melee,
+    private readonly ow: OverwatchState = OVERWATCH_START,
+    private readonly chances: StrikeChances = { attack: new Map(), counter: new Map() },
+  ) {
+    this.atkHpLeft = clashContext(m, ow.damage).atkHpLeft
+  }
 
   /**
    * The conclusion stage after view k's attack and a counter-attack of counter view j (null:
@@ -301,7 +329,7 @@ export class MeleeChoice {
   private end(k: number, c: StrikeOutcome | null, j: number): ClashConclusion {
     const byCounter = (this.ends[k] ??= new Map())
     let e = byCounter.get(j)
-    if (!e) byCounter.set(j, (e = clashAfterStrikes.conclude(this.m, this.views[k]!, c)))
+    if (!e) byCounter.set(j, (e = clashAfterStrikes.conclude(this.m, this.views[k]!, c, this.ow)))
     return e
   }
 
@@ -357,8 +385,9 @@ export class MeleeChoice {
   /** Adds the conclusion after view k's attack and the counter-attack c of counter view j (null, -1: none), with chance p. */
   private addEnd(t: Taken, k: number, c: StrikeOutcome | null, p: number, j: number): void {
     const end = this.end(k, c, j)
-    t.capped += p * cappedDamage(end.attacker.damageTaken, this.m.atk.unit.hp)
-    t.taken += p * end.attacker.damageTaken
+    // What the charger takes in the clash, capped at the HP it has left (the overwatch's is spent).
+    t.capped += p * cappedDamage(end.later.attacker, this.atkHpLeft)
+    t.taken += p * end.later.attacker
     if (end.attacker.destroyed) t.destroyed += p
     t.failedSaves += p * (c?.failedSaves ?? 0)
     t.unblockedHits += p * (c?.unblockedHits ?? 0)
@@ -396,23 +425,29 @@ export class MeleeChoice {
     return order
   }
 
-  /** Expected outcome of the clash (no overwatch) for one combination of splits and reaction. */
+  /** Expected outcome of the clash after the overwatch for one combination of splits and reaction. */
   value(atkSplit: Split, defSplit: Split, defChoice: DefChoice): ClashValue {
     // Each strike's chances depend only on its dice and the defender's reaction: memoised by those.
     const k1 = `${atkSplit.attack}|${defSplit.defense}|${defChoice}`
     let A = this.dealtMemo.get(k1)
     if (!A) {
-      const s = attackStrike(this.m, atkSplit.attack, defSplit.defense, defChoice)
+      const s = attackStrike(this.m, atkSplit.attack, defSplit.defense, defChoice, this.ow.improvised)
       this.attackAfter ??= afterDiceInput(s)
-      this.dealtMemo.set(k1, (A = { pA: unblockedChances(s), byLater: new Map() }))
+      const shared = `${k1}|${this.ow.improvised}`
+      let pA = this.chances.attack.get(shared)
+      if (!pA) this.chances.attack.set(shared, (pA = unblockedChances(s)))
+      this.dealtMemo.set(k1, (A = { pA, byLater: new Map() }))
     }
     const k2 = `${defSplit.attack}|${atkSplit.defense}|${defChoice}`
     let C = this.takenMemo.get(k2)
     if (!C) {
-      const left = momentumLeft(this.m, OVERWATCH_START)
+      const left = momentumLeft(this.m, this.ow)
       const s = counterStrike(this.m, left, defSplit.attack, atkSplit.defense, defChoice)
       this.counters ??= counterTable(afterDiceInput(s))
-      this.takenMemo.set(k2, (C = { pC: unblockedChances(s), cells: [] }))
+      const shared = `${k2}|${left}`
+      let pC = this.chances.counter.get(shared)
+      if (!pC) this.chances.counter.set(shared, (pC = unblockedChances(s)))
+      this.takenMemo.set(k2, (C = { pC, cells: [] }))
     }
     // Joined per view: the attack's parts weighted by the chance of each later damage to the
     // defender, the counter-attack's by the chance of the view.
@@ -534,4 +569,95 @@ export class MeleeChoice {
     const opts = space.atkSplits.map((s) => this.rankDefender(s, space)[0])
     return [...opts].sort((x, y) => compareScores(y.value.score, x.value.score))
   }
+}
+
+/**
+ * The searches of one charge, one per overwatch outcome weighed (by what the clash reads of it:
+ * the charger's HP left, Momentum left and Improvise), sharing each strike's chances.
+ */
+class ClashSearches {
+  private readonly chances: StrikeChances = { attack: new Map(), counter: new Map() }
+  private readonly byOutcome = new Map<string, MeleeChoice>()
+
+  constructor(private readonly m: Melee) {}
+
+  at(ow: OverwatchState): MeleeChoice {
+    const k = `${clashContext(this.m, ow.damage).atkHpLeft} ${momentumLeft(this.m, ow)} ${ow.improvised}`
+    let search = this.byOutcome.get(k)
+    if (!search) this.byOutcome.set(k, (search = new MeleeChoice(this.m, ow, this.chances)))
+    return search
+  }
+}
+const searches = new WeakMap<Melee, ClashSearches>()
+
+/** The search over the clash's choices after the overwatch state `ow` (once per charge and outcome). */
+export function clashSearch(m: Melee, ow: OverwatchState = OVERWATCH_START): MeleeChoice {
+  let s = searches.get(m)
+  if (!s) searches.set(m, (s = new ClashSearches(m)))
+  return s.at(ow)
+}
+
+/** The options of each of the clash's choices: every split of an open pool, every reaction the defender may take. */
+export function clashSpace(m: Melee, open = m.openChoices): ChoiceSpace {
+  return {
+    atkSplits: open?.atkSplit ? splitsOf(m.atk.unit.melee!) : [m.atkSplit],
+    defSplits: open?.defSplit ? splitsOf(m.def.unit.melee!) : [m.defSplit],
+    defChoices: open?.defChoice
+      ? m.def.mods.soloOperative
+        ? ['counter', 'guard', 'both']
+        : ['counter', 'guard']
+      : [m.defChoice],
+  }
+}
+
+/**
+ * What a prompt of the clash's choices shows: the overwatch as it fell (its attacks and the state
+ * it left) and the choices made before this one.
+ */
+export interface ClashQuestion {
+  ow: OverwatchState
+  shots: readonly ShotResult[]
+  atkSplit?: Split
+  defChoice?: DefChoice
+}
+
+/**
+ * THE CLASH'S CHOICES AFTER THE OVERWATCH (quickstart, Charge into Melee: the defender's Overwatch
+ * is rolled "before entering the Melee Clash", then "both sides clash"). Reading: each player
+ * splits, and the defender takes Counter or Guard, knowing what the overwatch did (the charger's
+ * HP left, its Momentum and Improvise left; the actions a stun weapon's failed saves cost are
+ * shown at the prompt but change nothing in the clash, which reads no actions: Shutdown is a
+ * game's state), in the order the clash has always asked them: the attacker's split against the
+ * defender's best reply, then the defender's reaction and split against that split. Each open
+ * choice is given (a decision answered at a prompt, `asking`), or the search's best after `ow`
+ * (clashSearch); a choice given by a flag is not open and stays.
+ */
+export function clashChoice(
+  m: Melee,
+  ow: OverwatchState,
+  shots: readonly ShotResult[] = [],
+  asking = false,
+): ClashChoice {
+  const open = m.openChoices!
+  const search = clashSearch(m, ow)
+  const space = clashSpace(m)
+  const pick = <T>(id: string, q: ClashQuestion, auto: () => T): T =>
+    asking ? decisionOr(m, id, q, auto) : auto()
+  const atkSplit = open.atkSplit
+    ? pick('atk-split', { ow, shots }, () => search.bestAttacker(space).atkSplit)
+    : m.atkSplit
+  let defChoice = m.defChoice
+  let defSplit = m.defSplit
+  if (open.defChoice || open.defSplit) {
+    let ranked: Option[] | undefined
+    const rank = () => (ranked ??= search.rankDefender(atkSplit, { ...space, atkSplits: [atkSplit] }))
+    if (open.defChoice) defChoice = pick('def-choice', { ow, shots, atkSplit }, () => rank()[0].defChoice)
+    if (open.defSplit)
+      defSplit = pick(
+        'def-split',
+        { ow, shots, atkSplit, defChoice },
+        () => rank().find((o) => o.defChoice === defChoice)!.defSplit,
+      )
+  }
+  return { atkSplit, defSplit, defChoice }
 }
