@@ -152,7 +152,7 @@ const noTaken = (): Taken => ({
 })
 
 /** Adds chance p of later damage x to the defender. */
-function addLater(t: Taken, x: number, p: number): void {
+function addLater(t: { later: Array<[number, number]> }, x: number, p: number): void {
   for (const l of t.later)
     if (l[0] === x) {
       l[1] += p
@@ -275,14 +275,130 @@ const counterTable = memoise((input: AfterDiceInput) => {
 })
 
 /**
- * Each strike's chances of unblocked hits, per strike weighed (its splits, the reaction, and what
- * the overwatch left that it reads: the charger's Improvise for the attack, its Momentum for the
- * counter-attack): shared by the searches after every overwatch outcome of one charge
- * (ClashSearches), which differ otherwise only in the charger's HP left.
+ * The counter-attack (or none) and the conclusion after one attack view, summed over the
+ * counter-attack's outcomes, as far as the charger's HP left does not matter: each counter damage
+ * `d` with the defender's Finishing Blow it earns when the charger survives it (`fb`, 0: none),
+ * and the parts that read no HP (the later damage to the defender, the failed saves, the unblocked
+ * hits). Taken then reads them at an HP left (takenAt).
  */
-interface StrikeChances {
-  attack: Map<string, number[]>
-  counter: Map<string, number[]>
+interface CounterParts {
+  byDamage: Map<number, { d: number; fb: number; p: number }>
+  failedSaves: number
+  unblockedHits: number
+  later: Array<[number, number]>
+}
+
+const noParts = (): CounterParts => ({ byDamage: new Map(), failedSaves: 0, unblockedHits: 0, later: [] })
+
+/** Adds q times `x` to `into`. */
+function addParts(into: CounterParts, q: number, x: CounterParts): void {
+  for (const [key, e] of x.byDamage) {
+    const at = into.byDamage.get(key)
+    if (at) at.p += q * e.p
+    else into.byDamage.set(key, { d: e.d, fb: e.fb, p: q * e.p })
+  }
+  into.failedSaves += q * x.failedSaves
+  into.unblockedHits += q * x.unblockedHits
+  for (const [x2, p] of x.later) addLater(into, x2, q * p)
+}
+
+/**
+ * What the searches of one charge share, whatever the overwatch left the charger: each strike's
+ * chances of unblocked hits per strike weighed (its splits, the reaction, and what it reads of the
+ * overwatch: the charger's Improvise for the attack, its Momentum for the counter-attack), the
+ * attack views met, and the counter-attack's parts per view (CounterParts). The searches after
+ * each overwatch outcome differ only in the charger's HP left.
+ */
+class ClashShared {
+  readonly attackChances = new Map<string, number[]>()
+  readonly counterChances = new Map<string, number[]>()
+  /** Per attack view: an attack standing for it (met first), and whether the counter-attack strikes after it. */
+  readonly views: Array<StrikeOutcome | undefined> = []
+  readonly countered: boolean[] = []
+  /** The counter-attack's outcomes per unblocked hits, from the first counter-attack weighed (its weapon and target). */
+  counters?: ReturnType<typeof counterTable>
+  /** Per attack view: the conclusion per counter view, the charger's HP unbounded (CounterParts' `fb`). */
+  private readonly ends: Array<Map<number, ClashConclusion>> = []
+  /** Per attack view, per uC weighed: the counter-attack's outcomes at uC through the conclusion, summed. */
+  private readonly cells: CounterParts[][] = []
+  /** Per counter-attack's dice (and the Momentum it meets) and attack view: its parts. */
+  private readonly parts = new Map<string, CounterParts>()
+  /** The charge with the charger's HP unbounded: the conclusions before the HP left is read. */
+  private readonly unbounded: Melee
+
+  constructor(private readonly m: Melee) {
+    this.unbounded = { ...m, atk: { ...m.atk, unit: { ...m.atk.unit, hp: undefined } } }
+  }
+
+  /** The conclusion after view k's attack and a counter-attack of counter view j (null, -1: none), once per pair. */
+  private end(k: number, c: StrikeOutcome | null, j: number): ClashConclusion {
+    const byCounter = (this.ends[k] ??= new Map())
+    let e = byCounter.get(j)
+    if (!e) byCounter.set(j, (e = clashAfterStrikes.conclude(this.unbounded, this.views[k]!, c)))
+    return e
+  }
+
+  /** Adds the conclusion after view k's attack and the counter-attack c of counter view j (null, -1: none), with chance p. */
+  private addEnd(t: CounterParts, k: number, c: StrikeOutcome | null, p: number, j: number): void {
+    const end = this.end(k, c, j)
+    const d = c?.damage ?? 0
+    const fb = end.later.attacker - d
+    const key = 2 * d + (fb > 0 ? 1 : 0)
+    const at = t.byDamage.get(key)
+    if (at) at.p += p
+    else t.byDamage.set(key, { d, fb, p })
+    t.failedSaves += p * (c?.failedSaves ?? 0)
+    t.unblockedHits += p * (c?.unblockedHits ?? 0)
+    addLater(t, end.later.defender, p)
+  }
+
+  /**
+   * The counter-attack's outcomes with uC unblocked hits through the conclusion after view k's
+   * attack (none when the counter-attack stage does not strike after it: then the same for every
+   * uC), summed, once per charge (every option's counter-attack shares them).
+   */
+  private cell(k: number, u: number): CounterParts {
+    const byHits = (this.cells[k] ??= [])
+    let cell = byHits[u]
+    if (cell) return cell
+    cell = noParts()
+    if (!this.countered[k]) this.addEnd(cell, k, null, 1, -1)
+    else {
+      const outcomes = this.counters!.outcomes(u)
+      const views = this.counters!.views(u)
+      for (let i = 0; i < outcomes.length; i++) this.addEnd(cell, k, outcomes[i][0], outcomes[i][1], views[i])
+    }
+    return (byHits[u] = cell)
+  }
+
+  /** The counter-attack of chances pC (its dice: `key`) and the conclusion after view k's attack: its cells summed. */
+  counterParts(key: string, pC: number[], k: number): CounterParts {
+    const at = `${key}|${k}`
+    let t = this.parts.get(at)
+    if (t) return t
+    t = noParts()
+    for (let u = 0; u < pC.length; u++) if (pC[u] !== 0) addParts(t, pC[u], this.cell(k, u))
+    // Ascending: no later damage first (the order the sums are joined in, as the views').
+    if (t.later.length > 1) t.later.sort((a, b) => a[0] - b[0])
+    this.parts.set(at, t)
+    return t
+  }
+}
+
+/** The counter-attack's parts read at the charger's HP left `hp` (none: no HP, never destroyed). */
+function takenAt(parts: CounterParts, hp: number | undefined): Taken {
+  const t = noTaken()
+  for (const e of parts.byDamage.values()) {
+    // The defender's Finishing Blow is never struck at a charger the counter-attack destroyed.
+    const later = e.fb > 0 && !survives(e.d, hp) ? e.d : e.d + e.fb
+    t.capped += e.p * cappedDamage(later, hp)
+    t.taken += e.p * later
+    if (!survives(later, hp)) t.destroyed += e.p
+  }
+  t.failedSaves = parts.failedSaves
+  t.unblockedHits = parts.unblockedHits
+  t.later = parts.later
+  return t
 }
 
 /**
@@ -292,23 +408,14 @@ interface StrikeChances {
  * have and the views it meets.
  */
 export class MeleeChoice {
-  /** Per attack view: an attack standing for it (met first), and whether the counter-attack strikes after it. */
-  private readonly views: Array<StrikeOutcome | undefined> = []
-  private readonly countered: boolean[] = []
-  /** Per attack view: the conclusion per counter view (by its code; none: the view has no counter-attack). */
-  private readonly ends: Array<Map<number, ClashConclusion>> = []
   /** The strike stage after the attack's dice (its weapon and target: every option's attack shares it). */
   private attackAfter?: AfterDiceInput
   /** The attack's cells per later damage to the defender, each table looked up once. */
   private readonly attackTables = new Map<number, (u: number) => AttackCell>()
-  /** The counter-attack's outcomes per unblocked hits, from the first counter-attack weighed (its weapon and target). */
-  private counters?: ReturnType<typeof counterTable>
   /** Per attack's dice (its splits and the reaction): its chances of uA and parts per view. */
   private readonly dealtMemo = new Map<string, { pA: number[]; byLater: Map<number, ByView> }>()
-  /** Per attack view, per uC weighed: the counter-attack's outcomes at uC through the conclusion, summed. */
-  private readonly counterCells: Taken[][] = []
-  /** Per counter-attack's dice: its chances of uC and, per view met, the taken parts. */
-  private readonly takenMemo = new Map<string, { pC: number[]; cells: Array<Taken | undefined> }>()
+  /** Per counter-attack's dice: its key, its chances of uC and, per view met, the taken parts. */
+  private readonly takenMemo = new Map<string, { key: string; pC: number[]; cells: Array<Taken | undefined> }>()
 
   /** The charger's HP left after the overwatch (what the damage it takes in the clash is capped at). */
   private readonly atkHpLeft: number | undefined
@@ -317,20 +424,9 @@ export class MeleeChoice {
   constructor(
     private readonly m: Melee,
     private readonly ow: OverwatchState = OVERWATCH_START,
-    private readonly chances: StrikeChances = { attack: new Map(), counter: new Map() },
+    private readonly shared: ClashShared = new ClashShared(m),
   ) {
     this.atkHpLeft = clashContext(m, ow.damage).atkHpLeft
-  }
-
-  /**
-   * The conclusion stage after view k's attack and a counter-attack of counter view j (null:
-   * none), once per pair: it reads the counter-attack through its view alone.
-   */
-  private end(k: number, c: StrikeOutcome | null, j: number): ClashConclusion {
-    const byCounter = (this.ends[k] ??= new Map())
-    let e = byCounter.get(j)
-    if (!e) byCounter.set(j, (e = clashAfterStrikes.conclude(this.m, this.views[k]!, c, this.ow)))
-    return e
   }
 
   /**
@@ -345,6 +441,7 @@ export class MeleeChoice {
       cells = attackCells({ after: this.attackAfter!, defHp: this.m.def.unit.hp, later: x })
       this.attackTables.set(x, cells)
     }
+    const { views, countered } = this.shared
     parts = []
     for (let u = 0; u < A.pA.length; u++) {
       const q = A.pA[u]
@@ -352,65 +449,15 @@ export class MeleeChoice {
       const cell = cells(u)
       for (let j = 0; j < cell.views.length; j++) {
         const k = cell.views[j]
-        if (!this.views[k]) {
-          this.views[k] = cell.reps[j]
-          this.countered[k] = clashAfterStrikes.countered(this.m, cell.reps[j])
+        if (!views[k]) {
+          views[k] = cell.reps[j]
+          countered[k] = clashAfterStrikes.countered(this.m, cell.reps[j])
         }
         addDealt((parts[k] ??= noDealt()), q, cell.sums[j])
       }
     }
     A.byLater.set(x, parts)
     return parts
-  }
-
-  /**
-   * The counter-attack's outcomes with uC unblocked hits through the conclusion after view k's
-   * attack (none when the counter-attack stage does not strike after it: then the same for every
-   * uC), summed, once per line (every option's counter-attack shares them).
-   */
-  private counterCell(k: number, u: number): Taken {
-    const byHits = (this.counterCells[k] ??= [])
-    let cell = byHits[u]
-    if (cell) return cell
-    cell = noTaken()
-    if (!this.countered[k]) this.addEnd(cell, k, null, 1, -1)
-    else {
-      const outcomes = this.counters!.outcomes(u)
-      const views = this.counters!.views(u)
-      for (let i = 0; i < outcomes.length; i++) this.addEnd(cell, k, outcomes[i][0], outcomes[i][1], views[i])
-    }
-    return (byHits[u] = cell)
-  }
-
-  /** Adds the conclusion after view k's attack and the counter-attack c of counter view j (null, -1: none), with chance p. */
-  private addEnd(t: Taken, k: number, c: StrikeOutcome | null, p: number, j: number): void {
-    const end = this.end(k, c, j)
-    // What the charger takes in the clash, capped at the HP it has left (the overwatch's is spent).
-    t.capped += p * cappedDamage(end.later.attacker, this.atkHpLeft)
-    t.taken += p * end.later.attacker
-    if (end.attacker.destroyed) t.destroyed += p
-    t.failedSaves += p * (c?.failedSaves ?? 0)
-    t.unblockedHits += p * (c?.unblockedHits ?? 0)
-    addLater(t, end.later.defender, p)
-  }
-
-  /** The counter-attack (or none) and the conclusion after view k's attack: its cells summed by its chances of uC. */
-  private takenIn(pC: number[], k: number): Taken {
-    const t = noTaken()
-    for (let u = 0; u < pC.length; u++) {
-      const q = pC[u]
-      if (q === 0) continue
-      const cell = this.counterCell(k, u)
-      t.capped += q * cell.capped
-      t.taken += q * cell.taken
-      t.destroyed += q * cell.destroyed
-      t.failedSaves += q * cell.failedSaves
-      t.unblockedHits += q * cell.unblockedHits
-      for (const [x, p] of cell.later) addLater(t, x, q * p)
-    }
-    // Ascending: no later damage first (the order the sums are joined in, as the views').
-    if (t.later.length > 1) t.later.sort((a, b) => a[0] - b[0])
-    return t
   }
 
   /**
@@ -434,8 +481,8 @@ export class MeleeChoice {
       const s = attackStrike(this.m, atkSplit.attack, defSplit.defense, defChoice, this.ow.improvised)
       this.attackAfter ??= afterDiceInput(s)
       const shared = `${k1}|${this.ow.improvised}`
-      let pA = this.chances.attack.get(shared)
-      if (!pA) this.chances.attack.set(shared, (pA = unblockedChances(s)))
+      let pA = this.shared.attackChances.get(shared)
+      if (!pA) this.shared.attackChances.set(shared, (pA = unblockedChances(s)))
       this.dealtMemo.set(k1, (A = { pA, byLater: new Map() }))
     }
     const k2 = `${defSplit.attack}|${atkSplit.defense}|${defChoice}`
@@ -443,11 +490,11 @@ export class MeleeChoice {
     if (!C) {
       const left = momentumLeft(this.m, this.ow)
       const s = counterStrike(this.m, left, defSplit.attack, atkSplit.defense, defChoice)
-      this.counters ??= counterTable(afterDiceInput(s))
-      const shared = `${k2}|${left}`
-      let pC = this.chances.counter.get(shared)
-      if (!pC) this.chances.counter.set(shared, (pC = unblockedChances(s)))
-      this.takenMemo.set(k2, (C = { pC, cells: [] }))
+      this.shared.counters ??= counterTable(afterDiceInput(s))
+      const key = `${k2}|${left}`
+      let pC = this.shared.counterChances.get(key)
+      if (!pC) this.shared.counterChances.set(key, (pC = unblockedChances(s)))
+      this.takenMemo.set(k2, (C = { key, pC, cells: [] }))
     }
     // Joined per view: the attack's parts weighted by the chance of each later damage to the
     // defender, the counter-attack's by the chance of the view.
@@ -465,7 +512,7 @@ export class MeleeChoice {
     for (const k of this.viewOrder(A.pA.length)) {
       const pView = base[k]?.p ?? 0
       if (pView === 0) continue
-      const c = (C.cells[k] ??= this.takenIn(C.pC, k))
+      const c = (C.cells[k] ??= takenAt(this.shared.counterParts(C.key, C.pC, k), this.atkHpLeft))
       for (const [x, pX] of c.later) {
         // The views met do not depend on the later damage: view k is met at x as at 0.
         const ax = this.dealtAt(A, x)[k]!
@@ -576,15 +623,17 @@ export class MeleeChoice {
  * the charger's HP left, Momentum left and Improvise), sharing each strike's chances.
  */
 class ClashSearches {
-  private readonly chances: StrikeChances = { attack: new Map(), counter: new Map() }
+  private readonly shared: ClashShared
   private readonly byOutcome = new Map<string, MeleeChoice>()
 
-  constructor(private readonly m: Melee) {}
+  constructor(private readonly m: Melee) {
+    this.shared = new ClashShared(m)
+  }
 
   at(ow: OverwatchState): MeleeChoice {
     const k = `${clashContext(this.m, ow.damage).atkHpLeft} ${momentumLeft(this.m, ow)} ${ow.improvised}`
     let search = this.byOutcome.get(k)
-    if (!search) this.byOutcome.set(k, (search = new MeleeChoice(this.m, ow, this.chances)))
+    if (!search) this.byOutcome.set(k, (search = new MeleeChoice(this.m, ow, this.shared)))
     return search
   }
 }
