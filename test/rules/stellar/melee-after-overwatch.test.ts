@@ -14,7 +14,7 @@ import {
 import { meleeOdds } from '../../../src/rules/stellar/melee-odds.js'
 import { compareScores } from '../../../src/rules/stellar/choice.js'
 import { resolveShot } from '../../../src/rules/stellar/shoot.js'
-import { parsePen } from '../../../src/rules/stellar/weapon.js'
+import { type Level, parsePen } from '../../../src/rules/stellar/weapon.js'
 import { melee, side } from './melee-fixture.js'
 
 /**
@@ -27,7 +27,7 @@ import { melee, side } from './melee-fixture.js'
  */
 
 /** A small charge whose best choices differ by overwatch outcome: one overwatch attack of 3 shots. */
-function charge(o: { melee: number; hp: number; momentum: number; pilot: number; armSv: number }): Melee {
+function charge(o: { melee: number; hp: number; momentum: number; pilot: Level; armSv: number }): Melee {
   const m = melee({
     atk: side({
       unit: { melee: o.melee, hp: o.hp, momentum: o.momentum, pilot: o.pilot, armSv: o.armSv, evade: 2 },
@@ -100,11 +100,11 @@ describe('the clash chosen after the overwatch, per its outcome (Q, Charge into 
   it.each([
     [
       'Melee 2, HP 900, 2 Momentum (the Momentum overwatch spends changes the choice)',
-      { melee: 2, hp: 900, momentum: 2, pilot: 1, armSv: 3 },
+      { melee: 2, hp: 900, momentum: 2, pilot: 1 as const, armSv: 3 },
     ],
     [
       "Melee 3, HP 1500 (the attacker's split changes with its HP left)",
-      { melee: 3, hp: 1500, momentum: 0, pilot: 1, armSv: 0 },
+      { melee: 3, hp: 1500, momentum: 0, pilot: 1 as const, armSv: 0 },
     ],
   ])('%s: the odds equal the brute force', (_name, o) => {
     const m = charge(o)
