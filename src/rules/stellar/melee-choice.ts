@@ -310,7 +310,12 @@ function addParts(into: CounterParts, q: number, x: CounterParts): void {
  * each overwatch outcome differ only in the charger's HP left.
  */
 class ClashShared {
-  readonly attackChances = new Map<string, number[]>()
+  /** Per attack's dice (its splits, the reaction, the charger's Improvise): its chances of uA and parts per view. */
+  readonly dealt = new Map<string, { pA: number[]; byLater: Map<number, ByView> }>()
+  /** The strike stage after the attack's dice (its weapon and target: every option's attack shares it). */
+  attackAfter?: AfterDiceInput
+  /** The attack's cells per later damage to the defender, each table looked up once. */
+  readonly attackTables = new Map<number, (u: number) => AttackCell>()
   readonly counterChances = new Map<string, number[]>()
   /** Per attack view: an attack standing for it (met first), and whether the counter-attack strikes after it. */
   readonly views: Array<StrikeOutcome | undefined> = []
@@ -408,11 +413,7 @@ function takenAt(parts: CounterParts, hp: number | undefined): Taken {
  * have and the views it meets.
  */
 export class MeleeChoice {
-  /** The strike stage after the attack's dice (its weapon and target: every option's attack shares it). */
-  private attackAfter?: AfterDiceInput
-  /** The attack's cells per later damage to the defender, each table looked up once. */
-  private readonly attackTables = new Map<number, (u: number) => AttackCell>()
-  /** Per attack's dice (its splits and the reaction): its chances of uA and parts per view. */
+  /** Per attack's dice (its splits and the reaction): the shared chances of uA and parts per view. */
   private readonly dealtMemo = new Map<string, { pA: number[]; byLater: Map<number, ByView> }>()
   /** Per counter-attack's dice: its key, its chances of uC and, per view met, the taken parts. */
   private readonly takenMemo = new Map<string, { key: string; pC: number[]; cells: Array<Taken | undefined> }>()
@@ -436,12 +437,12 @@ export class MeleeChoice {
   private dealtAt(A: { pA: number[]; byLater: Map<number, ByView> }, x: number): ByView {
     let parts = A.byLater.get(x)
     if (parts) return parts
-    let cells = this.attackTables.get(x)
+    const { views, countered, attackTables } = this.shared
+    let cells = attackTables.get(x)
     if (!cells) {
-      cells = attackCells({ after: this.attackAfter!, defHp: this.m.def.unit.hp, later: x })
-      this.attackTables.set(x, cells)
+      cells = attackCells({ after: this.shared.attackAfter!, defHp: this.m.def.unit.hp, later: x })
+      attackTables.set(x, cells)
     }
-    const { views, countered } = this.shared
     parts = []
     for (let u = 0; u < A.pA.length; u++) {
       const q = A.pA[u]
@@ -466,7 +467,7 @@ export class MeleeChoice {
    * that it is the same whichever options were weighed before.
    */
   private viewOrder(n: number): number[] {
-    const cells = this.attackTables.get(0)!
+    const cells = this.shared.attackTables.get(0)!
     const order: number[] = []
     for (let u = 0; u < n; u++) for (const k of cells(u).views) if (!order.includes(k)) order.push(k)
     return order
@@ -478,12 +479,15 @@ export class MeleeChoice {
     const k1 = `${atkSplit.attack}|${defSplit.defense}|${defChoice}`
     let A = this.dealtMemo.get(k1)
     if (!A) {
-      const s = attackStrike(this.m, atkSplit.attack, defSplit.defense, defChoice, this.ow.improvised)
-      this.attackAfter ??= afterDiceInput(s)
+      // What an attack deals reads nothing of the overwatch but the charger's Improvise.
       const shared = `${k1}|${this.ow.improvised}`
-      let pA = this.shared.attackChances.get(shared)
-      if (!pA) this.shared.attackChances.set(shared, (pA = unblockedChances(s)))
-      this.dealtMemo.set(k1, (A = { pA, byLater: new Map() }))
+      A = this.shared.dealt.get(shared)
+      if (!A) {
+        const s = attackStrike(this.m, atkSplit.attack, defSplit.defense, defChoice, this.ow.improvised)
+        this.shared.attackAfter ??= afterDiceInput(s)
+        this.shared.dealt.set(shared, (A = { pA: unblockedChances(s), byLater: new Map() }))
+      }
+      this.dealtMemo.set(k1, A)
     }
     const k2 = `${defSplit.attack}|${atkSplit.defense}|${defChoice}`
     let C = this.takenMemo.get(k2)
