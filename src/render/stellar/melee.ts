@@ -240,7 +240,8 @@ export function explainMelee(r: MeleeResult, given: ChoiceInfo & Traced, out: Re
   const searched = m.chosenBy && Object.values(m.chosenBy).some((c) => c !== 'flag')
   if (m.expectedChoice && searched) {
     const v = m.expectedChoice
-    const after = m.openChoices && r.overwatch ? ', made after the overwatch (its damage, the Momentum it left)' : ''
+    const after =
+      m.openChoices && r.overwatch ? ', made after the overwatch (its damage, the Momentum it left)' : ''
     step(
       `Choices made by the search${after} maximise the attacker's expected damage dealt minus taken (capped at HP), the defender answering with its best: this one is expected to deal ${num(v.dealt, 1)} and take ${num(v.taken, 1)}.`,
     )

@@ -812,7 +812,11 @@ export const meleeModel = modelOf<MeleeRequest, MeleeResult, MeleeQuery>()({
     const r = resolveMelee(dice, m)
     // Choices made after the overwatch: the value --explain gives is the one they were made by.
     if (m.openChoices && r.overwatch && r.clash)
-      m.expectedChoice = clashSearch(m, r.overwatch).value(r.choice.atkSplit, r.choice.defSplit, r.choice.defChoice)
+      m.expectedChoice = clashSearch(m, r.overwatch).value(
+        r.choice.atkSplit,
+        r.choice.defSplit,
+        r.choice.defChoice,
+      )
     return r
   },
   json(r, m): MeleeFields {
@@ -928,14 +932,12 @@ function meleeOddsReport(
       },
       o.choices
         ? {
-            overwatchChoices: o.choices.map(
-              (x): OverwatchChoice => ({
-                atkSplit: { ...x.choice.atkSplit },
-                defSplit: { ...x.choice.defSplit },
-                defChoice: x.choice.defChoice,
-                chance: x.chance,
-              }),
-            ),
+            overwatchChoices: o.choices.map((x): OverwatchChoice => ({
+              atkSplit: { ...x.choice.atkSplit },
+              defSplit: { ...x.choice.defSplit },
+              defChoice: x.choice.defChoice,
+              chance: x.chance,
+            })),
           }
         : {},
     ),

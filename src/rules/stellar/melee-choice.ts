@@ -36,7 +36,7 @@ import {
   unblockedOdds,
 } from './melee-odds.js'
 import type { ShotResult } from './shoot.js'
-import { clashAfterStrikes } from './melee-flow.js'
+import { clashAfterStrikes } from './melee-views.js'
 import { compareScores } from './choice.js'
 
 /**
@@ -416,7 +416,10 @@ export class MeleeChoice {
   /** Per attack's dice (its splits and the reaction): the shared chances of uA and parts per view. */
   private readonly dealtMemo = new Map<string, { pA: number[]; byLater: Map<number, ByView> }>()
   /** Per counter-attack's dice: its key, its chances of uC and, per view met, the taken parts. */
-  private readonly takenMemo = new Map<string, { key: string; pC: number[]; cells: Array<Taken | undefined> }>()
+  private readonly takenMemo = new Map<
+    string,
+    { key: string; pC: number[]; cells: Array<Taken | undefined> }
+  >()
 
   /** The charger's HP left after the overwatch (what the damage it takes in the clash is capped at). */
   private readonly atkHpLeft: number | undefined

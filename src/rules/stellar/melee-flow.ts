@@ -11,7 +11,6 @@ import {
   type MomentumQuestion,
   type OverwatchState,
   type StrikeResult,
-  type StrikeSummary,
   MAX_POOL,
   OVERWATCH_START,
   afterOverwatchShot,
@@ -19,8 +18,6 @@ import {
   attackStrike,
   canFinish,
   clashContext,
-  concludeClash,
-  counterMomentum,
   counterStrike,
   damageTaken,
   firesAgain,
@@ -35,6 +32,7 @@ import {
 } from './melee.js'
 import { type StrikeOutcome, strikeFold, strikeOutcomeOf } from './melee-odds.js'
 import { clashChoice } from './melee-choice.js'
+import { attackView, conclusion, counterLeft, counterView } from './melee-views.js'
 import { type ShotResult, resolveShot } from './shoot.js'
 import { shotResultOdds } from './shoot-odds.js'
 
@@ -255,24 +253,6 @@ function viewOf(st: Pick<Charge, 'm' | 'ow'>, damages: readonly number[]): strin
   return `${spent} ${lo}`
 }
 
-/**
- * What the conclusion reads of the attack besides its damage (which it only passes on to
- * damageTaken): whether it dealt any, pushed the defender out, and left the defender standing.
- * Attacks with one view conclude alike (the same Finishing Blow, counter-attack and `later`).
- */
-export function attackView(m: Melee, a: StrikeSummary | null): string {
-  return a ? ATTACK_VIEWS[attackViewCode(m.def.unit.hp, a)] : '-'
-}
-
-/** The attack view as a number: dealt damage (1), pushed the defender out (2), destroyed it (4). */
-function attackViewCode(defHp: number | undefined, a: StrikeSummary): number {
-  return (a.damage > 0 ? 1 : 0) | (a.pushedOut ? 2 : 0) | (survives(a.damage, defHp) ? 0 : 4)
-}
-const ATTACK_VIEWS = Array.from(
-  { length: 8 },
-  (_, v) => `${v & 1 ? 'dealt' : 'none'} ${v & 2 ? 'pushed' : 'stayed'} ${v & 4 ? 'destroyed' : 'standing'}`,
-)
-
 /** What later stages read of the choice: nothing more when it was given (one for every state). */
 const choiceTag = (st: Charge) => (st.m.openChoices ? ` ${choiceCode(st.choice)}` : '')
 
@@ -341,10 +321,6 @@ const attackStage: Stage<Charge, Charge> = {
   },
 }
 
-/** What the conclusion reads of a counter-attack: its damage and push. */
-const counterView = (c: StrikeSummary | null) => (c ? `${c.damage} ${c.pushedOut}` : '-')
-/** The counter view of a counter-attack as a number (its damage is whole). */
-const counterViewCode = (c: StrikeSummary) => 2 * c.damage + (c.pushedOut ? 1 : 0)
 // The conclusion reads no choice: states with other choices merge here.
 const counterKey = (st: Charge) =>
   `${overwatchView(st)}|${attackView(st.m, st.attack)}|${counterView(st.counter)}`
@@ -356,10 +332,6 @@ const counterMarginals = (st: Charge) => {
 /** The counter-attack at the charger with `left` Momentum, with the clash's choices. */
 const counterAt = (st: Charge, left: number) =>
   counterStrike(st.m, left, st.choice.defSplit.attack, st.choice.atkSplit.defense, st.choice.defChoice)
-
-/** The Momentum the charger has left against the counter-attack, or null when there is none (the defender fell or was pushed out). */
-const counterLeft = (st: Pick<Charge, 'm' | 'ow' | 'attack'>) =>
-  st.attack ? counterMomentum(st.m, st.ow, st.attack) : null
 
 /** The defender's counter-attack, when it survived and stayed (counterMomentum), against the Momentum the charger has left. */
 const counterStage: Stage<Charge, Charge> = {
@@ -382,10 +354,6 @@ const counterStage: Stage<Charge, Charge> = {
   },
 }
 
-/** What the conclusion stage decides from the strikes (concludeClash). */
-const conclusion = (st: Pick<Charge, 'm' | 'ow' | 'attack' | 'counter'>) =>
-  concludeClash(st.m, st.ow, st.attack, st.counter)
-
 /** The conclusion: Finishing Blow, damage each side takes after its first stage (concludeClash). */
 const conclusionStage: Stage<Charge, Charge> = {
   name: 'conclusion',
@@ -398,27 +366,6 @@ const conclusionStage: Stage<Charge, Charge> = {
   tallies: attackTallies,
 }
 conclusionStage.odds = certain(conclusionStage)
-
-/**
- * The clash's stages after its strikes' dice, without overwatch: what the automatic choice
- * (melee-choice.ts) weighs its options through. `view` is what the counter-attack and
- * conclusion stages read of an attack besides its damage (the attack stage's key: it reads the
- * clash only through the defender's HP), `counterView`
- * what the conclusion reads of a counter-attack (the counter-attack stage's key), each as a
- * number (attackViewCode, counterViewCode: the same partitions as the keys); `countered`
- * whether the counter-attack stage strikes after it; `conclude` the conclusion stage's result.
- */
-export const clashAfterStrikes = {
-  view: (defHp: number | undefined, attack: StrikeOutcome) => attackViewCode(defHp, attack),
-  counterView: (counter: StrikeOutcome) => counterViewCode(counter),
-  countered: (m: Melee, attack: StrikeOutcome) => counterLeft({ m, ow: OVERWATCH_START, attack }) !== null,
-  conclude: (
-    m: Melee,
-    attack: StrikeOutcome,
-    counter: StrikeOutcome | null,
-    ow: OverwatchState = OVERWATCH_START,
-  ): ClashConclusion => conclusion({ m, ow, attack, counter }),
-}
 
 /** The charge's flow with `n` overwatch attacks. */
 const flows: Array<Flow<Charge, Charge>> = []
