@@ -513,6 +513,42 @@ describe.runIf(hasPython)('prompts in a terminal', () => {
     expect(r.output).toMatch(/takes (Counter|Guard) \+1\s+\(prompt\)/)
   })
 
+  it("with overwatch: the clash's questions come after the overwatch's dice, each option valued after it", () => {
+    // Q, Charge into Melee: the overwatch is rolled "before entering the Melee Clash".
+    const charge = ['melee', 'argonaut:heat-hawk', 'dervish', '--roster', 'examples/roster.yaml']
+    const given = ['--atk-momentum', '0', '--def-momentum', '0', '--seed', 'b']
+    const r = mechaTty(
+      [...charge, ...given],
+      [
+        ["Attacker's split of Melee 5", '\r'],
+        ["Defender's reaction", '\r'],
+        ["Defender's split of Melee 6", '\r'],
+      ],
+    )
+    expect(r.missing).toBeUndefined()
+    expect(r.code).toBe(0)
+    // The same roll without a terminal: its overwatch dice, and the choices made after them.
+    const auto = mechaJson([...charge, ...given, '--json'])
+    const attacks = auto.overwatch.attacks as Array<{ dice: Array<{ roll: number }>; damage: number }>
+    const shown = attacks.map((a, i) => `#${i + 1} ${a.dice.map((d) => d.roll).join(' ')}: ${a.damage} DMG`)
+    const text = r.output.replace(/\s+/g, ' ')
+    const question = text.indexOf(
+      `Overwatch (${shown.join('; ')}): the charger took ${auto.overwatch.damage} DMG`,
+    )
+    expect(question).toBeGreaterThan(-1)
+    expect(question).toBeLessThan(text.indexOf("Attacker's split of Melee 5"))
+    // Each (best) is the automatic choice after this overwatch, which is not the one made when the
+    // overwatch does nothing (the odds' head): the defender answers the damaged charger otherwise.
+    const odds = mechaJson([...charge, '--odds', '--json'])
+    expect([auto.defSplit, auto.defChoice]).not.toEqual([odds.defSplit, odds.defChoice])
+    const split = (s: { attack: number; defense: number }) => `${s.attack}/${s.defense}`
+    expect(text).toContain(`Then, knowing it: attacker splits ${split(auto.atkSplit)} (prompt)`)
+    expect(text).toContain(`Defender splits ${split(auto.defSplit)} (prompt)`)
+    expect(text).toContain(
+      `replay: --seed b --atk-split ${split(auto.atkSplit)} --def-split ${split(auto.defSplit)} --def-choice ${auto.defChoice}`,
+    )
+  })
+
   it('without a Momentum flag, Skill Defense is asked after the dice', () => {
     const r = mechaTty(
       [

@@ -68,6 +68,10 @@ const by = (m: ChoiceInfo, k: string) =>
   m.chosenBy?.[k] && m.chosenBy[k] !== 'flag' ? ` (${m.chosenBy[k]})` : ''
 const bonusText = (bs: Bonus[]) => bs.map((b) => `${b.amount} ${b.source}`).join(' + ')
 
+/** A clash's choice in short: "atk 6/2, def 3/5 guard". */
+const clashText = (c: Pick<Melee, 'atkSplit' | 'defSplit' | 'defChoice'>) =>
+  `atk ${splitText(c.atkSplit)}, def ${splitText(c.defSplit)} ${c.defChoice}`
+
 function choiceText(m: ChoiceInfo): string {
   const c = m.defChoice === 'both' ? 'Counter and Guard' : m.defChoice === 'counter' ? 'Counter' : 'Guard'
   const counter = defenderBonus(m.def.unit.pilot)
@@ -154,7 +158,9 @@ export function hpText(o: SideOutcome, st: Style): string {
   return `took ${o.damageTaken}, HP ${o.hp} -> ${hpLeft(o.remainingHp!, st)}`
 }
 
-export function renderMelee(r: MeleeResult, m: ChoiceInfo, out: RenderContext): string {
+export function renderMelee(r: MeleeResult, given: ChoiceInfo, out: RenderContext): string {
+  // The choices the roll made (after the overwatch, when they were left open).
+  const m = { ...given, ...r.choice }
   const st = out.style
   const L: string[] = []
   const pool = (side: Melee['atk'], split: Melee['atkSplit']) => {
@@ -166,7 +172,9 @@ export function renderMelee(r: MeleeResult, m: ChoiceInfo, out: RenderContext): 
       : `${stat} ${used}`
   }
   L.push(st.bold(`Melee clash: attacker ${pool(m.atk, m.atkSplit)} vs defender ${pool(m.def, m.defSplit)}`))
-  L.push(choiceText(m))
+  // Choices left open are made after the overwatch: said after it.
+  const after = m.openChoices && r.overwatch
+  if (!after) L.push(choiceText(m))
   if (m.overwatchSkipped) L.push(st.dim('No overwatch: a blindsided defender cannot fire overwatch.'))
   if (r.overwatch) {
     L.push(st.bold(`Overwatch on the charge (${plural(r.overwatch.shots.length, 'attack')}):`))
@@ -182,6 +190,7 @@ export function renderMelee(r: MeleeResult, m: ChoiceInfo, out: RenderContext): 
     L.push(
       `  Overwatch damage to the attacker: ${st.bold(String(r.overwatch.damage))}${r.overwatch.destroyed ? ` (${st.red('destroyed before reaching melee')})` : ''}`,
     )
+    if (after && r.clash) L.push(`Then, knowing it: ${choiceText(m).replace(/^A/, 'a')}`)
   }
   if (r.attack) L.push(...strikeLines(r.attack, 'Attack', st))
   if (r.counter && !meleeAttacks(m.def))
@@ -219,7 +228,8 @@ function finishingBlowWhyNot(r: MeleeResult, m: Melee): string {
 // ---------------------------------------------------------------------------------------------
 
 /** --explain: the arithmetic behind every number. */
-export function explainMelee(r: MeleeResult, m: ChoiceInfo & Traced, out: RenderContext): string {
+export function explainMelee(r: MeleeResult, given: ChoiceInfo & Traced, out: RenderContext): string {
+  const m = { ...given, ...r.choice }
   const st = out.style
   const L: string[] = [st.bold('How it was worked out'), ...traitEffectLines(m.traitEffects)]
   let n = 1
@@ -231,8 +241,10 @@ export function explainMelee(r: MeleeResult, m: ChoiceInfo & Traced, out: Render
   const searched = m.chosenBy && Object.values(m.chosenBy).some((c) => c !== 'flag')
   if (m.expectedChoice && searched) {
     const v = m.expectedChoice
+    const after =
+      m.openChoices && r.overwatch ? ', made after the overwatch (its damage, the Momentum it left)' : ''
     step(
-      `Choices made by the search maximise the attacker's expected damage dealt minus taken (capped at HP), the defender answering with its best: this one is expected to deal ${num(v.dealt, 1)} and take ${num(v.taken, 1)}.`,
+      `Choices made by the search${after} maximise the attacker's expected damage dealt minus taken (capped at HP), the defender answering with its best: this one is expected to deal ${num(v.dealt, 1)} and take ${num(v.taken, 1)}.`,
     )
   }
   if (r.overwatch) {
@@ -351,6 +363,12 @@ export function renderMeleeOdds(o: MeleeOdds, m: ChoiceInfo, out: RenderContext)
     ),
   )
   L.push(choiceText(m))
+  if (o.choices && o.choices.length > 1)
+    L.push(
+      `Open choices are made after the overwatch, per its outcome (above: when it does nothing): ${o.choices
+        .map((x) => `${clashText(x.choice)} ${pct(x.chance)}`)
+        .join('; ')}.`,
+    )
   if (m.overwatchSkipped) L.push(st.dim('No overwatch: a blindsided defender cannot fire overwatch.'))
   const e = o.expected
   const rows: string[][] = [
@@ -495,6 +513,10 @@ export function explainMeleeOdds(o: MeleeOdds, m: Melee & Traced, out: RenderCon
   if (owAttacks > 0)
     L.push(
       `${step++}. Overwatch: the defender first fires ${plural(owAttacks, 'overwatch attack')} at the charger, each a shooting attack counted as shoot --odds --explain shows (evade dice, blocks, saves), one after the other with the Momentum the charger has left. A charger it destroys never strikes: it reaches melee ${pctFixed(o.clashChance)} of the time.`,
+    )
+  if (o.choices && owAttacks > 0)
+    L.push(
+      `${step++}. The open choices (splits, Counter/Guard) are made after the overwatch, knowing what it did: after each of its outcomes (the charger's HP left, its Momentum and Improvise left) the search picks them as it would with no overwatch; the strikes below are shown with the choice made when the overwatch does nothing.`,
     )
   L.push(...strikeSteps(`${step++}.`, 'The attack', attackStrike(m), o.attack, o.expected.attack.damage))
   L.push(

@@ -15,7 +15,10 @@ import {
   type Strike,
   type StrikeDie,
   type StrikeResult,
+  OVERWATCH_START,
   meleeGuard,
+  momentumLeft,
+  overwatchAttacks,
   resolveMelee,
   strikeSaveSpec,
 } from '../../rules/stellar/melee.js'
@@ -24,9 +27,13 @@ import { type SaveRoll, resolveArmorSaves } from '../../rules/stellar/armor-save
 import { type MeleeOdds as ChargeOdds, meleeOdds, splitsOf } from '../../rules/stellar/melee-odds.js'
 import {
   type ChoiceSpace,
+  type ClashQuestion,
   type ClashValue,
   type Option,
   MeleeChoice,
+  clashChoice,
+  clashSearch,
+  clashSpace,
 } from '../../rules/stellar/melee-choice.js'
 import { type Bonus, attackerBonus, defenderBonus } from '../../rules/stellar/weapon.js'
 import type { EvadeReroll } from '../../rules/stellar/shoot.js'
@@ -34,6 +41,7 @@ import { type TraitEffect } from '../../rules/stellar/traits.js'
 import { num, pct } from '../../core/numbers.js'
 import {
   type ChoiceContext,
+  type ChoiceOption,
   type ChosenBy,
   type CompareReport,
   type ComparedChoice,
@@ -236,10 +244,24 @@ export interface MeleeOddsJson {
   destroyed?: { attacker?: YesNo; defender?: YesNo }
 }
 
+/** A choice of the clash made after the overwatch, and its chance over the overwatch's outcomes. */
+export interface OverwatchChoice {
+  atkSplit: Split
+  defSplit: Split
+  defChoice: DefChoice
+  chance: number
+}
+
 /** The fields beside a charge's odds. */
 export interface MeleeOddsExtra extends MeleeChoicesFields {
   blindside: boolean
   overwatchSkipped: 'blindside' | null
+  /**
+   * With choices left open and overwatch fired: they are made after it, per overwatch outcome;
+   * each choice made with its chance, most often first (they add up to the chance of a clash).
+   * `atkSplit`, `defSplit` and `defChoice` are then the choice made when the overwatch does nothing.
+   */
+  overwatchChoices?: OverwatchChoice[]
 }
 
 /** The fields beside a charge's `--compare` (every option names its own splits and reaction). */
@@ -470,35 +492,40 @@ function* meleeChoices(req: MeleeQuery, ctx: ChoiceContext): Generator<unknown, 
     if (m.chosenBy.atkReroll === 'auto') asked.push('atk-reroll')
     if (m.chosenBy.defReroll === 'auto') asked.push('def-reroll')
   }
-  if (asked.length) m.askDecisions = asked
-  if (!openAtkSplit && !openDefSplit && !openDefChoice) return m
+  if (!openAtkSplit && !openDefSplit && !openDefChoice) {
+    if (asked.length) m.askDecisions = asked
+    return m
+  }
   const ask = (o: Open) => o === 'ask' && ctx.interactive
+  if (overwatchAttacks(m) > 0) {
+    // Overwatch comes first: the open choices are made in the charge after it (its clash stage),
+    // asked then or chosen per overwatch outcome. The request holds the choice made when the
+    // overwatch does nothing (the odds' head, and the stand-in until the roll).
+    m.openChoices = { atkSplit: !!openAtkSplit, defSplit: !!openDefSplit, defChoice: !!openDefChoice }
+    Object.assign(m, clashChoice(m, OVERWATCH_START))
+    m.expectedChoice = clashSearch(m).value(m.atkSplit, m.defSplit, m.defChoice)
+    if (ask(openAtkSplit)) asked.push('atk-split')
+    if (ask(openDefChoice)) asked.push('def-choice')
+    if (ask(openDefSplit)) asked.push('def-split')
+    if (asked.length) m.askDecisions = asked
+    return m
+  }
+  if (asked.length) m.askDecisions = asked
   const space = choiceSpace(m, openAtkSplit, openDefSplit, openDefChoice)
   const search = new MeleeChoice(m)
   let chosen: Option | undefined
 
   if (openAtkSplit) {
     // The whole ranking only when a prompt shows it; otherwise just the best split.
-    const ranked = ask(openAtkSplit) ? search.rankAttacker(space) : undefined
-    const best = ranked ? ranked[0] : search.bestAttacker(space)
-    if (ranked) {
-      const bySplit = space.atkSplits.map((s) => ranked.find((o) => o.atkSplit === s)!)
-      const vs = openDefSplit || openDefChoice ? ' vs the best reply' : ''
-      const pick = yield ctx.select(
-        `Attacker's split of Melee ${m.atk.unit.melee} (attack/defense dice)${vs}`,
-        bySplit.map((o) => ({
-          value: o.atkSplit,
-          label: `${splitText(o.atkSplit)}${o === best ? ' (best)' : ''}`,
-          ...promptHint(o.value, m, 'attacker'),
-        })),
-        best.atkSplit,
-      )
+    if (ask(openAtkSplit)) {
+      const q = atkSplitQuestion(m, search, space, !!(openDefSplit || openDefChoice))
+      const pick = yield ctx.select(q.message, q.options, q.best)
       m.chosenBy.atkSplit = 'prompt'
       m.atkSplit = pick
-      chosen = bySplit.find((o) => o.atkSplit === pick)
+      chosen = q.bySplit.find((o) => o.atkSplit === pick)
     } else {
-      m.atkSplit = best.atkSplit
-      chosen = best
+      chosen = search.bestAttacker(space)
+      m.atkSplit = chosen.atkSplit
     }
     space.atkSplits = [m.atkSplit]
   }
@@ -506,44 +533,153 @@ function* meleeChoices(req: MeleeQuery, ctx: ChoiceContext): Generator<unknown, 
   if (openDefChoice || openDefSplit) {
     const ranked = search.rankDefender(m.atkSplit, space)
     if (openDefChoice) {
-      // Each choice with the defender's best split for it.
-      const perChoice = space.defChoices.map((c) => ranked.find((o) => o.defChoice === c)!)
-      const best = ranked[0]
       if (ask(openDefChoice)) {
-        m.defChoice = yield ctx.select(
-          `Defender's reaction to ${withArticle(splitText(m.atkSplit))} attack: ${choiceLabel('counter', m)}, ${choiceLabel('guard', m)}${openDefSplit ? '; each with its best split' : ''}`,
-          perChoice.map((o) => ({
-            value: o.defChoice,
-            label: `${choiceLabel(o.defChoice, m).replace(/ \(.*\)$/, '')}${o === best ? ' (best)' : ''}`,
-            ...promptHint(o.value, m, 'defender'),
-          })),
-          best.defChoice,
-        )
+        const q = defChoiceQuestion(m, ranked, space, !!openDefSplit)
+        m.defChoice = yield ctx.select(q.message, q.options, q.best)
         m.chosenBy.defChoice = 'prompt'
-      } else m.defChoice = best.defChoice
+      } else m.defChoice = ranked[0].defChoice
       space.defChoices = [m.defChoice]
     }
     const forChoice = ranked.filter((o) => o.defChoice === m.defChoice)
     if (openDefSplit) {
-      const best = forChoice[0]
       if (ask(openDefSplit)) {
-        const bySplit = space.defSplits.map((s) => forChoice.find((o) => o.defSplit === s)!)
-        m.defSplit = yield ctx.select(
-          `Defender's split of Melee ${m.def.unit.melee} (attack/defense dice) with ${m.defChoice}`,
-          bySplit.map((o) => ({
-            value: o.defSplit,
-            label: `${splitText(o.defSplit)}${o === best ? ' (best)' : ''}`,
-            ...promptHint(o.value, m, 'defender'),
-          })),
-          best.defSplit,
-        )
+        const q = defSplitQuestion(m, forChoice, space)
+        m.defSplit = yield ctx.select(q.message, q.options, q.best)
         m.chosenBy.defSplit = 'prompt'
-      } else m.defSplit = best.defSplit
+      } else m.defSplit = forChoice[0].defSplit
     }
     chosen = forChoice.find((o) => o.defSplit === m.defSplit)
   }
   m.expectedChoice = chosen?.value ?? search.value(m.atkSplit, m.defSplit, m.defChoice)
   return m
+}
+
+/** A prompt of one of the clash's choices: its question, its options with their values, the best. */
+interface ClashPrompt<T> {
+  message: string
+  options: Array<ChoiceOption<T>>
+  best: T
+}
+
+/** The attacker's split, each against the defender's best reply (when the defender has a choice left). */
+function atkSplitQuestion(
+  m: MeleeRequest,
+  search: MeleeChoice,
+  space: ChoiceSpace,
+  replies: boolean,
+): ClashPrompt<Split> & { bySplit: Option[] } {
+  const ranked = search.rankAttacker(space)
+  const best = ranked[0]
+  const bySplit = space.atkSplits.map((s) => ranked.find((o) => o.atkSplit === s)!)
+  return {
+    message: `Attacker's split of Melee ${m.atk.unit.melee} (attack/defense dice)${replies ? ' vs the best reply' : ''}`,
+    options: bySplit.map((o) => ({
+      value: o.atkSplit,
+      label: `${splitText(o.atkSplit)}${o === best ? ' (best)' : ''}`,
+      ...promptHint(o.value, m, 'attacker'),
+    })),
+    best: best.atkSplit,
+    bySplit,
+  }
+}
+
+/** The defender's reaction, each with its best split when its split is open too (`ranked`: rankDefender). */
+function defChoiceQuestion(
+  m: MeleeRequest,
+  ranked: Option[],
+  space: ChoiceSpace,
+  splitOpen: boolean,
+): ClashPrompt<DefChoice> {
+  const perChoice = space.defChoices.map((c) => ranked.find((o) => o.defChoice === c)!)
+  const best = ranked[0]
+  return {
+    message: `Defender's reaction to ${withArticle(splitText(ranked[0].atkSplit))} attack: ${choiceLabel('counter', m)}, ${choiceLabel('guard', m)}${splitOpen ? '; each with its best split' : ''}`,
+    options: perChoice.map((o) => ({
+      value: o.defChoice,
+      label: `${choiceLabel(o.defChoice, m).replace(/ \(.*\)$/, '')}${o === best ? ' (best)' : ''}`,
+      ...promptHint(o.value, m, 'defender'),
+    })),
+    best: best.defChoice,
+  }
+}
+
+/** The defender's split with its reaction (`forChoice`: the ranking's options with that reaction). */
+function defSplitQuestion(m: MeleeRequest, forChoice: Option[], space: ChoiceSpace): ClashPrompt<Split> {
+  const best = forChoice[0]
+  const bySplit = space.defSplits.map((s) => forChoice.find((o) => o.defSplit === s)!)
+  return {
+    message: `Defender's split of Melee ${m.def.unit.melee} (attack/defense dice) with ${best.defChoice}`,
+    options: bySplit.map((o) => ({
+      value: o.defSplit,
+      label: `${splitText(o.defSplit)}${o === best ? ' (best)' : ''}`,
+      ...promptHint(o.value, m, 'defender'),
+    })),
+    best: best.defSplit,
+  }
+}
+
+/** The clash's choices that are asked after the overwatch, in the order they are asked. */
+const CLASH_DECISIONS = ['atk-split', 'def-choice', 'def-split'] as const
+type ClashDecision = (typeof CLASH_DECISIONS)[number]
+
+/**
+ * What the overwatch did, as the first of the clash's prompts says before its question: each
+ * attack's dice and damage, then the charger's HP left, Momentum and Improvise.
+ */
+function overwatchText(q: ClashQuestion, m: MeleeRequest): string {
+  const attacks = q.shots
+    .map((r, i) => `#${i + 1} ${r.dice.map((d) => d.roll).join(' ')}: ${r.damage} DMG`)
+    .join('; ')
+  const hp =
+    m.atk.unit.hp === undefined
+      ? `took ${q.ow.damage} DMG`
+      : `took ${q.ow.damage} DMG, ${m.atk.unit.hp - q.ow.damage} HP left`
+  const momentum = m.atk.unit.momentum ? `, ${momentumLeft(m, q.ow)} Momentum left` : ''
+  const improvise = m.atk.mods.improvise ? `, Improvise ${q.ow.improvised ? 'spent' : 'kept'}` : ''
+  // A stun weapon's failed saves cost actions (the clash reads none of them: clashChoice).
+  const lost = q.shots.reduce((n, r) => n + r.save.actionsLost, 0)
+  const stun = lost ? `, ${lost} action${lost === 1 ? '' : 's'} lost to stun` : ''
+  return `Overwatch (${attacks}): the charger ${hp}${momentum}${improvise}${stun}.`
+}
+
+/**
+ * One of the clash's choices asked after the overwatch (Melee.openChoices): the options ranked by
+ * the search after what the overwatch did, as the automatic choice ranks them; the first question
+ * asked shows the overwatch.
+ */
+async function decideClash(
+  id: ClashDecision,
+  q: ClashQuestion,
+  m: MeleeRequest,
+  ctx: ChoiceContext,
+): Promise<unknown> {
+  const search = clashSearch(m, q.ow)
+  const space = clashSpace(m)
+  const asked = Array.isArray(m.askDecisions) ? m.askDecisions : []
+  const first = CLASH_DECISIONS.find((d) => asked.includes(d)) === id
+  const ask = <T>(p: ClashPrompt<T>) =>
+    ctx.select(first ? `${overwatchText(q, m)} ${p.message}` : p.message, p.options, p.best)
+  if (id === 'atk-split') {
+    const open = m.openChoices!
+    const answer = await ask(atkSplitQuestion(m, search, space, open.defSplit || open.defChoice))
+    m.chosenBy.atkSplit = 'prompt'
+    return answer
+  }
+  const ranked = search.rankDefender(q.atkSplit!, { ...space, atkSplits: [q.atkSplit!] })
+  if (id === 'def-choice') {
+    const answer = await ask(defChoiceQuestion(m, ranked, space, m.openChoices!.defSplit))
+    m.chosenBy.defChoice = 'prompt'
+    return answer
+  }
+  const answer = await ask(
+    defSplitQuestion(
+      m,
+      ranked.filter((o) => o.defChoice === q.defChoice),
+      space,
+    ),
+  )
+  m.chosenBy.defSplit = 'prompt'
+  return answer
 }
 
 /** Expected damage of `unblocked` hits of a strike: their DMG plus the armor saves to come. */
@@ -655,6 +791,8 @@ export const meleeModel = modelOf<MeleeRequest, MeleeResult, MeleeQuery>()({
   async decide(id, context, m, ctx) {
     if (id === 'atk-reroll' || id === 'def-reroll')
       return decideReroll(id, context as MeleeRerollQuestion, m, ctx)
+    if ((CLASH_DECISIONS as readonly string[]).includes(id))
+      return decideClash(id as ClashDecision, context as ClashQuestion, m, ctx)
     if (id !== 'atk-momentum' && id !== 'def-momentum') throw new Error(`unknown decision ${id}`)
     const q = context as MomentumQuestion
     // A warship pays 2 Momentum a hit: only whole pairs are offered.
@@ -670,10 +808,20 @@ export const meleeModel = modelOf<MeleeRequest, MeleeResult, MeleeQuery>()({
     m.chosenBy[id === 'atk-momentum' ? 'atkMomentum' : 'defMomentum'] = 'prompt'
     return answer
   },
-  resolve: resolveMelee,
+  resolve(dice, m) {
+    const r = resolveMelee(dice, m)
+    // Choices made after the overwatch: the value --explain gives is the one they were made by.
+    if (m.openChoices && r.overwatch && r.clash)
+      m.expectedChoice = clashSearch(m, r.overwatch).value(
+        r.choice.atkSplit,
+        r.choice.defSplit,
+        r.choice.defChoice,
+      )
+    return r
+  },
   json(r, m): MeleeFields {
     const side = (o: SideOutcome): SideOutcome => ({ ...o })
-    return Object.assign(choicesJson(m), {
+    return Object.assign(choicesJson({ ...m, ...r.choice }), {
       blindside: m.situation.blindside,
       overwatch: r.overwatch
         ? {
@@ -712,11 +860,11 @@ export const meleeModel = modelOf<MeleeRequest, MeleeResult, MeleeQuery>()({
   },
   replayFlags(m, r) {
     const flags: string[] = []
-    if (m.chosenBy.atkSplit === 'prompt')
-      flags.push('--atk-split', `${m.atkSplit.attack}/${m.atkSplit.defense}`)
-    if (m.chosenBy.defSplit === 'prompt')
-      flags.push('--def-split', `${m.defSplit.attack}/${m.defSplit.defense}`)
-    if (m.chosenBy.defChoice === 'prompt') flags.push('--def-choice', m.defChoice)
+    // The choices the roll made (after the overwatch, when they were asked then).
+    const c = r.choice
+    if (m.chosenBy.atkSplit === 'prompt') flags.push('--atk-split', splitText(c.atkSplit))
+    if (m.chosenBy.defSplit === 'prompt') flags.push('--def-split', splitText(c.defSplit))
+    if (m.chosenBy.defChoice === 'prompt') flags.push('--def-choice', c.defChoice)
     // Momentum answered at a prompt is at most the hits left, so a flag of that amount, spent
     // greedily, spends it again. The defender's goes to the attack only. The attacker's flag is
     // also offered to overwatch hits first, which spend nothing while the answer is asked: with
@@ -776,10 +924,23 @@ function meleeOddsReport(
   }
   return {
     json,
-    extra: Object.assign(choicesJson(m), {
-      blindside: m.situation.blindside,
-      overwatchSkipped: overwatchSkipped(m),
-    }),
+    extra: Object.assign(
+      choicesJson(m),
+      {
+        blindside: m.situation.blindside,
+        overwatchSkipped: overwatchSkipped(m),
+      },
+      o.choices
+        ? {
+            overwatchChoices: o.choices.map((x): OverwatchChoice => ({
+              atkSplit: { ...x.choice.atkSplit },
+              defSplit: { ...x.choice.defSplit },
+              defChoice: x.choice.defChoice,
+              chance: x.chance,
+            })),
+          }
+        : {},
+    ),
     detail: [o, m],
     headLines: 2,
     cutoffs: meleeCutoffs(m),

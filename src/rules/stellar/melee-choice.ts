@@ -1,17 +1,21 @@
 import type { Distribution } from '../../core/distribution.js'
+import { decisionOr } from '../../core/decide.js'
 import { memoise } from '../../core/memo.js'
 import {
   type AttackDiceInput,
+  type ClashChoice,
   type ClashConclusion,
   type DefChoice,
   type DefenseDiceInput,
   type Melee,
+  type OverwatchState,
   type Split,
   type Strike,
   OVERWATCH_START,
   attackDiceInput,
   attackStrike,
   cappedDamage,
+  clashContext,
   counterStrike,
   damageTaken,
   defenseDiceInput,
@@ -27,16 +31,19 @@ import {
   afterDiceInput,
   attackDiceOdds,
   defenseDiceOdds,
+  splitsOf,
   strikeOutcomeChances,
   unblockedOdds,
 } from './melee-odds.js'
-import { clashAfterStrikes } from './melee-flow.js'
+import type { ShotResult } from './shoot.js'
+import { clashAfterStrikes } from './melee-views.js'
 import { compareScores } from './choice.js'
 
 /**
  * THE AUTOMATIC CHOICE OF SPLITS AND COUNTER/GUARD, scored through the charge's flow
- * (melee-flow.ts) from the clash on, without overwatch, in doubles (the CLI runs it cold, where
- * every evaluation counts).
+ * (melee-flow.ts) from the clash on, after an overwatch outcome (the charger's HP left, Momentum
+ * left and Improvise: OverwatchState; none fired: OVERWATCH_START), in doubles (the CLI runs it
+ * cold, where every evaluation counts).
  *
  * An option (the two splits and the defender's reaction) changes only the dice of the two
  * strikes: the chances of the attack's unblocked hits uA and of the counter-attack's uC (each
@@ -145,7 +152,7 @@ const noTaken = (): Taken => ({
 })
 
 /** Adds chance p of later damage x to the defender. */
-function addLater(t: Taken, x: number, p: number): void {
+function addLater(t: { later: Array<[number, number]> }, x: number, p: number): void {
   for (const l of t.later)
     if (l[0] === x) {
       l[1] += p
@@ -268,83 +275,98 @@ const counterTable = memoise((input: AfterDiceInput) => {
 })
 
 /**
- * The automatic choice over the splits and reactions of one clash. Each strike's chances of
- * unblocked hits are made once per strike (an option's splits and reaction), then its parts per
- * attack view through the flow's stages, only for the hits it can have and the views it meets.
+ * The counter-attack (or none) and the conclusion after one attack view, summed over the
+ * counter-attack's outcomes, as far as the charger's HP left does not matter: each counter damage
+ * `d` with the defender's Finishing Blow it earns when the charger survives it (`fb`, 0: none),
+ * and the parts that read no HP (the later damage to the defender, the failed saves, the unblocked
+ * hits). Taken then reads them at an HP left (takenAt).
  */
-export class MeleeChoice {
-  /** Per attack view: an attack standing for it (met first), and whether the counter-attack strikes after it. */
-  private readonly views: Array<StrikeOutcome | undefined> = []
-  private readonly countered: boolean[] = []
-  /** Per attack view: the conclusion per counter view (by its code; none: the view has no counter-attack). */
-  private readonly ends: Array<Map<number, ClashConclusion>> = []
+interface CounterParts {
+  byDamage: Map<number, { d: number; fb: number; p: number }>
+  failedSaves: number
+  unblockedHits: number
+  later: Array<[number, number]>
+}
+
+const noParts = (): CounterParts => ({ byDamage: new Map(), failedSaves: 0, unblockedHits: 0, later: [] })
+
+/** Adds q times `x` to `into`. */
+function addParts(into: CounterParts, q: number, x: CounterParts): void {
+  for (const [key, e] of x.byDamage) {
+    const at = into.byDamage.get(key)
+    if (at) at.p += q * e.p
+    else into.byDamage.set(key, { d: e.d, fb: e.fb, p: q * e.p })
+  }
+  into.failedSaves += q * x.failedSaves
+  into.unblockedHits += q * x.unblockedHits
+  for (const [x2, p] of x.later) addLater(into, x2, q * p)
+}
+
+/**
+ * What the searches of one charge share, whatever the overwatch left the charger: each strike's
+ * chances of unblocked hits per strike weighed (its splits, the reaction, and what it reads of the
+ * overwatch: the charger's Improvise for the attack, its Momentum for the counter-attack), the
+ * attack views met, and the counter-attack's parts per view (CounterParts). The searches after
+ * each overwatch outcome differ only in the charger's HP left.
+ */
+class ClashShared {
+  /** Per attack's dice (its splits, the reaction, the charger's Improvise): its chances of uA and parts per view. */
+  readonly dealt = new Map<string, { pA: number[]; byLater: Map<number, ByView> }>()
   /** The strike stage after the attack's dice (its weapon and target: every option's attack shares it). */
-  private attackAfter?: AfterDiceInput
+  attackAfter?: AfterDiceInput
   /** The attack's cells per later damage to the defender, each table looked up once. */
-  private readonly attackTables = new Map<number, (u: number) => AttackCell>()
+  readonly attackTables = new Map<number, (u: number) => AttackCell>()
+  readonly counterChances = new Map<string, number[]>()
+  /** Per attack view: an attack standing for it (met first), and whether the counter-attack strikes after it. */
+  readonly views: Array<StrikeOutcome | undefined> = []
+  readonly countered: boolean[] = []
   /** The counter-attack's outcomes per unblocked hits, from the first counter-attack weighed (its weapon and target). */
-  private counters?: ReturnType<typeof counterTable>
-  /** Per attack's dice (its splits and the reaction): its chances of uA and parts per view. */
-  private readonly dealtMemo = new Map<string, { pA: number[]; byLater: Map<number, ByView> }>()
+  counters?: ReturnType<typeof counterTable>
+  /** Per attack view: the conclusion per counter view, the charger's HP unbounded (CounterParts' `fb`). */
+  private readonly ends: Array<Map<number, ClashConclusion>> = []
   /** Per attack view, per uC weighed: the counter-attack's outcomes at uC through the conclusion, summed. */
-  private readonly counterCells: Taken[][] = []
-  /** Per counter-attack's dice: its chances of uC and, per view met, the taken parts. */
-  private readonly takenMemo = new Map<string, { pC: number[]; cells: Array<Taken | undefined> }>()
+  private readonly cells: CounterParts[][] = []
+  /** Per counter-attack's dice (and the Momentum it meets) and attack view: its parts. */
+  private readonly parts = new Map<string, CounterParts>()
+  /** The charge with the charger's HP unbounded: the conclusions before the HP left is read. */
+  private readonly unbounded: Melee
 
-  /** A choice over the splits and reactions of the clash `m`. */
-  constructor(private readonly m: Melee) {}
+  constructor(private readonly m: Melee) {
+    this.unbounded = { ...m, atk: { ...m.atk, unit: { ...m.atk.unit, hp: undefined } } }
+  }
 
-  /**
-   * The conclusion stage after view k's attack and a counter-attack of counter view j (null:
-   * none), once per pair: it reads the counter-attack through its view alone.
-   */
+  /** The conclusion after view k's attack and a counter-attack of counter view j (null, -1: none), once per pair. */
   private end(k: number, c: StrikeOutcome | null, j: number): ClashConclusion {
     const byCounter = (this.ends[k] ??= new Map())
     let e = byCounter.get(j)
-    if (!e) byCounter.set(j, (e = clashAfterStrikes.conclude(this.m, this.views[k]!, c)))
+    if (!e) byCounter.set(j, (e = clashAfterStrikes.conclude(this.unbounded, this.views[k]!, c)))
     return e
   }
 
-  /**
-   * What an attack deals per view at later damage x to the defender: its cells summed by its
-   * chances of uA, noting an attack standing for each view met.
-   */
-  private dealtAt(A: { pA: number[]; byLater: Map<number, ByView> }, x: number): ByView {
-    let parts = A.byLater.get(x)
-    if (parts) return parts
-    let cells = this.attackTables.get(x)
-    if (!cells) {
-      cells = attackCells({ after: this.attackAfter!, defHp: this.m.def.unit.hp, later: x })
-      this.attackTables.set(x, cells)
-    }
-    parts = []
-    for (let u = 0; u < A.pA.length; u++) {
-      const q = A.pA[u]
-      if (q === 0) continue
-      const cell = cells(u)
-      for (let j = 0; j < cell.views.length; j++) {
-        const k = cell.views[j]
-        if (!this.views[k]) {
-          this.views[k] = cell.reps[j]
-          this.countered[k] = clashAfterStrikes.countered(this.m, cell.reps[j])
-        }
-        addDealt((parts[k] ??= noDealt()), q, cell.sums[j])
-      }
-    }
-    A.byLater.set(x, parts)
-    return parts
+  /** Adds the conclusion after view k's attack and the counter-attack c of counter view j (null, -1: none), with chance p. */
+  private addEnd(t: CounterParts, k: number, c: StrikeOutcome | null, p: number, j: number): void {
+    const end = this.end(k, c, j)
+    const d = c?.damage ?? 0
+    const fb = end.later.attacker - d
+    const key = 2 * d + (fb > 0 ? 1 : 0)
+    const at = t.byDamage.get(key)
+    if (at) at.p += p
+    else t.byDamage.set(key, { d, fb, p })
+    t.failedSaves += p * (c?.failedSaves ?? 0)
+    t.unblockedHits += p * (c?.unblockedHits ?? 0)
+    addLater(t, end.later.defender, p)
   }
 
   /**
    * The counter-attack's outcomes with uC unblocked hits through the conclusion after view k's
    * attack (none when the counter-attack stage does not strike after it: then the same for every
-   * uC), summed, once per line (every option's counter-attack shares them).
+   * uC), summed, once per charge (every option's counter-attack shares them).
    */
-  private counterCell(k: number, u: number): Taken {
-    const byHits = (this.counterCells[k] ??= [])
+  private cell(k: number, u: number): CounterParts {
+    const byHits = (this.cells[k] ??= [])
     let cell = byHits[u]
     if (cell) return cell
-    cell = noTaken()
+    cell = noParts()
     if (!this.countered[k]) this.addEnd(cell, k, null, 1, -1)
     else {
       const outcomes = this.counters!.outcomes(u)
@@ -354,34 +376,92 @@ export class MeleeChoice {
     return (byHits[u] = cell)
   }
 
-  /** Adds the conclusion after view k's attack and the counter-attack c of counter view j (null, -1: none), with chance p. */
-  private addEnd(t: Taken, k: number, c: StrikeOutcome | null, p: number, j: number): void {
-    const end = this.end(k, c, j)
-    t.capped += p * cappedDamage(end.attacker.damageTaken, this.m.atk.unit.hp)
-    t.taken += p * end.attacker.damageTaken
-    if (end.attacker.destroyed) t.destroyed += p
-    t.failedSaves += p * (c?.failedSaves ?? 0)
-    t.unblockedHits += p * (c?.unblockedHits ?? 0)
-    addLater(t, end.later.defender, p)
-  }
-
-  /** The counter-attack (or none) and the conclusion after view k's attack: its cells summed by its chances of uC. */
-  private takenIn(pC: number[], k: number): Taken {
-    const t = noTaken()
-    for (let u = 0; u < pC.length; u++) {
-      const q = pC[u]
-      if (q === 0) continue
-      const cell = this.counterCell(k, u)
-      t.capped += q * cell.capped
-      t.taken += q * cell.taken
-      t.destroyed += q * cell.destroyed
-      t.failedSaves += q * cell.failedSaves
-      t.unblockedHits += q * cell.unblockedHits
-      for (const [x, p] of cell.later) addLater(t, x, q * p)
-    }
+  /** The counter-attack of chances pC (its dice: `key`) and the conclusion after view k's attack: its cells summed. */
+  counterParts(key: string, pC: number[], k: number): CounterParts {
+    const at = `${key}|${k}`
+    let t = this.parts.get(at)
+    if (t) return t
+    t = noParts()
+    for (let u = 0; u < pC.length; u++) if (pC[u] !== 0) addParts(t, pC[u], this.cell(k, u))
     // Ascending: no later damage first (the order the sums are joined in, as the views').
     if (t.later.length > 1) t.later.sort((a, b) => a[0] - b[0])
+    this.parts.set(at, t)
     return t
+  }
+}
+
+/** The counter-attack's parts read at the charger's HP left `hp` (none: no HP, never destroyed). */
+function takenAt(parts: CounterParts, hp: number | undefined): Taken {
+  const t = noTaken()
+  for (const e of parts.byDamage.values()) {
+    // The defender's Finishing Blow is never struck at a charger the counter-attack destroyed.
+    const later = e.fb > 0 && !survives(e.d, hp) ? e.d : e.d + e.fb
+    t.capped += e.p * cappedDamage(later, hp)
+    t.taken += e.p * later
+    if (!survives(later, hp)) t.destroyed += e.p
+  }
+  t.failedSaves = parts.failedSaves
+  t.unblockedHits = parts.unblockedHits
+  t.later = parts.later
+  return t
+}
+
+/**
+ * The automatic choice over the splits and reactions of one clash, after the overwatch state
+ * `ow`. Each strike's chances of unblocked hits are made once per strike (an option's splits and
+ * reaction), then its parts per attack view through the flow's stages, only for the hits it can
+ * have and the views it meets.
+ */
+export class MeleeChoice {
+  /** Per attack's dice (its splits and the reaction): the shared chances of uA and parts per view. */
+  private readonly dealtMemo = new Map<string, { pA: number[]; byLater: Map<number, ByView> }>()
+  /** Per counter-attack's dice: its key, its chances of uC and, per view met, the taken parts. */
+  private readonly takenMemo = new Map<
+    string,
+    { key: string; pC: number[]; cells: Array<Taken | undefined> }
+  >()
+
+  /** The charger's HP left after the overwatch (what the damage it takes in the clash is capped at). */
+  private readonly atkHpLeft: number | undefined
+
+  /** A choice over the splits and reactions of the clash `m` after the overwatch state `ow`. */
+  constructor(
+    private readonly m: Melee,
+    private readonly ow: OverwatchState = OVERWATCH_START,
+    private readonly shared: ClashShared = new ClashShared(m),
+  ) {
+    this.atkHpLeft = clashContext(m, ow.damage).atkHpLeft
+  }
+
+  /**
+   * What an attack deals per view at later damage x to the defender: its cells summed by its
+   * chances of uA, noting an attack standing for each view met.
+   */
+  private dealtAt(A: { pA: number[]; byLater: Map<number, ByView> }, x: number): ByView {
+    let parts = A.byLater.get(x)
+    if (parts) return parts
+    const { views, countered, attackTables } = this.shared
+    let cells = attackTables.get(x)
+    if (!cells) {
+      cells = attackCells({ after: this.shared.attackAfter!, defHp: this.m.def.unit.hp, later: x })
+      attackTables.set(x, cells)
+    }
+    parts = []
+    for (let u = 0; u < A.pA.length; u++) {
+      const q = A.pA[u]
+      if (q === 0) continue
+      const cell = cells(u)
+      for (let j = 0; j < cell.views.length; j++) {
+        const k = cell.views[j]
+        if (!views[k]) {
+          views[k] = cell.reps[j]
+          countered[k] = clashAfterStrikes.countered(this.m, cell.reps[j])
+        }
+        addDealt((parts[k] ??= noDealt()), q, cell.sums[j])
+      }
+    }
+    A.byLater.set(x, parts)
+    return parts
   }
 
   /**
@@ -390,29 +470,38 @@ export class MeleeChoice {
    * that it is the same whichever options were weighed before.
    */
   private viewOrder(n: number): number[] {
-    const cells = this.attackTables.get(0)!
+    const cells = this.shared.attackTables.get(0)!
     const order: number[] = []
     for (let u = 0; u < n; u++) for (const k of cells(u).views) if (!order.includes(k)) order.push(k)
     return order
   }
 
-  /** Expected outcome of the clash (no overwatch) for one combination of splits and reaction. */
+  /** Expected outcome of the clash after the overwatch for one combination of splits and reaction. */
   value(atkSplit: Split, defSplit: Split, defChoice: DefChoice): ClashValue {
     // Each strike's chances depend only on its dice and the defender's reaction: memoised by those.
     const k1 = `${atkSplit.attack}|${defSplit.defense}|${defChoice}`
     let A = this.dealtMemo.get(k1)
     if (!A) {
-      const s = attackStrike(this.m, atkSplit.attack, defSplit.defense, defChoice)
-      this.attackAfter ??= afterDiceInput(s)
-      this.dealtMemo.set(k1, (A = { pA: unblockedChances(s), byLater: new Map() }))
+      // What an attack deals reads nothing of the overwatch but the charger's Improvise.
+      const shared = `${k1}|${this.ow.improvised}`
+      A = this.shared.dealt.get(shared)
+      if (!A) {
+        const s = attackStrike(this.m, atkSplit.attack, defSplit.defense, defChoice, this.ow.improvised)
+        this.shared.attackAfter ??= afterDiceInput(s)
+        this.shared.dealt.set(shared, (A = { pA: unblockedChances(s), byLater: new Map() }))
+      }
+      this.dealtMemo.set(k1, A)
     }
     const k2 = `${defSplit.attack}|${atkSplit.defense}|${defChoice}`
     let C = this.takenMemo.get(k2)
     if (!C) {
-      const left = momentumLeft(this.m, OVERWATCH_START)
+      const left = momentumLeft(this.m, this.ow)
       const s = counterStrike(this.m, left, defSplit.attack, atkSplit.defense, defChoice)
-      this.counters ??= counterTable(afterDiceInput(s))
-      this.takenMemo.set(k2, (C = { pC: unblockedChances(s), cells: [] }))
+      this.shared.counters ??= counterTable(afterDiceInput(s))
+      const key = `${k2}|${left}`
+      let pC = this.shared.counterChances.get(key)
+      if (!pC) this.shared.counterChances.set(key, (pC = unblockedChances(s)))
+      this.takenMemo.set(k2, (C = { key, pC, cells: [] }))
     }
     // Joined per view: the attack's parts weighted by the chance of each later damage to the
     // defender, the counter-attack's by the chance of the view.
@@ -430,7 +519,7 @@ export class MeleeChoice {
     for (const k of this.viewOrder(A.pA.length)) {
       const pView = base[k]?.p ?? 0
       if (pView === 0) continue
-      const c = (C.cells[k] ??= this.takenIn(C.pC, k))
+      const c = (C.cells[k] ??= takenAt(this.shared.counterParts(C.key, C.pC, k), this.atkHpLeft))
       for (const [x, pX] of c.later) {
         // The views met do not depend on the later damage: view k is met at x as at 0.
         const ax = this.dealtAt(A, x)[k]!
@@ -534,4 +623,97 @@ export class MeleeChoice {
     const opts = space.atkSplits.map((s) => this.rankDefender(s, space)[0])
     return [...opts].sort((x, y) => compareScores(y.value.score, x.value.score))
   }
+}
+
+/**
+ * The searches of one charge, one per overwatch outcome weighed (by what the clash reads of it:
+ * the charger's HP left, Momentum left and Improvise), sharing each strike's chances.
+ */
+class ClashSearches {
+  private readonly shared: ClashShared
+  private readonly byOutcome = new Map<string, MeleeChoice>()
+
+  constructor(private readonly m: Melee) {
+    this.shared = new ClashShared(m)
+  }
+
+  at(ow: OverwatchState): MeleeChoice {
+    const k = `${clashContext(this.m, ow.damage).atkHpLeft} ${momentumLeft(this.m, ow)} ${ow.improvised}`
+    let search = this.byOutcome.get(k)
+    if (!search) this.byOutcome.set(k, (search = new MeleeChoice(this.m, ow, this.shared)))
+    return search
+  }
+}
+const searches = new WeakMap<Melee, ClashSearches>()
+
+/** The search over the clash's choices after the overwatch state `ow` (once per charge and outcome). */
+export function clashSearch(m: Melee, ow: OverwatchState = OVERWATCH_START): MeleeChoice {
+  let s = searches.get(m)
+  if (!s) searches.set(m, (s = new ClashSearches(m)))
+  return s.at(ow)
+}
+
+/** The options of each of the clash's choices: every split of an open pool, every reaction the defender may take. */
+export function clashSpace(m: Melee, open = m.openChoices): ChoiceSpace {
+  return {
+    atkSplits: open?.atkSplit ? splitsOf(m.atk.unit.melee!) : [m.atkSplit],
+    defSplits: open?.defSplit ? splitsOf(m.def.unit.melee!) : [m.defSplit],
+    defChoices: open?.defChoice
+      ? m.def.mods.soloOperative
+        ? ['counter', 'guard', 'both']
+        : ['counter', 'guard']
+      : [m.defChoice],
+  }
+}
+
+/**
+ * What a prompt of the clash's choices shows: the overwatch as it fell (its attacks and the state
+ * it left) and the choices made before this one.
+ */
+export interface ClashQuestion {
+  ow: OverwatchState
+  shots: readonly ShotResult[]
+  atkSplit?: Split
+  defChoice?: DefChoice
+}
+
+/**
+ * THE CLASH'S CHOICES AFTER THE OVERWATCH (quickstart, Charge into Melee: the defender's Overwatch
+ * is rolled "before entering the Melee Clash", then "both sides clash"). Reading: each player
+ * splits, and the defender takes Counter or Guard, knowing what the overwatch did (the charger's
+ * HP left, its Momentum and Improvise left; the actions a stun weapon's failed saves cost are
+ * shown at the prompt but change nothing in the clash, which reads no actions: Shutdown is a
+ * game's state), in the order the clash has always asked them: the attacker's split against the
+ * defender's best reply, then the defender's reaction and split against that split. Each open
+ * choice is given (a decision answered at a prompt, `asking`), or the search's best after `ow`
+ * (clashSearch); a choice given by a flag is not open and stays.
+ */
+export function clashChoice(
+  m: Melee,
+  ow: OverwatchState,
+  shots: readonly ShotResult[] = [],
+  asking = false,
+): ClashChoice {
+  const open = m.openChoices!
+  const search = clashSearch(m, ow)
+  const space = clashSpace(m)
+  const pick = <T>(id: string, q: ClashQuestion, auto: () => T): T =>
+    asking ? decisionOr(m, id, q, auto) : auto()
+  const atkSplit = open.atkSplit
+    ? pick('atk-split', { ow, shots }, () => search.bestAttacker(space).atkSplit)
+    : m.atkSplit
+  let defChoice = m.defChoice
+  let defSplit = m.defSplit
+  if (open.defChoice || open.defSplit) {
+    let ranked: Option[] | undefined
+    const rank = () => (ranked ??= search.rankDefender(atkSplit, { ...space, atkSplits: [atkSplit] }))
+    if (open.defChoice) defChoice = pick('def-choice', { ow, shots, atkSplit }, () => rank()[0].defChoice)
+    if (open.defSplit)
+      defSplit = pick(
+        'def-split',
+        { ow, shots, atkSplit, defChoice },
+        () => rank().find((o) => o.defChoice === defChoice)!.defSplit,
+      )
+  }
+  return { atkSplit, defSplit, defChoice }
 }

@@ -3,21 +3,21 @@ import { decision } from '../../core/decide.js'
 import { Distribution } from '../../core/distribution.js'
 import { Flow, type Stage, fineKey, tallyOdds } from '../../core/flow.js'
 import {
+  type ClashChoice,
   type ClashConclusion,
+  type DefChoice,
   type Melee,
   type MeleeResult,
   type MomentumQuestion,
   type OverwatchState,
   type StrikeResult,
-  type StrikeSummary,
+  MAX_POOL,
   OVERWATCH_START,
   afterOverwatchShot,
   attackMade,
   attackStrike,
   canFinish,
   clashContext,
-  concludeClash,
-  counterMomentum,
   counterStrike,
   damageTaken,
   firesAgain,
@@ -31,6 +31,8 @@ import {
   survives,
 } from './melee.js'
 import { type StrikeOutcome, strikeFold, strikeOutcomeOf } from './melee-odds.js'
+import { clashChoice } from './melee-choice.js'
+import { attackView, conclusion, counterLeft, counterView } from './melee-views.js'
 import { type ShotResult, resolveShot } from './shoot.js'
 import { shotResultOdds } from './shoot-odds.js'
 
@@ -55,6 +57,8 @@ import { shotResultOdds } from './shoot-odds.js'
 export interface Charge {
   m: Melee
   ow: OverwatchState
+  /** The clash's choices: the input's, or made after the overwatch (the clash stage) when open. */
+  choice: ClashChoice
   /** The overwatch attacks fired, as rolled (the fold keeps none). */
   shots: ShotResult[]
   /** Each strike as the rest of the charge reads it, null when not made. */
@@ -68,8 +72,31 @@ export interface Charge {
 /** The tallies' places: overwatch damage; the attack's damage. */
 export const TALLY = { overwatch: 0, attackDamage: 1 }
 
-/** The marginals' places: the attack's unblocked hits, failed saves; the counter's. */
-const MARGINAL = { attackHits: 0, attackSaves: 1, counterHits: 2, counterSaves: 3 }
+/** The marginals' places: the clash's choice (choiceCode); the attack's unblocked hits, failed saves; the counter's. */
+const MARGINAL = { choice: 0, attackHits: 1, attackSaves: 2, counterHits: 3, counterSaves: 4 }
+
+const REACTIONS: readonly DefChoice[] = ['counter', 'guard', 'both']
+/** A clash's choice as one number (a key's part, a marginal's value); -1: no clash. */
+function choiceCode(c: ClashChoice): number {
+  // Read when called: melee.ts and this module import each other.
+  const POOL = MAX_POOL + 1
+  const splits = ((c.atkSplit.attack * POOL + c.atkSplit.defense) * POOL + c.defSplit.attack) * POOL
+  return (splits + c.defSplit.defense) * REACTIONS.length + REACTIONS.indexOf(c.defChoice)
+}
+function choiceOf(code: number): ClashChoice {
+  const POOL = MAX_POOL + 1
+  const digits: number[] = []
+  let rest = Math.floor(code / REACTIONS.length)
+  for (let i = 0; i < 4; i++) {
+    digits.unshift(rest % POOL)
+    rest = Math.floor(rest / POOL)
+  }
+  return {
+    atkSplit: { attack: digits[0], defense: digits[1] },
+    defSplit: { attack: digits[2], defense: digits[3] },
+    defChoice: REACTIONS[code % REACTIONS.length],
+  }
+}
 
 const NO_STRIKE: StrikeOutcome = { damage: 0, pushedOut: false, unblockedHits: 0, failedSaves: 0 }
 
@@ -86,6 +113,7 @@ function chargeStart(m: Melee): Charge {
   return {
     m,
     ow: OVERWATCH_START,
+    choice: { atkSplit: m.atkSplit, defSplit: m.defSplit, defChoice: m.defChoice },
     shots: [],
     attack: null,
     counter: null,
@@ -143,6 +171,7 @@ function withOverwatch(st: Charge, ow: OverwatchState): Charge {
   return {
     m: st.m,
     ow,
+    choice: st.choice,
     shots: st.shots,
     attack: st.attack,
     counter: st.counter,
@@ -224,32 +253,33 @@ function viewOf(st: Pick<Charge, 'm' | 'ow'>, damages: readonly number[]): strin
   return `${spent} ${lo}`
 }
 
+/** What later stages read of the choice: nothing more when it was given (one for every state). */
+const choiceTag = (st: Charge) => (st.m.openChoices ? ` ${choiceCode(st.choice)}` : '')
+
+/** The charge with the clash's choices made after its overwatch, when they are open (clashChoice). */
+function chosen(st: Charge, asking: boolean): Charge {
+  if (!st.m.openChoices || st.ow.destroyed) return st
+  return { ...st, choice: clashChoice(st.m, st.ow, st.shots, asking) }
+}
+
 /**
- * What the conclusion reads of the attack besides its damage (which it only passes on to
- * damageTaken): whether it dealt any, pushed the defender out, and left the defender standing.
- * Attacks with one view conclude alike (the same Finishing Blow, counter-attack and `later`).
+ * The clash begins: the choices left open are made knowing what the overwatch did (asked in a
+ * roll, when a person is there; the search's best in the odds, per overwatch outcome), and the
+ * overwatch damage becomes a tally. The choice made is a marginal (the odds report how often
+ * each is made).
  */
-export function attackView(m: Melee, a: StrikeSummary | null): string {
-  return a ? ATTACK_VIEWS[attackViewCode(m.def.unit.hp, a)] : '-'
-}
-
-/** The attack view as a number: dealt damage (1), pushed the defender out (2), destroyed it (4). */
-function attackViewCode(defHp: number | undefined, a: StrikeSummary): number {
-  return (a.damage > 0 ? 1 : 0) | (a.pushedOut ? 2 : 0) | (survives(a.damage, defHp) ? 0 : 4)
-}
-const ATTACK_VIEWS = Array.from(
-  { length: 8 },
-  (_, v) => `${v & 1 ? 'dealt' : 'none'} ${v & 2 ? 'pushed' : 'stayed'} ${v & 4 ? 'destroyed' : 'standing'}`,
-)
-
-/** The clash begins: the overwatch damage becomes a tally. */
 const clashStage: Stage<Charge, Charge> = {
   name: 'clash',
-  run: (st) => st,
-  key: (st) => overwatchView(st),
+  run: (st) => chosen(st, true),
+  key: (st) => `${overwatchView(st)}${choiceTag(st)}`,
   tallies: (st) => [st.ow.damage],
+  marginals: (st) => [st.ow.destroyed ? -1 : choiceCode(st.choice)],
 }
-clashStage.odds = certain(clashStage)
+{
+  // The fold never asks: it chooses automatically after each overwatch outcome.
+  const fold = certain({ ...clashStage, run: (st) => chosen(st, false) })
+  clashStage.odds = fold
+}
 
 /** A side's Skill Defense asked after the dice, when it is asked. */
 function asked(m: Melee, side: 'atk' | 'def') {
@@ -258,7 +288,7 @@ function asked(m: Melee, side: 'atk' | 'def') {
     : undefined
 }
 
-const attackKey = (st: Charge) => `${overwatchView(st)}|${attackView(st.m, st.attack)}`
+const attackKey = (st: Charge) => `${overwatchView(st)}|${attackView(st.m, st.attack)}${choiceTag(st)}`
 const attackTallies = (st: Charge) => [st.ow.damage, (st.attack ?? NO_STRIKE).damage]
 const attackMarginals = (st: Charge) => {
   const a = st.attack ?? NO_STRIKE
@@ -273,8 +303,8 @@ const attackStage: Stage<Charge, Charge> = {
   name: 'attack',
   run: (st, dice) => {
     if (!attackMade(st.ow)) return st
-    const { m } = st
-    const s = attackStrike(m, m.atkSplit.attack, m.defSplit.defense, m.defChoice, st.ow.improvised)
+    const { m, choice: c } = st
+    const s = attackStrike(m, c.atkSplit.attack, c.defSplit.defense, c.defChoice, st.ow.improvised)
     const r = resolveStrike(dice, s, asked(m, 'def'), m)
     return { ...st, attack: strikeOutcomeOf(r), rolled: { attack: r, counter: null } }
   },
@@ -284,26 +314,24 @@ const attackStage: Stage<Charge, Charge> = {
   step: {
     outcomes: (st: Charge) => {
       if (!attackMade(st.ow)) return NOT_MADE
-      const { m } = st
-      return strikeFold(attackStrike(m, m.atkSplit.attack, m.defSplit.defense, m.defChoice, st.ow.improvised))
+      const { m, choice: c } = st
+      return strikeFold(attackStrike(m, c.atkSplit.attack, c.defSplit.defense, c.defChoice, st.ow.improvised))
     },
     advance: (st: Charge, attack: StrikeOutcome) => (attack === NOT_MADE_STRIKE ? st : { ...st, attack }),
   },
 }
 
-/** What the conclusion reads of a counter-attack: its damage and push. */
-const counterView = (c: StrikeSummary | null) => (c ? `${c.damage} ${c.pushedOut}` : '-')
-/** The counter view of a counter-attack as a number (its damage is whole). */
-const counterViewCode = (c: StrikeSummary) => 2 * c.damage + (c.pushedOut ? 1 : 0)
-const counterKey = (st: Charge) => `${attackKey(st)}|${counterView(st.counter)}`
+// The conclusion reads no choice: states with other choices merge here.
+const counterKey = (st: Charge) =>
+  `${overwatchView(st)}|${attackView(st.m, st.attack)}|${counterView(st.counter)}`
 const counterMarginals = (st: Charge) => {
   const c = st.counter ?? NO_STRIKE
   return [c.unblockedHits, c.failedSaves]
 }
 
-/** The Momentum the charger has left against the counter-attack, or null when there is none (the defender fell or was pushed out). */
-const counterLeft = (st: Pick<Charge, 'm' | 'ow' | 'attack'>) =>
-  st.attack ? counterMomentum(st.m, st.ow, st.attack) : null
+/** The counter-attack at the charger with `left` Momentum, with the clash's choices. */
+const counterAt = (st: Charge, left: number) =>
+  counterStrike(st.m, left, st.choice.defSplit.attack, st.choice.atkSplit.defense, st.choice.defChoice)
 
 /** The defender's counter-attack, when it survived and stayed (counterMomentum), against the Momentum the charger has left. */
 const counterStage: Stage<Charge, Charge> = {
@@ -311,7 +339,7 @@ const counterStage: Stage<Charge, Charge> = {
   run: (st, dice) => {
     const left = counterLeft(st)
     if (left === null) return st
-    const r = resolveStrike(dice, counterStrike(st.m, left), asked(st.m, 'atk'), st.m)
+    const r = resolveStrike(dice, counterAt(st, left), asked(st.m, 'atk'), st.m)
     return { ...st, counter: strikeOutcomeOf(r), rolled: { attack: st.rolled.attack, counter: r } }
   },
   key: counterKey,
@@ -320,15 +348,11 @@ const counterStage: Stage<Charge, Charge> = {
   step: {
     outcomes: (st: Charge) => {
       const left = counterLeft(st)
-      return left === null ? NOT_MADE : strikeFold(counterStrike(st.m, left))
+      return left === null ? NOT_MADE : strikeFold(counterAt(st, left))
     },
     advance: (st: Charge, counter: StrikeOutcome) => (counter === NOT_MADE_STRIKE ? st : { ...st, counter }),
   },
 }
-
-/** What the conclusion stage decides from the strikes (concludeClash). */
-const conclusion = (st: Pick<Charge, 'm' | 'ow' | 'attack' | 'counter'>) =>
-  concludeClash(st.m, st.ow, st.attack, st.counter)
 
 /** The conclusion: Finishing Blow, damage each side takes after its first stage (concludeClash). */
 const conclusionStage: Stage<Charge, Charge> = {
@@ -342,23 +366,6 @@ const conclusionStage: Stage<Charge, Charge> = {
   tallies: attackTallies,
 }
 conclusionStage.odds = certain(conclusionStage)
-
-/**
- * The clash's stages after its strikes' dice, without overwatch: what the automatic choice
- * (melee-choice.ts) weighs its options through. `view` is what the counter-attack and
- * conclusion stages read of an attack besides its damage (the attack stage's key: it reads the
- * clash only through the defender's HP), `counterView`
- * what the conclusion reads of a counter-attack (the counter-attack stage's key), each as a
- * number (attackViewCode, counterViewCode: the same partitions as the keys); `countered`
- * whether the counter-attack stage strikes after it; `conclude` the conclusion stage's result.
- */
-export const clashAfterStrikes = {
-  view: (defHp: number | undefined, attack: StrikeOutcome) => attackViewCode(defHp, attack),
-  counterView: (counter: StrikeOutcome) => counterViewCode(counter),
-  countered: (m: Melee, attack: StrikeOutcome) => counterLeft({ m, ow: OVERWATCH_START, attack }) !== null,
-  conclude: (m: Melee, attack: StrikeOutcome, counter: StrikeOutcome | null): ClashConclusion =>
-    conclusion({ m, ow: OVERWATCH_START, attack, counter }),
-}
 
 /** The charge's flow with `n` overwatch attacks. */
 const flows: Array<Flow<Charge, Charge>> = []
@@ -382,6 +389,7 @@ export function resolveMelee(dice: Dice, m: Melee): MeleeResult {
   const end = st.end!
   return {
     overwatch: n > 0 ? { shots: st.shots, ...st.ow } : null,
+    choice: st.choice,
     clash: end.clash,
     attack: st.rolled.attack,
     counter: st.rolled.counter,
@@ -416,6 +424,11 @@ export interface MeleeOdds {
   attackerDamage: Distribution<number>
   counterChance: number
   clashChance: number
+  /**
+   * With choices made after the overwatch (Melee.openChoices): each choice made and its chance,
+   * most often first (they add up to the chance of a clash).
+   */
+  choices?: Array<{ choice: ClashChoice; chance: number }>
   destroyed: { attacker?: number; defender?: number }
   expected: {
     attack: { damage: number; unblockedHits: number; failedSaves: number }
@@ -462,6 +475,13 @@ export function meleeOdds(m: Melee): MeleeOdds {
   })
   const expAttack = ex(attack)
   const expCounter = ex(counter)
+  const choices = m.openChoices
+    ? fold.marginals[MARGINAL.choice]
+        .sorted()
+        .filter(([code]) => code >= 0)
+        .map(([code, chance]) => ({ choice: choiceOf(code), chance }))
+        .sort((a, b) => b.chance - a.chance)
+    : undefined
   return {
     attack,
     counter,
@@ -472,6 +492,7 @@ export function meleeOdds(m: Melee): MeleeOdds {
     // A warship without a Melee stat rolls no counter-attack (meleeAttacks): its strike is empty.
     counterChance: meleeAttacks(m.def) ? fold.states.where((f) => f.state.counter !== null) : 0,
     clashChance: ends.where((e) => e.clash),
+    ...(choices ? { choices } : {}),
     destroyed,
     expected: {
       attack: expAttack,

@@ -275,6 +275,21 @@ export interface Melee extends Decidable {
    * 'atk-momentum' (against the counter-attack). Otherwise the Momentum flag is spent greedily.
    */
   momentumAsked?: { atk: boolean; def: boolean }
+  /**
+   * The clash's choices left open when overwatch is fired at the charge: made after it, once per
+   * overwatch outcome (the charge's choice stage, melee-choice.ts clashChoice), automatically or
+   * asked (decisions 'atk-split', 'def-choice', 'def-split'). `atkSplit`, `defSplit` and
+   * `defChoice` then hold the choice made when the overwatch does nothing. Absent: they are the
+   * choices.
+   */
+  openChoices?: { atkSplit: boolean; defSplit: boolean; defChoice: boolean }
+}
+
+/** The choices of a clash: both splits and the defender's reaction. */
+export interface ClashChoice {
+  atkSplit: Split
+  defSplit: Split
+  defChoice: DefChoice
 }
 
 export const MAX_POOL = 10
@@ -427,6 +442,8 @@ export type CounterSkipped = 'defender destroyed' | 'pushed out of melee' | 'no 
 
 export interface MeleeResult {
   overwatch: OverwatchResult | null
+  /** The clash's choices (made after the overwatch when they were open: Melee.openChoices). */
+  choice: ClashChoice
   /** False when the charger was destroyed by overwatch. */
   clash: boolean
   attack: StrikeResult | null

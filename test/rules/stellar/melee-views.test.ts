@@ -8,7 +8,8 @@ import {
   clashContext,
   damageTaken,
 } from '../../../src/rules/stellar/melee.js'
-import { attackView, overwatchView } from '../../../src/rules/stellar/melee-flow.js'
+import { overwatchView } from '../../../src/rules/stellar/melee-flow.js'
+import { attackView } from '../../../src/rules/stellar/melee-views.js'
 import { melee, side } from './melee-fixture.js'
 
 /**
