@@ -29,7 +29,7 @@ import {
 } from '../../rules/stellar/melee.js'
 import type { Distribution } from '../../core/distribution.js'
 import { failedSaveKind, savesOwedFor } from '../../rules/stellar/armor-save.js'
-import type { MeleeOdds, StrikeOdds } from '../../rules/stellar/melee-odds.js'
+import type { MeleeOdds, StrikeOdds } from '../../rules/stellar/melee-flow.js'
 import { poolLines } from '../explain-odds.js'
 import { penText, attackerBonus, defenderBonus } from '../../rules/stellar/weapon.js'
 import { columns, histogram, num, pct, pctFixed, plural, wrapText } from '../format.js'

@@ -19,12 +19,13 @@ import {
   meleeGuard,
   momentumLeft,
   overwatchAttacks,
-  resolveMelee,
   strikeSaveSpec,
 } from '../../rules/stellar/melee.js'
+import { resolveMelee } from '../../rules/stellar/melee-flow.js'
 import { walk } from '../../core/exact.js'
 import { type SaveRoll, resolveArmorSaves } from '../../rules/stellar/armor-save.js'
-import { type MeleeOdds as ChargeOdds, meleeOdds, splitsOf } from '../../rules/stellar/melee-odds.js'
+import { splitsOf } from '../../rules/stellar/melee-odds.js'
+import { type MeleeOdds as ChargeOdds, meleeOdds } from '../../rules/stellar/melee-flow.js'
 import {
   type ChoiceSpace,
   type ClashQuestion,

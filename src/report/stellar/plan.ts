@@ -9,7 +9,7 @@
 import type { Dice, RecordingDice } from '../../core/dice.js'
 import { InputError } from '../../core/errors.js'
 import type { Distribution } from '../../core/distribution.js'
-import { meleeOdds } from '../../rules/stellar/melee-odds.js'
+import { meleeOdds } from '../../rules/stellar/melee-flow.js'
 import type { MeleeResult } from '../../rules/stellar/melee.js'
 import {
   type PlanAttack,

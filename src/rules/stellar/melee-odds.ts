@@ -28,7 +28,6 @@ import {
   tallyInput,
   tallyOf,
 } from './melee.js'
-export { type MeleeOdds, type StrikeOdds, meleeOdds } from './melee-flow.js'
 import { poolWithRerollOdds } from './choice.js'
 
 /**

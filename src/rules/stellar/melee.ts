@@ -1507,4 +1507,3 @@ export function concludeClash(
 // ---------------------------------------------------------------------------------------------
 
 /** The whole charge is one flow (melee-flow.ts): overwatch, attack, counter-attack, conclusion. */
-export { resolveMelee } from './melee-flow.js'

@@ -9,9 +9,9 @@ import {
   type Split,
   OVERWATCH_START,
   nextOverwatchShot,
-  resolveMelee,
 } from '../../../src/rules/stellar/melee.js'
-import { meleeOdds } from '../../../src/rules/stellar/melee-odds.js'
+import { resolveMelee } from '../../../src/rules/stellar/melee-flow.js'
+import { meleeOdds } from '../../../src/rules/stellar/melee-flow.js'
 import { compareScores } from '../../../src/rules/stellar/choice.js'
 import { resolveShot } from '../../../src/rules/stellar/shoot.js'
 import { type Level, parsePen } from '../../../src/rules/stellar/weapon.js'

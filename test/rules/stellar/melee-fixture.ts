@@ -5,8 +5,8 @@ import {
   type MeleeSituation,
   type SideParts,
   meleeSide,
-  resolveMelee,
 } from '../../../src/rules/stellar/melee.js'
+import { resolveMelee } from '../../../src/rules/stellar/melee-flow.js'
 import { type Penetration, parsePen } from '../../../src/rules/stellar/weapon.js'
 import { onlyKeys } from './shot-fixture.js'
 

@@ -3,7 +3,7 @@ import { fileURLToPath } from 'node:url'
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
 import type { Distribution, Outcome } from '../../../src/core/distribution.js'
-import { meleeOdds } from '../../../src/rules/stellar/melee-odds.js'
+import { meleeOdds } from '../../../src/rules/stellar/melee-flow.js'
 import { parsePen } from '../../../src/rules/stellar/weapon.js'
 import { melee, side } from './melee-fixture.js'
 

@@ -9,9 +9,10 @@ import {
   type MeleeResult,
   OVERWATCH_START,
   nextOverwatchShot,
-  resolveMelee,
 } from '../../../src/rules/stellar/melee.js'
-import { meleeOdds, splitsOf } from '../../../src/rules/stellar/melee-odds.js'
+import { resolveMelee } from '../../../src/rules/stellar/melee-flow.js'
+import { splitsOf } from '../../../src/rules/stellar/melee-odds.js'
+import { meleeOdds } from '../../../src/rules/stellar/melee-flow.js'
 import { MeleeChoice } from '../../../src/rules/stellar/melee-choice.js'
 import { compareScores } from '../../../src/rules/stellar/choice.js'
 import { resolveShot } from '../../../src/rules/stellar/shoot.js'

@@ -7,7 +7,8 @@ import {
   counterStrike,
   meleeAttacks,
 } from '../../../src/rules/stellar/melee.js'
-import { meleeOdds, rolledHitsOdds, strikeFold } from '../../../src/rules/stellar/melee-odds.js'
+import { rolledHitsOdds, strikeFold } from '../../../src/rules/stellar/melee-odds.js'
+import { meleeOdds } from '../../../src/rules/stellar/melee-flow.js'
 import { applyMeleeUpgrades } from '../../../src/rules/stellar/melee-upgrades.js'
 import { applyMeleeTraits, chooseTraits } from '../../../src/rules/stellar/traits.js'
 import { allFaces, melee, roll, side } from './melee-fixture.js'

@@ -14,12 +14,12 @@ import {
   counterMomentum,
   counterStrike,
   mostHits,
-  resolveMelee,
   rollAttackDice,
   tallyStrike,
   unblockedByDifference,
   usableDice,
 } from '../../../src/rules/stellar/melee.js'
+import { resolveMelee } from '../../../src/rules/stellar/melee-flow.js'
 import { chooseReroll } from '../../../src/rules/stellar/choice.js'
 import { attackDiceOdds, defenseDiceOdds, splitsOf } from '../../../src/rules/stellar/melee-odds.js'
 import { melee, side } from './melee-fixture.js'

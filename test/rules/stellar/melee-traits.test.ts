@@ -10,15 +10,11 @@ import {
   countAttack,
   desperationFaces,
   overwatchShot,
-  resolveMelee,
   tallyStrike,
 } from '../../../src/rules/stellar/melee.js'
-import {
-  meleeOdds,
-  rolledHitsOdds,
-  strikeFold,
-  unblockedOdds,
-} from '../../../src/rules/stellar/melee-odds.js'
+import { resolveMelee } from '../../../src/rules/stellar/melee-flow.js'
+import { rolledHitsOdds, strikeFold, unblockedOdds } from '../../../src/rules/stellar/melee-odds.js'
+import { meleeOdds } from '../../../src/rules/stellar/melee-flow.js'
 import { chooseTraits, applyMeleeTraits } from '../../../src/rules/stellar/traits.js'
 import { allFaces, melee, roll, side } from './melee-fixture.js'
 import { parsePen } from '../../../src/rules/stellar/weapon.js'

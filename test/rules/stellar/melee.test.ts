@@ -10,10 +10,10 @@ import {
   counterStrike,
   finishingBlow,
   hitOn,
-  resolveMelee,
   resolveStrike,
   tallyStrike,
 } from '../../../src/rules/stellar/melee.js'
+import { resolveMelee } from '../../../src/rules/stellar/melee-flow.js'
 import { melee, side } from './melee-fixture.js'
 
 /** The fixed part of hits minus blocks: bonus hits - bonus blocks - Momentum (the oracle of the tally identity). */

@@ -16,9 +16,9 @@ import {
   attackStrike,
   counterStrike,
   overwatchAttacks,
-  resolveMelee,
 } from '../../../src/rules/stellar/melee.js'
-import { meleeOdds } from '../../../src/rules/stellar/melee-odds.js'
+import { resolveMelee } from '../../../src/rules/stellar/melee-flow.js'
+import { meleeOdds } from '../../../src/rules/stellar/melee-flow.js'
 import {
   type TraitCommand,
   type TraitSide,
