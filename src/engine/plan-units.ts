@@ -21,6 +21,8 @@ export interface PlanAttackValues {
   command: 'shoot' | 'melee'
   /** `argonaut:cannon`: the unit and its weapon, the weapon named even when the roster had one. */
   name: string
+  /** The attacking unit's key: its attacks in a row are its turn. */
+  unit: string
   /** The command's option values as given (text from the command line, JSON values from batch). */
   values: Record<string, unknown>
   form: 'flag' | 'json'
@@ -84,7 +86,7 @@ export function planRequest(
     }
     const named = namedValues(roster, command, [name, defender], own, form)
     inputs.push({ attack: name, command, ...named.inputs })
-    return { command, name, values: named.values, form }
+    return { command, name, unit: attacker.key, values: named.values, form }
   })
   return { values: values as Values, inputs }
 }

@@ -17,6 +17,7 @@ import {
   textOpt,
 } from '../../engine/spec.js'
 import { type PlanAttackQuery, type PlanQuery, planModel } from '../../report/stellar/plan.js'
+import { checkTurns } from '../../rules/stellar/plan.js'
 import { meleeSpec } from './melee.js'
 import { shootSpec } from './shoot.js'
 
@@ -81,7 +82,12 @@ function buildPlan(v: { hp: number | undefined; need: number | undefined }): Pla
     const values = parseValues(spec, a.values, a.form)
     try {
       checkOptions(spec, values)
-      const query = { name: a.name, command: a.command, query: spec.build(values) } as PlanAttackQuery
+      const query = {
+        name: a.name,
+        unit: a.unit,
+        command: a.command,
+        query: spec.build(values),
+      } as PlanAttackQuery
       const carried = carriedOf(a, spec, values)
       if (carried) query.carried = carried as never
       return query
@@ -91,6 +97,10 @@ function buildPlan(v: { hp: number | undefined; need: number | undefined }): Pla
       throw e
     }
   })
+  checkTurns(
+    queries.map((a) => a.unit),
+    queries.map((a) => a.name),
+  )
   return {
     defender: planDefenderOf(v)!,
     hp: v.hp!,
