@@ -13,7 +13,15 @@ import { ONCE_PER_GAME, resolutionEffects } from '../game/effects.js'
 import { type GameReader, type PlayedCommand, gameRole } from '../game/modes.js'
 import type { Effect, GameLog, ResolutionEvent } from '../game/log.js'
 import { gameRoster, rosterAt } from '../game/roster.js'
-import { type GameState, applyEvent, inEffect, replay, startState } from '../game/state.js'
+import {
+  type GameState,
+  applyEvent,
+  inEffect,
+  replay,
+  startState,
+  turnOf,
+  unitKeyIn,
+} from '../game/state.js'
 import { type DamageOdds, type LuckRoll, luckOf } from '../game/stats.js'
 import { REMOTE_MOMENTUM_COST } from '../rules/stellar/upgrades.js'
 import { type Roster, lookupUnit, parseUnitRef } from '../rules/stellar/roster.js'
@@ -102,6 +110,16 @@ const HP_KEYS: Record<PlayedCommand, Array<[key: string, flag: string, word: num
 }
 
 const unitKeyOf = (play: Play, word: string) => lookupUnit(play.roster, parseUnitRef(word).unit).key
+
+/**
+ * The game's units as a roll by `attacker` (a unit as named) meets them: the uses held for the
+ * turn in progress are let go when its roll begins a new unit turn (state.ts, turnOf).
+ */
+function rosterFor(play: Play, attacker: string | undefined): Roster {
+  const key = unitKeyIn(play.state, attacker)
+  if (key === undefined || play.state.turn === key) return play.roster
+  return rosterAt(play.units, turnOf(play.state, key))
+}
 
 /**
  * The flags a roll played in a game takes, with what the game gives laid under them: the round
@@ -422,7 +440,8 @@ export async function luckRolls(log: GameLog, name: string): Promise<LuckRoll[]>
           'bad-game',
           `${name}:${i + 2}: "command": ${e.command} is not a shot or a charge`,
         )
-      const roster = rosterAt(units, state)
+      const attacker = unitKeyIn(state, e.request.attacker)
+      const roster = rosterAt(units, attacker === undefined ? state : turnOf(state, attacker))
       const keyOf = (w: string) => lookupUnit(roster, parseUnitRef(w).unit).key
       try {
         const rolled = again(spec, roster, state, e, false)
@@ -503,7 +522,7 @@ function readerRoster(
   const named = words.filter((w): w is string => w !== undefined)
   if (command === 'plan') {
     refuseDestroyed(command, named, play)
-    return play.roster
+    return rosterFor(play, words[1])
   }
   const vs = [raw.vs ?? []].flat().flatMap((v) => String(v).split(','))
   refuseDestroyed(
@@ -526,10 +545,12 @@ function checkReader(command: GameReader, request: Request, roundGiven: boolean,
   const defender = unitKeyOf(play, planDefenderOf(request.values)!)
   for (const a of planAttacksOf(request.values) ?? [])
     checkOffers(a.command, a.values, unitKeyOf(play, a.name), [defender], play)
-  const u = play.state.units[defender]
+  const first = planAttacksOf(request.values)?.[0]
+  const u = (first ? turnOf(play.state, unitKeyOf(play, first.name)) : play.state).units[defender]
   setPlanSpent(
     request.values,
     [...u.spentThisRound, ...u.spent].filter((t) => limitedUse(t)),
+    u.held,
   )
 }
 
@@ -623,7 +644,7 @@ async function playLine(
   const flags = played
     ? playedFlags(played, refs, given, play, g.odds)
     : readerFlags(reader!, given, play, rolled, refs[0])
-  const roster = played ? play.roster : readerRoster(reader!, refs, given, play)
+  const roster = played ? rosterFor(play, refs[0]) : readerRoster(reader!, refs, given, play)
   const request = namedRequest(spec, roster, refs, flags, 'json')
   const words = refs.filter((r): r is string => r !== undefined)
   const units = played ? checkPlay(played, words, request, roundGiven, play) : undefined
@@ -646,6 +667,7 @@ async function playLine(
 
 /** What a roll by unit names does in a game, step by step (the CLI's front calls them in turn). */
 export const inGame = {
+  rosterFor,
   playedFlags,
   checkPlay,
   recordPlay,

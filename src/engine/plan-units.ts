@@ -46,9 +46,21 @@ export function planSpentOf(values: object): string | undefined {
   return (values as Values)[PLAN_SPENT] as string | undefined
 }
 
-/** A plan's values with the defender's limited uses already taken (`spent`, one name a use). */
-export function setPlanSpent(values: object, spent: readonly string[]): void {
+/** The key of a plan's values that holds those of them held for the game's turn in progress. */
+const PLAN_HELD = 'planHeld'
+
+/** The defender's limited uses held for the game's unit turn the plan goes on with, comma-joined. */
+export function planHeldOf(values: object): string | undefined {
+  return (values as Values)[PLAN_HELD] as string | undefined
+}
+
+/**
+ * A plan's values with the defender's limited uses already taken (`spent`, one name a use) and
+ * those held for the game's unit turn in progress (`held`).
+ */
+export function setPlanSpent(values: object, spent: readonly string[], held: readonly string[] = []): void {
   if (spent.length) (values as Values)[PLAN_SPENT] = spent.join(',')
+  if (held.length) (values as Values)[PLAN_HELD] = [...held].sort().join(',')
 }
 
 /** The key each command names the defender's HP by. */

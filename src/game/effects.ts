@@ -31,7 +31,7 @@ import { IMPROVISE_DICE, LIMITED_USES, usesIn, usesTaken } from '../rules/stella
 import { traitOf } from '../rules/stellar/traits.js'
 import { REMOTE_MOMENTUM_COST } from '../rules/stellar/upgrades.js'
 import type { Effect } from './log.js'
-import type { GameState } from './state.js'
+import { type GameState, turnOf } from './state.js'
 
 import type { PlayedCommand } from './modes.js'
 
@@ -111,7 +111,8 @@ class Tally {
    */
   uses(unit: string, traits: unknown, reaction: string, improvise: boolean): void {
     const texts = Array.isArray(traits) ? traits.map(String) : []
-    const taken = usesTaken(texts, reaction)
+    // A use held for this turn (Superior Instincts' blocks) was taken by the turn's first roll.
+    const taken = usesTaken(texts, reaction).filter((t) => !this.state.units[unit].held.includes(t))
     if (improvise && usesIn(texts).includes('improvise')) taken.push('improvise')
     for (const name of taken)
       if (LIMITED_USES.find((u) => u.trait === name)?.per === 'game') this.spend(unit, name)
@@ -144,8 +145,12 @@ class Tally {
   }
 }
 
-/** The effects of one shot or charge resolved in `state`. */
-export function resolutionEffects(p: Played, state: GameState): Effect[] {
+/**
+ * The effects of one shot or charge resolved in `state` (as the attacker's turn meets it: a roll
+ * by another unit than the last begins a new turn).
+ */
+export function resolutionEffects(p: Played, before: GameState): Effect[] {
+  const state = turnOf(before, p.attacker)
   const t = new Tally(state)
   const a = p.answer
   const atkSide = state.units[p.attacker].side

@@ -3,7 +3,7 @@
  * edit of the roster file changes no game), each unit's HP the HP it has left in the game. A
  * shot or a charge by unit names reads them here, as it reads a roster file. Pure.
  */
-import { withUsesSpent } from '../rules/stellar/limited-uses.js'
+import { allSpent, readAsSpent } from '../rules/stellar/limited-uses.js'
 import { type Roster, type RosterUnit, readRoster } from '../rules/stellar/roster.js'
 import { type Penetration, penText } from '../rules/stellar/weapon.js'
 import { type GameHeader, byName } from './log.js'
@@ -53,7 +53,7 @@ export function rosterAt(roster: Roster, state: GameState, live = false): Roster
         ? {
             ...unit,
             ...(hp !== undefined && hp !== null && hp > 0 ? { hp } : {}),
-            ...(used.length ? { traits: withUsesSpent(unit.traits, used) } : {}),
+            ...(used.length ? { traits: readAsSpent(unit.traits, goneOf(now!)) } : {}),
           }
         : unit
     units.push(at)
@@ -64,6 +64,9 @@ export function rosterAt(roster: Roster, state: GameState, live = false): Roster
 
 /** The limited uses a unit has taken: this round's, then this game's. */
 const usedOf = (u: UnitState) => [...u.spentThisRound, ...u.spent]
+
+/** The traits whose uses a unit has all taken, but those it holds for the turn in progress. */
+const goneOf = (u: UnitState) => allSpent(usedOf(u)).filter((t) => !u.held.includes(t))
 
 /** The game's units as a roster file's data would give them (what gameRoster reads). */
 export function gameUnits(header: GameHeader, state?: GameState, live = false): Record<string, unknown> {
@@ -76,7 +79,7 @@ export function gameUnits(header: GameHeader, state?: GameState, live = false): 
     if (hp !== undefined && hp !== null && hp > 0) unit.hp = hp
     const used = now ? usedOf(now) : []
     if (used.length && Array.isArray(unit.traits))
-      unit.traits = withUsesSpent((unit.traits as unknown[]).map(String), used)
+      unit.traits = readAsSpent((unit.traits as unknown[]).map(String), goneOf(now!))
     units[key] = unit
   }
   return units

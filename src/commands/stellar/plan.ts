@@ -4,6 +4,7 @@ import {
   carriedOf,
   planAttacksOf,
   planDefenderOf,
+  planHeldOf,
   planSpentOf,
 } from '../../engine/plan-units.js'
 import {
@@ -105,6 +106,7 @@ function buildPlan(v: { hp: number | undefined; need: number | undefined }): Pla
     defender: planDefenderOf(v)!,
     hp: v.hp!,
     spent: planSpentOf(v),
+    held: planHeldOf(v),
     attacks: queries,
     need: v.need,
   }
