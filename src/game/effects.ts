@@ -17,7 +17,9 @@
  *   traits or --trait) costs its side the Momentum its entry says ([M-2]) whenever the answer
  *   lists it among the side's traits in effect (a named trait is in effect: rules-notes).
  * - Limited uses (src/rules/stellar/limited-uses.ts): a once-a-round use is spentThisRound (given
- *   back by next-round), Superior Instincts' blocks are spent, one entry a use, two a game.
+ *   back by next-round), Superior Instincts' blocks are spent, one entry a use, two a game, and
+ *   Awe Inspiring Arrival's one; these two last the unit turn they are taken in, so a roll of
+ *   that turn after the first takes them no more (state.ts, turnOf).
  *   Improvise: a shot spends the target's when its pick rerolled more evade dice than its other
  *   rerolls allow (those are used first); a charge spends each side's (Improvise in melee is
  *   spent on the charge: rules-notes). The others are taken by the attack they are in effect in,

@@ -1,0 +1,76 @@
+/**
+ * Turns in a game (issue 37; rules-notes, "Turns in a game"): the rolls one unit makes in a row
+ * in a round are its unit turn. Wargame rules: Superior Instincts "twice per game gain +3 Blocks
+ * this Turn" (one use for every roll of the attacking unit's turn); Awe Inspiring Arrival "On the
+ * first turn you are attacked gain +1 Block vs each enemy attack action" (the first enemy turn
+ * that attacks it, then gone for the game). The game carries them between commands.
+ */
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { afterAll, describe, expect, it } from 'vitest'
+import { mecha } from './in-process.js'
+
+const ROSTER = `units:
+  gunner: { side: red, acc: 9, pilot: 0, evade: 2, melee: 5, armSv: 1, hp: 3000, size: 1,
+            weapons: { rifle: { shots: 5, dmg: 300, pen: 5 }, bazooka: { shots: 2, dmg: 800, pen: 6 } } }
+  ace:    { side: red, acc: 9, pilot: 1, evade: 3, melee: 6, armSv: 2, hp: 3500, size: 1,
+            weapons: { rifle: { shots: 4, dmg: 400, pen: 6 } } }
+  t-si:   { side: blue, evade: 3, pilot: 2, armSv: 2, melee: 5, hp: 30000, size: 1, traits: [superior-instincts],
+            weapons: { knife: { melee: true, dmg: 300, pen: 4 } } }
+  t-awe:  { side: blue, evade: 3, pilot: 2, armSv: 2, melee: 5, hp: 30000, size: 1, traits: [awe-inspiring-arrival],
+            weapons: { knife: { melee: true, dmg: 300, pen: 4 } } }
+`
+
+const work = mkdtempSync(join(tmpdir(), 'mecha-game-turns-'))
+afterAll(() => rmSync(work, { recursive: true, force: true }))
+let dirs = 0
+function newGame(): string {
+  const dir = join(work, `g${++dirs}`)
+  mkdirSync(dir)
+  writeFileSync(join(dir, 'r.yaml'), ROSTER)
+  const args = ['game', 'new', 'mecha-game.jsonl', '--roster', 'r.yaml', '--mode', 'simple-battle']
+  expect(mecha([...args, '--points', '1000'], { cwd: dir }).code).toBe(0)
+  return dir
+}
+const json = (dir: string, args: string[]): any => {
+  const r = mecha([...args, '--json'], { cwd: dir })
+  expect(r.code, r.stderr).toBe(0)
+  return JSON.parse(r.stdout)
+}
+const shot = (dir: string, attack: string, target: string, seed: string): string[] =>
+  json(dir, ['shoot', attack, target, '--auto', '--seed', seed]).traits?.defender ?? []
+const unit = (dir: string, key: string) => json(dir, ['game', 'status']).units[key]
+
+describe('turns in a game', () => {
+  it('Superior Instincts: one use for gunner’s turn (two shots), the second for ace’s, then immunity only', () => {
+    const dir = newGame()
+    expect(shot(dir, 'gunner:rifle', 't-si', 'a')).toEqual(['superior-instincts=blocks'])
+    expect(shot(dir, 'gunner:bazooka', 't-si', 'b')).toEqual(['superior-instincts=blocks'])
+    expect(unit(dir, 't-si').spent).toEqual(['superior-instincts'])
+    expect(shot(dir, 'ace:rifle', 't-si', 'c')).toEqual(['superior-instincts=blocks'])
+    expect(unit(dir, 't-si').spent).toEqual(['superior-instincts', 'superior-instincts'])
+    // ace's turn goes on with its uses held; the next round's turn has none left.
+    expect(shot(dir, 'ace:rifle', 't-si', 'd')).toEqual(['superior-instincts=blocks'])
+    expect(mecha(['game', 'next-round'], { cwd: dir }).code).toBe(0)
+    expect(shot(dir, 'ace:rifle', 't-si', 'e')).toEqual(['superior-instincts=immune'])
+  })
+
+  it('a plan in a game: gunner’s plan goes on with gunner’s turn (its use held), ace’s attack takes the second', () => {
+    const dir = newGame()
+    shot(dir, 'gunner:rifle', 't-si', 'a')
+    const p = json(dir, ['plan', 't-si', 'gunner:bazooka', 'ace:rifle', '--seed', 'p'])
+    expect(p.steps.map((s: { spent?: string[] }) => s.spent)).toEqual([undefined, ['superior-instincts']])
+    expect(unit(dir, 't-si').spent).toEqual(['superior-instincts', 'superior-instincts'])
+  })
+
+  it('Awe Inspiring Arrival: +1 block on every roll of the first turn that attacks the unit, then gone for the game', () => {
+    const dir = newGame()
+    expect(shot(dir, 'gunner:rifle', 't-awe', 'a')).toEqual(['awe-inspiring-arrival'])
+    expect(shot(dir, 'gunner:bazooka', 't-awe', 'b')).toEqual(['awe-inspiring-arrival'])
+    expect(unit(dir, 't-awe').spent).toEqual(['awe-inspiring-arrival'])
+    expect(shot(dir, 'ace:rifle', 't-awe', 'c')).toEqual([])
+    expect(mecha(['game', 'next-round'], { cwd: dir }).code).toBe(0)
+    expect(shot(dir, 'gunner:rifle', 't-awe', 'd')).toEqual([])
+  })
+})
