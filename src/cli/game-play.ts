@@ -10,6 +10,7 @@ import { type CommandSpec, camelKey } from '../engine/spec.js'
 import { unitWordsOf } from '../engine/unit-words.js'
 import { battleRound, describeEvent } from '../game/describe.js'
 import { ONCE_PER_GAME, resolutionEffects } from '../game/effects.js'
+import { skillsInGame } from '../game/skills.js'
 import { type GameReader, type PlayedCommand, gameRole } from '../game/modes.js'
 import type { Effect, GameLog, ResolutionEvent } from '../game/log.js'
 import { gameRoster, rosterAt } from '../game/roster.js'
@@ -112,13 +113,47 @@ const HP_KEYS: Record<PlayedCommand, Array<[key: string, flag: string, word: num
 const unitKeyOf = (play: Play, word: string) => lookupUnit(play.roster, parseUnitRef(word).unit).key
 
 /**
- * The game's units as a roll by `attacker` (a unit as named) meets them: the uses held for the
- * turn in progress are let go when its roll begins a new unit turn (state.ts, turnOf).
+ * The game's units as a roll meets them: `words`, the units as named (a plan's: the defender
+ * first; a shot's or a charge's: the attacker first). The uses held for the turn in progress are
+ * let go when the roll's attacker begins a new unit turn (state.ts, turnOf), and the profile
+ * Skills of the units named are taken as the game takes them (game/skills.ts: only when they help
+ * and their side can pay, one a unit turn).
  */
-function rosterFor(play: Play, attacker: string | undefined): Roster {
-  const key = unitKeyIn(play.state, attacker)
-  if (key === undefined || play.state.turn === key) return play.roster
-  return rosterAt(play.units, turnOf(play.state, key))
+function rosterFor(
+  play: Play,
+  command: PlayedCommand | 'plan',
+  words: ReadonlyArray<string | undefined>,
+  raw: Record<string, unknown>,
+): Roster {
+  const keys = words.map((w) => unitKeyIn(play.state, w))
+  if (keys.some((k) => k === undefined)) return play.roster
+  const [attacker, ...defenders] = command === 'plan' ? [keys[1], keys[0]] : (keys as string[])
+  if (attacker === undefined) return play.roster
+  const state = turnOf(play.state, attacker)
+  const roster = play.state.turn === attacker ? play.roster : rosterAt(play.units, state)
+  const attackers = command === 'plan' ? (keys.slice(1) as string[]) : [attacker]
+  const num = (v: unknown) => (Number.isFinite(Number(v)) ? Number(v) : 0)
+  const defender = defenders[0] as string
+  const melee = command === 'melee'
+  const offers: Record<string, number> = {
+    [attacker]: melee
+      ? num(raw.atkMomentum) + num(raw.atkNotOverYet)
+      : (raw.bullseye === true ? 1 : 0) + (raw.remote === 'momentum' ? REMOTE_MOMENTUM_COST : 0),
+    [defender]: melee
+      ? num(raw.defMomentum) + num(raw.defNotOverYet)
+      : num(momentumOffer(raw.momentum, defenders.length)) + num(raw.notOverYet),
+  }
+  const flagSkills = new Set<string>()
+  if (raw.bullseye === true || raw.makeItCount === true || num(raw.atkMomentum) > 0) flagSkills.add(attacker)
+  if (num(melee ? raw.defMomentum : momentumOffer(raw.momentum, defenders.length)) > 0) flagSkills.add(defender)
+  const units = skillsInGame(
+    roster.units,
+    state,
+    { command: command === 'plan' ? undefined : command, defenders: defenders as string[], offers, flagSkills },
+    [...new Set([...attackers, ...(defenders as string[])])],
+  )
+  if (units.every((u, i) => u === roster.units[i])) return roster
+  return { files: roster.files, units, byName: new Map(units.map((u) => [u.key.toLowerCase(), u])) }
 }
 
 /**
@@ -522,7 +557,7 @@ function readerRoster(
   const named = words.filter((w): w is string => w !== undefined)
   if (command === 'plan') {
     refuseDestroyed(command, named, play)
-    return rosterFor(play, words[1])
+    return rosterFor(play, command, named, raw)
   }
   const vs = [raw.vs ?? []].flat().flatMap((v) => String(v).split(','))
   refuseDestroyed(
@@ -644,7 +679,7 @@ async function playLine(
   const flags = played
     ? playedFlags(played, refs, given, play, g.odds)
     : readerFlags(reader!, given, play, rolled, refs[0])
-  const roster = played ? rosterFor(play, refs[0]) : readerRoster(reader!, refs, given, play)
+  const roster = played ? rosterFor(play, played, refs, given) : readerRoster(reader!, refs, given, play)
   const request = namedRequest(spec, roster, refs, flags, 'json')
   const words = refs.filter((r): r is string => r !== undefined)
   const units = played ? checkPlay(played, words, request, roundGiven, play) : undefined

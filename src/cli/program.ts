@@ -167,7 +167,7 @@ function registerSpec(parent: Command, spec: CommandSpec, leafName: string, run:
         placeOf(io),
         game &&
           (played
-            ? game.mod.rosterFor(game.play, refs[0])
+            ? game.mod.rosterFor(game.play, played, refs, raw)
             : game.mod.readerRoster(reader!, refs, raw, game.play)),
       )
       request = named.request

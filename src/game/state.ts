@@ -38,7 +38,10 @@ export interface UnitState {
   spent: string[]
   /** Once-per-round ones used this round. */
   spentThisRound: string[]
-  /** Those of its uses taken in the unit turn in progress that last that turn: in effect, not taken again. */
+  /**
+   * Those of its uses taken in the unit turn in progress that last that turn, and the Skills paid
+   * for in it (game/skills.ts): in effect, not taken or paid again.
+   */
   held: string[]
 }
 
@@ -167,7 +170,9 @@ function applyEffect(state: GameState, f: Effect): GameState {
   if (f.stun) next.stun += f.stun
   // One entry a use: Superior Instincts' blocks are two a game.
   if (f.spent) next.spent = [...next.spent, ...f.spent]
-  const held = turnLong([...(f.spent ?? []), ...(f.spentThisRound ?? [])]).filter((t) => !next.held.includes(t))
+  const held = [...turnLong([...(f.spent ?? []), ...(f.spentThisRound ?? [])]), ...(f.skills ?? [])].filter(
+    (t) => !next.held.includes(t),
+  )
   if (held.length) next.held = [...next.held, ...held]
   if (f.spentThisRound)
     next.spentThisRound = [
