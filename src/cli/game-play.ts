@@ -10,19 +10,10 @@ import { type CommandSpec, camelKey } from '../engine/spec.js'
 import { unitWordsOf } from '../engine/unit-words.js'
 import { battleRound, describeEvent } from '../game/describe.js'
 import { ONCE_PER_GAME, resolutionEffects } from '../game/effects.js'
-import { skillsInGame } from '../game/skills.js'
 import { type GameReader, type PlayedCommand, gameRole } from '../game/modes.js'
 import type { Effect, GameLog, ResolutionEvent } from '../game/log.js'
-import { gameRoster, rosterAt } from '../game/roster.js'
-import {
-  type GameState,
-  applyEvent,
-  inEffect,
-  replay,
-  startState,
-  turnOf,
-  unitKeyIn,
-} from '../game/state.js'
+import { gameFlags, gameRoster, rollRoster, rosterAt, shutDown } from '../game/roster.js'
+import { type GameState, applyEvent, inEffect, replay, startState, turnOf } from '../game/state.js'
 import { type DamageOdds, type LuckRoll, luckOf } from '../game/stats.js'
 import { REMOTE_MOMENTUM_COST } from '../rules/stellar/upgrades.js'
 import { type Roster, lookupUnit, parseUnitRef } from '../rules/stellar/roster.js'
@@ -112,48 +103,14 @@ const HP_KEYS: Record<PlayedCommand, Array<[key: string, flag: string, word: num
 
 const unitKeyOf = (play: Play, word: string) => lookupUnit(play.roster, parseUnitRef(word).unit).key
 
-/**
- * The game's units as a roll meets them: `words`, the units as named (a plan's: the defender
- * first; a shot's or a charge's: the attacker first). The uses held for the turn in progress are
- * let go when the roll's attacker begins a new unit turn (state.ts, turnOf), and the profile
- * Skills of the units named are taken as the game takes them (game/skills.ts: only when they help
- * and their side can pay, one a unit turn).
- */
+/** The game's units as a roll by unit names meets them (game/roster.ts, rollRoster). */
 function rosterFor(
   play: Play,
   command: PlayedCommand | 'plan',
   words: ReadonlyArray<string | undefined>,
   raw: Record<string, unknown>,
 ): Roster {
-  const keys = words.map((w) => unitKeyIn(play.state, w))
-  if (keys.some((k) => k === undefined)) return play.roster
-  const [attacker, ...defenders] = command === 'plan' ? [keys[1], keys[0]] : (keys as string[])
-  if (attacker === undefined) return play.roster
-  const state = turnOf(play.state, attacker)
-  const roster = play.state.turn === attacker ? play.roster : rosterAt(play.units, state)
-  const attackers = command === 'plan' ? (keys.slice(1) as string[]) : [attacker]
-  const num = (v: unknown) => (Number.isFinite(Number(v)) ? Number(v) : 0)
-  const defender = defenders[0] as string
-  const melee = command === 'melee'
-  const offers: Record<string, number> = {
-    [attacker]: melee
-      ? num(raw.atkMomentum) + num(raw.atkNotOverYet)
-      : (raw.bullseye === true ? 1 : 0) + (raw.remote === 'momentum' ? REMOTE_MOMENTUM_COST : 0),
-    [defender]: melee
-      ? num(raw.defMomentum) + num(raw.defNotOverYet)
-      : num(momentumOffer(raw.momentum, defenders.length)) + num(raw.notOverYet),
-  }
-  const flagSkills = new Set<string>()
-  if (raw.bullseye === true || raw.makeItCount === true || num(raw.atkMomentum) > 0) flagSkills.add(attacker)
-  if (num(melee ? raw.defMomentum : momentumOffer(raw.momentum, defenders.length)) > 0) flagSkills.add(defender)
-  const units = skillsInGame(
-    roster.units,
-    state,
-    { command: command === 'plan' ? undefined : command, defenders: defenders as string[], offers, flagSkills },
-    [...new Set([...attackers, ...(defenders as string[])])],
-  )
-  if (units.every((u, i) => u === roster.units[i])) return roster
-  return { files: roster.files, units, byName: new Map(units.map((u) => [u.key.toLowerCase(), u])) }
+  return rollRoster(play.units, play.state, command, words, raw, play.roster)
 }
 
 /**
@@ -182,7 +139,8 @@ function playedFlags(
   // Refused before anything is rolled: a roll that could not be recorded is not made.
   if (!odds) refuseLinked(play.file.path, play.file.name)
   const round = gameRound(command, play, !odds)
-  return raw.round === undefined ? { ...raw, round: String(round) } : raw
+  const flags = gameFlags(play.units, play.state, command, words, raw)
+  return flags.round === undefined ? { ...flags, round: String(round) } : flags
 }
 
 const momentumOffer = (v: unknown, targets: number) =>
@@ -232,6 +190,13 @@ function checkPlay(
   for (const d of defenders)
     if (units[d].destroyed)
       throw new InputError('destroyed', `${command}: ${d} is already ${fallen(d)} ${fix(d)}`)
+  // Quickstart, Shutdown: "A unit with less than 0 Actions shuts down until it reactivates"; at
+  // its activation it rolls its recovery first, which the game learns from a correction.
+  if (shutDown(units[attacker], play.units.byName.get(attacker.toLowerCase())))
+    throw new InputError(
+      'shut-down',
+      `${command}: ${attacker} is shut down (${units[attacker].stun} stun penalties against its 1 Action) and cannot attack until it recovers: roll its recovery (mecha stun-recover --penalty ${units[attacker].stun}) and record what is left with mecha game set ${attacker} --stun N`,
+    )
   for (const [key, skill] of Object.entries(ONCE_PER_GAME))
     if (values[key] === true && units[attacker].spent.includes(skill))
       throw new InputError(
@@ -400,7 +365,8 @@ function again(
   const given: Record<string, unknown> = {}
   for (const [k, v] of Object.entries(e.request)) if (!keys.includes(k)) given[k] = v
   if (given.round === undefined) given.round = battleRound(state.mode, state.round).round
-  const req = namedRequest(spec, roster, words, given, 'json')
+  const flags = gameFlags(roster, state, spec.name as PlayedCommand, words, given)
+  const req = namedRequest(spec, roster, words, flags, 'json')
   const g: Globals = odds
     ? { json: true, odds: true, explain: false }
     : { json: true, odds: false, explain: false, seed: e.seed, rolls: e.rolls }
@@ -475,8 +441,9 @@ export async function luckRolls(log: GameLog, name: string): Promise<LuckRoll[]>
           'bad-game',
           `${name}:${i + 2}: "command": ${e.command} is not a shot or a charge`,
         )
-      const attacker = unitKeyIn(state, e.request.attacker)
-      const roster = rosterAt(units, attacker === undefined ? state : turnOf(state, attacker))
+      // The units as the roll met them: its turn, its profile Skills (game/roster.ts).
+      const words = [e.request.attacker, ...[e.request.defender].flat()]
+      const roster = rollRoster(units, state, e.command as PlayedCommand, words, e.request)
       const keyOf = (w: string) => lookupUnit(roster, parseUnitRef(w).unit).key
       try {
         const rolled = again(spec, roster, state, e, false)
@@ -528,7 +495,13 @@ function readerFlags(
   const plan = command === 'plan' && rolled
   if (plan) refuseLinked(play.file.path, play.file.name)
   const round = gameRound(command, play, plan)
-  return raw.round === undefined ? { ...raw, round: String(round) } : raw
+  // Tactical Advantage against a shut-down defender, for the plan's shots and charges alike.
+  const down =
+    command === 'plan' && defender !== undefined
+      ? gameFlags(play.units, play.state, 'shoot', ['', defender], raw)
+      : raw
+  const flags = down === raw ? raw : { ...down, atkAdvantage: raw.atkAdvantage ?? true }
+  return flags.round === undefined ? { ...flags, round: String(round) } : flags
 }
 
 /** Refuses a destroyed unit named in a plan or a matrix, as a shot refuses it. */

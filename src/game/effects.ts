@@ -41,7 +41,6 @@ import type { PlayedCommand } from './modes.js'
 /** The once-per-game Skills a game keeps track of, by the option that uses them. */
 export const ONCE_PER_GAME: Record<string, string> = { makeItCount: 'make-it-count' }
 
-
 const namesIn = (x: unknown): string[] =>
   Array.isArray(x) ? x.map((t) => String(t).split('=')[0].trim().toLowerCase()) : []
 
