@@ -2,7 +2,7 @@ import { existsSync } from 'node:fs'
 import { InputError } from '../core/errors.js'
 import { loadSpec } from '../commands/registry.js'
 import { namedRequest } from '../engine/by-name.js'
-import { planAttacksOf, planDefenderOf, setPlanSpent } from '../engine/plan-units.js'
+import { planAttacksOf, planDefenderOf, setPlanFullHp, setPlanSpent } from '../engine/plan-units.js'
 import { limitedUse } from '../rules/stellar/limited-uses.js'
 import { type Request, answerRequest } from '../engine/request.js'
 import { type Globals, type RunOutput, quietEnv, runSpec } from '../engine/run.js'
@@ -553,6 +553,7 @@ function checkReader(command: GameReader, request: Request, roundGiven: boolean,
   const defender = unitKeyOf(play, planDefenderOf(request.values)!)
   for (const a of planAttacksOf(request.values) ?? [])
     checkOffers(a.command, a.values, unitKeyOf(play, a.name), [defender], play)
+  setPlanFullHp(request.values, play.state.units[defender].maxHp)
   const first = planAttacksOf(request.values)?.[0]
   const u = (first ? turnOf(play.state, unitKeyOf(play, first.name)) : play.state).units[defender]
   setPlanSpent(

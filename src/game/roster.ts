@@ -146,7 +146,9 @@ export function rollRoster(
     // Killer Instinct and Berserker switch on under 50% HP (wargame rules, pilot traits II): the
     // game knows the HP, so a profile's is in effect only while the unit is under half its HP.
     const triggered = now.hp !== null && now.maxHp !== null && now.hp * 2 < now.maxHp
-    if (!triggered && u.traits.some(underHalf))
+    // A plan's defender: the plan follows its HP from attack to attack (plan-units.ts, carriedOf).
+    const followed = command === 'plan' && defenders.includes(u.key)
+    if (!triggered && !followed && u.traits.some(underHalf))
       next = { ...next, traits: next.traits.filter((t) => !underHalf(t)) }
     // A shut-down unit attacked: "their Evade and Melee are set to 0" (quickstart, Shutdown).
     if (defenders.includes(u.key) && shutDown(now, u)) next = { ...next, evade: 0, melee: 0 }

@@ -18,6 +18,8 @@ const ROSTER = `units:
             weapons: { rifle: { shots: 4, dmg: 400, pen: 6 } } }
   t-si:   { side: blue, evade: 3, pilot: 2, armSv: 2, melee: 5, hp: 30000, size: 1, traits: [superior-instincts],
             weapons: { knife: { melee: true, dmg: 300, pen: 4 } } }
+  t-ki:   { side: blue, evade: 3, pilot: 2, armSv: 2, melee: 5, hp: 30000, size: 1, traits: [killer-instinct],
+            weapons: { knife: { melee: true, dmg: 300, pen: 4 } } }
   t-awe:  { side: blue, evade: 3, pilot: 2, armSv: 2, melee: 5, hp: 30000, size: 1, traits: [awe-inspiring-arrival],
             weapons: { knife: { melee: true, dmg: 300, pen: 4 } } }
 `
@@ -72,5 +74,32 @@ describe('turns in a game', () => {
     expect(shot(dir, 'ace:rifle', 't-awe', 'c')).toEqual([])
     expect(mecha(['game', 'next-round'], { cwd: dir }).code).toBe(0)
     expect(shot(dir, 'gunner:rifle', 't-awe', 'd')).toEqual([])
+  })
+
+  it('Killer Instinct on a profile (W: under 50% HP) is in effect only once the game has the unit under half its HP', () => {
+    const dir = newGame()
+    expect(shot(dir, 'gunner:rifle', 't-ki', 'a')).toEqual([])
+    expect(mecha(['game', 'set', 't-ki', '--hp', '15000'], { cwd: dir }).code).toBe(0)
+    expect(shot(dir, 'gunner:rifle', 't-ki', 'b')).toEqual([])
+    expect(mecha(['game', 'set', 't-ki', '--hp', '14999'], { cwd: dir }).code).toBe(0)
+    expect(shot(dir, 'gunner:rifle', 't-ki', 'c')).toEqual(['killer-instinct'])
+  })
+
+  it('Shutdown (Q: "less than 0 Actions"; "Gain Tactical Advantage vs Shutdown units, their Evade and Melee are set to 0")', () => {
+    const dir = newGame()
+    expect(mecha(['game', 'set', 't-ki', '--stun', '1'], { cwd: dir }).code).toBe(0)
+    let r = json(dir, ['shoot', 'gunner:rifle', 't-ki', '--auto', '--seed', 'a'])
+    expect([r.inputs.evade.value, r.inputs.advantage]).toEqual([3, undefined])
+    expect(mecha(['game', 'set', 't-ki', '--stun', '2'], { cwd: dir }).code).toBe(0)
+    r = json(dir, ['shoot', 'gunner:rifle', 't-ki', '--auto', '--seed', 'a'])
+    expect([r.inputs.evade.value, r.inputs.advantage.value, r.targetNumber]).toEqual([0, true, 9])
+    // A shut-down unit does not attack until a correction records its recovery.
+    const refused = mecha(['melee', 't-ki:knife', 'gunner', '--auto', '--seed', 'b'], { cwd: dir })
+    expect(refused.code).toBe(2)
+    expect(refused.stderr).toMatch(/^mecha: melee: t-ki is shut down \(2 stun penalties/)
+    expect(refused.stderr.trim().split('\n')).toHaveLength(1)
+    // game stats resolves the roll again as it was made: at Evade 0 with Tactical Advantage.
+    const stats = json(dir, ['game', 'stats'])
+    expect(stats.rolls[stats.rolls.length - 1].dealt).toBe(r.damage)
   })
 })

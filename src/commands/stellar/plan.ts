@@ -4,6 +4,7 @@ import {
   carriedOf,
   planAttacksOf,
   planDefenderOf,
+  planFullHpOf,
   planHeldOf,
   planSpentOf,
 } from '../../engine/plan-units.js'
@@ -89,7 +90,7 @@ function buildPlan(v: { hp: number | undefined; need: number | undefined }): Pla
         command: a.command,
         query: spec.build(values),
       } as PlanAttackQuery
-      const carried = carriedOf(a, spec, values)
+      const carried = carriedOf(a, spec, values, planFullHpOf(v))
       if (carried) query.carried = carried as never
       return query
     } catch (e) {

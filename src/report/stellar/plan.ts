@@ -29,6 +29,7 @@ import {
 import { shotDamageOdds, shotResultOdds } from '../../rules/stellar/shoot-odds.js'
 import { type ShotResult, rerollsAllowed, shotWith } from '../../rules/stellar/shoot.js'
 import { IMPROVISE_DICE, allSpent, usesIn, usesTaken } from '../../rules/stellar/limited-uses.js'
+import { ABOVE_HALF } from '../../engine/plan-units.js'
 import { num, pct } from '../../core/numbers.js'
 import { quietChoices } from '../../engine/run.js'
 import {
@@ -55,6 +56,11 @@ import { type ChosenShot, type ShotFields, type ShotRequest, shotModel } from '.
 export interface Carried<Q> {
   /** The defender's limited uses in use on this attack (registry names: improvise, invincible…). */
   uses: string[]
+  /**
+   * The defender's full HP when it has Killer Instinct or Berserker: at half of it or more they are
+   * not in effect (the request read with the pseudo-use 'above-half').
+   */
+  fullHp?: number
   /** The attack's request with these uses (comma-joined registry names) all taken. */
   spent(names: string): Q
 }
@@ -105,9 +111,18 @@ function openUses(a: PlanAttackQuery, spent: string, held: string): string[] {
 const goneAt = (a: PlanAttackQuery, spent: string, held: string) =>
   allSpent(spent).filter((u) => a.carried?.uses.includes(u) && !heldList(held).includes(u))
 
-/** The attack's request with the defender's uses all taken, but those held this turn, read as spent. */
-function requestAt(a: PlanAttackQuery, spent: string, held: string): PlanAttackQuery['query'] {
-  const gone = goneAt(a, spent, held)
+/** The request's variant at `hp`: gone uses, and 'above-half' when Killer Instinct waits for 50%. */
+function variantAt(a: PlanAttackQuery, spent: string, held: string, hp: number): string[] {
+  const full = a.carried?.fullHp
+  return [...goneAt(a, spent, held), ...(full !== undefined && hp * 2 >= full ? [ABOVE_HALF] : [])]
+}
+
+/**
+ * The attack's request at `hp` with the defender's uses all taken, but those held this turn, read
+ * as spent, and its Killer Instinct or Berserker left out at half its HP or more.
+ */
+function requestAt(a: PlanAttackQuery, spent: string, held: string, hp: number): PlanAttackQuery['query'] {
+  const gone = variantAt(a, spent, held, hp)
   return gone.length ? a.carried!.spent(gone.join(',')) : a.query
 }
 
@@ -117,11 +132,11 @@ function requestAt(a: PlanAttackQuery, spent: string, held: string): PlanAttackQ
  */
 function settle(a: PlanAttackQuery, hp: number, spent = '', held = ''): Settled {
   if (a.command === 'shoot') {
-    const query = requestAt(a, spent, held) as ShotRequest
+    const query = requestAt(a, spent, held, hp) as ShotRequest
     const input = shotModel.choose!(shotWith(query, { target: { hp } }), quietChoices)
     return { model: shotModel, input: input as ChosenShot }
   }
-  const query = requestAt(a, spent, held) as MeleeQuery
+  const query = requestAt(a, spent, held, hp) as MeleeQuery
   const input = meleeModel.choose!(
     { ...query, def: { ...query.def, unit: { ...query.def.unit, hp } } },
     quietChoices,

@@ -35,6 +35,10 @@ const roster = parseRoster(
         evade: 3, pilot: 1, armSv: 1, melee: 5, hp: 2500, size: 1, traits: ['improvise'],
         weapons: { knife: { melee: true, dmg: 300, pen: 4 } },
       },
+      't-ki': {
+        evade: 3, pilot: 2, armSv: 2, melee: 5, hp: 3000, size: 1, traits: ['killer-instinct'],
+        weapons: { knife: { melee: true, dmg: 300, pen: 4 } },
+      },
       't-awe': {
         evade: 3, pilot: 2, armSv: 2, melee: 5, hp: 2000, size: 1, traits: ['awe-inspiring-arrival'],
         weapons: { knife: { melee: true, dmg: 300, pen: 4 } },
@@ -160,5 +164,33 @@ describe('turns in a plan: a unit’s attacks in a row are its one turn', () => 
     const fresh = { ...q, need: undefined, attacks: Array(5).fill({ ...q.attacks[0], carried: undefined }) }
     const steps = (planModel.odds!(fresh).extra as { steps: Array<{ destroyedBy: number }> }).steps
     steps.forEach((s, k) => expect(r.need!.curve[k]).toBeCloseTo(s.destroyedBy, 12))
+  })
+
+  it('Killer Instinct (W: its block "versus each enemy attack", switched on under 50% HP) follows the HP each attack meets', async () => {
+    const q = await query(['t-ki', 'gunner:bazooka', 'gunner:rifle', 'ace:rifle'], {
+      bonus: 'barrage',
+      defense: 'guard',
+    })
+    // The oracle: the HP left carried by hand, +1 block on an attack met under 1500 of 3000 HP.
+    let states = new Map<number, number>([[3000, 1]])
+    for (const attack of [bazooka, rifle, aceRifle]) {
+      const next = new Map<number, number>()
+      for (const [hp, p] of states) {
+        if (hp === 0) {
+          next.set(0, (next.get(0) ?? 0) + p)
+          continue
+        }
+        for (const [d, r] of attack(hp * 2 < 3000 ? 1 : 0)) {
+          const left = Math.max(0, hp - d)
+          next.set(left, (next.get(left) ?? 0) + p * r)
+        }
+      }
+      states = next
+    }
+    const expected = states.get(0) ?? 0
+    expect(destroyed(q)).toBeCloseTo(expected, 10)
+    // Neither always on nor never.
+    expect(Math.abs(expected - destroyedBy(3000, [bazooka(0), rifle(0), aceRifle(0)]))).toBeGreaterThan(1e-4)
+    expect(Math.abs(expected - destroyedBy(3000, [bazooka(1), rifle(1), aceRifle(1)]))).toBeGreaterThan(1e-4)
   })
 })
