@@ -135,14 +135,6 @@ export function allSpent(spent: string | readonly string[]): string[] {
     .sort()
 }
 
-/**
- * Traits as written, with those whose uses are all taken (`spent`, the uses taken so far) read as
- * spent: the option that leaves the use out, or left out.
- */
-export function withUsesSpent(traits: readonly string[], spent: string | readonly string[]): string[] {
-  return readAsSpent(traits, allSpent(spent))
-}
-
 /** Traits as written, those named in `gone` (registry names) read as spent. */
 export function readAsSpent(traits: readonly string[], gone: readonly string[]): string[] {
   return traits.flatMap((t) => {

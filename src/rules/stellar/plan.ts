@@ -101,8 +101,7 @@ export function boundaryBefore(units: readonly string[], k: number): 'round' | '
  * States with one HP left and the same uses taken are one state; a destroyed defender's states
  * differ by the damage dealt only (nothing is spent against it any more).
  */
-const stateKey = (s: PlanState) =>
-  s.hp > 0 ? `hp ${s.hp} ${s.spent} / ${s.held}` : `destroyed ${s.dealt}`
+const stateKey = (s: PlanState) => (s.hp > 0 ? `hp ${s.hp} ${s.spent} / ${s.held}` : `destroyed ${s.dealt}`)
 
 /** Uses taken so far (comma-joined) and those one attack took (comma-joined), as one. */
 export function unionSpent(a: string, b: string): string {

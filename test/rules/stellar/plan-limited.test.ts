@@ -83,7 +83,10 @@ describe('a plan carries the defender’s limited uses', () => {
     const json = planModel.json(r, q) as { steps: Array<{ spent?: string[]; answer: any }> }
     expect(json.steps.map((s) => s.spent)).toEqual([['superior-instincts'], undefined])
     const spentBoth = { ...q, spent: 'superior-instincts,superior-instincts' }
-    const again = planModel.json(planModel.resolve(new SeededDice('a'), spentBoth) as PlanResult, spentBoth) as {
+    const again = planModel.json(
+      planModel.resolve(new SeededDice('a'), spentBoth) as PlanResult,
+      spentBoth,
+    ) as {
       steps: Array<{ spent?: string[]; answer: any }>
     }
     expect(again.steps.map((s) => s.answer.traits.defender)).toEqual([

@@ -20,27 +20,63 @@ const roster = parseRoster(
   JSON.stringify({
     units: {
       gunner: {
-        acc: 9, pilot: 0, evade: 2, melee: 5, armSv: 1, hp: 3000, size: 1,
+        acc: 9,
+        pilot: 0,
+        evade: 2,
+        melee: 5,
+        armSv: 1,
+        hp: 3000,
+        size: 1,
         weapons: { rifle: { shots: 5, dmg: 300, pen: 5 }, bazooka: { shots: 2, dmg: 800, pen: 6 } },
       },
       ace: {
-        acc: 9, pilot: 1, evade: 3, melee: 6, armSv: 2, hp: 3500, size: 1,
+        acc: 9,
+        pilot: 1,
+        evade: 3,
+        melee: 6,
+        armSv: 2,
+        hp: 3500,
+        size: 1,
         weapons: { rifle: { shots: 4, dmg: 400, pen: 6 } },
       },
       't-si': {
-        evade: 3, pilot: 2, armSv: 2, melee: 5, hp: 3000, size: 1, traits: ['superior-instincts'],
+        evade: 3,
+        pilot: 2,
+        armSv: 2,
+        melee: 5,
+        hp: 3000,
+        size: 1,
+        traits: ['superior-instincts'],
         weapons: { knife: { melee: true, dmg: 300, pen: 4 } },
       },
       't-imp': {
-        evade: 3, pilot: 1, armSv: 1, melee: 5, hp: 2500, size: 1, traits: ['improvise'],
+        evade: 3,
+        pilot: 1,
+        armSv: 1,
+        melee: 5,
+        hp: 2500,
+        size: 1,
+        traits: ['improvise'],
         weapons: { knife: { melee: true, dmg: 300, pen: 4 } },
       },
       't-ki': {
-        evade: 3, pilot: 2, armSv: 2, melee: 5, hp: 3000, size: 1, traits: ['killer-instinct'],
+        evade: 3,
+        pilot: 2,
+        armSv: 2,
+        melee: 5,
+        hp: 3000,
+        size: 1,
+        traits: ['killer-instinct'],
         weapons: { knife: { melee: true, dmg: 300, pen: 4 } },
       },
       't-awe': {
-        evade: 3, pilot: 2, armSv: 2, melee: 5, hp: 2000, size: 1, traits: ['awe-inspiring-arrival'],
+        evade: 3,
+        pilot: 2,
+        armSv: 2,
+        melee: 5,
+        hp: 2000,
+        size: 1,
+        traits: ['awe-inspiring-arrival'],
         weapons: { knife: { melee: true, dmg: 300, pen: 4 } },
       },
     },
@@ -64,9 +100,24 @@ function oracle(shots: number, dmg: number, pen: number, blocks: number): Map<nu
       const misses = shots - crits - hits
       const ways = fact(shots) / (fact(crits) * fact(hits) * fact(misses))
       const p = ways * 0.2 ** crits * 0.3 ** hits * 0.5 ** misses
-      const faces = [...Array<number>(crits).fill(1), ...Array<number>(hits).fill(3), ...Array<number>(misses).fill(7)]
+      const faces = [
+        ...Array<number>(crits).fill(1),
+        ...Array<number>(hits).fill(3),
+        ...Array<number>(misses).fill(7),
+      ]
       const w = worthOf(
-        { acc: 9, evade: 3, dodge: false, guard: false, shots, dmg, pen, armSv: 2, shield: blocks, rerolls: 0 },
+        {
+          acc: 9,
+          evade: 3,
+          dodge: false,
+          guard: false,
+          shots,
+          dmg,
+          pen,
+          armSv: 2,
+          shield: blocks,
+          rerolls: 0,
+        },
         faces,
       )
       for (const [d, q] of w.damage) out.set(d, (out.get(d) ?? 0) + p * q)
@@ -114,7 +165,11 @@ describe('turns in a plan: a unit’s attacks in a row are its one turn', () => 
     expect(destroyed(q)).toBeCloseTo(destroyedBy(3000, [aceRifle(3), bazooka(3), rifle(3)]), 12)
     const r = planModel.resolve(new SeededDice('turns'), q) as PlanResult
     const json = planModel.json(r, q) as { steps: Array<{ spent?: string[]; answer: any }> }
-    expect(json.steps.map((s) => s.spent)).toEqual([['superior-instincts'], ['superior-instincts'], undefined])
+    expect(json.steps.map((s) => s.spent)).toEqual([
+      ['superior-instincts'],
+      ['superior-instincts'],
+      undefined,
+    ])
     expect(json.steps.map((s) => s.answer.traits.defender)).toEqual([
       ['superior-instincts=blocks'],
       ['superior-instincts=blocks'],
@@ -147,7 +202,9 @@ describe('turns in a plan: a unit’s attacks in a row are its one turn', () => 
 
   it('--compare ranks only the orders that keep each unit’s attacks in a row', async () => {
     const q = await query(['t-si', 'gunner:rifle', 'gunner:bazooka', 'ace:rifle'])
-    const orders = planModel.compare!(q).choices[0].options.map((o) => o.name).sort()
+    const orders = planModel.compare!(q)
+      .choices[0].options.map((o) => o.name)
+      .sort()
     expect(orders).toEqual([
       'ace:rifle,gunner:bazooka,gunner:rifle',
       'ace:rifle,gunner:rifle,gunner:bazooka',
