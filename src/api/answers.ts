@@ -25,15 +25,13 @@ export type { OutmaneuverAnswer, OutmaneuverOdds } from '../report/stellar/outma
 export type { PlanAnswer, PlanCompare, PlanOdds } from '../report/stellar/plan.js'
 export type { SecondaryAnswer } from '../report/stellar/secondary.js'
 export type { SaveAnswer, SaveOdds } from '../report/stellar/save.js'
+export type { ShootCompare, ShotAnswer, ShotOdds } from '../report/stellar/shoot.js'
 export type {
   ShootAnswer,
-  ShootCompare,
   ShootOdds,
   ShootTargetsAnswer,
   ShootTargetsOdds,
-  ShotAnswer,
-  ShotOdds,
-} from '../report/stellar/shoot.js'
+} from '../report/stellar/shoot-targets.js'
 export type { StunRecoverAnswer, StunRecoverOdds } from '../report/stellar/stun-recover.js'
 export type { TitanThrowAnswer, TitanThrowOdds } from '../report/stellar/titan-throw.js'
 export type { TraitsAnswer } from '../report/stellar/traits.js'

@@ -1,8 +1,6 @@
 import type { Dice } from '../core/dice.js'
 import { InputError } from '../core/errors.js'
 
-export type * from './answer.js'
-
 /**
  * A resolving command, described once: what the command line and a batch line take (its options
  * and positional arguments, src/commands) and the request it builds from them, then its model

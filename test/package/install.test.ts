@@ -11,8 +11,8 @@ import { groups, loadAllSpecs } from '../../src/commands/registry.js'
  * a temporary prefix and into a project of its own, then used from another directory: the CLI,
  * batch, `mecha examples`; the library imported and required (Node 20, 22 and 24) answering as
  * the CLI does; its shipped types checked by tsc --strict, under nodenext and bundler resolution,
- * against a file that uses every command's request and answer types and against every
- * TypeScript example of docs/api.md. npm gets this machine's environment (its registry, cache and
+ * against a file that uses every command's request and answer types (with no types of Node's),
+ * and every TypeScript example of docs/api.md as a Node project's code. npm gets this machine's environment (its registry, cache and
  * CA bundle) to fetch the dependencies.
  *
  * Node 22 and 24: the binaries in MECHA_NODE_BINS (paths, space-separated; .ci/run sets it),
@@ -197,7 +197,7 @@ describe('the packed package', { timeout: 300_000 }, () => {
     }
   })
 
-  it('ships types that tsc --strict reads under nodenext and bundler resolution: every request and answer, typed', async () => {
+  it("ships types that tsc --strict reads, without node's, under nodenext and bundler resolution: every request and answer, typed", async () => {
     const specs = new Map((await loadAllSpecs()).map((s) => [s.name, s] as const))
     const L = ["import * as m from 'mecha-dice'", "import type * as T from 'mecha-dice'", '']
     for (const g of groups)
@@ -232,38 +232,36 @@ describe('the packed package', { timeout: 300_000 }, () => {
       '',
     )
     writeFileSync(join(project, 'every.ts'), L.join('\n'))
+    // The project has no @types/node: the library's types need none (a page's bundler has none).
+    // The package's .d.ts files are checked whole; TypeScript's own lib files are not ours to check.
+    for (const [module, resolution] of [
+      ['nodenext', 'nodenext'],
+      ['esnext', 'bundler'],
+    ])
+      expect(
+        tsc(['--skipDefaultLibCheck', '--module', module, '--moduleResolution', resolution, 'every.ts']),
+      ).toBe('')
+  })
+
+  it("type-checks docs/api.md's TypeScript examples as a Node project", () => {
     // docs/api.md reads a roster file with node:fs: the project has node's types, as a Node one would.
     npm(['install', '--save-dev', '@types/node@20'], project)
-    // docs/api.md's TypeScript examples, each a file of its own.
     const docs = readFileSync(join(REPO, 'docs', 'api.md'), 'utf8')
     const examples = [...docs.matchAll(/```ts\n([\s\S]*?)```/g)].map((m) => m[1])
     expect(examples.length).toBeGreaterThan(2)
     examples.forEach((code, i) => writeFileSync(join(project, `api-md-${i + 1}.ts`), `${code}\nexport {}\n`))
-    const files = ['every.ts', ...examples.map((_, i) => `api-md-${i + 1}.ts`)]
-    for (const [module, resolution] of [
-      ['nodenext', 'nodenext'],
-      ['esnext', 'bundler'],
-    ]) {
-      const r = run(
-        process.execPath,
-        [
-          TSC,
-          '--strict',
-          '--noEmit',
-          '--module',
-          module,
-          '--moduleResolution',
-          resolution,
-          '--target',
-          'es2022',
-          ...files,
-        ],
-        project,
-      )
-      expect(r.stdout + r.stderr, `${module}/${resolution}`).toBe('')
-      expect(r.code).toBe(0)
-    }
+    // The examples are the user's code: the declarations they read were checked above.
+    const files = examples.map((_, i) => `api-md-${i + 1}.ts`)
+    expect(tsc(['--skipLibCheck', '--module', 'nodenext', '--moduleResolution', 'nodenext', ...files])).toBe(
+      '',
+    )
   })
+
+  /** tsc --strict --noEmit in the project: what it printed, and '' with exit 0. */
+  function tsc(args: string[]): string {
+    const r = run(process.execPath, [TSC, '--strict', '--noEmit', '--target', 'es2022', ...args], project)
+    return r.stdout + r.stderr + (r.code === 0 ? '' : `(exit ${r.code})`)
+  }
 })
 
 /** Node 22 and 24: given (MECHA_NODE_BINS), else installed into this test's folder. */

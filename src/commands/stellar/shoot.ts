@@ -34,7 +34,8 @@ import {
 
 import { NO_PEN, parsePen } from '../../rules/stellar/weapon.js'
 
-import { type ShotRequest, shootModel } from '../../report/stellar/shoot.js'
+import type { ShotRequest } from '../../report/stellar/shoot.js'
+import { shootModel } from '../../report/stellar/shoot-targets.js'
 import { MAX_TARGETS } from '../../rules/stellar/multi-target.js'
 import {
   type ChosenBy,

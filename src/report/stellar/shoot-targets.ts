@@ -3,8 +3,6 @@ import { InputError, NeedDecision } from '../../core/errors.js'
 import { type AttackBonus, type DefenseChoice, type ShotResult, shotWith } from '../../rules/stellar/shoot.js'
 import type { TraitEffect } from '../../rules/stellar/traits.js'
 import { ATTACK_BONUSES, AUTO_DEFENSES, DEFENSES, rankDefenses } from '../../rules/stellar/shoot-odds.js'
-import { num, pct } from '../../core/numbers.js'
-import type { Outlook } from '../../rules/stellar/choice.js'
 import {
   type TargetsOdds,
   addDamage,
@@ -17,8 +15,20 @@ import {
   targetsOdds,
 } from '../../rules/stellar/multi-target.js'
 import { type ChoiceContext, type CommandModel, type OddsReport, isOpen } from '../../engine/spec.js'
-import type { Chances, UnitInputs } from '../../engine/answer.js'
-import type { ChosenShot, ShotFields, ShotOddsExtra, ShotOddsJson, ShotRequest } from './shoot.js'
+import type { Chances, OddsAnswerOf, RolledAnswerOf, UnitInputs } from '../../engine/answer.js'
+import {
+  type ChosenShot,
+  type ShotAnswer,
+  type ShotFields,
+  type ShotOdds,
+  type ShotOddsExtra,
+  type ShotOddsJson,
+  type ShotRequest,
+  bonusLabel,
+  defenseLabel,
+  outlookHint,
+  shotModel,
+} from './shoot.js'
 
 /** A roll at several targets: its answer's own fields. */
 export interface TargetsFields {
@@ -293,19 +303,6 @@ export interface OneTargetHelpers {
   defense(s: ChosenShot, defense: DefenseChoice): string
 }
 
-const exp = (x: number) => `expected ${num(x, 1)} DMG`
-
-/**
- * An option's outlook as a prompt or --compare shows it, in the order the automatic choice ranks
- * by (choice.ts): with the target's HP known, the chance it is destroyed, then the expected
- * damage capped at HP; without, the expected damage. `destroyed` is a count with several targets.
- */
-export function outlookHint(o: Outlook, hp: boolean, targets = 1): string {
-  if (!hp) return exp(o.damage)
-  const destroyed = targets > 1 ? `${num(o.destroyed, 2)} targets destroyed` : `destroyed ${pct(o.destroyed)}`
-  return `${destroyed}, ${exp(o.capped)} (capped at HP)`
-}
-
 /**
  * The open choices for several targets, asked in a terminal: the attacker's bonus once for every
  * target, each option with its expected damage summed over the targets (each meeting it with its
@@ -381,3 +378,37 @@ async function chooseTargetsAsking(
   if (s.targetDefenses) s.defense = s.targetDefenses[0]
   return s
 }
+
+/** The model of `mecha shoot`: one target, or several. */
+export const shootModel = withTargets(shotModel, { bonus: bonusLabel, defense: defenseLabel })
+
+/**
+ * `mecha shoot … --json`, `shoot.resolve(…)`: one roll. At one target (the usual case) the shot's
+ * fields; with `--targets N` (N > 1) or several defenders named (`mecha shoot A D1 D2`), the
+ * attack's `bonus`, `targets` (each target's own answer, target 1 first) and the totals, and
+ * `inputs` a list, one a target, when the defenders were named.
+ */
+export type ShootAnswer = ShotAnswer | ShootTargetsAnswer
+
+/** A shot at several targets: ShootAnswer's member with `targets`, each target's own answer. */
+export type ShootTargetsAnswer = RolledAnswerOf<'shoot', TargetsModel, TargetsNamedAnswer>
+
+/**
+ * `mecha shoot … --odds --json`, `shoot.odds(…)`: the exact odds. At one target the shot's odds
+ * beside its target number and choices; at several (as ShootAnswer says), the totals' odds with
+ * each target's under `odds.targets`, and each target's choices under `targets`.
+ */
+export type ShootOdds = ShotOdds | ShootTargetsOdds
+
+/** The odds at several targets: ShootOdds's member with `odds.targets`. */
+export type ShootTargetsOdds = OddsAnswerOf<'shoot', TargetsModel, TargetsNamedAnswer>
+
+/** The answers at several targets, as a model's types (shoot-targets.ts builds them). */
+type TargetsModel = CommandModel<
+  ChosenShot,
+  ShotResult[],
+  ShotRequest,
+  TargetsFields,
+  TargetsOddsJson,
+  TargetsOddsExtra
+>

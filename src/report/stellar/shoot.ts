@@ -38,17 +38,9 @@ import {
 } from '../../rules/stellar/shoot-odds.js'
 import type { Outlook } from '../../rules/stellar/choice.js'
 import { penText } from '../../rules/stellar/weapon.js'
-import { num } from '../../core/numbers.js'
+import { num, pct } from '../../core/numbers.js'
 import { momentumOptions } from './momentum-options.js'
 import { type SaveFields, saveFields } from './save-fields.js'
-import {
-  type TargetsFields,
-  type TargetsNamedAnswer,
-  type TargetsOddsExtra,
-  type TargetsOddsJson,
-  outlookHint,
-  withTargets,
-} from './shoot-targets.js'
 
 import {
   type ChoiceContext,
@@ -58,7 +50,6 @@ import {
   type ComparedOption,
   type OddsReport,
   type Open,
-  type CommandModel,
   isOpen,
   modelOf,
 } from '../../engine/spec.js'
@@ -368,9 +359,6 @@ export const shotModel = modelOf<ChosenShot, ShotResult, ShotRequest>()({
   compare: compareShot,
 })
 
-/** The model of `mecha shoot`: one target, or several (shoot-targets.ts). */
-export const shootModel = withTargets(shotModel, { bonus: bonusLabel, defense: defenseLabel })
-
 /** The exact odds of a shot with both choices made (--odds, and each option of --compare). */
 function shotOddsReport(s: ChosenShot): ShotOddsReport {
   const o = shotOdds(s)
@@ -411,7 +399,7 @@ function shotOddsReport(s: ChosenShot): ShotOddsReport {
 }
 
 /** A bonus as a prompt names it: "Barrage (+1 shot)". */
-function bonusLabel(s: ChosenShot, bonus: AttackBonus): string {
+export function bonusLabel(s: ChosenShot, bonus: AttackBonus): string {
   const size = shotAttackerBonus(s)
   if (bonus === 'precision') return `Precision (+${size} Acc)`
   if (bonus === 'barrage') return `Barrage (+${size} shot${size > 1 ? 's' : ''})`
@@ -419,7 +407,7 @@ function bonusLabel(s: ChosenShot, bonus: AttackBonus): string {
 }
 
 /** A reaction as a prompt names it: "Guard (+1 Block)". */
-function defenseLabel(s: ChosenShot, defense: DefenseChoice): string {
+export function defenseLabel(s: ChosenShot, defense: DefenseChoice): string {
   if (defense === 'both') return `Dodge and Guard (+${shotDodge(s)} Evade, +${shotGuard(s)} Block)`
   if (defense === 'dodge') return `Dodge (+${shotDodge(s)} Evade)`
   if (defense === 'guard') return `Guard (+${shotGuard(s)} Block)`
@@ -617,42 +605,24 @@ function round6(x: number): number {
   return Math.round(x * 1e6) / 1e6
 }
 
-/**
- * `mecha shoot … --json`, `shoot.resolve(…)`: one roll. At one target (the usual case) the shot's
- * fields; with `--targets N` (N > 1) or several defenders named (`mecha shoot A D1 D2`), the
- * attack's `bonus`, `targets` (each target's own answer, target 1 first) and the totals, and
- * `inputs` a list, one a target, when the defenders were named.
- */
-export type ShootAnswer = ShotAnswer | ShootTargetsAnswer
-
 /** A shot at one target (no `targets` above 1, one defender named): ShootAnswer's usual member. */
 export type ShotAnswer = RolledAnswerOf<'shoot', typeof shotModel, NamedAnswer>
-
-/** A shot at several targets: ShootAnswer's member with `targets`, each target's own answer. */
-export type ShootTargetsAnswer = RolledAnswerOf<'shoot', TargetsModel, TargetsNamedAnswer>
-
-/**
- * `mecha shoot … --odds --json`, `shoot.odds(…)`: the exact odds. At one target the shot's odds
- * beside its target number and choices; at several (as ShootAnswer says), the totals' odds with
- * each target's under `odds.targets`, and each target's choices under `targets`.
- */
-export type ShootOdds = ShotOdds | ShootTargetsOdds
 
 /** The odds of a shot at one target: ShootOdds's usual member. */
 export type ShotOdds = OddsAnswerOf<'shoot', typeof shotModel, NamedAnswer>
 
-/** The odds at several targets: ShootOdds's member with `odds.targets`. */
-export type ShootTargetsOdds = OddsAnswerOf<'shoot', TargetsModel, TargetsNamedAnswer>
-
 /** `mecha shoot … --compare --json`, `shoot.compare(…)`: the open choices, at one target only. */
 export type ShootCompare = CompareAnswerOf<'shoot', typeof shotModel, NamedAnswer>
 
-/** The answers at several targets, as a model's types (shoot-targets.ts builds them). */
-type TargetsModel = CommandModel<
-  ChosenShot,
-  ShotResult[],
-  ShotRequest,
-  TargetsFields,
-  TargetsOddsJson,
-  TargetsOddsExtra
->
+const exp = (x: number) => `expected ${num(x, 1)} DMG`
+
+/**
+ * An option's outlook as a prompt or --compare shows it, in the order the automatic choice ranks
+ * by (choice.ts): with the target's HP known, the chance it is destroyed, then the expected
+ * damage capped at HP; without, the expected damage. `destroyed` is a count with several targets.
+ */
+export function outlookHint(o: Outlook, hp: boolean, targets = 1): string {
+  if (!hp) return exp(o.damage)
+  const destroyed = targets > 1 ? `${num(o.destroyed, 2)} targets destroyed` : `destroyed ${pct(o.destroyed)}`
+  return `${destroyed}, ${exp(o.capped)} (capped at HP)`
+}
