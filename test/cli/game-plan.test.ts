@@ -410,15 +410,7 @@ const USES_ROSTER = `units:
     hp: 5000
     weapons:
       rifle: { shots: 9, dmg: 100, pen: 3 }
-  sniper:
-    side: red
-    acc: 9
-    evade: 3
-    armSv: 3
-    size: 1
-    hp: 5000
-    weapons:
-      rifle: { shots: 9, dmg: 100, pen: 3 }
+  sniper: { side: red, acc: 9, evade: 3, armSv: 3, size: 1, hp: 5000, weapons: { rifle: { shots: 9, dmg: 100, pen: 3 } } }
   knight:
     side: blue
     acc: 8

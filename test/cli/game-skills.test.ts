@@ -4,11 +4,8 @@
  * take -200 DMG per Hit", paid once for the turn. A profile's Skill is taken only when its side
  * can pay and it helps, and is never a reason to refuse a roll (game/skills.ts).
  */
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
-import { tmpdir } from 'node:os'
-import { join } from 'node:path'
-import { afterAll, describe, expect, it } from 'vitest'
-import { mecha } from './in-process.js'
+import { describe, expect, it } from 'vitest'
+import { gamesOf } from './game-fixture.js'
 
 const ROSTER = `units:
   shooter: { side: red, acc: 9, pilot: 1, evade: 3, armSv: 2, hp: 3000, size: 1, traits: [giant-slayer],
@@ -19,23 +16,7 @@ const ROSTER = `units:
              weapons: { gun: { shots: 2, dmg: 300, pen: 4 } } }
 `
 
-const work = mkdtempSync(join(tmpdir(), 'mecha-game-skills-'))
-afterAll(() => rmSync(work, { recursive: true, force: true }))
-let dirs = 0
-function newGame(): string {
-  const dir = join(work, `g${++dirs}`)
-  mkdirSync(dir)
-  writeFileSync(join(dir, 'r.yaml'), ROSTER)
-  const args = ['game', 'new', 'mecha-game.jsonl', '--roster', 'r.yaml', '--mode', 'simple-battle']
-  expect(mecha([...args, '--points', '1000'], { cwd: dir }).code).toBe(0)
-  return dir
-}
-const run = (dir: string, args: string[]) => mecha(args, { cwd: dir })
-const json = (dir: string, args: string[]): any => {
-  const r = run(dir, [...args, '--json'])
-  expect(r.code, r.stderr).toBe(0)
-  return JSON.parse(r.stdout)
-}
+const { newGame, run, json } = gamesOf(ROSTER)
 const momentum = (dir: string, side: string): number => json(dir, ['game', 'status']).sides[side].momentum
 const setMomentum = (dir: string, unit: string, m: number) =>
   expect(run(dir, ['game', 'set', unit, '--momentum', String(m)]).code).toBe(0)

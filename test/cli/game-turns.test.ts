@@ -5,11 +5,8 @@
  * first turn you are attacked gain +1 Block vs each enemy attack action" (the first enemy turn
  * that attacks it, then gone for the game). The game carries them between commands.
  */
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
-import { tmpdir } from 'node:os'
-import { join } from 'node:path'
-import { afterAll, describe, expect, it } from 'vitest'
-import { mecha } from './in-process.js'
+import { describe, expect, it } from 'vitest'
+import { gamesOf } from './game-fixture.js'
 
 const ROSTER = `units:
   gunner: { side: red, acc: 9, pilot: 0, evade: 2, melee: 5, armSv: 1, hp: 3000, size: 1,
@@ -24,22 +21,7 @@ const ROSTER = `units:
             weapons: { knife: { melee: true, dmg: 300, pen: 4 } } }
 `
 
-const work = mkdtempSync(join(tmpdir(), 'mecha-game-turns-'))
-afterAll(() => rmSync(work, { recursive: true, force: true }))
-let dirs = 0
-function newGame(): string {
-  const dir = join(work, `g${++dirs}`)
-  mkdirSync(dir)
-  writeFileSync(join(dir, 'r.yaml'), ROSTER)
-  const args = ['game', 'new', 'mecha-game.jsonl', '--roster', 'r.yaml', '--mode', 'simple-battle']
-  expect(mecha([...args, '--points', '1000'], { cwd: dir }).code).toBe(0)
-  return dir
-}
-const json = (dir: string, args: string[]): any => {
-  const r = mecha([...args, '--json'], { cwd: dir })
-  expect(r.code, r.stderr).toBe(0)
-  return JSON.parse(r.stdout)
-}
+const { newGame, run, json } = gamesOf(ROSTER)
 const shot = (dir: string, attack: string, target: string, seed: string): string[] =>
   json(dir, ['shoot', attack, target, '--auto', '--seed', seed]).traits?.defender ?? []
 const unit = (dir: string, key: string) => json(dir, ['game', 'status']).units[key]
@@ -54,7 +36,7 @@ describe('turns in a game', () => {
     expect(unit(dir, 't-si').spent).toEqual(['superior-instincts', 'superior-instincts'])
     // ace's turn goes on with its uses held; the next round's turn has none left.
     expect(shot(dir, 'ace:rifle', 't-si', 'd')).toEqual(['superior-instincts=blocks'])
-    expect(mecha(['game', 'next-round'], { cwd: dir }).code).toBe(0)
+    expect(run(dir, ['game', 'next-round']).code).toBe(0)
     expect(shot(dir, 'ace:rifle', 't-si', 'e')).toEqual(['superior-instincts=immune'])
   })
 
@@ -72,29 +54,29 @@ describe('turns in a game', () => {
     expect(shot(dir, 'gunner:bazooka', 't-awe', 'b')).toEqual(['awe-inspiring-arrival'])
     expect(unit(dir, 't-awe').spent).toEqual(['awe-inspiring-arrival'])
     expect(shot(dir, 'ace:rifle', 't-awe', 'c')).toEqual([])
-    expect(mecha(['game', 'next-round'], { cwd: dir }).code).toBe(0)
+    expect(run(dir, ['game', 'next-round']).code).toBe(0)
     expect(shot(dir, 'gunner:rifle', 't-awe', 'd')).toEqual([])
   })
 
   it('Killer Instinct on a profile (W: under 50% HP) is in effect only once the game has the unit under half its HP', () => {
     const dir = newGame()
     expect(shot(dir, 'gunner:rifle', 't-ki', 'a')).toEqual([])
-    expect(mecha(['game', 'set', 't-ki', '--hp', '15000'], { cwd: dir }).code).toBe(0)
+    expect(run(dir, ['game', 'set', 't-ki', '--hp', '15000']).code).toBe(0)
     expect(shot(dir, 'gunner:rifle', 't-ki', 'b')).toEqual([])
-    expect(mecha(['game', 'set', 't-ki', '--hp', '14999'], { cwd: dir }).code).toBe(0)
+    expect(run(dir, ['game', 'set', 't-ki', '--hp', '14999']).code).toBe(0)
     expect(shot(dir, 'gunner:rifle', 't-ki', 'c')).toEqual(['killer-instinct'])
   })
 
   it('Shutdown (Q: "less than 0 Actions"; "Gain Tactical Advantage vs Shutdown units, their Evade and Melee are set to 0")', () => {
     const dir = newGame()
-    expect(mecha(['game', 'set', 't-ki', '--stun', '1'], { cwd: dir }).code).toBe(0)
+    expect(run(dir, ['game', 'set', 't-ki', '--stun', '1']).code).toBe(0)
     let r = json(dir, ['shoot', 'gunner:rifle', 't-ki', '--auto', '--seed', 'a'])
     expect([r.inputs.evade.value, r.inputs.advantage]).toEqual([3, undefined])
-    expect(mecha(['game', 'set', 't-ki', '--stun', '2'], { cwd: dir }).code).toBe(0)
+    expect(run(dir, ['game', 'set', 't-ki', '--stun', '2']).code).toBe(0)
     r = json(dir, ['shoot', 'gunner:rifle', 't-ki', '--auto', '--seed', 'a'])
     expect([r.inputs.evade.value, r.inputs.advantage.value, r.targetNumber]).toEqual([0, true, 9])
     // A shut-down unit does not attack until a correction records its recovery.
-    const refused = mecha(['melee', 't-ki:knife', 'gunner', '--auto', '--seed', 'b'], { cwd: dir })
+    const refused = run(dir, ['melee', 't-ki:knife', 'gunner', '--auto', '--seed', 'b'])
     expect(refused.code).toBe(2)
     expect(refused.stderr).toMatch(/^mecha: melee: t-ki is shut down \(2 stun penalties/)
     expect(refused.stderr.trim().split('\n')).toHaveLength(1)

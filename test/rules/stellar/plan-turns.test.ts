@@ -16,6 +16,18 @@ import { planQuery } from './plan-fixture.js'
  * choices given (Barrage, Guard: the ones the automatic choices make here) so the oracle need not
  * rank them.
  */
+/** A defender of the issue's roster (t-si's profile) with `traits`. */
+const target = (traits: string[]) => ({
+  evade: 3,
+  pilot: 2,
+  armSv: 2,
+  melee: 5,
+  hp: 3000,
+  size: 1,
+  traits,
+  weapons: { knife: { melee: true, dmg: 300, pen: 4 } },
+})
+
 const roster = parseRoster(
   JSON.stringify({
     units: {
@@ -39,46 +51,10 @@ const roster = parseRoster(
         size: 1,
         weapons: { rifle: { shots: 4, dmg: 400, pen: 6 } },
       },
-      't-si': {
-        evade: 3,
-        pilot: 2,
-        armSv: 2,
-        melee: 5,
-        hp: 3000,
-        size: 1,
-        traits: ['superior-instincts'],
-        weapons: { knife: { melee: true, dmg: 300, pen: 4 } },
-      },
-      't-imp': {
-        evade: 3,
-        pilot: 1,
-        armSv: 1,
-        melee: 5,
-        hp: 2500,
-        size: 1,
-        traits: ['improvise'],
-        weapons: { knife: { melee: true, dmg: 300, pen: 4 } },
-      },
-      't-ki': {
-        evade: 3,
-        pilot: 2,
-        armSv: 2,
-        melee: 5,
-        hp: 3000,
-        size: 1,
-        traits: ['killer-instinct'],
-        weapons: { knife: { melee: true, dmg: 300, pen: 4 } },
-      },
-      't-awe': {
-        evade: 3,
-        pilot: 2,
-        armSv: 2,
-        melee: 5,
-        hp: 2000,
-        size: 1,
-        traits: ['awe-inspiring-arrival'],
-        weapons: { knife: { melee: true, dmg: 300, pen: 4 } },
-      },
+      't-si': target(['superior-instincts']),
+      't-imp': { ...target(['improvise']), pilot: 1, armSv: 1, hp: 2500 },
+      't-ki': target(['killer-instinct']),
+      't-awe': { ...target(['awe-inspiring-arrival']), hp: 2000 },
     },
   }),
   'issue 37 roster',
