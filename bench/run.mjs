@@ -158,6 +158,42 @@ for (const [what, argv] of odds) {
   row(`odds: ${what}`, o, 'the same rolled', r, 1.5)
 }
 
+// Plans and the matrix against rolling the same fights: a plan's odds against the same plan rolled
+// once; a matrix (every cell's exact odds) against one process rolling each of its cells once.
+const EXAMPLES = fileURLToPath(new URL('../examples/roster.yaml', import.meta.url))
+const three = ['argonaut:cannon', 'argonaut:machine-gun', 'blue-djinn:heat-sword']
+for (const [what, attacks, target] of [
+  ['plan, 3 attacks', three, 2.5],
+  ['plan, 6 attacks', [...three, ...three], 3.5],
+]) {
+  const argv = [BIN, 'plan', 'dervish', ...attacks, '--roster', EXAMPLES]
+  const [o, r] = timeAll(
+    [
+      [...argv, '--odds', '--json'],
+      [...argv, '--seed', 'b', '--json'],
+    ],
+    60_000,
+  )
+  row(`odds: ${what}`, o, 'the same rolled', r, target)
+}
+{
+  const argv = [BIN, 'matrix', 'argonaut', 'blue-djinn', 'dervish', '--roster', EXAMPLES, '--json']
+  const answer = spawnSync(process.execPath, argv, { env: ENV, encoding: 'utf8', maxBuffer: 1 << 26 })
+  const cells = JSON.parse(answer.stdout || '{"cells":[]}').cells.filter((c) => c.expectedDamage !== null)
+  const lines = join(dir, 'matrix-cells.jsonl')
+  const line = (c) =>
+    JSON.stringify({
+      command: c.command,
+      attacker: `${c.attacker}:${c.weapon}`,
+      // A defender with several melee weapons replies with the one the matrix named.
+      defender: c.defenderWeapon ? `${c.defender}:${c.defenderWeapon}` : c.defender,
+      seed: 'b',
+    })
+  writeFileSync(lines, cells.map(line).join('\n') + '\n')
+  const [m, r] = timeAll([argv, [BIN, 'batch', lines, '--roster', EXAMPLES, '--no-progress']], 60_000)
+  row(`matrix: 9 weapons x 17 defenders (${cells.length} cells)`, m, 'each cell rolled once', r, 1.3)
+}
+
 // ---- 3. Units by name: a large roster --------------------------------------------------------
 // bench/roster-gen.mjs writes copies of the example roster's units; without it, the same here.
 function roster(n) {

@@ -1,15 +1,13 @@
 import { type Command, Option } from 'commander'
 import { InputError } from '../core/errors.js'
 import { refuseFlagValues } from './globals.js'
+import { placeOf } from './places.js'
 import { GLOBAL_FLAGS, wrapCommand, wrapWords } from './help.js'
-import { type CliIO, OutputError, type Run, columnsFor } from './io.js'
+import { OutputError, type Run, columnsFor } from './io.js'
 import { groups, loadAllSpecs } from '../commands/registry.js'
 import { show } from '../engine/spec.js'
 
 /** The commands that are not CommandSpecs: roster, completion and batch, each loaded when used. */
-
-/** Where the roster is looked for: the run's directory and environment. */
-export const placeOf = (io: CliIO) => ({ cwd: io.cwd, env: io.env })
 
 /** `mecha examples [--copy [DIR]]`: where the example rosters and docs are, or a copy of the roster here. */
 export function registerExamples(program: Command, run: Run): void {

@@ -11,7 +11,7 @@ import type { CommandGroup } from '../commands/registry.js'
 import type { CommandSpec } from '../engine/spec.js'
 import { ROSTER_FLAG, unitWordsOf } from '../engine/unit-words.js'
 import { GAME_READERS, PLAYED_COMMANDS } from '../game/modes.js'
-import { PLAY_FLAGS } from './game-register.js'
+import { PLAY_FLAGS } from './places.js'
 
 export const SHELLS = ['bash', 'zsh', 'fish'] as const
 export type Shell = (typeof SHELLS)[number]

@@ -20,7 +20,7 @@ import {
   parseGame,
   repairGame,
 } from '../game/log.js'
-import { DEFAULT_GAME } from './game-register.js'
+import { DEFAULT_GAME } from './places.js'
 import { WriteFailed, kindOf, replaceFile } from './write-file.js'
 
 /**

@@ -18,7 +18,7 @@ import { type DamageOdds, type LuckRoll, luckOf } from '../game/stats.js'
 import { REMOTE_MOMENTUM_COST } from '../rules/stellar/upgrades.js'
 import { type Roster, lookupUnit, parseUnitRef } from '../rules/stellar/roster.js'
 import { type GameOnDisk, appendEvents, loadGame, refuseLinked, reloadGame } from './game-file.js'
-import { gamePath } from './game-register.js'
+import { gamePath } from './places.js'
 
 /**
  * A shot or a charge by unit names, played in a game (docs/game.md): the units, their HP left,

@@ -1,35 +1,8 @@
 import { type Command, Option } from 'commander'
 import { InputError } from '../core/errors.js'
-import { resolve } from 'node:path'
 import { MAX_POINTS, MODES } from '../game/modes.js'
-import { placeOf } from './builtins.js'
+import { gamePath, placeOf } from './places.js'
 import { type Run, columnsFor } from './io.js'
-
-export const DEFAULT_GAME = 'mecha-game.jsonl'
-
-/** The flags of a shot or a charge by unit names about its game (program.ts, completion.ts). */
-export const PLAY_FLAGS = [
-  {
-    flag: 'game',
-    description:
-      'units by name: play in this game log, its units, HP, Momentum and round (default: MECHA_GAME, then mecha-game.jsonl here if there is one); a roll is appended to it',
-    takesValue: true,
-  },
-  {
-    flag: 'no-game',
-    description: 'units by name: not in a game, even if there is one here',
-    takesValue: false,
-  },
-] as const
-
-/** Where a game command finds its game: --game FILE, else MECHA_GAME, else the default file here. */
-export function gamePath(
-  flag: string | undefined,
-  place: { cwd: string; env: Record<string, string | undefined> },
-) {
-  const given = flag ?? (place.env.MECHA_GAME || undefined) ?? DEFAULT_GAME
-  return { path: resolve(place.cwd, given), name: given }
-}
 
 /**
  * `mecha game …`: a game log that remembers the table (docs/game.md). The commands are declared

@@ -6,7 +6,7 @@ import { namedRequest } from '../engine/by-name.js'
 import { needWords, openSlots } from '../engine/named-units.js'
 import type { Request } from '../engine/request.js'
 import { type RosterSearch, loadRoster } from './roster-file.js'
-import { DEFAULT_GAME } from './game-register.js'
+import { DEFAULT_GAME } from './places.js'
 import type { ChoiceContext, CommandSpec } from '../engine/spec.js'
 
 /**

@@ -263,6 +263,17 @@ describe('plan --compare', () => {
     ])
     expect(line).toContain('compare at most 6 attacks')
   })
+
+  it('more than 50 attacks: one line, exit 2, said before any work', () => {
+    const line = refused(['plan', 'dervish', ...Array(51).fill('argonaut:cannon'), '--odds', ...R])
+    expect(line).toBe(
+      'mecha: plan: 51 attacks are more than a plan takes (at most 50); to ask how many attacks destroy the defender, list them once and give --need',
+    )
+    // 50 is a plan: its odds are worked out.
+    expect(
+      mechaJson(['plan', 'dervish', ...Array(50).fill('argonaut:cannon'), '--odds', ...R]).odds,
+    ).toBeDefined()
+  })
 })
 
 describe('plan: bad input is one line, exit 2', () => {

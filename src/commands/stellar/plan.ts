@@ -36,6 +36,9 @@ function parseChance(text: string, flag: string): number {
   return p
 }
 
+/** The most attacks a plan lists (--need repeats them up to NEED_CAP). */
+export const MAX_PLAN_ATTACKS = 50
+
 /** The defender's HP is the plan's `--hp` (melee's --def-hp is it too); each target is the one defender. */
 const LEFT_OUT = new Set(['hp', 'def-hp', 'targets'])
 
@@ -78,6 +81,13 @@ function buildPlan(v: { hp: number | undefined; need: number | undefined }): Pla
     throw new InputError(
       'missing',
       'plan: name the defender, then each attack in order, from a roster, e.g. mecha plan dervish argonaut:cannon blue-djinn:heat-sword (the example roster: mecha examples)',
+    )
+  // Said before any work: a plan's time and memory grow with its attacks (about half a second and
+  // 10 MB each at the largest HP), and a round of a whole side's attacks is far below this.
+  if (attacks.length > MAX_PLAN_ATTACKS)
+    throw new InputError(
+      'out-of-range',
+      `plan: ${attacks.length} attacks are more than a plan takes (at most ${MAX_PLAN_ATTACKS}); to ask how many attacks destroy the defender, list them once and give --need`,
     )
   const queries = attacks.map((a): PlanAttackQuery => {
     const spec = SPECS[a.command]
