@@ -22,6 +22,8 @@ export interface ShootRequest {
   shots?: number
   /** Rapid Fire shots gained within half range (negative: lost) (default: 0). */
   rapidFire?: number
+  /** the target within half the weapon's range (Rapid Fire counts) or beyond it (no Rapid Fire); default: half, said in the answer when the weapon has Rapid Fire. */
+  range?: 'half' | 'beyond-half'
   /** DMG per hit. */
   dmg?: number
   /** ARM PEN, with S for stun or P for push/pull (e.g. 5S). */
@@ -80,6 +82,10 @@ export interface ShootRequest {
   notOverYet?: number
   /** an [E]nergy (beam) weapon (for Anti-Beam Coating). */
   energy?: boolean
+  /** energy weapon firing through a building at a target within Sensors: PEN -3. */
+  throughWall?: boolean
+  /** energy weapon firing underwater: PEN -5. */
+  underwater?: boolean
   /** attacker's Power: dmg, pen, range (e.g. dmg,pen,pen). */
   power?: string | number
   /** attacker's Havoc: impact (DMG+100), push (PEN+1P). */
@@ -90,7 +96,7 @@ export interface ShootRequest {
   defHavoc?: string | number
   /** remote weapon; alone: fired with Momentum. */
   remote?: 'momentum' | 'action' | boolean
-  /** defender is a warship: saves capped at 5 (10 vs AOE), Momentum costs double. */
+  /** defender is a warship: saves capped at 5 (10 vs AOE), each failed one 1000 DMG (stun and push/pull too), Momentum costs double. */
   warship?: boolean
   /** AOE weapon (warship saves capped at 10). */
   aoe?: boolean
@@ -124,6 +130,8 @@ export interface MeleeRequest {
   atkArmSv?: number
   /** attacker's shield blocks (default: 0). */
   atkShield?: number
+  /** attacker's [Barrier] blocks: the better of shield and barrier counts (against overwatch too); a barrier blocks a Blindside attack (default: 0). */
+  atkBarrier?: number
   /** attacker's pilot level 0-2 (1+: +2 attacker bonus and Finishing Blows; 2: Counter/Guard +2) (default: 0). */
   atkPilot?: number
   /** attacker's remaining HP (decides survival, counter-attack and destruction). */
@@ -180,7 +188,7 @@ export interface MeleeRequest {
   defSplit?: string | number
   /** defender's Melee stat (dice pool; needed for auto splits). */
   defMelee?: number
-  /** defender's melee weapon DMG per hit. */
+  /** defender's melee weapon DMG per hit (not needed for a warship without a Melee stat, which never counter-attacks). */
   defDmg?: number
   /** defender's weapon ARM PEN, with S for stun or P for push/pull (e.g. 5P). */
   defPen?: string | number
@@ -188,6 +196,8 @@ export interface MeleeRequest {
   defArmSv?: number
   /** defender's shield blocks (default: 0). */
   defShield?: number
+  /** defender's [Barrier] blocks: the better of shield and barrier counts; a barrier blocks a Blindside attack (default: 0). */
+  defBarrier?: number
   /** defender's pilot level 0-2 (1+: +2 attacker bonus and Finishing Blows; 2: Counter/Guard +2) (default: 0). */
   defPilot?: number
   /** defender's remaining HP (decides survival, counter-attack and destruction). */
@@ -276,6 +286,8 @@ export interface MatrixRequest {
   shots?: number
   /** Rapid Fire shots gained within half range (negative: lost) (default: 0). */
   rapidFire?: number
+  /** the target within half the weapon's range (Rapid Fire counts) or beyond it (no Rapid Fire); default: half, said in the answer when the weapon has Rapid Fire. */
+  range?: 'half' | 'beyond-half'
   /** DMG per hit. */
   dmg?: number
   /** ARM PEN, with S for stun or P for push/pull (e.g. 5S). */
@@ -334,6 +346,10 @@ export interface MatrixRequest {
   notOverYet?: number
   /** an [E]nergy (beam) weapon (for Anti-Beam Coating). */
   energy?: boolean
+  /** energy weapon firing through a building at a target within Sensors: PEN -3. */
+  throughWall?: boolean
+  /** energy weapon firing underwater: PEN -5. */
+  underwater?: boolean
   /** attacker's Power: dmg, pen, range (e.g. dmg,pen,pen). */
   power?: string | number
   /** attacker's Havoc: impact (DMG+100), push (PEN+1P). */
@@ -344,7 +360,7 @@ export interface MatrixRequest {
   defHavoc?: string | number
   /** remote weapon; alone: fired with Momentum. */
   remote?: 'momentum' | 'action' | boolean
-  /** defender is a warship: saves capped at 5 (10 vs AOE), Momentum costs double. */
+  /** defender is a warship: saves capped at 5 (10 vs AOE), each failed one 1000 DMG (stun and push/pull too), Momentum costs double. */
   warship?: boolean
   /** AOE weapon (warship saves capped at 10). */
   aoe?: boolean
@@ -364,6 +380,8 @@ export interface MatrixRequest {
   atkArmSv?: number
   /** attacker's shield blocks (default: 0). */
   atkShield?: number
+  /** attacker's [Barrier] blocks: the better of shield and barrier counts (against overwatch too); a barrier blocks a Blindside attack (default: 0). */
+  atkBarrier?: number
   /** attacker's pilot level 0-2 (1+: +2 attacker bonus and Finishing Blows; 2: Counter/Guard +2) (default: 0). */
   atkPilot?: number
   /** attacker's remaining HP (decides survival, counter-attack and destruction). */
@@ -416,7 +434,7 @@ export interface MatrixRequest {
   defSplit?: string | number
   /** defender's Melee stat (dice pool; needed for auto splits). */
   defMelee?: number
-  /** defender's melee weapon DMG per hit. */
+  /** defender's melee weapon DMG per hit (not needed for a warship without a Melee stat, which never counter-attacks). */
   defDmg?: number
   /** defender's weapon ARM PEN, with S for stun or P for push/pull (e.g. 5P). */
   defPen?: string | number
@@ -424,6 +442,8 @@ export interface MatrixRequest {
   defArmSv?: number
   /** defender's shield blocks (default: 0). */
   defShield?: number
+  /** defender's [Barrier] blocks: the better of shield and barrier counts; a barrier blocks a Blindside attack (default: 0). */
+  defBarrier?: number
   /** defender's remaining HP (decides survival, counter-attack and destruction). */
   defHp?: number
   /** Skill Defense: the most Momentum the defender spends negating hits, one per hit; missing: asked after the dice in a terminal, else none. */
@@ -502,6 +522,8 @@ export interface PlanRequest {
   shots?: number
   /** Rapid Fire shots gained within half range (negative: lost) (default: 0). */
   rapidFire?: number
+  /** the target within half the weapon's range (Rapid Fire counts) or beyond it (no Rapid Fire); default: half, said in the answer when the weapon has Rapid Fire. */
+  range?: 'half' | 'beyond-half'
   /** DMG per hit. */
   dmg?: number
   /** ARM PEN, with S for stun or P for push/pull (e.g. 5S). */
@@ -560,6 +582,10 @@ export interface PlanRequest {
   notOverYet?: number
   /** an [E]nergy (beam) weapon (for Anti-Beam Coating). */
   energy?: boolean
+  /** energy weapon firing through a building at a target within Sensors: PEN -3. */
+  throughWall?: boolean
+  /** energy weapon firing underwater: PEN -5. */
+  underwater?: boolean
   /** attacker's Power: dmg, pen, range (e.g. dmg,pen,pen). */
   power?: string | number
   /** attacker's Havoc: impact (DMG+100), push (PEN+1P). */
@@ -570,7 +596,7 @@ export interface PlanRequest {
   defHavoc?: string | number
   /** remote weapon; alone: fired with Momentum. */
   remote?: 'momentum' | 'action' | boolean
-  /** defender is a warship: saves capped at 5 (10 vs AOE), Momentum costs double. */
+  /** defender is a warship: saves capped at 5 (10 vs AOE), each failed one 1000 DMG (stun and push/pull too), Momentum costs double. */
   warship?: boolean
   /** AOE weapon (warship saves capped at 10). */
   aoe?: boolean
@@ -588,6 +614,8 @@ export interface PlanRequest {
   atkArmSv?: number
   /** attacker's shield blocks (default: 0). */
   atkShield?: number
+  /** attacker's [Barrier] blocks: the better of shield and barrier counts (against overwatch too); a barrier blocks a Blindside attack (default: 0). */
+  atkBarrier?: number
   /** attacker's pilot level 0-2 (1+: +2 attacker bonus and Finishing Blows; 2: Counter/Guard +2) (default: 0). */
   atkPilot?: number
   /** attacker's remaining HP (decides survival, counter-attack and destruction). */
@@ -640,7 +668,7 @@ export interface PlanRequest {
   defSplit?: string | number
   /** defender's Melee stat (dice pool; needed for auto splits). */
   defMelee?: number
-  /** defender's melee weapon DMG per hit. */
+  /** defender's melee weapon DMG per hit (not needed for a warship without a Melee stat, which never counter-attacks). */
   defDmg?: number
   /** defender's weapon ARM PEN, with S for stun or P for push/pull (e.g. 5P). */
   defPen?: string | number
@@ -648,6 +676,8 @@ export interface PlanRequest {
   defArmSv?: number
   /** defender's shield blocks (default: 0). */
   defShield?: number
+  /** defender's [Barrier] blocks: the better of shield and barrier counts; a barrier blocks a Blindside attack (default: 0). */
+  defBarrier?: number
   /** Skill Defense: the most Momentum the defender spends negating hits, one per hit; missing: asked after the dice in a terminal, else none. */
   defMomentum?: number
   /** defender's Size (push/pull saves +2 per Size) (default: 0). */
@@ -716,7 +746,7 @@ export interface SaveRequest {
   armSv?: number
   /** unblocked hits from this weapon. */
   hits?: number
-  /** defender is a warship: saves capped at 5 (10 vs AOE). */
+  /** defender is a warship: saves capped at 5 (10 vs AOE); a failed save is 1000 DMG, with a stun or push/pull weapon too. */
   warship?: boolean
   /** AOE weapon (warship saves capped at 10). */
   aoe?: boolean
@@ -856,6 +886,8 @@ export interface TitanThrowRequest {
   defArmSv?: number
   /** defender's shield blocks (default: 0). */
   defShield?: number
+  /** defender's [Barrier] blocks: the better of shield and barrier counts; a barrier blocks a Blindside attack (default: 0). */
+  defBarrier?: number
   /** target's pilot level 0-2 (2: Guard +2) (default: 0). */
   defPilot?: number
   /** target's remaining HP (decides destruction). */
@@ -902,6 +934,8 @@ export interface TitanThrowRequest {
   power?: string | number
   /** Havoc: size (1), larger (2: 3 sizes up), again (1). */
   havoc?: string | number
+  /** a Low Gravity Battle: throws deal no DMG (the throw's hits count DMG 0). */
+  lowGravity?: boolean
 }
 
 /** `stun-recover`: MechaStellar stun recovery: roll 3d10 at the end of the turn, each 5+ removes a -1 Action penalty. */

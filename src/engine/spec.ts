@@ -224,6 +224,8 @@ export interface OptionSpec<K extends string = string, T = unknown> {
   bare?: unknown
   /** Set when the command cannot do without it: what to give, for the message when it is missing. */
   required?: string
+  /** The inputs with which a required option may be left out (see required()). */
+  requiredUnless?: (values: Values) => boolean
   /** A player's choice that may be left open: missing is 'ask', and 'auto' is accepted. */
   open?: boolean
   /** Flags that cannot be given with this one, each with the reason. */
@@ -402,12 +404,26 @@ export function textOpt<K extends string, T>(
   return { flag, description, type: { kind: 'text', placeholder, parse }, default: def, placeholder }
 }
 
-/** The option, required: `hint` says what to give (e.g. "the weapon's DMG per hit, e.g. --dmg 200"). */
+/**
+ * The option, required: `hint` says what to give (e.g. "the weapon's DMG per hit, e.g. --dmg
+ * 200"); `unless`, when given, names the inputs with which the command does without it (the
+ * value build() receives may then be undefined, and its type says so).
+ */
 export function required<K extends string, T>(
   opt: OptionSpec<K, T>,
   hint: string,
-): OptionSpec<K, Exclude<T, undefined>> {
-  return Object.assign({}, opt, { required: hint }) as OptionSpec<K, Exclude<T, undefined>>
+): OptionSpec<K, Exclude<T, undefined>>
+export function required<K extends string, T>(
+  opt: OptionSpec<K, T>,
+  hint: string,
+  unless: (values: Values) => boolean,
+): OptionSpec<K, T>
+export function required<K extends string, T>(
+  opt: OptionSpec<K, T>,
+  hint: string,
+  unless?: (values: Values) => boolean,
+): OptionSpec<K, T> {
+  return Object.assign({}, opt, unless ? { required: hint, requiredUnless: unless } : { required: hint })
 }
 
 /** The option, given any number of times (a JSON array in batch): its values in order, or undefined when never given. */
@@ -658,7 +674,9 @@ function given(opt: OptionSpec, values: Values): boolean {
  */
 export function checkOptions(spec: { options: readonly OptionSpec[] }, values: Values): void {
   const table = tableOf(spec.options)
-  const missing = table.required.filter((o) => values[camelKey(o.flag)] === undefined)
+  const missing = table.required.filter(
+    (o) => values[camelKey(o.flag)] === undefined && !o.requiredUnless?.(values),
+  )
   if (missing.length === 1)
     throw new InputError('missing', `--${missing[0].flag} is required: ${missing[0].required}`)
   if (missing.length > 1) {

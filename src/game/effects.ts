@@ -186,8 +186,9 @@ export function resolutionEffects(p: Played, before: GameState): Effect[] {
     t.damage(p.attacker, num(obj(a.attacker)?.damageTaken), defender)
     t.stun(defender, num(attack?.actionsLost))
     t.stun(p.attacker, num(counter?.actionsLost))
-    // Overwatch with a stun weapon: -1 Action per failed save of each overwatch attack.
-    if (overwatch && stunWeapon(p.values.defOwPen))
+    // Overwatch with a stun weapon: -1 Action per failed save of each overwatch attack (a
+    // warship's failed saves are damage instead: failedSaveKind in armor-save.ts).
+    if (overwatch && stunWeapon(p.values.defOwPen) && p.values.atkWarship !== true)
       for (const shot of Array.isArray(overwatch.attacks) ? (overwatch.attacks as Obj[]) : [])
         t.stun(p.attacker, num(shot.failedSaves))
     const traits = obj(a.traits)

@@ -190,16 +190,9 @@ describe('melee traits in --odds --explain and the split search', () => {
 })
 
 describe('melee --atk-trait giant-slayer', () => {
+  const LARGER = [...CLASH, '--atk-pen', '4', '--atk-trait', 'giant-slayer=larger']
   it('+1 PEN and a bonus +2 against a larger Size: the save target and the explanation say so', () => {
-    const args = [
-      ...CLASH,
-      '--atk-pen',
-      '4',
-      '--atk-trait',
-      'giant-slayer=larger',
-      '--rolls',
-      '5,6,7,1,1,5,5,5',
-    ]
+    const args = [...LARGER, '--rolls', '5,6,7,1,1,5,5,5']
     // PEN 4 + 1 + 2 against ARM Sv 0: saves on 7+.
     expect(mechaJson(args).attack.saveTargetNumber).toBe(7)
     expect(mechaJson(args).attack.penBonuses).toEqual([
@@ -238,6 +231,36 @@ describe('melee --atk-trait giant-slayer', () => {
     // Shooting: +1 PEN either way, saves on 5+ instead of 4+.
     expect(shot([]).saveTargetNumber).toBe(4)
     expect(shot(['--trait', 'giant-slayer']).saveTargetNumber).toBe(5)
+  })
+
+  // Issue 37. W, Giant Slayer: "+2 PEN in Melee vs a larger Size": `larger` against an enemy the
+  // Sizes say is not larger is refused; with a Size left out (0) the choice is the player's word.
+  it.each([
+    {
+      sizes: ['--atk-size', '2', '--def-size', '1'],
+      refusedWith: "the defender's Size 1 is not larger than the attacker's Size 2",
+    },
+    {
+      sizes: ['--atk-size', '2', '--def-size', '2'],
+      refusedWith: "the defender's Size 2 is not larger than the attacker's Size 2",
+    },
+    { sizes: ['--atk-size', '1', '--def-size', '3'] },
+    { sizes: ['--atk-size', '2'] },
+  ])('giant-slayer=larger with $sizes', ({ sizes, refusedWith }) => {
+    const args = [...LARGER, ...sizes, '--rolls', '5,6,7,1,1,5,5,5']
+    if (refusedWith)
+      expect(refused(args)).toBe(
+        `mecha: --atk-trait giant-slayer=larger: ${refusedWith}; give giant-slayer (+1 PEN) or the Sizes as they are`,
+      )
+    else expect(mechaJson(args).attack.saveTargetNumber).toBe(7)
+  })
+
+  it("the defender's giant-slayer=larger is checked against the attacker's Size", () => {
+    expect(
+      refused([...CLASH, '--def-trait', 'giant-slayer=larger', '--atk-size', '1', '--def-size', '3']),
+    ).toMatch(
+      /^mecha: --def-trait giant-slayer=larger: the attacker's Size 1 is not larger than the defender's Size 3;/,
+    )
   })
 })
 

@@ -638,6 +638,12 @@ describe('a unit by name gives the input of the same command spelled with flags'
       fc.property(both, ([a, d]) => {
         // Only a ship with a Melee stat charges (a warship's AA DEF only defends).
         fc.pre(a.kind !== 'warship' || a.shipMelee === true)
+        // Giant Slayer's `larger` against an enemy the Sizes say is not larger is refused
+        // (commands/melee.ts, checkGiantSlayer), by names as with flags.
+        const larger = (u: Profile) => u.traits.some((t) => /^giant-slayer\s*=\s*larger$/i.test(t.trim()))
+        const refusedSize = (u: Profile, e: Profile) =>
+          larger(u) && (u.size ?? 0) > 0 && (e.size ?? 0) > 0 && (e.size ?? 0) <= (u.size ?? 0)
+        fc.pre(!refusedSize(a, d) && !refusedSize(d, a))
         const r = load(a, d)
         const atk = findUnit(r, 'red:blade', 'melee')
         const def = findUnit(r, 'blue:blade', 'melee')

@@ -66,6 +66,16 @@ export function parseSplit(text: string, flag: string): OpenSplit {
 
 const SAME_EFFECT = 'a unit cannot have two traits with the same effect'
 
+/**
+ * A defender that is a warship without a Melee stat never counter-attacks (quickstart, Warship
+ * Combat: its AA DEF is its Melee DEF; see shipSides), so its melee weapon's DMG is never read:
+ * --def-dmg may be left out (issue 37), and a charge at such a ship from a roster needs no
+ * weapon of it. Its DMG is then 0, which no roll reads.
+ */
+function neverCounters(v: { defWarship?: unknown; defShipMelee?: unknown }): boolean {
+  return v.defWarship === true && v.defShipMelee !== true
+}
+
 function sideOptions<P extends 'atk' | 'def'>(p: P, who: string) {
   const trait = <F extends string>(flag: F, text: string, sameAs?: string) => {
     const opt = boolOpt(`${p}-${flag}`, `${who}: ${text}`)
@@ -83,8 +93,15 @@ function sideOptions<P extends 'atk' | 'def'>(p: P, who: string) {
     ),
     intOpt(`${p}-melee`, `${who}'s Melee stat (dice pool; needed for auto splits)`, { min: 0, max: 30 }),
     required(
-      intOpt(`${p}-dmg`, `${who}'s melee weapon DMG per hit`, { min: 0, max: 100000 }),
+      intOpt(
+        `${p}-dmg`,
+        p === 'def'
+          ? `${who}'s melee weapon DMG per hit (not needed for a warship without a Melee stat, which never counter-attacks)`
+          : `${who}'s melee weapon DMG per hit`,
+        { min: 0, max: 100000 },
+      ),
       `the ${who}'s melee weapon DMG per hit, e.g. --${p}-dmg 300`,
+      p === 'def' ? neverCounters : () => false,
     ),
     textOpt(
       `${p}-pen`,
@@ -94,6 +111,11 @@ function sideOptions<P extends 'atk' | 'def'>(p: P, who: string) {
     ),
     intOpt(`${p}-arm-sv`, `${who}'s ARM Sv`, { min: 0, max: 20, default: 0 }),
     intOpt(`${p}-shield`, `${who}'s shield blocks`, { min: 0, max: 20, default: 0 }),
+    intOpt(
+      `${p}-barrier`,
+      `${who}'s [Barrier] blocks: the better of shield and barrier counts${p === 'atk' ? ' (against overwatch too)' : ''}; a barrier blocks a Blindside attack`,
+      { min: 0, max: 20, default: 0 },
+    ),
     levelOpt(
       `${p}-pilot`,
       `${who}'s pilot level 0-2 (1+: +2 attacker bonus and Finishing Blows; 2: Counter/Guard +2)`,
@@ -256,6 +278,7 @@ function sideKeys<P extends 'atk' | 'def'>(p: P) {
     pen: k('Pen'),
     armSv: k('ArmSv'),
     shield: k('Shield'),
+    barrier: k('Barrier'),
     pilot: k('Pilot'),
     hp: k('Hp'),
     momentum: k('Momentum'),
@@ -308,6 +331,7 @@ function buildSide(
       melee: v[key.melee],
       armSv: v[key.armSv],
       shield: v[key.shield],
+      ...(v[key.barrier] > 0 ? { barrier: v[key.barrier] } : {}),
       pilot: v[key.pilot],
       hp: v[key.hp],
       momentum: v[key.momentum] ?? 0,
@@ -316,7 +340,7 @@ function buildSide(
       warship: v[key.warship],
       shipMelee: v[key.shipMelee],
     },
-    weapon: { dmg: v[key.dmg], pen: v[key.pen] ?? NO_PEN, finisher: v[key.finisher] },
+    weapon: { dmg: v[key.dmg] ?? 0, pen: v[key.pen] ?? NO_PEN, finisher: v[key.finisher] },
     mods: {
       advantage: v[key.advantage],
       extraHits: v[key.extraHits],
@@ -417,8 +441,27 @@ function splitFrom(raw: OpenSplit, p: 'atk' | 'def', who: string, pool: number |
   return raw
 }
 
+/**
+ * Giant Slayer's `larger` (W: "+2 PEN in Melee vs a larger Size") against an enemy both sides'
+ * Sizes say is not larger is refused (issue 37): the choice states a fact the flags contradict.
+ * A Size of 0 is the flag left out (no unit is Size 0), so then the player's word stands.
+ */
+function checkGiantSlayer(v: MeleeValues, p: 'atk' | 'def', traits: readonly ChosenTrait[]): void {
+  const own = v[SIDE_KEYS[p].size]
+  const q = p === 'atk' ? 'def' : 'atk'
+  const enemy = v[SIDE_KEYS[q].size]
+  if (own === 0 || enemy === 0 || enemy > own) return
+  if (traits.some((c) => c.trait.name === 'giant-slayer' && c.choice === 'larger'))
+    throw new InputError(
+      'bad-combination',
+      `--${p}-trait giant-slayer=larger: the ${q === 'def' ? 'defender' : 'attacker'}'s Size ${enemy} is not larger than the ${p === 'atk' ? 'attacker' : 'defender'}'s Size ${own}; give giant-slayer (+1 PEN) or the Sizes as they are`,
+    )
+}
+
 export function buildMelee(v: MeleeValues): MeleeQuery {
   const chosen = { attacker: sideTraits(v, 'atk'), defender: sideTraits(v, 'def') }
+  checkGiantSlayer(v, 'atk', chosen.attacker)
+  checkGiantSlayer(v, 'def', chosen.defender)
   const traitEffects: TraitEffect[] = []
   const atk = buildSide(v, 'atk', chosen.attacker, traitEffects)
   const def = buildSide(v, 'def', chosen.defender, traitEffects)

@@ -1,4 +1,5 @@
 import { InputError } from '../../core/errors.js'
+import { MAX_PLAN_ATTACKS } from '../../rules/stellar/plan.js'
 import {
   type PlanAttackValues,
   carriedOf,
@@ -35,9 +36,6 @@ function parseChance(text: string, flag: string): number {
     )
   return p
 }
-
-/** The most attacks a plan lists (--need repeats them up to NEED_CAP). */
-export const MAX_PLAN_ATTACKS = 50
 
 /** The defender's HP is the plan's `--hp` (melee's --def-hp is it too); each target is the one defender. */
 const LEFT_OUT = new Set(['hp', 'def-hp', 'targets'])
@@ -82,8 +80,7 @@ function buildPlan(v: { hp: number | undefined; need: number | undefined }): Pla
       'missing',
       'plan: name the defender, then each attack in order, from a roster, e.g. mecha plan dervish argonaut:cannon blue-djinn:heat-sword (the example roster: mecha examples)',
     )
-  // Said before any work: a plan's time and memory grow with its attacks (about half a second and
-  // 10 MB each at the largest HP), and a round of a whole side's attacks is far below this.
+  // Said before any work (MAX_PLAN_ATTACKS says why).
   if (attacks.length > MAX_PLAN_ATTACKS)
     throw new InputError(
       'out-of-range',

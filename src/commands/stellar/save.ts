@@ -29,7 +29,10 @@ const options = [
     intOpt('hits', 'unblocked hits from this weapon', { min: 0, max: 100 }),
     'the unblocked hits that call for saves, e.g. --hits 2',
   ),
-  boolOpt('warship', 'defender is a warship: saves capped at 5 (10 vs AOE)'),
+  boolOpt(
+    'warship',
+    'defender is a warship: saves capped at 5 (10 vs AOE); a failed save is 1000 DMG, with a stun or push/pull weapon too',
+  ),
   boolOpt('aoe', 'AOE weapon (warship saves capped at 10)'),
   intOpt('size', "defender's Size (push/pull saves +2 per Size)", { min: 0, max: 10, default: 0 }),
   boolOpt('energy', 'the weapon is an [E]nergy (beam) shooting weapon'),

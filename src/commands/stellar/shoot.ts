@@ -1,10 +1,11 @@
 import { InputError } from '../../core/errors.js'
-import { notOverYetBar } from '../../rules/stellar/armor-save.js'
+import { THROUGH_WALL_PEN, UNDERWATER_PEN, notOverYetBar } from '../../rules/stellar/armor-save.js'
 import {
   type DefenseChoice,
   type RerollPick,
   MAX_FOCUS,
   MAX_WEAPON_SHOTS,
+  SHOT_RANGES,
   defenseAllowed,
   rerollsAllowed,
   shotInput,
@@ -54,6 +55,7 @@ import {
   levelOpt,
   repeatable,
   required,
+  requires,
   textOpt,
   checkOptions,
   moreTargets,
@@ -79,6 +81,11 @@ const options = [
     max: 10,
     default: 0,
   }),
+  enumOpt(
+    'range',
+    SHOT_RANGES,
+    "the target within half the weapon's range (Rapid Fire counts) or beyond it (no Rapid Fire); default: half, said in the answer when the weapon has Rapid Fire",
+  ),
   required(intOpt('dmg', 'DMG per hit', { min: 0, max: 100000 }), "the weapon's DMG per hit, e.g. --dmg 200"),
   textOpt('pen', 'N[S|P]', 'ARM PEN, with S for stun or P for push/pull (e.g. 5S)', parsePen),
   intOpt('arm-sv', "defender's ARM Sv", { min: 0, max: 20, default: 0 }),
@@ -168,6 +175,13 @@ const options = [
     default: 0,
   }),
   boolOpt('energy', 'an [E]nergy (beam) weapon (for Anti-Beam Coating)'),
+  requires(
+    boolOpt('through-wall', 'energy weapon firing through a building at a target within Sensors: PEN -3'),
+    { energy: 'only energy weapons shoot through buildings' },
+  ),
+  requires(boolOpt('underwater', 'energy weapon firing underwater: PEN -5'), {
+    energy: 'the PEN penalty is for energy weapons',
+  }),
   textOpt('power', 'LIST', "attacker's Power: dmg, pen, range (e.g. dmg,pen,pen)", upgrades),
   textOpt('havoc', 'LIST', "attacker's Havoc: impact (DMG+100), push (PEN+1P)", upgrades),
   textOpt('def-power', 'LIST', "defender's Power: barriers (its --barrier +1 block)", upgrades),
@@ -175,7 +189,10 @@ const options = [
   Object.assign(enumOpt('remote', REMOTE_FIRINGS, 'remote weapon; alone: fired with Momentum'), {
     bare: 'momentum',
   }),
-  boolOpt('warship', 'defender is a warship: saves capped at 5 (10 vs AOE), Momentum costs double'),
+  boolOpt(
+    'warship',
+    'defender is a warship: saves capped at 5 (10 vs AOE), each failed one 1000 DMG (stun and push/pull too), Momentum costs double',
+  ),
   boolOpt('aoe', 'AOE weapon (warship saves capped at 10)'),
   intOpt('size', "defender's Size (push/pull saves +2 per Size)", { min: 0, max: 10, default: 0 }),
   intOpt('hp', "defender's remaining HP, to report destruction", { min: 1, max: 1000000 }),
@@ -312,6 +329,7 @@ export function buildShot(v: ValuesOf<typeof options>): ShotRequest {
       acc: v.acc,
       shots: v.shots,
       rapidFire: v.rapidFire,
+      range: v.range ?? 'half',
       dmg: v.dmg,
       pen,
       energy: v.energy,
@@ -360,6 +378,7 @@ export function buildShot(v: ValuesOf<typeof options>): ShotRequest {
     // A list (one reaction per target): target 1's here, every target's in targetDefenses.
     defense: Array.isArray(v.defense) ? v.defense[0] : v.defense,
     momentumGiven: v.momentum !== undefined,
+    rangeGiven: v.range !== undefined,
     chosenBy: {
       bonus: given(v.bonus),
       defense: given(Array.isArray(v.defense) ? v.defense[0] : v.defense),
@@ -378,6 +397,10 @@ export function buildShot(v: ValuesOf<typeof options>): ShotRequest {
     applyRemote(s, v.remote)
     s.spend.remote = { firing: v.remote, momentum: v.remote === 'momentum' ? REMOTE_MOMENTUM_COST : 0 }
   }
+  // Q, energy weapons: -3 PEN through a building, -5 underwater (save's --through-wall and
+  // --underwater): terms of the shot's PEN, after the traits' (a save needs PEN 2+ in all).
+  if (v.throughWall) s.attacker.penBonuses.push({ source: 'through a building', amount: -THROUGH_WALL_PEN })
+  if (v.underwater) s.attacker.penBonuses.push({ source: 'underwater', amount: -UNDERWATER_PEN })
   checkShotSkills(v, chosen)
   for (const [flag, key, pool, side] of UPGRADE_FLAGS) {
     const text = v[key]

@@ -7,6 +7,7 @@ import { penText } from '../../rules/stellar/weapon.js'
 import {
   type OptionSpec,
   type ValuesOf,
+  boolOpt,
   camelKey,
   conflicts,
   defineCommand,
@@ -28,6 +29,7 @@ const upgrades = (text: string, flag: string) =>
 const NOT_A_THROW = [
   'atk-arm-sv',
   'atk-shield',
+  'atk-barrier',
   'atk-hp',
   'atk-momentum',
   'atk-finisher',
@@ -90,6 +92,7 @@ const options = [
     havoc: 'a throw is paid from one pool',
   }),
   textOpt('havoc', 'LIST', 'Havoc: size (1), larger (2: 3 sizes up), again (1)', upgrades),
+  boolOpt('low-gravity', "a Low Gravity Battle: throws deal no DMG (the throw's hits count DMG 0)"),
 ]
 
 /** The defaults of melee's flags a throw leaves out, so that buildMelee reads every key. */
@@ -120,8 +123,13 @@ function throwPaid(v: { power?: string[]; havoc?: string[] }): { pool: Pool | nu
 }
 
 export function buildTitanThrow(v: ValuesOf<typeof options>): TitanThrowRequest {
-  const mv: MeleeValues = Object.assign({}, LEFT_OUT, v, { defDmg: 0, defChoice: 'guard' as const })
+  const { lowGravity, ...values } = v
+  const mv: MeleeValues = Object.assign({}, LEFT_OUT, values, { defDmg: 0, defChoice: 'guard' as const })
   const q = buildMelee(mv)
+  // Low gravity: "Throws deal no DMG", so the hits deal none (nor the DMG bonuses of traits);
+  // whether the target is thrown (a failed save) is unchanged.
+  if (lowGravity)
+    Object.assign(q.atk, { weapon: { ...q.atk.weapon, dmg: 0 }, mods: { ...q.atk.mods, dmgBonuses: [] } })
   if (q.atk.weapon.pen.kind !== 'push')
     throw new InputError(
       'bad-combination',
@@ -160,6 +168,7 @@ export function buildTitanThrow(v: ValuesOf<typeof options>): TitanThrowRequest 
     melee,
     pool: paid.pool,
     upgrades: paid.upgrades,
+    ...(lowGravity ? { lowGravity: true as const } : {}),
     traits: q.traits,
     traitEffects: q.traitEffects,
     traitFieldsUsed: q.traitFieldsUsed,

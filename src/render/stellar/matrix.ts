@@ -2,6 +2,7 @@
  * The text of `mecha matrix` (the model: src/report/stellar/matrix.ts): the cells as a table, a
  * column a defender (as many side by side as the width takes), or CSV rows with --csv.
  */
+import { rangeNote } from './shoot.js'
 import { type MatrixCell, type MatrixInput, type MatrixResult, rowName } from '../../report/stellar/matrix.js'
 import { type RenderContext, defineText } from '../context.js'
 import { columns as table, num, pctFixed, plural, wrapText } from '../format.js'
@@ -98,6 +99,8 @@ function render(r: MatrixResult, input: MatrixInput, out: RenderContext): string
       ),
     )
   }
+  const note = rangeNote(r.cells.map((c) => c.range))
+  if (note.length) L.push('', ...note.map((n) => wrapText(n, out.width)))
   // Each refusal once, with how many cells it left without an answer.
   const refusals = new Map<string, MatrixCell[]>()
   for (const c of r.cells)

@@ -28,7 +28,7 @@ import {
   strikeSaveSpec,
 } from '../../rules/stellar/melee.js'
 import type { Distribution } from '../../core/distribution.js'
-import { savesOwedFor } from '../../rules/stellar/armor-save.js'
+import { failedSaveKind, savesOwedFor } from '../../rules/stellar/armor-save.js'
 import type { MeleeOdds, StrikeOdds } from '../../rules/stellar/melee-odds.js'
 import { poolLines } from '../explain-odds.js'
 import { penText, attackerBonus, defenderBonus } from '../../rules/stellar/weapon.js'
@@ -128,11 +128,12 @@ export function strikeLines(r: StrikeResult, title: string, st: Style): string[]
       const rolls = r.save.saves
         .map((x) => (x.passed ? st.green(String(x.roll)) : st.red(`${x.roll}x`)))
         .join(' ')
+      const kind = failedSaveKind(s)
       const effect = !r.save.failedSaves
         ? ''
-        : s.pen.kind === 'stun'
+        : kind === 'stun'
           ? ` (${plural(r.save.actionsLost, 'action')} lost)`
-          : s.pen.kind === 'push'
+          : kind === 'push'
             ? ` (pushed out of melee)`
             : ` (+${r.save.damage} DMG)`
       const result = `${plural(r.save.failedSaves, 'failed save')}${effect}`
@@ -291,9 +292,9 @@ export function explainMelee(r: MeleeResult, m: ChoiceInfo & Traced, out: Render
             ? ': 1 or less passes automatically.'
             : `: each passes on ${x.save.targetNumber}+; ${plural(x.save.failedSaves, 'failure')}`) +
           (x.save.failedSaves
-            ? s.pen.kind === 'stun'
+            ? failedSaveKind(s) === 'stun'
               ? ', one action lost each.'
-              : s.pen.kind === 'push'
+              : failedSaveKind(s) === 'push'
                 ? `: the ${target} is pushed out of melee.`
                 : `, +1000 DMG each = ${x.save.damage}.`
             : x.save.targetNumber <= 1
@@ -336,12 +337,17 @@ export function explainMelee(r: MeleeResult, m: ChoiceInfo & Traced, out: Render
 
 // ---------------------------------------------------------------------------------------------
 
+/** A warship without a Melee stat: its weapon is never rolled in the clash (see shipSides). */
+function neverAttacks(side: ChoiceInfo['def']): boolean {
+  return side.unit.warship && !side.unit.shipMelee
+}
+
 export function renderMeleeOdds(o: MeleeOdds, m: ChoiceInfo, out: RenderContext): string {
   const st = out.style
   const L: string[] = []
   L.push(
     st.bold(
-      `Exact odds: attacker ${splitText(m.atkSplit)} (DMG ${m.atk.weapon.dmg}${m.atk.weapon.pen.value ? `, PEN ${penText(m.atk.weapon.pen)}` : ''}) vs defender ${splitText(m.defSplit)} (DMG ${m.def.weapon.dmg}${m.def.weapon.pen.value ? `, PEN ${penText(m.def.weapon.pen)}` : ''})`,
+      `Exact odds: attacker ${splitText(m.atkSplit)} (DMG ${m.atk.weapon.dmg}${m.atk.weapon.pen.value ? `, PEN ${penText(m.atk.weapon.pen)}` : ''}) vs defender ${splitText(m.defSplit)} (${neverAttacks(m.def) ? 'never attacks' : `DMG ${m.def.weapon.dmg}${m.def.weapon.pen.value ? `, PEN ${penText(m.def.weapon.pen)}` : ''}`})`,
     ),
   )
   L.push(choiceText(m))

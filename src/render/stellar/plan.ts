@@ -17,6 +17,7 @@ import { type CommandText, type RenderContext, defineText } from '../context.js'
 import { columns, histogram, num, pct, plural, wrapText } from '../format.js'
 import { meleeText } from './melee.js'
 import { shootText } from './targets.js'
+import { rangeNote } from './shoot.js'
 
 /** An attack's own text: its command's. */
 function stepText(s: StepResult): CommandText {
@@ -94,6 +95,7 @@ function renderOdds(
       out.width,
       ['right', 'left', 'right', 'right', 'right'],
     ),
+    ...rangeNote(steps.map((s) => s.range)),
     '',
     histogram(damage, st, out.width, { title: 'Damage', cutoff: { at: q.hp } }),
     '',

@@ -6,13 +6,14 @@ import {
   FAILED_SAVE_DMG,
   SAVE_DIE,
   type SaveResult,
+  failedSaveKind,
   type SaveRoll,
   saveCap,
   saveClass,
   saveTargetNumber,
   savesOwedFor,
 } from '../../rules/stellar/armor-save.js'
-import { penText } from '../../rules/stellar/weapon.js'
+import { type Penetration, penText } from '../../rules/stellar/weapon.js'
 import { classLines, exactText, faceChance, poolRowText, poolRows } from '../explain-odds.js'
 import { columns, histogram, num, pct, pctFixed, plural, wrapText } from '../format.js'
 import type { Style } from '../style.js'
@@ -30,10 +31,21 @@ export function saveReactionLines(r: SaveResult, st: Style, indent = ''): string
   return L
 }
 
+/**
+ * What the failed saves did, in a sentence's words: "one action lost each", "one push each" or
+ * "+1000 DMG each = 2000" (a warship's always the last: failedSaveKind).
+ */
+export function failedSaveText(kind: Penetration['kind'], damage: number): string {
+  if (kind === 'stun') return 'one action lost each'
+  if (kind === 'push') return 'one push each'
+  return `+${FAILED_SAVE_DMG} DMG each = ${damage}`
+}
+
 /** What one failed save does with this weapon. */
-export function failedSaveEffect(s: Pick<SaveRequest, 'pen'>, n: number): string {
-  if (s.pen.kind === 'stun') return plural(n, 'action') + ' lost'
-  if (s.pen.kind === 'push') return `pushed ${n}x`
+export function failedSaveEffect(s: Pick<SaveRequest, 'pen' | 'warship'>, n: number): string {
+  const kind = failedSaveKind(s)
+  if (kind === 'stun') return plural(n, 'action') + ' lost'
+  if (kind === 'push') return `pushed ${n}x`
   return `+${n * FAILED_SAVE_DMG} DMG`
 }
 
@@ -113,9 +125,7 @@ export function explainSave(r: SaveResult, s: SaveRequest, out: RenderContext): 
     )
   else if (s.notOverYet === undefined && s.pilot >= 1 && s.pen.kind === 'push')
     L.push(`${step++}. It's not over yet! cannot be used against push/pull weapons.`)
-  L.push(
-    `${step}. ${plural(r.failedSaves, 'failed save')}: ${s.pen.kind === 'stun' ? 'one action lost each' : s.pen.kind === 'push' ? 'one push each' : `+${FAILED_SAVE_DMG} DMG each = ${r.damage}`}.`,
-  )
+  L.push(`${step}. ${plural(r.failedSaves, 'failed save')}: ${failedSaveText(failedSaveKind(s), r.damage)}.`)
   return L.join('\n')
 }
 
@@ -131,9 +141,10 @@ export function renderSaveOdds(o: SaveOdds, s: SaveRequest, out: RenderContext):
     ['Expected failed saves', num(o.expected.failedSaves, 3)],
     ['No failed save', pct(o.failedSaves.prob(0))],
   ]
-  if (s.pen.kind === 'damage') rows.push(['Expected damage', num(o.expected.damage, 2)])
-  if (s.pen.kind === 'stun') rows.push(['Expected actions lost', num(o.expected.actionsLost, 3)])
-  if (s.pen.kind === 'push') rows.push(['Expected pushes', num(o.expected.pushes, 3)])
+  const kind = failedSaveKind(s)
+  if (kind === 'damage') rows.push(['Expected damage', num(o.expected.damage, 2)])
+  if (kind === 'stun') rows.push(['Expected actions lost', num(o.expected.actionsLost, 3)])
+  if (kind === 'push') rows.push(['Expected pushes', num(o.expected.pushes, 3)])
   if (s.notOverYet) rows.push(["It's not over yet!", `up to ${s.notOverYet} Momentum spent on failed saves`])
   L.push(columns(rows, out.width))
   L.push('')
@@ -184,12 +195,9 @@ export function saveOddsSteps(
     L.push(
       `   It's not over yet!: up to ${spec.notOverYet} Momentum is spent, each point cancelling one failed save (after any rerolls).`,
     )
+  const kind = failedSaveKind(spec)
   const effect =
-    spec.pen.kind === 'stun'
-      ? 'one action lost'
-      : spec.pen.kind === 'push'
-        ? 'one push'
-        : `+${FAILED_SAVE_DMG} DMG`
+    kind === 'stun' ? 'one action lost' : kind === 'push' ? 'one push' : `+${FAILED_SAVE_DMG} DMG`
   L.push(
     `   Each failed save that stands: ${effect}. Failed saves: ${failedRows
       .sorted()

@@ -1,7 +1,7 @@
 import type { Distribution } from '../../core/distribution.js'
 import { faceClasses } from '../../core/exact.js'
 import type { RenderContext } from '../context.js'
-import { FAILED_SAVE_DMG, SAVE_DIE, savesOwedFor } from '../../rules/stellar/armor-save.js'
+import { FAILED_SAVE_DMG, SAVE_DIE, failedSaveKind, savesOwedFor } from '../../rules/stellar/armor-save.js'
 import {
   type EvadeClass,
   type EvadeDie,
@@ -45,7 +45,7 @@ import { damagePerHit, penText } from '../../rules/stellar/weapon.js'
 import { classLines, poolRowText, poolRows } from '../explain-odds.js'
 import { columns, histogram, num, pct, pctFixed, plural, wrapText } from '../format.js'
 import type { Style } from '../style.js'
-import { saveOddsSteps, saveReactionLines } from './save.js'
+import { failedSaveText, saveOddsSteps, saveReactionLines } from './save.js'
 import { traitEffectLines } from './traits.js'
 import type { TraitEffect } from '../../rules/stellar/traits.js'
 
@@ -70,7 +70,34 @@ export function dieGlyph(d: EvadeDie, st: Style): string {
 }
 
 /** A shot as the command reports it: with what each side spent, when anything was. */
-type ReportedShot = Shot & { chosenBy?: Record<string, string>; spend?: ShotSpend }
+type ReportedShot = Shot & { chosenBy?: Record<string, string>; spend?: ShotSpend; rangeGiven?: boolean }
+
+/**
+ * The note of an answer of several shots (a plan's odds, a matrix) when one has a Rapid Fire
+ * weapon fired at the default range; none when every range was given.
+ */
+export function rangeNote(ranges: ReadonlyArray<{ from: string } | undefined>): string[] {
+  return ranges.some((r) => r?.from === 'default')
+    ? ['Rapid Fire is counted within half range (the default; --range beyond-half if the target is not).']
+    : []
+}
+
+/**
+ * Where the target was taken to be for a Rapid Fire weapon, said whenever the weapon has Rapid
+ * Fire, as the default (within half range) is not always the table's.
+ */
+function rangeLines(s: ReportedShot): string[] {
+  if (s.weapon.rapidFire === 0 && s.attacker.barrageRapidFire === undefined) return []
+  const rf = s.weapon.rapidFire
+  const name = rf ? `Rapid Fire ${rf > 0 ? '+' : ''}${rf}` : 'Rapid Fire'
+  if (s.weapon.range === 'beyond-half')
+    return [`${name} not counted: the target is beyond half range (--range beyond-half).`]
+  return [
+    s.rangeGiven
+      ? `${name} counted: the target is within half range (--range half).`
+      : `${name} counted: the target is taken within half range (the default; --range beyond-half if it is not).`,
+  ]
+}
 
 /** What a side spent: "Power 4 (dmg, pen, pen); Momentum 1 (remote weapon...)"; '' when nothing. */
 function spendText(sp: ShotSpend | undefined, side: UpgradeSide): string {
@@ -108,7 +135,11 @@ function downedLine(n: number): string {
 
 /** The weapon's value and what was added to it: "weapon 200 + Mechanics Expert 100". */
 function weaponSum(base: number, terms: readonly Bonus[]): string {
-  return [`weapon ${base}`, ...terms.map((t) => `${t.source} ${t.amount}`)].join(' + ')
+  // A penalty (energy weapons through a building, underwater) is taken away: "- underwater 5".
+  return [
+    `weapon ${base}`,
+    ...terms.map((t) => (t.amount < 0 ? `- ${t.source} ${-t.amount}` : `+ ${t.source} ${t.amount}`)),
+  ].join(' ')
 }
 
 /** A sum with its terms: "300 (weapon 200 + Mechanics Expert 100)", or the plain value. */
@@ -153,7 +184,7 @@ export function renderShot(r: ShotResult, s: ReportedShot, luck: number, out: Re
       `Shooting: ${plural(r.shotsFired, 'shot')} at Acc ${s.weapon.acc} vs Evade ${s.target.evade}: evade on ${r.targetNumber}+`,
     ),
   )
-  lines.push(choiceLine(s), ...spendLines(s))
+  lines.push(...rangeLines(s), choiceLine(s), ...spendLines(s))
   const legend = st.dim(
     `(! critical, • hit,${r.dice.some((d) => d.critAsHit) ? ' * critical counted as a hit,' : ''} × ${critsMiss(s) ? `1-${critMax(s)} and ` : ''}${MISSES} always misses,${s.situation.remoteShootDown ? ` ↓ ${EVADE_DIE} shoots a remote weapon down,` : ''} plain: evaded)`,
   )
@@ -227,8 +258,9 @@ function termsText(terms: readonly Bonus[]): string {
 
 function saveEffect(r: ShotResult, s: Shot): string {
   if (!r.save.failedSaves) return ''
-  if (s.weapon.pen.kind === 'stun') return ` (${plural(r.save.actionsLost, 'action')} lost)`
-  if (s.weapon.pen.kind === 'push') return ` (pushed ${r.save.pushes}x)`
+  const kind = failedSaveKind({ pen: s.weapon.pen, warship: s.target.warship })
+  if (kind === 'stun') return ` (${plural(r.save.actionsLost, 'action')} lost)`
+  if (kind === 'push') return ` (pushed ${r.save.pushes}x)`
   return ` (+${r.save.damage} DMG)`
 }
 
@@ -256,7 +288,7 @@ function shotsLine(s: Shot, fired: number): string {
   const raw = shotsBeforeCap(s)
   const rf = rapidFireShots(s)
   const fs = focusShots(s)
-  return `2. Shots = ${s.weapon.shots}${rf ? ` ${rf > 0 ? '+' : '-'} Rapid Fire ${Math.abs(rf)}${rf !== s.weapon.rapidFire ? ` (${s.weapon.rapidFire} eased by ${rf - s.weapon.rapidFire})` : ''}` : s.weapon.rapidFire ? ` (Rapid Fire ${s.weapon.rapidFire} ${s.attacker.ignoreRapidFirePenalty && !s.weapon.indirect ? 'ignored: Take the Shot' : 'eased to 0'})` : ''}${barrage ? ` + Barrage ${barrage}` : ''}${fs ? ` + Focus ${fs} (${s.attacker.warship ? `a warship locks on${s.attacker.lockOn > 1 ? ', Ship Hunter' : ''}` : 'Indirect Fire'})` : ''} = ${raw}${raw > MAX_SHOTS ? `, capped at ${MAX_SHOTS}` : ''}: ${fired} evade dice.`
+  return `2. Shots = ${s.weapon.shots}${rf ? ` ${rf > 0 ? '+' : '-'} Rapid Fire ${Math.abs(rf)}${rf !== s.weapon.rapidFire ? ` (${s.weapon.rapidFire} eased by ${rf - s.weapon.rapidFire})` : ''}` : s.weapon.rapidFire ? ` (Rapid Fire ${s.weapon.rapidFire} ${s.weapon.range === 'beyond-half' ? 'not counted: beyond half range' : s.attacker.ignoreRapidFirePenalty && !s.weapon.indirect ? 'ignored: Take the Shot' : 'eased to 0'})` : ''}${barrage ? ` + Barrage ${barrage}` : ''}${fs ? ` + Focus ${fs} (${s.attacker.warship ? `a warship locks on${s.attacker.lockOn > 1 ? ', Ship Hunter' : ''}` : 'Indirect Fire'})` : ''} = ${raw}${raw > MAX_SHOTS ? `, capped at ${MAX_SHOTS}` : ''}: ${fired} evade dice.`
 }
 
 /** The hits the dice do not decide: Tactical Advantage's critical, Focus, Bullseye, traits. */
@@ -375,7 +407,7 @@ export function explainShot(r: ShotResult, s: ReportedShot & Traced, out: Render
       )
     if (r.save.failedSaves)
       L.push(
-        `   ${plural(r.save.failedSaves, 'failed save')}: ${s.weapon.pen.kind === 'stun' ? 'one action lost each' : s.weapon.pen.kind === 'push' ? 'one push each' : `+1000 DMG each = ${r.save.damage}`}.`,
+        `   ${plural(r.save.failedSaves, 'failed save')}: ${failedSaveText(failedSaveKind({ pen: s.weapon.pen, warship: s.target.warship }), r.save.damage)}.`,
       )
   }
   L.push(totalLine(r, s))
@@ -509,7 +541,7 @@ export function renderShotOdds(o: ShotOdds, s: ReportedShot, out: RenderContext)
       `Exact odds: ${shotsFired(s)} shots at Acc ${s.weapon.acc} vs Evade ${s.target.evade}, DMG ${shotDmg(s)}${shotPen(s).value ? `, PEN ${penText(shotPen(s))} vs ARM Sv ${s.target.armSv}` : ''}`,
     ),
   )
-  L.push(choiceLine(s), ...spendLines(s))
+  L.push(...rangeLines(s), choiceLine(s), ...spendLines(s))
   L.push(
     columns(
       [

@@ -24,7 +24,7 @@ function throwLine(t: TitanThrow): string {
   const paid =
     sp && t.pool ? `${t.pool === 'power' ? 'Power' : 'Havoc'} ${sp.cost} (${sp.upgrades.join(', ')})` : 'free'
   const n = throwNumber(t.upgrades)
-  return `Titan Throw${n > 1 ? ` #${n} this round` : ''}: Size ${atk.unit.size} thrower, Size ${def.unit.size} target; reach ${reachText(throwReach(t.pool, t.upgrades))}; ${paid}`
+  return `Titan Throw${n > 1 ? ` #${n} this round` : ''}: Size ${atk.unit.size} thrower, Size ${def.unit.size} target; reach ${reachText(throwReach(t.pool, t.upgrades))}; ${paid}${t.lowGravity ? '; low gravity: the throw deals no DMG' : ''}`
 }
 
 function reachText(reach: number): string {

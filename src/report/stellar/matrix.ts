@@ -11,7 +11,7 @@ import { quietEnv, runSpec } from '../../engine/run.js'
 import { type CommandSpec, type Values, modelOf } from '../../engine/spec.js'
 import type { CalculationAnswerOf } from '../../engine/answer.js'
 import type { MeleeOddsJson } from './melee.js'
-import type { ShotOddsJson } from './shoot.js'
+import type { RangeField, ShotOddsJson } from './shoot.js'
 
 export interface MatrixCellInput {
   row: number
@@ -43,6 +43,8 @@ export interface MatrixCell {
   error?: string
   /** The best weapon against this defender (every one tied with it). */
   best: boolean
+  /** A shot with a Rapid Fire weapon: the range it is fired at (the shot's `range`). */
+  range?: RangeField
   /** A charge: the melee weapon the defender replies with (its best, unless named). */
   defenderWeapon?: string | null
   /** A charge: the chance the charger is destroyed (overwatch and counter-attack), with its HP. */
@@ -59,6 +61,7 @@ export interface MatrixResult {
 
 /** The matrix's answers to a cell's request, read from the command's own odds JSON. */
 interface Answered {
+  range?: RangeField
   expectedDamage: number
   destroyed: number | null
   attackerDestroyed?: number | null
@@ -69,7 +72,12 @@ interface Answered {
 function read(command: string, json: Record<string, unknown>): Answered {
   if (command === 'shoot') {
     const odds = json.odds as ShotOddsJson
-    return { expectedDamage: odds.expected.damage, destroyed: odds.destroyed ? odds.destroyed.true : null }
+    const out: Answered = {
+      expectedDamage: odds.expected.damage,
+      destroyed: odds.destroyed ? odds.destroyed.true : null,
+    }
+    if (json.range) out.range = json.range as RangeField
+    return out
   }
   const odds = json.odds as MeleeOddsJson
   const destroyed = odds.destroyed
@@ -141,6 +149,7 @@ function resolveMatrix(input: MatrixInput): MatrixResult {
       destroyed: pick ? pick.a.destroyed : null,
       best: false,
     }
+    if (pick?.a.range) cell.range = pick.a.range
     if (row.command === 'melee') {
       cell.defenderWeapon = pick?.reply ?? null
       cell.attackerDestroyed = pick?.a.attackerDestroyed ?? null

@@ -47,7 +47,14 @@ import type {
   RolledAnswerOf,
 } from '../../engine/answer.js'
 import { type MeleeFields, type MeleeQuery, type MeleeRequest, meleeModel } from './melee.js'
-import { type ChosenShot, type ShotFields, type ShotRequest, shotModel } from './shoot.js'
+import {
+  type ChosenShot,
+  type RangeField,
+  type ShotFields,
+  type ShotRequest,
+  rangeField,
+  shotModel,
+} from './shoot.js'
 
 /**
  * The defender's limited uses an attack may meet taken (rules-notes, "Limited uses"): those in use
@@ -407,6 +414,8 @@ export interface StepOdds {
   destroyedAt: number
   expectedDamage: number
   hpStates: number
+  /** A shot with a Rapid Fire weapon: the range it is fired at (RangeField). */
+  range?: RangeField
 }
 
 /** The exact odds of a plan: the answer's `odds`. */
@@ -456,6 +465,9 @@ function planOddsReport(q: PlanQuery, memo?: Memo, round = q.attacks): PlanOddsR
       expectedDamage: r.damage - dealtBefore,
       hpStates: d.where((s) => s.hp > 0) > 0 ? d.outcomes().filter((s) => s.hp > 0).length : 0,
     }
+    const a = q.attacks[i]
+    const range = a.command === 'shoot' ? rangeField(a.query) : undefined
+    if (range) step.range = range
     before = r.destroyed
     dealtBefore = r.damage
     return step

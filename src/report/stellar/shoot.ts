@@ -8,6 +8,7 @@ import {
   type MomentumQuestion,
   type RerollQuestion,
   type Shot,
+  type ShotRange,
   type ShotResult,
   rerollsAllowed,
   resolveShot,
@@ -64,6 +65,8 @@ import type {
 export interface ShotChoices {
   chosenBy: { bonus: ChosenBy; defense: ChosenBy; momentum: ChosenBy; evadeReroll?: ChosenBy }
   momentumGiven: boolean
+  /** Whether `--range` was given (else the target is taken within half range: the default). */
+  rangeGiven: boolean
   /** The traits each side gave, as NAME or NAME=CHOICE (their effects are in the shot's fields). */
   traits: Record<'attacker' | 'defender', string[]>
   /** What each of those traits did to the shot. */
@@ -139,8 +142,27 @@ export interface ShotDie {
   downed?: true
 }
 
+/**
+ * Where the target was taken to be for the weapon's Rapid Fire, and whether `--range` said so or it
+ * is the default (within half range): in the answer of a shot whose weapon has Rapid Fire.
+ */
+export interface RangeField {
+  value: ShotRange
+  from: 'flag' | 'default'
+}
+
+/** The answer's `range`, for a weapon with Rapid Fire (Furious Fusillade's RF+1 included). */
+export function rangeField(
+  s: Pick<Shot, 'weapon' | 'attacker'> & { rangeGiven?: boolean },
+): RangeField | undefined {
+  if (s.weapon.rapidFire === 0 && s.attacker.barrageRapidFire === undefined) return undefined
+  return { value: s.weapon.range, from: s.rangeGiven ? 'flag' : 'default' }
+}
+
 /** One roll of a shot at one target: its answer's own fields. */
 export interface ShotFields extends SaveFields, TraitFields, UpgradeFields {
+  /** With a Rapid Fire weapon: the range it was fired at (see RangeField). */
+  range?: RangeField
   targetNumber: number
   shotsFired: number
   dice: ShotDie[]
@@ -190,6 +212,7 @@ export interface ShotOddsJson {
 
 /** The fields beside a shot's odds: the target number and the choices made. */
 export interface ShotOddsExtra extends UpgradeFields {
+  range?: RangeField
   targetNumber: number
   bonus: AttackBonus
   defense: DefenseChoice
@@ -308,7 +331,9 @@ export const shotModel = modelOf<ChosenShot, ShotResult, ShotRequest>()({
 
   json(r, s): ShotFields {
     const luck = shotLuck(r, s)
+    const range = rangeField(s)
     const out: ShotFields = {
+      ...(range ? { range } : {}),
       targetNumber: r.targetNumber,
       shotsFired: r.shotsFired,
       dice: r.dice.map((d) => {
@@ -378,7 +403,9 @@ function shotOddsReport(s: ChosenShot): ShotOddsReport {
     json.remoteDowned = o.remoteDowned.toJSON()
     expected.remoteDowned = o.remoteDowned.expected()
   }
+  const range = rangeField(s)
   const extra: ShotOddsExtra = {
+    ...(range ? { range } : {}),
     targetNumber: shotTargetNumber(s),
     bonus: s.bonus,
     defense: s.defense,

@@ -41,6 +41,8 @@ export interface TitanThrowFields {
   blindside: boolean
   /** With traits (given or from the roster): every trait of each side. */
   traits?: Record<'attacker' | 'defender', string[]>
+  /** `--low-gravity`: the throw dealt no DMG. */
+  lowGravity?: true
   /** With a trait: what each one did. */
   traitEffects?: TraitEffect[]
 }
@@ -76,6 +78,7 @@ function throwJson(t: TitanThrowRequest): TitanThrowFields {
     defChoice: 'guard',
     blindside: t.melee.situation.blindside,
   }
+  if (t.lowGravity) out.lowGravity = true
   if (t.traitFieldsUsed) out.traits = { attacker: [...t.traits.attacker], defender: [...t.traits.defender] }
   if (t.traitEffects.length) out.traitEffects = t.traitEffects
   return out

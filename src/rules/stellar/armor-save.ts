@@ -13,6 +13,13 @@ import type { Level, Penetration } from './weapon.js'
  * Each failed save: +1000 DMG (a warship's controller may lose a weapon instead; we count the
  * damage), or one action lost for stun (S) weapons, or one push for push/pull (P) weapons.
  *
+ * Reading (issue 37): against a warship every failed save is the warship's, whatever the weapon:
+ * "Warship Armor Saves" says what a failed save does to a warship ("either destroys a weapon or
+ * does 1000 DMG, Defender's choice") without excepting stun or push/pull weapons, and a specific
+ * rule beats the general one. So a stun or push/pull weapon's failed save deals a warship 1000
+ * DMG (the damage counted, as above) and costs it no action and pushes it nowhere. The save's
+ * target number is unchanged: a push/pull weapon's save still gains 2 x Size (failedSaveKind).
+ *
  * Reading: the "10 vs AOE" cap is written in the warship paragraph, so it applies to warships
  * only; other units keep the cap of 3 against AOE weapons too.
  *
@@ -123,6 +130,11 @@ export function saveClass(targetNumber: number): (face: number) => 0 | 1 {
   return (f) => (f >= targetNumber ? 1 : 0)
 }
 
+/** What a failed save does to this defender: a warship's always 1000 DMG (the reading above). */
+export function failedSaveKind(spec: Pick<SaveSpec, 'pen' | 'warship'>): Penetration['kind'] {
+  return spec.warship ? 'damage' : spec.pen.kind
+}
+
 export function resolveArmorSaves(dice: Dice, spec: SaveSpec): SaveResult {
   const targetNumber = saveTargetNumber(spec)
   const owed = savesOwed(spec)
@@ -151,6 +163,7 @@ export function resolveArmorSaves(dice: Dice, spec: SaveSpec): SaveResult {
     negated = Math.max(0, Math.min(failed, asked))
   }
   const failedSaves = failed - negated
+  const kind = failedSaveKind(spec)
   return {
     targetNumber,
     owed,
@@ -158,9 +171,9 @@ export function resolveArmorSaves(dice: Dice, spec: SaveSpec): SaveResult {
     rerolls,
     negated,
     failedSaves,
-    damage: spec.pen.kind === 'damage' ? failedSaves * FAILED_SAVE_DMG : 0,
-    actionsLost: spec.pen.kind === 'stun' ? failedSaves : 0,
-    pushes: spec.pen.kind === 'push' ? failedSaves : 0,
+    damage: kind === 'damage' ? failedSaves * FAILED_SAVE_DMG : 0,
+    actionsLost: kind === 'stun' ? failedSaves : 0,
+    pushes: kind === 'push' ? failedSaves : 0,
   }
 }
 

@@ -9,9 +9,9 @@ import type { Pool, Spend } from './upgrades.js'
  * - Havoc Impact's first option, 1 Havoc each and stacking: "this Round melee gains +1 Hit", and
  *   a push/pull weapon PEN+1. A side's hits count on its own strike, the attack or the
  *   counter-attack (`--atk-havoc`, `--def-havoc`); the PEN only with a push/pull weapon.
- * - Power's Weapon Systems "may not select Melee" weapons, and a melee clash has no [Barrier] nor
- *   Full Throttle: nothing Power buys changes a clash. A spend given is refused, saying so
- *   (Titan Throw is its own command).
+ * - Power's Weapon Systems "may not select Melee" weapons, and Full Throttle is movement; Power's
+ *   and Havoc's Barriers upgrades (+1, +2 blocks) are given as the raised `--atk-barrier` or
+ *   `--def-barrier`. A Power spend given is refused, saying so (Titan Throw is its own command).
  */
 export const MELEE_UPGRADES: Record<Pool, Record<string, string>> = {
   havoc: { impact: 'Impact: this round melee +1 hit, and PEN+1 for a push/pull weapon' },
@@ -30,7 +30,7 @@ export function applyMeleeUpgrades(side: MeleeSide, pool: Pool, text: string, fl
   if (pool === 'power')
     throw new InputError(
       'bad-combination',
-      `${flag}: Power's weapon upgrades may not be chosen for a melee weapon, and a melee clash has no [Barrier] to raise; spend Power in mecha shoot (--power) or mecha titan-throw`,
+      `${flag}: Power's weapon upgrades may not be chosen for a melee weapon; for its Barriers upgrade give the raised [Barrier] (--${flag.slice(2, 5)}-barrier N+1); spend Power in mecha shoot (--power) or mecha titan-throw`,
     )
   const offered = MELEE_UPGRADES[pool]
   const list = Object.entries(offered)

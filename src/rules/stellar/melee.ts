@@ -101,6 +101,8 @@ export interface MeleeUnit {
   melee?: number
   armSv: number
   shield: number
+  /** A [Barrier]'s blocks (absent: none): the better of it and the shield counts, as when shot. */
+  barrier?: number
   pilot: Level
   hp?: number
   /** Skill Defense: the most Momentum this side will spend negating hits. */
@@ -562,7 +564,8 @@ export function attackStrike(
       .join(', ')
     blocks.push({ source: `Guard${notes ? ` (${notes})` : ''}`, amount: meleeGuard(def) })
   }
-  if (def.unit.shield && !blindside) blocks.push({ source: 'shield', amount: def.unit.shield })
+  const guarded = shieldOrBarrier(def.unit, blindside)
+  if (guarded) blocks.push(guarded)
   blocks.push(...traitBlocks(def))
   return {
     striker: 'attacker',
@@ -593,6 +596,20 @@ export function attackStrike(
   }
 }
 
+/**
+ * SHIELDS AND [BARRIERS] IN MELEE (quickstart, Shields): shields block melee attacks too, not
+ * against Blindside, and "do not stack" with [Barriers]. Reading (issue 37): nothing limits a
+ * [Barrier] to shooting, so it blocks in melee as a shield does, the better of the two counting
+ * (a tie is the shield's); as when shot (shoot.ts, shotBlocks), Blindside names shields only, so
+ * a barrier still blocks a Blindside attack.
+ */
+export function shieldOrBarrier(unit: MeleeUnit, blindside: boolean): Bonus | undefined {
+  const shield = blindside ? 0 : unit.shield
+  const barrier = unit.barrier ?? 0
+  if (barrier > shield) return { source: 'barrier', amount: barrier }
+  return shield > 0 ? { source: 'shield', amount: shield } : undefined
+}
+
 /** The defender's counter-attack against the attacker's defense dice. */
 export function counterStrike(
   m: Melee,
@@ -615,7 +632,8 @@ export function counterStrike(
     hits.push(...traitHits(def))
   }
   const blocks: Bonus[] = []
-  if (atk.unit.shield) blocks.push({ source: 'shield', amount: atk.unit.shield })
+  const guarded = shieldOrBarrier(atk.unit, false)
+  if (guarded) blocks.push(guarded)
   blocks.push(...traitBlocks(atk))
   return {
     striker: 'defender',
@@ -1223,6 +1241,7 @@ export function overwatchShot(m: Melee, ow: Overwatch, st: OverwatchState): Shot
       evade: a.unit.evade,
       armSv: a.unit.armSv,
       shield: a.unit.shield,
+      barrier: a.unit.barrier ?? 0,
       // The charger's rerolls count against overwatch too; its trait blocks and "It's not over
       // yet!" are left to the clash (overwatch is resolved as it was before traits).
       reroll: a.mods.reroll,

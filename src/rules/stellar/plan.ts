@@ -178,6 +178,13 @@ export function readPlan(d: Distribution<PlanState>): PlanReading {
   }
 }
 
+/**
+ * The most attacks a plan lists: its time and memory grow with each (about half a second and 10 MB
+ * at the largest HP), and a round of a whole side's attacks is far below it. `--need` repeats a
+ * shorter list up to NEED_CAP.
+ */
+export const MAX_PLAN_ATTACKS = 50
+
 /** The most attacks `--need` tries before it says the chance is never reached. */
 export const NEED_CAP = 100
 

@@ -76,6 +76,10 @@ export function guarding(d: DefenseChoice): boolean {
  * what its traits give it), the situation, and the two choices (the attacker's bonus, the
  * target's reaction). Build one with shotInput (every default is there), change one with shotWith.
  */
+/** The target within half the weapon's range, or beyond it: Rapid Fire counts only within. */
+export type ShotRange = 'half' | 'beyond-half'
+export const SHOT_RANGES = ['half', 'beyond-half'] as const
+
 export interface Shot extends Decidable {
   weapon: ShotWeapon
   attacker: Shooter
@@ -92,6 +96,11 @@ export interface ShotWeapon {
   shots: number
   /** Rapid Fire: shots gained (or lost, when negative) within half range. */
   rapidFire: number
+  /**
+   * Where the target is: within half the weapon's range (Rapid Fire counts) or beyond it (no
+   * Rapid Fire, neither gain nor loss). The table's to say (`--range`); `half` when not said.
+   */
+  range: ShotRange
   dmg: number
   pen: Penetration
   /** The weapon is an [E]nergy shooting weapon. */
@@ -221,6 +230,7 @@ export function shotInput(parts: ShotParts = {}): Shot {
       acc: 0,
       shots: 1,
       rapidFire: 0,
+      range: 'half',
       dmg: 0,
       pen: NO_PEN,
       energy: false,
@@ -399,6 +409,9 @@ export function barrierBlocks(s: AfterEvadeInput): number {
 
 /** Rapid Fire as it counts: a penalty reduced by the attacker's relief (never into a gain). */
 export function rapidFireShots(s: Shot): number {
+  // Q, Rapid Fire: shots gained or lost "within half range"; beyond it the weapon fires its
+  // printed shots, Furious Fusillade's RF+1 included (it changes the weapon's Rapid Fire).
+  if (s.weapon.range === 'beyond-half') return 0
   const rf = rapidFireCounted(s)
   return s.bonus === 'barrage' && s.attacker.barrageRapidFire !== undefined
     ? Math.max(rf, s.attacker.barrageRapidFire)

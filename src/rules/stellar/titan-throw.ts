@@ -35,6 +35,11 @@ export interface TitanThrow {
   pool: Pool | null
   /** The Titan Throw upgrades bought (size, larger, again), as given. */
   upgrades: string[]
+  /**
+   * A Low Gravity Battle (quickstart: "Falling & Throws deal no DMG"): the throw's hits deal no
+   * DMG (its weapon's DMG counts 0); it still throws on a failed save. Absent: normal gravity.
+   */
+  lowGravity?: true
 }
 
 /** How far a throw reaches for what was paid: sizes larger than the thrower its target may be. */

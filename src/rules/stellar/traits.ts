@@ -1135,15 +1135,25 @@ export function checkSkills(given: SkillsGiven, indirect?: string): void {
       `${u.given}: ${indirect}, which cannot benefit from Skills; drop ${u.given}`,
     )
   }
+  // Reading (issue 37): every Skill here is a Pilot Skill (Q lists Skill Defense and Improvise
+  // among them; W's Bonus Skills are Pilot Skills, Highly Skilled MS Pilot says so). Q allows one a
+  // unit turn, and Improvise or Unbeaten with Skill Defense: a second Skill in that one case.
+  // Army of One (W: "two different Pilot Skills per Turn") raises the limit to two Skills, Skill
+  // Defense counted as any other: Improvise + Skill Defense is already two, so a third is refused.
   const names = new Set(uses.map((u) => u.name))
-  const free = names.has('skill-defense') && [...names].some((n) => WITH_SKILL_DEFENSE.has(n)) ? 1 : 0
+  const withDefense = names.has('skill-defense') && [...names].some((n) => WITH_SKILL_DEFENSE.has(n))
   const perTurn = Math.max(1, ...given.traits.map((c) => c.trait.skillsPerTurn ?? 1))
-  if (uses.length - free > perTurn) {
+  const allowed = Math.max(perTurn, withDefense ? 2 : 1)
+  if (uses.length > allowed) {
     const list = uses.map((u) => u.given)
     const named = `${list.slice(0, -1).join(', ')} and ${list[list.length - 1]}`
+    const rule =
+      perTurn === 1
+        ? 'a unit uses one Skill a turn (Skill Defense may go with Improvise or Unbeaten)'
+        : `a unit with Army of One uses ${perTurn} different Skills a turn, Skill Defense counted`
     throw new InputError(
       'bad-combination',
-      `${named} are ${uses.length} Skills, and a unit uses ${perTurn === 1 ? 'one Skill' : `${perTurn} Skills`} a turn (Skill Defense may go with Improvise or Unbeaten; Army of One allows two); keep ${perTurn === 1 ? 'one' : perTurn}`,
+      `${named} are ${uses.length} Skills, and ${rule}; keep ${perTurn === 1 ? 'one' : perTurn}`,
     )
   }
 }

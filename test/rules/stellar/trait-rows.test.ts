@@ -329,8 +329,15 @@ describe('Skills (checkSkills): none on Indirect Fire, one a turn', () => {
     [given(traits('improvise', 'giant-slayer'), [SD]), /are 3 Skills/],
     [
       given(traits('army-of-one', 'improvise', 'giant-slayer', 'unbeaten')),
-      /are 3 Skills, and a unit uses 2 Skills a turn/,
+      /are 3 Skills, and a unit with Army of One uses 2 different Skills a turn, Skill Defense counted; keep 2$/,
     ],
+    // Issue 37. W, Army of One: "two different Pilot Skills per Turn"; Skill Defense and Improvise
+    // are Pilot Skills (Q), so Improvise + Skill Defense + Persevere are three.
+    [
+      given(traits('army-of-one', 'improvise', 'persevere'), [SD]),
+      /^--momentum 2, --trait improvise and --trait persevere are 3 Skills, and a unit with Army of One/,
+    ],
+    [given(traits('army-of-one', 'giant-slayer', 'improvise'), [SD]), /are 3 Skills/],
   ])('more than one Skill a turn is refused, naming them: %#', (g, message) => {
     expect(() => checkSkills(g)).toThrow(message)
   })
@@ -340,10 +347,8 @@ describe('Skills (checkSkills): none on Indirect Fire, one a turn', () => {
     ['Skill Defense with Unbeaten', given(traits('unbeaten'), [SD])],
     ['one Skill', given(shootTraits('giant-slayer'))],
     ['Army of One: two Skills', given(traits('army-of-one', 'giant-slayer', 'persevere'))],
-    [
-      'Army of One: two, and Skill Defense with Improvise',
-      given(traits('army-of-one', 'giant-slayer', 'improvise'), [SD]),
-    ],
+    ['Army of One: Skill Defense and Persevere', given(traits('army-of-one', 'persevere'), [SD])],
+    ['Army of One: Skill Defense with Improvise', given(traits('army-of-one', 'improvise'), [SD])],
   ])('allowed: %s', (_, g) => {
     expect(() => checkSkills(g)).not.toThrow()
   })
