@@ -12,7 +12,7 @@ import type { CommandSpec } from '../engine/spec.js'
 import { unitWordsOf } from '../engine/unit-words.js'
 import { battleRound } from '../game/describe.js'
 import { type GameLog, parseGame, readLog } from '../game/log.js'
-import { gameRoster } from '../game/roster.js'
+import { gameRoster, rollRoster } from '../game/roster.js'
 import { replay } from '../game/state.js'
 import type { Roster } from '../rules/stellar/roster.js'
 import type { ByName } from './front.js'
@@ -96,7 +96,11 @@ function inGame(
     )
   const log = gameOf(req[GAME_KEY])
   const state = replay(log)
-  const roster = gameRoster(log.header, 'game', state, name === 'matrix')
+  // The units as the roll meets them: its unit turn, the profile Skills taken (game/roster.ts).
+  const roster =
+    name === 'matrix'
+      ? gameRoster(log.header, 'game', state, true)
+      : rollRoster(gameRoster(log.header, 'game'), state, name as 'shoot' | 'melee' | 'plan', refs, given)
   for (const ref of [...refs, ...[given.vs ?? []].flat()]) {
     if (typeof ref !== 'string') continue
     for (const word of ref.split(',')) {

@@ -2,7 +2,7 @@ import { existsSync } from 'node:fs'
 import { InputError } from '../core/errors.js'
 import { loadSpec } from '../commands/registry.js'
 import { namedRequest } from '../engine/by-name.js'
-import { planAttacksOf, planDefenderOf, setPlanSpent } from '../engine/plan-units.js'
+import { planAttacksOf, planDefenderOf, setPlanFullHp, setPlanSpent } from '../engine/plan-units.js'
 import { limitedUse } from '../rules/stellar/limited-uses.js'
 import { type Request, answerRequest } from '../engine/request.js'
 import { type Globals, type RunOutput, quietEnv, runSpec } from '../engine/run.js'
@@ -12,8 +12,8 @@ import { battleRound, describeEvent } from '../game/describe.js'
 import { ONCE_PER_GAME, resolutionEffects } from '../game/effects.js'
 import { type GameReader, type PlayedCommand, gameRole } from '../game/modes.js'
 import type { Effect, GameLog, ResolutionEvent } from '../game/log.js'
-import { gameRoster, rosterAt } from '../game/roster.js'
-import { type GameState, applyEvent, inEffect, replay, startState } from '../game/state.js'
+import { gameFlags, gameRoster, rollRoster, rosterAt, shutDown } from '../game/roster.js'
+import { type GameState, applyEvent, inEffect, replay, startState, turnOf } from '../game/state.js'
 import { type DamageOdds, type LuckRoll, luckOf } from '../game/stats.js'
 import { REMOTE_MOMENTUM_COST } from '../rules/stellar/upgrades.js'
 import { type Roster, lookupUnit, parseUnitRef } from '../rules/stellar/roster.js'
@@ -103,6 +103,16 @@ const HP_KEYS: Record<PlayedCommand, Array<[key: string, flag: string, word: num
 
 const unitKeyOf = (play: Play, word: string) => lookupUnit(play.roster, parseUnitRef(word).unit).key
 
+/** The game's units as a roll by unit names meets them (game/roster.ts, rollRoster). */
+function rosterFor(
+  play: Play,
+  command: PlayedCommand | 'plan',
+  words: ReadonlyArray<string | undefined>,
+  raw: Record<string, unknown>,
+): Roster {
+  return rollRoster(play.units, play.state, command, words, raw, play.roster)
+}
+
 /**
  * The flags a roll played in a game takes, with what the game gives laid under them: the round
  * (a flag given wins). A roll's HP is the game's: a flag giving it is refused (--odds may ask
@@ -129,7 +139,8 @@ function playedFlags(
   // Refused before anything is rolled: a roll that could not be recorded is not made.
   if (!odds) refuseLinked(play.file.path, play.file.name)
   const round = gameRound(command, play, !odds)
-  return raw.round === undefined ? { ...raw, round: String(round) } : raw
+  const flags = gameFlags(play.units, play.state, command, words, raw)
+  return flags.round === undefined ? { ...flags, round: String(round) } : flags
 }
 
 const momentumOffer = (v: unknown, targets: number) =>
@@ -179,6 +190,13 @@ function checkPlay(
   for (const d of defenders)
     if (units[d].destroyed)
       throw new InputError('destroyed', `${command}: ${d} is already ${fallen(d)} ${fix(d)}`)
+  // Quickstart, Shutdown: "A unit with less than 0 Actions shuts down until it reactivates"; at
+  // its activation it rolls its recovery first, which the game learns from a correction.
+  if (shutDown(units[attacker], play.units.byName.get(attacker.toLowerCase())))
+    throw new InputError(
+      'shut-down',
+      `${command}: ${attacker} is shut down (${units[attacker].stun} stun penalties against its 1 Action) and cannot attack until it recovers: roll its recovery (mecha stun-recover --penalty ${units[attacker].stun}) and record what is left with mecha game set ${attacker} --stun N`,
+    )
   for (const [key, skill] of Object.entries(ONCE_PER_GAME))
     if (values[key] === true && units[attacker].spent.includes(skill))
       throw new InputError(
@@ -347,7 +365,8 @@ function again(
   const given: Record<string, unknown> = {}
   for (const [k, v] of Object.entries(e.request)) if (!keys.includes(k)) given[k] = v
   if (given.round === undefined) given.round = battleRound(state.mode, state.round).round
-  const req = namedRequest(spec, roster, words, given, 'json')
+  const flags = gameFlags(roster, state, spec.name as PlayedCommand, words, given)
+  const req = namedRequest(spec, roster, words, flags, 'json')
   const g: Globals = odds
     ? { json: true, odds: true, explain: false }
     : { json: true, odds: false, explain: false, seed: e.seed, rolls: e.rolls }
@@ -422,7 +441,9 @@ export async function luckRolls(log: GameLog, name: string): Promise<LuckRoll[]>
           'bad-game',
           `${name}:${i + 2}: "command": ${e.command} is not a shot or a charge`,
         )
-      const roster = rosterAt(units, state)
+      // The units as the roll met them: its turn, its profile Skills (game/roster.ts).
+      const words = [e.request.attacker, ...[e.request.defender].flat()]
+      const roster = rollRoster(units, state, e.command as PlayedCommand, words, e.request)
       const keyOf = (w: string) => lookupUnit(roster, parseUnitRef(w).unit).key
       try {
         const rolled = again(spec, roster, state, e, false)
@@ -474,7 +495,13 @@ function readerFlags(
   const plan = command === 'plan' && rolled
   if (plan) refuseLinked(play.file.path, play.file.name)
   const round = gameRound(command, play, plan)
-  return raw.round === undefined ? { ...raw, round: String(round) } : raw
+  // Tactical Advantage against a shut-down defender, for the plan's shots and charges alike.
+  const down =
+    command === 'plan' && defender !== undefined
+      ? gameFlags(play.units, play.state, 'shoot', ['', defender], raw)
+      : raw
+  const flags = down === raw ? raw : { ...down, atkAdvantage: raw.atkAdvantage ?? true }
+  return flags.round === undefined ? { ...flags, round: String(round) } : flags
 }
 
 /** Refuses a destroyed unit named in a plan or a matrix, as a shot refuses it. */
@@ -503,7 +530,7 @@ function readerRoster(
   const named = words.filter((w): w is string => w !== undefined)
   if (command === 'plan') {
     refuseDestroyed(command, named, play)
-    return play.roster
+    return rosterFor(play, command, named, raw)
   }
   const vs = [raw.vs ?? []].flat().flatMap((v) => String(v).split(','))
   refuseDestroyed(
@@ -526,10 +553,13 @@ function checkReader(command: GameReader, request: Request, roundGiven: boolean,
   const defender = unitKeyOf(play, planDefenderOf(request.values)!)
   for (const a of planAttacksOf(request.values) ?? [])
     checkOffers(a.command, a.values, unitKeyOf(play, a.name), [defender], play)
-  const u = play.state.units[defender]
+  setPlanFullHp(request.values, play.state.units[defender].maxHp)
+  const first = planAttacksOf(request.values)?.[0]
+  const u = (first ? turnOf(play.state, unitKeyOf(play, first.name)) : play.state).units[defender]
   setPlanSpent(
     request.values,
     [...u.spentThisRound, ...u.spent].filter((t) => limitedUse(t)),
+    u.held,
   )
 }
 
@@ -623,7 +653,7 @@ async function playLine(
   const flags = played
     ? playedFlags(played, refs, given, play, g.odds)
     : readerFlags(reader!, given, play, rolled, refs[0])
-  const roster = played ? play.roster : readerRoster(reader!, refs, given, play)
+  const roster = played ? rosterFor(play, played, refs, given) : readerRoster(reader!, refs, given, play)
   const request = namedRequest(spec, roster, refs, flags, 'json')
   const words = refs.filter((r): r is string => r !== undefined)
   const units = played ? checkPlay(played, words, request, roundGiven, play) : undefined
@@ -646,6 +676,7 @@ async function playLine(
 
 /** What a roll by unit names does in a game, step by step (the CLI's front calls them in turn). */
 export const inGame = {
+  rosterFor,
   playedFlags,
   checkPlay,
   recordPlay,

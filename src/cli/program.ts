@@ -166,7 +166,10 @@ function registerSpec(parent: Command, spec: CommandSpec, leafName: string, run:
         opts.roster as string[] | undefined,
         choice,
         placeOf(io),
-        game && (played ? game.play.roster : game.mod.readerRoster(reader!, refs, raw, game.play)),
+        game &&
+          (played
+            ? game.mod.rosterFor(game.play, played, refs, raw)
+            : game.mod.readerRoster(reader!, refs, raw, game.play)),
       )
       request = named.request
       units = named.refs

@@ -14,10 +14,13 @@
  *   resolution: a second kill in the same turn is corrected with `mecha game set`.
  * - Make it Count! is used once a game: the attacker's Skill is then spent.
  * - A Skill given as a trait (Take the Shot!, Giant Slayer, Unbeaten, Persevere: a roster's
- *   traits or --trait) costs its side the Momentum its entry says ([M-2]) whenever the answer
- *   lists it among the side's traits in effect (a named trait is in effect: rules-notes).
+ *   traits, as skills.ts takes them, or --trait) costs its side the Momentum its entry says
+ *   ([M-2]) when the answer lists it among the side's traits in effect, once a unit turn: the
+ *   effect's `skills` holds it for the turn's other rolls.
  * - Limited uses (src/rules/stellar/limited-uses.ts): a once-a-round use is spentThisRound (given
- *   back by next-round), Superior Instincts' blocks are spent, one entry a use, two a game.
+ *   back by next-round), Superior Instincts' blocks are spent, one entry a use, two a game, and
+ *   Awe Inspiring Arrival's one; these two last the unit turn they are taken in, so a roll of
+ *   that turn after the first takes them no more (state.ts, turnOf).
  *   Improvise: a shot spends the target's when its pick rerolled more evade dice than its other
  *   rerolls allow (those are used first); a charge spends each side's (Improvise in melee is
  *   spent on the charge: rules-notes). The others are taken by the attack they are in effect in,
@@ -28,21 +31,15 @@
  *   save of each overwatch attack).
  */
 import { IMPROVISE_DICE, LIMITED_USES, usesIn, usesTaken } from '../rules/stellar/limited-uses.js'
-import { traitOf } from '../rules/stellar/traits.js'
 import { REMOTE_MOMENTUM_COST } from '../rules/stellar/upgrades.js'
 import type { Effect } from './log.js'
-import type { GameState } from './state.js'
+import { skillCost } from './skills.js'
+import { type GameState, turnOf } from './state.js'
 
 import type { PlayedCommand } from './modes.js'
 
 /** The once-per-game Skills a game keeps track of, by the option that uses them. */
 export const ONCE_PER_GAME: Record<string, string> = { makeItCount: 'make-it-count' }
-
-/** The Momentum a trait costs when used, as its entry says it ("bonus skill [M-2]"); 0 for none. */
-function traitMomentum(name: string): number {
-  const m = /\[M-(\d+)\]/.exec(traitOf(name.split('=')[0])?.from ?? '')
-  return m ? Number(m[1]) : 0
-}
 
 const namesIn = (x: unknown): string[] =>
   Array.isArray(x) ? x.map((t) => String(t).split('=')[0].trim().toLowerCase()) : []
@@ -111,17 +108,25 @@ class Tally {
    */
   uses(unit: string, traits: unknown, reaction: string, improvise: boolean): void {
     const texts = Array.isArray(traits) ? traits.map(String) : []
-    const taken = usesTaken(texts, reaction)
+    // A use held for this turn (Superior Instincts' blocks) was taken by the turn's first roll.
+    const taken = usesTaken(texts, reaction).filter((t) => !this.state.units[unit].held.includes(t))
     if (improvise && usesIn(texts).includes('improvise')) taken.push('improvise')
     for (const name of taken)
       if (LIMITED_USES.find((u) => u.trait === name)?.per === 'game') this.spend(unit, name)
       else this.spendRound(unit, name)
   }
 
-  /** A side's traits in effect: the Momentum of the Skills among them, paid by `unit`'s side. */
+  /**
+   * A side's traits in effect: the Momentum of the Skills among them, paid by `unit`'s side, once
+   * a unit turn (a Skill paid for this turn is held: "This turn take -200 DMG per Hit").
+   */
   skills(unit: string, traits: unknown): void {
-    const cost = namesIn(traits).reduce((n, t) => n + traitMomentum(t), 0)
-    this.momentum(this.state.units[unit].side, -cost)
+    const held = this.state.units[unit].held
+    const paid = namesIn(traits).filter((t) => skillCost(t) > 0 && !held.includes(t))
+    if (!paid.length) return
+    const e = this.of(unit)
+    e.skills = [...(e.skills ?? []), ...paid.filter((t) => !e.skills?.includes(t))]
+    this.momentum(this.state.units[unit].side, -paid.reduce((n, t) => n + skillCost(t), 0))
   }
 
   momentum(side: string, change: number): void {
@@ -144,8 +149,12 @@ class Tally {
   }
 }
 
-/** The effects of one shot or charge resolved in `state`. */
-export function resolutionEffects(p: Played, state: GameState): Effect[] {
+/**
+ * The effects of one shot or charge resolved in `state` (as the attacker's turn meets it: a roll
+ * by another unit than the last begins a new turn).
+ */
+export function resolutionEffects(p: Played, before: GameState): Effect[] {
+  const state = turnOf(before, p.attacker)
   const t = new Tally(state)
   const a = p.answer
   const atkSide = state.units[p.attacker].side

@@ -67,6 +67,8 @@ export interface Effect {
   spent?: string[]
   /** Once-per-round traits used this round (next-round gives them back). */
   spentThisRound?: string[]
+  /** Skills paid for in this roll (their Momentum in `momentum`): in effect for the rest of the unit turn. */
+  skills?: string[]
 }
 
 interface Stamp {
@@ -236,7 +238,7 @@ function proven<T>(o: Obj): T {
   return o as Obj & T
 }
 
-const UNIT_FIELDS = ['unit', 'hpLost', 'destroyed', 'momentum', 'stun', 'spent', 'spentThisRound']
+const UNIT_FIELDS = ['unit', 'hpLost', 'destroyed', 'momentum', 'stun', 'spent', 'spentThisRound', 'skills']
 
 function checkEffect(e: unknown, units: Obj): Effect {
   if (!isObj(e)) fail('"effects": expected a list of {"unit": …, "hpLost": …}')
@@ -250,6 +252,7 @@ function checkEffect(e: unknown, units: Obj): Effect {
   int(o, 'stun', 0, MAX_STUN)
   texts(o, 'spent')
   texts(o, 'spentThisRound')
+  texts(o, 'skills')
   return proven<Effect>(o)
 }
 

@@ -14,7 +14,13 @@
  * Readings (docs/rules-notes.md): Momentum is a side's pool (quickstart, Momentum), so a unit's
  * Momentum is its side's, and setting it sets the side's; it stays 0-10. A unit with HP is
  * destroyed when its HP reaches 0, and a correction to HP above 0 brings it back.
+ *
+ * Turns in a game (rules-notes, "Turns in a game"): the rolls one unit makes in a row in a round
+ * are its one unit turn (a unit is activated once a round); a roll by another unit, or the next
+ * round, begins another. A use that lasts a turn (Superior Instincts' "+3 Blocks this Turn", Awe
+ * Inspiring Arrival) is held by its unit for the rest of the turn it was taken in (`held`).
  */
+import { turnLong } from '../rules/stellar/limited-uses.js'
 import type { Effect, GameEvent, GameHeader, GameLog, GameMode, SetEvent } from './log.js'
 import { MAX_MOMENTUM, byName } from './log.js'
 
@@ -32,6 +38,11 @@ export interface UnitState {
   spent: string[]
   /** Once-per-round ones used this round. */
   spentThisRound: string[]
+  /**
+   * Those of its uses taken in the unit turn in progress that last that turn, and the Skills paid
+   * for in it (game/skills.ts): in effect, not taken or paid again.
+   */
+  held: string[]
 }
 
 export interface GameState {
@@ -41,6 +52,8 @@ export interface GameState {
   /** Keyed by the log's names, without a prototype (log.ts, byName). */
   sides: Record<string, { momentum: number }>
   units: Record<string, UnitState>
+  /** The unit whose turn is in progress: the attacker of the last roll this round. */
+  turn?: string
 }
 
 /** For each event (index n - 1), the number of the undo in effect that undoes it, if any. */
@@ -104,6 +117,7 @@ export function startState(header: GameHeader): GameState {
         stun: 0,
         spent: [],
         spentThisRound: [],
+        held: [],
       },
     ]),
   )
@@ -156,6 +170,10 @@ function applyEffect(state: GameState, f: Effect): GameState {
   if (f.stun) next.stun += f.stun
   // One entry a use: Superior Instincts' blocks are two a game.
   if (f.spent) next.spent = [...next.spent, ...f.spent]
+  const held = [...turnLong([...(f.spent ?? []), ...(f.spentThisRound ?? [])]), ...(f.skills ?? [])].filter(
+    (t) => !next.held.includes(t),
+  )
+  if (held.length) next.held = [...next.held, ...held]
   if (f.spentThisRound)
     next.spentThisRound = [
       ...next.spentThisRound,
@@ -174,17 +192,39 @@ export function applyEvent(state: GameState, e: GameEvent): GameState {
       const units = byName(
         Object.entries(state.units).map(([k, u]) => [
           k,
-          u.spentThisRound.length ? { ...u, spentThisRound: [] } : u,
+          u.spentThisRound.length || u.held.length ? { ...u, spentThisRound: [], held: [] } : u,
         ]),
       )
-      return { ...state, round: state.round + 1, units }
+      return { ...state, round: state.round + 1, units, turn: undefined }
     }
-    case 'resolution':
-      return e.effects.reduce(applyEffect, state)
+    case 'resolution': {
+      const attacker = unitKeyIn(state, e.request.attacker)
+      return e.effects.reduce(applyEffect, attacker === undefined ? state : turnOf(state, attacker))
+    }
     case 'undo':
     case 'torn':
       return state
   }
+}
+
+/** The game's key of a unit as a roll names it (`gunner:rifle`, any case), if it is one. */
+export function unitKeyIn(state: GameState, word: unknown): string | undefined {
+  if (typeof word !== 'string') return undefined
+  const name = word.split(':')[0].trim()
+  if (Object.hasOwn(state.units, name)) return name
+  return Object.keys(state.units).find((k) => k.toLowerCase() === name.toLowerCase())
+}
+
+/**
+ * The state as `attacker`'s roll meets it: its unit turn goes on when it made the last roll this
+ * round; otherwise its roll begins a new turn, and the uses held for the turn before are let go.
+ */
+export function turnOf(state: GameState, attacker: string): GameState {
+  if (state.turn === attacker) return state
+  const units = byName(
+    Object.entries(state.units).map(([k, u]) => [k, u.held.length ? { ...u, held: [] } : u]),
+  )
+  return { ...state, units, turn: attacker }
 }
 
 /** The state of a game: its events in effect, folded in order. */

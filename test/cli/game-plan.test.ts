@@ -410,6 +410,7 @@ const USES_ROSTER = `units:
     hp: 5000
     weapons:
       rifle: { shots: 9, dmg: 100, pen: 3 }
+  sniper: { side: red, acc: 9, evade: 3, armSv: 3, size: 1, hp: 5000, weapons: { rifle: { shots: 9, dmg: 100, pen: 3 } } }
   knight:
     side: blue
     acc: 8
@@ -431,10 +432,12 @@ describe('a game carries the limited uses of traits', () => {
     expect(mecha([...args, '--points', '1000'], { cwd: dir }).code).toBe(0)
     return dir
   }
+  // Each seed's shot by the unit that rolls it in the tests below: gunner, sniper, then gunner.
+  const BY: Record<string, string> = { a: 'gunner', a2: 'gunner', b: 'sniper', c: 'gunner', d: 'gunner' }
   const shot = (dir: string, seed: string) =>
-    json(dir, ['shoot', 'gunner:rifle', 'knight', '--defense', 'guard', '--seed', seed]).traits.defender
+    json(dir, ['shoot', `${BY[seed]}:rifle`, 'knight', '--defense', 'guard', '--seed', seed]).traits.defender
 
-  it('Invincible and Unyielding spent this round, back after next-round; Superior Instincts twice a game', () => {
+  it('Invincible and Unyielding spent this round, back after next-round; Superior Instincts twice a game, a turn each', () => {
     const dir = usesGame()
     expect(shot(dir, 'a')).toEqual([
       'invincible=crits-as-hits',
@@ -444,12 +447,16 @@ describe('a game carries the limited uses of traits', () => {
     let knight = status(dir).units.knight
     expect(knight.spentThisRound).toEqual(['invincible', 'unyielding'])
     expect(knight.spent).toEqual(['superior-instincts'])
-    // Spent this round: the next shot meets them spent; Superior Instincts' second use.
+    // gunner's turn goes on: W, Superior Instincts "+3 Blocks this Turn", held, not taken again.
+    expect(shot(dir, 'a2')).toEqual(['invincible=spent', 'unyielding=rerolls', 'superior-instincts=blocks'])
+    expect(status(dir).units.knight.spent).toEqual(['superior-instincts'])
+    // Spent this round: sniper's turn meets them spent; Superior Instincts' second use.
     expect(shot(dir, 'b')).toEqual(['invincible=spent', 'unyielding=rerolls', 'superior-instincts=blocks'])
     expect(status(dir).units.knight.spent).toEqual(['superior-instincts', 'superior-instincts'])
     // The status text counts a use taken twice.
     const text = mecha(['game', 'status'], { cwd: dir }).stdout
     expect(text).toMatch(/knight .*used: superior-instincts x2; used this round:\s+invincible, unyielding/)
+    // gunner again after sniper: another turn, and both uses are taken.
     expect(shot(dir, 'c')).toEqual(['invincible=spent', 'unyielding=rerolls', 'superior-instincts=immune'])
     run(dir, ['game', 'next-round'])
     knight = status(dir).units.knight
@@ -466,15 +473,16 @@ describe('a game carries the limited uses of traits', () => {
     // Each shot replays from its event in the state it was played in (the traits as spent then).
     const dealt = json(dir, ['game', 'stats']).rolls.map((r: { dealt: number }) => r.dealt)
     expect(dealt.some((d: number) => d > 0)).toBe(true)
-    const again = ['a', 'b', 'c'].map((seed, i) => {
+    const seeds = ['a', 'a2', 'b', 'c']
+    const again = seeds.map((seed, i) => {
       const d = usesGame()
-      for (const s of ['a', 'b', 'c'].slice(0, i)) shot(d, s)
-      return json(d, ['shoot', 'gunner:rifle', 'knight', '--defense', 'guard', '--seed', seed]).damage
+      for (const s of seeds.slice(0, i)) shot(d, s)
+      return json(d, ['shoot', `${BY[seed]}:rifle`, 'knight', '--defense', 'guard', '--seed', seed]).damage
     })
     expect(dealt).toEqual(again)
   })
 
-  it('a plan in a game starts from the uses the game has taken: Superior Instincts’ second use, then none', () => {
+  it('a plan in a game starts from the uses the game has taken: Superior Instincts’ second use, held for the turn', () => {
     const dir = usesGame()
     shot(dir, 'a')
     run(dir, ['game', 'next-round'])
@@ -495,7 +503,7 @@ describe('a game carries the limited uses of traits', () => {
     expect(p.steps[1].answer.traits.defender).toEqual([
       'invincible=spent',
       'unyielding=rerolls',
-      'superior-instincts=immune',
+      'superior-instincts=blocks',
     ])
     const knight = status(dir).units.knight
     expect(knight.spentThisRound).toEqual(['invincible', 'unyielding'])

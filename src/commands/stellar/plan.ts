@@ -5,6 +5,8 @@ import {
   carriedOf,
   planAttacksOf,
   planDefenderOf,
+  planFullHpOf,
+  planHeldOf,
   planSpentOf,
 } from '../../engine/plan-units.js'
 import {
@@ -18,6 +20,7 @@ import {
   textOpt,
 } from '../../engine/spec.js'
 import { type PlanAttackQuery, type PlanQuery, planModel } from '../../report/stellar/plan.js'
+import { checkTurns } from '../../rules/stellar/plan.js'
 import { meleeSpec } from './melee.js'
 import { shootSpec } from './shoot.js'
 
@@ -88,8 +91,13 @@ function buildPlan(v: { hp: number | undefined; need: number | undefined }): Pla
     const values = parseValues(spec, a.values, a.form)
     try {
       checkOptions(spec, values)
-      const query = { name: a.name, command: a.command, query: spec.build(values) } as PlanAttackQuery
-      const carried = carriedOf(a, spec, values)
+      const query = {
+        name: a.name,
+        unit: a.unit,
+        command: a.command,
+        query: spec.build(values),
+      } as PlanAttackQuery
+      const carried = carriedOf(a, spec, values, planFullHpOf(v))
       if (carried) query.carried = carried as never
       return query
     } catch (e) {
@@ -98,10 +106,15 @@ function buildPlan(v: { hp: number | undefined; need: number | undefined }): Pla
       throw e
     }
   })
+  checkTurns(
+    queries.map((a) => a.unit),
+    queries.map((a) => a.name),
+  )
   return {
     defender: planDefenderOf(v)!,
     hp: v.hp!,
     spent: planSpentOf(v),
+    held: planHeldOf(v),
     attacks: queries,
     need: v.need,
   }

@@ -18,13 +18,18 @@ import {
   NEED_CAP,
   unionSpent,
   afterAttack,
+  atBoundary,
   attacksNeeded,
+  boundaryBefore,
+  heldAfter,
+  secondTurn,
   planStart,
   readPlan,
 } from '../../rules/stellar/plan.js'
 import { shotDamageOdds, shotResultOdds } from '../../rules/stellar/shoot-odds.js'
 import { type ShotResult, rerollsAllowed, shotWith } from '../../rules/stellar/shoot.js'
 import { IMPROVISE_DICE, allSpent, usesIn, usesTaken } from '../../rules/stellar/limited-uses.js'
+import { ABOVE_HALF } from '../../engine/plan-units.js'
 import { num, pct } from '../../core/numbers.js'
 import { quietChoices } from '../../engine/run.js'
 import {
@@ -58,14 +63,22 @@ import {
 export interface Carried<Q> {
   /** The defender's limited uses in use on this attack (registry names: improvise, invincible…). */
   uses: string[]
+  /**
+   * The defender's full HP when it has Killer Instinct or Berserker: at half of it or more they are
+   * not in effect (the request read with the pseudo-use 'above-half').
+   */
+  fullHp?: number
   /** The attack's request with these uses (comma-joined registry names) all taken. */
   spent(names: string): Q
 }
 
-/** One attack of the plan, its command's request built (the HP is set at each attack). */
+/**
+ * One attack of the plan, its command's request built (the HP is set at each attack); `unit`, the
+ * attacking unit (its attacks in a row are its turn).
+ */
 export type PlanAttackQuery =
-  | { name: string; command: 'shoot'; query: ShotRequest; carried?: Carried<ShotRequest> }
-  | { name: string; command: 'melee'; query: MeleeQuery; carried?: Carried<MeleeQuery> }
+  | { name: string; unit: string; command: 'shoot'; query: ShotRequest; carried?: Carried<ShotRequest> }
+  | { name: string; unit: string; command: 'melee'; query: MeleeQuery; carried?: Carried<MeleeQuery> }
 
 export interface PlanQuery {
   /** The defender as named. */
@@ -74,6 +87,8 @@ export interface PlanQuery {
   hp: number
   /** Its limited uses already taken when the first attack is made (a game's: 'superior-instincts'). */
   spent?: string
+  /** Those of them held for the game's unit turn the plan's first attack goes on with. */
+  held?: string
   attacks: PlanAttackQuery[]
   /** `--need`: the chance to destroy wanted (0-1). */
   need?: number
@@ -91,15 +106,30 @@ interface Settled {
   input: unknown
 }
 
-/** The defender's uses this attack may still take, with `spent` taken before it. */
-function openUses(a: PlanAttackQuery, spent: string): string[] {
+const heldList = (held: string) => held.split(',').filter(Boolean)
+
+/** The defender's uses this attack may still take, with `spent` taken before it and `held` this turn. */
+function openUses(a: PlanAttackQuery, spent: string, held: string): string[] {
   const gone = allSpent(spent)
-  return (a.carried?.uses ?? []).filter((u) => !gone.includes(u))
+  return (a.carried?.uses ?? []).filter((u) => !gone.includes(u) && !heldList(held).includes(u))
 }
 
-/** The attack's request with the defender's uses all taken (`spent`: the uses taken) read as spent. */
-function requestAt(a: PlanAttackQuery, spent: string): PlanAttackQuery['query'] {
-  const gone = allSpent(spent).filter((u) => a.carried?.uses.includes(u))
+/** The defender's uses in this attack all taken (`spent`) and not held for this turn. */
+const goneAt = (a: PlanAttackQuery, spent: string, held: string) =>
+  allSpent(spent).filter((u) => a.carried?.uses.includes(u) && !heldList(held).includes(u))
+
+/** The request's variant at `hp`: gone uses, and 'above-half' when Killer Instinct waits for 50%. */
+function variantAt(a: PlanAttackQuery, spent: string, held: string, hp: number): string[] {
+  const full = a.carried?.fullHp
+  return [...goneAt(a, spent, held), ...(full !== undefined && hp * 2 >= full ? [ABOVE_HALF] : [])]
+}
+
+/**
+ * The attack's request at `hp` with the defender's uses all taken, but those held this turn, read
+ * as spent, and its Killer Instinct or Berserker left out at half its HP or more.
+ */
+function requestAt(a: PlanAttackQuery, spent: string, held: string, hp: number): PlanAttackQuery['query'] {
+  const gone = variantAt(a, spent, held, hp)
   return gone.length ? a.carried!.spent(gone.join(',')) : a.query
 }
 
@@ -107,13 +137,13 @@ function requestAt(a: PlanAttackQuery, spent: string): PlanAttackQuery['query'] 
  * An attack settled at an HP. A shot is at one target (a plan leaves --targets out: its defender
  * is the one target), so the one-target model answers it.
  */
-function settle(a: PlanAttackQuery, hp: number, spent = ''): Settled {
+function settle(a: PlanAttackQuery, hp: number, spent = '', held = ''): Settled {
   if (a.command === 'shoot') {
-    const query = requestAt(a, spent) as ShotRequest
+    const query = requestAt(a, spent, held, hp) as ShotRequest
     const input = shotModel.choose!(shotWith(query, { target: { hp } }), quietChoices)
     return { model: shotModel, input: input as ChosenShot }
   }
-  const query = requestAt(a, spent) as MeleeQuery
+  const query = requestAt(a, spent, held, hp) as MeleeQuery
   const input = meleeModel.choose!(
     { ...query, def: { ...query.def, unit: { ...query.def.unit, hp } } },
     quietChoices,
@@ -122,8 +152,8 @@ function settle(a: PlanAttackQuery, hp: number, spent = ''): Settled {
 }
 
 /** The exact damage odds of one attack at an HP: a shot's damage, or all a charge deals the defender. */
-function damageOdds(a: PlanAttackQuery, hp: number, spent: string): Distribution<number> {
-  const s = settle(a, hp, spent)
+function damageOdds(a: PlanAttackQuery, hp: number, spent: string, held: string): Distribution<number> {
+  const s = settle(a, hp, spent, held)
   return a.command === 'shoot'
     ? shotDamageOdds(s.input as ChosenShot)
     : meleeOdds(s.input as MeleeRequest).defenderDamage
@@ -132,14 +162,15 @@ function damageOdds(a: PlanAttackQuery, hp: number, spent: string): Distribution
 const spendsKey = (o: Spending) => `${o.damage} ${o.spends}`
 
 /**
- * The uses a settled attack takes whatever its dice (limited-uses.ts: its reaction decides), and
- * whether its Improvise is open (then its rerolls decide: `improviseTaken`).
+ * The uses a settled attack takes whatever its dice (limited-uses.ts: its reaction decides), but
+ * those held for this turn (taken already), and whether its Improvise is open (then its rerolls
+ * decide: `improviseTaken`).
  */
-function usesOf(a: PlanAttackQuery, s: Settled): { taken: string[]; improvise: boolean } {
+function usesOf(a: PlanAttackQuery, s: Settled, held: string): { taken: string[]; improvise: boolean } {
   const input = s.input as ChosenShot | MeleeRequest
   const reaction = a.command === 'shoot' ? (input as ChosenShot).defense : (input as MeleeRequest).defChoice
   return {
-    taken: usesTaken(input.traits.defender, reaction),
+    taken: usesTaken(input.traits.defender, reaction).filter((u) => !heldList(held).includes(u)),
     improvise: usesIn(input.traits.defender).includes('improvise'),
   }
 }
@@ -158,9 +189,9 @@ const joined = (taken: string[], improvise: boolean) =>
   (improvise ? [...taken, 'improvise'] : taken).sort().join(',')
 
 /** The exact odds of one attack's damage jointly with the defender's uses it takes. */
-function spendingOdds(a: PlanAttackQuery, hp: number, spent: string): Distribution<Spending> {
-  const s = settle(a, hp, spent)
-  const { taken, improvise } = usesOf(a, s)
+function spendingOdds(a: PlanAttackQuery, hp: number, spent: string, held: string): Distribution<Spending> {
+  const s = settle(a, hp, spent, held)
+  const { taken, improvise } = usesOf(a, s, held)
   if (a.command === 'shoot' && improvise)
     return shotResultOdds(
       s.input as ChosenShot,
@@ -183,8 +214,8 @@ function dealt(a: PlanAttackQuery, result: unknown): number {
 }
 
 /** The defender's uses one rolled attack took, as spendingOdds reads them. */
-function spentBy(a: PlanAttackQuery, s: Settled, result: unknown): string {
-  const { taken, improvise } = usesOf(a, s)
+function spentBy(a: PlanAttackQuery, s: Settled, result: unknown, held: string): string {
+  const { taken, improvise } = usesOf(a, s, held)
   const rerolled = a.command === 'shoot' ? ((result as ShotResult).reroll?.dice.length ?? 0) : 0
   return joined(taken, improvise && improviseTaken(a, s, rerolled))
 }
@@ -206,22 +237,25 @@ function planAttack(a: PlanAttackQuery, memo: Memo): PlanAttack {
   }
   const attack: PlanAttack = {
     name: a.name,
-    damage: (hp, spent = '') =>
-      cached(`${a.name} ${hp} ${requestKey(a, spent)}`, () => damageOdds(a, hp, spent)),
+    unit: a.unit,
+    damage: (hp, spent = '', held = '') =>
+      cached(`${a.name} ${hp} ${requestKey(a, spent, held)}`, () => damageOdds(a, hp, spent, held)),
   }
   if (a.carried)
-    attack.spending = (hp, spent) =>
-      openUses(a, spent).length === 0
-        ? attack.damage(hp, spent).map((damage) => ({ damage, spends: '' }), spendsKey)
-        : cached(`${a.name} ${hp} spending ${requestKey(a, spent)}`, () => spendingOdds(a, hp, spent))
+    attack.spending = (hp, spent, held) =>
+      openUses(a, spent, held).length === 0
+        ? attack.damage(hp, spent, held).map((damage) => ({ damage, spends: '' }), spendsKey)
+        : cached(`${a.name} ${hp} spending ${requestKey(a, spent, held)}`, () =>
+            spendingOdds(a, hp, spent, held),
+          )
   return attack
 }
 
-/** Which of the attack's requests `spent` meets: the uses of it all taken. */
-const requestKey = (a: PlanAttackQuery, spent: string) =>
-  allSpent(spent)
+/** Which of the attack's requests `spent` and `held` meet: the uses of it all taken, those held. */
+const requestKey = (a: PlanAttackQuery, spent: string, held: string) =>
+  `${goneAt(a, spent, held).join(',')} / ${heldList(held)
     .filter((u) => a.carried?.uses.includes(u))
-    .join(',')
+    .join(',')}`
 
 /** The plan's attacks as its flow's stages. */
 function stagesOf(q: PlanQuery, memo: Memo = new Map()): PlanAttack[] {
@@ -265,9 +299,12 @@ function rollPlan(dice: Dice, q: PlanQuery): PlanResult {
   const steps: StepResult[] = []
   let hp = q.hp
   let spent = q.spent ?? ''
+  let held = q.held ?? ''
+  const units = q.attacks.map((a) => a.unit)
   for (const [i, a] of q.attacks.entries()) {
     if (hp <= 0) return { steps, skipped: q.attacks.slice(i).map((x) => x.name) }
-    const s = settle(a, hp, spent)
+    if (boundaryBefore(units, i)) held = ''
+    const s = settle(a, hp, spent, held)
     const from = diceLog(dice)?.length
     const result = s.model.resolve(dice, s.input)
     const rolls =
@@ -278,7 +315,7 @@ function rollPlan(dice: Dice, q: PlanQuery): PlanResult {
             .map((d) => d.value)
     const damage = dealt(a, result)
     const left = Math.max(0, hp - damage)
-    const spends = spentBy(a, s, result)
+    const spends = spentBy(a, s, result, held)
     steps.push({
       attack: a,
       hpBefore: hp,
@@ -292,6 +329,7 @@ function rollPlan(dice: Dice, q: PlanQuery): PlanResult {
     })
     hp = left
     spent = unionSpent(spent, spends)
+    held = heldAfter(held, spends)
   }
   return { steps, skipped: [] }
 }
@@ -342,12 +380,17 @@ function stepJson(s: StepResult, index: number): PlanStepFields {
 // ---------------------------------------------------------------------------------------------
 // Exact odds
 
-/** The plan's distributions after each attack, composed through the stages. */
-function composed(q: PlanQuery, memo?: Memo): Array<Distribution<PlanState>> {
+/**
+ * The plan's distributions after each attack, composed through the stages; `round`, the attacks
+ * of one round (--need's attacks repeat them, each repeat a later round).
+ */
+function composed(q: PlanQuery, memo?: Memo, round = q.attacks): Array<Distribution<PlanState>> {
   const stages = stagesOf(q, memo)
+  const units = round.map((a) => a.unit)
   const after: Array<Distribution<PlanState>> = []
-  let d = planStart(q.hp, q.spent)
-  for (const stage of stages) after.push((d = afterAttack(d, stage)))
+  let d = planStart(q.hp, q.spent, q.held)
+  for (const [k, stage] of stages.entries())
+    after.push((d = afterAttack(atBoundary(d, boundaryBefore(units, k)), stage)))
   return after
 }
 
@@ -397,8 +440,8 @@ export interface PlanOddsExtra {
 /** A plan's odds report (its extra always there: --need adds to it). */
 type PlanOddsReport = OddsReport<PlanOddsJson, PlanOddsExtra, PlanOddsDetail> & { extra: PlanOddsExtra }
 
-function planOddsReport(q: PlanQuery, memo?: Memo): PlanOddsReport {
-  const after = composed(q, memo)
+function planOddsReport(q: PlanQuery, memo?: Memo, round = q.attacks): PlanOddsReport {
+  const after = composed(q, memo, round)
   const last = after[after.length - 1]
   const read = readPlan(last)
   const damage = last.map((s) => s.dealt)
@@ -444,7 +487,7 @@ function planOddsReport(q: PlanQuery, memo?: Memo): PlanOddsReport {
 
 function needAnswer(q: PlanQuery): NeedAnswer {
   const chance = q.need!
-  const found = attacksNeeded(q.hp, stagesOf(q), chance, q.spent)
+  const found = attacksNeeded(q.hp, stagesOf(q), chance, q.spent, q.held)
   return { chance, attacks: found.attacks, curve: found.curve }
 }
 
@@ -510,7 +553,7 @@ function needJson(n: NeedAnswer, q: PlanQuery): PlanNeedFields {
 function needOddsReport(q: PlanQuery): PlanOddsReport {
   const n = needAnswer(q)
   const attacks = n.curve.map((_, k) => q.attacks[k % q.attacks.length])
-  const report = planOddsReport({ ...q, attacks })
+  const report = planOddsReport({ ...q, attacks }, undefined, q.attacks)
   return {
     ...report,
     extra: { ...report.extra, need: needJson(n, q).need },
@@ -550,7 +593,9 @@ function comparePlan(
     )
   // One memo for every order: the same attack at the same HP is worked out once.
   const memo: Memo = new Map()
-  const scored = orders(q.attacks, (a) => a.name).map((order) => {
+  // Only the orders that keep each unit's attacks in a row: a unit has one turn a round.
+  const inTurns = orders(q.attacks, (a) => a.name).filter((o) => secondTurn(o.map((a) => a.unit)) < 0)
+  const scored = inTurns.map((order) => {
     const after = composed({ ...q, attacks: order }, memo)
     return { order, read: readPlan(after[after.length - 1]) }
   })

@@ -1,7 +1,7 @@
 /**
  * LIMITED USES CARRIED FROM ONE ATTACK TO THE NEXT (issue 27): the traits a unit may use once a
- * round (Improvise, Invincible, Untouchable, Unyielding's +2 blocks, Solo Operative) or twice a
- * game (Superior Instincts' +3 blocks). A plan (one round) and a game carry what is spent; this
+ * round (Improvise, Invincible, Untouchable, Unyielding's +2 blocks, Solo Operative), twice a
+ * game (Superior Instincts' +3 blocks) or once a game (Awe Inspiring Arrival's +1 block). A plan (one round) and a game carry what is spent; this
  * module says, once, when an attack takes a use and how the trait reads once its uses are spent.
  *
  * Reading (docs/rules-notes.md, "Limited uses"): a use is taken by an attack in which the trait is
@@ -11,7 +11,13 @@
  * taken by its rerolls (a shot: more evade dice rerolled than the other rerolls allow; a charge:
  * always), which its callers read off the dice. Once spent, a trait with a choice reads as the
  * option that leaves the use out (`invincible=spent`, `unyielding=rerolls`,
- * `superior-instincts=immune`), and one without (Improvise, Solo Operative) is left out.
+ * `superior-instincts=immune`), and one without (Improvise, Solo Operative, Awe Inspiring
+ * Arrival) is left out.
+ *
+ * Turns (issue 37; rules-notes, "Turns"): Superior Instincts' "+3 Blocks this Turn" and Awe
+ * Inspiring Arrival's "first turn you are attacked" last the enemy unit turn they are taken in
+ * (`lasts: 'turn'`): one use covers every attack of the attacking unit's turn (quickstart: "A Unit
+ * can only be activated once per round", so its attacks in a row are its one turn).
  */
 import { traitOf } from './traits.js'
 
@@ -26,6 +32,11 @@ export interface LimitedUse {
   uses: number
   /** The reaction that takes the use: a Guard, a Dodge, both at once, any attack, or rerolls. */
   takes: 'guard' | 'dodge' | 'both' | 'any' | 'rerolls'
+  /**
+   * 'turn': a use lasts the enemy unit turn it is taken in ("+3 Blocks this Turn"): every attack
+   * of that turn has it, and it is taken once for them all. Without: a use is one attack's.
+   */
+  lasts?: 'turn'
 }
 
 export const LIMITED_USES: readonly LimitedUse[] = [
@@ -34,8 +45,32 @@ export const LIMITED_USES: readonly LimitedUse[] = [
   { trait: 'untouchable', use: 'crits-miss', spentAs: 'spent', per: 'round', uses: 1, takes: 'dodge' },
   { trait: 'unyielding', use: 'blocks', spentAs: 'rerolls', per: 'round', uses: 1, takes: 'any' },
   { trait: 'solo-operative', per: 'round', uses: 1, takes: 'both' },
-  { trait: 'superior-instincts', use: 'blocks', spentAs: 'immune', per: 'game', uses: 2, takes: 'any' },
+  {
+    trait: 'superior-instincts',
+    use: 'blocks',
+    spentAs: 'immune',
+    per: 'game',
+    uses: 2,
+    takes: 'any',
+    lasts: 'turn',
+  },
+  // "On the first turn you are attacked gain +1 Block vs each enemy attack action" (wargame
+  // rules, trait upgrades): the first enemy unit turn that attacks it, once a game.
+  { trait: 'awe-inspiring-arrival', per: 'game', uses: 1, takes: 'any', lasts: 'turn' },
 ]
+
+/** The uses among `names` (registry names) that last the turn they are taken in. */
+export function turnLong(names: readonly string[]): string[] {
+  return names.filter((t) => BY_TRAIT.get(t)?.lasts === 'turn')
+}
+
+/** Uses taken so far with the once-a-round ones given back (a new round). */
+export function nextRoundUses(spent: string): string {
+  return spent
+    .split(',')
+    .filter((t) => t && BY_TRAIT.get(t)?.per !== 'round')
+    .join(',')
+}
 
 /** Evade dice Improvise rerolls (quickstart, universal skill): used after the other rerolls. */
 export const IMPROVISE_DICE = 2
@@ -98,14 +133,6 @@ export function allSpent(spent: string | readonly string[]): string[] {
     .filter(([t, n]) => n >= (BY_TRAIT.get(t)?.uses ?? 1))
     .map(([t]) => t)
     .sort()
-}
-
-/**
- * Traits as written, with those whose uses are all taken (`spent`, the uses taken so far) read as
- * spent: the option that leaves the use out, or left out.
- */
-export function withUsesSpent(traits: readonly string[], spent: string | readonly string[]): string[] {
-  return readAsSpent(traits, allSpent(spent))
 }
 
 /** Traits as written, those named in `gone` (registry names) read as spent. */

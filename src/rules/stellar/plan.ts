@@ -13,11 +13,20 @@
  * (`spending`), decided per attack as a single attack decides it (greedy: the defender does not
  * keep a use for a later attack).
  *
+ * Turns (issue 37; rules-notes, "Turns in a plan"): a plan is one round, and the attacks one unit
+ * makes in a row are its one unit turn (quickstart: "A Unit can only be activated once per
+ * round"), so a unit named again after another unit is refused (`checkTurns`). A use that lasts
+ * a turn (Superior Instincts' "+3 Blocks this Turn", Awe Inspiring Arrival) is taken by the
+ * first attack of the turn that takes it and held by every attack after it in that turn (the
+ * state's `held`). `--need` repeats the plan's attacks: each repeat is a later round, in which
+ * the once-a-round uses (Improvise, Invincible, Unyielding…) come back.
+ *
  * The attacks themselves are the callers' (a shot, a charge): this module knows only their
  * damage odds at an HP and the uses taken.
  */
 import { Distribution } from '../../core/distribution.js'
-import { addUses } from './limited-uses.js'
+import { InputError } from '../../core/errors.js'
+import { addUses, nextRoundUses, turnLong } from './limited-uses.js'
 
 /**
  * What a stage leaves: the defender's HP left (0: destroyed), all the damage dealt so far, and the
@@ -29,6 +38,8 @@ export interface PlanState {
   dealt: number
   /** The defender's limited uses taken so far, one name a use, sorted and comma-joined ('' none). */
   spent: string
+  /** Those taken in this unit turn that last it (Superior Instincts' blocks): in effect, not taken again. */
+  held: string
 }
 
 /** One attack's outcome as the plan carries it: its damage, and the defender's uses it took. */
@@ -42,41 +53,93 @@ export interface Spending {
 export interface PlanAttack {
   /** As the command line names it: `argonaut:cannon`. */
   name: string
+  /** The attacking unit: its attacks in a row are one unit turn. */
+  unit: string
   /**
-   * The attack's exact damage odds against the defender with `hp` left and the uses `spent`
-   * (comma-joined) already taken.
+   * The attack's exact damage odds against the defender with `hp` left, the uses `spent`
+   * (comma-joined) already taken and those `held` for this turn.
    */
-  damage(hp: number, spent?: string): Distribution<number>
+  damage(hp: number, spent?: string, held?: string): Distribution<number>
   /**
    * When the attack may take a limited use of the defender's: its exact odds of damage and the
-   * uses it takes (left out: it takes none, and `damage` is read).
+   * uses it takes, none of those `held` (left out: it takes none, and `damage` is read).
    */
-  spending?(hp: number, spent: string): Distribution<Spending>
+  spending?(hp: number, spent: string, held: string): Distribution<Spending>
+}
+
+/**
+ * Refuses a unit named again after another unit's attack: a plan is one round, and a unit is
+ * activated once a round (quickstart), so its attacks are one turn, in a row.
+ */
+export function checkTurns(units: readonly string[], names: readonly string[] = units): void {
+  const i = secondTurn(units)
+  if (i >= 0)
+    throw new InputError(
+      'bad-usage',
+      `plan: ${names[i]} would be ${units[i]}'s second turn in one round (a unit is activated once a round); name each unit's attacks in a row`,
+    )
+}
+
+/** The first attack that is its unit's second turn (the unit named again after another), or -1. */
+export function secondTurn(units: readonly string[]): number {
+  const done = new Set<string>()
+  for (const [i, u] of units.entries()) {
+    if (i > 0 && units[i - 1] !== u) done.add(units[i - 1])
+    if (done.has(u)) return i
+  }
+  return -1
+}
+
+/** What comes before attack `k` of attacks repeated in order: a new round, a new unit turn, or neither. */
+export function boundaryBefore(units: readonly string[], k: number): 'round' | 'turn' | undefined {
+  if (k === 0) return undefined
+  if (k % units.length === 0) return 'round'
+  return units[k % units.length] === units[(k - 1) % units.length] ? undefined : 'turn'
 }
 
 /**
  * States with one HP left and the same uses taken are one state; a destroyed defender's states
  * differ by the damage dealt only (nothing is spent against it any more).
  */
-const stateKey = (s: PlanState) => (s.hp > 0 ? `hp ${s.hp} ${s.spent}` : `destroyed ${s.dealt}`)
+const stateKey = (s: PlanState) => (s.hp > 0 ? `hp ${s.hp} ${s.spent} / ${s.held}` : `destroyed ${s.dealt}`)
 
 /** Uses taken so far (comma-joined) and those one attack took (comma-joined), as one. */
 export function unionSpent(a: string, b: string): string {
   return b ? addUses(a, b.split(',')) : a
 }
 
+/** The uses held for the turn, and those of `spends` that last the turn added. */
+export function heldAfter(held: string, spends: string): string {
+  const more = turnLong(spends.split(',').filter(Boolean))
+  return more.length ? [...new Set([...held.split(','), ...more])].filter(Boolean).sort().join(',') : held
+}
+
 /** The state after one more attack's outcome: HP never below 0, the uses it took added. */
 function hit(s: PlanState, o: Spending): PlanState {
+  const alive = s.hp - o.damage > 0
   return {
     hp: Math.max(0, s.hp - o.damage),
     dealt: s.dealt + o.damage,
-    spent: s.hp - o.damage > 0 ? unionSpent(s.spent, o.spends) : '',
+    spent: alive ? unionSpent(s.spent, o.spends) : '',
+    held: alive ? heldAfter(s.held, o.spends) : '',
   }
 }
 
-/** The plan's start: the defender whole, nothing dealt, no use taken (or `spent`, a game's). */
-export function planStart(hp: number, spent = ''): Distribution<PlanState> {
-  return Distribution.point({ hp, dealt: 0, spent: unionSpent('', spent) }, stateKey)
+/**
+ * The plan's start: the defender whole, nothing dealt, no use taken (or `spent`, a game's, and
+ * `held`, those of the game's turn the plan goes on with).
+ */
+export function planStart(hp: number, spent = '', held = ''): Distribution<PlanState> {
+  return Distribution.point({ hp, dealt: 0, spent: unionSpent('', spent), held }, stateKey)
+}
+
+/** The states at a new unit turn (nothing held) or a new round (the once-a-round uses back too). */
+export function atBoundary(d: Distribution<PlanState>, boundary: 'round' | 'turn' | undefined) {
+  if (!boundary) return d
+  return d.map(
+    (s) => ({ ...s, held: '', spent: boundary === 'round' ? nextRoundUses(s.spent) : s.spent }),
+    stateKey,
+  )
 }
 
 /** A destroyed defender is attacked no more: no damage. */
@@ -87,8 +150,8 @@ const spendsKey = (o: Spending) => `${o.damage} ${o.spends}`
 /** One attack's outcomes at a state: what it spends, or its damage alone. */
 function outcomesAt(attack: PlanAttack, s: PlanState): Distribution<Spending> {
   if (s.hp <= 0) return NONE
-  if (attack.spending) return attack.spending(s.hp, s.spent)
-  return attack.damage(s.hp, s.spent).map((damage) => ({ damage, spends: '' }), spendsKey)
+  if (attack.spending) return attack.spending(s.hp, s.spent, s.held)
+  return attack.damage(s.hp, s.spent, s.held).map((damage) => ({ damage, spends: '' }), spendsKey)
 }
 
 /**
@@ -126,23 +189,25 @@ export const MAX_PLAN_ATTACKS = 50
 export const NEED_CAP = 100
 
 /**
- * The fewest attacks, the plan's attacks repeated in order, that destroy the defender with a
- * chance of at least `chance`: their number and the chance after each attack made. No `attacks`
- * when it is not reached within NEED_CAP attacks, or when a whole round of the attacks dealt no
- * damage at all (the mean damage dealt did not grow: the states are the same), as no later round
- * will.
+ * The fewest attacks, the plan's attacks repeated in order (each repeat a later round), that
+ * destroy the defender with a chance of at least `chance`: their number and the chance after each
+ * attack made. No `attacks` when it is not reached within NEED_CAP attacks, or when a whole round
+ * of the attacks dealt no damage at all (the mean damage dealt did not grow: the states are the
+ * same), as no later round will.
  */
 export function attacksNeeded(
   hp: number,
   attacks: readonly PlanAttack[],
   chance: number,
   spent = '',
+  held = '',
 ): { attacks?: number; curve: number[] } {
   const curve: number[] = []
-  let d = planStart(hp, spent)
+  const units = attacks.map((a) => a.unit)
+  let d = planStart(hp, spent, held)
   let roundStart = 0
   for (let k = 0; k < NEED_CAP; k++) {
-    d = afterAttack(d, attacks[k % attacks.length])
+    d = afterAttack(atBoundary(d, boundaryBefore(units, k)), attacks[k % attacks.length])
     const read = readPlan(d)
     curve.push(read.destroyed)
     if (read.destroyed >= chance) return { attacks: k + 1, curve }

@@ -63,18 +63,34 @@ describe('a plan carries the defender’s limited uses', () => {
     expect(json.steps[1].answer.traits.defender).toEqual(['invincible=crits-as-hits', 'unyielding=rerolls'])
   })
 
-  it('rolled: Superior Instincts’ blocks at most twice, then immunity only', async () => {
+  it('rolled: Superior Instincts’ blocks taken once for gunner’s turn, held by all its attacks', async () => {
+    // One unit's attacks in a row are its one turn; "+3 Blocks this Turn" (plan-turns.test.ts).
     const q = await query(['sage', 'gunner:rifle', 'gunner:rifle', 'gunner:rifle'])
     const r = planModel.resolve(new SeededDice('a'), q) as PlanResult
     const json = planModel.json(r, q) as { steps: Array<{ spent?: string[]; answer: any }> }
-    expect(json.steps.map((s) => s.spent)).toEqual([
-      ['superior-instincts'],
-      ['superior-instincts'],
-      undefined,
-    ])
+    expect(json.steps.map((s) => s.spent)).toEqual([['superior-instincts'], undefined, undefined])
     expect(json.steps.map((s) => s.answer.traits.defender)).toEqual([
       ['superior-instincts=blocks'],
       ['superior-instincts=blocks'],
+      ['superior-instincts=blocks'],
+    ])
+  })
+
+  it('rolled: Superior Instincts’ blocks at most twice a game, then immunity only', async () => {
+    // A game's plan that begins with one use taken already: this turn takes the second.
+    const q = { ...(await query(['sage', 'gunner:rifle', 'gunner:rifle'])), spent: 'superior-instincts' }
+    const r = planModel.resolve(new SeededDice('a'), q) as PlanResult
+    const json = planModel.json(r, q) as { steps: Array<{ spent?: string[]; answer: any }> }
+    expect(json.steps.map((s) => s.spent)).toEqual([['superior-instincts'], undefined])
+    const spentBoth = { ...q, spent: 'superior-instincts,superior-instincts' }
+    const again = planModel.json(
+      planModel.resolve(new SeededDice('a'), spentBoth) as PlanResult,
+      spentBoth,
+    ) as {
+      steps: Array<{ spent?: string[]; answer: any }>
+    }
+    expect(again.steps.map((s) => s.answer.traits.defender)).toEqual([
+      ['superior-instincts=immune'],
       ['superior-instincts=immune'],
     ])
   })

@@ -16,7 +16,7 @@ import {
 
 /** An attack whose damage odds are given per HP by a table of [damage, weight] (a d6-like toy). */
 function attack(name: string, at: (hp: number) => Array<[number, number]>): PlanAttack {
-  return { name, damage: (hp) => Distribution.weighted(at(hp)) }
+  return { name, unit: name, damage: (hp) => Distribution.weighted(at(hp)) }
 }
 
 /** Every path, its chance as a fraction [num, den] of bigints, and the state it ends in. */
