@@ -41,9 +41,12 @@ describe('the library in a browser bundle', () => {
     expect(b.inputs.filter((f) => /dist\/(report|rules)\/stellar|yaml|valibot/.test(f))).toEqual([])
   })
 
-  it('shoot, melee, plan, save and matrix: 70 KB gzipped at most, no YAML parser', async () => {
+  it('shoot, melee, plan, save and matrix: 80 KB gzipped at most, no YAML parser', async () => {
     const b = await bundle(['shoot', 'melee', 'plan', 'save', 'matrix'])
-    expect(b.gzipped).toBeLessThanOrEqual(70 * 1024)
+    // 66.4 KB when the budget was 70; the rules of issue 37 (turns, Skills in a game, the clash
+    // chosen after the overwatch, warships, barriers, Rapid Fire's range) brought it to 73.3 KB.
+    // The budget is there to catch a parser, the text code or a node module coming in.
+    expect(b.gzipped).toBeLessThanOrEqual(80 * 1024)
     expect(b.inputs.filter((f) => /node_modules\/(yaml|js-yaml)\//.test(f))).toEqual([])
     expect(b.inputs.filter((f) => /dist\/render\//.test(f))).toEqual([])
     // Each fight is there (its answer is built in the bundle), and nothing loads a node module.
