@@ -116,11 +116,32 @@ function openGame(path: string, name: string, write: boolean): { fd: number; st:
   try {
     const st = fstatSync(fd)
     if (!st.isFile()) throw notAGame(name, kindOf(st))
-    return { fd, st }
+    return { fd, st: settled(fd, st) }
   } catch (e) {
     closeSync(fd)
     throw e
   }
+}
+
+/** How long a last line without its newline is watched before it is taken as cut short. */
+const SETTLE_MS = 200
+const pause = new Int32Array(new SharedArrayBuffer(4))
+
+/**
+ * The file's size once it ends with a whole line. Another player's mecha may be appending at this
+ * very moment, and its line can be seen half there: the kernel grows a file page by page, so a
+ * line across a 4 KB boundary lands in two steps (the test of two processes appending 1,500
+ * events each met it twice in a day of full runs). Such a line is whole within microseconds,
+ * while one left by a write that did not finish stays cut short: a last line without its newline
+ * is looked at again, every 2 ms for up to SETTLE_MS, before the log is read or refused as torn.
+ */
+function settled(fd: number, st: Stats): Stats {
+  for (let waited = 0; st.size > 0 && waited < SETTLE_MS; waited += 2) {
+    if (readRange(fd, st.size - 1, st.size)[0] === 10) break
+    Atomics.wait(pause, 0, 0, 2)
+    st = fstatSync(fd)
+  }
+  return st
 }
 
 /** Bytes [from, to) of an open file. */
