@@ -69,7 +69,7 @@ await build({
   plugins: [noChildProcess, yamlApart(yamlNames)],
 })
 
-// No V8 code cache any more: one a former build's bin/mecha.js wrote is stale.
+// A new bundle needs a new V8 code cache: bin/mecha.js writes one at the first run that finds none.
 rmSync('dist/mecha.cjs.cache', { force: true })
 
 // The page (docs/web.md): one HTML file with its styles and its one script inline, so that it

@@ -7,7 +7,7 @@ import { fileURLToPath } from 'node:url'
 /**
  * The built binary, run as a user runs it (npm test builds dist/ first): for the tier of tests
  * that must run the real thing (exit codes through a shell, a closed pipe, a full disk, prompts in
- * a pseudo-terminal, the docs' examples). Everything else runs the front
+ * a pseudo-terminal, the code cache, the docs' examples). Everything else runs the front
  * in-process: in-process.ts.
  */
 export const BIN = fileURLToPath(new URL('../../bin/mecha.js', import.meta.url))

@@ -1,12 +1,25 @@
-import { readFileSync, readdirSync } from 'node:fs'
+import { spawnSync } from 'node:child_process'
+import {
+  cpSync,
+  mkdirSync,
+  mkdtempSync,
+  readFileSync,
+  readdirSync,
+  rmSync,
+  statSync,
+  utimesSync,
+  writeFileSync,
+} from 'node:fs'
+import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
-import { describe, expect, it } from 'vitest'
+import { afterAll, describe, expect, it } from 'vitest'
 import { mecha } from './in-process.js'
 
 /**
  * Start-up: a command's flags read the same however they are given (a command named is the only
- * one declared to commander), and the YAML library is a file of its own.
+ * one declared to commander), the YAML library is a file of its own, and the V8 code cache beside
+ * the bundle is made, replaced and done without as bin/mecha.js says (through the real binary).
  */
 
 const SHOT = ['shoot', '--acc', '9', '--evade', '4', '--shots', '5', '--dmg', '300', '--seed', 'start']
@@ -64,6 +77,7 @@ describe('the files a start reads', () => {
 
   it('the package ships every file the build makes for bin/mecha.js', () => {
     const files: string[] = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')).files
+    // The bundles, not the code cache (made for one Node: bin/mecha.js writes it at a first run).
     const built = readdirSync(join(ROOT, 'dist')).filter((f) => /\.cjs$/.test(f))
     const forBin = files.filter((f) => /^dist\/[^/]+\.cjs$/.test(f))
     expect(built.map((f) => `dist/${f}`).sort()).toEqual(forBin.sort())
@@ -75,5 +89,48 @@ describe('the files a start reads', () => {
       expect(files).toContain(`dist/${layer}/`)
     // The page (docs/web.md), which `mecha web` finds beside the bundle.
     expect(files).toContain('dist/web/index.html')
+  })
+})
+
+describe('the code cache beside the bundle', () => {
+  // A copy of bin/ and dist/, so the cache can be taken away and spoilt.
+  const dir = mkdtempSync(join(tmpdir(), 'mecha-start-'))
+  afterAll(() => rmSync(dir, { recursive: true, force: true }))
+  for (const d of ['bin', 'dist']) cpSync(join(ROOT, d), join(dir, d), { recursive: true })
+  const cache = join(dir, 'dist/mecha.cjs.cache')
+  const run = () =>
+    spawnSync(process.execPath, [join(dir, 'bin/mecha.js'), ...SHOT, '--json'], {
+      encoding: 'utf8',
+      env: { PATH: process.env.PATH ?? '' },
+    })
+  const answer = mecha([...SHOT, '--json']).stdout
+  const past = new Date('2020-01-01T00:00:00Z')
+
+  it('a run that finds none writes one, which the next run uses as it is', () => {
+    // A fresh build has none yet: the copy may hold one only if a run came before it.
+    rmSync(cache, { force: true })
+    expect(run().stdout).toBe(answer)
+    expect(statSync(cache).size).toBeGreaterThan(100_000)
+    utimesSync(cache, past, past)
+    expect(run().stdout).toBe(answer)
+    expect(statSync(cache).mtime).toEqual(past) // accepted: not written again
+  })
+
+  it('a cache V8 rejects (another Node, a spoilt file) is replaced after the run', () => {
+    writeFileSync(cache, Buffer.alloc(4096, 7))
+    expect(run().stdout).toBe(answer)
+    expect(statSync(cache).size).toBeGreaterThan(100_000)
+    utimesSync(cache, past, past)
+    expect(run().stdout).toBe(answer)
+    expect(statSync(cache).mtime).toEqual(past)
+  })
+
+  it('a cache that cannot be read or written changes nothing but the time', () => {
+    rmSync(cache)
+    mkdirSync(cache) // neither readable nor writable as a file, even for root
+    const r = run()
+    expect(r.status).toBe(0)
+    expect(r.stderr).toBe('')
+    expect(r.stdout).toBe(answer)
   })
 })
