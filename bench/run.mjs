@@ -164,7 +164,12 @@ const EXAMPLES = fileURLToPath(new URL('../examples/roster.yaml', import.meta.ur
 const three = ['argonaut:cannon', 'argonaut:machine-gun', 'blue-djinn:heat-sword']
 for (const [what, attacks, target] of [
   ['plan, 3 attacks', three, 2.5],
-  ['plan, 6 attacks', [...three, ...three], 3.5],
+  // Six attacks in five unit turns (a unit's attacks in a row are its turn; a unit attacks once a round).
+  [
+    'plan, 6 attacks',
+    [...three, 'blue-djinn:machine-gun', 'white-asura:beam-rifle', 'laughing-joker:bazooka'],
+    3.5,
+  ],
 ]) {
   const argv = [BIN, 'plan', 'dervish', ...attacks, '--roster', EXAMPLES]
   const [o, r] = timeAll(
