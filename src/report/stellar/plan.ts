@@ -9,7 +9,7 @@
 import type { Dice, RecordingDice } from '../../core/dice.js'
 import { InputError } from '../../core/errors.js'
 import type { Distribution } from '../../core/distribution.js'
-import { meleeOdds } from '../../rules/stellar/melee-flow.js'
+import { defenderDamageOdds } from '../../rules/stellar/melee-flow.js'
 import type { MeleeResult } from '../../rules/stellar/melee.js'
 import {
   type PlanAttack,
@@ -144,8 +144,10 @@ function settle(a: PlanAttackQuery, hp: number, spent = '', held = ''): Settled 
     return { model: shotModel, input: input as ChosenShot }
   }
   const query = requestAt(a, spent, held, hp) as MeleeQuery
+  // The charge at each HP is this request but for the HP: one family (Melee.hpFamily), whose
+  // searches share what reads no defender HP.
   const input = meleeModel.choose!(
-    { ...query, def: { ...query.def, unit: { ...query.def.unit, hp } } },
+    { ...query, def: { ...query.def, unit: { ...query.def.unit, hp } }, hpFamily: query },
     quietChoices,
   )
   return { model: meleeModel, input: input as MeleeRequest }
@@ -156,7 +158,7 @@ function damageOdds(a: PlanAttackQuery, hp: number, spent: string, held: string)
   const s = settle(a, hp, spent, held)
   return a.command === 'shoot'
     ? shotDamageOdds(s.input as ChosenShot)
-    : meleeOdds(s.input as MeleeRequest).defenderDamage
+    : defenderDamageOdds(s.input as MeleeRequest)
 }
 
 const spendsKey = (o: Spending) => `${o.damage} ${o.spends}`
@@ -204,7 +206,7 @@ function spendingOdds(a: PlanAttackQuery, hp: number, spent: string, held: strin
   const damage =
     a.command === 'shoot'
       ? shotDamageOdds(s.input as ChosenShot)
-      : meleeOdds(s.input as MeleeRequest).defenderDamage
+      : defenderDamageOdds(s.input as MeleeRequest)
   return damage.map((d) => ({ damage: d, spends: joined(taken, improvise) }), spendsKey)
 }
 

@@ -303,23 +303,28 @@ function addParts(into: CounterParts, q: number, x: CounterParts): void {
 }
 
 /**
- * What the searches of one charge share, whatever the overwatch left the charger: each strike's
- * chances of unblocked hits per strike weighed (its splits, the reaction, and what it reads of the
- * overwatch: the charger's Improvise for the attack, its Momentum for the counter-attack), the
- * attack views met, and the counter-attack's parts per view (CounterParts). The searches after
- * each overwatch outcome differ only in the charger's HP left.
+ * What the searches share across charges alike but for the defender's HP (Melee.hpFamily: a
+ * plan's charge at each HP the attacks before it leave; a charge alone has its own): what reads no
+ * defender HP. Each counter-attack's chances of uC per counter-attack weighed (its splits, the
+ * reaction and the Momentum the charger has left), the attack's chances of uA (unless a reroll
+ * pick weighs them against the HP), the attack views met, and the counter-attack's parts per view
+ * (CounterParts) and their reading at each HP the charger has left (takenAt): the counter-attack
+ * and the conclusion read the defender's HP only through the attack view (clashAfterStrikes).
  */
-class ClashShared {
-  /** Per attack's dice (its splits, the reaction, the charger's Improvise): its chances of uA and parts per view. */
-  readonly dealt = new Map<string, { pA: number[]; byLater: Map<number, ByView> }>()
+class ClashCommon {
+  /** Per attack's dice (its splits, the reaction, the charger's Improvise): its chances of uA. */
+  private readonly attackChances = new Map<string, number[]>()
   /** The strike stage after the attack's dice (its weapon and target: every option's attack shares it). */
   attackAfter?: AfterDiceInput
-  /** The attack's cells per later damage to the defender, each table looked up once. */
-  readonly attackTables = new Map<number, (u: number) => AttackCell>()
   readonly counterChances = new Map<string, number[]>()
-  /** Per attack view: an attack standing for it (met first), and whether the counter-attack strikes after it. */
+  /**
+   * Per attack view: an attack standing for it (met first), whether the counter-attack strikes
+   * after it, and the charge it was met in, the charger's HP unbounded (the conclusions before
+   * the HP left is read: the view holds all they read of the defender's HP).
+   */
   readonly views: Array<StrikeOutcome | undefined> = []
   readonly countered: boolean[] = []
+  private readonly viewCharges: Melee[] = []
   /** The counter-attack's outcomes per unblocked hits, from the first counter-attack weighed (its weapon and target). */
   counters?: ReturnType<typeof counterTable>
   /** Per attack view: the conclusion per counter view, the charger's HP unbounded (CounterParts' `fb`). */
@@ -328,18 +333,29 @@ class ClashShared {
   private readonly cells: CounterParts[][] = []
   /** Per counter-attack's dice (and the Momentum it meets) and attack view: its parts. */
   private readonly parts = new Map<string, CounterParts>()
-  /** The charge with the charger's HP unbounded: the conclusions before the HP left is read. */
-  private readonly unbounded: Melee
+  /** Per counter-attack's dice and the charger's HP left: its parts read at that HP, per view. */
+  readonly taken = new Map<string, Array<Taken | undefined>>()
 
-  constructor(private readonly m: Melee) {
-    this.unbounded = { ...m, atk: { ...m.atk, unit: { ...m.atk.unit, hp: undefined } } }
+  /** The attack `s` (its dice: `key`): its chances of uA, once per family, or per HP when a pick reads it. */
+  attackChancesOf(key: string, s: Strike): number[] {
+    const at = picksRerolls(s, 'attack') || picksRerolls(s, 'defense') ? `${key}|${s.targetHp}` : key
+    let pA = this.attackChances.get(at)
+    if (!pA) this.attackChances.set(at, (pA = unblockedChances(s)))
+    return pA
+  }
+
+  /** Notes attack view k, met first with `rep` in the charge `unbounded` (the charger's HP unbounded). */
+  meet(k: number, rep: StrikeOutcome, unbounded: Melee): void {
+    this.views[k] = rep
+    this.viewCharges[k] = unbounded
+    this.countered[k] = clashAfterStrikes.countered(unbounded, rep)
   }
 
   /** The conclusion after view k's attack and a counter-attack of counter view j (null, -1: none), once per pair. */
   private end(k: number, c: StrikeOutcome | null, j: number): ClashConclusion {
     const byCounter = (this.ends[k] ??= new Map())
     let e = byCounter.get(j)
-    if (!e) byCounter.set(j, (e = clashAfterStrikes.conclude(this.unbounded, this.views[k]!, c)))
+    if (!e) byCounter.set(j, (e = clashAfterStrikes.conclude(this.viewCharges[k], this.views[k]!, c)))
     return e
   }
 
@@ -360,7 +376,7 @@ class ClashShared {
   /**
    * The counter-attack's outcomes with uC unblocked hits through the conclusion after view k's
    * attack (none when the counter-attack stage does not strike after it: then the same for every
-   * uC), summed, once per charge (every option's counter-attack shares them).
+   * uC), summed, once per family (every option's counter-attack shares them).
    */
   private cell(k: number, u: number): CounterParts {
     const byHits = (this.cells[k] ??= [])
@@ -387,6 +403,35 @@ class ClashShared {
     if (t.later.length > 1) t.later.sort((a, b) => a[0] - b[0])
     this.parts.set(at, t)
     return t
+  }
+}
+
+/** The family of a charge's searches: its hpFamily's, or its own. */
+const commons = new WeakMap<object, ClashCommon>()
+function commonOf(m: Melee): ClashCommon {
+  const family = m.hpFamily ?? m
+  let c = commons.get(family)
+  if (!c) commons.set(family, (c = new ClashCommon()))
+  return c
+}
+
+/**
+ * What the searches of one charge share, whatever the overwatch left the charger: what the
+ * family shares (ClashCommon), and what the attack deals per view at this defender's HP. The
+ * searches after each overwatch outcome differ only in the charger's HP left.
+ */
+class ClashShared {
+  /** Per attack's dice (its splits, the reaction, the charger's Improvise): its chances of uA and parts per view. */
+  readonly dealt = new Map<string, { pA: number[]; byLater: Map<number, ByView> }>()
+  /** The attack's cells per later damage to the defender, each table looked up once. */
+  readonly attackTables = new Map<number, (u: number) => AttackCell>()
+  /** The charge with the charger's HP unbounded: the conclusions before the HP left is read. */
+  readonly unbounded: Melee
+  readonly common: ClashCommon
+
+  constructor(m: Melee) {
+    this.unbounded = { ...m, atk: { ...m.atk, unit: { ...m.atk.unit, hp: undefined } } }
+    this.common = commonOf(m)
   }
 }
 
@@ -440,10 +485,10 @@ export class MeleeChoice {
   private dealtAt(A: { pA: number[]; byLater: Map<number, ByView> }, x: number): ByView {
     let parts = A.byLater.get(x)
     if (parts) return parts
-    const { views, countered, attackTables } = this.shared
+    const { attackTables, common } = this.shared
     let cells = attackTables.get(x)
     if (!cells) {
-      cells = attackCells({ after: this.shared.attackAfter!, defHp: this.m.def.unit.hp, later: x })
+      cells = attackCells({ after: common.attackAfter!, defHp: this.m.def.unit.hp, later: x })
       attackTables.set(x, cells)
     }
     parts = []
@@ -453,10 +498,7 @@ export class MeleeChoice {
       const cell = cells(u)
       for (let j = 0; j < cell.views.length; j++) {
         const k = cell.views[j]
-        if (!views[k]) {
-          views[k] = cell.reps[j]
-          countered[k] = clashAfterStrikes.countered(this.m, cell.reps[j])
-        }
+        if (!common.views[k]) common.meet(k, cell.reps[j], this.shared.unbounded)
         addDealt((parts[k] ??= noDealt()), q, cell.sums[j])
       }
     }
@@ -487,21 +529,29 @@ export class MeleeChoice {
       A = this.shared.dealt.get(shared)
       if (!A) {
         const s = attackStrike(this.m, atkSplit.attack, defSplit.defense, defChoice, this.ow.improvised)
-        this.shared.attackAfter ??= afterDiceInput(s)
-        this.shared.dealt.set(shared, (A = { pA: unblockedChances(s), byLater: new Map() }))
+        const { common } = this.shared
+        common.attackAfter ??= afterDiceInput(s)
+        this.shared.dealt.set(shared, (A = { pA: common.attackChancesOf(shared, s), byLater: new Map() }))
       }
       this.dealtMemo.set(k1, A)
     }
     const k2 = `${defSplit.attack}|${atkSplit.defense}|${defChoice}`
     let C = this.takenMemo.get(k2)
     if (!C) {
+      const { common } = this.shared
       const left = momentumLeft(this.m, this.ow)
-      const s = counterStrike(this.m, left, defSplit.attack, atkSplit.defense, defChoice)
-      this.shared.counters ??= counterTable(afterDiceInput(s))
       const key = `${k2}|${left}`
-      let pC = this.shared.counterChances.get(key)
-      if (!pC) this.shared.counterChances.set(key, (pC = unblockedChances(s)))
-      this.takenMemo.set(k2, (C = { key, pC, cells: [] }))
+      let pC = common.counterChances.get(key)
+      if (!pC) {
+        const s = counterStrike(this.m, left, defSplit.attack, atkSplit.defense, defChoice)
+        common.counters ??= counterTable(afterDiceInput(s))
+        common.counterChances.set(key, (pC = unblockedChances(s)))
+      }
+      // Read at the charger's HP left once per family: a search at another defender HP meets them too.
+      const at = `${key}|${this.atkHpLeft}`
+      let cells = common.taken.get(at)
+      if (!cells) common.taken.set(at, (cells = []))
+      this.takenMemo.set(k2, (C = { key, pC, cells }))
     }
     // Joined per view: the attack's parts weighted by the chance of each later damage to the
     // defender, the counter-attack's by the chance of the view.
@@ -519,7 +569,7 @@ export class MeleeChoice {
     for (const k of this.viewOrder(A.pA.length)) {
       const pView = base[k]?.p ?? 0
       if (pView === 0) continue
-      const c = (C.cells[k] ??= takenAt(this.shared.counterParts(C.key, C.pC, k), this.atkHpLeft))
+      const c = (C.cells[k] ??= takenAt(this.shared.common.counterParts(C.key, C.pC, k), this.atkHpLeft))
       for (const [x, pX] of c.later) {
         // The views met do not depend on the later damage: view k is met at x as at 0.
         const ax = this.dealtAt(A, x)[k]!

@@ -379,6 +379,75 @@ export function chargeFlow(n: number): Flow<Charge, Charge> {
   return f
 }
 
+// ---------------------------------------------------------------------------------------------
+// The defender's damage alone (a plan's read)
+
+/** The overwatch's stages alone, `n` attacks: the states the clash begins from (Flow.fold's lead). */
+const overwatchFlows: Array<Flow<Charge, Charge>> = []
+function overwatchFlow(n: number): Flow<Charge, Charge> {
+  let f = overwatchFlows[n]
+  if (!f) {
+    f = Flow.from<Charge>(() => 0)
+    for (let i = 0; i < n; i++) f = f.then(overwatchAttack)
+    overwatchFlows[n] = f
+  }
+  return f
+}
+
+/** The charge's stages after its clash stage: what follows a clash whose choices are made. */
+const clashRestFlow = Flow.from<Charge>(() => 0)
+  .then(attackStage)
+  .then(counterStage)
+  .then(conclusionStage)
+
+/**
+ * What the defender's damage reads of a clash state, besides the family the charge is of
+ * (Melee.hpFamily): the Momentum and Improvise the charger spent (its strikes read them), the
+ * choice made, and the defender's HP through the attack's view of each outcome (the number of the
+ * chosen attack's outcomes it survives: survival is monotone in the damage). Unlike the clash
+ * stage's key it leaves out the charger's HP left, which only the charger's own damage reads (the
+ * defender's Finishing Blow).
+ */
+function defenderRestKey(st: Charge): string {
+  const { m, ow, choice: c } = st
+  const attack = strikeFold(attackStrike(m, c.atkSplit.attack, c.defSplit.defense, c.defChoice, ow.improvised))
+  const survived = attack.outcomes().filter((a) => survives(a.damage, m.def.unit.hp)).length
+  return `${ow.momentumSpent} ${ow.improvised} ${choiceCode(c)} ${survived}`
+}
+
+/** Per family (Melee.hpFamily), the defender's damage after each clash state, by defenderRestKey. */
+const defenderRests = new WeakMap<object, Map<string, Distribution<number>>>()
+
+const NO_DAMAGE = Distribution.point(0)
+
+/**
+ * The damage the defender takes in the charge `m`: meleeOdds(m).defenderDamage, folded for that
+ * read alone (a plan's attack at each HP the attacks before it leave). The overwatch's stages are
+ * folded as the charge's are, the clash's choices made per overwatch outcome as its clash stage
+ * makes them; the stages after it are folded once per state they tell apart for the defender
+ * (defenderRestKey) within the family of charges alike but for the defender's HP, and the
+ * defender's damage read off each (its attack's damage and what it takes later).
+ */
+export function defenderDamageOdds(m: Melee): Distribution<number> {
+  const family = m.hpFamily ?? m
+  let rests = defenderRests.get(family)
+  if (!rests) defenderRests.set(family, (rests = new Map()))
+  const byKey = rests
+  const rest = (st: Charge): Distribution<number> => {
+    if (!attackMade(st.ow)) return NO_DAMAGE
+    const clash = chosen(st, false)
+    const key = defenderRestKey(clash)
+    let d = byKey.get(key)
+    if (!d) {
+      const fold = clashRestFlow.fold(clash)
+      d = tallyOdds(fold, TALLY.attackDamage, (s) => damageTaken(0, s.end!.later.defender))
+      byKey.set(key, d)
+    }
+    return d
+  }
+  return overwatchFlow(overwatchAttacks(m)).odds(chargeStart(m)).bind(rest, (x) => x)
+}
+
 /**
  * The whole charge: overwatch, the attacker's strike, the counter-attack if the defender is still
  * there, then the conclusion (Finishing Blow, damage taken, destruction): its flow played.

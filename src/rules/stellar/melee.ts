@@ -283,6 +283,12 @@ export interface Melee extends Decidable {
    * choices.
    */
   openChoices?: { atkSplit: boolean; defSplit: boolean; defChoice: boolean }
+  /**
+   * One token for the charges that differ from this one in the defender's HP alone (a plan's
+   * charge at each HP the attacks before it leave): the clash's searches keep what reads no
+   * defender HP once for them all (melee-choice.ts, ClashCommon). Absent: this charge alone.
+   */
+  hpFamily?: object
 }
 
 /** The choices of a clash: both splits and the defender's reaction. */
