@@ -11,6 +11,7 @@ import {
   type OverwatchState,
   type Split,
   type Strike,
+  MAX_POOL,
   OVERWATCH_START,
   attackDiceInput,
   attackStrike,
@@ -200,6 +201,10 @@ const attackCells = memoise((input: AttackCellsInput) => {
     return (cells[u] = cell)
   }
 })
+
+/** A strike's dice in an option, as one number: its attack dice, the defense dice against it, the reaction. */
+const diceCode = (attack: number, defense: number, choice: DefChoice) =>
+  (attack * (2 * MAX_POOL + 1) + defense) * 3 + (choice === 'counter' ? 0 : choice === 'guard' ? 1 : 2)
 
 /** What the attack deals per attack view (the number clashAfterStrikes.view gives: dealt 1, pushed 2, destroyed 4), the views met. */
 type ByView = Array<Dealt | undefined>
@@ -425,6 +430,8 @@ class ClashShared {
   readonly dealt = new Map<string, { pA: number[]; byLater: Map<number, ByView> }>()
   /** The attack's cells per later damage to the defender, each table looked up once. */
   readonly attackTables = new Map<number, (u: number) => AttackCell>()
+  /** Per count of the attack's unblocked hits: the order its views are joined in (viewOrder). */
+  readonly viewOrders: number[][] = []
   /** The charge with the charger's HP unbounded: the conclusions before the HP left is read. */
   readonly unbounded: Melee
   readonly common: ClashCommon
@@ -459,12 +466,11 @@ function takenAt(parts: CounterParts, hp: number | undefined): Taken {
  */
 export class MeleeChoice {
   /** Per attack's dice (its splits and the reaction): the shared chances of uA and parts per view. */
-  private readonly dealtMemo = new Map<string, { pA: number[]; byLater: Map<number, ByView> }>()
+  private readonly dealtMemo: Array<{ pA: number[]; byLater: Map<number, ByView> } | undefined> = []
   /** Per counter-attack's dice: its key, its chances of uC and, per view met, the taken parts. */
-  private readonly takenMemo = new Map<
-    string,
-    { key: string; pC: number[]; cells: Array<Taken | undefined> }
-  >()
+  private readonly takenMemo: Array<
+    { key: string; pC: number[]; cells: Array<Taken | undefined> } | undefined
+  > = []
 
   /** The charger's HP left after the overwatch (what the damage it takes in the clash is capped at). */
   private readonly atkHpLeft: number | undefined
@@ -512,20 +518,22 @@ export class MeleeChoice {
    * that it is the same whichever options were weighed before.
    */
   private viewOrder(n: number): number[] {
+    let order = this.shared.viewOrders[n]
+    if (order) return order
     const cells = this.shared.attackTables.get(0)!
-    const order: number[] = []
+    order = []
     for (let u = 0; u < n; u++) for (const k of cells(u).views) if (!order.includes(k)) order.push(k)
-    return order
+    return (this.shared.viewOrders[n] = order)
   }
 
   /** Expected outcome of the clash after the overwatch for one combination of splits and reaction. */
   value(atkSplit: Split, defSplit: Split, defChoice: DefChoice): ClashValue {
     // Each strike's chances depend only on its dice and the defender's reaction: memoised by those.
-    const k1 = `${atkSplit.attack}|${defSplit.defense}|${defChoice}`
-    let A = this.dealtMemo.get(k1)
+    const i1 = diceCode(atkSplit.attack, defSplit.defense, defChoice)
+    let A = this.dealtMemo[i1]
     if (!A) {
       // What an attack deals reads nothing of the overwatch but the charger's Improvise.
-      const shared = `${k1}|${this.ow.improvised}`
+      const shared = `${atkSplit.attack}|${defSplit.defense}|${defChoice}|${this.ow.improvised}`
       A = this.shared.dealt.get(shared)
       if (!A) {
         const s = attackStrike(this.m, atkSplit.attack, defSplit.defense, defChoice, this.ow.improvised)
@@ -533,14 +541,14 @@ export class MeleeChoice {
         common.attackAfter ??= afterDiceInput(s)
         this.shared.dealt.set(shared, (A = { pA: common.attackChancesOf(shared, s), byLater: new Map() }))
       }
-      this.dealtMemo.set(k1, A)
+      this.dealtMemo[i1] = A
     }
-    const k2 = `${defSplit.attack}|${atkSplit.defense}|${defChoice}`
-    let C = this.takenMemo.get(k2)
+    const i2 = diceCode(defSplit.attack, atkSplit.defense, defChoice)
+    let C = this.takenMemo[i2]
     if (!C) {
       const { common } = this.shared
       const left = momentumLeft(this.m, this.ow)
-      const key = `${k2}|${left}`
+      const key = `${defSplit.attack}|${atkSplit.defense}|${defChoice}|${left}`
       let pC = common.counterChances.get(key)
       if (!pC) {
         const s = counterStrike(this.m, left, defSplit.attack, atkSplit.defense, defChoice)
@@ -551,7 +559,7 @@ export class MeleeChoice {
       const at = `${key}|${this.atkHpLeft}`
       let cells = common.taken.get(at)
       if (!cells) common.taken.set(at, (cells = []))
-      this.takenMemo.set(k2, (C = { key, pC, cells }))
+      this.takenMemo[i2] = C = { key, pC, cells }
     }
     // Joined per view: the attack's parts weighted by the chance of each later damage to the
     // defender, the counter-attack's by the chance of the view.
@@ -623,11 +631,10 @@ export class MeleeChoice {
     for (const defChoice of space.defChoices)
       for (const defSplit of space.defSplits) answers.push({ defSplit, defChoice })
     const splits = space.atkSplits
-    const at = (i: number, k: number): Option => ({
-      atkSplit: splits[i],
-      ...answers[k],
-      value: this.value(splits[i], answers[k].defSplit, answers[k].defChoice),
-    })
+    const at = (i: number, k: number): Option => {
+      const { defSplit, defChoice } = answers[k]
+      return { atkSplit: splits[i], defSplit, defChoice, value: this.value(splits[i], defSplit, defChoice) }
+    }
     const compare = (x: Option, y: Option) => compareScores(x.value.score, y.value.score)
     // x (split xi) beats y (split yi) for the attacker.
     const beats = (x: Option, xi: number, y: Option, yi: number) => {

@@ -410,7 +410,9 @@ const clashRestFlow = Flow.from<Charge>(() => 0)
  */
 function defenderRestKey(st: Charge): string {
   const { m, ow, choice: c } = st
-  const attack = strikeFold(attackStrike(m, c.atkSplit.attack, c.defSplit.defense, c.defChoice, ow.improvised))
+  const attack = strikeFold(
+    attackStrike(m, c.atkSplit.attack, c.defSplit.defense, c.defChoice, ow.improvised),
+  )
   const survived = attack.outcomes().filter((a) => survives(a.damage, m.def.unit.hp)).length
   return `${ow.momentumSpent} ${ow.improvised} ${choiceCode(c)} ${survived}`
 }
@@ -445,7 +447,9 @@ export function defenderDamageOdds(m: Melee): Distribution<number> {
     }
     return d
   }
-  return overwatchFlow(overwatchAttacks(m)).odds(chargeStart(m)).bind(rest, (x) => x)
+  return overwatchFlow(overwatchAttacks(m))
+    .odds(chargeStart(m))
+    .bind(rest, (x) => x)
 }
 
 /**
