@@ -472,6 +472,9 @@ export class MeleeChoice {
     { key: string; pC: number[]; cells: Array<Taken | undefined> } | undefined
   > = []
 
+  /** Per option weighed (its attack's dice, then its counter-attack's: diceCode): its value. */
+  private readonly values = new Map<number, ClashValue>()
+
   /** The charger's HP left after the overwatch (what the damage it takes in the clash is capped at). */
   private readonly atkHpLeft: number | undefined
 
@@ -526,10 +529,28 @@ export class MeleeChoice {
     return (this.shared.viewOrders[n] = order)
   }
 
-  /** Expected outcome of the clash after the overwatch for one combination of splits and reaction. */
+  /**
+   * Expected outcome of the clash after the overwatch for one combination of splits and reaction,
+   * once per search (the defender's ranking after the attacker's search weighs the best split's
+   * answers again).
+   */
   value(atkSplit: Split, defSplit: Split, defChoice: DefChoice): ClashValue {
     // Each strike's chances depend only on its dice and the defender's reaction: memoised by those.
     const i1 = diceCode(atkSplit.attack, defSplit.defense, defChoice)
+    const i2 = diceCode(defSplit.attack, atkSplit.defense, defChoice)
+    const at = i1 * 1024 + i2
+    let v = this.values.get(at)
+    if (!v) this.values.set(at, (v = this.valueOf(atkSplit, defSplit, defChoice, i1, i2)))
+    return v
+  }
+
+  private valueOf(
+    atkSplit: Split,
+    defSplit: Split,
+    defChoice: DefChoice,
+    i1: number,
+    i2: number,
+  ): ClashValue {
     let A = this.dealtMemo[i1]
     if (!A) {
       // What an attack deals reads nothing of the overwatch but the charger's Improvise.
@@ -543,7 +564,6 @@ export class MeleeChoice {
       }
       this.dealtMemo[i1] = A
     }
-    const i2 = diceCode(defSplit.attack, atkSplit.defense, defChoice)
     let C = this.takenMemo[i2]
     if (!C) {
       const { common } = this.shared
@@ -574,11 +594,14 @@ export class MeleeChoice {
     let atkDestroyed = 0
     // The chance, failed saves and unblocked hits of each view do not read the later damage.
     const base = this.dealtAt(A, 0)
-    for (const k of this.viewOrder(A.pA.length)) {
+    const order = this.viewOrder(A.pA.length)
+    for (let v = 0; v < order.length; v++) {
+      const k = order[v]
       const pView = base[k]?.p ?? 0
       if (pView === 0) continue
       const c = (C.cells[k] ??= takenAt(this.shared.common.counterParts(C.key, C.pC, k), this.atkHpLeft))
-      for (const [x, pX] of c.later) {
+      for (let l = 0; l < c.later.length; l++) {
+        const [x, pX] = c.later[l]
         // The views met do not depend on the later damage: view k is met at x as at 0.
         const ax = this.dealtAt(A, x)[k]!
         capDiff += pX * ax.capped
