@@ -430,8 +430,6 @@ class ClashShared {
   readonly dealt = new Map<string, { pA: number[]; byLater: Map<number, ByView> }>()
   /** The attack's cells per later damage to the defender, each table looked up once. */
   readonly attackTables = new Map<number, (u: number) => AttackCell>()
-  /** Per count of the attack's unblocked hits: the order its views are joined in (viewOrder). */
-  readonly viewOrders: number[][] = []
   /** The charge with the charger's HP unbounded: the conclusions before the HP left is read. */
   readonly unbounded: Melee
   readonly common: ClashCommon
@@ -471,9 +469,6 @@ export class MeleeChoice {
   private readonly takenMemo: Array<
     { key: string; pC: number[]; cells: Array<Taken | undefined> } | undefined
   > = []
-
-  /** Per option weighed (its attack's dice, then its counter-attack's: diceCode): its value. */
-  private readonly values = new Map<number, ClashValue>()
 
   /** The charger's HP left after the overwatch (what the damage it takes in the clash is capped at). */
   private readonly atkHpLeft: number | undefined
@@ -521,36 +516,16 @@ export class MeleeChoice {
    * that it is the same whichever options were weighed before.
    */
   private viewOrder(n: number): number[] {
-    let order = this.shared.viewOrders[n]
-    if (order) return order
     const cells = this.shared.attackTables.get(0)!
-    order = []
+    const order: number[] = []
     for (let u = 0; u < n; u++) for (const k of cells(u).views) if (!order.includes(k)) order.push(k)
-    return (this.shared.viewOrders[n] = order)
+    return order
   }
 
-  /**
-   * Expected outcome of the clash after the overwatch for one combination of splits and reaction,
-   * once per search (the defender's ranking after the attacker's search weighs the best split's
-   * answers again).
-   */
+  /** Expected outcome of the clash after the overwatch for one combination of splits and reaction. */
   value(atkSplit: Split, defSplit: Split, defChoice: DefChoice): ClashValue {
     // Each strike's chances depend only on its dice and the defender's reaction: memoised by those.
     const i1 = diceCode(atkSplit.attack, defSplit.defense, defChoice)
-    const i2 = diceCode(defSplit.attack, atkSplit.defense, defChoice)
-    const at = i1 * 1024 + i2
-    let v = this.values.get(at)
-    if (!v) this.values.set(at, (v = this.valueOf(atkSplit, defSplit, defChoice, i1, i2)))
-    return v
-  }
-
-  private valueOf(
-    atkSplit: Split,
-    defSplit: Split,
-    defChoice: DefChoice,
-    i1: number,
-    i2: number,
-  ): ClashValue {
     let A = this.dealtMemo[i1]
     if (!A) {
       // What an attack deals reads nothing of the overwatch but the charger's Improvise.
@@ -564,6 +539,7 @@ export class MeleeChoice {
       }
       this.dealtMemo[i1] = A
     }
+    const i2 = diceCode(defSplit.attack, atkSplit.defense, defChoice)
     let C = this.takenMemo[i2]
     if (!C) {
       const { common } = this.shared
