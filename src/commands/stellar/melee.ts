@@ -39,6 +39,7 @@ import {
   textOpt,
 } from '../../engine/spec.js'
 import { type MeleeQuery, type MeleeRequest, type OpenSplit, meleeModel } from '../../report/stellar/melee.js'
+import { declineOption, refuseDeclineByFlags } from './decline-option.js'
 
 // ---------------------------------------------------------------------------------------------
 // Parsing
@@ -227,6 +228,7 @@ export const meleeOptions = [
     'overwatch from beyond 24" with M-Particles spread: the charger rerolls 1 evade die an attack',
   ),
   intOpt('round', "the game round (Persevere's reduction grows in round 4)", { min: 1, max: 10, default: 1 }),
+  declineOption,
   ...sideOptions('def', 'defender'),
   choiceOpt(
     'def-choice',
@@ -459,6 +461,7 @@ function checkGiantSlayer(v: MeleeValues, p: 'atk' | 'def', traits: readonly Cho
 }
 
 export function buildMelee(v: MeleeValues): MeleeQuery {
+  refuseDeclineByFlags(v)
   const chosen = { attacker: sideTraits(v, 'atk'), defender: sideTraits(v, 'def') }
   checkGiantSlayer(v, 'atk', chosen.attacker)
   checkGiantSlayer(v, 'def', chosen.defender)

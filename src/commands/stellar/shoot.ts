@@ -37,6 +37,7 @@ import { NO_PEN, parsePen } from '../../rules/stellar/weapon.js'
 
 import type { ShotRequest } from '../../report/stellar/shoot.js'
 import { shootModel } from '../../report/stellar/shoot-targets.js'
+import { declineOption, refuseDeclineByFlags } from './decline-option.js'
 import { MAX_TARGETS } from '../../rules/stellar/multi-target.js'
 import {
   type ChosenBy,
@@ -156,6 +157,7 @@ const options = [
     default: 0,
   }),
   intOpt('round', 'the game round (Persevere, Make it Count!)', { min: 1, max: 10, default: 1 }),
+  declineOption,
   intOpt('bonus-crit', 'bonus criticals besides Tactical Advantage (Dangerous Terrain thrown)', {
     min: 0,
     max: 3,
@@ -307,6 +309,7 @@ function checkShotSkills(v: ValuesOf<typeof options>, chosen: Record<TraitSide, 
 
 /** The values are checked (ranges, required, conflicts) by the option table before this. */
 export function buildShot(v: ValuesOf<typeof options>): ShotRequest {
+  refuseDeclineByFlags(v)
   const given = (c: string): ChosenBy => (isOpen(c) ? 'auto' : 'flag')
   const pen = v.pen ?? NO_PEN
   if (v.atkWarship && v.focus > 1)
