@@ -3,7 +3,7 @@
  * (matrix-units.ts) or one fight (named-units.ts). The command line, batch and a game ask here;
  * the library takes the one its command needs, so a page that imports shoot carries no plan code.
  */
-import { withoutDeclined } from '../rules/stellar/declined-skills.js'
+import { declining } from '../rules/stellar/declined-skills.js'
 import type { Roster } from '../rules/stellar/roster.js'
 import { matrixRequest } from './matrix-units.js'
 import { needWords, unitsRequest } from './named-units.js'
@@ -22,8 +22,7 @@ export function namedRequest(
   values: Record<string, unknown>,
   form: 'flag' | 'json',
 ): Request {
-  const { decline, ...given } = values
-  const roster = withoutDeclined(named, decline)
+  const { roster, given } = declining(named, values)
   if (spec.name === 'matrix') return matrixRequest(spec, roster, needWords('matrix', refs), given, form)
   if (spec.name === 'plan') return planRequest(spec, roster, needWords('plan', refs), given, form)
   return unitsRequest(spec, roster, refs, given, form)

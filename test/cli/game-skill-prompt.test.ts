@@ -9,6 +9,7 @@ import { spawnSync } from 'node:child_process'
 import { readFileSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
+import { game, parseRoster, shoot } from '../../src/api/index.js'
 import { gamesOf } from './game-fixture.js'
 import { mecha } from './in-process.js'
 import { mechaTty } from './run-cli.js'
@@ -282,5 +283,17 @@ describe('--decline UNIT:SKILL', () => {
     expect(JSON.parse(r.stdout).game.declined).toEqual(['tank:persevere'])
     expect(events(dir)[0].request.decline).toEqual(['tank:persevere'])
     expect(momentum(dir)).toEqual([4, 5])
+  })
+})
+
+describe('decline in a library request', () => {
+  it("shoot.odds in a game: decline leaves the defender's Persevere out, as the command line's --decline", () => {
+    const log = game.parse(game.start(parseRoster(ROSTER), 'simple-battle', 1000))
+    const req = { attacker: 'shooter:rifle', defender: 'tank', game: log }
+    const declined = shoot.odds({ ...req, decline: ['tank:persevere'] })
+    const dir = newGame()
+    const cli = json(dir, ['shoot', 'shooter:rifle', 'tank', '--odds', '--decline', 'tank:persevere'])
+    expect(declined.odds.expected.damage).toBe(cli.odds.expected.damage)
+    expect(declined.odds.expected.damage).toBeGreaterThan(shoot.odds(req).odds.expected.damage)
   })
 })

@@ -71,3 +71,16 @@ export function withoutDeclined(roster: Roster, value: unknown): Roster {
   })
   return { files: roster.files, units, byName: new Map(units.map((u) => [u.key.toLowerCase(), u])) }
 }
+
+/**
+ * A request by names as its units meet it: `roster` without the Skills `values.decline` declines,
+ * and the values without `decline` (read here, never by the command's own checks, which refuse
+ * it given with flags alone).
+ */
+export function declining(
+  roster: Roster,
+  values: Record<string, unknown>,
+): { roster: Roster; given: Record<string, unknown> } {
+  const { decline, ...given } = values
+  return { roster: withoutDeclined(roster, decline), given }
+}
