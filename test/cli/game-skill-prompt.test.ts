@@ -39,17 +39,37 @@ const events = (dir: string) =>
     .slice(1)
     .map((l) => JSON.parse(l))
 
-/** The other prompts answered by flags, so only the Skills are asked. */
-const SHOT = ['shooter:rifle', 'tank', '--bonus', 'none', '--defense', 'none', '--momentum', '0']
+/** shooter's shot at `target`, the other prompts answered by flags, so only the Skills are asked. */
+const shotAt = (target: string) => [
+  'shooter:rifle',
+  target,
+  '--bonus',
+  'none',
+  '--defense',
+  'none',
+  '--momentum',
+  '0',
+]
+const SHOT = shotAt('tank')
 const tty = (dir: string, args: string[], steps: Array<[string, string]>) =>
   mechaTty([...args, '--game', join(dir, 'mecha-game.jsonl')], steps)
+/** A roll in a terminal whose every step's text appeared, exit 0. */
+function answered(dir: string, args: string[], steps: Array<[string, string]>) {
+  const r = tty(dir, args, steps)
+  expect(r.missing).toBeUndefined()
+  expect(r.code).toBe(0)
+  return r
+}
+/** The effect of a game's first event on `unit`. */
+const effectOn = (dir: string, unit: string) =>
+  events(dir)[0].effects.find((f: { unit: string }) => f.unit === unit)
 const YES = '\r'
 const NO = '\x1b[B\r'
 
 describe.runIf(hasPython)('a profile Skill offered at a prompt, in a terminal', () => {
   it('answered Yes: used, paid once, and recorded in the effects; the question says cost, pool and effect', () => {
     const dir = newGame()
-    const r = tty(
+    const r = answered(
       dir,
       ['shoot', ...SHOT, '--seed', 'a'],
       [
@@ -57,8 +77,6 @@ describe.runIf(hasPython)('a profile Skill offered at a prompt, in a terminal', 
         ['Persevere', YES],
       ],
     )
-    expect(r.missing).toBeUndefined()
-    expect(r.code).toBe(0)
     expect(r.output).toContain(
       "red's shooter may use Giant Slayer (this turn +1 ARM PEN; in melee +2 more against a larger Size) for 1 Momentum (red has 5): use it?",
     )
@@ -82,7 +100,7 @@ describe.runIf(hasPython)('a profile Skill offered at a prompt, in a terminal', 
 
   it('answered No: the roll is made without it, nothing paid, the No recorded and replayed', () => {
     const dir = newGame()
-    const r = tty(
+    answered(
       dir,
       ['shoot', ...SHOT, '--seed', 'a'],
       [
@@ -90,12 +108,10 @@ describe.runIf(hasPython)('a profile Skill offered at a prompt, in a terminal', 
         ['Persevere', NO],
       ],
     )
-    expect(r.missing).toBeUndefined()
-    expect(r.code).toBe(0)
     expect(momentum(dir)).toEqual([4, 5])
     const [e] = events(dir)
     expect(e.request.decline).toEqual(['tank:persevere'])
-    expect(e.effects.find((f: { unit: string }) => f.unit === 'tank').skills).toBeUndefined()
+    expect(effectOn(dir, 'tank').skills).toBeUndefined()
     // The roll is the one --decline makes: the same damage, Persevere not among the traits.
     const flag = newGame()
     const j = json(flag, ['shoot', ...SHOT, '--seed', 'a', '--decline', 'tank:persevere'])
@@ -105,7 +121,7 @@ describe.runIf(hasPython)('a profile Skill offered at a prompt, in a terminal', 
     // Without Persevere the tank takes more than with it: the No changed the roll.
     const taken = newGame()
     json(taken, ['shoot', ...SHOT, '--seed', 'a'])
-    const hpLost = (d: string) => events(d)[0].effects.find((f: { unit: string }) => f.unit === 'tank').hpLost
+    const hpLost = (d: string) => effectOn(d, 'tank').hpLost
     expect(hpLost(dir)).toBeGreaterThan(hpLost(taken))
     // game stats resolves the event again as it was rolled (the No read from its request).
     expect(json(dir, ['game', 'stats']).rolls[0].dealt).toBe(hpLost(dir))
@@ -119,24 +135,7 @@ describe.runIf(hasPython)('a profile Skill offered at a prompt, in a terminal', 
     expect(r.code).toBe(0)
     expect(r.output).not.toMatch(/use it\?/)
     const brawler = newGame()
-    const b = tty(
-      brawler,
-      [
-        'shoot',
-        'shooter:rifle',
-        'brawler',
-        '--bonus',
-        'none',
-        '--defense',
-        'none',
-        '--momentum',
-        '0',
-        '--seed',
-        'a',
-      ],
-      [['Giant Slayer', YES]],
-    )
-    expect(b.code).toBe(0)
+    const b = answered(brawler, ['shoot', ...shotAt('brawler'), '--seed', 'a'], [['Giant Slayer', YES]])
     expect(b.output).not.toMatch(/Unbeaten/)
   })
 
@@ -176,7 +175,7 @@ describe.runIf(hasPython)('a profile Skill offered at a prompt, in a terminal', 
     const dir = newGame()
     const charge = ['melee', 'shooter:knife', 'tank:fist', '--atk-split', '3/2', '--def-split', '2/2']
     const settled = ['--def-choice', 'guard', '--atk-momentum', '0', '--def-momentum', '0', '--seed', 'm']
-    const r = tty(
+    answered(
       dir,
       [...charge, ...settled],
       [
@@ -184,40 +183,23 @@ describe.runIf(hasPython)('a profile Skill offered at a prompt, in a terminal', 
         ['Persevere', NO],
       ],
     )
-    expect(r.missing).toBeUndefined()
-    expect(r.code).toBe(0)
-    const [e] = events(dir)
-    expect(e.request.decline).toEqual(['tank:persevere'])
-    expect(e.effects.find((f: { unit: string }) => f.unit === 'tank').skills).toBeUndefined()
-    expect(e.effects.find((f: { unit: string }) => f.unit === 'shooter').skills).toEqual(['giant-slayer'])
+    expect(events(dir)[0].request.decline).toEqual(['tank:persevere'])
+    expect(effectOn(dir, 'tank').skills).toBeUndefined()
+    expect(effectOn(dir, 'shooter').skills).toEqual(['giant-slayer'])
     // Red pays 1 for Giant Slayer and gains 1 for the clash; blue pays nothing.
     expect(momentum(dir)).toEqual([5, 5])
   })
 
   it('a rolled plan asks for its attacks: the No recorded on each attack made', () => {
     const dir = newGame()
-    const r = tty(
+    answered(
       dir,
-      [
-        'plan',
-        'tank',
-        'shooter:rifle',
-        '--bonus',
-        'none',
-        '--defense',
-        'none',
-        '--momentum',
-        '0',
-        '--seed',
-        'p',
-      ],
+      ['plan', 'tank', 'shooter:rifle', ...SHOT.slice(2), '--seed', 'p'],
       [
         ['Giant Slayer', NO],
         ['Persevere', YES],
       ],
     )
-    expect(r.missing).toBeUndefined()
-    expect(r.code).toBe(0)
     const [e] = events(dir)
     expect(e.plan).toEqual({ step: 1, of: 1 })
     expect(e.request.decline).toEqual(['shooter:giant-slayer'])
