@@ -16,6 +16,7 @@ import {
   type TraitFlags,
   applyMeleeTraits,
   checkSkills,
+  skillDefenseLeft,
   checkWarshipOnly,
   chooseTraits,
   traitNames,
@@ -515,7 +516,11 @@ export function buildMelee(v: MeleeValues): MeleeQuery {
     situation: { blindside, overwatch, round: v.round },
     overwatchSkipped: overwatch !== null && blindside && !def.mods.blindsideImmune,
     soloOperative: solo,
-    momentumGiven: { atk: v.atkMomentum !== undefined, def: v.defMomentum !== undefined },
+    // Skill Defense is not offered to a side whose Skills fill its turn (skillDefenseLeft).
+    momentumGiven: {
+      atk: v.atkMomentum !== undefined || !skillDefenseLeft(chosen.attacker),
+      def: v.defMomentum !== undefined || !skillDefenseLeft(chosen.defender),
+    },
     chosenBy,
     decisions: Object.keys(decisions).length ? decisions : undefined,
     // Plain text, so that a request stays plain data (copied, compared, cloned).

@@ -26,6 +26,7 @@ import {
   type TraitFlags,
   type TraitSide,
   checkSkills,
+  skillDefenseLeft,
   checkWarshipOnly,
   applyShotTraits,
   chooseTraits,
@@ -380,7 +381,9 @@ export function buildShot(v: ValuesOf<typeof options>): ShotRequest {
     bonus: v.bonus,
     // A list (one reaction per target): target 1's here, every target's in targetDefenses.
     defense: Array.isArray(v.defense) ? v.defense[0] : v.defense,
-    momentumGiven: v.momentum !== undefined,
+    // Skill Defense is not offered when the target's Skills fill its turn (Q: one Skill a unit
+    // turn): its Momentum is then 0, as if given.
+    momentumGiven: v.momentum !== undefined || !skillDefenseLeft(chosen.defender),
     rangeGiven: v.range !== undefined,
     chosenBy: {
       bonus: given(v.bonus),
