@@ -1,7 +1,7 @@
 import type { Distribution } from '../../core/distribution.js'
 import { faceClasses } from '../../core/exact.js'
 import type { RenderContext } from '../context.js'
-import { FAILED_SAVE_DMG, SAVE_DIE, failedSaveKind, savesOwedFor } from '../../rules/stellar/armor-save.js'
+import { FAILED_SAVE_DMG, SAVE_DIE, failedSaveKind } from '../../rules/stellar/armor-save.js'
 import {
   type EvadeClass,
   type EvadeDie,
@@ -46,6 +46,7 @@ import { classLines, poolRowText, poolRows } from '../explain-odds.js'
 import { columns, histogram, num, pct, pctFixed, plural, wrapText } from '../format.js'
 import type { Style } from '../style.js'
 import { failedSaveText, saveOddsSteps, saveReactionLines } from './save.js'
+import { saveTerms } from '../../report/stellar/save.js'
 import { traitEffectLines } from './traits.js'
 import type { TraitEffect } from '../../rules/stellar/traits.js'
 
@@ -651,7 +652,7 @@ export function explainShotOdds(o: ShotOdds, shot: ReportedShot & Traced, out: R
       (x) => x > 0,
     )
     L.push(
-      ...saveOddsSteps(saves, savesOwedFor(saves, u), o.failedSaves, `${step++}.`).map((l, i) =>
+      ...saveOddsSteps(saves, saveTerms(saves, u), o.failedSaves, `${step++}.`).map((l, i) =>
         i === 0 ? l + ` The worked row uses ${plural(u, 'unblocked hit')}.` : l,
       ),
     )

@@ -46,7 +46,7 @@ import type {
   OddsAnswerOf,
   RolledAnswerOf,
 } from '../../engine/answer.js'
-import { type MeleeFields, type MeleeQuery, type MeleeRequest, meleeModel } from './melee.js'
+import { type MeleeFields, type MeleeQuery, type MeleeRequest, type MeleeRoll, meleeModel } from './melee.js'
 import {
   type ChosenShot,
   type RangeField,
@@ -358,7 +358,7 @@ function stepAnswer(s: StepResult): PlanStepAnswer {
   const { input } = s.settled
   return s.attack.command === 'shoot'
     ? { command: 'shoot', ...shotModel.json(s.result as ShotResult, input as ChosenShot) }
-    : { command: 'melee', ...meleeModel.json(s.result as MeleeResult, input as MeleeRequest) }
+    : { command: 'melee', ...meleeModel.json(s.result as MeleeRoll, input as MeleeRequest) }
 }
 
 function stepJson(s: StepResult, index: number): PlanStepFields {
