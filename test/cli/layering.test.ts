@@ -170,10 +170,6 @@ const RENDER_RULE_CALLS_LEFT = [
   'render/stellar/targets.ts: shotAttackerBonus',
   'render/stellar/targets.ts: shotLuck',
   'render/stellar/targets.ts: shotsOf',
-  'render/stellar/titan-throw.ts: survives',
-  'render/stellar/titan-throw.ts: throwNumber',
-  'render/stellar/titan-throw.ts: throwReach',
-  'render/stellar/titan-throw.ts: throwSpend',
   'render/wargroup/shoot.ts: opposedChance',
 ]
 
