@@ -120,10 +120,6 @@ const RENDER_RULE_CALLS_LEFT = [
   'render/formation/strike.ts: jamStrPenalty',
   'render/formation/strike.ts: spreadDivisor',
   'render/formation/strike.ts: strikeModifier',
-  'render/mining/resolve.ts: retreatsOnOrBelow',
-  'render/mining/shoot.ts: hitNeeds',
-  'render/mining/shoot.ts: retreatsOnOrBelow',
-  'render/mining/shoot.ts: shootModifiers',
   'render/roll.ts: dieValue',
   'render/roll.ts: keptEnd',
   'render/roll.ts: termOdds',
@@ -164,7 +160,6 @@ const RENDER_RULE_CALLS_LEFT = [
   'render/stellar/targets.ts: shotAttackerBonus',
   'render/stellar/targets.ts: shotLuck',
   'render/stellar/targets.ts: shotsOf',
-  'render/wargroup/shoot.ts: opposedChance',
 ]
 
 describe('render reads answers', () => {
