@@ -55,6 +55,7 @@ import {
   rangeField,
   shotModel,
 } from './shoot.js'
+import type { ShotRoll } from './shot-terms.js'
 
 /**
  * The defender's limited uses an attack may meet taken (rules-notes, "Limited uses"): those in use
@@ -357,7 +358,7 @@ export interface PlanStepFields {
 function stepAnswer(s: StepResult): PlanStepAnswer {
   const { input } = s.settled
   return s.attack.command === 'shoot'
-    ? { command: 'shoot', ...shotModel.json(s.result as ShotResult, input as ChosenShot) }
+    ? { command: 'shoot', ...shotModel.json(s.result as ShotRoll<ChosenShot>, input as ChosenShot) }
     : { command: 'melee', ...meleeModel.json(s.result as MeleeRoll, input as MeleeRequest) }
 }
 
