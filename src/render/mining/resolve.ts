@@ -30,7 +30,9 @@ export function explainResolveLines(r: ResolveTestResult, worst: number, step: n
 }
 
 export function explainResolveTest(r: ResolveTestRoll, out: RenderContext): string {
-  return [out.style.bold('How it was worked out'), ...explainResolveLines(r, r.retreatsOnOrBelow, 1)].join('\n')
+  return [out.style.bold('How it was worked out'), ...explainResolveLines(r, r.retreatsOnOrBelow, 1)].join(
+    '\n',
+  )
 }
 
 export function renderResolveTestOdds(

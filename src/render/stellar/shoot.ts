@@ -134,8 +134,7 @@ function choiceLine(s: ReportedShot, t: ShotTerms): string {
   // Seeking Shot: the target may not improve its Evade, so its Dodge (only with Guard) gives nothing.
   const guard = `guard +${t.guard}`
   const dodge = `dodge +${t.dodge}`
-  const seeking =
-    s.attacker.seekingShot && t.dodging ? ' (a Dodge gives nothing against a Seeking Shot)' : ''
+  const seeking = s.attacker.seekingShot && t.dodging ? ' (a Dodge gives nothing against a Seeking Shot)' : ''
   const defense =
     s.defense === 'none'
       ? 'no reaction'
@@ -248,9 +247,7 @@ function targetLine(s: Shot, t: ShotTerms, targetNumber: number): string {
   const prec = s.bonus === 'precision' ? t.attackerBonus : 0
   const dodge = t.dodging && !s.attacker.seekingShot ? t.dodge : 0
   const ignored =
-    t.dodging && s.attacker.seekingShot
-      ? ' (Seeking Shot: the Dodge does not improve the Evade)'
-      : ''
+    t.dodging && s.attacker.seekingShot ? ' (Seeking Shot: the Dodge does not improve the Evade)' : ''
   const acc = s.attacker.accBonuses.map((b) => ` + ${b.source} ${b.amount}`).join('')
   return `1. Target number = Acc ${s.weapon.acc}${acc}${prec ? ` + Precision ${prec}` : ''} - Evade ${s.target.evade}${dodge ? ` - Dodge ${dodge}` : ''} = ${targetNumber}${ignored}. The defender evades a shot on a d10 of ${targetNumber}+.`
 }

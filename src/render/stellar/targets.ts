@@ -77,7 +77,10 @@ export function explainTargets(
   each: readonly string[],
   out: RenderContext,
 ): string {
-  const L: string[] = [out.style.bold('Several targets'), wrapText(sharingText(shots, first), out.width, '  ')]
+  const L: string[] = [
+    out.style.bold('Several targets'),
+    wrapText(sharingText(shots, first), out.width, '  '),
+  ]
   each.forEach((text, i) => L.push('', heading(i, shots.length, out), text))
   return L.join('\n')
 }
@@ -133,7 +136,10 @@ export function explainTargetsOdds(
   each: readonly string[],
   out: RenderContext,
 ): string {
-  const L: string[] = [out.style.bold('Several targets'), wrapText(sharingText(shots, first), out.width, '  ')]
+  const L: string[] = [
+    out.style.bold('Several targets'),
+    wrapText(sharingText(shots, first), out.width, '  '),
+  ]
   each.forEach((text, i) => L.push('', heading(i, shots.length, out), text))
   L.push(
     '',

@@ -23,7 +23,9 @@ const spendOf = (t: TitanThrow, f: TitanThrowFields) => (t.pool ? f.spend[t.pool
 function throwLine(t: TitanThrow, f: TitanThrowFields): string {
   const { atk, def } = t.melee
   const sp = spendOf(t, f)
-  const paid = sp ? `${t.pool === 'power' ? 'Power' : 'Havoc'} ${sp.cost} (${sp.upgrades.join(', ')})` : 'free'
+  const paid = sp
+    ? `${t.pool === 'power' ? 'Power' : 'Havoc'} ${sp.cost} (${sp.upgrades.join(', ')})`
+    : 'free'
   const n = f.throwNumber
   return `Titan Throw${n > 1 ? ` #${n} this round` : ''}: Size ${atk.unit.size} thrower, Size ${def.unit.size} target; reach ${reachText(f.reach)}; ${paid}${t.lowGravity ? '; low gravity: the throw deals no DMG' : ''}`
 }

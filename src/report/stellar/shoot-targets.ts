@@ -93,7 +93,17 @@ export interface TargetsOddsDetail<D> {
  * answers given at a prompt.
  */
 export function withTargets<D, CX, K>(
-  one: CommandModel<ChosenShot, ShotRoll<ChosenShot>, ShotRequest, ShotFields, ShotOddsJson, ShotOddsExtra, D, CX, K>,
+  one: CommandModel<
+    ChosenShot,
+    ShotRoll<ChosenShot>,
+    ShotRequest,
+    ShotFields,
+    ShotOddsJson,
+    ShotOddsExtra,
+    D,
+    CX,
+    K
+  >,
   helpers: OneTargetHelpers,
 ): CommandModel<
   ChosenShot,

@@ -223,11 +223,7 @@ export interface ShotOddsExtra extends UpgradeFields {
 }
 
 /** The odds report of a shot at one target (its text reads the odds and the shot). */
-type ShotOddsReport = OddsReport<
-  ShotOddsJson,
-  ShotOddsExtra,
-  [ShotOddsMaps, ChosenShot, () => ShotOddsTerms]
->
+type ShotOddsReport = OddsReport<ShotOddsJson, ShotOddsExtra, [ShotOddsMaps, ChosenShot, () => ShotOddsTerms]>
 
 /** The fields beside a shot's `--compare` (what every option shares). */
 export interface ShotCompareExtra extends UpgradeFields {
