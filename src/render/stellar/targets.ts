@@ -136,11 +136,7 @@ export function explainTargetsOdds(
   each: readonly string[],
   out: RenderContext,
 ): string {
-  const L: string[] = [
-    out.style.bold('Several targets'),
-    wrapText(sharingText(shots, first), out.width, '  '),
-  ]
-  each.forEach((text, i) => L.push('', heading(i, shots.length, out), text))
+  const L: string[] = [explainTargets(shots, first, each, out)]
   L.push(
     '',
     out.style.bold('The totals'),
