@@ -149,7 +149,9 @@ export const strikeModel = modelOf<StrikeRequest, StrikeRoll>()({
   resolve(dice, s) {
     const r = resolveStrike(dice, s)
     const first = r.targets[0]
-    return { ...r, terms: { ...strikeTerms(s), damage: first ? damageFraction(s, first.attack) : null } }
+    return Object.assign(r, {
+      terms: { ...strikeTerms(s), damage: first ? damageFraction(s, first.attack) : null },
+    })
   },
   replayFlags(_s, r) {
     // One flag answers for every target: given when the answers at the prompts were the same.

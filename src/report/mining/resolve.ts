@@ -12,10 +12,8 @@ import {
 export type ResolveTestRoll = ResolveTestResult & { retreatsOnOrBelow: number }
 
 export const miningResolveModel = modelOf<ResolveTest, ResolveTestRoll>()({
-  resolve: (dice, t) => ({
-    ...resolveResolveTest(dice, t),
-    retreatsOnOrBelow: retreatsOnOrBelow(t.eliminated),
-  }),
+  resolve: (dice, t) =>
+    Object.assign(resolveResolveTest(dice, t), { retreatsOnOrBelow: retreatsOnOrBelow(t.eliminated) }),
   json: (r) => ({ eliminated: r.eliminated, roll: r.roll, score: r.score, retreat: r.retreat }),
   odds(t) {
     const o = resolveTestOdds(t)

@@ -78,7 +78,7 @@ export interface MiningShotOddsTerms {
 export const miningShootModel = modelOf<MiningShot, MiningShotRoll>()({
   resolve(dice, s) {
     const r = resolveMiningShot(dice, s)
-    return { ...r, retreatsOnOrBelow: r.resolve ? retreatsOnOrBelow(r.resolve.eliminated) : null }
+    return Object.assign(r, { retreatsOnOrBelow: r.resolve ? retreatsOnOrBelow(r.resolve.eliminated) : null })
   },
   json(r, s): MiningShotFields {
     const out: Omit<MiningShotFields, 'resolve' | 'retreat'> = {

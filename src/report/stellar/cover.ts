@@ -36,7 +36,7 @@ export const coverModel = modelOf<CoverRequest, CoverRoll>()({
     const tn = coverTargetNumber(c)
     return tn > 1 && tn <= COVER_DIE
   },
-  resolve: (dice, c) => ({ ...resolveCover(dice, c), terms: coverTerms(c) }),
+  resolve: (dice, c) => Object.assign(resolveCover(dice, c), { terms: coverTerms(c) }),
   json(r, c) {
     return {
       targetNumber: r.targetNumber,

@@ -822,7 +822,7 @@ export const meleeModel = modelOf<MeleeRequest, MeleeRoll, MeleeQuery>()({
         r.choice.defSplit,
         r.choice.defChoice,
       )
-    return { ...r, terms: meleeTerms(m) }
+    return Object.assign(r, { terms: meleeTerms(m) })
   },
   json(r, m): MeleeFields {
     const side = (o: SideOutcome): SideOutcome => ({ ...o })

@@ -101,7 +101,7 @@ export const saveModel = modelOf<SaveInput, SaveRoll>()({
     )
   },
   // The roll with the terms its text reads (never in the JSON).
-  resolve: (dice, s): SaveRoll => ({ ...resolveArmorSaves(dice, s), terms: saveTerms(s, s.hits) }),
+  resolve: (dice, s): SaveRoll => Object.assign(resolveArmorSaves(dice, s), { terms: saveTerms(s, s.hits) }),
   // Momentum answered at a prompt is at most the failed saves: a flag of that amount spends it again.
   replayFlags: (s, r) => (s.chosenBy.momentum === 'prompt' ? ['--momentum', String(r.negated)] : []),
   json(r, s) {

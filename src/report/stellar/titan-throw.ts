@@ -91,7 +91,7 @@ export type TitanThrowRoll = TitanThrowResult & { terms: TitanThrowFields }
 export type TitanThrowOddsTerms = TitanThrowFields & { destroyed?: number }
 
 export const titanThrowModel = modelOf<TitanThrowRequest, TitanThrowRoll>()({
-  resolve: (dice, t) => ({ ...resolveTitanThrow(dice, t), terms: throwJson(t) }),
+  resolve: (dice, t) => Object.assign(resolveTitanThrow(dice, t), { terms: throwJson(t) }),
   json: (r, t) => ({
     ...throwJson(t),
     attack: strikeJson(r.attack, t.traitFieldsUsed),

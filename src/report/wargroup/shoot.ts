@@ -117,7 +117,7 @@ export type WargroupShotRoll = WargroupShotResult & { toHitPairs: ReturnType<typ
 export const wargroupShootModel = modelOf<WargroupShot, WargroupShotRoll>()({
   resolve(dice, s) {
     const r = resolveWargroupShot(dice, s)
-    return { ...r, toHitPairs: opposedChance(r.acu, r.def) }
+    return Object.assign(r, { toHitPairs: opposedChance(r.acu, r.def) })
   },
   json(r, s) {
     const out: WargroupShotFields = {
