@@ -313,10 +313,9 @@ const attackStage: Stage<Charge, Charge> = {
     const fine = (x: Charge) => fineKey(attackStage, x)
     if (!attackMade(st.ow)) return Distribution.point(st, fine)
     const { m, choice: c } = st
-    return strikeFold(attackStrike(m, c.atkSplit.attack, c.defSplit.defense, c.defChoice, st.ow.improvised)).map(
-      (attack) => ({ ...st, attack }),
-      fine,
-    )
+    return strikeFold(
+      attackStrike(m, c.atkSplit.attack, c.defSplit.defense, c.defChoice, st.ow.improvised),
+    ).map((attack) => ({ ...st, attack }), fine)
   },
 }
 
