@@ -717,3 +717,13 @@ export function clashChoice(
   }
   return { atkSplit, defSplit, defChoice }
 }
+
+/**
+ * What the clash after the overwatch state `ow` is worth to the charger: the value of the choice
+ * the clash stage makes there (clashChoice, automatically; the choice given when none is open).
+ * The charger's Improvise on overwatch is weighed by it (melee-flow.ts, OverwatchWorth).
+ */
+export function clashWorth(m: Melee, ow: OverwatchState): ClashValue {
+  const c = m.openChoices ? clashChoice(m, ow) : m
+  return clashSearch(m, ow).value(c.atkSplit, c.defSplit, c.defChoice)
+}

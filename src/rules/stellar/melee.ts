@@ -1324,21 +1324,21 @@ export function firesAgain(st: OverwatchState): boolean {
 }
 
 /**
- * The state after one more overwatch attack (`rerolled`: its evade dice the charger rerolled):
- * its damage and Momentum add up; HP decides; Improvise, once spent, stays spent.
+ * The state after one more overwatch attack (`improvised`: it spent the charger's Improvise,
+ * improvisedOn): its damage and Momentum add up; HP decides; Improvise, once spent, stays spent.
  */
 export function afterOverwatchShot(
   m: Melee,
   st: OverwatchState,
   shot: Pick<ShotResult, 'damage' | 'momentumSpent'>,
-  rerolled: number,
+  improvised: boolean,
 ): OverwatchState {
   const damage = st.damage + shot.damage
   return {
     damage,
     momentumSpent: st.momentumSpent + shot.momentumSpent,
     destroyed: !survives(damage, m.atk.unit.hp),
-    improvised: st.improvised || improvisedOn(m, rerolled),
+    improvised: st.improvised || improvised,
   }
 }
 
