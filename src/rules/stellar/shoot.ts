@@ -798,7 +798,7 @@ export type LaterOutlook = (hits: number) => Outlook
 export class Aim implements Later {
   private known: After | undefined
   private own: ReturnType<typeof shotBlocks> | undefined
-  private worths: Array<readonly number[]> = []
+  private readonly worths: Array<readonly number[]> = []
   constructor(
     readonly shot: Shot,
     after?: After,
@@ -822,15 +822,15 @@ export class Aim implements Later {
    */
   worthFrom(hits: number, spent: boolean): readonly number[] {
     const at = 2 * hits + (spent ? 1 : 0)
-    let w = this.worths[at]
-    if (w) return w
+    const known = this.worths[at]
+    if (known) return known
     const sum: number[] = []
     const evaded: Evaded = { shot: this.after.shot, later: this, evade: hitsOnly(hits) }
     afterEvadeFlow.odds(evaded).forEach((r, q) => {
       const x = this.held!.worth(r, spent)
       for (let i = 0; i < x.length; i++) sum[i] = (sum[i] ?? 0) + q * x[i]
     })
-    return (this.worths[at] = w = sum)
+    return (this.worths[at] = sum)
   }
 }
 
