@@ -1247,7 +1247,8 @@ export function overwatchShotInput(m: Melee, st: OverwatchState): OverwatchShotI
  * One overwatch shot at the charger, after the overwatch state `st`: the shot's own flow with
  * the charger as the defender. No Precision/Barrage/Dodge/Guard; its Evade and shield count; it
  * rerolls evade dice "as normal" (its per-attack rerolls, and Improvise while not spent), its
- * pick weighed against the HP it has left.
+ * pick weighed against the HP it has left; whether a pick may spend Improvise is weighed over the
+ * rest of the charge (melee-flow.ts, OverwatchWorth).
  */
 export function overwatchShot(m: Melee, ow: Overwatch, st: OverwatchState): Shot {
   const a = m.atk
