@@ -205,16 +205,23 @@ export function rerollOptions(faces: readonly number[], r: Reroll): RerollOption
       build(k + 1, left - n, n ? pick.concat(new Array<number>(n).fill(kinds[k].face)) : pick)
   }
   build(0, r.allowed, [])
+  const pools = poolsOf(r)
   const out = picks.map((pick) => {
     const dice = pickedDice(faces, r, pick)
     const expected = noOutlook()
     const den = r.sides ** dice.length
-    for (const b of poolOutcomes(dice.length, r.sides, r.classify))
+    for (const b of pools(dice.length))
       addOutlook(expected, b.waysN / den, r.outlook(withRerolls(faces, dice, b.faces)))
     return { pick, expected }
   })
   out.sort((x, y) => preferFor(r.goal, x.expected, y.expected) || x.pick.length - y.pick.length)
-  return r.held ? heldFirst(faces, r, r.held, out) : out
+  return r.held ? heldFirst(faces, r, r.held, out, pools) : out
+}
+
+/** The rerolled dice as a pool of their own, per number of dice: each looked up once for all the picks of one roll. */
+function poolsOf(r: Reroll): (n: number) => ReturnType<typeof poolOutcomes> {
+  const pools: Array<ReturnType<typeof poolOutcomes>> = []
+  return (n) => (pools[n] ??= poolOutcomes(n, r.sides, r.classify))
 }
 
 /**
@@ -227,6 +234,7 @@ function heldFirst(
   r: Reroll,
   held: HeldDice,
   options: RerollOption[],
+  pools: ReturnType<typeof poolsOf>,
 ): RerollOption[] {
   const free = r.allowed - held.dice
   if (options[0].pick.length <= free) return options
@@ -235,7 +243,7 @@ function heldFirst(
     const dice = pickedDice(faces, r, pick)
     const den = r.sides ** dice.length
     const sum: number[] = []
-    for (const b of poolOutcomes(dice.length, r.sides, r.classify)) {
+    for (const b of pools(dice.length)) {
       const w = held.worth(withRerolls(faces, dice, b.faces), spent)
       for (let i = 0; i < w.length; i++) sum[i] = (sum[i] ?? 0) + (b.waysN / den) * w[i]
     }

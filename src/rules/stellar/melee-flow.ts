@@ -284,11 +284,10 @@ class OverwatchWorth {
   /** Attack i's outcomes after `ow` (Improvise weighed where the charger has it). */
   private outcomes(i: number, ow: OverwatchState): Distribution<WorthShot> {
     const held = this.held(i, ow)
-    const shot = nextOverwatchShot(this.m, ow)
     const k = held ? `${i} ${ow.damage} ${ow.momentumSpent}` : JSON.stringify(overwatchShotInput(this.m, ow))
     const memo = held ? this.weighed : this.plain
     let d = memo.get(k)
-    if (!d) memo.set(k, (d = shotResultOdds(shot, worthShot, worthShotKey, held)))
+    if (!d) memo.set(k, (d = shotResultOdds(nextOverwatchShot(this.m, ow), worthShot, worthShotKey, held)))
     return d
   }
 
