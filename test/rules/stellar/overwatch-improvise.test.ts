@@ -175,9 +175,11 @@ function shotPick(c: ChargeSpec, faces: readonly number[], hpLeft: number): numb
 // ---- the oracle's clash: walked die by die after the overwatch
 
 /** The clash alone: the charger with the HP it has left, and Improvise unless spent on overwatch. */
-function clashAfter(m: Melee, damage: number, improvised: boolean): Melee {
+function clashAfter(m: Melee, damage: number, improvised: boolean, choice: ClashChoice): Melee {
   return {
     ...m,
+    ...choice,
+    openChoices: undefined,
     atk: {
       ...m.atk,
       unit: { ...m.atk.unit, hp: m.atk.unit.hp! - damage },
@@ -199,25 +201,53 @@ class Oracle {
   private readonly worths = new Map<string, number[]>()
   private readonly clashes = new Map<string, ReturnType<typeof walk<ReturnType<typeof resolveMelee>>>>()
   private readonly decisions = new Map<string, { set: number[]; spent: boolean }>()
+  private readonly ends = new Map<string, Map<string, number>>()
 
   constructor(
     private readonly c: ChargeSpec,
     private readonly m: Melee,
   ) {}
 
-  private clash(damage: number, improvised: boolean) {
-    const k = `${damage} ${improvised}`
+  /** The clash after the overwatch, with the choice made there (open choices: `choose`). */
+  private clash(damage: number, improvised: boolean, choice = this.choose(damage, improvised)) {
+    const k = `${damage} ${improvised} ${JSON.stringify(choice)}`
     let d = this.clashes.get(k)
     if (!d)
-      this.clashes.set(k, (d = walk((dice) => resolveMelee(dice, clashAfter(this.m, damage, improvised)))))
+      this.clashes.set(
+        k,
+        (d = walk((dice) => resolveMelee(dice, clashAfter(this.m, damage, improvised, choice)))),
+      )
     return d
   }
 
+  /**
+   * The clash's choice after the overwatch: the given one, or with open choices the attacker's
+   * split that scores best against the defender's lowest-scoring answer (a reaction and a split),
+   * the earlier of equals (splits from most attack dice, Counter before Guard), each option's
+   * clash walked.
+   */
+  private choose(damage: number, improvised: boolean): ClashChoice {
+    if (!this.m.openChoices) return this.c.split
+    const splits = (n: number) => Array.from({ length: n + 1 }, (_, i) => split(n - i, i))
+    let best: { choice: ClashChoice; score: number[] } | undefined
+    for (const atkSplit of splits(this.c.melee)) {
+      let answer: { choice: ClashChoice; score: number[] } | undefined
+      for (const defChoice of ['counter', 'guard'] as const)
+        for (const defSplit of splits(this.c.defMelee)) {
+          const choice = { atkSplit, defSplit, defChoice }
+          const score = this.clashScore(damage, improvised, choice)
+          if (!answer || compare(score, answer.score) < 0) answer = { choice, score }
+        }
+      if (!best || compare(answer!.score, best.score) > 0) best = answer
+    }
+    return best!.choice
+  }
+
   /** The clash's score for the charger (melee-choice.ts's order), its HP the HP left. */
-  private clashScore(damage: number, improvised: boolean): number[] {
+  private clashScore(damage: number, improvised: boolean, choice?: ClashChoice): number[] {
     const hpLeft = this.c.hp - damage
     const e = (f: (r: ReturnType<typeof resolveMelee>) => number) =>
-      this.clash(damage, improvised).map(f).expected()
+      this.clash(damage, improvised, choice).map(f).expected()
     return [
       e((r) => Math.min(r.defender.damageTaken, this.c.defHp)) -
         e((r) => Math.min(r.attacker.damageTaken, hpLeft)),
@@ -314,32 +344,38 @@ class Oracle {
     return w
   }
 
-  /** The distribution of each side's total damage, every decision as decide makes it. */
-  leaves(i = 0, damage = 0, improvised = false, p = 1, out = new Map<string, number>()): Map<string, number> {
+  /**
+   * The distribution of the ends of the charge from attack i after `damage` (Improvise spent or
+   * not), every decision as decide makes it, once per state.
+   */
+  leaves(i = 0, damage = 0, improvised = false): Map<string, number> {
+    const k = `${i} ${damage} ${improvised}`
+    let out = this.ends.get(k)
+    if (out) return out
+    out = new Map<string, number>()
     const add = (l: Leaf, q: number) => {
-      const k = `${l.attacker} ${l.defender} ${l.overwatch}`
-      out.set(k, (out.get(k) ?? 0) + q)
+      const key = `${l.attacker} ${l.defender} ${l.overwatch}`
+      out!.set(key, (out!.get(key) ?? 0) + q)
     }
-    if (damage >= this.c.hp) {
-      add({ attacker: damage, defender: 0, overwatch: damage }, p)
-      return out
-    }
-    if (i === this.c.ow.attacks) {
+    if (damage >= this.c.hp) add({ attacker: damage, defender: 0, overwatch: damage }, 1)
+    else if (i === this.c.ow.attacks)
       this.clash(damage, improvised).forEach((r, q) =>
         add(
           { attacker: damage + r.attacker.damageTaken, defender: r.defender.damageTaken, overwatch: damage },
-          p * q,
+          q,
         ),
       )
-      return out
+    else {
+      const p0 = 10 ** -this.c.ow.shots
+      for (const faces of allFaces(this.c.ow.shots)) {
+        const d = this.decide(i, damage, improvised, faces)
+        for (const [f, q] of rerolled(faces, d.set))
+          for (const h of shotFrom(this.c, f))
+            for (const [key, r] of this.leaves(i + 1, damage + h.damage, improvised || d.spent))
+              out.set(key, (out.get(key) ?? 0) + p0 * q * h.q * r)
+      }
     }
-    const p0 = 10 ** -this.c.ow.shots
-    for (const faces of allFaces(this.c.ow.shots)) {
-      const d = this.decide(i, damage, improvised, faces)
-      for (const [f, q] of rerolled(faces, d.set))
-        for (const h of shotFrom(this.c, f))
-          this.leaves(i + 1, damage + h.damage, improvised || d.spent, p * p0 * q * h.q, out)
-    }
+    this.ends.set(k, out)
     return out
   }
 }
@@ -395,6 +431,22 @@ const two: ChargeSpec = {
   ow: { attacks: 2, acc: 9, shots: 2, dmg: 300, pen: 4 },
 }
 
+/** One charge and its oracle per spec, shared by the tests that read it (the oracle walks every clash once). */
+const oracles = new Map<ChargeSpec, { m: Melee; oracle: Oracle }>()
+function oracleOf(c: ChargeSpec, open = false): { m: Melee; oracle: Oracle } {
+  let o = oracles.get(c)
+  if (!o) {
+    const m: Melee = open
+      ? { ...charge(c), openChoices: { atkSplit: true, defSplit: true, defChoice: true } }
+      : charge(c)
+    oracles.set(c, (o = { m, oracle: new Oracle(c, m) }))
+  }
+  return o
+}
+
+/** Melee 2 a side, one overwatch attack of 2 shots, the clash's choices left open. */
+const open: ChargeSpec = { ...strong, melee: 2, defMelee: 2, hp: 1500, ow: { ...strong.ow, shots: 2 } }
+
 /** The overwatch's evade dice as rolled, before any reroll. */
 const rolledFaces = (shot: ShotResult) => shot.dice.map((d) => d.rerolledFrom ?? d.roll)
 
@@ -404,13 +456,20 @@ describe("the charger's Improvise on overwatch, weighed over the charge (W: once
     ['a weak melee weapon and 900 HP: spent wherever the shot gains', weak],
     ['two overwatch attacks with saves: kept or spent per state, to the last attack', two],
   ])('%s: the odds equal the oracle', (_name, c) => {
-    const m = charge(c)
-    expectOracle(m, new Oracle(c, m).leaves())
+    const { m, oracle } = oracleOf(c)
+    expectOracle(m, oracle.leaves())
+  })
+
+  it("with the clash's splits and Counter/Guard open, chosen after each overwatch outcome: the odds equal the oracle", () => {
+    const { m, oracle } = oracleOf(open, true)
+    expectOracle(m, oracle.leaves())
+    const at = oracle.decisionsAt(0, 0)
+    expect(at.spent).toBeGreaterThan(0)
+    expect(at.kept).toBeGreaterThan(0)
   })
 
   it('keeping Improvise wins with a strong weapon: a lone hit is kept, two criticals are rerolled', () => {
-    const m = charge(strong)
-    const oracle = new Oracle(strong, m)
+    const { m, oracle } = oracleOf(strong)
     // Of the rolls where the shot's own pick would reroll (0.875), Improvise is now kept in 0.387.
     const at = oracle.decisionsAt(0, 0)
     expect(at.kept).toBeCloseTo(0.387, 12)
@@ -435,8 +494,7 @@ describe("the charger's Improvise on overwatch, weighed over the charge (W: once
   })
 
   it('spending still wins with a weak weapon and little HP: never kept where the shot gains', () => {
-    const m = charge(weak)
-    const oracle = new Oracle(weak, m)
+    const { m, oracle } = oracleOf(weak)
     expect(oracle.decisionsAt(0, 0)).toEqual({ spent: expect.closeTo(0.74, 12), kept: 0 })
     const r = resolveMelee(new PhysicalDice([5, 7, 7, 7, 1, 1, 10, 1, 1, 1, 1]), m)
     expect(r.overwatch!.shots[0].reroll!.dice).toEqual([0])
@@ -445,8 +503,7 @@ describe("the charger's Improvise on overwatch, weighed over the charge (W: once
   })
 
   it('per overwatch outcome: the same dice on the last attack spend it after one outcome of the first, keep it after another', () => {
-    const m = charge(two)
-    const oracle = new Oracle(two, m)
+    const { m, oracle } = oracleOf(two)
     // After a first attack that dealt nothing, every roll the shot gains on spends it; after 600
     // DMG, some are kept.
     expect(oracle.decisionsAt(1, 0)).toEqual({ spent: expect.closeTo(0.45, 12), kept: 0 })
