@@ -310,3 +310,17 @@ describe('melee: the charger rerolls evade dice against overwatch, exact odds ag
     expect(mean(want)).toBeGreaterThan(mean(twice) + 1)
   })
 })
+
+describe("melee: the charger's Improvise weighed over the charge (docs/mechastellar.md's example)", () => {
+  it('argonaut:heat-hawk at dervish with Improvise keeps it often: more overwatch damage taken, more attack damage dealt', () => {
+    const o = mechaJson([
+      ...['melee', 'argonaut:heat-hawk', 'dervish', '--roster', 'examples/roster.yaml'],
+      ...['--atk-trait', 'improvise', '--odds', '--json'],
+    ]).odds
+    // Spent on the first overwatch attack it helped (before), these were 329.70, 1032.24, 5.91%, 27.69%.
+    expect(o.expected.overwatchDamage).toBeCloseTo(479.68, 9)
+    expect(o.expected.attackDamage).toBeCloseTo(1548.2746025475, 6)
+    expect(o.expected.destroyed.defender).toBeCloseTo(0.1255814581, 9)
+    expect(o.expected.destroyed.attacker).toBeCloseTo(0.219344773378, 9)
+  })
+})
