@@ -6,6 +6,7 @@ import { type ClashChoice, type Melee, type Split } from '../../../src/rules/ste
 import { meleeOdds, resolveMelee } from '../../../src/rules/stellar/melee-flow.js'
 import type { ShotResult } from '../../../src/rules/stellar/shoot.js'
 import { parsePen } from '../../../src/rules/stellar/weapon.js'
+import { type ShotOutcome, shotOutcomes } from './evade-brute.js'
 import { allFaces, melee, side } from './melee-fixture.js'
 
 /**
@@ -75,57 +76,23 @@ const split = (a: number, d: number): Split => ({ attack: a, defense: d })
 
 // ---- the oracle's overwatch attack: a plain shot at the charger (Evade, ARM Sv, no shield)
 
-/** One outcome of the shot once its evade dice are known: what the charger takes, with its chance. */
-interface Hit {
-  damage: number
-  failedSaves: number
-  unblockedHits: number
-  q: number
-}
-
-function binomial(n: number, k: number): number {
-  let c = 1
-  for (let i = 0; i < k; i++) c = (c * (n - i)) / (i + 1)
-  return c
-}
+type Hit = ShotOutcome
 
 /**
- * Q, shooting: a natural 1-2 is a critical (2 hits, at most 3 of them), 9-10 always misses, the
- * target number (Acc - Evade) or more evades; each hit deals DMG; PEN 2+ asks a d10 save per hit
- * (at most 3) that fails below PEN - ARM Sv, 1000 DMG each.
+ * The overwatch attack once its evade dice are known (evade-brute.ts, from the quickstart): the
+ * charger's Evade, no shield, its ARM Sv against the overwatch's PEN.
  */
 function shotFrom(c: ChargeSpec, faces: readonly number[]): Hit[] {
   const k = [...faces].sort((a, b) => a - b).join(' ')
   let hits = shots.get(c)?.get(k)
   if (!hits) {
     if (!shots.has(c)) shots.set(c, new Map())
-    shots.get(c)!.set(k, (hits = shotOf(c, faces)))
+    const p = { ...c.ow, evade: c.evade, dodge: false, guard: false, armSv: c.armSv, shield: 0, rerolls: 0 }
+    shots.get(c)!.set(k, (hits = shotOutcomes(p, faces)))
   }
   return hits
 }
 const shots = new WeakMap<ChargeSpec, Map<string, Hit[]>>()
-
-function shotOf(c: ChargeSpec, faces: readonly number[]): Hit[] {
-  const target = c.ow.acc - c.evade
-  let crits = 0
-  let hits = 0
-  for (const f of faces) {
-    if (f <= 2) crits++
-    else if (f >= 9) continue
-    else if (f < target) hits++
-  }
-  const unblocked = 2 * Math.min(crits, 3) + Math.max(0, crits - 3) + hits
-  const owed = c.ow.pen >= 2 ? Math.min(unblocked, 3) : 0
-  const tn = c.ow.pen - c.armSv
-  const fail = tn <= 1 ? 0 : (tn - 1) / 10
-  const out: Hit[] = []
-  for (let k = 0; k <= owed; k++) {
-    const q = binomial(owed, k) * fail ** k * (1 - fail) ** (owed - k)
-    if (q > 0)
-      out.push({ damage: unblocked * c.ow.dmg + 1000 * k, failedSaves: k, unblockedHits: unblocked, q })
-  }
-  return out
-}
 
 /** Every way the dice at `set` may be rerolled: the faces after, each with its chance. */
 function rerolled(faces: readonly number[], set: readonly number[]): Array<[number[], number]> {
