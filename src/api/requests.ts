@@ -70,6 +70,8 @@ export interface ShootRequest {
   barrier?: number
   /** the game round (Persevere, Make it Count!) (default: 1). */
   round?: number
+  /** a Skill the unit's profile lists that it does without in this roll (units by name; in a game, the prompt's No) (one value or a list). */
+  decline?: string | number | Array<string | number>
   /** bonus criticals besides Tactical Advantage (Dangerous Terrain thrown) (default: 0). */
   bonusCrit?: number
   /** Make it Count!: the attack gains hits equal to the round (once a game). */
@@ -184,6 +186,8 @@ export interface MeleeRequest {
   atkMParticles?: boolean
   /** the game round (Persevere's reduction grows in round 4) (default: 1). */
   round?: number
+  /** a Skill the unit's profile lists that it does without in this roll (units by name; in a game, the prompt's No) (one value or a list). */
+  decline?: string | number | Array<string | number>
   /** defender's attack/defense dice, e.g. 6/3, or auto; missing: asked in a terminal, else auto (left out: chosen automatically). */
   defSplit?: string | number
   /** defender's Melee stat (dice pool; needed for auto splits). */
@@ -334,6 +338,8 @@ export interface MatrixRequest {
   barrier?: number
   /** the game round (Persevere, Make it Count!) (default: 1). */
   round?: number
+  /** a Skill the unit's profile lists that it does without in this roll (units by name; in a game, the prompt's No) (one value or a list). */
+  decline?: string | number | Array<string | number>
   /** bonus criticals besides Tactical Advantage (Dangerous Terrain thrown) (default: 0). */
   bonusCrit?: number
   /** Make it Count!: the attack gains hits equal to the round (once a game). */
@@ -570,6 +576,8 @@ export interface PlanRequest {
   barrier?: number
   /** the game round (Persevere, Make it Count!) (default: 1). */
   round?: number
+  /** a Skill the unit's profile lists that it does without in this roll (units by name; in a game, the prompt's No) (one value or a list). */
+  decline?: string | number | Array<string | number>
   /** bonus criticals besides Tactical Advantage (Dangerous Terrain thrown) (default: 0). */
   bonusCrit?: number
   /** Make it Count!: the attack gains hits equal to the round (once a game). */
@@ -878,6 +886,8 @@ export interface TitanThrowRequest {
   atkMParticles?: boolean
   /** the game round (Persevere's reduction grows in round 4) (default: 1). */
   round?: number
+  /** a Skill the unit's profile lists that it does without in this roll (units by name; in a game, the prompt's No) (one value or a list). */
+  decline?: string | number | Array<string | number>
   /** target's attack/defense dice, e.g. 0/6; missing: all on defense (left out: chosen automatically). */
   defSplit?: string | number
   /** defender's Melee stat (dice pool; needed for auto splits). */

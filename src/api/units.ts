@@ -13,6 +13,7 @@ import { unitWordsOf } from '../engine/unit-words.js'
 import { battleRound } from '../game/describe.js'
 import { type GameLog, parseGame, readLog } from '../game/log.js'
 import { gameRoster, rollRoster } from '../game/roster.js'
+import { declining } from '../rules/stellar/declined-skills.js'
 import { replay } from '../game/state.js'
 import type { Roster } from '../rules/stellar/roster.js'
 import type { ByName } from './front.js'
@@ -63,7 +64,8 @@ export function byName(name: string, namer: Namer): ByName {
           'no-roster',
           `${name}: units by name need "roster": the roster's data, an object`,
         )
-      return namer(spec, rosterOf(req[ROSTER_KEY]), named, given, 'json')
+      const units = declining(rosterOf(req[ROSTER_KEY]), given)
+      return namer(spec, units.roster, named, units.given, 'json')
     },
   }
 }
@@ -109,12 +111,15 @@ function inGame(
         throw new InputError('destroyed', `${name}: ${word.split(':')[0].trim()} is destroyed in the game`)
     }
   }
+  const units = declining(roster, given)
   return namer(
     spec,
-    roster,
+    units.roster,
     refs,
     // The round of its battle (a Confrontation's round 4 is battle 2's first), as the CLI reads it.
-    given.round === undefined ? { ...given, round: battleRound(state.mode, state.round).round } : given,
+    given.round === undefined
+      ? { ...units.given, round: battleRound(state.mode, state.round).round }
+      : units.given,
     'json',
   )
 }

@@ -6,7 +6,7 @@ import { planAttacksOf, planDefenderOf, setPlanFullHp, setPlanSpent } from '../e
 import { limitedUse } from '../rules/stellar/limited-uses.js'
 import { type Request, answerRequest } from '../engine/request.js'
 import { type Globals, type RunOutput, quietEnv, runSpec } from '../engine/run.js'
-import { type CommandSpec, camelKey } from '../engine/spec.js'
+import { type ChoiceContext, type CommandSpec, camelKey } from '../engine/spec.js'
 import { unitWordsOf } from '../engine/unit-words.js'
 import { battleRound, describeEvent } from '../game/describe.js'
 import { ONCE_PER_GAME, resolutionEffects } from '../game/effects.js'
@@ -16,6 +16,9 @@ import { gameFlags, gameRoster, rollRoster, rosterAt, shutDown } from '../game/r
 import { type GameState, applyEvent, inEffect, replay, startState, turnOf } from '../game/state.js'
 import { type DamageOdds, type LuckRoll, luckOf } from '../game/stats.js'
 import { REMOTE_MOMENTUM_COST } from '../rules/stellar/upgrades.js'
+import { declinedList } from '../rules/stellar/declined-skills.js'
+import { traitOf } from '../rules/stellar/traits.js'
+import { skillCost } from '../game/skills.js'
 import { type Roster, lookupUnit, parseUnitRef } from '../rules/stellar/roster.js'
 import { type GameOnDisk, appendEvents, loadGame, refuseLinked, reloadGame } from './game-file.js'
 import { gamePath } from './places.js'
@@ -662,20 +665,128 @@ async function playLine(
   const out = answered instanceof Promise ? await answered : answered
   if (played && !g.odds) {
     const { n, event, disk } = recordPlay(play, played, words, given, request, out, units!, spec)
-    out.json.game = { file: play.file.name, n, effects: event.effects }
+    out.json.game = { file: play.file.name, n, effects: event.effects, ...declinedIn(given) }
     return { out, play: playNow(play, disk) }
   }
   if (reader === 'plan' && !g.odds && Array.isArray(out.json.steps)) {
     const { added, disk } = await recordPlan(play, given, request, out)
-    out.json.game = { file: play.file.name, events: added.map((a) => ({ n: a.n, effects: a.event.effects })) }
+    out.json.game = {
+      file: play.file.name,
+      events: added.map((a) => ({ n: a.n, effects: a.event.effects })),
+      ...declinedIn(given),
+    }
     return { out, play: playNow(play, disk) }
   }
   out.json.game = { file: play.file.name }
   return { out, play }
 }
 
+// ---------------------------------------------------------------------------------------------
+// A profile's Skill offered at a prompt
+
+/** A profile Skill a request takes and its side pays for in this roll: its unit and its text. */
+interface Offer {
+  unit: string
+  text: string
+}
+
+/**
+ * The profile Skills `request` takes that cost Momentum and are not paid for already this unit
+ * turn (`turn`: the state as the roll's turn meets it): the ones skills.ts took automatically
+ * (it helps, its side can pay, no other Skill this turn). Read off the request's inputs, so a
+ * Skill a flag names, or one the roll sets aside (Indirect Fire, Bullseye), is never offered.
+ */
+function offersOf(request: Request, turn: GameState): Offer[] {
+  const found: Offer[] = []
+  const inputs = [request.inputs].flat() as Array<Record<string, unknown> | undefined>
+  for (const list of inputs.flatMap((i) => (i ? [i.trait, i.atkTrait, i.defTrait] : [])))
+    for (const input of Array.isArray(list)
+      ? (list as Array<{ value: unknown; from: string; field?: string }>)
+      : []) {
+      const unit = /^(.+)\.traits\.\d+$/.exec(input.field ?? '')?.[1]
+      const text = String(input.value)
+      const entry = traitOf(text.split('=')[0])
+      if (input.from !== 'roster' || unit === undefined || !entry?.skill || skillCost(text) === 0) continue
+      if (turn.units[unit]?.held.includes(entry.name)) continue
+      if (!found.some((o) => o.unit === unit && traitOf(o.text.split('=')[0]) === entry))
+        found.push({ unit, text })
+    }
+  return found
+}
+
+/** The question for one Skill: who may use it, what it does in a few words, its cost and the pool. */
+function offerQuestion(offer: Offer, state: GameState): string {
+  const entry = traitOf(offer.text.split('=')[0])!
+  const option = offer.text.split('=')[1]?.trim().toLowerCase()
+  const does = (option !== undefined && entry.choice?.[option]) || entry.effect
+  const side = state.units[offer.unit].side
+  const title = entry.title.replace(/ \(.*\)$/, '')
+  return `${side}'s ${offer.unit} may use ${title} (${does}) for ${skillCost(offer.text)} Momentum (${side} has ${state.sides[side].momentum}): use it?`
+}
+
+/**
+ * A rolled shot, charge or plan in a game, in a terminal (quickstart, Pilot Skills: a Skill is
+ * the player's option): each profile Skill the roll would take and pay for (offersOf) is asked
+ * about, Yes (the automatic choice) the default. A No is `--decline UNIT:SKILL`, added to `raw`
+ * (what the game records, so a replay declines it too) and to `flags`, and the request is made
+ * again without it, which may take another Skill, asked about in turn. Returns the request as
+ * finally made, and the Skills declined (none: `request` itself).
+ */
+async function askSkills(
+  spec: CommandSpec,
+  play: Play,
+  command: PlayedCommand | 'plan',
+  words: readonly string[],
+  raw: Record<string, unknown>,
+  flags: Record<string, unknown>,
+  request: Request,
+  choice: ChoiceContext,
+): Promise<Request> {
+  const attacker = unitKeyOf(play, command === 'plan' ? words[1] : words[0])
+  const turn = turnOf(play.state, attacker)
+  const asked = new Set<string>()
+  let made = request
+  for (;;) {
+    const offer = offersOf(made, turn).find((o) => !asked.has(`${o.unit}:${o.text}`))
+    if (!offer) return made
+    asked.add(`${offer.unit}:${offer.text}`)
+    const yes = await choice.select(
+      offerQuestion(offer, play.state),
+      [
+        {
+          value: true,
+          label: 'Yes',
+          hint: `${play.state.units[offer.unit].side} pays ${skillCost(offer.text)} Momentum`,
+        },
+        { value: false, label: 'No', hint: 'roll without it, pay nothing' },
+      ],
+      true,
+    )
+    if (yes) continue
+    const decline = [
+      ...declinedList(raw.decline),
+      `${offer.unit.toLowerCase()}:${traitOf(offer.text.split('=')[0])!.name}`,
+    ]
+    raw.decline = decline
+    flags.decline = decline
+    const roster = rosterFor(play, command, words, raw)
+    made = namedRequest(spec, roster, words, flags, 'flag')
+  }
+}
+
+/**
+ * The answer's record of the profile Skills a recorded roll did without (`game.declined`,
+ * `UNIT:SKILL`, at a prompt or by --decline); those it took are its effects' `skills`.
+ */
+function declinedIn(raw: Record<string, unknown>): { declined?: string[] } {
+  const declined = declinedList(raw.decline)
+  return declined.length ? { declined } : {}
+}
+
 /** What a roll by unit names does in a game, step by step (the CLI's front calls them in turn). */
 export const inGame = {
+  askSkills,
+  declinedIn,
   rosterFor,
   playedFlags,
   checkPlay,

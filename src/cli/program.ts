@@ -173,6 +173,10 @@ function registerSpec(parent: Command, spec: CommandSpec, leafName: string, run:
       )
       request = named.request
       units = named.refs
+      // A profile Skill the roll takes and pays for is offered to a person (game-play.ts, askSkills).
+      const recorded = played ?? (reader === 'plan' ? reader : undefined)
+      if (game && recorded && rolled && !g.compare && choice.interactive)
+        request = await game.mod.askSkills(spec, game.play, recorded, units, raw, flags, request, choice)
       // A weapon chosen at a prompt: the replay line names it.
       if (units.some((w, i) => w !== refs[i])) g.replayWords = units
     } else {
@@ -202,7 +206,7 @@ function registerSpec(parent: Command, spec: CommandSpec, leafName: string, run:
     if (game && inGame && !g.odds) {
       const { n, event } = game.mod.recordPlay(game.play, played!, units, raw, request, answer, inGame, spec)
       run.recorded = `#${n} in ${printable(game.play.file.name)}`
-      out.json.game = { file: game.play.file.name, n, effects: event.effects }
+      out.json.game = { file: game.play.file.name, n, effects: event.effects, ...game.mod.declinedIn(raw) }
       if (out.text !== undefined) out.text += '\n' + game.mod.playedLine(n, event)
     }
     // A plan or a matrix read in a game says so; a rolled plan's attacks are appended to it.
@@ -216,6 +220,7 @@ function registerSpec(parent: Command, spec: CommandSpec, leafName: string, run:
         out.json.game = {
           file: game.play.file.name,
           events: added.map((a) => ({ n: a.n, effects: a.event.effects })),
+          ...game.mod.declinedIn(raw),
         }
         if (out.text !== undefined)
           for (const a of added) out.text += '\n' + game.mod.playedLine(a.n, a.event)

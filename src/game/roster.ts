@@ -3,6 +3,7 @@
  * edit of the roster file changes no game), each unit's HP the HP it has left in the game. A
  * shot or a charge by unit names reads them here, as it reads a roster file. Pure.
  */
+import { withoutDeclined } from '../rules/stellar/declined-skills.js'
 import { allSpent, readAsSpent } from '../rules/stellar/limited-uses.js'
 import { type Roster, type RosterUnit, readRoster } from '../rules/stellar/roster.js'
 import { type Penetration, penText } from '../rules/stellar/weapon.js'
@@ -101,7 +102,8 @@ const offered = (v: unknown, targets: number) => {
  * replaying it read the same units.
  * - The uses held for the turn in progress are let go when the roll's attacker begins a new unit
  *   turn (state.ts, turnOf).
- * - The profile Skills of the units named are taken as the game takes them (skills.ts).
+ * - The profile Skills of the units named are taken as the game takes them (skills.ts), but
+ *   those the roll declines (`raw.decline`: declined-skills.ts).
  * `known`: the roster as `state` gives it already (rosterAt), when the caller has it.
  */
 export function rollRoster(
@@ -118,7 +120,7 @@ export function rollRoster(
   const named = keys as string[]
   const [attacker, ...defenders] = command === 'plan' ? [named[1], named[0]] : named
   const turn = turnOf(state, attacker)
-  const roster = state.turn === attacker ? base() : rosterAt(units, turn)
+  const roster = withoutDeclined(state.turn === attacker ? base() : rosterAt(units, turn), raw.decline)
   const attackers = command === 'plan' ? named.slice(1) : [attacker]
   const num = (v: unknown) => (Number.isFinite(Number(v)) ? Number(v) : 0)
   const defender = defenders[0]

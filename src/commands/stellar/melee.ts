@@ -16,6 +16,7 @@ import {
   type TraitFlags,
   applyMeleeTraits,
   checkSkills,
+  skillDefenseLeft,
   checkWarshipOnly,
   chooseTraits,
   traitNames,
@@ -39,6 +40,7 @@ import {
   textOpt,
 } from '../../engine/spec.js'
 import { type MeleeQuery, type MeleeRequest, type OpenSplit, meleeModel } from '../../report/stellar/melee.js'
+import { declineOption, refuseDeclineByFlags } from './decline-option.js'
 
 // ---------------------------------------------------------------------------------------------
 // Parsing
@@ -227,6 +229,7 @@ export const meleeOptions = [
     'overwatch from beyond 24" with M-Particles spread: the charger rerolls 1 evade die an attack',
   ),
   intOpt('round', "the game round (Persevere's reduction grows in round 4)", { min: 1, max: 10, default: 1 }),
+  declineOption,
   ...sideOptions('def', 'defender'),
   choiceOpt(
     'def-choice',
@@ -459,6 +462,7 @@ function checkGiantSlayer(v: MeleeValues, p: 'atk' | 'def', traits: readonly Cho
 }
 
 export function buildMelee(v: MeleeValues): MeleeQuery {
+  refuseDeclineByFlags(v)
   const chosen = { attacker: sideTraits(v, 'atk'), defender: sideTraits(v, 'def') }
   checkGiantSlayer(v, 'atk', chosen.attacker)
   checkGiantSlayer(v, 'def', chosen.defender)
@@ -512,7 +516,11 @@ export function buildMelee(v: MeleeValues): MeleeQuery {
     situation: { blindside, overwatch, round: v.round },
     overwatchSkipped: overwatch !== null && blindside && !def.mods.blindsideImmune,
     soloOperative: solo,
-    momentumGiven: { atk: v.atkMomentum !== undefined, def: v.defMomentum !== undefined },
+    // Skill Defense is not offered to a side whose Skills fill its turn (skillDefenseLeft).
+    momentumGiven: {
+      atk: v.atkMomentum !== undefined || !skillDefenseLeft(chosen.attacker),
+      def: v.defMomentum !== undefined || !skillDefenseLeft(chosen.defender),
+    },
     chosenBy,
     decisions: Object.keys(decisions).length ? decisions : undefined,
     // Plain text, so that a request stays plain data (copied, compared, cloned).

@@ -26,6 +26,7 @@ import {
   type TraitFlags,
   type TraitSide,
   checkSkills,
+  skillDefenseLeft,
   checkWarshipOnly,
   applyShotTraits,
   chooseTraits,
@@ -37,6 +38,7 @@ import { NO_PEN, parsePen } from '../../rules/stellar/weapon.js'
 
 import type { ShotRequest } from '../../report/stellar/shoot.js'
 import { shootModel } from '../../report/stellar/shoot-targets.js'
+import { declineOption, refuseDeclineByFlags } from './decline-option.js'
 import { MAX_TARGETS } from '../../rules/stellar/multi-target.js'
 import {
   type ChosenBy,
@@ -156,6 +158,7 @@ const options = [
     default: 0,
   }),
   intOpt('round', 'the game round (Persevere, Make it Count!)', { min: 1, max: 10, default: 1 }),
+  declineOption,
   intOpt('bonus-crit', 'bonus criticals besides Tactical Advantage (Dangerous Terrain thrown)', {
     min: 0,
     max: 3,
@@ -307,6 +310,7 @@ function checkShotSkills(v: ValuesOf<typeof options>, chosen: Record<TraitSide, 
 
 /** The values are checked (ranges, required, conflicts) by the option table before this. */
 export function buildShot(v: ValuesOf<typeof options>): ShotRequest {
+  refuseDeclineByFlags(v)
   const given = (c: string): ChosenBy => (isOpen(c) ? 'auto' : 'flag')
   const pen = v.pen ?? NO_PEN
   if (v.atkWarship && v.focus > 1)
@@ -377,7 +381,9 @@ export function buildShot(v: ValuesOf<typeof options>): ShotRequest {
     bonus: v.bonus,
     // A list (one reaction per target): target 1's here, every target's in targetDefenses.
     defense: Array.isArray(v.defense) ? v.defense[0] : v.defense,
-    momentumGiven: v.momentum !== undefined,
+    // Skill Defense is not offered when the target's Skills fill its turn (Q: one Skill a unit
+    // turn): its Momentum is then 0, as if given.
+    momentumGiven: v.momentum !== undefined || !skillDefenseLeft(chosen.defender),
     rangeGiven: v.range !== undefined,
     chosenBy: {
       bonus: given(v.bonus),

@@ -944,6 +944,8 @@ const evadeStep: Stage<Aim, Evaded> = {
     evade: rollEvade(dice, a.shot, (hits) => a.after.outlook(hits), heldOf(a)),
   }),
   key: (x) => evadeKey(x.evade),
+  // Walking rollEvade instead takes 11% more instructions on the bench's shot --odds row (245 M
+  // against 221 M; docs/speed.md): this stays while the choices and the luck read the same codes.
   odds: (a) => {
     const e = evadeInput(a.shot)
     const allowed = rerollsAllowed(a.shot)
@@ -1047,19 +1049,15 @@ function resultKey(r: ShotResult): string {
 }
 
 /**
- * Stage 3, the armour saves (resolveArmorSaves) and the result they conclude (concludeShot). Its
- * exact distribution is the same save rule walked once per weapon, target and saves owed
- * (savesFor), each outcome concluded.
+ * Stage 3, the armour saves (resolveArmorSaves) and the result they conclude (concludeShot),
+ * walked by the exact driver from each state (laying the save table of savesFor onto each state
+ * instead saved 0.5% of the shot's odds row and went: issue 36, docs/speed.md).
  */
 const saveStep: Stage<Blocked, ShotResult> = {
   name: 'saves',
   run: (x, dice) =>
     concludeShot(x.shot, x.evade, x.block, resolveArmorSaves(dice, shotSaves(x.shot, x.block.unblockedHits))),
   key: resultKey,
-  odds: (x) =>
-    x.later.after
-      .saves(x.block.unblockedHits)
-      .map((save) => concludeShot(x.shot, x.evade, x.block, save), resultKey),
 }
 
 /** The whole shot: evade dice (with the defender's reroll), blocks and Skill Defense, saves. */

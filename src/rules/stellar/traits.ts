@@ -1109,6 +1109,19 @@ export function checkWarshipOnly(
 const WITH_SKILL_DEFENSE = new Set(['improvise', 'unbeaten'])
 
 /**
+ * Whether a side whose traits are `traits` may still use Skill Defense in this roll, as checkSkills
+ * counts Skills: not when another Skill already fills its turn (a profile's Persevere taken in a
+ * game), so Skill Defense's Momentum is then neither asked nor spent.
+ */
+export function skillDefenseLeft(traits: readonly ChosenTrait[]): boolean {
+  const names = new Set(traits.filter((c) => c.trait.skill).map((c) => c.trait.name))
+  if (names.size === 0) return true
+  const perTurn = Math.max(1, ...traits.map((c) => c.trait.skillsPerTurn ?? 1))
+  const withDefense = [...names].some((n) => WITH_SKILL_DEFENSE.has(n))
+  return names.size + 1 <= Math.max(perTurn, withDefense ? 2 : 1)
+}
+
+/**
  * Refuses (InputError) a side's Skills the rules do not allow: any of the attacker's on an
  * Indirect Fire shot (`indirect`: why the shot is one, as a sentence's subject and verb), and
  * more Skills than the side may use in a turn, naming them.
