@@ -268,12 +268,48 @@ function targetKey(t: TargetResult): string {
   return `${t.hit} ${t.defended} ${t.connected} ${t.actionSpent} ${t.damage} ${t.destroyed} ${t.infantry} ${t.knockdown?.actionLost}`
 }
 
-/** The answer stage: no answer to a miss; else the defender chooses, rolls its d6, and takes what is left. */
-function answerStage(s: Strike, index: number): Stage<AttackRoll, TargetResult> {
-  return { name: 'answer', run: (attack, dice) => answerRun(dice, s, attack, index), key: targetKey }
+/** The attack roll with the defender's answer chosen (none to a miss). */
+interface Answered {
+  attack: AttackRoll
+  answer: Answer
+  chosenBy: TargetResult['chosenBy']
 }
 
-function answerRun(dice: Dice, s: Strike, attack: AttackRoll, index: number): TargetResult {
+/**
+ * The defender's choice, a stage of its own before the answer's die: the exact driver walks it
+ * once per attack roll (a stage's work before its first die is done again on every branch of its
+ * dice, so choosing inside the answer stage ranked the answers once per face of the d6).
+ */
+function chooseStage(s: Strike, index: number): Stage<AttackRoll, Answered> {
+  return {
+    name: 'choice',
+    run: (attack) => chooseAnswer(s, attack, index),
+    key: (a) => `${a.attack.roll} ${a.answer} ${a.chosenBy}`,
+  }
+}
+
+function chooseAnswer(s: Strike, attack: AttackRoll, index: number): Answered {
+  if (!attack.hit)
+    return { attack, answer: 'none', chosenBy: s.answer === 'auto' ? 'auto' : (s.answerBy ?? 'flag') }
+  if (s.answer !== 'auto') return { attack, answer: s.answer, chosenBy: s.answerBy ?? 'flag' }
+  const id = answerDecisionId(index)
+  const asked = s.decisions !== undefined && Object.prototype.hasOwnProperty.call(s.decisions, id)
+  const answer = decision<Answer>(
+    s,
+    id,
+    { target: index + 1, attack } satisfies AnswerQuestion,
+    bestAnswer(s, attack),
+  )
+  return { attack, answer, chosenBy: asked ? 'prompt' : 'auto' }
+}
+
+/** The answer stage: no answer to a miss; else the defender rolls its d6 for its answer, and takes what is left. */
+function answerStage(s: Strike, index: number): Stage<Answered, TargetResult> {
+  return { name: 'answer', run: (a, dice) => answerRun(dice, s, a, index), key: targetKey }
+}
+
+function answerRun(dice: Dice, s: Strike, chosen: Answered, index: number): TargetResult {
+  const { attack, answer } = chosen
   const frac = damageFraction(s, attack)
   const base: TargetResult = {
     target: index + 1,
@@ -296,19 +332,7 @@ function answerRun(dice: Dice, s: Strike, attack: AttackRoll, index: number): Ta
     knockdown: null,
   }
   if (!attack.hit) return base
-
-  let answer: Answer
-  if (s.answer === 'auto') {
-    const id = answerDecisionId(index)
-    const asked = s.decisions !== undefined && Object.prototype.hasOwnProperty.call(s.decisions, id)
-    answer = decision<Answer>(
-      s,
-      id,
-      { target: index + 1, attack } satisfies AnswerQuestion,
-      bestAnswer(s, attack),
-    )
-    base.chosenBy = asked ? 'prompt' : 'auto'
-  } else answer = s.answer
+  base.chosenBy = chosen.chosenBy
   base.defense = answer
 
   let success = false
@@ -388,6 +412,7 @@ function knockdownStage(s: Strike, index: number): Stage<TargetResult, TargetRes
 /** One target's flow from its attack roll (target `index`, 0-based, for labels and prompts). */
 export function targetFlow(s: Strike, index: number): Flow<AttackRoll, TargetResult> {
   return Flow.from<AttackRoll>((a) => a.roll)
+    .then(chooseStage(s, index))
     .then(answerStage(s, index))
     .then(starStage(s, index))
     .then(knockdownStage(s, index))
@@ -398,6 +423,7 @@ export function splitTargetFlow(s: Strike, index: number): Flow<Strike, TargetRe
   const label = s.targets > 1 ? `attack (target ${index + 1})` : 'attack'
   return Flow.from<Strike>(() => 0)
     .then<AttackRoll>({ name: 'attack', run: (st, dice) => rollAttack(dice, st, label), key: (a) => a.roll })
+    .then(chooseStage(s, index))
     .then(answerStage(s, index))
     .then(starStage(s, index))
     .then(knockdownStage(s, index))
@@ -534,17 +560,7 @@ export function rankAnswers(
     .map((e) => e.x)
 }
 
-/** Cached per input object and attack face: the odds walk asks the same question many times. */
-const bestCache = new WeakMap<Strike, Map<number, Answer>>()
-
 export function bestAnswer(s: Strike, attack: AttackRoll): Answer {
-  let m = bestCache.get(s)
-  if (!m) bestCache.set(s, (m = new Map()))
-  let best = m.get(attack.roll)
-  if (best === undefined) {
-    const options = availableAnswers(s)
-    best = options.length === 1 ? options[0] : rankAnswers(s, attack, options)[0].answer
-    m.set(attack.roll, best)
-  }
-  return best
+  const options = availableAnswers(s)
+  return options.length === 1 ? options[0] : rankAnswers(s, attack, options)[0].answer
 }
