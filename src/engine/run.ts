@@ -3,6 +3,7 @@ import { InputError, NeedDecision, NeedDice } from '../core/errors.js'
 import { PhysicalDice } from '../core/physical.js'
 import { RandomDice } from '../core/random.js'
 import { SeededDice, freshSeed } from '../core/seeded.js'
+import { type SeenPool, seenPools } from './seen-pools.js'
 import {
   type ChoiceContext,
   type CompareReport,
@@ -70,6 +71,8 @@ export interface OddsOutput extends Answered {
   kind: 'odds'
   input: unknown
   report: OddsReport
+  /** The pools the rule rolls, seen when asked for (the walk-through of a command without its own). */
+  pools: () => SeenPool[]
 }
 
 /** Every option of the open choices, side by side. */
@@ -134,7 +137,7 @@ function settle(spec: CommandSpec, input: unknown, g: Globals, env: RunEnv): Run
     const report = spec.model.odds(input)
     const json: Record<string, unknown> = { command: spec.name, ...report.extra }
     json.odds = report.json
-    return { kind: 'odds', json, input, report }
+    return { kind: 'odds', json, input, report, pools: () => seenPools(spec, input) }
   }
   const usesDice = spec.model.usesDice ? spec.model.usesDice(input) : true
   if (!usesDice && g.rolls) {

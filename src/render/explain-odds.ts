@@ -1,6 +1,7 @@
 import { faceClasses, poolCounts } from '../core/exact.js'
 import { gcd, probability } from '../core/distribution.js'
 import { pctFixed } from './format.js'
+import type { SeenPool } from '../engine/seen-pools.js'
 
 /**
  * The arithmetic of a dice pool written out for --odds --explain: a die's faces in the classes
@@ -143,15 +144,6 @@ export function poolLines<C extends string | number>(opts: {
     `${indent}Each count of the ${opts.n === 1 ? 'die' : `${opts.n} dice`} by class has the chance ${formula}; e.g. ${said}${opts.made ? ` (${opts.made(counts)})` : ''}:`,
     `${indent}${poolRowText(opts.n, opts.sides, classes, row)}`,
   ]
-}
-
-/** A pool a resolution asked for, as the runner saw it (its classifier, or the total alone). */
-export interface SeenPool {
-  n: number
-  sides: number
-  label: string
-  /** How the rule classes the faces; undefined: every face its own; 'sum': only the total counts. */
-  classify?: ((face: number) => string | number) | 'sum'
 }
 
 /**

@@ -1,6 +1,6 @@
 import type { Distribution } from '../core/distribution.js'
-import { type Expression, type RollResult, dieValue, keptEnd } from '../rules/roll/expression.js'
-import { termOdds } from '../rules/roll/odds.js'
+import type { Expression, RollResult } from '../rules/roll/expression.js'
+import type { DiceTermOdds } from '../report/roll.js'
 import { type RenderContext, defineText } from './context.js'
 import { classLines, exactText, faceChance, poolRowText, poolRows } from './explain-odds.js'
 import { columns, histogram, num, pct, pctFixed, wrapText } from './format.js'
@@ -8,24 +8,26 @@ import { columns, histogram, num, pct, pctFixed, wrapText } from './format.js'
 /**
  * roll --odds --explain: how each dice term's distribution is counted (a sum, a count of
  * successes, dice kept from one end), with a worked row from the term's own distribution
- * (termOdds, what the odds add up), then how the terms and constants combine.
+ * (termOdds, what the odds add up, in the terms the report worked out), then how the terms and
+ * constants combine.
  */
-export function explainRollOdds(e: Expression, total: Distribution<number>, out: RenderContext): string {
+export function explainRollOdds(
+  e: Expression,
+  total: Distribution<number>,
+  dice: readonly DiceTermOdds[],
+  out: RenderContext,
+): string {
   const st = out.style
   const L: string[] = [st.bold('How these odds are worked out')]
   let step = 1
-  const dice = e.terms.filter((t) => t.kind === 'dice')
-  for (const t of e.terms) {
-    if (t.kind !== 'dice') continue
+  for (const { term: t, odds: d, kept: end, faces } of dice) {
     const n = t.count
     const all = BigInt(t.sides) ** BigInt(n)
-    const d = termOdds(t)
     const name = t.text.replace(/^[+-]/, '')
-    const end = keptEnd(n, t.keep)
     if (t.count_if && !(end && end.n < n)) {
       const { classes, lines } = classLines(
         t.sides,
-        (f) => dieValue(t, f),
+        (f) => faces[f - 1],
         (c) => (c === 1 ? 'a success' : 'no success'),
       )
       L.push(`${step++}. ${name}: each d${t.sides} counts as a success or not, by face:`, ...lines)
@@ -87,7 +89,16 @@ export const rollText = defineText({
     })
     return `${st.bold(`${r.expression}: ${r.total}`)}\n${st.dim(parts.join('   '))}`
   },
-  odds([e, d, total, mean]: [Expression, Distribution<number>, Record<string, number>, number], out) {
+  odds(
+    [e, d, total, mean]: readonly [
+      Expression,
+      Distribution<number>,
+      Record<string, number>,
+      number,
+      () => DiceTermOdds[],
+    ],
+    out,
+  ) {
     const rows = d.sortedWays()
     const chances = rows.map(([k]) => [k, total[String(k)]] as const)
     return [
@@ -102,7 +113,7 @@ export const rollText = defineText({
       histogram(chances, out.style, out.width, { title: 'Total' }),
     ].join('\n')
   },
-  explainOdds: ([e, d], out) => explainRollOdds(e, d, out),
+  explainOdds: ([e, d, , , dice], out) => explainRollOdds(e, d, dice(), out),
 })
 
 /**

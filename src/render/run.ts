@@ -3,14 +3,12 @@
  * replay line, the odds as text, CSV or an SVG chart, the options of a choice side by side. Only
  * the command line asks for it; batch and the library answer without loading any of this.
  */
-import { type Dice, SUM } from '../core/dice.js'
-import { SeededDice } from '../core/seeded.js'
 import { shellWord } from '../core/text.js'
 import type { CompareReport, CommandSpec, OddsReport } from '../engine/spec.js'
-import type { Globals, RunOutput } from '../engine/run.js'
+import type { Globals, OddsOutput, RunOutput } from '../engine/run.js'
 import type { CommandText, RenderContext } from './context.js'
 import { renderOddsCsv } from './csv.js'
-import { type SeenPool, explainPools } from './explain-odds.js'
+import { explainPools } from './explain-odds.js'
 import { columns, pctFixed, wrapText } from './format.js'
 import { type OddsTable, oddsTables, tableTitle } from './odds-table.js'
 import { plainStyle } from './style.js'
@@ -44,7 +42,7 @@ export function textOf(
     const done: TextOutput = {}
     if (wantText && !g.csv) {
       done.text = oddsText(text, report, render)
-      if (render.explain) done.text += '\n\n' + explainOdds(spec, text, out.input, report, render)
+      if (render.explain) done.text += '\n\n' + explainOdds(spec, text, out, render)
     }
     const tables = g.csv || g.plot ? oddsTables(report.json) : []
     if (g.csv) done.csv = renderOddsCsv([{ tables }])
@@ -96,52 +94,14 @@ function oddsText(text: CommandText, report: OddsReport, render: RenderContext):
 
 /**
  * --odds --explain: the command's own walk through its odds; for a command without one, the
- * pools its rule rolls (seen by resolving it a few times with seeded dice) and how exact odds are
- * counted from them.
+ * pools its rule rolls (the runtime saw them: OddsOutput.pools) and how exact odds are counted
+ * from them.
  */
-function explainOdds(
-  spec: CommandSpec,
-  text: CommandText,
-  input: unknown,
-  report: OddsReport,
-  render: RenderContext,
-): string {
-  if (text.explainOdds) return text.explainOdds(report.detail, render)
-  return explainPools(spec.name, seenPools(spec, input), render.style.bold)
+function explainOdds(spec: CommandSpec, text: CommandText, out: OddsOutput, render: RenderContext): string {
+  if (text.explainOdds) return text.explainOdds(out.report.detail, render)
+  return explainPools(spec.name, out.pools(), render.style.bold)
     .map((l) => wrapText(l, render.width, /^\d/.test(l) ? '   ' : '  '))
     .join('\n')
-}
-
-/** Distinct pools are listed at most this many. */
-const MAX_POOLS_SHOWN = 6
-
-/** The pools a resolution asks for, over a few seeded runs (a later pool may depend on earlier dice). */
-function seenPools(spec: CommandSpec, input: unknown): SeenPool[] {
-  const seen = new Map<string, SeenPool>()
-  for (let run = 0; run < 12 && seen.size < MAX_POOLS_SHOWN; run++) {
-    const seeded = new SeededDice(`explain ${run}`)
-    const probe: Dice = {
-      pool(n, sides, label, equiv) {
-        const classify = equiv === SUM ? 'sum' : equiv
-        const signature =
-          classify === undefined || classify === 'sum'
-            ? String(classify)
-            : Array.from({ length: sides }, (_, f) => classify(f + 1)).join(',')
-        const key = `${n}|${sides}|${label.replace(/\d+/g, '#')}|${signature}`
-        if (!seen.has(key) && seen.size < MAX_POOLS_SHOWN) seen.set(key, { n, sides, label, classify })
-        return seeded.pool(n, sides, label)
-      },
-      roll(sides, label, equiv) {
-        return this.pool(1, sides, label, equiv)[0]
-      },
-    }
-    try {
-      spec.model.resolve(probe, input)
-    } catch {
-      // a question for a person, or a limit: the pools seen so far stand
-    }
-  }
-  return [...seen.values()]
 }
 
 /** --compare's text, CSV and chart. */

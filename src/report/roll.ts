@@ -1,14 +1,47 @@
 import { defineModel } from '../engine/spec.js'
 import type { OddsAnswerOf, RolledAnswerOf } from '../engine/answer.js'
 import { InputError } from '../core/errors.js'
+import type { Distribution } from '../core/distribution.js'
 import {
   type Compare,
+  type DiceTerm,
   type Expression,
   type FixedCount,
   type RollResult,
+  dieValue,
+  keptEnd,
   resolveRoll,
 } from '../rules/roll/expression.js'
-import { expressionOdds, oddsCost } from '../rules/roll/odds.js'
+import { expressionOdds, oddsCost, termOdds } from '../rules/roll/odds.js'
+
+/** A dice term as roll --odds --explain walks it: its own distribution, the dice it keeps, what each face counts. */
+export interface DiceTermOdds {
+  term: DiceTerm
+  odds: Distribution<number>
+  /** The dice kept from one end (undefined: every die counts). */
+  kept: ReturnType<typeof keptEnd>
+  /** What each face adds, 1 first: the face, or 1/0 for a success when the term counts them. */
+  faces: number[]
+}
+
+/**
+ * Each dice term of `e` for the explanation, worked out when it is asked for (a term's own
+ * distribution is work the odds' answer does not need).
+ */
+function diceTermsOdds(e: Expression): DiceTermOdds[] {
+  return e.terms.flatMap((t) =>
+    t.kind === 'dice'
+      ? [
+          {
+            term: t,
+            odds: termOdds(t),
+            kept: keptEnd(t.count, t.keep),
+            faces: Array.from({ length: t.sides }, (_, i) => dieValue(t, i + 1)),
+          },
+        ]
+      : [],
+  )
+}
 
 /** The most work `roll --odds` takes on (see oddsCost): about a second on a slow machine. */
 const MAX_COST = 50_000_000
@@ -40,7 +73,7 @@ export const rollModel = defineModel({
     return {
       json: { total, expected: { total: mean } },
       extra: { expression: e.text },
-      detail: [e, d, total, mean] as const,
+      detail: [e, d, total, mean, () => diceTermsOdds(e)] as const,
     }
   },
 })

@@ -65,6 +65,64 @@ describe('layers', () => {
   })
 })
 
+/**
+ * The names a file imports as values (not `import type`, not `type X` inside braces) from modules
+ * whose path matches `from`, as "file: name".
+ */
+function valueImports(dir: string, from: RegExp): string[] {
+  const out: string[] = []
+  for (const f of files(dir)) {
+    for (const m of read(f).matchAll(/import\s+(type\s+)?\{([^}]*)\}\s*from\s*'([^']+)'/g)) {
+      if (m[1] || !from.test(m[3])) continue
+      for (const raw of m[2].split(',')) {
+        const name = raw.trim().split(/\s+as\s+/)[0]
+        if (name && !name.startsWith('type ')) out.push(`${f}: ${name}`)
+      }
+    }
+  }
+  return out.sort()
+}
+
+/**
+ * What src/render may take from src/rules, src/report and src/engine besides types (issue 36 item 3: render
+ * reads answers and never works a rule out again). A rule constant (SCREAMING_CASE: a die's
+ * sides, a cap, a threshold the text prints) and these helpers, which turn a value the answer
+ * holds into words and decide nothing:
+ */
+const RENDER_HELPERS = new Set([
+  // PEN as a rulebook writes it: "5", "3S", "2P".
+  'penText',
+  // The sum of a list of bonus terms the answer carries (the text prints the terms and their sum).
+  'bonusTotal',
+  // Names of outcomes, effects and levels: a lookup of words.
+  'reasonText',
+  'effectNoun',
+  'qualityName',
+  // Which sides a trait of the trait table belongs to (the table's own column), for `traits`.
+  'traitSides',
+  // A plan table's row, as its report names it; formation's signed numbers and "needs N+".
+  'rowName',
+  'signed',
+  'neededText',
+  // An outmaneuver's outcome code as its sentence.
+  'outcomeText',
+])
+
+describe('render reads answers', () => {
+  it('render takes from src/rules, src/report and src/engine only types, rule constants and word helpers', () => {
+    // src/engine too: it runs the models (the pools a walk-through reads are seen there: seen-pools.ts).
+    const imported = valueImports('render', /\/(rules|report|engine)\//)
+    // The scan sees value imports (so the test below cannot pass by reading none).
+    expect(imported).toContain('render/stellar/melee.ts: penText')
+    expect(imported).toContain('render/stellar/melee.ts: MELEE_DIE')
+    const calls = imported.filter((i) => {
+      const name = i.slice(i.indexOf(': ') + 2)
+      return !/^[A-Z][A-Z0-9_]*$/.test(name) && !RENDER_HELPERS.has(name)
+    })
+    expect(calls).toEqual([])
+  })
+})
+
 describe('typed option tables', () => {
   it('every command is made by defineCommand', () => {
     const untyped = commandFiles.filter(

@@ -206,3 +206,64 @@ describe('melee --odds --explain', () => {
     expect(text).toContain(`the chances of 900 and more add up to ${pct(json.odds.destroyed.defender.true)}`)
   })
 })
+
+describe('melee --odds --explain with overwatch: the counter-attack as the odds count it', () => {
+  // A charger with Momentum 2 under one overwatch attack of one shot: what the overwatch makes it
+  // spend on Skill Defense is gone before the counter-attack (one pool, issue 36).
+  const args = [
+    'melee',
+    '--atk-split',
+    '3/3',
+    '--atk-dmg',
+    '300',
+    '--atk-evade',
+    '3',
+    '--atk-momentum',
+    '2',
+    '--def-split',
+    '4/2',
+    '--def-dmg',
+    '300',
+    '--def-choice',
+    'counter',
+    '--def-overwatch',
+    '1',
+    '--def-ow-acc',
+    '8',
+    '--def-ow-shots',
+    '1',
+    '--def-ow-dmg',
+    '200',
+  ]
+  const pct = (p: number) => `${(p * 100).toFixed(2)}%`
+
+  it("lists the Momentum the overwatch left per outcome, counted by rolling each face of the overwatch's die", () => {
+    // Brute force through the roll: each face of the one overwatch die (the clash's 12 dice all
+    // 1s), the Momentum its answer says the overwatch spent. No HP given: the defender always
+    // survives the attack and counter-attacks, so every face leads to a counter-attack.
+    const left = new Map<number, number>()
+    for (let face = 1; face <= 10; face++) {
+      const j = mechaJson([...args, '--rolls', [face, ...Array(12).fill(1)].join(',')])
+      expect(j.counter).not.toBeNull()
+      const m = 2 - j.overwatch.momentumSpent
+      left.set(m, (left.get(m) ?? 0) + 1)
+    }
+    expect(left.size).toBeGreaterThan(1)
+    const listed = [...left.keys()]
+      .sort((a, b) => a - b)
+      .map((m) => `${m} ${pct(left.get(m)! / 10)}`)
+      .join(', ')
+    const counter = explained(args).split('The counter-attack')[1]
+    expect(counter).toContain(
+      `then the Momentum the overwatch left the charger (${listed}, given a counter-attack) negates one hit each (Skill Defense)`,
+    )
+    // Not the charger's starting Momentum, which the overwatch may have spent.
+    expect(counter).not.toContain('up to 2 Momentum')
+  })
+
+  it('without overwatch the counter-attack meets the starting Momentum, as before', () => {
+    const plain = args.slice(0, args.indexOf('--def-overwatch'))
+    const counter = explained(plain).split('The counter-attack')[1]
+    expect(counter).toContain('then up to 2 Momentum negates one hit each (Skill Defense)')
+  })
+})

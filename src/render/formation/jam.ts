@@ -1,6 +1,6 @@
 import { defineText, oddsText, type RenderContext } from '../context.js'
 import type { Distribution } from '../../core/distribution.js'
-import { type Jam, type JamEffects, type JamResult, jamEffects } from '../../rules/formation/jam.js'
+import type { Jam, JamEffects, JamResult } from '../../rules/formation/jam.js'
 import { columns, histogram, num, pct, plural } from '../format.js'
 
 function headline(j: Jam): string {
@@ -55,7 +55,7 @@ export function explainJam(r: JamResult, j: Jam, out: RenderContext): string {
   L.push(
     '3. Counters: the 1st costs an action and STR -1; the 2nd also stops missile fire and spotting, STR -2; the 3rd also stops fire beyond 6", STR -3.',
   )
-  L.push(`4. With ${r.counters}: ${effectsText(jamEffects(r.counters))}.`)
+  L.push(`4. With ${r.counters}: ${effectsText(r.effects)}.`)
   return L.join('\n')
 }
 

@@ -1,5 +1,5 @@
 import { defineText, oddsText, type RenderContext } from '../context.js'
-import { neededText, signed } from '../../report/formation/strike.js'
+import { type StrikeRoll, type StrikeTerms, neededText, signed } from '../../report/formation/strike.js'
 import {
   type Answer,
   type AttackRoll,
@@ -8,12 +8,7 @@ import {
   type TargetResult,
   HARM_STRAY_ON,
   KNOCKDOWN_KEEP,
-  answerBonus,
-  damageFraction,
-  spreadDivisor,
-  strikeModifier,
 } from '../../rules/formation/strike.js'
-import { jamStrPenalty } from '../../rules/formation/jam.js'
 import { qualityName, type Quality } from '../../rules/formation/pilot-quality.js'
 import type { StrikeOdds } from '../../rules/formation/strike-odds.js'
 import { columns, histogram, num, pct, plural } from '../format.js'
@@ -111,12 +106,12 @@ function weaponText(s: Strike): string {
   return parts.join(', ')
 }
 
-function modifierText(s: StrikeView): string {
+function modifierText(s: StrikeView, t: StrikeTerms): string {
   const parts = [`STR ${signed(s.str)}${s.quality ? ` (${qualityName(s.quality)})` : ''}`]
   if (s.accurate) parts.push(`Accurate ${signed(s.accurate)}`)
   if (s.harm) parts.push('HARM +2')
   if (s.vulnerable) parts.push(`vulnerable spot ${signed(s.vulnerable)}`)
-  if (s.jamCounters) parts.push(`jammed ${signed(-jamStrPenalty(s.jamCounters))}`)
+  if (s.jamCounters) parts.push(`jammed ${signed(-t.jamPenalty)}`)
   return parts.join(', ')
 }
 
@@ -128,20 +123,20 @@ function harmLine(r: StrikeResult, st: Style): string | undefined {
     : `HARM: d6 ${r.harm.roll} -> stays on this target (it strays on ${HARM_STRAY_ON}+)`
 }
 
-export function renderStrike(r: StrikeResult, s: StrikeView, out: RenderContext): string {
+export function renderStrike(r: StrikeRoll, s: StrikeView, out: RenderContext): string {
   const st = out.style
   const L: string[] = []
   if (r.harm?.retargeted) {
-    L.push(st.bold(`Strike: ${weaponText(s)}; ${modifierText(s)}`))
+    L.push(st.bold(`Strike: ${weaponText(s)}; ${modifierText(s, r.terms)}`))
     L.push(harmLine(r, st)!)
     L.push(st.bold('Damage: 0') + st.dim('  (HARM flew at a radar)'))
     return L.join('\n')
   }
   const spreadNote =
     s.targets > 1
-      ? `, ${plural(s.targets, 'target')} at ${num(damageFraction(s, r.targets[0].attack).num / damageFraction(s, r.targets[0].attack).den, 2)} damage each`
+      ? `, ${plural(s.targets, 'target')} at ${num(r.terms.damage!.num / r.terms.damage!.den, 2)} damage each`
       : ''
-  L.push(st.bold(`Strike: ${weaponText(s)}${spreadNote}; ${modifierText(s)}`))
+  L.push(st.bold(`Strike: ${weaponText(s)}${spreadNote}; ${modifierText(s, r.terms)}`))
   if (s.mode !== 'single' && s.targets === 1)
     L.push(
       st.dim(
@@ -182,7 +177,7 @@ export function renderStrike(r: StrikeResult, s: StrikeView, out: RenderContext)
 }
 
 /** --explain: every number above, worked out. */
-export function explainStrike(r: StrikeResult, s: StrikeView, out: RenderContext): string {
+export function explainStrike(r: StrikeRoll, s: StrikeView, out: RenderContext): string {
   const st = out.style
   const L: string[] = [st.bold('How it was worked out')]
   if (r.harm) {
@@ -191,20 +186,20 @@ export function explainStrike(r: StrikeResult, s: StrikeView, out: RenderContext
     )
     if (r.harm.retargeted) return L.join('\n')
   }
-  const m = strikeModifier(s)
+  const m = r.terms.modifier
   L.push(
-    `1. Attack modifier = ${modifierText(s).replace(/, /g, ' + ').replace(/\+ -/g, '- ')} = ${signed(m)}.`,
+    `1. Attack modifier = ${modifierText(s, r.terms).replace(/, /g, ' + ').replace(/\+ -/g, '- ')} = ${signed(m)}.`,
   )
   const hitsFrom = Math.min(6, Math.max(2, 2 - m))
   L.push(
     `2. The attack d6 hits when d6 ${signed(m)} is 2 or more (${hitsFrom === 2 ? 'any roll but a natural 1' : `${hitsFrom}+`}); a natural 1 always misses, a natural 6 always hits: ${pct((7 - hitsFrom) / 6)} to hit.`,
   )
-  const f = damageFraction(s, r.targets[0].attack)
+  const f = r.terms.damage!
   const steps: string[] = []
   if (s.meleePlus !== undefined)
     steps.push(`Melee ${s.meleePlus}+: 1 damage if the natural attack die is ${s.meleePlus} or more, else 0`)
   else steps.push(`DMG ${s.dmg}${s.volley > 1 ? ` x Volley ${s.volley} = ${s.dmg * s.volley}` : ''}`)
-  if (spreadDivisor(s) > 1)
+  if (r.terms.spread)
     steps.push(
       `/ ${s.mode === 'burst' ? 'Burst' : 'Split fire'} ${s.spread} (spread over ${s.targets} targets)`,
     )
@@ -249,12 +244,12 @@ export function explainStrike(r: StrikeResult, s: StrikeView, out: RenderContext
   return L.join('\n')
 }
 
-export function renderStrikeOdds(o: StrikeOdds, s: StrikeView, out: RenderContext): string {
+export function renderStrikeOdds(o: StrikeOdds, s: StrikeView, t: StrikeTerms, out: RenderContext): string {
   const st = out.style
   const L: string[] = []
   L.push(
     st.bold(
-      `Exact odds: ${weaponText(s)}${s.targets > 1 ? ` at ${plural(s.targets, 'target')}` : ''}; ${modifierText(s)}`,
+      `Exact odds: ${weaponText(s)}${s.targets > 1 ? ` at ${plural(s.targets, 'target')}` : ''}; ${modifierText(s, t)}`,
     ),
   )
   const answer =
@@ -262,7 +257,7 @@ export function renderStrikeOdds(o: StrikeOdds, s: StrikeView, out: RenderContex
       ? "the defender's best answer to each attack roll"
       : s.answer === 'none'
         ? 'no answer'
-        : `${answerVerb(s.answer)} ${signed(answerBonus(s, s.answer))}`
+        : `${answerVerb(s.answer)} ${signed(t.answerBonus ?? 0)}`
   L.push(`Defender: ${answer}`)
   const rows: string[][] = [
     [s.targets > 1 ? 'Strike lands on at least one' : 'Strike lands', pct(o.expected.hit)],

@@ -1,6 +1,7 @@
 import { defineText, oddsText, type RenderContext } from '../context.js'
 import type { ResolveTestOdds } from '../../rules/mining/odds.js'
-import { RESOLVE_BONUS, type ResolveTestResult, retreatsOnOrBelow } from '../../rules/mining/resolve.js'
+import { RESOLVE_BONUS, type ResolveTestResult } from '../../rules/mining/resolve.js'
+import type { ResolveTestRoll } from '../../report/mining/resolve.js'
 import { columns, histogram, num, pct } from '../format.js'
 
 export function renderResolveTest(r: ResolveTestResult, out: RenderContext): string {
@@ -14,9 +15,8 @@ export function renderResolveTest(r: ResolveTestResult, out: RenderContext): str
   ].join('\n')
 }
 
-/** The arithmetic of a resolve test, as numbered lines starting at `step`. */
-export function explainResolveLines(r: ResolveTestResult, step: number): string[] {
-  const worst = retreatsOnOrBelow(r.eliminated)
+/** The arithmetic of a resolve test, as numbered lines starting at `step` (`worst`: the highest face that means retreat). */
+export function explainResolveLines(r: ResolveTestResult, worst: number, step: number): string[] {
   const chance =
     worst === 0
       ? 'no face can make it retreat'
@@ -29,13 +29,19 @@ export function explainResolveLines(r: ResolveTestResult, step: number): string[
   ]
 }
 
-export function explainResolveTest(r: ResolveTestResult, out: RenderContext): string {
-  return [out.style.bold('How it was worked out'), ...explainResolveLines(r, 1)].join('\n')
+export function explainResolveTest(r: ResolveTestRoll, out: RenderContext): string {
+  return [out.style.bold('How it was worked out'), ...explainResolveLines(r, r.retreatsOnOrBelow, 1)].join(
+    '\n',
+  )
 }
 
-export function renderResolveTestOdds(o: ResolveTestOdds, eliminated: number, out: RenderContext): string {
+export function renderResolveTestOdds(
+  o: ResolveTestOdds,
+  eliminated: number,
+  worst: number,
+  out: RenderContext,
+): string {
   const st = out.style
-  const worst = retreatsOnOrBelow(eliminated)
   const lines = [
     st.bold(
       `Exact odds: resolve test with ${eliminated} unit${eliminated === 1 ? '' : 's'} eliminated (d6 + ${RESOLVE_BONUS} - ${eliminated}, retreat under 1)`,
@@ -63,7 +69,7 @@ export function renderResolveTestOdds(o: ResolveTestOdds, eliminated: number, ou
 
 /** The text of `resolve` (src/report's model answers it). */
 export const miningResolveText = defineText({
-  render: (r: ResolveTestResult, _t, out) => renderResolveTest(r, out),
+  render: (r: ResolveTestRoll, _t, out) => renderResolveTest(r, out),
   explain: (r, _t, out) => explainResolveTest(r, out),
   odds: oddsText(renderResolveTestOdds),
 })

@@ -1,14 +1,7 @@
 import { defineText, oddsText, type RenderContext } from '../context.js'
 import type { ShotOdds } from '../../rules/mining/odds.js'
-import { retreatsOnOrBelow } from '../../rules/mining/resolve.js'
-import {
-  HIT_ON,
-  type MiningShot,
-  type MiningShotResult,
-  type ShootModifier,
-  hitNeeds,
-  shootModifiers,
-} from '../../rules/mining/shoot.js'
+import { HIT_ON, type MiningShot, type ShootModifier } from '../../rules/mining/shoot.js'
+import type { MiningShotOddsTerms, MiningShotRoll } from '../../report/mining/shoot.js'
 import { ELIMINATED_AT, MAX_SUPPRESSION } from '../../rules/mining/units.js'
 import { columns, num, pct } from '../format.js'
 import { explainResolveLines, renderResolveTest } from './resolve.js'
@@ -24,7 +17,7 @@ function kindOfFire(s: MiningShot): string {
   return s.suppress ? 'Suppressive fire' : 'Shooting'
 }
 
-export function renderMiningShot(r: MiningShotResult, s: MiningShot, out: RenderContext): string {
+export function renderMiningShot(r: MiningShotRoll, s: MiningShot, out: RenderContext): string {
   const st = out.style
   const L: string[] = []
   L.push(
@@ -52,7 +45,7 @@ export function renderMiningShot(r: MiningShotResult, s: MiningShot, out: Render
   return L.join('\n')
 }
 
-export function explainMiningShot(r: MiningShotResult, s: MiningShot, out: RenderContext): string {
+export function explainMiningShot(r: MiningShotRoll, s: MiningShot, out: RenderContext): string {
   const st = out.style
   const L: string[] = [st.bold('How it was worked out')]
   const total = r.modifiers.length
@@ -77,17 +70,22 @@ export function explainMiningShot(r: MiningShotResult, s: MiningShot, out: Rende
       `${n++}. Target damage ${s.targetDamage} + ${r.damage} = ${r.targetDamageAfter}; ${ELIMINATED_AT} or more eliminates it: ${r.eliminated ? 'eliminated' : 'still in play'}.`,
     )
   }
-  if (r.resolve) L.push(...explainResolveLines(r.resolve, n))
+  if (r.resolve) L.push(...explainResolveLines(r.resolve, r.retreatsOnOrBelow ?? 0, n))
   return L.join('\n')
 }
 
-export function renderMiningShotOdds(o: ShotOdds, s: MiningShot, out: RenderContext): string {
+export function renderMiningShotOdds(
+  o: ShotOdds,
+  s: MiningShot,
+  t: MiningShotOddsTerms,
+  out: RenderContext,
+): string {
   const st = out.style
-  const needs = hitNeeds(s)
+  const needs = t.needs
   const L: string[] = []
   L.push(
     st.bold(
-      `Exact odds: ${kindOfFire(s).toLowerCase()}, ${modifierText(shootModifiers(s))}: a natural ${needs}+ hits`,
+      `Exact odds: ${kindOfFire(s).toLowerCase()}, ${modifierText(t.modifiers)}: a natural ${needs}+ hits`,
     ),
   )
   const rows: string[][] = [['Chance to hit', st.bold(pct(o.hitChance))]]
@@ -97,7 +95,7 @@ export function renderMiningShotOdds(o: ShotOdds, s: MiningShot, out: RenderCont
   if (o.eliminated)
     rows.push([`Target eliminated (has ${s.targetDamage} damage)`, pct(o.eliminated.prob('true'))])
   if (o.retreat) {
-    const worst = retreatsOnOrBelow((s.lost ?? 0) + 1)
+    const worst = t.retreatsOnOrBelow ?? 0
     rows.push([
       `Its force retreats (${s.lost} lost before)`,
       st.bold(pct(o.retreat.prob('true'))) +

@@ -7,7 +7,7 @@ import {
   ORDERS,
   type Order,
   SITUATION_NAMES,
-  behaviorColumn,
+  type Situation,
   BEHAVIOR_DIE,
 } from '../../rules/stellar/behavior.js'
 import { columns, pct } from '../format.js'
@@ -39,9 +39,13 @@ export function explainBehavior(r: BehaviorResult, b: BehaviorRequest, out: Rend
   return L.join('\n')
 }
 
-export function renderBehaviorOdds(d: Distribution<string>, b: BehaviorRequest, out: RenderContext): string {
+export function renderBehaviorOdds(
+  d: Distribution<string>,
+  b: BehaviorRequest,
+  column: Situation,
+  out: RenderContext,
+): string {
   const st = out.style
-  const column = behaviorColumn(b)
   const L = [
     st.bold(
       `Exact odds: ${b.table === 'kaiju' ? 'kaiju' : 'enemy mecha'} behaviour, ${SITUATION_NAMES[column]}${b.oneIsTen ? ' (1 reads as 10)' : ''}`,

@@ -1,22 +1,16 @@
 import { withArticle } from '../../core/text.js'
 import { defineText, oddsText, type RenderContext } from '../context.js'
-import { type CoverOdds, pieceSurvival } from '../../rules/stellar/cover-odds.js'
-import type { CoverRequest } from '../../rules/stellar/cover.js'
-import {
-  COVER_DIE,
-  type CoverResult,
-  coverChecks,
-  coverDmg,
-  coverTargetNumber,
-} from '../../rules/stellar/cover.js'
+import type { CoverOdds } from '../../rules/stellar/cover-odds.js'
+import { COVER_DIE, type CoverRequest } from '../../rules/stellar/cover.js'
+import type { CoverRoll, CoverTerms } from '../../report/stellar/cover.js'
 import { columns, pct, plural } from '../format.js'
 
-function attackText(c: CoverRequest): string {
+function attackText(c: CoverRequest, t: CoverTerms): string {
   const kind = c.crashThrough ? 'Crash Through' : c.melee ? 'melee weapon' : c.aoe ? 'AOE weapon' : 'weapon'
-  return `${kind} DMG ${c.dmg}${c.melee ? ` (x2 = ${coverDmg(c)} vs cover)` : ''}`
+  return `${kind} DMG ${c.dmg}${c.melee ? ` (x2 = ${t.effectiveDmg} vs cover)` : ''}`
 }
 
-export function renderCover(r: CoverResult, c: CoverRequest, out: RenderContext): string {
+export function renderCover(r: CoverRoll, c: CoverRequest, out: RenderContext): string {
   const st = out.style
   const L: string[] = []
   const need =
@@ -27,7 +21,7 @@ export function renderCover(r: CoverResult, c: CoverRequest, out: RenderContext)
         : `survives on ${r.targetNumber}+`
   L.push(
     st.bold(
-      `Cover vs ${attackText(c)}: ${need}${r.checks > 1 ? `, ${r.checks} checks` : ''}${c.direct ? ' (targeted directly)' : ''}`,
+      `Cover vs ${attackText(c, r.terms)}: ${need}${r.checks > 1 ? `, ${r.checks} checks` : ''}${c.direct ? ' (targeted directly)' : ''}`,
     ),
   )
   r.pieces.forEach((p, i) => {
@@ -43,7 +37,7 @@ export function renderCover(r: CoverResult, c: CoverRequest, out: RenderContext)
   return L.join('\n')
 }
 
-export function explainCover(r: CoverResult, c: CoverRequest, _out: RenderContext): string {
+export function explainCover(r: CoverRoll, c: CoverRequest, _out: RenderContext): string {
   const L: string[] = [_out.style.bold('How it was worked out')]
   L.push(
     c.melee
@@ -68,22 +62,22 @@ export function explainCover(r: CoverResult, c: CoverRequest, _out: RenderContex
           ? 'the cover is the target'
           : 'it only blocked the attack'
   L.push(
-    `3. Checks per piece: ${r.checks} (${why}); every check must pass: ${pct(pieceSurvival(c))} to survive.`,
+    `3. Checks per piece: ${r.checks} (${why}); every check must pass: ${pct(r.terms.pieceSurvival)} to survive.`,
   )
   if (c.pieces > 1) L.push(`4. AOE: ${plural(c.pieces, 'piece')} of cover, each checked on its own.`)
   return L.join('\n')
 }
 
-export function renderCoverOdds(o: CoverOdds, c: CoverRequest, out: RenderContext): string {
+export function renderCoverOdds(o: CoverOdds, c: CoverRequest, t: CoverTerms, out: RenderContext): string {
   const st = out.style
-  const tn = coverTargetNumber(c)
+  const tn = t.targetNumber
   const L: string[] = []
   L.push(
     st.bold(
-      `Exact odds: cover vs ${attackText(c)}, ${plural(coverChecks(c), 'check')} at ${tn}+${c.pieces > 1 ? `, ${c.pieces} pieces` : ''}`,
+      `Exact odds: cover vs ${attackText(c, t)}, ${plural(t.checks, 'check')} at ${tn}+${c.pieces > 1 ? `, ${c.pieces} pieces` : ''}`,
     ),
   )
-  const rows: string[][] = [[c.pieces > 1 ? 'Each piece survives' : 'Survives', pct(pieceSurvival(c))]]
+  const rows: string[][] = [[c.pieces > 1 ? 'Each piece survives' : 'Survives', pct(t.pieceSurvival)]]
   if (c.pieces > 1) {
     rows.push(['Both survive', pct(o.survived.prob('true'))])
     for (const [k, w] of o.destroyed.sorted()) rows.push([`${k} destroyed`, pct(w)])

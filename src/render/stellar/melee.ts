@@ -3,7 +3,6 @@ import { defineText, oddsText, type RenderContext } from '../context.js'
 import {
   type Bonus,
   type Melee,
-  type MeleeResult,
   type SideOutcome,
   type StrikeDie,
   type StrikeResult,
@@ -11,27 +10,23 @@ import {
   CRIT_FROM,
   CRIT_HITS,
   DESPERATION_FROM,
+  FINISHING_BLOW_DMG,
   MAX_POOL,
   MELEE_DIE,
-  type Strike,
-  attackDieClass,
-  attackStrike,
   bonusTotal,
-  counterStrike,
-  countAttack,
-  defenseDieClass,
-  finishingBlowDamage,
-  meleeAttacks,
-  meleeBlindside,
-  meleeGuard,
-  overwatchAttacks,
-  strikeSaveSpec,
 } from '../../rules/stellar/melee.js'
 import type { Distribution } from '../../core/distribution.js'
-import { failedSaveKind, savesOwedFor } from '../../rules/stellar/armor-save.js'
+import type { SaveResult } from '../../rules/stellar/armor-save.js'
 import type { MeleeOdds, StrikeOdds } from '../../rules/stellar/melee-flow.js'
+import type { MeleeRoll } from '../../report/stellar/melee.js'
+import type {
+  CounterOddsTerms,
+  MeleeOddsTerms,
+  MeleeTerms,
+  StrikeOddsTerms,
+} from '../../report/stellar/melee-terms.js'
 import { poolLines } from '../explain-odds.js'
-import { penText, attackerBonus, defenderBonus } from '../../rules/stellar/weapon.js'
+import { penText } from '../../rules/stellar/weapon.js'
 import { columns, histogram, num, pct, pctFixed, plural, wrapText } from '../format.js'
 import type { Style } from '../style.js'
 import { saveOddsSteps, saveReactionLines } from './save.js'
@@ -72,10 +67,10 @@ const bonusText = (bs: Bonus[]) => bs.map((b) => `${b.amount} ${b.source}`).join
 const clashText = (c: Pick<Melee, 'atkSplit' | 'defSplit' | 'defChoice'>) =>
   `atk ${splitText(c.atkSplit)}, def ${splitText(c.defSplit)} ${c.defChoice}`
 
-function choiceText(m: ChoiceInfo): string {
+function choiceText(m: ChoiceInfo, t: MeleeTerms): string {
   const c = m.defChoice === 'both' ? 'Counter and Guard' : m.defChoice === 'counter' ? 'Counter' : 'Guard'
-  const counter = defenderBonus(m.def.unit.pilot)
-  const guard = meleeGuard(m.def)
+  const counter = t.counterBonus
+  const guard = t.guardBonus
   const amount =
     m.defChoice === 'counter' || (m.defChoice === 'both' && guard === counter)
       ? `+${counter}`
@@ -83,7 +78,7 @@ function choiceText(m: ChoiceInfo): string {
         ? `+${guard}`
         : `+${counter}/+${guard}`
   return (
-    `Attacker splits ${splitText(m.atkSplit)}${by(m, 'atkSplit')} (attack bonus +${attackerBonus(m.atk.unit.pilot)}). ` +
+    `Attacker splits ${splitText(m.atkSplit)}${by(m, 'atkSplit')} (attack bonus +${t.attackBonus}). ` +
     `Defender splits ${splitText(m.defSplit)}${by(m, 'defSplit')} and takes ${c} ${amount}${by(m, 'defChoice')}.`
   )
 }
@@ -105,13 +100,13 @@ export function strikeLines(r: StrikeResult, title: string, st: Style): string[]
   const [striker, target] = s.striker === 'attacker' ? ['Attacker', 'Defender'] : ['Defender', 'Attacker']
   const L: string[] = [st.bold(title)]
   const atkDice = r.attackDice.length ? r.attackDice.map((d) => meleeGlyph(d, st)).join(' ') : 'none'
-  const bonus = bonusTotal(s.bonusHits)
+  const bonus = r.hits - r.rolledHits
   L.push(
     `  ${striker}'s attack (hit ${s.hitOn}+, critical ${CRITS}${s.desperation ? ` or three of a kind of ${DESPERATION_FROM}+` : ''}${s.critsAsHits ? ', a plain hit (Invincible)' : ''}): ${atkDice}  -> ${r.rolledHits}${r.crits ? ` (${plural(r.crits, 'critical')}${desperationNote(r)})` : ''}${bonus ? ` + ${bonusText(s.bonusHits)}` : ''} = ${st.bold(plural(r.hits, 'hit'))}`,
   )
   if (r.improvise?.attack) L.push(improviseLine(r.improvise.attack, striker.toLowerCase(), 'attack'))
   const defDice = r.defenseDice.length ? r.defenseDice.map((d) => meleeGlyph(d, st)).join(' ') : 'none'
-  const bb = bonusTotal(s.bonusBlocks)
+  const bb = r.blocks - r.rolledBlocks
   L.push(
     `  ${target}'s defense (block ${s.blockOn}+): ${defDice}  -> ${r.rolledBlocks}${bb ? ` + ${bonusText(s.bonusBlocks)}` : ''} = ${st.bold(plural(r.blocks, 'block'))}`,
   )
@@ -132,7 +127,7 @@ export function strikeLines(r: StrikeResult, title: string, st: Style): string[]
       const rolls = r.save.saves
         .map((x) => (x.passed ? st.green(String(x.roll)) : st.red(`${x.roll}x`)))
         .join(' ')
-      const kind = failedSaveKind(s)
+      const kind = failedKind(r.save)
       const effect = !r.save.failedSaves
         ? ''
         : kind === 'stun'
@@ -152,29 +147,42 @@ export function strikeLines(r: StrikeResult, title: string, st: Style): string[]
   return L
 }
 
+/**
+ * What the failed saves of a strike did, as its answer says (read only when some failed): actions
+ * lost (stun), pushes (push/pull), or DMG (a warship's always).
+ */
+function failedKind(save: SaveResult): 'stun' | 'push' | 'damage' {
+  return save.actionsLost ? 'stun' : save.pushes ? 'push' : 'damage'
+}
+
 /** A side's damage taken and, with its HP, what is left of it (a clash's side, a throw's target). */
 export function hpText(o: SideOutcome, st: Style): string {
   if (o.hp === undefined) return `took ${o.damageTaken}`
   return `took ${o.damageTaken}, HP ${o.hp} -> ${hpLeft(o.remainingHp!, st)}`
 }
 
-export function renderMelee(r: MeleeResult, given: ChoiceInfo, out: RenderContext): string {
+export function renderMelee(r: MeleeRoll, given: ChoiceInfo, out: RenderContext): string {
   // The choices the roll made (after the overwatch, when they were left open).
   const m = { ...given, ...r.choice }
   const st = out.style
   const L: string[] = []
-  const pool = (side: Melee['atk'], split: Melee['atkSplit']) => {
+  const t = r.terms
+  const pool = (side: Melee['atk'], split: Melee['atkSplit'], strikes: boolean) => {
     const used = split.attack + split.defense
     // A warship without a Melee stat defends with its AA DEF dice.
-    const stat = meleeAttacks(side) ? 'Melee' : 'AA DEF'
+    const stat = strikes ? 'Melee' : 'AA DEF'
     return side.unit.melee !== undefined && side.unit.melee !== used
       ? `${stat} ${side.unit.melee} (${used} dice used)`
       : `${stat} ${used}`
   }
-  L.push(st.bold(`Melee clash: attacker ${pool(m.atk, m.atkSplit)} vs defender ${pool(m.def, m.defSplit)}`))
+  L.push(
+    st.bold(
+      `Melee clash: attacker ${pool(m.atk, m.atkSplit, t.strikes.attacker)} vs defender ${pool(m.def, m.defSplit, t.strikes.defender)}`,
+    ),
+  )
   // Choices left open are made after the overwatch: said after it.
   const after = m.openChoices && r.overwatch
-  if (!after) L.push(choiceText(m))
+  if (!after) L.push(choiceText(m, t))
   if (m.overwatchSkipped) L.push(st.dim('No overwatch: a blindsided defender cannot fire overwatch.'))
   if (r.overwatch) {
     L.push(st.bold(`Overwatch on the charge (${plural(r.overwatch.shots.length, 'attack')}):`))
@@ -190,10 +198,10 @@ export function renderMelee(r: MeleeResult, given: ChoiceInfo, out: RenderContex
     L.push(
       `  Overwatch damage to the attacker: ${st.bold(String(r.overwatch.damage))}${r.overwatch.destroyed ? ` (${st.red('destroyed before reaching melee')})` : ''}`,
     )
-    if (after && r.clash) L.push(`Then, knowing it: ${choiceText(m).replace(/^A/, 'a')}`)
+    if (after && r.clash) L.push(`Then, knowing it: ${choiceText(m, t).replace(/^A/, 'a')}`)
   }
   if (r.attack) L.push(...strikeLines(r.attack, 'Attack', st))
-  if (r.counter && !meleeAttacks(m.def))
+  if (r.counter && !t.strikes.defender)
     L.push(st.bold('Counter-attack: ') + 'none (a warship without a Melee stat never attacks in melee)')
   else if (r.counter) L.push(...strikeLines(r.counter, 'Counter-attack', st))
   else if (r.counterSkipped && r.counterSkipped !== 'no clash')
@@ -201,7 +209,7 @@ export function renderMelee(r: MeleeResult, given: ChoiceInfo, out: RenderContex
   if (r.clash) {
     if (r.finishingBlow)
       L.push(st.bold(`Finishing Blow by the ${r.finishingBlow.by}: ${r.finishingBlow.damage} DMG`))
-    else L.push(`Finishing Blow: none${finishingBlowWhyNot(r, m)}`)
+    else L.push(`Finishing Blow: none${finishingBlowWhyNot(r)}`)
   }
   L.push(`Attacker ${hpText(r.attacker, st)}. Defender ${hpText(r.defender, st)}.`)
   if (r.clash && !r.attacker.destroyed && !r.defender.destroyed && !r.counterSkipped) {
@@ -214,22 +222,23 @@ export function renderMelee(r: MeleeResult, given: ChoiceInfo, out: RenderContex
   return L.join('\n')
 }
 
-function finishingBlowWhyNot(r: MeleeResult, m: Melee): string {
+function finishingBlowWhyNot(r: MeleeRoll): string {
   const a = r.attack?.damage ?? 0
   const c = r.counter?.damage ?? 0
   if (a > 0 && c > 0) return ' (both sides took damage)'
   if (a === 0 && c === 0 && !r.attack?.pushedOut && !r.counter?.pushedOut) return ' (no damage dealt)'
   if (r.defender.destroyed || r.attacker.destroyed) return ' (the enemy is destroyed)'
-  const side = a > 0 || r.attack?.pushedOut ? m.atk : m.def
-  if (side.unit.pilot < 1) return ' (level 0 pilots never strike one)'
+  const finishes = a > 0 || r.attack?.pushedOut ? r.terms.finishes.attacker : r.terms.finishes.defender
+  if (!finishes) return ' (level 0 pilots never strike one)'
   return ''
 }
 
 // ---------------------------------------------------------------------------------------------
 
 /** --explain: the arithmetic behind every number. */
-export function explainMelee(r: MeleeResult, given: ChoiceInfo & Traced, out: RenderContext): string {
+export function explainMelee(r: MeleeRoll, given: ChoiceInfo & Traced, out: RenderContext): string {
   const m = { ...given, ...r.choice }
+  const t = r.terms
   const st = out.style
   const L: string[] = [st.bold('How it was worked out'), ...traitEffectLines(m.traitEffects)]
   let n = 1
@@ -286,7 +295,7 @@ export function explainMelee(r: MeleeResult, given: ChoiceInfo & Traced, out: Re
     )
     if (x.improvise?.defense) improviseStep(x.improvise.defense, target, 'defense')
     step(
-      `Blocks = ${x.rolledBlocks} from the dice${s.bonusBlocks.length ? ` + ${bonusText(s.bonusBlocks)}` : ''} = ${x.blocks}${meleeBlindside(m) && s.striker === 'attacker' && m.def.unit.shield ? ' (Blindside: the shield does not count)' : ''}.`,
+      `Blocks = ${x.rolledBlocks} from the dice${s.bonusBlocks.length ? ` + ${bonusText(s.bonusBlocks)}` : ''} = ${x.blocks}${t.blindside && s.striker === 'attacker' && m.def.unit.shield ? ' (Blindside: the shield does not count)' : ''}.`,
     )
     step(
       `Hits left = ${x.hits} - ${x.blocks} = ${x.hitsLeft}${x.momentumSpent ? `; Skill Defense spends ${x.momentumSpent} Momentum (of at most ${s.momentum}) to negate ${plural(x.hitsLeft - x.unblockedHits, 'hit')}${s.warship ? ' (a warship pays 2 Momentum a hit)' : ''}` : ''}: ${plural(x.unblockedHits, 'unblocked hit')} x DMG ${s.dmg}${s.dmgBonuses?.length ? ` (with ${bonusText(s.dmgBonuses)} DMG)` : ''} = ${x.hitDamage}.`,
@@ -304,9 +313,9 @@ export function explainMelee(r: MeleeResult, given: ChoiceInfo & Traced, out: Re
             ? ': 1 or less passes automatically.'
             : `: each passes on ${x.save.targetNumber}+; ${plural(x.save.failedSaves, 'failure')}`) +
           (x.save.failedSaves
-            ? failedSaveKind(s) === 'stun'
+            ? failedKind(x.save) === 'stun'
               ? ', one action lost each.'
-              : failedSaveKind(s) === 'push'
+              : failedKind(x.save) === 'push'
                 ? `: the ${target} is pushed out of melee.`
                 : `, +1000 DMG each = ${x.save.damage}.`
             : x.save.targetNumber <= 1
@@ -318,7 +327,7 @@ export function explainMelee(r: MeleeResult, given: ChoiceInfo & Traced, out: Re
   }
   if (r.attack) strike(r.attack, 'Attack')
   if (r.attack) {
-    if (r.counter && !meleeAttacks(m.def))
+    if (r.counter && !t.strikes.defender)
       step(
         'The defender is a warship without a Melee stat: its AA DEF dice only defend, so no counter-attack.',
       )
@@ -331,7 +340,7 @@ export function explainMelee(r: MeleeResult, given: ChoiceInfo & Traced, out: Re
     else if (r.counterSkipped === 'pushed out of melee')
       step('The defender was pushed out of melee: no counter-attack.')
   }
-  if (r.counter && meleeAttacks(m.def)) strike(r.counter, 'Counter-attack')
+  if (r.counter && t.strikes.defender) strike(r.counter, 'Counter-attack')
   if (r.clash) {
     const a = r.attack?.damage ?? 0
     const c = r.counter?.damage ?? 0
@@ -339,7 +348,7 @@ export function explainMelee(r: MeleeResult, given: ChoiceInfo & Traced, out: Re
       `Finishing Blow (level 1+ only): a side that dealt damage while taking none, or pushed its enemy out of melee, strikes for 1000 DMG (+1000 per Finisher). ` +
         `Attacker dealt ${a} and took ${c}; defender dealt ${c} and took ${a}. ` +
         (r.finishingBlow
-          ? `The ${r.finishingBlow.by} strikes for ${r.finishingBlow.damage} (Finisher ${r.finishingBlow.by === 'attacker' ? m.atk.weapon.finisher : m.def.weapon.finisher}: ${finishingBlowDamage(r.finishingBlow.by === 'attacker' ? m.atk.weapon.finisher : m.def.weapon.finisher)}).`
+          ? `The ${r.finishingBlow.by} strikes for ${r.finishingBlow.damage} (Finisher ${r.finishingBlow.by === 'attacker' ? m.atk.weapon.finisher : m.def.weapon.finisher}: ${r.finishingBlow.damage}).`
           : 'No Finishing Blow.'),
     )
   }
@@ -349,20 +358,15 @@ export function explainMelee(r: MeleeResult, given: ChoiceInfo & Traced, out: Re
 
 // ---------------------------------------------------------------------------------------------
 
-/** A warship without a Melee stat: its weapon is never rolled in the clash (see shipSides). */
-function neverAttacks(side: ChoiceInfo['def']): boolean {
-  return side.unit.warship && !side.unit.shipMelee
-}
-
-export function renderMeleeOdds(o: MeleeOdds, m: ChoiceInfo, out: RenderContext): string {
+export function renderMeleeOdds(o: MeleeOdds, m: ChoiceInfo, t: MeleeOddsTerms, out: RenderContext): string {
   const st = out.style
   const L: string[] = []
   L.push(
     st.bold(
-      `Exact odds: attacker ${splitText(m.atkSplit)} (DMG ${m.atk.weapon.dmg}${m.atk.weapon.pen.value ? `, PEN ${penText(m.atk.weapon.pen)}` : ''}) vs defender ${splitText(m.defSplit)} (${neverAttacks(m.def) ? 'never attacks' : `DMG ${m.def.weapon.dmg}${m.def.weapon.pen.value ? `, PEN ${penText(m.def.weapon.pen)}` : ''}`})`,
+      `Exact odds: attacker ${splitText(m.atkSplit)} (DMG ${m.atk.weapon.dmg}${m.atk.weapon.pen.value ? `, PEN ${penText(m.atk.weapon.pen)}` : ''}) vs defender ${splitText(m.defSplit)} (${!t.strikes.defender ? 'never attacks' : `DMG ${m.def.weapon.dmg}${m.def.weapon.pen.value ? `, PEN ${penText(m.def.weapon.pen)}` : ''}`})`,
     ),
   )
-  L.push(choiceText(m))
+  L.push(choiceText(m, t))
   if (o.choices && o.choices.length > 1)
     L.push(
       `Open choices are made after the overwatch, per its outcome (above: when it does nothing): ${o.choices
@@ -383,7 +387,7 @@ export function renderMeleeOdds(o: MeleeOdds, m: ChoiceInfo, out: RenderContext)
   // A warship without a Melee stat never counter-attacks (its strike back has no dice, no hits).
   rows.push([
     'Chance of a counter-attack',
-    meleeAttacks(m.def) ? pct(o.counterChance) : 'none (a warship without a Melee stat)',
+    t.strikes.defender ? pct(o.counterChance) : 'none (a warship without a Melee stat)',
   ])
   rows.push(
     ['Finishing Blow by the attacker', pct(o.finishingBlow.prob('attacker'))],
@@ -429,26 +433,33 @@ function signedTerms(sign: '+' | '-', terms: readonly Bonus[]): string {
   return used.length ? used.map((t) => `${sign} ${t.source} ${t.amount}`).join(' ') : `${sign} 0`
 }
 
-/** The most likely outcome above 0 (0 when there is none). */
-function likelyAboveZero(d: Distribution<number>): number {
-  let best = 0
-  let bestP = -1
-  for (const [k, p] of d.sorted()) if (k > 0 && p > bestP) [best, bestP] = [k, p]
-  return best
-}
-
 const ATTACK_DIE = ['miss', 'hit', 'critical'] as const
 
 /** An attack die class's name: miss, hit, critical, or (Desperation Attack) the face itself. */
 const attackClassName = (c: number): string => (c <= 2 ? ATTACK_DIE[c] : withArticle(String(c)))
 
-/** A face standing for an attack die class (attackDieClass): the rolled hits of a row come from these. */
-function classFace(s: Strike, c: number): number {
-  return c === 2 ? CRIT_FROM : c === 1 ? s.hitOn : c === 0 ? 1 : c
+/**
+ * The Momentum Skill Defense has against a strike, as the odds count it: the attack's is the
+ * defender's own; the counter-attack's what the overwatch left the charger, which may differ by
+ * the overwatch's outcome (then each amount is listed with its chance, given a counter-attack).
+ */
+function momentumText(t: StrikeOddsTerms | CounterOddsTerms): string {
+  const left = 'momentum' in t ? t.momentum : null
+  if (left && left.size > 1)
+    return `, then the Momentum the overwatch left the charger (${listed(left)}, given a counter-attack) negates one hit each (Skill Defense)`
+  const n = t.strike.momentum
+  return n ? `, then up to ${n} Momentum negates one hit each (Skill Defense)` : ''
 }
 
 /** One strike's odds, stage by stage: its two pools, the tally, the saves, the damage. */
-function strikeSteps(lead: string, title: string, s: Strike, report: StrikeOdds, expected: number): string[] {
+function strikeSteps(
+  lead: string,
+  title: string,
+  t: StrikeOddsTerms | CounterOddsTerms,
+  report: StrikeOdds,
+  expected: number,
+): string[] {
+  const s = t.strike
   const [striker, target] = s.striker === 'attacker' ? ['attacker', 'defender'] : ['defender', 'attacker']
   const L: string[] = [
     `${lead} ${title}: the ${striker}'s ${plural(s.attackDice, 'attack die', 'attack dice')} against the ${target}'s ${plural(s.defenseDice, 'defense die', 'defense dice')}.`,
@@ -456,14 +467,10 @@ function strikeSteps(lead: string, title: string, s: Strike, report: StrikeOdds,
     ...poolLines({
       n: s.attackDice,
       sides: MELEE_DIE,
-      classify: attackDieClass(s),
+      classify: (f) => t.attackFaces[f - 1],
       name: (c) => (c === 2 ? `critical: ${plural(CRIT_HITS, 'hit')}` : attackClassName(c)),
       count: (c, k) => `${k} ${attackClassName(c)}${k === 1 ? '' : c === 0 ? 'es' : 's'}`,
-      made: (counts) => {
-        const faces: number[] = []
-        for (const [c, k] of counts) for (let i = 0; i < k; i++) faces.push(classFace(s, c))
-        return `${countAttack(s, faces).rolledHits} rolled hits`
-      },
+      made: (counts) => `${t.rolledHits(counts)} rolled hits`,
     }),
     ...(s.attackRerolls
       ? [
@@ -474,7 +481,7 @@ function strikeSteps(lead: string, title: string, s: Strike, report: StrikeOdds,
     ...poolLines({
       n: s.defenseDice,
       sides: MELEE_DIE,
-      classify: defenseDieClass(s),
+      classify: (f) => t.defenseFaces[f - 1],
       name: (c) => (c === 1 ? 'block' : 'nothing'),
       count: (c, k) => (c === 1 ? plural(k, 'block') : `${k} nothing`),
       made: (counts) => plural(counts.get(1) ?? 0, 'rolled block'),
@@ -484,14 +491,12 @@ function strikeSteps(lead: string, title: string, s: Strike, report: StrikeOdds,
           `   Improvise: the ${target} then rerolls up to ${s.defenseRerolls} dice that did not block${s.defenseReroll ? ' and Unbeaten did not reroll already' : ''}, its best pick against the hits rolled; so the blocks are counted for each number of rolled hits, not independently of them.`,
         ]
       : []),
-    `   Unblocked hits = rolled hits ${signedTerms('+', s.bonusHits)} - rolled blocks ${signedTerms('-', s.bonusBlocks)}, never below 0${s.momentum ? `, then up to ${s.momentum} Momentum negates one hit each (Skill Defense)` : ''}. The two pools are independent: each pair of counts multiplies its chances, and the pairs that leave the same unblocked hits are added: ${listed(report.unblockedHits)}${s.striker === 'defender' ? ' (0 includes no counter-attack at all)' : ''}.`,
+    `   Unblocked hits = rolled hits ${signedTerms('+', s.bonusHits)} - rolled blocks ${signedTerms('-', s.bonusBlocks)}, never below 0${momentumText(t)}. The two pools are independent: each pair of counts multiplies its chances, and the pairs that leave the same unblocked hits are added: ${listed(report.unblockedHits)}${s.striker === 'defender' ? ' (0 includes no counter-attack at all)' : ''}.`,
   ]
-  if (s.pen.value < 2) L.push(`   PEN ${penText(s.pen)} is under 2: no armor saves.`)
+  if (!t.saves) L.push(`   PEN ${penText(s.pen)} is under 2: no armor saves.`)
   else {
-    const u = Math.max(1, likelyAboveZero(report.unblockedHits))
-    const spec = strikeSaveSpec(s, u)
-    const saves = saveOddsSteps(spec, savesOwedFor(spec, u), report.failedSaves, '  ')
-    saves[0] = `   ${saves[0].trim()} The worked row uses ${plural(u, 'unblocked hit')}.`
+    const saves = saveOddsSteps(t.saves.spec, t.saves.terms, report.failedSaves, '  ')
+    saves[0] = `   ${saves[0].trim()} The worked row uses ${plural(t.saves.unblockedHits, 'unblocked hit')}.`
     L.push(...saves)
   }
   L.push(
@@ -502,14 +507,20 @@ function strikeSteps(lead: string, title: string, s: Strike, report: StrikeOdds,
 
 /**
  * melee --odds --explain: each strike's pools by the rule's own face classes (attackDieClass,
- * defenseDieClass) with a worked row, the tally and saves, then when the counter-attack and a
- * Finishing Blow happen, the totals and the HP cut-offs, with the chances the odds found.
+ * defenseDieClass, in the terms the report worked out) with a worked row, the tally and saves,
+ * then when the counter-attack and a Finishing Blow happen, the totals and the HP cut-offs, with
+ * the chances the odds found.
  */
-export function explainMeleeOdds(o: MeleeOdds, m: Melee & Traced, out: RenderContext): string {
+export function explainMeleeOdds(
+  o: MeleeOdds,
+  m: Melee & Traced,
+  t: MeleeOddsTerms,
+  out: RenderContext,
+): string {
   const st = out.style
   const L: string[] = [st.bold('How these odds are worked out'), ...traitEffectLines(m.traitEffects)]
   let step = 1
-  const owAttacks = overwatchAttacks(m)
+  const owAttacks = t.overwatchAttacks
   if (owAttacks > 0)
     L.push(
       `${step++}. Overwatch: the defender first fires ${plural(owAttacks, 'overwatch attack')} at the charger, each a shooting attack counted as shoot --odds --explain shows (evade dice, blocks, saves), one after the other with the Momentum the charger has left. A charger it destroys never strikes: it reaches melee ${pctFixed(o.clashChance)} of the time.`,
@@ -518,18 +529,18 @@ export function explainMeleeOdds(o: MeleeOdds, m: Melee & Traced, out: RenderCon
     L.push(
       `${step++}. The open choices (splits, Counter/Guard) are made after the overwatch, knowing what it did: after each of its outcomes (the charger's HP left, its Momentum and Improvise left) the search picks them as it would with no overwatch; the strikes below are shown with the choice made when the overwatch does nothing.`,
     )
-  L.push(...strikeSteps(`${step++}.`, 'The attack', attackStrike(m), o.attack, o.expected.attack.damage))
+  L.push(...strikeSteps(`${step++}.`, 'The attack', t.attack, o.attack, o.expected.attack.damage))
   L.push(
     ...strikeSteps(
       `${step++}.`,
       `The counter-attack, which happens only when the defender survives the attack and is not pushed out of melee (${pctFixed(o.counterChance)})`,
-      counterStrike(m, m.atk.unit.momentum),
+      t.counter,
       o.counter,
       o.expected.counter.damage,
     ),
   )
   L.push(
-    `${step++}. Finishing Blow: a level 1+ side that dealt damage while taking none back, or pushed its enemy out, strikes once more for ${finishingBlowDamage(0)} DMG (+${finishingBlowDamage(0)} per Finisher level), never at a unit already destroyed. Each pair of an attack and a counter-attack outcome decides it: by the attacker ${pctFixed(o.finishingBlow.prob('attacker'))}, by the defender ${pctFixed(o.finishingBlow.prob('defender'))}.`,
+    `${step++}. Finishing Blow: a level 1+ side that dealt damage while taking none back, or pushed its enemy out, strikes once more for ${FINISHING_BLOW_DMG} DMG (+${FINISHING_BLOW_DMG} per Finisher level), never at a unit already destroyed. Each pair of an attack and a counter-attack outcome decides it: by the attacker ${pctFixed(o.finishingBlow.prob('attacker'))}, by the defender ${pctFixed(o.finishingBlow.prob('defender'))}.`,
   )
   L.push(
     `${step++}. Totals: the defender takes the attack and the attacker's Finishing Blow (expected ${num(o.expected.defenderDamage, 2)}); the attacker takes ${owAttacks ? 'overwatch, ' : ''}the counter-attack and the defender's Finishing Blow (expected ${num(o.expected.attackerDamage, 2)}).`,

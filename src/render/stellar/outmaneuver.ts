@@ -7,12 +7,15 @@ import {
   type OutmaneuverResult,
   type Pool,
   type SideResult,
+  FACE_SUCCESSES,
   OUTMANEUVER_DIE,
   SUCCESS_FROM,
-  successValue,
 } from '../../rules/stellar/outmaneuver.js'
 import { columns, histogram, num, pct, plural } from '../format.js'
 import type { Style } from '../style.js'
+
+/** The successes a face of the die counts (the rule's table). */
+const successValue = (f: number) => FACE_SUCCESSES[f - 1]
 
 function face(f: number, st: Style): string {
   const v = successValue(f)

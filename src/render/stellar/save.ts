@@ -2,18 +2,9 @@ import type { Distribution } from '../../core/distribution.js'
 import { defineText, oddsText, type RenderContext } from '../context.js'
 import type { SaveOdds } from '../../rules/stellar/armor-save-odds.js'
 import type { SaveRequest, SaveSpec } from '../../rules/stellar/armor-save.js'
-import {
-  FAILED_SAVE_DMG,
-  SAVE_DIE,
-  type SaveResult,
-  failedSaveKind,
-  type SaveRoll,
-  saveCap,
-  saveClass,
-  saveTargetNumber,
-  savesOwedFor,
-} from '../../rules/stellar/armor-save.js'
+import { FAILED_SAVE_DMG, SAVE_DIE, type SaveResult, type SaveRoll } from '../../rules/stellar/armor-save.js'
 import { type Penetration, penText } from '../../rules/stellar/weapon.js'
+import type { SaveRoll as SaveAnswerRoll, SaveTerms } from '../../report/stellar/save.js'
 import { classLines, exactText, faceChance, poolRowText, poolRows } from '../explain-odds.js'
 import { columns, histogram, num, pct, pctFixed, plural, wrapText } from '../format.js'
 import type { Style } from '../style.js'
@@ -41,9 +32,8 @@ export function failedSaveText(kind: Penetration['kind'], damage: number): strin
   return `+${FAILED_SAVE_DMG} DMG each = ${damage}`
 }
 
-/** What one failed save does with this weapon. */
-export function failedSaveEffect(s: Pick<SaveRequest, 'pen' | 'warship'>, n: number): string {
-  const kind = failedSaveKind(s)
+/** What `n` failed saves of this kind did. */
+function failedSaveEffect(kind: Penetration['kind'], n: number): string {
   if (kind === 'stun') return plural(n, 'action') + ' lost'
   if (kind === 'push') return `pushed ${n}x`
   return `+${n * FAILED_SAVE_DMG} DMG`
@@ -54,7 +44,7 @@ function passChance(tn: number): number {
   return Math.min(1, Math.max(0, (SAVE_DIE + 1 - tn) / SAVE_DIE))
 }
 
-export function renderSave(r: SaveResult, s: SaveRequest, out: RenderContext): string {
+export function renderSave(r: SaveAnswerRoll, s: SaveRequest, out: RenderContext): string {
   const st = out.style
   const L: string[] = []
   L.push(
@@ -67,11 +57,11 @@ export function renderSave(r: SaveResult, s: SaveRequest, out: RenderContext): s
   else if (r.targetNumber <= 1)
     L.push(`${plural(r.owed, 'save')} needed at ${r.targetNumber}+: passed automatically, no dice rolled.`)
   else {
-    const capped = s.hits > r.owed ? st.dim(` (capped at ${saveCap(s)})`) : ''
+    const capped = s.hits > r.owed ? st.dim(` (capped at ${r.terms.cap})`) : ''
     L.push(`${plural(r.owed, 'save')}${capped}, each passes on ${r.targetNumber}+: ${saveDice(r.saves, st)}`)
     L.push(...saveReactionLines(r, st))
   }
-  const effect = r.failedSaves ? ` (${failedSaveEffect(s, r.failedSaves)})` : ''
+  const effect = r.failedSaves ? ` (${failedSaveEffect(r.terms.failed, r.failedSaves)})` : ''
   L.push(
     st.bold(`Failed saves: ${r.failedSaves}${effect}`) +
       (s.pen.kind === 'damage' ? st.bold(`  Damage: ${r.damage}`) : ''),
@@ -79,7 +69,7 @@ export function renderSave(r: SaveResult, s: SaveRequest, out: RenderContext): s
   return L.join('\n')
 }
 
-export function explainSave(r: SaveResult, s: SaveRequest, out: RenderContext): string {
+export function explainSave(r: SaveAnswerRoll, s: SaveRequest, out: RenderContext): string {
   const st = out.style
   const L: string[] = [st.bold('How it was worked out')]
   const penNotes: string[] = []
@@ -93,7 +83,7 @@ export function explainSave(r: SaveResult, s: SaveRequest, out: RenderContext): 
     L.push(`1. Only weapons with PEN 2 or more call for armor saves; PEN ${s.pen.value} does not.`)
     return L.join('\n')
   }
-  const cap = saveCap(s)
+  const cap = r.terms.cap
   const why = s.warship ? (s.aoe ? 'a warship against an AOE weapon' : 'a warship') : 'per weapon'
   L.push(`1. Saves = unblocked hits ${s.hits}, at most ${cap} (${why}) = ${r.owed}.`)
   const sizeBonus = s.pen.kind === 'push' ? 2 * (s.size ?? 0) : 0
@@ -125,11 +115,11 @@ export function explainSave(r: SaveResult, s: SaveRequest, out: RenderContext): 
     )
   else if (s.notOverYet === undefined && s.pilot >= 1 && s.pen.kind === 'push')
     L.push(`${step++}. It's not over yet! cannot be used against push/pull weapons.`)
-  L.push(`${step}. ${plural(r.failedSaves, 'failed save')}: ${failedSaveText(failedSaveKind(s), r.damage)}.`)
+  L.push(`${step}. ${plural(r.failedSaves, 'failed save')}: ${failedSaveText(r.terms.failed, r.damage)}.`)
   return L.join('\n')
 }
 
-export function renderSaveOdds(o: SaveOdds, s: SaveRequest, out: RenderContext): string {
+export function renderSaveOdds(o: SaveOdds, s: SaveRequest, t: SaveTerms, out: RenderContext): string {
   const st = out.style
   const L: string[] = []
   L.push(
@@ -141,7 +131,7 @@ export function renderSaveOdds(o: SaveOdds, s: SaveRequest, out: RenderContext):
     ['Expected failed saves', num(o.expected.failedSaves, 3)],
     ['No failed save', pct(o.failedSaves.prob(0))],
   ]
-  const kind = failedSaveKind(s)
+  const kind = t.failed
   if (kind === 'damage') rows.push(['Expected damage', num(o.expected.damage, 2)])
   if (kind === 'stun') rows.push(['Expected actions lost', num(o.expected.actionsLost, 3)])
   if (kind === 'push') rows.push(['Expected pushes', num(o.expected.pushes, 3)])
@@ -153,21 +143,20 @@ export function renderSaveOdds(o: SaveOdds, s: SaveRequest, out: RenderContext):
 }
 
 /**
- * --odds --explain for a set of saves (save, and the save stage of shoot): the target number,
- * the save die's two classes by the rule's own classifier (saveClass), the binomial row of
- * failed saves among the saves owed, and how rerolls, "It's not over yet!" and the weapon's
- * effect fold in. `owed` is the number of saves the worked row uses.
+ * --odds --explain for a set of saves (save, and the save stage of shoot and melee): the target
+ * number, the save die's two classes as the rule gives them (the terms' faces, saveClass), the
+ * binomial row of failed saves among the saves the worked row owes (the terms' `owed`), and how
+ * rerolls, "It's not over yet!" and the weapon's effect fold in.
  */
 export function saveOddsSteps(
-  spec: SaveSpec,
-  owed: number,
+  spec: Omit<SaveSpec, 'hits'>,
+  terms: SaveTerms,
   failedRows: Distribution<number>,
   lead: string,
 ): string[] {
   const L: string[] = []
-  const tn = saveTargetNumber(spec)
+  const { targetNumber: tn, cap, owed } = terms
   const sizeBonus = spec.pen.kind === 'push' ? 2 * (spec.size ?? 0) : 0
-  const cap = saveCap(spec)
   L.push(
     `${lead} Armor saves: one d${SAVE_DIE} per unblocked hit, at most ${cap}${spec.warship ? (spec.aoe ? ' (a warship against AOE)' : ' (a warship)') : ''}. Target = PEN ${spec.pen.value} - ARM Sv ${spec.armSv}${spec.armSvBonus ? ` - ${spec.armSvBonus} (Anti-Beam Coating)` : ''}${sizeBonus ? ` - 2 x Size ${spec.size}` : ''} = ${tn}.`,
   )
@@ -175,7 +164,11 @@ export function saveOddsSteps(
     L.push('   A target of 1 or less passes without a roll: no save ever fails.')
     return L
   }
-  const { classes, lines } = classLines(SAVE_DIE, saveClass(tn), (c) => (c === 1 ? 'passed' : 'failed'))
+  const { classes, lines } = classLines(
+    SAVE_DIE,
+    (f) => terms.faces[f - 1],
+    (c) => (c === 1 ? 'passed' : 'failed'),
+  )
   L.push('   Each save die, by face:', ...lines)
   const fail = classes.find((c) => c.name === 'failed')
   if (!fail || owed === 0) return L
@@ -195,7 +188,7 @@ export function saveOddsSteps(
     L.push(
       `   It's not over yet!: up to ${spec.notOverYet} Momentum is spent, each point cancelling one failed save (after any rerolls).`,
     )
-  const kind = failedSaveKind(spec)
+  const kind = terms.failed
   const effect =
     kind === 'stun' ? 'one action lost' : kind === 'push' ? 'one push' : `+${FAILED_SAVE_DMG} DMG`
   L.push(
@@ -208,7 +201,7 @@ export function saveOddsSteps(
 }
 
 /** save --odds --explain. */
-export function explainSaveOdds(o: SaveOdds, s: SaveRequest, out: RenderContext): string {
+export function explainSaveOdds(o: SaveOdds, s: SaveRequest, t: SaveTerms, out: RenderContext): string {
   const st = out.style
   const L: string[] = [st.bold('How these odds are worked out')]
   if (s.pen.value < 2) {
@@ -217,9 +210,8 @@ export function explainSaveOdds(o: SaveOdds, s: SaveRequest, out: RenderContext)
     )
     return L.join('\n')
   }
-  const owed = savesOwedFor(s, s.hits)
-  L.push(`1. ${plural(s.hits, 'hit')}: ${plural(owed, 'save')} rolled (at most ${saveCap(s)}).`)
-  L.push(...saveOddsSteps(s, owed, o.failedSaves, '2.'))
+  L.push(`1. ${plural(s.hits, 'hit')}: ${plural(t.owed, 'save')} rolled (at most ${t.cap}).`)
+  L.push(...saveOddsSteps(s, t, o.failedSaves, '2.'))
   if (s.pen.kind === 'damage')
     L.push(`3. Damage = ${FAILED_SAVE_DMG} x failed saves; expected ${num(o.expected.damage, 2)}.`)
   return L.map((l) => wrapText(l, out.width, /^\d/.test(l) ? '   ' : '  ')).join('\n')

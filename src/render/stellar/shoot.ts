@@ -1,47 +1,20 @@
-import type { Distribution } from '../../core/distribution.js'
 import { faceClasses } from '../../core/exact.js'
 import type { RenderContext } from '../context.js'
-import { FAILED_SAVE_DMG, SAVE_DIE, failedSaveKind, savesOwedFor } from '../../rules/stellar/armor-save.js'
+import { FAILED_SAVE_DMG, SAVE_DIE } from '../../rules/stellar/armor-save.js'
 import {
   type EvadeClass,
   type EvadeDie,
-  blockHits,
-  dieOutcome,
-  evadeClass,
-  evadeHits,
-  evadeInput,
-  shotBlocks,
-  shotSaves,
   type Shot,
   type ShotResult,
-  blindsided,
-  critMax,
-  critsAsHits,
-  critsMiss,
-  focusHits,
-  focusShots,
-  momentumNegates,
-  rapidFireShots,
-  saveCapFor,
-  shotAttackerBonus,
-  dodging,
-  shotDodge,
-  shotGuard,
-  shotsBeforeCap,
-  shotsFired,
-  shotDmg,
-  shotPen,
-  shotAntiBeam,
-  barrierBlocks,
-  takeTheShotIgnores,
   MAX_SHOTS,
   EVADE_DIE,
   ALWAYS_MISS_FROM,
 } from '../../rules/stellar/shoot.js'
 import type { ShotSpend, Spend, UpgradeSide } from '../../rules/stellar/upgrades.js'
-import { type ShotOdds, evadeOdds } from '../../rules/stellar/shoot-odds.js'
+import type { ShotOdds } from '../../rules/stellar/shoot-odds.js'
 import type { Bonus } from '../../rules/stellar/weapon.js'
-import { damagePerHit, penText } from '../../rules/stellar/weapon.js'
+import { penText } from '../../rules/stellar/weapon.js'
+import type { ShotOddsTerms, ShotRoll, ShotTerms } from '../../report/stellar/shot-terms.js'
 import { classLines, poolRowText, poolRows } from '../explain-odds.js'
 import { columns, histogram, num, pct, pctFixed, plural, wrapText } from '../format.js'
 import type { Style } from '../style.js'
@@ -155,14 +128,13 @@ function rerollLine(r: ShotResult, st: Style): string {
   return `Rerolled: ${took.length ? took.join(', ') : 'none'} (the defender may reroll ${dice})`
 }
 
-function choiceLine(s: ReportedShot): string {
+function choiceLine(s: ReportedShot, t: ShotTerms): string {
   const by = (k: string) => (s.chosenBy?.[k] && s.chosenBy[k] !== 'flag' ? ` (${s.chosenBy[k]})` : '')
-  const bonus = s.bonus === 'none' ? 'no bonus' : `${s.bonus} +${shotAttackerBonus(s)}`
+  const bonus = s.bonus === 'none' ? 'no bonus' : `${s.bonus} +${t.attackerBonus}`
   // Seeking Shot: the target may not improve its Evade, so its Dodge (only with Guard) gives nothing.
-  const guard = `guard +${shotGuard(s)}`
-  const dodge = `dodge +${shotDodge(s)}`
-  const seeking =
-    s.attacker.seekingShot && dodging(s.defense) ? ' (a Dodge gives nothing against a Seeking Shot)' : ''
+  const guard = `guard +${t.guard}`
+  const dodge = `dodge +${t.dodge}`
+  const seeking = s.attacker.seekingShot && t.dodging ? ' (a Dodge gives nothing against a Seeking Shot)' : ''
   const defense =
     s.defense === 'none'
       ? 'no reaction'
@@ -176,17 +148,18 @@ function choiceLine(s: ReportedShot): string {
   return `Attacker: ${bonus}${by('bonus')}. Defender: ${defense}${by('defense')}.`
 }
 
-export function renderShot(r: ShotResult, s: ReportedShot, luck: number, out: RenderContext): string {
+export function renderShot(r: ShotRoll, s: ReportedShot, out: RenderContext): string {
   const st = out.style
+  const t = r.text()
   const lines: string[] = []
   lines.push(
     st.bold(
       `Shooting: ${plural(r.shotsFired, 'shot')} at Acc ${s.weapon.acc} vs Evade ${s.target.evade}: evade on ${r.targetNumber}+`,
     ),
   )
-  lines.push(...rangeLines(s), choiceLine(s), ...spendLines(s))
+  lines.push(...rangeLines(s), choiceLine(s, t), ...spendLines(s))
   const legend = st.dim(
-    `(! critical, • hit,${r.dice.some((d) => d.critAsHit) ? ' * critical counted as a hit,' : ''} × ${critsMiss(s) ? `1-${critMax(s)} and ` : ''}${MISSES} always misses,${s.situation.remoteShootDown ? ` ↓ ${EVADE_DIE} shoots a remote weapon down,` : ''} plain: evaded)`,
+    `(! critical, • hit,${r.dice.some((d) => d.critAsHit) ? ' * critical counted as a hit,' : ''} × ${t.critsMiss ? `1-${t.critMax} and ` : ''}${MISSES} always misses,${s.situation.remoteShootDown ? ` ↓ ${EVADE_DIE} shoots a remote weapon down,` : ''} plain: evaded)`,
   )
   lines.push(
     `Evade dice: ${r.dice.length ? r.dice.map((d) => dieGlyph(d, st)).join(' ') : 'none'}  ${r.dice.length ? legend : ''}`.trimEnd(),
@@ -198,8 +171,7 @@ export function renderShot(r: ShotResult, s: ReportedShot, luck: number, out: Re
     `Hits: ${st.bold(String(r.hits))}${r.crits ? ` (${plural(r.crits, 'critical')} x2${plain ? ` + ${plain}` : ''})` : ''}`,
   )
   lines.push(`Blocks: ${blockText(r)}${r.momentumSpent ? `; Momentum spent: ${r.momentumSpent}` : ''}`)
-  const dmg = shotDmg(s)
-  const perHit = damagePerHit(dmg, s.target.persevere, s.situation.round)
+  const { dmg, perHit } = t
   const persevered = perHit !== dmg ? ` (Persevere: ${dmg} - ${dmg - perHit})` : ''
   const upgraded =
     s.attacker.dmgBonuses.length && perHit === dmg
@@ -211,13 +183,13 @@ export function renderShot(r: ShotResult, s: ReportedShot, luck: number, out: Re
   if (r.save.owed > 0) {
     if (r.save.targetNumber <= 1)
       lines.push(
-        `Armor saves: ${r.save.owed} vs PEN ${penText(shotPen(s))}, passed automatically (needs ${r.save.targetNumber}+)`,
+        `Armor saves: ${r.save.owed} vs PEN ${penText(t.pen)}, passed automatically (needs ${r.save.targetNumber}+)`,
       )
     else {
       const rolls = r.save.saves
         .map((x) => (x.passed ? st.green(String(x.roll)) : st.red(`${x.roll}x`)))
         .join(' ')
-      const result = `${plural(r.save.failedSaves, 'failed save')}${saveEffect(r, s)}`
+      const result = `${plural(r.save.failedSaves, 'failed save')}${saveEffect(r, t)}`
       const reactions = saveReactionLines(r.save, st)
       // Rerolls and "It's not over yet!" come between the dice and what is left of them.
       if (reactions.length)
@@ -231,7 +203,7 @@ export function renderShot(r: ShotResult, s: ReportedShot, luck: number, out: Re
   )
   lines.push(
     st.dim(
-      `Luck: this is the attacker's ${ordinal(Math.round(luck * 100))} percentile (0 = worst possible, 100 = best)`,
+      `Luck: this is the attacker's ${ordinal(Math.round(t.luck * 100))} percentile (0 = worst possible, 100 = best)`,
     ),
   )
   return lines.join('\n')
@@ -256,9 +228,9 @@ function termsText(terms: readonly Bonus[]): string {
   return terms.map((t) => `${t.source} ${t.amount}`).join(' + ')
 }
 
-function saveEffect(r: ShotResult, s: Shot): string {
+function saveEffect(r: ShotResult, t: ShotTerms): string {
   if (!r.save.failedSaves) return ''
-  const kind = failedSaveKind({ pen: s.weapon.pen, warship: s.target.warship })
+  const kind = t.failedSave
   if (kind === 'stun') return ` (${plural(r.save.actionsLost, 'action')} lost)`
   if (kind === 'push') return ` (pushed ${r.save.pushes}x)`
   return ` (+${r.save.damage} DMG)`
@@ -271,37 +243,35 @@ function ordinal(n: number): string {
 }
 
 /** Step 1 of --explain: the target number and its terms. */
-function targetLine(s: Shot, targetNumber: number): string {
-  const prec = s.bonus === 'precision' ? shotAttackerBonus(s) : 0
-  const dodge = dodging(s.defense) && !s.attacker.seekingShot ? shotDodge(s) : 0
+function targetLine(s: Shot, t: ShotTerms, targetNumber: number): string {
+  const prec = s.bonus === 'precision' ? t.attackerBonus : 0
+  const dodge = t.dodging && !s.attacker.seekingShot ? t.dodge : 0
   const ignored =
-    dodging(s.defense) && s.attacker.seekingShot
-      ? ' (Seeking Shot: the Dodge does not improve the Evade)'
-      : ''
+    t.dodging && s.attacker.seekingShot ? ' (Seeking Shot: the Dodge does not improve the Evade)' : ''
   const acc = s.attacker.accBonuses.map((b) => ` + ${b.source} ${b.amount}`).join('')
   return `1. Target number = Acc ${s.weapon.acc}${acc}${prec ? ` + Precision ${prec}` : ''} - Evade ${s.target.evade}${dodge ? ` - Dodge ${dodge}` : ''} = ${targetNumber}${ignored}. The defender evades a shot on a d10 of ${targetNumber}+.`
 }
 
 /** Step 2 of --explain: the shots fired and their terms. */
-function shotsLine(s: Shot, fired: number): string {
-  const barrage = s.bonus === 'barrage' ? shotAttackerBonus(s) : 0
-  const raw = shotsBeforeCap(s)
-  const rf = rapidFireShots(s)
-  const fs = focusShots(s)
+function shotsLine(s: Shot, t: ShotTerms, fired: number): string {
+  const barrage = s.bonus === 'barrage' ? t.attackerBonus : 0
+  const raw = t.shotsBeforeCap
+  const rf = t.rapidFire
+  const fs = t.focusShots
   return `2. Shots = ${s.weapon.shots}${rf ? ` ${rf > 0 ? '+' : '-'} Rapid Fire ${Math.abs(rf)}${rf !== s.weapon.rapidFire ? ` (${s.weapon.rapidFire} eased by ${rf - s.weapon.rapidFire})` : ''}` : s.weapon.rapidFire ? ` (Rapid Fire ${s.weapon.rapidFire} ${s.weapon.range === 'beyond-half' ? 'not counted: beyond half range' : s.attacker.ignoreRapidFirePenalty && !s.weapon.indirect ? 'ignored: Take the Shot' : 'eased to 0'})` : ''}${barrage ? ` + Barrage ${barrage}` : ''}${fs ? ` + Focus ${fs} (${s.attacker.warship ? `a warship locks on${s.attacker.lockOn > 1 ? ', Ship Hunter' : ''}` : 'Indirect Fire'})` : ''} = ${raw}${raw > MAX_SHOTS ? `, capped at ${MAX_SHOTS}` : ''}: ${fired} evade dice.`
 }
 
 /** The hits the dice do not decide: Tactical Advantage's critical, Focus, Bullseye, traits. */
-function hitExtras(s: Shot): string[] {
+function hitExtras(s: Shot, t: ShotTerms): string[] {
   const extras: string[] = []
-  if (s.situation.advantage || blindsided(s))
+  if (s.situation.advantage || t.blindsided)
     extras.push(
-      `Tactical Advantage${blindsided(s) ? ' (Blindside)' : ''} +1 critical${critsMiss(s) ? ', which misses (Untouchable)' : s.weapon.indirect || critsAsHits(s) ? ', counted as a hit' : ''}`,
+      `Tactical Advantage${t.blindsided ? ' (Blindside)' : ''} +1 critical${t.critsMiss ? ', which misses (Untouchable)' : s.weapon.indirect || t.critsAsHits ? ', counted as a hit' : ''}`,
     )
-  const fh = focusHits(s)
+  const fh = t.focusHits
   if (s.situation.bonusCrits)
     extras.push(
-      `${plural(s.situation.bonusCrits, 'bonus critical')}${critsMiss(s) ? ', which miss (Untouchable)' : ' (within the cap of 3, else plain hits)'}`,
+      `${plural(s.situation.bonusCrits, 'bonus critical')}${t.critsMiss ? ', which miss (Untouchable)' : ' (within the cap of 3, else plain hits)'}`,
     )
   if (fh) extras.push(`Focus +${fh}${s.attacker.focus > 1 ? ` (${s.attacker.focus} actions)` : ''}`)
   if (s.attacker.bullseye) extras.push('Bullseye +1')
@@ -311,22 +281,23 @@ function hitExtras(s: Shot): string[] {
 }
 
 /** --explain: the arithmetic behind every number above. */
-export function explainShot(r: ShotResult, s: ReportedShot & Traced, out: RenderContext): string {
+export function explainShot(r: ShotRoll, s: ReportedShot & Traced, out: RenderContext): string {
   const st = out.style
+  const t = r.text()
   const L: string[] = [st.bold('How it was worked out'), ...traitEffectLines(s.traitEffects)]
-  L.push(targetLine(s, r.targetNumber), shotsLine(s, r.shotsFired))
-  const cm = critMax(s)
+  L.push(targetLine(s, t, r.targetNumber), shotsLine(s, t, r.shotsFired))
+  const cm = t.critMax
   const remote = remoteNote(s)
   const p = (k: number) => pct(Math.max(0, k) / EVADE_DIE)
   const critP = cm
   const missFrom = Math.max(cm + 1, Math.min(ALWAYS_MISS_FROM, r.targetNumber))
   const hitP = Math.max(0, missFrom - (cm + 1))
   const evadeP = Math.max(0, ALWAYS_MISS_FROM - missFrom)
-  const critText = critsMiss(s)
+  const critText = t.critsMiss
     ? 'a miss (Untouchable: criticals miss)'
     : s.weapon.indirect
       ? 'hit (critical, counted as a hit under Indirect Fire)'
-      : critsAsHits(s)
+      : t.critsAsHits
         ? 'hit (critical, counted as a hit: Invincible)'
         : 'critical hit'
   L.push(
@@ -337,8 +308,8 @@ export function explainShot(r: ShotResult, s: ReportedShot & Traced, out: Render
   let step = 4
   const rerolled = r.reroll !== undefined && r.reroll.dice.length > 0
   if (rerolled) {
-    L.push(`   Rolled: ${rolledGlyphs(r, s, st)}`)
-    L.push(...rerollSteps(r, s, st, step++))
+    L.push(`   Rolled: ${rolledGlyphs(r, t, st)}`)
+    L.push(...rerollSteps(r, s, t, st, step++))
     L.push(`${step++}. The dice as read after the reroll:`)
   }
   let crits = 0
@@ -348,7 +319,7 @@ export function explainShot(r: ShotResult, s: ReportedShot & Traced, out: Render
     else if (d.critAsHit)
       why = s.weapon.indirect
         ? `natural 1-${cm}, but Indirect Fire counts criticals as 1 hit`
-        : critsAsHits(s)
+        : t.critsAsHits
           ? `natural 1-${cm}, but Invincible's Guard counts criticals as 1 hit`
           : `natural 1-${cm}, but criticals are capped at 3: counts as 1 hit`
     else if (d.outcome === 'auto-miss' && d.roll <= cm)
@@ -361,8 +332,8 @@ export function explainShot(r: ShotResult, s: ReportedShot & Traced, out: Render
     L.push(`   die ${i + 1}: ${dieGlyph(d, st)}  ${why}${was}`)
   })
   // Rerolls allowed but none taken: said after the dice the defender chose to keep.
-  if (r.reroll && !rerolled) L.push(...rerollSteps(r, s, st, step++))
-  const extras = hitExtras(s)
+  if (r.reroll && !rerolled) L.push(...rerollSteps(r, s, t, st, step++))
+  const extras = hitExtras(s, t)
   L.push(
     `${step++}. Hits = ${r.hits}${extras.length ? ` (including ${extras.join(', ')})` : ''}; critical hits counted: ${r.crits} of at most 3${s.weapon.indirect ? ' (none under Indirect Fire)' : ''}.`,
   )
@@ -371,26 +342,26 @@ export function explainShot(r: ShotResult, s: ReportedShot & Traced, out: Render
       ? `cover ${t.amount} (${s.weapon.dmg <= 500 ? 'DMG 500 or less' : 'DMG over 500'})`
       : `${t.source} ${t.amount}`,
   )
-  const blind = blindsided(s)
+  const blind = t.blindsided
   const rivals = [s.target.shield > 0, s.situation.cover, s.target.barrier > 0].filter(Boolean).length
   L.push(
-    `${step++}. Blocks = ${parts.length ? parts.join(' + ') : 'none'} = ${r.blocks}${blind && (s.target.shield || s.situation.cover) ? ' (Blindside ignores shields and cover)' : takeTheShotIgnores(s) && (s.target.shield || s.situation.cover) ? ' (Take the Shot ignores shields and cover)' : rivals > 1 ? (s.target.barrier ? ' (shield, cover and barrier do not stack: the best one counts)' : ' (shield and cover do not stack: the better one counts)') : ''}${s.situation.blindside && s.target.blindsideImmune ? ' (Superior Instincts: immune to Blindside)' : ''}${barrierNote(s)}${takeTheShotNote(s)}.`,
+    `${step++}. Blocks = ${parts.length ? parts.join(' + ') : 'none'} = ${r.blocks}${blind && (s.target.shield || s.situation.cover) ? ' (Blindside ignores shields and cover)' : t.takeTheShotIgnores && (s.target.shield || s.situation.cover) ? ' (Take the Shot ignores shields and cover)' : rivals > 1 ? (s.target.barrier ? ' (shield, cover and barrier do not stack: the best one counts)' : ' (shield and cover do not stack: the better one counts)') : ''}${s.situation.blindside && s.target.blindsideImmune ? ' (Superior Instincts: immune to Blindside)' : ''}${barrierNote(s, t)}${takeTheShotNote(s, t)}.`,
   )
   if (r.momentumSpent)
     L.push(
-      `${step++}. Skill Defense: ${r.momentumSpent} Momentum negates ${momentumNegates(r.momentumSpent, s.target.warship)} hit(s)${s.target.warship ? ' (warships pay double)' : ''}.`,
+      `${step++}. Skill Defense: ${r.momentumSpent} Momentum negates ${t.negated} hit(s)${s.target.warship ? ' (warships pay double)' : ''}.`,
     )
-  L.push(`${step++}. Unblocked hits ${r.unblockedHits} x DMG ${dmgText(s)} = ${r.hitDamage}.`)
+  L.push(`${step++}. Unblocked hits ${r.unblockedHits} x DMG ${dmgText(s, t)} = ${r.hitDamage}.`)
   const n = step
-  const pen = shotPen(s)
-  const armSvBonus = shotAntiBeam(s)
-  if (pen.value < 2) L.push(`${n}. Armor saves: PEN ${penTermsText(s)} is under 2, so none.`)
+  const pen = t.pen
+  const armSvBonus = t.antiBeam
+  if (pen.value < 2) L.push(`${n}. Armor saves: PEN ${penTermsText(s, t)} is under 2, so none.`)
   else if (r.unblockedHits === 0) L.push(`${n}. Armor saves: no unblocked hits, so none.`)
   else {
-    const cap = saveCapFor(s)
+    const cap = t.saveCap
     const sizeBonus = s.weapon.pen.kind === 'push' ? 2 * s.target.size : 0
     L.push(
-      `${n}. Armor saves: one per unblocked hit, at most ${cap}: ${r.save.owed}. Target = PEN ${penTermsText(s)} - ARM Sv ${s.target.armSv}${armSvBonus ? ` - Anti-Beam Coating ${armSvBonus}` : ''}${sizeBonus ? ` - 2 x Size ${s.target.size}` : ''} = ${r.save.targetNumber}` +
+      `${n}. Armor saves: one per unblocked hit, at most ${cap}: ${r.save.owed}. Target = PEN ${penTermsText(s, t)} - ARM Sv ${s.target.armSv}${armSvBonus ? ` - Anti-Beam Coating ${armSvBonus}` : ''}${sizeBonus ? ` - 2 x Size ${s.target.size}` : ''} = ${r.save.targetNumber}` +
         (r.save.targetNumber <= 1
           ? ': 1 or less passes automatically.'
           : `: each passes on ${r.save.targetNumber}+ (${pct((SAVE_DIE + 1 - r.save.targetNumber) / SAVE_DIE)}), fails ${pct((r.save.targetNumber - 1) / SAVE_DIE)}.`),
@@ -407,7 +378,7 @@ export function explainShot(r: ShotResult, s: ReportedShot & Traced, out: Render
       )
     if (r.save.failedSaves)
       L.push(
-        `   ${plural(r.save.failedSaves, 'failed save')}: ${failedSaveText(failedSaveKind({ pen: s.weapon.pen, warship: s.target.warship }), r.save.damage)}.`,
+        `   ${plural(r.save.failedSaves, 'failed save')}: ${failedSaveText(t.failedSave, r.save.damage)}.`,
       )
   }
   L.push(totalLine(r, s))
@@ -417,16 +388,11 @@ export function explainShot(r: ShotResult, s: ReportedShot & Traced, out: Render
 }
 
 /** The evade dice as rolled, before the defender's reroll: "5• 1!". */
-function rolledGlyphs(r: ShotResult, s: Shot, st: Style): string {
-  const e = evadeInput(s)
-  const classify = evadeClass(e)
+function rolledGlyphs(r: ShotResult, t: ShotTerms, st: Style): string {
   return r.dice
     .map((d) => {
       const roll = d.rerolledFrom ?? d.roll
-      const outcome = dieOutcome(classify(roll))
-      // Under Indirect Fire (or Invincible's Guard) a critical is a plain hit from the start.
-      const die: EvadeDie =
-        outcome === 'crit' && e.critCap === 0 ? { roll, outcome: 'hit', critAsHit: true } : { roll, outcome }
+      const die: EvadeDie = { roll, ...t.firstOutcomes[roll - 1] }
       return dieGlyph(die, st)
     })
     .join(' ')
@@ -454,7 +420,13 @@ function rerollSources(s: ReportedShot & Traced): string {
  * The defender's evade reroll as a step of the walk-through: who rerolls, by what, how the pick
  * was made, and each rerolled die with its old and new face (or that it kept its dice).
  */
-function rerollSteps(r: ShotResult, s: ReportedShot & Traced, st: Style, step: number): string[] {
+function rerollSteps(
+  r: ShotResult,
+  s: ReportedShot & Traced,
+  t: ShotTerms,
+  st: Style,
+  step: number,
+): string[] {
   const x = r.reroll!
   const by = s.chosenBy?.evadeReroll
   const how =
@@ -465,7 +437,7 @@ function rerollSteps(r: ShotResult, s: ReportedShot & Traced, st: Style, step: n
         : 'the automatic pick'
   const head = `${step}. Reroll: the defender may reroll up to ${plural(x.allowed, 'evade die', 'evade dice')} (${rerollSources(s)}), criticals and hits only, each die once; ${how}`
   if (!x.dice.length) return [`${head} rerolls none: it keeps its dice.`]
-  const classify = evadeClass(evadeInput(s))
+  const classify = (f: number) => t.evadeClasses[f - 1]
   const name = (c: EvadeClass) => (c === 'crit' ? 'a critical' : 'a hit')
   const picked = [
     ...(x.crits ? [plural(x.crits, 'critical')] : []),
@@ -504,44 +476,49 @@ function remoteNote(s: ReportedShot): string {
 }
 
 /** Why Take the Shot's choice did nothing to this shot, for step 5 ('' when it did, or was not taken). */
-function takeTheShotNote(s: Shot): string {
-  if (!s.attacker.ignoreShieldCover || takeTheShotIgnores(s)) return ''
+function takeTheShotNote(s: Shot, t: ShotTerms): string {
+  if (!s.attacker.ignoreShieldCover || t.takeTheShotIgnores) return ''
   return s.weapon.indirect
     ? ' (Take the Shot: Indirect Fire cannot benefit from Skills)'
     : ` (Take the Shot: PEN ${s.weapon.pen.value} is under 3, so shields and cover count)`
 }
 
 /** What Power and Havoc added to the defender's [Barrier], for step 5 ('' when nothing). */
-function barrierNote(s: Shot): string {
+function barrierNote(s: Shot, t: ShotTerms): string {
   if (!s.target.barrierBonuses.length || s.target.barrier === 0) return ''
-  return ` (barrier ${barrierBlocks(s)} = ${[`its own ${s.target.barrier}`, ...s.target.barrierBonuses.map((b) => `${b.source} ${b.amount}`)].join(' + ')})`
+  return ` (barrier ${t.barrierBlocks} = ${[`its own ${s.target.barrier}`, ...s.target.barrierBonuses.map((b) => `${b.source} ${b.amount}`)].join(' + ')})`
 }
 
 /** The DMG per hit with its terms: "300 (weapon 200 + Mechanics Expert 100)", Persevere's cut after. */
-function dmgText(s: Shot): string {
-  const dmg = shotDmg(s)
-  const perHit = damagePerHit(dmg, s.target.persevere, s.situation.round)
+function dmgText(s: Shot, t: ShotTerms): string {
+  const { dmg, perHit } = t
   const terms = termed(dmg, s.weapon.dmg, s.attacker.dmgBonuses)
   return perHit === dmg ? terms : `${perHit} (${terms} - Persevere ${dmg - perHit})`
 }
 
 /** The PEN with its terms: "7 (weapon 5 + Mastermind 2)". */
-function penTermsText(s: Shot): string {
-  const pen = shotPen(s)
+function penTermsText(s: Shot, t: ShotTerms): string {
+  const pen = t.pen
   return s.attacker.penBonuses.length
     ? termed(pen.value, s.weapon.pen.value, s.attacker.penBonuses)
     : penText(pen)
 }
 
-export function renderShotOdds(o: ShotOdds, s: ReportedShot, out: RenderContext): string {
+export function renderShotOdds(
+  o: ShotOdds,
+  s: ReportedShot,
+  terms: () => ShotTerms,
+  out: RenderContext,
+): string {
   const st = out.style
+  const t = terms()
   const L: string[] = []
   L.push(
     st.bold(
-      `Exact odds: ${shotsFired(s)} shots at Acc ${s.weapon.acc} vs Evade ${s.target.evade}, DMG ${shotDmg(s)}${shotPen(s).value ? `, PEN ${penText(shotPen(s))} vs ARM Sv ${s.target.armSv}` : ''}`,
+      `Exact odds: ${t.shotsFired} shots at Acc ${s.weapon.acc} vs Evade ${s.target.evade}, DMG ${t.dmg}${t.pen.value ? `, PEN ${penText(t.pen)} vs ARM Sv ${s.target.armSv}` : ''}`,
     ),
   )
-  L.push(...rangeLines(s), choiceLine(s), ...spendLines(s))
+  L.push(...rangeLines(s), choiceLine(s, t), ...spendLines(s))
   L.push(
     columns(
       [
@@ -579,13 +556,17 @@ export function renderShotOdds(o: ShotOdds, s: ReportedShot, out: RenderContext)
  * and the hits it makes (evadeHits), blocks and Skill Defense (blockHits), the saves
  * (saveOddsSteps), damage, and the HP cut-off.
  */
-export function explainShotOdds(o: ShotOdds, shot: ReportedShot & Traced, out: RenderContext): string {
+export function explainShotOdds(
+  o: ShotOdds,
+  s: ReportedShot & Traced,
+  terms: () => ShotOddsTerms,
+  out: RenderContext,
+): string {
   const st = out.style
-  // As the odds play it: the automatic Momentum policy, nobody asked.
-  const s = Object.assign({}, shot, { askDecisions: false, decisions: undefined })
-  const e = evadeInput(s)
-  const L: string[] = [st.bold('How these odds are worked out'), ...traitEffectLines(shot.traitEffects)]
-  L.push(targetLine(s, e.targetNumber), shotsLine(s, e.dice))
+  const t = terms()
+  const e = t.evade
+  const L: string[] = [st.bold('How these odds are worked out'), ...traitEffectLines(s.traitEffects)]
+  L.push(targetLine(s, t, e.targetNumber), shotsLine(s, t, e.dice))
   const critName = e.critsMiss
     ? 'miss'
     : e.critCap === 0
@@ -598,17 +579,17 @@ export function explainShotOdds(o: ShotOdds, shot: ReportedShot & Traced, out: R
     'auto-miss': 'always a miss',
     downed: 'always a miss, and shoots a remote weapon down',
   }
-  const classify = evadeClass(e)
+  const classify = (f: number) => t.evadeClasses[f - 1]
   const { classes, lines } = classLines(EVADE_DIE, classify, (c) => names[c], '   ')
   L.push('3. Each evade die, by face (the classes the rule counts):', ...lines)
   const outcomesOf = faceClasses(EVADE_DIE, classify).map((c) => c.name)
-  const hits = evadeOdds(e)
+  const hits = t.hits
   if (e.dice > 0) {
     const rows = poolRows(e.dice, EVADE_DIE, classes)
     const row = rows[0]
     const counts: Record<EvadeClass, number> = { crit: 0, hit: 0, evade: 0, 'auto-miss': 0, downed: 0 }
     outcomesOf.forEach((c, i) => (counts[c] += row.counts[i]))
-    const made = evadeHits(e, counts)
+    const made = { hits: t.hitsOf(counts) }
     const short: Record<EvadeClass, string> = {
       crit: e.critsMiss ? 'miss' : 'critical',
       hit: 'hit',
@@ -622,16 +603,16 @@ export function explainShotOdds(o: ShotOdds, shot: ReportedShot & Traced, out: R
     L.push(
       `4. The pool: the chance of k dice in each class is n!/(k1! k2! ...) x p1^k1 x p2^k2 x ... (the multinomial: the orders the dice can fall in, times each order's chance). ${rows.length} counts are possible; the most likely, ${countText} of ${plural(e.dice, 'die', 'dice')}:`,
       `   ${poolRowText(e.dice, EVADE_DIE, classes, row)}`,
-      `   It makes ${plural(made.hits, 'hit')}: 2 for each critical (at most ${e.critCap}), 1 for each other critical and hit${e.bonusHits || e.advantage ? ` and ${hitExtras(s).join(', ')}` : ''}.`,
+      `   It makes ${plural(made.hits, 'hit')}: 2 for each critical (at most ${e.critCap}), 1 for each other critical and hit${e.bonusHits || e.advantage ? ` and ${hitExtras(s, t).join(', ')}` : ''}.`,
       `   The counts that make the same number of hits are added: hits ${hits
         .sorted()
         .map(([h, p]) => `${h} ${pctFixed(p)}`)
         .join(', ')}.`,
     )
   } else L.push('4. No evade dice: the hits are the bonus hits alone.')
-  const typical = mostLikely(hits, (h) => h > 0)
-  const b = blockHits(s, typical)
-  const blocks = shotBlocks(s)
+  const typical = t.typicalHits
+  const b = { unblockedHits: t.typicalUnblocked }
+  const blocks = t.blocks
   const momentum = s.target.momentum
     ? `then Skill Defense: up to ${s.target.momentum} Momentum, each ${s.target.warship ? '2 points negating' : 'point negating'} one more hit`
     : 'no Momentum spent (Skill Defense: give --momentum N)'
@@ -642,24 +623,20 @@ export function explainShotOdds(o: ShotOdds, shot: ReportedShot & Traced, out: R
       .join(', ')}.`,
   )
   let step = 6
-  const saves = shotSaves(s, 1)
-  if (s.attacker.penBonuses.length) L.push(`${step++}. PEN = ${penTermsText(s)}.`)
-  if (shotPen(s).value < 2) L.push(`${step++}. Armor saves: PEN ${penText(shotPen(s))} is under 2, so none.`)
+  if (s.attacker.penBonuses.length) L.push(`${step++}. PEN = ${penTermsText(s, t)}.`)
+  if (!t.saves) L.push(`${step++}. Armor saves: PEN ${penText(t.pen)} is under 2, so none.`)
   else {
-    const u = mostLikely(
-      o.unblockedHits.map((x) => x),
-      (x) => x > 0,
-    )
+    const u = t.saves.unblockedHits
     L.push(
-      ...saveOddsSteps(saves, savesOwedFor(saves, u), o.failedSaves, `${step++}.`).map((l, i) =>
+      ...saveOddsSteps(t.saves.spec, t.saves.terms, o.failedSaves, `${step++}.`).map((l, i) =>
         i === 0 ? l + ` The worked row uses ${plural(u, 'unblocked hit')}.` : l,
       ),
     )
   }
   const failEffect =
-    s.weapon.pen.kind === 'damage' && shotPen(s).value >= 2 ? ` + ${FAILED_SAVE_DMG} per failed save` : ''
+    s.weapon.pen.kind === 'damage' && t.pen.value >= 2 ? ` + ${FAILED_SAVE_DMG} per failed save` : ''
   L.push(
-    `${step++}. Damage = unblocked hits x ${dmgText(s)}${failEffect}. Every branch (hits, then saves) has the product of its steps' chances; branches with the same damage are added: the table above. Expected damage = the sum of damage x chance = ${num(o.expected.damage, 2)}.`,
+    `${step++}. Damage = unblocked hits x ${dmgText(s, t)}${failEffect}. Every branch (hits, then saves) has the product of its steps' chances; branches with the same damage are added: the table above. Expected damage = the sum of damage x chance = ${num(o.expected.damage, 2)}.`,
   )
   if (s.target.hp !== undefined && o.destroyed)
     L.push(
@@ -673,14 +650,6 @@ export function explainShotOdds(o: ShotOdds, shot: ReportedShot & Traced, out: R
         .join(', ')}.`,
     )
   return L.map((l) => wrapText(l, out.width, /^\d/.test(l) ? '   ' : '  ')).join('\n')
-}
-
-/** The most likely outcome (among those `keep` accepts; 0 when none). */
-function mostLikely(d: Distribution<number>, keep: (x: number) => boolean = () => true): number {
-  let best = 0
-  let bestP = -1
-  for (const [x, p] of d.sorted()) if (keep(x) && p > bestP) [best, bestP] = [x, p]
-  return best
 }
 
 /**

@@ -1,15 +1,9 @@
-import { type TargetsOdds, addDamage } from '../../rules/stellar/multi-target.js'
-import {
-  type Shot,
-  type ShotResult,
-  focusHits,
-  focusShots,
-  shotAttackerBonus,
-} from '../../rules/stellar/shoot.js'
+import type { TargetsOdds } from '../../rules/stellar/multi-target.js'
+import type { Shot, ShotResult } from '../../rules/stellar/shoot.js'
 import type { ShotOdds } from '../../rules/stellar/shoot-odds.js'
 import type { OddsReport } from '../../engine/spec.js'
-import { type ChosenShot, shotLuck } from '../../report/stellar/shoot.js'
-import { shotsOf } from '../../report/stellar/shoot-targets.js'
+import type { ChosenShot } from '../../report/stellar/shoot.js'
+import type { ShotOddsTerms, ShotRoll, ShotTerms } from '../../report/stellar/shot-terms.js'
 import { type RenderContext, defineText, oddsText } from '../context.js'
 import { explainShot, explainShotOdds, renderShot, renderShotOdds } from './shoot.js'
 import { columns, histogram, num, pct, plural, wrapText } from '../format.js'
@@ -21,10 +15,10 @@ import { columns, histogram, num, pct, plural, wrapText } from '../format.js'
  */
 
 /** The improvements that go to target 1 alone, as "Focus +2", "Bullseye +1"... */
-function oneTargetTerms(s: Shot): string[] {
+function oneTargetTerms(s: Shot, t: ShotTerms): string[] {
   const terms: string[] = []
-  const fh = focusHits(s)
-  const fs = focusShots(s)
+  const fh = t.focusHits
+  const fs = t.focusShots
   if (fh) terms.push(`Focus +${plural(fh, 'hit')}`)
   if (fs) terms.push(`Focus +${plural(fs, 'shot')}`)
   if (s.attacker.bullseye) terms.push('Bullseye +1 hit')
@@ -35,34 +29,37 @@ function oneTargetTerms(s: Shot): string[] {
 }
 
 /** The attacker's bonus: "Barrage +1", or "no Precision or Barrage". */
-function bonusText(s: Shot): string {
+function bonusText(s: Shot, t: ShotTerms): string {
   if (s.bonus === 'none') return 'no Precision or Barrage'
-  return `${s.bonus === 'precision' ? 'Precision' : 'Barrage'} +${shotAttackerBonus(s)}`
+  return `${s.bonus === 'precision' ? 'Precision' : 'Barrage'} +${t.attackerBonus}`
 }
 
-/** The line that says how the attack is shared: the bonus for all, the improvements for target 1. */
-function sharedLine(shots: readonly Shot[]): string {
+/**
+ * The line that says how the attack is shared: the bonus for all, the improvements for target 1
+ * (`first`: target 1's terms).
+ */
+function sharedLine(shots: readonly Shot[], first: ShotTerms): string {
   const s = shots[0]
-  const terms = oneTargetTerms(s)
+  const terms = oneTargetTerms(s, first)
   const one = terms.length ? `; ${terms.join(', ')} for target 1 only` : ''
-  return `${shots.length} targets, each rolling its own evade dice: ${bonusText(s)}${s.bonus === 'none' ? '' : ' for every target'}${one}.`
+  return `${shots.length} targets, each rolling its own evade dice: ${bonusText(s, first)}${s.bonus === 'none' ? '' : ' for every target'}${one}.`
 }
 
 function heading(i: number, n: number, out: RenderContext): string {
   return out.style.bold(`-- Target ${i + 1} of ${n} --`)
 }
 
-/** A roll against several targets: each target's text (`each`), then the total damage. */
+/** A roll against several targets: each target's text (`each`), then the total damage (`total`). */
 export function renderTargets(
   r: readonly ShotResult[],
   shots: readonly Shot[],
+  first: ShotTerms,
+  total: number,
   each: readonly string[],
   out: RenderContext,
 ): string {
-  const L: string[] = [wrapText(sharedLine(shots), out.width)]
+  const L: string[] = [wrapText(sharedLine(shots, first), out.width)]
   each.forEach((text, i) => L.push('', heading(i, r.length, out), text))
-  let total = 0
-  for (const x of r) total = addDamage(total, x.damage)
   const split = r.map((x, i) => `target ${i + 1} ${x.damage}`).join(', ')
   const destroyed = r.flatMap((x, i) => (x.destroyed ? [i + 1] : []))
   const gone =
@@ -74,22 +71,31 @@ export function renderTargets(
 }
 
 /** --explain for several targets: how the attack is shared, then each target's arithmetic. */
-export function explainTargets(shots: readonly Shot[], each: readonly string[], out: RenderContext): string {
-  const L: string[] = [out.style.bold('Several targets'), wrapText(sharingText(shots), out.width, '  ')]
+export function explainTargets(
+  shots: readonly Shot[],
+  first: ShotTerms,
+  each: readonly string[],
+  out: RenderContext,
+): string {
+  const L: string[] = [
+    out.style.bold('Several targets'),
+    wrapText(sharingText(shots, first), out.width, '  '),
+  ]
   each.forEach((text, i) => L.push('', heading(i, shots.length, out), text))
   return L.join('\n')
 }
 
 /** The multi-target rules as they apply here, in words. */
-function sharingText(shots: readonly Shot[]): string {
-  const terms = oneTargetTerms(shots[0])
-  return `${shots.length} targets: each rolls its own evade dice, rerolls and armor saves, in turn (target 1's dice first). The attacker's choice of Precision or Barrage applies to every target (here: ${bonusText(shots[0])}); every other improvement (Focus, Bullseye, bonus hits and criticals) to one target only, target 1 (here: ${terms.length ? terms.join(', ') : 'none'}). Each target picks its own reaction.`
+function sharingText(shots: readonly Shot[], first: ShotTerms): string {
+  const terms = oneTargetTerms(shots[0], first)
+  return `${shots.length} targets: each rolls its own evade dice, rerolls and armor saves, in turn (target 1's dice first). The attacker's choice of Precision or Barrage applies to every target (here: ${bonusText(shots[0], first)}); every other improvement (Focus, Bullseye, bonus hits and criticals) to one target only, target 1 (here: ${terms.length ? terms.join(', ') : 'none'}). Each target picks its own reaction.`
 }
 
 /** --odds for several targets: the totals first, then each target's odds (`each`). */
 export function renderTargetsOdds(
   o: TargetsOdds,
   shots: readonly Shot[],
+  first: ShotTerms,
   each: readonly string[],
   out: RenderContext,
 ): string {
@@ -97,9 +103,9 @@ export function renderTargetsOdds(
   // Two short lines first: a chart's title and subtitle (OddsReport.headLines).
   const L: string[] = [st.bold(`Exact odds: ${shots.length} targets, each rolling its own evade dice`)]
   L.push(
-    `Attacker: ${bonusText(shots[0])} for every target. Reactions: ${shots.map((s) => s.defense).join(', ')}.`,
+    `Attacker: ${bonusText(shots[0], first)} for every target. Reactions: ${shots.map((s) => s.defense).join(', ')}.`,
   )
-  const terms = oneTargetTerms(shots[0])
+  const terms = oneTargetTerms(shots[0], first)
   if (terms.length) L.push(wrapText(`Target 1 only: ${terms.join(', ')}.`, out.width))
   L.push(
     columns(
@@ -126,11 +132,11 @@ export function renderTargetsOdds(
 export function explainTargetsOdds(
   o: TargetsOdds,
   shots: readonly Shot[],
+  first: ShotTerms,
   each: readonly string[],
   out: RenderContext,
 ): string {
-  const L: string[] = [out.style.bold('Several targets'), wrapText(sharingText(shots), out.width, '  ')]
-  each.forEach((text, i) => L.push('', heading(i, shots.length, out), text))
+  const L: string[] = [explainTargets(shots, first, each, out)]
   L.push(
     '',
     out.style.bold('The totals'),
@@ -148,21 +154,26 @@ export function explainTargetsOdds(
  * target's text in turn with the attack's totals (the model: src/report/stellar/shoot-targets.ts).
  */
 export const shootText = defineText({
-  render(r: ShotResult | ShotResult[], s: ChosenShot, out) {
+  render(r: Roll | Roll[], s: ChosenShot, out) {
     if (!Array.isArray(r)) return oneTargetText.render(r, s, out)
-    const shots = shotsOf(s)
+    const first = r[0].text()
+    const { shots, damage } = first.attack!
     return renderTargets(
       r,
       shots,
+      first,
+      damage,
       r.map((x, i) => oneTargetText.render(x, shots[i], out)),
       out,
     )
   },
   explain(r, s, out) {
     if (!Array.isArray(r)) return oneTargetText.explain(r, s, out)
-    const shots = shotsOf(s)
+    const first = r[0].text()
+    const { shots } = first.attack!
     return explainTargets(
       shots,
+      first,
       r.map((x, i) => oneTargetText.explain(x, shots[i], out)),
       out,
     )
@@ -173,6 +184,7 @@ export const shootText = defineText({
     return renderTargetsOdds(
       o,
       shots,
+      firstTerms(detail),
       each.map((e) => oneTargetText.odds(e.detail as OneTargetOdds, out)),
       out,
     )
@@ -183,18 +195,23 @@ export const shootText = defineText({
     return explainTargetsOdds(
       o,
       shots,
+      firstTerms(detail),
       each.map((e) => oneTargetText.explainOdds(e.detail as OneTargetOdds, out)),
       out,
     )
   },
 })
 
-type OneTargetOdds = [ShotOdds, ChosenShot]
+type Roll = ShotRoll<ChosenShot>
+type OneTargetOdds = [ShotOdds, ChosenShot, () => ShotOddsTerms]
 type SeveralTargetsOdds = { o: TargetsOdds; shots: ChosenShot[]; each: OddsReport[] }
+
+/** Target 1's terms at several targets: its odds' own. */
+const firstTerms = (d: SeveralTargetsOdds): ShotTerms => (d.each[0].detail as OneTargetOdds)[2]()
 
 /** One shot at one target: its text reads the shot's luck as its answer does. */
 const oneTargetText = {
-  render: (r: ShotResult, s: ChosenShot, out: RenderContext) => renderShot(r, s, shotLuck(r, s), out),
+  render: (r: Roll, s: ChosenShot, out: RenderContext) => renderShot(r, s, out),
   explain: explainShot,
   odds: oddsText(renderShotOdds),
   explainOdds: oddsText(explainShotOdds),

@@ -1,15 +1,14 @@
 import { defineText, oddsText, type RenderContext } from '../context.js'
 import type { Distribution } from '../../core/distribution.js'
-import { CRIT_FROM, MELEE_DIE, survives } from '../../rules/stellar/melee.js'
+import { CRIT_FROM, MELEE_DIE } from '../../rules/stellar/melee.js'
 import type { StrikeOutcome } from '../../rules/stellar/melee-odds.js'
-import {
-  type TitanThrow,
-  type TitanThrowResult,
-  throwNumber,
-  throwReach,
-  throwSpend,
-} from '../../rules/stellar/titan-throw.js'
+import type { TitanThrow, TitanThrowResult } from '../../rules/stellar/titan-throw.js'
 import { penText } from '../../rules/stellar/weapon.js'
+import type {
+  TitanThrowFields,
+  TitanThrowOddsTerms,
+  TitanThrowRoll,
+} from '../../report/stellar/titan-throw.js'
 import { columns, histogram, num, pct, plural } from '../format.js'
 import { hpText, strikeLines } from './melee.js'
 import { traitEffectLines } from './traits.js'
@@ -17,14 +16,18 @@ import type { TraitEffect } from '../../rules/stellar/traits.js'
 
 type Traced = { traitEffects?: readonly TraitEffect[] }
 
+/** What the throw cost from its pool, as its answer says (undefined when free). */
+const spendOf = (t: TitanThrow, f: TitanThrowFields) => (t.pool ? f.spend[t.pool] : undefined)
+
 /** "Size 3 thrower, Size 3 target (up to your size: Power 2)". */
-function throwLine(t: TitanThrow): string {
+function throwLine(t: TitanThrow, f: TitanThrowFields): string {
   const { atk, def } = t.melee
-  const sp = throwSpend(t)
-  const paid =
-    sp && t.pool ? `${t.pool === 'power' ? 'Power' : 'Havoc'} ${sp.cost} (${sp.upgrades.join(', ')})` : 'free'
-  const n = throwNumber(t.upgrades)
-  return `Titan Throw${n > 1 ? ` #${n} this round` : ''}: Size ${atk.unit.size} thrower, Size ${def.unit.size} target; reach ${reachText(throwReach(t.pool, t.upgrades))}; ${paid}${t.lowGravity ? '; low gravity: the throw deals no DMG' : ''}`
+  const sp = spendOf(t, f)
+  const paid = sp
+    ? `${t.pool === 'power' ? 'Power' : 'Havoc'} ${sp.cost} (${sp.upgrades.join(', ')})`
+    : 'free'
+  const n = f.throwNumber
+  return `Titan Throw${n > 1 ? ` #${n} this round` : ''}: Size ${atk.unit.size} thrower, Size ${def.unit.size} target; reach ${reachText(f.reach)}; ${paid}${t.lowGravity ? '; low gravity: the throw deals no DMG' : ''}`
 }
 
 function reachText(reach: number): string {
@@ -38,25 +41,25 @@ function thrownText(r: TitanThrowResult): string {
     : 'Not thrown: no failed save'
 }
 
-export function renderTitanThrow(r: TitanThrowResult, t: TitanThrow, out: RenderContext): string {
+export function renderTitanThrow(r: TitanThrowRoll, t: TitanThrow, out: RenderContext): string {
   const st = out.style
   const L = [
-    st.bold(throwLine(t)),
+    st.bold(throwLine(t, r.terms)),
     ...strikeLines(r.attack, 'Throw (the attack strike; no counter-attack)', st),
   ]
   L.push(st.bold(thrownText(r)), `Target ${hpText(r.defender, st)}`)
   return L.join('\n')
 }
 
-export function explainTitanThrow(r: TitanThrowResult, t: TitanThrow & Traced, out: RenderContext): string {
-  const sp = throwSpend(t)
+export function explainTitanThrow(r: TitanThrowRoll, t: TitanThrow & Traced, out: RenderContext): string {
+  const sp = spendOf(t, r.terms)
   const { atk, def } = t.melee
   const s = r.attack.strike
   const L = [out.style.bold('How it was worked out'), ...traitEffectLines(t.traitEffects)]
   let n = 1
   const step = (x: string) => L.push(`${n++}. ${x}`)
   step(
-    `Reach: free against a target at least 2 sizes smaller; ${sp ? `${t.upgrades.join(', ')} paid ${sp.cost} ${t.pool === 'power' ? 'Power' : 'Havoc'}` : 'nothing paid'}, so up to ${reachText(throwReach(t.pool, t.upgrades))}: the Size ${def.unit.size} target is ${def.unit.size - atk.unit.size >= 0 ? `${def.unit.size - atk.unit.size} larger than` : `${atk.unit.size - def.unit.size} smaller than`} the Size ${atk.unit.size} thrower.`,
+    `Reach: free against a target at least 2 sizes smaller; ${sp ? `${t.upgrades.join(', ')} paid ${sp.cost} ${t.pool === 'power' ? 'Power' : 'Havoc'}` : 'nothing paid'}, so up to ${reachText(r.terms.reach)}: the Size ${def.unit.size} target is ${def.unit.size - atk.unit.size >= 0 ? `${def.unit.size - atk.unit.size} larger than` : `${atk.unit.size - def.unit.size} smaller than`} the Size ${atk.unit.size} thrower.`,
   )
   step(
     `The free attack is the clash's attack strike alone: ${plural(s.attackDice, 'attack die', 'attack dice')} against ${plural(s.defenseDice, 'defense die', 'defense dice')} (the target Guards), no overwatch, counter-attack or Finishing Blow.`,
@@ -74,12 +77,13 @@ export function explainTitanThrow(r: TitanThrowResult, t: TitanThrow & Traced, o
 export function renderTitanThrowOdds(
   o: Distribution<StrikeOutcome>,
   t: TitanThrow,
+  f: TitanThrowOddsTerms,
   out: RenderContext,
 ): string {
   const st = out.style
   const { atk, def } = t.melee
   const L = [
-    st.bold(`Exact odds: ${throwLine(t)}`),
+    st.bold(`Exact odds: ${throwLine(t, f)}`),
     `Thrower rolls ${plural(t.melee.atkSplit.attack, 'attack die', 'attack dice')} (DMG ${atk.weapon.dmg}, PEN ${penText(atk.weapon.pen)}); the target ${plural(t.melee.defSplit.defense, 'defense die', 'defense dice')} and Guards.`,
   ]
   const rows: string[][] = [
@@ -99,11 +103,8 @@ export function renderTitanThrowOdds(
       ),
     ],
   ]
-  if (def.unit.hp !== undefined)
-    rows.push([
-      `Target destroyed (HP ${def.unit.hp})`,
-      st.bold(pct(o.where((x) => !survives(x.damage, def.unit.hp)))),
-    ])
+  if (def.unit.hp !== undefined && f.destroyed !== undefined)
+    rows.push([`Target destroyed (HP ${def.unit.hp})`, st.bold(pct(f.destroyed))])
   L.push(columns(rows, out.width), '')
   L.push(
     histogram(

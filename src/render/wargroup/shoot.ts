@@ -1,6 +1,7 @@
 import { defineText, oddsText, type RenderContext } from '../context.js'
 import type { DamageRoll } from '../../rules/wargroup/damage.js'
-import { type OpposedRoll, opposedChance, reasonText } from '../../rules/wargroup/opposed.js'
+import { type OpposedRoll, reasonText } from '../../rules/wargroup/opposed.js'
+import type { WargroupShotRoll } from '../../report/wargroup/shoot.js'
 import { AIM_ACU_PENALTY, type WargroupShot, type WargroupShotResult } from '../../rules/wargroup/shoot.js'
 import type { WargroupShotOdds } from '../../rules/wargroup/shoot-odds.js'
 import { columns, histogram, num, pct, plural } from '../format.js'
@@ -70,7 +71,7 @@ export function renderWargroupShot(r: WargroupShotResult, s: WargroupShot, out: 
 
 const cap = (t: string): string => t.charAt(0).toUpperCase() + t.slice(1)
 
-export function explainWargroupShot(r: WargroupShotResult, s: WargroupShot, out: RenderContext): string {
+export function explainWargroupShot(r: WargroupShotRoll, s: WargroupShot, out: RenderContext): string {
   const st = out.style
   const L: string[] = [st.bold('How it was worked out')]
   const parts = [
@@ -81,7 +82,7 @@ export function explainWargroupShot(r: WargroupShotResult, s: WargroupShot, out:
   L.push(
     `1. Attacker's to-hit modifier: ${parts.join(', ')} = ${r.acu}. Defender's: Def ${s.def}${s.defCommander ? ' + commander 1' : ''} = ${r.def}.`,
   )
-  const c = opposedChance(r.acu, r.def)
+  const c = r.toHitPairs
   L.push(
     `2. The attacker hits when d6 + ${r.acu} is higher than d6 + ${r.def} (a tie misses). A lone natural 6 on either die wins for whoever rolled it and a lone 1 loses; a double 1 or double 6 goes by the totals. ` +
       `Of the 36 pairs of dice, ${c.wins} hit (${c.automaticWins} of them automatically, ${c.automaticLosses} pairs miss automatically): ${pct(c.wins / 36)}.`,

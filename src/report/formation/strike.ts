@@ -14,10 +14,42 @@ import {
   type StrikeMode,
   type StrikeResult,
   type TargetResult,
+  answerBonus,
+  damageFraction,
   rankAnswers,
   resolveStrike,
+  spreadDivisor,
   strikeModifier,
 } from '../../rules/formation/strike.js'
+import { jamStrPenalty } from '../../rules/formation/jam.js'
+
+/** What the text of a strike reads beside its answer, worked out here (never in the JSON). */
+export interface StrikeTerms {
+  /** Everything added to the attack d6 (strikeModifier); of it, the STR the jam counters take off. */
+  modifier: number
+  jamPenalty: number
+  /** Burst or Split fire divides the damage (spread over two or more targets). */
+  spread: boolean
+  /** The bonus of the answer given (null: the best answer to each roll, or none). */
+  answerBonus: number | null
+}
+
+function strikeTerms(s: Strike): StrikeTerms {
+  return {
+    modifier: strikeModifier(s),
+    jamPenalty: s.jamCounters ? jamStrPenalty(s.jamCounters) : 0,
+    spread: spreadDivisor(s) > 1,
+    answerBonus: s.answer === 'auto' || s.answer === 'none' ? null : answerBonus(s, s.answer),
+  }
+}
+
+/**
+ * One strike, with its text's terms and the damage of a strike that gets through, as a fraction
+ * (the first target's attack; null when HARM flew off and nothing was attacked).
+ */
+export type StrikeRoll = StrikeResult & {
+  terms: StrikeTerms & { damage: { num: number; den: number } | null }
+}
 import { strikeOdds } from '../../rules/formation/strike-odds.js'
 import { num, pct } from '../../core/numbers.js'
 
@@ -91,7 +123,7 @@ export interface FormationStrikeOddsMaps {
   harmRetargeted?: number
 }
 
-export const strikeModel = modelOf<StrikeRequest, StrikeResult>()({
+export const strikeModel = modelOf<StrikeRequest, StrikeRoll>()({
   choose(s, ctx) {
     // The defender answers after seeing the attack roll: asked mid-way, in decide().
     if (s.answer === 'auto' && s.askAnswer && ctx.interactive)
@@ -114,7 +146,13 @@ export const strikeModel = modelOf<StrikeRequest, StrikeResult>()({
       ranked[0].answer,
     )
   },
-  resolve: resolveStrike,
+  resolve(dice, s) {
+    const r = resolveStrike(dice, s)
+    const first = r.targets[0]
+    return Object.assign(r, {
+      terms: { ...strikeTerms(s), damage: first ? damageFraction(s, first.attack) : null },
+    })
+  },
   replayFlags(_s, r) {
     // One flag answers for every target: given when the answers at the prompts were the same.
     const asked = [...new Set(r.targets.filter((t) => t.chosenBy === 'prompt').map((t) => t.defense))]
@@ -210,7 +248,7 @@ export const strikeModel = modelOf<StrikeRequest, StrikeResult>()({
         chosenBy: s.answer === 'auto' ? 'auto' : answerBy(s),
         skills: skillsUsed(s),
       },
-      detail: [o, s],
+      detail: [o, s, strikeTerms(s)] as const,
     }
   },
 })

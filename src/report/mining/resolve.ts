@@ -8,15 +8,19 @@ import {
   retreatsOnOrBelow,
 } from '../../rules/mining/resolve.js'
 
-export const miningResolveModel = modelOf<ResolveTest, ResolveTestResult>()({
-  resolve: resolveResolveTest,
+/** One resolve test, with the highest face that means retreat (its text reads it; not in the JSON). */
+export type ResolveTestRoll = ResolveTestResult & { retreatsOnOrBelow: number }
+
+export const miningResolveModel = modelOf<ResolveTest, ResolveTestRoll>()({
+  resolve: (dice, t) =>
+    Object.assign(resolveResolveTest(dice, t), { retreatsOnOrBelow: retreatsOnOrBelow(t.eliminated) }),
   json: (r) => ({ eliminated: r.eliminated, roll: r.roll, score: r.score, retreat: r.retreat }),
   odds(t) {
     const o = resolveTestOdds(t)
     return {
       json: { retreat: o.retreat.toJSON(), score: o.score.toJSON(), expected: o.expected },
       extra: { eliminated: t.eliminated, retreatsOnOrBelow: retreatsOnOrBelow(t.eliminated) },
-      detail: [o, t.eliminated],
+      detail: [o, t.eliminated, retreatsOnOrBelow(t.eliminated)] as const,
     }
   },
 })

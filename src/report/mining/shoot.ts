@@ -1,7 +1,7 @@
 import { modelOf } from '../../engine/spec.js'
 import type { Chances, OddsAnswerOf, RolledAnswerOf } from '../../engine/answer.js'
 import { type ShotOdds, miningShotOdds } from '../../rules/mining/odds.js'
-import type { ResolveTestResult } from '../../rules/mining/resolve.js'
+import { type ResolveTestResult, retreatsOnOrBelow } from '../../rules/mining/resolve.js'
 import {
   type MiningShot,
   type MiningShotResult,
@@ -57,8 +57,29 @@ export interface MiningShotOddsMaps {
   retreat?: Chances
 }
 
-export const miningShootModel = modelOf<MiningShot, MiningShotResult>()({
-  resolve: resolveMiningShot,
+/**
+ * The highest face of the resolve test a kill of this shot makes its force roll that means retreat
+ * (with its losses before, `lost`), or null without them.
+ */
+function retreatFace(s: MiningShot): number | null {
+  return s.lost === undefined ? null : retreatsOnOrBelow(s.lost + 1)
+}
+
+/** One shot, with what its text reads beside the answer (never in the JSON). */
+export type MiningShotRoll = MiningShotResult & { retreatsOnOrBelow: number | null }
+
+/** What the text of a shot's odds reads: the modifiers, the natural face needed, the resolve test's retreat faces. */
+export interface MiningShotOddsTerms {
+  modifiers: ReturnType<typeof shootModifiers>
+  needs: number
+  retreatsOnOrBelow: number | null
+}
+
+export const miningShootModel = modelOf<MiningShot, MiningShotRoll>()({
+  resolve(dice, s) {
+    const r = resolveMiningShot(dice, s)
+    return Object.assign(r, { retreatsOnOrBelow: r.resolve ? retreatsOnOrBelow(r.resolve.eliminated) : null })
+  },
   json(r, s): MiningShotFields {
     const out: Omit<MiningShotFields, 'resolve' | 'retreat'> = {
       mode: shotMode(s),
@@ -110,7 +131,11 @@ export const miningShootModel = modelOf<MiningShot, MiningShotResult>()({
         modifiers: shootModifiers(s),
         needs: hitNeeds(s),
       },
-      detail: [o, s],
+      detail: [
+        o,
+        s,
+        { modifiers: shootModifiers(s), needs: hitNeeds(s), retreatsOnOrBelow: retreatFace(s) },
+      ] as [ShotOdds, MiningShot, MiningShotOddsTerms],
     }
   },
 })

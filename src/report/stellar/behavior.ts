@@ -5,6 +5,7 @@ import {
   type BehaviorResult,
   ORDERS,
   type Order,
+  behaviorColumn,
   resolveBehavior,
 } from '../../rules/stellar/behavior.js'
 import { behaviorOdds } from '../../rules/stellar/behavior-odds.js'
@@ -26,9 +27,9 @@ export const behaviorModel = modelOf<BehaviorRequest, BehaviorResult>()({
       extra: {
         table: b.table,
         situation: b.situation,
-        column: b.situation === 'hidden' && b.indirect ? 'cover' : b.situation,
+        column: behaviorColumn(b),
       },
-      detail: [d, b],
+      detail: [d, b, behaviorColumn(b)] as const,
     }
   },
 })

@@ -9,14 +9,34 @@ import {
   coverTargetNumber,
   resolveCover,
 } from '../../rules/stellar/cover.js'
-import { coverOdds } from '../../rules/stellar/cover-odds.js'
+import { coverOdds, pieceSurvival } from '../../rules/stellar/cover-odds.js'
 
-export const coverModel = modelOf<CoverRequest, CoverResult>()({
+/** What the text of cover reads beside the answer: the DMG against it, its checks at what face, a piece's chance to survive them all. */
+export interface CoverTerms {
+  targetNumber: number
+  effectiveDmg: number
+  checks: number
+  pieceSurvival: number
+}
+
+function coverTerms(c: CoverRequest): CoverTerms {
+  return {
+    targetNumber: coverTargetNumber(c),
+    effectiveDmg: coverDmg(c),
+    checks: coverChecks(c),
+    pieceSurvival: pieceSurvival(c),
+  }
+}
+
+/** One roll of cover, with the terms its text reads (never in the JSON). */
+export type CoverRoll = CoverResult & { terms: CoverTerms }
+
+export const coverModel = modelOf<CoverRequest, CoverRoll>()({
   usesDice(c) {
     const tn = coverTargetNumber(c)
     return tn > 1 && tn <= COVER_DIE
   },
-  resolve: resolveCover,
+  resolve: (dice, c) => Object.assign(resolveCover(dice, c), { terms: coverTerms(c) }),
   json(r, c) {
     return {
       targetNumber: r.targetNumber,
@@ -40,7 +60,7 @@ export const coverModel = modelOf<CoverRequest, CoverResult>()({
         checks: coverChecks(c),
         pieces: c.pieces,
       },
-      detail: [o, c],
+      detail: [o, c, coverTerms(c)] as const,
     }
   },
 })

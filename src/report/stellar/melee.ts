@@ -60,6 +60,7 @@ import type {
   RolledAnswerOf,
 } from '../../engine/answer.js'
 import { momentumOptions } from './momentum-options.js'
+import { type MeleeOddsTerms, type MeleeTerms, meleeOddsTerms, meleeTerms } from './melee-terms.js'
 import { type SaveFields, saveFields } from './save-fields.js'
 import type { ShotDie } from './shoot.js'
 
@@ -787,7 +788,10 @@ function choicesJson(m: MeleeRequest): MeleeChoicesFields {
   return out
 }
 
-export const meleeModel = modelOf<MeleeRequest, MeleeResult, MeleeQuery>()({
+/** One roll of a charge, with the terms its text reads (never in the JSON). */
+export type MeleeRoll = MeleeResult & { terms: MeleeTerms }
+
+export const meleeModel = modelOf<MeleeRequest, MeleeRoll, MeleeQuery>()({
   choose: chooseMelee,
   async decide(id, context, m, ctx) {
     if (id === 'atk-reroll' || id === 'def-reroll')
@@ -809,7 +813,7 @@ export const meleeModel = modelOf<MeleeRequest, MeleeResult, MeleeQuery>()({
     m.chosenBy[id === 'atk-momentum' ? 'atkMomentum' : 'defMomentum'] = 'prompt'
     return answer
   },
-  resolve(dice, m) {
+  resolve(dice, m): MeleeRoll {
     const r = resolveMelee(dice, m)
     // Choices made after the overwatch: the value --explain gives is the one they were made by.
     if (m.openChoices && r.overwatch && r.clash)
@@ -818,7 +822,7 @@ export const meleeModel = modelOf<MeleeRequest, MeleeResult, MeleeQuery>()({
         r.choice.defSplit,
         r.choice.defChoice,
       )
-    return r
+    return Object.assign(r, { terms: meleeTerms(m) })
   },
   json(r, m): MeleeFields {
     const side = (o: SideOutcome): SideOutcome => ({ ...o })
@@ -889,7 +893,7 @@ export const meleeModel = modelOf<MeleeRequest, MeleeResult, MeleeQuery>()({
 /** The exact odds of a charge with every choice made (--odds, and each option of --compare). */
 function meleeOddsReport(
   m: MeleeRequest,
-): OddsReport<MeleeOddsJson, MeleeOddsExtra, [ChargeOdds, MeleeRequest]> {
+): OddsReport<MeleeOddsJson, MeleeOddsExtra, [ChargeOdds, MeleeRequest, MeleeOddsTerms]> {
   const o = meleeOdds(m)
   const strikes = (d: typeof o.attack): StrikeOddsJson => ({
     damage: d.damage.toJSON(),
@@ -942,7 +946,7 @@ function meleeOddsReport(
           }
         : {},
     ),
-    detail: [o, m],
+    detail: [o, m, meleeOddsTerms(m, o)],
     headLines: 2,
     cutoffs: meleeCutoffs(m),
     charted: [

@@ -46,7 +46,7 @@ import type {
   OddsAnswerOf,
   RolledAnswerOf,
 } from '../../engine/answer.js'
-import { type MeleeFields, type MeleeQuery, type MeleeRequest, meleeModel } from './melee.js'
+import { type MeleeFields, type MeleeQuery, type MeleeRequest, type MeleeRoll, meleeModel } from './melee.js'
 import {
   type ChosenShot,
   type RangeField,
@@ -55,6 +55,7 @@ import {
   rangeField,
   shotModel,
 } from './shoot.js'
+import type { ShotRoll } from './shot-terms.js'
 
 /**
  * The defender's limited uses an attack may meet taken (rules-notes, "Limited uses"): those in use
@@ -357,8 +358,8 @@ export interface PlanStepFields {
 function stepAnswer(s: StepResult): PlanStepAnswer {
   const { input } = s.settled
   return s.attack.command === 'shoot'
-    ? { command: 'shoot', ...shotModel.json(s.result as ShotResult, input as ChosenShot) }
-    : { command: 'melee', ...meleeModel.json(s.result as MeleeResult, input as MeleeRequest) }
+    ? { command: 'shoot', ...shotModel.json(s.result as ShotRoll<ChosenShot>, input as ChosenShot) }
+    : { command: 'melee', ...meleeModel.json(s.result as MeleeRoll, input as MeleeRequest) }
 }
 
 function stepJson(s: StepResult, index: number): PlanStepFields {

@@ -1,13 +1,19 @@
 import {
   FAILED_SAVE_DMG,
   type NotOverYetQuestion,
+  SAVE_DIE,
   type SaveRequest,
   type SaveResult,
+  type SaveSpec,
+  failedSaveKind,
   resolveArmorSaves,
   saveCap,
+  saveClass,
   saveTargetNumber,
   savesOwed,
+  savesOwedFor,
 } from '../../rules/stellar/armor-save.js'
+import type { Penetration } from '../../rules/stellar/weapon.js'
 import { saveOdds } from '../../rules/stellar/armor-save-odds.js'
 import { penText } from '../../rules/stellar/weapon.js'
 import { type ChosenBy, modelOf } from '../../engine/spec.js'
@@ -18,6 +24,36 @@ export interface SaveInput extends SaveRequest {
   /** How the "It's not over yet!" Momentum was settled. */
   chosenBy: { momentum: ChosenBy | 'not-allowed' }
   momentumGiven: boolean
+}
+
+/**
+ * What the text of a set of saves says beside its numbers, worked out here by the save rule's own
+ * functions so that src/render computes none of it: the cap, how many `hits` owe, the target
+ * number, which faces pass, and what a failed save does.
+ */
+export interface SaveTerms {
+  /** Saves at most (3; a warship 5, 10 against AOE). */
+  cap: number
+  /** Saves the hits owe (none under PEN 2), after the cap. */
+  owed: number
+  targetNumber: number
+  /** Each face of the save die, 1 first: 1 passes, 0 fails. */
+  faces: Array<0 | 1>
+  /** What one failed save does (a warship's is always DMG). */
+  failed: Penetration['kind']
+}
+
+/** The terms of the saves `hits` unblocked hits owe under `spec` (its own `hits` is not read). */
+export function saveTerms(spec: Omit<SaveSpec, 'hits'>, hits: number): SaveTerms {
+  const targetNumber = saveTargetNumber(spec)
+  const pass = saveClass(targetNumber)
+  return {
+    cap: saveCap(spec),
+    owed: savesOwedFor(spec, hits),
+    targetNumber,
+    faces: Array.from({ length: SAVE_DIE }, (_, i) => pass(i + 1)),
+    failed: failedSaveKind(spec),
+  }
 }
 
 /** The save-related fields every save JSON carries (rolls and odds alike). */
@@ -31,7 +67,10 @@ function saveFacts(s: SaveInput) {
   }
 }
 
-export const saveModel = modelOf<SaveInput, SaveResult>()({
+/** One roll of saves, with the terms its text reads (saveTerms). */
+export type SaveRoll = SaveResult & { terms: SaveTerms }
+
+export const saveModel = modelOf<SaveInput, SaveRoll>()({
   choose(req, ctx) {
     // Momentum is asked after the saves are seen, when a person is there to answer.
     if (req.chosenBy.momentum === 'auto' && ctx.interactive)
@@ -61,7 +100,8 @@ export const saveModel = modelOf<SaveInput, SaveResult>()({
       0,
     )
   },
-  resolve: resolveArmorSaves,
+  // The roll with the terms its text reads (never in the JSON).
+  resolve: (dice, s): SaveRoll => Object.assign(resolveArmorSaves(dice, s), { terms: saveTerms(s, s.hits) }),
   // Momentum answered at a prompt is at most the failed saves: a flag of that amount spends it again.
   replayFlags: (s, r) => (s.chosenBy.momentum === 'prompt' ? ['--momentum', String(r.negated)] : []),
   json(r, s) {
@@ -91,7 +131,7 @@ export const saveModel = modelOf<SaveInput, SaveResult>()({
         expected: { ...o.expected },
       },
       extra: { targetNumber: saveTargetNumber(s), ...saveFacts(s), chosenBy: s.chosenBy },
-      detail: [o, s],
+      detail: [o, s, saveTerms(s, s.hits)],
     }
   },
 })

@@ -27,8 +27,10 @@ import {
   bonusLabel,
   defenseLabel,
   outlookHint,
+  shotLuck,
   shotModel,
 } from './shoot.js'
+import { type ShotRoll, withShotText } from './shot-terms.js'
 
 /** A roll at several targets: its answer's own fields. */
 export interface TargetsFields {
@@ -91,11 +93,21 @@ export interface TargetsOddsDetail<D> {
  * answers given at a prompt.
  */
 export function withTargets<D, CX, K>(
-  one: CommandModel<ChosenShot, ShotResult, ShotRequest, ShotFields, ShotOddsJson, ShotOddsExtra, D, CX, K>,
+  one: CommandModel<
+    ChosenShot,
+    ShotRoll<ChosenShot>,
+    ShotRequest,
+    ShotFields,
+    ShotOddsJson,
+    ShotOddsExtra,
+    D,
+    CX,
+    K
+  >,
   helpers: OneTargetHelpers,
 ): CommandModel<
   ChosenShot,
-  ShotResult | ShotResult[],
+  ShotRoll<ChosenShot> | Array<ShotRoll<ChosenShot>>,
   ShotRequest,
   ShotFields | TargetsFields,
   ShotOddsJson | TargetsOddsJson,
@@ -127,7 +139,11 @@ export function withTargets<D, CX, K>(
     },
     resolve(dice, s) {
       if (!several(s)) return one.resolve(dice, s)
-      return s.targetAsks ? resolveAsking(dice, shotsOf(s)) : resolveTargets(dice, shotsOf(s))
+      const shots = shotsOf(s)
+      const r = s.targetAsks ? resolveAsking(dice, shots) : resolveTargets(dice, shots)
+      // Each target's roll with its text's terms, and the attack's total damage (as the JSON's).
+      const attack = { damage: totalDamage(r), shots }
+      return r.map((x, i) => withShotText(x, shots[i], () => shotLuck(x, shots[i]), attack))
     },
     json(r, s) {
       if (!Array.isArray(r)) return one.json(r, s)

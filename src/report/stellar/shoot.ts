@@ -41,6 +41,7 @@ import type { Outlook } from '../../rules/stellar/choice.js'
 import { penText } from '../../rules/stellar/weapon.js'
 import { num, pct } from '../../core/numbers.js'
 import { momentumOptions } from './momentum-options.js'
+import { type ShotOddsTerms, type ShotRoll, shotOddsTerms, withShotText } from './shot-terms.js'
 import { type SaveFields, saveFields } from './save-fields.js'
 
 import {
@@ -222,7 +223,7 @@ export interface ShotOddsExtra extends UpgradeFields {
 }
 
 /** The odds report of a shot at one target (its text reads the odds and the shot). */
-type ShotOddsReport = OddsReport<ShotOddsJson, ShotOddsExtra, [ShotOddsMaps, ChosenShot]>
+type ShotOddsReport = OddsReport<ShotOddsJson, ShotOddsExtra, [ShotOddsMaps, ChosenShot, () => ShotOddsTerms]>
 
 /** The fields beside a shot's `--compare` (what every option shares). */
 export interface ShotCompareExtra extends UpgradeFields {
@@ -280,7 +281,7 @@ function traitsJson(s: ChosenShot): ShotChoices['traits'] {
 }
 
 /** One shot at one target; shootModel takes it to several (shoot-targets.ts). */
-export const shotModel = modelOf<ChosenShot, ShotResult, ShotRequest>()({
+export const shotModel = modelOf<ChosenShot, ShotRoll<ChosenShot>, ShotRequest>()({
   choose: chooseShot,
 
   async decide(id, context, s, ctx) {
@@ -316,7 +317,10 @@ export const shotModel = modelOf<ChosenShot, ShotResult, ShotRequest>()({
     )
   },
 
-  resolve: resolveShot,
+  resolve(dice, s) {
+    const r = resolveShot(dice, s)
+    return withShotText(r, s, () => shotLuck(r, s))
+  },
 
   replayFlags(s, r) {
     const flags: string[] = []
@@ -417,7 +421,8 @@ function shotOddsReport(s: ChosenShot): ShotOddsReport {
   const report: ShotOddsReport = {
     json,
     extra,
-    detail: [o, s],
+    // As the odds play it: the automatic Momentum policy, nobody asked.
+    detail: [o, s, () => shotOddsTerms({ ...s, askDecisions: false, decisions: undefined }, o)],
     headLines: 2,
   }
   if (s.target.hp !== undefined)

@@ -84,8 +84,14 @@ function throwJson(t: TitanThrowRequest): TitanThrowFields {
   return out
 }
 
-export const titanThrowModel = modelOf<TitanThrowRequest, TitanThrowResult>()({
-  resolve: resolveTitanThrow,
+/** One throw, with what its text reads of the throw (the answer's own fields; never twice in the JSON). */
+export type TitanThrowRoll = TitanThrowResult & { terms: TitanThrowFields }
+
+/** What the text of a throw's odds reads: the throw's fields, and the chance the target is destroyed (with its HP). */
+export type TitanThrowOddsTerms = TitanThrowFields & { destroyed?: number }
+
+export const titanThrowModel = modelOf<TitanThrowRequest, TitanThrowRoll>()({
+  resolve: (dice, t) => Object.assign(resolveTitanThrow(dice, t), { terms: throwJson(t) }),
   json: (r, t) => ({
     ...throwJson(t),
     attack: strikeJson(r.attack, t.traitFieldsUsed),
@@ -109,15 +115,17 @@ export const titanThrowModel = modelOf<TitanThrowRequest, TitanThrowResult>()({
       },
     }
     const hp = t.melee.def.unit.hp
+    const terms: TitanThrowOddsTerms = throwJson(t)
     if (hp !== undefined) {
       const p = o.where((x) => !survives(x.damage, hp))
       json.destroyed = { defender: { false: 1 - p, true: p } }
       json.expected.destroyed = { defender: p }
+      terms.destroyed = p
     }
     return {
       json,
       extra: throwJson(t),
-      detail: [o, t],
+      detail: [o, t, terms] as const,
       cutoffs:
         hp === undefined ? undefined : { 'attack.damage': { at: hp, label: `target's HP ${hp}: destroyed` } },
       charted: ['attack.damage', 'attack.failedSaves'],

@@ -2,7 +2,7 @@ import { modelOf } from '../../engine/spec.js'
 import type { Chances, OddsAnswerOf, RolledAnswerOf } from '../../engine/answer.js'
 import type { Distribution } from '../../core/distribution.js'
 import type { DamageRoll } from '../../rules/wargroup/damage.js'
-import type { OpposedReason, OpposedRoll } from '../../rules/wargroup/opposed.js'
+import { type OpposedReason, type OpposedRoll, opposedChance } from '../../rules/wargroup/opposed.js'
 import {
   type Aim,
   type ModuleState,
@@ -108,8 +108,17 @@ export function fullMap(
   return { ...out, ...d.toJSON() }
 }
 
-export const wargroupShootModel = modelOf<WargroupShot, WargroupShotResult>()({
-  resolve: resolveWargroupShot,
+/**
+ * One shot, with what its explanation reads beside the answer: how many of the 36 pairs of dice
+ * hit at its modifiers, and how many of them (or misses) are automatic (never in the JSON).
+ */
+export type WargroupShotRoll = WargroupShotResult & { toHitPairs: ReturnType<typeof opposedChance> }
+
+export const wargroupShootModel = modelOf<WargroupShot, WargroupShotRoll>()({
+  resolve(dice, s) {
+    const r = resolveWargroupShot(dice, s)
+    return Object.assign(r, { toHitPairs: opposedChance(r.acu, r.def) })
+  },
   json(r, s) {
     const out: WargroupShotFields = {
       hit: r.hit,

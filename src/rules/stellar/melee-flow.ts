@@ -557,6 +557,11 @@ export interface MeleeOdds {
   defenderDamage: Distribution<number>
   attackerDamage: Distribution<number>
   counterChance: number
+  /**
+   * The Momentum the charger has left for Skill Defense against the counter-attack, given one is
+   * made (what the overwatch left it, per outcome); null when no counter-attack is ever made.
+   */
+  counterMomentum: Distribution<number> | null
   clashChance: number
   /**
    * With choices made after the overwatch (Melee.openChoices): each choice made and its chance,
@@ -609,6 +614,11 @@ export function meleeOdds(m: Melee): MeleeOdds {
   })
   const expAttack = ex(attack)
   const expCounter = ex(counter)
+  const left = fold.states
+    .map((f) => counterLeft(f.state) ?? -1)
+    .sortedWays()
+    .filter(([k]) => k >= 0)
+  const counterMomentum = left.length ? Distribution.weighted(left) : null
   const choices = m.openChoices
     ? fold.marginals[MARGINAL.choice]
         .sorted()
@@ -625,6 +635,7 @@ export function meleeOdds(m: Melee): MeleeOdds {
     attackerDamage,
     // A warship without a Melee stat rolls no counter-attack (meleeAttacks): its strike is empty.
     counterChance: meleeAttacks(m.def) ? fold.states.where((f) => f.state.counter !== null) : 0,
+    counterMomentum,
     clashChance: ends.where((e) => e.clash),
     ...(choices ? { choices } : {}),
     destroyed,

@@ -156,6 +156,11 @@ export function successValue(face: number): number {
   return face >= OUTMANEUVER_DIE ? 2 : face >= SUCCESS_FROM ? 1 : 0
 }
 
+/** The successes of each face of the die, 1 first: the table the text colours the dice by. */
+export const FACE_SUCCESSES: readonly number[] = Array.from({ length: OUTMANEUVER_DIE }, (_, i) =>
+  successValue(i + 1),
+)
+
 /** Faces the rule tells apart: failures, plain successes and 10s. */
 const successClass: Classify = (f) => successValue(f)
 
