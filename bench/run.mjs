@@ -118,6 +118,11 @@ const meleeMax = flags({
   ...side('def', { Melee: 20, Dmg: 300, Pen: 5, ArmSv: 2, Hp: 3000 }),
   ...side('def', { Overwatch: 20, OwAcc: 10, OwShots: 10, OwDmg: 200 }),
 })
+const meleeImprovise = flags({
+  ...side('atk', { Melee: 5, Dmg: 300, Pen: 4, ArmSv: 2, Hp: 3000, Evade: 3, Trait: 'improvise' }),
+  ...side('def', { Melee: 6, Dmg: 400, Pen: 6, ArmSv: 1, Hp: 2800, Pilot: 1, Finisher: 1 }),
+  ...side('def', { Overwatch: 2, OwAcc: 8, OwShots: 4, OwDmg: 100 }),
+})
 const odds = [
   ['roll 12d10kh3', ['roll', '12d10kh3']],
   ['roll 8d20kh1', ['roll', '8d20kh1']],
@@ -131,6 +136,9 @@ const odds = [
     ['melee', ...meleeMax, ...flags({ atkSplit: '10/10', defSplit: '10/10', defChoice: 'guard' })],
   ],
   ['melee, the same, automatic splits and choice', ['melee', ...meleeMax]],
+  // The charger's Improvise weighed over the charge at each overwatch attack (argonaut:heat-hawk
+  // at dervish in the example roster, with Improvise).
+  ['melee, a charger with Improvise into 2 overwatch attacks, automatic', ['melee', ...meleeImprovise]],
   // The largest inputs of the rules' tests (which check that their answers are whole, not their time).
   ['roll 100d100', ['roll', '100d100']],
   ['roll 40d1000', ['roll', '40d1000']],

@@ -4,7 +4,8 @@ import { mechaJson } from './in-process.js'
 /**
  * Issue #26 item 9: the charger "rolls Evade and uses their Shield as normal" against overwatch,
  * so its evade rerolls apply to the overwatch dice: Three Times as Fast! (3 an attack), Blockade
- * Runner (2 an attack), Spread M-Particles (1 an attack) and Improvise (2, once a round). Checked
+ * Runner (2 an attack), Spread M-Particles (1 an attack) and Improvise (2, once a round, weighed
+ * over the charge: here over the overwatch, the clash gaining nothing from it). Checked
  * through the stable interface, `mecha melee … --odds --json` (its `odds.overwatch.damage`),
  * against a brute force written here from the quickstart alone: every face of every die
  * enumerated, every set of dice the charger may reroll tried, every rerolled face enumerated.
@@ -120,7 +121,7 @@ function bestPick(
   faces: readonly number[],
   k: number,
   hp: number | undefined,
-): { dist: Dist; count: number } {
+): { dist: Dist; count: number; w: number[] } {
   const eligible = faces.flatMap((f, i) => (kind(o, f) === 'other' ? [] : [i]))
   let best: { dist: Dist; count: number; w: number[] } | undefined
   for (const pick of subsets(eligible, k)) {
@@ -148,46 +149,74 @@ function allFaces(n: number): number[][] {
 }
 
 /**
- * The overwatch damage of `attacks` attacks: `perAttack` rerolls each, Improvise's 2 more on the
- * first attack whose best pick rerolls more than `perAttack` (then gone); with HP, each pick
- * weighs the HP left and firing stops once the charger is destroyed.
+ * The overwatch damage of `attacks` attacks: `perAttack` rerolls each; with HP, each pick weighs
+ * the HP left and firing stops once the charger is destroyed. Improvise (2 more, once a round) is
+ * weighed without HP and with a clash it cannot change (no melee attack dice): the charger spends
+ * it on an attack's dice when its best pick rerolls more than `perAttack` and that leaves less
+ * expected overwatch damage over the rest of the attacks (then fewer failed saves, then fewer
+ * unblocked hits) than the best pick keeping it; `then` says what the rest is worth.
  */
-function bruteOverwatch(o: Ow, attacks: number, perAttack: number, improvise: boolean, hp?: number): Dist {
-  // Each (attacks left, Improvise left, HP left) is worked out once.
-  const seen = new Map<string, Dist>()
-  const go = (left: number, improviseLeft: boolean, hpLeft: number | undefined): Dist => {
+function bruteOverwatch(
+  o: Ow,
+  attacks: number,
+  perAttack: number,
+  improvise: boolean,
+  hp?: number,
+  /** Adds up the chance that the first attack keeps Improvise where its best pick would spend it. */
+  kept = { first: 0 },
+): Dist {
+  // Each (attacks left, Improvise left, HP left) is worked out once: the damage distribution, and
+  // the expected damage, failed saves and unblocked hits of the rest.
+  const seen = new Map<string, { dist: Dist; rest: number[] }>()
+  const go = (left: number, improviseLeft: boolean, hpLeft: number | undefined) => {
     const key = `${left} ${improviseLeft} ${hpLeft}`
     const known = seen.get(key)
     if (known) return known
-    const out: Dist = new Map()
+    const out = { dist: new Map() as Dist, rest: [0, 0, 0] }
     seen.set(key, out)
     if (left === 0 || (hpLeft !== undefined && hpLeft <= 0)) {
-      out.set(0, 1)
+      out.dist.set(0, 1)
       return out
     }
     const faces = allFaces(o.shots)
     for (const v of faces) {
-      const k = perAttack + (improviseLeft ? 2 : 0)
-      const pick = bestPick(o, v, k, hpLeft)
-      const spent = improviseLeft && pick.count > perAttack
+      let pick = bestPick(o, v, perAttack + (improviseLeft ? 2 : 0), hpLeft)
+      let spent = improviseLeft && pick.count > perAttack
+      const then = (p: typeof pick, stillLeft: boolean) => {
+        const rest = go(left - 1, stillLeft, hpLeft).rest
+        return [p.w[1] + rest[0], p.w[2] + rest[1], p.w[3] + rest[2]]
+      }
+      if (spent) {
+        const keep = bestPick(o, v, perAttack, hpLeft)
+        if (!better(then(pick, false), then(keep, true))) {
+          pick = keep
+          spent = false
+          if (left === attacks) kept.first += 1 / faces.length
+        }
+      }
+      const after = then(pick, improviseLeft && !spent)
+      for (let i = 0; i < 3; i++) out.rest[i] += after[i] / faces.length
       for (const [d, p] of pick.dist) {
-        const rest = go(left - 1, improviseLeft && !spent, hpLeft === undefined ? undefined : hpLeft - d)
-        for (const [d2, p2] of rest) add(out, d + d2, (p * p2) / faces.length)
+        const rest = go(left - 1, improviseLeft && !spent, hpLeft === undefined ? undefined : hpLeft - d).dist
+        for (const [d2, p2] of rest) add(out.dist, d + d2, (p * p2) / faces.length)
       }
     }
     return out
   }
-  return go(attacks, improvise, hp)
+  return go(attacks, improvise, hp).dist
 }
 
 const OW: Ow = { acc: 9, evade: 3, shots: 3, dmg: 300, pen: 5, armSv: 1, shield: 1 }
 
-/** `mecha melee` with this overwatch at the charger; the clash kept small (it is not compared). */
+/**
+ * `mecha melee` with this overwatch at the charger; the clash kept small (it is not compared), the
+ * charger with no attack dice, so that Improvise kept for the clash is worth nothing there.
+ */
 function meleeArgs(o: Ow, attacks: number, extra: string[]): string[] {
   return [
     'melee',
     '--atk-split',
-    '1/0',
+    '0/1',
     '--atk-dmg',
     '100',
     '--def-split',
@@ -270,12 +299,28 @@ describe('melee: the charger rerolls evade dice against overwatch, exact odds ag
     },
   )
 
-  it('Improvise is once a round: spent on the first overwatch attack it rerolls on, none left for the second', () => {
+  it('Improvise is once a round: kept on the first overwatch attack when the second may need it more, none left after', () => {
     const o = Object.assign({}, OW, { shots: 2 })
-    const want = bruteOverwatch(o, 2, 0, true)
+    const kept = { first: 0 }
+    const want = bruteOverwatch(o, 2, 0, true, undefined, kept)
     expectSame(overwatchOdds(meleeArgs(o, 2, ['--atk-trait', 'improvise'])), want)
+    expect(kept.first).toBeCloseTo(0.09, 12)
     // Not the same as 2 rerolls on each attack.
     const twice = bruteOverwatch(o, 2, 2, false)
     expect(mean(want)).toBeGreaterThan(mean(twice) + 1)
+  })
+})
+
+describe("melee: the charger's Improvise weighed over the charge (docs/mechastellar.md's example)", () => {
+  it('argonaut:heat-hawk at dervish with Improvise keeps it often: more overwatch damage taken, more attack damage dealt', () => {
+    const o = mechaJson([
+      ...['melee', 'argonaut:heat-hawk', 'dervish', '--roster', 'examples/roster.yaml'],
+      ...['--atk-trait', 'improvise', '--odds', '--json'],
+    ]).odds
+    // Spent on the first overwatch attack it helped (before), these were 329.70, 1032.24, 5.91%, 27.69%.
+    expect(o.expected.overwatchDamage).toBeCloseTo(479.68, 9)
+    expect(o.expected.attackDamage).toBeCloseTo(1548.2746025475, 6)
+    expect(o.expected.destroyed.defender).toBeCloseTo(0.1255814581, 9)
+    expect(o.expected.destroyed.attacker).toBeCloseTo(0.219344773378, 9)
   })
 })

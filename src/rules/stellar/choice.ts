@@ -124,6 +124,24 @@ export interface Reroll {
   goal: Goal
   /** The attack's outlook once the pool shows these faces. */
   outlook: (faces: readonly number[]) => Outlook
+  /** Dice of `allowed` that are a use kept for later (HeldDice), when some are. */
+  held?: HeldDice
+}
+
+/**
+ * The last `dice` of a reroll's allowance when they are a use the side keeps for later in the
+ * fight (the charger's Improvise on overwatch: once a round, and the clash comes after). The pick
+ * is still the policy's (the best of all the dice allowed); when it rerolls more dice than the
+ * rest allow it spends the use, and it is taken only when what it leaves is worth more, by
+ * `worth`, than the best pick that keeps the use (ties keep it).
+ */
+export interface HeldDice {
+  dice: number
+  /**
+   * What the rest of the fight is worth to the side picking once the pool shows these faces, the
+   * use spent or kept: a score compared by compareScores, higher better for that side.
+   */
+  worth: (faces: readonly number[], spent: boolean) => readonly number[]
 }
 
 /** A pick (the faces of the dice rerolled, each naming a die of its class) with the outlook after it. */
@@ -162,7 +180,8 @@ export function withRerolls(
  * The picks a side may make of the dice it just rolled, each with the outlook after it (the
  * rerolled dice a new pool, walked exactly), best for the side first (the policy above); ties:
  * fewer dice, then the order of enumeration (fewer of the earlier classes first). Only eligible
- * dice are offered; dice of one class are alike, so a pick is how many of each class.
+ * dice are offered; dice of one class are alike, so a pick is how many of each class. With dice
+ * held (HeldDice), the best pick that keeps them comes first unless spending them is worth more.
  */
 export function rerollOptions(faces: readonly number[], r: Reroll): RerollOption[] {
   const kinds: Array<{ face: number; count: number }> = []
@@ -186,15 +205,52 @@ export function rerollOptions(faces: readonly number[], r: Reroll): RerollOption
       build(k + 1, left - n, n ? pick.concat(new Array<number>(n).fill(kinds[k].face)) : pick)
   }
   build(0, r.allowed, [])
+  const pools = poolsOf(r)
   const out = picks.map((pick) => {
     const dice = pickedDice(faces, r, pick)
     const expected = noOutlook()
     const den = r.sides ** dice.length
-    for (const b of poolOutcomes(dice.length, r.sides, r.classify))
+    for (const b of pools(dice.length))
       addOutlook(expected, b.waysN / den, r.outlook(withRerolls(faces, dice, b.faces)))
     return { pick, expected }
   })
-  return out.sort((x, y) => preferFor(r.goal, x.expected, y.expected) || x.pick.length - y.pick.length)
+  out.sort((x, y) => preferFor(r.goal, x.expected, y.expected) || x.pick.length - y.pick.length)
+  return r.held ? heldFirst(faces, r, r.held, out, pools) : out
+}
+
+/** The rerolled dice as a pool of their own, per number of dice: each looked up once for all the picks of one roll. */
+function poolsOf(r: Reroll): (n: number) => ReturnType<typeof poolOutcomes> {
+  const pools: Array<ReturnType<typeof poolOutcomes>> = []
+  return (n) => (pools[n] ??= poolOutcomes(n, r.sides, r.classify))
+}
+
+/**
+ * The options with the best pick keeping the held dice first, unless the best pick spends them
+ * and is worth more (HeldDice). A pick names dice that are there (rerollOptions), so its length
+ * is the dice it rerolls.
+ */
+function heldFirst(
+  faces: readonly number[],
+  r: Reroll,
+  held: HeldDice,
+  options: RerollOption[],
+  pools: ReturnType<typeof poolsOf>,
+): RerollOption[] {
+  const free = r.allowed - held.dice
+  if (options[0].pick.length <= free) return options
+  const at = options.findIndex((o) => o.pick.length <= free)
+  const worth = (pick: readonly number[], spent: boolean) => {
+    const dice = pickedDice(faces, r, pick)
+    const den = r.sides ** dice.length
+    const sum: number[] = []
+    for (const b of pools(dice.length)) {
+      const w = held.worth(withRerolls(faces, dice, b.faces), spent)
+      for (let i = 0; i < w.length; i++) sum[i] = (sum[i] ?? 0) + (b.waysN / den) * w[i]
+    }
+    return sum
+  }
+  if (compareScores(worth(options[0].pick, true), worth(options[at].pick, false)) > 0) return options
+  return [options[at], ...options.slice(0, at), ...options.slice(at + 1)]
 }
 
 /**

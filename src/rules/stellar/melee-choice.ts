@@ -475,6 +475,9 @@ export class MeleeChoice {
   /** The charger's HP left after the overwatch (what the damage it takes in the clash is capped at). */
   private readonly atkHpLeft: number | undefined
 
+  /** The choice clashChoice makes automatically here, once made: read by the clash stage and the charger's Improvise on overwatch. */
+  automatic?: ClashChoice
+
   /** A choice over the splits and reactions of the clash `m` after the overwatch state `ow`. */
   constructor(
     private readonly m: Melee,
@@ -754,6 +757,7 @@ export function clashChoice(
 ): ClashChoice {
   const open = m.openChoices!
   const search = clashSearch(m, ow)
+  if (!asking && search.automatic) return search.automatic
   const space = clashSpace(m)
   const pick = <T>(id: string, q: ClashQuestion, auto: () => T): T =>
     asking ? decisionOr(m, id, q, auto) : auto()
@@ -773,5 +777,17 @@ export function clashChoice(
         () => rank().find((o) => o.defChoice === defChoice)!.defSplit,
       )
   }
-  return { atkSplit, defSplit, defChoice }
+  const choice = { atkSplit, defSplit, defChoice }
+  if (!asking) search.automatic = choice
+  return choice
+}
+
+/**
+ * What the clash after the overwatch state `ow` is worth to the charger: the value of the choice
+ * the clash stage makes there (clashChoice, automatically; the choice given when none is open).
+ * The charger's Improvise on overwatch is weighed by it (melee-flow.ts, OverwatchWorth).
+ */
+export function clashWorth(m: Melee, ow: OverwatchState): ClashValue {
+  const c = m.openChoices ? clashChoice(m, ow) : m
+  return clashSearch(m, ow).value(c.atkSplit, c.defSplit, c.defChoice)
 }

@@ -13,14 +13,17 @@ import {
   type StrikeResult,
   MAX_POOL,
   OVERWATCH_START,
+  IMPROVISE_DICE,
   afterOverwatchShot,
   attackMade,
+  cappedDamage,
   attackStrike,
   canFinish,
   clashContext,
   counterStrike,
   damageTaken,
   firesAgain,
+  improvisedOn,
   meleeAttacks,
   momentumLeft,
   nextOverwatchShot,
@@ -31,9 +34,9 @@ import {
   survives,
 } from './melee.js'
 import { type StrikeOutcome, strikeFold, strikeOutcomeOf } from './melee-odds.js'
-import { clashChoice } from './melee-choice.js'
+import { clashChoice, clashWorth } from './melee-choice.js'
 import { attackView, conclusion, counterLeft, counterView } from './melee-views.js'
-import { type ShotResult, resolveShot } from './shoot.js'
+import { type HeldEvade, type ShotResult, resolveShot } from './shoot.js'
 import { shotResultOdds } from './shoot-odds.js'
 
 /**
@@ -175,23 +178,156 @@ function withOverwatch(st: Charge, ow: OverwatchState): Charge {
 const NONE_FIRED_SHOT: OneShot = { damage: 0, momentumSpent: 0, rerolled: 0 }
 const NONE_FIRED = Distribution.point(NONE_FIRED_SHOT)
 
-/** One overwatch attack at the charger (resolveShot: the shot's flow), unless it is destroyed. */
-const overwatchAttack: Stage<Charge, Charge> = {
-  name: 'overwatch',
-  run: (st, dice) => {
-    if (!firesAgain(st.ow)) return st
-    const r = resolveShot(dice, nextOverwatchShot(st.m, st.ow))
-    return { ...st, shots: [...st.shots, r], ow: afterOverwatchShot(st.m, st.ow, r, rerolledDice(r)) }
-  },
-  key: overwatchKey,
-  // The shot's outcomes, folded once per charger and shot input, each advancing the state here:
-  // laying them onto each state as a distribution of its own instead takes 13% more instructions
-  // (melee --odds at its largest inputs, splits given: 331 M against 292 M; docs/speed.md).
-  step: {
-    outcomes: (st: Charge) => (firesAgain(st.ow) ? overwatchAttackOdds(st.m, st.ow) : NONE_FIRED),
-    advance: (st: Charge, r: OneShot) =>
-      r === NONE_FIRED_SHOT ? st : withOverwatch(st, afterOverwatchShot(st.m, st.ow, r, r.rerolled)),
-  },
+/** The overwatch attack at index `i` (of the charge's attacks) at the charger, unless it is destroyed. */
+const overwatchStages: Array<Stage<Charge, Charge>> = []
+function overwatchAttack(i: number): Stage<Charge, Charge> {
+  return (overwatchStages[i] ??= {
+    name: 'overwatch',
+    run: (st, dice) => {
+      if (!firesAgain(st.ow)) return st
+      const r = resolveShot(dice, nextOverwatchShot(st.m, st.ow), worthOf(st.m).held(i, st.ow))
+      const ow = afterOverwatchShot(st.m, st.ow, r, improvisedOn(st.m, rerolledDice(r)))
+      return { ...st, shots: [...st.shots, r], ow }
+    },
+    key: overwatchKey,
+    // The shot's outcomes, folded once per charger and shot input (once per attack and state while
+    // the charger weighs its Improvise), each advancing the state here: laying them onto each
+    // state as a distribution of its own instead takes 13% more instructions (melee --odds at its
+    // largest inputs, splits given: 331 M against 292 M; docs/speed.md).
+    step: {
+      outcomes: (st: Charge) =>
+        !firesAgain(st.ow)
+          ? NONE_FIRED
+          : holdsImprovise(st.m, st.ow)
+            ? worthOf(st.m).fired(i, st.ow)
+            : overwatchAttackOdds(st.m, st.ow),
+      advance: (st: Charge, r: OneShot) =>
+        r === NONE_FIRED_SHOT
+          ? st
+          : withOverwatch(st, afterOverwatchShot(st.m, st.ow, r, improvisedOn(st.m, r.rerolled))),
+    },
+  })
+}
+
+// ---------------------------------------------------------------------------------------------
+// The charger's Improvise on overwatch, weighed over the rest of the charge
+
+/** Whether the charger may still spend Improvise on the overwatch attack after `ow`. */
+const holdsImprovise = (m: Melee, ow: OverwatchState) => m.atk.mods.improvise && !ow.improvised
+
+/** One overwatch attack's outcome as its worth reads it: the fold's, and what the charger takes besides damage. */
+interface WorthShot extends OneShot {
+  failedSaves: number
+  unblockedHits: number
+}
+const worthShot = (r: ShotResult, rerolled: number): WorthShot => ({
+  damage: r.damage,
+  momentumSpent: r.momentumSpent,
+  rerolled,
+  failedSaves: r.save.failedSaves,
+  unblockedHits: r.unblockedHits,
+})
+const worthShotKey = (x: WorthShot) =>
+  `${x.damage} ${x.momentumSpent} ${x.rerolled} ${x.failedSaves} ${x.unblockedHits}`
+const asOneShot = (x: WorthShot): OneShot => ({
+  damage: x.damage,
+  momentumSpent: x.momentumSpent,
+  rerolled: x.rerolled,
+})
+
+/** Nothing more happens to either side. */
+const NOTHING: readonly number[] = [0, 0, 0, 0]
+
+/**
+ * THE CHARGER'S IMPROVISE ON OVERWATCH, weighed over the charge (W and Q: Improvise is "once per
+ * Round"; Q, Charge into Melee: the defender's overwatch comes first, "before entering the Melee
+ * Clash", then both sides clash). Reading: the charger sees each overwatch attack's evade dice
+ * and decides there whether to spend Improvise on them or keep it for its melee attack dice.
+ * Which dice it rerolls stays the shot's own policy (the best pick of all the dice it may reroll
+ * against that attack, choice.ts); whether that pick may spend Improvise, rather than the best
+ * pick with its per-attack rerolls alone, is weighed by what the rest of the charge is worth to
+ * the charger after each: the later overwatch attacks (each with this same decision) and the
+ * clash with the choices its stage makes after that overwatch outcome (clashWorth), scored as
+ * the clash's choices score it (melee-choice.ts, ClashValue): expected damage dealt minus taken,
+ * each capped at the side's HP (the charger's at the HP it has left, the overwatch damage from
+ * this attack on counted as taken), then the chance the defender is destroyed minus the chance
+ * the charger is, then failed saves and unblocked hits dealt minus taken. Spending is taken only
+ * when it is worth more (ties keep Improvise). This is backward induction over the overwatch
+ * attacks: the worth of a state is its attack's outcomes (with the decision) each advanced by the
+ * overwatch stage, with the worth of the state after; after the last attack, the clash's.
+ */
+class OverwatchWorth {
+  /** Per attack and overwatch state: the worth of the rest of the charge. */
+  private readonly values = new Map<string, readonly number[]>()
+  /** Per attack and overwatch state where Improvise is weighed: that attack's outcomes. */
+  private readonly weighed = new Map<string, Distribution<WorthShot>>()
+  /** Per declared shot input where it is not: one attack's outcomes. */
+  private readonly plain = new Map<string, Distribution<WorthShot>>()
+  /** The overwatch attacks the charge has. */
+  private readonly n: number
+
+  constructor(private readonly m: Melee) {
+    this.n = overwatchAttacks(m)
+  }
+
+  /** The evade rerolls held on attack i after `ow`: Improvise, while the charger has it. */
+  held(i: number, ow: OverwatchState): HeldEvade | undefined {
+    if (!holdsImprovise(this.m, ow)) return undefined
+    return { dice: IMPROVISE_DICE, worth: (r, spent) => this.worth(i, ow, worthShot(r, 0), spent) }
+  }
+
+  /** Attack i's outcomes after `ow` (Improvise weighed where the charger has it). */
+  private outcomes(i: number, ow: OverwatchState): Distribution<WorthShot> {
+    const held = this.held(i, ow)
+    const k = held ? `${i} ${ow.damage} ${ow.momentumSpent}` : JSON.stringify(overwatchShotInput(this.m, ow))
+    const memo = held ? this.weighed : this.plain
+    let d = memo.get(k)
+    if (!d) memo.set(k, (d = shotResultOdds(nextOverwatchShot(this.m, ow), worthShot, worthShotKey, held)))
+    return d
+  }
+
+  /** Attack i's outcomes after `ow` as the fold advances them (OneShot). */
+  fired(i: number, ow: OverwatchState): Distribution<OneShot> {
+    return this.outcomes(i, ow).map(asOneShot, (x) => `${x.damage} ${x.momentumSpent} ${x.rerolled}`)
+  }
+
+  /**
+   * One outcome of attack i after `ow` with the rest of the charge: what the charger takes there
+   * (its damage capped at the HP left, its destruction, failed saves and hits, as taken) and the
+   * worth of the state it leaves, Improvise spent there or not.
+   */
+  private worth(i: number, ow: OverwatchState, x: WorthShot, spent: boolean): readonly number[] {
+    const hpLeft = clashContext(this.m, ow.damage).atkHpLeft
+    const next = this.value(i + 1, afterOverwatchShot(this.m, ow, x, spent))
+    return [
+      next[0] - cappedDamage(x.damage, hpLeft),
+      next[1] - (survives(x.damage, hpLeft) ? 0 : 1),
+      next[2] - x.failedSaves,
+      next[3] - x.unblockedHits,
+    ]
+  }
+
+  /** The worth to the charger of the charge from attack i on after `ow` (i = n: the clash). */
+  value(i: number, ow: OverwatchState): readonly number[] {
+    if (ow.destroyed) return NOTHING
+    if (i >= this.n) return clashWorth(this.m, ow).score
+    const k = `${i} ${ow.damage} ${ow.momentumSpent} ${ow.improvised}`
+    let v = this.values.get(k)
+    if (v) return v
+    const sum = [0, 0, 0, 0]
+    this.outcomes(i, ow).forEach((x, q) => {
+      const w = this.worth(i, ow, x, improvisedOn(this.m, x.rerolled))
+      for (let j = 0; j < sum.length; j++) sum[j] += q * w[j]
+    })
+    this.values.set(k, (v = sum))
+    return v
+  }
+}
+const worths = new WeakMap<Melee, OverwatchWorth>()
+function worthOf(m: Melee): OverwatchWorth {
+  let w = worths.get(m)
+  if (!w) worths.set(m, (w = new OverwatchWorth(m)))
+  return w
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -371,7 +507,7 @@ export function chargeFlow(n: number): Flow<Charge, Charge> {
   let f = flows[n]
   if (!f) {
     f = Flow.from<Charge>(() => 0)
-    for (let i = 0; i < n; i++) f = f.then(overwatchAttack)
+    for (let i = 0; i < n; i++) f = f.then(overwatchAttack(i))
     flows[n] = f = f.then(clashStage).then(attackStage).then(counterStage).then(conclusionStage)
   }
   return f
@@ -386,7 +522,7 @@ function overwatchFlow(n: number): Flow<Charge, Charge> {
   let f = overwatchFlows[n]
   if (!f) {
     f = Flow.from<Charge>(() => 0)
-    for (let i = 0; i < n; i++) f = f.then(overwatchAttack)
+    for (let i = 0; i < n; i++) f = f.then(overwatchAttack(i))
     overwatchFlows[n] = f
   }
   return f

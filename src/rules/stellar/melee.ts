@@ -1253,7 +1253,8 @@ export function overwatchShotInput(m: Melee, st: OverwatchState): OverwatchShotI
  * One overwatch shot at the charger, after the overwatch state `st`: the shot's own flow with
  * the charger as the defender. No Precision/Barrage/Dodge/Guard; its Evade and shield count; it
  * rerolls evade dice "as normal" (its per-attack rerolls, and Improvise while not spent), its
- * pick weighed against the HP it has left.
+ * pick weighed against the HP it has left; whether a pick may spend Improvise is weighed over the
+ * rest of the charge (melee-flow.ts, OverwatchWorth).
  */
 export function overwatchShot(m: Melee, ow: Overwatch, st: OverwatchState): Shot {
   const a = m.atk
@@ -1330,21 +1331,21 @@ export function firesAgain(st: OverwatchState): boolean {
 }
 
 /**
- * The state after one more overwatch attack (`rerolled`: its evade dice the charger rerolled):
- * its damage and Momentum add up; HP decides; Improvise, once spent, stays spent.
+ * The state after one more overwatch attack (`improvised`: it spent the charger's Improvise,
+ * improvisedOn): its damage and Momentum add up; HP decides; Improvise, once spent, stays spent.
  */
 export function afterOverwatchShot(
   m: Melee,
   st: OverwatchState,
   shot: Pick<ShotResult, 'damage' | 'momentumSpent'>,
-  rerolled: number,
+  improvised: boolean,
 ): OverwatchState {
   const damage = st.damage + shot.damage
   return {
     damage,
     momentumSpent: st.momentumSpent + shot.momentumSpent,
     destroyed: !survives(damage, m.atk.unit.hp),
-    improvised: st.improvised || improvisedOn(m, rerolled),
+    improvised: st.improvised || improvised,
   }
 }
 

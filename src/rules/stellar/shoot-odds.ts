@@ -4,6 +4,7 @@ import {
   type AttackBonus,
   type DefenseChoice,
   type After,
+  type HeldEvade,
   type Shot,
   type ShotResult,
   aim,
@@ -133,14 +134,15 @@ export function shotDamagePercentile(s: Shot, damage: number, weighed?: Weighed)
  * One read of a shot's result as a distribution, off its flow's fold (`key` as in
  * Distribution.bind), with the number of evade dice the defender rerolled: melee's overwatch
  * attack reads its damage, the Momentum it cost and whether the charger's rerolls spent its
- * Improvise.
+ * Improvise (`held`: the evade rerolls the target holds for later, when it does).
  */
 export function shotResultOdds<K extends Outcome>(
   s: Shot,
   f: (r: ShotResult, rerolled: number) => K,
   key?: (v: K) => number | string,
+  held?: HeldEvade,
 ): Distribution<K> {
-  return shotFlow.odds(aim(quietShot(s)), (r) => f(r, r.reroll?.dice.length ?? 0), key)
+  return shotFlow.odds(aim(quietShot(s), undefined, held), (r) => f(r, r.reroll?.dice.length ?? 0), key)
 }
 
 /** The shot as the odds play it: the automatic Momentum policy, nobody asked. */

@@ -798,9 +798,12 @@ export type LaterOutlook = (hits: number) => Outlook
 export class Aim implements Later {
   private known: After | undefined
   private own: ReturnType<typeof shotBlocks> | undefined
+  private readonly worths: Array<readonly number[]> = []
   constructor(
     readonly shot: Shot,
     after?: After,
+    /** Evade rerolls the target holds for later (HeldEvade), when it does. */
+    readonly held?: HeldEvade,
   ) {
     this.known = after
   }
@@ -812,11 +815,50 @@ export class Aim implements Later {
   get blocks(): ReturnType<typeof shotBlocks> {
     return this.known ? this.known.blocks : (this.own ??= shotBlocks(this.shot))
   }
+
+  /**
+   * What the held rerolls' worth makes of the later stages from `hits` (blocks, Skill Defense,
+   * saves: their flow folded), the rerolls spent or kept, once per number of hits and choice.
+   */
+  worthFrom(hits: number, spent: boolean): readonly number[] {
+    const at = 2 * hits + (spent ? 1 : 0)
+    const known = this.worths[at]
+    if (known) return known
+    const sum: number[] = []
+    const evaded: Evaded = { shot: this.after.shot, later: this, evade: hitsOnly(hits) }
+    afterEvadeFlow.odds(evaded).forEach((r, q) => {
+      const x = this.held!.worth(r, spent)
+      for (let i = 0; i < x.length; i++) sum[i] = (sum[i] ?? 0) + q * x[i]
+    })
+    return (this.worths[at] = sum)
+  }
 }
 
-/** The shot handed to its flow (Aim). */
-export function aim(s: Shot, after?: After): Aim {
-  return new Aim(s, after)
+/**
+ * Evade rerolls the target holds for later in the fight (the charger's Improvise on overwatch;
+ * HeldDice, choice.ts): the last `dice` of its evade rerolls, spent only when what the shot's
+ * results leave is worth more to it, by `worth` (higher better for the target), than the best
+ * pick that keeps them.
+ */
+export interface HeldEvade {
+  dice: number
+  worth: (r: ShotResult, spent: boolean) => readonly number[]
+}
+
+/** The shot handed to its flow (Aim), with the evade rerolls its target holds, if any. */
+export function aim(s: Shot, after?: After, held?: HeldEvade): Aim {
+  return new Aim(s, after, held)
+}
+
+/** The held rerolls of an aim as the evade stage weighs them: per number of hits. */
+function heldOf(a: Aim): HeldHits | undefined {
+  return a.held && { dice: a.held.dice, worth: (hits, spent) => a.worthFrom(hits, spent) }
+}
+
+/** Held evade rerolls weighed by the hits the evade dice leave. */
+interface HeldHits {
+  dice: number
+  worth: (hits: number, spent: boolean) => readonly number[]
 }
 
 /**
@@ -899,7 +941,7 @@ const evadeStep: Stage<Aim, Evaded> = {
   run: (a, dice) => ({
     shot: a.shot,
     later: a,
-    evade: rollEvade(dice, a.shot, (hits) => a.after.outlook(hits)),
+    evade: rollEvade(dice, a.shot, (hits) => a.after.outlook(hits), heldOf(a)),
   }),
   key: (x) => evadeKey(x.evade),
   // Walking rollEvade instead takes 11% more instructions on the bench's shot --odds row (245 M
@@ -929,7 +971,7 @@ export function evadeCodeOdds(a: Aim): Distribution<number> {
   const allowed = rerollsAllowed(s)
   if (allowed === 0 && !e.shootDown) return evadePool(e).codes
   const classify = evadeClass(e)
-  const r = allowed > 0 ? evadeReroll(e, allowed, a.after.outlook) : null
+  const r = allowed > 0 ? evadeReroll(e, allowed, a.after.outlook, heldOf(a)) : null
   return poolWithRerollOdds(
     e.dice,
     EVADE_DIE,
@@ -1029,8 +1071,8 @@ const afterEvadeFlow = Flow.from<Evaded>(() => 0)
   .then(saveStep)
 
 /** A whole shooting attack: its flow played with the dice given (seeded, or the player's). */
-export function resolveShot(dice: Dice, s: Shot): ShotResult {
-  return shotFlow.run(aim(s), dice)
+export function resolveShot(dice: Dice, s: Shot, held?: HeldEvade): ShotResult {
+  return shotFlow.run(aim(s, undefined, held), dice)
 }
 
 /**
@@ -1058,7 +1100,7 @@ const evadePool = memoise((e: EvadeInput) => {
  * reroll combinator, weighing `later`): asked when a person is there, else the policy's best
  * pick (choice.ts).
  */
-export function rollEvade(dice: Dice, s: Shot, later: LaterOutlook): EvadeStage {
+export function rollEvade(dice: Dice, s: Shot, later: LaterOutlook, held?: HeldHits): EvadeStage {
   const e = evadeInput(s)
   const classify = evadeClass(e)
   // A copy: rerolled dice are written into it (a pool's array may be the driver's own).
@@ -1067,7 +1109,7 @@ export function rollEvade(dice: Dice, s: Shot, later: LaterOutlook): EvadeStage 
   let reroll: EvadeReroll | undefined
   const allowed = rerollsAllowed(s)
   if (allowed > 0) {
-    const r = evadeReroll(e, allowed, later)
+    const r = evadeReroll(e, allowed, later, held)
     const done = rollRerolls(dice, faces, r, 'evade reroll', askEvadeReroll(s, rolled, r))
     const pick = pickOf(r, done.pick)
     reroll = { allowed, crits: pick.crits, hits: pick.hits, faces: done.faces, dice: done.dice }
@@ -1106,11 +1148,13 @@ export function rerollsAllowed(s: Pick<Shot, 'attacker' | 'target'>): number {
  * up): the defender rerolls up to `allowed` of its evade dice, picked after seeing them. Only
  * criticals and hits are worth a reroll (an evade or a natural 9-10 can only get worse). The
  * pick is weighed by the rest of the shot (`later`: blocks, Skill Defense, saves) by the
- * automatic choices' policy (choice.ts), from the target's side.
+ * automatic choices' policy (choice.ts), from the target's side; rerolls the target holds for
+ * later in the fight (`held`) are spent only when that is worth more (HeldDice).
  */
-export function evadeReroll(e: EvadeInput, allowed: number, later: LaterOutlook): Reroll {
+export function evadeReroll(e: EvadeInput, allowed: number, later: LaterOutlook, held?: HeldHits): Reroll {
   const classify = evadeClass(e)
-  return {
+  const hits = (faces: readonly number[]) => evadeHits(e, countOutcomes(faces.map(classify))).hits
+  const r: Reroll = {
     sides: EVADE_DIE,
     classify,
     eligible: (faces, i) => {
@@ -1119,8 +1163,11 @@ export function evadeReroll(e: EvadeInput, allowed: number, later: LaterOutlook)
     },
     allowed,
     goal: 'spare',
-    outlook: (faces) => later(evadeHits(e, countOutcomes(faces.map(classify))).hits),
+    outlook: (faces) => later(hits(faces)),
   }
+  if (held && allowed >= held.dice)
+    r.held = { dice: held.dice, worth: (faces, spent) => held.worth(hits(faces), spent) }
+  return r
 }
 
 /** Which evade dice the defender rerolls: how many criticals and how many hits. */

@@ -39,8 +39,16 @@ function binomial(n: number, k: number): number {
   return c
 }
 
-/** What the shot does once the evade dice show `faces` (saves enumerated), against `hp`. */
-export function worthOf(p: PlainShot, faces: readonly number[], hp = p.hp): Worth {
+/** One outcome of the shot once its evade dice are known: what the target takes, with its chance. */
+export interface ShotOutcome {
+  damage: number
+  failedSaves: number
+  unblockedHits: number
+  q: number
+}
+
+/** What the shot does once the evade dice show `faces`: each number of failed saves. */
+export function shotOutcomes(p: PlainShot, faces: readonly number[]): ShotOutcome[] {
   const target = p.acc - p.evade - (p.dodge ? 1 : 0)
   let crits = 0
   let hits = 0
@@ -54,13 +62,20 @@ export function worthOf(p: PlainShot, faces: readonly number[], hp = p.hp): Wort
   const owed = p.pen >= 2 ? Math.min(unblocked, 3) : 0
   const tn = p.pen - p.armSv
   const fail = tn <= 1 ? 0 : (tn - 1) / 10
+  const out: ShotOutcome[] = []
+  for (let k = 0; k <= owed; k++) {
+    const q = binomial(owed, k) * fail ** k * (1 - fail) ** (owed - k)
+    if (q > 0) out.push({ damage: unblocked * p.dmg + 1000 * k, failedSaves: k, unblockedHits: unblocked, q })
+  }
+  return out
+}
+
+/** What the shot does once the evade dice show `faces` (saves enumerated), against `hp`. */
+export function worthOf(p: PlainShot, faces: readonly number[], hp = p.hp): Worth {
   const damage = new Map<number, number>()
   let destroyed = 0
   let capped = 0
-  for (let k = 0; k <= owed; k++) {
-    const q = binomial(owed, k) * fail ** k * (1 - fail) ** (owed - k)
-    if (q === 0) continue
-    const d = unblocked * p.dmg + 1000 * k
+  for (const { damage: d, q } of shotOutcomes(p, faces)) {
     damage.set(d, (damage.get(d) ?? 0) + q)
     if (hp !== undefined && d >= hp) destroyed += q
     capped += q * (hp === undefined ? d : Math.min(d, hp))

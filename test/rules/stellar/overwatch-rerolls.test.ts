@@ -5,14 +5,15 @@ import { resolveMelee } from '../../../src/rules/stellar/melee-flow.js'
 import { meleeOdds } from '../../../src/rules/stellar/melee-flow.js'
 import { applyMeleeTraits, chooseTraits } from '../../../src/rules/stellar/traits.js'
 import { parsePen } from '../../../src/rules/stellar/weapon.js'
-import { type PlainShot, type Worth, allFaces, bestReroll, bruteShot } from './evade-brute.js'
+import { type PlainShot, bruteShot } from './evade-brute.js'
 import { melee, side } from './melee-fixture.js'
 
 /**
  * Overwatch on the charge is a shot at the charger, who "rolls Evade and uses their Shield as
  * normal": its evade rerolls (Three Times as Fast!, Blockade Runner, Spread M-Particles,
  * Improvise) apply to the overwatch dice. Each checked against an independent brute force of the
- * shot (evade-brute.ts: every face enumerated, every set of dice tried).
+ * shot (evade-brute.ts: every face enumerated, every set of dice tried); Improvise, which the
+ * charger may keep for the clash, against the whole charge's in overwatch-improvise.test.ts.
  */
 
 /** A charger with these melee traits (through the registry, as the CLI names them). */
@@ -57,7 +58,6 @@ describe('evade rerolls on overwatch dice, exact', () => {
     ['three-times-as-fast', ['three-times-as-fast'], false, 3],
     ['blockade-runner', ['blockade-runner'], false, 2],
     ['Spread M-Particles', [], true, 1],
-    ['improvise', ['improvise'], false, 2],
     ['three-times-as-fast and Spread M-Particles (they add up)', ['three-times-as-fast'], true, 4],
   ])('%s: the overwatch damage is the brute force with its rerolls', (_name, traits, particles, rerolls) => {
     const atk = charger(traits)
@@ -69,7 +69,7 @@ describe('evade rerolls on overwatch dice, exact', () => {
     expect(meleeOdds(m).expected.overwatchDamage).toBeLessThan(meleeOdds(bare).expected.overwatchDamage)
   })
 
-  it.each([['three-times-as-fast'], ['blockade-runner'], ['improvise']])(
+  it.each([['three-times-as-fast'], ['blockade-runner']])(
     '%s with the charger HP known: the chance overwatch destroys it, and its capped damage, are the brute force',
     (trait) => {
       const m = melee({ situation: { overwatch: OW }, atk: charger([trait], { unit: { hp: 900 } }) })
@@ -80,22 +80,6 @@ describe('evade rerolls on overwatch dice, exact', () => {
       expect(1 - o.clashChance).toBeCloseTo(brute.destroyed, 12)
     },
   )
-
-  it('Improvise is once a round: spent on the first overwatch attack that rerolls, then on none after', () => {
-    const ow = Object.assign({}, OW, { attacks: 2, shots: 2, pen: parsePen('0') })
-    const m = melee({ situation: { overwatch: ow }, atk: charger(['improvise']) })
-    const p = plain(m, 2)
-    // Brute force: the first attack rerolls as best for it; the second has Improvise only if unspent.
-    const second = [bruteShot(Object.assign({}, p, { rerolls: 0 })), bruteShot(p)]
-    const want = new Map<number, number>()
-    for (const faces of allFaces(p.shots)) {
-      const first = bestReroll(p, faces, 2)
-      const then: Worth = second[first.count > 0 ? 0 : 1]
-      for (const [a, q] of first.worth.damage)
-        for (const [b, r] of then.damage) want.set(a + b, (want.get(a + b) ?? 0) + q * r * 10 ** -p.shots)
-    }
-    expectSameDamage(owDamage(m), want)
-  })
 
   it('rolled: the charger rerolls its overwatch criticals, and an Improvise spent there is gone from its attack', () => {
     // Evade 3 vs Acc 9: evaded on 6+. Rolls 1, 2, 5: two criticals and a hit (1000 DMG after the
@@ -117,29 +101,5 @@ describe('evade rerolls on overwatch dice, exact', () => {
     const kept = resolveMelee(new PhysicalDice([6, 7, 8, 1, 1, 9, 9]), m)
     expect(kept.overwatch!.shots[0].reroll?.dice).toEqual([])
     expect(kept.attack!.improvise?.attack?.dice).toEqual([0, 1])
-  })
-
-  it('the odds of the clash after overwatch read whether Improvise was spent there', () => {
-    const base = {
-      situation: { overwatch: Object.assign({}, OW, { shots: 2, pen: parsePen('0') }) },
-      atkSplit: { attack: 2, defense: 0 },
-      defSplit: { attack: 0, defense: 1 },
-    }
-    const m = melee(Object.assign({ atk: charger(['improvise']) }, base))
-    const withImprovise = meleeOdds(m)
-    // Brute force: Improvise is left for the attack exactly when the best reroll of the overwatch
-    // dice rerolls none (a lone hit is kept: the shield blocks it, a reroll may turn it critical).
-    const p = plain(m, 2)
-    let left = 0
-    for (const faces of allFaces(p.shots)) if (bestReroll(p, faces, 2).count === 0) left += 10 ** -p.shots
-    expect(left).toBeCloseTo(0.55, 12)
-    const plainAttack = meleeOdds(melee(Object.assign({ atk: charger([]) }, base))).expected.attack.damage
-    const improvisedAttack = meleeOdds(
-      melee(Object.assign({ atk: charger(['improvise']) }, base, { situation: { overwatch: null } })),
-    ).expected.attack.damage
-    expect(withImprovise.expected.attack.damage).toBeCloseTo(
-      left * improvisedAttack + (1 - left) * plainAttack,
-      9,
-    )
   })
 })
