@@ -32,8 +32,8 @@ const LIBRARY = [
   'src/game/**/*.ts',
   'src/rules/**/*.ts',
   'src/render/**/*.ts',
-  'src/engine/**/*.ts',
-  'src/report/**/*.ts',
+  'src/runtime/**/*.ts',
+  'src/models/**/*.ts',
   'src/commands/**/*.ts',
 ]
 const NO_NODE =
@@ -75,12 +75,12 @@ export default tseslint.config(
   { files: LIBRARY, ignores: ['src/render/color.ts'], rules: noNode },
   {
     files: ['src/core/**/*.ts'],
-    rules: forbid('rules', 'game', 'render', 'engine', 'report', 'commands', 'api', 'cli'),
+    rules: forbid('rules', 'game', 'render', 'runtime', 'models', 'commands', 'api', 'cli'),
   },
-  { files: ['src/rules/**/*.ts'], rules: forbid('render', 'engine', 'report', 'commands', 'api', 'cli') },
-  { files: ['src/game/**/*.ts'], rules: forbid('render', 'engine', 'report', 'commands', 'api', 'cli') },
-  { files: ['src/engine/**/*.ts'], rules: forbid('render', 'report', 'commands', 'api', 'cli') },
-  { files: ['src/report/**/*.ts'], rules: forbid('render', 'commands', 'api', 'cli') },
+  { files: ['src/rules/**/*.ts'], rules: forbid('render', 'runtime', 'models', 'commands', 'api', 'cli') },
+  { files: ['src/game/**/*.ts'], rules: forbid('render', 'runtime', 'models', 'commands', 'api', 'cli') },
+  { files: ['src/runtime/**/*.ts'], rules: forbid('render', 'models', 'commands', 'api', 'cli') },
+  { files: ['src/models/**/*.ts'], rules: forbid('render', 'commands', 'api', 'cli') },
   { files: ['src/commands/**/*.ts'], rules: forbid('render', 'api', 'cli') },
   { files: ['src/render/**/*.ts'], rules: forbid('api', 'cli') },
   { files: ['src/api/**/*.ts'], rules: forbid('cli') },
@@ -90,7 +90,7 @@ export default tseslint.config(
     languageOptions: { globals: { ...globals.browser } },
     rules: {
       ...noNode,
-      ...forbid('core', 'rules', 'game', 'render', 'engine', 'report', 'commands', 'cli'),
+      ...forbid('core', 'rules', 'game', 'render', 'runtime', 'models', 'commands', 'cli'),
     },
   },
   {

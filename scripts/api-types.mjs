@@ -6,7 +6,7 @@ import { readFileSync, writeFileSync } from 'node:fs'
 import { fileURLToPath } from 'node:url'
 import { format, resolveConfig } from 'prettier'
 import { groups, loadAllSpecs } from '../dist/commands/registry.js'
-import { UNIT_WORDS } from '../dist/engine/unit-words.js'
+import { UNIT_WORDS } from '../dist/runtime/unit-words.js'
 
 const OUT = new URL('../src/api/requests.ts', import.meta.url)
 

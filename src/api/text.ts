@@ -4,7 +4,7 @@
  * and SVG chart. For a page or a bot that shows what the terminal shows; the answers themselves
  * need none of it (a bundle that never calls `text` carries no text code).
  */
-import type { Globals } from '../engine/run.js'
+import type { Globals } from '../runtime/run.js'
 import { textOf } from '../render/run.js'
 import { plainStyle } from '../render/style.js'
 import { loadText } from '../render/texts.js'

@@ -6,10 +6,10 @@
  * matrix), so a page importing shoot carries no plan code.
  */
 import { InputError } from '../core/errors.js'
-import type { Request } from '../engine/request.js'
-import type { Globals } from '../engine/run.js'
-import type { CommandSpec } from '../engine/spec.js'
-import { unitWordsOf } from '../engine/unit-words.js'
+import type { Request } from '../runtime/request.js'
+import type { Globals } from '../runtime/run.js'
+import type { CommandSpec } from '../runtime/spec.js'
+import { unitWordsOf } from '../runtime/unit-words.js'
 import { battleRound } from '../game/describe.js'
 import { type GameLog, parseGame, readLog } from '../game/log.js'
 import { gameRoster, rollRoster } from '../game/roster.js'

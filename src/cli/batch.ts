@@ -15,10 +15,10 @@ import {
 } from '../render/batch-summary.js'
 import type { Roster } from '../rules/stellar/roster.js'
 import { commandNames, loadAllSpecs, loadedSpec } from '../commands/registry.js'
-import { answerRequest, plainRequest } from '../engine/request.js'
-import { type Globals, type RunEnv, type RunOutput, quietEnv } from '../engine/run.js'
-import { type CommandSpec, type OptionSpec, camelKey, flagsAsKeys, show } from '../engine/spec.js'
-import { unitWordsOf } from '../engine/unit-words.js'
+import { answerRequest, plainRequest } from '../runtime/request.js'
+import { type Globals, type RunEnv, type RunOutput, quietEnv } from '../runtime/run.js'
+import { type CommandSpec, type OptionSpec, camelKey, flagsAsKeys, show } from '../runtime/spec.js'
+import { unitWordsOf } from '../runtime/unit-words.js'
 import type { RosterPlace } from './units.js'
 import { WriteFailed } from './write-file.js'
 
@@ -493,7 +493,7 @@ class Batch {
   }
 
   /** The roster, read once per run (with the YAML parser) at the first line that names units. */
-  private units: Promise<{ roster: Roster; named: typeof import('../engine/by-name.js') }> | undefined
+  private units: Promise<{ roster: Roster; named: typeof import('../runtime/by-name.js') }> | undefined
 
   /** A line naming its units: the roster's values, the line's own keys over them, and `inputs`. */
   private async resolveByName(
@@ -505,7 +505,7 @@ class Batch {
     // In a game (--game) the units are the game's: no roster is read.
     const units =
       this.opts.game === undefined
-        ? await (this.units ??= Promise.all([import('../engine/by-name.js'), import('./units.js')]).then(
+        ? await (this.units ??= Promise.all([import('../runtime/by-name.js'), import('./units.js')]).then(
             ([named, cli]) => ({
               named,
               roster: cli.requireRoster(this.opts.roster, 'batch', this.place),

@@ -5,7 +5,7 @@ import { placeOf } from './places.js'
 import { GLOBAL_FLAGS, wrapCommand, wrapWords } from './help.js'
 import { OutputError, type Run, columnsFor } from './io.js'
 import { groups, loadAllSpecs } from '../commands/registry.js'
-import { show } from '../engine/spec.js'
+import { show } from '../runtime/spec.js'
 
 /** The commands that are not CommandSpecs: roster, completion and batch, each loaded when used. */
 

@@ -8,8 +8,8 @@
  */
 
 import type { CommandGroup } from '../commands/registry.js'
-import type { CommandSpec } from '../engine/spec.js'
-import { ROSTER_FLAG, unitWordsOf } from '../engine/unit-words.js'
+import type { CommandSpec } from '../runtime/spec.js'
+import { ROSTER_FLAG, unitWordsOf } from '../runtime/unit-words.js'
 import { GAME_READERS, PLAYED_COMMANDS } from '../game/modes.js'
 import { PLAY_FLAGS } from './places.js'
 

@@ -5,8 +5,8 @@ import { InputError } from '../core/errors.js'
 import { parseRolls } from '../core/physical.js'
 import { checkSeed } from '../core/seeded.js'
 import { shellWord } from '../core/text.js'
-import type { Globals } from '../engine/run.js'
-import { show } from '../engine/spec.js'
+import type { Globals } from '../runtime/run.js'
+import { show } from '../runtime/spec.js'
 import { replaceFile } from './write-file.js'
 
 /**

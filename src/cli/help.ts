@@ -1,5 +1,5 @@
 /** The help text mecha adds to commander's: the global flags, dice order and examples, wrapped. */
-import type { CommandSpec, OptionSpec } from '../engine/spec.js'
+import type { CommandSpec, OptionSpec } from '../runtime/spec.js'
 
 /**
  * The flags every resolving command takes, listed once under their own heading: `dice`, only

@@ -14,11 +14,11 @@ import { commandLineOf, globalsFrom, refuseFlagValues, writeChart } from './glob
 import { afterHelp, globalFlagsOf, placeholderOf, topHelp } from './help.js'
 import { type CliIO, type Run, colorOn, columnsFor } from './io.js'
 import { groups, loadSpec } from '../commands/registry.js'
-import { type Request, answerRequest, plainRequest } from '../engine/request.js'
-import { quietChoices } from '../engine/run.js'
-import { type ChoiceContext, type CommandSpec, camelKey, show } from '../engine/spec.js'
+import { type Request, answerRequest, plainRequest } from '../runtime/request.js'
+import { quietChoices } from '../runtime/run.js'
+import { type ChoiceContext, type CommandSpec, camelKey, show } from '../runtime/spec.js'
 import { askDice, terminalChoices } from './prompt.js'
-import { ROSTER_FLAG, unitWordsOf } from '../engine/unit-words.js'
+import { ROSTER_FLAG, unitWordsOf } from '../runtime/unit-words.js'
 
 /**
  * The commander wiring of the resolving commands (their options, arguments, help and action);

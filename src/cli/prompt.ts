@@ -1,7 +1,7 @@
 import type { NeedDice } from '../core/errors.js'
 import { parseRolls } from '../core/physical.js'
 import { wrapText } from '../render/format.js'
-import type { ChoiceContext, ChoiceOption } from '../engine/spec.js'
+import type { ChoiceContext, ChoiceOption } from '../runtime/spec.js'
 
 /**
  * Prompts, drawn on stderr so stdout stays clean for pipes. The prompt library costs ~75 ms to

@@ -7,10 +7,10 @@ import {
   weaponPenText,
   weaponsFor,
 } from '../rules/stellar/roster.js'
-import { quietEnv, runSpec } from '../engine/run.js'
-import { type ChoiceContext, type CommandSpec, parseValues } from '../engine/spec.js'
-import { type UnitWord, unitWordsOf } from '../engine/unit-words.js'
-import { namedValues } from '../engine/named-units.js'
+import { quietEnv, runSpec } from '../runtime/run.js'
+import { type ChoiceContext, type CommandSpec, parseValues } from '../runtime/spec.js'
+import { type UnitWord, unitWordsOf } from '../runtime/unit-words.js'
+import { namedValues } from '../runtime/named-units.js'
 
 /**
  * The weapon prompt: a unit with several weapons for this command and none named, asked about

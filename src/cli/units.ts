@@ -2,12 +2,12 @@ import { existsSync } from 'node:fs'
 import { resolve } from 'node:path'
 import { InputError } from '../core/errors.js'
 import type { Roster } from '../rules/stellar/roster.js'
-import { namedRequest } from '../engine/by-name.js'
-import { needWords, openSlots } from '../engine/named-units.js'
-import type { Request } from '../engine/request.js'
+import { namedRequest } from '../runtime/by-name.js'
+import { needWords, openSlots } from '../runtime/named-units.js'
+import type { Request } from '../runtime/request.js'
 import { type RosterSearch, loadRoster } from './roster-file.js'
 import { DEFAULT_GAME } from './places.js'
-import type { ChoiceContext, CommandSpec } from '../engine/spec.js'
+import type { ChoiceContext, CommandSpec } from '../runtime/spec.js'
 
 /**
  * Units by name on the command line: the roster files are found and read here, and a weapon left

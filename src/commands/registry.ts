@@ -1,4 +1,4 @@
-import type { CommandSpec } from '../engine/spec.js'
+import type { CommandSpec } from '../runtime/spec.js'
 
 /**
  * Every command, by name and summary, with a loader for its spec. Only the command being run is

@@ -1,7 +1,7 @@
 import { InputError } from '../core/errors.js'
 import { parseExpression } from '../rules/roll/expression.js'
-import { defineCommand } from '../engine/spec.js'
-import { rollModel } from '../report/roll.js'
+import { defineCommand } from '../runtime/spec.js'
+import { rollModel } from '../models/roll.js'
 
 export const rollSpec = defineCommand({
   name: 'roll',

@@ -9,7 +9,7 @@ export interface RenderContext {
 }
 
 /**
- * A command's text, apart from its model (src/report) so that an answer never loads it: one roll
+ * A command's text, apart from its model (src/models) so that an answer never loads it: one roll
  * drawn for people (`render`), its arithmetic step by step (`explain`, --explain), the exact odds
  * (`odds`, from the odds report's `detail`) and how they are worked out (`explainOdds`).
  * src/render/run.ts puts them together with the replay line, CSV, charts and comparisons.

@@ -1,7 +1,7 @@
 import { faceClasses, poolCounts } from '../core/exact.js'
 import { gcd, probability } from '../core/distribution.js'
 import { pctFixed } from './format.js'
-import type { SeenPool } from '../engine/seen-pools.js'
+import type { SeenPool } from '../runtime/seen-pools.js'
 
 /**
  * The arithmetic of a dice pool written out for --odds --explain: a die's faces in the classes

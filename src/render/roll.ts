@@ -1,6 +1,6 @@
 import type { Distribution } from '../core/distribution.js'
 import type { Expression, RollResult } from '../rules/roll/expression.js'
-import type { DiceTermOdds } from '../report/roll.js'
+import type { DiceTermOdds } from '../models/roll.js'
 import { type RenderContext, defineText } from './context.js'
 import { classLines, exactText, faceChance, poolRowText, poolRows } from './explain-odds.js'
 import { columns, histogram, num, pct, pctFixed, wrapText } from './format.js'

@@ -1,11 +1,11 @@
 /**
- * The text of an answer (src/engine/run.ts makes the answer): a roll drawn for people with its
+ * The text of an answer (src/runtime/run.ts makes the answer): a roll drawn for people with its
  * replay line, the odds as text, CSV or an SVG chart, the options of a choice side by side. Only
  * the command line asks for it; batch and the library answer without loading any of this.
  */
 import { shellWord } from '../core/text.js'
-import type { CompareReport, CommandSpec, OddsReport } from '../engine/spec.js'
-import type { Globals, OddsOutput, RunOutput } from '../engine/run.js'
+import type { CompareReport, CommandSpec, OddsReport } from '../runtime/spec.js'
+import type { Globals, OddsOutput, RunOutput } from '../runtime/run.js'
 import type { CommandText, RenderContext } from './context.js'
 import { renderOddsCsv } from './csv.js'
 import { explainPools } from './explain-odds.js'

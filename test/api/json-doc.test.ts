@@ -6,7 +6,7 @@ import { groups } from '../../src/commands/registry.js'
 /**
  * docs/json.md and the library's answer types say the same: every field the page names for a
  * command (`targetNumber`, `luck.percentile`, `odds.expected.{damage, hpLeft}`) is a field of
- * that command's answer, odds or comparison type (src/report declares them where the answers are
+ * that command's answer, odds or comparison type (src/models declares them where the answers are
  * built), read with TypeScript's own checker from src/api/index.ts. A field renamed in the code
  * and not in the page, or written wrong in the page, fails here. (Values in parentheses, such as
  * an outcome's words, are not fields and are not read.)

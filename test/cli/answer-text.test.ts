@@ -10,7 +10,7 @@ import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { load } from 'js-yaml'
 import { afterAll, describe, expect, it } from 'vitest'
-import { flagsAsKeys } from '../../src/engine/spec.js'
+import { flagsAsKeys } from '../../src/runtime/spec.js'
 import { mecha } from './in-process.js'
 
 const ROSTER = fileURLToPath(new URL('../../examples/battle.yaml', import.meta.url))

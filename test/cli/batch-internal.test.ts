@@ -7,8 +7,8 @@ import { runBatch } from '../../src/cli/batch.js'
  * JSON) is that line's `"code":"internal"` answer, and the lines after it are still answered.
  * The bugs are planted: runSpec is wrapped to misbehave on marked expressions.
  */
-vi.mock('../../src/engine/run.js', async (importOriginal) => {
-  const real = await importOriginal<typeof import('../../src/engine/run.js')>()
+vi.mock('../../src/runtime/run.js', async (importOriginal) => {
+  const real = await importOriginal<typeof import('../../src/runtime/run.js')>()
   return {
     ...real,
     runSpec: (...args: Parameters<typeof real.runSpec>) => {

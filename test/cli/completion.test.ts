@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
 import { afterAll, describe, expect, it } from 'vitest'
 import { loadAllSpecs } from '../../src/commands/registry.js'
-import { UNIT_WORDS } from '../../src/engine/unit-words.js'
+import { UNIT_WORDS } from '../../src/runtime/unit-words.js'
 import { mecha } from './in-process.js'
 import { BIN } from './run-cli.js'
 

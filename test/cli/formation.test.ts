@@ -2,8 +2,8 @@ import { describe, expect, it } from 'vitest'
 import { mecha, mechaJson } from './in-process.js'
 import { mechaTty } from './run-cli.js'
 import { strikeSpec } from '../../src/commands/formation/strike.js'
-import type { ChoiceContext, ChoiceOption } from '../../src/engine/spec.js'
-import { parseValues } from '../../src/engine/spec.js'
+import type { ChoiceContext, ChoiceOption } from '../../src/runtime/spec.js'
+import { parseValues } from '../../src/runtime/spec.js'
 import { attackFromFace } from '../../src/rules/formation/strike.js'
 
 const ESC = '\u001b[' // an ANSI escape (colour)

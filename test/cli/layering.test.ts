@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest'
 
 /**
  * The layers, as issues 14 and 24 draw them: rule inputs, odds and rule constants live in
- * src/rules; each command's model (its result, report, odds, compare, choices) in src/report;
+ * src/rules; each command's model (its result, report, odds, compare, choices) in src/models;
  * src/commands keeps each command's options and the request it builds, nothing else; render never
  * reaches into the commands; the library (src/api) and everything under it never into src/cli.
  */
@@ -21,19 +21,19 @@ const read = (f: string) => readFileSync(join(SRC, f), 'utf8')
 const commandFiles = files('commands')
 
 describe('layers', () => {
-  it('an answer never loads text: nothing under render imports render (engine, report, commands)', () => {
-    const below = ['engine', 'report', 'commands', 'rules', 'core', 'game']
+  it('an answer never loads text: nothing under render imports render (runtime, models, commands)', () => {
+    const below = ['runtime', 'models', 'commands', 'rules', 'core', 'game']
     const bad = below.flatMap((l) => files(l)).filter((f) => /from '[./]*render\//.test(read(f)))
     expect(bad).toEqual([])
   })
 
   it('the library and the layers under it import nothing from cli', () => {
-    const layers = ['api', 'engine', 'report', 'commands', 'render', 'rules', 'core']
+    const layers = ['api', 'runtime', 'models', 'commands', 'render', 'rules', 'core']
     const bad = layers.flatMap((l) => files(l)).filter((f) => /from '[./]*cli\//.test(read(f)))
     expect(bad).toEqual([])
   })
 
-  it("command files shape no JSON: their answers are their models' (src/report)", () => {
+  it("command files shape no JSON: their answers are their models' (src/models)", () => {
     const found: string[] = []
     for (const f of commandFiles)
       for (const m of read(f).matchAll(/^.*\b(json|toJSON|JSON)\b.*$/gm)) found.push(`${f}: ${m[0].trim()}`)
@@ -84,7 +84,7 @@ function valueImports(dir: string, from: RegExp): string[] {
 }
 
 /**
- * What src/render may take from src/rules, src/report and src/engine besides types (issue 36 item 3: render
+ * What src/render may take from src/rules, src/models and src/runtime besides types (issue 36 item 3: render
  * reads answers and never works a rule out again). A rule constant (SCREAMING_CASE: a die's
  * sides, a cap, a threshold the text prints) and these helpers, which turn a value the answer
  * holds into words and decide nothing:
@@ -109,9 +109,9 @@ const RENDER_HELPERS = new Set([
 ])
 
 describe('render reads answers', () => {
-  it('render takes from src/rules, src/report and src/engine only types, rule constants and word helpers', () => {
-    // src/engine too: it runs the models (the pools a walk-through reads are seen there: seen-pools.ts).
-    const imported = valueImports('render', /\/(rules|report|engine)\//)
+  it('render takes from src/rules, src/models and src/runtime only types, rule constants and word helpers', () => {
+    // src/runtime too: it runs the models (the pools a walk-through reads are seen there: seen-pools.ts).
+    const imported = valueImports('render', /\/(rules|models|runtime)\//)
     // The scan sees value imports (so the test below cannot pass by reading none).
     expect(imported).toContain('render/stellar/melee.ts: penText')
     expect(imported).toContain('render/stellar/melee.ts: MELEE_DIE')

@@ -10,7 +10,7 @@ import {
   saveInputs,
   shootInputs,
   vpInputs,
-} from '../../src/engine/roster-inputs.js'
+} from '../../src/runtime/roster-inputs.js'
 import { buildMelee, meleeSpec } from '../../src/commands/stellar/melee.js'
 import { outmaneuverSpec } from '../../src/commands/stellar/outmaneuver.js'
 import { saveSpec } from '../../src/commands/stellar/save.js'
@@ -18,7 +18,7 @@ import { buildShot, shootSpec } from '../../src/commands/stellar/shoot.js'
 type ShotValues = Parameters<typeof buildShot>[0]
 type MeleeValues = Parameters<typeof buildMelee>[0]
 import { vpSpec } from '../../src/commands/stellar/vp.js'
-import { type CommandSpec, camelKey, parseValues } from '../../src/engine/spec.js'
+import { type CommandSpec, camelKey, parseValues } from '../../src/runtime/spec.js'
 import { findUnit, lookupUnit } from '../../src/rules/stellar/roster.js'
 import { parseRoster } from '../../src/rules/stellar/roster-text.js'
 import {

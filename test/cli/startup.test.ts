@@ -85,7 +85,7 @@ describe('the files a start reads', () => {
     // bin/mecha.js is CommonJS in an ES-module package: its package.json says so.
     expect(files).toContain('bin/package.json')
     // The library (package.json exports): tsc's modules that dist/api/index.js imports.
-    for (const layer of ['api', 'commands', 'core', 'engine', 'game', 'render', 'report', 'rules'])
+    for (const layer of ['api', 'commands', 'core', 'runtime', 'game', 'render', 'models', 'rules'])
       expect(files).toContain(`dist/${layer}/`)
     // The page (docs/web.md), which `mecha web` finds beside the bundle.
     expect(files).toContain('dist/web/index.html')

@@ -11,7 +11,7 @@ import {
   saveInputs,
   shootInputs,
   vpInputs,
-} from '../../src/engine/roster-inputs.js'
+} from '../../src/runtime/roster-inputs.js'
 import { mecha } from './in-process.js'
 
 /**

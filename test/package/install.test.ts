@@ -73,7 +73,7 @@ describe('the packed package', { timeout: 300_000 }, () => {
       'package/dist/mecha.cjs',
       'package/dist/api/index.js',
       'package/dist/api/index.d.ts',
-      'package/dist/report/stellar/shoot.d.ts',
+      'package/dist/models/stellar/shoot.d.ts',
       'package/docs/roster.md',
       'package/docs/api.md',
       'package/examples/roster.yaml',

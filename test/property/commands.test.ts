@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest'
 import { InputError } from '../../src/core/errors.js'
 import { PhysicalDice } from '../../src/core/physical.js'
 import { SeededDice } from '../../src/core/seeded.js'
-import { camelKey } from '../../src/engine/spec.js'
+import { camelKey } from '../../src/runtime/spec.js'
 import { examples, inputOf, oddsMaps, scalarAt } from './examples.js'
 
 /**

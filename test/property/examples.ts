@@ -1,6 +1,6 @@
 import { loadAllSpecs } from '../../src/commands/registry.js'
-import { quietChoices } from '../../src/engine/run.js'
-import { type CommandSpec, camelKey, parseValues } from '../../src/engine/spec.js'
+import { quietChoices } from '../../src/runtime/run.js'
+import { type CommandSpec, camelKey, parseValues } from '../../src/runtime/spec.js'
 
 /** Split a shell-like command line: words, with "double" or 'single' quotes. */
 export function shellWords(line: string): string[] {

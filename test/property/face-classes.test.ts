@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest'
 import type { Dice, Equivalence } from '../../src/core/dice.js'
 import { InputError } from '../../src/core/errors.js'
 import { SeededDice } from '../../src/core/seeded.js'
-import { camelKey } from '../../src/engine/spec.js'
+import { camelKey } from '../../src/runtime/spec.js'
 import { type Example, examples, inputOf } from './examples.js'
 
 /**

@@ -1,6 +1,6 @@
 import { type Ams, type AmsResult, LONG_RANGE_DMG } from '../../rules/formation/ams.js'
-import { type CommandSpec, boolOpt, defineCommand, intOpt, required } from '../../engine/spec.js'
-import { amsModel } from '../../report/formation/ams.js'
+import { type CommandSpec, boolOpt, defineCommand, intOpt, required } from '../../runtime/spec.js'
+import { amsModel } from '../../models/formation/ams.js'
 
 export const amsSpec: CommandSpec<Ams, AmsResult> = defineCommand({
   name: 'formation ams',

@@ -1,6 +1,6 @@
 import { type DestroyCheck, type DestroyCheckResult } from '../../rules/formation/destroy-check.js'
-import { type CommandSpec, defineCommand, intOpt } from '../../engine/spec.js'
-import { destroyCheckModel } from '../../report/formation/destroy-check.js'
+import { type CommandSpec, defineCommand, intOpt } from '../../runtime/spec.js'
+import { destroyCheckModel } from '../../models/formation/destroy-check.js'
 
 export const destroyCheckSpec: CommandSpec<DestroyCheck, DestroyCheckResult> = defineCommand({
   name: 'formation destroy-check',

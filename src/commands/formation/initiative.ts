@@ -1,5 +1,5 @@
-import { choiceOpt, defineCommand, intOpt, requires } from '../../engine/spec.js'
-import { initiativeModel } from '../../report/formation/initiative.js'
+import { choiceOpt, defineCommand, intOpt, requires } from '../../runtime/spec.js'
+import { initiativeModel } from '../../models/formation/initiative.js'
 
 const options = [
   intOpt('a-mod', "side A's initiative modifier (heroes, special units)", { min: -6, max: 6, default: 0 }),

@@ -1,7 +1,7 @@
 import { InputError } from '../../core/errors.js'
 import { type Jam, type JamResult } from '../../rules/formation/jam.js'
-import { type CommandSpec, boolOpt, conflicts, defineCommand, intOpt, requires } from '../../engine/spec.js'
-import { jamModel } from '../../report/formation/jam.js'
+import { type CommandSpec, boolOpt, conflicts, defineCommand, intOpt, requires } from '../../runtime/spec.js'
+import { jamModel } from '../../models/formation/jam.js'
 
 export const jamSpec: CommandSpec<Jam, JamResult> = defineCommand({
   name: 'formation jam',

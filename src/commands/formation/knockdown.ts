@@ -1,6 +1,6 @@
 import { type Knockdown, type KnockdownResult } from '../../rules/formation/knockdown.js'
-import { type CommandSpec, defineCommand, intOpt } from '../../engine/spec.js'
-import { knockdownModel } from '../../report/formation/knockdown.js'
+import { type CommandSpec, defineCommand, intOpt } from '../../runtime/spec.js'
+import { knockdownModel } from '../../models/formation/knockdown.js'
 
 export const knockdownSpec: CommandSpec<Knockdown, KnockdownResult> = defineCommand({
   name: 'formation knockdown',

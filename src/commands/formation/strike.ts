@@ -11,8 +11,8 @@ import {
   intOpt,
   requires,
   textOpt,
-} from '../../engine/spec.js'
-import { strikeModel, StrikeRequest } from '../../report/formation/strike.js'
+} from '../../runtime/spec.js'
+import { strikeModel, StrikeRequest } from '../../models/formation/strike.js'
 
 const SKILL = { min: -10, max: 10 }
 

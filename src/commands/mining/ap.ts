@@ -1,6 +1,6 @@
 import { MAX_UNITS_IN_PLAY } from '../../rules/mining/action-points.js'
-import { defineCommand, intOpt, required } from '../../engine/spec.js'
-import { miningApModel } from '../../report/mining/ap.js'
+import { defineCommand, intOpt, required } from '../../runtime/spec.js'
+import { miningApModel } from '../../models/mining/ap.js'
 
 export const miningApSpec = defineCommand({
   name: 'mining ap',

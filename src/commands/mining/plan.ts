@@ -8,8 +8,8 @@ import {
   parseUnits,
 } from '../../rules/mining/plan.js'
 import type { UnitKind } from '../../rules/mining/units.js'
-import { type ValuesOf, defineCommand, intOpt, repeatable, required, textOpt } from '../../engine/spec.js'
-import { miningPlanModel } from '../../report/mining/plan.js'
+import { type ValuesOf, defineCommand, intOpt, repeatable, required, textOpt } from '../../runtime/spec.js'
+import { miningPlanModel } from '../../models/mining/plan.js'
 
 /** Unit numbers for the kind flags: `--heavy 2,3`. */
 function parseUnitNumbers(text: string, flag: string): number[] {

@@ -1,7 +1,7 @@
 import { InputError } from '../../core/errors.js'
 import { ELIMINATED_AT } from '../../rules/mining/units.js'
-import { boolOpt, defineCommand, intOpt, required } from '../../engine/spec.js'
-import { miningRepairModel } from '../../report/mining/repair.js'
+import { boolOpt, defineCommand, intOpt, required } from '../../runtime/spec.js'
+import { miningRepairModel } from '../../models/mining/repair.js'
 
 export const miningRepairSpec = defineCommand({
   name: 'mining repair',

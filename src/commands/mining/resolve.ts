@@ -1,5 +1,5 @@
-import { defineCommand, intOpt, required } from '../../engine/spec.js'
-import { miningResolveModel } from '../../report/mining/resolve.js'
+import { defineCommand, intOpt, required } from '../../runtime/spec.js'
+import { miningResolveModel } from '../../models/mining/resolve.js'
 
 export const miningResolveSpec = defineCommand({
   name: 'mining resolve',

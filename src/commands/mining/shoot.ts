@@ -1,8 +1,8 @@
 import { InputError } from '../../core/errors.js'
 import { type MiningShot } from '../../rules/mining/shoot.js'
 import { ELIMINATED_AT, MAX_SUPPRESSION } from '../../rules/mining/units.js'
-import { type ValuesOf, boolOpt, conflicts, defineCommand, intOpt, requires } from '../../engine/spec.js'
-import { miningShootModel } from '../../report/mining/shoot.js'
+import { type ValuesOf, boolOpt, conflicts, defineCommand, intOpt, requires } from '../../runtime/spec.js'
+import { miningShootModel } from '../../models/mining/shoot.js'
 
 const options = [
   boolOpt('cover', 'target in cover: -1'),

@@ -1,7 +1,7 @@
 import { InputError } from '../../core/errors.js'
 import { type BehaviorRequest, SITUATIONS } from '../../rules/stellar/behavior.js'
-import { type ValuesOf, boolOpt, defineCommand, enumOpt } from '../../engine/spec.js'
-import { behaviorModel } from '../../report/stellar/behavior.js'
+import { type ValuesOf, boolOpt, defineCommand, enumOpt } from '../../runtime/spec.js'
+import { behaviorModel } from '../../models/stellar/behavior.js'
 
 const ALL_SITUATIONS = [...SITUATIONS.mecha, ...SITUATIONS.kaiju]
 

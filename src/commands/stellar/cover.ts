@@ -1,7 +1,7 @@
 import { InputError } from '../../core/errors.js'
 import { type CoverRequest } from '../../rules/stellar/cover.js'
-import { type ValuesOf, boolOpt, defineCommand, intOpt, required } from '../../engine/spec.js'
-import { coverModel } from '../../report/stellar/cover.js'
+import { type ValuesOf, boolOpt, defineCommand, intOpt, required } from '../../runtime/spec.js'
+import { coverModel } from '../../models/stellar/cover.js'
 
 const options = [
   required(

@@ -1,6 +1,6 @@
 import { InputError } from '../../core/errors.js'
 import { parseDeclined } from '../../rules/stellar/declined-skills.js'
-import { repeatable, textOpt } from '../../engine/spec.js'
+import { repeatable, textOpt } from '../../runtime/spec.js'
 
 /**
  * `--decline UNIT:SKILL`, shoot's and melee's (so plan's and matrix's too): a profile Skill the

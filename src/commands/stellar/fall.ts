@@ -1,6 +1,6 @@
 import { FALL_MAX } from '../../rules/stellar/fall.js'
-import { defineCommand } from '../../engine/spec.js'
-import { fallModel } from '../../report/stellar/fall.js'
+import { defineCommand } from '../../runtime/spec.js'
+import { fallModel } from '../../models/stellar/fall.js'
 
 export const fallSpec = defineCommand({
   name: 'fall',

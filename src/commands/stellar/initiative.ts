@@ -1,7 +1,7 @@
 import { InputError } from '../../core/errors.js'
 import { type InitiativeRequest, type InitiativeResult } from '../../rules/stellar/initiative.js'
-import { type CommandSpec, defineCommand, textOpt } from '../../engine/spec.js'
-import { initiativeModel } from '../../report/stellar/initiative.js'
+import { type CommandSpec, defineCommand, textOpt } from '../../runtime/spec.js'
+import { initiativeModel } from '../../models/stellar/initiative.js'
 
 export function parseNames(text: string, flag: string): [string, string] {
   const parts = text.split(',').map((p) => p.trim())

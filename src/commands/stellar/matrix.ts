@@ -1,5 +1,5 @@
 import { InputError } from '../../core/errors.js'
-import { type MatrixUnits, matrixUnitsOf } from '../../engine/matrix-units.js'
+import { type MatrixUnits, matrixUnitsOf } from '../../runtime/matrix-units.js'
 import {
   type CommandSpec,
   type OptionSpec,
@@ -7,8 +7,8 @@ import {
   defineCommand,
   parseValues,
   repeatable,
-} from '../../engine/spec.js'
-import { type MatrixInput, matrixModel } from '../../report/stellar/matrix.js'
+} from '../../runtime/spec.js'
+import { type MatrixInput, matrixModel } from '../../models/stellar/matrix.js'
 import { meleeSpec } from './melee.js'
 import { shootSpec } from './shoot.js'
 

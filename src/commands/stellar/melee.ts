@@ -38,8 +38,8 @@ import {
   repeatable,
   required,
   textOpt,
-} from '../../engine/spec.js'
-import { type MeleeQuery, type MeleeRequest, type OpenSplit, meleeModel } from '../../report/stellar/melee.js'
+} from '../../runtime/spec.js'
+import { type MeleeQuery, type MeleeRequest, type OpenSplit, meleeModel } from '../../models/stellar/melee.js'
 import { declineOption, refuseDeclineByFlags } from './decline-option.js'
 
 // ---------------------------------------------------------------------------------------------

@@ -1,6 +1,6 @@
 import { InputError } from '../../core/errors.js'
-import { boolOpt, defineCommand, intOpt } from '../../engine/spec.js'
-import { momentumModel } from '../../report/stellar/momentum.js'
+import { boolOpt, defineCommand, intOpt } from '../../runtime/spec.js'
+import { momentumModel } from '../../models/stellar/momentum.js'
 
 export const momentumSpec = defineCommand({
   name: 'momentum',

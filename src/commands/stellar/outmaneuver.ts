@@ -17,12 +17,12 @@ import {
   intOpt,
   levelOpt,
   requires,
-} from '../../engine/spec.js'
+} from '../../runtime/spec.js'
 import {
   type MomentumChosenBy,
   type OutmaneuverInput,
   outmaneuverModel,
-} from '../../report/stellar/outmaneuver.js'
+} from '../../models/stellar/outmaneuver.js'
 
 const POOL_GIVEN = 'give the final pool size or the modifiers that build it, not both'
 const MOVES = "the speed bonus compares both sides' base Move"

@@ -8,7 +8,7 @@ import {
   planFullHpOf,
   planHeldOf,
   planSpentOf,
-} from '../../engine/plan-units.js'
+} from '../../runtime/plan-units.js'
 import {
   type CommandSpec,
   type OptionSpec,
@@ -18,8 +18,8 @@ import {
   parseValues,
   show,
   textOpt,
-} from '../../engine/spec.js'
-import { type PlanAttackQuery, type PlanQuery, planModel } from '../../report/stellar/plan.js'
+} from '../../runtime/spec.js'
+import { type PlanAttackQuery, type PlanQuery, planModel } from '../../models/stellar/plan.js'
 import { checkTurns } from '../../rules/stellar/plan.js'
 import { meleeSpec } from './melee.js'
 import { shootSpec } from './shoot.js'

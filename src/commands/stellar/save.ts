@@ -16,8 +16,8 @@ import {
   required,
   requires,
   textOpt,
-} from '../../engine/spec.js'
-import { type SaveInput, saveModel } from '../../report/stellar/save.js'
+} from '../../runtime/spec.js'
+import { type SaveInput, saveModel } from '../../models/stellar/save.js'
 
 const options = [
   required(

@@ -14,8 +14,8 @@ import {
   intOpt,
   required,
   textOpt,
-} from '../../engine/spec.js'
-import { secondaryModel } from '../../report/stellar/secondary.js'
+} from '../../runtime/spec.js'
+import { secondaryModel } from '../../models/stellar/secondary.js'
 
 /** Each count's flag. */
 const FLAGS: Record<CountKey, string> = {

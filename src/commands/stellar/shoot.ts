@@ -36,8 +36,8 @@ import {
 
 import { NO_PEN, parsePen } from '../../rules/stellar/weapon.js'
 
-import type { ShotRequest } from '../../report/stellar/shoot.js'
-import { shootModel } from '../../report/stellar/shoot-targets.js'
+import type { ShotRequest } from '../../models/stellar/shoot.js'
+import { shootModel } from '../../models/stellar/shoot-targets.js'
 import { declineOption, refuseDeclineByFlags } from './decline-option.js'
 import { MAX_TARGETS } from '../../rules/stellar/multi-target.js'
 import {
@@ -61,7 +61,7 @@ import {
   textOpt,
   checkOptions,
   moreTargets,
-} from '../../engine/spec.js'
+} from '../../runtime/spec.js'
 /** The defender's reactions, as `--defense` names them. */
 const REACTIONS: readonly DefenseChoice[] = ['dodge', 'guard', 'none', 'both']
 

@@ -4,8 +4,8 @@ import {
   type StunRecovery,
   type StunRecoveryResult,
 } from '../../rules/stellar/stun-recover.js'
-import { type CommandSpec, defineCommand, intOpt, requires } from '../../engine/spec.js'
-import { stunRecoverModel } from '../../report/stellar/stun-recover.js'
+import { type CommandSpec, defineCommand, intOpt, requires } from '../../runtime/spec.js'
+import { stunRecoverModel } from '../../models/stellar/stun-recover.js'
 
 export const stunRecoverSpec: CommandSpec<StunRecovery, StunRecoveryResult> = defineCommand({
   name: 'stun-recover',

@@ -13,10 +13,10 @@ import {
   defineCommand,
   isOpen,
   textOpt,
-} from '../../engine/spec.js'
+} from '../../runtime/spec.js'
 import { type MeleeValues, buildMelee, meleeOptions } from './melee.js'
-import type { OpenSplit } from '../../report/stellar/melee.js'
-import { type TitanThrowRequest, titanThrowModel } from '../../report/stellar/titan-throw.js'
+import type { OpenSplit } from '../../models/stellar/melee.js'
+import { type TitanThrowRequest, titanThrowModel } from '../../models/stellar/titan-throw.js'
 
 const upgrades = (text: string, flag: string) =>
   parseUpgrades(text, flag === '--havoc' ? 'havoc' : 'power', 'titan-throw', flag)

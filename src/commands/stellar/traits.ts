@@ -1,6 +1,6 @@
 import { TRAIT_COMMANDS } from '../../rules/stellar/traits.js'
-import { defineCommand, enumOpt } from '../../engine/spec.js'
-import { traitsModel } from '../../report/stellar/traits.js'
+import { defineCommand, enumOpt } from '../../runtime/spec.js'
+import { traitsModel } from '../../models/stellar/traits.js'
 
 export const traitsSpec = defineCommand({
   name: 'traits',

@@ -14,8 +14,8 @@ import {
   intOpt,
   levelOpt,
   textOpt,
-} from '../../engine/spec.js'
-import { vpModel } from '../../report/stellar/vp.js'
+} from '../../runtime/spec.js'
+import { vpModel } from '../../models/stellar/vp.js'
 
 type VpValues = ValuesOf<typeof options>
 

@@ -1,9 +1,9 @@
 import { withArticle } from '../../core/text.js'
 import { InputError } from '../../core/errors.js'
 import { type BuildingAttack, type BuildingResult, buildingDam } from '../../rules/wargroup/building.js'
-import { type CommandSpec, defineCommand, intOpt, required } from '../../engine/spec.js'
+import { type CommandSpec, defineCommand, intOpt, required } from '../../runtime/spec.js'
 import { MAX_SCORE } from '../../rules/wargroup/shoot.js'
-import { wargroupBuildingModel } from '../../report/wargroup/building.js'
+import { wargroupBuildingModel } from '../../models/wargroup/building.js'
 
 /** The largest building the command takes (a sanity limit on the input, not a rule). */
 const MAX_TILES = 100

@@ -1,5 +1,5 @@
 import type { DamageOverTime, DamageOverTimeResult, Effect } from '../../rules/wargroup/damage-over-time.js'
-import { damageOverTimeModel } from '../../report/wargroup/damage-over-time.js'
+import { damageOverTimeModel } from '../../models/wargroup/damage-over-time.js'
 import {
   type CommandSpec,
   type OptionSpec,
@@ -7,7 +7,7 @@ import {
   conflicts,
   defineCommand,
   intOpt,
-} from '../../engine/spec.js'
+} from '../../runtime/spec.js'
 
 /** Sanity limits on the input, not rules. */
 const MAX_TURNS = 50

@@ -1,9 +1,9 @@
-import { defineCommand } from '../../engine/spec.js'
+import { defineCommand } from '../../runtime/spec.js'
 import {
   wargroupSmokeModel,
   wargroupLengthModel,
   wargroupInitiativeModel,
-} from '../../report/wargroup/rolls.js'
+} from '../../models/wargroup/rolls.js'
 
 export const wargroupSmokeSpec = defineCommand({
   name: 'wargroup smoke',

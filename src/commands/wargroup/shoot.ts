@@ -1,7 +1,7 @@
 import { InputError } from '../../core/errors.js'
 import { type WargroupShot, MAX_SCORE } from '../../rules/wargroup/shoot.js'
-import { type ValuesOf, boolOpt, defineCommand, enumOpt, intOpt, required } from '../../engine/spec.js'
-import { wargroupShootModel } from '../../report/wargroup/shoot.js'
+import { type ValuesOf, boolOpt, defineCommand, enumOpt, intOpt, required } from '../../runtime/spec.js'
+import { wargroupShootModel } from '../../models/wargroup/shoot.js'
 
 const options = [
   required(intOpt('acu', "attacker's Acu", { min: 0, max: MAX_SCORE }), "the attacker's Acu, e.g. --acu 3"),

@@ -54,7 +54,7 @@ export function renderAmsOdds(destroyed: Distribution<number>, a: Ams, out: Rend
   ].join('\n')
 }
 
-/** The text of `ams` (src/report's model answers it). */
+/** The text of `ams` (src/models's model answers it). */
 export const amsText = defineText({
   render: renderAms,
   explain: explainAms,

@@ -1,7 +1,7 @@
 import { defineText, oddsText, type RenderContext } from '../context.js'
 import type { DestroyCheck, DestroyCheckResult } from '../../rules/formation/destroy-check.js'
 import { columns, pct, plural } from '../format.js'
-import { neededText, signed } from '../../report/formation/strike.js'
+import { neededText, signed } from '../../models/formation/strike.js'
 
 function headline(c: DestroyCheck): string {
   return `Destruction roll: ${plural(c.stars, '* box', '* boxes')}${c.mod ? `, hero modifier ${signed(c.mod)}` : ''}`
@@ -45,7 +45,7 @@ export function renderDestroyOdds(p: number, c: DestroyCheck, out: RenderContext
   ].join('\n')
 }
 
-/** The text of `destroy-check` (src/report's model answers it). */
+/** The text of `destroy-check` (src/models's model answers it). */
 export const destroyCheckText = defineText({
   render: renderDestroyCheck,
   explain: explainDestroyCheck,

@@ -7,7 +7,7 @@ import type {
   Side,
 } from '../../rules/formation/initiative.js'
 import { columns, num, pct } from '../format.js'
-import { signed } from '../../report/formation/strike.js'
+import { signed } from '../../models/formation/strike.js'
 
 const NAME: Record<Side, string> = { a: 'Side A', b: 'Side B' }
 
@@ -75,7 +75,7 @@ export function renderInitiativeOdds(o: InitiativeOdds, s: Initiative, out: Rend
   ].join('\n')
 }
 
-/** The text of `initiative` (src/report's model answers it). */
+/** The text of `initiative` (src/models's model answers it). */
 export const formationInitiativeText = defineText({
   render: renderInitiative,
   explain: explainInitiative,

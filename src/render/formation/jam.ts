@@ -75,7 +75,7 @@ export function renderJamOdds(d: Distribution<number>, label: string, j: Jam, ou
   ].join('\n')
 }
 
-/** The text of `jam` (src/report's model answers it). */
+/** The text of `jam` (src/models's model answers it). */
 export const jamText = defineText({
   render: renderJam,
   explain: explainJam,

@@ -41,7 +41,7 @@ export function renderKnockdownOdds(lost: Distribution<number>, k: Knockdown, ou
   ].join('\n')
 }
 
-/** The text of `knockdown` (src/report's model answers it). */
+/** The text of `knockdown` (src/models's model answers it). */
 export const knockdownText = defineText({
   render: renderKnockdown,
   explain: explainKnockdown,

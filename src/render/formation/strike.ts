@@ -1,5 +1,5 @@
 import { defineText, oddsText, type RenderContext } from '../context.js'
-import { type StrikeRoll, type StrikeTerms, neededText, signed } from '../../report/formation/strike.js'
+import { type StrikeRoll, type StrikeTerms, neededText, signed } from '../../models/formation/strike.js'
 import {
   type Answer,
   type AttackRoll,
@@ -280,7 +280,7 @@ export function renderStrikeOdds(o: StrikeOdds, s: StrikeView, t: StrikeTerms, o
   return L.join('\n')
 }
 
-/** The text of `strike` (src/report's model answers it). */
+/** The text of `strike` (src/models's model answers it). */
 export const strikeText = defineText({
   render: renderStrike,
   explain: explainStrike,

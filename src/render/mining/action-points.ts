@@ -34,7 +34,7 @@ export function renderActionPointsOdds(o: ActionPointsOdds, units: number, out: 
   ].join('\n')
 }
 
-/** The text of `ap` (src/report's model answers it). */
+/** The text of `ap` (src/models's model answers it). */
 export const miningApText = defineText({
   render: (r: ActionPointsResult, _a, out) => renderActionPoints(r, out),
   explain: (r, _a, out) => explainActionPoints(r, out),

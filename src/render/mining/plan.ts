@@ -83,7 +83,7 @@ export function explainTurnPlan(p: TurnPlan, out: RenderContext): string {
   return L.join('\n')
 }
 
-/** The text of `plan` (src/report's model answers it). */
+/** The text of `plan` (src/models's model answers it). */
 export const miningPlanText = defineText({
   render: (p: TurnPlan, _i, out) => renderTurnPlan(p, out),
   explain: (p, _i, out) => explainTurnPlan(p, out),

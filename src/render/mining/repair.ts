@@ -53,7 +53,7 @@ export function renderRepairOdds(o: RepairOdds, damage: number, out: RenderConte
   ].join('\n')
 }
 
-/** The text of `repair` (src/report's model answers it). */
+/** The text of `repair` (src/models's model answers it). */
 export const miningRepairText = defineText({
   render: (r: RepairResult, _i, out) => renderRepair(r, out),
   explain: (r, _i, out) => explainRepair(r, out),

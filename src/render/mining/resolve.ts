@@ -1,7 +1,7 @@
 import { defineText, oddsText, type RenderContext } from '../context.js'
 import type { ResolveTestOdds } from '../../rules/mining/odds.js'
 import { RESOLVE_BONUS, type ResolveTestResult } from '../../rules/mining/resolve.js'
-import type { ResolveTestRoll } from '../../report/mining/resolve.js'
+import type { ResolveTestRoll } from '../../models/mining/resolve.js'
 import { columns, histogram, num, pct } from '../format.js'
 
 export function renderResolveTest(r: ResolveTestResult, out: RenderContext): string {
@@ -67,7 +67,7 @@ export function renderResolveTestOdds(
   return lines.join('\n')
 }
 
-/** The text of `resolve` (src/report's model answers it). */
+/** The text of `resolve` (src/models's model answers it). */
 export const miningResolveText = defineText({
   render: (r: ResolveTestRoll, _t, out) => renderResolveTest(r, out),
   explain: (r, _t, out) => explainResolveTest(r, out),

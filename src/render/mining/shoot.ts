@@ -1,7 +1,7 @@
 import { defineText, oddsText, type RenderContext } from '../context.js'
 import type { ShotOdds } from '../../rules/mining/odds.js'
 import { HIT_ON, type MiningShot, type ShootModifier } from '../../rules/mining/shoot.js'
-import type { MiningShotOddsTerms, MiningShotRoll } from '../../report/mining/shoot.js'
+import type { MiningShotOddsTerms, MiningShotRoll } from '../../models/mining/shoot.js'
 import { ELIMINATED_AT, MAX_SUPPRESSION } from '../../rules/mining/units.js'
 import { columns, num, pct } from '../format.js'
 import { explainResolveLines, renderResolveTest } from './resolve.js'
@@ -116,7 +116,7 @@ function faceLine(needs: number): string {
   return [miss, hit].filter(Boolean).join(', ')
 }
 
-/** The text of `shoot` (src/report's model answers it). */
+/** The text of `shoot` (src/models's model answers it). */
 export const miningShootText = defineText({
   render: renderMiningShot,
   explain: explainMiningShot,

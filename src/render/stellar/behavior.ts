@@ -63,7 +63,7 @@ export function renderBehaviorOdds(
   return L.join('\n')
 }
 
-/** The text of `behavior` (src/report's model answers it). */
+/** The text of `behavior` (src/models's model answers it). */
 export const behaviorText = defineText({
   render: renderBehavior,
   explain: explainBehavior,

@@ -2,7 +2,7 @@ import { withArticle } from '../../core/text.js'
 import { defineText, oddsText, type RenderContext } from '../context.js'
 import type { CoverOdds } from '../../rules/stellar/cover-odds.js'
 import { COVER_DIE, type CoverRequest } from '../../rules/stellar/cover.js'
-import type { CoverRoll, CoverTerms } from '../../report/stellar/cover.js'
+import type { CoverRoll, CoverTerms } from '../../models/stellar/cover.js'
 import { columns, pct, plural } from '../format.js'
 
 function attackText(c: CoverRequest, t: CoverTerms): string {
@@ -86,7 +86,7 @@ export function renderCoverOdds(o: CoverOdds, c: CoverRequest, t: CoverTerms, ou
   return L.join('\n')
 }
 
-/** The text of `cover` (src/report's model answers it). */
+/** The text of `cover` (src/models's model answers it). */
 export const coverText = defineText({
   render: renderCover,
   explain: explainCover,

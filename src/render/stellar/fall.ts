@@ -25,7 +25,7 @@ export function renderFallOdds(d: Distribution<string>, out: RenderContext): str
   ].join('\n')
 }
 
-/** The text of `fall` (src/report's model answers it). */
+/** The text of `fall` (src/models's model answers it). */
 export const fallText = defineText({
   render: renderFall,
   odds: oddsText(renderFallOdds),

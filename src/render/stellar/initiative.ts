@@ -43,7 +43,7 @@ export function renderInitiativeOdds(o: InitiativeOdds, req: InitiativeRequest, 
   return L.join('\n')
 }
 
-/** The text of `initiative` (src/report's model answers it). */
+/** The text of `initiative` (src/models's model answers it). */
 export const initiativeText = defineText({
   render: renderInitiative,
   odds: oddsText(renderInitiativeOdds),

@@ -1,9 +1,9 @@
 /**
- * The text of `mecha matrix` (the model: src/report/stellar/matrix.ts): the cells as a table, a
+ * The text of `mecha matrix` (the model: src/models/stellar/matrix.ts): the cells as a table, a
  * column a defender (as many side by side as the width takes), or CSV rows with --csv.
  */
 import { rangeNote } from './shoot.js'
-import { type MatrixCell, type MatrixInput, type MatrixResult, rowName } from '../../report/stellar/matrix.js'
+import { type MatrixCell, type MatrixInput, type MatrixResult, rowName } from '../../models/stellar/matrix.js'
 import { type RenderContext, defineText } from '../context.js'
 import { columns as table, num, pctFixed, plural, wrapText } from '../format.js'
 import { visibleLength } from '../style.js'

@@ -18,13 +18,13 @@ import {
 import type { Distribution } from '../../core/distribution.js'
 import type { SaveResult } from '../../rules/stellar/armor-save.js'
 import type { MeleeOdds, StrikeOdds } from '../../rules/stellar/melee-flow.js'
-import type { MeleeRoll } from '../../report/stellar/melee.js'
+import type { MeleeRoll } from '../../models/stellar/melee.js'
 import type {
   CounterOddsTerms,
   MeleeOddsTerms,
   MeleeTerms,
   StrikeOddsTerms,
-} from '../../report/stellar/melee-terms.js'
+} from '../../models/stellar/melee-terms.js'
 import { poolLines } from '../explain-odds.js'
 import { penText } from '../../rules/stellar/weapon.js'
 import { columns, histogram, num, pct, pctFixed, plural, wrapText } from '../format.js'
@@ -558,7 +558,7 @@ export function explainMeleeOdds(
   return L.map((l) => wrapText(l, out.width, /^\d/.test(l) ? '   ' : '  ')).join('\n')
 }
 
-/** The text of `mecha melee` (the model: src/report/stellar/melee.ts). */
+/** The text of `mecha melee` (the model: src/models/stellar/melee.ts). */
 export const meleeText = defineText({
   render: renderMelee,
   explain: explainMelee,

@@ -25,7 +25,7 @@ export function explainMomentum(r: MomentumResult, _m: unknown, out: RenderConte
   return `${out.style.bold('How it was worked out')}\nMomentum = ${sum} = ${raw}${r.capped ? `, kept within 0-${MOMENTUM_CAP}: ${r.momentum}` : ''}.`
 }
 
-/** The text of `momentum` (src/report's model answers it). */
+/** The text of `momentum` (src/models's model answers it). */
 export const momentumText = defineText({
   render: renderMomentum,
   explain: explainMomentum,

@@ -1,4 +1,4 @@
-import { outcomeText } from '../../report/stellar/outmaneuver.js'
+import { outcomeText } from '../../models/stellar/outmaneuver.js'
 import { defineText, oddsText, type RenderContext } from '../context.js'
 import type { OutmaneuverRequest } from '../../rules/stellar/outmaneuver.js'
 import {
@@ -152,7 +152,7 @@ export function renderOutmaneuverOdds(
   return L.join('\n')
 }
 
-/** The text of `outmaneuver` (src/report's model answers it). */
+/** The text of `outmaneuver` (src/models's model answers it). */
 export const outmaneuverText = defineText({
   render: renderOutmaneuver,
   explain: explainOutmaneuver,

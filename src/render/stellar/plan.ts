@@ -1,5 +1,5 @@
 /**
- * The text of `mecha plan` (the model: src/report/stellar/plan.ts): each rolled attack drawn by its
+ * The text of `mecha plan` (the model: src/models/stellar/plan.ts): each rolled attack drawn by its
  * own command's text, the odds with the chance to destroy by each attack, the answer to --need.
  */
 import type { Distribution } from '../../core/distribution.js'
@@ -11,7 +11,7 @@ import {
   type PlanResult,
   type StepOdds,
   type StepResult,
-} from '../../report/stellar/plan.js'
+} from '../../models/stellar/plan.js'
 import { NEED_CAP } from '../../rules/stellar/plan.js'
 import { type CommandText, type RenderContext, defineText } from '../context.js'
 import { columns, histogram, num, pct, plural, wrapText } from '../format.js'

@@ -4,7 +4,7 @@ import type { SaveOdds } from '../../rules/stellar/armor-save-odds.js'
 import type { SaveRequest, SaveSpec } from '../../rules/stellar/armor-save.js'
 import { FAILED_SAVE_DMG, SAVE_DIE, type SaveResult, type SaveRoll } from '../../rules/stellar/armor-save.js'
 import { type Penetration, penText } from '../../rules/stellar/weapon.js'
-import type { SaveRoll as SaveAnswerRoll, SaveTerms } from '../../report/stellar/save.js'
+import type { SaveRoll as SaveAnswerRoll, SaveTerms } from '../../models/stellar/save.js'
 import { classLines, exactText, faceChance, poolRowText, poolRows } from '../explain-odds.js'
 import { columns, histogram, num, pct, pctFixed, plural, wrapText } from '../format.js'
 import type { Style } from '../style.js'
@@ -217,7 +217,7 @@ export function explainSaveOdds(o: SaveOdds, s: SaveRequest, t: SaveTerms, out: 
   return L.map((l) => wrapText(l, out.width, /^\d/.test(l) ? '   ' : '  ')).join('\n')
 }
 
-/** The text of `save` (src/report's model answers it). */
+/** The text of `save` (src/models's model answers it). */
 export const saveText = defineText({
   render: renderSave,
   explain: explainSave,

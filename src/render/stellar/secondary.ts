@@ -35,7 +35,7 @@ export function explainSecondary(r: SecondaryResult, _req: unknown, out: RenderC
   return `${head}\nVP = ${sum} = ${r.uncapped}${cap ? `${cap}: ${r.vp}` : ''}.`
 }
 
-/** The text of `secondary` (src/report's model answers it). */
+/** The text of `secondary` (src/models's model answers it). */
 export const secondaryText = defineText({
   render: renderSecondary,
   explain: explainSecondary,

@@ -14,7 +14,7 @@ import type { ShotSpend, Spend, UpgradeSide } from '../../rules/stellar/upgrades
 import type { ShotOdds } from '../../rules/stellar/shoot-odds.js'
 import type { Bonus } from '../../rules/stellar/weapon.js'
 import { penText } from '../../rules/stellar/weapon.js'
-import type { ShotOddsTerms, ShotRoll, ShotTerms } from '../../report/stellar/shot-terms.js'
+import type { ShotOddsTerms, ShotRoll, ShotTerms } from '../../models/stellar/shot-terms.js'
 import { classLines, poolRowText, poolRows } from '../explain-odds.js'
 import { columns, histogram, num, pct, pctFixed, plural, wrapText } from '../format.js'
 import type { Style } from '../style.js'

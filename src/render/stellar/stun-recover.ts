@@ -60,7 +60,7 @@ export function renderStunRecoveryOdds(o: StunRecoveryOdds, s: StunRecovery, out
   return L.join('\n')
 }
 
-/** The text of `stun-recover` (src/report's model answers it). */
+/** The text of `stun-recover` (src/models's model answers it). */
 export const stunRecoverText = defineText({
   render: renderStunRecovery,
   explain: explainStunRecovery,

@@ -1,9 +1,9 @@
 import type { TargetsOdds } from '../../rules/stellar/multi-target.js'
 import type { Shot, ShotResult } from '../../rules/stellar/shoot.js'
 import type { ShotOdds } from '../../rules/stellar/shoot-odds.js'
-import type { OddsReport } from '../../engine/spec.js'
-import type { ChosenShot } from '../../report/stellar/shoot.js'
-import type { ShotOddsTerms, ShotRoll, ShotTerms } from '../../report/stellar/shot-terms.js'
+import type { OddsReport } from '../../runtime/spec.js'
+import type { ChosenShot } from '../../models/stellar/shoot.js'
+import type { ShotOddsTerms, ShotRoll, ShotTerms } from '../../models/stellar/shot-terms.js'
 import { type RenderContext, defineText, oddsText } from '../context.js'
 import { explainShot, explainShotOdds, renderShot, renderShotOdds } from './shoot.js'
 import { columns, histogram, num, pct, plural, wrapText } from '../format.js'
@@ -151,7 +151,7 @@ export function explainTargetsOdds(
 
 /**
  * The text of `mecha shoot`: one target is the one-target text itself; several are each
- * target's text in turn with the attack's totals (the model: src/report/stellar/shoot-targets.ts).
+ * target's text in turn with the attack's totals (the model: src/models/stellar/shoot-targets.ts).
  */
 export const shootText = defineText({
   render(r: Roll | Roll[], s: ChosenShot, out) {

@@ -8,7 +8,7 @@ import type {
   TitanThrowFields,
   TitanThrowOddsTerms,
   TitanThrowRoll,
-} from '../../report/stellar/titan-throw.js'
+} from '../../models/stellar/titan-throw.js'
 import { columns, histogram, num, pct, plural } from '../format.js'
 import { hpText, strikeLines } from './melee.js'
 import { traitEffectLines } from './traits.js'
@@ -138,7 +138,7 @@ export function explainTitanThrowOdds(t: TitanThrow, out: RenderContext): string
   ].join('\n')
 }
 
-/** The text of `titan-throw` (src/report's model answers it). */
+/** The text of `titan-throw` (src/models's model answers it). */
 export const titanThrowText = defineText({
   render: renderTitanThrow,
   explain: explainTitanThrow,

@@ -75,7 +75,7 @@ function changeText(v: unknown): string {
   return `= ${JSON.stringify(v)}`
 }
 
-/** The text of `traits` (src/report's model answers it). */
+/** The text of `traits` (src/models's model answers it). */
 export const traitsText = defineText({
   render: (list: readonly TraitEntry[], _q, out) => renderTraits(list, out),
   explain: (list, _q, out) => renderTraitChoices(list, out),

@@ -102,7 +102,7 @@ export function explainVp(r: VpResult, req: VpRequest, out: RenderContext): stri
   return L.join('\n')
 }
 
-/** The text of `vp` (src/report's model answers it). */
+/** The text of `vp` (src/models's model answers it). */
 export const vpText = defineText({
   render: renderVp,
   explain: explainVp,

@@ -75,7 +75,7 @@ export function renderBuildingOdds(
   ].join('\n')
 }
 
-/** The text of `building` (src/report's model answers it). */
+/** The text of `building` (src/models's model answers it). */
 export const wargroupBuildingText = defineText({
   render: renderBuilding,
   explain: explainBuilding,

@@ -1,7 +1,7 @@
 import { defineText, oddsText, type RenderContext } from '../context.js'
 import type { DamageRoll } from '../../rules/wargroup/damage.js'
 import { type OpposedRoll, reasonText } from '../../rules/wargroup/opposed.js'
-import type { WargroupShotRoll } from '../../report/wargroup/shoot.js'
+import type { WargroupShotRoll } from '../../models/wargroup/shoot.js'
 import { AIM_ACU_PENALTY, type WargroupShot, type WargroupShotResult } from '../../rules/wargroup/shoot.js'
 import type { WargroupShotOdds } from '../../rules/wargroup/shoot-odds.js'
 import { columns, histogram, num, pct, plural } from '../format.js'
@@ -171,7 +171,7 @@ export function renderWargroupShotOdds(
   return L.join('\n')
 }
 
-/** The text of `shoot` (src/report's model answers it). */
+/** The text of `shoot` (src/models's model answers it). */
 export const wargroupShootText = defineText({
   render: renderWargroupShot,
   explain: explainWargroupShot,

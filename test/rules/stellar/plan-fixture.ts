@@ -1,6 +1,6 @@
 import { loadSpec } from '../../../src/commands/registry.js'
-import { namedRequest } from '../../../src/engine/by-name.js'
-import type { PlanQuery } from '../../../src/report/stellar/plan.js'
+import { namedRequest } from '../../../src/runtime/by-name.js'
+import type { PlanQuery } from '../../../src/models/stellar/plan.js'
 import type { Roster } from '../../../src/rules/stellar/roster.js'
 import { parseRoster } from '../../../src/rules/stellar/roster-text.js'
 

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest'
 import { walk } from '../../../src/core/exact.js'
 import { SeededDice } from '../../../src/core/seeded.js'
-import type { PlanQuery, PlanResult } from '../../../src/report/stellar/plan.js'
-import { planModel } from '../../../src/report/stellar/plan.js'
+import type { PlanQuery, PlanResult } from '../../../src/models/stellar/plan.js'
+import { planModel } from '../../../src/models/stellar/plan.js'
 import { planQuery, planRoster } from './plan-fixture.js'
 
 /**

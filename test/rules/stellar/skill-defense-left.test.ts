@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { parseValues } from '../../../src/engine/spec.js'
+import { parseValues } from '../../../src/runtime/spec.js'
 import { buildShot, shootSpec } from '../../../src/commands/stellar/shoot.js'
 import { buildMelee, meleeSpec } from '../../../src/commands/stellar/melee.js'
 import { chooseTraits, skillDefenseLeft } from '../../../src/rules/stellar/traits.js'
