@@ -316,7 +316,7 @@ function answerRun(dice: Dice, s: Strike, chosen: Answered, index: number): Targ
     attack,
     hit: attack.hit,
     defense: 'none',
-    chosenBy: s.answer === 'auto' ? 'auto' : (s.answerBy ?? 'flag'),
+    chosenBy: chosen.chosenBy,
     defenseRoll: null,
     defended: false,
     halved: false,
@@ -332,7 +332,6 @@ function answerRun(dice: Dice, s: Strike, chosen: Answered, index: number): Targ
     knockdown: null,
   }
   if (!attack.hit) return base
-  base.chosenBy = chosen.chosenBy
   base.defense = answer
 
   let success = false

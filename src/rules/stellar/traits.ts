@@ -1114,11 +1114,20 @@ const WITH_SKILL_DEFENSE = new Set(['improvise', 'unbeaten'])
  * game), so Skill Defense's Momentum is then neither asked nor spent.
  */
 export function skillDefenseLeft(traits: readonly ChosenTrait[]): boolean {
-  const names = new Set(traits.filter((c) => c.trait.skill).map((c) => c.trait.name))
-  if (names.size === 0) return true
+  const names = traits.filter((c) => c.trait.skill).map((c) => c.trait.name)
+  const withDefense = new Set([...names, 'skill-defense'])
+  return withDefense.size <= skillsAllowed(traits, withDefense)
+}
+
+/**
+ * How many Skills a side with `traits` may use this turn when it uses those `names`: one (Q), or
+ * two when Skill Defense goes with Improvise or Unbeaten (Q), or Army of One's two (W), Skill
+ * Defense counted as any other.
+ */
+function skillsAllowed(traits: readonly ChosenTrait[], names: ReadonlySet<string>): number {
   const perTurn = Math.max(1, ...traits.map((c) => c.trait.skillsPerTurn ?? 1))
-  const withDefense = [...names].some((n) => WITH_SKILL_DEFENSE.has(n))
-  return names.size + 1 <= Math.max(perTurn, withDefense ? 2 : 1)
+  const withDefense = names.has('skill-defense') && [...names].some((n) => WITH_SKILL_DEFENSE.has(n))
+  return Math.max(perTurn, withDefense ? 2 : 1)
 }
 
 /**
@@ -1154,9 +1163,8 @@ export function checkSkills(given: SkillsGiven, indirect?: string): void {
   // Army of One (W: "two different Pilot Skills per Turn") raises the limit to two Skills, Skill
   // Defense counted as any other: Improvise + Skill Defense is already two, so a third is refused.
   const names = new Set(uses.map((u) => u.name))
-  const withDefense = names.has('skill-defense') && [...names].some((n) => WITH_SKILL_DEFENSE.has(n))
   const perTurn = Math.max(1, ...given.traits.map((c) => c.trait.skillsPerTurn ?? 1))
-  const allowed = Math.max(perTurn, withDefense ? 2 : 1)
+  const allowed = skillsAllowed(given.traits, names)
   if (uses.length > allowed) {
     const list = uses.map((u) => u.given)
     const named = `${list.slice(0, -1).join(', ')} and ${list[list.length - 1]}`
