@@ -9,6 +9,7 @@ import {
   appendFileSync,
   chmodSync,
   copyFileSync,
+  existsSync,
   mkdirSync,
   mkdtempSync,
   readFileSync,
@@ -31,6 +32,22 @@ const work = mkdtempSync(join(tmpdir(), 'mecha-edges-'))
 chmodSync(work, 0o755)
 afterAll(() => rmSync(work, { recursive: true, force: true }))
 
+/**
+ * The binary as another user runs it: a copy in `work`, as the clone itself may sit in a folder
+ * only its owner can enter (a clone in `mktemp -d`, mode 0700).
+ */
+let otherBin: string | undefined
+function binForOther(): string {
+  if (otherBin) return otherBin
+  const root = join(BIN, '..', '..')
+  for (const f of ['bin/mecha.js', 'bin/package.json', 'package.json', 'dist/mecha.cjs', 'dist/yaml.cjs']) {
+    if (!existsSync(join(root, f))) continue
+    mkdirSync(join(work, 'pkg', f, '..'), { recursive: true, mode: 0o755 })
+    copyFileSync(join(root, f), join(work, 'pkg', f))
+  }
+  return (otherBin = join(work, 'pkg', 'bin', 'mecha.js'))
+}
+
 let dirs = 0
 /** A new directory holding a simple battle of examples/battle.yaml as g.jsonl. */
 function newGame(mode = 'simple-battle'): { dir: string; file: string } {
@@ -45,7 +62,8 @@ function newGame(mode = 'simple-battle'): { dir: string; file: string } {
 
 /** The built binary through /bin/sh in `cwd`: `mecha` is it. The timeout only guards a hang. */
 function sh(cwd: string, line: string, opts: { uid?: number; gid?: number } = {}) {
-  const r = spawnSync('/bin/sh', ['-c', line.replace(/\bmecha /g, `"${process.execPath}" "${BIN}" `)], {
+  const bin = opts.uid === undefined ? BIN : binForOther()
+  const r = spawnSync('/bin/sh', ['-c', line.replace(/\bmecha /g, `"${process.execPath}" "${bin}" `)], {
     cwd,
     encoding: 'utf8',
     env: { PATH: process.env.PATH ?? '' },
